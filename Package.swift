@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Behave",
+    products: [
+        .executable(name: "behave", targets: ["behave"]),
+        .library(name: "BehaveCore", targets: ["BehaveCore"]),
+        .library(name: "BehaveLua", targets: ["BehaveLua"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Lua 5.4 from the system.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // What must be C: macro wrappers, trampolines, the protected call, the
+        // allocator with a limit, the budget hook and the sandbox primitives.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // Controls, events, responder chain, lifetime binding, clock. No Lua.
+        .target(name: "BehaveCore"),
+        // Behaviour scripts in a sandbox, bridged to the core.
+        .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"]),
+        .executableTarget(
+            name: "behave",
+            dependencies: [
+                "BehaveCore", "BehaveLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
+        .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
