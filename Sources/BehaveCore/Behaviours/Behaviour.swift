@@ -1,0 +1,172 @@
+/// A behaviour: an object with one job, bound to its owner's lifetime,
+/// configured through outlets and inspectables, wired to events. Subclass it
+/// in Swift, or write it in Lua (the Lua bridge subclasses it too).
+open class Behaviour: Control, DelegateReceiver {
+    /// The name in its scene (`toggle`, `picker`).
+    public let name: String
+    public let declaration: BehaviourDeclaration
+    private weak var ownerReference: (any BehaviourOwner)?
+    private weak var sceneReference: Scene?
+    private var outletReferences: [String: WeakView] = [:]
+    private var collectionReferences: [String: [WeakView]] = [:]
+    private var inspectableValues: [String: Value] = [:]
+    private var bindings: [any Cancellable] = []
+    public private(set) var isAwake = false
+    public private(set) var isAlive = true
+    /// Errors its handlers raised.
+    public var errorCount = 0
+
+    public init(name: String, declaration: BehaviourDeclaration) {
+        self.name = name
+        self.declaration = declaration
+        super.init()
+        for spec in declaration.inspectables { inspectableValues[spec.name] = spec.defaultValue }
+    }
+
+    override open var responderName: String { name }
+    override open var scene: Scene? { sceneReference ?? ownerReference?.scene }
+    override open var eventNames: [String] { declaration.events }
+    override open var nextResponder: Responder? { ownerReference }
+
+    // MARK: Lifetime
+
+    /// The owner keeps the behaviour alive. Setting the same owner again does
+    /// nothing; a new owner releases it from the old one.
+    public var owner: (any BehaviourOwner)? {
+        get { ownerReference }
+        set {
+            guard newValue !== ownerReference else { return }
+            let keepAlive = self
+            ownerReference?.ownedBehaviours.remove(keepAlive)
+            ownerReference = newValue
+            newValue?.ownedBehaviours.insert(keepAlive)
+            if let scene = newValue?.scene { sceneReference = scene }
+        }
+    }
+
+    /// Registers the behaviour with a scene (its trace, clock and name).
+    public func attach(to scene: Scene) {
+        sceneReference = scene
+        scene.register(self)
+    }
+
+    /// Calls `awake` once outlets and inspectables are set.
+    public func start() {
+        guard isAlive, !isAwake else { return }
+        isAwake = true
+        awake()
+    }
+
+    /// Destroys the behaviour: its connections, timers and animations are
+    /// cancelled, `destroy` runs, and nothing of it runs again.
+    public func tearDown() {
+        guard isAlive else { return }
+        isAlive = false
+        let pending = bindings
+        bindings.removeAll()
+        for binding in pending { binding.cancel() }
+        if isAwake { destroy() }
+        scene?.behaviourDidDie(self)
+        let keepAlive = self
+        ownerReference?.ownedBehaviours.remove(keepAlive)
+        ownerReference = nil
+    }
+
+    /// Ties a connection, timer or animation to this behaviour's life.
+    public func bind(_ cancellable: any Cancellable) {
+        if isAlive { bindings.append(cancellable) } else { cancellable.cancel() }
+    }
+
+    /// Drops a binding that ended by itself (a timer that fired).
+    public func unbind(_ cancellable: any Cancellable) {
+        bindings.removeAll { $0 === cancellable }
+    }
+
+    // MARK: Overridable lifecycle
+
+    open func awake() {}
+    open func changed(_ inspectable: String, from old: Value, to new: Value) {}
+    open func destroy() {}
+
+    // MARK: Outlets
+
+    public func outlet(_ name: String) -> View? { outletReferences[name]?.view }
+    public func outletCollection(_ name: String) -> [View] { collectionReferences[name]?.compactMap(\.view) ?? [] }
+
+    public func setOutlet(_ name: String, to view: View) throws(ValueError) {
+        guard let outlet = declaration.outlet(name) else { throw declaration.unknownOutlet(name) }
+        try checkKind(view, for: outlet)
+        outletReferences[name] = WeakView(view)
+    }
+
+    public func setOutletCollection(_ name: String, to views: [View]) throws(ValueError) {
+        guard let outlet = declaration.outletCollection(name) else { throw declaration.unknownOutlet(name) }
+        for view in views { try checkKind(view, for: outlet) }
+        collectionReferences[name] = views.map(WeakView.init)
+    }
+
+    private func checkKind(_ view: View, for outlet: BehaviourDeclaration.Outlet) throws(ValueError) {
+        guard ControlTypes.isKind(type(of: view), of: outlet.type) else {
+            throw ValueError("outlet `\(outlet.name)` of \(declaration.name) takes a \(outlet.type), but `\(view.name)` is a \(view.typeName)")
+        }
+    }
+
+    // MARK: Inspectables
+
+    public func inspectable(_ name: String) -> Value? { inspectableValues[name] }
+
+    /// Checks the value against the declaration and stores it; after
+    /// `awake`, `changed` hears about it.
+    public func setInspectable(_ name: String, to value: Value) throws(ValueError) {
+        guard let spec = declaration.inspectable(name) else { throw declaration.unknownInspectable(name) }
+        let checked = try spec.validate(value)
+        let old = inspectableValues[name] ?? .null
+        guard old != checked else { return }
+        inspectableValues[name] = checked
+        scene?.propertyDidChange(self, property: name, from: old, to: checked)
+        if isAwake, isAlive { changed(name, from: old, to: checked) }
+    }
+
+    public var inspectableSnapshot: [(String, Value)] {
+        declaration.inspectables.map { ($0.name, inspectableValues[$0.name] ?? .null) }
+    }
+
+    // MARK: Events and actions
+
+    /// Sends one of the declared events to whatever is connected.
+    public func send(_ event: String, arguments: [Value] = []) throws(ValueError) {
+        guard declaration.events.contains(event) else {
+            throw ValueError("\(declaration.name) does not declare the event `\(event)`\(Suggestions.hint(for: event, in: declaration.events)); add it to `events`")
+        }
+        sendActions(for: event, arguments: arguments)
+    }
+
+    override open func canPerformAction(_ action: String) -> Bool {
+        isAlive && declaration.actions.contains(action)
+    }
+
+    // MARK: Delegate messages
+
+    open func respondsToDelegateMessage(_ message: String) -> Bool {
+        isAlive && declaration.delegateMessages.contains(message)
+    }
+
+    open func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? { nil }
+
+    /// What the state shows of the behaviour's own fields.
+    open var fieldSnapshot: [(String, JSON)] { [] }
+
+    /// The script (or Swift type) it runs, for the state.
+    open var sourceName: String { "\(type(of: self))" }
+
+    deinit {
+        // An owner that vanished without tearing down (a released bag) still
+        // gets its behaviours destroyed.
+        if isAlive { tearDown() }
+    }
+}
+
+struct WeakView {
+    weak var view: View?
+    init(_ view: View) { self.view = view }
+}

@@ -1,0 +1,44 @@
+/// One delegate slot, many behaviours (MultiplexerProxyBehavior): set it as a
+/// control's `delegate`; it forwards every delegate message to each target
+/// that responds, in order, and answers with the first non-nil result.
+/// Targets are held weakly: their owners keep them alive.
+public final class Multiplexer: Behaviour {
+    private var targetReferences: [WeakReceiver] = []
+
+    public static let declaration = BehaviourDeclaration(name: "Multiplexer")
+
+    public init(name: String, targets: [any DelegateReceiver] = []) {
+        super.init(name: name, declaration: Multiplexer.declaration)
+        self.targets = targets
+    }
+
+    public var targets: [any DelegateReceiver] {
+        get { targetReferences.compactMap(\.receiver) }
+        set { targetReferences = newValue.map(WeakReceiver.init) }
+    }
+
+    public func addTarget(_ target: any DelegateReceiver) {
+        targetReferences.append(WeakReceiver(target))
+    }
+
+    public override func respondsToDelegateMessage(_ message: String) -> Bool {
+        isAlive && targets.contains { $0.respondsToDelegateMessage(message) }
+    }
+
+    public override func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        guard isAlive else { return nil }
+        var answer: Value?
+        for target in targets where target.respondsToDelegateMessage(message) {
+            let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)
+            if answer == nil, let result, result != .null { answer = result }
+        }
+        return answer
+    }
+
+    public override var sourceName: String { "Multiplexer" }
+}
+
+private struct WeakReceiver {
+    weak var receiver: (any DelegateReceiver)?
+    init(_ receiver: any DelegateReceiver) { self.receiver = receiver }
+}

@@ -1,0 +1,96 @@
+/// An object that sends events: views and behaviours alike (a behaviour is a
+/// control, as in KZBehavior). Events reach closures connected with `on` and
+/// targets added with `addTarget(_:action:for:)`.
+open class Control: Responder {
+    private var connections: [Connection] = []
+    private var targetActions: [TargetAction] = []
+
+    /// The events this control sends.
+    open var eventNames: [String] { [] }
+
+    /// Calls `handler` each time `event` is sent, until disconnected.
+    @discardableResult
+    public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) -> Connection {
+        let connection = Connection(event: event, source: self, once: once, handler: handler)
+        connections.append(connection)
+        return connection
+    }
+
+    /// Target–action: sends `action` to `target` (or along the responder
+    /// chain when `target` is nil) each time `event` is sent.
+    public func addTarget(_ target: Responder?, action: String, for event: String) {
+        targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, event: event))
+    }
+
+    public func removeTarget(_ target: Responder?, action: String? = nil, for event: String? = nil) {
+        targetActions.removeAll {
+            $0.target === target && (action == nil || $0.action == action) && (event == nil || $0.event == event)
+        }
+    }
+
+    /// Sends `event` to everything connected, in the order of connection.
+    public func sendActions(for event: String, arguments: [Value] = []) {
+        scene?.trace.record(.event, subject: responderName, "\(responderName) \(event)",
+                            fields: [("event", .string(event))])
+        let message = Event(name: event, sender: self, arguments: arguments)
+        for connection in connections where connection.event == event && connection.isConnected {
+            if connection.once { connection.disconnect() }
+            connection.handler(message)
+        }
+        connections.removeAll { !$0.isConnected }
+        for entry in targetActions where entry.event == event {
+            if entry.hasTarget {
+                // A target that is gone takes its actions with it.
+                guard let target = entry.target else { continue }
+                sendAction(entry.action, to: target, arguments: arguments)
+            } else {
+                sendAction(entry.action, arguments: arguments)
+            }
+        }
+        targetActions.removeAll { $0.hasTarget && $0.target == nil }
+    }
+
+    fileprivate func remove(_ connection: Connection) {
+        connections.removeAll { $0 === connection }
+    }
+}
+
+/// One event as handlers receive it.
+public struct Event {
+    public var name: String
+    public unowned let sender: Control
+    public var arguments: [Value]
+}
+
+/// A handler connected to an event; `disconnect()` (or the death of the
+/// behaviour that made it) stops it.
+public final class Connection: Cancellable {
+    public let event: String
+    let once: Bool
+    fileprivate var handler: (Event) -> Void
+    private weak var source: Control?
+    public private(set) var isConnected = true
+
+    init(event: String, source: Control, once: Bool, handler: @escaping (Event) -> Void) {
+        self.event = event
+        self.source = source
+        self.once = once
+        self.handler = handler
+    }
+
+    public func disconnect() {
+        guard isConnected else { return }
+        isConnected = false
+        handler = { _ in }
+        source?.remove(self)
+    }
+
+    public func cancel() { disconnect() }
+}
+
+private struct TargetAction {
+    weak var target: Responder?
+    var hasTarget: Bool
+    var action: String
+    var event: String
+}

@@ -1,0 +1,203 @@
+/// The controls of SPEC §3. Property and event names follow UIKit.
+
+public final class Button: View {
+    public override class var schema: ControlSchema { buttonSchema }
+    public var title: String { string("title") }
+    public var image: Image? { (try? value("image"))?.imageValue }
+    public var isEnabled: Bool { bool("enabled") }
+    public var isSelected: Bool { bool("selected") }
+}
+
+public final class Label: View {
+    public override class var schema: ControlSchema { labelSchema }
+    public var text: String { string("text") }
+}
+
+/// A stepper's value stays within its range; `press` is the user's tap on
+/// plus or minus.
+public final class Stepper: View {
+    public override class var schema: ControlSchema { stepperSchema }
+    public var value: Double { number("value") }
+    public var minimumValue: Double { number("minimumValue") }
+    public var maximumValue: Double { number("maximumValue") }
+    public var stepValue: Double { number("stepValue") }
+
+    public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        let checked = try spec.validate(value)
+        if spec.name == "value", let n = checked.numberValue, n < minimumValue || n > maximumValue {
+            throw ValueError("value must be within \(formatNumber(minimumValue))…\(formatNumber(maximumValue)) (minimumValue…maximumValue), not \(formatNumber(n))")
+        }
+        if spec.name == "stepValue", let n = checked.numberValue, n <= 0 {
+            throw ValueError("stepValue must be greater than 0, not \(formatNumber(n))")
+        }
+        return checked
+    }
+
+    /// Presses plus (`up`) or minus; the value moves one step within its
+    /// range and `valueChanged` is sent when it changed.
+    @discardableResult
+    public func press(up: Bool) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(touchRefusal))")
+            return false
+        }
+        let next = min(maximumValue, max(minimumValue, value + (up ? stepValue : -stepValue)))
+        guard next != value, let index = schema.index(of: "value") else { return false }
+        store(.number(next), at: index)
+        sendActions(for: "valueChanged")
+        return true
+    }
+}
+
+public final class Switch: View {
+    public override class var schema: ControlSchema { switchSchema }
+    public var isOn: Bool { bool("on") }
+
+    /// A tap flips the switch, as a user's would.
+    @discardableResult
+    public override func tap() -> Bool {
+        guard canReceiveTouches, let index = schema.index(of: "on") else { return super.tap() }
+        store(.bool(!isOn), at: index)
+        sendActions(for: "valueChanged")
+        return true
+    }
+}
+
+public final class Slider: View {
+    public override class var schema: ControlSchema { sliderSchema }
+    public var value: Double { number("value") }
+
+    public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        let checked = try spec.validate(value)
+        if spec.name == "value", let n = checked.numberValue,
+           n < number("minimumValue") || n > number("maximumValue") {
+            throw ValueError("value must be within \(formatNumber(number("minimumValue")))…\(formatNumber(number("maximumValue"))), not \(formatNumber(n))")
+        }
+        return checked
+    }
+}
+
+/// A text field. `type(_:)` is a user's edit: it begins editing if needed,
+/// replaces the text and sends `editingChanged`.
+public final class TextField: View {
+    public override class var schema: ControlSchema { textFieldSchema }
+    public var text: String { string("text") }
+    public private(set) var isEditing = false
+
+    @discardableResult
+    public func type(_ text: String) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores typing (\(touchRefusal))")
+            return false
+        }
+        beginEditing()
+        if let index = schema.index(of: "text") { store(.string(text), at: index) }
+        sendActions(for: "editingChanged")
+        return true
+    }
+
+    public func beginEditing() {
+        guard !isEditing else { return }
+        isEditing = true
+        sendActions(for: "editingDidBegin")
+    }
+
+    /// The return key: the delegate's `textFieldShouldReturn` may refuse it.
+    public func pressReturn() {
+        let answer = sendDelegateMessage("textFieldShouldReturn")
+        if answer == .bool(false) { return }
+        sendActions(for: "editingDidEndOnExit")
+        endEditing()
+    }
+
+    public func endEditing() {
+        guard isEditing else { return }
+        isEditing = false
+        sendActions(for: "editingDidEnd")
+    }
+}
+
+public final class ImageView: View {
+    public override class var schema: ControlSchema { imageViewSchema }
+    public var image: Image? { (try? value("image"))?.imageValue }
+}
+
+public final class ScrollView: View {
+    public override class var schema: ControlSchema { scrollViewSchema }
+    public var contentOffset: Point { (try? value("contentOffset"))?.pointValue ?? Point(x: 0, y: 0) }
+
+    /// A user's scroll to vertical offset `y`: the delegate hears
+    /// `scrollViewDidScroll`.
+    public func scroll(toY y: Double) {
+        if let index = schema.index(of: "contentOffset") {
+            store(.point(Point(x: contentOffset.x, y: y)), at: index)
+        }
+        sendDelegateMessage("scrollViewDidScroll")
+    }
+}
+
+/// Control types by the names scene files and outlets use.
+public enum ControlTypes {
+    public static let all: [String: View.Type] = [
+        "View": View.self, "Button": Button.self, "Label": Label.self, "Stepper": Stepper.self,
+        "Switch": Switch.self, "Slider": Slider.self, "TextField": TextField.self,
+        "ImageView": ImageView.self, "ScrollView": ScrollView.self,
+    ]
+
+    public static func named(_ name: String) -> View.Type? { all[name] }
+
+    /// Whether a control of type `actual` fits an outlet declared `declared`
+    /// (`View` takes any control).
+    public static func isKind(_ actual: View.Type, of declared: String) -> Bool {
+        actual.schema.isKind(of: declared)
+    }
+
+    /// The error for an unknown type name.
+    public static func unknown(_ name: String) -> ValueError {
+        ValueError("unknown control type `\(name)`\(Suggestions.hint(for: name, in: all.keys))")
+    }
+}
+
+let buttonSchema = ControlSchema(typeName: "Button", inheriting: viewSchema, properties: [
+    PropertySpec("title", .string),
+    PropertySpec("image", .image, default: .null, optional: true),
+    PropertySpec("enabled", .bool, default: .bool(true)),
+    PropertySpec("selected", .bool, default: .bool(false)),
+], events: ["touchDown", "touchUpInside"])
+
+let labelSchema = ControlSchema(typeName: "Label", inheriting: viewSchema, properties: [
+    PropertySpec("text", .string),
+    PropertySpec("textColor", .color, default: .color(Color(red: 0, green: 0, blue: 0))),
+])
+
+let stepperSchema = ControlSchema(typeName: "Stepper", inheriting: viewSchema, properties: [
+    PropertySpec("value", .number, default: .number(0)),
+    PropertySpec("minimumValue", .number, default: .number(0)),
+    PropertySpec("maximumValue", .number, default: .number(100)),
+    PropertySpec("stepValue", .number, default: .number(1)),
+], events: ["valueChanged"])
+
+let switchSchema = ControlSchema(typeName: "Switch", inheriting: viewSchema, properties: [
+    PropertySpec("on", .bool, default: .bool(false)),
+], events: ["valueChanged"])
+
+let sliderSchema = ControlSchema(typeName: "Slider", inheriting: viewSchema, properties: [
+    PropertySpec("value", .number, default: .number(0)),
+    PropertySpec("minimumValue", .number, default: .number(0)),
+    PropertySpec("maximumValue", .number, default: .number(1)),
+], events: ["valueChanged"])
+
+let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchema, properties: [
+    PropertySpec("text", .string),
+    PropertySpec("placeholder", .string),
+], events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
+   delegateMessages: ["textFieldShouldReturn"])
+
+let imageViewSchema = ControlSchema(typeName: "ImageView", inheriting: viewSchema, properties: [
+    PropertySpec("image", .image, default: .null, optional: true),
+])
+
+let scrollViewSchema = ControlSchema(typeName: "ScrollView", inheriting: viewSchema, properties: [
+    PropertySpec("contentOffset", .point, default: .point(Point(x: 0, y: 0))),
+    PropertySpec("contentSize", .size, default: .size(Size(width: 0, height: 0))),
+], delegateMessages: ["scrollViewDidScroll"])

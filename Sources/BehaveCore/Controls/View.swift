@@ -1,0 +1,188 @@
+/// A control on a screen (UIKit's `UIView`/`UIControl`): typed properties,
+/// events, subviews, and the behaviours it owns.
+open class View: Control, BehaviourOwner {
+    public let name: String
+    public let schema: ControlSchema
+    public private(set) weak var parent: View?
+    public private(set) var subviews: [View] = []
+    weak var screenReference: Screen?
+    public let ownedBehaviours = BehaviourBag()
+    private var values: [Value]
+
+    /// The delegate (a scroll view's or a text field's): one slot, held
+    /// weakly as in UIKit; a `Multiplexer` serves several behaviours from it.
+    public weak var delegate: (any DelegateReceiver)?
+
+    open class var schema: ControlSchema { viewSchema }
+
+    public required init(name: String) {
+        self.name = name
+        self.schema = Self.schema
+        self.values = schema.properties.map(\.defaultValue)
+        super.init()
+        values[0] = .string(name)
+    }
+
+    public var typeName: String { schema.typeName }
+    public var screen: Screen? { screenReference }
+    override open var scene: Scene? { screenReference?.scene }
+    override open var responderName: String { name }
+    override open var eventNames: [String] { schema.events }
+    override open var nextResponder: Responder? { parent ?? screenReference }
+
+    // MARK: Properties
+
+    public func value(_ property: String) throws(ValueError) -> Value {
+        guard let index = schema.index(of: property) else { throw schema.unknownProperty(property) }
+        return values[index]
+    }
+
+    public func value(at index: Int) -> Value { values[index] }
+
+    public func set(_ property: String, to value: Value) throws(ValueError) {
+        guard let index = schema.index(of: property) else { throw schema.unknownProperty(property) }
+        try set(at: index, to: value)
+    }
+
+    /// Validates and sets a property. Inside an animation block, an
+    /// animatable change is captured by the animator instead.
+    public func set(at index: Int, to value: Value) throws(ValueError) {
+        let spec = schema.properties[index]
+        if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
+        let checked = try validate(value, for: spec)
+        if let animator = scene?.animator, animator.isCapturing, spec.type.isAnimatable {
+            try animator.capture(self, property: index, to: checked)
+            return
+        }
+        store(checked, at: index)
+    }
+
+    /// Sets a property without validation or capture: the animator's frames
+    /// and the control's own state changes (a stepper's value).
+    func store(_ value: Value, at index: Int) {
+        let old = values[index]
+        guard old != value else { return }
+        values[index] = value
+        scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
+    }
+
+    /// Type checks, plus what a control knows about its own ranges.
+    open func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        try spec.validate(value)
+    }
+
+    // MARK: Common properties
+
+    public var alpha: Double { values[1].numberValue ?? 1 }
+    public var isHidden: Bool { values[2].boolValue ?? false }
+    public var isUserInteractionEnabled: Bool { values[3].boolValue ?? true }
+
+    func bool(_ property: String) -> Bool { (try? value(property))?.boolValue ?? false }
+    func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
+    func string(_ property: String) -> String { (try? value(property))?.stringValue ?? "" }
+
+    /// Whether a touch reaches this control: it and its ancestors are shown
+    /// and interactive, and it is enabled.
+    public var canReceiveTouches: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden || !current.isUserInteractionEnabled { return false }
+            view = current.parent
+        }
+        if let index = schema.index(of: "enabled"), values[index] == .bool(false) { return false }
+        return true
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ view: View) {
+        view.removeFromParent(destroyingBehaviours: false)
+        subviews.append(view)
+        view.parent = self
+        view.attach(to: screenReference)
+    }
+
+    func attach(to screen: Screen?) {
+        screenReference = screen
+        screen?.register(self)
+        for child in subviews { child.attach(to: screen) }
+    }
+
+    /// Removes the control (and its subviews) from the screen. Behaviours it
+    /// owns are destroyed: their owner is gone.
+    public func removeFromParent(destroyingBehaviours: Bool = true) {
+        if destroyingBehaviours { destroyOwnedBehaviours() }
+        if let parent {
+            parent.subviews.removeAll { $0 === self }
+            self.parent = nil
+        } else {
+            screenReference?.removeRootView(self)
+        }
+        if destroyingBehaviours {
+            forEachInTree { $0.screenReference?.unregister($0) }
+        }
+    }
+
+    func destroyOwnedBehaviours() {
+        forEachInTree { $0.ownedBehaviours.destroyAll() }
+    }
+
+    func forEachInTree(_ body: (View) -> Void) {
+        body(self)
+        for child in subviews { child.forEachInTree(body) }
+    }
+
+    // MARK: Touches
+
+    /// A full touch (`touchDown`, `touchUpInside`), if the control takes it.
+    @discardableResult
+    public func tap() -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the tap (\(touchRefusal))")
+            return false
+        }
+        sendActions(for: "touchDown")
+        sendActions(for: "touchUpInside")
+        return true
+    }
+
+    var touchRefusal: String {
+        var view: View? = self
+        while let current = view {
+            let who = current === self ? "it" : current.name
+            if current.isHidden { return "\(who) is hidden" }
+            if !current.isUserInteractionEnabled { return "\(who) is not user-interactive" }
+            view = current.parent
+        }
+        return "it is disabled"
+    }
+
+    // MARK: Delegate
+
+    /// Passes a delegate message to the delegate; its answer, if any.
+    @discardableResult
+    public func sendDelegateMessage(_ message: String, arguments: [Value] = []) -> Value? {
+        guard let delegate, delegate.respondsToDelegateMessage(message) else { return nil }
+        return delegate.receiveDelegateMessage(message, from: self, arguments: arguments)
+    }
+
+    deinit {
+        ownedBehaviours.destroyAll()
+    }
+}
+
+/// The receiver of a control's delegate messages: a behaviour that has a
+/// method of the message's name, or a `Multiplexer`.
+public protocol DelegateReceiver: AnyObject {
+    func respondsToDelegateMessage(_ message: String) -> Bool
+    func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
+}
+
+let viewSchema = ControlSchema(typeName: "View", properties: [
+    PropertySpec("name", .string, readOnly: true),
+    PropertySpec("alpha", .number, default: .number(1), min: 0, max: 1),
+    PropertySpec("hidden", .bool, default: .bool(false)),
+    PropertySpec("userInteractionEnabled", .bool, default: .bool(true)),
+    PropertySpec("backgroundColor", .color, default: .null, optional: true),
+    PropertySpec("frame", .rect, default: .rect(Rect(x: 0, y: 0, width: 0, height: 0))),
+])

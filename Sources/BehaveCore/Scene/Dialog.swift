@@ -1,0 +1,71 @@
+/// Something that waits for the user: an action sheet, an alert, a picker,
+/// a permission request. `Scene.choose(_:)` answers it.
+public struct Dialog: Equatable, Sendable {
+    public enum Style: String, Sendable { case actionSheet, alert, picker, permission }
+
+    public var style: Style
+    public var title: String?
+    public var message: String?
+    public var options: [String]
+    public var cancel: String?
+
+    public init(style: Style, title: String? = nil, message: String? = nil, options: [String], cancel: String? = nil) {
+        self.style = style
+        self.title = title
+        self.message = message
+        self.options = options
+        self.cancel = cancel
+    }
+
+    public var json: JSON {
+        .object([("style", .string(style.rawValue)), ("title", title.map(JSON.string) ?? .null),
+                 ("message", message.map(JSON.string) ?? .null), ("options", .array(options.map(JSON.string))),
+                 ("cancel", cancel.map(JSON.string) ?? .null)])
+    }
+}
+
+/// Dialogs waiting for an answer, the first one shown.
+final class DialogQueue {
+    var waiting: [(dialog: Dialog, answer: (String?) -> Void)] = []
+}
+
+extension Scene {
+    /// Presents a dialog; `answer` hears the chosen option, or nil for cancel.
+    public func present(_ dialog: Dialog, answer: @escaping (String?) -> Void) {
+        dialogs.waiting.append((dialog, answer))
+        if dialogs.waiting.count == 1 { announce(dialog) }
+    }
+
+    public var presentedDialog: Dialog? { dialogs.waiting.first?.dialog }
+
+    var dialogState: JSON { presentedDialog?.json ?? .null }
+
+    /// Answers the presented dialog with one of its options, or `cancel`
+    /// (also the dialog's own cancel title).
+    public func choose(_ option: String) throws(ValueError) {
+        guard let (dialog, answer) = dialogs.waiting.first else {
+            throw ValueError("no dialog is presented: there is nothing to choose")
+        }
+        let chosen: String?
+        if let match = dialog.options.first(where: { $0 == option }) ?? dialog.options.first(where: { $0.lowercased() == option.lowercased() }) {
+            chosen = match
+        } else if option.lowercased() == "cancel" || option == dialog.cancel {
+            chosen = nil
+        } else {
+            let choices = dialog.options + [dialog.cancel ?? "cancel"]
+            throw ValueError("`\(option)` is not an option of the \(dialog.style.rawValue); choose one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(Suggestions.hint(for: option, in: choices))")
+        }
+        dialogs.waiting.removeFirst()
+        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\($0)\"" } ?? "cancel")",
+                     fields: [("choice", chosen.map(JSON.string) ?? .null)])
+        answer(chosen)
+        if let next = dialogs.waiting.first?.dialog { announce(next) }
+    }
+
+    private func announce(_ dialog: Dialog) {
+        let heading = [dialog.title, dialog.message].compactMap { $0 }.joined(separator: ": ")
+        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\($0)\"" }.joined(separator: " | ")
+        trace.record(.dialog, subject: "dialog", "\(dialog.style.rawValue)\(heading.isEmpty ? "" : " \(heading)"): \(choices)",
+                     fields: [("dialog", dialog.json)])
+    }
+}

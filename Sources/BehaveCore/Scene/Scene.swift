@@ -1,0 +1,159 @@
+/// A running scene: one screen with its controls and behaviours, the clock,
+/// the animator and the trace. What `behave run` drives and specs test.
+public final class Scene {
+    public let clock = Clock()
+    public let animator: Animator
+    public private(set) var trace: Trace!
+    public private(set) var keyboard: Keyboard!
+    public private(set) var screen: Screen?
+    public let screenTitle: String
+    public private(set) var records: [BehaviourRecord] = []
+    public private(set) var actions: [ActionRecord] = []
+    /// Script errors raised so far (exit status 1 when any).
+    public private(set) var errorCount = 0
+    /// Where behaviours' scripts and the scene came from, for messages.
+    public var sourceName: String?
+    let dialogs = DialogQueue()
+
+    public init(screen title: String) {
+        screenTitle = title
+        animator = Animator(clock: clock)
+        trace = Trace(now: { [unowned clock] in clock.now })
+        keyboard = Keyboard(scene: self)
+        let screen = Screen(title: title)
+        screen.sceneReference = self
+        self.screen = screen
+        clock.onTick = { [unowned animator] now in animator.tick(now) }
+    }
+
+    public var isPresented: Bool { screen != nil }
+
+    // MARK: Lookup
+
+    public func control(named name: String) -> View? { screen?.control(named: name) }
+
+    public func behaviour(named name: String) -> Behaviour? { record(named: name)?.behaviour }
+
+    public func record(named name: String) -> BehaviourRecord? { records.first { $0.name == name } }
+
+    // MARK: Building
+
+    /// Adds a control to the screen.
+    public func add(_ view: View) {
+        screen?.addSubview(view)
+    }
+
+    /// Attaches a behaviour: registers it, binds it to `owner` (the screen
+    /// when nil). Call `start()` on it once outlets and inspectables are set.
+    public func attach(_ behaviour: Behaviour, owner: (any BehaviourOwner)? = nil) {
+        behaviour.attach(to: self)
+        behaviour.owner = owner ?? screen
+    }
+
+    func register(_ behaviour: Behaviour) {
+        if let existing = records.firstIndex(where: { $0.name == behaviour.name }) {
+            records[existing] = BehaviourRecord(behaviour)
+        } else {
+            records.append(BehaviourRecord(behaviour))
+        }
+    }
+
+    func behaviourDidDie(_ behaviour: Behaviour) {
+        guard let record = records.first(where: { $0.behaviour === behaviour }) else { return }
+        record.seal()
+        trace.record(.lifecycle, subject: behaviour.name, "\(behaviour.name) destroyed",
+                     fields: [("behaviour", .string(behaviour.name))])
+    }
+
+    // MARK: Dismissal
+
+    /// Dismisses the screen: every behaviour it owns is destroyed, and the
+    /// screen and its controls are released.
+    public func dismiss() {
+        guard let screen else { return }
+        trace.record(.lifecycle, subject: "screen", "screen \(screen.title) dismissed")
+        screen.destroyAllBehaviours()
+        self.screen = nil
+    }
+
+    // MARK: Reports from the objects
+
+    func propertyDidChange(_ object: Responder, property: String, from old: Value, to new: Value) {
+        trace.record(.change, subject: object.responderName,
+                     "\(object.responderName).\(property): \(old) → \(new)",
+                     fields: [("property", .string(property)), ("old", old.json), ("new", new.json)])
+    }
+
+    func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?) {
+        actions.append(ActionRecord(name: action, from: sender.responderName, target: target?.responderName,
+                                    handledBy: handler?.responderName))
+        let outcome = handler.map { "handled by \($0.responderName)" } ?? "unhandled"
+        let destination = target.map { " to \($0.responderName)" } ?? ""
+        trace.record(.action, subject: sender.responderName,
+                     "action \(action) from \(sender.responderName)\(destination): \(outcome)",
+                     fields: [("action", .string(action)), ("handledBy", handler.map { .string($0.responderName) } ?? .null)])
+    }
+
+    /// A script error: counted, traced, and the rest of the scene runs on.
+    public func reportError(_ message: String, behaviour: Behaviour?, context: String?) {
+        errorCount += 1
+        behaviour?.errorCount += 1
+        let subject = behaviour?.name ?? "scene"
+        let where_ = context.map { " (\($0))" } ?? ""
+        trace.record(.error, subject: subject, "error\(where_): \(message)",
+                     fields: [("error", .string(message)), ("context", context.map(JSON.string) ?? .null)])
+    }
+
+    /// `print`/`log` from a behaviour.
+    public func log(_ message: String, from subject: String) {
+        trace.record(.log, subject: subject, "[\(subject)] \(message)")
+    }
+}
+
+/// What the state shows of a behaviour, alive or destroyed.
+public final class BehaviourRecord {
+    public let name: String
+    public private(set) weak var behaviour: Behaviour?
+    public let sourceName: String
+    private var sealed: JSON?
+
+    init(_ behaviour: Behaviour) {
+        self.name = behaviour.name
+        self.behaviour = behaviour
+        self.sourceName = behaviour.sourceName
+    }
+
+    public var isAlive: Bool { behaviour?.isAlive ?? false }
+
+    /// Keeps the last state of a behaviour that is being destroyed.
+    func seal() {
+        sealed = liveState(alive: false)
+    }
+
+    public var state: JSON {
+        if let sealed { return sealed }
+        return liveState(alive: behaviour?.isAlive ?? false)
+    }
+
+    private func liveState(alive: Bool) -> JSON {
+        guard let behaviour else {
+            return .object([("script", .string(sourceName)), ("alive", .bool(false))])
+        }
+        let owner: JSON = behaviour.owner.map { .string($0.responderName) } ?? .null
+        return .object([
+            ("script", .string(sourceName)),
+            ("alive", .bool(alive)),
+            ("owner", alive ? owner : .null),
+            ("inspectables", .object(behaviour.inspectableSnapshot.map { ($0.0, $0.1.json) })),
+            ("fields", .object(behaviour.fieldSnapshot)),
+            ("errors", .number(Double(behaviour.errorCount))),
+        ])
+    }
+}
+
+public struct ActionRecord: Equatable, Sendable {
+    public var name: String
+    public var from: String
+    public var target: String?
+    public var handledBy: String?
+}

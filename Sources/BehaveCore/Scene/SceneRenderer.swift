@@ -1,0 +1,77 @@
+/// `show`: the scene drawn as text, so a person sees the controls and their
+/// state at a glance.
+extension Scene {
+    public func render() -> String {
+        var lines: [String] = []
+        let status = isPresented ? "presented" : "dismissed"
+        lines.append("┌─ \(screenTitle) · t = \(formatNumber(clock.now)) s · \(status)")
+        for view in screen?.rootViews ?? [] { draw(view, depth: 0, into: &lines) }
+        if isPresented, screen?.rootViews.isEmpty ?? true { lines.append("│ (no controls)") }
+        if let frame = keyboard.frame { lines.append("│ ⌨ keyboard shown, height \(formatNumber(frame.height))") }
+        if !records.isEmpty {
+            lines.append("├─ behaviours")
+            for record in records { lines.append("│ " + describe(record)) }
+        }
+        if let dialog = presentedDialog {
+            lines.append("├─ \(dialog.style.rawValue)")
+            if let title = dialog.title { lines.append("│ \(title)") }
+            if let message = dialog.message { lines.append("│ \(message)") }
+            let options = dialog.options.map { "[ \($0) ]" } + (dialog.cancel.map { ["[ \($0) ]"] } ?? [])
+            lines.append("│ " + options.joined(separator: " "))
+        }
+        lines.append("└─")
+        return lines.joined(separator: "\n")
+    }
+
+    private func draw(_ view: View, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        let name = view.name.padding(toLength: max(view.name.count, 12), withPad: " ", startingAt: 0)
+        var flags: [String] = []
+        if view.isHidden { flags.append("hidden") }
+        if !view.isUserInteractionEnabled { flags.append("not interactive") }
+        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
+        if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
+        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.hex)") }
+        let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
+        lines.append("│ \(indent)\(name) \(picture(of: view))\(suffix)")
+        for child in view.subviews { draw(child, depth: depth + 1, into: &lines) }
+    }
+
+    private func picture(of view: View) -> String {
+        func text(_ property: String) -> String { (try? view.value(property))?.stringValue ?? "" }
+        func number(_ property: String) -> String { formatNumber((try? view.value(property))?.numberValue ?? 0) }
+        switch view {
+        case let button as Button:
+            let face = [button.image?.name, button.title.isEmpty ? nil : "\"\(button.title)\""].compactMap { $0 }
+            return "[ \(face.isEmpty ? " " : face.joined(separator: " ")) ]\(button.isSelected ? " selected" : "")"
+        case is Label: return "\"\(text("text"))\""
+        case is Stepper: return "[ − \(number("value")) + ]  (\(number("minimumValue"))…\(number("maximumValue")))"
+        case let toggle as Switch: return toggle.isOn ? "( ●) on" : "(○ ) off"
+        case let slider as Slider:
+            let low = (try? slider.value("minimumValue"))?.numberValue ?? 0
+            let high = (try? slider.value("maximumValue"))?.numberValue ?? 1
+            let position = high > low ? Int(((slider.value - low) / (high - low) * 10).rounded()) : 0
+            return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position) + "┤ \(number("value"))"
+        case let field as TextField:
+            let content = field.text.isEmpty ? "\(text("placeholder"))" : field.text
+            return "[\(content)\(field.isEditing ? "▏" : "")]"
+        case let imageView as ImageView:
+            return imageView.image.map { "▨ \(Value.image($0))" } ?? "▨ (no image)"
+        case let scrollView as ScrollView:
+            return "⇕ offset \(formatNumber(scrollView.contentOffset.y))"
+        default:
+            return view.typeName
+        }
+    }
+
+    private func describe(_ record: BehaviourRecord) -> String {
+        let marker = record.isAlive ? "●" : "○"
+        var parts = ["\(marker) \(record.name)", record.sourceName]
+        if case .object(let pairs)? = record.state["fields"], !pairs.isEmpty {
+            parts.append(pairs.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
+        }
+        if !record.isAlive { parts.append("destroyed") }
+        if let errors = record.behaviour?.errorCount, errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        return parts.joined(separator: "  ")
+    }
+}

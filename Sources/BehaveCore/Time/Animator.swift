@@ -1,0 +1,161 @@
+/// Animations of numeric properties on the scene's clock (UIKit's
+/// `UIView.animate`): changes made inside an animation block are captured and
+/// interpolated from their current to their new values.
+public final class Animator {
+    private unowned let clock: Clock
+    private var capture: [(view: View, property: Int, target: Value)]?
+    private var running: [Animation] = []
+
+    init(clock: Clock) {
+        self.clock = clock
+    }
+
+    public var isCapturing: Bool { capture != nil }
+
+    /// Runs `changes`, capturing animatable property changes, and animates
+    /// them over `duration` seconds. `completion` runs when it ends (or is
+    /// cancelled: `finished` is false). A zero duration applies at once.
+    @discardableResult
+    public func animate(duration: Double, curve: Curve = .easeInOut, changes: () throws -> Void,
+                        completion: ((Bool) -> Void)? = nil) rethrows -> Animation {
+        let captured = try captureChanges(changes)
+        return start(captured, duration: duration, curve: curve, completion: completion)
+    }
+
+    /// The changes `changes` makes, without applying them. Nesting is not
+    /// allowed: the outer block would lose them.
+    public func captureChanges(_ changes: () throws -> Void) rethrows -> [(view: View, property: Int, target: Value)] {
+        let outer = capture
+        capture = []
+        defer { capture = outer }
+        try changes()
+        return capture ?? []
+    }
+
+    func capture(_ view: View, property: Int, to value: Value) throws(ValueError) {
+        capture?.removeAll { $0.view === view && $0.property == property }
+        capture?.append((view, property, value))
+    }
+
+    /// Starts an animation of captured changes.
+    public func start(_ changes: [(view: View, property: Int, target: Value)], duration: Double,
+                      curve: Curve = .easeInOut, completion: ((Bool) -> Void)? = nil) -> Animation {
+        let tracks = changes.map { change in
+            Animation.Track(view: change.view, property: change.property,
+                            from: change.view.value(at: change.property), to: change.target)
+        }
+        // A new animation of a property takes it over from an older one.
+        for animation in running {
+            animation.tracks.removeAll { old in tracks.contains { $0.view === old.view && $0.property == old.property } }
+        }
+        let animation = Animation(animator: self, start: clock.now, duration: max(0, duration), curve: curve,
+                                  tracks: tracks, completion: completion)
+        if duration <= 0 {
+            animation.finish(completed: true)
+            return animation
+        }
+        running.append(animation)
+        animation.timer = clock.schedule(after: duration) { [weak animation] in
+            animation?.finish(completed: true)
+        }
+        return animation
+    }
+
+    /// Moves every running animation to time `now`.
+    func tick(_ now: Double) {
+        for animation in running { animation.step(to: now) }
+    }
+
+    fileprivate func remove(_ animation: Animation) {
+        running.removeAll { $0 === animation }
+    }
+
+    public var runningCount: Int { running.count }
+}
+
+/// A running animation; `cancel()` stops it where it is.
+public final class Animation: Cancellable {
+    struct Track {
+        weak var view: View?
+        let property: Int
+        let from: Value
+        let to: Value
+    }
+
+    private weak var animator: Animator?
+    let start: Double
+    let duration: Double
+    let curve: Curve
+    var tracks: [Track]
+    var timer: Timer?
+    private var completion: ((Bool) -> Void)?
+    public private(set) var isFinished = false
+
+    init(animator: Animator, start: Double, duration: Double, curve: Curve, tracks: [Track],
+         completion: ((Bool) -> Void)?) {
+        self.animator = animator
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+        self.tracks = tracks
+        self.completion = completion
+    }
+
+    func step(to now: Double) {
+        guard !isFinished, duration > 0 else { return }
+        let progress = curve.apply(min(1, max(0, (now - start) / duration)))
+        for track in tracks {
+            track.view?.store(interpolate(track.from, track.to, progress), at: track.property)
+        }
+    }
+
+    func finish(completed: Bool) {
+        guard !isFinished else { return }
+        if completed {
+            for track in tracks { track.view?.store(track.to, at: track.property) }
+        }
+        isFinished = true
+        timer?.cancel()
+        animator?.remove(self)
+        let completion = self.completion
+        self.completion = nil
+        completion?(completed)
+    }
+
+    public func cancel() {
+        finish(completed: false)
+    }
+}
+
+/// Timing curves, named as in UIKit.
+public enum Curve: String, Sendable, CaseIterable {
+    case linear, easeIn, easeOut, easeInOut
+
+    public func apply(_ t: Double) -> Double {
+        switch self {
+        case .linear: t
+        case .easeIn: t * t
+        case .easeOut: t * (2 - t)
+        case .easeInOut: t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t)
+        }
+    }
+}
+
+func interpolate(_ from: Value, _ to: Value, _ t: Double) -> Value {
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    switch (from, to) {
+    case (.number(let a), .number(let b)):
+        return .number(mix(a, b))
+    case (.point(let a), .point(let b)):
+        return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+    case (.size(let a), .size(let b)):
+        return .size(Size(width: mix(a.width, b.width), height: mix(a.height, b.height)))
+    case (.rect(let a), .rect(let b)):
+        return .rect(Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height)))
+    case (.color(let a), .color(let b)):
+        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(max(0, min(255, mix(Double(x), Double(y)).rounded()))) }
+        return .color(Color(red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue)))
+    default:
+        return t < 1 ? from : to
+    }
+}

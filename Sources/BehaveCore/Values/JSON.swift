@@ -1,0 +1,100 @@
+/// JSON with ordered keys, for the state object and `--json` traces: the
+/// output must read the same on every run.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// Compact, one line.
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n.isFinite ? formatNumber(n) : "null"
+        case .string(let s): JSON.quote(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.quote(key, into: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension Value {
+    /// SPEC §5: images as `{ "name", "width", "height" }`, colours as `"#RRGGBB"`.
+    public var json: JSON {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .image(let i):
+            var pairs: [(String, JSON)] = [("name", .string(i.name))]
+            if let w = i.width { pairs.append(("width", .number(Double(w)))) }
+            if let h = i.height { pairs.append(("height", .number(Double(h)))) }
+            return .object(pairs)
+        case .color(let c): return .string(c.hex)
+        case .point(let p): return .object([("x", .number(p.x)), ("y", .number(p.y))])
+        case .size(let s): return .object([("width", .number(s.width)), ("height", .number(s.height))])
+        case .rect(let r):
+            return .object([("x", .number(r.x)), ("y", .number(r.y)),
+                            ("width", .number(r.width)), ("height", .number(r.height))])
+        }
+    }
+}

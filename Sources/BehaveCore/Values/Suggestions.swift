@@ -1,0 +1,37 @@
+/// "did you mean …?" for misspelt names.
+public enum Suggestions {
+    /// The candidate closest to `name`, when it is close enough to be a typo.
+    public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = name.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let (candidate, distance) = best else { return nil }
+        let allowed = max(2, min(name.count, candidate.count) / 3)
+        return distance <= allowed ? candidate : nil
+    }
+
+    /// ` (did you mean `duration`?)`, or nothing.
+    public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+        nearest(to: name, in: candidates).map { " (did you mean `\($0)`?)" } ?? ""
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A value that crosses between the core, scripts, scene files and the trace:
+/// the types of SPEC §2 (inspectables) and §3 (control properties).
+public enum Value: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case image(Image)
+    case color(Color)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+
+    public var typeName: String {
+        switch self {
+        case .null: "nil"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .image: "image"
+        case .color: "color"
+        case .point: "point"
+        case .size: "size"
+        case .rect: "rect"
+        }
+    }
+
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var imageValue: Image? { if case .image(let i) = self { i } else { nil } }
+    public var colorValue: Color? { if case .color(let c) = self { c } else { nil } }
+    public var pointValue: Point? { if case .point(let p) = self { p } else { nil } }
+    public var sizeValue: Size? { if case .size(let s) = self { s } else { nil } }
+    public var rectValue: Rect? { if case .rect(let r) = self { r } else { nil } }
+}
+
+public struct Image: Equatable, Sendable {
+    public var name: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(name: String, width: Int? = nil, height: Int? = nil) {
+        self.name = name
+        self.width = width
+        self.height = height
+    }
+
+    /// The image scaled to fit inside `maxWidth`×`maxHeight`, keeping its
+    /// aspect ratio and never enlarging. Unknown sizes stay unknown.
+    public func fitting(width maxWidth: Int, height maxHeight: Int) -> Image {
+        guard let width, let height, width > 0, height > 0 else { return self }
+        let scale = min(1, min(Double(maxWidth) / Double(width), Double(maxHeight) / Double(height)))
+        guard scale < 1 else { return self }
+        return Image(name: name,
+                     width: max(1, Int((Double(width) * scale).rounded())),
+                     height: max(1, Int((Double(height) * scale).rounded())))
+    }
+}
+
+public struct Color: Equatable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let named: [String: Color] = [
+        "black": Color(red: 0, green: 0, blue: 0),
+        "white": Color(red: 255, green: 255, blue: 255),
+        "red": Color(red: 255, green: 59, blue: 48),
+        "green": Color(red: 52, green: 199, blue: 89),
+        "blue": Color(red: 0, green: 122, blue: 255),
+        "yellow": Color(red: 255, green: 204, blue: 0),
+        "orange": Color(red: 255, green: 149, blue: 0),
+        "gray": Color(red: 142, green: 142, blue: 147),
+        "lightGray": Color(red: 209, green: 209, blue: 214),
+        "clear": Color(red: 0, green: 0, blue: 0),
+    ]
+
+    /// `"#RRGGBB"` or one of `Color.named`.
+    public init?(parsing text: String) {
+        if let color = Color.named[text] {
+            self = color
+            return
+        }
+        guard text.count == 7, text.first == "#", let rgb = UInt32(text.dropFirst(), radix: 16) else {
+            return nil
+        }
+        self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789ABCDEF")
+        var text = "#"
+        for byte in [red, green, blue] {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return text
+    }
+}
+
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+public struct Size: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+}
+
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// How a value reads in the trace: `toggle-on`, `0.5`, `#FF0000`, `(0, 120)`.
+    public var description: String {
+        switch self {
+        case .null: return "nil"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return formatNumber(n)
+        case .string(let s): return "\"\(s)\""
+        case .image(let i):
+            if let w = i.width, let h = i.height { return "\(i.name) (\(w)×\(h))" }
+            return i.name
+        case .color(let c): return c.hex
+        case .point(let p): return "(\(formatNumber(p.x)), \(formatNumber(p.y)))"
+        case .size(let s): return "\(formatNumber(s.width))×\(formatNumber(s.height))"
+        case .rect(let r):
+            return "(\(formatNumber(r.x)), \(formatNumber(r.y)), \(formatNumber(r.width))×\(formatNumber(r.height)))"
+        }
+    }
+}
+
+/// Numbers as people write them: `1`, `0.5`, `0.333333`.
+public func formatNumber(_ n: Double) -> String {
+    if n.isNaN { return "nan" }
+    if n.isInfinite { return n < 0 ? "-inf" : "inf" }
+    if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+    var text = String(format: "%.6f", n)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+}

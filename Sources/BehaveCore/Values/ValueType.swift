@@ -1,0 +1,188 @@
+/// The declared type of an inspectable or a control property.
+public enum ValueType: Equatable, Sendable {
+    case bool
+    case number
+    case integer
+    case string
+    case enumeration([String])
+    case image
+    case color
+    case point
+    case size
+    case rect
+
+    /// Names as scripts and scene files write them.
+    public static func named(_ name: String, values: [String] = []) -> ValueType? {
+        switch name {
+        case "bool", "boolean": .bool
+        case "number": .number
+        case "integer": .integer
+        case "string": .string
+        case "enum": .enumeration(values)
+        case "image": .image
+        case "color": .color
+        case "point": .point
+        case "size": .size
+        case "rect": .rect
+        default: nil
+        }
+    }
+
+    public static let names = ["bool", "number", "integer", "string", "enum", "image", "color", "point", "size", "rect"]
+
+    public var name: String {
+        switch self {
+        case .bool: "bool"
+        case .number: "number"
+        case .integer: "integer"
+        case .string: "string"
+        case .enumeration: "enum"
+        case .image: "image"
+        case .color: "color"
+        case .point: "point"
+        case .size: "size"
+        case .rect: "rect"
+        }
+    }
+
+    /// Whether `animate` interpolates values of this type.
+    public var isAnimatable: Bool {
+        switch self {
+        case .number, .point, .size, .rect, .color: true
+        default: false
+        }
+    }
+
+    /// The type a bare default declares (`animated = false` is a bool).
+    public static func inferred(from value: Value) -> ValueType? {
+        switch value {
+        case .null: nil
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .image: .image
+        case .color: .color
+        case .point: .point
+        case .size: .size
+        case .rect: .rect
+        }
+    }
+
+    /// The zero value of the type, for declarations without a default.
+    public var zero: Value {
+        switch self {
+        case .bool: .bool(false)
+        case .number, .integer: .number(0)
+        case .string: .string("")
+        case .enumeration(let values): values.first.map(Value.string) ?? .null
+        case .image: .null
+        case .color: .color(Color(red: 0, green: 0, blue: 0))
+        case .point: .point(Point(x: 0, y: 0))
+        case .size: .size(Size(width: 0, height: 0))
+        case .rect: .rect(Rect(x: 0, y: 0, width: 0, height: 0))
+        }
+    }
+}
+
+/// One named, typed value of a control or a behaviour: a control property or
+/// an inspectable. Every set goes through `validate`.
+public struct PropertySpec: Sendable {
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: Value
+    public var minimum: Double?
+    public var maximum: Double?
+    public var step: Double?
+    public var isReadOnly: Bool
+    /// Whether nil is a valid value (an image view without an image).
+    public var isOptional: Bool
+
+    public init(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
+                min: Double? = nil, max: Double? = nil, step: Double? = nil,
+                readOnly: Bool = false, optional: Bool = false) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue ?? type.zero
+        self.minimum = min
+        self.maximum = max
+        self.step = step
+        self.isReadOnly = readOnly
+        self.isOptional = optional || (defaultValue ?? type.zero) == .null
+    }
+
+    /// The value converted to this property's type (a name becomes an image,
+    /// `"#FF0000"` a colour, `[w, h]` a size), or an error that says what fits.
+    public func validate(_ value: Value) throws(ValueError) -> Value {
+        if value == .null {
+            if isOptional { return .null }
+            throw ValueError("\(name) cannot be nil; it takes \(typeDescription)")
+        }
+        switch (type, value) {
+        case (.bool, .bool), (.image, .image), (.color, .color), (.point, .point),
+             (.size, .size), (.rect, .rect), (.string, .string):
+            return value
+        case (.number, .number(let n)):
+            try checkRange(n)
+            return value
+        case (.integer, .number(let n)):
+            guard n == n.rounded(), n.isFinite else {
+                throw ValueError("\(name) takes an integer, not \(formatNumber(n))")
+            }
+            try checkRange(n)
+            return value
+        case (.enumeration(let values), .string(let s)):
+            guard values.contains(s) else {
+                throw ValueError("\(name) takes one of \(values.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(s)\"")
+            }
+            return value
+        case (.image, .string(let s)):
+            return .image(Image(name: s))
+        case (.color, .string(let s)):
+            guard let color = Color(parsing: s) else {
+                throw ValueError("\(name) takes a colour as \"#RRGGBB\" or a name (\(Color.named.keys.sorted().joined(separator: ", "))), not \"\(s)\"")
+            }
+            return .color(color)
+        default:
+            throw ValueError("\(name) takes \(typeDescription), not \(value.typeName) \(value)")
+        }
+    }
+
+    private func checkRange(_ n: Double) throws(ValueError) {
+        guard n.isFinite || (minimum == nil && maximum == nil) else {
+            throw ValueError("\(name) must be a finite number, not \(formatNumber(n))")
+        }
+        if let minimum, n < minimum {
+            throw ValueError("\(name) must be at least \(formatNumber(minimum)), not \(formatNumber(n))\(rangeHint)")
+        }
+        if let maximum, n > maximum {
+            throw ValueError("\(name) must be at most \(formatNumber(maximum)), not \(formatNumber(n))\(rangeHint)")
+        }
+    }
+
+    private var rangeHint: String {
+        guard let minimum, let maximum else { return "" }
+        return " (range \(formatNumber(minimum))…\(formatNumber(maximum)))"
+    }
+
+    public var typeDescription: String {
+        switch type {
+        case .bool: "a bool (true or false)"
+        case .number: "a number"
+        case .integer: "an integer"
+        case .string: "a string"
+        case .enumeration(let values): "one of \(values.joined(separator: ", "))"
+        case .image: "an image (a name)"
+        case .color: "a colour (\"#RRGGBB\" or a name)"
+        case .point: "a point (x, y)"
+        case .size: "a size (width, height)"
+        case .rect: "a rect (x, y, width, height)"
+        }
+    }
+}
+
+/// A value that does not fit where it was put.
+public struct ValueError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
