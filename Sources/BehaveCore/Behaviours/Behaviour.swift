@@ -54,6 +54,7 @@ open class Behaviour: Control, DelegateReceiver {
     public func start() {
         guard isAlive, !isAwake else { return }
         isAwake = true
+        scene?.trace.record(.lifecycle, subject: name, "\(name) awake")
         awake()
     }
 

@@ -34,8 +34,11 @@ open class Control: Responder {
                             fields: [("event", .string(event))])
         let message = Event(name: event, sender: self, arguments: arguments)
         for connection in connections where connection.event == event && connection.isConnected {
+            // Disconnecting clears the handler: take it first, so a `once`
+            // handler still runs this one time.
+            let handler = connection.handler
             if connection.once { connection.disconnect() }
-            connection.handler(message)
+            handler(message)
         }
         connections.removeAll { !$0.isConnected }
         for entry in targetActions where entry.event == event {

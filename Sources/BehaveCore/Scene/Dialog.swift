@@ -56,10 +56,12 @@ extension Scene {
             throw ValueError("`\(option)` is not an option of the \(dialog.style.rawValue); choose one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(Suggestions.hint(for: option, in: choices))")
         }
         dialogs.waiting.removeFirst()
+        // A dialog the answer presents into an empty queue announces itself.
+        let othersWaiting = !dialogs.waiting.isEmpty
         trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\($0)\"" } ?? "cancel")",
                      fields: [("choice", chosen.map(JSON.string) ?? .null)])
         answer(chosen)
-        if let next = dialogs.waiting.first?.dialog { announce(next) }
+        if othersWaiting, let next = dialogs.waiting.first?.dialog { announce(next) }
     }
 
     private func announce(_ dialog: Dialog) {

@@ -22,13 +22,23 @@ public final class Animator {
         return start(captured, duration: duration, curve: curve, completion: completion)
     }
 
-    /// The changes `changes` makes, without applying them. Nesting is not
-    /// allowed: the outer block would lose them.
+    /// The changes `changes` makes, without applying them.
     public func captureChanges(_ changes: () throws -> Void) rethrows -> [(view: View, property: Int, target: Value)] {
         let outer = capture
-        capture = []
+        beginCapture()
         defer { capture = outer }
         try changes()
+        return endCapture()
+    }
+
+    /// From now until `endCapture`, animatable property changes are captured
+    /// instead of applied (for callers that cannot pass a closure: scripts).
+    public func beginCapture() {
+        capture = []
+    }
+
+    public func endCapture() -> [(view: View, property: Int, target: Value)] {
+        defer { capture = nil }
         return capture ?? []
     }
 

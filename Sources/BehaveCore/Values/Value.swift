@@ -156,5 +156,7 @@ public func formatNumber(_ n: Double) -> String {
     if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
     var text = String(format: "%.6f", n)
     while text.hasSuffix("0") { text.removeLast() }
+    // `0.` (tiny values) and `1e20.` are not numbers in JSON.
+    if text.hasSuffix(".") { text.removeLast() }
     return text
 }

@@ -1,0 +1,223 @@
+import BehaveCore
+import CLuaShim
+
+/// Every Swift function scripts can reach, by id. Each is called through the
+/// C trampoline: it reports failure by throwing, and the trampoline raises
+/// the Lua error after Swift has returned.
+enum HostFunction: Int32, CaseIterable {
+    case log, beginAnimation, commitAnimation, wait, after, now, ask, declare
+    case get, set, describe, send, sendAction
+    case imageFitting, imageToString, imageEquals
+    case objectIndex, objectNewIndex, objectToString
+    case on, once, disconnect, cancel, noop
+
+    var luaName: String { "\(self)" }
+}
+
+extension LuaRuntime {
+    func dispatch(_ function: HostFunction, on S: OpaquePointer) -> Int32 {
+        let outer = stack
+        stack = S
+        defer { stack = outer }
+        do {
+            return try call(function)
+        } catch {
+            lua_settop(S, 0)
+            pushString(hasLocation(error.message) ? error.message : location() + error.message)
+            return BH_RAISE
+        }
+    }
+
+    /// Whether a message already starts with `file:line:`.
+    func hasLocation(_ message: String) -> Bool {
+        guard let colon = message.firstIndex(of: ":"), colon > message.startIndex else { return false }
+        let rest = message[message.index(after: colon)...]
+        let digits = rest.prefix { $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix(":")
+            && !message[..<colon].contains(" ")
+    }
+
+    /// `file:line: ` of the script code that called the host (skipping the
+    /// prelude), as Lua's own errors begin.
+    func location() -> String {
+        for level in Int32(1)...4 {
+            luaL_where(stack, level)
+            let text = popString(from: stack)
+            if !text.isEmpty, !text.hasPrefix("behave:") { return text }
+        }
+        return ""
+    }
+
+    private func call(_ function: HostFunction) throws(ValueError) -> Int32 {
+        switch function {
+        case .log:
+            let text = string(at: 1) ?? ""
+            let subject = running.last?.name ?? loading ?? "script"
+            scene.log(String(text.prefix(4000)), from: subject)
+            return 0
+        case .now:
+            pushNumber(scene.clock.now)
+            return 1
+        case .beginAnimation: return try beginAnimation()
+        case .commitAnimation: return try commitAnimation()
+        case .wait: return try wait()
+        case .after: return try after()
+        case .ask: return try ask()
+        case .declare: return try declare()
+        case .get: return try instanceGet()
+        case .set: return try instanceSet()
+        case .describe:
+            let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"
+            pushString("behaviour \(name)")
+            return 1
+        case .send:
+            let behaviour = try instance(at: 1)
+            let event = try argument(2, "event name", string(at: 2))
+            try behaviour.send(event, arguments: try eventArguments(from: 3))
+            return 0
+        case .sendAction:
+            let behaviour = try instance(at: 1)
+            let action = try argument(2, "action name", string(at: 2))
+            behaviour.sendAction(action, arguments: try eventArguments(from: 3))
+            return 0
+        case .imageFitting:
+            guard isImage(at: 1), let image = image(at: 1, in: stack) else {
+                throw ValueError("fitting must be called on an image: image:fitting(width, height)")
+            }
+            let width = try argument(2, "width", number(at: 2))
+            let height = try argument(3, "height", number(at: 3))
+            guard width >= 1, height >= 1, width < 1e6, height < 1e6 else {
+                throw ValueError("fitting needs a width and height of at least 1")
+            }
+            pushImage(image.fitting(width: Int(width), height: Int(height)))
+            return 1
+        case .imageToString:
+            pushString(isImage(at: 1) ? image(at: 1, in: stack).map { Value.image($0).description } ?? "image" : "image")
+            return 1
+        case .imageEquals:
+            let a = isImage(at: 1) ? image(at: 1, in: stack) : nil
+            let b = isImage(at: 2) ? image(at: 2, in: stack) : nil
+            lua_pushboolean(stack, a != nil && a == b ? 1 : 0)
+            return 1
+        case .objectIndex: return try objectIndex()
+        case .objectNewIndex: return try objectNewIndex()
+        case .objectToString:
+            let handle = objectHandle(at: 1, in: stack)
+            let object = handle.flatMap(objects.object)
+            switch object {
+            case let view as View: pushString("\(view.typeName)(\(view.name))")
+            case is Connection: pushString("connection")
+            case is BehaveCore.Timer: pushString("timer")
+            default: pushString("object (gone)")
+            }
+            return 1
+        case .noop: return 0
+        case .on: return try connect(once: false)
+        case .once: return try connect(once: true)
+        case .disconnect:
+            guard let connection = objectHandle(at: 1, in: stack).flatMap(objects.object) as? Connection else {
+                throw ValueError("disconnect must be called on a connection: connection:disconnect()")
+            }
+            connection.disconnect()
+            return 0
+        case .cancel:
+            guard let timer = objectHandle(at: 1, in: stack).flatMap(objects.object) as? BehaveCore.Timer else {
+                throw ValueError("cancel must be called on a timer: timer:cancel()")
+            }
+            timer.cancel()
+            return 0
+        }
+    }
+
+    // MARK: Arguments
+
+    func argument<T>(_ index: Int32, _ what: String, _ value: T?) throws(ValueError) -> T {
+        guard let value else {
+            throw ValueError("bad argument #\(index) (\(what) expected, got \(typeName(at: index)))")
+        }
+        return value
+    }
+
+    func integer(at index: Int32) -> Int? {
+        number(at: index).flatMap { Int(exactly: $0) }
+    }
+
+    func instance(at index: Int32) throws(ValueError) -> LuaBehaviour {
+        guard let id = integer(at: index), let behaviour = behaviour(Int32(clamping: id)) else {
+            throw ValueError("this behaviour no longer exists")
+        }
+        guard behaviour.isAlive else { throw ValueError("behaviour `\(behaviour.name)` has been destroyed") }
+        return behaviour
+    }
+
+    /// Values passed with an event or action, from stack index `first` on.
+    func eventArguments(from first: Int32) throws(ValueError) -> [Value] {
+        let top = lua_gettop(stack)
+        guard top >= first else { return [] }
+        var values: [Value] = []
+        for index in first...top {
+            guard let value = value(at: index) else {
+                throw ValueError("argument #\(index - first + 1) is a \(typeName(at: index)); events carry nil, booleans, numbers, strings, images and {x, y} / {width, height} tables")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int32? {
+        guard lua_type(S, index) == LUA_TUSERDATA, lua_getmetatable(S, index) != 0 else { return nil }
+        pushRef(objectMetatableRef, on: S)
+        let ours = lua_rawequal(S, -1, -2) != 0
+        bh_pop(S, 2)
+        guard ours, let pointer = lua_touserdata(S, index) else { return nil }
+        return pointer.load(as: Int32.self)
+    }
+
+    /// Pushes the userdata of a handle (the same one while it is in use).
+    func pushObject(_ handle: Int32) {
+        let S = stack
+        pushRef(userdataCacheRef, on: S)
+        lua_rawgeti(S, -1, lua_Integer(handle))
+        if lua_type(S, -1) == LUA_TUSERDATA {
+            lua_rotate(S, -2, 1)
+            bh_pop(S, 1)
+            return
+        }
+        bh_pop(S, 1)
+        let pointer = lua_newuserdatauv(S, MemoryLayout<Int32>.size, 0)!
+        pointer.storeBytes(of: handle, as: Int32.self)
+        pushRef(objectMetatableRef, on: S)
+        lua_setmetatable(S, -2)
+        lua_pushvalue(S, -1)
+        lua_rawseti(S, -3, lua_Integer(handle))
+        lua_rotate(S, -2, 1)
+        bh_pop(S, 1)
+    }
+
+    func pushControl(_ view: View?) {
+        guard let view else {
+            lua_pushnil(stack)
+            return
+        }
+        pushObject(objects.handle(for: view))
+    }
+
+    func control(at index: Int32) throws(ValueError) -> View {
+        guard let handle = objectHandle(at: index, in: stack) else {
+            throw ValueError("expected a control, got \(typeName(at: index))")
+        }
+        guard let view = objects.object(handle) as? View else {
+            throw ValueError("this control no longer exists (it was removed from the screen)")
+        }
+        return view
+    }
+
+    /// The behaviour whose code is running: connections and timers it makes
+    /// die with it.
+    func currentBehaviour(_ what: String) throws(ValueError) -> LuaBehaviour {
+        guard let behaviour = running.last else {
+            throw ValueError("\(what) can only be used inside a behaviour's methods (not at the top level of a script)")
+        }
+        return behaviour
+    }
+}

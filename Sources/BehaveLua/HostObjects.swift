@@ -1,0 +1,151 @@
+import BehaveCore
+import CLuaShim
+
+/// Controls, connections and timers as scripts see them, and the fields of
+/// `self` that live in the host (outlets and inspectables).
+extension LuaRuntime {
+    func objectIndex() throws(ValueError) -> Int32 {
+        guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
+        let key = try argument(2, "field name", string(at: 2))
+        switch objects.object(handle) {
+        case let view as View:
+            switch key {
+            case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
+            case "once": bh_push_host_function(stack, HostFunction.once.rawValue)
+            case "type": pushString(view.typeName)
+            default:
+                guard let index = view.schema.index(of: key) else {
+                    throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+                }
+                push(view.value(at: index))
+            }
+        case let connection as Connection:
+            switch key {
+            case "connected": lua_pushboolean(stack, connection.isConnected ? 1 : 0)
+            case "disconnect": bh_push_host_function(stack, HostFunction.disconnect.rawValue)
+            default: throw ValueError("a connection has `connected` and `disconnect()`, not `\(key)`")
+            }
+        case let timer as BehaveCore.Timer:
+            switch key {
+            case "pending": lua_pushboolean(stack, timer.isPending ? 1 : 0)
+            case "cancel": bh_push_host_function(stack, HostFunction.cancel.rawValue)
+            default: throw ValueError("a timer has `pending` and `cancel()`, not `\(key)`")
+            }
+        default:
+            if objects.kind(handle) == .control {
+                throw ValueError("this control no longer exists (it was removed from the screen)")
+            }
+            // A connection or timer of a destroyed behaviour.
+            switch key {
+            case "connected", "pending": lua_pushboolean(stack, 0)
+            case "disconnect", "cancel": bh_push_host_function(stack, HostFunction.noop.rawValue)
+            default: lua_pushnil(stack)
+            }
+        }
+        return 1
+    }
+
+    func objectNewIndex() throws(ValueError) -> Int32 {
+        guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
+        let key = try argument(2, "property name", string(at: 2))
+        guard let view = objects.object(handle) as? View else {
+            if objects.kind(handle) == .control {
+                throw ValueError("this control no longer exists (it was removed from the screen)")
+            }
+            throw ValueError("cannot set `\(key)` here")
+        }
+        guard let index = view.schema.index(of: key) else {
+            throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+        }
+        let spec = view.schema.properties[index]
+        do {
+            try view.set(at: index, to: try value(at: 3, for: spec))
+        } catch {
+            throw ValueError("\(view.name).\(error.message)")
+        }
+        return 0
+    }
+
+    /// `control:on(event, fn)` / `control:once(event, fn)`.
+    func connect(once: Bool) throws(ValueError) -> Int32 {
+        let view = try control(at: 1)
+        let verb = once ? "once" : "on"
+        let event = try argument(2, "event name", string(at: 2))
+        guard view.eventNames.contains(event) else {
+            throw ValueError("\(view.typeName) `\(view.name)` has no event `\(event)`\(Suggestions.hint(for: event, in: view.eventNames))\(view.eventNames.isEmpty ? "; it sends no events" : "; its events: \(view.eventNames.joined(separator: ", "))")")
+        }
+        guard lua_type(stack, 3) == LUA_TFUNCTION else {
+            throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3)))")
+        }
+        let behaviour = try currentBehaviour("\(verb)")
+        lua_pushvalue(stack, 3)
+        let callback = LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+        let context = "in \(event) handler of \(view.name)"
+        let connection = view.on(event, once: once) { [weak behaviour, weak view] message in
+            guard let behaviour else { return }
+            callback.run(for: behaviour, context: context) { runtime in
+                runtime.pushControl(view)
+                for argument in message.arguments { runtime.push(argument) }
+                return Int32(1 + message.arguments.count)
+            }
+        }
+        behaviour.bind(connection)
+        pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
+        return 1
+    }
+
+    // MARK: self
+
+    /// `self.key` for a key the script's class does not define.
+    func instanceGet() throws(ValueError) -> Int32 {
+        let behaviour = try instance(at: 1)
+        guard let key = string(at: 2) else {
+            lua_pushnil(stack)
+            return 1
+        }
+        let declaration = behaviour.declaration
+        if declaration.outlet(key) != nil {
+            pushControl(behaviour.outlet(key))
+        } else if declaration.outletCollection(key) != nil {
+            let views = behaviour.outletCollection(key)
+            lua_createtable(stack, Int32(views.count), 0)
+            for (i, view) in views.enumerated() {
+                pushControl(view)
+                lua_rawseti(stack, -2, lua_Integer(i + 1))
+            }
+        } else if let value = behaviour.inspectable(key) {
+            push(value)
+        } else if key == "name" {
+            pushString(behaviour.name)
+        } else if key == "owner" {
+            pushControl(behaviour.owner as? View)
+        } else {
+            lua_pushnil(stack)
+        }
+        return 1
+    }
+
+    /// `self.key = value`: inspectables are checked against their
+    /// declaration; outlets are the scene's to set. Returns false (the
+    /// prelude stores the field) for the behaviour's own state.
+    func instanceSet() throws(ValueError) -> Int32 {
+        let behaviour = try instance(at: 1)
+        guard let key = string(at: 2) else {
+            lua_pushboolean(stack, 0)
+            return 1
+        }
+        let declaration = behaviour.declaration
+        if let spec = declaration.inspectable(key) {
+            try behaviour.setInspectable(key, to: try value(at: 3, for: spec))
+        } else if declaration.outlet(key) != nil || declaration.outletCollection(key) != nil {
+            throw ValueError("outlet `\(key)` is connected by the scene and cannot be assigned")
+        } else if key == "name" || key == "owner" {
+            throw ValueError("`\(key)` of a behaviour is read-only")
+        } else {
+            lua_pushboolean(stack, 0)
+            return 1
+        }
+        lua_pushboolean(stack, 1)
+        return 1
+    }
+}

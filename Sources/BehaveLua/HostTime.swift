@@ -1,0 +1,169 @@
+import BehaveCore
+import CLuaShim
+
+/// `animate`, `wait`, `after` and `ask`: the functions that pause a handler
+/// coroutine and resume it on the scene's clock or the user's answer.
+extension LuaRuntime {
+    /// The handler running on the current thread, if it is one (a script's
+    /// own coroutine is not).
+    func currentHandler(_ what: String) throws(ValueError) -> HandlerThread {
+        guard let handler = handlers[stack] else {
+            throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
+        }
+        return handler
+    }
+
+    func beginAnimation() throws(ValueError) -> Int32 {
+        let duration = try argument(1, "duration", number(at: 1))
+        guard duration >= 0, duration <= 3600, duration.isFinite else {
+            throw ValueError("animate: the duration must be between 0 and 3600 seconds, not \(formatNumber(duration))")
+        }
+        guard lua_type(stack, 2) == LUA_TFUNCTION else {
+            throw ValueError("bad argument #2 to animate (function expected, got \(typeName(at: 2)))")
+        }
+        var curve = Curve.easeInOut
+        if lua_type(stack, 3) != LUA_TNIL, lua_type(stack, 3) != LUA_TNONE {
+            let name = try argument(3, "curve name", string(at: 3))
+            guard let named = Curve(rawValue: name) else {
+                throw ValueError("animate: unknown curve `\(name)`\(Suggestions.hint(for: name, in: Curve.allCases.map(\.rawValue))); curves: \(Curve.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            curve = named
+        }
+        guard capture == nil else {
+            throw ValueError("animate cannot be called inside another animate's changes")
+        }
+        capture = (duration, curve)
+        scene.animator.beginCapture()
+        return 0
+    }
+
+    func commitAnimation() throws(ValueError) -> Int32 {
+        let changes = scene.animator.endCapture()
+        guard let (duration, curve) = capture else { return 0 }
+        capture = nil
+        if lua_toboolean(stack, 1) == 0 {
+            // The changes raised: re-raise their error as it was.
+            lua_pushvalue(stack, 2)
+            return BH_RAISE
+        }
+        let behaviour = try currentBehaviour("animate")
+        guard duration > 0, let handler = handlers[stack] else {
+            let animation = scene.animator.start(changes, duration: duration, curve: curve)
+            if !animation.isFinished { behaviour.bind(animation) }
+            return 0
+        }
+        handler.isWaiting = true
+        let animation = scene.animator.start(changes, duration: duration, curve: curve) { [weak self, weak handler] _ in
+            guard let self, let handler else { return }
+            self.resume(handler, arguments: 0)
+        }
+        behaviour.bind(animation)
+        return BH_YIELD_BASE
+    }
+
+    func wait() throws(ValueError) -> Int32 {
+        let seconds = try argument(1, "seconds", number(at: 1))
+        guard seconds >= 0, seconds.isFinite else { throw ValueError("wait: seconds must be 0 or more") }
+        guard capture == nil else { throw ValueError("wait cannot be called inside animate's changes") }
+        let handler = try currentHandler("wait")
+        let behaviour = try currentBehaviour("wait")
+        handler.isWaiting = true
+        let timer = scene.clock.schedule(after: seconds) { [weak self, weak handler] in
+            guard let self, let handler else { return }
+            self.resume(handler, arguments: 0)
+        }
+        behaviour.bind(timer)
+        return BH_YIELD_BASE
+    }
+
+    func after() throws(ValueError) -> Int32 {
+        let seconds = try argument(1, "seconds", number(at: 1))
+        guard seconds >= 0, seconds.isFinite else { throw ValueError("after: seconds must be 0 or more") }
+        guard lua_type(stack, 2) == LUA_TFUNCTION else {
+            throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
+        }
+        let behaviour = try currentBehaviour("after")
+        lua_pushvalue(stack, 2)
+        let callback = LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+        let context = "in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"
+        let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
+            guard let behaviour else { return }
+            callback.run(for: behaviour, context: context)
+        }
+        behaviour.bind(timer)
+        pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour))
+        return 1
+    }
+
+    /// `ask { style, title, message, options, cancel }`: presents a dialog
+    /// and returns the chosen option (nil for cancel).
+    func ask() throws(ValueError) -> Int32 {
+        guard lua_type(stack, 1) == LUA_TTABLE else {
+            throw ValueError("ask takes a table: ask { title = …, options = { … }, cancel = \"Cancel\" }")
+        }
+        let styleName = stringField("style", of: 1) ?? "actionSheet"
+        guard let style = Dialog.Style(rawValue: styleName), style == .actionSheet || style == .alert else {
+            throw ValueError("ask: style must be \"actionSheet\" or \"alert\", not \"\(styleName)\"")
+        }
+        var options: [String] = []
+        if field("options", of: 1) == LUA_TTABLE {
+            let length = min(lua_rawlen(stack, -1), 64)
+            if length > 0 {
+                for i in 1...length {
+                    lua_rawgeti(stack, -1, lua_Integer(i))
+                    if let option = string(at: -1) { options.append(option) }
+                    bh_pop(stack, 1)
+                }
+            }
+        }
+        bh_pop(stack, 1)
+        let cancel = stringField("cancel", of: 1)
+        guard !options.isEmpty || cancel != nil else {
+            throw ValueError("ask needs options = { … } or a cancel title")
+        }
+        let dialog = Dialog(style: style, title: stringField("title", of: 1), message: stringField("message", of: 1),
+                            options: options, cancel: cancel)
+        let handler = try currentHandler("ask")
+        handler.isWaiting = true
+        scene.present(dialog) { [weak self, weak handler] choice in
+            guard let self, let handler, lua_checkstack(handler.thread, 1) != 0 else { return }
+            if let choice { self.pushString(choice, on: handler.thread) } else { lua_pushnil(handler.thread) }
+            self.resume(handler, arguments: 1)
+        }
+        return BH_YIELD_BASE
+    }
+
+    func stringField(_ key: String, of index: Int32) -> String? {
+        _ = field(key, of: index)
+        defer { bh_pop(stack, 1) }
+        return string(at: -1)
+    }
+}
+
+/// A Lua function kept for later (a timer's or a connection's); released
+/// when the Swift side lets it go.
+final class LuaCallback {
+    private weak var runtime: LuaRuntime?
+    private let ref: Int32
+
+    init(runtime: LuaRuntime, ref: Int32) {
+        self.runtime = runtime
+        self.ref = ref
+    }
+
+    /// Runs it as a handler of `behaviour`; `arguments` pushes extra
+    /// arguments and returns their count.
+    @discardableResult
+    func run(for behaviour: LuaBehaviour, context: @autoclosure () -> String,
+             arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
+        guard let runtime else { return nil }
+        return runtime.runHandler(behaviour, context: context()) {
+            runtime.pushRef(ref)
+            return arguments(runtime)
+        }
+    }
+
+    deinit {
+        runtime?.unref(ref)
+    }
+}

@@ -1,0 +1,132 @@
+import BehaveCore
+import CLuaShim
+
+/// A behaviour written in Lua: the script's class and its instance table,
+/// driven by the core like any Swift behaviour.
+public final class LuaBehaviour: Behaviour {
+    static let lifecycleMethods: Set<String> = ["awake", "changed", "destroy"]
+
+    public let script: LuaScript
+    let runtime: LuaRuntime
+    private let classRef: Int32
+    private var selfRef: Int32 = 0
+    private(set) var id: Int32 = -1
+
+    /// Loads `script` (its top level runs, in a sandbox of its own) and
+    /// makes an instance named `name`. Call `start()` once outlets and
+    /// inspectables are set.
+    public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
+        let (declaration, classRef) = try runtime.instantiate(script)
+        self.script = script
+        self.runtime = runtime
+        self.classRef = classRef
+        super.init(name: name, declaration: declaration)
+        id = runtime.register(self)
+        let L = runtime.L
+        runtime.pushRef(runtime.instanceRef, on: L)
+        runtime.pushRef(classRef, on: L)
+        lua_pushinteger(L, lua_Integer(id))
+        if let failure = runtime.protectedCall(arguments: 2, results: 1) {
+            throw LuaError(failure)
+        }
+        selfRef = luaL_ref(L, bh_registryindex())
+    }
+
+    /// Loads the script at `path` and makes an instance.
+    public convenience init(path: String, name: String, runtime: LuaRuntime) throws(LuaError) {
+        try self.init(script: LuaScript(contentsOf: path), name: name, runtime: runtime)
+    }
+
+    override public var sourceName: String { script.path.lastPathComponent }
+
+    // MARK: Lifecycle
+
+    override public func awake() {
+        callMethod("awake", context: "in awake of \(name)")
+    }
+
+    override public func changed(_ inspectable: String, from old: Value, to new: Value) {
+        callMethod("changed", context: "in changed of \(name)") { runtime in
+            runtime.pushString(inspectable)
+            runtime.push(old)
+            runtime.push(new)
+            return 3
+        }
+    }
+
+    override public func destroy() {
+        callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true)
+        runtime.forget(self)
+    }
+
+    // MARK: Actions and delegate messages
+
+    public func hasMethod(_ name: String) -> Bool {
+        let L = runtime.L
+        runtime.pushRef(classRef, on: L)
+        _ = runtime.field(name, of: -1, in: L)
+        let found = lua_type(L, -1) == LUA_TFUNCTION
+        bh_pop(L, 2)
+        return found
+    }
+
+    override public func canPerformAction(_ action: String) -> Bool {
+        isAlive && !LuaBehaviour.lifecycleMethods.contains(action) && hasMethod(action)
+    }
+
+    override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
+        callMethod(action, context: "in action \(action) of \(name) (from \(sender.responderName))") { runtime in
+            runtime.pushControl(sender as? View)
+            for argument in arguments { runtime.push(argument) }
+            return Int32(1 + arguments.count)
+        }
+    }
+
+    override public func respondsToDelegateMessage(_ message: String) -> Bool {
+        isAlive && hasMethod(message)
+    }
+
+    override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        callMethod(message, context: "in \(message) of \(name)") { runtime in
+            runtime.pushControl(sender)
+            for argument in arguments { runtime.push(argument) }
+            return Int32(1 + arguments.count)
+        }
+    }
+
+    /// Runs `self:method(…)` as a handler; nothing when it has no such method.
+    @discardableResult
+    func callMethod(_ method: String, context: @autoclosure () -> String, evenIfDestroyed: Bool = false,
+                    arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
+        guard selfRef != 0, hasMethod(method) else { return nil }
+        return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed) {
+            let S = runtime.stack
+            runtime.pushRef(classRef, on: S)
+            _ = runtime.field(method, of: -1, in: S)
+            lua_rotate(S, -2, 1)
+            bh_pop(S, 1)
+            runtime.pushRef(selfRef, on: S)
+            return 1 + arguments(runtime)
+        }
+    }
+
+    // MARK: State
+
+    override public var fieldSnapshot: [(String, JSON)] {
+        guard selfRef != 0 else { return [] }
+        let L = runtime.L
+        runtime.pushRef(selfRef, on: L)
+        defer { bh_pop(L, 1) }
+        guard case .object(let pairs) = runtime.tableJSON(at: -1, in: L) else { return [] }
+        return pairs
+    }
+
+    deinit {
+        runtime.unref(selfRef)
+        runtime.unref(classRef)
+    }
+}
+
+private extension String {
+    var lastPathComponent: String { split(separator: "/").last.map(String.init) ?? self }
+}

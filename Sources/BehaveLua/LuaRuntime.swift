@@ -1,0 +1,287 @@
+import BehaveCore
+import CLuaShim
+
+/// One Lua state per scene: the sandbox every behaviour of the scene runs
+/// in, with its memory limit. It holds no Swift object strongly but the
+/// small handles scripts use (connections, timers); controls and behaviours
+/// are reached through weak references, so Lua never keeps them alive.
+public final class LuaRuntime {
+    let L: OpaquePointer
+    public let limits: SandboxLimits
+    public unowned let scene: Scene
+    /// Where relative script paths are looked up, in order.
+    public var searchPaths: [String]
+
+    /// The thread host code works on: the one that called into the host, or
+    /// the main thread.
+    var stack: OpaquePointer
+    var objects = ObjectTable()
+    var behaviours: [WeakBehaviour] = []
+    /// Behaviours whose Lua code is running, innermost last.
+    var running: [LuaBehaviour] = []
+    /// Handler coroutines by thread.
+    var handlers: [OpaquePointer: HandlerThread] = [:]
+    var chunkRefs: [String: Int32] = [:]
+    /// The script whose top level is running, and the class its
+    /// `behaviour { … }` made.
+    var loadingScript: LuaScript?
+    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+    var capture: (duration: Double, curve: Curve)?
+    /// Name of the script being loaded, for `print` at its top level.
+    var loading: String?
+
+    var apiRef: Int32 = 0
+    var instanceRef: Int32 = 0
+    var imageMetatableRef: Int32 = 0
+    var objectMetatableRef: Int32 = 0
+    var userdataCacheRef: Int32 = 0
+    private var isClosed = false
+    private let box: RuntimeBox
+
+    static let maximumNesting = 64
+
+    public init(scene: Scene, limits: SandboxLimits = .default, searchPaths: [String] = []) throws(LuaError) {
+        self.scene = scene
+        self.limits = limits
+        self.searchPaths = searchPaths
+        var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
+                               time_limit: limits.seconds, random_seed: limits.randomSeed)
+        // The state calls back through the box, which the runtime owns and
+        // fills in once it exists.
+        let box = RuntimeBox()
+        guard let state = bh_open(&config, luaDispatch, Unmanaged.passUnretained(box).toOpaque()) else {
+            throw LuaError("could not create a Lua state")
+        }
+        L = state
+        stack = state
+        self.box = box
+        box.runtime = self
+        try installBridge()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the Lua state; every behaviour of this runtime stops.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for box in behaviours { box.behaviour?.tearDown() }
+        handlers.removeAll()
+        bh_close(L)
+    }
+
+    public var memoryUsed: Int { isClosed ? 0 : bh_memory_used(L) }
+
+    // MARK: Setup
+
+    private func installBridge() throws(LuaError) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        // Host functions, in a table the prelude receives.
+        lua_createtable(L, 0, Int32(HostFunction.allCases.count))
+        for function in HostFunction.allCases {
+            bh_push_host_function(L, function.rawValue)
+            lua_setfield(L, -2, function.luaName)
+        }
+        let source = Array(preludeSource.utf8)
+        guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
+            throw LuaError("prelude: \(popString())")
+        }
+        lua_rotate(L, -2, 1)  // function below the host table
+        guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
+        instanceRef = luaL_ref(L, bh_registryindex())
+        apiRef = luaL_ref(L, bh_registryindex())
+
+        // Images are tables with a shared, protected metatable.
+        lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 1)
+        bh_push_host_function(L, HostFunction.imageFitting.rawValue)
+        lua_setfield(L, -2, "fitting")
+        lua_setfield(L, -2, "__index")
+        bh_push_host_function(L, HostFunction.imageToString.rawValue)
+        lua_setfield(L, -2, "__tostring")
+        bh_push_host_function(L, HostFunction.imageEquals.rawValue)
+        lua_setfield(L, -2, "__eq")
+        lua_pushstring(L, "image")
+        lua_setfield(L, -2, "__metatable")
+        imageMetatableRef = luaL_ref(L, bh_registryindex())
+
+        // Controls, connections and timers are userdata with one metatable.
+        lua_createtable(L, 0, 4)
+        bh_push_host_function(L, HostFunction.objectIndex.rawValue)
+        lua_setfield(L, -2, "__index")
+        bh_push_host_function(L, HostFunction.objectNewIndex.rawValue)
+        lua_setfield(L, -2, "__newindex")
+        bh_push_host_function(L, HostFunction.objectToString.rawValue)
+        lua_setfield(L, -2, "__tostring")
+        lua_pushstring(L, "object")
+        lua_setfield(L, -2, "__metatable")
+        objectMetatableRef = luaL_ref(L, bh_registryindex())
+
+        // One userdata per object, so `==` compares objects; weak values
+        // let unused userdata go.
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        userdataCacheRef = luaL_ref(L, bh_registryindex())
+    }
+
+    // MARK: Behaviours
+
+    func register(_ behaviour: LuaBehaviour) -> Int32 {
+        behaviours.append(WeakBehaviour(behaviour: behaviour))
+        return Int32(behaviours.count - 1)
+    }
+
+    func behaviour(_ id: Int32) -> LuaBehaviour? {
+        guard id >= 0, Int(id) < behaviours.count else { return nil }
+        return behaviours[Int(id)].behaviour
+    }
+
+    /// Drops everything Lua holds for a destroyed behaviour.
+    func forget(_ behaviour: LuaBehaviour) {
+        for (thread, handler) in handlers where handler.behaviour === behaviour || handler.behaviour == nil {
+            unref(handler.ref)
+            handlers[thread] = nil
+        }
+        objects.release(ownedBy: behaviour)
+    }
+
+    // MARK: Running script code
+
+    /// Runs the function and arguments pushed on `stack` (`push` pushes them
+    /// and returns the argument count) as a handler coroutine of
+    /// `behaviour`. Errors are reported to the scene with `context`. Returns
+    /// the handler's first result when it finished without waiting.
+    @discardableResult
+    func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure () -> String, evenIfDestroyed: Bool = false,
+                    push: () -> Int32) -> Value? {
+        guard !isClosed, behaviour.isAlive || evenIfDestroyed else { return nil }
+        guard running.count < LuaRuntime.maximumNesting else {
+            scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
+                              behaviour: behaviour, context: context())
+            return nil
+        }
+        let S = stack
+        guard lua_checkstack(S, 8) != 0, let thread = lua_newthread(S) else { return nil }
+        let ref = luaL_ref(S, bh_registryindex())
+        let base = lua_gettop(S)
+        let count = push()
+        guard lua_gettop(S) == base + count + 1 else {
+            lua_settop(S, base)
+            unref(ref)
+            return nil
+        }
+        lua_xmove(S, thread, count + 1)
+        let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context())
+        handlers[thread] = handler
+        return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
+    }
+
+    /// Resumes a handler (`arguments` values already on its stack).
+    @discardableResult
+    func resume(_ handler: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
+        guard !isClosed, let behaviour = handler.behaviour, behaviour.isAlive || evenIfDestroyed,
+              handlers[handler.thread] === handler else { return nil }
+        handler.isWaiting = false
+        running.append(behaviour)
+        let outer = stack
+        defer {
+            running.removeLast()
+            stack = outer
+        }
+        var results: Int32 = 0
+        let status = bh_resume(outer, handler.thread, arguments, &results)
+        stack = outer
+        switch status {
+        case LUA_OK:
+            let value = results > 0 ? value(at: -results, in: handler.thread) : nil
+            finish(handler)
+            return value
+        case LUA_YIELD:
+            lua_settop(handler.thread, 0)
+            if !handler.isWaiting {
+                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
+                                  behaviour: behaviour, context: handler.context)
+                finish(handler)
+            }
+            return nil
+        default:
+            let message = popString(from: outer)
+            finish(handler)
+            scene.reportError(message, behaviour: behaviour, context: handler.context)
+            return nil
+        }
+    }
+
+    private func finish(_ handler: HandlerThread) {
+        guard handlers[handler.thread] === handler else { return }
+        handlers[handler.thread] = nil
+        unref(handler.ref)
+    }
+
+    /// Calls the function below `arguments` values on the main stack in a
+    /// protected call (script loading); the error message on failure.
+    func protectedCall(arguments: Int32, results: Int32) -> String? {
+        let status = bh_pcall(L, arguments, results)
+        return status == LUA_OK ? nil : popString()
+    }
+
+    // MARK: Registry helpers
+
+    func unref(_ ref: Int32) {
+        guard !isClosed, ref > 0 else { return }
+        luaL_unref(L, bh_registryindex(), ref)
+    }
+
+    func pushRef(_ ref: Int32, on S: OpaquePointer? = nil) {
+        lua_rawgeti(S ?? stack, bh_registryindex(), lua_Integer(ref))
+    }
+
+    /// Pops the string on top (an error message), copied with its length.
+    func popString(from S: OpaquePointer? = nil) -> String {
+        let S = S ?? L
+        defer { bh_pop(S, 1) }
+        return string(at: -1, in: S) ?? "(error object is not a string)"
+    }
+}
+
+/// A handler running as a coroutine.
+final class HandlerThread {
+    let thread: OpaquePointer
+    let ref: Int32
+    weak var behaviour: LuaBehaviour?
+    let context: String
+    /// Set by a host function that yields and will resume it later.
+    var isWaiting = false
+
+    init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: String) {
+        self.thread = thread
+        self.ref = ref
+        self.behaviour = behaviour
+        self.context = context
+    }
+}
+
+struct WeakBehaviour {
+    weak var behaviour: LuaBehaviour?
+}
+
+/// What the Lua state's context pointer points to.
+final class RuntimeBox {
+    unowned(unsafe) var runtime: LuaRuntime?
+}
+
+/// The dispatcher every host function goes through (see `HostFunction`).
+let luaDispatch: bh_dispatch_fn = { state, context, function in
+    guard let state, let context, let function = HostFunction(rawValue: function),
+          let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else {
+        if let state { lua_pushstring(state, "the scene of this script is gone") }
+        return BH_RAISE
+    }
+    return runtime.dispatch(function, on: state)
+}

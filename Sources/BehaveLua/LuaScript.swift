@@ -1,0 +1,174 @@
+import BehaveCore
+import CLuaShim
+import Foundation
+
+/// A behaviour script's source, and where it came from.
+public final class LuaScript {
+    /// The path as messages show it (relative to the working directory when
+    /// it is inside it).
+    public let displayName: String
+    public let path: String
+    public let source: String
+    private lazy var lines: [Substring] = source.split(separator: "\n", omittingEmptySubsequences: false)
+
+    public init(path: String, source: String) {
+        self.path = path
+        self.source = source
+        self.displayName = LuaScript.display(path)
+    }
+
+    /// Reads a script file.
+    public convenience init(contentsOf path: String) throws(LuaError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LuaError("\(LuaScript.display(path)): cannot read the file")
+        }
+        self.init(path: path, source: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The directory of the bundled behaviours (`Scripts/` of the checkout,
+    /// or `$BEHAVE_SCRIPTS`).
+    public static var bundledDirectory: String {
+        if let override = ProcessInfo.processInfo.environment["BEHAVE_SCRIPTS"], !override.isEmpty { return override }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts").path
+    }
+
+    /// Finds a script: as given (relative to `directory`), then in the
+    /// bundled `Scripts/`.
+    public static func locate(_ name: String, relativeTo directory: String? = nil) -> String? {
+        var candidates: [String] = []
+        if name.hasPrefix("/") {
+            candidates.append(name)
+        } else {
+            candidates.append(directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name)
+            candidates.append((bundledDirectory as NSString).appendingPathComponent(name))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    static func display(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let standardized = (path as NSString).standardizingPath
+        if standardized.hasPrefix(cwd) { return String(standardized.dropFirst(cwd.count)) }
+        return path
+    }
+
+    /// `toggle` for `Scripts/toggle.lua`.
+    var defaultBehaviourName: String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The first line where `key` is assigned (`key =`), for messages.
+    func line(ofKey key: String) -> Int? {
+        for (index, line) in lines.enumerated() {
+            var rest = line[...]
+            while let range = rest.range(of: key) {
+                let before = rest[..<range.lowerBound].last
+                let after = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+                let boundary = before.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+                if boundary, after.first == "=" || after.hasPrefix("\"]") || after.first == "\"" { return index + 1 }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return nil
+    }
+
+    /// Names in the order the source first assigns them (Lua tables have
+    /// no order; inspectors should show the author's).
+    func sortedBySource(_ names: [String]) -> [String] {
+        let positions = Dictionary(uniqueKeysWithValues: names.map { ($0, line(ofKey: $0) ?? Int.max) })
+        return names.sorted { (positions[$0]!, $0) < (positions[$1]!, $1) }
+    }
+}
+
+extension LuaRuntime {
+    /// A script compiled in this runtime, cached by path: every instance
+    /// runs the same compiled chunk with its own environment.
+    func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
+        if let cached = chunkRefs[script.path] { return cached }
+        // `...` is the environment: each run of the chunk gets its own.
+        // Same line, so line numbers stay the author's.
+        let text = Array(("local _ENV = ...; " + script.source).utf8)
+        guard bh_load(L, text, text.count, "@" + script.displayName) == LUA_OK else {
+            throw LuaError(popString())
+        }
+        let ref = luaL_ref(L, bh_registryindex())
+        chunkRefs[script.path] = ref
+        return ref
+    }
+
+    /// Runs a script in a fresh sandbox environment: its declaration, and
+    /// the registry refs of its class table and environment.
+    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32) {
+        let chunk = try compiled(script)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushRef(chunk, on: L)
+        pushEnvironment()
+        loadingScript = script
+        loading = script.displayName
+        pendingClass = nil
+        let failure = protectedCall(arguments: 1, results: 1)
+        loadingScript = nil
+        loading = nil
+        let pending = pendingClass
+        pendingClass = nil
+        if let failure {
+            if let pending { unref(pending.classRef) }
+            throw LuaError(failure)
+        }
+        guard let (declaration, classRef) = pending else {
+            throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`")
+        }
+        pushRef(classRef, on: L)
+        guard lua_rawequal(L, -1, -2) != 0 else {
+            unref(classRef)
+            throw LuaError("\(script.displayName): the script must return the table `behaviour { … }` gives (add `return \(declaration.name)` at its end)")
+        }
+        var finished = declaration
+        let methods = functionKeys(ofTableAt: -1).filter { !$0.hasPrefix("_") }
+        let delegateNames = Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })
+        finished.delegateMessages = methods.filter { delegateNames.contains($0) }
+        finished.actions = script.sortedBySource(methods.filter {
+            !LuaBehaviour.lifecycleMethods.contains($0) && !delegateNames.contains($0)
+        })
+        return (finished, classRef)
+    }
+
+    /// A fresh sandbox environment with the behaviour API in it.
+    func pushEnvironment() {
+        bh_push_sandbox_env(L)
+        pushRef(apiRef, on: L)
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, -5)
+        }
+        bh_pop(L, 1)
+    }
+
+    func functionKeys(ofTableAt index: Int32) -> [String] {
+        let table = lua_absindex(L, index)
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -1) == LUA_TFUNCTION, let key = string(at: -2, in: L) { keys.append(key) }
+            bh_pop(L, 1)
+        }
+        return keys
+    }
+}
+
+extension LuaScript {
+    /// The script's declaration, read by running its top level in a
+    /// throwaway sandbox; no handler runs.
+    public func declaration(limits: SandboxLimits = .default) throws(LuaError) -> BehaviourDeclaration {
+        let scene = Scene(screen: defaultBehaviourName)
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        defer { runtime.close() }
+        let (declaration, classRef) = try runtime.instantiate(self)
+        runtime.unref(classRef)
+        return declaration
+    }
+}

@@ -1,0 +1,224 @@
+import BehaveCore
+import CLuaShim
+
+/// Values between Lua and Swift, with raw accessors only: the host never
+/// runs a script's metamethods.
+extension LuaRuntime {
+    func string(at index: Int32, in S: OpaquePointer? = nil) -> String? {
+        let S = S ?? stack
+        guard lua_type(S, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = bh_tolstring_raw(S, index, &length) else { return nil }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    func pushString(_ text: String, on S: OpaquePointer? = nil) {
+        var text = text
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(S ?? stack, $0.baseAddress, $0.count) }
+        }
+    }
+
+    func number(at index: Int32, in S: OpaquePointer? = nil) -> Double? {
+        let S = S ?? stack
+        guard lua_type(S, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(S, index, nil)
+    }
+
+    func pushNumber(_ n: Double, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        // Whole numbers read as integers in scripts: `tostring(3)` is "3".
+        if n == n.rounded(), abs(n) < 9.0e15 {
+            lua_pushinteger(S, lua_Integer(n))
+        } else {
+            lua_pushnumber(S, n)
+        }
+    }
+
+    /// Pushes a value as scripts see it: images as image tables, colours as
+    /// `"#RRGGBB"`, points, sizes and rects as tables of numbers.
+    func push(_ value: Value, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        switch value {
+        case .null: lua_pushnil(S)
+        case .bool(let b): lua_pushboolean(S, b ? 1 : 0)
+        case .number(let n): pushNumber(n, on: S)
+        case .string(let s): pushString(s, on: S)
+        case .color(let c): pushString(c.hex, on: S)
+        case .image(let image): pushImage(image, on: S)
+        case .point(let p): pushFields([("x", p.x), ("y", p.y)], on: S)
+        case .size(let s): pushFields([("width", s.width), ("height", s.height)], on: S)
+        case .rect(let r): pushFields([("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], on: S)
+        }
+    }
+
+    private func pushFields(_ fields: [(String, Double)], on S: OpaquePointer) {
+        lua_createtable(S, 0, Int32(fields.count))
+        for (key, n) in fields {
+            pushNumber(n, on: S)
+            lua_setfield(S, -2, key)
+        }
+    }
+
+    func pushImage(_ image: Image, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        lua_createtable(S, 0, 3)
+        pushString(image.name, on: S)
+        lua_setfield(S, -2, "name")
+        if let width = image.width, let height = image.height {
+            lua_pushinteger(S, lua_Integer(width))
+            lua_setfield(S, -2, "width")
+            lua_pushinteger(S, lua_Integer(height))
+            lua_setfield(S, -2, "height")
+        }
+        pushRef(imageMetatableRef, on: S)
+        lua_setmetatable(S, -2)
+    }
+
+    /// A raw field of the table at `index`.
+    func field(_ key: String, of index: Int32, in S: OpaquePointer? = nil) -> Int32 {
+        let S = S ?? stack
+        let table = lua_absindex(S, index)
+        pushString(key, on: S)
+        return lua_rawget(S, table)
+    }
+
+    func isImage(at index: Int32, in S: OpaquePointer? = nil) -> Bool {
+        let S = S ?? stack
+        guard lua_type(S, index) == LUA_TTABLE, lua_getmetatable(S, index) != 0 else { return false }
+        pushRef(imageMetatableRef, on: S)
+        let same = lua_rawequal(S, -1, -2) != 0
+        bh_pop(S, 2)
+        return same
+    }
+
+    /// The value at `index` with no declared type to guide it (event
+    /// arguments, results): nil when it has no `Value` form.
+    func value(at index: Int32, in S: OpaquePointer? = nil) -> Value? {
+        let S = S ?? stack
+        switch lua_type(S, index) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
+        case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
+        case LUA_TSTRING: return string(at: index, in: S).map(Value.string)
+        case LUA_TTABLE:
+            if isImage(at: index, in: S) { return image(at: index, in: S).map(Value.image) }
+            return structure(at: index, in: S)
+        default: return nil
+        }
+    }
+
+    /// The value at `index` for a property or inspectable of type `spec`,
+    /// checked; or the error a script should see.
+    func value(at index: Int32, for spec: PropertySpec, in S: OpaquePointer? = nil) throws(ValueError) -> Value {
+        let S = S ?? stack
+        let type = lua_type(S, index)
+        if type == LUA_TTABLE, !isImage(at: index, in: S) {
+            let numbers = arrayNumbers(at: index, in: S)
+            switch (spec.type, numbers.count) {
+            case (.point, 2): return try spec.validate(.point(Point(x: numbers[0], y: numbers[1])))
+            case (.size, 2): return try spec.validate(.size(Size(width: numbers[0], height: numbers[1])))
+            case (.rect, 4):
+                return try spec.validate(.rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+            default: break
+            }
+        }
+        guard let value = value(at: index, in: S) else {
+            throw ValueError("\(spec.name) takes \(spec.typeDescription), not a \(String(cString: lua_typename(S, type)))")
+        }
+        if case .number(let n) = value, spec.type == .string {
+            return .string(formatNumber(n))
+        }
+        return try spec.validate(value)
+    }
+
+    func image(at index: Int32, in S: OpaquePointer) -> Image? {
+        defer { bh_pop(S, 3) }
+        _ = field("name", of: index, in: S)
+        _ = field("width", of: index, in: S)
+        _ = field("height", of: index, in: S)
+        guard let name = string(at: -3, in: S) else { return nil }
+        let width = number(at: -2, in: S).flatMap { Int(exactly: $0.rounded()) }
+        let height = number(at: -1, in: S).flatMap { Int(exactly: $0.rounded()) }
+        return Image(name: name, width: width, height: height)
+    }
+
+    /// `{x=, y=}`, `{width=, height=}`, `{x=, y=, width=, height=}`.
+    private func structure(at index: Int32, in S: OpaquePointer) -> Value? {
+        func read(_ key: String) -> Double? {
+            _ = field(key, of: index, in: S)
+            defer { bh_pop(S, 1) }
+            return number(at: -1, in: S)
+        }
+        let x = read("x"), y = read("y"), width = read("width"), height = read("height")
+        if let x, let y, let width, let height { return .rect(Rect(x: x, y: y, width: width, height: height)) }
+        if let x, let y { return .point(Point(x: x, y: y)) }
+        if let width, let height { return .size(Size(width: width, height: height)) }
+        return nil
+    }
+
+    /// The numbers of an array table (`{1024, 1024}`); empty if it is not one.
+    private func arrayNumbers(at index: Int32, in S: OpaquePointer) -> [Double] {
+        let length = lua_rawlen(S, index)
+        guard length > 0, length <= 4 else { return [] }
+        var numbers: [Double] = []
+        for i in 1...length {
+            lua_rawgeti(S, index, lua_Integer(i))
+            defer { bh_pop(S, 1) }
+            guard let n = number(at: -1, in: S) else { return [] }
+            numbers.append(n)
+        }
+        return numbers
+    }
+
+    func typeName(at index: Int32, in S: OpaquePointer? = nil) -> String {
+        let S = S ?? stack
+        return String(cString: lua_typename(S, lua_type(S, index)))
+    }
+
+    /// A value as the state shows a behaviour's field (tables in brief).
+    func fieldJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON? {
+        switch lua_type(S, index) {
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
+        case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
+        case LUA_TSTRING: return string(at: index, in: S).map(JSON.string)
+        case LUA_TTABLE:
+            if isImage(at: index, in: S) { return image(at: index, in: S).map { Value.image($0).json } }
+            guard depth < 2 else { return .string("table") }
+            return tableJSON(at: index, in: S, depth: depth + 1)
+        case LUA_TUSERDATA:
+            guard let handle = objectHandle(at: index, in: S), let view = objects.object(handle) as? View else { return nil }
+            return .string(view.name)
+        default: return nil
+        }
+    }
+
+    /// The raw fields of a table (non-function values), keys sorted; arrays
+    /// as arrays. At most 200 entries.
+    func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON {
+        let table = lua_absindex(S, index)
+        let length = min(Int(lua_rawlen(S, table)), 200)
+        if length > 0 {
+            var array: [JSON] = []
+            for i in 1...length {
+                lua_rawgeti(S, table, lua_Integer(i))
+                array.append(fieldJSON(at: -1, in: S, depth: depth) ?? .null)
+                bh_pop(S, 1)
+            }
+            return .array(array)
+        }
+        var pairs: [(String, JSON)] = []
+        lua_pushnil(S)
+        while pairs.count < 200, lua_next(S, table) != 0 {
+            if lua_type(S, -2) == LUA_TSTRING, let key = string(at: -2, in: S),
+               let json = fieldJSON(at: -1, in: S, depth: depth) {
+                pairs.append((key, json))
+            }
+            bh_pop(S, 1)
+        }
+        if pairs.count >= 200 { bh_pop(S, 1) }  // the key lua_next left
+        return .object(pairs.sorted { $0.0 < $1.0 })
+    }
+}

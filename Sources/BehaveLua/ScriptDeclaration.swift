@@ -1,0 +1,208 @@
+import BehaveCore
+import CLuaShim
+
+/// `behaviour { … }`: reads a script's declaration (raw reads only) into a
+/// `BehaviourDeclaration`, and gives the script its class table.
+extension LuaRuntime {
+    static let declarationKeys = ["name", "outlets", "outletCollections", "inspectables", "events", "requires"]
+    static let capabilities = ["camera", "photoLibrary"]
+
+    func declare() throws(ValueError) -> Int32 {
+        guard let script = loadingScript else {
+            throw ValueError("behaviour { … } can only be called at the top level of a behaviour script")
+        }
+        guard pendingClass == nil else {
+            throw ValueError("behaviour { … } is called twice; a script declares one behaviour")
+        }
+        guard lua_type(stack, 1) == LUA_TTABLE else {
+            throw ValueError("behaviour takes a table: behaviour { name = \"…\", outlets = { … }, inspectables = { … } }")
+        }
+        let reader = DeclarationReader(runtime: self, script: script)
+        let declaration = try reader.read(at: 1)
+        lua_createtable(stack, 0, 8)
+        lua_pushvalue(stack, -1)
+        pendingClass = (declaration, luaL_ref(stack, bh_registryindex()))
+        return 1
+    }
+}
+
+/// Reads the declaration table; every error names the line of the key it
+/// is about and suggests the nearest valid name.
+struct DeclarationReader {
+    let runtime: LuaRuntime
+    let script: LuaScript
+    var S: OpaquePointer { runtime.stack }
+
+    /// An error at the line of `key` when the source shows it (else the
+    /// host adds the line of the `behaviour` call).
+    func fail(_ message: String, at key: String? = nil) -> ValueError {
+        guard let key, let line = script.line(ofKey: key) else { return ValueError(message) }
+        return ValueError("\(script.displayName):\(line): \(message)")
+    }
+
+    func read(at index: Int32) throws(ValueError) -> BehaviourDeclaration {
+        let table = lua_absindex(S, index)
+        for key in stringKeys(of: table) where !LuaRuntime.declarationKeys.contains(key) {
+            throw fail("behaviour { … } has no key `\(key)`\(Suggestions.hint(for: key, in: LuaRuntime.declarationKeys)); keys: \(LuaRuntime.declarationKeys.joined(separator: ", "))", at: key)
+        }
+        var declaration = BehaviourDeclaration(name: script.defaultBehaviourName)
+        if runtime.field("name", of: table) != LUA_TNIL {
+            guard let name = runtime.string(at: -1), !name.isEmpty else { throw fail("`name` must be a string", at: "name") }
+            declaration.name = name
+        }
+        bh_pop(S, 1)
+        declaration.outlets = try outlets("outlets", of: table)
+        declaration.outletCollections = try outlets("outletCollections", of: table)
+        declaration.inspectables = try inspectables(of: table)
+        declaration.events = try strings("events", of: table)
+        declaration.requires = try strings("requires", of: table)
+        for capability in declaration.requires where !LuaRuntime.capabilities.contains(capability) {
+            throw fail("requires: unknown capability `\(capability)`\(Suggestions.hint(for: capability, in: LuaRuntime.capabilities)); capabilities: \(LuaRuntime.capabilities.joined(separator: ", "))", at: "requires")
+        }
+        let names = declaration.outlets.map(\.name) + declaration.outletCollections.map(\.name) + declaration.inspectables.map(\.name)
+        if let duplicate = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw fail("`\(duplicate)` is declared twice (outlets and inspectables share one namespace)", at: duplicate)
+        }
+        return declaration
+    }
+
+    /// String keys of a table, in the order the source writes them.
+    func stringKeys(of table: Int32) -> [String] {
+        var keys: [String] = []
+        lua_pushnil(S)
+        while lua_next(S, table) != 0 {
+            if let key = runtime.string(at: -2) { keys.append(key) }
+            bh_pop(S, 1)
+        }
+        return script.sortedBySource(keys)
+    }
+
+    private func outlets(_ key: String, of table: Int32) throws(ValueError) -> [BehaviourDeclaration.Outlet] {
+        let type = runtime.field(key, of: table)
+        defer { bh_pop(S, 1) }
+        if type == LUA_TNIL { return [] }
+        guard type == LUA_TTABLE else { throw fail("`\(key)` must be a table of name = \"ControlType\"", at: key) }
+        let outlets = lua_absindex(S, -1)
+        var result: [BehaviourDeclaration.Outlet] = []
+        for name in stringKeys(of: outlets) {
+            _ = runtime.field(name, of: outlets)
+            let typeName = runtime.string(at: -1)
+            bh_pop(S, 1)
+            guard let typeName else { throw fail("outlet `\(name)` needs a control type name, e.g. \"Button\"", at: name) }
+            guard ControlTypes.named(typeName) != nil else {
+                throw fail("outlet `\(name)`: \(ControlTypes.unknown(typeName).message)", at: name)
+            }
+            result.append(.init(name: name, type: typeName))
+        }
+        return result
+    }
+
+    private func strings(_ key: String, of table: Int32) throws(ValueError) -> [String] {
+        let type = runtime.field(key, of: table)
+        defer { bh_pop(S, 1) }
+        if type == LUA_TNIL { return [] }
+        guard type == LUA_TTABLE else { throw fail("`\(key)` must be a list of strings: { \"a\", \"b\" }", at: key) }
+        var result: [String] = []
+        let length = min(lua_rawlen(S, -1), 1000)
+        if length > 0 {
+            for i in 1...length {
+                lua_rawgeti(S, -1, lua_Integer(i))
+                let item = runtime.string(at: -1)
+                bh_pop(S, 1)
+                guard let item else { throw fail("`\(key)` must be a list of strings", at: key) }
+                result.append(item)
+            }
+        }
+        return result
+    }
+
+    private func inspectables(of table: Int32) throws(ValueError) -> [PropertySpec] {
+        let type = runtime.field("inspectables", of: table)
+        defer { bh_pop(S, 1) }
+        if type == LUA_TNIL { return [] }
+        guard type == LUA_TTABLE else { throw fail("`inspectables` must be a table", at: "inspectables") }
+        let inspectables = lua_absindex(S, -1)
+        var result: [PropertySpec] = []
+        for name in stringKeys(of: inspectables) {
+            _ = runtime.field(name, of: inspectables)
+            defer { bh_pop(S, 1) }
+            result.append(try inspectable(name, at: lua_absindex(S, -1)))
+        }
+        return result
+    }
+
+    private func inspectable(_ name: String, at index: Int32) throws(ValueError) -> PropertySpec {
+        var isSpecTable = false
+        if lua_type(S, index) == LUA_TTABLE, !runtime.isImage(at: index) {
+            for key in ["type", "default", "min", "max", "step", "values"] {
+                let present = runtime.field(key, of: index) != LUA_TNIL
+                bh_pop(S, 1)
+                if present { isSpecTable = true }
+            }
+        }
+        guard isSpecTable else {
+            // A bare default declares its type by its value.
+            guard let value = runtime.value(at: index), let type = ValueType.inferred(from: value) else {
+                throw fail("inspectable `\(name)` needs a default value or { type = \"…\", default = … }", at: name)
+            }
+            return PropertySpec(name, type, default: value)
+        }
+        var type: ValueType
+        var values: [String] = []
+        if runtime.field("values", of: index) == LUA_TTABLE {
+            let length = min(lua_rawlen(S, -1), 1000)
+            if length > 0 {
+                for i in 1...length {
+                    lua_rawgeti(S, -1, lua_Integer(i))
+                    if let value = runtime.string(at: -1) { values.append(value) }
+                    bh_pop(S, 1)
+                }
+            }
+        }
+        bh_pop(S, 1)
+        if runtime.field("type", of: index) != LUA_TNIL {
+            guard let typeName = runtime.string(at: -1) else { throw fail("inspectable `\(name)`: `type` must be a string", at: name) }
+            guard let named = ValueType.named(typeName, values: values) else {
+                throw fail("inspectable `\(name)`: unknown type `\(typeName)`\(Suggestions.hint(for: typeName, in: ValueType.names)); types: \(ValueType.names.joined(separator: ", "))", at: name)
+            }
+            type = named
+            bh_pop(S, 1)
+        } else {
+            bh_pop(S, 1)
+            _ = runtime.field("default", of: index)
+            let inferred = runtime.value(at: -1).flatMap(ValueType.inferred(from:))
+            bh_pop(S, 1)
+            guard let inferred else { throw fail("inspectable `\(name)` needs a `type`", at: name) }
+            type = inferred
+        }
+        if case .enumeration(let cases) = type, cases.isEmpty {
+            throw fail("inspectable `\(name)`: an enum needs values = { \"a\", \"b\" }", at: name)
+        }
+        func optionalNumber(_ key: String) throws(ValueError) -> Double? {
+            let kind = runtime.field(key, of: index)
+            defer { bh_pop(S, 1) }
+            if kind == LUA_TNIL { return nil }
+            guard let n = runtime.number(at: -1), n.isFinite else {
+                throw fail("inspectable `\(name)`: `\(key)` must be a number", at: name)
+            }
+            return n
+        }
+        let minimum = try optionalNumber("min"), maximum = try optionalNumber("max"), step = try optionalNumber("step")
+        if let minimum, let maximum, minimum > maximum {
+            throw fail("inspectable `\(name)`: min \(formatNumber(minimum)) is above max \(formatNumber(maximum))", at: name)
+        }
+        var spec = PropertySpec(name, type, min: minimum, max: maximum, step: step, optional: type == .image)
+        if runtime.field("default", of: index) != LUA_TNIL {
+            do {
+                spec.defaultValue = try runtime.value(at: -1, for: spec)
+            } catch {
+                bh_pop(S, 1)
+                throw fail("inspectable `\(name)`: bad default: \(error.message)", at: name)
+            }
+        } else if let minimum, case .number(let zero) = type.zero, zero < minimum {
+            spec.defaultValue = .number(minimum)
+        }
+        bh_pop(S, 1)
+        return spec
+    }
+}

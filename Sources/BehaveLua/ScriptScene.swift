@@ -1,0 +1,48 @@
+import BehaveCore
+
+/// The default scene of one script (`behave run toggle.lua`,
+/// `scene.script(…)` in specs): a screen, one control per declared outlet
+/// (named after the outlet, of the declared type), the behaviour owned by
+/// the screen, inspectables at their defaults overridden by `inspectables`.
+public enum ScriptScene {
+    public static func make(script path: String, inspectables: [(String, LooseValue)] = [],
+                            limits: SandboxLimits = .default,
+                            listener: ((Trace.Entry) -> Void)? = nil) throws(LuaError) -> (Scene, LuaRuntime) {
+        let script = try LuaScript(contentsOf: path)
+        let name = script.defaultBehaviourName
+        let scene = Scene(screen: name)
+        scene.trace.listener = listener
+        scene.sourceName = script.displayName
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        let behaviour = try LuaBehaviour(script: script, name: name, runtime: runtime)
+        let declaration = behaviour.declaration
+        do throws(ValueError) {
+            for outlet in declaration.outlets {
+                let view = try makeControl(outlet.type, name: outlet.name, in: scene)
+                try behaviour.setOutlet(outlet.name, to: view)
+            }
+            for collection in declaration.outletCollections {
+                let views = try (1...2).map { i throws(ValueError) in
+                    try makeControl(collection.type, name: "\(collection.name)\(i)", in: scene)
+                }
+                try behaviour.setOutletCollection(collection.name, to: views)
+            }
+            for (key, loose) in inspectables {
+                guard let spec = declaration.inspectable(key) else { throw declaration.unknownInspectable(key) }
+                try behaviour.setInspectable(key, to: try spec.convert(loose))
+            }
+        } catch {
+            throw LuaError("\(script.displayName): \(error.message)")
+        }
+        scene.attach(behaviour)
+        behaviour.start()
+        return (scene, runtime)
+    }
+
+    static func makeControl(_ type: String, name: String, in scene: Scene) throws(ValueError) -> View {
+        guard let controlType = ControlTypes.named(type) else { throw ControlTypes.unknown(type) }
+        let view = controlType.init(name: name)
+        scene.add(view)
+        return view
+    }
+}

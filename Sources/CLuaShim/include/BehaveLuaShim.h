@@ -1,0 +1,243 @@
+/*
+** BehaveLuaShim.h: the C layer between Behave's Swift code and Lua 5.4.
+**
+** Swift calls only what is declared here. Nothing here raises a Lua error
+** into the caller: every function either cannot fail or reports failure by
+** its return value. Script code runs only inside bh_pcall / bh_resume (or
+** the protected helpers built on them), under the limits of bh_config.
+**
+** Host functions: Lua reaches Swift only through bh_push_host_function,
+** whose C trampoline calls the single bh_dispatch_fn of the state. The
+** dispatch function must not call lua_error, luaL_check*, luaL_error or any
+** other raising API, nor call Lua directly; it reports an error by pushing a
+** message and returning BH_RAISE, and the trampoline raises it after Swift
+** has returned. While it runs, the memory limit is lifted, so pushes made by
+** host code never fail with LUA_ERRMEM.
+*/
+#ifndef BEHAVE_LUA_SHIM_H
+#define BEHAVE_LUA_SHIM_H
+
+#include <stddef.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+
+/* Called for every host function; 'function_id' is the id given to
+** bh_push_host_function. Arguments are at stack indices 1..lua_gettop(L).
+** Return convention:
+**   n >= 0                  return the n values on top of the stack;
+**   BH_RAISE                raise the value on top of the stack as an error;
+**   r <= BH_YIELD_BASE      yield the (BH_YIELD_BASE - r) values on top of
+**                           the stack (the values passed to the next resume
+**                           become the results of the host function). */
+typedef int (*bh_dispatch_fn)(lua_State *L, void *context, int function_id);
+
+#define BH_RAISE        (-1)
+#define BH_YIELD_BASE   (-2)
+
+typedef struct bh_config {
+  size_t memory_limit;            /* bytes for the whole state; 0 = none */
+  long long instruction_budget;   /* per callback (outermost bh_pcall or
+                                     bh_resume); 0 = none */
+  double time_limit;              /* seconds of wall clock per callback;
+                                     0 = none */
+  unsigned long long random_seed; /* math.random is seeded with it */
+} bh_config;
+
+/* Which limit ended the running callback (bh_limit_reason). */
+#define BH_LIMIT_NONE           0
+#define BH_LIMIT_INSTRUCTIONS   1
+#define BH_LIMIT_TIME           2
+#define BH_LIMIT_MEMORY         3
+
+/* Longest error message kept (before the traceback is appended). */
+#define BH_MAX_MESSAGE          4096
+
+
+/* ---------------------------------------------------------------- state */
+
+/* A new state with the safe libraries only (base, string, table, math,
+** utf8, coroutine), the sandbox replacements installed and math.random
+** seeded. 'context' is passed back to 'dispatch'. NULL on failure. */
+lua_State *bh_open(const bh_config *config, bh_dispatch_fn dispatch,
+                   void *context);
+
+/* Closes a state made by bh_open (runs pending finalizers). */
+void bh_close(lua_State *L);
+
+/* New limits; they apply from the next outermost callback. A changed
+** random_seed reseeds math.random at once. */
+void bh_set_config(lua_State *L, const bh_config *config);
+
+/* Bytes currently allocated by the whole state. */
+size_t bh_memory_used(lua_State *L);
+
+/* 1 after the running (or last) callback exceeded one of its limits:
+** instruction budget, time, or memory (when the script ran out of memory
+** for good, not just touched the limit). Cleared when the next outermost
+** callback starts. */
+int bh_budget_spent(lua_State *L);
+
+/* Which limit that was: one of BH_LIMIT_*. */
+int bh_limit_reason(lua_State *L);
+
+
+/* -------------------------------------------------------------- sandbox */
+
+/* Pushes a fresh environment table for one behaviour (or one spec file):
+** the safe base functions (assert error getmetatable ipairs next pairs
+** pcall rawequal rawget rawlen rawset select setmetatable tonumber tostring
+** type xpcall _VERSION), fresh copies of the tables string (without dump),
+** table, math, utf8 and coroutine, and _G pointing to the table itself.
+** Absent: print (the host's), io, os, debug, package, require, load,
+** loadfile, dofile, collectgarbage, warn. */
+void bh_push_sandbox_env(lua_State *L);
+
+/* Pops a table and makes it the _ENV (first upvalue) of the Lua function
+** at index 'funcidx', as needed after bh_load. Returns 1 if it was set, 0
+** (and the table is still popped) if the function has no upvalue. */
+int bh_set_env(lua_State *L, int funcidx);
+
+
+/* ----------------------------------------------------- loading and calls */
+
+/* Compiles text only (binary chunks are refused). On success pushes the
+** function (its _ENV is the state's global table: give it a sandbox
+** environment with bh_set_env) and returns LUA_OK; otherwise pushes the
+** message ("toggle.lua:3: ...") and returns the status. The memory limit
+** applies while compiling. Never raises. Use "=name" or "@name" as
+** chunkname so that messages read "name:line: ...". */
+int bh_load(lua_State *L, const char *source, size_t length,
+            const char *chunkname);
+
+/* Calls the function below 'nargs' arguments in protected mode. Errors get
+** a traceback; error objects that are not strings or numbers are described
+** ("(error object is a table value)"), never converted by __tostring;
+** messages are cut to BH_MAX_MESSAGE bytes. The outermost of nested
+** bh_pcall/bh_resume calls starts a new budget slice (instruction budget and
+** deadline) and clears the spent flag; nested ones share it. The memory
+** limit applies only while inside. Limit errors read "instruction budget
+** exceeded (N instructions)", "time limit exceeded (N s)" and "memory limit
+** exceeded (N KiB)". Returns the status; on error leaves exactly one string
+** where the function and its arguments were. */
+int bh_pcall(lua_State *L, int nargs, int nresults);
+
+/* Resumes coroutine 'co' (a function and its arguments, or a suspended
+** coroutine, with 'nargs' values pushed on co) like lua_resume(co, L, ...),
+** under the same rules as bh_pcall. Returns LUA_OK, LUA_YIELD or an error
+** status; '*nresults' as lua_resume. On error pushes "message\ntraceback"
+** (traceback of co) onto L, not co; co is dead then. L must not be co. */
+int bh_resume(lua_State *L, lua_State *co, int nargs, int *nresults);
+
+/* Protected helpers for host code that must run metamethods. Each is a
+** callback of its own (bh_pcall rules); on error it pushes the message
+** instead of the result and returns the status. */
+
+/* Pushes tostring(value at idx), running __tostring / __name. */
+int bh_tostring(lua_State *L, int idx);
+/* Replaces the key on top of the stack by t[key], t at idx (__index). */
+int bh_gettable(lua_State *L, int idx);
+/* Does t[key] = value with key and value on top of the stack (popped),
+** t at idx (__newindex). On error the message replaces them. */
+int bh_settable(lua_State *L, int idx);
+
+
+/* ------------------------------------------------------- host functions */
+
+/* Pushes a C closure that calls dispatch(L, context, function_id). */
+void bh_push_host_function(lua_State *L, int function_id);
+
+/* Same, with the n values on top of the stack (popped) as upvalues, read
+** in dispatch at bh_upvalueindex(1..n). n <= 254. */
+void bh_push_host_closure(lua_State *L, int function_id, int n);
+
+
+/* ----------------------------------------- macro and variadic wrappers */
+
+static inline void bh_pop(lua_State *L, int n) { lua_settop(L, -n - 1); }
+
+static inline void bh_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+
+/* Pseudo-index of the i-th upvalue of a host closure (upvalue 1 of the C
+** closure holds the function id, so host upvalues start at 2). */
+static inline int bh_upvalueindex(int i) {
+  return lua_upvalueindex(i + 1);
+}
+
+static inline int bh_registryindex(void) { return LUA_REGISTRYINDEX; }
+
+/* The bytes of a string, or of a number converted in place (like
+** lua_tolstring: the stack slot becomes a string); NULL for any other type.
+** Never calls metamethods. The pointer dies when the value leaves the stack;
+** the bytes may contain NUL. */
+static inline const char *bh_tolstring_raw(lua_State *L, int idx,
+                                           size_t *len) {
+  int t = lua_type(L, idx);
+  if (t != LUA_TSTRING && t != LUA_TNUMBER) {
+    if (len != NULL) *len = 0;
+    return NULL;
+  }
+  return lua_tolstring(L, idx, len);
+}
+
+static inline lua_Integer bh_tointeger(lua_State *L, int idx, int *isnum) {
+  return lua_tointegerx(L, idx, isnum);
+}
+
+static inline double bh_tonumber(lua_State *L, int idx, int *isnum) {
+  return (double)lua_tonumberx(L, idx, isnum);
+}
+
+static inline void bh_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
+
+static inline void bh_remove(lua_State *L, int idx) {
+  lua_rotate(L, idx, -1);
+  lua_settop(L, -2);
+}
+
+static inline void bh_replace(lua_State *L, int idx) {
+  lua_copy(L, -1, idx);
+  lua_settop(L, -2);
+}
+
+/* Full userdata with one user value. */
+static inline void *bh_newuserdata(lua_State *L, size_t size) {
+  return lua_newuserdatauv(L, size, 1);
+}
+
+static inline void bh_pushglobaltable(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+}
+
+static inline int bh_isnone(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TNONE;
+}
+static inline int bh_isnil(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TNIL;
+}
+static inline int bh_isnoneornil(lua_State *L, int idx) {
+  return lua_type(L, idx) <= 0;
+}
+static inline int bh_isboolean(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TBOOLEAN;
+}
+static inline int bh_isfunction(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TFUNCTION;
+}
+static inline int bh_istable(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TTABLE;
+}
+static inline int bh_islightuserdata(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TLIGHTUSERDATA;
+}
+static inline int bh_isthread(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TTHREAD;
+}
+/* True strings only (lua_isstring is also true for numbers). */
+static inline int bh_isstring_raw(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TSTRING;
+}
+
+#endif

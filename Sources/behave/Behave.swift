@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Behave: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "behave",
+        abstract: "Run, test and inspect Lua behaviours.",
+        subcommands: [Run.self, Inspect.self])
+
+    /// ArgumentParser exits with 64 for bad usage; Behave's contract is 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// A failure that ends the command with a one-line reason and status 2
+/// (bad usage, an input that cannot be loaded).
+struct UsageFailure: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+func writeError(_ message: String) {
+    FileHandle.standardError.write(Data(("behave: " + message + "\n").utf8))
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a `UsageFailure` into status 2.
+    func failing(_ body: () throws -> Int32) throws {
+        do {
+            let status = try body()
+            if status != 0 { throw ExitCode(status) }
+        } catch let failure as UsageFailure {
+            writeError(failure.message)
+            throw ExitCode(2)
+        }
+    }
+}

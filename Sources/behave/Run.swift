@@ -1,0 +1,47 @@
+import ArgumentParser
+import BehaveCore
+import BehaveLua
+import Foundation
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a behaviour script (in its default scene) or a scene file.",
+        discussion: "Commands come from --do, then from standard input, one a line. Type `help` for the list.")
+
+    @Argument(help: "A script (toggle.lua) or a scene file (.yaml, .json).")
+    var file: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set an inspectable before the behaviour wakes.", valueName: "NAME=VALUE"))
+    var settings: [String] = []
+
+    @Option(name: .customLong("do"), help: ArgumentHelp("Run a command (repeatable).", valueName: "COMMAND"))
+    var commands: [String] = []
+
+    @Flag(help: "Print the trace as JSON Lines; the last line is the final state.")
+    var json = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        try failing {
+            let session = try Session.load(file, settings: settings, limits: limits.sandboxLimits, json: json)
+            return session.run(commands: commands)
+        }
+    }
+}
+
+/// The sandbox limits, settable on the command line.
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Memory limit of the scene's Lua state, in MiB.", valueName: "MiB"))
+    var memoryLimit: Int = SandboxLimits.default.memory >> 20
+
+    @Option(help: ArgumentHelp("Lua instructions one callback may run.", valueName: "COUNT"))
+    var instructionLimit: Int = SandboxLimits.default.instructions
+
+    @Option(help: ArgumentHelp("Wall-clock seconds one callback may take.", valueName: "SECONDS"))
+    var timeLimit: Double = SandboxLimits.default.seconds
+
+    var sandboxLimits: SandboxLimits {
+        SandboxLimits(memory: max(1, memoryLimit) << 20, instructions: max(1000, instructionLimit), seconds: max(0.001, timeLimit))
+    }
+}

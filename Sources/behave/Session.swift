@@ -1,0 +1,112 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// A scene under `behave run`: loads it, prints its trace as it grows, and
+/// runs commands.
+final class Session {
+    let scene: Scene
+    let runtime: LuaRuntime
+    let json: Bool
+    private var commandFailures = 0
+
+    init(scene: Scene, runtime: LuaRuntime, json: Bool) {
+        self.scene = scene
+        self.runtime = runtime
+        self.json = json
+    }
+
+    static func load(_ file: String, settings: [String], limits: SandboxLimits, json: Bool) throws -> Session {
+        var overrides: [(String, LooseValue)] = []
+        for setting in settings {
+            guard let equals = setting.firstIndex(of: "="), equals > setting.startIndex else {
+                throw UsageFailure("--set takes NAME=VALUE, not `\(setting)`")
+            }
+            overrides.append((String(setting[..<equals]), LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+        }
+        let lowered = file.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || lowered.hasSuffix(".json") {
+            throw UsageFailure("\(file): scene files are not supported yet")
+        }
+        guard let path = LuaScript.locate(file) else {
+            throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(LuaScript.bundledDirectory))")
+        }
+        // Trace entries recorded while the scene wakes are printed too.
+        var early: [Trace.Entry] = []
+        let collector: (Trace.Entry) -> Void = { early.append($0) }
+        do {
+            let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
+                                                        listener: collector)
+            let session = Session(scene: scene, runtime: runtime, json: json)
+            for entry in early { session.print(entry) }
+            scene.trace.listener = { [unowned session] in session.print($0) }
+            return session
+        } catch {
+            throw UsageFailure(error.message)
+        }
+    }
+
+    /// Runs the commands, then those of standard input; returns the exit
+    /// status (1 when a script raised an error).
+    func run(commands: [String]) -> Int32 {
+        var quit = false
+        for line in commands where !quit {
+            quit = execute(line)
+        }
+        let interactive = isatty(STDIN_FILENO) != 0
+        while !quit {
+            if interactive {
+                Swift.print("behave> ", terminator: "")
+                fflush(nil)
+            }
+            guard let line = readLine() else { break }
+            quit = execute(line)
+        }
+        if json { Swift.print(scene.state().text) }
+        fflush(nil)
+        if scene.errorCount > 0 { return 1 }
+        return commandFailures > 0 && !interactive ? 2 : 0
+    }
+
+    /// Runs one command line; true to quit.
+    private func execute(_ line: String) -> Bool {
+        do {
+            guard let command = try SceneCommand.parse(line) else { return false }
+            switch try scene.execute(command) {
+            case .none: return false
+            case .quit: return true
+            case .text(let text): emit(text: text)
+            case .state(let state): Swift.print(state.text)
+            }
+        } catch {
+            commandFailures += 1
+            if json {
+                Swift.print(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
+                                         ("message", .string(error.message))]).text)
+            } else {
+                Swift.print("error: \(error.message)")
+            }
+        }
+        return false
+    }
+
+    private func emit(text: String) {
+        if json {
+            Swift.print(JSON.object([("kind", .string("show")), ("text", .string(text))]).text)
+        } else {
+            Swift.print(text)
+        }
+    }
+
+    func print(_ entry: Trace.Entry) {
+        if json {
+            Swift.print(entry.json.text)
+            return
+        }
+        let time = "[\(formatNumber(entry.time))s]"
+        var lines = entry.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = lines.removeFirst()
+        Swift.print("\(time) \(first)")
+        for line in lines { Swift.print("        " + line) }
+    }
+}

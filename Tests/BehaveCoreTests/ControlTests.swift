@@ -1,0 +1,247 @@
+import XCTest
+@testable import BehaveCore
+
+/// The controls of SPEC §3.
+final class ControlTests: XCTestCase {
+    var scene: Scene!
+    override func setUp() { scene = Scene(screen: "Main") }
+    override func tearDown() { scene = nil }
+
+    func testDefaults() {
+        let button = Button(name: "button")
+        XCTAssertEqual(button.typeName, "Button")
+        XCTAssertEqual(button.alpha, 1)
+        XCTAssertFalse(button.isHidden)
+        XCTAssertTrue(button.isUserInteractionEnabled)
+        XCTAssertTrue(button.isEnabled)
+        XCTAssertEqual(button.title, "")
+        XCTAssertNil(button.image)
+        XCTAssertEqual(try button.value("name"), .string("button"))
+        XCTAssertEqual(Stepper(name: "s").maximumValue, 100)
+        XCTAssertEqual(Stepper(name: "s").stepValue, 1)
+    }
+
+    func testAlphaOutOfRangeIsAnErrorAndLeavesTheValueUnchanged() throws {
+        let button = Button(name: "button")
+        scene.add(button)
+        try button.set("alpha", to: .number(0.25))
+        XCTAssertEqual(button.alpha, 0.25)
+        XCTAssertEqual(error { try button.set("alpha", to: .number(1.5)) }?.message,
+                       "alpha must be at most 1, not 1.5 (range 0…1)")
+        XCTAssertNotNil(error { try button.set("alpha", to: .number(-0.1)) })
+        XCTAssertNotNil(error { try button.set("alpha", to: .number(.infinity)) })
+        XCTAssertEqual(button.alpha, 0.25)
+    }
+
+    func testWrongTypeIsAnError() {
+        let button = Button(name: "button")
+        let label = Label(name: "label")
+        scene.add(button); scene.add(label)
+        XCTAssertEqual(error { try button.set("hidden", to: .string("yes")) }?.message,
+                       "hidden takes a bool (true or false), not string \"yes\"")
+        XCTAssertNotNil(error { try button.set("title", to: .number(3)) })
+        XCTAssertNotNil(error { try label.set("textColor", to: .string("blurple")) })
+        XCTAssertNotNil(error { try button.set("enabled", to: .null) })
+        XCTAssertFalse(button.isHidden)
+        XCTAssertEqual(error { try button.set("titel", to: .string("x")) }?.message,
+                       "Button has no property `titel` (did you mean `title`?)")
+        XCTAssertNotNil(error { try label.set("title", to: .string("x")) }, "a Label has no title")
+    }
+
+    func testNameIsReadOnly() {
+        let button = Button(name: "button")
+        scene.add(button)
+        XCTAssertEqual(error { try button.set("name", to: .string("other")) }?.message, "Button.name is read-only")
+        XCTAssertEqual(button.name, "button")
+        XCTAssertNotNil(error { try scene.execute(.set("button", property: "name", value: .text("x", quoted: false))) })
+        XCTAssertTrue(scene.control(named: "button") === button)
+    }
+
+    func testPropertyChangesAreTracedAndEqualSetsAreSilent() throws {
+        let button = Button(name: "button")
+        scene.add(button)
+        try button.set("image", to: .string("toggle-off"))
+        try button.set("image", to: .string("toggle-on"))
+        try button.set("image", to: .string("toggle-on"))
+        let changes = scene.trace.entries.filter { $0.kind == .change }.map(\.message)
+        XCTAssertEqual(changes, ["button.image: nil → toggle-off", "button.image: toggle-off → toggle-on"])
+        XCTAssertEqual(button.image, Image(name: "toggle-on"))
+        try button.set("image", to: .null)
+        XCTAssertNil(button.image, "an image can be cleared")
+    }
+
+    func testHiddenDisabledAndNonInteractiveControlsReceiveNoTaps() throws {
+        let button = Button(name: "button")
+        scene.add(button)
+        var taps = 0
+        button.on("touchUpInside") { _ in taps += 1 }
+        button.on("touchDown") { _ in taps += 100 }
+
+        try button.set("hidden", to: .bool(true))
+        XCTAssertFalse(button.tap())
+        try button.set("hidden", to: .bool(false))
+        try button.set("enabled", to: .bool(false))
+        XCTAssertFalse(button.tap())
+        try button.set("enabled", to: .bool(true))
+        try button.set("userInteractionEnabled", to: .bool(false))
+        XCTAssertFalse(button.tap())
+        XCTAssertEqual(taps, 0)
+        try button.set("userInteractionEnabled", to: .bool(true))
+        XCTAssertTrue(button.tap())
+        XCTAssertEqual(taps, 101, "a tap is touchDown then touchUpInside")
+        let notes = scene.trace.entries.filter { $0.kind == .note }.map(\.message)
+        XCTAssertEqual(notes, ["button ignores the tap (it is hidden)", "button ignores the tap (it is disabled)",
+                               "button ignores the tap (it is not user-interactive)"])
+    }
+
+    func testAHiddenOrNonInteractiveParentBlocksTaps() throws {
+        let container = View(name: "container")
+        let button = Button(name: "button")
+        let toggle = Switch(name: "toggle")
+        let stepper = Stepper(name: "stepper")
+        let field = TextField(name: "field")
+        scene.add(container)
+        [button, toggle, stepper, field].forEach(container.addSubview)
+        var events = 0
+        for control in [button, toggle, stepper, field] as [View] {
+            for event in control.eventNames { control.on(event) { _ in events += 1 } }
+        }
+        try container.set("hidden", to: .bool(true))
+        XCTAssertFalse(button.tap())
+        XCTAssertFalse(toggle.tap())
+        XCTAssertFalse(stepper.press(up: true))
+        XCTAssertFalse(field.type("hi"))
+        try container.set("hidden", to: .bool(false))
+        try container.set("userInteractionEnabled", to: .bool(false))
+        XCTAssertFalse(button.tap())
+        XCTAssertEqual(events, 0)
+        XCTAssertFalse(toggle.isOn)
+        XCTAssertEqual(stepper.value, 0)
+        XCTAssertEqual(field.text, "")
+        XCTAssertTrue(scene.trace.entries.contains { $0.message == "button ignores the tap (container is hidden)" })
+        try scene.execute(.tap("button"))
+        XCTAssertEqual(events, 0, "the tap command obeys the same rule")
+    }
+
+    func testStepperPressWithinRangeSendsValueChangedAndNotAtTheLimit() throws {
+        let stepper = Stepper(name: "stepper")
+        scene.add(stepper)
+        try stepper.set("maximumValue", to: .number(2))
+        var changes = 0
+        stepper.on("valueChanged") { _ in changes += 1 }
+        XCTAssertFalse(stepper.press(up: false), "already at the minimum")
+        XCTAssertEqual(changes, 0)
+        XCTAssertTrue(stepper.press(up: true))
+        XCTAssertTrue(stepper.press(up: true))
+        XCTAssertEqual(stepper.value, 2)
+        XCTAssertEqual(changes, 2)
+        XCTAssertFalse(stepper.press(up: true), "at the maximum")
+        XCTAssertEqual(stepper.value, 2)
+        XCTAssertEqual(changes, 2)
+        try stepper.set("stepValue", to: .number(5))
+        XCTAssertTrue(stepper.press(up: false))
+        XCTAssertEqual(stepper.value, 0, "clamped to the minimum")
+        XCTAssertEqual(changes, 3)
+    }
+
+    func testStepperValueMustStayWithinItsRange() {
+        let stepper = Stepper(name: "stepper")
+        scene.add(stepper)
+        XCTAssertNotNil(error { try stepper.set("value", to: .number(101)) })
+        XCTAssertNotNil(error { try stepper.set("stepValue", to: .number(0)) })
+        XCTAssertEqual(stepper.value, 0)
+        XCTAssertEqual(stepper.stepValue, 1)
+        let slider = Slider(name: "slider")
+        scene.add(slider)
+        XCTAssertNotNil(error { try slider.set("value", to: .number(1.5)) })
+        XCTAssertNoThrow(try slider.set("value", to: .number(0.5)))
+        XCTAssertEqual(slider.value, 0.5)
+    }
+
+    func testSwitchTapFlipsAndSendsValueChanged() {
+        let toggle = Switch(name: "toggle")
+        scene.add(toggle)
+        var values: [Bool] = []
+        toggle.on("valueChanged") { event in values.append((event.sender as! Switch).isOn) }
+        toggle.tap()
+        toggle.tap()
+        toggle.tap()
+        XCTAssertEqual(values, [true, false, true])
+        XCTAssertTrue(toggle.isOn)
+    }
+
+    func testTextFieldTypingSendsEditingEvents() {
+        let field = TextField(name: "field")
+        scene.add(field)
+        var events: [String] = []
+        for event in field.eventNames { field.on(event) { events.append($0.name) } }
+        field.type("he")
+        field.type("hello")
+        XCTAssertEqual(events, ["editingDidBegin", "editingChanged", "editingChanged"])
+        XCTAssertEqual(field.text, "hello")
+        XCTAssertTrue(field.isEditing)
+        field.pressReturn()
+        XCTAssertEqual(events.suffix(2), ["editingDidEndOnExit", "editingDidEnd"])
+        XCTAssertFalse(field.isEditing)
+    }
+
+    func testScrollDeliversScrollViewDidScrollToTheDelegate() {
+        let scroll = ScrollView(name: "list")
+        scene.add(scroll)
+        let probe = Probe()
+        scene.attach(probe, owner: scroll)
+        scroll.delegate = probe
+        scroll.scroll(toY: 80)
+        XCTAssertEqual(probe.delegateCalls, ["scrollViewDidScroll"])
+        XCTAssertEqual(scroll.contentOffset.y, 80)
+        XCTAssertTrue(scene.trace.entries.contains { $0.message == "list.contentOffset: (0, 0) → (0, 80)" })
+    }
+
+    func testKeyboardSendsItsFrame() {
+        var frames: [String: Value] = [:]
+        scene.keyboard.on("keyboardWillShow") { frames[$0.name] = $0.arguments.first }
+        scene.keyboard.on("keyboardWillHide") { frames[$0.name] = $0.arguments.first }
+        scene.keyboard.show(height: 300)
+        XCTAssertTrue(scene.keyboard.isShown)
+        XCTAssertEqual(frames["keyboardWillShow"]?.rectValue?.height, 300)
+        XCTAssertEqual(frames["keyboardWillShow"]?.rectValue?.y, 512)
+        scene.keyboard.hide()
+        XCTAssertFalse(scene.keyboard.isShown)
+        XCTAssertEqual(frames["keyboardWillHide"]?.rectValue?.height, 300)
+    }
+
+    func testControlTypesAndSchemas() {
+        XCTAssertTrue(ControlTypes.named("Button") == Button.self)
+        XCTAssertNil(ControlTypes.named("Buton"))
+        XCTAssertEqual(ControlTypes.unknown("Buton").message, "unknown control type `Buton` (did you mean `Button`?)")
+        XCTAssertTrue(ControlTypes.isKind(Button.self, of: "View"))
+        XCTAssertTrue(ControlTypes.isKind(Button.self, of: "Button"))
+        XCTAssertFalse(ControlTypes.isKind(Label.self, of: "Button"))
+        XCTAssertEqual(Button.schema.events, ["touchDown", "touchUpInside"])
+        XCTAssertEqual(ScrollView.schema.delegateMessages, ["scrollViewDidScroll"])
+        XCTAssertEqual(TextField.schema.delegateMessages, ["textFieldShouldReturn"])
+        for name in ["name", "alpha", "hidden", "userInteractionEnabled", "backgroundColor", "frame"] {
+            for (_, type) in ControlTypes.all { XCTAssertNotNil(type.schema.spec(name), "\(type).\(name)") }
+        }
+    }
+
+    func testSubviewsAndHierarchy() {
+        let container = View(name: "container")
+        let child = Label(name: "child")
+        scene.add(container)
+        container.addSubview(child)
+        XCTAssertTrue(child.parent === container)
+        XCTAssertTrue(child.screen === scene.screen)
+        XCTAssertTrue(scene.control(named: "child") === child)
+        XCTAssertEqual(scene.screen?.controls.map(\.name), ["container", "child"])
+        // Moving a control keeps its behaviours.
+        let other = View(name: "other")
+        scene.add(other)
+        let probe = Probe()
+        scene.attach(probe, owner: child)
+        other.addSubview(child)
+        XCTAssertTrue(child.parent === other)
+        XCTAssertTrue(container.subviews.isEmpty)
+        XCTAssertTrue(probe.isAlive)
+    }
+}
