@@ -26,15 +26,20 @@ let package = Package(
         .target(name: "BehaveCore"),
         // Behaviour scripts in a sandbox, bridged to the core.
         .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"]),
+        // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.
+        .target(name: "BehaveScene", dependencies: [
+            "BehaveCore", "BehaveLua", .product(name: "Yams", package: "Yams"),
+        ]),
         .executableTarget(
             name: "behave",
             dependencies: [
-                "BehaveCore", "BehaveLua",
+                "BehaveCore", "BehaveLua", "BehaveScene",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"]),
+        .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

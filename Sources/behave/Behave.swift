@@ -1,4 +1,5 @@
 import ArgumentParser
+import BehaveScene
 import Foundation
 
 @main
@@ -6,7 +7,7 @@ struct Behave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "behave",
         abstract: "Run, test and inspect Lua behaviours.",
-        subcommands: [Run.self, Inspect.self])
+        subcommands: [Run.self, Inspect.self, Check.self])
 
     /// ArgumentParser exits with 64 for bad usage; Behave's contract is 2.
     static func main() {
@@ -44,6 +45,10 @@ extension ParsableCommand {
             if status != 0 { throw ExitCode(status) }
         } catch let failure as UsageFailure {
             writeError(failure.message)
+            throw ExitCode(2)
+        } catch let failure as SceneLoadError {
+            // Every mistake, one `file:line: message` a line.
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
             throw ExitCode(2)
         }
     }

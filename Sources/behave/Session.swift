@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveScene
 import Foundation
 
 /// A scene under `behave run`: loads it, prints its trace as it grows, and
@@ -8,6 +9,8 @@ final class Session {
     let scene: Scene
     let runtime: LuaRuntime
     let json: Bool
+    /// A scene file's scene, kept alive with the session.
+    private var loaded: LoadedScene?
     private var commandFailures = 0
 
     init(scene: Scene, runtime: LuaRuntime, json: Bool) {
@@ -24,9 +27,15 @@ final class Session {
             }
             overrides.append((String(setting[..<equals]), LooseValue.parse(String(setting[setting.index(after: equals)...]))))
         }
-        let lowered = file.lowercased()
-        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") || lowered.hasSuffix(".json") {
-            throw UsageFailure("\(file): scene files are not supported yet")
+        if Checker.isScene(file) {
+            // Diagnostics (SceneLoadError) go to standard error, status 2.
+            let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides)
+            let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
+            session.loaded = loaded
+            // What happened while the scene woke (awake handlers).
+            for entry in loaded.scene.trace.entries { session.print(entry) }
+            loaded.scene.trace.listener = { [unowned session] in session.print($0) }
+            return session
         }
         guard let path = LuaScript.locate(file) else {
             throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(LuaScript.bundledDirectory))")

@@ -1,0 +1,42 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// `behave check`: scene files and scripts checked without running them.
+public enum Checker {
+    public static let sceneExtensions = ["yaml", "yml", "json"]
+
+    /// Whether `file` names a scene file (by its extension).
+    public static func isScene(_ file: String) -> Bool {
+        sceneExtensions.contains((file as NSString).pathExtension.lowercased())
+    }
+
+    /// The mistakes in a scene file or a script; none when it is valid.
+    public static func check(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
+        if isScene(file) { return SceneLoader.check(file: file, limits: limits) }
+        guard (file as NSString).pathExtension.lowercased() == "lua" else {
+            return [SceneDiagnostic(file: file, line: nil, message: "not a scene (.yaml, .yml, .json) or a script (.lua)")]
+        }
+        guard let path = LuaScript.locate(file) else {
+            return [SceneDiagnostic(file: file, line: nil, message: "no such script here or in the bundled Scripts/")]
+        }
+        do throws(LuaError) {
+            // Its top level runs (syntax, declaration, default types); no handler.
+            _ = try LuaScript(contentsOf: path).declaration(limits: limits)
+            return []
+        } catch {
+            return [diagnostic(error.message, file: file)]
+        }
+    }
+
+    /// A script's error, which usually starts with its own `file:line:`.
+    static func diagnostic(_ text: String, file: String) -> SceneDiagnostic {
+        // One line: a traceback says nothing more about a top level.
+        let message = String(text.prefix { $0 != "\n" })
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, let line = Int(parts[1]), parts[2].hasPrefix(" ") {
+            return SceneDiagnostic(file: String(parts[0]), line: line, message: String(parts[2].dropFirst()))
+        }
+        return SceneDiagnostic(file: file, line: nil, message: message)
+    }
+}

@@ -1,0 +1,45 @@
+import BehaveCore
+import BehaveLua
+
+/// A scene built from a scene file: keep it alive as long as the scene
+/// runs (the runtime refers to the scene without owning it).
+public final class LoadedScene {
+    public let scene: Scene
+    public let runtime: LuaRuntime
+    /// The `platform:` mapping as written, for the platform services.
+    public let platform: SceneNode?
+    /// The scene file, as given.
+    public let file: String
+    /// Held weakly: owners keep behaviours alive, nothing else may.
+    private let declared: [WeakBehaviour]
+
+    init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, file: String, behaviours: [Behaviour]) {
+        self.scene = scene
+        self.runtime = runtime
+        self.platform = platform
+        self.file = file
+        self.declared = behaviours.map(WeakBehaviour.init)
+    }
+
+    /// The behaviours still in memory, in declaration order.
+    public var behaviours: [Behaviour] { declared.compactMap(\.behaviour) }
+
+    /// Wakes every behaviour, in declaration order.
+    func start() {
+        for behaviour in behaviours { behaviour.start() }
+    }
+
+    deinit {
+        // `destroy` handlers run while the scene and the Lua state still
+        // exist; then the state closes. Whoever listened to the trace may be
+        // going away with this scene: it hears no more.
+        scene.trace.listener = nil
+        if scene.isPresented { scene.dismiss() }
+        runtime.close()
+    }
+}
+
+private struct WeakBehaviour {
+    weak var behaviour: Behaviour?
+    init(_ behaviour: Behaviour) { self.behaviour = behaviour }
+}

@@ -1,0 +1,440 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// Builds a scene from its description, in the order of SPEC §4: controls,
+/// behaviours, outlets, inspectables, delegates, connections. Every mistake
+/// is logged with its line and building goes on, so all are listed; a
+/// mistake about something that is itself broken (a control of an unknown
+/// type) is not repeated. Nothing is attached to the screen and nothing
+/// wakes until the whole scene is known to be good (`finish`).
+final class SceneBuilder {
+    private let description: SceneDescription
+    private let directory: String
+    private(set) var log: DiagnosticLog
+    let scene: Scene
+    let runtime: LuaRuntime
+
+    /// Lines of every declared name, built or not; the names in file order
+    /// (suggestions must not depend on a dictionary's order).
+    private var controlLines: [String: Int] = [:]
+    private var behaviourLines: [String: Int] = [:]
+    private var controlNames: [String] { description.controls.map(\.name) }
+    private var behaviourNames: [String] { description.behaviours.map(\.name) }
+    private var views: [String: View] = [:]
+    private var rootViews: [View] = []
+    private var behaviours: [String: Behaviour] = [:]
+    private var scripts: [String: LuaScript] = [:]
+
+    init(description: SceneDescription, file: String, directory: String, limits: SandboxLimits,
+         log: DiagnosticLog) throws(SceneLoadError) {
+        self.description = description
+        self.directory = directory
+        self.log = log
+        let title = description.screen ?? SceneBuilder.title(forFile: file)
+        scene = Scene(screen: title)
+        scene.sourceName = file
+        do {
+            runtime = try LuaRuntime(scene: scene, limits: limits,
+                                     searchPaths: [directory, LuaScript.bundledDirectory])
+        } catch {
+            self.log.error(error.message, line: nil)
+            throw SceneLoadError(self.log.sorted)
+        }
+    }
+
+    /// `profile` for `profile.scene.yaml`.
+    static func title(forFile file: String) -> String {
+        var name = (file as NSString).lastPathComponent
+        for suffix in [".json", ".yaml", ".yml", ".scene"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+        }
+        return name.isEmpty ? "Scene" : name
+    }
+
+    /// Builds and checks everything; true when nothing is wrong.
+    func build(overrides: [(String, LooseValue)]) -> Bool {
+        for control in description.controls { controlLines[control.name] = control.line }
+        for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
+        buildControls()
+        arrangeControls()
+        buildBehaviours()
+        connectOutlets()
+        setInspectables()
+        apply(overrides)
+        setDelegates()
+        setTargets()
+        connect()
+        if !log.isEmpty { runtime.close() }
+        return log.isEmpty
+    }
+
+    /// Puts the controls on the screen and binds each behaviour to its owner.
+    /// Only for a scene `build` found good.
+    func finish() -> [Behaviour] {
+        for view in rootViews { scene.add(view) }
+        var attached: [Behaviour] = []
+        for entry in description.behaviours {
+            guard let behaviour = behaviours[entry.name] else { continue }
+            let owner = entry.owner.flatMap { views[$0.value] }
+            scene.attach(behaviour, owner: owner)
+            attached.append(behaviour)
+        }
+        return attached
+    }
+
+    // MARK: Controls
+
+    private func buildControls() {
+        for entry in description.controls {
+            guard let type = entry.type else { continue }
+            guard let controlType = ControlTypes.named(type.value) else {
+                log.error("control `\(entry.name)`: \(ControlTypes.unknown(type.value).message)", line: type.line)
+                continue
+            }
+            let view = controlType.init(name: entry.name)
+            // A stepper's or a slider's value is checked against its range:
+            // set the range first, whatever order the file uses.
+            let ordered = entry.properties.filter { $0.name != "value" } + entry.properties.filter { $0.name == "value" }
+            for setting in ordered {
+                guard let spec = view.schema.spec(setting.name) else {
+                    log.error("control `\(entry.name)`: \(view.schema.unknownProperty(setting.name).message)", line: setting.line)
+                    continue
+                }
+                do throws(ValueError) {
+                    try view.set(setting.name, to: try spec.convert(setting.value.looseValue))
+                } catch {
+                    log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
+                }
+            }
+            views[entry.name] = view
+        }
+    }
+
+    /// Nests controls under their parents; roots go on the screen later.
+    private func arrangeControls() {
+        var parentOf: [String: String] = [:]
+        for entry in description.controls {
+            guard let parent = entry.parent else { continue }
+            if parent.value == entry.name {
+                log.error("control `\(entry.name)` cannot be its own parent", line: parent.line)
+            } else if controlLines[parent.value] == nil {
+                log.error("control `\(entry.name)`: \(unknownControl(parent.value, role: "to be its parent"))", line: parent.line)
+            } else {
+                parentOf[entry.name] = parent.value
+            }
+        }
+        var inCycle: Set<String> = []
+        for entry in description.controls where !inCycle.contains(entry.name) {
+            var path = [entry.name]
+            var current = entry.name
+            while let next = parentOf[current], !inCycle.contains(next) {
+                if let start = path.firstIndex(of: next) {
+                    let cycle = Array(path[start...])
+                    inCycle.formUnion(cycle)
+                    log.error("controls are each other's parents: \((cycle + [next]).joined(separator: " → "))",
+                              line: description.controls.first { $0.name == entry.name }?.parent?.line)
+                    break
+                }
+                path.append(next)
+                current = next
+            }
+        }
+        for entry in description.controls {
+            guard let view = views[entry.name], !inCycle.contains(entry.name) else { continue }
+            if let parentName = parentOf[entry.name] {
+                views[parentName]?.addSubview(view)
+            } else if entry.parent == nil {
+                rootViews.append(view)
+            }
+        }
+    }
+
+    // MARK: Behaviours
+
+    private func buildBehaviours() {
+        for entry in description.behaviours {
+            if let controlLine = controlLines[entry.name] {
+                log.error("`\(entry.name)` names both a control (line \(controlLine)) and a behaviour; names must be unique", line: entry.line)
+                continue
+            }
+            if let owner = entry.owner, owner.value != "screen", controlLines[owner.value] == nil {
+                let problem = behaviourLines[owner.value] != nil
+                    ? "`\(owner.value)` is a behaviour; an owner is `screen` or a control"
+                    : unknownControl(owner.value, role: "to own it", extra: ["screen"])
+                log.error("behaviour `\(entry.name)`: \(problem)", line: owner.line)
+            }
+            switch entry.kind {
+            case .script(let path)?:
+                if let behaviour = loadScript(path, name: entry.name) { behaviours[entry.name] = behaviour }
+            case .multiplexer?:
+                behaviours[entry.name] = Multiplexer(name: entry.name)
+            case nil:
+                break
+            }
+        }
+    }
+
+    /// Runs the script's top level (to read its declaration), no handler.
+    private func loadScript(_ path: Located<String>, name: String) -> LuaBehaviour? {
+        guard let located = LuaScript.locate(path.value, relativeTo: directory) else {
+            log.error("behaviour `\(name)`: no script `\(path.value)` next to the scene (\(directory)) or in the bundled Scripts/", line: path.line)
+            return nil
+        }
+        do throws(LuaError) {
+            let script: LuaScript
+            if let cached = scripts[located] {
+                script = cached
+            } else {
+                script = try LuaScript(contentsOf: located)
+                scripts[located] = script
+            }
+            return try LuaBehaviour(script: script, name: name, runtime: runtime)
+        } catch {
+            // The first line is the script's own `file:line: message`; the
+            // traceback below it says nothing more about a top level.
+            log.error("behaviour `\(name)`: \(firstLine(of: error.message))", line: path.line)
+            return nil
+        }
+    }
+
+    private func connectOutlets() {
+        for entry in description.behaviours {
+            guard case .script? = entry.kind, let behaviour = behaviours[entry.name] else { continue }
+            let declaration = behaviour.declaration
+            for outlet in entry.outlets {
+                if declaration.outletCollection(outlet.name) != nil {
+                    log.error("behaviour `\(entry.name)`: `\(outlet.name)` is an outlet collection; list its controls under `outletCollections`", line: outlet.line)
+                    continue
+                }
+                guard declaration.outlet(outlet.name) != nil else {
+                    log.error("behaviour `\(entry.name)`: \(declaration.unknownOutlet(outlet.name).message)", line: outlet.line)
+                    continue
+                }
+                guard let name = outlet.controls.first, let view = control(name, in: "behaviour `\(entry.name)`", role: "for outlet `\(outlet.name)`") else { continue }
+                do throws(ValueError) {
+                    try behaviour.setOutlet(outlet.name, to: view)
+                } catch {
+                    log.error("behaviour `\(entry.name)`: \(error.message)", line: name.line)
+                }
+            }
+            for collection in entry.outletCollections {
+                guard declaration.outletCollection(collection.name) != nil else {
+                    let message = declaration.outlet(collection.name) != nil
+                        ? "`\(collection.name)` is a single outlet; set it under `outlets`"
+                        : declaration.unknownOutlet(collection.name).message
+                    log.error("behaviour `\(entry.name)`: \(message)", line: collection.line)
+                    continue
+                }
+                let found = collection.controls.map { control($0, in: "behaviour `\(entry.name)`", role: "for outlet collection `\(collection.name)`") }
+                guard !found.contains(where: { $0 == nil }) else { continue }
+                do throws(ValueError) {
+                    try behaviour.setOutletCollection(collection.name, to: found.compactMap { $0 })
+                } catch {
+                    log.error("behaviour `\(entry.name)`: \(error.message)", line: collection.line)
+                }
+            }
+        }
+    }
+
+    private func setInspectables() {
+        for entry in description.behaviours {
+            guard case .script? = entry.kind, let behaviour = behaviours[entry.name] else { continue }
+            for setting in entry.inspectables {
+                do throws(ValueError) {
+                    try set(setting.name, of: behaviour, to: setting.value.looseValue)
+                } catch {
+                    log.error("behaviour `\(entry.name)`: \(error.message)", line: setting.line)
+                }
+            }
+        }
+    }
+
+    private func set(_ name: String, of behaviour: Behaviour, to loose: LooseValue) throws(ValueError) {
+        guard let spec = behaviour.declaration.inspectable(name) else { throw behaviour.declaration.unknownInspectable(name) }
+        try behaviour.setInspectable(name, to: try spec.convert(loose))
+    }
+
+    /// `--set OBJECT.PROPERTY=VALUE` from the command line: after the
+    /// scene's own values, before anything wakes.
+    private func apply(_ overrides: [(String, LooseValue)]) {
+        for (key, loose) in overrides {
+            guard let dot = key.firstIndex(of: "."), dot != key.startIndex else {
+                log.error("--set \(key): in a scene, name the object too: --set OBJECT.PROPERTY=VALUE", line: nil)
+                continue
+            }
+            let name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
+            do throws(ValueError) {
+                if let view = views[name] {
+                    guard let spec = view.schema.spec(property) else { throw view.schema.unknownProperty(property) }
+                    try view.set(property, to: try spec.convert(loose))
+                } else if let behaviour = behaviours[name] {
+                    try set(property, of: behaviour, to: loose)
+                } else {
+                    let names = controlNames + behaviourNames
+                    throw ValueError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+                }
+            } catch {
+                log.error("--set \(key): \(error.message)", line: nil)
+            }
+        }
+    }
+
+    // MARK: Delegates and multiplexers
+
+    private func setDelegates() {
+        for entry in description.controls {
+            guard let delegate = entry.delegate, let view = views[entry.name] else { continue }
+            let messages = view.schema.delegateMessages
+            guard !messages.isEmpty else {
+                let withDelegates = ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }.keys.sorted()
+                log.error("control `\(entry.name)`: a \(view.typeName) sends no delegate messages; \(withDelegates.joined(separator: " and ")) have a `delegate`", line: delegate.line)
+                continue
+            }
+            guard let behaviour = behaviour(delegate, in: "control `\(entry.name)`", role: "delegate") else { continue }
+            if !(behaviour is Multiplexer), !messages.contains(where: behaviour.declaration.delegateMessages.contains) {
+                log.error("control `\(entry.name)`: behaviour `\(delegate.value)` has none of the \(view.typeName)'s delegate methods (\(messages.joined(separator: ", "))); a delegate answers with a method of that name", line: delegate.line)
+                continue
+            }
+            view.delegate = behaviour
+        }
+    }
+
+    private func setTargets() {
+        let allMessages = Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })
+        for entry in description.behaviours {
+            guard case .multiplexer(let targetNames)? = entry.kind, let multiplexer = behaviours[entry.name] as? Multiplexer else { continue }
+            // The messages it will forward: those of the controls it serves.
+            let served = description.controls.filter { $0.delegate?.value == entry.name }.compactMap { views[$0.name] }
+            let messages = served.isEmpty ? allMessages : Set(served.flatMap(\.schema.delegateMessages))
+            var targets: [any DelegateReceiver] = []
+            for name in targetNames {
+                guard name.value != entry.name else {
+                    log.error("behaviour `\(entry.name)`: a Multiplexer cannot be its own target", line: name.line)
+                    continue
+                }
+                guard let target = behaviour(name, in: "behaviour `\(entry.name)`", role: "target") else { continue }
+                if !(target is Multiplexer), !target.declaration.delegateMessages.contains(where: messages.contains) {
+                    log.error("behaviour `\(entry.name)`: target `\(name.value)` has no delegate method to forward (\(messages.sorted().joined(separator: ", ")))", line: name.line)
+                    continue
+                }
+                targets.append(target)
+            }
+            multiplexer.targets = targets
+        }
+    }
+
+    // MARK: Connections
+
+    private func connect() {
+        for connection in description.connections {
+            let source = sender(connection)
+            let target = receiver(connection)
+            guard let source, let target else { continue }
+            source.addTarget(target, action: connection.action, for: connection.event)
+        }
+    }
+
+    /// The object and event on the left of `->`.
+    private func sender(_ connection: ConnectionEntry) -> Control? {
+        let name = connection.source, event = connection.event, line = connection.line
+        let source: Control
+        if name == "keyboard" {
+            source = scene.keyboard
+        } else if let view = views[name] {
+            source = view
+        } else if let behaviour = behaviours[name] {
+            source = behaviour
+        } else {
+            if name == "screen" {
+                log.error("connection: the screen sends no events; it receives actions (`… -> screen.action`)", line: line)
+            } else if controlLines[name] == nil, behaviourLines[name] == nil {
+                log.error("connection: \(unknownObject(name))", line: line)
+            }
+            return nil
+        }
+        guard source.eventNames.contains(event) else {
+            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))"
+            if let view = source as? View, view.schema.delegateMessages.contains(event) {
+                message += "; \(event) is a delegate message: set `delegate:` on `\(name)` to a behaviour that has it"
+            } else {
+                message += source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))"
+            }
+            log.error(message, line: line)
+            return nil
+        }
+        return source
+    }
+
+    /// The object on the right of `->`, checked to perform the action.
+    private func receiver(_ connection: ConnectionEntry) -> Responder? {
+        let name = connection.target, action = connection.action, line = connection.line
+        if name == "screen" { return scene.screen }
+        if views[name] != nil || controlLines[name] != nil {
+            log.error("connection: `\(name)` is a control; controls perform no actions: connect to a behaviour's action or to `screen.\(action)`", line: line)
+            return nil
+        }
+        if name == "keyboard" {
+            log.error("connection: the keyboard performs no actions", line: line)
+            return nil
+        }
+        guard let behaviour = behaviours[name] else {
+            if behaviourLines[name] == nil { log.error("connection: \(unknownObject(name))", line: line) }
+            return nil
+        }
+        let actions = behaviour.declaration.actions
+        guard actions.contains(action) else {
+            let kind = behaviour is Multiplexer ? "Multiplexer" : behaviour.declaration.name
+            var message = "connection: behaviour `\(name)` (\(kind)) has no action `\(action)`\(Suggestions.hint(for: action, in: actions))"
+            if ["awake", "changed", "destroy"].contains(action) {
+                message += "; \(action) is a lifecycle method, called by the runtime"
+            } else {
+                message += actions.isEmpty ? "; it has no actions" : "; its actions: \(actions.joined(separator: ", "))"
+            }
+            log.error(message, line: line)
+            return nil
+        }
+        return behaviour
+    }
+
+    // MARK: Lookup
+
+    /// A control a behaviour refers to; nil (logged unless the control is
+    /// itself broken) when there is none. `subject` starts the message.
+    private func control(_ name: Located<String>, in subject: String, role: String) -> View? {
+        if let view = views[name.value] { return view }
+        if controlLines[name.value] == nil {
+            let problem = behaviourLines[name.value] != nil
+                ? "`\(name.value)` is a behaviour, not a control (\(role))"
+                : unknownControl(name.value, role: role)
+            log.error("\(subject): \(problem)", line: name.line)
+        }
+        return nil
+    }
+
+    /// A behaviour a control (`delegate`) or a multiplexer (`target`) refers to.
+    private func behaviour(_ name: Located<String>, in subject: String, role: String) -> Behaviour? {
+        if let behaviour = behaviours[name.value] { return behaviour }
+        if behaviourLines[name.value] == nil {
+            let problem = controlLines[name.value] != nil
+                ? "`\(name.value)` is a control; a \(role) is a behaviour (a script's or a Multiplexer)"
+                : "no behaviour named `\(name.value)` to be its \(role)\(Suggestions.hint(for: name.value, in: behaviourNames))"
+            log.error("\(subject): \(problem)", line: name.line)
+        }
+        return nil
+    }
+
+    private func firstLine(of message: String) -> String {
+        String(message.prefix { $0 != "\n" })
+    }
+
+    private func unknownControl(_ name: String, role: String, extra: [String] = []) -> String {
+        let role = role.isEmpty ? "" : " \(role)"
+        return "no control named `\(name)`\(role)\(Suggestions.hint(for: name, in: controlNames + extra))"
+    }
+
+    private func unknownObject(_ name: String) -> String {
+        let names = controlNames + behaviourNames + ["screen", "keyboard"]
+        return "no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))"
+    }
+}

@@ -1,0 +1,67 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// Scene files (SPEC §4) to running scenes. A scene comes from YAML or JSON
+/// text, or from a `SceneNode` tree built elsewhere (a Lua table in a spec);
+/// either way it is checked completely before anything runs: scripts' top
+/// levels run to read their declarations, but no `awake` and no handler.
+public enum SceneLoader {
+    /// Loads, checks, builds and wakes the scene in `file`.
+    public static func load(file: String, limits: SandboxLimits = .default,
+                            overrides: [(String, LooseValue)] = []) throws(SceneLoadError) -> LoadedScene {
+        let root = try read(file: file)
+        return try load(node: root, file: file, directory: directory(of: file), limits: limits, overrides: overrides)
+    }
+
+    /// Loads, checks, builds and wakes a scene from its tree; `file` names it
+    /// in diagnostics, scripts are looked up in `directory`, then in the
+    /// bundled `Scripts/`.
+    public static func load(node: SceneNode, file: String, directory: String, limits: SandboxLimits = .default,
+                            overrides: [(String, LooseValue)] = []) throws(SceneLoadError) -> LoadedScene {
+        let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides)
+        loaded.start()
+        return loaded
+    }
+
+    /// Every mistake in the scene file, without running it (`behave check`).
+    public static func check(file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
+        do throws(SceneLoadError) {
+            let root = try read(file: file)
+            _ = try build(node: root, file: file, directory: directory(of: file), limits: limits, overrides: [])
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    /// The tree of a YAML or JSON file.
+    public static func read(file: String) throws(SceneLoadError) -> SceneNode {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
+            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: reason)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: "the file is not UTF-8 text")])
+        }
+        return try YAMLReader.read(text, file: file)
+    }
+
+    /// Checks and builds without waking anything.
+    static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
+                      overrides: [(String, LooseValue)]) throws(SceneLoadError) -> LoadedScene {
+        var reader = SchemaReader(log: DiagnosticLog(file: file))
+        let description = reader.read(node)
+        let builder = try SceneBuilder(description: description, file: file, directory: directory,
+                                       limits: limits, log: reader.log)
+        guard builder.build(overrides: overrides) else { throw SceneLoadError(builder.log.sorted) }
+        let behaviours = builder.finish()
+        return LoadedScene(scene: builder.scene, runtime: builder.runtime, platform: description.platform,
+                           file: file, behaviours: behaviours)
+    }
+
+    static func directory(of file: String) -> String {
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+}

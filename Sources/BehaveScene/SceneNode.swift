@@ -1,0 +1,69 @@
+import BehaveCore
+
+/// The scene schema as a tree, before it means anything: what a YAML or
+/// JSON file reads to, and what a Lua table (`scene.new{ … }`) can be turned
+/// into. Every node keeps its line, so every mistake can name it; a tree
+/// built without a file uses line 0.
+public enum SceneNode: Equatable, Sendable {
+    /// Scalar text; `quoted` when written in quotes (then it is a string,
+    /// never a number or a bool).
+    case scalar(String, quoted: Bool, line: Int)
+    case list([SceneNode], line: Int)
+    /// Entries in the order written; duplicate keys are kept so that they
+    /// can be reported.
+    case map([Entry], line: Int)
+
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: SceneNode
+        public var keyLine: Int
+
+        public init(key: String, value: SceneNode, keyLine: Int) {
+            self.key = key
+            self.value = value
+            self.keyLine = keyLine
+        }
+    }
+
+    public var line: Int {
+        switch self {
+        case .scalar(_, _, let line), .list(_, let line), .map(_, let line): line
+        }
+    }
+
+    /// A plain `null`, `~` or nothing at all (`key:`).
+    public var isNull: Bool {
+        guard case .scalar(let text, false, _) = self else { return false }
+        return SceneNode.nullWords.contains(text)
+    }
+
+    static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL", "nil"]
+
+    /// The text of a scalar that is not null.
+    public var text: String? {
+        guard case .scalar(let text, _, _) = self, !isNull else { return nil }
+        return text
+    }
+
+    /// "a list", for messages that say what was found instead.
+    var kindDescription: String {
+        switch self {
+        case .scalar: isNull ? "nothing" : "`\(text ?? "")`"
+        case .list: "a list"
+        case .map: "a mapping"
+        }
+    }
+
+    /// The value as scene files write it, ready for `PropertySpec.convert`.
+    public var looseValue: LooseValue {
+        switch self {
+        case .scalar(let text, let quoted, _):
+            isNull ? .null : .text(text, quoted: quoted)
+        case .list(let items, _):
+            .list(items.map(\.looseValue))
+        case .map(let entries, _):
+            // The first of duplicate keys wins, as everywhere in a scene.
+            .map(Dictionary(entries.map { ($0.key, $0.value.looseValue) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}

@@ -1,0 +1,84 @@
+@testable import BehaveScene
+import Foundation
+import XCTest
+
+/// `behave check` and `behave run` on scene files, through the built tool.
+final class CheckCommandTests: XCTestCase {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    func behave(_ arguments: [String]) throws -> Outcome {
+        // The products directory holds both the test bundle and `behave`.
+        var directory = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        let tool = directory.appendingPathComponent("behave")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw XCTSkip("behave is not built at \(tool.path)")
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                       errors: String(decoding: err, as: UTF8.self))
+    }
+
+    func testValidFilesPass() throws {
+        let outcome = try behave(["check", "Examples/Toggle/toggle.scene.yaml", "Examples/Scrolling/article.scene.yaml",
+                                  "Scripts/parallax.lua", "fade_title.lua", "Scripts/toggle.lua"])
+        XCTAssertEqual(outcome.status, 0, outcome.output + outcome.errors)
+        XCTAssertEqual(outcome.output, """
+            Examples/Toggle/toggle.scene.yaml: ok
+            Examples/Scrolling/article.scene.yaml: ok
+            Scripts/parallax.lua: ok
+            fade_title.lua: ok
+            Scripts/toggle.lua: ok
+
+            """)
+    }
+
+    func testAnyInvalidFileFailsWithStatus2() throws {
+        let outcome = try behave(["check", "Examples/Toggle/toggle.scene.yaml", "Examples/Mistakes/ten_mistakes.scene.yaml",
+                                  "Examples/Mistakes/broken.lua"])
+        XCTAssertEqual(outcome.status, 2)
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "Examples/Toggle/toggle.scene.yaml: ok")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("Examples/Mistakes/ten_mistakes.scene.yaml:") }.count, 10)
+        XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")
+    }
+
+    func testMissingAndUnknownFiles() throws {
+        let outcome = try behave(["check", "nothing.yaml", "notes.txt"])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.output, "nothing.yaml: no such file\nnotes.txt: not a scene (.yaml, .yml, .json) or a script (.lua)\n")
+        XCTAssertEqual(try behave(["check"]).status, 2)
+    }
+
+    func testRunRefusesAnInvalidSceneAndRunsNothing() throws {
+        let outcome = try behave(["run", "Examples/Mistakes/ten_mistakes.scene.yaml", "--do", "show"])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.output, "", "nothing ran, nothing was shown")
+        XCTAssertEqual(outcome.errors.split(separator: "\n").count, 10)
+    }
+
+    func testRunDrivesASceneFile() throws {
+        let outcome = try behave(["run", "Examples/Scrolling/article.scene.yaml", "--do", "scroll header 100",
+                                  "--do", "remove header", "--do", "state"])
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        XCTAssertTrue(outcome.output.contains("[0s] title.alpha: 1 → 0.5\n"), outcome.output)
+        XCTAssertTrue(outcome.output.contains("[0s] header removed\n[0s] fade destroyed\n[0s] parallax destroyed\n[0s] scrolling destroyed\n"), outcome.output)
+    }
+}

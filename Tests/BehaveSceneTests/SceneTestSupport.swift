@@ -1,0 +1,112 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import Foundation
+import XCTest
+
+/// A temporary folder with a scene file and the scripts next to it.
+final class SceneFixture {
+    let directory: URL
+
+    init(_ files: [String: String]) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("behave-scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The checkout, for the examples and the built `behave`.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+func example(_ path: String) -> String { repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(path).path }
+
+/// A behaviour that records what reaches it: actions (`ping`, `pong`), a
+/// delegate message, the keyboard, and a dialog.
+let probeScript = """
+    local Probe = behaviour {
+      name = "Probe",
+      outlets = { button = "Button" },
+      inspectables = { label = "probe" },
+      events = { "valueChanged" },
+    }
+
+    function Probe:awake()
+      self.heard = {}
+    end
+
+    function Probe:ping(sender)
+      table.insert(self.heard, 'ping from ' .. (sender and sender.name or 'a behaviour'))
+      self:send("valueChanged")
+    end
+
+    function Probe:pong()
+      table.insert(self.heard, 'pong')
+    end
+
+    function Probe:keyboardShown(_, frame)
+      self.keyboardHeight = frame.height
+    end
+
+    function Probe:question()
+      self.answer = ask { style = "actionSheet", title = "Pick", options = { "One", "Two" }, cancel = "Cancel" }
+    end
+
+    return Probe
+    """
+
+/// A behaviour that answers the scroll view's delegate message.
+func scrollScript(_ name: String) -> String {
+    """
+    local S = behaviour { name = "\(name)" }
+    function S:scrollViewDidScroll(scrollView)
+      self.offset = scrollView.contentOffset.y
+      return "\(name)"
+    end
+    return S
+    """
+}
+
+extension XCTestCase {
+    /// Loads `yaml` written next to `scripts`; keep the fixture alive with it.
+    func load(_ yaml: String, scripts: [String: String] = [:], named name: String = "test.scene.yaml",
+              line: UInt = #line) throws -> (LoadedScene, SceneFixture) {
+        let fixture = try SceneFixture(scripts.merging([name: yaml]) { a, _ in a })
+        do {
+            return (try SceneLoader.load(file: fixture.path(name), limits: .default), fixture)
+        } catch {
+            XCTFail("scene did not load:\n\(error)", line: line)
+            throw error
+        }
+    }
+
+    /// The diagnostics of `yaml` as `line: message`.
+    func mistakes(_ yaml: String, scripts: [String: String] = [:]) throws -> [String] {
+        let fixture = try SceneFixture(scripts.merging(["test.scene.yaml": yaml]) { a, _ in a })
+        return SceneLoader.check(file: fixture.path("test.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
+    }
+}
+
+extension Scene {
+    /// Runs command lines as `behave run` would.
+    func run(_ lines: String...) throws {
+        for line in lines {
+            if let command = try SceneCommand.parse(line) { try execute(command) }
+        }
+    }
+
+    func field(_ name: String, of behaviour: String) -> JSON? {
+        self.behaviour(named: behaviour)?.fieldSnapshot.first { $0.0 == name }?.1
+    }
+
+    var messages: [String] { trace.entries.map(\.message) }
+}

@@ -1,0 +1,219 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import XCTest
+
+final class SceneValidationTests: XCTestCase {
+    func testTenMistakesAreAllReportedWithTheirLines() {
+        let file = example("Mistakes/ten_mistakes.scene.yaml")
+        let diagnostics = SceneLoader.check(file: file)
+        // The script's own path is shown relative to the working directory.
+        let found = diagnostics.map { diagnostic in
+            let message = diagnostic.message.hasSuffix("broken.lua:9: unexpected symbol near 'end'")
+                ? "behaviour `broken`: BROKEN" : diagnostic.message
+            return "\(diagnostic.line ?? 0): \(message)"
+        }
+        XCTAssertEqual(found, [
+            "7: control `send`: unknown control type `Buton` (did you mean `Button`?)",
+            "8: control `greeting`: Label has no property `txt` (did you mean `text`?)",
+            "9: control `volume`: alpha must be at most 1, not 1.5 (range 0…1)",
+            "10: control `wifi`: on takes true or false, not `maybe`",
+            "11: control `badge`: no control named `contianer` to be its parent (did you mean `container`?)",
+            "18: behaviour `toggle`: outlet `button` of ToggleButton takes a Button, but `greeting` is a Label",
+            "20: behaviour `toggle`: ToggleButton has no inspectable `duraton` (did you mean `duration`?)",
+            "23: behaviour `other`: ToggleButton has no outlet `buton` (did you mean `button`?)",
+            "25: behaviour `broken`: BROKEN",
+            "27: connection: no control or behaviour named `scren` (did you mean `screen`?)",
+        ])
+        XCTAssertTrue(diagnostics.allSatisfy { $0.file == file })
+        XCTAssertThrowsError(try SceneLoader.load(file: file)) { error in
+            let lines = "\(error)".split(separator: "\n")
+            XCTAssertEqual(lines.count, 10)
+            XCTAssertEqual(lines.first, "\(file):7: control `send`: unknown control type `Buton` (did you mean `Button`?)")
+        }
+    }
+
+    func testBadYAMLNamesYamsLine() throws {
+        let lines = try mistakes("""
+            screen: Broken
+            controls:
+              a: { type: Button
+              b: { type: Label }
+            """)
+        XCTAssertEqual(lines, ["4: bad YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3)"])
+        XCTAssertEqual(try mistakes("controls:\n\tbutton: Button\n").first?.prefix(3), "2: ")
+        XCTAssertEqual(try mistakes("# nothing\n"), ["1: the scene is empty; it needs at least `controls:` or `behaviours:`"])
+    }
+
+    func testDuplicateKeysAndSharedNames() throws {
+        let lines = try mistakes("""
+            controls:
+              button: { type: Button, title: A, title: B }
+              button: { type: Label }
+              probe:  Label
+            behaviours:
+              probe:
+                script: toggle.lua
+                outlets: { button: button }
+            connections: []
+            connections: []
+            """)
+        XCTAssertEqual(lines, [
+            "2: duplicate key `title` in control `button` (first at line 2); names must be unique",
+            "3: duplicate key `button` in `controls` (first at line 2); names must be unique",
+            "6: `probe` names both a control (line 4) and a behaviour; names must be unique",
+            "10: duplicate key `connections` in the scene (first at line 9); names must be unique",
+        ])
+    }
+
+    func testSchemaMistakes() throws {
+        let lines = try mistakes("""
+            screen: [a]
+            controls:
+              ok: { type: Button }
+              screen: View
+              two words: View
+              noType: { title: x }
+              list: [1, 2]
+            behaviours:
+              none: { owner: screen }
+              both: { script: toggle.lua, type: Multiplexer }
+              other: { type: Mux, targets: [ok] }
+              file: { type: toggle.lua }
+              empty: { type: Multiplexer }
+              extra: { script: toggle.lua, outlet: { button: ok } }
+            conections: []
+            """)
+        XCTAssertEqual(lines, [
+            "1: `screen` (the screen's title) must be text, not a list",
+            "4: `screen` cannot name a control: it is reserved for the screen",
+            "5: `two words` cannot name a control: use letters, digits, `_` and `-`",
+            "6: control `noType` needs a `type` (Button, ImageView, Label, ScrollView, Slider, Stepper, Switch, TextField, View)",
+            "7: control `list` must be a mapping such as { type: Button, title: \"OK\" }, not a list",
+            "9: behaviour `none` needs a `script` (e.g. `script: toggle.lua`) or `type: Multiplexer`",
+            "10: behaviour `both` has both `script` and `type`; give a script, or `type: Multiplexer`",
+            "11: behaviour `other`: unknown behaviour type `Mux`; the built-in type is Multiplexer, other behaviours are scripts (`script: name.lua`)",
+            "12: behaviour `file`: unknown behaviour type `toggle.lua` (a script is given with `script: toggle.lua`); the built-in type is Multiplexer, other behaviours are scripts (`script: name.lua`)",
+            "13: behaviour `empty`: a Multiplexer needs `targets: [a, b]`, the behaviours it forwards delegate messages to",
+            "14: behaviour `extra` has no key `outlet` (did you mean `outlets`?); keys: script, type, owner, outlets, outletCollections, inspectables, targets",
+            "15: a scene has no key `conections` (did you mean `connections`?); keys: screen, controls, behaviours, connections, platform",
+        ])
+    }
+
+    func testParentsOwnersAndDelegates() throws {
+        let lines = try mistakes("""
+            controls:
+              a: { type: View, parent: b }
+              b: { type: View, parent: a }
+              c: { type: View, parent: c }
+              d: { type: Button, delegate: toggle }
+              e: { type: ScrollView, delegate: toggle }
+              f: { type: ScrollView, delegate: d }
+              g: { type: ScrollView, delegate: mux }
+              button: Button
+            behaviours:
+              toggle: { script: toggle.lua, owner: buton, outlets: { button: button } }
+              mux: { type: Multiplexer, targets: [toggle, button, nope, mux], owner: toggle }
+            """)
+        XCTAssertEqual(lines, [
+            "2: controls are each other's parents: a → b → a",
+            "4: control `c` cannot be its own parent",
+            "5: control `d`: a Button sends no delegate messages; ScrollView and TextField have a `delegate`",
+            "6: control `e`: behaviour `toggle` has none of the ScrollView's delegate methods (scrollViewDidScroll); a delegate answers with a method of that name",
+            "7: control `f`: `d` is a control; a delegate is a behaviour (a script's or a Multiplexer)",
+            "11: behaviour `toggle`: no control named `buton` to own it (did you mean `button`?)",
+            "12: behaviour `mux`: `toggle` is a behaviour; an owner is `screen` or a control",
+            "12: behaviour `mux`: target `toggle` has no delegate method to forward (scrollViewDidScroll)",
+            "12: behaviour `mux`: `button` is a control; a target is a behaviour (a script's or a Multiplexer)",
+            "12: behaviour `mux`: no behaviour named `nope` to be its target",
+            "12: behaviour `mux`: a Multiplexer cannot be its own target",
+        ])
+    }
+
+    func testOutletsAndInspectables() throws {
+        let lines = try mistakes("""
+            controls:
+              button: Button
+              label: Label
+              labels1: Label
+            behaviours:
+              probe:
+                script: probe.lua
+                outlets: { button: lable, label: button }
+                outletCollections: { button: [label] }
+                inspectables: { label: [1, 2], size: 3 }
+              missing: { script: nothere.lua }
+            """, scripts: ["probe.lua": probeScript])
+        XCTAssertEqual(lines.dropLast(), [
+            "8: behaviour `probe`: no control named `lable` for outlet `button` (did you mean `label`?)",
+            "8: behaviour `probe`: Probe has no outlet `label`",
+            "9: behaviour `probe`: `button` is a single outlet; set it under `outlets`",
+            "10: behaviour `probe`: label takes a string, not a list of 2 numbers",
+            "10: behaviour `probe`: Probe has no inspectable `size`",
+        ])
+        XCTAssertTrue(lines.last?.hasPrefix("11: behaviour `missing`: no script `nothere.lua` next to the scene (") ?? false)
+        XCTAssertTrue(lines.last?.hasSuffix(") or in the bundled Scripts/") ?? false)
+    }
+
+    func testConnectionMistakes() throws {
+        let lines = try mistakes("""
+            controls:
+              button: Button
+              page: ScrollView
+            behaviours:
+              probe: { script: probe.lua, outlets: { button: button } }
+              mux: { type: Multiplexer, targets: [scroller] }
+              scroller: { script: scroller.lua }
+            connections:
+              - button.touchUpInsde -> probe.ping
+              - button.touchUpInside -> probe.pingg
+              - button.touchUpInside -> button.tap
+              - page.scrollViewDidScroll -> probe.ping
+              - screen.viewDidLoad -> probe.ping
+              - probe.valueChanged -> mux.ping
+              - probe.valueChanged -> probe.awake
+              - keyboard.keyboardWillShow -> keyboard.show
+              - probe.valueChanged -> nobody.ping
+              - probe.valueChanged
+              - { probe.valueChanged: screen.x }
+            """, scripts: ["probe.lua": probeScript, "scroller.lua": scrollScript("Scroller")])
+        XCTAssertEqual(lines, [
+            "9: connection: `button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside",
+            "10: connection: behaviour `probe` (Probe) has no action `pingg` (did you mean `ping`?); its actions: keyboardShown, ping, pong, question",
+            "11: connection: `button` is a control; controls perform no actions: connect to a behaviour's action or to `screen.tap`",
+            "12: connection: `page` has no event `scrollViewDidScroll`; scrollViewDidScroll is a delegate message: set `delegate:` on `page` to a behaviour that has it",
+            "13: connection: the screen sends no events; it receives actions (`… -> screen.action`)",
+            "14: connection: behaviour `mux` (Multiplexer) has no action `ping`; it has no actions",
+            "15: connection: behaviour `probe` (Probe) has no action `awake`; awake is a lifecycle method, called by the runtime",
+            "16: connection: the keyboard performs no actions",
+            "17: connection: no control or behaviour named `nobody`",
+            "18: connection `probe.valueChanged`: write `source.event -> target.action` (e.g. `button.touchUpInside -> toggle.toggle`)",
+            "19: a connection is written `source.event -> target.action`, not a mapping",
+        ])
+    }
+
+    func testScriptThatFailsAtItsTopLevelIsReportedWithBothLines() throws {
+        let lines = try mistakes("""
+            behaviours:
+              bad:
+                script: bad.lua
+            """, scripts: ["bad.lua": "local B = behaviour { name = \"B\", outlets = { b = \"Buton\" } }\nreturn B\n"])
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix("3: behaviour `bad`: "), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("bad.lua:1: outlet `b`: unknown control type `Buton` (did you mean `Button`?)"), lines[0])
+    }
+
+    func testNothingWakesWhenAnythingIsWrong() throws {
+        // A good behaviour next to a mistake: the scene is refused whole.
+        let fixture = try SceneFixture(["s.scene.yaml": """
+            controls:
+              button: Button
+              oops: { type: Label, alpha: 7 }
+            behaviours:
+              toggle: { script: toggle.lua, outlets: { button: button } }
+            """])
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture.path("s.scene.yaml"))) { error in
+            XCTAssertEqual((error as? SceneLoadError)?.diagnostics.map(\.line), [3])
+        }
+    }
+}
