@@ -21,7 +21,7 @@ public final class LuaRuntime {
     var running: [LuaBehaviour] = []
     /// Handler coroutines by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
-    var chunkRefs: [String: Int32] = [:]
+    var chunkRefs: [String: (source: String, ref: Int32)] = [:]
     /// The script whose top level is running, and the class its
     /// `behaviour { … }` made.
     var loadingScript: LuaScript?
@@ -35,7 +35,8 @@ public final class LuaRuntime {
     var imageMetatableRef: Int32 = 0
     var objectMetatableRef: Int32 = 0
     var userdataCacheRef: Int32 = 0
-    private var isClosed = false
+    var extensions = LuaExtensionTable()
+    public private(set) var isClosed = false
     private let box: RuntimeBox
 
     static let maximumNesting = 64
@@ -211,7 +212,7 @@ public final class LuaRuntime {
             }
             return nil
         default:
-            let message = popString(from: outer)
+            let message = LuaRuntime.condense(popString(from: outer))
             finish(handler)
             scene.reportError(message, behaviour: behaviour, context: handler.context)
             return nil
@@ -229,6 +230,29 @@ public final class LuaRuntime {
     func protectedCall(arguments: Int32, results: Int32) -> String? {
         let status = bh_pcall(L, arguments, results)
         return status == LUA_OK ? nil : popString()
+    }
+
+    /// Errors rethrown through many levels (`coroutine.wrap` adds its
+    /// position each time) read `f.lua:5: f.lua:5: … message`: keep one.
+    static func condense(_ message: String) -> String {
+        var rest = Substring(message)
+        var first: Substring?
+        var repeats = 0
+        while let colon = rest.firstIndex(of: ":"),
+              let second = rest[rest.index(after: colon)...].firstIndex(of: ":"),
+              rest[rest.index(after: colon)..<second].allSatisfy(\.isNumber),
+              !rest[rest.index(after: colon)..<second].isEmpty,
+              rest[rest.index(after: second)...].hasPrefix(" ") {
+            let prefix = rest[...second]
+            guard first == nil || prefix == first! else { break }
+            first = prefix
+            repeats += 1
+            rest = rest[rest.index(second, offsetBy: 2)...]
+        }
+        guard repeats > 2, let first else { return message }
+        let lines = rest.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let note = "\(first) \(lines[0]) (raised through \(repeats) levels)"
+        return lines.count > 1 ? note + "\n" + lines[1] : note
     }
 
     // MARK: Registry helpers
@@ -278,10 +302,11 @@ final class RuntimeBox {
 
 /// The dispatcher every host function goes through (see `HostFunction`).
 let luaDispatch: bh_dispatch_fn = { state, context, function in
-    guard let state, let context, let function = HostFunction(rawValue: function),
+    guard let state, let context,
           let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else {
         if let state { lua_pushstring(state, "the scene of this script is gone") }
         return BH_RAISE
     }
-    return runtime.dispatch(function, on: state)
+    guard let host = HostFunction(rawValue: function) else { return runtime.dispatchExtension(function, on: state) }
+    return runtime.dispatch(host, on: state)
 }

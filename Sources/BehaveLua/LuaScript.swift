@@ -85,7 +85,7 @@ extension LuaRuntime {
     /// A script compiled in this runtime, cached by path: every instance
     /// runs the same compiled chunk with its own environment.
     func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
-        if let cached = chunkRefs[script.path] { return cached }
+        if let cached = chunkRefs[script.path], cached.source == script.source { return cached.ref }
         // `...` is the environment: each run of the chunk gets its own.
         // Same line, so line numbers stay the author's.
         let text = Array(("local _ENV = ...; " + script.source).utf8)
@@ -93,7 +93,8 @@ extension LuaRuntime {
             throw LuaError(popString())
         }
         let ref = luaL_ref(L, bh_registryindex())
-        chunkRefs[script.path] = ref
+        if let stale = chunkRefs[script.path] { unref(stale.ref) }
+        chunkRefs[script.path] = (script.source, ref)
         return ref
     }
 
@@ -115,7 +116,8 @@ extension LuaRuntime {
         pendingClass = nil
         if let failure {
             if let pending { unref(pending.classRef) }
-            throw LuaError(failure)
+            // A script that cannot load gets a one-line reason.
+            throw LuaError(String(failure.prefix { $0 != "\n" }))
         }
         guard let (declaration, classRef) = pending else {
             throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`")

@@ -31,6 +31,9 @@ typedef struct bh_host {
   long long remaining;  /* instructions left in the slice */
   long long deadline;   /* CLOCK_MONOTONIC ns; 0 = none */
   unsigned calls;       /* call events, to look at the clock every few */
+  bh_release_fn release;  /* gets pointers queued by release_gc */
+  void **released;      /* queue of those pointers (plain malloc) */
+  size_t nreleased, sizereleased;
   /* last refused allocation: Lua retries the same request once after an
      emergency collection, so a second refusal of it is final */
   int refused;
@@ -45,7 +48,6 @@ static inline bh_host *bh__host(lua_State *L) {
 /* Registry keys (their addresses are light-userdata keys). */
 extern const char bh__key_base;      /* safe base functions, by name */
 extern const char bh__key_libs;      /* library tables, by name */
-extern const char bh__key_mtcache;   /* original metatable -> private copy */
 extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
@@ -57,6 +59,7 @@ void bh__push_limit_message(lua_State *L, bh_host *h);
 /* sandbox.c */
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
+int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 
 /* strmatch.c, safelib.c */
 void bh__install_strmatch(lua_State *L, int strtable);

@@ -58,8 +58,8 @@
 
 /* Charges one unit per element moved, a chunk at a time. */
 #define step(L,i)  \
-  { if (luai_unlikely(((i) & (BH_CHARGE_CHUNK - 1)) == 0))  \
-      bh__charge(L, BH_CHARGE_CHUNK); }
+  do { if (luai_unlikely(((i) & (BH_CHARGE_CHUNK - 1)) == 0))  \
+         bh__charge(L, BH_CHARGE_CHUNK); } while (0)
 
 
 static int checkfield (lua_State *L, const char *key, int n) {

@@ -88,10 +88,26 @@ static const char *const refused_fields[] = {
   "__gc", "__concat", "__close", NULL
 };
 
+/* sb_setmetatable's upvalues: the field names above, as an array (copied
+** fields, then __metatable, then refused fields), and the cache of copies,
+** weak in its keys (the originals). */
+#define NAMES       lua_upvalueindex(1)
+#define CACHE       lua_upvalueindex(2)
+#define NCOPIED     ((int)(sizeof(copied_fields) / sizeof(copied_fields[0])) - 1)
+#define I_METATABLE (NCOPIED + 1)
+#define I_REFUSED   (NCOPIED + 2)
+
+
+/* Pushes t[name i], raw; returns its type. */
+static int getmeta (lua_State *L, int t, int i) {
+  lua_rawgeti(L, NAMES, i);
+  return lua_rawget(L, t);
+}
+
 
 /* Pushes what the copy of 'mt' must hold as __metatable. */
 static void push_guard (lua_State *L, int mt) {
-  if (rawgetfield(L, mt, "__metatable") == LUA_TNIL) {
+  if (getmeta(L, mt, I_METATABLE) == LUA_TNIL) {
     lua_pop(L, 1);
     lua_pushvalue(L, mt);
   }
@@ -100,18 +116,17 @@ static void push_guard (lua_State *L, int mt) {
 
 /* Does 'copy' (made earlier from 'mt') still match 'mt'? */
 static int is_current_copy (lua_State *L, int mt, int copy) {
-  const char *const *f;
-  int same;
-  for (f = copied_fields; *f != NULL; f++) {
-    rawgetfield(L, mt, *f);
-    rawgetfield(L, copy, *f);
+  int i, same;
+  for (i = 1; i <= NCOPIED; i++) {
+    getmeta(L, mt, i);
+    getmeta(L, copy, i);
     same = lua_rawequal(L, -1, -2);
     lua_pop(L, 2);
     if (!same)
       return 0;
   }
   push_guard(L, mt);
-  rawgetfield(L, copy, "__metatable");
+  getmeta(L, copy, I_METATABLE);
   same = lua_rawequal(L, -1, -2);
   lua_pop(L, 2);
   return same;
@@ -121,60 +136,54 @@ static int is_current_copy (lua_State *L, int mt, int copy) {
 /* Pushes the private copy of the metatable at 'mt' (absolute index),
 ** reusing the cached one while it is still faithful. */
 static void push_private_copy (lua_State *L, int mt) {
-  const char *const *f;
-  int cache, copy;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_mtcache);
-  cache = lua_gettop(L);
+  int i, copy;
   lua_pushvalue(L, mt);
-  if (lua_rawget(L, cache) == LUA_TTABLE && is_current_copy(L, mt, cache + 1)) {
-    lua_remove(L, cache);
+  if (lua_rawget(L, CACHE) == LUA_TTABLE &&
+      is_current_copy(L, mt, lua_gettop(L)))
     return;
-  }
   lua_pop(L, 1);
   lua_createtable(L, 0, 4);
   copy = lua_gettop(L);
-  for (f = copied_fields; *f != NULL; f++) {
-    lua_pushstring(L, *f);
+  for (i = 1; i <= NCOPIED; i++) {
+    lua_rawgeti(L, NAMES, i);
     lua_pushvalue(L, -1);
     if (lua_rawget(L, mt) == LUA_TNIL)
       lua_pop(L, 2);
     else
       lua_rawset(L, copy);
   }
-  if (rawgetfield(L, mt, "__metatable") == LUA_TNIL) {
-    lua_pop(L, 1);  /* not protected by the script: mark it as ours */
-    lua_pushboolean(L, 1);
+  if (getmeta(L, mt, I_METATABLE) == LUA_TNIL) {
+    lua_pushboolean(L, 1);  /* not protected by the script: mark it ours */
     lua_rawsetp(L, copy, &bh__key_copy);
   }
-  else
-    lua_pop(L, 1);
+  lua_pop(L, 1);
+  lua_rawgeti(L, NAMES, I_METATABLE);
   push_guard(L, mt);
-  rawsetfield(L, copy, "__metatable");
+  lua_rawset(L, copy);
   lua_pushvalue(L, mt);
   lua_pushvalue(L, copy);
-  lua_rawset(L, cache);  /* weak keys: the cache keeps no original alive */
-  lua_remove(L, cache);
+  lua_rawset(L, CACHE);  /* weak keys: the cache keeps no original alive */
 }
 
 
 static int sb_setmetatable (lua_State *L) {
   int t = lua_type(L, 2);
-  const char *const *f;
+  int i;
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   lua_settop(L, 2);
   if (lua_getmetatable(L, 1)) {  /* may the current one be replaced? */
     int ours = (lua_rawgetp(L, 3, &bh__key_copy) != LUA_TNIL);
-    int guarded = (rawgetfield(L, 3, "__metatable") != LUA_TNIL);
+    int guarded = (getmeta(L, 3, I_METATABLE) != LUA_TNIL);
     if (guarded && !ours)
       return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
   }
   if (t == LUA_TTABLE) {
-    for (f = refused_fields; *f != NULL; f++) {
-      if (rawgetfield(L, 2, *f) != LUA_TNIL)
+    for (i = I_REFUSED; refused_fields[i - I_REFUSED] != NULL; i++) {
+      if (getmeta(L, 2, i) != LUA_TNIL)
         return luaL_error(L, "setmetatable: %s is not allowed in the sandbox",
-                          *f);
+                          refused_fields[i - I_REFUSED]);
       lua_pop(L, 1);
     }
     push_private_copy(L, 2);
@@ -184,6 +193,30 @@ static int sb_setmetatable (lua_State *L) {
   lua_setmetatable(L, 1);
   lua_settop(L, 1);
   return 1;
+}
+
+
+/* Pushes sb_setmetatable with its upvalues. */
+static void push_setmetatable (lua_State *L) {
+  const char *const *f;
+  int i = 0;
+  lua_createtable(L, NCOPIED + 4, 0);
+  for (f = copied_fields; *f != NULL; f++) {
+    lua_pushstring(L, *f);
+    lua_rawseti(L, -2, ++i);
+  }
+  lua_pushliteral(L, "__metatable");
+  lua_rawseti(L, -2, ++i);
+  for (f = refused_fields; *f != NULL; f++) {
+    lua_pushstring(L, *f);
+    lua_rawseti(L, -2, ++i);
+  }
+  lua_createtable(L, 0, 0);  /* the cache */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, sb_setmetatable, 2);
 }
 
 /* }====================================================== */
@@ -203,7 +236,7 @@ static int sb_setmetatable (lua_State *L) {
 ** C stack in ways that crash): the second call returns the error as it is.
 ** Upvalues: the handler, and whether it was called already.
 */
-static int guard_handler (lua_State *L) {
+int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   if (h->spent != BH_LIMIT_NONE || lua_toboolean(L, lua_upvalueindex(2))) {
     lua_settop(L, 1);
@@ -235,7 +268,7 @@ static int sb_xpcall (lua_State *L) {
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_pushvalue(L, 2);
   lua_pushboolean(L, 0);
-  lua_pushcclosure(L, guard_handler, 2);
+  lua_pushcclosure(L, bh__guard_handler, 2);
   lua_replace(L, 2);
   lua_pushboolean(L, 1);  /* first result */
   lua_pushvalue(L, 1);  /* function */
@@ -355,7 +388,7 @@ int bh__open_sandbox (lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
   wrap_field(L, math, "randomseed", sb_randomseed);
 
-  lua_pushcfunction(L, sb_setmetatable);
+  push_setmetatable(L);
   rawsetfield(L, g, "setmetatable");
   lua_pushcfunction(L, sb_xpcall);
   rawsetfield(L, g, "xpcall");
@@ -379,14 +412,6 @@ int bh__open_sandbox (lua_State *L) {
     rawsetfield(L, tmp, *name);
   }
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_libs);
-
-  /* cache of private metatable copies, weak in its keys (the originals) */
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_mtcache);
 
   /* raised by the hook when memory is full, so it must exist already */
   lua_pushliteral(L, "memory limit exceeded");

@@ -17,7 +17,6 @@
 /* Registry keys: only their addresses matter. */
 const char bh__key_base = 'b';
 const char bh__key_libs = 'l';
-const char bh__key_mtcache = 'c';
 const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
@@ -94,6 +93,7 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
 */
 
 static void hook (lua_State *L, lua_Debug *ar);
+static int msgh (lua_State *L);
 
 
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the
@@ -170,6 +170,21 @@ static int raise_spent (lua_State *L, bh_host *h) {
 }
 
 
+/*
+** Is the function being called a message handler of ours? Raising in its
+** call hook would be an error in the error handler: the traceback would be
+** lost and Lua would call the handler again. (Only asked once spent.)
+*/
+static int is_handler (lua_State *L, lua_Debug *ar) {
+  lua_CFunction f;
+  if (!lua_getinfo(L, "f", ar))
+    return 0;
+  f = lua_tocfunction(L, -1);
+  lua_pop(L, 1);
+  return (f == msgh || f == bh__guard_handler);
+}
+
+
 static void hook (lua_State *L, lua_Debug *ar) {
   bh_host *h = bh__host(L);
   if (h->depth == 0)
@@ -194,6 +209,8 @@ static void hook (lua_State *L, lua_Debug *ar) {
     if (h->spent == BH_LIMIT_NONE)
       return;
   }
+  if (ar->event != LUA_HOOKCOUNT && is_handler(L, ar))
+    return;
   raise_spent(L, h);
 }
 
@@ -239,8 +256,10 @@ static void start_slice (lua_State *L, bh_host *h) {
 */
 
 /* Pushes onto L a string for the error object at 'idx' of 'co': strings
-** cut to 'max' bytes, numbers converted, anything else described by its
-** type only (never by __tostring, which would run script code). */
+** cut to about 'max' bytes, numbers converted, anything else described by
+** its type only (never by __tostring, which would run script code). A long
+** message loses its middle: its head says where, its tail often says why
+** (errors passing through coroutine.wrap gather a prefix at each level). */
 static void push_error_text (lua_State *L, lua_State *co, int idx,
                              size_t max) {
   int t = lua_type(co, idx);
@@ -248,9 +267,10 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
     size_t len;
     const char *s = lua_tolstring(co, idx, &len);
     if (len > max) {
-      lua_pushlstring(L, s, max);
-      lua_pushliteral(L, "...");
-      lua_concat(L, 2);
+      lua_pushlstring(L, s, max / 2);
+      lua_pushliteral(L, " ... ");
+      lua_pushlstring(L, s + len - max / 2, max / 2);
+      lua_concat(L, 3);
     }
     else
       lua_pushlstring(L, s, len);
@@ -363,7 +383,14 @@ int bh_load (lua_State *L, const char *source, size_t length,
     push_reason(L, h, BH_LIMIT_MEMORY);
   }
   else if (status != LUA_OK) {
-    push_error_text(L, L, -1, BH_MAX_MESSAGE);  /* tokens can be long */
+    /* "C stack overflow" from deep nesting comes without the name */
+    if (status != LUA_ERRSYNTAX && chunkname != NULL)
+      lua_pushfstring(L, "%s: ", chunkname + (*chunkname == '=' ||
+                                               *chunkname == '@'));
+    else
+      lua_pushliteral(L, "");
+    push_error_text(L, L, -2, BH_MAX_MESSAGE);  /* tokens can be long */
+    lua_concat(L, 2);
     lua_remove(L, -2);
   }
   return status;
@@ -467,6 +494,63 @@ void bh_push_host_function (lua_State *L, int function_id) {
 
 /*
 ** {======================================================
+** Release of host pointers held by userdata
+** =======================================================
+*/
+
+/*
+** The collector runs finalizers at any allocation, even while host code
+** is in the middle of dispatch: a finalizer must not call the host. This
+** one only queues the pointer stored at the start of the userdata; the host
+** gets it later from bh_drain_released, at a point of its choosing.
+*/
+static int release_gc (lua_State *L) {
+  bh_host *h = bh__host(L);
+  void **p = (void **)lua_touserdata(L, 1);
+  if (p == NULL || lua_rawlen(L, 1) < sizeof(void *) || *p == NULL)
+    return 0;
+  if (h->nreleased == h->sizereleased) {
+    size_t n = (h->sizereleased == 0) ? 16 : 2 * h->sizereleased;
+    void **q = (void **)realloc(h->released, n * sizeof(void *));
+    if (q == NULL)
+      return 0;  /* cannot queue it: leak it rather than raise here */
+    h->released = q;
+    h->sizereleased = n;
+  }
+  h->released[h->nreleased++] = *p;
+  *p = NULL;  /* released once only */
+  return 0;
+}
+
+
+static void drain (bh_host *h) {
+  while (h->nreleased > 0) {
+    void *p = h->released[--h->nreleased];
+    if (h->release != NULL)
+      h->release(h->context, p);
+  }
+}
+
+
+void bh_set_release (lua_State *L, bh_release_fn release) {
+  bh__host(L)->release = release;
+}
+
+
+void bh_push_release_gc (lua_State *L) {
+  lua_pushcfunction(L, release_gc);
+}
+
+
+void bh_drain_released (lua_State *L) {
+  drain(bh__host(L));
+}
+
+/* }====================================================== */
+
+
+/*
+** {======================================================
 ** Opening, closing, configuration
 ** =======================================================
 */
@@ -513,7 +597,11 @@ void bh_close (lua_State *L) {
   if (L == NULL)
     return;
   h = bh__host(L);
-  lua_close(L);  /* still allocates through h */
+  h->enforce = 0;  /* in case it is called from a host function */
+  h->depth = 0;
+  lua_close(L);  /* still allocates through h; runs the last finalizers */
+  drain(h);
+  free(h->released);
   free(h);
 }
 
@@ -527,6 +615,11 @@ void bh_set_config (lua_State *L, const bh_config *config) {
     if (lua_pcall(L, 0, 0, 0) != LUA_OK)
       lua_pop(L, 1);
   }
+}
+
+
+void bh_collect_garbage (lua_State *L) {
+  lua_gc(L, LUA_GCCOLLECT);
 }
 
 

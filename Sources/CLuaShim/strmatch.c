@@ -77,7 +77,8 @@ static void charge_steps (MatchState *ms) {
 
 
 #define count_steps(ms,n)  \
-  { if (luai_unlikely(((ms)->steps -= (n)) <= 0)) charge_steps(ms); }
+  do { if (luai_unlikely(((ms)->steps -= (n)) <= 0)) charge_steps(ms); } \
+  while (0)
 
 
 /* recursive function */

@@ -34,7 +34,7 @@
 **                           become the results of the host function). */
 typedef int (*bh_dispatch_fn)(lua_State *L, void *context, int function_id);
 
-#define BH_RAISE        (-1)
+#define BH_RAISE        (-1)   /* luaL_where(L, 1) gives "file:line: " */
 #define BH_YIELD_BASE   (-2)
 
 typedef struct bh_config {
@@ -67,8 +67,9 @@ lua_State *bh_open(const bh_config *config, bh_dispatch_fn dispatch,
 /* Closes a state made by bh_open (runs pending finalizers). */
 void bh_close(lua_State *L);
 
-/* New limits; they apply from the next outermost callback. A changed
-** random_seed reseeds math.random at once. */
+/* New limits. The memory limit applies at once, the budget and time limit
+** from the next outermost callback. A changed random_seed reseeds
+** math.random at once. */
 void bh_set_config(lua_State *L, const bh_config *config);
 
 /* Bytes currently allocated by the whole state. */
@@ -82,6 +83,9 @@ int bh_budget_spent(lua_State *L);
 
 /* Which limit that was: one of BH_LIMIT_*. */
 int bh_limit_reason(lua_State *L);
+
+/* A full garbage collection (lua_gc is variadic). */
+void bh_collect_garbage(lua_State *L);
 
 
 /* -------------------------------------------------------------- sandbox */
@@ -153,6 +157,18 @@ void bh_push_host_function(lua_State *L, int function_id);
 ** in dispatch at bh_upvalueindex(1..n). n <= 254. */
 void bh_push_host_closure(lua_State *L, int function_id, int n);
 
+/* Finalizers run inside the collector, at any allocation, even while the
+** host is in the middle of dispatch: they must not call the host. For
+** userdata whose block starts with a host pointer (e.g. a retained weak
+** box), use the __gc pushed by bh_push_release_gc: it only queues that
+** pointer (and sets it to NULL). bh_drain_released passes every queued
+** pointer to the release function, at a moment the host chooses (e.g.
+** after each callback); bh_close drains the last ones. */
+typedef void (*bh_release_fn)(void *context, void *pointer);
+void bh_set_release(lua_State *L, bh_release_fn release);
+void bh_push_release_gc(lua_State *L);
+void bh_drain_released(lua_State *L);
+
 
 /* ----------------------------------------- macro and variadic wrappers */
 
@@ -211,33 +227,16 @@ static inline void bh_pushglobaltable(lua_State *L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
 }
 
-static inline int bh_isnone(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TNONE;
-}
-static inline int bh_isnil(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TNIL;
-}
-static inline int bh_isnoneornil(lua_State *L, int idx) {
-  return lua_type(L, idx) <= 0;
-}
-static inline int bh_isboolean(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TBOOLEAN;
-}
-static inline int bh_isfunction(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TFUNCTION;
-}
-static inline int bh_istable(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TTABLE;
-}
-static inline int bh_islightuserdata(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TLIGHTUSERDATA;
-}
-static inline int bh_isthread(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TTHREAD;
-}
+/* Type tests (lua_isnil & co. are macros). */
+static inline int bh_isnone(lua_State *L, int i) { return lua_type(L, i) == LUA_TNONE; }
+static inline int bh_isnil(lua_State *L, int i) { return lua_type(L, i) == LUA_TNIL; }
+static inline int bh_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline int bh_isboolean(lua_State *L, int i) { return lua_type(L, i) == LUA_TBOOLEAN; }
+static inline int bh_isfunction(lua_State *L, int i) { return lua_type(L, i) == LUA_TFUNCTION; }
+static inline int bh_istable(lua_State *L, int i) { return lua_type(L, i) == LUA_TTABLE; }
+static inline int bh_islightuserdata(lua_State *L, int i) { return lua_type(L, i) == LUA_TLIGHTUSERDATA; }
+static inline int bh_isthread(lua_State *L, int i) { return lua_type(L, i) == LUA_TTHREAD; }
 /* True strings only (lua_isstring is also true for numbers). */
-static inline int bh_isstring_raw(lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TSTRING;
-}
+static inline int bh_isstring_raw(lua_State *L, int i) { return lua_type(L, i) == LUA_TSTRING; }
 
 #endif

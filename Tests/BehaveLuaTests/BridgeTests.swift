@@ -1,0 +1,336 @@
+import BehaveCore
+@testable import BehaveLua
+import XCTest
+
+final class BridgeTests: XCTestCase {
+    // MARK: Errors, Lua to Swift
+
+    func testAHandlerErrorIsReportedWithFileLineTracebackAndContext() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function() self:explode() end)
+            end
+            function Probe:explode()
+              error("boom")
+            end
+            """), file: "probe.lua", outlets: ["button": button])
+        button.tap()
+        let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error })
+        XCTAssertTrue(entry.message.contains("probe.lua:6: boom"), entry.message)
+        XCTAssertTrue(entry.message.contains("stack traceback:"), entry.message)
+        XCTAssertTrue(entry.message.contains("in touchUpInside handler of button"), entry.message)
+        XCTAssertEqual(test.scene.behaviour(named: "probe")?.errorCount, 1)
+    }
+
+    // MARK: Errors, Swift to Lua
+
+    func testAHostErrorIsALuaErrorAtTheScriptLineThatScriptsCanCatch() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              local ok, message = pcall(function()
+                self.button.alpha = 1.5
+              end)
+              self.caught = message
+              self.ok = ok
+            end
+            """), file: "probe.lua", outlets: ["button": button])
+        XCTAssertEqual(test.field("ok", of: probe), .bool(false))
+        guard case .string(let message)? = test.field("caught", of: probe) else { return XCTFail("no message") }
+        XCTAssertTrue(message.hasPrefix("probe.lua:4: "), message)
+        XCTAssertTrue(message.contains("alpha must be at most 1"), message)
+        XCTAssertEqual(button.alpha, 1, "a refused set changes nothing")
+        XCTAssertEqual(test.scene.errorCount, 0)
+    }
+
+    /// Host errors unwind Swift normally: a thousand of them leak nothing.
+    func testAThousandHostErrorsLeakNoSwiftObject() throws {
+        let test = try TestScene()
+        weak var weakButton: Button?
+        do {
+            let button = test.control(Button.self, "button")
+            weakButton = button
+            try test.behaviour("probe", source: script("""
+                function Probe:awake()
+                  for _ = 1, 1000 do
+                    pcall(function() self.button.alpha = 5 end)
+                    pcall(function() self.button.image = {} end)
+                  end
+                end
+                """), outlets: ["button": button])
+            button.removeFromParent()
+        }
+        XCTAssertNil(weakButton, "an error raised across a Swift frame would have leaked the button")
+        XCTAssertEqual(test.scene.errorCount, 0)
+    }
+
+    func testAFailingBehaviourLeavesItsNeighbourRunning() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        try test.behaviour("broken", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function() local x = nil; return x.y end)
+            end
+            """), outlets: ["button": button])
+        let counter = try test.behaviour("counter", source: script("""
+            function Probe:awake()
+              self.taps = 0
+              self.button:on("touchUpInside", function() self.taps = self.taps + 1 end)
+            end
+            """), outlets: ["button": button])
+        for _ in 1...3 { button.tap() }
+        XCTAssertEqual(test.field("taps", of: counter), .number(3))
+        XCTAssertEqual(test.scene.errorCount, 3)
+        XCTAssertTrue((test.errors.first ?? "").contains("attempt to index a nil value (local 'x')"), "\(test.errors)")
+    }
+
+    // MARK: Isolation
+
+    func testOneBehavioursGlobalsAndLibrariesAreInvisibleToAnother() throws {
+        let test = try TestScene()
+        let a = try test.behaviour("a", source: script("""
+            shared = "from a"
+            string.upper = nil
+            function Probe:awake() self.sawUpper = string.upper == nil end
+            """, outlets: ""))
+        let b = try test.behaviour("b", source: script("""
+            function Probe:awake()
+              self.shared = tostring(shared)
+              self.upper = string.upper("ok")
+              self.method = ("ok"):upper()
+            end
+            """, outlets: ""))
+        XCTAssertEqual(test.field("sawUpper", of: a), .bool(true))
+        XCTAssertEqual(test.field("shared", of: b), .string("nil"))
+        XCTAssertEqual(test.field("upper", of: b), .string("OK"))
+        XCTAssertEqual(test.field("method", of: b), .string("OK"))
+    }
+
+    func testMathRandomIsDeterministicPerScene() throws {
+        func draws() throws -> JSON? {
+            let test = try TestScene()
+            let probe = try test.behaviour("p", source: script("""
+                function Probe:awake() self.draws = { math.random(1000), math.random(1000), math.random(1000) } end
+                """, outlets: ""))
+            return test.field("draws", of: probe)
+        }
+        XCTAssertEqual(try draws(), try draws())
+    }
+
+    // MARK: Lifecycle and events
+
+    func testChangedHearsOldAndNewValuesAfterAwakeOnly() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake() self.log = {} end
+            function Probe:changed(name, old, new)
+              self.log[#self.log + 1] = name .. ":" .. tostring(old) .. "->" .. tostring(new)
+            end
+            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1, min = 0, max = 5 } }"))
+        try probe.setInspectable("speed", to: .number(2))
+        XCTAssertEqual(test.field("log", of: probe), .array([.string("speed:1->2")]))
+        XCTAssertEqual(probe.inspectable("speed"), .number(2))
+    }
+
+    func testAScriptSettingItsOwnInspectableIsChecked() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.speed = 3
+              self.ok, self.message = pcall(function() self.speed = 9 end)
+            end
+            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1, min = 0, max = 5 } }"))
+        XCTAssertEqual(probe.inspectable("speed"), .number(3))
+        XCTAssertEqual(test.field("ok", of: probe), .bool(false))
+        guard case .string(let message)? = test.field("message", of: probe) else { return XCTFail() }
+        XCTAssertTrue(message.contains("speed must be at most 5"), message)
+    }
+
+    func testWaitAfterAndCancelRunOnTheVirtualClock() throws {
+        let test = try TestScene()
+        let label = test.control(Label.self, "label")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.cancelled = after(1, function() self.label.text = "never" end)
+              self.cancelled:cancel()
+              after(2, function() self.label.text = "after 2" end)
+              wait(1)
+              self.label.text = "waited 1 at " .. now()
+            end
+            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        XCTAssertEqual(label.text, "")
+        test.scene.clock.advance(by: 1)
+        XCTAssertEqual(label.text, "waited 1 at 1")
+        test.scene.clock.advance(by: 1)
+        XCTAssertEqual(label.text, "after 2")
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined())
+        _ = probe
+    }
+
+    func testOnceFiresOnceAndDisconnectStops() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.once, self.every = 0, 0
+              self.button:once("touchUpInside", function() self.once = self.once + 1 end)
+              self.connection = self.button:on("touchUpInside", function(sender)
+                self.every = self.every + 1
+                self.sender = sender.name
+                if self.every == 2 then self.connection:disconnect() end
+              end)
+            end
+            """), outlets: ["button": button])
+        for _ in 1...4 { button.tap() }
+        XCTAssertEqual(test.field("once", of: probe), .number(1))
+        XCTAssertEqual(test.field("every", of: probe), .number(2))
+        XCTAssertEqual(test.field("sender", of: probe), .string("button"))
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined())
+    }
+
+    func testUnknownEventsAndPropertiesSuggestTheNearestName() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.a = select(2, pcall(function() self.button:on("touchUpInsde", function() end) end))
+              self.b = select(2, pcall(function() return self.button.titel end))
+            end
+            """), outlets: ["button": button])
+        guard case .string(let a)? = test.field("a", of: probe), case .string(let b)? = test.field("b", of: probe) else {
+            return XCTFail()
+        }
+        XCTAssertTrue(a.contains("did you mean `touchUpInside`?"), a)
+        XCTAssertTrue(b.contains("did you mean `title`?"), b)
+    }
+
+    func testSendActionTravelsUpTheChainAndUnhandledActionsAreRecorded() throws {
+        let test = try TestScene()
+        var heard: [String] = []
+        test.scene.screen?.handle("saved") { sender, _ in heard.append(sender.responderName) }
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self:sendAction("saved")
+              self:sendAction("nobodyListens")
+            end
+            """, outlets: ""))
+        XCTAssertEqual(heard, ["p"])
+        XCTAssertEqual(test.scene.actions.map(\.name), ["saved", "nobodyListens"])
+        XCTAssertEqual(test.scene.actions.map(\.handledBy), ["screen", nil])
+    }
+
+    func testDelegateMessagesReachBothBehavioursThroughAMultiplexer() throws {
+        let test = try TestScene()
+        let scroll = test.control(ScrollView.self, "scroll")
+        let header = test.control(View.self, "header")
+        let title = test.control(Label.self, "title")
+        let parallax = try test.behaviour("parallax", source: script("""
+            function Probe:scrollViewDidScroll(scrollView)
+              self.header.frame = { 0, scrollView.contentOffset.y * 0.5, 100, 50 }
+            end
+            """, outlets: "header = \"View\""), outlets: ["header": header])
+        let fade = try test.behaviour("fade", source: script("""
+            function Probe:scrollViewDidScroll(scrollView)
+              self.title.alpha = math.max(0, 1 - scrollView.contentOffset.y / 200)
+            end
+            """, outlets: "title = \"Label\""), outlets: ["title": title])
+        let multiplexer = Multiplexer(name: "mux", targets: [parallax, fade])
+        test.scene.attach(multiplexer)
+        scroll.delegate = multiplexer
+        scroll.scroll(toY: 100)
+        XCTAssertEqual(try header.value("frame"), .rect(Rect(x: 0, y: 50, width: 100, height: 50)))
+        XCTAssertEqual(title.alpha, 0.5)
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined())
+    }
+
+    func testAskPresentsADialogAndReturnsTheChoice() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function()
+                self.choice = ask { title = "Source", options = { "Camera", "Photo Library" }, cancel = "Cancel" } or "cancelled"
+              end)
+            end
+            """), outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.scene.presentedDialog?.options, ["Camera", "Photo Library"])
+        try test.scene.choose("Photo Library")
+        XCTAssertEqual(test.field("choice", of: probe), .string("Photo Library"))
+        button.tap()
+        try test.scene.choose("cancel")
+        XCTAssertEqual(test.field("choice", of: probe), .string("cancelled"))
+    }
+
+    func testUsingAControlThatIsGoneIsACleanError() throws {
+        let test = try TestScene()
+        let other = test.control(Button.self, "other")
+        do {
+            let button = test.control(Button.self, "button")
+            try test.behaviour("p", source: script("""
+                function Probe:awake()
+                  local button = self.button
+                  self.other:on("touchUpInside", function() button.title = "still here?" end)
+                end
+                """, outlets: "button = \"Button\", other = \"Button\""), outlets: ["button": button, "other": other])
+            button.removeFromParent()
+        }
+        other.tap()
+        XCTAssertEqual(test.scene.errorCount, 1)
+        XCTAssertTrue(test.errors.first?.contains("this control no longer exists") ?? false, "\(test.errors)")
+    }
+
+    // MARK: Declarations
+
+    func testDeclarationMistakesNameTheLineAndTheNearestName() throws {
+        let test = try TestScene()
+        func loadError(_ source: String) -> String {
+            do {
+                _ = try LuaBehaviour(script: LuaScript(path: "bad.lua", source: source), name: "bad", runtime: test.runtime)
+                return "loaded"
+            } catch { return error.message }
+        }
+        XCTAssertEqual(loadError("""
+            local B = behaviour {
+              inspectables = {
+                speed = { type = "nubmer", default = 1 },
+              },
+            }
+            return B
+            """), "bad.lua:3: inspectable `speed`: unknown type `nubmer` (did you mean `number`?); types: bool, number, integer, string, enum, image, color, point, size, rect")
+        XCTAssertEqual(loadError("""
+            local B = behaviour {
+              outlets = { go = "Buton" },
+            }
+            return B
+            """), "bad.lua:2: outlet `go`: unknown control type `Buton` (did you mean `Button`?)")
+        XCTAssertEqual(loadError("""
+            local B = behaviour {
+              inspectable = {},
+            }
+            return B
+            """).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
+        XCTAssertEqual(loadError("local B = behaviour { inspectables = { d = { type = \"number\", default = 20, max = 10 } } }\nreturn B"),
+                       "bad.lua:1: inspectable `d`: bad default: d must be at most 10, not 20")
+        XCTAssertEqual(loadError("local B = behaviour {}\nreturn {}"),
+                       "bad.lua: the script must return the table `behaviour { … }` gives (add `return bad` at its end)")
+        XCTAssertTrue(loadError("local B = behaviour {\nreturn B").hasPrefix("bad.lua:2: "), "syntax errors name the line")
+    }
+
+    func testInspectListsTheToggleInterfaceInDeclarationOrder() throws {
+        let path = try XCTUnwrap(LuaScript.locate("toggle.lua"))
+        let declaration = try LuaScript(contentsOf: path).declaration()
+        XCTAssertEqual(declaration.name, "ToggleButton")
+        XCTAssertEqual(declaration.outlets, [.init(name: "button", type: "Button")])
+        XCTAssertEqual(declaration.inspectables.map(\.name), ["normalImage", "selectedImage", "animated", "duration"])
+        XCTAssertEqual(declaration.inspectables.map(\.type.name), ["image", "image", "bool", "number"])
+        XCTAssertEqual(declaration.inspectables.map(\.defaultValue), [
+            .image(Image(name: "toggle-off")), .image(Image(name: "toggle-on")), .bool(false), .number(0.7),
+        ])
+        XCTAssertEqual(declaration.events, ["valueChanged"])
+        XCTAssertEqual(declaration.actions, ["toggle"])
+    }
+}

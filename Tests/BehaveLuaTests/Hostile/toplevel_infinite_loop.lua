@@ -1,0 +1,3 @@
+-- expect: instruction budget exceeded|time limit exceeded
+-- phase: load
+while true do end

@@ -1,0 +1,3 @@
+-- expect: does not declare a behaviour
+-- phase: load
+return {}
