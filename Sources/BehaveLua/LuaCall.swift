@@ -1,0 +1,144 @@
+import BehaveCore
+import CLuaShim
+
+/// The arguments and results of one extension host function while it runs
+/// (valid only until it returns). Arguments are numbered from 1; reading
+/// never runs script code (raw accessors only); results are pushed in order.
+public struct LuaCall {
+    let runtime: LuaRuntime
+    let S: OpaquePointer
+    /// How many arguments the script passed.
+    public let count: Int
+
+    init(runtime: LuaRuntime, state: OpaquePointer, count: Int) {
+        self.runtime = runtime
+        self.S = state
+        self.count = count
+    }
+
+    // MARK: Arguments
+
+    /// "nil", "number", "table", … ("no value" past the last argument).
+    public func typeName(_ index: Int) -> String {
+        index > count ? "no value" : runtime.typeName(at: Int32(index), in: S)
+    }
+
+    public func isNil(_ index: Int) -> Bool { index > count || lua_type(S, Int32(index)) <= LUA_TNIL }
+
+    /// A string argument (numbers are not converted).
+    public func string(_ index: Int) -> String? {
+        index > count ? nil : runtime.string(at: Int32(index), in: S)
+    }
+
+    public func number(_ index: Int) -> Double? {
+        index > count ? nil : runtime.number(at: Int32(index), in: S)
+    }
+
+    public func boolean(_ index: Int) -> Bool? {
+        guard index <= count, lua_type(S, Int32(index)) == LUA_TBOOLEAN else { return nil }
+        return lua_toboolean(S, Int32(index)) != 0
+    }
+
+    /// The argument as an untyped value (as event arguments are read):
+    /// images, `{x, y}`-style tables, scalars; nil when it has no such form.
+    public func value(_ index: Int) -> Value? {
+        index > count ? .null : runtime.value(at: Int32(index), in: S)
+    }
+
+    /// The argument as plain data, tables included (read raw, depth and
+    /// size bounded).
+    public func data(_ index: Int) throws(LuaError) -> LuaData {
+        guard index <= count else { return .null }
+        var budget = LuaData.maximumNodes
+        return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
+    }
+
+    /// A string argument, or the error a script should see.
+    public func requireString(_ index: Int, _ what: String) throws(LuaError) -> String {
+        guard let text = string(index) else { throw badArgument(index, what) }
+        return text
+    }
+
+    public func requireNumber(_ index: Int, _ what: String) throws(LuaError) -> Double {
+        guard let n = number(index) else { throw badArgument(index, what) }
+        return n
+    }
+
+    public func badArgument(_ index: Int, _ what: String) -> LuaError {
+        LuaError("bad argument #\(index) (\(what) expected, got \(typeName(index)))")
+    }
+
+    /// Keeps the argument for later (release it with `LuaRuntime.release`).
+    public func keep(_ index: Int) -> LuaReference {
+        lua_pushvalue(S, Int32(index))
+        return LuaReference(id: luaL_ref(S, bh_registryindex()))
+    }
+
+    /// `file:line: ` of the script code that called the host (the first
+    /// frame outside the `=behave` preludes), or "".
+    public func location() -> String { runtime.location() }
+
+    // MARK: Results
+
+    public func pushNil() { lua_pushnil(S) }
+    public func push(_ text: String) { runtime.pushString(text, on: S) }
+    public func push(_ n: Double) { runtime.pushNumber(n, on: S) }
+    public func push(_ b: Bool) { lua_pushboolean(S, b ? 1 : 0) }
+
+    /// A value as scripts see it (images with their methods, colours as
+    /// "#RRGGBB", points and sizes as tables).
+    public func push(_ value: Value) {
+        guard lua_checkstack(S, 4) != 0 else { return lua_pushnil(S) }
+        runtime.push(value, on: S)
+    }
+
+    /// JSON as Lua tables: objects by key, arrays as lists; null is nil.
+    public func push(_ json: JSON) {
+        guard lua_checkstack(S, 4) != 0 else { return lua_pushnil(S) }
+        switch json {
+        case .null: lua_pushnil(S)
+        case .bool(let b): push(b)
+        case .number(let n): push(n)
+        case .string(let s): push(s)
+        case .array(let items):
+            lua_createtable(S, Int32(clamping: items.count), 0)
+            for (i, item) in items.enumerated() {
+                push(item)
+                lua_rawseti(S, -2, lua_Integer(i + 1))
+            }
+        case .object(let pairs):
+            lua_createtable(S, 0, Int32(clamping: pairs.count))
+            for (key, value) in pairs {
+                push(value)
+                lua_setfield(S, -2, key)
+            }
+        }
+    }
+
+    /// A list of strings.
+    public func push(_ list: [String]) {
+        lua_createtable(S, Int32(clamping: list.count), 0)
+        for (i, text) in list.enumerated() {
+            push(text)
+            lua_rawseti(S, -2, lua_Integer(i + 1))
+        }
+    }
+
+    public func push(_ reference: LuaReference) {
+        lua_rawgeti(S, bh_registryindex(), lua_Integer(reference.id))
+    }
+
+    /// Appends `{ values… }` to the list kept as `list` (raw, no results).
+    public func append(_ values: [Value], toList list: LuaReference) {
+        guard lua_checkstack(S, 6) != 0 else { return }
+        push(list)
+        guard lua_type(S, -1) == LUA_TTABLE else { return bh_pop(S, 1) }
+        lua_createtable(S, Int32(clamping: values.count), 0)
+        for (i, value) in values.enumerated() {
+            push(value)
+            lua_rawseti(S, -2, lua_Integer(i + 1))
+        }
+        lua_rawseti(S, -2, lua_Integer(lua_rawlen(S, -2) + 1))
+        bh_pop(S, 1)
+    }
+}

@@ -1,0 +1,81 @@
+import BehaveCore
+import CLuaShim
+
+/// A Lua value kept in a runtime's registry for host code to use later
+/// (a function to call, a table to fill). Release it when done.
+public struct LuaReference: Hashable, Sendable {
+    let id: Int32
+}
+
+/// An argument host code passes to a Lua function.
+public enum LuaArgument {
+    case value(Value)
+    case reference(LuaReference)
+}
+
+/// Chunks and calls for host code outside BehaveLua: load source in a fresh
+/// sandbox environment and call stored functions, always through bh_load and
+/// bh_pcall, so no Lua error reaches a Swift frame.
+extension LuaRuntime {
+    /// A fresh sandbox environment (SPEC §2: the safe globals, fresh copies
+    /// of the libraries, no behaviour API).
+    public func newEnvironment() throws(LuaError) -> LuaReference {
+        let S = try openStack()
+        bh_push_sandbox_env(S)
+        return LuaReference(id: luaL_ref(S, bh_registryindex()))
+    }
+
+    /// Compiles `source` (text only, never binary). `chunkName` is Lua's:
+    /// `@path` for a file (messages read `path:line:`), `=behave` for a
+    /// prelude whose frames locations skip. `environment` becomes the
+    /// chunk's `_ENV`; without it the chunk sees the state's own globals.
+    public func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
+        let S = try openStack()
+        let text = Array(source.utf8)
+        guard bh_load(S, text, text.count, chunkName) == LUA_OK else { throw LuaError(popString(from: S)) }
+        if let environment {
+            pushRef(environment.id, on: S)
+            _ = bh_set_env(S, -2)
+        }
+        return LuaReference(id: luaL_ref(S, bh_registryindex()))
+    }
+
+    /// Calls a stored function in a protected call. Called from outside any
+    /// script code it is an outermost callback: the instruction budget and
+    /// the time limit start afresh for it. Results are read as untyped
+    /// values (those without a `Value` form read as null). The error message
+    /// ("file:line: message" and a traceback) is thrown.
+    @discardableResult
+    public func call(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [Value] {
+        let S = try openStack()
+        let base = lua_gettop(S)
+        guard lua_checkstack(S, Int32(clamping: arguments.count + 8)) != 0 else {
+            throw LuaError("too many arguments")
+        }
+        pushRef(function.id, on: S)
+        for argument in arguments {
+            switch argument {
+            case .value(let value): push(value, on: S)
+            case .reference(let reference): pushRef(reference.id, on: S)
+            }
+        }
+        guard bh_pcall(S, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
+            throw LuaError(popString(from: S))
+        }
+        let top = lua_gettop(S)
+        let results = top > base ? (base + 1...top).map { value(at: $0, in: S) ?? .null } : []
+        lua_settop(S, base)
+        return results
+    }
+
+    /// Lets a kept value go.
+    public func release(_ reference: LuaReference) {
+        unref(reference.id)
+    }
+
+    /// The thread to work on (inside a host function, the caller's).
+    private func openStack() throws(LuaError) -> OpaquePointer {
+        guard !isClosed else { throw LuaError("the Lua state is closed") }
+        return stack
+    }
+}

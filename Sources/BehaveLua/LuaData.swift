@@ -1,0 +1,105 @@
+import BehaveCore
+import CLuaShim
+
+/// A Lua value as plain data, for host code that takes tables (a scene
+/// written as a Lua table, inspectables given to a test scene). Tables whose
+/// keys are exactly 1…n are lists; others are tables with their keys as
+/// strings, sorted (Lua tables have no order). The empty table is a table.
+public indirect enum LuaData: Equatable, Sendable {
+    case null
+    case boolean(Bool)
+    case number(Double)
+    case string(String)
+    case list([LuaData])
+    case table([Entry])
+    /// A function, userdata or thread: only its type name.
+    case other(String)
+
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: LuaData
+        public init(key: String, value: LuaData) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Deeper or larger tables are refused (they would be cyclic or
+    /// hostile; nothing a scene or an inspectable needs).
+    static let maximumDepth = 32
+    static let maximumNodes = 100_000
+
+    public subscript(key: String) -> LuaData? {
+        guard case .table(let entries) = self else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+}
+
+extension LuaRuntime {
+    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
+        budget -= 1
+        guard budget > 0 else { throw LuaError("table too large (more than \(LuaData.maximumNodes) values)") }
+        switch lua_type(S, index) {
+        case LUA_TNIL, LUA_TNONE: return .null
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(S, index) != 0)
+        case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
+        case LUA_TSTRING: return .string(string(at: index, in: S) ?? "")
+        case LUA_TTABLE:
+            guard depth < LuaData.maximumDepth else {
+                throw LuaError("table nested too deep (more than \(LuaData.maximumDepth) levels, or a cycle)")
+            }
+            guard lua_checkstack(S, 4) != 0 else { throw LuaError("table nested too deep") }
+            return try tableData(at: lua_absindex(S, index), in: S, depth: depth + 1, budget: &budget)
+        default:
+            return .other(typeName(at: index, in: S))
+        }
+    }
+
+    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
+        var entries: [(key: LuaData, value: LuaData)] = []
+        var failure: LuaError?
+        lua_pushnil(S)
+        while lua_next(S, table) != 0 {
+            // Keys are read without conversion: lua_tolstring on a number
+            // key would break the traversal.
+            let key: LuaData
+            switch lua_type(S, -2) {
+            case LUA_TNUMBER: key = .number(lua_tonumberx(S, -2, nil))
+            case LUA_TSTRING: key = .string(string(at: -2, in: S) ?? "")
+            default: key = .other(typeName(at: -2, in: S))
+            }
+            do {
+                entries.append((key, try data(at: -1, in: S, depth: depth, budget: &budget)))
+            } catch {
+                failure = error
+                bh_pop(S, 2)
+                break
+            }
+            bh_pop(S, 1)
+        }
+        if let failure { throw failure }
+        let length = Int(lua_rawlen(S, table))
+        if length > 0, length == entries.count {
+            var items = [LuaData](repeating: .null, count: length)
+            var isList = true
+            for (key, value) in entries {
+                guard case .number(let n) = key, let i = Int(exactly: n), i >= 1, i <= length else {
+                    isList = false
+                    break
+                }
+                items[i - 1] = value
+            }
+            if isList { return .list(items) }
+        }
+        var named: [LuaData.Entry] = []
+        for (key, value) in entries {
+            switch key {
+            case .string(let s): named.append(LuaData.Entry(key: s, value: value))
+            case .number(let n): named.append(LuaData.Entry(key: formatNumber(n), value: value))
+            case .other(let type): throw LuaError("table keys must be strings or numbers, not a \(type)")
+            default: throw LuaError("table keys must be strings or numbers")
+            }
+        }
+        return .table(named.sorted { $0.key < $1.key })
+    }
+}
