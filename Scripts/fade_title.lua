@@ -9,22 +9,23 @@ local FadeTitle = behaviour {
   },
 }
 
+-- A helper, not a method: scenes cannot wire events to it.
+local function fade(self)
+  local shown = 1 - self.offset / self.distance
+  self.title.alpha = math.max(0, math.min(1, shown))
+end
+
 function FadeTitle:awake()
   self.offset = 0
 end
 
 function FadeTitle:scrollViewDidScroll(scrollView)
   self.offset = scrollView.contentOffset.y
-  self:fade()
+  fade(self)
 end
 
 function FadeTitle:changed(name)
-  if name == "distance" then self:fade() end
-end
-
-function FadeTitle:fade()
-  local shown = 1 - self.offset / self.distance
-  self.title.alpha = math.max(0, math.min(1, shown))
+  if name == "distance" then fade(self) end
 end
 
 return FadeTitle

@@ -9,6 +9,13 @@ local Parallax = behaviour {
   },
 }
 
+-- A helper, not a method: scenes cannot wire events to it.
+local function follow(self)
+  local frame = self.view.frame
+  frame.y = self.origin - self.offset * self.speed
+  self.view.frame = frame
+end
+
 function Parallax:awake()
   self.origin = self.view.frame.y       -- where the view rests at offset 0
   self.offset = 0
@@ -16,17 +23,11 @@ end
 
 function Parallax:scrollViewDidScroll(scrollView)
   self.offset = scrollView.contentOffset.y
-  self:follow()
+  follow(self)
 end
 
 function Parallax:changed(name)
-  if name == "speed" then self:follow() end
-end
-
-function Parallax:follow()
-  local frame = self.view.frame
-  frame.y = self.origin - self.offset * self.speed
-  self.view.frame = frame
+  if name == "speed" then follow(self) end
 end
 
 return Parallax

@@ -93,14 +93,14 @@ struct SchemaReader {
             case "outlets":
                 configured.append(field)
                 behaviour.outlets = entries(field.value, "the `outlets` of behaviour `\(entry.key)`").compactMap { outlet in
-                    name(outlet.value, "outlet `\(outlet.key)` (a control's name)").map {
+                    name(outlet.value, "behaviour `\(entry.key)`: outlet `\(outlet.key)` (a control's name)").map {
                         BehaviourEntry.Outlet(name: outlet.key, controls: [$0], line: outlet.keyLine)
                     }
                 }
             case "outletCollections":
                 configured.append(field)
                 behaviour.outletCollections = entries(field.value, "the `outletCollections` of behaviour `\(entry.key)`").map { outlet in
-                    BehaviourEntry.Outlet(name: outlet.key, controls: names(outlet.value, "outlet collection `\(outlet.key)` (a list of control names)"),
+                    BehaviourEntry.Outlet(name: outlet.key, controls: names(outlet.value, "behaviour `\(entry.key)`: outlet collection `\(outlet.key)`"),
                                           line: outlet.keyLine)
                 }
             case "inspectables":

@@ -8,6 +8,12 @@ public enum YAMLReader {
     /// The tree of `text`; `file` names it in diagnostics.
     public static func read(_ text: String, file: String) throws(SceneLoadError) -> SceneNode {
         var log = DiagnosticLog(file: file)
+        // The parser and this reader recurse once a level: refuse what would
+        // exhaust the stack before either sees it.
+        if let line = NestingScan.firstLineDeeper(than: maximumDepth, in: text) {
+            log.error("the scene nests more than \(maximumDepth) levels deep", line: line)
+            throw SceneLoadError(log.sorted)
+        }
         let root: Yams.Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -23,20 +29,30 @@ public enum YAMLReader {
             log.error("the scene is empty; it needs at least `controls:` or `behaviours:`", line: 1)
             throw SceneLoadError(log.sorted)
         }
-        let node = convert(root, log: &log)
+        var budget = maximumNodes
+        let node = convert(root, log: &log, budget: &budget)
+        if budget < 0 {
+            // Aliases can repeat a subtree exponentially ("billion laughs").
+            log.error("the scene has more than \(maximumNodes) values (are aliases repeating each other?)", line: nil)
+        }
         guard log.isEmpty else { throw SceneLoadError(log.sorted) }
         return node
     }
 
-    private static func convert(_ node: Yams.Node, log: inout DiagnosticLog) -> SceneNode {
+    static let maximumDepth = 200
+    static let maximumNodes = 100_000
+
+    private static func convert(_ node: Yams.Node, log: inout DiagnosticLog, budget: inout Int) -> SceneNode {
         let line = node.mark?.line ?? 0
+        budget -= 1
+        guard budget >= 0 else { return .scalar("", quoted: false, line: line) }
         switch node {
         case .scalar(let scalar):
             // Quoted and block (`|`, `>`) scalars are text, never numbers.
             let quoted = scalar.style != .plain && scalar.style != .any
             return .scalar(scalar.string, quoted: quoted, line: line)
         case .sequence(let sequence):
-            return .list(sequence.map { convert($0, log: &log) }, line: line)
+            return .list(sequence.map { convert($0, log: &log, budget: &budget) }, line: line)
         case .mapping(let mapping):
             var entries: [SceneNode.Entry] = []
             for (key, value) in mapping {
@@ -44,7 +60,7 @@ public enum YAMLReader {
                     log.error("a key must be a name, not a \(key.sequence != nil ? "list" : "mapping")", line: key.mark?.line)
                     continue
                 }
-                entries.append(SceneNode.Entry(key: scalar.string, value: convert(value, log: &log),
+                entries.append(SceneNode.Entry(key: scalar.string, value: convert(value, log: &log, budget: &budget),
                                                keyLine: key.mark?.line ?? line))
             }
             return .map(entries, line: line)

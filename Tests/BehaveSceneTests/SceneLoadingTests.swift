@@ -156,12 +156,11 @@ final class SceneLoadingTests: XCTestCase {
             controls: { avatar: ImageView }
             platform:
               camera: { available: true, permission: denied }
-              photoLibrary: photos/
             """)
         guard case .map(let entries, let line)? = loaded.platform else { return XCTFail("no platform") }
         XCTAssertEqual(line, 3)
-        XCTAssertEqual(entries.map(\.key), ["camera", "photoLibrary"])
-        XCTAssertEqual(entries[1].value, .scalar("photos/", quoted: false, line: 4))
+        XCTAssertEqual(entries.map(\.key), ["camera"])
+        XCTAssertEqual(entries[0].keyLine, 3)
     }
 
     func testCommandLineOverridesApplyBeforeAwake() throws {

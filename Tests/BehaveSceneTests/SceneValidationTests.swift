@@ -216,4 +216,29 @@ final class SceneValidationTests: XCTestCase {
             XCTAssertEqual((error as? SceneLoadError)?.diagnostics.map(\.line), [3])
         }
     }
+
+    func testHostileYAMLIsRefusedWithoutCrashing() throws {
+        let deep = "controls: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertEqual(try mistakes(deep), ["1: the scene nests more than 200 levels deep"])
+        var laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            let name = String(UnicodeScalar(UInt8(97 + level))), previous = String(UnicodeScalar(UInt8(96 + level)))
+            laughs += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        XCTAssertEqual(try mistakes(laughs + "controls: *i\n"),
+                       ["0: the scene has more than 100000 values (are aliases repeating each other?)"])
+    }
+
+    func testNestingScanIgnoresQuotesAndComments() {
+        let text = """
+            a: "[[[ # ]"
+            b: 'it''s [[[' # [[[[
+            c: don't
+            d: [[1]]
+            """
+        XCTAssertNil(NestingScan.firstLineDeeper(than: 2, in: text))
+        XCTAssertEqual(NestingScan.firstLineDeeper(than: 1, in: text), 4)
+        XCTAssertEqual(NestingScan.firstLineDeeper(than: 0, in: "a: b\nc: a [\n"), 2, "a plain scalar's bracket counts: an overestimate")
+        XCTAssertEqual(NestingScan.firstLineDeeper(than: 3, in: "a:\n    - - - x\n"), 2)
+    }
 }
