@@ -10,6 +10,7 @@ enum HostFunction: Int32, CaseIterable {
     case imageFitting, imageToString, imageEquals
     case objectIndex, objectNewIndex, objectToString
     case on, once, disconnect, cancel, noop
+    case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
 
     var luaName: String { "\(self)" }
 }
@@ -63,6 +64,8 @@ extension LuaRuntime {
         case .wait: return try wait()
         case .after: return try after()
         case .ask: return try ask()
+        case .platformAvailable, .platformPermission, .platformRequestPermission, .platformPickImage, .platformOpenSettings:
+            return try platform(function)
         case .declare: return try declare()
         case .get: return try instanceGet()
         case .set: return try instanceSet()

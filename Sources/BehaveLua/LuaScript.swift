@@ -143,10 +143,27 @@ extension LuaRuntime {
         pushRef(apiRef, on: L)
         lua_pushnil(L)
         while lua_next(L, -2) != 0 {
+            // A library table (`platform`) is copied: one behaviour
+            // replacing a function in it must not reach another.
+            if lua_type(L, -1) == LUA_TTABLE { replaceWithShallowCopy() }
             lua_pushvalue(L, -2)
             lua_rotate(L, -2, 1)
             lua_rawset(L, -5)
         }
+        bh_pop(L, 1)
+    }
+
+    /// Replaces the table on top of the main stack with a raw copy of it.
+    private func replaceWithShallowCopy() {
+        let source = lua_absindex(L, -1)
+        lua_createtable(L, 0, 8)
+        lua_pushnil(L)
+        while lua_next(L, source) != 0 {
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, -4)
+        }
+        lua_rotate(L, -2, 1)
         bh_pop(L, 1)
     }
 

@@ -135,6 +135,8 @@ extension LuaRuntime {
     }
 
     func image(at index: Int32, in S: OpaquePointer) -> Image? {
+        // Absolute: the pushes below move relative indices (`-1`).
+        let index = lua_absindex(S, index)
         defer { bh_pop(S, 3) }
         _ = field("name", of: index, in: S)
         _ = field("width", of: index, in: S)

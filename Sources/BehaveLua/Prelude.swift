@@ -33,6 +33,13 @@ api.wait = H.wait
 api.after = H.after
 api.now = H.now
 api.ask = H.ask
+api.platform = {
+  available = H.platformAvailable,
+  permission = H.platformPermission,
+  requestPermission = H.platformRequestPermission,
+  pickImage = H.platformPickImage,
+  openSettings = H.platformOpenSettings,
+}
 api.behaviour = H.declare
 
 -- Each behaviour instance: `self` is a table of its own fields; outlets and

@@ -7,12 +7,14 @@ import BehaveCore
 public enum ScriptScene {
     public static func make(script path: String, inspectables: [(String, LooseValue)] = [],
                             limits: SandboxLimits = .default,
+                            platform: PlatformConfiguration = PlatformConfiguration(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(LuaError) -> (Scene, LuaRuntime) {
         let script = try LuaScript(contentsOf: path)
         let name = script.defaultBehaviourName
         let scene = Scene(screen: name)
         scene.trace.listener = listener
         scene.sourceName = script.displayName
+        scene.platform = HeadlessPlatform(platform)
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         let behaviour = try LuaBehaviour(script: script, name: name, runtime: runtime)
         let declaration = behaviour.declaration

@@ -8,18 +8,23 @@ import Foundation
 /// levels run to read their declarations, but no `awake` and no handler.
 public enum SceneLoader {
     /// Loads, checks, builds and wakes the scene in `file`.
+    /// `platform` replaces parts of the scene's `platform:` block.
     public static func load(file: String, limits: SandboxLimits = .default,
-                            overrides: [(String, LooseValue)] = []) throws(SceneLoadError) -> LoadedScene {
+                            overrides: [(String, LooseValue)] = [],
+                            platform: PlatformOverrides = PlatformOverrides()) throws(SceneLoadError) -> LoadedScene {
         let root = try read(file: file)
-        return try load(node: root, file: file, directory: directory(of: file), limits: limits, overrides: overrides)
+        return try load(node: root, file: file, directory: directory(of: file), limits: limits, overrides: overrides,
+                        platform: platform)
     }
 
     /// Loads, checks, builds and wakes a scene from its tree; `file` names it
     /// in diagnostics, scripts are looked up in `directory`, then in the
     /// bundled `Scripts/`.
     public static func load(node: SceneNode, file: String, directory: String, limits: SandboxLimits = .default,
-                            overrides: [(String, LooseValue)] = []) throws(SceneLoadError) -> LoadedScene {
-        let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides)
+                            overrides: [(String, LooseValue)] = [],
+                            platform: PlatformOverrides = PlatformOverrides()) throws(SceneLoadError) -> LoadedScene {
+        let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides,
+                               platform: platform)
         loaded.start()
         return loaded
     }
@@ -49,12 +54,16 @@ public enum SceneLoader {
 
     /// Checks and builds without waking anything.
     static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
-                      overrides: [(String, LooseValue)]) throws(SceneLoadError) -> LoadedScene {
+                      overrides: [(String, LooseValue)],
+                      platform: PlatformOverrides = PlatformOverrides()) throws(SceneLoadError) -> LoadedScene {
         var reader = SchemaReader(log: DiagnosticLog(file: file))
         let description = reader.read(node)
+        var platformReader = PlatformReader(directory: directory, log: reader.log)
+        let configuration = platform.applied(to: platformReader.read(description.platform))
         let builder = try SceneBuilder(description: description, file: file, directory: directory,
-                                       limits: limits, log: reader.log)
+                                       limits: limits, log: platformReader.log)
         guard builder.build(overrides: overrides) else { throw SceneLoadError(builder.log.sorted) }
+        builder.scene.platform = HeadlessPlatform(configuration)
         let behaviours = builder.finish()
         return LoadedScene(scene: builder.scene, runtime: builder.runtime, platform: description.platform,
                            file: file, behaviours: behaviours)

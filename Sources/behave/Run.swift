@@ -22,9 +22,12 @@ struct Run: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup(title: "Platform") var platform: PlatformOptions
+
     func run() throws {
         try failing {
-            let session = try Session.load(file, settings: settings, limits: limits.sandboxLimits, json: json)
+            let session = try Session.load(file, settings: settings, limits: limits.sandboxLimits,
+                                           platform: try platform.overrides(), json: json)
             return session.run(commands: commands)
         }
     }

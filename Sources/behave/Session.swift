@@ -19,7 +19,8 @@ final class Session {
         self.json = json
     }
 
-    static func load(_ file: String, settings: [String], limits: SandboxLimits, json: Bool) throws -> Session {
+    static func load(_ file: String, settings: [String], limits: SandboxLimits,
+                     platform: PlatformOverrides = PlatformOverrides(), json: Bool) throws -> Session {
         var overrides: [(String, LooseValue)] = []
         for setting in settings {
             guard let equals = setting.firstIndex(of: "="), equals > setting.startIndex else {
@@ -29,7 +30,7 @@ final class Session {
         }
         if Checker.isScene(file) {
             // Diagnostics (SceneLoadError) go to standard error, status 2.
-            let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides)
+            let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
             let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
             session.loaded = loaded
             // What happened while the scene woke (awake handlers).
@@ -45,6 +46,7 @@ final class Session {
         let collector: (Trace.Entry) -> Void = { early.append($0) }
         do {
             let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
+                                                        platform: platform.applied(to: PlatformConfiguration()),
                                                         listener: collector)
             let session = Session(scene: scene, runtime: runtime, json: json)
             for entry in early { session.print(entry) }

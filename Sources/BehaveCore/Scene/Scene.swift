@@ -14,6 +14,8 @@ public final class Scene {
     /// Where behaviours' scripts and the scene came from, for messages.
     public var sourceName: String?
     let dialogs = DialogQueue()
+    /// Camera, photo library, permissions, Settings (headless unless set).
+    public var platform: any Platform = HeadlessPlatform()
 
     public init(screen title: String) {
         screenTitle = title

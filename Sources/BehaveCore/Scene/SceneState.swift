@@ -5,7 +5,7 @@ extension Scene {
         for view in screen?.controls ?? [] {
             controls.append((view.name, view.stateJSON))
         }
-        return .object([
+        var pairs: [(String, JSON)] = [
             ("screen", .string(screenTitle)),
             ("presented", .bool(isPresented)),
             ("time", .number(clock.now)),
@@ -13,7 +13,9 @@ extension Scene {
             ("behaviours", .object(records.map { ($0.name, $0.state) })),
             ("dialog", dialogState),
             ("actions", .array(actions.map(\.json))),
-        ])
+        ]
+        if let platform = platform.stateJSON { pairs.append(("platform", platform)) }
+        return .object(pairs)
     }
 }
 

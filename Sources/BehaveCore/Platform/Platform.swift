@@ -1,0 +1,26 @@
+/// The platform services a scene's behaviours use (SPEC §2 "Platform"):
+/// image sources, permissions, the image picker and the Settings app. A
+/// scene has one (`Scene.platform`); `HeadlessPlatform` is the one
+/// `behave run` and specs use. Everything that waits for the user answers
+/// through a callback, after a dialog presented on `scene` is chosen.
+public protocol Platform: AnyObject {
+    /// Whether the device has the source (a camera, a photo library).
+    func isAvailable(_ source: Capability) -> Bool
+
+    func permission(for capability: Capability) -> PermissionState
+
+    /// Asks the user when the permission is not determined yet; `answer`
+    /// hears the permission then (at once when there is nothing to ask).
+    func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void)
+
+    /// Presents the picker of an available, authorized source; `answer`
+    /// hears the picked image, or nil when the user cancels. Throws, and
+    /// presents nothing, when the source cannot be used.
+    func pickImage(from source: Capability, in scene: Scene, answer: @escaping (Image?) -> Void) throws(ValueError)
+
+    /// Sends the user to the app's page in Settings.
+    func openSettings(in scene: Scene)
+
+    /// What the scene's state shows of the platform; nil to show nothing.
+    var stateJSON: JSON? { get }
+}

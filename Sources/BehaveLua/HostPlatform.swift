@@ -1,0 +1,96 @@
+import BehaveCore
+import CLuaShim
+
+/// `platform.available`, `permission`, `requestPermission`, `pickImage` and
+/// `openSettings` (SPEC §2): the scene's platform services for scripts. A
+/// request or a picker that waits for the user pauses the handler, as `ask`
+/// does, and resumes it with the answer.
+extension LuaRuntime {
+    func platform(_ function: HostFunction) throws(ValueError) -> Int32 {
+        switch function {
+        case .platformAvailable:
+            let source = try capability(at: 1, of: "available", role: "source")
+            lua_pushboolean(stack, scene.platform.isAvailable(source) ? 1 : 0)
+            return 1
+        case .platformPermission:
+            let capability = try declaredCapability(of: "permission")
+            pushString(scene.platform.permission(for: capability).rawValue)
+            return 1
+        case .platformRequestPermission:
+            let capability = try declaredCapability(of: "requestPermission")
+            let handler = try currentHandler("platform.requestPermission")
+            return try waitForAnswer(handler) { answer throws(ValueError) in
+                scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
+            }
+        case .platformPickImage:
+            let source = try declaredCapability(of: "pickImage", role: "source")
+            let handler = try currentHandler("platform.pickImage")
+            do throws(ValueError) {
+                return try waitForAnswer(handler) { answer throws(ValueError) in
+                    try scene.platform.pickImage(from: source, in: scene) { answer($0.map(Value.image) ?? .null) }
+                }
+            } catch {
+                throw ValueError("platform.pickImage: \(error.message); check platform.available(\"\(source.rawValue)\") and platform.permission(\"\(source.rawValue)\") first")
+            }
+        case .platformOpenSettings:
+            scene.platform.openSettings(in: scene)
+            return 0
+        default:
+            return 0
+        }
+    }
+
+    /// Starts something that answers with one value, at once or later: an
+    /// answer given at once is returned to the script; a later one resumes
+    /// the paused handler. When `start` throws, nothing waits.
+    private func waitForAnswer(_ handler: HandlerThread,
+                               start: (@escaping (Value) -> Void) throws(ValueError) -> Void) throws(ValueError) -> Int32 {
+        let pending = PendingAnswer()
+        try start { [weak self, weak handler] value in
+            guard pending.isWaiting else {
+                pending.immediate = value
+                return
+            }
+            pending.isWaiting = false
+            guard let self, let handler, !self.isClosed, lua_checkstack(handler.thread, 4) != 0 else { return }
+            self.push(value, on: handler.thread)
+            self.resume(handler, arguments: 1)
+        }
+        if let value = pending.immediate {
+            push(value)
+            return 1
+        }
+        pending.isWaiting = true
+        handler.isWaiting = true
+        return BH_YIELD_BASE
+    }
+
+    /// The source or capability named by argument `index`.
+    private func capability(at index: Int32, of function: String, role: String = "capability") throws(ValueError) -> Capability {
+        let name = try argument(index, "\(role) name", string(at: index))
+        do throws(ValueError) {
+            return try Capability(parsing: name, as: role)
+        } catch {
+            throw ValueError("platform.\(function): \(error.message)")
+        }
+    }
+
+    /// Argument 1 as a capability the running behaviour declares in
+    /// `requires` (as an app declares what it uses before the system lets
+    /// it ask).
+    private func declaredCapability(of function: String, role: String = "capability") throws(ValueError) -> Capability {
+        let capability = try capability(at: 1, of: function, role: role)
+        let behaviour = try currentBehaviour("platform.\(function)")
+        guard behaviour.declaration.requires.contains(capability.rawValue) else {
+            throw ValueError("platform.\(function): behaviour `\(behaviour.name)` uses the \(capability.rawValue) without declaring it; add requires = { \"\(capability.rawValue)\" } to its behaviour { … }")
+        }
+        return capability
+    }
+}
+
+/// An answer that may come before the handler pauses (nothing to ask) or
+/// after (the user chose).
+private final class PendingAnswer {
+    var immediate: Value?
+    var isWaiting = false
+}
