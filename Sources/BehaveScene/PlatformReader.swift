@@ -165,3 +165,19 @@ struct PlatformReader {
         log.error("\(what) has no key `\(entry.key)`\(Suggestions.hint(for: entry.key, in: keys)); keys: \(keys.joined(separator: ", "))", line: entry.keyLine)
     }
 }
+
+extension SceneLoader {
+    /// A `platform:` block on its own (a spec's `scene.script` option):
+    /// the configuration, or every mistake in it. `file` names it in
+    /// diagnostics; folders and image files are found from `directory`.
+    public static func platform(node: SceneNode, file: String, directory: String) throws(SceneLoadError) -> PlatformConfiguration {
+        guard case .map = node else {
+            throw SceneLoadError([SceneDiagnostic(file: file, line: node.line,
+                                                  message: "`platform` must be a mapping (camera: { available: true, permission: denied }), not \(node.kindDescription)")])
+        }
+        var reader = PlatformReader(directory: directory, log: DiagnosticLog(file: file))
+        let configuration = reader.read(node)
+        guard reader.log.isEmpty else { throw SceneLoadError(reader.log.sorted) }
+        return configuration
+    }
+}

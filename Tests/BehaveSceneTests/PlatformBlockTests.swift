@@ -105,6 +105,15 @@ final class PlatformBlockTests: XCTestCase {
         XCTAssertEqual(loaded.scene.errorCount, 0)
     }
 
+    func testABlockOnItsOwn() throws {
+        let node = SceneNode.map([.init(key: "camera", value: .scalar("true", quoted: false, line: 7), keyLine: 7)], line: 7)
+        XCTAssertTrue(try SceneLoader.platform(node: node, file: "spec.lua", directory: ".").camera.available)
+        let wrong = SceneNode.map([.init(key: "camera", value: .scalar("sometimes", quoted: true, line: 9), keyLine: 9)], line: 9)
+        XCTAssertThrowsError(try SceneLoader.platform(node: wrong, file: "spec.lua", directory: ".")) { error in
+            XCTAssertEqual("\(error)", "spec.lua:9: `camera` (true, false or a mapping) must be true or false, not `sometimes`")
+        }
+    }
+
     /// A PNG header with a correct checksum (enough for the reader).
     func png(_ width: UInt32, _ height: UInt32) -> [UInt8] {
         func be(_ n: UInt32) -> [UInt8] { [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] }
