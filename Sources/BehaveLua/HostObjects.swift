@@ -6,6 +6,12 @@ import CLuaShim
 extension LuaRuntime {
     func objectIndex() throws(ValueError) -> Int32 {
         guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
+        // The hot path: a property of a control, by interned key.
+        if let view = objects.view(handle), let id = keyID(at: 2), id >= KeyIDs.firstProperty,
+           let slot = slot(of: id, in: view.schema) {
+            push(view.value(at: slot))
+            return 1
+        }
         let key = try argument(2, "field name", string(at: 2))
         switch objects.object(handle) {
         case let view as View:
@@ -47,6 +53,15 @@ extension LuaRuntime {
 
     func objectNewIndex() throws(ValueError) -> Int32 {
         guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
+        if let view = objects.view(handle), let id = keyID(at: 2), let slot = slot(of: id, in: view.schema) {
+            let spec = view.schema.properties[slot]
+            do {
+                try view.set(at: slot, to: try value(at: 3, for: spec))
+            } catch {
+                throw ValueError("\(view.name).\(error.message)")
+            }
+            return 0
+        }
         let key = try argument(2, "property name", string(at: 2))
         guard let view = objects.object(handle) as? View else {
             if objects.kind(handle) == .control {
@@ -92,6 +107,51 @@ extension LuaRuntime {
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
         return 1
+    }
+
+    // MARK: Interned keys
+
+    /// The id of the string key at `index`, interned per runtime, so the
+    /// property hot path compares integers, not Swift strings. Nil for a
+    /// key that is not a string (or once the table is full: scripts can
+    /// make endless keys).
+    func keyID(at index: Int32) -> Int? {
+        let S = stack
+        guard lua_type(S, index) == LUA_TSTRING else { return nil }
+        pushRef(keyIDsRef, on: S)
+        lua_pushvalue(S, index)
+        if lua_rawget(S, -2) == LUA_TNUMBER {
+            let id = Int(lua_tointegerx(S, -1, nil))
+            bh_pop(S, 2)
+            return id
+        }
+        bh_pop(S, 1)
+        guard keyNames.count < KeyIDs.capacity, let name = string(at: index) else {
+            bh_pop(S, 1)
+            return nil
+        }
+        let id = keyNames.count
+        keyNames.append(name)
+        lua_pushvalue(S, index)
+        lua_pushinteger(S, lua_Integer(id))
+        lua_rawset(S, -3)
+        bh_pop(S, 1)
+        return id
+    }
+
+    /// The index of interned key `id` among `schema`'s properties.
+    func slot(of id: Int, in schema: ControlSchema) -> Int? {
+        let key = ObjectIdentifier(schema)
+        if let slots = schemaSlots[key], id < slots.count {
+            let slot = slots[id]
+            return slot >= 0 ? Int(slot) : nil
+        }
+        var slots = schemaSlots[key] ?? []
+        while slots.count <= id {
+            slots.append(Int32(schema.index(of: keyNames[slots.count]) ?? -1))
+        }
+        schemaSlots[key] = slots
+        return slots[id] >= 0 ? Int(slots[id]) : nil
     }
 
     // MARK: self

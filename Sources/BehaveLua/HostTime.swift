@@ -154,7 +154,7 @@ final class LuaCallback {
     /// Runs it as a handler of `behaviour`; `arguments` pushes extra
     /// arguments and returns their count.
     @discardableResult
-    func run(for behaviour: LuaBehaviour, context: @autoclosure () -> String,
+    func run(for behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String,
              arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
         guard let runtime else { return nil }
         return runtime.runHandler(behaviour, context: context()) {

@@ -10,6 +10,8 @@ public final class LuaBehaviour: Behaviour {
     let runtime: LuaRuntime
     private let classRef: Int32
     private var selfRef: Int32 = 0
+    /// The Lua mirror of outlets and inspectables that `self` reads.
+    private var propsRef: Int32 = 0
     private(set) var id: Int32 = -1
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
@@ -23,10 +25,17 @@ public final class LuaBehaviour: Behaviour {
         super.init(name: name, declaration: declaration)
         id = runtime.register(self)
         let L = runtime.L
+        lua_createtable(L, 0, Int32(declaration.inspectables.count + declaration.outlets.count))
+        for spec in declaration.inspectables {
+            runtime.push(inspectable(spec.name) ?? .null, on: L)
+            lua_setfield(L, -2, spec.name)
+        }
+        propsRef = luaL_ref(L, bh_registryindex())
         runtime.pushRef(runtime.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
-        if let failure = runtime.protectedCall(arguments: 2, results: 1) {
+        runtime.pushRef(propsRef, on: L)
+        if let failure = runtime.protectedCall(arguments: 3, results: 1) {
             throw LuaError(failure)
         }
         selfRef = luaL_ref(L, bh_registryindex())
@@ -39,13 +48,44 @@ public final class LuaBehaviour: Behaviour {
 
     override public var sourceName: String { script.path.lastPathComponent }
 
+    // MARK: The mirror
+
+    override public func inspectableDidChange(_ inspectable: String, to value: Value) {
+        guard propsRef != 0 else { return }
+        let S = runtime.stack
+        runtime.pushRef(propsRef, on: S)
+        runtime.push(value, on: S)
+        lua_setfield(S, -2, inspectable)
+        bh_pop(S, 1)
+    }
+
+    override public func outletDidChange(_ outlet: String) {
+        guard propsRef != 0 else { return }
+        let S = runtime.stack
+        runtime.pushRef(propsRef, on: S)
+        if declaration.outlet(outlet) != nil {
+            runtime.pushControl(self.outlet(outlet))
+        } else {
+            let views = outletCollection(outlet)
+            lua_createtable(S, Int32(views.count), 0)
+            for (i, view) in views.enumerated() {
+                runtime.pushControl(view)
+                lua_rawseti(S, -2, lua_Integer(i + 1))
+            }
+        }
+        lua_setfield(S, -2, outlet)
+        bh_pop(S, 1)
+    }
+
     // MARK: Lifecycle
 
     override public func awake() {
+        let name = self.name
         callMethod("awake", context: "in awake of \(name)")
     }
 
     override public func changed(_ inspectable: String, from old: Value, to new: Value) {
+        let name = self.name
         callMethod("changed", context: "in changed of \(name)") { runtime in
             runtime.pushString(inspectable)
             runtime.push(old)
@@ -55,6 +95,7 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func destroy() {
+        let name = self.name
         callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true)
         runtime.forget(self)
     }
@@ -75,7 +116,8 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
-        callMethod(action, context: "in action \(action) of \(name) (from \(sender.responderName))") { runtime in
+        let name = self.name, from = sender.responderName
+        callMethod(action, context: "in action \(action) of \(name) (from \(from))") { runtime in
             runtime.pushControl(sender as? View)
             for argument in arguments { runtime.push(argument) }
             return Int32(1 + arguments.count)
@@ -87,7 +129,8 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
-        callMethod(message, context: "in \(message) of \(name)") { runtime in
+        let name = self.name
+        return callMethod(message, context: "in \(message) of \(name)") { runtime in
             runtime.pushControl(sender)
             for argument in arguments { runtime.push(argument) }
             return Int32(1 + arguments.count)
@@ -96,7 +139,7 @@ public final class LuaBehaviour: Behaviour {
 
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
-    func callMethod(_ method: String, context: @autoclosure () -> String, evenIfDestroyed: Bool = false,
+    func callMethod(_ method: String, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
                     arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
         guard selfRef != 0, hasMethod(method) else { return nil }
         return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed) {
@@ -122,6 +165,7 @@ public final class LuaBehaviour: Behaviour {
     }
 
     deinit {
+        runtime.unref(propsRef)
         runtime.unref(selfRef)
         runtime.unref(classRef)
     }

@@ -21,7 +21,11 @@ public final class LuaRuntime {
     var running: [LuaBehaviour] = []
     /// Handler coroutines by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
+    /// Threads of finished handlers, ready for the next one.
+    var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: String, ref: Int32)] = [:]
+    /// Declarations already read, by script path.
+    var declarations: [String: (source: String, declaration: BehaviourDeclaration)] = [:]
     /// The script whose top level is running, and the class its
     /// `behaviour { … }` made.
     var loadingScript: LuaScript?
@@ -35,6 +39,11 @@ public final class LuaRuntime {
     var imageMetatableRef: Int32 = 0
     var objectMetatableRef: Int32 = 0
     var userdataCacheRef: Int32 = 0
+    /// Interned keys (see `keyID(at:)`): the Lua table name → id, the
+    /// names by id, and per control schema the property index of each id.
+    var keyIDsRef: Int32 = 0
+    var keyNames: [String] = []
+    var schemaSlots: [ObjectIdentifier: [Int32]] = [:]
     var extensions = LuaExtensionTable()
     public private(set) var isClosed = false
     private let box: RuntimeBox
@@ -94,6 +103,7 @@ public final class LuaRuntime {
         guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
         instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
+        try installLibraries()
 
         // Images are tables with a shared, protected metatable.
         lua_createtable(L, 0, 4)
@@ -120,6 +130,10 @@ public final class LuaRuntime {
         lua_pushstring(L, "object")
         lua_setfield(L, -2, "__metatable")
         objectMetatableRef = luaL_ref(L, bh_registryindex())
+
+        lua_createtable(L, 0, 64)
+        keyIDsRef = luaL_ref(L, bh_registryindex())
+        for name in KeyIDs.reserved { _ = internKey(name) }
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
@@ -159,7 +173,7 @@ public final class LuaRuntime {
     /// `behaviour`. Errors are reported to the scene with `context`. Returns
     /// the handler's first result when it finished without waiting.
     @discardableResult
-    func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure () -> String, evenIfDestroyed: Bool = false,
+    func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
                     push: () -> Int32) -> Value? {
         guard !isClosed, behaviour.isAlive || evenIfDestroyed else { return nil }
         guard running.count < LuaRuntime.maximumNesting else {
@@ -168,8 +182,15 @@ public final class LuaRuntime {
             return nil
         }
         let S = stack
-        guard lua_checkstack(S, 8) != 0, let thread = lua_newthread(S) else { return nil }
-        let ref = luaL_ref(S, bh_registryindex())
+        guard lua_checkstack(S, 8) != 0 else { return nil }
+        // A finished handler's thread is reused: most handlers never wait.
+        let thread: OpaquePointer, ref: Int32
+        if let idle = idleThreads.popLast() {
+            (thread, ref) = idle
+        } else {
+            guard let created = lua_newthread(S) else { return nil }
+            (thread, ref) = (created, luaL_ref(S, bh_registryindex()))
+        }
         let base = lua_gettop(S)
         let count = push()
         guard lua_gettop(S) == base + count + 1 else {
@@ -178,7 +199,7 @@ public final class LuaRuntime {
             return nil
         }
         lua_xmove(S, thread, count + 1)
-        let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context())
+        let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
         handlers[thread] = handler
         return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
     }
@@ -201,28 +222,33 @@ public final class LuaRuntime {
         switch status {
         case LUA_OK:
             let value = results > 0 ? value(at: -results, in: handler.thread) : nil
-            finish(handler)
+            finish(handler, reusable: true)
             return value
         case LUA_YIELD:
             lua_settop(handler.thread, 0)
             if !handler.isWaiting {
                 scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: handler.context)
-                finish(handler)
+                                  behaviour: behaviour, context: handler.context())
+                finish(handler, reusable: false)
             }
             return nil
         default:
             let message = LuaRuntime.condense(popString(from: outer))
-            finish(handler)
-            scene.reportError(message, behaviour: behaviour, context: handler.context)
+            finish(handler, reusable: false)
+            scene.reportError(message, behaviour: behaviour, context: handler.context())
             return nil
         }
     }
 
-    private func finish(_ handler: HandlerThread) {
+    private func finish(_ handler: HandlerThread, reusable: Bool) {
         guard handlers[handler.thread] === handler else { return }
         handlers[handler.thread] = nil
-        unref(handler.ref)
+        if reusable, idleThreads.count < 8 {
+            lua_settop(handler.thread, 0)
+            idleThreads.append((handler.thread, handler.ref))
+        } else {
+            unref(handler.ref)
+        }
     }
 
     /// Calls the function below `arguments` values on the main stack in a
@@ -274,16 +300,34 @@ public final class LuaRuntime {
     }
 }
 
+/// Keys every runtime interns first, so their ids are constants.
+enum KeyIDs {
+    static let reserved = ["on", "once", "type"]
+    static let firstProperty = reserved.count
+    static let capacity = 4096
+}
+
+extension LuaRuntime {
+    func internKey(_ name: String) -> Int? {
+        let S = stack
+        pushString(name, on: S)
+        defer { bh_pop(S, 1) }
+        return keyID(at: lua_gettop(S))
+    }
+}
+
 /// A handler running as a coroutine.
 final class HandlerThread {
     let thread: OpaquePointer
     let ref: Int32
     weak var behaviour: LuaBehaviour?
-    let context: String
+    /// Where it runs, for error reports ("in touchUpInside handler of
+    /// button"): built only when an error needs it.
+    let context: () -> String
     /// Set by a host function that yields and will resume it later.
     var isWaiting = false
 
-    init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: String) {
+    init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
         self.thread = thread
         self.ref = ref
         self.behaviour = behaviour

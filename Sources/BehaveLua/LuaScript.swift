@@ -9,7 +9,6 @@ public final class LuaScript {
     public let displayName: String
     public let path: String
     public let source: String
-    private lazy var lines: [Substring] = source.split(separator: "\n", omittingEmptySubsequences: false)
 
     public init(path: String, source: String) {
         self.path = path
@@ -58,20 +57,46 @@ public final class LuaScript {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
-    /// The first line where `key` is assigned (`key =`), for messages.
-    func line(ofKey key: String) -> Int? {
-        for (index, line) in lines.enumerated() {
-            var rest = line[...]
-            while let range = rest.range(of: key) {
-                let before = rest[..<range.lowerBound].last
-                let after = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" }
-                let boundary = before.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-                if boundary, after.first == "=" || after.hasPrefix("\"]") || after.first == "\"" { return index + 1 }
-                rest = rest[range.upperBound...]
+    /// The first line where `key` is assigned (`key =` or `["key"] =`),
+    /// for messages and declaration order.
+    func line(ofKey key: String) -> Int? { assignmentLines[key] }
+
+    /// Every name the source assigns with `=`, at its first line: built once,
+    /// so reading a declaration stays linear in the source.
+    private lazy var assignmentLines: [String: Int] = {
+        var lines: [String: Int] = [:]
+        var line = 1
+        var word: [UInt8] = []
+        var pendingWord: [UInt8]?
+        var bytes = Array(source.utf8)[...]
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                word.removeAll()
+                pendingWord = nil
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                word.append(byte)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+                if !word.isEmpty { pendingWord = word }
+                word.removeAll()
+            case UInt8(ascii: "="):
+                let candidate = word.isEmpty ? pendingWord : word
+                if bytes.first != UInt8(ascii: "="), let candidate, !candidate.isEmpty {
+                    let name = String(decoding: candidate, as: UTF8.self)
+                    if lines[name] == nil { lines[name] = line }
+                }
+                if bytes.first == UInt8(ascii: "=") { bytes.removeFirst() }
+                word.removeAll()
+                pendingWord = nil
+            default:
+                word.removeAll()
+                pendingWord = nil
             }
         }
-        return nil
-    }
+        return lines
+    }()
 
     /// Names in the order the source first assigns them (Lua tables have
     /// no order; inspectors should show the author's).
@@ -127,6 +152,9 @@ extension LuaRuntime {
             unref(classRef)
             throw LuaError("\(script.displayName): the script must return the table `behaviour { … }` gives (add `return \(declaration.name)` at its end)")
         }
+        if let cached = declarations[script.path], cached.source == script.source {
+            return (cached.declaration, classRef)
+        }
         var finished = declaration
         let methods = functionKeys(ofTableAt: -1).filter { !$0.hasPrefix("_") }
         let delegateNames = Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })
@@ -134,6 +162,8 @@ extension LuaRuntime {
         finished.actions = script.sortedBySource(methods.filter {
             !LuaBehaviour.lifecycleMethods.contains($0) && !delegateNames.contains($0)
         })
+        // Instances of a script share its declaration: read it once.
+        declarations[script.path] = (script.source, finished)
         return (finished, classRef)
     }
 

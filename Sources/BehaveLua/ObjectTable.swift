@@ -7,8 +7,10 @@ import BehaveCore
 struct ObjectTable {
     struct Entry {
         weak var object: AnyObject?
+        /// The same object when it is a control: read without a cast on the
+        /// property hot path.
+        weak var view: View?
         var strong: AnyObject?
-        weak var owner: LuaBehaviour?
         let kind: Kind
     }
 
@@ -16,12 +18,14 @@ struct ObjectTable {
 
     private(set) var entries: [Entry] = []
     private var handles: [ObjectIdentifier: Int32] = [:]
+    /// The handles each behaviour made, released when it dies.
+    private var owned: [ObjectIdentifier: [Int32]] = [:]
 
     /// The handle of a control, the same one each time while it lives.
     mutating func handle(for view: View) -> Int32 {
         let id = ObjectIdentifier(view)
         if let handle = handles[id], entries[Int(handle)].object === view { return handle }
-        entries.append(Entry(object: view, strong: nil, owner: nil, kind: .control))
+        entries.append(Entry(object: view, view: view, strong: nil, kind: .control))
         let handle = Int32(entries.count - 1)
         handles[id] = handle
         return handle
@@ -29,13 +33,20 @@ struct ObjectTable {
 
     /// A handle for an object a behaviour made (kept until it dies).
     mutating func handle(for object: AnyObject, kind: Kind, owner: LuaBehaviour) -> Int32 {
-        entries.append(Entry(object: object, strong: object, owner: owner, kind: kind))
-        return Int32(entries.count - 1)
+        entries.append(Entry(object: object, view: nil, strong: object, kind: kind))
+        let handle = Int32(entries.count - 1)
+        owned[ObjectIdentifier(owner), default: []].append(handle)
+        return handle
     }
 
     func object(_ handle: Int32) -> AnyObject? {
         guard handle >= 0, Int(handle) < entries.count else { return nil }
         return entries[Int(handle)].object
+    }
+
+    func view(_ handle: Int32) -> View? {
+        guard handle >= 0, Int(handle) < entries.count else { return nil }
+        return entries[Int(handle)].view
     }
 
     func kind(_ handle: Int32) -> Kind? {
@@ -44,8 +55,8 @@ struct ObjectTable {
     }
 
     mutating func release(ownedBy behaviour: LuaBehaviour) {
-        for index in entries.indices where entries[index].strong != nil {
-            if entries[index].owner == nil || entries[index].owner === behaviour { entries[index].strong = nil }
+        for handle in owned.removeValue(forKey: ObjectIdentifier(behaviour)) ?? [] {
+            entries[Int(handle)].strong = nil
         }
     }
 }

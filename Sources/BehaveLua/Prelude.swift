@@ -52,12 +52,16 @@ function builtins.sendAction(self, action, ...) return H.sendAction(idOf[self], 
 
 local get, set, describe = H.get, H.set, H.describe
 
-local function instance(class, id)
+-- `props` mirrors the outlets and inspectables (the host keeps it current),
+-- so reading them costs no call into the host.
+local function instance(class, id, props)
   local self = {}
   idOf[self] = id
   return setmetatable(self, {
     __index = function(_, key)
       local value = class[key]
+      if value ~= nil then return value end
+      value = props[key]
       if value ~= nil then return value end
       value = builtins[key]
       if value ~= nil then return value end

@@ -17,8 +17,12 @@ extension LuaRuntime {
         guard lua_type(stack, 1) == LUA_TTABLE else {
             throw ValueError("behaviour takes a table: behaviour { name = \"…\", outlets = { … }, inspectables = { … } }")
         }
-        let reader = DeclarationReader(runtime: self, script: script)
-        let declaration = try reader.read(at: 1)
+        let declaration: BehaviourDeclaration
+        if let cached = declarations[script.path], cached.source == script.source {
+            declaration = cached.declaration
+        } else {
+            declaration = try DeclarationReader(runtime: self, script: script).read(at: 1)
+        }
         lua_createtable(stack, 0, 8)
         lua_pushvalue(stack, -1)
         pendingClass = (declaration, luaL_ref(stack, bh_registryindex()))

@@ -86,6 +86,11 @@ open class Behaviour: Control, DelegateReceiver {
     // MARK: Overridable lifecycle
 
     open func awake() {}
+    /// Every inspectable change, before `awake` too (for subclasses that
+    /// mirror values, such as the Lua bridge).
+    open func inspectableDidChange(_ inspectable: String, to value: Value) {}
+    /// An outlet or outlet collection was connected.
+    open func outletDidChange(_ outlet: String) {}
     open func changed(_ inspectable: String, from old: Value, to new: Value) {}
     open func destroy() {}
 
@@ -98,12 +103,14 @@ open class Behaviour: Control, DelegateReceiver {
         guard let outlet = declaration.outlet(name) else { throw declaration.unknownOutlet(name) }
         try checkKind(view, for: outlet)
         outletReferences[name] = WeakView(view)
+        outletDidChange(name)
     }
 
     public func setOutletCollection(_ name: String, to views: [View]) throws(ValueError) {
         guard let outlet = declaration.outletCollection(name) else { throw declaration.unknownOutlet(name) }
         for view in views { try checkKind(view, for: outlet) }
         collectionReferences[name] = views.map(WeakView.init)
+        outletDidChange(name)
     }
 
     private func checkKind(_ view: View, for outlet: BehaviourDeclaration.Outlet) throws(ValueError) {
@@ -124,6 +131,7 @@ open class Behaviour: Control, DelegateReceiver {
         let old = inspectableValues[name] ?? .null
         guard old != checked else { return }
         inspectableValues[name] = checked
+        inspectableDidChange(name, to: checked)
         scene?.propertyDidChange(self, property: name, from: old, to: checked)
         if isAwake, isAlive { changed(name, from: old, to: checked) }
     }

@@ -30,8 +30,7 @@ open class Control: Responder {
 
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
-        scene?.trace.record(.event, subject: responderName, "\(responderName) \(event)",
-                            fields: [("event", .string(event))])
+        scene?.trace.recordEvent(event, of: responderName)
         let message = Event(name: event, sender: self, arguments: arguments)
         for connection in connections where connection.event == event && connection.isConnected {
             // Disconnecting clears the handler: take it first, so a `once`

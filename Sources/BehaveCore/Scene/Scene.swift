@@ -81,9 +81,7 @@ public final class Scene {
     // MARK: Reports from the objects
 
     func propertyDidChange(_ object: Responder, property: String, from old: Value, to new: Value) {
-        trace.record(.change, subject: object.responderName,
-                     "\(object.responderName).\(property): \(old) → \(new)",
-                     fields: [("property", .string(property)), ("old", old.json), ("new", new.json)])
+        trace.recordChange(of: object.responderName, property: property, from: old, to: new)
     }
 
     func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?) {

@@ -9,14 +9,37 @@ public final class Trace {
         public var time: Double
         public var kind: Kind
         public var subject: String
-        public var message: String
-        public var fields: [(String, JSON)]
+        var payload: Payload
+
+        /// What happened, as the trace prints it. Formatted when read, not
+        /// when recorded: events and changes are recorded on hot paths.
+        public var message: String {
+            switch payload {
+            case .text(let text, _): text
+            case .event(let event): "\(subject) \(event)"
+            case .change(let property, let old, let new): "\(subject).\(property): \(old) → \(new)"
+            }
+        }
+
+        public var fields: [(String, JSON)] {
+            switch payload {
+            case .text(_, let fields): fields
+            case .event(let event): [("event", .string(event))]
+            case .change(let property, let old, let new): [("property", .string(property)), ("old", old.json), ("new", new.json)]
+            }
+        }
 
         /// One JSON Lines record.
         public var json: JSON {
             .object([("time", .number(time)), ("kind", .string(kind.rawValue)),
                      ("subject", .string(subject)), ("message", .string(message))] + fields)
         }
+    }
+
+    enum Payload {
+        case text(String, [(String, JSON)])
+        case event(String)
+        case change(property: String, old: Value, new: Value)
     }
 
     public private(set) var entries: [Entry] = []
@@ -31,7 +54,20 @@ public final class Trace {
     }
 
     public func record(_ kind: Kind, subject: String, _ message: String, fields: [(String, JSON)] = []) {
-        let entry = Entry(time: now(), kind: kind, subject: subject, message: message, fields: fields)
+        append(Entry(time: now(), kind: kind, subject: subject, payload: .text(message, fields)))
+    }
+
+    /// `subject event`.
+    func recordEvent(_ event: String, of subject: String) {
+        append(Entry(time: now(), kind: .event, subject: subject, payload: .event(event)))
+    }
+
+    /// `subject.property: old → new`.
+    func recordChange(of subject: String, property: String, from old: Value, to new: Value) {
+        append(Entry(time: now(), kind: .change, subject: subject, payload: .change(property: property, old: old, new: new)))
+    }
+
+    private func append(_ entry: Entry) {
         if entries.count >= capacity { entries.removeFirst(entries.count / 2) }
         entries.append(entry)
         listener?(entry)

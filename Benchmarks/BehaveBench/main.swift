@@ -1,0 +1,318 @@
+import BehaveCore
+import BehaveLua
+import CBaseline
+import Foundation
+
+// behave-bench: Behave's figures beside their peers, measured in one run.
+// Build in release: `swift build -c release --product behave-bench`.
+// `--quick` runs tiny sizes (the test suite checks that it runs).
+
+let quick = CommandLine.arguments.contains("--quick")
+let repetitions = quick ? 1 : 5
+let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("behave-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+/// The limits every Behave figure runs under: the sandbox stays on, with a
+/// budget large enough for the measured loops.
+let limits = SandboxLimits(memory: 1 << 30, instructions: 2_000_000_000, seconds: 60)
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func measure(_ body: () throws -> Double) rethrows -> Double {
+    var samples: [Double] = []
+    for _ in 0..<repetitions { samples.append(try body()) }
+    return median(samples)
+}
+
+func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+struct Figure {
+    var name: String
+    var key: String
+    var unit: String
+    var behave: Double?
+    var peer: Double?
+    var peerName: String
+    var goal: String
+    /// Whether the goal holds (nil when it has no goal or no figure).
+    var met: Bool?
+
+    var ratio: Double? {
+        guard let behave, let peer, peer > 0 else { return nil }
+        return behave / peer
+    }
+}
+
+// MARK: 1. Event round trip
+
+func eventRoundTrip() throws -> Figure {
+    let events = quick ? 2_000 : 200_000
+    let behave = try measure {
+        let (scene, runtime) = try ScriptScene.make(script: LuaScript.locate("toggle.lua")!, limits: limits)
+        let button = scene.control(named: "button")!
+        let time = nanoseconds {
+            for _ in 0..<events { button.sendActions(for: "touchUpInside") }
+        }
+        precondition(scene.errorCount == 0, "the toggle raised errors")
+        withExtendedLifetime(runtime) {}
+        return time / Double(events)
+    }
+    let peer = measure { baseline_event_round_trip(events) }
+    let figure = Figure(name: "event round trip", key: "eventRoundTrip", unit: "ns/event", behave: behave, peer: peer,
+                        peerName: "raw Lua C API", goal: "ratio ≤ 2.0", met: nil)
+    return with(figure) { $0.met = $0.ratio.map { $0 <= 2.0 } }
+}
+
+// MARK: 2. Property access
+
+let propertyScript = """
+    local Bench = behaviour { name = "Bench", outlets = { button = "Button" } }
+    function Bench:run(_, n)
+      local button = self.button
+      for i = 1, n do
+        local alpha = button.alpha
+        button.alpha = (i % 2 == 0) and 0.5 or 0.25
+      end
+    end
+    return Bench
+    """
+
+func propertyAccess() throws -> Figure {
+    let operations = quick ? 2_000 : 1_000_000
+    let behave = try measure {
+        let scene = Scene(screen: "bench")
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        let button = Button(name: "button")
+        scene.add(button)
+        let bench = try LuaBehaviour(script: LuaScript(path: "bench.lua", source: propertyScript), name: "bench", runtime: runtime)
+        try bench.setOutlet("button", to: button)
+        scene.attach(bench)
+        bench.start()
+        let time = nanoseconds {
+            bench.performAction("run", sender: scene.screen!, arguments: [.number(Double(operations / 2))])
+        }
+        precondition(scene.errorCount == 0, "the property loop raised errors: \(scene.trace.entries.last { $0.kind == .error }?.message ?? "")")
+        return time / Double(operations)
+    }
+    let peer = measure { baseline_property_access(operations) }
+    let figure = Figure(name: "property get/set", key: "propertyAccess", unit: "ns/op", behave: behave, peer: peer,
+                        peerName: "raw Lua C API", goal: "ratio ≤ 2.0", met: nil)
+    return with(figure) { $0.met = $0.ratio.map { $0 <= 2.0 } }
+}
+
+// MARK: 3. Behaviour instances
+
+func residentBytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return (Double(fields[1]) ?? 0) * Double(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+func instances() throws -> (Figure, Figure) {
+    let count = quick ? 200 : 10_000
+    var memory: [Double] = []
+    var attach: [Double] = []
+    let script = try LuaScript(contentsOf: LuaScript.locate("toggle.lua")!)
+    for _ in 0..<repetitions {
+        let scene = Scene(screen: "bench")
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        let buttons = (0..<count).map { Button(name: "button\($0)") }
+        for button in buttons { scene.add(button) }
+        var behaviours: [LuaBehaviour] = []
+        behaviours.reserveCapacity(count)
+        let before = residentBytes()
+        let time = try nanoseconds {
+            for (i, button) in buttons.enumerated() {
+                let toggle = try LuaBehaviour(script: script, name: "toggle\(i)", runtime: runtime)
+                try toggle.setOutlet("button", to: button)
+                scene.attach(toggle)
+                toggle.start()
+                behaviours.append(toggle)
+            }
+        }
+        memory.append((residentBytes() - before) / Double(count))
+        attach.append(time / Double(count))
+        precondition(scene.errorCount == 0)
+        buttons[0].tap()
+        withExtendedLifetime((runtime, behaviours)) {}
+    }
+    let perInstance = Figure(name: "memory per toggle", key: "memoryPerBehaviour", unit: "KiB", behave: median(memory) / 1024,
+                             peer: nil, peerName: "", goal: "≤ 40 KiB", met: median(memory) / 1024 <= 40)
+    let attachTime = Figure(name: "attach per toggle", key: "attachTime", unit: "µs", behave: median(attach) / 1000,
+                            peer: nil, peerName: "", goal: "≤ 50 µs", met: median(attach) / 1000 <= 50)
+    return (perInstance, attachTime)
+}
+
+extension Figure {
+    func with(_ change: (inout Figure) -> Void) -> Figure {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+func with(_ figure: Figure, _ change: (inout Figure) -> Void) -> Figure { figure.with(change) }
+
+// MARK: 4. Cold start, 5. Test runner (whole commands)
+
+/// Median wall time of a command, in milliseconds; nil if it cannot run.
+func commandTime(_ executable: String, _ arguments: [String], directory: URL? = nil, runs: Int) -> Double? {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return median(samples)
+}
+
+func which(_ tool: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+        let path = "\(directory)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+let behaveBinary = buildDirectory.appendingPathComponent("behave").path
+
+let plainToggle = """
+    local Toggle = {}
+    Toggle.__index = Toggle
+    local button = { image = "toggle-off", alpha = 1 }
+    function Toggle:toggle()
+      self.toggled = not self.toggled
+      local image = self.toggled and self.selectedImage or self.normalImage
+      self.button.image = image
+    end
+    local toggle = setmetatable({ toggled = false, button = button, normalImage = "toggle-off",
+      selectedImage = "toggle-on" }, Toggle)
+    toggle:toggle()
+    print(button.image, toggle.toggled)
+    """
+
+func coldStart() -> Figure {
+    let runs = quick ? 1 : 10
+    let plain = scratch.appendingPathComponent("toggle_plain.lua")
+    try? plainToggle.write(to: plain, atomically: true, encoding: .utf8)
+    let behave = commandTime(behaveBinary, ["run", "toggle.lua", "--do", "tap button"], runs: runs)
+    let peer = which("lua5.4").flatMap { commandTime($0, [plain.path], runs: runs) }
+    return Figure(name: "cold start (run toggle, tap)", key: "coldStart", unit: "ms", behave: behave, peer: peer,
+                  peerName: "lua5.4 plain file", goal: "report", met: nil)
+}
+
+func specRunner() -> Figure {
+    let files = quick ? 2 : 10
+    let perFile = quick ? 5 : 100
+    let behaveDirectory = scratch.appendingPathComponent("behave-specs")
+    let bustedDirectory = scratch.appendingPathComponent("busted-specs")
+    for directory in [behaveDirectory, bustedDirectory] {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    for file in 0..<files {
+        var behave = "describe(\"toggle \(file)\", function()\n"
+        var busted = plainToggleClass + "describe(\"toggle \(file)\", function()\n"
+        for spec in 0..<perFile {
+            behave += """
+                  it("taps \(spec)", function()
+                    local s = scene.script("toggle.lua")
+                    s:tap("button")
+                    assert.equals("toggle-on", s.button.image.name)
+                  end)
+
+                """
+            busted += """
+                  it("taps \(spec)", function()
+                    local toggle = newToggle()
+                    toggle:toggle()
+                    assert.equals("toggle-on", toggle.button.image)
+                  end)
+
+                """
+        }
+        behave += "end)\n"
+        busted += "end)\n"
+        try? behave.write(to: behaveDirectory.appendingPathComponent("toggle\(file)_spec.lua"), atomically: true, encoding: .utf8)
+        try? busted.write(to: bustedDirectory.appendingPathComponent("toggle\(file)_spec.lua"), atomically: true, encoding: .utf8)
+    }
+    let runs = quick ? 1 : 3
+    let behave = commandTime(behaveBinary, ["test", behaveDirectory.path], runs: runs)
+    let peer = which("busted").flatMap { commandTime($0, ["--pattern=_spec", bustedDirectory.path], runs: runs) }
+    let figure = Figure(name: "\(files * perFile) specs (scene + tap each)", key: "specRunner", unit: "ms", behave: behave,
+                        peer: peer, peerName: "busted, plain Lua", goal: "ratio ≤ 1.0", met: nil)
+    return figure.with { $0.met = $0.ratio.map { $0 <= 1.0 } }
+}
+
+let plainToggleClass = """
+    local Toggle = {}
+    Toggle.__index = Toggle
+    function Toggle:toggle()
+      self.toggled = not self.toggled
+      self.button.image = self.toggled and self.selectedImage or self.normalImage
+    end
+    local function newToggle()
+      return setmetatable({ toggled = false, button = { image = "toggle-off" }, normalImage = "toggle-off",
+        selectedImage = "toggle-on" }, Toggle)
+    end
+
+    """
+
+// MARK: Report
+
+func format(_ value: Double?, _ unit: String) -> String {
+    guard let value else { return "n/a" }
+    if unit.hasPrefix("ns") || value >= 100 { return String(format: "%.0f %@", value, unit) }
+    return String(format: "%.2f %@", value, unit)
+}
+
+var figures: [Figure] = []
+figures.append(try eventRoundTrip())
+figures.append(try propertyAccess())
+let (memoryFigure, attachFigure) = try instances()
+figures.append(memoryFigure)
+figures.append(attachFigure)
+figures.append(coldStart())
+figures.append(specRunner())
+
+print("Behave benchmarks (median of \(repetitions) run\(repetitions == 1 ? "" : "s")\(quick ? ", --quick sizes" : ""))")
+let header = ["figure", "behave", "peer", "ratio", "goal", ""]
+var rows = [header]
+for figure in figures {
+    rows.append([
+        figure.name, format(figure.behave, figure.unit),
+        figure.peer == nil ? (figure.peerName.isEmpty ? "—" : "n/a") : "\(format(figure.peer, figure.unit)) (\(figure.peerName))",
+        figure.ratio.map { String(format: "%.2f", $0) } ?? "—",
+        figure.goal, figure.met.map { $0 ? "met" : "NOT MET" } ?? "",
+    ])
+}
+let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+for row in rows {
+    print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+}
+let json = JSON.object(figures.map { figure in
+    (figure.key, JSON.object([
+        ("unit", .string(figure.unit)),
+        ("behave", figure.behave.map(JSON.number) ?? .null),
+        ("peer", figure.peer.map(JSON.number) ?? .null),
+        ("ratio", figure.ratio.map(JSON.number) ?? .null),
+        ("goalMet", figure.met.map(JSON.bool) ?? .null),
+    ]))
+})
+print(json.text)

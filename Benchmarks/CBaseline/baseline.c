@@ -1,0 +1,122 @@
+/*
+** The raw Lua C API baseline of Behave's benchmarks (see CBaseline.h).
+*/
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <string.h>
+#include <time.h>
+
+#include "CBaseline.h"
+
+/* A button as small as it gets: an image (a registry reference to the
+** value) and an alpha. */
+typedef struct Button {
+  int image;
+  double alpha;
+  long changes;
+} Button;
+
+static int button_index(lua_State *L) {
+  Button *b = (Button *)luaL_checkudata(L, 1, "Button");
+  const char *key = luaL_checkstring(L, 2);
+  if (strcmp(key, "image") == 0) lua_rawgeti(L, LUA_REGISTRYINDEX, b->image);
+  else if (strcmp(key, "alpha") == 0) lua_pushnumber(L, b->alpha);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static int button_newindex(lua_State *L) {
+  Button *b = (Button *)luaL_checkudata(L, 1, "Button");
+  const char *key = luaL_checkstring(L, 2);
+  if (strcmp(key, "image") == 0) {
+    luaL_unref(L, LUA_REGISTRYINDEX, b->image);
+    lua_settop(L, 3);
+    b->image = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  else if (strcmp(key, "alpha") == 0) b->alpha = luaL_checknumber(L, 3);
+  else return luaL_error(L, "no property %s", key);
+  b->changes++;  /* the change is recorded */
+  return 0;
+}
+
+/* self:send(event): counts. */
+static int send(lua_State *L) {
+  (void)L;
+  return 0;
+}
+
+static double now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* A state with a Button userdata as global 'button' and the toggle's class
+** and instance built as toggle.lua builds them. */
+static lua_State *open_state(void) {
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  Button *b = (Button *)lua_newuserdatauv(L, sizeof(Button), 0);
+  b->alpha = 1;
+  b->changes = 0;
+  lua_pushnil(L);
+  b->image = luaL_ref(L, LUA_REGISTRYINDEX);
+  luaL_newmetatable(L, "Button");
+  lua_pushcfunction(L, button_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, button_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_setmetatable(L, -2);
+  lua_setglobal(L, "button");
+  lua_pushcfunction(L, send);
+  lua_setglobal(L, "send");
+  return L;
+}
+
+static const char *toggle_source =
+  "local Toggle = {}\n"
+  "Toggle.__index = Toggle\n"
+  "function Toggle:toggle()\n"
+  "  self.toggled = not self.toggled\n"
+  "  local image = self.toggled and self.selectedImage or self.normalImage\n"
+  "  if self.animated then error('not measured') else self.button.image = image end\n"
+  "  self:send('valueChanged')\n"
+  "end\n"
+  "local self = setmetatable({ toggled = false, button = button, normalImage = 'toggle-off',\n"
+  "  selectedImage = 'toggle-on', animated = false, send = send }, Toggle)\n"
+  "return function() self:toggle() end\n";
+
+double baseline_event_round_trip(long events) {
+  lua_State *L = open_state();
+  if (luaL_dostring(L, toggle_source) != LUA_OK) { lua_close(L); return -1; }
+  int handler = luaL_ref(L, LUA_REGISTRYINDEX);
+  double start = now_ns();
+  for (long i = 0; i < events; i++) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) { lua_close(L); return -1; }
+  }
+  double elapsed = now_ns() - start;
+  lua_close(L);
+  return elapsed / (double)events;
+}
+
+static const char *property_source =
+  "local button = button\n"
+  "return function(n)\n"
+  "  for i = 1, n do\n"
+  "    local alpha = button.alpha\n"
+  "    button.alpha = (i % 2 == 0) and 0.5 or 0.25\n"
+  "  end\n"
+  "end\n";
+
+double baseline_property_access(long operations) {
+  lua_State *L = open_state();
+  if (luaL_dostring(L, property_source) != LUA_OK) { lua_close(L); return -1; }
+  lua_pushinteger(L, operations / 2);
+  double start = now_ns();
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) { lua_close(L); return -1; }
+  double elapsed = now_ns() - start;
+  lua_close(L);
+  return elapsed / (double)operations;
+}
