@@ -1,0 +1,410 @@
+import CLuaShim
+
+/// The Lua modules shipped with the runtime. Each becomes a global of every
+/// behaviour environment: one function per Lua state, shared, not copied.
+/// A module is compiled the first time a script calls it, so scenes that do
+/// not use it pay nothing (compiling one costs about as much as the rest of
+/// a runtime's setup).
+let luaLibraries: [(global: String, source: String)] = [
+    ("StateMachine", stateMachineSource),
+]
+
+/// The global a script sees: it asks the host for the module's compiled
+/// chunk on the first call, runs it, and from then on calls what it
+/// returned. A tail call, so errors the module raises at level 2 name the
+/// script's line.
+private let libraryStubSource = """
+    local compile = ...
+    local module
+    return function(...)
+      module = module or compile()()
+      return module(...)
+    end
+    """
+
+extension LuaRuntime {
+    /// Adds each library's stub to the behaviour API (`apiRef`).
+    func installLibraries() throws(LuaError) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushRef(apiRef, on: L)
+        let stub = Array(libraryStubSource.utf8)
+        for library in luaLibraries {
+            // `=behave`, like the prelude: locations in messages skip its frames.
+            guard bh_load(L, stub, stub.count, "=behave") == LUA_OK else {
+                throw LuaError("library \(library.global): \(popString())")
+            }
+            register("library \(library.global)") { call throws(LuaError) in
+                let source = Array(library.source.utf8)
+                guard bh_load(call.S, source, source.count, "=behave") == LUA_OK else {
+                    throw LuaError("library \(library.global): \(call.runtime.popString(from: call.S))")
+                }
+            }
+            bh_push_host_function(L, LuaExtensionTable.firstID + Int32(extensions.functions.count - 1))
+            guard bh_pcall(L, 1, 1) == LUA_OK else {
+                throw LuaError("library \(library.global): \(popString())")
+            }
+            lua_setfield(L, -2, library.global)
+        }
+    }
+}
+
+/// `StateMachine { … }`: see Docs/state-machine.md.
+let stateMachineSource = #"""
+-- StateMachine: states with enter/exit and event handlers, transitions that
+-- must be declared, and invariants checked after every event.
+--
+--   local machine = StateMachine {
+--     initial     = "browse",
+--     transitions = { browse = { "edit" }, edit = { "browse" } },
+--     states      = {
+--       browse = { enter = function(self, from) … end, tap = function(self) return "edit" end },
+--       edit   = { exit = function(self, to) … end, tap = function(self) return "browse" end },
+--     },
+--     invariants  = { ["a sentence that must hold"] = function(self, state) return … end },
+--   }
+--   function Behaviour:awake() self.machine = machine:start(self) end
+--   … self.machine:fire("tap") …
+--
+-- This chunk runs once per Lua state, and every behaviour environment gets
+-- the same `StateMachine` function. Sharing it is safe: a function cannot
+-- be changed, and what it makes keeps its data in the private tables below,
+-- behind metatables scripts cannot get.
+local type, next, ipairs, error, pcall, tostring, select, setmetatable, rawget, rawset =
+      type, next, ipairs, error, pcall, tostring, select, setmetatable, rawget, rawset
+local running = coroutine.running
+local format, concat, sort, pack, unpack = string.format, table.concat, table.sort, table.pack, table.unpack
+
+local OPTIONS = { initial = true, states = true, transitions = true, invariants = true }
+
+-- The real contents of definitions and machines, by their public tables.
+local definitions = setmetatable({}, { __mode = "k" })
+local machines = setmetatable({}, { __mode = "k" })
+
+-- Our own failures travel as this, so `run` can tell them from errors
+-- raised by handlers (which already carry their file:line).
+local Failure = {}
+local function fail(message, ...)
+  error({ [Failure] = true, message = format(message, ...) }, 0)
+end
+
+local function sortedKeys(t)
+  local keys = {}
+  for key in next, t do keys[#keys + 1] = key end
+  sort(keys)
+  return keys
+end
+
+local function names(list)
+  return #list == 0 and "nothing" or concat(list, ", ")
+end
+
+------------------------------------------------------------- definitions
+
+local function readStates(spec)
+  local states = spec.states
+  if type(states) ~= "table" or next(states) == nil then
+    fail("StateMachine needs `states`: a table of name = { enter = …, exit = …, event = handler, … }")
+  end
+  local handlers = {}
+  for name, state in next, states do
+    if type(name) ~= "string" then fail("state names are strings, not %s", tostring(name)) end
+    if type(state) ~= "table" then fail("state `%s` must be a table of handlers, not a %s", name, type(state)) end
+    local copy = {}   -- a copy: later changes to the script's table cannot bypass the checks
+    for key, handler in next, state do
+      if type(key) ~= "string" or type(handler) ~= "function" then
+        fail("state `%s`: `%s` must be a function (enter, exit or an event handler), not a %s",
+             name, tostring(key), type(handler))
+      end
+      copy[key] = handler
+    end
+    handlers[name] = copy
+  end
+  return handlers
+end
+
+local function readTransitions(spec, handlers, stateNames)
+  local declared = spec.transitions
+  if type(declared) ~= "table" then
+    fail("StateMachine needs `transitions`: a table of state = { states it may go to }, e.g. browse = { \"edit\" }")
+  end
+  local allowed = {}
+  for _, name in ipairs(stateNames) do allowed[name] = {} end
+  for from, targets in next, declared do
+    if handlers[from] == nil then
+      fail("transitions: no state `%s` (states: %s)", tostring(from), names(stateNames))
+    end
+    if type(targets) == "string" then targets = { targets } end
+    if type(targets) ~= "table" then
+      fail("transitions.%s must be a list of states, like { \"%s\" }", from, stateNames[1])
+    end
+    for _, to in ipairs(targets) do
+      if handlers[to] == nil then
+        fail("transitions.%s: no state `%s` (states: %s)", from, tostring(to), names(stateNames))
+      end
+      allowed[from][to] = true
+    end
+  end
+  return allowed
+end
+
+-- A state no declared path reaches is almost always a misspelt name.
+local function checkReachable(initial, allowed, stateNames)
+  local seen, pending = { [initial] = true }, { initial }
+  while #pending > 0 do
+    local from = pending[#pending]
+    pending[#pending] = nil
+    for to in next, allowed[from] do
+      if not seen[to] then
+        seen[to] = true
+        pending[#pending + 1] = to
+      end
+    end
+  end
+  for _, name in ipairs(stateNames) do
+    if not seen[name] then
+      fail("state `%s` cannot be reached from `%s` by the declared transitions", name, initial)
+    end
+  end
+end
+
+local function readInvariants(spec)
+  local invariants = spec.invariants or {}
+  if type(invariants) ~= "table" then
+    fail("invariants must be a table of description = function(self, state) return ok end")
+  end
+  local checks = {}
+  for description, check in next, invariants do
+    if type(description) ~= "string" or type(check) ~= "function" then
+      fail("invariants: `%s` must be a function(self, state) that returns true when the invariant holds",
+           tostring(description))
+    end
+    checks[description] = check
+  end
+  return checks, sortedKeys(checks)
+end
+
+local function define(spec)
+  if type(spec) ~= "table" then
+    fail("StateMachine takes a table: StateMachine { initial = …, states = { … }, transitions = { … } }")
+  end
+  for key in next, spec do
+    if not OPTIONS[key] then
+      fail("StateMachine has no option `%s` (options: initial, states, transitions, invariants)", tostring(key))
+    end
+  end
+  local handlers = readStates(spec)
+  local stateNames = sortedKeys(handlers)
+  local initial = spec.initial
+  if handlers[initial] == nil then
+    fail("StateMachine needs `initial`, one of its states (%s), not %s", names(stateNames), tostring(initial))
+  end
+  local allowed = readTransitions(spec, handlers, stateNames)
+  checkReachable(initial, allowed, stateNames)
+  local invariants, invariantNames = readInvariants(spec)
+  -- Every name some state handles: firing any other is a mistake.
+  local events = {}
+  for _, state in next, handlers do
+    for key in next, state do
+      if key ~= "enter" and key ~= "exit" then events[key] = true end
+    end
+  end
+  return {
+    initial = initial, handlers = handlers, stateNames = stateNames, allowed = allowed,
+    invariants = invariants, invariantNames = invariantNames, events = events,
+  }
+end
+
+---------------------------------------------------------------- machines
+
+local function transition(m, to, cause)
+  local d, from = m.definition, m.current
+  if type(to) ~= "string" then
+    fail("%s returned %s; return the name of the next state, or nothing to stay in `%s`",
+         cause, tostring(to), from)
+  end
+  if d.handlers[to] == nil then
+    fail("%s: no state `%s` (states: %s)", cause, to, names(d.stateNames))
+  end
+  if not d.allowed[from][to] then
+    local targets = sortedKeys(d.allowed[from])
+    fail("undeclared transition %s → %s, asked for by %s; declared from %s: %s",
+         from, to, cause, from, names(targets))
+  end
+  local exit = d.handlers[from].exit
+  if exit then exit(m.owner, to) end
+  m.current = to
+  rawset(m.public, "state", to)
+  local enter = d.handlers[to].enter
+  if enter then enter(m.owner, from) end
+  return from
+end
+
+local function verify(m, cause)
+  local d, state = m.definition, m.current
+  local shown = rawget(m.public, "state")
+  if shown ~= state then
+    rawset(m.public, "state", state)
+    fail("machine.state was set to %s directly (%s); change states with machine:go(state) or by returning the next state from a handler",
+         tostring(shown), cause)
+  end
+  for _, description in ipairs(d.invariantNames) do
+    local holds, detail = d.invariants[description](m.owner, state)
+    if not holds then
+      fail("invariant \"%s\" does not hold in state `%s` %s%s", description, state, cause,
+           detail ~= nil and ": " .. tostring(detail) or "")
+    end
+  end
+end
+
+-- One unit of work: an event, a go(state), or the start.
+local function step(m, work)
+  if work.start then
+    local enter = m.definition.handlers[m.current].enter
+    if enter then enter(m.owner, nil) end
+    return verify(m, "on start")
+  elseif work.check then
+    return verify(m, "on check")
+  end
+  local cause, target
+  if work.event then
+    local handler = m.definition.handlers[m.current][work.event]
+    if handler == nil then return end   -- events a state does not handle are ignored
+    cause = format("the %s handler of state `%s`", work.event, m.current)
+    target = handler(m.owner, unpack(work.arguments, 1, work.arguments.n))
+    if target == nil then return verify(m, "after " .. work.event) end
+  else
+    cause, target = format("go(%s)", tostring(work.target)), work.target
+  end
+  local from = transition(m, target, cause)
+  verify(m, format("after %s (%s → %s)", work.event or "go", from, m.current))
+end
+
+-- Run to completion: work asked for while other work is under way (by a
+-- handler, or by an event its changes caused, even in a handler that is
+-- waiting on an animation) is queued and done after it, in order.
+-- Errors are raised at the line that called the public method, which must
+-- call `run` as a statement (a tail call would lose that line's frame).
+local function run(m, work)
+  if m.worker ~= nil then
+    m.queue[#m.queue + 1] = work
+    return
+  end
+  m.worker, m.queue = running(), { work }
+  local i, ok, problem = 1, true, nil
+  while ok and m.queue[i] ~= nil do
+    ok, problem = pcall(step, m, m.queue[i])
+    i = i + 1
+  end
+  -- After an error the rest of the queue is dropped with the failed work.
+  m.worker, m.queue = nil, {}
+  if not ok then
+    if type(problem) == "table" and rawget(problem, Failure) then error(problem.message, 3) end
+    error(problem, 0)
+  end
+end
+
+----------------------------------------------------------- public faces
+
+local Definition, Machine = {}, {}
+
+local function definitionOf(value, method)
+  local d = definitions[value]
+  if d == nil then error(format("call it with a colon: definition:%s(…)", method), 3) end
+  return d
+end
+
+local function machineOf(value, method)
+  local m = machines[value]
+  if m == nil then error(format("call it with a colon: machine:%s(…)", method), 3) end
+  return m
+end
+
+local function checkState(m, name, method)
+  if m.definition.handlers[name] == nil then
+    error(format("%s: no state `%s` (states: %s)", method, tostring(name), names(m.definition.stateNames)), 3)
+  end
+end
+
+local machineMeta = {
+  __index = Machine,
+  __newindex = function(_, key)
+    error(format("a state machine has no field `%s`; it has `state` and the methods fire, go, can, is and check",
+                 tostring(key)), 2)
+  end,
+  __tostring = function(public) return format("StateMachine (%s)", machines[public].current) end,
+  __metatable = false,
+}
+
+-- machine:start(owner): a running machine in the initial state (its enter
+-- handler has run); handlers get `owner` as their `self`.
+function Definition:start(owner)
+  local d = definitionOf(self, "start")
+  if owner == nil then error("start(owner) takes the behaviour its handlers get as `self`", 2) end
+  local public = setmetatable({ state = d.initial }, machineMeta)
+  local m = { definition = d, owner = owner, current = d.initial, public = public, queue = {} }
+  machines[public] = m
+  run(m, { start = true })
+  return public
+end
+
+-- machine:fire(event, ...): the current state's handler for `event` runs
+-- with the arguments; the state name it returns is the next state.
+function Machine:fire(event, ...)
+  local m = machineOf(self, "fire")
+  if not m.definition.events[event] then
+    error(format("no state handles the event `%s` (events: %s)", tostring(event),
+                 names(sortedKeys(m.definition.events))), 2)
+  end
+  run(m, { event = event, arguments = pack(...) })
+end
+
+-- machine:go(state): a transition asked for outside an event handler (a
+-- timer, a delegate message); checked like any other.
+function Machine:go(state)
+  local m = machineOf(self, "go")
+  checkState(m, state, "go")
+  run(m, { target = state })
+end
+
+-- Whether the current state may go to `state`.
+function Machine:can(state)
+  local m = machineOf(self, "can")
+  checkState(m, state, "can")
+  return m.definition.allowed[m.current][state] == true
+end
+
+function Machine:is(state)
+  local m = machineOf(self, "is")
+  checkState(m, state, "is")
+  return m.current == state
+end
+
+-- Checks the invariants now (they are checked after every event anyway).
+function Machine:check()
+  local m = machineOf(self, "check")
+  run(m, { check = true })
+end
+
+local definitionMeta = {
+  __index = Definition,
+  __newindex = function(_, key)
+    error(format("a state machine definition cannot be changed (setting `%s`)", tostring(key)), 2)
+  end,
+  __tostring = function(public)
+    return format("StateMachine definition (%s)", names(definitions[public].stateNames))
+  end,
+  __metatable = false,
+}
+
+return function(spec)
+  local ok, result = pcall(define, spec)
+  if not ok then
+    if type(result) == "table" and rawget(result, Failure) then error(result.message, 2) end
+    error(result, 0)
+  end
+  local public = setmetatable({}, definitionMeta)
+  definitions[public] = result
+  return public
+end
+"""#
