@@ -30,16 +30,20 @@ let package = Package(
         .target(name: "BehaveScene", dependencies: [
             "BehaveCore", "BehaveLua", .product(name: "Yams", package: "Yams"),
         ]),
+        // `behave test`: busted-style specs, each file in a fresh sandbox.
+        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"]),
         .executableTarget(
             name: "behave",
             dependencies: [
-                "BehaveCore", "BehaveLua", "BehaveScene",
+                "BehaveCore", "BehaveLua", "BehaveScene", "BehaveSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
+        .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,75 @@
+import Foundation
+
+/// JUnit XML, as CI servers read it: one `testsuite` per spec file, one
+/// `testcase` per spec (`failure` with the location and message, `skipped`
+/// for pending ones, `system-out` with what it printed). Written at the end.
+public final class JUnitReporter: SpecReporter {
+    private let write: (String) -> Void
+    private var files: [String] = []
+    private var results: [String: [SpecResult]] = [:]
+
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    public func report(_ result: SpecResult) {
+        if results[result.file] == nil { files.append(result.file) }
+        results[result.file, default: []].append(result)
+    }
+
+    public func finish(_ summary: SpecSummary) {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"behave\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" "
+            + "failures=\"\(summary.failed)\" skipped=\"\(summary.skipped)\" time=\"\(time(summary.duration))\">\n"
+        for file in files {
+            let cases = results[file] ?? []
+            let failures = cases.filter { $0.status == .failed }.count
+            let skipped = cases.filter { $0.status == .pending }.count
+            let duration = cases.reduce(0) { $0 + $1.duration }
+            xml += "  <testsuite name=\"\(escape(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" "
+                + "errors=\"0\" skipped=\"\(skipped)\" time=\"\(time(duration))\">\n"
+            for result in cases {
+                xml += "    <testcase classname=\"\(escape(file))\" name=\"\(escape(result.name))\" "
+                    + "file=\"\(escape(file))\" line=\"\(result.line)\" time=\"\(time(result.duration))\""
+                var body = ""
+                switch result.status {
+                case .passed: break
+                case .pending: body += "      <skipped message=\"pending\"/>\n"
+                case .failed:
+                    let first = result.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                    body += "      <failure message=\"\(escape(first))\" type=\"failure\">"
+                        + "\(escape(result.location)): \(escape(result.message))</failure>\n"
+                }
+                if !result.output.isEmpty {
+                    body += "      <system-out>\(escape(result.output.joined(separator: "\n")))</system-out>\n"
+                }
+                xml += body.isEmpty ? "/>\n" : ">\n\(body)    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        write(xml)
+    }
+
+    private func time(_ seconds: Double) -> String {
+        String(format: "%.3f", seconds)
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot hold are
+    /// dropped.
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

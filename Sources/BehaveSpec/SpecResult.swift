@@ -1,0 +1,59 @@
+/// What became of one spec (or of a spec file that could not be loaded).
+public struct SpecResult: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case passed, failed, pending
+    }
+
+    /// The spec file, as messages show it.
+    public var file: String
+    /// The full name: the describe names and the spec's, joined by spaces.
+    public var name: String
+    /// The line of the spec's `it` (0 for a file that could not be loaded).
+    public var line: Int
+    public var status: Status
+    /// For a failure: `file:line` of the failing assertion or error (the
+    /// spec's own line when the error has none) and the message, whose
+    /// first line says what was expected and what came instead.
+    public var location: String
+    public var message: String
+    /// What the spec printed, and what its scenes' behaviours logged.
+    public var output: [String]
+    /// Wall-clock seconds.
+    public var duration: Double
+
+    public init(file: String, name: String, line: Int, status: Status, location: String = "", message: String = "",
+                output: [String] = [], duration: Double = 0) {
+        self.file = file
+        self.name = name
+        self.line = line
+        self.status = status
+        self.location = location
+        self.message = message
+        self.output = output
+        self.duration = duration
+    }
+}
+
+/// The counts of a run.
+public struct SpecSummary: Sendable, Equatable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+    public var files = 0
+    public var duration = 0.0
+
+    public init() {}
+
+    mutating func add(_ result: SpecResult) {
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .pending: skipped += 1
+        }
+    }
+
+    /// `N passed, N failed` (`, N skipped` when some are pending).
+    public var line: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}

@@ -1,0 +1,223 @@
+import BehaveCore
+import BehaveLua
+import BehaveScene
+import Foundation
+
+/// Making scenes (`scene.script`, `scene.load`, `scene.new`) and the scene
+/// methods: the CLI's commands, built on `Scene.execute`, plus what a spec
+/// reads back (state, errors, recorded events).
+extension SpecFileRun {
+    // MARK: Making scenes
+
+    /// `scene.script(path, inspectables)`: the default scene of one
+    /// behaviour (as `behave run` builds it).
+    func makeScriptScene(_ call: LuaCall) throws(LuaError) {
+        let name = try call.requireString(1, "script path")
+        guard let path = LuaScript.locate(name, relativeTo: directory) else {
+            throw LuaError("\(name): no such script next to the spec or in the bundled Scripts/")
+        }
+        var inspectables: [(String, LooseValue)] = []
+        if !call.isNil(2) {
+            guard case .table(let entries) = try call.data(2) else {
+                throw LuaError("scene.script(path, inspectables): inspectables must be a table of name = value")
+            }
+            for entry in entries {
+                inspectables.append((entry.key, try entry.value.looseValue(for: entry.key)))
+            }
+        }
+        let platform = try scriptPlatform(call)
+        try open(call) { () throws(LuaError) in
+            let (scene, runtime) = try ScriptScene.make(script: path, inspectables: inspectables, limits: options.limits,
+                                                        platform: platform)
+            return (scene, runtime, nil)
+        }
+    }
+
+    /// `scene.script(path, inspectables, { platform = { … } })`: the
+    /// platform block of a scene file (Docs/platform.md), as a table.
+    private func scriptPlatform(_ call: LuaCall) throws(LuaError) -> PlatformConfiguration {
+        guard !call.isNil(3) else { return PlatformConfiguration() }
+        guard case .table(let entries) = try call.data(3) else {
+            throw LuaError("scene.script(path, inspectables, options): options must be a table such as { platform = { … } }")
+        }
+        var platform = PlatformConfiguration()
+        for entry in entries {
+            guard entry.key == "platform" else {
+                throw LuaError("scene.script: unknown option `\(entry.key)`\(Suggestions.hint(for: entry.key, in: ["platform"])); options: platform")
+            }
+            let line = SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
+            let node = try entry.value.sceneNode(line: line)
+            do throws(SceneLoadError) {
+                platform = try SceneLoader.platform(node: node, file: file, directory: directory.isEmpty ? "." : directory)
+            } catch {
+                throw LuaError(error.description)
+            }
+        }
+        return platform
+    }
+
+    /// `scene.load(path)`: a scene file, next to the spec or as given.
+    func loadScene(_ call: LuaCall) throws(LuaError) {
+        let name = try call.requireString(1, "scene file path")
+        let nextToSpec = (directory as NSString).appendingPathComponent(name)
+        let path = name.hasPrefix("/") || !FileManager.default.fileExists(atPath: nextToSpec) ? name : nextToSpec
+        try open(call) { () throws(LuaError) in
+            do throws(SceneLoadError) {
+                let loaded = try SceneLoader.load(file: path, limits: options.limits)
+                return (loaded.scene, loaded.runtime, loaded)
+            } catch {
+                throw LuaError(error.description)
+            }
+        }
+    }
+
+    /// `scene.new{ … }`: the scene schema as a Lua table. Every node gets
+    /// the spec's line, so a mistake in it reads `spec.lua:LINE: …`.
+    func newScene(_ call: LuaCall) throws(LuaError) {
+        guard call.typeName(1) == "table" else {
+            throw LuaError("scene.new takes the scene as a table: scene.new{ controls = { … }, behaviours = { … } }")
+        }
+        let line = SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
+        let node = try call.data(1).sceneNode(line: line)
+        let specDirectory = directory.isEmpty ? "." : directory
+        try open(call) { () throws(LuaError) in
+            do throws(SceneLoadError) {
+                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits)
+                return (loaded.scene, loaded.runtime, loaded)
+            } catch {
+                throw LuaError(error.description)
+            }
+        }
+    }
+
+    /// Makes a scene with `make` and pushes its id. Errors (a missing
+    /// script, a wrong inspectable, a mistake in a scene) are the spec's, at
+    /// the spec's line.
+    func open(_ call: LuaCall, _ make: () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)) throws(LuaError) {
+        guard scenes.count < SpecFileRun.maximumScenes else {
+            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file")
+        }
+        let made: (scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?)
+        do throws(LuaError) {
+            made = try make()
+        } catch {
+            throw LuaError(call.location() + firstLines(error.message))
+        }
+        // What happened while the scene woke is in its trace already.
+        let log = SceneLog()
+        for entry in made.scene.trace.entries { log.hear(entry) }
+        made.scene.trace.listener = { [log] entry in log.hear(entry) }
+        let id = nextSceneID
+        nextSceneID += 1
+        scenes[id] = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
+                               log: log)
+        call.push(Double(id))
+    }
+
+    // MARK: Scene methods
+
+    /// `s:verb(…)`: argument 1 is the scene, 2 the verb, 3… its arguments.
+    func command(_ call: LuaCall) throws(LuaError) {
+        let scene = try scene(call)
+        let verb = try call.requireString(2, "command")
+        func name(_ what: String = "control name") throws(LuaError) -> String { try call.requireString(3, what) }
+        func run(_ command: SceneCommand) throws(LuaError) { try execute(command, in: scene, call) }
+
+        switch verb {
+        case "tap": try run(.tap(try name()))
+        case "send": try run(.send(try name("control or behaviour name"), event: try call.requireString(4, "event name")))
+        case "set":
+            // s:set("toggle.animated", true) or s:set("toggle", "animated", true)
+            let target = try name("\"name.property\"")
+            let (object, property, index): (String, String, Int)
+            if call.count >= 5 {
+                (object, property, index) = (target, try call.requireString(4, "property name"), 5)
+            } else {
+                guard let dot = target.firstIndex(of: ".") else {
+                    throw LuaError("set takes \"name.property\" and a value: s:set(\"toggle.animated\", true)")
+                }
+                (object, property, index) = (String(target[..<dot]), String(target[target.index(after: dot)...]), 4)
+            }
+            let value = try call.data(index).looseValue(for: "\(object).\(property)")
+            try run(.set(object, property: property, value: value))
+        case "step":
+            let direction = call.string(4)
+            guard direction == "+" || direction == "-" else {
+                throw LuaError("step takes \"+\" or \"-\": s:step(\"stepper\", \"+\")")
+            }
+            try run(.step(try name(), up: direction == "+"))
+        case "type": try run(.type(try name(), text: try call.requireString(4, "text")))
+        case "pressReturn": try run(.pressReturn(try name()))
+        case "scroll": try run(.scroll(try name(), y: try call.requireNumber(4, "content offset y")))
+        case "keyboard":
+            switch call.string(3) {
+            case "show": try run(.keyboardShow(height: try call.requireNumber(4, "keyboard height")))
+            case "hide": try run(.keyboardHide)
+            default: throw LuaError("keyboard takes \"show\" and a height, or \"hide\": s:keyboard(\"show\", 300)")
+            }
+        case "advance":
+            let seconds = try call.requireNumber(3, "seconds")
+            guard seconds >= 0, seconds.isFinite else {
+                throw LuaError("advance takes a duration of 0 seconds or more, not \(formatNumber(seconds))")
+            }
+            try run(.advance(seconds))
+        case "choose":
+            try run(.choose(call.isNil(3) ? "cancel" : try call.requireString(3, "option")))
+        case "remove": try run(.remove(try name()))
+        case "dismiss": try run(.dismiss)
+        case "show":
+            if case .text(let text) = try execute(.show, in: scene, call) { call.push(text) }
+        case "state": call.push(scene.scene.state())
+        case "command":
+            let line = try name("command line")
+            let parsed: SceneCommand?
+            do throws(ValueError) { parsed = try SceneCommand.parse(line) } catch { throw LuaError(error.message) }
+            guard let parsed else { return }
+            switch try execute(parsed, in: scene, call) {
+            case .text(let text): call.push(text)
+            case .state(let state): call.push(state)
+            case .none, .quit: break
+            }
+        case "record": try record(call, in: scene)
+        case "errors":
+            call.push(scene.log.errors)
+            scene.log.checked = scene.log.errors.count
+        case "trace": call.push(JSON.array(scene.scene.trace.entries.suffix(1000).map(\.json)))
+        case "dialog": call.push(scene.scene.state()["dialog"] ?? .null)
+        case "now": call.push(scene.scene.clock.now)
+        case "exists":
+            let name = try name("name")
+            call.push(scene.scene.control(named: name) != nil || scene.scene.record(named: name) != nil)
+        default:
+            throw LuaError("scenes have no method `\(verb)`")
+        }
+    }
+
+    /// `s:record("name.event")`: a list that gets each firing's arguments.
+    private func record(_ call: LuaCall, in scene: SpecScene) throws(LuaError) {
+        let target = try call.requireString(3, "\"name.event\"")
+        guard let dot = target.firstIndex(of: ".") else {
+            throw LuaError("record takes \"name.event\": s:record(\"toggle.valueChanged\")")
+        }
+        let name = String(target[..<dot]), event = String(target[target.index(after: dot)...])
+        let sender: Control
+        if let view = scene.scene.control(named: name) {
+            sender = view
+        } else if let behaviour = scene.scene.behaviour(named: name), behaviour.isAlive {
+            sender = behaviour
+        } else if name == "keyboard" {
+            sender = scene.scene.keyboard
+        } else {
+            throw SpecFileRun.unknown(name, in: scene.scene)
+        }
+        guard sender.eventNames.contains(event) else {
+            let events = sender.eventNames
+            throw LuaError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: events))"
+                + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
+        }
+        call.push(JSON.array([]))
+        let recording = Recording(list: call.keep(-1))
+        recording.connection = sender.on(event) { [weak recording] message in recording?.hear(message.arguments) }
+        scene.recordings.append(recording)
+    }
+}

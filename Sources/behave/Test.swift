@@ -1,0 +1,73 @@
+import ArgumentParser
+import BehaveLua
+import BehaveSpec
+import Foundation
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
+        discussion: "Exit status: 0 when nothing failed, 1 when a spec failed, 2 for bad usage. See Docs/testing.md.")
+
+    enum Reporter: String, ExpressibleByArgument, CaseIterable {
+        case plain, tap, junit
+    }
+
+    @Argument(help: "Spec files or directories (default: the working directory, searched for *_spec.lua).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Run only specs whose full name contains TEXT.", valueName: "TEXT"))
+    var filter: String?
+
+    @Option(help: "Output format: plain, tap or junit.")
+    var reporter: Reporter = .plain
+
+    @Option(help: ArgumentHelp("Write the JUnit XML to FILE (the plain report goes to standard output).", valueName: "FILE"))
+    var output: String?
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if output != nil, reporter != .junit {
+            throw ValidationError("--output is for --reporter junit")
+        }
+    }
+
+    func run() throws {
+        try failing {
+            let files: [String]
+            do throws(SpecFinder.Missing) {
+                files = try SpecFinder.find(paths)
+            } catch {
+                throw UsageFailure(error.description)
+            }
+            let out: (String) -> Void = { text in
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            let runner = SpecRunner(options: SpecOptions(limits: limits.sandboxLimits, filter: filter))
+            let summary: SpecSummary
+            switch reporter {
+            case .plain:
+                summary = runner.run(files, reporter: PlainReporter(showsProgress: isatty(STDOUT_FILENO) != 0, write: out))
+            case .tap:
+                summary = runner.run(files, reporter: TAPReporter(write: out))
+            case .junit:
+                if let output {
+                    guard FileManager.default.createFile(atPath: output, contents: nil) else {
+                        throw UsageFailure("\(output): cannot write the file")
+                    }
+                    var xml = ""
+                    summary = runner.run(files, reporter: TeeReporter([
+                        PlainReporter(showsProgress: isatty(STDOUT_FILENO) != 0, write: out),
+                        JUnitReporter { xml += $0 },
+                    ]))
+                    guard FileManager.default.createFile(atPath: output, contents: Data(xml.utf8)) else {
+                        throw UsageFailure("\(output): cannot write the file")
+                    }
+                } else {
+                    summary = runner.run(files, reporter: JUnitReporter(write: out))
+                }
+            }
+            return summary.failed > 0 ? 1 : 0
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// `behave test` as CI runs it: exit statuses and output.
+final class CommandLineTests: XCTestCase {
+    func testExitsZeroWhenEverythingPasses() throws {
+        let (status, output) = try runBehave(["test", fixture("passing.lua")])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(output.split(separator: "\n").last, "3 passed, 0 failed")
+    }
+
+    func testExitsOneWhenASpecFails() throws {
+        let (status, output) = try runBehave(["test", fixture("failing.lua"), "--filter", "wrong image"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(output.contains("failing.lua:11: toggle shows the wrong image: expected \"toggle-off\", got \"toggle-on\""),
+                      output)
+        XCTAssertEqual(output.split(separator: "\n").last, "0 passed, 1 failed")
+    }
+
+    func testExitsTwoForBadUsage() throws {
+        XCTAssertEqual(try runBehave(["test", "--reporter", "html"]).status, 2)
+        XCTAssertEqual(try runBehave(["test", "/no/such/place"]).status, 2)
+        XCTAssertEqual(try runBehave(["test", fixture("passing.lua"), "--output", "x.xml"]).status, 2)
+    }
+
+    func testFindsSpecsInTheWorkingDirectory() throws {
+        let directory = try temporaryDirectory(self)
+        try "it(\"passes\", function() assert.equals(1, 1) end)\n"
+            .write(toFile: (directory as NSString).appendingPathComponent("one_spec.lua"), atomically: true, encoding: .utf8)
+        let (status, output) = try runBehave(["test"], in: directory)
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(output, "1 passed, 0 failed\n", "no progress line when standard output is not a terminal")
+    }
+
+    func testWritesJUnitToAFileAndThePlainReportToStandardOutput() throws {
+        let directory = try temporaryDirectory(self)
+        let xml = (directory as NSString).appendingPathComponent("report.xml")
+        let (status, output) = try runBehave(["test", fixture("pending.lua"), "--reporter", "junit", "--output", xml])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(output.split(separator: "\n").last, "1 passed, 0 failed, 2 skipped")
+        let written = try String(contentsOfFile: xml, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("<?xml"))
+        XCTAssertTrue(written.contains("<skipped"))
+    }
+
+    func testTheBundledSpecsPass() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let (status, output) = try runBehave(["test", "Scripts", "Examples"], in: root)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.hasSuffix(" 0 failed\n"), output)
+    }
+}

@@ -1,0 +1,22 @@
+describe("toggle", function()
+  it("passes", function()
+    local s = scene.script("toggle.lua")
+    s:tap("button")
+    assert.equals("toggle-on", s.button.image.name)
+  end)
+
+  it("shows the wrong image", function()
+    local s = scene.script("toggle.lua")
+    s:tap("button")
+    assert.equals("toggle-off", s.button.image.name)
+  end)
+
+  it("compares tables", function()
+    assert.same({ a = 1, b = { c = 2 } }, { a = 1, b = { c = 3 } })
+  end)
+
+  it("taps a control that does not exist", function()
+    local s = scene.script("toggle.lua")
+    s:tap("buton")
+  end)
+end)

@@ -1,0 +1,2 @@
+-- A file whose top level never ends fails as a whole.
+while true do end

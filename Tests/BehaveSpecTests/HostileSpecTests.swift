@@ -1,0 +1,59 @@
+import BehaveLua
+import BehaveSpec
+import XCTest
+
+/// SPEC §6: specs run under the same sandbox and limits as behaviours; one
+/// spec's runaway loop fails that spec only.
+final class HostileSpecTests: XCTestCase {
+    func testALoopAnAllocationAndOsExitEachFailAloneWithAClearReason() throws {
+        let (text, run) = runSpecs([fixture("hostile/loop.lua")])
+        XCTAssertEqual(try run.result("a runaway passes before").status, .passed)
+        XCTAssertEqual(try run.result("a runaway passes after").status, .passed)
+
+        let loop = try run.result("a runaway loops forever")
+        XCTAssertEqual(loop.status, .failed)
+        XCTAssertEqual(loop.message, "instruction budget exceeded (1000000 instructions)")
+        XCTAssertTrue(loop.location.hasSuffix("loop.lua:4"), loop.location)
+
+        let allocation = try run.result("a runaway allocates without bound")
+        XCTAssertEqual(allocation.status, .failed)
+        XCTAssertEqual(allocation.message, "memory limit exceeded (16384 KiB)")
+
+        let exit = try run.result("a runaway calls os.exit")
+        XCTAssertEqual(exit.status, .failed)
+        XCTAssertEqual(exit.message, "attempt to index a nil value (global 'os')")
+        XCTAssertTrue(exit.location.hasSuffix("loop.lua:15"), exit.location)
+
+        XCTAssertEqual(text.split(separator: "\n").last, "2 passed, 3 failed")
+    }
+
+    func testAfterEachStillRunsAfterARunawaySpec() throws {
+        let (_, run) = runSpecs([fixture("hostile/after_each.lua")])
+        XCTAssertEqual(run.results.map(\.status), [.failed, .passed])
+    }
+
+    func testAFileWhoseTopLevelNeverEndsFailsAloneAndTheNextFileRuns() throws {
+        let (_, run) = runSpecs([fixture("hostile/toplevel.lua"), fixture("passing.lua")])
+        XCTAssertEqual(run.results.first?.status, .failed)
+        XCTAssertEqual(run.results.first?.message, "instruction budget exceeded (1000000 instructions)")
+        XCTAssertEqual(run.summary?.passed, 3)
+        XCTAssertEqual(run.summary?.failed, 1)
+    }
+
+    func testTheTimeLimitStopsASpecThatRunsFewInstructions() throws {
+        let directory = try temporaryDirectory(self)
+        let path = (directory as NSString).appendingPathComponent("slow_spec.lua")
+        try """
+            it("sorts forever", function()
+              local t = {}
+              for i = 1, 2000 do t[i] = -i end
+              while true do table.sort(t, function(a, b) return a > b end) end
+            end)
+            it("passes", function() end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let limits = SandboxLimits(memory: 16 << 20, instructions: 1_000_000_000, seconds: 0.2)
+        let (_, run) = runSpecs([path], limits: limits)
+        XCTAssertEqual(run.results.map(\.status), [.failed, .passed])
+        XCTAssertTrue(run.results[0].message.hasPrefix("time limit exceeded"), run.results[0].message)
+    }
+}

@@ -1,0 +1,87 @@
+import BehaveSpec
+import Foundation
+import XCTest
+
+final class SpecRunnerTests: XCTestCase {
+    func testPassingSpecsPassWithTheirBeforeEachChains() throws {
+        let (text, run) = runSpecs([fixture("passing.lua")])
+        XCTAssertEqual(run.results.map(\.status), [.passed, .passed, .passed])
+        XCTAssertEqual(run.results.map(\.name),
+                       ["arithmetic adds", "arithmetic nested runs the outer before_each first", "works outside describe"])
+        XCTAssertEqual(text, "3 passed, 0 failed\n")
+    }
+
+    func testAFailureShowsTheSpecFilesOwnLineExpectedAndActual() throws {
+        let (text, run) = runSpecs([fixture("failing.lua")])
+        let file = SpecFinder.display(fixture("failing.lua"))
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("FAIL \(file):11: toggle shows the wrong image: expected \"toggle-off\", got \"toggle-on\""),
+                      text)
+        XCTAssertEqual(try run.result("toggle shows the wrong image").location, "\(file):11")
+        XCTAssertEqual(lines.last, "1 passed, 3 failed")
+        XCTAssertFalse(text.contains("behave:"), "no location of the runner's own code: \(text)")
+    }
+
+    func testSameSaysWhereTablesDiffer() throws {
+        let (_, run) = runSpecs([fixture("failing.lua")])
+        let result = try run.result("toggle compares tables")
+        XCTAssertEqual(result.status, .failed)
+        XCTAssertTrue(result.location.hasSuffix("failing.lua:15"), result.location)
+        XCTAssertEqual(result.message, "tables differ at .b.c: expected 2, got 3")
+    }
+
+    func testAMistakeInASceneCommandIsAnErrorAtTheSpecsLine() throws {
+        let (_, run) = runSpecs([fixture("failing.lua")])
+        let result = try run.result("toggle taps a control that does not exist")
+        XCTAssertTrue(result.location.hasSuffix("failing.lua:20"), result.location)
+        XCTAssertEqual(result.message, "no control or behaviour named `buton` (did you mean `button`?)")
+    }
+
+    func testPendingSpecsAreSkippedAndCounted() throws {
+        let (text, run) = runSpecs([fixture("pending.lua")])
+        XCTAssertEqual(run.results.map(\.status), [.pending, .pending, .passed])
+        XCTAssertEqual(text.split(separator: "\n").last, "1 passed, 0 failed, 2 skipped")
+        XCTAssertTrue(text.contains("PENDING \(SpecFinder.display(fixture("pending.lua"))):2: later is not written yet"))
+    }
+
+    func testFilterRunsOnlySpecsWhoseFullNameContainsTheText() throws {
+        let (text, run) = runSpecs([fixture("passing.lua"), fixture("failing.lua")], filter: "nested")
+        XCTAssertEqual(run.results.map(\.name), ["arithmetic nested runs the outer before_each first"])
+        XCTAssertEqual(text, "1 passed, 0 failed\n")
+    }
+
+    func testTheRunnersOwnAPIFromLua() throws {
+        let (text, run) = runSpecs([fixture("api.lua")])
+        XCTAssertEqual(run.summary?.failed, 0, text)
+        XCTAssertGreaterThan(run.summary?.passed ?? 0, 15)
+    }
+
+    func testScriptErrorsInAScenePassOnlyWhenTheSpecReadsThem() throws {
+        let (_, run) = runSpecs([fixture("unchecked.lua")])
+        let result = try run.result("does not read the scene's errors")
+        XCTAssertEqual(result.status, .failed)
+        XCTAssertTrue(result.message.hasPrefix("a scene raised a script error the spec did not check"), result.message)
+        XCTAssertTrue(result.message.contains("broken.lua:5: on purpose (in touchUpInside handler of button)"), result.message)
+    }
+
+    func testAFileThatCannotLoadFailsAsAWhole() throws {
+        let directory = try temporaryDirectory(self)
+        let path = (directory as NSString).appendingPathComponent("syntax_spec.lua")
+        try "describe(\"x\", function()\n  it(\"y\" function() end)\nend)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let (text, run) = runSpecs([path])
+        XCTAssertEqual(run.results.count, 1)
+        XCTAssertEqual(run.results[0].status, .failed)
+        XCTAssertTrue(run.results[0].location.hasSuffix("syntax_spec.lua:2"), run.results[0].location)
+        XCTAssertTrue(text.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    func testWhatASpecPrintsIsShownWithItsFailure() throws {
+        let directory = try temporaryDirectory(self)
+        let path = (directory as NSString).appendingPathComponent("print_spec.lua")
+        try "it(\"prints\", function()\n  print(\"count\", 3, nil)\n  assert.is_true(false)\nend)\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (text, run) = runSpecs([path])
+        XCTAssertEqual(run.results.first?.output, ["count\t3\tnil"])
+        XCTAssertTrue(text.contains("    | count\t3\tnil\n"), text)
+    }
+}

@@ -1,0 +1,72 @@
+import BehaveLua
+import BehaveSpec
+import Foundation
+import XCTest
+
+/// The fixtures directory (spec files named without `_spec`, so that
+/// `behave test` over the repository does not run them).
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+func fixture(_ name: String) -> String { (fixtures as NSString).appendingPathComponent(name) }
+
+extension SandboxLimits {
+    /// Small limits so runaway specs end fast in tests.
+    static let specTesting = SandboxLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 0.5)
+}
+
+/// Keeps every result of a run.
+final class CollectingReporter: SpecReporter {
+    var results: [SpecResult] = []
+    var summary: SpecSummary?
+
+    func report(_ result: SpecResult) { results.append(result) }
+    func finish(_ summary: SpecSummary) { self.summary = summary }
+
+    func result(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> SpecResult {
+        try XCTUnwrap(results.first { $0.name == name }, "no spec named \(name)", file: file, line: line)
+    }
+}
+
+/// A run of `files` with the plain (or another) reporter: its text and
+/// its results.
+func runSpecs(_ files: [String], filter: String? = nil, limits: SandboxLimits = .specTesting,
+              reporter make: (@escaping (String) -> Void) -> any SpecReporter = { PlainReporter(write: $0) })
+    -> (text: String, results: CollectingReporter) {
+    var text = ""
+    let collector = CollectingReporter()
+    let runner = SpecRunner(options: SpecOptions(limits: limits, filter: filter))
+    runner.run(files, reporter: TeeReporter([make { text += $0 }, collector]))
+    return (text, collector)
+}
+
+/// Runs the built `behave` binary; its exit status and standard output.
+func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = products.appendingPathComponent("behave")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        // `swift test` runs the .xctest bundle from within the products directory.
+        binary = products.deletingLastPathComponent().appendingPathComponent("behave")
+    }
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw XCTSkip("the behave binary is not built next to the tests (\(binary.path))")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// A fresh directory for a test, removed at the end.
+func temporaryDirectory(_ test: XCTestCase) throws -> String {
+    let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("behave-spec-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+}
