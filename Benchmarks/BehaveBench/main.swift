@@ -8,6 +8,11 @@ import Foundation
 // `--quick` runs tiny sizes (the test suite checks that it runs).
 
 let quick = CommandLine.arguments.contains("--quick")
+
+/// `--events N`-style overrides of a figure's size (for profiling).
+func size(_ option: String) -> Int? {
+    CommandLine.arguments.firstIndex(of: option).flatMap { Int(CommandLine.arguments[$0 + 1]) }
+}
 let repetitions = quick ? 1 : 5
 let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("behave-bench-\(getpid())")
@@ -55,7 +60,7 @@ struct Figure {
 // MARK: 1. Event round trip
 
 func eventRoundTrip() throws -> Figure {
-    let events = quick ? 2_000 : 200_000
+    let events = size("--events") ?? (quick ? 2_000 : 200_000)
     let behave = try measure {
         let (scene, runtime) = try ScriptScene.make(script: LuaScript.locate("toggle.lua")!, limits: limits)
         let button = scene.control(named: "button")!
@@ -87,7 +92,7 @@ let propertyScript = """
     """
 
 func propertyAccess() throws -> Figure {
-    let operations = quick ? 2_000 : 1_000_000
+    let operations = size("--operations") ?? (quick ? 2_000 : 1_000_000)
     let behave = try measure {
         let scene = Scene(screen: "bench")
         let runtime = try LuaRuntime(scene: scene, limits: limits)
@@ -111,10 +116,11 @@ func propertyAccess() throws -> Figure {
 
 // MARK: 3. Behaviour instances
 
+/// Bytes in use on the heap (Swift objects and the Lua state alike):
+/// resident memory moves in whole pages and keeps freed ones, so it is
+/// read from the allocator instead.
 func residentBytes() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return (Double(fields[1]) ?? 0) * Double(sysconf(Int32(_SC_PAGESIZE)))
+    Double(baseline_heap_in_use())
 }
 
 func instances() throws -> (Figure, Figure) {
@@ -165,20 +171,15 @@ func with(_ figure: Figure, _ change: (inout Figure) -> Void) -> Figure { figure
 // MARK: 4. Cold start, 5. Test runner (whole commands)
 
 /// Median wall time of a command, in milliseconds; nil if it cannot run.
+/// Spawned directly (Foundation's Process adds tens of milliseconds).
 func commandTime(_ executable: String, _ arguments: [String], directory: URL? = nil, runs: Int) -> Double? {
     var samples: [Double] = []
     for _ in 0..<runs {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let time = argv.withUnsafeBufferPointer { baseline_time_command($0.baseAddress!, directory?.path) }
+        guard time >= 0 else { return nil }
+        samples.append(time)
     }
     return median(samples)
 }
@@ -282,14 +283,19 @@ func format(_ value: Double?, _ unit: String) -> String {
     return String(format: "%.2f %@", value, unit)
 }
 
+// `--only event|property|instances|cold|specs` runs one group (for profiling).
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+func wanted(_ group: String) -> Bool { only == nil || only == group }
 var figures: [Figure] = []
-figures.append(try eventRoundTrip())
-figures.append(try propertyAccess())
-let (memoryFigure, attachFigure) = try instances()
-figures.append(memoryFigure)
-figures.append(attachFigure)
-figures.append(coldStart())
-figures.append(specRunner())
+if wanted("event") { figures.append(try eventRoundTrip()) }
+if wanted("property") { figures.append(try propertyAccess()) }
+if wanted("instances") {
+    let (memoryFigure, attachFigure) = try instances()
+    figures.append(memoryFigure)
+    figures.append(attachFigure)
+}
+if wanted("cold") { figures.append(coldStart()) }
+if wanted("specs") { figures.append(specRunner()) }
 
 print("Behave benchmarks (median of \(repetitions) run\(repetitions == 1 ? "" : "s")\(quick ? ", --quick sizes" : ""))")
 let header = ["figure", "behave", "peer", "ratio", "goal", ""]

@@ -1,6 +1,13 @@
 /*
 ** The raw Lua C API baseline of Behave's benchmarks (see CBaseline.h).
 */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <malloc.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -119,4 +126,28 @@ double baseline_property_access(long operations) {
   double elapsed = now_ns() - start;
   lua_close(L);
   return elapsed / (double)operations;
+}
+
+unsigned long baseline_heap_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (unsigned long)info.uordblks;
+}
+
+extern char **environ;
+
+double baseline_time_command(char *const argv[], const char *directory) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  if (directory != NULL) posix_spawn_file_actions_addchdir_np(&actions, directory);
+  double start = now_ns();
+  pid_t pid;
+  int failed = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (failed) return -1;
+  int status;
+  if (waitpid(pid, &status, 0) < 0) return -1;
+  return (now_ns() - start) / 1e6;
 }

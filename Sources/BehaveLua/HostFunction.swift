@@ -12,7 +12,11 @@ enum HostFunction: Int32, CaseIterable {
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
 
-    var luaName: String { "\(self)" }
+    /// The name in the prelude's host table (the case name; spelled out
+    /// once, as reflection is slow at every runtime's start).
+    var luaName: String { HostFunction.names[Int(rawValue)] }
+
+    private static let names = allCases.map { String(describing: $0) }
 }
 
 extension LuaRuntime {

@@ -14,4 +14,11 @@ double baseline_event_round_trip(long events);
 ** operation (a get or a set). */
 double baseline_property_access(long operations);
 
+/* Bytes in use on the heap (mallinfo2 is not visible from Swift). */
+unsigned long baseline_heap_in_use(void);
+
+/* Runs a command (argv[0] is a path) with its output discarded and waits
+** for it; wall time in milliseconds, or -1 if it could not run. */
+double baseline_time_command(char *const argv[], const char *directory);
+
 #endif
