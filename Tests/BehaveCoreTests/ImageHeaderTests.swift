@@ -21,6 +21,20 @@ final class ImageHeaderTests: XCTestCase {
         XCTAssertEqual(try ImageHeader.read(bytes), ImageHeader(format: .jpeg, width: 10, height: 20))
     }
 
+    func testEXIFOrientationTurnsTheSize() throws {
+        for (order, turned) in [("MM", 6), ("II", 8), ("MM", 3)] {
+            let bytes = [0xFF, 0xD8] + exif(order: order, orientation: UInt16(turned)) + Array(jpeg(width: 4032, height: 3024).dropFirst(2))
+            let header = try ImageHeader.read(bytes)
+            XCTAssertEqual(header.orientation, turned)
+            XCTAssertEqual([header.width, header.height], turned >= 5 ? [3024, 4032] : [4032, 3024], "\(order) \(turned)")
+        }
+        // Broken metadata is ignored, never fatal.
+        var broken = exif(order: "MM", orientation: 6)
+        broken[14] = 0x7F  // the IFD offset points far outside the segment
+        let header = try ImageHeader.read([0xFF, 0xD8] + broken + Array(jpeg(width: 40, height: 30).dropFirst(2)))
+        XCTAssertEqual([header.width, header.height, header.orientation], [40, 30, 1])
+    }
+
     func testTheExamplePhotos() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/ImagePicker/photos").path
@@ -79,7 +93,8 @@ final class ImageHeaderTests: XCTestCase {
             if random.next() % 2 == 0, !bytes.isEmpty { bytes[0] = 0xFF; bytes[min(1, count - 1)] = 0xD8 }
             if (try? ImageHeader.read(bytes)) != nil { headers += 1 }
         }
-        for base in [png(width: 300, height: 200), jpeg(width: 300, height: 200)] {
+        let withEXIF = [0xFF, 0xD8] + exif(order: "II", orientation: 6) + Array(jpeg(width: 300, height: 200).dropFirst(2))
+        for base in [png(width: 300, height: 200), jpeg(width: 300, height: 200), withEXIF] {
             for _ in 0..<3000 {
                 var bytes = base
                 for _ in 0..<(1 + random.next() % 3) {
@@ -138,6 +153,16 @@ func jpeg(width: UInt16, height: UInt16, marker: UInt8 = 0xC0) -> [UInt8] {
     bytes += [0xFF, marker, 0x00, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
     bytes += [1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]
     return bytes
+}
+
+/// An APP1 segment with EXIF metadata whose IFD0 holds one orientation tag.
+func exif(order: String, orientation: UInt16) -> [UInt8] {
+    let little = order == "II"
+    func u16(_ n: UInt16) -> [UInt8] { little ? [UInt8(n & 0xFF), UInt8(n >> 8)] : [UInt8(n >> 8), UInt8(n & 0xFF)] }
+    func u32(_ n: UInt32) -> [UInt8] { little ? u16(UInt16(n & 0xFFFF)) + u16(UInt16(n >> 16)) : u16(UInt16(n >> 16)) + u16(UInt16(n & 0xFFFF)) }
+    let tiff = Array(order.utf8) + u16(42) + u32(8) + u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0] + u32(0)
+    let payload = Array("Exif".utf8) + [0, 0] + tiff
+    return [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
 }
 
 func temporaryFile(_ bytes: [UInt8], name: String = "image") throws -> String {

@@ -3,18 +3,23 @@ import Foundation
 /// The format and pixel size of a PNG or JPEG, read from the file's own
 /// header (PNG's IHDR chunk, JPEG's SOFn segment) without decoding pixels.
 /// Every read is bounds-checked: any bytes at all give a header or a
-/// `ValueError` that says what is wrong, never a trap.
+/// `ValueError` that says what is wrong, never a trap. Sizes are as the
+/// image is shown: a JPEG whose EXIF orientation turns it a quarter (5–8,
+/// as cameras save portrait photos) has its width and height swapped.
 public struct ImageHeader: Equatable, Sendable {
     public enum Format: String, Sendable { case png, jpeg }
 
     public var format: Format
     public var width: Int
     public var height: Int
+    /// The EXIF orientation (1–8; 1 when there is none).
+    public var orientation: Int
 
-    public init(format: Format, width: Int, height: Int) {
+    public init(format: Format, width: Int, height: Int, orientation: Int = 1) {
         self.format = format
         self.width = width
         self.height = height
+        self.orientation = orientation
     }
 
     /// Reads the header from the start of a file (or all of it).
@@ -111,6 +116,7 @@ public struct ImageHeader: Equatable, Sendable {
     /// JPG and DAC): precision, height, width, component count.
     static func jpeg(_ bytes: Bytes) throws(Problem) -> ImageHeader {
         var position = 2
+        var orientation = 1
         let truncated = Problem(message: "truncated JPEG: the file ends before its frame header (SOF)", truncated: true)
         while true {
             guard position < bytes.count else { throw truncated }
@@ -157,10 +163,46 @@ public struct ImageHeader: Equatable, Sendable {
                     throw Problem(message: "unsupported JPEG: the height is given later (DNL marker), not in the frame header")
                 }
                 guard width > 0 else { throw Problem(message: "invalid JPEG: the frame header gives a width of 0") }
-                return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
+                let turned = orientation >= 5
+                return ImageHeader(format: .jpeg, width: Int(turned ? height : width), height: Int(turned ? width : height),
+                                   orientation: orientation)
+            }
+            if marker == 0xE1, let exif = exifOrientation(bytes, from: position + 2, to: min(bytes.count, position + Int(length))) {
+                orientation = exif
             }
             position += Int(length)
         }
+    }
+
+    /// The orientation tag (0x0112) of IFD0 in an APP1 `Exif` payload
+    /// between `start` and `end`; nil when there is none or the metadata is
+    /// malformed (metadata never makes an image unreadable).
+    static func exifOrientation(_ bytes: Bytes, from start: Int, to end: Int) -> Int? {
+        guard end - start >= 14, bytes.slice(start, 6) == Array("Exif".utf8) + [0, 0] else { return nil }
+        let tiff = start + 6
+        let little: Bool
+        switch bytes.slice(tiff, 2) {
+        case [0x49, 0x49]: little = true
+        case [0x4D, 0x4D]: little = false
+        default: return nil
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= tiff, at + 2 <= end, let value = bytes.uint16(at) else { return nil }
+            return Int(little ? value.byteSwapped : value)
+        }
+        func u32(_ at: Int) -> Int? {
+            guard at >= tiff, at + 4 <= end, let value = bytes.uint32(at) else { return nil }
+            return Int(little ? value.byteSwapped : value)
+        }
+        guard u16(tiff + 2) == 42, let offset = u32(tiff + 4), offset <= end - tiff, let count = u16(tiff + offset) else { return nil }
+        for index in 0..<min(count, 512) {
+            let entry = tiff + offset + 2 + 12 * index
+            guard let tag = u16(entry) else { return nil }
+            guard tag == 0x0112 else { continue }
+            guard u16(entry + 2) == 3, let value = u16(entry + 8), (1...8).contains(value) else { return nil }
+            return value
+        }
+        return nil
     }
 
     // MARK: Messages
