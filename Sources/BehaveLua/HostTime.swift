@@ -7,7 +7,7 @@ extension LuaRuntime {
     /// The handler running on the current thread, if it is one (a script's
     /// own coroutine is not).
     func currentHandler(_ what: String) throws(ValueError) -> HandlerThread {
-        guard let handler = handlers[stack] else {
+        guard let handler = runningHandlers.last(where: { $0.thread == stack }) else {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
         return handler
@@ -47,7 +47,7 @@ extension LuaRuntime {
             return BH_RAISE
         }
         let behaviour = try currentBehaviour("animate")
-        guard duration > 0, let handler = handlers[stack] else {
+        guard duration > 0, let handler = runningHandlers.last(where: { $0.thread == stack }) else {
             let animation = scene.animator.start(changes, duration: duration, curve: curve)
             if !animation.isFinished { behaviour.bind(animation) }
             return 0

@@ -19,8 +19,10 @@ public final class LuaRuntime {
     var behaviours: [WeakBehaviour] = []
     /// Behaviours whose Lua code is running, innermost last.
     var running: [LuaBehaviour] = []
-    /// Handler coroutines by thread.
+    /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
+    /// Handlers running now, innermost last (parallel to `running`).
+    var runningHandlers: [HandlerThread] = []
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: String, ref: Int32)] = [:]
@@ -159,9 +161,8 @@ public final class LuaRuntime {
 
     /// Drops everything Lua holds for a destroyed behaviour.
     func forget(_ behaviour: LuaBehaviour) {
-        for (thread, handler) in handlers where handler.behaviour === behaviour || handler.behaviour == nil {
-            unref(handler.ref)
-            handlers[thread] = nil
+        for handler in handlers.values where handler.behaviour === behaviour || handler.behaviour == nil {
+            finish(handler, reusable: false)
         }
         objects.release(ownedBy: behaviour)
     }
@@ -200,20 +201,24 @@ public final class LuaRuntime {
         }
         lua_xmove(S, thread, count + 1)
         let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
-        handlers[thread] = handler
         return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
     }
 
     /// Resumes a handler (`arguments` values already on its stack).
     @discardableResult
     func resume(_ handler: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
-        guard !isClosed, let behaviour = handler.behaviour, behaviour.isAlive || evenIfDestroyed,
-              handlers[handler.thread] === handler else { return nil }
-        handler.isWaiting = false
+        guard !isClosed, !handler.isFinished, let behaviour = handler.behaviour,
+              behaviour.isAlive || evenIfDestroyed else { return nil }
+        if handler.isWaiting {
+            handler.isWaiting = false
+            handlers[handler.thread] = nil
+        }
         running.append(behaviour)
+        runningHandlers.append(handler)
         let outer = stack
         defer {
             running.removeLast()
+            runningHandlers.removeLast()
             stack = outer
         }
         var results: Int32 = 0
@@ -226,7 +231,9 @@ public final class LuaRuntime {
             return value
         case LUA_YIELD:
             lua_settop(handler.thread, 0)
-            if !handler.isWaiting {
+            if handler.isWaiting {
+                handlers[handler.thread] = handler
+            } else {
                 scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
                                   behaviour: behaviour, context: handler.context())
                 finish(handler, reusable: false)
@@ -240,9 +247,10 @@ public final class LuaRuntime {
         }
     }
 
-    private func finish(_ handler: HandlerThread, reusable: Bool) {
-        guard handlers[handler.thread] === handler else { return }
-        handlers[handler.thread] = nil
+    func finish(_ handler: HandlerThread, reusable: Bool) {
+        guard !handler.isFinished else { return }
+        handler.isFinished = true
+        if handlers[handler.thread] === handler { handlers[handler.thread] = nil }
         if reusable, idleThreads.count < 8 {
             lua_settop(handler.thread, 0)
             idleThreads.append((handler.thread, handler.ref))
@@ -326,6 +334,7 @@ final class HandlerThread {
     let context: () -> String
     /// Set by a host function that yields and will resume it later.
     var isWaiting = false
+    var isFinished = false
 
     init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
         self.thread = thread

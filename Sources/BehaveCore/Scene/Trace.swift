@@ -42,9 +42,13 @@ public final class Trace {
         case change(property: String, old: Value, new: Value)
     }
 
-    public private(set) var entries: [Entry] = []
-    /// Entries kept at most; the oldest go first (a long run stays bounded).
-    public var capacity = 10_000
+    /// The entries kept, oldest first.
+    public var entries: [Entry] { Array(ring[oldest...] + ring[..<oldest]) }
+    /// Entries kept at most: a ring, so a long run stays bounded and
+    /// recording stays constant time.
+    public let capacity = 10_000
+    private var ring: [Entry] = []
+    private var oldest = 0
     /// Hears every entry as it is recorded.
     public var listener: ((Entry) -> Void)?
     private let now: () -> Double
@@ -68,10 +72,17 @@ public final class Trace {
     }
 
     private func append(_ entry: Entry) {
-        if entries.count >= capacity { entries.removeFirst(entries.count / 2) }
-        entries.append(entry)
+        if ring.count < capacity {
+            ring.append(entry)
+        } else {
+            ring[oldest] = entry
+            oldest = (oldest + 1) % capacity
+        }
         listener?(entry)
     }
 
-    public func clear() { entries.removeAll() }
+    public func clear() {
+        ring.removeAll()
+        oldest = 0
+    }
 }
