@@ -47,6 +47,7 @@ let package = Package(
             dependencies: ["BehaveCore", "BehaveLua", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
+        .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),

@@ -119,7 +119,11 @@ open class View: Control, BehaviourOwner {
             screenReference?.removeRootView(self)
         }
         if destroyingBehaviours {
-            forEachInTree { $0.screenReference?.unregister($0) }
+            // Off the screen: no more actions up its chain, no more trace.
+            forEachInTree { view in
+                view.screenReference?.unregister(view)
+                view.screenReference = nil
+            }
         }
     }
 

@@ -90,7 +90,9 @@ public struct Color: Equatable, Sendable {
             self = color
             return
         }
-        guard text.count == 7, text.first == "#", let rgb = UInt32(text.dropFirst(), radix: 16) else {
+        let digits = text.dropFirst()
+        guard text.count == 7, text.first == "#", digits.allSatisfy(\.isHexDigit),
+              let rgb = UInt32(digits, radix: 16) else {
             return nil
         }
         self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
