@@ -78,11 +78,21 @@ public final class Slider: View {
 }
 
 /// A text field. `type(_:)` is a user's edit: it begins editing if needed,
-/// replaces the text and sends `editingChanged`.
+/// replaces the text and sends `editingChanged`. `editing` is whether it is
+/// the first responder; setting it is UIKit's `becomeFirstResponder()` /
+/// `resignFirstResponder()`.
 public final class TextField: View {
     public override class var schema: ControlSchema { textFieldSchema }
     public var text: String { string("text") }
-    public private(set) var isEditing = false
+    public var isEditing: Bool { value(at: TextField.editingIndex) == .bool(true) }
+    private static let editingIndex = textFieldSchema.index(of: "editing")!
+
+    public override func set(at index: Int, to value: Value) throws(ValueError) {
+        guard index == TextField.editingIndex else { return try super.set(at: index, to: value) }
+        guard try validate(value, for: schema.properties[index]) == .bool(true) else { return endEditing() }
+        guard canReceiveTouches else { throw ValueError("editing cannot begin: \(touchRefusal)") }
+        beginEditing()
+    }
 
     @discardableResult
     public func type(_ text: String) -> Bool {
@@ -96,9 +106,12 @@ public final class TextField: View {
         return true
     }
 
+    /// Begins editing; a field of the same screen that was editing ends
+    /// first (one first responder, as in UIKit).
     public func beginEditing() {
         guard !isEditing else { return }
-        isEditing = true
+        for case let other as TextField in screen?.controls ?? [] where other !== self { other.endEditing() }
+        store(.bool(true), at: TextField.editingIndex)
         sendActions(for: "editingDidBegin")
     }
 
@@ -112,7 +125,7 @@ public final class TextField: View {
 
     public func endEditing() {
         guard isEditing else { return }
-        isEditing = false
+        store(.bool(false), at: TextField.editingIndex)
         sendActions(for: "editingDidEnd")
     }
 }
@@ -190,6 +203,7 @@ let sliderSchema = ControlSchema(typeName: "Slider", inheriting: viewSchema, pro
 let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchema, properties: [
     PropertySpec("text", .string),
     PropertySpec("placeholder", .string),
+    PropertySpec("editing", .bool, default: .bool(false)),
 ], events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
    delegateMessages: ["textFieldShouldReturn"])
 
@@ -200,4 +214,7 @@ let imageViewSchema = ControlSchema(typeName: "ImageView", inheriting: viewSchem
 let scrollViewSchema = ControlSchema(typeName: "ScrollView", inheriting: viewSchema, properties: [
     PropertySpec("contentOffset", .point, default: .point(Point(x: 0, y: 0))),
     PropertySpec("contentSize", .size, default: .size(Size(width: 0, height: 0))),
+    // UIKit's `contentInset.bottom`: the room kept below the content (for
+    // the keyboard). A number, as Behave has no insets type.
+    PropertySpec("bottomInset", .number, default: .number(0), min: 0),
 ], delegateMessages: ["scrollViewDidScroll"])

@@ -58,7 +58,8 @@ extension Scene {
         case let imageView as ImageView:
             return imageView.image.map { "▨ \(Value.image($0))" } ?? "▨ (no image)"
         case let scrollView as ScrollView:
-            return "⇕ offset \(formatNumber(scrollView.contentOffset.y))"
+            let inset = scrollView.number("bottomInset")
+            return "⇕ offset \(formatNumber(scrollView.contentOffset.y))" + (inset > 0 ? ", bottom inset \(formatNumber(inset))" : "")
         default:
             return view.typeName
         }
