@@ -70,9 +70,8 @@ let stateMachineSource = #"""
 -- the same `StateMachine` function. Sharing it is safe: a function cannot
 -- be changed, and what it makes keeps its data in the private tables below,
 -- behind metatables scripts cannot get.
-local type, next, ipairs, error, pcall, tostring, select, setmetatable, rawget, rawset =
-      type, next, ipairs, error, pcall, tostring, select, setmetatable, rawget, rawset
-local running = coroutine.running
+local type, next, ipairs, error, pcall, tostring, setmetatable, rawget, rawset =
+      type, next, ipairs, error, pcall, tostring, setmetatable, rawget, rawset
 local format, concat, sort, pack, unpack = string.format, table.concat, table.sort, table.pack, table.unpack
 
 local OPTIONS = { initial = true, states = true, transitions = true, invariants = true }
@@ -286,18 +285,18 @@ end
 -- Errors are raised at the line that called the public method, which must
 -- call `run` as a statement (a tail call would lose that line's frame).
 local function run(m, work)
-  if m.worker ~= nil then
+  if m.busy then
     m.queue[#m.queue + 1] = work
     return
   end
-  m.worker, m.queue = running(), { work }
+  m.busy, m.queue = true, { work }
   local i, ok, problem = 1, true, nil
   while ok and m.queue[i] ~= nil do
     ok, problem = pcall(step, m, m.queue[i])
     i = i + 1
   end
   -- After an error the rest of the queue is dropped with the failed work.
-  m.worker, m.queue = nil, {}
+  m.busy, m.queue = false, {}
   if not ok then
     if type(problem) == "table" and rawget(problem, Failure) then error(problem.message, 3) end
     error(problem, 0)
@@ -342,7 +341,7 @@ function Definition:start(owner)
   local d = definitionOf(self, "start")
   if owner == nil then error("start(owner) takes the behaviour its handlers get as `self`", 2) end
   local public = setmetatable({ state = d.initial }, machineMeta)
-  local m = { definition = d, owner = owner, current = d.initial, public = public, queue = {} }
+  local m = { definition = d, owner = owner, current = d.initial, public = public, busy = false, queue = {} }
   machines[public] = m
   run(m, { start = true })
   return public
