@@ -88,7 +88,7 @@ describe("Modes", function()
       assert.equals("empty", s.modes.machine.state)
     end)
 
-    it("keeps the label white while the number is below 1 and edit lasts", function()
+    it("keeps the label's normal background while edit lasts, even below 1", function()
       stepDown(s, 3)
       assert.equals("0", s.label.text)
       assert.is_nil(s.label.backgroundColor)
