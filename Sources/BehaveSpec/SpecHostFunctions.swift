@@ -12,6 +12,15 @@ extension SpecFileRun {
         runtime.register("ready") { [unowned self] call throws(LuaError) in
             self.runFunction = call.keep(1)
         }
+        runtime.register("part") { [unowned self] call throws(LuaError) in
+            let name = try call.requireString(1, "part name")
+            guard let source = specPreludeParts[name], let runtime = self.runtime else {
+                throw LuaError("the spec prelude has no part `\(name)`")
+            }
+            let chunk = try runtime.load(source, chunkName: "=behave")
+            call.push(chunk)
+            runtime.release(chunk)
+        }
         runtime.register("spec") { [unowned self] call throws(LuaError) in
             func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }
             self.declared.append(Declared(name: call.string(1) ?? "?", line: count(2), pending: call.boolean(3) ?? false,

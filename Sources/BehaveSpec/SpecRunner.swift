@@ -1,13 +1,19 @@
 import BehaveCore
 import BehaveLua
+import Foundation
 
-/// Runs spec files one after another, each in a fresh sandbox, and tells a
-/// reporter about every result as it comes.
+/// Runs spec files, each in a fresh sandbox, and tells a reporter about
+/// every result in file order. With more than one job, files run at once on
+/// threads of their own (each file's Lua states never leave its thread);
+/// results are still reported in file order, so the output is the same.
 public final class SpecRunner {
     public let options: SpecOptions
+    /// Files run at once.
+    public let jobs: Int
 
-    public init(options: SpecOptions = SpecOptions()) {
+    public init(options: SpecOptions = SpecOptions(), jobs: Int = 1) {
         self.options = options
+        self.jobs = max(1, jobs)
     }
 
     /// Runs `files` (paths of spec files, as `SpecFinder.find` gives them).
@@ -15,20 +21,32 @@ public final class SpecRunner {
     public func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary {
         var summary = SpecSummary()
         summary.files = files.count
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = DispatchTime.now()
         reporter.start(fileCount: files.count)
-        for (index, path) in files.enumerated() {
-            SpecFileRun(path: path, options: options).run { result in
+        func deliver(_ index: Int, _ results: [SpecResult]) {
+            for result in results {
                 summary.add(result)
                 reporter.report(result)
             }
             reporter.progress(filesDone: index + 1, of: files.count, summary: summary)
         }
-        let elapsed = clock.now - started
-        summary.duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if jobs == 1 || files.count < 2 {
+            for (index, path) in files.enumerated() { deliver(index, SpecRunner.run(path, options: options)) }
+        } else {
+            let pool = SpecPool(files: files, options: options)
+            pool.start(threads: min(jobs, files.count))
+            for index in files.indices { deliver(index, pool.results(of: index)) }
+        }
+        summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         reporter.finish(summary)
         return summary
+    }
+
+    /// Every result of one file.
+    static func run(_ path: String, options: SpecOptions) -> [SpecResult] {
+        var results: [SpecResult] = []
+        SpecFileRun(path: path, options: options).run { results.append($0) }
+        return results
     }
 }
 

@@ -9,8 +9,8 @@ import Foundation
 extension SpecFileRun {
     // MARK: Making scenes
 
-    /// `scene.script(path, inspectables)`: the default scene of one
-    /// behaviour (as `behave run` builds it).
+    /// `scene.script(path, inspectables, options)`: the default scene of
+    /// one behaviour (as `behave run` builds it).
     func makeScriptScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "script path")
         guard let path = LuaScript.locate(name, relativeTo: directory) else {
@@ -45,12 +45,11 @@ extension SpecFileRun {
             guard entry.key == "platform" else {
                 throw LuaError("scene.script: unknown option `\(entry.key)`\(Suggestions.hint(for: entry.key, in: ["platform"])); options: platform")
             }
-            let line = SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
-            let node = try entry.value.sceneNode(line: line)
+            let node = try entry.value.sceneNode(line: specLine(call))
             do throws(SceneLoadError) {
-                platform = try SceneLoader.platform(node: node, file: file, directory: directory.isEmpty ? "." : directory)
+                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory)
             } catch {
-                throw LuaError(error.description)
+                throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
             }
         }
         return platform
@@ -77,18 +76,25 @@ extension SpecFileRun {
         guard call.typeName(1) == "table" else {
             throw LuaError("scene.new takes the scene as a table: scene.new{ controls = { … }, behaviours = { … } }")
         }
-        let line = SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
-        let node = try call.data(1).sceneNode(line: line)
-        let specDirectory = directory.isEmpty ? "." : directory
+        let node = try call.data(1).sceneNode(line: specLine(call))
         try open(call) { () throws(LuaError) in
             do throws(SceneLoadError) {
                 let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
-                throw LuaError(error.description)
+                // Every node is on the spec's line: the messages alone.
+                throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
             }
         }
     }
+
+    /// The spec's line that called the host (every node of a table scene
+    /// gets it).
+    func specLine(_ call: LuaCall) -> Int {
+        SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
+    }
+
+    var specDirectory: String { directory.isEmpty ? "." : directory }
 
     /// Makes a scene with `make` and pushes its id. Errors (a missing
     /// script, a wrong inspectable, a mistake in a scene) are the spec's, at

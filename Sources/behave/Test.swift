@@ -24,11 +24,17 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write the JUnit XML to FILE (the plain report goes to standard output).", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Spec files run at once (default: one per processor).", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if output != nil, reporter != .junit {
             throw ValidationError("--output is for --reporter junit")
+        }
+        if jobs < 1 {
+            throw ValidationError("--jobs takes 1 or more")
         }
     }
 
@@ -43,7 +49,7 @@ struct Test: ParsableCommand {
             let out: (String) -> Void = { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-            let runner = SpecRunner(options: SpecOptions(limits: limits.sandboxLimits, filter: filter))
+            let runner = SpecRunner(options: SpecOptions(limits: limits.sandboxLimits, filter: filter), jobs: jobs)
             let summary: SpecSummary
             switch reporter {
             case .plain:

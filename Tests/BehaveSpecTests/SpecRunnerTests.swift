@@ -75,6 +75,17 @@ final class SpecRunnerTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("0 passed, 1 failed\n"))
     }
 
+    func testFilesRunAtOnceReportInFileOrderAsOneAtATime() throws {
+        let files = [fixture("passing.lua"), fixture("failing.lua"), fixture("hostile/loop.lua"), fixture("pending.lua"),
+                     fixture("api.lua"), fixture("unchecked.lua")]
+        let (serialText, serial) = runSpecs(files, jobs: 1)
+        let (parallelText, parallel) = runSpecs(files, jobs: 4)
+        XCTAssertEqual(parallelText, serialText)
+        XCTAssertEqual(parallel.results.map(\.name), serial.results.map(\.name))
+        XCTAssertEqual(parallel.results.map(\.status), serial.results.map(\.status))
+        XCTAssertEqual(parallel.summary?.line, serial.summary?.line)
+    }
+
     func testWhatASpecPrintsIsShownWithItsFailure() throws {
         let directory = try temporaryDirectory(self)
         let path = (directory as NSString).appendingPathComponent("print_spec.lua")

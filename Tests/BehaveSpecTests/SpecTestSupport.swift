@@ -29,12 +29,12 @@ final class CollectingReporter: SpecReporter {
 
 /// A run of `files` with the plain (or another) reporter: its text and
 /// its results.
-func runSpecs(_ files: [String], filter: String? = nil, limits: SandboxLimits = .specTesting,
+func runSpecs(_ files: [String], filter: String? = nil, limits: SandboxLimits = .specTesting, jobs: Int = 1,
               reporter make: (@escaping (String) -> Void) -> any SpecReporter = { PlainReporter(write: $0) })
     -> (text: String, results: CollectingReporter) {
     var text = ""
     let collector = CollectingReporter()
-    let runner = SpecRunner(options: SpecOptions(limits: limits, filter: filter))
+    let runner = SpecRunner(options: SpecOptions(limits: limits, filter: filter), jobs: jobs)
     runner.run(files, reporter: TeeReporter([make { text += $0 }, collector]))
     return (text, collector)
 }
