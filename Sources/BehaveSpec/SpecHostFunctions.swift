@@ -7,7 +7,8 @@ import BehaveLua
 extension SpecFileRun {
     func registerHostFunctions(on runtime: LuaRuntime) {
         runtime.register("print") { [unowned self] call throws(LuaError) in
-            if self.output.count < SceneLog.maximumLines { self.output.append(call.string(1) ?? "") }
+            // Bounded: a spec printing in a loop must not fill the host's memory.
+            if self.output.count < SceneLog.maximumLines { self.output.append(String((call.string(1) ?? "").prefix(2000))) }
         }
         runtime.register("ready") { [unowned self] call throws(LuaError) in
             self.runFunction = call.keep(1)
