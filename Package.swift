@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // Lua 5.4 from the system.
@@ -24,7 +25,7 @@ let package = Package(
         // allocator with a limit, the budget hook and the sandbox primitives.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // Controls, events, responder chain, lifetime binding, clock. No Lua.
-        .target(name: "BehaveCore"),
+        .target(name: "BehaveCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         // Behaviour scripts in a sandbox, bridged to the core.
         .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.

@@ -26,6 +26,10 @@ public final class Scene {
         screen.sceneReference = self
         self.screen = screen
         clock.onTick = { [unowned animator] now in animator.tick(now) }
+        clock.onRunaway = { [unowned self] now in
+            reportError("more than \(Clock.maximumFiringsAtOneMoment) timers fired at \(formatNumber(now)) s without time moving on (a timer that reschedules itself with no delay?); the clock stopped there",
+                        behaviour: nil, context: "advancing the clock")
+        }
     }
 
     public var isPresented: Bool { screen != nil }

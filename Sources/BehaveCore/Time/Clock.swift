@@ -1,9 +1,14 @@
+import HeapModule
+
 /// The scene's clock: virtual by default, so runs and tests are
 /// deterministic. Time moves only in `advance(by:)`, which fires due timers
 /// in order and lets animations progress to each moment.
 public final class Clock {
     public private(set) var now: Double = 0
-    private var pending: [Timer] = []
+    /// Timers by due time, then by order of scheduling. A cancelled timer
+    /// stays in the heap, inert, until its time comes.
+    private var pending = Heap<Due>()
+    private var live = 0
     private var sequence = 0
     /// Called at each moment time reaches during an advance, before the
     /// timers due then fire (the animator moves its frames here).
@@ -16,21 +21,41 @@ public final class Clock {
     public func schedule(after delay: Double, _ action: @escaping () -> Void) -> Timer {
         sequence += 1
         let timer = Timer(clock: self, fireTime: now + max(0, delay), sequence: sequence, action: action)
-        let index = pending.firstIndex { ($0.fireTime, $0.sequence) > (timer.fireTime, timer.sequence) } ?? pending.endIndex
-        pending.insert(timer, at: index)
+        pending.insert(Due(timer: timer))
+        live += 1
         return timer
     }
+
+    /// Timers that may fire at one same moment before the clock calls it a
+    /// runaway (a timer that reschedules itself with no delay, forever).
+    public static let maximumFiringsAtOneMoment = 10_000
+    /// Hears about a runaway: the clock stops there, and the rest of the
+    /// timers due at that moment stay pending.
+    var onRunaway: ((Double) -> Void)?
 
     /// Moves time forward, firing every timer that falls due on the way, in
     /// time order (timers scheduled by timers included).
     public func advance(by seconds: Double) {
         let target = now + max(0, seconds)
-        while let next = pending.first, next.fireTime <= target {
-            pending.removeFirst()
+        var firingsNow = 0
+        while let due = pending.min, due.timer.fireTime <= target {
+            let next = due.timer
+            guard next.isPending else {
+                pending.removeMin()
+                continue
+            }
             if next.fireTime > now {
                 now = next.fireTime
+                firingsNow = 0
                 onTick?(now)
             }
+            firingsNow += 1
+            if firingsNow > Clock.maximumFiringsAtOneMoment {
+                onRunaway?(now)
+                return
+            }
+            pending.removeMin()
+            live -= 1
             next.fire()
         }
         if target > now {
@@ -40,10 +65,10 @@ public final class Clock {
     }
 
     /// Timers not yet fired.
-    public var pendingCount: Int { pending.count }
+    public var pendingCount: Int { live }
 
-    fileprivate func remove(_ timer: Timer) {
-        pending.removeAll { $0 === timer }
+    fileprivate func cancelled(_ timer: Timer) {
+        live -= 1
     }
 }
 
@@ -72,6 +97,17 @@ public final class Timer: Cancellable {
     public func cancel() {
         guard action != nil else { return }
         action = nil
-        clock?.remove(self)
+        clock?.cancelled(self)
     }
+}
+
+/// A timer in the clock's heap, ordered by due time, then by scheduling.
+private struct Due: Comparable {
+    let timer: Timer
+
+    static func < (a: Due, b: Due) -> Bool {
+        (a.timer.fireTime, a.timer.sequence) < (b.timer.fireTime, b.timer.sequence)
+    }
+
+    static func == (a: Due, b: Due) -> Bool { a.timer === b.timer }
 }
