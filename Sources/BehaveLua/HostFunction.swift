@@ -7,7 +7,7 @@ import CLuaShim
 enum HostFunction: Int32, CaseIterable {
     case log, beginAnimation, commitAnimation, wait, after, now, ask, declare
     case get, set, describe, send, sendAction
-    case imageFitting, imageToString, imageEquals
+    case imageFitting, imageToString, imageEquals, imageReadOnly
     case objectIndex, objectNewIndex, objectToString
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
@@ -98,6 +98,8 @@ extension LuaRuntime {
             }
             pushImage(image.fitting(width: Int(width), height: Int(height)))
             return 1
+        case .imageReadOnly:
+            throw ValueError("images take no new fields (they have name, width, height and fitting)")
         case .imageToString:
             pushString(isImage(at: 1) ? image(at: 1, in: stack).map { Value.image($0).description } ?? "image" : "image")
             return 1
@@ -113,6 +115,7 @@ extension LuaRuntime {
             let object = handle.flatMap(objects.object)
             switch object {
             case let view as View: pushString("\(view.typeName)(\(view.name))")
+            case let control as Control: pushString(control.responderName)
             case is Connection: pushString("connection")
             case is BehaveCore.Timer: pushString("timer")
             default: pushString("object (gone)")
@@ -201,22 +204,24 @@ extension LuaRuntime {
         bh_pop(S, 1)
     }
 
-    func pushControl(_ view: View?) {
-        guard let view else {
+    /// Pushes a control (a view, or the keyboard), or nil.
+    func pushControl(_ control: Control?) {
+        guard let control else {
             lua_pushnil(stack)
             return
         }
-        pushObject(objects.handle(for: view))
+        pushObject(objects.handle(for: control))
     }
 
-    func control(at index: Int32) throws(ValueError) -> View {
+    /// The control (a view, or the keyboard) of the userdata at `index`.
+    func control(at index: Int32) throws(ValueError) -> Control {
         guard let handle = objectHandle(at: index, in: stack) else {
             throw ValueError("expected a control, got \(typeName(at: index))")
         }
-        guard let view = objects.object(handle) as? View else {
+        guard let control = objects.object(handle) as? Control else {
             throw ValueError("this control no longer exists (it was removed from the screen)")
         }
-        return view
+        return control
     }
 
     /// The behaviour whose code is running: connections and timers it makes

@@ -25,6 +25,14 @@ extension LuaRuntime {
                 }
                 push(view.value(at: index))
             }
+        case let keyboard as Keyboard:
+            switch key {
+            case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
+            case "once": bh_push_host_function(stack, HostFunction.once.rawValue)
+            case "shown": lua_pushboolean(stack, keyboard.isShown ? 1 : 0)
+            case "frame": push(keyboard.frame.map(Value.rect) ?? .null)
+            default: throw ValueError("the keyboard has `on`, `once`, `shown` and `frame`, not `\(key)`")
+            }
         case let connection as Connection:
             switch key {
             case "connected": lua_pushboolean(stack, connection.isConnected ? 1 : 0)
@@ -83,23 +91,23 @@ extension LuaRuntime {
 
     /// `control:on(event, fn)` / `control:once(event, fn)`.
     func connect(once: Bool) throws(ValueError) -> Int32 {
-        let view = try control(at: 1)
+        let source = try control(at: 1)
         let verb = once ? "once" : "on"
         let event = try argument(2, "event name", string(at: 2))
-        guard view.eventNames.contains(event) else {
-            throw ValueError("\(view.typeName) `\(view.name)` has no event `\(event)`\(Suggestions.hint(for: event, in: view.eventNames))\(view.eventNames.isEmpty ? "; it sends no events" : "; its events: \(view.eventNames.joined(separator: ", "))")")
+        guard source.eventNames.contains(event) else {
+            let kind = (source as? View)?.typeName ?? "the"
+            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
         }
         guard lua_type(stack, 3) == LUA_TFUNCTION else {
             throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3)))")
         }
         let behaviour = try currentBehaviour("\(verb)")
-        lua_pushvalue(stack, 3)
-        let callback = LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
-        let context = "in \(event) handler of \(view.name)"
-        let connection = view.on(event, once: once) { [weak behaviour, weak view] message in
+        let callback = callback(at: 3)
+        let context = "in \(event) handler of \(source.responderName)"
+        let connection = source.on(event, once: once) { [weak behaviour, weak source] message in
             guard let behaviour else { return }
             callback.run(for: behaviour, context: context) { runtime in
-                runtime.pushControl(view)
+                runtime.pushControl(source)
                 for argument in message.arguments { runtime.push(argument) }
                 return Int32(1 + message.arguments.count)
             }

@@ -13,6 +13,22 @@ extension LuaRuntime {
         return handler
     }
 
+    /// Marks a handler as waiting; the closure resumes it (and does nothing
+    /// once the handler or the runtime is gone).
+    func resumption(of handler: HandlerThread) -> () -> Void {
+        handler.isWaiting = true
+        return { [weak self, weak handler] in
+            guard let self, let handler else { return }
+            self.resume(handler, arguments: 0)
+        }
+    }
+
+    /// Keeps the function at `index` for later.
+    func callback(at index: Int32) -> LuaCallback {
+        lua_pushvalue(stack, index)
+        return LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+    }
+
     func beginAnimation() throws(ValueError) -> Int32 {
         let duration = try argument(1, "duration", number(at: 1))
         guard duration >= 0, duration <= 3600, duration.isFinite else {
@@ -52,11 +68,8 @@ extension LuaRuntime {
             if !animation.isFinished { behaviour.bind(animation) }
             return 0
         }
-        handler.isWaiting = true
-        let animation = scene.animator.start(changes, duration: duration, curve: curve) { [weak self, weak handler] _ in
-            guard let self, let handler else { return }
-            self.resume(handler, arguments: 0)
-        }
+        let resume = resumption(of: handler)
+        let animation = scene.animator.start(changes, duration: duration, curve: curve) { _ in resume() }
         behaviour.bind(animation)
         return BH_YIELD_BASE
     }
@@ -67,12 +80,7 @@ extension LuaRuntime {
         guard capture == nil else { throw ValueError("wait cannot be called inside animate's changes") }
         let handler = try currentHandler("wait")
         let behaviour = try currentBehaviour("wait")
-        handler.isWaiting = true
-        let timer = scene.clock.schedule(after: seconds) { [weak self, weak handler] in
-            guard let self, let handler else { return }
-            self.resume(handler, arguments: 0)
-        }
-        behaviour.bind(timer)
+        behaviour.bind(scene.clock.schedule(after: seconds, resumption(of: handler)))
         return BH_YIELD_BASE
     }
 
@@ -83,8 +91,7 @@ extension LuaRuntime {
             throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
         }
         let behaviour = try currentBehaviour("after")
-        lua_pushvalue(stack, 2)
-        let callback = LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+        let callback = callback(at: 2)
         let context = "in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"
         let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
             guard let behaviour else { return }

@@ -107,30 +107,16 @@ public final class LuaRuntime {
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
 
-        // Images are tables with a shared, protected metatable.
-        lua_createtable(L, 0, 4)
+        // Images are tables with a shared, protected, read-only metatable.
+        pushMetatable("image", [("__tostring", .imageToString), ("__eq", .imageEquals), ("__newindex", .imageReadOnly)])
         lua_createtable(L, 0, 1)
         bh_push_host_function(L, HostFunction.imageFitting.rawValue)
         lua_setfield(L, -2, "fitting")
         lua_setfield(L, -2, "__index")
-        bh_push_host_function(L, HostFunction.imageToString.rawValue)
-        lua_setfield(L, -2, "__tostring")
-        bh_push_host_function(L, HostFunction.imageEquals.rawValue)
-        lua_setfield(L, -2, "__eq")
-        lua_pushstring(L, "image")
-        lua_setfield(L, -2, "__metatable")
         imageMetatableRef = luaL_ref(L, bh_registryindex())
 
         // Controls, connections and timers are userdata with one metatable.
-        lua_createtable(L, 0, 4)
-        bh_push_host_function(L, HostFunction.objectIndex.rawValue)
-        lua_setfield(L, -2, "__index")
-        bh_push_host_function(L, HostFunction.objectNewIndex.rawValue)
-        lua_setfield(L, -2, "__newindex")
-        bh_push_host_function(L, HostFunction.objectToString.rawValue)
-        lua_setfield(L, -2, "__tostring")
-        lua_pushstring(L, "object")
-        lua_setfield(L, -2, "__metatable")
+        pushMetatable("object", [("__index", .objectIndex), ("__newindex", .objectNewIndex), ("__tostring", .objectToString)])
         objectMetatableRef = luaL_ref(L, bh_registryindex())
 
         lua_createtable(L, 0, 64)
@@ -145,6 +131,24 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
         userdataCacheRef = luaL_ref(L, bh_registryindex())
+
+        // The system keyboard, for behaviours that follow it.
+        pushRef(apiRef, on: L)
+        pushControl(scene.keyboard)
+        lua_setfield(L, -2, "keyboard")
+        bh_pop(L, 1)
+    }
+
+    /// Pushes a metatable of host metamethods, protected (`getmetatable`
+    /// gives `name`) so no script can reach or change it.
+    private func pushMetatable(_ name: String, _ methods: [(String, HostFunction)]) {
+        lua_createtable(L, 0, Int32(methods.count + 1))
+        for (event, function) in methods {
+            bh_push_host_function(L, function.rawValue)
+            lua_setfield(L, -2, event)
+        }
+        lua_pushstring(L, name)
+        lua_setfield(L, -2, "__metatable")
     }
 
     // MARK: Behaviours

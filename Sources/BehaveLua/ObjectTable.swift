@@ -22,10 +22,10 @@ struct ObjectTable {
     private var owned: [ObjectIdentifier: [Int32]] = [:]
 
     /// The handle of a control, the same one each time while it lives.
-    mutating func handle(for view: View) -> Int32 {
-        let id = ObjectIdentifier(view)
-        if let handle = handles[id], entries[Int(handle)].object === view { return handle }
-        entries.append(Entry(object: view, view: view, strong: nil, kind: .control))
+    mutating func handle(for control: Control) -> Int32 {
+        let id = ObjectIdentifier(control)
+        if let handle = handles[id], entries[Int(handle)].object === control { return handle }
+        entries.append(Entry(object: control, view: control as? View, strong: nil, kind: .control))
         let handle = Int32(entries.count - 1)
         handles[id] = handle
         return handle

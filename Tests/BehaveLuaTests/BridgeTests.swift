@@ -334,3 +334,36 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(declaration.actions, ["toggle"])
     }
 }
+
+final class KeyboardBridgeTests: XCTestCase {
+    func testBehavioursFollowTheKeyboardThroughTheKeyboardGlobal() throws {
+        let test = try TestScene()
+        let label = test.control(Label.self, "label")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              keyboard:on("keyboardWillShow", function(_, frame) self.label.text = "top " .. frame.y end)
+              keyboard:on("keyboardWillHide", function() self.label.text = "hidden" end)
+              self.bad = select(2, pcall(function() keyboard:on("keyboardWilShow", print) end))
+            end
+            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        test.scene.keyboard.show(height: 300)
+        XCTAssertEqual(label.text, "top 512")
+        test.scene.keyboard.hide()
+        XCTAssertEqual(label.text, "hidden")
+        guard case .string(let bad)? = test.field("bad", of: probe) else { return XCTFail("no error") }
+        XCTAssertTrue(bad.contains("did you mean `keyboardWillShow`?"), bad)
+    }
+
+    func testImagesTakeNoNewFields() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local image = self.picture
+              self.ok, self.message = pcall(function() image.size = 3 end)
+              self.pictureName = image.name
+            end
+            """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" } }"))
+        XCTAssertEqual(test.field("ok", of: probe), .bool(false))
+        XCTAssertEqual(test.field("pictureName", of: probe), .string("cat"))
+    }
+}
