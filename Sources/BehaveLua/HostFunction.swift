@@ -6,7 +6,7 @@ import CLuaShim
 /// the Lua error after Swift has returned.
 enum HostFunction: Int32, CaseIterable {
     case log, beginAnimation, commitAnimation, wait, after, now, ask, declare
-    case get, set, describe, send, sendAction
+    case set, describe, send, sendAction
     case imageFitting, imageToString, imageEquals, imageReadOnly
     case objectIndex, objectNewIndex, objectToString
     case on, once, disconnect, cancel, noop
@@ -71,7 +71,6 @@ extension LuaRuntime {
         case .platformAvailable, .platformPermission, .platformRequestPermission, .platformPickImage, .platformOpenSettings:
             return try platform(function)
         case .declare: return try declare()
-        case .get: return try instanceGet()
         case .set: return try instanceSet()
         case .describe:
             let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"

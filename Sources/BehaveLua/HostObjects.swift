@@ -164,35 +164,6 @@ extension LuaRuntime {
 
     // MARK: self
 
-    /// `self.key` for a key the script's class does not define.
-    func instanceGet() throws(ValueError) -> Int32 {
-        let behaviour = try instance(at: 1)
-        guard let key = string(at: 2) else {
-            lua_pushnil(stack)
-            return 1
-        }
-        let declaration = behaviour.declaration
-        if declaration.outlet(key) != nil {
-            pushControl(behaviour.outlet(key))
-        } else if declaration.outletCollection(key) != nil {
-            let views = behaviour.outletCollection(key)
-            lua_createtable(stack, Int32(views.count), 0)
-            for (i, view) in views.enumerated() {
-                pushControl(view)
-                lua_rawseti(stack, -2, lua_Integer(i + 1))
-            }
-        } else if let value = behaviour.inspectable(key) {
-            push(value)
-        } else if key == "name" {
-            pushString(behaviour.name)
-        } else if key == "owner" {
-            pushControl(behaviour.owner as? View)
-        } else {
-            lua_pushnil(stack)
-        }
-        return 1
-    }
-
     /// `self.key = value`: inspectables are checked against their
     /// declaration; outlets are the scene's to set. Returns false (the
     /// prelude stores the field) for the behaviour's own state.

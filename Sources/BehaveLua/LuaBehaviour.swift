@@ -30,6 +30,8 @@ public final class LuaBehaviour: Behaviour {
             runtime.push(inspectable(spec.name) ?? .null, on: L)
             lua_setfield(L, -2, spec.name)
         }
+        runtime.pushString(name, on: L)
+        lua_setfield(L, -2, "name")
         propsRef = luaL_ref(L, bh_registryindex())
         runtime.pushRef(runtime.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
@@ -51,7 +53,7 @@ public final class LuaBehaviour: Behaviour {
     // MARK: The mirror
 
     override public func inspectableDidChange(_ inspectable: String, to value: Value) {
-        guard propsRef != 0 else { return }
+        guard propsRef != 0, !runtime.isClosed else { return }
         let S = runtime.stack
         runtime.pushRef(propsRef, on: S)
         runtime.push(value, on: S)
@@ -59,8 +61,17 @@ public final class LuaBehaviour: Behaviour {
         bh_pop(S, 1)
     }
 
+    override public func ownerDidChange() {
+        guard propsRef != 0, !runtime.isClosed else { return }
+        let S = runtime.stack
+        runtime.pushRef(propsRef, on: S)
+        runtime.pushControl(owner as? View)
+        lua_setfield(S, -2, "owner")
+        bh_pop(S, 1)
+    }
+
     override public func outletDidChange(_ outlet: String) {
-        guard propsRef != 0 else { return }
+        guard propsRef != 0, !runtime.isClosed else { return }
         let S = runtime.stack
         runtime.pushRef(propsRef, on: S)
         if declaration.outlet(outlet) != nil {
@@ -103,6 +114,7 @@ public final class LuaBehaviour: Behaviour {
     // MARK: Actions and delegate messages
 
     public func hasMethod(_ name: String) -> Bool {
+        guard !runtime.isClosed else { return false }
         let L = runtime.L
         runtime.pushRef(classRef, on: L)
         _ = runtime.field(name, of: -1, in: L)
@@ -156,7 +168,7 @@ public final class LuaBehaviour: Behaviour {
     // MARK: State
 
     override public var fieldSnapshot: [(String, JSON)] {
-        guard selfRef != 0 else { return [] }
+        guard selfRef != 0, !runtime.isClosed else { return [] }
         let L = runtime.L
         runtime.pushRef(selfRef, on: L)
         defer { bh_pop(L, 1) }

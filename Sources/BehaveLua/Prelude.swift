@@ -42,31 +42,19 @@ api.platform = {
 }
 api.behaviour = H.declare
 
--- Each behaviour instance: `self` is a table of its own fields; outlets and
--- inspectables live in the host (so every set is checked), methods in its
--- class.
-local builtins = {}
-local idOf = setmetatable({}, { __mode = "k" })
-function builtins.send(self, event, ...) return H.send(idOf[self], event, ...) end
-function builtins.sendAction(self, action, ...) return H.sendAction(idOf[self], action, ...) end
+-- Each behaviour instance: `self` holds the behaviour's own fields. Reads
+-- fall through to `props` — the outlets and inspectables, which the host
+-- mirrors there, and the built-in methods — and then to the class: a chain
+-- of tables the VM follows without a call. Writes to outlets and
+-- inspectables go to the host, which checks them against the declaration.
+local set, describe, send, sendAction = H.set, H.describe, H.send, H.sendAction
 
-local get, set, describe = H.get, H.set, H.describe
-
--- `props` mirrors the outlets and inspectables (the host keeps it current),
--- so reading them costs no call into the host.
 local function instance(class, id, props)
-  local self = {}
-  idOf[self] = id
-  return setmetatable(self, {
-    __index = function(_, key)
-      local value = class[key]
-      if value ~= nil then return value end
-      value = props[key]
-      if value ~= nil then return value end
-      value = builtins[key]
-      if value ~= nil then return value end
-      return get(id, key)
-    end,
+  props.send = function(_, event, ...) return send(id, event, ...) end
+  props.sendAction = function(_, action, ...) return sendAction(id, action, ...) end
+  setmetatable(props, { __index = class, __metatable = false })
+  return setmetatable({}, {
+    __index = props,
     __newindex = function(t, key, value)
       if not set(id, key, value) then rawset(t, key, value) end
     end,

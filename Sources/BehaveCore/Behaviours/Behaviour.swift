@@ -41,6 +41,7 @@ open class Behaviour: Control, DelegateReceiver {
             ownerReference = newValue
             newValue?.ownedBehaviours.insert(keepAlive)
             if let scene = newValue?.scene { sceneReference = scene }
+            ownerDidChange()
         }
     }
 
@@ -91,6 +92,8 @@ open class Behaviour: Control, DelegateReceiver {
     open func inspectableDidChange(_ inspectable: String, to value: Value) {}
     /// An outlet or outlet collection was connected.
     open func outletDidChange(_ outlet: String) {}
+    /// The owner changed (or went).
+    open func ownerDidChange() {}
     open func changed(_ inspectable: String, from old: Value, to new: Value) {}
     open func destroy() {}
 
