@@ -155,7 +155,10 @@ extension LuaRuntime {
         guard let id = integer(at: index), let behaviour = behaviour(Int32(clamping: id)) else {
             throw ValueError("this behaviour no longer exists")
         }
-        guard behaviour.isAlive else { throw ValueError("behaviour `\(behaviour.name)` has been destroyed") }
+        // Its own `destroy` may still use it.
+        guard behaviour.isAlive || running.last === behaviour else {
+            throw ValueError("behaviour `\(behaviour.name)` has been destroyed")
+        }
         return behaviour
     }
 
@@ -163,6 +166,9 @@ extension LuaRuntime {
     func eventArguments(from first: Int32) throws(ValueError) -> [Value] {
         let top = lua_gettop(stack)
         guard top >= first else { return [] }
+        guard top - first < LuaRuntime.maximumArguments else {
+            throw ValueError("\(top - first + 1) arguments; events and actions carry at most \(LuaRuntime.maximumArguments)")
+        }
         var values: [Value] = []
         for index in first...top {
             guard let value = value(at: index) else {
@@ -210,6 +216,18 @@ extension LuaRuntime {
             return
         }
         pushObject(objects.handle(for: control))
+    }
+
+    /// The sender of an action as a handler receives it: a control, a Lua
+    /// behaviour of this scene (its `self`), or nil.
+    func pushResponder(_ responder: Responder) {
+        if let control = responder as? Control, !(responder is Behaviour) {
+            pushControl(control)
+        } else if let behaviour = responder as? LuaBehaviour, behaviour.runtime === self, behaviour.selfRef != 0 {
+            pushRef(behaviour.selfRef)
+        } else {
+            lua_pushnil(stack)
+        }
     }
 
     /// The control (a view, or the keyboard) of the userdata at `index`.

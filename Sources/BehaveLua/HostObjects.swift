@@ -19,6 +19,12 @@ extension LuaRuntime {
             case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
             case "once": bh_push_host_function(stack, HostFunction.once.rawValue)
             case "type": pushString(view.typeName)
+            case "delegate" where !view.schema.delegateMessages.isEmpty:
+                if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
+                    pushRef(delegate.selfRef)
+                } else {
+                    lua_pushnil(stack)
+                }
             default:
                 guard let index = view.schema.index(of: key) else {
                     throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
@@ -66,7 +72,7 @@ extension LuaRuntime {
             do {
                 try view.set(at: slot, to: try value(at: 3, for: spec))
             } catch {
-                throw ValueError("\(view.name).\(error.message)")
+                throw view.qualified(error)
             }
             return 0
         }
@@ -77,6 +83,10 @@ extension LuaRuntime {
             }
             throw ValueError("cannot set `\(key)` here")
         }
+        if key == "delegate", !view.schema.delegateMessages.isEmpty {
+            view.delegate = try delegate(at: 3)
+            return 0
+        }
         guard let index = view.schema.index(of: key) else {
             throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
         }
@@ -84,7 +94,7 @@ extension LuaRuntime {
         do {
             try view.set(at: index, to: try value(at: 3, for: spec))
         } catch {
-            throw ValueError("\(view.name).\(error.message)")
+            throw view.qualified(error)
         }
         return 0
     }
@@ -108,13 +118,26 @@ extension LuaRuntime {
             guard let behaviour else { return }
             callback.run(for: behaviour, context: context) { runtime in
                 runtime.pushControl(source)
-                for argument in message.arguments { runtime.push(argument) }
-                return Int32(1 + message.arguments.count)
+                return 1 + runtime.push(message.arguments)
             }
         }
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
         return 1
+    }
+
+    /// A control's new delegate: a behaviour's `self` (of this scene), or nil.
+    private func delegate(at index: Int32) throws(ValueError) -> (any DelegateReceiver)? {
+        if lua_type(stack, index) == LUA_TNIL { return nil }
+        if lua_type(stack, index) == LUA_TTABLE {
+            pushRef(selfIDsRef)
+            lua_pushvalue(stack, index)
+            let found = lua_rawget(stack, -2) == LUA_TNUMBER
+            let id = found ? Int32(clamping: lua_tointegerx(stack, -1, nil)) : -1
+            bh_pop(stack, 2)
+            if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
+        }
+        throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index))")
     }
 
     // MARK: Interned keys
@@ -181,10 +204,27 @@ extension LuaRuntime {
         } else if key == "name" || key == "owner" {
             throw ValueError("`\(key)` of a behaviour is read-only")
         } else {
+            // A new field of the behaviour's own (its first set only): if
+            // it looks like a misspelt inspectable, say so.
+            let declared = declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)
+            if key.count >= 4, let near = Suggestions.nearest(to: key, in: declared) {
+                scene.trace.record(.note, subject: behaviour.name,
+                                   "\(location())\(behaviour.name): new field `\(key)`; did you mean `\(near)`?")
+            }
             lua_pushboolean(stack, 0)
             return 1
         }
         lua_pushboolean(stack, 1)
         return 1
+    }
+}
+
+extension View {
+    /// `button.alpha must be at most 1`: an error about one of its
+    /// properties, named by the control (not its type).
+    func qualified(_ error: ValueError) -> ValueError {
+        let typePrefix = typeName + "."
+        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + error.message.dropFirst(typePrefix.count)) }
+        return ValueError(name + "." + error.message)
     }
 }

@@ -9,7 +9,7 @@ public final class LuaBehaviour: Behaviour {
     public let script: LuaScript
     let runtime: LuaRuntime
     private let classRef: Int32
-    private var selfRef: Int32 = 0
+    private(set) var selfRef: Int32 = 0
     /// The Lua mirror of outlets and inspectables that `self` reads.
     private var propsRef: Int32 = 0
     private(set) var id: Int32 = -1
@@ -40,6 +40,11 @@ public final class LuaBehaviour: Behaviour {
         if let failure = runtime.protectedCall(arguments: 3, results: 1) {
             throw LuaError(failure)
         }
+        runtime.pushRef(runtime.selfIDsRef, on: L)
+        lua_pushvalue(L, -2)
+        lua_pushinteger(L, lua_Integer(id))
+        lua_rawset(L, -3)
+        bh_pop(L, 1)
         selfRef = luaL_ref(L, bh_registryindex())
     }
 
@@ -130,9 +135,8 @@ public final class LuaBehaviour: Behaviour {
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
         let name = self.name, from = sender.responderName
         callMethod(action, context: "in action \(action) of \(name) (from \(from))") { runtime in
-            runtime.pushControl(sender as? View)
-            for argument in arguments { runtime.push(argument) }
-            return Int32(1 + arguments.count)
+            runtime.pushResponder(sender)
+            return 1 + runtime.push(arguments)
         }
     }
 
@@ -144,8 +148,7 @@ public final class LuaBehaviour: Behaviour {
         let name = self.name
         return callMethod(message, context: "in \(message) of \(name)") { runtime in
             runtime.pushControl(sender)
-            for argument in arguments { runtime.push(argument) }
-            return Int32(1 + arguments.count)
+            return 1 + runtime.push(arguments)
         }
     }
 

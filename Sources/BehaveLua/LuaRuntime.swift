@@ -8,7 +8,12 @@ import CLuaShim
 public final class LuaRuntime {
     let L: OpaquePointer
     public let limits: SandboxLimits
-    public unowned let scene: Scene
+    /// The scene this runtime serves. Held weakly (its behaviours hold the
+    /// runtime); once it is gone no script runs, and host code that still
+    /// asks for it gets an inert stand-in rather than a dangling reference.
+    public var scene: Scene { sceneReference ?? orphan }
+    public private(set) weak var sceneReference: Scene?
+    private lazy var orphan = Scene(screen: "(gone)")
     /// Where relative script paths are looked up, in order.
     public var searchPaths: [String]
 
@@ -44,6 +49,11 @@ public final class LuaRuntime {
     /// Interned keys (see `keyID(at:)`): the Lua table name → id, the
     /// names by id, and per control schema the property index of each id.
     var keyIDsRef: Int32 = 0
+    /// Handler threads (weak keys), which scripts may not resume or close.
+    var handlerThreadsRef: Int32 = 0
+    /// Each behaviour's `self` → its id (weak keys): to know a behaviour
+    /// when a script hands one over (as a delegate).
+    var selfIDsRef: Int32 = 0
     var keyNames: [String] = []
     var schemaSlots: [ObjectIdentifier: [Int32]] = [:]
     var extensions = LuaExtensionTable()
@@ -51,9 +61,11 @@ public final class LuaRuntime {
     private let box: RuntimeBox
 
     static let maximumNesting = 64
+    /// Values one event, action or delegate message carries to a handler.
+    static let maximumArguments: Int32 = 64
 
     public init(scene: Scene, limits: SandboxLimits = .default, searchPaths: [String] = []) throws(LuaError) {
-        self.scene = scene
+        self.sceneReference = scene
         self.limits = limits
         self.searchPaths = searchPaths
         var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
@@ -97,12 +109,15 @@ public final class LuaRuntime {
             bh_push_host_function(L, function.rawValue)
             lua_setfield(L, -2, function.luaName)
         }
+        // Handler threads, weakly: the prelude's coroutine functions refuse them.
+        handlerThreadsRef = makeWeakTable("k")
+        pushRef(handlerThreadsRef, on: L)
         let source = Array(preludeSource.utf8)
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
         }
-        lua_rotate(L, -2, 1)  // function below the host table
-        guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
+        lua_rotate(L, -3, 1)  // the function below its two arguments
+        guard bh_pcall(L, 2, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
         instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
@@ -121,22 +136,28 @@ public final class LuaRuntime {
 
         lua_createtable(L, 0, 64)
         keyIDsRef = luaL_ref(L, bh_registryindex())
+        selfIDsRef = makeWeakTable("k")
         for name in KeyIDs.reserved { _ = internKey(name) }
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        lua_pushstring(L, "v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        userdataCacheRef = luaL_ref(L, bh_registryindex())
+        userdataCacheRef = makeWeakTable("v")
 
         // The system keyboard, for behaviours that follow it.
         pushRef(apiRef, on: L)
         pushControl(scene.keyboard)
         lua_setfield(L, -2, "keyboard")
         bh_pop(L, 1)
+    }
+
+    /// A new table with weak keys ("k") or values ("v"), kept in the registry.
+    private func makeWeakTable(_ mode: String) -> Int32 {
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, mode)
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        return luaL_ref(L, bh_registryindex())
     }
 
     /// Pushes a metatable of host metamethods, protected (`getmetatable`
@@ -180,25 +201,28 @@ public final class LuaRuntime {
     @discardableResult
     func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
                     push: () -> Int32) -> Value? {
-        guard !isClosed, behaviour.isAlive || evenIfDestroyed else { return nil }
+        guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
         guard running.count < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
                               behaviour: behaviour, context: context())
             return nil
         }
         let S = stack
-        guard lua_checkstack(S, 8) != 0 else { return nil }
+        // Room for the function, `self`, the arguments and what pushing them
+        // needs; callers push at most `maximumArguments` values.
+        guard lua_checkstack(S, 8 + LuaRuntime.maximumArguments) != 0 else { return nil }
         // A finished handler's thread is reused: most handlers never wait.
         let thread: OpaquePointer, ref: Int32
         if let idle = idleThreads.popLast() {
             (thread, ref) = idle
         } else {
             guard let created = lua_newthread(S) else { return nil }
+            markHandlerThread(at: -1, on: S)
             (thread, ref) = (created, luaL_ref(S, bh_registryindex()))
         }
         let base = lua_gettop(S)
         let count = push()
-        guard lua_gettop(S) == base + count + 1 else {
+        guard lua_gettop(S) == base + count + 1, lua_checkstack(thread, count + 1) != 0 else {
             lua_settop(S, base)
             unref(ref)
             return nil
@@ -211,7 +235,7 @@ public final class LuaRuntime {
     /// Resumes a handler (`arguments` values already on its stack).
     @discardableResult
     func resume(_ handler: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
-        guard !isClosed, !handler.isFinished, let behaviour = handler.behaviour,
+        guard !isClosed, sceneReference != nil, !handler.isFinished, let behaviour = handler.behaviour,
               behaviour.isAlive || evenIfDestroyed else { return nil }
         if handler.isWaiting {
             handler.isWaiting = false
@@ -268,6 +292,18 @@ public final class LuaRuntime {
     func protectedCall(arguments: Int32, results: Int32) -> String? {
         let status = bh_pcall(L, arguments, results)
         return status == LUA_OK ? nil : popString()
+    }
+
+    /// Records the thread at `index` as a handler's, so the sandbox's
+    /// `coroutine.resume` and `coroutine.close` refuse it: only the host
+    /// resumes handlers.
+    private func markHandlerThread(at index: Int32, on S: OpaquePointer) {
+        let thread = lua_absindex(S, index)
+        pushRef(handlerThreadsRef, on: S)
+        lua_pushvalue(S, thread)
+        lua_pushboolean(S, 1)
+        lua_rawset(S, -3)
+        bh_pop(S, 1)
     }
 
     /// Errors rethrown through many levels (`coroutine.wrap` adds its

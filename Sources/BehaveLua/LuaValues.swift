@@ -54,6 +54,14 @@ extension LuaRuntime {
         }
     }
 
+    /// Pushes the arguments of an event, action or delegate message (at most
+    /// `maximumArguments`, the room `runHandler` keeps); how many.
+    func push(_ arguments: [Value]) -> Int32 {
+        let count = min(arguments.count, Int(LuaRuntime.maximumArguments))
+        for argument in arguments.prefix(count) { push(argument) }
+        return Int32(count)
+    }
+
     private func pushFields(_ fields: [(String, Double)], on S: OpaquePointer) {
         lua_createtable(S, 0, Int32(fields.count))
         for (key, n) in fields {

@@ -33,12 +33,31 @@ public enum ScriptScene {
                 guard let spec = declaration.inspectable(key) else { throw declaration.unknownInspectable(key) }
                 try behaviour.setInspectable(key, to: try spec.convert(loose))
             }
+            try wireDelegate(behaviour, in: scene)
         } catch {
             throw LuaError("\(script.displayName): \(error.message)")
         }
         scene.attach(behaviour)
         behaviour.start()
         return (scene, runtime)
+    }
+
+    /// A behaviour that answers a control type's delegate messages
+    /// (`scrollViewDidScroll`) becomes the delegate of its outlet of that
+    /// type, or of a new control named after the type (`scrollView`), so
+    /// `scroll` and `return` reach it.
+    static func wireDelegate(_ behaviour: LuaBehaviour, in scene: Scene) throws(ValueError) {
+        for typeName in ["ScrollView", "TextField"] {
+            guard let type = ControlTypes.named(typeName),
+                  type.schema.delegateMessages.contains(where: behaviour.respondsToDelegateMessage) else { continue }
+            let outlet = behaviour.declaration.outlets.first { $0.type == typeName }
+            if let view = outlet.flatMap({ behaviour.outlet($0.name) }) {
+                view.delegate = behaviour
+            } else {
+                let name = typeName.prefix(1).lowercased() + typeName.dropFirst()
+                try makeControl(typeName, name: name, in: scene).delegate = behaviour
+            }
+        }
     }
 
     static func makeControl(_ type: String, name: String, in scene: Scene) throws(ValueError) -> View {

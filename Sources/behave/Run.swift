@@ -45,6 +45,19 @@ struct LimitOptions: ParsableArguments {
     var timeLimit: Double = SandboxLimits.default.seconds
 
     var sandboxLimits: SandboxLimits {
-        SandboxLimits(memory: max(1, memoryLimit) << 20, instructions: max(1000, instructionLimit), seconds: max(0.001, timeLimit))
+        SandboxLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeLimit)
+    }
+
+    /// Limits too small to start a scene with are refused, not adjusted.
+    func validate() throws {
+        guard memoryLimit >= 4, memoryLimit <= 1 << 20 else {
+            throw ValidationError("--memory-limit is in MiB, from 4 to 1048576; not \(memoryLimit)")
+        }
+        guard instructionLimit >= 100_000 else {
+            throw ValidationError("--instruction-limit must be at least 100000 (a runtime needs some to start); not \(instructionLimit)")
+        }
+        guard timeLimit.isFinite, timeLimit >= 0.01, timeLimit <= 3600 else {
+            throw ValidationError("--time-limit is in seconds, from 0.01 to 3600; not \(timeLimit)")
+        }
     }
 }

@@ -87,7 +87,10 @@ final class Session {
             case .none: return false
             case .quit: return true
             case .text(let text): emit(text: text)
-            case .state(let state): Swift.print(state.text)
+            case .state(let state):
+                // In JSON Lines a mid-run state is a record of its own; the
+                // last line alone is the bare final state.
+                Swift.print(json ? JSON.object([("kind", .string("state")), ("state", state)]).text : state.text)
             }
         } catch {
             commandFailures += 1

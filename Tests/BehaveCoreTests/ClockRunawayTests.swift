@@ -30,3 +30,45 @@ final class ClockRunawayTests: XCTestCase {
         XCTAssertEqual(scene.errorCount, 0)
     }
 }
+
+/// Findings of the audit in the core.
+final class CoreAuditRegressionTests: XCTestCase {
+    func testNumbersMustBeFiniteAndSizesNotNegative() {
+        let slider = Slider(name: "s")
+        XCTAssertThrowsError(try slider.set("value", to: .number(.nan)))
+        XCTAssertThrowsError(try slider.set("maximumValue", to: .number(.infinity)))
+        XCTAssertThrowsError(try slider.set("frame", to: .rect(Rect(x: .nan, y: 0, width: 1, height: 1))))
+        XCTAssertThrowsError(try slider.set("frame", to: .rect(Rect(x: 0, y: 0, width: -1, height: 1))))
+    }
+
+    func testARangeChangeKeepsTheValueInsideAndTheSceneDrawable() throws {
+        let scene = Scene(screen: "Test")
+        let slider = Slider(name: "s")
+        scene.add(slider)
+        try slider.set("value", to: .number(1))
+        try slider.set("maximumValue", to: .number(0.5))
+        XCTAssertEqual(slider.value, 0.5)
+        try slider.set("minimumValue", to: .number(2))
+        XCTAssertEqual(try slider.value("maximumValue"), .number(2), "a bound moves the other along, as UISlider does")
+        XCTAssertEqual(slider.value, 2)
+        XCTAssertTrue(scene.render().contains("●"))
+    }
+
+    func testNoSuggestionForAHugeName() {
+        XCTAssertNil(Suggestions.nearest(to: String(repeating: "b", count: 30_000), in: [String(repeating: "a", count: 30_000)]))
+    }
+
+    func testDismissTakesThePresentedDialogWithIt() {
+        let scene = Scene(screen: "Test")
+        scene.present(Dialog(style: .alert, options: ["OK"])) { _ in XCTFail("nobody is left to answer") }
+        scene.dismiss()
+        XCTAssertNil(scene.presentedDialog)
+        XCTAssertThrowsError(try scene.choose("OK"))
+    }
+
+    func testStepsOfAnInspectableAreEnforced() {
+        let spec = PropertySpec("speed", .number, min: 0, max: 2, step: 0.5)
+        XCTAssertNoThrow(try spec.validate(.number(1.5)))
+        XCTAssertThrowsError(try spec.validate(.number(0.3)))
+    }
+}

@@ -18,6 +18,12 @@ public final class ControlSchema: Sendable {
         self.delegateMessages = (parent?.delegateMessages ?? []) + delegateMessages
         var index: [String: Int] = [:]
         for (i, spec) in self.properties.enumerated() { index[spec.name] = i }
+        // UIKit's Swift names of boolean properties read as well (`isOn`,
+        // `isHidden`): in Lua `control.on` is the event method, so a
+        // switch's state is `isOn` there.
+        for (i, spec) in self.properties.enumerated() where spec.type == .bool {
+            index["is" + spec.name.prefix(1).uppercased() + spec.name.dropFirst()] = i
+        }
         self.indexByName = index
     }
 

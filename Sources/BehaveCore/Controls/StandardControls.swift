@@ -23,15 +23,14 @@ public final class Stepper: View {
     public var stepValue: Double { number("stepValue") }
 
     public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
-        let checked = try spec.validate(value)
-        if spec.name == "value", let n = checked.numberValue, n < minimumValue || n > maximumValue {
-            throw ValueError("value must be within \(formatNumber(minimumValue))…\(formatNumber(maximumValue)) (minimumValue…maximumValue), not \(formatNumber(n))")
-        }
+        let checked = try validateRanged(value, for: spec)
         if spec.name == "stepValue", let n = checked.numberValue, n <= 0 {
             throw ValueError("stepValue must be greater than 0, not \(formatNumber(n))")
         }
         return checked
     }
+
+    public override func didStore(at index: Int) { keepValueInRange(after: index) }
 
     /// Presses plus (`up`) or minus; the value moves one step within its
     /// range and `valueChanged` is sent when it changed.
@@ -68,12 +67,36 @@ public final class Slider: View {
     public var value: Double { number("value") }
 
     public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        try validateRanged(value, for: spec)
+    }
+
+    public override func didStore(at index: Int) { keepValueInRange(after: index) }
+}
+
+/// Steppers and sliders: `value` within `minimumValue…maximumValue`.
+extension View {
+    /// A set `value` must be within the range.
+    func validateRanged(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
         let checked = try spec.validate(value)
-        if spec.name == "value", let n = checked.numberValue,
-           n < number("minimumValue") || n > number("maximumValue") {
-            throw ValueError("value must be within \(formatNumber(number("minimumValue")))…\(formatNumber(number("maximumValue"))), not \(formatNumber(n))")
+        let minimum = number("minimumValue"), maximum = number("maximumValue")
+        if spec.name == "value", let n = checked.numberValue, n < minimum || n > maximum {
+            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
         }
         return checked
+    }
+
+    /// As UISlider does: a new bound moves the other bound and the value
+    /// along when they would fall outside it, so the order of sets does not
+    /// matter.
+    func keepValueInRange(after index: Int) {
+        guard let minimumIndex = schema.index(of: "minimumValue"), let maximumIndex = schema.index(of: "maximumValue"),
+              let valueIndex = schema.index(of: "value"), index == minimumIndex || index == maximumIndex else { return }
+        let minimum = number("minimumValue"), maximum = number("maximumValue")
+        if minimum > maximum { store(.number(index == minimumIndex ? minimum : maximum), at: index == minimumIndex ? maximumIndex : minimumIndex) }
+        let low = min(minimum, maximum), high = max(minimum, maximum)
+        let current = number("value")
+        if current < low { store(.number(low), at: valueIndex) }
+        if current > high { store(.number(high), at: valueIndex) }
     }
 }
 

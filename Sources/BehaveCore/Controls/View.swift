@@ -64,7 +64,12 @@ open class View: Control, BehaviourOwner {
         guard old != value else { return }
         values[index] = value
         scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
+        didStore(at: index)
     }
+
+    /// After a property changed: what the control keeps consistent (a
+    /// slider's value within its range).
+    open func didStore(at index: Int) {}
 
     /// Type checks, plus what a control knows about its own ranges.
     open func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
@@ -145,8 +150,10 @@ open class View: Control, BehaviourOwner {
             scene?.trace.record(.note, subject: name, "\(name) ignores the tap (\(touchRefusal))")
             return false
         }
-        sendActions(for: "touchDown")
-        sendActions(for: "touchUpInside")
+        // A control sends the touch events it has (a label has none).
+        for event in ["touchDown", "touchUpInside"] where schema.events.contains(event) {
+            sendActions(for: event)
+        }
         return true
     }
 

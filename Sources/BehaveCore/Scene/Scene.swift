@@ -80,6 +80,8 @@ public final class Scene {
         trace.record(.lifecycle, subject: "screen", "screen \(screen.title) dismissed")
         screen.destroyAllBehaviours()
         self.screen = nil
+        // Nobody is left to answer: what was presented goes with the screen.
+        dialogs.waiting.removeAll()
     }
 
     // MARK: Reports from the objects

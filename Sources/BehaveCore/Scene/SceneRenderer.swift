@@ -50,7 +50,8 @@ extension Scene {
         case let slider as Slider:
             let low = (try? slider.value("minimumValue"))?.numberValue ?? 0
             let high = (try? slider.value("maximumValue"))?.numberValue ?? 1
-            let position = high > low ? Int(((slider.value - low) / (high - low) * 10).rounded()) : 0
+            let fraction = high > low ? (slider.value - low) / (high - low) : 0
+            let position = fraction.isFinite ? Int((min(1, max(0, fraction)) * 10).rounded()) : 0
             return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position) + "┤ \(number("value"))"
         case let field as TextField:
             let content = field.text.isEmpty ? "\(text("placeholder"))" : field.text

@@ -2,9 +2,12 @@
 public enum Suggestions {
     /// The candidate closest to `name`, when it is close enough to be a typo.
     public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        // Names are short; a long string is no typo, and the distance is
+        // quadratic in the lengths.
+        guard name.count <= 64 else { return nil }
         let lowered = name.lowercased()
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count <= 64 {
             let distance = editDistance(lowered, candidate.lowercased())
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }

@@ -138,7 +138,10 @@ extension Value: CustomStringConvertible {
         case .null: return "nil"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return formatNumber(n)
-        case .string(let s): return "\"\(s)\""
+        case .string(let s):
+            // The trace stays readable: long text is cut (the state keeps it whole).
+            guard s.count > 200 else { return "\"\(s)\"" }
+            return "\"\(s.prefix(200))…\" (\(s.count) characters)"
         case .image(let i):
             if let w = i.width, let h = i.height { return "\(i.name) (\(w)×\(h))" }
             return i.name

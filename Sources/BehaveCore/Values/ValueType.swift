@@ -118,8 +118,18 @@ public struct PropertySpec: Sendable {
             throw ValueError("\(name) cannot be nil; it takes \(typeDescription)")
         }
         switch (type, value) {
-        case (.bool, .bool), (.image, .image), (.color, .color), (.point, .point),
-             (.size, .size), (.rect, .rect), (.string, .string):
+        case (.point, .point(let p)):
+            try checkFinite([p.x, p.y])
+            return value
+        case (.size, .size(let s)):
+            try checkFinite([s.width, s.height])
+            guard s.width >= 0, s.height >= 0 else { throw ValueError("\(name) cannot have a negative width or height") }
+            return value
+        case (.rect, .rect(let r)):
+            try checkFinite([r.x, r.y, r.width, r.height])
+            guard r.width >= 0, r.height >= 0 else { throw ValueError("\(name) cannot have a negative width or height") }
+            return value
+        case (.bool, .bool), (.image, .image), (.color, .color), (.string, .string):
             return value
         case (.number, .number(let n)):
             try checkRange(n)
@@ -148,7 +158,7 @@ public struct PropertySpec: Sendable {
     }
 
     private func checkRange(_ n: Double) throws(ValueError) {
-        guard n.isFinite || (minimum == nil && maximum == nil) else {
+        guard n.isFinite else {
             throw ValueError("\(name) must be a finite number, not \(formatNumber(n))")
         }
         if let minimum, n < minimum {
@@ -157,6 +167,16 @@ public struct PropertySpec: Sendable {
         if let maximum, n > maximum {
             throw ValueError("\(name) must be at most \(formatNumber(maximum)), not \(formatNumber(n))\(rangeHint)")
         }
+        if let step, step > 0 {
+            let steps = (n - (minimum ?? 0)) / step
+            guard abs(steps - steps.rounded()) < 1e-9 else {
+                throw ValueError("\(name) moves in steps of \(formatNumber(step))\(minimum.map { " from \(formatNumber($0))" } ?? ""), not \(formatNumber(n))")
+            }
+        }
+    }
+
+    private func checkFinite(_ numbers: [Double]) throws(ValueError) {
+        guard numbers.allSatisfy(\.isFinite) else { throw ValueError("\(name) takes finite numbers only") }
     }
 
     private var rangeHint: String {

@@ -1,0 +1,74 @@
+import BehaveCore
+@testable import BehaveLua
+import XCTest
+
+/// Findings of the audit that once crashed or misbehaved.
+final class AuditRegressionTests: XCTestCase {
+    /// A scene released without a dismiss still runs no Lua against a
+    /// scene that is going away (it used to abort on an unowned reference).
+    func testReleasingASceneWhoseBehaviourHasADestroyDoesNotCrash() throws {
+        var scene: Scene? = Scene(screen: "Test")
+        let runtime = try LuaRuntime(scene: scene!, limits: .testing)
+        let behaviour = try LuaBehaviour(script: LuaScript(path: "d.lua", source: script("""
+            function Probe:destroy() print("bye"); self.x = 1; after(1, function() end) end
+            """, outlets: "")), name: "d", runtime: runtime)
+        scene!.attach(behaviour)
+        behaviour.start()
+        weak var weakScene = scene
+        scene = nil
+        XCTAssertNil(weakScene)
+        XCTAssertFalse(runtime.isClosed)
+    }
+
+    func testDestroyMayStillUseItsOwnFields() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:destroy() self.goodbye = true end
+            """, outlets: ""))
+        test.scene.dismiss()
+        XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
+        XCTAssertEqual(test.scene.record(named: "p")?.state["fields"]?["goodbye"], .bool(true))
+        _ = probe
+    }
+
+    func testASwitchReadsAsIsOnBecauseOnIsTheEventMethod() throws {
+        let test = try TestScene()
+        let toggle = test.control(Switch.self, "sw")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.sw:on("valueChanged", function(sw) self.seen = sw.isOn end)
+              self.sw.isOn = true
+            end
+            """, outlets: "sw = \"Switch\""), outlets: ["sw": toggle])
+        XCTAssertTrue(toggle.isOn)
+        toggle.tap()
+        XCTAssertEqual(test.field("seen", of: probe), .bool(false))
+    }
+
+    func testAScriptCanMakeItselfADelegate() throws {
+        let test = try TestScene()
+        let scroll = test.control(ScrollView.self, "scroll")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.scroll.delegate = self
+              self.same = self.scroll.delegate == self
+              self.bad = select(2, pcall(function() self.scroll.delegate = 5 end))
+            end
+            function Probe:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
+            """, outlets: "scroll = \"ScrollView\""), outlets: ["scroll": scroll])
+        scroll.scroll(toY: 42)
+        XCTAssertEqual(test.field("y", of: probe), .number(42))
+        XCTAssertEqual(test.field("same", of: probe), .bool(true))
+        guard case .string(let bad)? = test.field("bad", of: probe) else { return XCTFail() }
+        XCTAssertTrue(bad.contains("a delegate must be a behaviour"), bad)
+    }
+
+    func testTheDefaultSceneMakesADelegateBehaviourTheDelegate() throws {
+        let path = try XCTUnwrap(LuaScript.locate("parallax.lua"))
+        let (scene, runtime) = try ScriptScene.make(script: path, limits: .testing)
+        try scene.execute(.scroll("scrollView", y: 100))
+        XCTAssertEqual(scene.errorCount, 0)
+        XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
+        withExtendedLifetime(runtime) {}
+    }
+}
