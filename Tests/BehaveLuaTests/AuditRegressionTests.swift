@@ -14,7 +14,7 @@ final class AuditRegressionTests: XCTestCase {
             """, outlets: "")), name: "d", runtime: runtime)
         scene!.attach(behaviour)
         behaviour.start()
-        weak var weakScene = scene
+        weak let weakScene = scene
         scene = nil
         XCTAssertNil(weakScene)
         XCTAssertFalse(runtime.isClosed)
