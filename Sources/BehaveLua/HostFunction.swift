@@ -92,10 +92,11 @@ extension LuaRuntime {
             }
             let width = try argument(2, "width", number(at: 2))
             let height = try argument(3, "height", number(at: 3))
-            guard width >= 1, height >= 1, width < 1e6, height < 1e6 else {
-                throw ValueError("fitting needs a width and height of at least 1")
+            guard width >= 1, height >= 1, !width.isNaN, !height.isNaN else {
+                throw ValueError("fitting needs a width and height of at least 1, not \(formatNumber(width))×\(formatNumber(height))")
             }
-            pushImage(image.fitting(width: Int(width), height: Int(height)))
+            // Beyond any image's size, a bound is no bound.
+            pushImage(image.fitting(width: Int(min(width, 1e9)), height: Int(min(height, 1e9))))
             return 1
         case .imageReadOnly:
             throw ValueError("images take no new fields (they have name, width, height and fitting)")

@@ -72,3 +72,53 @@ final class CoreAuditRegressionTests: XCTestCase {
         XCTAssertThrowsError(try spec.validate(.number(0.3)))
     }
 }
+
+/// Findings of the second audit in the core.
+final class SecondAuditRegressionTests: XCTestCase {
+    func testMultiplexersThatTargetEachOtherDeliverOnceAndDoNotRecurse() {
+        let scene = Scene(screen: "Test")
+        let scroll = ScrollView(name: "scroll")
+        scene.add(scroll)
+        let first = Multiplexer(name: "m1")
+        let second = Multiplexer(name: "m2", targets: [first])
+        first.targets = [second]
+        scene.attach(first)
+        scene.attach(second)
+        scroll.delegate = first
+        XCTAssertFalse(first.respondsToDelegateMessage("scrollViewDidScroll"))
+        scroll.scroll(toY: 10)
+        XCTAssertEqual(scroll.contentOffset.y, 10)
+    }
+
+    func testARepeatingTimerCannotHoldOneAdvanceForever() {
+        let scene = Scene(screen: "Test")
+        var firings = 0
+        func tick() {
+            firings += 1
+            scene.clock.schedule(after: 0.000_001, tick)
+        }
+        scene.clock.schedule(after: 0, tick)
+        scene.clock.advance(by: 1_000_000)
+        XCTAssertEqual(firings, Clock.maximumFiringsPerAdvance)
+        XCTAssertEqual(scene.errorCount, 1)
+        XCTAssertLessThan(scene.clock.now, 1)
+    }
+
+    func testAnOutletToARemovedControlIsForgotten() throws {
+        let scene = Scene(screen: "Test")
+        let label = Label(name: "label")
+        scene.add(label)
+        let behaviour = Behaviour(name: "b", declaration: BehaviourDeclaration(name: "B", outlets: [.init(name: "label", type: "Label")]))
+        try behaviour.setOutlet("label", to: label)
+        scene.attach(behaviour)
+        label.removeFromParent()
+        XCTAssertNil(behaviour.outlet("label"), "a removed control is gone for its outlets, as with a weak IBOutlet")
+    }
+
+    func testImageSizesAreChecked() {
+        let spec = PropertySpec("image", .image, optional: true)
+        XCTAssertThrowsError(try spec.validate(.image(Image(name: "a", width: 10, height: -3))))
+        XCTAssertThrowsError(try spec.convert(.map(["name": .text("a", quoted: false), "width": .text("1e20", quoted: false)])))
+        XCTAssertNoThrow(try spec.validate(.image(Image(name: "a", width: 10, height: 3))))
+    }
+}

@@ -11,6 +11,7 @@ open class Behaviour: Control, DelegateReceiver {
     private var collectionReferences: [String: [WeakView]] = [:]
     private var inspectableValues: [String: Value] = [:]
     private var bindings: [any Cancellable] = []
+    private var prunedAt = 16
     public private(set) var isAwake = false
     public private(set) var isAlive = true
     /// Errors its handlers raised.
@@ -76,7 +77,14 @@ open class Behaviour: Control, DelegateReceiver {
 
     /// Ties a connection, timer or animation to this behaviour's life.
     public func bind(_ cancellable: any Cancellable) {
-        if isAlive { bindings.append(cancellable) } else { cancellable.cancel() }
+        guard isAlive else { return cancellable.cancel() }
+        // Timers that fired and animations that ended are dropped as more
+        // come, so a behaviour that waits in a loop holds a bounded list.
+        if bindings.count >= prunedAt {
+            bindings.removeAll { !$0.isActive }
+            prunedAt = max(16, bindings.count * 2)
+        }
+        bindings.append(cancellable)
     }
 
     /// Drops a binding that ended by itself (a timer that fired).
@@ -107,6 +115,21 @@ open class Behaviour: Control, DelegateReceiver {
         try checkKind(view, for: outlet)
         outletReferences[name] = WeakView(view)
         outletDidChange(name)
+    }
+
+    /// Drops outlets to removed controls (a collection keeps the others).
+    func forgetOutlets(to removed: Set<ObjectIdentifier>) {
+        for (name, reference) in outletReferences {
+            guard let view = reference.view, removed.contains(ObjectIdentifier(view)) else { continue }
+            outletReferences[name] = nil
+            outletDidChange(name)
+        }
+        for (name, references) in collectionReferences {
+            let kept = references.filter { $0.view.map { !removed.contains(ObjectIdentifier($0)) } ?? false }
+            guard kept.count != references.count else { continue }
+            collectionReferences[name] = kept
+            outletDidChange(name)
+        }
     }
 
     public func setOutletCollection(_ name: String, to views: [View]) throws(ValueError) {

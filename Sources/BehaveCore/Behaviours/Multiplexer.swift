@@ -4,6 +4,7 @@
 /// Targets are held weakly: their owners keep them alive.
 public final class Multiplexer: Behaviour {
     private var targetReferences: [WeakReceiver] = []
+    private var isForwarding = false
 
     public static let declaration = BehaviourDeclaration(name: "Multiplexer")
 
@@ -22,11 +23,18 @@ public final class Multiplexer: Behaviour {
     }
 
     public override func respondsToDelegateMessage(_ message: String) -> Bool {
-        isAlive && targets.contains { $0.respondsToDelegateMessage(message) }
+        guard isAlive, !isForwarding else { return false }
+        isForwarding = true
+        defer { isForwarding = false }
+        return targets.contains { $0.respondsToDelegateMessage(message) }
     }
 
     public override func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
-        guard isAlive else { return nil }
+        // Multiplexers that target each other would forward forever: a
+        // message reaches each multiplexer once.
+        guard isAlive, !isForwarding else { return nil }
+        isForwarding = true
+        defer { isForwarding = false }
         var answer: Value?
         for target in targets where target.respondsToDelegateMessage(message) {
             let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)

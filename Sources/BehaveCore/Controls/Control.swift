@@ -88,6 +88,7 @@ public final class Connection: Cancellable {
     }
 
     public func cancel() { disconnect() }
+    public var isActive: Bool { isConnected }
 }
 
 private struct TargetAction {

@@ -47,4 +47,6 @@ open class Responder {
 /// behaviour cancels all of its own when it is destroyed.
 public protocol Cancellable: AnyObject {
     func cancel()
+    /// Whether it may still do something (a timer not yet fired).
+    var isActive: Bool { get }
 }

@@ -124,11 +124,16 @@ open class View: Control, BehaviourOwner {
             screenReference?.removeRootView(self)
         }
         if destroyingBehaviours {
-            // Off the screen: no more actions up its chain, no more trace.
+            // Off the screen: no more actions up its chain, no more trace;
+            // outlets to it read as gone (as weak IBOutlets would).
+            let scene = self.scene
+            var removed: Set<ObjectIdentifier> = []
             forEachInTree { view in
+                removed.insert(ObjectIdentifier(view))
                 view.screenReference?.unregister(view)
                 view.screenReference = nil
             }
+            scene?.controlsDidLeave(removed)
         }
     }
 

@@ -26,9 +26,8 @@ public final class Scene {
         screen.sceneReference = self
         self.screen = screen
         clock.onTick = { [unowned animator] now in animator.tick(now) }
-        clock.onRunaway = { [unowned self] now in
-            reportError("more than \(Clock.maximumFiringsAtOneMoment) timers fired at \(formatNumber(now)) s without time moving on (a timer that reschedules itself with no delay?); the clock stopped there",
-                        behaviour: nil, context: "advancing the clock")
+        clock.onRunaway = { [unowned self] reason in
+            reportError(reason, behaviour: nil, context: "advancing the clock")
         }
     }
 
@@ -85,6 +84,14 @@ public final class Scene {
     }
 
     // MARK: Reports from the objects
+
+    /// Controls were removed: behaviours forget their outlets to them.
+    func controlsDidLeave(_ removed: Set<ObjectIdentifier>) {
+        for record in records {
+            guard let behaviour = record.behaviour, behaviour.isAlive else { continue }
+            behaviour.forgetOutlets(to: removed)
+        }
+    }
 
     func propertyDidChange(_ object: Responder, property: String, from old: Value, to new: Value) {
         trace.recordChange(of: object.responderName, property: property, from: old, to: new)

@@ -100,6 +100,7 @@ public final class Animation: Cancellable {
     var timer: Timer?
     private var completion: ((Bool) -> Void)?
     public private(set) var isFinished = false
+    public var isActive: Bool { !isFinished }
 
     init(animator: Animator, start: Double, duration: Double, curve: Curve, tracks: [Track],
          completion: ((Bool) -> Void)?) {

@@ -29,15 +29,18 @@ public final class Clock {
     /// Timers that may fire at one same moment before the clock calls it a
     /// runaway (a timer that reschedules itself with no delay, forever).
     public static let maximumFiringsAtOneMoment = 10_000
+    /// Timers one advance may fire: a timer that repeats every microsecond
+    /// over a long advance is stopped too (the clock stays where it got to).
+    public static let maximumFiringsPerAdvance = 200_000
     /// Hears about a runaway: the clock stops there, and the rest of the
     /// timers due at that moment stay pending.
-    var onRunaway: ((Double) -> Void)?
+    var onRunaway: ((String) -> Void)?
 
     /// Moves time forward, firing every timer that falls due on the way, in
     /// time order (timers scheduled by timers included).
     public func advance(by seconds: Double) {
         let target = now + max(0, seconds)
-        var firingsNow = 0
+        var firingsNow = 0, firings = 0
         while let due = pending.min, due.timer.fireTime <= target {
             let next = due.timer
             guard next.isPending else {
@@ -50,8 +53,13 @@ public final class Clock {
                 onTick?(now)
             }
             firingsNow += 1
+            firings += 1
             if firingsNow > Clock.maximumFiringsAtOneMoment {
-                onRunaway?(now)
+                onRunaway?("more than \(Clock.maximumFiringsAtOneMoment) timers fired at \(formatNumber(now)) s without time moving on (a timer that reschedules itself with no delay?); the clock stopped there")
+                return
+            }
+            if firings > Clock.maximumFiringsPerAdvance {
+                onRunaway?("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s")
                 return
             }
             pending.removeMin()
@@ -87,6 +95,7 @@ public final class Timer: Cancellable {
     }
 
     public var isPending: Bool { action != nil }
+    public var isActive: Bool { isPending }
 
     fileprivate func fire() {
         let action = self.action

@@ -44,7 +44,10 @@ extension PropertySpec {
                 default: throw ValueError("\(name) takes true or false, not `\(text)`")
                 }
             case .number, .integer:
-                guard !quoted, let n = Double(text) else { throw ValueError("\(name) takes a number, not `\(text)`") }
+                // A quoted number is still a number ("0.5" in YAML), as a quoted bool is a bool.
+                guard let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValueError("\(name) takes a number, not \(quoted ? "the text " : "")`\(text)`")
+                }
                 return .number(n)
             case .string, .enumeration, .image, .color:
                 return .string(text)
@@ -80,11 +83,14 @@ extension PropertySpec {
                 return .rect(Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")))
             case .image:
                 guard case .text(let imageName, _)? = fields["name"] else { throw ValueError("\(name): an image needs a `name`") }
-                func dimension(_ key: String) -> Int? {
-                    if case .text(let t, _)? = fields[key] { return Int(t) }
-                    return nil
+                func dimension(_ key: String) throws(ValueError) -> Int? {
+                    guard let field = fields[key] else { return nil }
+                    guard case .text(let t, _) = field, let n = Int(t) else {
+                        throw ValueError("\(name): an image's `\(key)` is a whole number")
+                    }
+                    return n
                 }
-                return .image(Image(name: imageName, width: dimension("width"), height: dimension("height")))
+                return .image(Image(name: imageName, width: try dimension("width"), height: try dimension("height")))
             default:
                 throw ValueError("\(name) takes \(typeDescription), not a mapping")
             }

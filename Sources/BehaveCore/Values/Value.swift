@@ -159,6 +159,7 @@ public func formatNumber(_ n: Double) -> String {
     if n.isNaN { return "nan" }
     if n.isInfinite { return n < 0 ? "-inf" : "inf" }
     if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+    if abs(n) >= 1e15 || abs(n) < 1e-6 { return String(format: "%g", n) }
     var text = String(format: "%.6f", n)
     while text.hasSuffix("0") { text.removeLast() }
     // `0.` (tiny values) and `1e20.` are not numbers in JSON.

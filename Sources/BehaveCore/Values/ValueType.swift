@@ -129,7 +129,12 @@ public struct PropertySpec: Sendable {
             try checkFinite([r.x, r.y, r.width, r.height])
             guard r.width >= 0, r.height >= 0 else { throw ValueError("\(name) cannot have a negative width or height") }
             return value
-        case (.bool, .bool), (.image, .image), (.color, .color), (.string, .string):
+        case (.image, .image(let image)):
+            for dimension in [image.width, image.height].compactMap({ $0 }) where !(1...1_000_000).contains(dimension) {
+                throw ValueError("\(name): an image's width and height are whole numbers from 1 to 1000000, not \(dimension)")
+            }
+            return value
+        case (.bool, .bool), (.color, .color), (.string, .string):
             return value
         case (.number, .number(let n)):
             try checkRange(n)
