@@ -76,7 +76,7 @@ extension LuaRuntime {
 
     func wait() throws(ValueError) -> Int32 {
         let seconds = try argument(1, "seconds", number(at: 1))
-        guard seconds >= 0, seconds.isFinite else { throw ValueError("wait: seconds must be 0 or more") }
+        guard seconds >= 0, seconds.isFinite else { throw ValueError("wait: seconds must be a finite number, 0 or more, not \(formatNumber(seconds))") }
         guard capture == nil else { throw ValueError("wait cannot be called inside animate's changes") }
         let handler = try currentHandler("wait")
         let behaviour = try currentBehaviour("wait")
@@ -86,7 +86,7 @@ extension LuaRuntime {
 
     func after() throws(ValueError) -> Int32 {
         let seconds = try argument(1, "seconds", number(at: 1))
-        guard seconds >= 0, seconds.isFinite else { throw ValueError("after: seconds must be 0 or more") }
+        guard seconds >= 0, seconds.isFinite else { throw ValueError("after: seconds must be a finite number, 0 or more, not \(formatNumber(seconds))") }
         guard lua_type(stack, 2) == LUA_TFUNCTION else {
             throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
         }

@@ -6,6 +6,8 @@ import CLuaShim
 extension LuaRuntime {
     static let declarationKeys = ["name", "outlets", "outletCollections", "inspectables", "events", "requires"]
     static let capabilities = ["camera", "photoLibrary"]
+    /// Fields of `self` every behaviour has, and its lifecycle methods.
+    static let reservedFields: Set<String> = ["name", "owner", "send", "sendAction", "awake", "changed", "destroy"]
 
     func declare() throws(ValueError) -> Int32 {
         guard let script = loadingScript else {
@@ -64,6 +66,18 @@ struct DeclarationReader {
             throw fail("requires: unknown capability `\(capability)`\(Suggestions.hint(for: capability, in: LuaRuntime.capabilities)); capabilities: \(LuaRuntime.capabilities.joined(separator: ", "))", at: "requires")
         }
         let names = declaration.outlets.map(\.name) + declaration.outletCollections.map(\.name) + declaration.inspectables.map(\.name)
+        // `self.<name>` must be able to reach each, and not hide what
+        // every behaviour has.
+        for name in names {
+            let isIdentifier = name.first.map { $0.isLetter || $0 == "_" } ?? false
+                && name.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
+            guard isIdentifier else {
+                throw fail("`\(name)` is not a Lua name (letters, digits and _, not starting with a digit)", at: name)
+            }
+            guard !LuaRuntime.reservedFields.contains(name) else {
+                throw fail("`\(name)` is taken by every behaviour (\(LuaRuntime.reservedFields.sorted().joined(separator: ", "))); choose another name", at: name)
+            }
+        }
         if let duplicate = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw fail("`\(duplicate)` is declared twice (outlets and inspectables share one namespace)", at: duplicate)
         }

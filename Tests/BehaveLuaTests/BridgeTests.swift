@@ -318,6 +318,10 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(loadError("local B = behaviour {}\nreturn {}"),
                        "bad.lua: the script must return the table `behaviour { … }` gives (add `return bad` at its end)")
         XCTAssertTrue(loadError("local B = behaviour {\nreturn B").hasPrefix("bad.lua:2: "), "syntax errors name the line")
+        XCTAssertEqual(loadError("local B = behaviour {\n  inspectables = { send = 1 },\n}\nreturn B"),
+                       "bad.lua:2: `send` is taken by every behaviour (awake, changed, destroy, name, owner, send, sendAction); choose another name")
+        XCTAssertTrue(loadError("local B = behaviour {\n  inspectables = { [\"a b\"] = 1 },\n}\nreturn B")
+                        .hasPrefix("bad.lua:1: `a b` is not a Lua name"), "the behaviour call's line when the key's own cannot be found")
     }
 
     func testInspectListsTheToggleInterfaceInDeclarationOrder() throws {

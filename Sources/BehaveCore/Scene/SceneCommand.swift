@@ -94,7 +94,7 @@ public enum SceneCommand: Equatable, Sendable {
         case "show": _ = try arguments(0, "show"); return .show
         case "state": _ = try arguments(0, "state"); return .state
         case "help", "?": return .help
-        case "quit", "exit": return .quit
+        case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
             let verbs = ["tap", "send", "set", "step", "type", "return", "scroll", "keyboard", "advance", "choose",
                          "remove", "dismiss", "show", "state", "help", "quit"]
@@ -158,7 +158,8 @@ extension Scene {
         case .send(let name, let event):
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
-                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: target.eventNames)); its events: \(target.eventNames.joined(separator: ", "))")
+                let events = target.eventNames.isEmpty ? "it sends no events" : "its events: \(target.eventNames.joined(separator: ", "))"
+                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: target.eventNames)); \(events)")
             }
             if let field = target as? TextField, event == "editingDidEndOnExit" {
                 field.pressReturn()

@@ -147,7 +147,7 @@ public struct PropertySpec: Sendable {
             return value
         case (.enumeration(let values), .string(let s)):
             guard values.contains(s) else {
-                throw ValueError("\(name) takes one of \(values.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(s)\"")
+                throw ValueError("\(name) takes one of \(values.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(s)\"\(Suggestions.hint(for: s, in: values))")
             }
             return value
         case (.image, .string(let s)):
