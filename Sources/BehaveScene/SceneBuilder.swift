@@ -111,10 +111,19 @@ final class SceneBuilder {
         }
     }
 
+    /// How deeply controls may nest: a control on the screen is at level 1.
+    /// Deeper trees are refused (the runtime walks them recursively).
+    static let maximumNesting = 256
+
     /// Nests controls under their parents; roots go on the screen later.
+    /// Linear in the number of controls: each control's chain of parents is
+    /// walked once, and controls are attached top-down, so that attaching
+    /// one never walks a subtree.
     private func arrangeControls() {
         var parentOf: [String: String] = [:]
+        var entryNamed: [String: ControlEntry] = [:]
         for entry in description.controls {
+            if entryNamed[entry.name] == nil { entryNamed[entry.name] = entry }
             guard let parent = entry.parent else { continue }
             if parent.value == entry.name {
                 log.error("control `\(entry.name)` cannot be its own parent", line: parent.line)
@@ -124,28 +133,67 @@ final class SceneBuilder {
                 parentOf[entry.name] = parent.value
             }
         }
+        // The level of each control (1 on the screen), found by walking up
+        // to a control whose level is known; nil under a cycle.
+        enum Placement { case level(Int), broken }
+        var placement: [String: Placement] = [:]
         var inCycle: Set<String> = []
-        for entry in description.controls where !inCycle.contains(entry.name) {
-            var path = [entry.name]
+        for entry in description.controls where placement[entry.name] == nil {
+            var path: [String] = []
+            var onPath: [String: Int] = [:]
             var current = entry.name
-            while let next = parentOf[current], !inCycle.contains(next) {
-                if let start = path.firstIndex(of: next) {
-                    let cycle = Array(path[start...])
-                    inCycle.formUnion(cycle)
-                    log.error("controls are each other's parents: \((cycle + [next]).joined(separator: " → "))",
-                              line: description.controls.first { $0.name == entry.name }?.parent?.line)
+            var base: Placement = .level(0)
+            while true {
+                if let known = placement[current] {
+                    base = known
                     break
                 }
-                path.append(next)
+                if let start = onPath[current] {
+                    let cycle = Array(path[start...])
+                    inCycle.formUnion(cycle)
+                    for name in cycle { placement[name] = .broken }
+                    log.error("controls are each other's parents: \((cycle + [current]).joined(separator: " → "))",
+                              line: entryNamed[entry.name]?.parent?.line)
+                    path.removeSubrange(start...)
+                    base = .broken
+                    break
+                }
+                onPath[current] = path.count
+                path.append(current)
+                guard let next = parentOf[current] else { break }
                 current = next
             }
+            // Down the path from the top: each level is its parent's plus one.
+            for name in path.reversed() {
+                guard case .level(let parentLevel) = base else {
+                    placement[name] = .broken
+                    continue
+                }
+                let level = parentLevel + 1
+                if level == SceneBuilder.maximumNesting + 1 {
+                    log.error("control `\(name)` nests \(level) levels deep; controls nest at most \(SceneBuilder.maximumNesting) levels",
+                              line: entryNamed[name]?.parent?.line ?? controlLines[name])
+                }
+                base = level > SceneBuilder.maximumNesting ? .broken : .level(level)
+                placement[name] = base
+            }
         }
+        // Top-down: a control joins its parent before it has children of its own.
+        var byLevel: [[ControlEntry]] = []
         for entry in description.controls {
-            guard let view = views[entry.name], !inCycle.contains(entry.name) else { continue }
-            if let parentName = parentOf[entry.name] {
-                views[parentName]?.addSubview(view)
-            } else if entry.parent == nil {
-                rootViews.append(view)
+            guard views[entry.name] != nil, !inCycle.contains(entry.name),
+                  case .level(let level)? = placement[entry.name] else { continue }
+            while byLevel.count < level { byLevel.append([]) }
+            byLevel[level - 1].append(entry)
+        }
+        for entries in byLevel {
+            for entry in entries {
+                guard let view = views[entry.name] else { continue }
+                if let parentName = parentOf[entry.name] {
+                    views[parentName]?.addSubview(view)
+                } else if entry.parent == nil {
+                    rootViews.append(view)
+                }
             }
         }
     }
