@@ -1,8 +1,8 @@
 -- BecomeFirstResponder: when the screen appears, a text field becomes the
 -- first responder (it begins editing, as after UIKit's
 -- `becomeFirstResponder()` in `viewDidAppear`), at once or after `delay`
--- seconds. A field that takes no touches (hidden, disabled) cannot: that is
--- an error in the trace.
+-- seconds. A field that takes no touches (hidden, or userInteractionEnabled
+-- off) cannot: that is an error in the trace.
 local BecomeFirstResponder = behaviour {
   name = "BecomeFirstResponder",
   outlets = { field = "TextField" },

@@ -96,6 +96,74 @@ describe("field_validation", function()
       assert.equals(1, #errors)
       assert.matches("is not a Lua pattern", errors[1])
     end)
+
+    it("may start with ^ and end with $, which it is anchored with anyway", function()
+      local s = field { pattern = "^%d+$" }
+      enter(s, "123")
+      assert.is_true(s.field_validation.valid)
+      enter(s, "x123")
+      assert.is_false(s.field_validation.valid)
+      s:set("field_validation.pattern", "%d+%$")       -- an escaped $ is a plain $
+      enter(s, "12$")
+      assert.is_true(s.field_validation.valid)
+      enter(s, "12")
+      assert.is_false(s.field_validation.valid)
+      assert.same({}, s:errors())
+    end)
+
+    it("reports a bad pattern once, when it is set, and then ignores it", function()
+      local s = field { pattern = "(a", minLength = 2 }
+      local errors = s:errors()
+      assert.equals(1, #errors)
+      assert.matches('pattern "%(a" is not a Lua pattern: unfinished capture', errors[1])
+      assert.equals("unfinished capture", s.field_validation.patternProblem)
+      enter(s, "a")                                     -- the other rules still apply
+      assert.equals("At least 2 characters", s.errorLabel.text)
+      enter(s, "abc")
+      assert.is_true(s.field_validation.valid)
+      assert.equals(1, #s:errors())                     -- no error per edit
+    end)
+
+    it("reports a bad pattern set later once, and applies it again once fixed", function()
+      local s = field()
+      s:type("field", "ab")
+      assert.has_no_error(function() s:set("field_validation.pattern", "(%a+") end)
+      assert.equals(1, #s:errors())
+      s:type("field", "abc")
+      s:type("field", "ab1")
+      assert.equals(1, #s:errors())
+      assert.is_true(s.field_validation.valid)
+      s:set("field_validation.pattern", "(%a+)")
+      assert.is_nil(s.field_validation.patternProblem)
+      assert.is_false(s.field_validation.valid)
+      assert.equals(1, #s:errors())
+    end)
+
+    it("finds every kind of mistake in a pattern, wherever it is", function()
+      local bad = {
+        ["(a"] = "unfinished capture", ["abc("] = "unfinished capture", ["a)"] = "invalid pattern capture",
+        ["[a"] = "missing ']'", ["[]"] = "missing ']'", ["%"] = "ends with '%'", ["ab%"] = "ends with '%'",
+        ["%b("] = "missing arguments to '%b'", ["%fa"] = "missing '[' after '%f'", ["%f[a"] = "missing ']'",
+        ["%1"] = "invalid capture index %1", ["(a%1)"] = "invalid capture index %1", ["%0"] = "invalid capture index %0",
+        [string.rep("()", 33)] = "too many captures",
+      }
+      for pattern, reason in pairs(bad) do
+        local s = field { pattern = pattern }
+        local problem = s.field_validation.patternProblem
+        assert.truthy(problem and problem:find(reason, 1, true), pattern .. ": " .. tostring(problem))
+        assert.equals(1, #s:errors(), pattern)
+      end
+    end)
+
+    it("takes every well-formed pattern", function()
+      local good = { "%u%u%d%d", "[]]", "[^]]", "[%]]", "%b()", "%f[%w]%w+", "(a)%1", "()a", "a-", "%$", "x*$",
+                     "^", "$", "[%a-]+", "%%", string.rep("()", 32) }
+      for _, pattern in ipairs(good) do
+        local s = field { pattern = pattern }
+        assert.is_nil(s.field_validation.patternProblem, pattern)
+        assert.same({}, s:errors(), pattern)
+      end
+    end)
   end)
 
   describe("once shown", function()

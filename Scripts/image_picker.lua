@@ -4,6 +4,13 @@
 -- asked, offer Settings when it was refused; resize the picked image to fit
 -- `maxSize` (never enlarging it), show it in `targetImageView` and send
 -- `valueChanged` with it. Cancelling at any step changes nothing.
+--
+-- The sheet's choice is known by its title, so the two titles must differ
+-- (and differ from "Cancel"): equal ones are an error when the sheet would
+-- be shown. `maxSize` must be at least 1×1: a smaller one is an error when
+-- it is set, and `pickImage` then refuses to start. With no
+-- `targetImageView` (not connected, or removed while the user picks) the
+-- image is still kept in `pickedImage` and sent with `valueChanged`.
 local ImagePicker = behaviour {
   name = "ImagePicker",
   outlets = { targetImageView = "ImageView" },
@@ -30,6 +37,24 @@ local function offeredSources(self)
   return sources
 end
 
+-- The sheet tells its options apart by their titles: refuse titles it
+-- could not.
+local function checkTitles(sources)
+  local first, second = sources[1].title, sources[2].title
+  if first == second then
+    error(string.format("cameraButtonTitle and photoLibraryButtonTitle are both %q: the sheet could not tell "
+                        .. "the camera from the photo library; give them different titles", first), 0)
+  end
+  for _, entry in ipairs(sources) do
+    local name = entry.source == "camera" and "cameraButtonTitle" or "photoLibraryButtonTitle"
+    if entry.title == "" then
+      error(string.format("%s is empty: the sheet would show a button without a title", name), 0)
+    elseif entry.title:lower() == "cancel" then
+      error(string.format("%s is %q, the title of the sheet's cancel button; give it another", name, entry.title), 0)
+    end
+  end
+end
+
 -- The source the user picks: the only one without asking, nil when there
 -- is none or the sheet is cancelled.
 local function chooseSource(self)
@@ -39,6 +64,7 @@ local function chooseSource(self)
     return nil
   end
   if #sources == 1 then return sources[1] end
+  checkTitles(sources)
   local titles = {}
   for i, entry in ipairs(sources) do titles[i] = entry.title end
   local choice = ask { style = "actionSheet", title = "Choose a photo", options = titles, cancel = "Cancel" }
@@ -67,6 +93,16 @@ local function authorize(entry)
   return false
 end
 
+-- What is wrong with `maxSize`, or nil.
+local function sizeProblem(self)
+  local size = self.maxSize
+  if size.width < 1 or size.height < 1 then
+    return string.format("maxSize must be at least 1×1 (the largest image to keep), not %g×%g",
+                         size.width, size.height)
+  end
+  return nil
+end
+
 local function pick(self)
   local entry = chooseSource(self)
   if not entry or not authorize(entry) then return end
@@ -79,9 +115,23 @@ local function pick(self)
   self:send("valueChanged", image)
 end
 
+function ImagePicker:awake()
+  local problem = sizeProblem(self)
+  if problem then error(problem, 0) end
+end
+
+function ImagePicker:changed(name)
+  if name == "maxSize" then
+    local problem = sizeProblem(self)
+    if problem then error(problem, 0) end
+  end
+end
+
 function ImagePicker:pickImage()       -- the action a button is wired to
   -- One flow at a time: a second tap while a sheet is up does nothing.
   if self.picking then return end
+  local problem = sizeProblem(self)
+  if problem then error(problem .. ": nothing is offered until it is fixed", 0) end
   self.picking = true
   local ok, message = pcall(pick, self)
   self.picking = nil

@@ -1,6 +1,13 @@
--- Parallax: a view moves with a scroll view's content offset, at `speed`
--- times the content's speed (0.5: half as fast; 0: it stays put). Make it
--- the scroll view's delegate, or a target of the Multiplexer that is.
+-- Parallax: a view in a scroll view's content moves on screen at `speed`
+-- times the content's speed: 1 moves with the content, 0.5 half as fast
+-- (it lags behind, the classic parallax), 0 stays put on screen, and below
+-- 0 it moves against the content. Make it the scroll view's delegate, or a
+-- target of the Multiplexer that is.
+--
+-- The view is a subview of the scroll view, so its frame is in content
+-- coordinates (as for stretchy_header): on screen it sits at `frame.y`
+-- minus the content offset. Moving `speed` times as fast as the content
+-- therefore means frame.y = origin + offset * (1 - speed).
 local Parallax = behaviour {
   name = "Parallax",
   outlets = { view = "View" },
@@ -12,7 +19,7 @@ local Parallax = behaviour {
 -- A helper, not a method: scenes cannot wire events to it.
 local function follow(self)
   local frame = self.view.frame
-  frame.y = self.origin - self.offset * self.speed
+  frame.y = self.origin + self.offset * (1 - self.speed)
   self.view.frame = frame
 end
 

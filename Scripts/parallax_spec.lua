@@ -1,4 +1,7 @@
--- Specs of parallax.lua: a view follows a scroll view at `speed`.
+-- Specs of parallax.lua: a view in a scroll view's content moves on screen
+-- at `speed` times the content's speed. The view is a subview of the
+-- scroll view, so its frame is in content coordinates: on screen it is at
+-- frame.y - contentOffset.y.
 
 -- A scroll view whose delegate is the parallax, moving a cover at `speed`.
 local function page(speed)
@@ -6,6 +9,7 @@ local function page(speed)
     controls = {
       page  = { type = "ScrollView", frame = { 0, 0, 375, 812 }, contentSize = { 375, 2000 }, delegate = "parallax" },
       cover = { type = "ImageView", parent = "page", frame = { 0, 40, 375, 240 } },
+      body  = { type = "Label", parent = "page", frame = { 16, 300, 343, 600 } },
     },
     behaviours = {
       parallax = {
@@ -18,39 +22,62 @@ local function page(speed)
   }
 end
 
+-- Where a subview of `page` is on screen (its top).
+local function onScreen(s, name)
+  return s[name].frame.y - s.page.contentOffset.y
+end
+
 describe("parallax", function()
-  it("moves the view at half the content's speed by default", function()
+  it("moves the view on screen at half the content's speed by default", function()
     local s = scene.script("parallax.lua")
     assert.equals(0.5, s.parallax.speed)
     s = page(0.5)
     s:scroll("page", 100)
-    assert.same({ x = 0, y = -10, width = 375, height = 240 }, s.cover.frame)
+    assert.equals(300 - 100, onScreen(s, "body"))      -- the content moved 100 points up
+    assert.equals(40 - 50, onScreen(s, "cover"))       -- the cover 50
+    assert.same({ x = 0, y = 90, width = 375, height = 240 }, s.cover.frame)   -- in content coordinates
   end)
 
   it("follows the offset both ways, from where the view rested", function()
     local s = page(0.5)
     s:scroll("page", 200)
-    assert.equals(40 - 100, s.cover.frame.y)
+    assert.equals(40 - 100, onScreen(s, "cover"))
     s:scroll("page", -40)
-    assert.equals(40 + 20, s.cover.frame.y)
+    assert.equals(40 + 20, onScreen(s, "cover"))
     s:scroll("page", 0)
+    assert.equals(40, onScreen(s, "cover"))
     assert.equals(40, s.cover.frame.y)
   end)
 
-  it("keeps the view in place at speed 0 and moves it against the content below 0", function()
+  it("moves with the content at speed 1: its frame does not change", function()
+    local s = page(1)
+    s:scroll("page", 300)
+    assert.equals(40, s.cover.frame.y)
+    assert.equals(40 - 300, onScreen(s, "cover"))
+  end)
+
+  it("stays put on screen at speed 0 and moves against the content below 0", function()
     local still = page(0)
     still:scroll("page", 300)
-    assert.equals(40, still.cover.frame.y)
+    assert.equals(40, onScreen(still, "cover"))
     local against = page(-1)
     against:scroll("page", 30)
-    assert.equals(70, against.cover.frame.y)
+    assert.equals(40 + 30, onScreen(against, "cover"))
+  end)
+
+  it("moves twice as fast as the content at speed 2", function()
+    local s = page(2)
+    s:scroll("page", 30)
+    assert.equals(40 - 60, onScreen(s, "cover"))
   end)
 
   it("applies a new speed at once, at the current offset", function()
     local s = page(0.5)
     s:scroll("page", 100)
     s:set("parallax.speed", 1)
-    assert.equals(-60, s.cover.frame.y)
+    assert.equals(40 - 100, onScreen(s, "cover"))
+    s:set("parallax.speed", 0)
+    assert.equals(40, onScreen(s, "cover"))
   end)
 
   it("refuses a speed out of range", function()

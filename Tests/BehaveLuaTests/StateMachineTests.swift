@@ -179,6 +179,174 @@ final class StateMachineTests: XCTestCase {
         XCTAssertEqual(test.errors.count, 1)
     }
 
+    /// A handler cut off by a limit cannot clean up after itself (the budget
+    /// stays spent until the callback ends): the machine notices on the next
+    /// event and handles it.
+    func testALimitThatCutsAHandlerOffLeavesTheMachineUsable() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+            local machine = StateMachine {
+              initial = "a",
+              transitions = { a = { "b" }, b = { "a" } },
+              states = {
+                a = { loop = function() while true do end end, tap = function() return "b" end },
+                b = { tap = function() return "a" end },
+              },
+            }
+            function Probe:awake()
+              self.taps = 0
+              self.machine = machine:start(self)
+              self.button:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                self.machine:fire(self.taps == 1 and "loop" or "tap")
+              end)
+            end
+            """), file: "probe.lua", outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.errors.count, 1)
+        let message = try XCTUnwrap(test.errors.first)
+        XCTAssertTrue(message.contains("): probe.lua:6: instruction budget exceeded"), "names the script's line: \(message)")
+        XCTAssertTrue(message.contains("probe.lua:15: in function"), "the traceback goes through the line that fired: \(message)")
+        button.tap()
+        XCTAssertEqual(state(probe, in: test), .string("b"))
+        button.tap()
+        XCTAssertEqual(state(probe, in: test), .string("a"))
+        XCTAssertEqual(test.errors.count, 1)
+    }
+
+    /// Cut off inside `enter`: the machine is in the state it was entering,
+    /// and the work queued behind the cut-off event is dropped.
+    func testALimitInsideEnterLeavesTheNewStateAndDropsTheQueue() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: probe("""
+            local machine = StateMachine {
+              initial = "a",
+              transitions = { a = { "b" }, b = { "a" } },
+              states = {
+                a = { tap = function() return "b" end },
+                b = {
+                  enter = function(self)
+                    self.machine:fire("next")                    -- queued behind the tap
+                    self.log[#self.log + 1] = "entering b"
+                    while true do end
+                  end,
+                  next = function(self) self.log[#self.log + 1] = "next"; return "a" end,
+                  tap = function(self) self.log[#self.log + 1] = "tap in b"; return "a" end,
+                },
+              },
+            }
+            """), file: "probe.lua", outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.errors.count, 1)
+        XCTAssertTrue(test.errors[0].contains("): probe.lua:11: instruction budget exceeded"), test.errors[0])
+        XCTAssertEqual(state(probe, in: test), .string("b"))
+        button.tap()
+        XCTAssertEqual(state(probe, in: test), .string("a"))
+        XCTAssertEqual(test.field("log", of: probe), .array([.string("entering b"), .string("tap in b")]))
+        XCTAssertEqual(test.errors.count, 1)
+    }
+
+    /// A handler waiting on the clock holds the machine (events queue behind
+    /// it); cut off once resumed, it releases it and the queue is dropped.
+    func testALimitAfterAWaitLeavesTheMachineUsable() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: probe("""
+            local machine = StateMachine {
+              initial = "a",
+              transitions = { a = { "b" }, b = { "a" } },
+              states = {
+                a = {
+                  tap = function(self)
+                    self.count = (self.count or 0) + 1
+                    if self.count == 1 then wait(0.5); while true do end end
+                    return "b"
+                  end,
+                },
+                b = { tap = function() return "a" end },
+              },
+            }
+            """), file: "probe.lua", outlets: ["button": button])
+        button.tap()                            // waits
+        button.tap()                            // queued behind it
+        test.scene.clock.advance(by: 0.5)       // resumes, runs out of budget: the queued tap is dropped
+        XCTAssertEqual(test.errors.count, 1)
+        XCTAssertEqual(state(probe, in: test), .string("a"))
+        button.tap()
+        XCTAssertEqual(state(probe, in: test), .string("b"))
+        XCTAssertEqual(test.field("count", of: probe), .number(2))
+        XCTAssertEqual(test.errors.count, 1)
+    }
+
+    func testAMemoryLimitInAHandlerLeavesTheMachineUsable() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: probe("""
+            local machine = StateMachine {
+              initial = "a",
+              transitions = { a = { "b" }, b = { "a" } },
+              states = {
+                a = {
+                  tap = function(self)
+                    self.count = (self.count or 0) + 1
+                    if self.count == 1 then self.big = string.rep("x", 64 << 20) end
+                    return "b"
+                  end,
+                },
+                b = { tap = function() return "a" end },
+              },
+            }
+            """), file: "probe.lua", outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.errors.count, 1)
+        XCTAssertTrue(test.errors[0].contains("memory"), test.errors[0])
+        XCTAssertEqual(state(probe, in: test), .string("a"))
+        button.tap()
+        XCTAssertEqual(state(probe, in: test), .string("b"))
+    }
+
+    /// Errors a script catches, around `fire` or in a coroutine of its own
+    /// that dies with them, leave the machine usable too.
+    func testErrorsAScriptCatchesLeaveTheMachineUsable() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+            local machine = StateMachine {
+              initial = "a",
+              transitions = { a = { "b" }, b = { "a" } },
+              states = {
+                a = { tap = function(self) if self.fail then self.fail = false; error("not yet") end return "b" end },
+                b = { tap = function() return "a" end },
+              },
+            }
+            function Probe:awake()
+              self.log = {}
+              self.machine = machine:start(self)
+              self.fail = true
+              local ok, message = pcall(function() self.machine:fire("tap") end)
+              self.log[#self.log + 1] = message
+              self.machine:fire("tap")
+              self.log[#self.log + 1] = self.machine.state
+              self.machine:fire("tap")
+              self.fail = true
+              local co = coroutine.create(function() self.machine:fire("tap") end)
+              ok, message = coroutine.resume(co)
+              self.log[#self.log + 1] = message
+              self.machine:fire("tap")
+              self.log[#self.log + 1] = self.machine.state
+              coroutine.close(co)                       -- the dead pass closes now: nothing changes
+              self.machine:fire("tap")
+              self.log[#self.log + 1] = self.machine.state
+            end
+            """), file: "probe.lua", outlets: ["button": button])
+        XCTAssertEqual(test.field("log", of: probe), .array([
+            .string("probe.lua:6: not yet"), .string("b"), .string("probe.lua:6: not yet"), .string("b"), .string("a"),
+        ]))
+        XCTAssertEqual(test.errors, [])
+    }
+
     func testMistakesInUseAreErrorsAtTheCallersLine() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")

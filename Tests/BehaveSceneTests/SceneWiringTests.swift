@@ -29,13 +29,15 @@ final class SceneWiringTests: XCTestCase {
         let loaded = try SceneLoader.load(file: example("Scrolling/article.scene.yaml"))
         let scene = loaded.scene
         try scene.run("scroll header 100")
-        XCTAssertEqual(try scene.control(named: "cover")?.value("frame"), .rect(Rect(x: 0, y: -50, width: 375, height: 240)))
+        // The cover is in the content (content coordinates): at y 50 it shows
+        // 50 points higher, half as far as the content moved.
+        XCTAssertEqual(try scene.control(named: "cover")?.value("frame"), .rect(Rect(x: 0, y: 50, width: 375, height: 240)))
         XCTAssertEqual(scene.control(named: "title")?.alpha, 0.5)
         try scene.run("set fade.distance 400")
         XCTAssertEqual(scene.control(named: "title")?.alpha, 0.75)
         try scene.run("scroll header 500")
         XCTAssertEqual(scene.control(named: "title")?.alpha, 0)
-        XCTAssertEqual(try scene.control(named: "cover")?.value("frame"), .rect(Rect(x: 0, y: -250, width: 375, height: 240)))
+        XCTAssertEqual(try scene.control(named: "cover")?.value("frame"), .rect(Rect(x: 0, y: 250, width: 375, height: 240)))
         XCTAssertEqual(scene.errorCount, 0)
     }
 

@@ -10,14 +10,14 @@ let luaLibraries: [(global: String, source: String)] = [
 ]
 
 /// The global a script sees: it asks the host for the module's compiled
-/// chunk on the first call, runs it, and from then on calls what it
-/// returned. A tail call, so errors the module raises at level 2 name the
-/// script's line.
+/// chunk on the first call, runs it (with the host's `closable`), and from
+/// then on calls what it returned. A tail call, so errors the module raises
+/// at level 2 name the script's line.
 private let libraryStubSource = """
-    local compile = ...
+    local compile, closable = ...
     local module
     return function(...)
-      module = module or compile()()
+      module = module or compile()(closable)
       return module(...)
     end
     """
@@ -28,6 +28,18 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushRef(apiRef, on: L)
+        // `closable(t, metatable)`: sets a metatable as it is, `__close`
+        // included, which the sandbox's `setmetatable` refuses to scripts.
+        // Only the libraries get it (an upvalue of their stub), for guards
+        // of their own whose `__close` is theirs.
+        register("library closable") { call throws(LuaError) in
+            guard call.count == 2, lua_type(call.S, 1) == LUA_TTABLE, lua_type(call.S, 2) == LUA_TTABLE else {
+                throw LuaError("closable(table, metatable)")
+            }
+            lua_pushvalue(call.S, 2)
+            lua_setmetatable(call.S, 1)
+        }
+        let closable = LuaExtensionTable.firstID + Int32(extensions.functions.count - 1)
         let stub = Array(libraryStubSource.utf8)
         for library in luaLibraries {
             // `=behave`, like the prelude: locations in messages skip its frames.
@@ -41,7 +53,8 @@ extension LuaRuntime {
                 }
             }
             bh_push_host_function(L, LuaExtensionTable.firstID + Int32(extensions.functions.count - 1))
-            guard bh_pcall(L, 1, 1) == LUA_OK else {
+            bh_push_host_function(L, closable)
+            guard bh_pcall(L, 2, 1) == LUA_OK else {
                 throw LuaError("library \(library.global): \(popString())")
             }
             lua_setfield(L, -2, library.global)
@@ -70,9 +83,11 @@ let stateMachineSource = #"""
 -- the same `StateMachine` function. Sharing it is safe: a function cannot
 -- be changed, and what it makes keeps its data in the private tables below,
 -- behind metatables scripts cannot get.
+local closable = ...   -- the host's setmetatable that keeps `__close` (ours only)
 local type, next, ipairs, error, pcall, tostring, setmetatable, rawget, rawset =
       type, next, ipairs, error, pcall, tostring, setmetatable, rawget, rawset
 local format, concat, sort, pack, unpack = string.format, table.concat, table.sort, table.pack, table.unpack
+local running, status = coroutine.running, coroutine.status
 
 local OPTIONS = { initial = true, states = true, transitions = true, invariants = true }
 
@@ -80,11 +95,21 @@ local OPTIONS = { initial = true, states = true, transitions = true, invariants 
 local definitions = setmetatable({}, { __mode = "k" })
 local machines = setmetatable({}, { __mode = "k" })
 
--- Our own failures travel as this, so `run` can tell them from errors
--- raised by handlers (which already carry their file:line).
+-- A mistake in a definition travels as this, so `StateMachine` can raise
+-- it at the script's line.
 local Failure = {}
 local function fail(message, ...)
   error({ [Failure] = true, message = format(message, ...) }, 0)
+end
+
+-- A running machine's own errors (an undeclared transition, a broken
+-- invariant) name the script's line that called the public method (fire,
+-- go, check, start): level 6 is that line's function, as refuse (1) is
+-- called by transition or verify (2), called by step (3), by run (4), by
+-- the public method (5). None of these calls may be a tail call, which
+-- would drop a level.
+local function refuse(message, ...)
+  error(format(message, ...), 6)
 end
 
 local function sortedKeys(t)
@@ -219,16 +244,16 @@ end
 local function transition(m, to, cause)
   local d, from = m.definition, m.current
   if type(to) ~= "string" then
-    fail("%s returned %s; return the name of the next state, or nothing to stay in `%s`",
-         cause, tostring(to), from)
+    refuse("%s returned %s; return the name of the next state, or nothing to stay in `%s`",
+           cause, tostring(to), from)
   end
   if d.handlers[to] == nil then
-    fail("%s: no state `%s` (states: %s)", cause, to, names(d.stateNames))
+    refuse("%s: no state `%s` (states: %s)", cause, to, names(d.stateNames))
   end
   if not d.allowed[from][to] then
     local targets = sortedKeys(d.allowed[from])
-    fail("undeclared transition %s → %s, asked for by %s; declared from %s: %s",
-         from, to, cause, from, names(targets))
+    refuse("undeclared transition %s → %s, asked for by %s; declared from %s: %s",
+           from, to, cause, from, names(targets))
   end
   local exit = d.handlers[from].exit
   if exit then exit(m.owner, to) end
@@ -244,26 +269,29 @@ local function verify(m, cause)
   local shown = rawget(m.public, "state")
   if shown ~= state then
     rawset(m.public, "state", state)
-    fail("machine.state was set to %s directly (%s); change states with machine:go(state) or by returning the next state from a handler",
-         tostring(shown), cause)
+    refuse("machine.state was set to %s directly (%s); change states with machine:go(state) or by returning the next state from a handler",
+           tostring(shown), cause)
   end
   for _, description in ipairs(d.invariantNames) do
     local holds, detail = d.invariants[description](m.owner, state)
     if not holds then
-      fail("invariant \"%s\" does not hold in state `%s` %s%s", description, state, cause,
-           detail ~= nil and ": " .. tostring(detail) or "")
+      refuse("invariant \"%s\" does not hold in state `%s` %s%s", description, state, cause,
+             detail ~= nil and ": " .. tostring(detail) or "")
     end
   end
 end
 
--- One unit of work: an event, a go(state), or the start.
+-- One unit of work: an event, a go(state), a check, or the start. (No
+-- tail calls: see `refuse`.)
 local function step(m, work)
   if work.start then
     local enter = m.definition.handlers[m.current].enter
     if enter then enter(m.owner, nil) end
-    return verify(m, "on start")
+    verify(m, "on start")
+    return
   elseif work.check then
-    return verify(m, "on check")
+    verify(m, "on check")
+    return
   end
   local cause, target
   if work.event then
@@ -271,7 +299,10 @@ local function step(m, work)
     if handler == nil then return end   -- events a state does not handle are ignored
     cause = format("the %s handler of state `%s`", work.event, m.current)
     target = handler(m.owner, unpack(work.arguments, 1, work.arguments.n))
-    if target == nil then return verify(m, "after " .. work.event) end
+    if target == nil then
+      verify(m, "after " .. work.event)
+      return
+    end
   else
     cause, target = format("go(%s)", tostring(work.target)), work.target
   end
@@ -279,27 +310,65 @@ local function step(m, work)
   verify(m, format("after %s (%s → %s)", work.event or "go", from, m.current))
 end
 
--- Run to completion: work asked for while other work is under way (by a
+-- A pass: the work one `run` does, from the event that started it to the
+-- end of what was queued behind it. `m.pass` is the pass under way.
+--
+-- Errors are not caught here: a handler's error, a machine's own error and
+-- a limit (instruction budget, time, memory) all go on to the script with
+-- their own file:line. A limit cannot be caught at all: once the budget is
+-- spent, every instruction raises again until the callback ends, so no code
+-- of ours could run after a pcall to clean up. Instead a pass is closed
+-- whichever way it ends:
+--   * it finishes, or an error unwinds it (even into a script's pcall): the
+--     guard's __close ends it;
+--   * its thread died with the error (a limit always ends the handler, and
+--     a coroutine that dies with an error closes nothing): the next `run`
+--     finds the pass's thread dead and ends it then.
+-- Either way the work queued behind it is dropped and the machine stays in
+-- the state it had reached.
+-- A pass its guard closed is kept for the machine's next one (one host
+-- call fewer per event); one found cut off is not, as its guard may still
+-- close later (when a script closes the dead coroutine it ran in), and must
+-- then change nothing.
+local Pass = {
+  __close = function(pass)
+    local m = pass.machine
+    if m.pass == pass then
+      m.pass, m.spare = nil, pass
+    end
+  end,
+}
+
+-- Run to completion: work asked for while a pass is under way (by a
 -- handler, or by an event its changes caused, even in a handler that is
 -- waiting on an animation) is queued and done after it, in order.
--- Errors are raised at the line that called the public method, which must
--- call `run` as a statement (a tail call would lose that line's frame).
+-- Public methods must call `run` as a statement (see `refuse`).
 local function run(m, work)
-  if m.busy then
-    m.queue[#m.queue + 1] = work
-    return
+  local pass = m.pass
+  if pass ~= nil then
+    local thread = pass.thread
+    if thread == running() or status(thread) ~= "dead" then
+      local queue = pass.queue
+      queue[#queue + 1] = work
+      return
+    end
+    -- Cut off mid-way: the state is the one reached (it may have been
+    -- between setting `current` and showing it).
+    m.pass = nil
+    rawset(m.public, "state", m.current)
   end
-  m.busy, m.queue = true, { work }
-  local i, ok, problem = 1, true, nil
-  while ok and m.queue[i] ~= nil do
-    ok, problem = pcall(step, m, m.queue[i])
+  pass = m.spare
+  if pass == nil then
+    pass = { machine = m }
+    closable(pass, Pass)
+  end
+  pass.thread, pass.queue = running(), { work }
+  local guard <close> = pass
+  m.pass, m.spare = pass, nil
+  local queue, i = pass.queue, 1
+  while queue[i] ~= nil do
+    step(m, queue[i])
     i = i + 1
-  end
-  -- After an error the rest of the queue is dropped with the failed work.
-  m.busy, m.queue = false, {}
-  if not ok then
-    if type(problem) == "table" and rawget(problem, Failure) then error(problem.message, 3) end
-    error(problem, 0)
   end
 end
 
@@ -341,7 +410,7 @@ function Definition:start(owner)
   local d = definitionOf(self, "start")
   if owner == nil then error("start(owner) takes the behaviour its handlers get as `self`", 2) end
   local public = setmetatable({ state = d.initial }, machineMeta)
-  local m = { definition = d, owner = owner, current = d.initial, public = public, busy = false, queue = {} }
+  local m = { definition = d, owner = owner, current = d.initial, public = public, pass = nil }
   machines[public] = m
   run(m, { start = true })
   return public
