@@ -206,8 +206,11 @@ extension LuaRuntime {
         } else {
             // A new field of the behaviour's own (its first set only): if
             // it looks like a misspelt inspectable, say so.
-            let declared = declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)
-            if key.count >= 4, let near = Suggestions.nearest(to: key, in: declared) {
+            // (Cheap first: a misspelling keeps the start and about the length.)
+            let declared = (declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)).filter {
+                abs($0.utf8.count - key.utf8.count) <= 2 && $0.utf8.first == key.utf8.first
+            }
+            if key.utf8.count >= 4, !declared.isEmpty, let near = Suggestions.nearest(to: key, in: declared) {
                 scene.trace.record(.note, subject: behaviour.name,
                                    "\(location())\(behaviour.name): new field `\(key)`; did you mean `\(near)`?")
             }

@@ -8,6 +8,8 @@ public final class Scene {
     public private(set) var screen: Screen?
     public let screenTitle: String
     public private(set) var records: [BehaviourRecord] = []
+    /// Where each name's record is in `records` (scenes can hold thousands).
+    private var recordIndex: [String: Int] = [:]
     public private(set) var actions: [ActionRecord] = []
     /// Script errors raised so far (exit status 1 when any).
     public private(set) var errorCount = 0
@@ -39,7 +41,7 @@ public final class Scene {
 
     public func behaviour(named name: String) -> Behaviour? { record(named: name)?.behaviour }
 
-    public func record(named name: String) -> BehaviourRecord? { records.first { $0.name == name } }
+    public func record(named name: String) -> BehaviourRecord? { recordIndex[name].map { records[$0] } }
 
     // MARK: Building
 
@@ -56,15 +58,16 @@ public final class Scene {
     }
 
     func register(_ behaviour: Behaviour) {
-        if let existing = records.firstIndex(where: { $0.name == behaviour.name }) {
+        if let existing = recordIndex[behaviour.name] {
             records[existing] = BehaviourRecord(behaviour)
         } else {
+            recordIndex[behaviour.name] = records.count
             records.append(BehaviourRecord(behaviour))
         }
     }
 
     func behaviourDidDie(_ behaviour: Behaviour) {
-        guard let record = records.first(where: { $0.behaviour === behaviour }) else { return }
+        guard let record = record(named: behaviour.name), record.behaviour === behaviour else { return }
         record.seal()
         trace.record(.lifecycle, subject: behaviour.name, "\(behaviour.name) destroyed",
                      fields: [("behaviour", .string(behaviour.name))])
