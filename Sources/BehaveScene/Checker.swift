@@ -13,7 +13,13 @@ public enum Checker {
 
     /// The mistakes in a scene file or a script; none when it is valid.
     public static func check(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
-        if isScene(file) { return SceneLoader.check(file: file, limits: limits) }
+        inspect(file, limits: limits).filter { !$0.isWarning }
+    }
+
+    /// The mistakes, then the warnings (`isWarning`: outlets a scene leaves
+    /// unconnected); the file is valid when every one is a warning.
+    public static func inspect(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
+        if isScene(file) { return SceneLoader.inspect(file: file, limits: limits) }
         guard (file as NSString).pathExtension.lowercased() == "lua" else {
             return [SceneDiagnostic(file: file, line: nil, message: "not a scene (.yaml, .yml, .json) or a script (.lua)")]
         }

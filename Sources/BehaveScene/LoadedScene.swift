@@ -10,14 +10,19 @@ public final class LoadedScene {
     public let platform: SceneNode?
     /// The scene file, as given.
     public let file: String
+    /// What is allowed but probably not meant: outlets left unconnected
+    /// (`file:line: warning: …`). The scene loaded all the same.
+    public let warnings: [SceneDiagnostic]
     /// Held weakly: owners keep behaviours alive, nothing else may.
     private let declared: [WeakBehaviour]
 
-    init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, file: String, behaviours: [Behaviour]) {
+    init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, file: String, behaviours: [Behaviour],
+         warnings: [SceneDiagnostic] = []) {
         self.scene = scene
         self.runtime = runtime
         self.platform = platform
         self.file = file
+        self.warnings = warnings
         self.declared = behaviours.map(WeakBehaviour.init)
     }
 

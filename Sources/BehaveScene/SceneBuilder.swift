@@ -152,8 +152,9 @@ final class SceneBuilder {
                     let cycle = Array(path[start...])
                     inCycle.formUnion(cycle)
                     for name in cycle { placement[name] = .broken }
-                    log.error("controls are each other's parents: \((cycle + [current]).joined(separator: " → "))",
-                              line: entryNamed[entry.name]?.parent?.line)
+                    let shown = cycle.count <= 12 ? (cycle + [current]).joined(separator: " → ")
+                        : (cycle.prefix(10) + ["…", current]).joined(separator: " → ") + " (\(cycle.count) controls)"
+                    log.error("controls are each other's parents: \(shown)", line: entryNamed[entry.name]?.parent?.line)
                     path.removeSubrange(start...)
                     base = .broken
                     break
@@ -250,6 +251,16 @@ final class SceneBuilder {
         for entry in description.behaviours {
             guard case .script? = entry.kind, let behaviour = behaviours[entry.name] else { continue }
             let declaration = behaviour.declaration
+            // UIKit allows an outlet left unconnected (it is nil), but a
+            // script that uses it fails when it runs: say so, without refusing.
+            // A misspelt outlet is reported already: the one it was meant
+            // to be is not said again.
+            let given = Set((entry.outlets + entry.outletCollections).map(\.name))
+            let misspelt = given.contains { declaration.outlet($0) == nil && declaration.outletCollection($0) == nil }
+            for outlet in declaration.outlets where !given.contains(outlet.name) && !misspelt {
+                log.warning("outlet `\(outlet.name)` of `\(entry.name)` is not connected: it is nil when the behaviour runs",
+                            line: entry.line)
+            }
             for outlet in entry.outlets {
                 if declaration.outletCollection(outlet.name) != nil {
                     log.error("behaviour `\(entry.name)`: `\(outlet.name)` is an outlet collection; list its controls under `outletCollections`", line: outlet.line)

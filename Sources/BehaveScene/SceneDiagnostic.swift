@@ -1,18 +1,24 @@
-/// One mistake in a scene (or a script), where it is.
+/// One mistake in a scene (or a script), where it is; or a warning: what
+/// is allowed but probably not meant (an outlet left unconnected).
 public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var file: String
     /// Nil when the mistake has no line (a file that cannot be read).
     public var line: Int?
     public var message: String
+    /// A warning does not stop the scene from loading.
+    public var isWarning: Bool
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, message: String, isWarning: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
+        self.isWarning = isWarning
     }
 
-    /// `file:line: message`, as compilers print it.
+    /// `file:line: message` (`file:line: warning: message`), as compilers
+    /// print it.
     public var description: String {
+        let message = isWarning ? "warning: \(self.message)" : self.message
         guard let line, line > 0 else { return "\(file): \(message)" }
         return "\(file):\(line): \(message)"
     }
@@ -21,9 +27,12 @@ public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
 /// Why a scene could not be loaded: every mistake found, not only the first.
 public struct SceneLoadError: Error, Equatable, CustomStringConvertible {
     public var diagnostics: [SceneDiagnostic]
+    /// Warnings found on the way (not in `description`).
+    public var warnings: [SceneDiagnostic]
 
-    public init(_ diagnostics: [SceneDiagnostic]) {
+    public init(_ diagnostics: [SceneDiagnostic], warnings: [SceneDiagnostic] = []) {
         self.diagnostics = diagnostics
+        self.warnings = warnings
     }
 
     /// One diagnostic a line.
@@ -34,19 +43,30 @@ public struct SceneLoadError: Error, Equatable, CustomStringConvertible {
 struct DiagnosticLog {
     let file: String
     private(set) var diagnostics: [SceneDiagnostic] = []
+    private(set) var warningDiagnostics: [SceneDiagnostic] = []
 
     init(file: String) {
         self.file = file
     }
 
+    /// No errors (warnings do not count).
     var isEmpty: Bool { diagnostics.isEmpty }
 
     mutating func error(_ message: String, line: Int?) {
         diagnostics.append(SceneDiagnostic(file: file, line: line, message: message))
     }
 
-    /// In file order (stable, so mistakes on one line keep theirs).
-    var sorted: [SceneDiagnostic] {
-        diagnostics.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+    mutating func warning(_ message: String, line: Int?) {
+        warningDiagnostics.append(SceneDiagnostic(file: file, line: line, message: message, isWarning: true))
+    }
+
+    /// The errors in file order (stable, so mistakes on one line keep theirs).
+    var sorted: [SceneDiagnostic] { DiagnosticLog.inFileOrder(diagnostics) }
+
+    /// The warnings in file order.
+    var warnings: [SceneDiagnostic] { DiagnosticLog.inFileOrder(warningDiagnostics) }
+
+    private static func inFileOrder(_ list: [SceneDiagnostic]) -> [SceneDiagnostic] {
+        list.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 }

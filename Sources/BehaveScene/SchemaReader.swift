@@ -226,7 +226,8 @@ struct SchemaReader {
     private mutating func checkName(_ name: String, line: Int, _ what: String) -> Bool {
         let allowed = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
         guard allowed else {
-            log.error("`\(name)` cannot name \(what): use letters, digits, `_` and `-`", line: line)
+            let shown = name.isEmpty ? "an empty key" : "`\(name)`"
+            log.error("\(shown) cannot name \(what): use letters, digits, `_` and `-`", line: line)
             return false
         }
         guard name != "screen", name != "keyboard" else {

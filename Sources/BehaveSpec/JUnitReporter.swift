@@ -34,7 +34,8 @@ public final class JUnitReporter: SpecReporter {
                 var body = ""
                 switch result.status {
                 case .passed: break
-                case .pending: body += "      <skipped message=\"pending\"/>\n"
+                case .pending:
+                    body += "      <skipped message=\"\(escape(result.message.isEmpty ? "pending" : result.message))\"/>\n"
                 case .failed:
                     let first = result.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
                     body += "      <failure message=\"\(escape(first))\" type=\"failure\">"
@@ -55,11 +56,12 @@ public final class JUnitReporter: SpecReporter {
         String(format: "%.3f", seconds)
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 cannot hold are
+    /// XML text and attribute escaping; control characters are written as
+    /// Lua escapes (`reportable`), and what XML 1.0 still cannot hold is
     /// dropped.
     private func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in reportable(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -19,14 +19,19 @@ public final class PlainReporter: SpecReporter {
             return
         case .pending:
             clearProgress()
-            write("PENDING \(result.file):\(result.line): \(result.name)\n")
+            let reason = result.message.isEmpty ? "" : ": \(oneLine(result.message))"
+            write("PENDING \(reportable(result.file)):\(result.line): \(oneLine(result.name))\(reason)\n")
         case .failed:
             clearProgress()
-            var lines = result.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = reportable(result.message).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let first = lines.isEmpty ? "" : lines.removeFirst()
-            var text = "FAIL \(result.location): \(result.name): \(first)\n"
+            var text = "FAIL \(reportable(result.location)): \(oneLine(result.name)): \(first)\n"
             for line in lines { text += "    \(line)\n" }
-            for line in result.output { text += "    | \(line)\n" }
+            for printed in result.output {
+                for line in reportable(printed).split(separator: "\n", omittingEmptySubsequences: false) {
+                    text += "    | \(line)\n"
+                }
+            }
             write(text)
         }
     }
@@ -40,6 +45,11 @@ public final class PlainReporter: SpecReporter {
     public func finish(_ summary: SpecSummary) {
         clearProgress()
         write(summary.line + "\n")
+    }
+
+    /// A name or a reason on the report's one line.
+    private func oneLine(_ text: String) -> String {
+        reportable(text).replacingOccurrences(of: "\n", with: "\\n")
     }
 
     private func clearProgress() {

@@ -15,6 +15,22 @@ final class SpecFileRun {
         var pending: Bool
         var befores: Int
         var afters: Int
+        /// The describe blocks it is in, outermost first (0: the file).
+        var blocks: [Int] = [0]
+    }
+
+    /// A describe block's `setup` and `teardown` hooks (each runs once,
+    /// around the block's specs that run).
+    struct Block {
+        var setups = 0
+        var teardowns = 0
+    }
+
+    /// Who a scene belongs to: it is closed when that ends.
+    enum Owner: Equatable {
+        case file
+        case spec(Int)
+        case block(Int)
     }
 
     /// Scenes open at once in one file (each has a Lua state).
@@ -30,12 +46,20 @@ final class SpecFileRun {
     private(set) var runtime: LuaRuntime?
     var runFunction: LuaReference?
     var declared: [Declared] = []
+    var blocks: [Int: Block] = [:]
     var scenes: [Int: SpecScene] = [:]
     var closedScenes = Set<Int>()
     var nextSceneID = 1
-    /// The spec whose phases are running; nil while the file loads.
-    var current: Int?
+    /// What the code running now belongs to (the scenes it makes do too).
+    var current: Owner = .file
     var output: [String] = []
+    /// Set by `pending()` inside a running spec: the spec is skipped.
+    var skipped: String?
+    /// Blocks whose setup ran; those whose setup failed, with the failure.
+    private var setUp = Set<Int>()
+    private var brokenBlocks: [Int: (location: String, message: String)] = [:]
+    /// For each block, the last spec of it that runs (its teardown follows).
+    private var lastRunning: [Int: Int] = [:]
 
     init(path: String, options: SpecOptions) {
         self.path = path
@@ -45,19 +69,27 @@ final class SpecFileRun {
     }
 
     /// Runs the file; `report` hears each spec's result (or the file's
-    /// failure to load) as it comes.
-    func run(_ report: (SpecResult) -> Void) {
+    /// failure to load) as it comes, `willRun` each spec before it runs.
+    func run(willRun: (String, Int) -> Void = { _, _ in }, _ report: (SpecResult) -> Void) {
         defer { finish() }
         let started = DispatchTime.now()
         do throws(LuaError) {
             try load()
         } catch {
-            let (location, message) = split(error, fallbackLine: 0)
-            report(SpecResult(file: file, name: "(loading \(file))", line: 0, status: .failed, location: location,
-                              message: message, output: output, duration: seconds(since: started)))
+            // The result's line is the one its location names (1 when none).
+            let (location, message) = split(error, fallbackLine: 1)
+            let line = location.split(separator: ":").last.flatMap { Int($0) }.map { max($0, 1) } ?? 1
+            report(SpecResult(file: file, name: "(loading \(file))", line: line, status: .failed,
+                              location: "\(file):\(line)", message: message, output: output,
+                              duration: seconds(since: started)))
             return
         }
-        for index in declared.indices where options.matches(declared[index].name) {
+        let running = declared.indices.filter { options.matches(declared[$0].name) }
+        for index in running where !declared[index].pending {
+            for block in declared[index].blocks { lastRunning[block] = index }
+        }
+        for index in running {
+            if !declared[index].pending { willRun(declared[index].name, declared[index].line) }
             report(run(index))
         }
     }
@@ -88,44 +120,96 @@ final class SpecFileRun {
 
     // MARK: One spec
 
+    /// Calls the runner's Lua function for one phase; its error, if any.
+    private func phase(_ name: String, _ first: Int, _ second: Int = 0) -> LuaError? {
+        guard let runtime, let runFunction else { return LuaError("the spec runner did not start") }
+        do throws(LuaError) {
+            try runtime.call(runFunction, [.value(.string(name)), .value(.number(Double(first))),
+                                           .value(.number(Double(second)))])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// How many `finally` functions spec `number` (counted from 1) registered.
+    private func finalizerCount(_ number: Int) -> Int {
+        guard let runtime, let runFunction else { return 0 }
+        let results = try? runtime.call(runFunction, [.value(.string("finallies")), .value(.number(Double(number)))])
+        return results?.first?.numberValue.flatMap { Int(exactly: $0) } ?? 0
+    }
+
     private func run(_ index: Int) -> SpecResult {
         let spec = declared[index]
-        guard !spec.pending, let runtime, let runFunction else {
+        guard !spec.pending, runtime != nil, runFunction != nil else {
             return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending)
         }
         let started = DispatchTime.now()
-        current = index
         output = []
-        defer { current = nil }
-
-        func phase(_ name: String, _ step: Int) -> LuaError? {
-            do throws(LuaError) {
-                try runtime.call(runFunction, [.value(.string(name)), .value(.number(Double(index + 1))),
-                                               .value(.number(Double(step)))])
-                return nil
-            } catch {
-                return error
-            }
-        }
+        skipped = nil
+        defer { current = .file }
 
         var failure: (location: String, message: String)?
         func note(_ error: LuaError?, _ context: String?) {
-            guard let error, failure == nil else { return }
+            guard let error, failure == nil, skipped == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
             failure = (location, context.map { "\($0): \(message)" } ?? message)
         }
-        for step in 0..<spec.befores where failure == nil {
-            note(phase("before", step + 1), "in before_each")
+
+        // Each block's setup, outermost first, before its first spec that runs.
+        for block in spec.blocks where !setUp.contains(block) && brokenBlocks[block] == nil {
+            guard !spec.blocks.contains(where: { brokenBlocks[$0] != nil }) else { break }
+            setUp.insert(block)
+            current = .block(block)
+            for step in 0..<(blocks[block]?.setups ?? 0) {
+                guard let error = phase("setup", block, step + 1) else { continue }
+                if skipped != nil { break }
+                let (location, message) = split(error, fallbackLine: spec.line)
+                brokenBlocks[block] = (location, "in setup: \(message)")
+                break
+            }
         }
-        if failure == nil { note(phase("it", 0), nil) }
-        for step in 0..<spec.afters {
-            note(phase("after", step + 1), "in after_each")
+        if let broken = spec.blocks.lazy.compactMap({ self.brokenBlocks[$0] }).first {
+            failure = broken
+        } else {
+            current = .spec(index)
+            let number = index + 1
+            for step in 0..<spec.befores where failure == nil && skipped == nil {
+                note(phase("before", number, step + 1), "in before_each")
+            }
+            if failure == nil, skipped == nil { note(phase("it", number), nil) }
+            let finalizers = finalizerCount(number)
+            for step in 0..<finalizers {
+                note(phase("finally", number, step + 1), "in finally")
+            }
+            for step in 0..<spec.afters {
+                note(phase("after", number, step + 1), "in after_each")
+            }
+        }
+        // Each block's teardown, innermost first, after its last spec that runs.
+        for block in spec.blocks.reversed() where lastRunning[block] == index && setUp.contains(block) {
+            current = .block(block)
+            for step in 0..<(blocks[block]?.teardowns ?? 0) {
+                note(phase("teardown", block, step + 1), "in teardown")
+            }
         }
         let unchecked = endSpec(index)
-        if failure == nil, let first = unchecked.first {
+        for block in spec.blocks.reversed() where lastRunning[block] == index {
+            closeScenes(of: .block(block))
+        }
+        if let reason = skipped {
+            return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
+                              output: output, duration: seconds(since: started))
+        }
+        if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
-            failure = ("\(file):\(spec.line)",
-                       "a scene raised a script error the spec did not check (read them with s:errors()): \(first)\(more)")
+            if let reason = failure {
+                // What the scene said is often why the spec failed (a runaway clock).
+                failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check: \(first)\(more))")
+            } else {
+                failure = ("\(file):\(spec.line)",
+                           "a scene raised a script error the spec did not check (read them with s:errors()): \(first)\(more)")
+            }
         }
         return SpecResult(file: file, name: spec.name, line: spec.line, status: failure == nil ? .passed : .failed,
                           location: failure?.location ?? "", message: failure?.message ?? "", output: output,
@@ -142,9 +226,13 @@ final class SpecFileRun {
             scene.log.checked = scene.log.errors.count
             if output.count < SceneLog.maximumLines { output += scene.log.logs }
             scene.log.logs.removeAll()
-            if scene.owner == index { close(id) }
         }
+        closeScenes(of: .spec(index))
         return unchecked
+    }
+
+    private func closeScenes(of owner: Owner) {
+        for id in scenes.keys.sorted() where scenes[id]?.owner == owner { close(id) }
     }
 
     func close(_ id: Int) {
@@ -168,10 +256,26 @@ final class SpecFileRun {
     /// when it names none or only the runner's.
     func split(_ error: LuaError, fallbackLine: Int) -> (location: String, message: String) {
         let text = firstLines(error.message)
-        if let (location, rest) = SpecFileRun.leadingLocation(text), !location.hasPrefix("behave:") {
-            return (location, rest)
+        guard let (location, rest) = SpecFileRun.leadingLocation(text) else { return ("\(file):\(fallbackLine)", text) }
+        guard location.hasPrefix("behave:") else { return (location, rest) }
+        // Stopped inside the runner's own code (a budget ran out in a scene
+        // method): the spec's own line from the traceback, or the spec's.
+        return (specFrame(in: error.message) ?? "\(file):\(fallbackLine)", rest)
+    }
+
+    /// The innermost `file:line` of the spec file in a traceback (where Lua
+    /// may have shortened a long path to `...end/of/path.lua`).
+    private func specFrame(in message: String) -> String? {
+        guard let traceback = message.range(of: "\nstack traceback:") else { return nil }
+        for line in message[traceback.upperBound...].split(separator: "\n") {
+            let frame = line.trimmingCharacters(in: .whitespaces)
+            guard let (location, _) = SpecFileRun.leadingLocation(frame),
+                  let colon = location.lastIndex(of: ":") else { continue }
+            let source = location[..<colon]
+            let isSpecFile = source == file || (source.hasPrefix("...") && file.hasSuffix(source.dropFirst(3)))
+            if isSpecFile { return file + location[colon...] }
         }
-        return ("\(file):\(fallbackLine)", text)
+        return nil
     }
 
     /// `("spec.lua:12", "message")` for "spec.lua:12: message".

@@ -24,8 +24,17 @@ extension SpecFileRun {
         }
         runtime.register("spec") { [unowned self] call throws(LuaError) in
             func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }
+            let blocks = (call.string(6) ?? "0").split(separator: ",").compactMap { Int($0) }
             self.declared.append(Declared(name: call.string(1) ?? "?", line: count(2), pending: call.boolean(3) ?? false,
-                                          befores: count(4), afters: count(5)))
+                                          befores: count(4), afters: count(5), blocks: blocks))
+        }
+        runtime.register("block") { [unowned self] call throws(LuaError) in
+            func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }
+            self.blocks[count(1)] = Block(setups: count(2), teardowns: count(3))
+        }
+        runtime.register("skip") { [unowned self] call throws(LuaError) in
+            // pending() inside a running spec.
+            self.skipped = String((call.string(1) ?? "").prefix(2000))
         }
         runtime.register("script") { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }
         runtime.register("loadScene") { [unowned self] call throws(LuaError) in try self.loadScene(call) }
@@ -74,7 +83,7 @@ extension SpecFileRun {
         }
         guard let scene = scenes[id] else {
             if closedScenes.contains(id) {
-                throw LuaError("this scene was made by an earlier spec and is closed; make scenes in before_each or in the spec itself")
+                throw LuaError("this scene is closed: it was made by an earlier spec (or by the setup of a block that has ended); make scenes in before_each or in the spec itself")
             }
             throw LuaError("this is not a scene")
         }

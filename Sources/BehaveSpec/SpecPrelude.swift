@@ -17,6 +17,7 @@ local H, env = ...
 local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
       type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
 local format, find, match, gsub, sort, concat = string.format, string.find, string.match, string.gsub, table.sort, table.concat
+local utf8len = utf8.len
 
 local P = { H = H }
 local parts = {}
@@ -101,8 +102,8 @@ P.usage = usage
 -- truthy, …) come with the "assert" part on first use.
 local assert = setmetatable({}, {
   __index = function(t, key)
-    part("assert")
-    return rawget(t, key)
+    local resolve = part("assert")
+    return resolve(t, key)
   end,
   __call = function(_, value, message, ...)
     if not value then error(message == nil and "assertion failed!" or message, 2) end
@@ -187,7 +188,9 @@ end
 
 ------------------------------------------------------------ describe / it
 
-local root = { children = {}, befores = {}, afters = {} }
+-- Blocks are numbered as declared; the file's top level is block 0.
+local root = { id = 0, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
+local blocks = { [0] = root }
 local current = root
 local running = false
 
@@ -202,7 +205,8 @@ local function describe(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then
     usage("describe(name, function) takes a name and a function")
   end
-  local block = { name = name, children = {}, befores = {}, afters = {} }
+  local block = { id = #blocks + 1, name = name, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
+  blocks[block.id] = block
   current.children[#current.children + 1] = block
   local outer = current
   current = block
@@ -221,39 +225,70 @@ local function it(name, body)
   add_spec(name, body, body == nil)
 end
 
+-- Raised by pending() inside a running spec: the runner was told first
+-- (H.skip), so the error only stops the spec.
+local skipping = setmetatable({}, { __tostring = function() return "pending" end })
+
 local function pending(name)
-  declaring("pending")
+  if running then
+    H.skip(name ~= nil and tostring(name) or "")
+    error(skipping, 0)
+  end
   if type(name) ~= "string" then usage("pending(name) takes a name") end
   add_spec(name, nil, true)
 end
 
-local function before_each(fn)
-  declaring("before_each")
-  if type(fn) ~= "function" then usage("before_each(function) takes a function") end
-  current.befores[#current.befores + 1] = fn
+-- before_each(fn), after_each(fn), setup(fn), teardown(fn): hooks of the
+-- block being declared.
+local function hook(what, list)
+  return function(fn)
+    declaring(what)
+    if type(fn) ~= "function" then usage(what .. "(function) takes a function") end
+    local hooks = current[list]
+    hooks[#hooks + 1] = fn
+  end
 end
+local before_each, after_each = hook("before_each", "befores"), hook("after_each", "afters")
+local setup, teardown = hook("setup", "setups"), hook("teardown", "teardowns")
 
-local function after_each(fn)
-  declaring("after_each")
-  if type(fn) ~= "function" then usage("after_each(function) takes a function") end
-  current.afters[#current.afters + 1] = fn
+-- finally(fn) inside a spec: fn runs when the spec ends, passed or failed
+-- (the last registered first), before after_each.
+local finalizers = {}
+local running_spec
+
+local function finally(fn)
+  if not running or running_spec == nil then
+    error("finally can only be used inside a spec (it or before_each)", 2)
+  end
+  if type(fn) ~= "function" then usage("finally(function) takes a function") end
+  local list = finalizers[running_spec]
+  if list == nil then
+    list = {}
+    finalizers[running_spec] = list
+  end
+  list[#list + 1] = fn
 end
 
 -- Flattens the tree in declaration order: each spec with its before_each
--- chain (outermost first) and after_each chain (innermost first).
+-- chain (outermost first), its after_each chain (innermost first) and the
+-- blocks it is in (outermost first), for their setup and teardown.
 local specs = {}
-local function collect(block, prefix, befores, afters)
+local function collect(block, prefix, befores, afters, chain)
   local b, a = {}, {}
   for i = 1, #befores do b[i] = befores[i] end
   for _, fn in ipairs(block.befores) do b[#b + 1] = fn end
   for _, fn in ipairs(block.afters) do a[#a + 1] = fn end
   for i = 1, #afters do a[#a + 1] = afters[i] end
+  local inside = chain .. (chain == "" and "" or ",") .. block.id
+  H.block(block.id, #block.setups, #block.teardowns)
   for _, child in ipairs(block.children) do
     if child.children then
-      collect(child, prefix .. child.name .. " ", b, a)
+      collect(child, prefix .. child.name .. " ", b, a, inside)
     else
       specs[#specs + 1] = { body = child.body, befores = b, afters = a }
-      H.spec(prefix .. child.name, child.line, child.pending, #b, #a)
+      local name = prefix .. child.name
+      if not utf8len(name) then name = part("format").printable(name) end
+      H.spec(name, child.line, child.pending, #b, #a, inside)
     end
   end
 end
@@ -261,25 +296,59 @@ end
 H.ready(function(phase, i, j)
   if phase == "collect" then
     running = true
-    collect(root, "", {}, {})
+    collect(root, "", {}, {}, "")
     return
   end
+  if phase == "setup" then
+    running_spec = nil
+    blocks[i].setups[j]()
+    return
+  elseif phase == "teardown" then
+    running_spec = nil
+    blocks[i].teardowns[j]()
+    return
+  end
+  running_spec = i
   local spec = specs[i]
   if phase == "before" then spec.befores[j]()
   elseif phase == "it" then spec.body()
-  else spec.afters[j]() end
+  elseif phase == "after" then spec.afters[j]()
+  elseif phase == "finallies" then
+    local list = finalizers[i]
+    return list == nil and 0 or #list
+  elseif phase == "finally" then
+    local list = finalizers[i]
+    local fn = list[#list - j + 1]
+    if j == #list then finalizers[i] = nil end
+    fn()
+  end
 end)
 
+-- Kept with the spec; control characters and bytes that are not UTF-8
+-- are escaped (`\27`, `\xFF`), so that a report is never garbled.
 local function print(...)
   local texts = {}
   for i = 1, select("#", ...) do texts[i] = tostring((select(i, ...))) end
-  H.print(concat(texts, "\t"))
+  local text = concat(texts, "\t")
+  if find(text, "[\0-\8\11-\31\127]") or find(text, "\xC2[\x80-\x9F]") or not utf8len(text) then
+    text = part("format").printable(text)
+  end
+  H.print(text)
 end
 
 env.describe, env.context = describe, describe
-env.it, env.test = it, it
+env.it, env.test, env.spec = it, it, it
 env.pending = pending
 env.before_each, env.after_each = before_each, after_each
+env.setup, env.teardown = setup, teardown
+env.lazy_setup, env.strict_setup, env.lazy_teardown, env.strict_teardown = setup, setup, teardown, teardown
+env.finally = finally
 env.assert, env.print = assert, print
 env.spy, env.scene = lazy("spy"), lazy("scene")
+-- stub(t, key, ...) or stub.new(t, key, ...): the spy part's stub.
+local function new_stub(...)
+  local s = part("spy").stub(...)
+  return s
+end
+env.stub = setmetatable({ new = new_stub }, { __call = function(_, ...) return new_stub(...) end })
 """#

@@ -13,17 +13,54 @@ let specPreludeParts: [String: String] = [
 private let formatPart = #"""
 local P = ...
 local type, tostring, tonumber, rawget, next, ipairs = type, tostring, tonumber, rawget, next, ipairs
-local format, match, gsub, sub, byte = string.format, string.match, string.gsub, string.sub, string.byte
+local format, match, gsub, sub, byte, find = string.format, string.match, string.gsub, string.sub, string.byte, string.find
 local concat, sort, mathtype = table.concat, table.sort, math.type
+local utf8len, utf8codepoint = utf8.len, utf8.codepoint
 
 local show
 
-local escapes = { ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r", ['"'] = '\\"', ["\\"] = "\\\\" }
+-- Text as it can be read in a report: control characters as Lua escapes
+-- (`\27`, `\u{85}`), bytes that are not UTF-8 as `\xNN`; `keep` holds
+-- the characters left as they are, `named` those with a name of their own.
+local function escape(s, keep, named)
+  local out, i, n = {}, 1, #s
+  while i <= n do
+    local c = byte(s, i)
+    local width = c < 0x80 and 1 or c >= 0xF0 and 4 or c >= 0xE0 and 3 or c >= 0xC2 and 2 or 0
+    local piece = sub(s, i, i + width - 1)
+    if width == 0 or #piece < width or (width > 1 and utf8len(piece) ~= 1) then
+      piece, width = format("\\x%02X", c), 1
+    elseif width == 1 then
+      if named[piece] then
+        piece = named[piece]
+      elseif (c < 32 or c == 127) and not keep[piece] then
+        local following = byte(s, i + 1)
+        piece = format((following and following >= 48 and following <= 57) and "\\%03d" or "\\%d", c)
+      end
+    elseif width == 2 and c == 0xC2 and byte(s, i + 1) < 0xA0 then
+      piece = format("\\u{%X}", utf8codepoint(piece))
+    end
+    out[#out + 1] = piece
+    i = i + width
+  end
+  return concat(out)
+end
+
+local quoted = { ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r", ['"'] = '\\"', ["\\"] = "\\\\" }
 local function show_string(s)
   local cut = #s > 200
-  if cut then s = sub(s, 1, 200) end
-  s = gsub(s, '[%c"\\]', function(c) return escapes[c] or format("\\%d", byte(c)) end)
+  if cut then
+    -- Not in the middle of a character.
+    s = gsub(sub(s, 1, 200), "[\xC2-\xF4][\x80-\xBF]*$", function(tail) return utf8len(tail) and tail or "" end)
+  end
+  if find(s, '[%c"\\\x80-\xFF]') then s = escape(s, {}, quoted) end
   return '"' .. s .. (cut and '…"' or '"')
+end
+
+-- What a spec prints: new lines and tabs stay, other control characters
+-- and bytes that are not UTF-8 are escaped.
+local function printable(s)
+  return escape(s, { ["\n"] = true, ["\t"] = true }, {})
 end
 
 local function show_number(n)
@@ -68,15 +105,16 @@ function show(v, depth)
   return "{" .. concat(parts, ", ") .. "}"
 end
 
-return { show = show, number = show_number }
+return { show = show, number = show_number, printable = printable }
 """#
 
 /// The assertions fewer specs use, added to the `assert` table.
 private let assertPart = #"""
 local P = ...
 local assert, fail, usage, show, deep_equal = P.assert, P.fail, P.usage, P.show, P.deep_equal
-local type, tostring, pcall, rawset = type, tostring, pcall, rawset
-local format, find, abs = string.format, string.find, math.abs
+local type, tostring, pcall, rawget, rawset, setmetatable, next, ipairs =
+      type, tostring, pcall, rawget, rawset, setmetatable, next, ipairs
+local format, find, gmatch, lower, concat, abs = string.format, string.find, string.gmatch, string.lower, table.concat, math.abs
 
 local extra = {}
 
@@ -146,11 +184,131 @@ end
 
 extra.equal, extra.are_equal, extra.are_same = assert.equals, assert.equals, assert.same
 extra.has_errors, extra.errors = assert.has_error, assert.has_error
-extra.are = { equal = assert.equals, equals = assert.equals, same = assert.same, near = extra.near }
-extra.are_not = { equal = extra.not_equals, equals = extra.not_equals, same = extra.not_same }
+extra.is_truthy, extra.is_falsy = extra.truthy, extra.falsy
+
+-- The opposites of the assertions, by the base names below.
+local negative = {
+  equals = extra.not_equals,
+  same = extra.not_same,
+  truthy = extra.falsy,
+  falsy = extra.truthy,
+  ["nil"] = extra.is_not_nil,
+  error = extra.has_no_error,
+}
+
+function negative.near(expected, actual, tolerance, message)
+  if type(expected) ~= "number" or type(tolerance) ~= "number" then
+    usage("assert.is_not.near(expected, actual, tolerance) takes numbers")
+  end
+  if type(actual) == "number" and abs(expected - actual) <= tolerance then
+    fail(format("expected anything but %s ± %s, got %s", show(expected), show(tolerance), show(actual)), message)
+  end
+end
+
+negative["true"] = function(actual, message)
+  if actual == true then fail("expected anything but true, got true", message) end
+end
+
+negative["false"] = function(actual, message)
+  if actual == false then fail("expected anything but false, got false", message) end
+end
+
+function negative.matches(pattern, actual, message)
+  if type(pattern) ~= "string" then usage("assert.is_not.matches(pattern, actual) takes a Lua pattern") end
+  if type(actual) == "string" and find(actual, pattern) then
+    fail(format("expected a string not matching %s, got %s", show(pattern), show(actual)), message)
+  end
+end
+
+function negative.error_matches(fn, pattern, message)
+  if type(pattern) ~= "string" then usage("assert.has_no.error_matches(function, pattern) takes a Lua pattern") end
+  local ok, err = pcall(fn)
+  if not ok and type(err) == "string" and find(err, pattern) then
+    fail(format("expected no error matching the pattern %s, got %s", show(pattern), show(err)), message)
+  end
+end
+
+-- assert.is_number(v) and friends, and their opposites.
+for _, kind in ipairs { "number", "string", "table", "function", "boolean", "userdata", "thread" } do
+  extra["is_" .. kind] = function(actual, message)
+    if type(actual) ~= kind then fail(format("expected a %s, got %s", kind, show(actual)), message) end
+  end
+  negative[kind] = function(actual, message)
+    if type(actual) == kind then fail(format("expected anything but a %s, got %s", kind, show(actual)), message) end
+  end
+end
+
+-- The assertions by base name, for the busted spellings: modifiers (`is`,
+-- `are`, `has`, `was`, `does`) before a base name change nothing, `not`
+-- and `no` negate it; they are joined by `_` or `.`, in any case:
+-- assert.is_not_nil, assert.is_not.equals, assert.has_no.errors,
+-- assert.are.same, assert.is.True.
+local positive = {
+  equals = assert.equals, equal = assert.equals,
+  same = assert.same,
+  near = extra.near,
+  truthy = extra.truthy, falsy = extra.falsy,
+  ["true"] = assert.is_true, ["false"] = assert.is_false, ["nil"] = assert.is_nil,
+  matches = extra.matches, match = extra.matches,
+  error = assert.has_error, errors = assert.has_error,
+  error_matches = extra.error_matches, error_match = extra.error_matches,
+}
+for _, kind in ipairs { "number", "string", "table", "function", "boolean", "userdata", "thread" } do
+  positive[kind] = extra["is_" .. kind]
+end
+local base_of = { equal = "equals", match = "matches", errors = "error", error_match = "error_matches" }
+
+local modifiers = { is = true, are = true, has = true, have = true, was = true, were = true, does = true, ["do"] = true }
+local negations = { ["not"] = true, no = true }
+
+local chains = {}
+local resolve
+
+-- `assert.is_not`, `assert.are`: what follows is read with the modifiers
+-- so far.
+local function chain(negated)
+  local existing = chains[negated]
+  if existing then return existing end
+  local made = setmetatable({}, {
+    __index = function(t, key)
+      local found = resolve(key, negated)
+      rawset(t, key, found)
+      return found
+    end,
+  })
+  chains[negated] = made
+  return made
+end
+
+-- The assertion (or chain) a name stands for, or nil.
+function resolve(key, negated)
+  if type(key) ~= "string" then return nil end
+  local words = {}
+  for word in gmatch(lower(key), "[^_]+") do words[#words + 1] = word end
+  local first = 1
+  while first <= #words and (modifiers[words[first]] or negations[words[first]]) do
+    if negations[words[first]] then negated = not negated end
+    first = first + 1
+  end
+  if first > #words then return chain(negated) end
+  local name = concat(words, "_", first)
+  if negated then
+    return negative[base_of[name] or name]
+  end
+  return positive[name]
+end
 
 for name, fn in next, extra do rawset(assert, name, fn) end
-return extra
+
+-- What `assert.name` is, for a name the prelude does not hold.
+return function(t, key)
+  local found = rawget(t, key)
+  if found == nil then
+    found = resolve(key, false)
+    if found ~= nil then rawset(t, key, found) end
+  end
+  return found
+end
 """#
 
 /// `spy.new`, `spy.on`, `spy.is_spy` and `assert.spy(s)`.
@@ -158,7 +316,7 @@ private let spyPart = #"""
 local P = ...
 local fail, usage, show, deep_equal = P.fail, P.usage, P.show, P.deep_equal
 local type, rawget, rawset, setmetatable, ipairs = type, rawget, rawset, setmetatable, ipairs
-local format, concat = string.format, table.concat
+local format, concat, pack, unpack = string.format, table.concat, table.pack, table.unpack
 
 local target = setmetatable({}, { __mode = "k" })
 local spies = setmetatable({}, { __mode = "k" })
@@ -218,6 +376,36 @@ end
 
 function spy.is_spy(value)
   return spies[value] == true
+end
+
+-- stub(t, key, ...): replaces t[key] by a spy that records its calls and
+-- returns `...` instead of calling the original; s.returns(...) and
+-- s.invokes(fn) change what it does, s.revert() puts the original back.
+-- (Called through the prelude's stub, one frame further from the spec.)
+function spy.stub(t, key, ...)
+  if type(t) ~= "table" then error("stub(table, key [, results...]) takes a table", 3) end
+  local original = t[key]
+  local results = pack(...)
+  local s = spy.new(function() return unpack(results, 1, results.n) end)
+  -- With a colon (s:returns(1)) the first argument is the stub itself.
+  local function arguments(first, ...)
+    if first == s then return pack(...) end
+    return pack(first, ...)
+  end
+  function s.revert() t[key] = original end
+  function s.returns(...)
+    results = arguments(...)
+    target[s] = function() return unpack(results, 1, results.n) end
+    return s
+  end
+  function s.invokes(...)
+    local fn = arguments(...)[1]
+    if type(fn) ~= "function" then error("invokes(function) takes a function", 2) end
+    target[s] = fn
+    return s
+  end
+  t[key] = s
+  return s
 end
 
 local function times(n) return n == 1 and "once" or format("%d times", n) end

@@ -6,7 +6,7 @@ import Foundation
 /// every result in file order. With more than one job, files run at once on
 /// threads of their own (each file's Lua states never leave its thread);
 /// results are still reported in file order, so the output is the same.
-public final class SpecRunner {
+public final class SpecRunner: SpecFileRunner {
     public let options: SpecOptions
     /// Files run at once.
     public let jobs: Int
@@ -31,7 +31,16 @@ public final class SpecRunner {
             reporter.progress(filesDone: index + 1, of: files.count, summary: summary)
         }
         if jobs == 1 || files.count < 2 {
-            for (index, path) in files.enumerated() { deliver(index, SpecRunner.run(path, options: options)) }
+            // Each result as it comes, and each spec before it runs.
+            for (index, path) in files.enumerated() {
+                SpecFileRun(path: path, options: options).run(willRun: { name, line in
+                    reporter.willRun(file: SpecFinder.display(path), name: name, line: line)
+                }, { result in
+                    summary.add(result)
+                    reporter.report(result)
+                })
+                reporter.progress(filesDone: index + 1, of: files.count, summary: summary)
+            }
         } else {
             let pool = SpecPool(files: files, options: options)
             pool.start(threads: min(jobs, files.count))
@@ -50,9 +59,18 @@ public final class SpecRunner {
     }
 }
 
+/// Runs spec files and tells a reporter: `SpecRunner` in this process,
+/// `IsolatedSpecRunner` in a worker process.
+public protocol SpecFileRunner {
+    @discardableResult
+    func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary
+}
+
 /// Hears a run: the plain, TAP and JUnit reporters.
 public protocol SpecReporter: AnyObject {
     func start(fileCount: Int)
+    /// A spec is about to run (heard only when files run one at a time).
+    func willRun(file: String, name: String, line: Int)
     func report(_ result: SpecResult)
     func progress(filesDone: Int, of total: Int, summary: SpecSummary)
     func finish(_ summary: SpecSummary)
@@ -60,5 +78,6 @@ public protocol SpecReporter: AnyObject {
 
 extension SpecReporter {
     public func start(fileCount: Int) {}
+    public func willRun(file: String, name: String, line: Int) {}
     public func progress(filesDone: Int, of total: Int, summary: SpecSummary) {}
 }

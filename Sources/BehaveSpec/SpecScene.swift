@@ -9,14 +9,15 @@ final class SpecScene {
     let runtime: LuaRuntime
     /// What else keeps the scene running (a scene file's `LoadedScene`).
     private var keepAlive: AnyObject?
-    /// The spec (by index) that made it, which closes it when it ends; nil
-    /// for a scene made at the top level of the file (closed with the file).
-    let owner: Int?
+    /// What made it and closes it when it ends: a spec (by index, with its
+    /// before_each and after_each), a describe block (its setup: closed
+    /// after its teardown) or the file's top level (closed with the file).
+    let owner: SpecFileRun.Owner
     let log: SceneLog
     var recordings: [Recording] = []
     private(set) var isClosed = false
 
-    init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, owner: Int?, log: SceneLog) {
+    init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, owner: SpecFileRun.Owner, log: SceneLog) {
         self.scene = scene
         self.runtime = runtime
         self.keepAlive = keepAlive

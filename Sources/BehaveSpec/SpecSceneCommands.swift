@@ -109,8 +109,10 @@ extension SpecFileRun {
         } catch {
             throw LuaError(call.location() + firstLines(error.message))
         }
-        // What happened while the scene woke is in its trace already.
+        // What happened while the scene woke is in its trace already; an
+        // outlet left unconnected is said with what the scene logged.
         let log = SceneLog()
+        if let loaded = made.keepAlive as? LoadedScene { log.logs += loaded.warnings.map(\.description) }
         for entry in made.scene.trace.entries { log.hear(entry) }
         made.scene.trace.listener = { [log] entry in log.hear(entry) }
         let id = nextSceneID

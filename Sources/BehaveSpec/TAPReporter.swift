@@ -15,23 +15,29 @@ public final class TAPReporter: SpecReporter {
 
     public func report(_ result: SpecResult) {
         number += 1
-        let name = "\(result.file): \(result.name)".replacingOccurrences(of: "#", with: "\\#")
+        let name = reportable("\(result.file): \(result.name)").replacingOccurrences(of: "#", with: "\\#")
             .replacingOccurrences(of: "\n", with: " ")
         switch result.status {
         case .passed:
             write("ok \(number) - \(name)\n")
         case .pending:
-            write("ok \(number) - \(name) # SKIP pending\n")
+            let reason = result.message.isEmpty ? "pending"
+                : reportable(result.message).replacingOccurrences(of: "\n", with: " ")
+            write("ok \(number) - \(name) # SKIP \(reason)\n")
         case .failed:
             var text = "not ok \(number) - \(name)\n  ---\n"
-            text += "  at: \(yamlString(result.location))\n"
+            text += "  at: \(yamlString(reportable(result.location)))\n"
             text += "  message: |-\n"
-            for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in reportable(result.message).split(separator: "\n", omittingEmptySubsequences: false) {
                 text += "    \(line)\n"
             }
             if !result.output.isEmpty {
                 text += "  output: |-\n"
-                for line in result.output { text += "    \(line)\n" }
+                for printed in result.output {
+                    for line in reportable(printed).split(separator: "\n", omittingEmptySubsequences: false) {
+                        text += "    \(line)\n"
+                    }
+                }
             }
             text += "  ...\n"
             write(text)

@@ -8,6 +8,9 @@ public final class TeeReporter: SpecReporter {
     }
 
     public func start(fileCount: Int) { reporters.forEach { $0.start(fileCount: fileCount) } }
+    public func willRun(file: String, name: String, line: Int) {
+        reporters.forEach { $0.willRun(file: file, name: name, line: line) }
+    }
     public func report(_ result: SpecResult) { reporters.forEach { $0.report(result) } }
     public func progress(filesDone: Int, of total: Int, summary: SpecSummary) {
         reporters.forEach { $0.progress(filesDone: filesDone, of: total, summary: summary) }

@@ -37,6 +37,11 @@ func writeError(_ message: String) {
     FileHandle.standardError.write(Data(("behave: " + message + "\n").utf8))
 }
 
+/// A line on standard error as it is (a diagnostic that names its file).
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
 extension ParsableCommand {
     /// Runs `body`, turning a `UsageFailure` into status 2.
     func failing(_ body: () throws -> Int32) throws {
@@ -47,8 +52,9 @@ extension ParsableCommand {
             writeError(failure.message)
             throw ExitCode(2)
         } catch let failure as SceneLoadError {
-            // Every mistake, one `file:line: message` a line.
+            // Every mistake, one `file:line: message` a line; then the warnings.
             FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            for warning in failure.warnings { printError(warning.description) }
             throw ExitCode(2)
         }
     }

@@ -18,12 +18,15 @@ struct Check: ParsableCommand {
     func run() throws {
         var valid = true
         for file in files {
-            let diagnostics = Checker.check(file, limits: limits.sandboxLimits)
-            if diagnostics.isEmpty {
+            let found = Checker.inspect(file, limits: limits.sandboxLimits)
+            let mistakes = found.filter { !$0.isWarning }
+            // Warnings (an outlet left unconnected) do not make a file invalid.
+            for warning in found where warning.isWarning { printError(warning.description) }
+            if mistakes.isEmpty {
                 print("\(file): ok")
             } else {
                 valid = false
-                for diagnostic in diagnostics { print(diagnostic) }
+                for diagnostic in mistakes { print(diagnostic) }
             }
         }
         if !valid { throw ExitCode(2) }

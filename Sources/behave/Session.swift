@@ -31,6 +31,8 @@ final class Session {
         if Checker.isScene(file) {
             // Diagnostics (SceneLoadError) go to standard error, status 2.
             let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
+            // Outlets left unconnected: allowed, but said (standard error).
+            for warning in loaded.warnings { printError(warning.description) }
             let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
             session.loaded = loaded
             // What happened while the scene woke (awake handlers).

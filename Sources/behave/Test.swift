@@ -29,6 +29,15 @@ struct Test: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    /// Runs the files named on standard input for a parent `behave test`,
+    /// writing results as JSON lines (see `IsolatedSpecRunner`).
+    @Flag(help: .hidden)
+    var worker = false
+
+    /// Runs the specs in this process: a crash in Swift ends the whole run.
+    @Flag(help: .hidden)
+    var inProcess = false
+
     func validate() throws {
         if output != nil, reporter != .junit {
             throw ValidationError("--output is for --reporter junit")
@@ -39,6 +48,7 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
+        if worker { return runAsWorker() }
         try failing {
             let files: [String]
             do throws(SpecFinder.Missing) {
@@ -49,7 +59,7 @@ struct Test: ParsableCommand {
             let out: (String) -> Void = { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-            let runner = SpecRunner(options: SpecOptions(limits: limits.sandboxLimits, filter: filter), jobs: jobs)
+            let runner = makeRunner()
             let summary: SpecSummary
             switch reporter {
             case .plain:
@@ -75,5 +85,31 @@ struct Test: ParsableCommand {
             }
             return summary.failed > 0 ? 1 : 0
         }
+    }
+
+    private var options: SpecOptions { SpecOptions(limits: limits.sandboxLimits, filter: filter) }
+
+    /// Spec files run in a worker process, so that a crash in Swift fails
+    /// one file and the run goes on.
+    private func makeRunner() -> any SpecFileRunner {
+        guard !inProcess, let executable = Bundle.main.executableURL else {
+            return SpecRunner(options: options, jobs: jobs)
+        }
+        let limits = self.limits
+        let filter = self.filter
+        return IsolatedSpecRunner(executable: executable, arguments: { jobs in
+            var arguments = ["test", "--worker", "--jobs", "\(jobs)",
+                             "--memory-limit", "\(limits.memoryLimit)",
+                             "--instruction-limit", "\(limits.instructionLimit)",
+                             "--time-limit", "\(limits.timeLimit)"]
+            if let filter { arguments += ["--filter", filter] }
+            return arguments
+        }, options: options, jobs: jobs)
+    }
+
+    private func runAsWorker() {
+        let files = WorkerReporter.files(from: FileHandle.standardInput.readDataToEndOfFile())
+        let reporter = WorkerReporter { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        SpecRunner(options: options, jobs: jobs).run(files, reporter: reporter)
     }
 }

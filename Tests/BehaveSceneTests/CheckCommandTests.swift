@@ -74,6 +74,19 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(outcome.errors.split(separator: "\n").count, 10)
     }
 
+    func testAnUnconnectedOutletIsAWarningOnStandardErrorForCheckAndRun() throws {
+        let fixture = try SceneFixture(["w.scene.yaml": "controls:\n  b: Button\nbehaviours:\n  toggle: { script: toggle.lua }\n"])
+        let file = fixture.path("w.scene.yaml")
+        let warning = "\(file):4: warning: outlet `button` of `toggle` is not connected: it is nil when the behaviour runs\n"
+        let check = try behave(["check", file])
+        XCTAssertEqual(check.status, 0)
+        XCTAssertEqual(check.output, "\(file): ok\n")
+        XCTAssertEqual(check.errors, warning)
+        let run = try behave(["run", file, "--do", "state"])
+        XCTAssertEqual(run.status, 1, "toggle's awake fails on the nil outlet, as before")
+        XCTAssertTrue(run.errors.hasPrefix(warning), run.errors)
+    }
+
     func testRunDrivesASceneFile() throws {
         let outcome = try behave(["run", "Examples/Scrolling/article.scene.yaml", "--do", "scroll header 100",
                                   "--do", "remove header", "--do", "state"])

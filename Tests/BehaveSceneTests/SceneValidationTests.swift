@@ -226,7 +226,7 @@ final class SceneValidationTests: XCTestCase {
             laughs += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
         }
         XCTAssertEqual(try mistakes(laughs + "controls: *i\n"),
-                       ["0: the scene has more than 100000 values (are aliases repeating each other?)"])
+                       ["0: the scene has more than 1000000 values once its aliases are expanded (each alias counts every value it repeats); a scene may hold at most 1000000"])
     }
 
     func testNestingScanIgnoresQuotesAndComments() {

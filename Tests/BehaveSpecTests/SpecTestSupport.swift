@@ -39,8 +39,8 @@ func runSpecs(_ files: [String], filter: String? = nil, limits: SandboxLimits = 
     return (text, collector)
 }
 
-/// Runs the built `behave` binary; its exit status and standard output.
-func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+/// The built `behave` binary, next to the tests.
+func behaveBinary() throws -> URL {
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = products.appendingPathComponent("behave")
     if !FileManager.default.fileExists(atPath: binary.path) {
@@ -50,6 +50,12 @@ func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (st
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
         throw XCTSkip("the behave binary is not built next to the tests (\(binary.path))")
     }
+    return binary
+}
+
+/// Runs the built `behave` binary; its exit status and standard output.
+func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let binary = try behaveBinary()
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments

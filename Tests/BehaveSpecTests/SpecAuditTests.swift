@@ -1,0 +1,239 @@
+import BehaveLua
+@testable import BehaveSpec
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Regressions from the second audit of `behave test`.
+final class SpecAuditTests: XCTestCase {
+    private func write(_ text: String, to name: String, in directory: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    // MARK: A scene that runs away
+
+    func testARunawayClockFailsThatSpecOnlyWithTheClocksReason() throws {
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 10_000_000, seconds: 60)
+        let started = Date()
+        let (text, run) = runSpecs([fixture("runaway_clock.lua")], limits: limits)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "one advance is bounded")
+        let runaway = try run.result("advances a very long time")
+        XCTAssertEqual(runaway.status, .failed)
+        XCTAssertTrue(runaway.message.hasPrefix("a scene raised a script error the spec did not check"), runaway.message)
+        XCTAssertTrue(runaway.message.contains("more than 200000 timers fired in one advance"), runaway.message)
+        XCTAssertEqual(try run.result("reads the clock's error").status, .passed, text)
+        XCTAssertEqual(try run.result("runs after").status, .passed)
+    }
+
+    func testASpecThatRunsAwayAfterASceneDidSaysWhatTheSceneSaid() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write("""
+            it("loops after a runaway", function()
+              local s = scene.script("\(fixture("ticker.lua"))")
+              s:advance(1e9)
+              while true do s:now() end
+            end)
+            it("runs after", function() end)
+            """, to: "loop_spec.lua", in: directory)
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 60)
+        let (_, run) = runSpecs([path], limits: limits)
+        let spec = try run.result("loops after a runaway")
+        XCTAssertEqual(spec.status, .failed)
+        XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded"), spec.message)
+        XCTAssertTrue(spec.message.contains("\n(a scene also raised a script error the spec did not check: more than 200000 timers fired in one advance"),
+                      spec.message)
+        XCTAssertTrue(spec.location.hasSuffix("loop_spec.lua:4"), "the spec's line, not the runner's: \(spec.location)")
+        XCTAssertEqual(try run.result("runs after").status, .passed)
+    }
+
+    // MARK: A crash in Swift
+
+    /// A stand-in for `behave test --worker`: it passes every file, except
+    /// one whose name says crash, on which it dies of a signal mid-spec.
+    private func fakeWorker(in directory: String) throws -> URL {
+        let script = """
+            #!/bin/bash
+            jobs=$1
+            count=0
+            while IFS= read -r -d '' file; do
+              name=$(basename "$file")
+              if [[ "$name" == *crash* ]]; then
+                if [[ "$jobs" == 1 ]]; then
+                  echo '{"started":{"file":"'"$name"'","name":"survives","line":1}}'
+                  echo '{"result":{"file":"'"$name"'","name":"survives","line":1,"status":"passed","location":"","message":"","output":[],"duration":0}}'
+                  echo '{"started":{"file":"'"$name"'","name":"shows a huge image","line":7}}'
+                fi
+                echo "Fatal error: Double value cannot be converted to Int" >&2
+                kill -ILL $$
+              fi
+              count=$((count + 1))
+              echo '{"result":{"file":"'"$name"'","name":"passes","line":2,"status":"passed","location":"","message":"","output":[],"duration":0}}'
+              echo '{"filesDone":'$count'}'
+            done
+            """
+        let path = try write(script, to: "worker.sh", in: directory)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return URL(fileURLWithPath: path)
+    }
+
+    func testACrashInTheWorkerFailsTheSpecItWasOnAndTheRunGoesOn() throws {
+        let directory = try temporaryDirectory(self)
+        let worker = try fakeWorker(in: directory)
+        let files = ["a_spec.lua", "b_crash_spec.lua", "c_spec.lua"].map { (directory as NSString).appendingPathComponent($0) }
+        var text = ""
+        let collector = CollectingReporter()
+        let runner = IsolatedSpecRunner(executable: worker, arguments: { ["\($0)"] }, jobs: 4)
+        let summary = runner.run(files, reporter: TeeReporter([PlainReporter { text += $0 }, collector]))
+        XCTAssertEqual(collector.results.map(\.file), ["a_spec.lua", "b_crash_spec.lua", "b_crash_spec.lua", "c_spec.lua"])
+        XCTAssertEqual(collector.results.map(\.status), [.passed, .passed, .failed, .passed])
+        let crash = collector.results[2]
+        XCTAssertEqual(crash.name, "shows a huge image")
+        XCTAssertEqual(crash.line, 7)
+        XCTAssertTrue(crash.message.hasPrefix("behave crashed while running this spec: Fatal error: Double value cannot be converted to Int; signal 4"),
+                      crash.message)
+        XCTAssertEqual(summary.line, "3 passed, 1 failed")
+        XCTAssertTrue(text.hasSuffix("3 passed, 1 failed\n"), text)
+    }
+
+    func testTheWorkerReportsAsTheRunnerInThisProcessDoes() throws {
+        let binary = try behaveBinary()
+        let files = [fixture("passing.lua"), fixture("failing.lua"), fixture("pending.lua"), fixture("hostile/toplevel.lua"),
+                     fixture("busted.lua")]
+        for jobs in [1, 3] {
+            let (inProcess, local) = runSpecs(files, jobs: jobs)
+            var text = ""
+            let collector = CollectingReporter()
+            let options = SpecOptions(limits: .specTesting)
+            let limits = SandboxLimits.specTesting
+            let runner = IsolatedSpecRunner(executable: binary, arguments: { jobs in
+                ["test", "--worker", "--jobs", "\(jobs)", "--memory-limit", "\(limits.memory >> 20)",
+                 "--instruction-limit", "\(limits.instructions)", "--time-limit", "\(limits.seconds)"]
+            }, options: options, jobs: jobs)
+            runner.run(files, reporter: TeeReporter([PlainReporter { text += $0 }, collector]))
+            XCTAssertEqual(text, inProcess)
+            XCTAssertEqual(collector.results.map(\.name), local.results.map(\.name))
+            XCTAssertEqual(collector.results.map(\.message), local.results.map(\.message))
+        }
+    }
+
+    // MARK: Reports
+
+    func testAFileThatCannotLoadHasTheLineItsMessageNames() throws {
+        let directory = try temporaryDirectory(self)
+        let failing = try write("describe(\"d\", function() local x = nil; x.y = 1 end)\n", to: "derr_spec.lua", in: directory)
+        let syntax = try write("it(\"x\", function() end\n", to: "syn_spec.lua", in: directory)
+        let (plain, run) = runSpecs([failing, syntax])
+        XCTAssertEqual(run.results.map(\.line), [1, 2])
+        XCTAssertTrue(run.results[0].location.hasSuffix("derr_spec.lua:1"), run.results[0].location)
+        XCTAssertTrue(plain.contains("derr_spec.lua:1: (loading "), plain)
+        let (xml, _) = runSpecs([failing, syntax]) { JUnitReporter(write: $0) }
+        let document = try XMLDocument(xmlString: xml)
+        let lines = try document.nodes(forXPath: "//testcase/@line").map { $0.stringValue ?? "" }
+        XCTAssertEqual(lines, ["1", "2"])
+    }
+
+    func testControlCharactersAndBrokenUTF8AreEscapedInEveryReport() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write(#"""
+            it("ctl \1 bad \255", function()
+              print("\27[31m red \0")
+              print("two\nlines\r")
+              assert.equals("\1", "\255\2267")
+            end)
+            it("tab\tand \27", function() error("raw \27[2J") end)
+            """#, to: "ctl_spec.lua", in: directory)
+        let (plain, run) = runSpecs([path])
+        XCTAssertFalse(plain.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, plain)
+        XCTAssertEqual(run.results[0].name, #"ctl \1 bad \xFF"#)
+        XCTAssertEqual(run.results[0].message, #"expected "\1", got "\xFF\xE27""#)
+        XCTAssertTrue(plain.contains("ctl_spec.lua:4: ctl \\1 bad \\xFF: expected \"\\1\", got \"\\xFF\\xE27\"\n"), plain)
+        XCTAssertTrue(plain.contains("    | \\27[31m red \\0\n    | two\n    | lines\\13\n"), plain)
+        XCTAssertTrue(plain.contains(": tab\tand \\27: raw \\27[2J\n"), plain)
+        let (tap, _) = runSpecs([path]) { TAPReporter(write: $0) }
+        XCTAssertFalse(tap.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, tap)
+        XCTAssertTrue(tap.contains("    \\27[31m red \\0\n    two\n    lines\\13\n"), tap)
+        let (xml, _) = runSpecs([path]) { JUnitReporter(write: $0) }
+        XCTAssertTrue(xml.contains("raw \\27[2J"), xml)
+        XCTAssertNoThrow(try XMLDocument(xmlString: xml))
+    }
+
+    func testReportableEscapesOnlyWhatCannotBeShown() {
+        XCTAssertEqual(reportable("plain\ttext\nok é ✓"), "plain\ttext\nok é ✓")
+        XCTAssertEqual(reportable("\u{1B}[0m"), "\\27[0m")
+        XCTAssertEqual(reportable("\u{1}2"), "\\0012", "a digit after an escape")
+        XCTAssertEqual(reportable("\u{7F}\u{85}\r"), "\\127\\u{85}\\13")
+    }
+
+    // MARK: busted
+
+    func testTheBustedSpellings() throws {
+        let (text, run) = runSpecs([fixture("busted.lua")])
+        XCTAssertEqual(run.summary?.failed, 0, text)
+        XCTAssertEqual(run.summary?.skipped, 1)
+        let pending = try run.result("pending inside a spec skips it")
+        XCTAssertEqual(pending.status, .pending)
+        XCTAssertEqual(pending.message, "not finished")
+        XCTAssertTrue(text.contains("PENDING \(SpecFinder.display(fixture("busted.lua"))):131: pending inside a spec skips it: not finished\n"),
+                      text)
+    }
+
+    func testSetupTeardownAndFinallyAroundFailures() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write("""
+            local log = {}
+            describe("broken", function()
+              setup(function() error("no database") end)
+              teardown(function() log[#log + 1] = "teardown" end)
+              before_each(function() log[#log + 1] = "before_each" end)
+              it("one", function() log[#log + 1] = "one" end)
+              it("two", function() log[#log + 1] = "two" end)
+            end)
+            describe("finally", function()
+              it("runs after a failure", function()
+                finally(function() log[#log + 1] = "finally" end)
+                assert.equals(1, 2)
+              end)
+              it("fails when it fails", function()
+                finally(function() error("cleanup failed") end)
+              end)
+            end)
+            it("checks", function() assert.same({ "teardown", "finally" }, log) end)
+            it("cannot finally outside a spec", function() end)
+            finally(function() end)
+            """, to: "hooks_spec.lua", in: directory)
+        let (_, run) = runSpecs([path])
+        XCTAssertEqual(run.results.count, 1, "finally at the top level is an error of the file")
+        XCTAssertTrue(run.results[0].message.hasPrefix("finally can only be used inside a spec"), run.results[0].message)
+
+        try String(try String(contentsOfFile: path, encoding: .utf8).dropLast("finally(function() end)\n".count))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let (text, again) = runSpecs([path])
+        XCTAssertEqual(again.results.map(\.status), [.failed, .failed, .failed, .failed, .passed, .passed], text)
+        XCTAssertEqual(again.results[0].message, "in setup: no database")
+        XCTAssertTrue(again.results[0].location.hasSuffix("hooks_spec.lua:3"), again.results[0].location)
+        XCTAssertEqual(again.results[1].message, "in setup: no database")
+        XCTAssertEqual(again.results[2].message, "expected 1, got 2")
+        XCTAssertEqual(again.results[3].message, "in finally: cleanup failed")
+    }
+
+    func testAScenesMadeInSetupLastsUntilTheBlocksTeardown() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write("""
+            local s
+            describe("block", function()
+              setup(function() s = scene.script("toggle.lua") end)
+              it("taps", function() s:tap("button") end)
+              it("sees the tap", function() assert.is_true(s.toggle.toggled) end)
+            end)
+            it("after the block", function()
+              assert.has_error(function() s:tap("button") end, "is closed")
+            end)
+            """, to: "setup_scene_spec.lua", in: directory)
+        let (text, run) = runSpecs([path])
+        XCTAssertEqual(run.results.map(\.status), [.passed, .passed, .passed], text)
+    }
+}
