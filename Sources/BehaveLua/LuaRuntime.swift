@@ -14,8 +14,6 @@ public final class LuaRuntime {
     public var scene: Scene { sceneReference ?? orphan }
     public private(set) weak var sceneReference: Scene?
     private lazy var orphan = Scene(screen: "(gone)")
-    /// Where relative script paths are looked up, in order.
-    public var searchPaths: [String]
 
     /// The thread host code works on: the one that called into the host, or
     /// the main thread.
@@ -64,10 +62,9 @@ public final class LuaRuntime {
     /// Values one event, action or delegate message carries to a handler.
     static let maximumArguments: Int32 = 64
 
-    public init(scene: Scene, limits: SandboxLimits = .default, searchPaths: [String] = []) throws(LuaError) {
+    public init(scene: Scene, limits: SandboxLimits = .default) throws(LuaError) {
         self.sceneReference = scene
         self.limits = limits
-        self.searchPaths = searchPaths
         var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
                                time_limit: limits.seconds, random_seed: limits.randomSeed)
         // The state calls back through the box, which the runtime owns and

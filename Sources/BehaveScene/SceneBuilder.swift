@@ -35,8 +35,7 @@ final class SceneBuilder {
         scene = Scene(screen: title)
         scene.sourceName = file
         do {
-            runtime = try LuaRuntime(scene: scene, limits: limits,
-                                     searchPaths: [directory, LuaScript.bundledDirectory])
+            runtime = try LuaRuntime(scene: scene, limits: limits)
         } catch {
             self.log.error(error.message, line: nil)
             throw SceneLoadError(self.log.sorted)
