@@ -57,7 +57,7 @@ extension LuaRuntime {
         switch function {
         case .log:
             let text = string(at: 1) ?? ""
-            let subject = running.last?.name ?? loading ?? "script"
+            let subject = running.last?.name ?? loadingScript?.displayName ?? "script"
             scene.log(String(text.prefix(4000)), from: subject)
             return 0
         case .now:

@@ -36,8 +36,6 @@ public final class LuaRuntime {
     var loadingScript: LuaScript?
     var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
     var capture: (duration: Double, curve: Curve)?
-    /// Name of the script being loaded, for `print` at its top level.
-    var loading: String?
 
     var apiRef: Int32 = 0
     var instanceRef: Int32 = 0

@@ -124,7 +124,7 @@ extension LuaRuntime {
     }
 
     /// Runs a script in a fresh sandbox environment: its declaration, and
-    /// the registry refs of its class table and environment.
+    /// the registry ref of its class table.
     func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
@@ -132,11 +132,9 @@ extension LuaRuntime {
         pushRef(chunk, on: L)
         pushEnvironment()
         loadingScript = script
-        loading = script.displayName
         pendingClass = nil
         let failure = protectedCall(arguments: 1, results: 1)
         loadingScript = nil
-        loading = nil
         let pending = pendingClass
         pendingClass = nil
         if let failure {
