@@ -114,10 +114,12 @@ extension LuaRuntime {
         let behaviour = try currentBehaviour("\(verb)")
         let callback = callback(at: 3)
         let context = "in \(event) handler of \(source.responderName)"
-        let connection = source.on(event, once: once) { [weak behaviour, weak source] message in
+        // The handle is looked up once; a control that is gone sends nothing.
+        let handle = objects.handle(for: source)
+        let connection = source.on(event, once: once) { [weak behaviour] message in
             guard let behaviour else { return }
             callback.run(for: behaviour, context: context) { runtime in
-                runtime.pushControl(source)
+                runtime.pushObject(handle)
                 return 1 + runtime.push(message.arguments)
             }
         }

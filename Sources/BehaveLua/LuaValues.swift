@@ -123,7 +123,11 @@ extension LuaRuntime {
     func value(at index: Int32, for spec: PropertySpec, in S: OpaquePointer? = nil) throws(ValueError) -> Value {
         let S = S ?? stack
         let type = lua_type(S, index)
-        if type == LUA_TTABLE, !isImage(at: index, in: S) {
+        if type == LUA_TTABLE, isImage(at: index, in: S) {
+            guard let image = image(at: index, in: S) else { throw ValueError("\(spec.name): this image has no name") }
+            return try spec.validate(.image(image))
+        }
+        if type == LUA_TTABLE {
             let numbers = arrayNumbers(at: index, in: S)
             switch (spec.type, numbers.count) {
             case (.point, 2): return try spec.validate(.point(Point(x: numbers[0], y: numbers[1])))

@@ -39,17 +39,21 @@ open class Control: Responder {
             if connection.once { connection.disconnect() }
             handler(message)
         }
-        connections.removeAll { !$0.isConnected }
+        // (A connection that disconnects removes itself from `connections`.)
+        var targetGone = false
         for entry in targetActions where entry.event == event {
             if entry.hasTarget {
-                // A target that is gone takes its actions with it.
-                guard let target = entry.target else { continue }
+                guard let target = entry.target else {
+                    targetGone = true
+                    continue
+                }
                 sendAction(entry.action, to: target, arguments: arguments)
             } else {
                 sendAction(entry.action, arguments: arguments)
             }
         }
-        targetActions.removeAll { $0.hasTarget && $0.target == nil }
+        // A target that is gone takes its actions with it.
+        if targetGone { targetActions.removeAll { $0.hasTarget && $0.target == nil } }
     }
 
     fileprivate func remove(_ connection: Connection) {

@@ -51,7 +51,7 @@ open class View: Control, BehaviourOwner {
         if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
         let checked = try validate(value, for: spec)
         if let animator = scene?.animator, animator.isCapturing, spec.type.isAnimatable {
-            try animator.capture(self, property: index, to: checked)
+            animator.capture(self, property: index, to: checked)
             return
         }
         store(checked, at: index)

@@ -81,8 +81,4 @@ public final class Trace {
         listener?(entry)
     }
 
-    public func clear() {
-        ring.removeAll()
-        oldest = 0
-    }
 }

@@ -42,7 +42,7 @@ public final class Animator {
         return capture ?? []
     }
 
-    func capture(_ view: View, property: Int, to value: Value) throws(ValueError) {
+    func capture(_ view: View, property: Int, to value: Value) {
         capture?.removeAll { $0.view === view && $0.property == property }
         capture?.append((view, property, value))
     }
