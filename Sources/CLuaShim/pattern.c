@@ -93,6 +93,7 @@ static int in_class (int c, int letter) {
     case 'w': result = alpha || digit; break;
     case 'x': result = digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
       break;
+    case 'z': result = (c == 0); break;  /* Lua 5.1's, still understood */
     default: return letter == c;  /* %. %% %] ...: the byte itself */
   }
   return (letter != lower) ? !result : result;  /* %A is "not %a" */
@@ -102,7 +103,7 @@ static int in_class (int c, int letter) {
 /* Is 'letter' one that names a class (rather than standing for itself)? */
 static int is_class_letter (int letter) {
   return letter < 128 && letter != 0 &&
-         strchr("acdglpsuwxACDGLPSUWX", letter) != NULL;
+         strchr("acdglpsuwxzACDGLPSUWXZ", letter) != NULL;
 }
 
 
