@@ -283,6 +283,17 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
 }
 
 
+/* Replaces the message on top of L by the message, a newline and the
+** traceback of 'co' from 'level'. The message is kept whole, NUL bytes
+** included (luaL_traceback would read it as a C string). */
+static void push_traceback (lua_State *L, lua_State *co, int level) {
+  luaL_traceback(L, co, NULL, level);
+  lua_pushliteral(L, "\n");
+  lua_rotate(L, -2, 1);
+  lua_concat(L, 3);
+}
+
+
 /* Message handler of bh_pcall: message plus traceback. */
 static int msgh (lua_State *L) {
   bh_host *h = bh__host(L);
@@ -295,7 +306,7 @@ static int msgh (lua_State *L) {
   }
   else
     push_error_text(L, L, 1, BH_MAX_MESSAGE);
-  luaL_traceback(L, L, lua_tostring(L, -1), 1);
+  push_traceback(L, L, 1);
   h->enforce = enforce;
   return 1;
 }
@@ -364,8 +375,7 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
     }
     else
       push_error_text(L, co, -1, BH_MAX_MESSAGE);
-    luaL_traceback(L, co, lua_tostring(L, -1), 0);
-    lua_remove(L, -2);
+    push_traceback(L, co, 0);
   }
   return status;
 }
