@@ -26,7 +26,11 @@ final class Session {
             guard let equals = setting.firstIndex(of: "="), equals > setting.startIndex else {
                 throw UsageFailure("--set takes NAME=VALUE, not `\(setting)`")
             }
-            overrides.append((String(setting[..<equals]), LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+            do throws(ValueError) {
+                overrides.append((String(setting[..<equals]), try LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+            } catch {
+                throw UsageFailure("--set \(setting[..<equals]): \(error.message)")
+            }
         }
         if Checker.isScene(file) {
             // Diagnostics (SceneLoadError) go to standard error, status 2.
