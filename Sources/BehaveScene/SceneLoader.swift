@@ -58,21 +58,14 @@ public enum SceneLoader {
 
     /// The tree of a file and the mistakes that did not stop reading it.
     static func parse(file: String) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
-        func failure(_ message: String) -> SceneLoadError {
-            SceneLoadError([SceneDiagnostic(file: file, line: nil, message: message)])
+        guard let data = FileManager.default.contents(atPath: file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
+            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: reason)])
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw failure(FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file")
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: "the file is not UTF-8 text")])
         }
-        defer { try? handle.close() }
-        // Read at most one byte past the limit: a device or a huge file cannot hold the reader.
-        guard let data = try? handle.read(upToCount: YAMLReader.maximumBytes + 1) ?? Data() else {
-            throw failure("cannot read the file")
-        }
-        guard data.count <= YAMLReader.maximumBytes else {
-            throw failure("the file is larger than \(YAMLReader.maximumBytes >> 20) MiB, the most a scene file may be")
-        }
-        return try YAMLReader.parse([UInt8](data), file: file)
+        return try YAMLReader.parse(text, file: file)
     }
 
     /// Checks and builds without waking anything. `log` holds what reading

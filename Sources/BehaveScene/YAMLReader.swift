@@ -7,34 +7,23 @@ public enum YAMLReader {
     /// The tree of `text`; `file` names it in diagnostics (and says, by its
     /// extension, whether the text is JSON or YAML).
     public static func read(_ text: String, file: String) throws(SceneLoadError) -> SceneNode {
-        let (node, log) = try parse(Array(text.utf8), file: file)
+        let (node, log) = try parse(text, file: file)
         guard log.isEmpty else { throw SceneLoadError(log.sorted) }
         return node
     }
 
     static let maximumDepth = 200
     static let maximumNodes = 1_000_000
-    /// A scene file is read whole: larger ones are refused before reading.
-    static let maximumBytes = 16 << 20
-
-    static func parse(_ text: String, file: String,
-                      maximumNodes: Int = maximumNodes) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
-        try parse(Array(text.utf8), file: file, maximumNodes: maximumNodes)
-    }
 
     /// The tree, and the mistakes that did not stop reading it: a key that
     /// is not a name is reported and its entry left out, so that the rest
     /// of the scene is still checked and every mistake listed. Text that
     /// cannot be read at all throws.
-    static func parse(_ bytes: [UInt8], file: String,
+    static func parse(_ text: String, file: String,
                       maximumNodes: Int = maximumNodes) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
         var log = DiagnosticLog(file: file)
         let format = isJSON(file) ? "JSON" : "YAML"
-        if let offset = firstInvalidUTF8(in: bytes) {
-            log.error("the file is not UTF-8 text (byte 0x\(hex(bytes[offset])) at column \(column(of: offset, in: bytes))); "
-                      + "save it as UTF-8", line: line(of: offset, in: bytes))
-            throw SceneLoadError(log.sorted)
-        }
+        let bytes = Array(text.utf8)
         let composer = YAMLComposer(maximumDepth: maximumDepth, maximumValues: maximumNodes)
         do throws(YAMLComposer.Stop) {
             let node = try composer.compose(bytes, log: &log)
@@ -66,13 +55,6 @@ public enum YAMLReader {
         lineBreaks(in: bytes[..<min(offset, bytes.count)]).count + 1
     }
 
-    /// The column (in bytes, from 1) of the byte at `offset`.
-    static func column(of offset: Int, in bytes: [UInt8]) -> Int {
-        var start = min(offset, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
-        return offset - start + 1
-    }
-
     /// Line breaks as YAML counts them: CR LF, CR, LF, NEL, LS and PS each
     /// end one line (so that lines agree with libyaml's).
     private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> (count: Int, endsWithBreak: Bool) {
@@ -97,25 +79,6 @@ public enum YAMLReader {
             index += max(length, 1)
         }
         return (count, endsWithBreak)
-    }
-
-    /// The offset of the first byte that is not part of valid UTF-8.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     /// The words and line for why reading stopped. libyaml places an error
