@@ -1,4 +1,5 @@
 import ArgumentParser
+import BehaveCore
 import BehaveScene
 import Foundation
 
@@ -17,7 +18,7 @@ struct Behave: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((DisplayText.lines(fullMessage(for: error)) + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)
@@ -34,12 +35,14 @@ struct UsageFailure: Error, CustomStringConvertible {
 }
 
 func writeError(_ message: String) {
-    FileHandle.standardError.write(Data(("behave: " + message + "\n").utf8))
+    printError("behave: " + message)
 }
 
-/// A line on standard error as it is (a diagnostic that names its file).
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// A diagnostic on standard error (one that names its file): messages and
+/// names come from scripts and input files, so lines after the first are
+/// indented and control characters escaped.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((DisplayText.indented(text, by: "    ") + "\n").utf8))
 }
 
 extension ParsableCommand {
@@ -53,8 +56,7 @@ extension ParsableCommand {
             throw ExitCode(2)
         } catch let failure as SceneLoadError {
             // Every mistake, one `file:line: message` a line; then the warnings.
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-            for warning in failure.warnings { printError(warning.description) }
+            for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic.description) }
             throw ExitCode(2)
         }
     }

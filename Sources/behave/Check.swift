@@ -1,4 +1,5 @@
 import ArgumentParser
+import BehaveCore
 import BehaveScene
 
 struct Check: ParsableCommand {
@@ -23,10 +24,10 @@ struct Check: ParsableCommand {
             // Warnings (an outlet left unconnected) do not make a file invalid.
             for warning in found where warning.isWarning { printError(warning.description) }
             if mistakes.isEmpty {
-                print("\(file): ok")
+                print("\(DisplayText.line(file)): ok")
             } else {
                 valid = false
-                for diagnostic in mistakes { print(diagnostic) }
+                for diagnostic in mistakes { print(DisplayText.indented(diagnostic.description, by: "    ")) }
             }
         }
         if !valid { throw ExitCode(2) }

@@ -104,7 +104,7 @@ final class Session {
                 Swift.print(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
                                          ("message", .string(error.message))]).text)
             } else {
-                Swift.print("error: \(error.message)")
+                Swift.print("error: \(DisplayText.line(error.message))")
             }
         }
         return false
@@ -123,10 +123,8 @@ final class Session {
             Swift.print(entry.json.text)
             return
         }
-        let time = "[\(formatNumber(entry.time))s]"
-        var lines = entry.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = lines.removeFirst()
-        Swift.print("\(time) \(first)")
-        for line in lines { Swift.print("        " + line) }
+        // Only an entry starts a line at column 0: what scripts wrote goes on
+        // indented lines, with every other control character escaped.
+        Swift.print("[\(formatNumber(entry.time))s] " + DisplayText.indented(entry.message, by: "        "))
     }
 }
