@@ -34,15 +34,16 @@ struct UsageFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// Messages come from scripts and input files: lines after the first are
+/// indented and control characters escaped (`DisplayText`).
 func writeError(_ message: String) {
-    printError("behave: " + message)
+    FileHandle.standardError.write(Data((DisplayText.indented("behave: " + message, by: "    ") + "\n").utf8))
 }
 
-/// A diagnostic on standard error (one that names its file): messages and
-/// names come from scripts and input files, so lines after the first are
-/// indented and control characters escaped.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((DisplayText.indented(text, by: "    ") + "\n").utf8))
+/// A scene's mistake or warning on standard error, on one line as
+/// `file:line: message` (names in it are the scene's: escaped).
+func printError(_ diagnostic: SceneDiagnostic) {
+    FileHandle.standardError.write(Data((DisplayText.line(diagnostic.description) + "\n").utf8))
 }
 
 extension ParsableCommand {
@@ -56,7 +57,7 @@ extension ParsableCommand {
             throw ExitCode(2)
         } catch let failure as SceneLoadError {
             // Every mistake, one `file:line: message` a line; then the warnings.
-            for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic.description) }
+            for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic) }
             throw ExitCode(2)
         }
     }

@@ -22,12 +22,13 @@ struct Check: ParsableCommand {
             let found = Checker.inspect(file, limits: limits.sandboxLimits)
             let mistakes = found.filter { !$0.isWarning }
             // Warnings (an outlet left unconnected) do not make a file invalid.
-            for warning in found where warning.isWarning { printError(warning.description) }
+            for warning in found where warning.isWarning { printError(warning) }
             if mistakes.isEmpty {
                 print("\(DisplayText.line(file)): ok")
             } else {
                 valid = false
-                for diagnostic in mistakes { print(DisplayText.indented(diagnostic.description, by: "    ")) }
+                // One `file:line: message` a line, whatever the names in it.
+                for diagnostic in mistakes { print(DisplayText.line(diagnostic.description)) }
             }
         }
         if !valid { throw ExitCode(2) }

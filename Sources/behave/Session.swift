@@ -36,7 +36,7 @@ final class Session {
             // Diagnostics (SceneLoadError) go to standard error, status 2.
             let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in loaded.warnings { printError(warning.description) }
+            for warning in loaded.warnings { printError(warning) }
             let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
             session.loaded = loaded
             // What happened while the scene woke (awake handlers).

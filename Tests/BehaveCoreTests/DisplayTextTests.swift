@@ -22,3 +22,48 @@ final class DisplayTextTests: XCTestCase {
         }
     }
 }
+
+/// `show` and `behave inspect`: each line they draw stays one line.
+final class DrawnTextTests: XCTestCase {
+    func testShowKeepsEveryDrawnLineOneLine() throws {
+        let scene = Scene(screen: "Title\u{1B}]0;pwned\u{7}")
+        let label = Label(name: "label")
+        scene.add(label)
+        try label.set("text", to: .string("a\n└─\n[0s] forged\u{1B}[2J"))
+        let drawn = scene.render().split(separator: "\n").map(String.init)
+        XCTAssertEqual(drawn, ["┌─ Title\\27]0;pwned\\7 · t = 0 s · presented",
+                               "│ label        \"a\\n└─\\n[0s] forged\\27[2J\"",
+                               "└─"])
+    }
+
+    func testInspectKeepsEveryLineOneLine() {
+        let declaration = BehaviourDeclaration(name: "Mode\u{1B}[2J", inspectables: [
+            PropertySpec("mode", .enumeration(["a\nEvents", "b"]), default: .string("a\nEvents")),
+        ], events: ["changed"])
+        XCTAssertEqual(declaration.inspectorText.split(separator: "\n", omittingEmptySubsequences: false).prefix(5), [
+            "Mode\\27[2J", "", "Outlets", "  (none)", "",
+        ])
+        XCTAssertTrue(declaration.inspectorText.contains("  mode  enum     = \"a\\nEvents\"  {a\\nEvents, b}\n"),
+                      declaration.inspectorText)
+    }
+}
+
+/// JSON reads back exactly, and holds nothing that drives a terminal.
+final class JSONTextTests: XCTestCase {
+    func testNumbersAreTheShortestTextThatReadsBackExactly() throws {
+        let numbers: [Double] = [0x1p53, 1.0 / 3, 0.1, -2.5, 1e-7, 1e300, .leastNonzeroMagnitude, 0x1p63, 123_456_789_012, -0.0, 0]
+        let text = JSON.array(numbers.map(JSON.number)).text
+        XCTAssertEqual(text, "[9007199254740992,0.3333333333333333,0.1,-2.5,1e-07,1e+300,5e-324,9.223372036854776e+18,123456789012,-0,0]")
+        let read = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [NSNumber])
+        XCTAssertEqual(read.map(\.doubleValue), numbers)
+        XCTAssertEqual(JSON.array([.number(.nan), .number(.infinity), .number(-.infinity)]).text, "[null,null,null]",
+                       "JSON has no form for them")
+    }
+
+    func testStringsEscapeWhatDrivesATerminalAndReadBackExactly() throws {
+        let hostile = "a\u{1B}[2J\u{7F}\u{9B}\u{85}\u{2028}\u{202E}\u{2066}\0é✓\"\\"
+        let text = JSON.array([.string(hostile)]).text
+        XCTAssertEqual(text, #"["a\u001b[2J\u007f\u009b\u0085\u2028\u202e\u2066\u0000é✓\"\\"]"#)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String], [hostile])
+    }
+}

@@ -58,15 +58,17 @@ extension Scene {
         dialogs.waiting.removeFirst()
         // A dialog the answer presents into an empty queue announces itself.
         let othersWaiting = !dialogs.waiting.isEmpty
-        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\($0)\"" } ?? "cancel")",
+        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line($0))\"" } ?? "cancel")",
                      fields: [("choice", chosen.map(JSON.string) ?? .null)])
         answer(chosen)
         if othersWaiting, let next = dialogs.waiting.first?.dialog { announce(next) }
     }
 
     private func announce(_ dialog: Dialog) {
-        let heading = [dialog.title, dialog.message].compactMap { $0 }.joined(separator: ": ")
-        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\($0)\"" }.joined(separator: " | ")
+        // Titles and options are the script's: one line in the trace (the JSON field keeps them as they are).
+        let heading = [dialog.title, dialog.message].compactMap { $0 }.map(DisplayText.line).joined(separator: ": ")
+        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\(DisplayText.line($0))\"" }
+            .joined(separator: " | ")
         trace.record(.dialog, subject: "dialog", "\(dialog.style.rawValue)\(heading.isEmpty ? "" : " \(heading)"): \(choices)",
                      fields: [("dialog", dialog.json)])
     }
