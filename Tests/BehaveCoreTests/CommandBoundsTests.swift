@@ -64,4 +64,19 @@ final class CommandBoundsTests: XCTestCase {
         XCTAssertEqual(parseError("advance 1e400"), "`1e400` is not a number; usage: advance SECONDS")
         XCTAssertEqual(try SceneCommand.parse("advance 0.\(digits)"), .advance(1))
     }
+
+    func testAnsweringADialogOfManyOptionsCostsTheirLengthNotTheProduct() throws {
+        let scene = Scene(screen: "S")
+        scene.present(Dialog(style: .alert, options: (0..<20_000).map { "option \($0)" })) { _ in }
+        let answer = String(repeating: "Ö", count: 200_000)
+        var message = ""
+        let elapsed = seconds {
+            do throws(ValueError) { try scene.choose(answer) } catch { message = error.message }
+        }
+        XCTAssertLessThan(elapsed, 20, "one lowering of the answer, then the options once")
+        XCTAssertTrue(message.hasSuffix(#"choose one of "option 0", "option 1", "option 2", "option 3", "option 4", "option 5", "option 6", "option 7", "option 8", "option 9", "option 10", "option 11", "option 12", "option 13", "option 14", "option 15", "option 16", "option 17", "option 18", "option 19" and 19981 more"#),
+                      String(message.suffix(300)))
+        try scene.choose("OPTION 19999")
+        XCTAssertNil(scene.presentedDialog)
+    }
 }
