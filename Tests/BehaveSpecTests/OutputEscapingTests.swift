@@ -54,12 +54,12 @@ final class OutputEscapingTests: XCTestCase {
                 || line.hasPrefix("error: ")
             XCTAssertTrue(ours, "a line the scene did not write: \(line)")
         }
-        XCTAssertTrue(run.out.contains("[0s] [forger] ok\\r\n        [0s] payment valueChanged\n"
+        XCTAssertTrue(run.out.contains("[0s] [forger] ok\\13\n        [0s] payment valueChanged\n"
             + "        \\27[2J\\27]0;title\\7\\u{9B}31m\\u{202E}txet\\0after the NUL\n"), run.out)
-        let forged = #""ok\r\n[0s] payment valueChanged\n\27[2J\27]0;title\7\u{9B}31m\u{202E}txet""#
+        let forged = #""ok\13\n[0s] payment valueChanged\n\27[2J\27]0;title\7\u{9B}31m\u{202E}txet""#
         XCTAssertTrue(run.out.contains("[0s] label.text: \"\" → \(forged)\n"), run.out)
         XCTAssertTrue(run.out.contains("│ label        \(forged)\n"), run.out)
-        XCTAssertTrue(run.out.contains("[0s] action ok\\r\\n[0s] payment valueChanged\\n\\27[2J"), run.out)
+        XCTAssertTrue(run.out.contains("[0s] action ok\\13\\n[0s] payment valueChanged\\n\\27[2J"), run.out)
         XCTAssertTrue(run.out.contains("error: no dialog is presented: there is nothing to choose\n"), run.out)
         XCTAssertTrue(run.out.contains("│ ● forger  forger.lua  big=9007199254740992 third=0.3333333333333333\n"),
                       run.out)
@@ -96,7 +96,7 @@ final class OutputEscapingTests: XCTestCase {
         for text in [check.out, run.err] {
             XCTAssertFalse(holdsControls(text), text)
             XCTAssertEqual(lines(text).filter { !$0.hasPrefix("forged_keys.scene.yaml:") }, [], text)
-            XCTAssertTrue(text.contains(#"forged_keys.scene.yaml:4: `b\r\nforged.scene.yaml:1: no mistake here\27[2J` cannot name a control"#),
+            XCTAssertTrue(text.contains(#"forged_keys.scene.yaml:4: `b\13\nforged.scene.yaml:1: no mistake here\27[2J` cannot name a control"#),
                           text)
             XCTAssertTrue(text.contains(#"unknown control type `Button\u{202E}`"#), text)
         }

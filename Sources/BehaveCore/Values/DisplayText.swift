@@ -3,9 +3,10 @@
 /// shows it: a control character cannot move the terminal's cursor, change
 /// its colours or title, or start a line that would pass for one of ours.
 /// Characters that drive a terminal or reorder a line are written as Lua
-/// writes escapes (`\r`, `\27`, `\0`, `\u{9B}`, `\u{202E}`); everything else,
-/// tabs and all non-ASCII text included, is kept as it is. Backslashes are
-/// kept too, so ordinary text (paths, patterns) reads unchanged.
+/// writes them (`\13`, `\27`, `\0`, `\u{9B}`, `\u{202E}`; `\n` where a
+/// line feed may not end the line); everything else, tabs and all non-ASCII
+/// text included, is kept as it is. Backslashes are kept too, so ordinary
+/// text (paths, patterns) reads unchanged.
 public enum DisplayText {
     /// The text on one line: a line break is written `\n`.
     public static func line(_ text: String) -> String {
@@ -15,7 +16,7 @@ public enum DisplayText {
     /// The text on as many lines as it has: line feeds are kept (the writer
     /// indents the lines after the first, so none reads as a line of its
     /// own), every other control character is escaped (a CR LF ends a line
-    /// as `\r` then the line feed).
+    /// as `\13` then the line feed).
     public static func lines(_ text: String) -> String {
         escape(text, keepingLineBreaks: true)
     }
@@ -56,7 +57,6 @@ public enum DisplayText {
             let escape: String
             switch scalar {
             case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
             case _ where scalar.value < 0x80:
                 // `\1` then a digit would read as another number: `\0012`.
                 let digitFollows = next.map { ("0"..."9").contains($0) } ?? false
