@@ -20,6 +20,7 @@ const char bh__key_libs = 'l';
 const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
+const char bh__key_hostthreads = 't';
 
 
 static long long now_ns (void) {
@@ -200,8 +201,10 @@ static void hook (lua_State *L, lua_Debug *ar) {
     else {  /* a call */
       lua_Debug caller;
       /* A coroutine starts with a fresh count: without this, a loop of
-         short coroutines would never reach a count event. */
-      if (!lua_getstack(L, 1, &caller))
+         short coroutines would never reach a count event. A tail call
+         also leaves no caller on the stack, but it goes on in the same
+         thread and the same count. */
+      if (ar->event == LUA_HOOKCALL && !lua_getstack(L, 1, &caller))
         account(h, BH_HOOK_COUNT);
       if ((++h->calls & 7) == 0)  /* a few C calls can take long */
         check_clock(h);
@@ -620,6 +623,11 @@ void bh_set_config (lua_State *L, const bh_config *config) {
 
 void bh_collect_garbage (lua_State *L) {
   lua_gc(L, LUA_GCCOLLECT);
+}
+
+
+void bh_set_host_threads (lua_State *L) {
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads);
 }
 
 
