@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "BehaveScene", dependencies: [
             "BehaveCore", "BehaveLua", .product(name: "Yams", package: "Yams"),
         ]),
+        // `behave check`'s linter and `behave types`: Lua read without running it.
+        .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveLua"]),
         // `behave test`: busted-style specs, each file in a fresh sandbox.
         .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"]),
         .executableTarget(
             name: "behave",
             dependencies: [
-                "BehaveCore", "BehaveLua", "BehaveScene", "BehaveSpec",
+                "BehaveCore", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
+        .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],

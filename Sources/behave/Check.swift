@@ -1,36 +1,133 @@
 import ArgumentParser
+import BehaveCheck
 import BehaveCore
+import BehaveLua
 import BehaveScene
+import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check scene files and scripts (syntax, declarations, types) without running them.",
-        discussion: "Prints `FILE: ok`, or every mistake as `file:line: message`. Exit status 0 only when all are valid, 2 otherwise.")
+        abstract: "Check scene files and scripts (syntax, declarations, types, and the script linter) without running them.",
+        discussion: """
+            Prints `FILE: ok`, or every mistake as `file:line: message` (scripts: `file:line:column: error: message; fix`) \
+            on standard output; warnings go to standard error. With --json, one JSON document on standard output. \
+            Exit status: 0 when no file has an error (warnings allowed), 2 otherwise.
+            """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json) and scripts (.lua).")
-    var files: [String]
+    var files: [String] = []
+
+    @Flag(help: "Print the findings as one JSON document (for editors and CI).")
+    var json = false
+
+    @Flag(help: "Print a .luacheckrc with Behave's globals, for luacheck users, and exit.")
+    var luacheckrc = false
 
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one scene file or script to check") }
+        guard !files.isEmpty || luacheckrc else { throw ValidationError("give at least one scene file or script to check") }
     }
 
     func run() throws {
+        if luacheckrc {
+            print(LuacheckStandard.text, terminator: "")
+            return
+        }
         var valid = true
+        var reports: [JSON] = []
         for file in files {
-            let found = Checker.inspect(file, limits: limits.sandboxLimits)
-            let mistakes = found.filter { !$0.isWarning }
-            // Warnings (an outlet left unconnected) do not make a file invalid.
-            for warning in found where warning.isWarning { printError(warning) }
-            if mistakes.isEmpty {
+            let (errors, warnings) = findings(for: file)
+            valid = valid && errors.isEmpty
+            if json {
+                reports.append(.object([("file", .string(file)), ("ok", .bool(errors.isEmpty)),
+                                        ("findings", .array((errors + warnings).sorted(by: CheckItem.inFileOrder).map(\.json)))]))
+                continue
+            }
+            // Warnings do not make a file invalid.
+            for warning in warnings {
+                FileHandle.standardError.write(Data((DisplayText.line(warning.description) + "\n").utf8))
+            }
+            if errors.isEmpty {
                 print("\(DisplayText.line(file)): ok")
             } else {
-                valid = false
-                // One `file:line: message` a line, whatever the names in it.
-                for diagnostic in mistakes { print(DisplayText.line(diagnostic.description)) }
+                // One mistake a line, whatever the names in it.
+                for error in errors { print(DisplayText.line(error.description)) }
             }
         }
+        if json { print(JSON.object([("ok", .bool(valid)), ("files", .array(reports))]).text) }
         if !valid { throw ExitCode(2) }
+    }
+
+    /// A file's errors and warnings: a scene's diagnostics, or a script's
+    /// load errors and linter findings.
+    private func findings(for file: String) -> (errors: [CheckItem], warnings: [CheckItem]) {
+        let isSpec = ScriptLinter.Kind(file: file) == .spec
+        // A spec file is no behaviour: only the linter reads it.
+        let loaded = (isSpec && LuaScript.locate(file) != nil ? [] : Checker.inspect(file, limits: limits.sandboxLimits))
+            .map(CheckItem.diagnostic)
+        guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
+            return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
+        }
+        let lint = ScriptLint.findings(path: path)
+        var load = loaded
+        if lint.contains(where: ScriptLinter.isSyntaxError) {
+            // The script cannot load: the linter's reading says where and what to change.
+            load = []
+        } else if lint.contains(where: { $0.code == "missing-return" }) {
+            // The same mistake, said with the class's local name.
+            load.removeAll { !$0.isWarning && $0.message.contains("return") }
+        }
+        let items = load + lint.map(CheckItem.finding)
+        return (items.filter { !$0.isWarning }.sorted(by: CheckItem.inFileOrder),
+                items.filter(\.isWarning).sorted(by: CheckItem.inFileOrder))
+    }
+}
+
+/// A scene or load diagnostic, or a linter finding, as `check` prints it.
+enum CheckItem {
+    case diagnostic(SceneDiagnostic)
+    case finding(LintFinding)
+
+    var isWarning: Bool {
+        switch self {
+        case .diagnostic(let d): d.isWarning
+        case .finding(let f): f.severity == .warning
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .diagnostic(let d): d.message
+        case .finding(let f): f.message
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .diagnostic(let d): d.description
+        case .finding(let f): f.description
+        }
+    }
+
+    private var order: (Int, Int) {
+        switch self {
+        case .diagnostic(let d): (d.line ?? 0, 0)
+        case .finding(let f): (f.position.line, f.position.column)
+        }
+    }
+
+    static func inFileOrder(_ a: CheckItem, _ b: CheckItem) -> Bool { a.order < b.order }
+
+    var json: JSON {
+        switch self {
+        case .finding(let f): return f.json
+        case .diagnostic(let d):
+            return .object([
+                ("file", .string(d.file)), ("line", d.line.map { .number(Double($0)) } ?? .null), ("column", .null),
+                ("severity", .string(d.isWarning ? "warning" : "error")), ("code", .string("load")),
+                ("message", .string(d.message)), ("fix", .null),
+            ])
+        }
     }
 }

@@ -1,0 +1,280 @@
+/// Where a token starts: 1-based line and column (a column counts
+/// characters, not bytes, so it matches what an editor shows).
+public struct SourcePosition: Equatable, Comparable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One Lua 5.4 token.
+struct LuaToken {
+    enum Kind: Equatable {
+        case name(String)
+        case keyword(String)
+        /// An operator or punctuation: `==`, `...`, `(`, `::`.
+        case symbol(String)
+        case string(String)
+        case number
+        case end
+    }
+
+    var kind: Kind
+    var position: SourcePosition
+}
+
+/// A mistake the lexer or the parser stops at.
+struct LuaSyntaxError: Error {
+    var message: String
+    var position: SourcePosition
+    /// What to change, when the parser can tell.
+    var fix: String?
+
+    init(message: String, position: SourcePosition, fix: String? = nil) {
+        self.message = message
+        self.position = position
+        self.fix = fix
+    }
+}
+
+/// Turns source bytes into tokens. Any byte sequence is accepted as input:
+/// what is not Lua is a `LuaSyntaxError` at its position, never a crash.
+/// Work is linear in the input.
+struct LuaLexer {
+    static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+    /// Longest first, so `...` wins over `..` and `.`.
+    private static let symbols: [[UInt8]] = [
+        "...", "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..",
+        "+", "-", "*", "/", "%", "^", "#", "&", "~", "|", "<", ">", "=", "(", ")", "{", "}", "[", "]",
+        ";", ":", ",", ".",
+    ].map { Array($0.utf8) }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    init(_ source: [UInt8]) {
+        bytes = source
+        // A first line starting with `#` (a shebang) is skipped, as Lua does.
+        if bytes.first == UInt8(ascii: "#") {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { advance() }
+        }
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            // Continuation bytes of a UTF-8 character take no column.
+            column += 1
+        }
+    }
+
+    private static func isNameStart(_ b: UInt8) -> Bool {
+        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
+    }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+
+    private static func isHexDigit(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)
+    }
+
+    /// The next token; `.end` at the end of the input.
+    mutating func next() throws(LuaSyntaxError) -> LuaToken {
+        try skipSpaceAndComments()
+        let start = position
+        guard let byte = current else { return LuaToken(kind: .end, position: start) }
+        if LuaLexer.isNameStart(byte) {
+            let first = index
+            while let b = current, LuaLexer.isNameStart(b) || LuaLexer.isDigit(b) { advance() }
+            let word = String(decoding: bytes[first..<index], as: UTF8.self)
+            return LuaToken(kind: LuaLexer.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
+        }
+        if LuaLexer.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(LuaLexer.isDigit) == true) {
+            try number(start: start)
+            return LuaToken(kind: .number, position: start)
+        }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            return LuaToken(kind: .string(try quotedString(start: start)), position: start)
+        }
+        if byte == UInt8(ascii: "["), let level = longBracketLevel() {
+            return LuaToken(kind: .string(try longString(level: level, start: start, what: "string")), position: start)
+        }
+        for symbol in LuaLexer.symbols where index + symbol.count <= bytes.count
+            && bytes[index..<index + symbol.count].elementsEqual(symbol) {
+            for _ in symbol { advance() }
+            return LuaToken(kind: .symbol(String(decoding: symbol, as: UTF8.self)), position: start)
+        }
+        let shown = byte < 0x80 && byte >= 0x20 ? "`\(Character(Unicode.Scalar(byte)))`" : "byte \(byte)"
+        throw LuaSyntaxError(message: "unexpected character (\(shown)) outside a string", position: start)
+    }
+
+    private mutating func skipSpaceAndComments() throws(LuaSyntaxError) {
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+                advance()
+            case UInt8(ascii: "-") where peek(1) == UInt8(ascii: "-"):
+                let start = position
+                advance()
+                advance()
+                if current == UInt8(ascii: "["), let level = longBracketLevel() {
+                    _ = try longString(level: level, start: start, what: "comment")
+                } else {
+                    while let b = current, b != UInt8(ascii: "\n") { advance() }
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    /// At `[`: the level of a long bracket (`[[` is 0, `[==[` is 2), or nil.
+    private func longBracketLevel() -> Int? {
+        var offset = 1
+        while peek(offset) == UInt8(ascii: "=") { offset += 1 }
+        return peek(offset) == UInt8(ascii: "[") ? offset - 1 : nil
+    }
+
+    private mutating func longString(level: Int, start: SourcePosition, what: String) throws(LuaSyntaxError) -> String {
+        for _ in 0..<(level + 2) { advance() }
+        // A first newline is not part of the string.
+        if current == UInt8(ascii: "\r") { advance() }
+        if current == UInt8(ascii: "\n") { advance() }
+        let first = index
+        while let byte = current {
+            if byte == UInt8(ascii: "]") {
+                var offset = 1
+                while offset <= level, peek(offset) == UInt8(ascii: "=") { offset += 1 }
+                if offset == level + 1, peek(offset) == UInt8(ascii: "]") {
+                    let text = String(decoding: bytes[first..<index], as: UTF8.self)
+                    for _ in 0..<(level + 2) { advance() }
+                    return text
+                }
+            }
+            advance()
+        }
+        let close = "]" + String(repeating: "=", count: level) + "]"
+        throw LuaSyntaxError(message: "unfinished long \(what): it needs a closing \(close)", position: start)
+    }
+
+    private mutating func quotedString(start: SourcePosition) throws(LuaSyntaxError) -> String {
+        let quote = bytes[index]
+        advance()
+        var text: [UInt8] = []
+        while let byte = current {
+            if byte == quote {
+                advance()
+                return String(decoding: text, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: "\\") {
+                advance()
+                guard let escaped = current else { break }
+                // The value only matters for names in strings; keep the
+                // escaped character as written, and skip `\z` spaces.
+                if escaped == UInt8(ascii: "z") {
+                    advance()
+                    while let b = current, b == 32 || (b >= 9 && b <= 13) { advance() }
+                    continue
+                }
+                text.append(escaped)
+                advance()
+                continue
+            }
+            text.append(byte)
+            advance()
+        }
+        let mark = quote == UInt8(ascii: "\"") ? "\"" : "'"
+        throw LuaSyntaxError(message: "unfinished string: it needs a closing \(mark) on the same line", position: start)
+    }
+
+    private mutating func number(start: SourcePosition) throws(LuaSyntaxError) {
+        let first = index
+        var isHex = false
+        if current == UInt8(ascii: "0"), let x = peek(1), x == UInt8(ascii: "x") || x == UInt8(ascii: "X") {
+            isHex = true
+            advance()
+            advance()
+        }
+        while let b = current {
+            let exponent: Bool = isHex
+                ? (b == UInt8(ascii: "p") || b == UInt8(ascii: "P"))
+                : (b == UInt8(ascii: "e") || b == UInt8(ascii: "E"))
+            if exponent {
+                advance()
+                if let sign = current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { advance() }
+            } else if LuaLexer.isHexDigit(b) || b == UInt8(ascii: ".") || LuaLexer.isNameStart(b) {
+                // Letters run on, as in Lua, so `3x` is one malformed number.
+                advance()
+            } else {
+                break
+            }
+        }
+        let text = String(decoding: bytes[first..<index], as: UTF8.self)
+        guard LuaLexer.isWellFormedNumber(text) else {
+            throw LuaSyntaxError(message: "malformed number `\(text.prefix(40))`", position: start)
+        }
+    }
+
+    static func isWellFormedNumber(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        if lower.hasPrefix("0x") {
+            let body = lower.dropFirst(2)
+            let parts = body.split(separator: "p", maxSplits: 1, omittingEmptySubsequences: false)
+            let mantissa = parts[0]
+            guard !mantissa.isEmpty, mantissa != ".", mantissa.filter({ $0 == "." }).count <= 1,
+                  mantissa.allSatisfy({ $0.isHexDigit || $0 == "." }) else { return false }
+            if parts.count == 2 { return isExponent(parts[1]) }
+            return true
+        }
+        let parts = lower.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+        let mantissa = parts[0]
+        guard !mantissa.isEmpty, mantissa != ".", mantissa.filter({ $0 == "." }).count <= 1,
+              mantissa.allSatisfy({ $0.isNumber && $0.isASCII || $0 == "." }) else { return false }
+        if parts.count == 2 { return isExponent(parts[1]) }
+        return true
+    }
+
+    private static func isExponent(_ text: Substring) -> Bool {
+        let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+/// Reading Lua source for other tools without parsing it.
+public enum LuaSource {
+    /// The string literals of `source`, in order, up to the first mistake
+    /// (`behave test` finds the scripts a spec file names this way).
+    public static func stringLiterals(_ source: [UInt8]) -> [String] {
+        var lexer = LuaLexer(source)
+        var strings: [String] = []
+        while let token = try? lexer.next() {
+            switch token.kind {
+            case .end: return strings
+            case .string(let text): strings.append(text)
+            default: continue
+            }
+        }
+        return strings
+    }
+}

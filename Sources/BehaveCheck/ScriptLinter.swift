@@ -1,0 +1,603 @@
+import BehaveCore
+import BehaveLua
+
+/// `behave check`'s reading of a behaviour script: the mistakes Lua itself
+/// lets through, found without running anything, each with its line,
+/// column, a plain sentence and the fix. It knows what Lua cannot: the
+/// script's declaration, its methods, Behave's API and which methods Behave
+/// calls by name.
+public enum ScriptLinter {
+    /// At most this many findings a file (a generated file could have
+    /// millions); the last says how many more there were.
+    public static let maximumFindings = 200
+
+    /// What a file is: a behaviour script, or a spec file (`*_spec.lua`),
+    /// whose globals are the spec API's.
+    public enum Kind: Sendable {
+        case behaviour, spec
+
+        /// By the file's name.
+        public init(file: String) {
+            self = file.lowercased().hasSuffix("_spec.lua") ? .spec : .behaviour
+        }
+    }
+
+    /// The findings in `source`, in file order. `file` is the name they
+    /// carry.
+    public static func lint(_ source: String, file: String, kind: Kind? = nil) -> [LintFinding] {
+        lint(Array(source.utf8), file: file, kind: kind)
+    }
+
+    public static func lint(_ bytes: [UInt8], file: String, kind: Kind? = nil) -> [LintFinding] {
+        let chunk: LuaBlock
+        do throws(LuaSyntaxError) {
+            chunk = try LuaParser.parse(bytes)
+        } catch {
+            return [LintFinding(file: file, position: error.position, severity: .error, code: "syntax",
+                                message: error.message, fix: error.fix ?? "correct the code at this point")]
+        }
+        let walk = LintWalk(file: file, kind: kind ?? Kind(file: file))
+        walk.run(chunk)
+        return walk.finish()
+    }
+
+    /// Whether a finding is a syntax error (the script cannot load at all).
+    public static func isSyntaxError(_ finding: LintFinding) -> Bool { finding.code == "syntax" }
+}
+
+/// A local variable (or parameter) while its scope is open.
+private final class Variable {
+    enum Kind { case local, localFunction, parameter, loop, implicitSelf }
+    let name: String
+    let position: SourcePosition
+    let kind: Kind
+    var isRead = false
+    /// `self` of a method of the script's behaviour class.
+    var isBehaviourSelf = false
+
+    init(name: String, position: SourcePosition, kind: Kind) {
+        self.name = name
+        self.position = position
+        self.kind = kind
+    }
+}
+
+private struct Scope {
+    var variables: [String: Variable] = [:]
+    var order: [Variable] = []
+}
+
+/// How an expression's value is used: an index or a call on nil is an
+/// error at run time, a plain nil value is not.
+private enum Use { case value, indexed }
+
+/// One pass over the tree: scopes resolved as Lua resolves them, findings
+/// that need the whole file (fields set later, methods defined below)
+/// settled in `finish`.
+private final class LintWalk {
+    let file: String
+    var findings: [LintFinding] = []
+    var dropped = 0
+    var scopes: [Scope] = []
+    let globals: [String: [String]?]
+
+    // The behaviour class: its local, its declaration, its methods.
+    var classVariable: Variable?
+    var declaration = StaticDeclaration([])
+    var methods: [String: SourcePosition] = [:]
+    var colonMethods: Set<String> = []
+    var selfFieldsSet: Set<String> = []
+    var setsSelfDynamically = false
+
+    struct PendingRead { var name: String; var position: SourcePosition; var suggestion: String? }
+    struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool }
+    struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
+    var globalReads: [PendingRead] = []
+    var globalWrites: [String: SourcePosition] = [:]
+    var selfReads: [SelfRead] = []
+    var dotCalls: [DotCall] = []
+    /// Every local declared anywhere (a typo may be read before its local
+    /// is in scope: `local total = totl + 1`).
+    var declaredNames: Set<String> = []
+    var lastStatement: LuaStatement?
+    var chunkEnd = SourcePosition(line: 1, column: 1)
+
+    init(file: String, kind: ScriptLinter.Kind) {
+        self.file = file
+        switch kind {
+        case .behaviour: globals = ScriptAPI.globals
+        case .spec: globals = LintWalk.specGlobals
+        }
+    }
+
+    static let specGlobals: [String: [String]?] = {
+        var names = ScriptAPI.sandboxGlobals
+        for name in SpecAPI.globals { names.updateValue(nil, forKey: name) }
+        return names
+    }()
+
+    var className: String { classVariable?.name ?? "YourBehaviour" }
+
+    func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ message: String, fix: String) {
+        guard findings.count < ScriptLinter.maximumFindings else {
+            dropped += 1
+            return
+        }
+        findings.append(LintFinding(file: file, position: position, severity: severity, code: code, message: message, fix: fix))
+    }
+
+    // MARK: Scopes
+
+    func open() { scopes.append(Scope()) }
+
+    func close() {
+        guard let scope = scopes.popLast() else { return }
+        for variable in scope.order where !variable.isRead && !variable.name.hasPrefix("_") {
+            switch variable.kind {
+            case .local:
+                report(.warning, "unused-local", at: variable.position, "the local `\(variable.name)` is never used",
+                       fix: "remove it, or name it `_` if it must stay")
+            case .localFunction:
+                report(.warning, "unused-function", at: variable.position, "the local function `\(variable.name)` is never called",
+                       fix: "remove it, or call it where it is needed")
+            case .parameter, .loop, .implicitSelf:
+                continue
+            }
+        }
+    }
+
+    func resolve(_ name: String) -> Variable? {
+        for scope in scopes.reversed() {
+            if let variable = scope.variables[name] { return variable }
+        }
+        return nil
+    }
+
+    @discardableResult
+    func declare(_ name: LuaName, _ kind: Variable.Kind) -> Variable {
+        let variable = Variable(name: name.name, position: name.position, kind: kind)
+        if declaredNames.count < 10_000 { declaredNames.insert(name.name) }
+        if name.name != "self", !name.name.hasPrefix("_"), kind != .implicitSelf, let outer = resolve(name.name) {
+            if scopes.last?.variables[name.name] === outer {
+                report(.warning, "redefined-local", at: name.position,
+                       "`\(name.name)` is declared again; the one on line \(outer.position.line) in the same block can no longer be reached",
+                       fix: "drop `local` to change the existing one, or give this one another name")
+            } else {
+                report(.warning, "shadowed-local", at: name.position,
+                       "this `\(name.name)` hides the `\(name.name)` declared on line \(outer.position.line) for the rest of its block",
+                       fix: "give one of them another name")
+            }
+        }
+        scopes[scopes.count - 1].variables[name.name] = variable
+        scopes[scopes.count - 1].order.append(variable)
+        return variable
+    }
+
+    /// Names visible here, for "did you mean".
+    func visibleNames() -> [String] {
+        var names = Set<String>()
+        for scope in scopes { names.formUnion(scope.variables.keys) }
+        names.remove("...")
+        return Array(names)
+    }
+
+    // MARK: Statements
+
+    func run(_ chunk: LuaBlock) {
+        open()
+        block(chunk.statements, topLevel: true)
+        chunkEnd = chunk.end
+        lastStatement = chunk.statements.last
+        close()
+    }
+
+    /// The statements of a block, in the scope already open.
+    func block(_ statements: [LuaStatement], topLevel: Bool = false) {
+        var leaving: (what: String, line: Int)?
+        var reported = false
+        for statement in statements {
+            if let exit = leaving, !reported {
+                if case .label = statement.kind {
+                    // A label after `goto` can be reached by jumping to it.
+                    leaving = nil
+                } else {
+                    // One finding a block is enough.
+                    report(.warning, "unreachable", at: statement.position,
+                           "this line never runs: the `\(exit.what)` on line \(exit.line) always leaves before it",
+                           fix: "remove it, or move it above the `\(exit.what)`")
+                    reported = true
+                }
+            }
+            self.statement(statement, topLevel: topLevel)
+            switch statement.kind {
+            case .breakLoop: leaving = ("break", statement.position.line)
+            case .gotoLabel: leaving = ("goto", statement.position.line)
+            case .returnValues: leaving = ("return", statement.position.line)
+            case .call(.call(.name(let callee), _, _)) where callee.name == "error" && resolve("error") == nil:
+                leaving = ("error", statement.position.line)
+            default: break
+            }
+        }
+    }
+
+    func scoped(_ body: LuaBlock) {
+        open()
+        block(body.statements)
+        close()
+    }
+
+    func statement(_ statement: LuaStatement, topLevel: Bool) {
+        switch statement.kind {
+        case .local(let names, let values):
+            for value in values { expression(value) }
+            for (offset, name) in names.enumerated() {
+                let variable = declare(name, .local)
+                if topLevel, classVariable == nil, offset == 0, let items = declarationTable(values.first) {
+                    classVariable = variable
+                    declaration = StaticDeclaration(items)
+                }
+            }
+        case .assignment(let targets, let values):
+            for value in values { expression(value) }
+            for target in targets { assign(target) }
+        case .call(let call):
+            expression(call)
+        case .block(let body):
+            scoped(body)
+        case .whileLoop(let condition, let body):
+            expression(condition)
+            scoped(body)
+        case .repeatLoop(let body, let condition):
+            // `until` sees the body's locals.
+            open()
+            block(body.statements)
+            expression(condition)
+            close()
+        case .ifChain(let branches, let otherwise):
+            for (condition, body) in branches {
+                expression(condition)
+                scoped(body)
+            }
+            if let otherwise { scoped(otherwise) }
+        case .numericFor(let variable, let limits, let body):
+            for limit in limits { expression(limit) }
+            open()
+            declare(variable, .loop)
+            block(body.statements)
+            close()
+        case .genericFor(let names, let values, let body):
+            for value in values { expression(value) }
+            open()
+            for name in names { declare(name, .loop) }
+            block(body.statements)
+            close()
+        case .function(let name, let function):
+            functionStatement(name, function)
+        case .localFunction(let name, let function):
+            declare(name, .localFunction)
+            self.function(function, behaviourSelf: false)
+        case .returnValues(let values):
+            for value in values { expression(value) }
+        case .breakLoop, .gotoLabel, .label:
+            break
+        }
+    }
+
+    /// `behaviour { … }` (or `behavior { … }`): the declaration's items.
+    func declarationTable(_ value: LuaExpression?) -> [LuaTableItem]? {
+        guard case .call(.name(let callee), let arguments, _) = value,
+              callee.name == "behaviour" || callee.name == "behavior",
+              arguments.count == 1, case .table(let items, _) = arguments[0] else { return nil }
+        return items
+    }
+
+    func assign(_ target: LuaExpression) {
+        switch target {
+        case .name(let name):
+            if resolve(name.name) == nil { globalWrite(name, isFunction: false) }
+        case .field(let object, let key):
+            if case .name(let root) = object {
+                if root.name == "self" { selfFieldsSet.insert(key.name) }
+                if let variable = resolve(root.name), variable === classVariable {
+                    methods[key.name] = methods[key.name] ?? key.position
+                }
+            }
+            checkControlProperty(object, key)
+            expression(object, use: .indexed)
+        case .index(let object, let key, _):
+            if case .name(let root) = object, root.name == "self" { setsSelfDynamically = true }
+            expression(object, use: .indexed)
+            expression(key)
+        default:
+            expression(target)
+        }
+    }
+
+    func globalWrite(_ name: LuaName, isFunction: Bool) {
+        if globalWrites[name.name] == nil { globalWrites[name.name] = name.position }
+        if globals[name.name] != nil {
+            report(.warning, "replaces-builtin", at: name.position,
+                   "this replaces Behave's `\(name.name)` for the whole script",
+                   fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
+        } else if isFunction {
+            report(.warning, "global-function", at: name.position,
+                   "`\(name.name)` is a global function: it is not a method of the behaviour and not a local helper",
+                   fix: "write `local function \(name.name)(…)` above its first use, or `function \(className):\(name.name)(…)` for a method")
+        } else {
+            report(.warning, "global-variable", at: name.position,
+                   "`\(name.name)` is set without `local`, so it is a global variable",
+                   fix: "write `local \(name.name) = …` where it is first set, or keep it on the behaviour as `self.\(name.name)`")
+        }
+    }
+
+    func functionStatement(_ name: LuaFunctionName, _ function: LuaFunction) {
+        let root = resolve(name.root.name)
+        if name.fields.isEmpty, name.method == nil {
+            // `function name()`: an assignment to `name`.
+            if root == nil {
+                if ScriptAPI.lifecycleMethods.contains(name.root.name) || ScriptAPI.delegateMessages.contains(name.root.name) {
+                    globalWrites[name.root.name] = globalWrites[name.root.name] ?? name.root.position
+                    let kind = ScriptAPI.lifecycleMethods.contains(name.root.name) ? "lifecycle method" : "delegate message"
+                    report(.error, "method-as-global", at: name.root.position,
+                           "`\(name.root.name)` is a \(kind) but is defined as a plain function, so Behave never calls it",
+                           fix: "did you mean `function \(className):\(name.root.name)(…)`?")
+                } else {
+                    globalWrite(name.root, isFunction: true)
+                }
+            }
+            self.function(function, behaviourSelf: false)
+            return
+        }
+        if let root {
+            root.isRead = true
+        } else {
+            globalRead(name.root)
+        }
+        let isClass = root != nil && root === classVariable
+        if isClass, name.fields.isEmpty || name.method == nil {
+            let method = name.method ?? name.fields.last!
+            if methods[method.name] == nil { methods[method.name] = method.position }
+            if name.method != nil { colonMethods.insert(method.name) }
+            checkMethodName(method)
+        }
+        self.function(function, behaviourSelf: isClass && name.fields.isEmpty)
+    }
+
+    /// `function Like:awak()`: close to a name Behave calls, but not it.
+    func checkMethodName(_ method: LuaName) {
+        let called = ScriptAPI.lifecycleMethods + ScriptAPI.delegateMessages
+        guard !called.contains(method.name), method.name.count >= 4,
+              let near = Suggestions.nearest(to: method.name, in: called) else { return }
+        report(.warning, "misspelt-method", at: method.position,
+               "Behave never calls `\(method.name)` by itself; it is an action, unlike `\(near)`",
+               fix: "did you mean `function \(className):\(near)(…)`?")
+    }
+
+    func function(_ function: LuaFunction, behaviourSelf: Bool) {
+        open()
+        if function.isMethod {
+            let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
+            variable.isBehaviourSelf = behaviourSelf
+        }
+        for parameter in function.parameters where parameter.name != "..." { declare(parameter, .parameter) }
+        block(function.body.statements)
+        close()
+    }
+
+    // MARK: Expressions
+
+    func expression(_ expression: LuaExpression, use: Use = .value) {
+        switch expression {
+        case .constant, .string, .vararg:
+            return
+        case .name(let name):
+            if let variable = resolve(name.name) {
+                variable.isRead = true
+            } else {
+                globalRead(name)
+            }
+        case .field(let object, let key):
+            if let variable = behaviourSelf(object) {
+                variable.isRead = true
+                selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use == .indexed))
+                return
+            }
+            checkControlProperty(object, key)
+            checkLibraryField(object, key)
+            self.expression(object, use: .indexed)
+        case .index(let object, let key, _):
+            self.expression(object, use: .indexed)
+            self.expression(key)
+        case .call(let callee, let arguments, _):
+            checkDotCall(callee, arguments)
+            self.expression(callee, use: .indexed)
+            for argument in arguments { self.expression(argument) }
+        case .methodCall(let object, let method, let arguments):
+            if let variable = behaviourSelf(object) {
+                variable.isRead = true
+                selfReads.append(SelfRead(name: method.name, position: method.position, indexed: true))
+                checkSend(method, arguments)
+            } else {
+                checkEvent(object, method, arguments)
+                self.expression(object, use: .indexed)
+            }
+            for argument in arguments { self.expression(argument) }
+        case .function(let function):
+            self.function(function, behaviourSelf: false)
+        case .operation(let operands, _):
+            for operand in operands { self.expression(operand) }
+        case .table(let items, _):
+            for item in items {
+                switch item {
+                case .named(_, let value), .positional(let value): self.expression(value)
+                case .keyed(let key, let value):
+                    self.expression(key)
+                    self.expression(value)
+                }
+            }
+        case .parenthesized(let inner):
+            self.expression(inner, use: use)
+        }
+    }
+
+    /// The variable when `expression` is the behaviour's `self`.
+    func behaviourSelf(_ expression: LuaExpression) -> Variable? {
+        guard case .name(let name) = expression, let variable = resolve(name.name), variable.isBehaviourSelf else { return nil }
+        return variable
+    }
+
+    func globalRead(_ name: LuaName) {
+        guard globals[name.name] == nil else { return }
+        var suggestion: String?
+        if globalReads.count < ScriptLinter.maximumFindings {
+            suggestion = Suggestions.nearest(to: name.name, in: visibleNames() + Array(globals.keys))
+        }
+        globalReads.append(PendingRead(name: name.name, position: name.position, suggestion: suggestion))
+    }
+
+    /// The control type of `self.<outlet>`, when `expression` is one.
+    func outletType(_ expression: LuaExpression) -> ControlSchema? {
+        guard case .field(let object, let key) = expression, behaviourSelf(object) != nil,
+              let type = declaration.outlets[key.name] else { return nil }
+        return ControlTypes.named(type)?.schema
+    }
+
+    /// `self.button.titel`: a property the control type does not have.
+    func checkControlProperty(_ object: LuaExpression, _ key: LuaName) {
+        guard let schema = outletType(object) else { return }
+        let builtIn = ["on", "once", "type"] + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
+        guard schema.index(of: key.name) == nil, !builtIn.contains(key.name) else { return }
+        let names = schema.properties.map(\.name) + builtIn
+        let near = Suggestions.nearest(to: key.name, in: names)
+        report(.error, "unknown-property", at: key.position,
+               "a \(schema.typeName) has no property `\(key.name)`",
+               fix: near.map { "did you mean `\($0)`?" } ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
+    }
+
+    /// `math.flor`: a field a library table does not have.
+    func checkLibraryField(_ object: LuaExpression, _ key: LuaName) {
+        guard case .name(let library) = object, resolve(library.name) == nil, globalWrites[library.name] == nil,
+              let entry = globals[library.name], let fields = entry, !fields.contains(key.name) else { return }
+        let near = Suggestions.nearest(to: key.name, in: fields)
+        report(.error, "unknown-field", at: key.position, "`\(library.name)` has no `\(key.name)`",
+               fix: near.map { "did you mean `\(library.name).\($0)`?" } ?? "it has: \(fields.joined(separator: ", "))")
+    }
+
+    /// `self.button:on("touchUpInsde", …)`: an event the control does not send.
+    func checkEvent(_ object: LuaExpression, _ method: LuaName, _ arguments: [LuaExpression]) {
+        guard method.name == "on" || method.name == "once", let schema = outletType(object),
+              case .string(let event, let position)? = arguments.first, !schema.events.contains(event) else { return }
+        let near = Suggestions.nearest(to: event, in: schema.events)
+        report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
+               fix: near.map { "did you mean \"\($0)\"?" }
+                   ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
+    }
+
+    /// `self:send("valueChaged")`: an event the script does not declare.
+    func checkSend(_ method: LuaName, _ arguments: [LuaExpression]) {
+        guard method.name == "send", declaration.isComplete, case .string(let event, let position)? = arguments.first,
+              !declaration.events.contains(event) else { return }
+        let near = Suggestions.nearest(to: event, in: declaration.events)
+        report(.error, "undeclared-event", at: position, "the behaviour does not declare the event `\(event)`",
+               fix: near.map { "did you mean \"\($0)\"?" } ?? "add it to `events = { … }` in the declaration")
+    }
+
+    /// `self.button.on(…)`: a method called with `.` that needs `:`.
+    func checkDotCall(_ callee: LuaExpression, _ arguments: [LuaExpression]) {
+        guard case .field(let object, let method) = callee else { return }
+        let receiver = LintWalk.text(of: object) ?? "object"
+        let firstIsString: Bool
+        if case .string? = arguments.first { firstIsString = true } else { firstIsString = false }
+        let isControl = outletType(object) != nil || {
+            if case .name(let name) = object { return name.name == "keyboard" && resolve("keyboard") == nil }
+            return false
+        }()
+        if (method.name == "on" || method.name == "once") && (firstIsString || isControl) {
+            report(.error, "dot-call", at: method.position,
+                   "`\(method.name)` is called with `.`, so the control is not passed to it",
+                   fix: "write `\(receiver):\(method.name)(…)` with a colon")
+        } else if (method.name == "disconnect" || method.name == "cancel") && arguments.isEmpty {
+            report(.error, "dot-call", at: method.position,
+                   "`\(method.name)` is called with `.`, so the \(method.name == "cancel" ? "timer" : "connection") is not passed to it",
+                   fix: "write `\(receiver):\(method.name)()` with a colon")
+        } else if let variable = behaviourSelf(object) {
+            // `self.toggle()`: settled once every method is known.
+            if case .name(let first)? = arguments.first, resolve(first.name) === variable { return }
+            dotCalls.append(DotCall(method: method.name, position: method.position, receiver: receiver))
+        }
+    }
+
+    /// `self.button` for a chain of names and fields.
+    static func text(of expression: LuaExpression) -> String? {
+        switch expression {
+        case .name(let name): return name.name
+        case .field(let object, let key): return text(of: object).map { "\($0).\(key.name)" }
+        default: return nil
+        }
+    }
+
+    // MARK: Settling
+
+    func finish() -> [LintFinding] {
+        for read in globalReads where globalWrites[read.name] == nil {
+            if read.name == "behavior" {
+                report(.error, "undefined-global", at: read.position, "`behavior` is not defined: Behave spells it `behaviour`",
+                       fix: "write `behaviour { … }`")
+                continue
+            }
+            var fix = "define it first with `local \(read.name) = …`"
+            if let suggestion = read.suggestion
+                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"])) {
+                fix = "did you mean `\(suggestion)`?"
+            } else if methods[read.name] != nil {
+                fix = "did you mean the method `self:\(read.name)(…)`?"
+            }
+            report(.error, "undefined-global", at: read.position,
+                   "`\(read.name)` is not defined here (no local, global or Behave function has this name), so it is nil",
+                   fix: fix)
+        }
+        if declaration.isComplete, !setsSelfDynamically, classVariable != nil {
+            let known = Set(declaration.names).union(methods.keys).union(ScriptAPI.behaviourFields).union(selfFieldsSet)
+            for read in selfReads where !known.contains(read.name) {
+                let near = Suggestions.nearest(to: read.name, in: known)
+                let what = "`self.\(read.name)` is not an outlet, an inspectable, a method nor a field this script sets"
+                if read.indexed {
+                    report(.error, "unknown-self-field", at: read.position, what + ", so it is nil here and using it fails",
+                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it (in `awake`) before using it")
+                } else {
+                    report(.warning, "unknown-self-field", at: read.position, what + ", so it is always nil",
+                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it before reading it")
+                }
+            }
+        }
+        for call in dotCalls where colonMethods.contains(call.method) || call.method == "send" || call.method == "sendAction" {
+            report(.error, "dot-call", at: call.position,
+                   "`\(call.method)` is called with `.`, so it does not receive `self`",
+                   fix: "write `\(call.receiver):\(call.method)(…)` with a colon")
+        }
+        if let classVariable {
+            var returnsClass = false
+            if case .returnValues(let values)? = lastStatement?.kind, values.count == 1,
+               case .name(let name) = values[0], name.name == classVariable.name {
+                returnsClass = true
+            }
+            if !returnsClass {
+                let position = lastStatement.map { statement in
+                    if case .returnValues = statement.kind { return statement.position }
+                    return chunkEnd
+                } ?? chunkEnd
+                report(.error, "missing-return", at: position,
+                       "the script must end by returning its behaviour, or Behave cannot use it",
+                       fix: "end the script with `return \(classVariable.name)`")
+            }
+        }
+        var sorted = findings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+            .map(\.element)
+        if dropped > 0, let last = sorted.last {
+            sorted.append(LintFinding(file: file, position: last.position, severity: .warning, code: "too-many",
+                                      message: "\(dropped) more findings are not shown",
+                                      fix: "fix the ones above and check again"))
+        }
+        return sorted
+    }
+}

@@ -1,0 +1,66 @@
+import BehaveCore
+import CLuaShim
+
+/// What a behaviour script can reach, read from a runtime's own tables, for
+/// tools that check scripts or describe the API (`behave check`, `behave
+/// types`): they cannot drift from what scripts really get.
+public enum ScriptAPI {
+    /// Methods Behave calls on a behaviour by name.
+    public static let lifecycleMethods: [String] = LuaBehaviour.lifecycleMethods.sorted()
+
+    /// Fields every behaviour's `self` has (beyond its outlets and inspectables).
+    public static let behaviourFields: [String] = ["name", "owner", "send", "sendAction"]
+
+    /// Delegate messages of every control type, by name.
+    public static var delegateMessages: [String] {
+        Array(Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })).sorted()
+    }
+
+    /// Whether a method named `name` is an action: a method of the script's
+    /// class that is not a lifecycle method or a delegate message and does
+    /// not start with `_` (helpers).
+    public static func isAction(_ name: String) -> Bool {
+        !name.hasPrefix("_") && !LuaBehaviour.lifecycleMethods.contains(name) && !delegateMessages.contains(name)
+    }
+
+    /// The globals of a behaviour's environment: each name, with its
+    /// fields when it is a table (`string.format`, `platform.pickImage`),
+    /// nil when it is not.
+    public static let globals: [String: [String]?] = environmentNames(behaviourAPI: true)
+
+    /// The globals of a plain sandbox (what a spec file starts from).
+    public static let sandboxGlobals: [String: [String]?] = environmentNames(behaviourAPI: false)
+
+    private static func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
+        guard let runtime = try? LuaRuntime(scene: Scene(screen: "api")) else { return [:] }
+        defer { runtime.close() }
+        let L = runtime.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if behaviourAPI { runtime.pushEnvironment() } else { bh_push_sandbox_env(L) }
+        let environment = lua_absindex(L, -1)
+        var names: [String: [String]?] = [:]
+        lua_pushnil(L)
+        while lua_next(L, environment) != 0 {
+            if let key = runtime.string(at: -2, in: L), lua_type(L, -2) == LUA_TSTRING {
+                names.updateValue(lua_type(L, -1) == LUA_TTABLE ? runtime.stringKeys(ofTableAt: -1) : nil, forKey: key)
+            }
+            bh_pop(L, 1)
+        }
+        return names
+    }
+}
+
+extension LuaRuntime {
+    /// The string keys of the table at `index` (raw), sorted.
+    func stringKeys(ofTableAt index: Int32) -> [String] {
+        let table = lua_absindex(L, index)
+        var keys: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2, in: L) { keys.append(key) }
+            bh_pop(L, 1)
+        }
+        return keys.sorted()
+    }
+}

@@ -1,0 +1,58 @@
+import BehaveCheck
+import BehaveCore
+import BehaveLua
+import BehaveScene
+import Foundation
+
+/// The linter as the commands use it: `check` reports its findings, `run`
+/// and `test` print them on standard error when they load a script.
+enum ScriptLint {
+    /// The findings in the script at `path`, named as messages name it.
+    static func findings(path: String) -> [LintFinding] {
+        guard let script = try? LuaScript(contentsOf: path) else { return [] }
+        return ScriptLinter.lint(script.source, file: script.displayName)
+    }
+
+    /// Prints the findings of each script once, on standard error; syntax
+    /// errors are left to the loader, which stops on them.
+    static func warn(scripts paths: [String]) {
+        var seen = Set<String>()
+        for path in paths where seen.insert((path as NSString).standardizingPath).inserted {
+            for finding in findings(path: path) where !ScriptLinter.isSyntaxError(finding) {
+                FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
+            }
+        }
+    }
+
+    /// The behaviour scripts a spec file names (`scene.script("toggle.lua")`,
+    /// or a scene file's `script:`), found as `behave test` would.
+    static func scripts(usedBy specFiles: [String]) -> [String] {
+        var scripts: [String] = []
+        for spec in specFiles {
+            guard let data = FileManager.default.contents(atPath: spec) else { continue }
+            let directory = (spec as NSString).deletingLastPathComponent
+            for literal in LuaSource.stringLiterals(Array(data)) {
+                let lowered = literal.lowercased()
+                if lowered.hasSuffix(".lua"), !lowered.hasSuffix("_spec.lua"),
+                   let path = LuaScript.locate(literal, relativeTo: directory) {
+                    scripts.append(path)
+                } else if Checker.isScene(literal), let scene = LuaScript.locate(literal, relativeTo: directory) {
+                    scripts += self.scripts(inScene: scene)
+                }
+            }
+        }
+        return scripts
+    }
+
+    /// The scripts a scene file's behaviours use.
+    static func scripts(inScene file: String) -> [String] {
+        guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
+              case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
+        let directory = (file as NSString).deletingLastPathComponent
+        return behaviours.compactMap { entry in
+            guard case .map(let fields, _) = entry.value,
+                  let name = fields.first(where: { $0.key == "script" })?.value.text else { return nil }
+            return LuaScript.locate(name, relativeTo: directory)
+        }
+    }
+}
