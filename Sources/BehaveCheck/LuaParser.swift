@@ -120,6 +120,15 @@ struct LuaParser {
         }
     }
 
+    private var canStartStatement: Bool {
+        switch token.kind {
+        case .name, .symbol("("), .symbol("::"), .symbol(";"): return true
+        case .keyword(let word):
+            return ["if", "while", "do", "for", "repeat", "function", "local", "return", "break", "goto"].contains(word)
+        default: return false
+        }
+    }
+
     private mutating func block() throws(LuaSyntaxError) -> LuaBlock {
         try enter()
         defer { leave() }
@@ -136,6 +145,9 @@ struct LuaParser {
                 break
             }
             if try accept(symbol: ";") { continue }
+            // What cannot start a statement ends the block: the caller
+            // then says which `end` is missing.
+            guard canStartStatement else { break }
             statements.append(try statement())
         }
         return LuaBlock(statements: statements, end: token.position)

@@ -314,7 +314,9 @@ private final class LintWalk {
     }
 
     func globalWrite(_ name: LuaName, isFunction: Bool) {
-        if globalWrites[name.name] == nil { globalWrites[name.name] = name.position }
+        // Said once, where it is first set.
+        guard globalWrites[name.name] == nil else { return }
+        globalWrites[name.name] = name.position
         if globals[name.name] != nil {
             report(.warning, "replaces-builtin", at: name.position,
                    "this replaces Behave's `\(name.name)` for the whole script",
@@ -341,6 +343,10 @@ private final class LintWalk {
                     report(.error, "method-as-global", at: name.root.position,
                            "`\(name.root.name)` is a \(kind) but is defined as a plain function, so Behave never calls it",
                            fix: "did you mean `function \(className):\(name.root.name)(…)`?")
+                    // Read as the method it was meant to be: its `self` is no further mistake.
+                    self.function(LuaFunction(position: function.position, parameters: function.parameters,
+                                              isMethod: true, body: function.body), behaviourSelf: false)
+                    return
                 } else {
                     globalWrite(name.root, isFunction: true)
                 }
@@ -540,6 +546,12 @@ private final class LintWalk {
 
     func finish() -> [LintFinding] {
         for read in globalReads where globalWrites[read.name] == nil {
+            if read.name == "self" {
+                report(.error, "undefined-global", at: read.position,
+                       "`self` is not defined here: only methods (`function \(className):name()`) and their inner functions have it",
+                       fix: "define this function as a method with `:`, or pass `self` to it")
+                continue
+            }
             if read.name == "behavior" {
                 report(.error, "undefined-global", at: read.position, "`behavior` is not defined: Behave spells it `behaviour`",
                        fix: "write `behaviour { … }`")

@@ -69,11 +69,11 @@ struct Check: ParsableCommand {
         guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
         }
-        let lint = ScriptLint.findings(path: path)
         var load = loaded
-        if lint.contains(where: ScriptLinter.isSyntaxError) {
-            // The script cannot load: the linter's reading says where and what to change.
-            load = []
+        var lint = ScriptLint.findings(path: path)
+        if lint.contains(where: ScriptLinter.isSyntaxError), load.contains(where: { !$0.isWarning }) {
+            // Lua's own message (with its fix) says it; the linter read no further.
+            lint = []
         } else if lint.contains(where: { $0.code == "missing-return" }) {
             // The same mistake, said with the class's local name.
             load.removeAll { !$0.isWarning && $0.message.contains("return") }

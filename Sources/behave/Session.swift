@@ -33,6 +33,8 @@ final class Session {
             }
         }
         if Checker.isScene(file) {
+            // What the linter finds in its scripts, on standard error.
+            ScriptLint.warn(scripts: ScriptLint.scripts(inScene: file))
             // Diagnostics (SceneLoadError) go to standard error, status 2.
             let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
             // Outlets left unconnected: allowed, but said (standard error).
@@ -47,6 +49,7 @@ final class Session {
         guard let path = LuaScript.locate(file) else {
             throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(LuaScript.bundledDirectory))")
         }
+        ScriptLint.warn(scripts: [path])
         // Trace entries recorded while the scene wakes are printed too.
         var early: [Trace.Entry] = []
         let collector: (Trace.Entry) -> Void = { early.append($0) }

@@ -56,6 +56,9 @@ struct Test: ParsableCommand {
             } catch {
                 throw UsageFailure(error.description)
             }
+            // What the linter finds in the specs and the scripts they load,
+            // once each, on standard error.
+            ScriptLint.warn(scripts: files + ScriptLint.scripts(usedBy: files))
             let out: (String) -> Void = { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

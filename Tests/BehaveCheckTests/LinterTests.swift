@@ -1,0 +1,214 @@
+@testable import BehaveCheck
+import XCTest
+
+/// Each mistake a new script author makes (issue 11), made in a fresh
+/// script: the linter names its line and column and says the fix.
+final class LinterTests: XCTestCase {
+    /// A correct behaviour: every test changes one thing in it.
+    static let like = """
+        local Like = behaviour {
+          name = "LikeButton",
+          outlets = { button = "Button", countLabel = "Label" },
+          inspectables = { count = 0 },
+          events = { "valueChanged" },
+        }
+
+        function Like:awake()
+          self.liked = false
+          self.button:on("touchUpInside", function() self:like() end)
+        end
+
+        function Like:like()
+          self.liked = not self.liked
+          self.count = self.count + 1
+          self.countLabel.text = tostring(self.count)
+          self:send("valueChanged")
+        end
+
+        return Like
+
+        """
+
+    func lint(_ source: String) -> [LintFinding] { ScriptLinter.lint(source, file: "like.lua") }
+
+    /// The script with `old` replaced by `new` (which must be there).
+    func like(replacing old: String, with new: String) -> String {
+        XCTAssertTrue(LinterTests.like.contains(old), old)
+        return LinterTests.like.replacingOccurrences(of: old, with: new)
+    }
+
+    func only(_ findings: [LintFinding], file: StaticString = #filePath, line: UInt = #line) -> LintFinding? {
+        XCTAssertEqual(findings.count, 1, findings.map(\.description).joined(separator: "\n"), file: file, line: line)
+        return findings.first
+    }
+
+    func testTheCorrectScriptIsClean() {
+        XCTAssertEqual(lint(LinterTests.like).map(\.description), [])
+    }
+
+    func testAGlobalVariable() {
+        let finding = only(lint(like(replacing: "function Like:awake()\n", with: "liked = false\n\nfunction Like:awake()\n")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:8:1: warning: `liked` is set without `local`, so it is a global variable; write `local liked = …` where it is first set, or keep it on the behaviour as `self.liked`")
+    }
+
+    func testAMisspeltGlobalRead() {
+        let script = like(replacing: "  self.count = self.count + 1\n", with: "  local total = totl + 1\n  self.count = total\n")
+        let finding = only(lint(script))
+        XCTAssertEqual(finding?.severity, .error)
+        XCTAssertEqual(finding?.position, SourcePosition(line: 15, column: 17))
+        XCTAssertEqual(finding?.code, "undefined-global")
+        XCTAssertEqual(finding?.fix, "did you mean `total`?")
+    }
+
+    func testAGlobalReadIsFineWhenTheScriptSetsIt() {
+        let script = like(replacing: "local Like", with: "total = 0\nlocal Like")
+            .replacingOccurrences(of: "  self.count = self.count + 1\n", with: "  total = total + 1\n")
+        XCTAssertEqual(lint(script).map(\.code), ["global-variable"])
+    }
+
+    func testALifecycleMethodDefinedAsAGlobal() {
+        let finding = only(lint(like(replacing: "function Like:awake()", with: "function awake()")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:8:10: error: `awake` is a lifecycle method but is defined as a plain function, so Behave never calls it; did you mean `function Like:awake(…)`?")
+    }
+
+    func testADelegateMessageDefinedAsAGlobal() {
+        let script = like(replacing: "return Like", with: "function scrollViewDidScroll(scrollView)\nend\n\nreturn Like")
+        let finding = only(lint(script))
+        XCTAssertEqual(finding?.code, "method-as-global")
+        XCTAssertEqual(finding?.fix, "did you mean `function Like:scrollViewDidScroll(…)`?")
+    }
+
+    func testAMisspeltOutlet() {
+        let finding = only(lint(like(replacing: "self.countLabel.text", with: "self.countLable.text")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:16:8: error: `self.countLable` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.countLabel`?")
+    }
+
+    func testAMisspeltFieldReadAsAValueIsAWarning() {
+        let finding = only(lint(like(replacing: "self.liked = not self.liked", with: "self.liked = not self.likedd")))
+        XCTAssertEqual(finding?.severity, .warning)
+        XCTAssertEqual(finding?.fix, "did you mean `self.liked`?")
+    }
+
+    func testAFieldSetAnywhereCanBeRead() {
+        // `liked` is set in awake, below a method that reads it.
+        let script = like(replacing: "function Like:awake()\n  self.liked = false\n", with: "function Like:awake()\n")
+            .replacingOccurrences(of: "return Like", with: "function Like:reset()\n  self.liked = false\nend\n\nreturn Like")
+        XCTAssertEqual(lint(script).map(\.description), [])
+    }
+
+    func testADotWhereAColonIsNeededOnAControl() {
+        let finding = only(lint(like(replacing: "self.button:on(", with: "self.button.on(")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:10:15: error: `on` is called with `.`, so the control is not passed to it; write `self.button:on(…)` with a colon")
+    }
+
+    func testADotWhereAColonIsNeededOnAMethod() {
+        let finding = only(lint(like(replacing: "self:like()", with: "self.like()")))
+        XCTAssertEqual(finding?.code, "dot-call")
+        XCTAssertEqual(finding?.fix, "write `self:like(…)` with a colon")
+        XCTAssertEqual(only(lint(like(replacing: "self:send(", with: "self.send(")))?.fix, "write `self:send(…)` with a colon")
+        // Passing self explicitly is the same call.
+        XCTAssertEqual(lint(like(replacing: "self:like()", with: "self.like(self)")).map(\.description), [])
+    }
+
+    func testAMissingEnd() {
+        let finding = only(lint(like(replacing: "self:like() end)", with: "self:like())")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:10:57: error: found `)` where `end` was expected to close the `function` on line 10; add `end` where the `function` of line 10 should end")
+    }
+
+    func testBehaviorSpeltTheAmericanWay() {
+        let finding = only(lint(like(replacing: "behaviour {", with: "behavior {")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:1:14: error: `behavior` is not defined: Behave spells it `behaviour`; write `behaviour { … }`")
+    }
+
+    func testAMissingReturnNamesTheLocal() {
+        let finding = only(lint(like(replacing: "return Like\n", with: "")))
+        XCTAssertEqual(finding?.code, "missing-return")
+        // The local's name, not the declared `LikeButton`.
+        XCTAssertEqual(finding?.fix, "end the script with `return Like`")
+        XCTAssertEqual(finding?.position.line, 20)
+        XCTAssertEqual(lint(like(replacing: "return Like", with: "return LikeButton")).map(\.code),
+                       ["missing-return", "undefined-global"])
+    }
+
+    func testUnusedAndShadowedLocals() {
+        let script = like(replacing: "  self.count = self.count + 1\n",
+                          with: "  local step = 1\n  local count = self.count\n  if count then\n    local count = 2\n    self.count = count + 1\n  end\n")
+        let findings = lint(script)
+        XCTAssertEqual(findings.map(\.description), [
+            "like.lua:15:9: warning: the local `step` is never used; remove it, or name it `_` if it must stay",
+            "like.lua:18:11: warning: this `count` hides the `count` declared on line 16 for the rest of its block; give one of them another name",
+        ])
+    }
+
+    func testUnreachableCode() {
+        let script = like(replacing: "  self:send(\"valueChanged\")\n",
+                          with: "  for i = 1, 3 do\n    break\n    print(i)\n  end\n  error(\"stop\")\n  self:send(\"valueChanged\")\n")
+        XCTAssertEqual(lint(script).map(\.description), [
+            "like.lua:19:5: warning: this line never runs: the `break` on line 18 always leaves before it; remove it, or move it above the `break`",
+            "like.lua:22:3: warning: this line never runs: the `error` on line 21 always leaves before it; remove it, or move it above the `error`",
+        ])
+    }
+
+    func testWrongPropertiesEventsAndLibraryFields() {
+        XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
+        XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
+                       "did you mean \"touchUpInside\"?")
+        XCTAssertEqual(only(lint(like(replacing: "tostring(self.count)", with: "string.fromat(\"%d\", self.count)")))?.fix,
+                       "did you mean `string.format`?")
+        XCTAssertEqual(only(lint(like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.fix,
+                       "did you mean \"valueChanged\"?")
+    }
+
+    func testAMisspeltLifecycleMethod() {
+        let finding = only(lint(like(replacing: "function Like:awake()", with: "function Like:awak()")))
+        XCTAssertEqual(finding?.code, "misspelt-method")
+        XCTAssertEqual(finding?.fix, "did you mean `function Like:awake(…)`?")
+    }
+
+    func testAGlobalHelperFunction() {
+        let script = like(replacing: "return Like", with: "function refresh(self)\n  self.countLabel.text = tostring(self.count)\nend\n\nreturn Like")
+        let finding = only(lint(script))
+        XCTAssertEqual(finding?.code, "global-function")
+        XCTAssertEqual(finding?.fix, "write `local function refresh(…)` above its first use, or `function Like:refresh(…)` for a method")
+    }
+
+    func testSpecFilesKnowTheSpecAPI() {
+        let spec = """
+            describe("like", function()
+              it("counts", function()
+                local s = scene.script("like.lua")
+                s:tap("button")
+                assert.equals(1, s.like.count)
+              end)
+              it("is pending")
+              pendng("later")
+            end)
+
+            """
+        let findings = ScriptLinter.lint(spec, file: "like_spec.lua")
+        XCTAssertEqual(findings.map(\.description), [
+            "like_spec.lua:8:3: error: `pendng` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `pending`?",
+        ])
+        // A behaviour script does not see the spec API.
+        XCTAssertTrue(ScriptLinter.lint(spec, file: "like.lua").contains { $0.code == "undefined-global" && $0.message.hasPrefix("`describe`") })
+    }
+
+    func testFindingsAreBounded() {
+        let source = (1...5000).map { "local unused\($0) = \($0)" }.joined(separator: "\n")
+        let findings = ScriptLinter.lint(source, file: "many.lua")
+        XCTAssertEqual(findings.count, ScriptLinter.maximumFindings + 1)
+        XCTAssertEqual(findings.last?.message, "\(5000 - ScriptLinter.maximumFindings) more findings are not shown")
+    }
+
+    func testJSONOfAFinding() {
+        let finding = only(lint(like(replacing: "self.button:on(", with: "self.button.on(")))
+        XCTAssertEqual(finding?.json.text,
+                       #"{"file":"like.lua","line":10,"column":15,"severity":"error","code":"dot-call","message":"`on` is called with `.`, so the control is not passed to it","fix":"write `self.button:on(…)` with a colon"}"#)
+    }
+}
