@@ -52,12 +52,17 @@ struct LuaLexer {
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
         "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
     ]
-    /// Longest first, so `...` wins over `..` and `.`.
-    private static let symbols: [[UInt8]] = [
-        "...", "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..",
-        "+", "-", "*", "/", "%", "^", "#", "&", "~", "|", "<", ">", "=", "(", ")", "{", "}", "[", "]",
-        ";", ":", ",", ".",
-    ].map { Array($0.utf8) }
+    /// By first byte, longest first, so `...` wins over `..` and `.`.
+    private static let symbols: [[(bytes: [UInt8], text: String)]] = {
+        var table = [[(bytes: [UInt8], text: String)]](repeating: [], count: 256)
+        for text in ["...", "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..",
+                     "+", "-", "*", "/", "%", "^", "#", "&", "~", "|", "<", ">", "=", "(", ")", "{", "}", "[", "]",
+                     ";", ":", ",", "."] {
+            let bytes = Array(text.utf8)
+            table[Int(bytes[0])].append((bytes, text))
+        }
+        return table
+    }()
 
     private let bytes: [UInt8]
     private var index = 0
@@ -65,11 +70,9 @@ struct LuaLexer {
     private var column = 1
 
     init(_ source: [UInt8]) {
+        // No shebang line: Behave loads scripts as strings, where Lua
+        // reads `#` as the length operator.
         bytes = source
-        // A first line starting with `#` (a shebang) is skipped, as Lua does.
-        if bytes.first == UInt8(ascii: "#") {
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { advance() }
-        }
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -119,10 +122,10 @@ struct LuaLexer {
         if byte == UInt8(ascii: "["), let level = longBracketLevel() {
             return LuaToken(kind: .string(try longString(level: level, start: start, what: "string")), position: start)
         }
-        for symbol in LuaLexer.symbols where index + symbol.count <= bytes.count
-            && bytes[index..<index + symbol.count].elementsEqual(symbol) {
-            for _ in symbol { advance() }
-            return LuaToken(kind: .symbol(String(decoding: symbol, as: UTF8.self)), position: start)
+        for symbol in LuaLexer.symbols[Int(byte)] where index + symbol.bytes.count <= bytes.count
+            && bytes[index..<index + symbol.bytes.count].elementsEqual(symbol.bytes) {
+            for _ in symbol.bytes { advance() }
+            return LuaToken(kind: .symbol(symbol.text), position: start)
         }
         let shown = byte < 0x80 && byte >= 0x20 ? "`\(Character(Unicode.Scalar(byte)))`" : "byte \(byte)"
         throw LuaSyntaxError(message: "unexpected character (\(shown)) outside a string", position: start)

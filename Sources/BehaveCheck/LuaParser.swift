@@ -347,11 +347,15 @@ struct LuaParser {
         } else {
             left = try simpleExpression()
         }
+        // Operands of a chain (`a + b - c`) are kept side by side: the
+        // linter needs no operator tree, and a long chain stays flat.
+        var operands: [LuaExpression] = []
         while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority[op], leftPriority > limit {
             try advance()
-            let right = try subexpression(limit: rightPriority)
-            left = .operation([left, right], position)
+            if operands.isEmpty { operands.append(left) }
+            operands.append(try subexpression(limit: rightPriority))
         }
+        if !operands.isEmpty { left = .operation(operands, position) }
         return left
     }
 

@@ -1,0 +1,124 @@
+@testable import BehaveCheck
+@testable import BehaveLua
+import BehaveCore
+import Foundation
+import XCTest
+
+/// The parser reads what Lua 5.4 reads, and nothing can crash or hang it.
+final class ParserTests: XCTestCase {
+    func accepts(_ source: String) -> Bool {
+        (try? LuaParser.parse(Array(source.utf8))) != nil
+    }
+
+    /// Lua's own compiler, for comparison.
+    func luaAccepts(_ source: String) throws -> Bool {
+        let runtime = try LuaRuntime(scene: Scene(screen: "parse"))
+        defer { runtime.close() }
+        do throws(LuaError) {
+            runtime.release(try runtime.load(source, chunkName: "=test"))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static let grammar = [
+        // Valid.
+        "local a <const>, b <close> = 1, nil", "goto skip; ::skip::", "while true do break end",
+        "local t = { 1, 2; x = 3, [4] = 5, }", "local s = [==[ long ]] string ]==]", "--[[ long\ncomment ]] local x = 1",
+        "local n = 0x1p4 + 0xA.8p0 + 3e-2 + .5 + 5. + 0xff", "local x = 7 // 2 | 3 & 4 ~ 5 << 1 >> 2 .. 'a' .. 'b'",
+        "local x = not - # ~ 1", "local x = 2 ^ - 3 ^ 2", "f{} f'' f\"\" f[[x]] a.b:c'd'.e = 1", "local function f(...) return ... end",
+        "for i = 10, 1, -1 do end for k, v in next, {} do end", "repeat local x = 1 until x == 1", "return", "return 1, 2;",
+        "if a then elseif b then else end", "do end ;;; do end", "local f = function(a, b, ...) end", "x, y.z, w[1] = 1, 2, 3",
+        "(f)() (g):h()", "local s = 'a\\'b\\z\n   c\\u{48}\\x41\\65'", "#!/usr/bin/lua\nlocal x = 1", "a = b == c ~= d <= e >= f < g > h",
+        // Invalid.
+        "local x = ", "x", "x + 1", "f() = 1", "local function a.b() end", "return 1 local x", "local x <nope> = 1",
+        "if a then", "for i = 1 do end", "for a, b = 1, 2 do end", "f(", "local t = { 1 2 }", "x = 'unfinished",
+        "x = [[ unfinished", "--[[ unfinished", "x = 3x", "x = 0x", "x = 1e", "a.b:c = 1", "local 1 = 2", "::a", "x = @",
+        "(a) = 1", "function f(a,) end", "x = function() end end", "local a = {[1] 2}",
+    ]
+
+    func testTheParserAgreesWithLuaOnTheGrammar() throws {
+        for source in ParserTests.grammar {
+            XCTAssertEqual(accepts(source), try luaAccepts(source), source)
+        }
+    }
+
+    func testTheBundledScriptsParse() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var count = 0
+        for folder in ["Scripts", "Examples"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".lua"), !path.hasSuffix("broken.lua") else { continue }
+                let source = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
+                XCTAssertTrue(accepts(source), path)
+                count += 1
+            }
+        }
+        XCTAssertGreaterThan(count, 20)
+    }
+
+    // MARK: Hostile input
+
+    func nestingError(_ source: String) -> String? {
+        let findings = ScriptLinter.lint(source, file: "deep.lua")
+        XCTAssertEqual(findings.count, 1)
+        return findings.first?.message
+    }
+
+    func testDeepNestingIsRefusedWithAMessage() {
+        let limit = "code nested more than \(LuaParser.maximumDepth) levels deep; split it into functions"
+        XCTAssertEqual(nestingError("x = " + String(repeating: "(", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = " + String(repeating: "{", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = " + String(repeating: "- ", count: 100_000) + "1"), limit)
+        XCTAssertEqual(nestingError(String(repeating: "do ", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = a" + String(repeating: ".b", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = f" + String(repeating: "()", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = 1" + String(repeating: " .. 1", count: 100_000)), limit)
+        XCTAssertEqual(nestingError("x = " + String(repeating: "function() return ", count: 10_000)), limit)
+        // Within the limit is fine (Lua's own limit is about the same).
+        XCTAssertTrue(accepts("x = " + String(repeating: "(", count: 150) + "1" + String(repeating: ")", count: 150)))
+        // A long flat chain of operators is not nesting.
+        XCTAssertTrue(accepts("x = 1" + String(repeating: " + 1", count: 100_000)))
+    }
+
+    func testAnyBytesGiveFindingsNotACrash() {
+        // Deterministic noise: invalid UTF-8, NULs, control bytes, Lua
+        // punctuation, in many mixes.
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        let alphabet = Array("local function end ( ) { } [ ] = . : , ; \" ' -- [[ ]] \n self x 1 if then ".utf8)
+        for round in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(round * 7 % 900) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let pick = Int(state >> 33)
+                bytes.append(pick % 3 == 0 ? UInt8(truncatingIfNeeded: pick >> 8) : alphabet[pick % alphabet.count])
+            }
+            let findings = ScriptLinter.lint(bytes, file: "noise.lua")
+            XCTAssertLessThanOrEqual(findings.count, ScriptLinter.maximumFindings + 1)
+            for finding in findings {
+                XCTAssertGreaterThanOrEqual(finding.position.line, 1)
+                XCTAssertGreaterThanOrEqual(finding.position.column, 1)
+            }
+        }
+        let invalid: [UInt8] = Array("local x = 1\nx = ".utf8) + [0xFF, 0xFE, 0xC0, 0x80]
+        XCTAssertEqual(ScriptLinter.lint(invalid, file: "bytes.lua").first?.description,
+                       "bytes.lua:2:5: error: unexpected character (byte 255) outside a string; correct the code at this point")
+    }
+
+    func testAHugeScriptIsReadInOnePass() {
+        // 20,000 lines: linear work, bounded findings.
+        let line = "local v = { a = 1, b = \"text\", c = function(x) return x * 2 end }\n"
+        let source = "local T = {}\n" + String(repeating: "do \(line) T[#T + 1] = v end\n", count: 20_000) + "return T\n"
+        let findings = ScriptLinter.lint(source, file: "huge.lua")
+        XCTAssertEqual(findings.map(\.description), [])
+    }
+
+    func testUnfinishedThingsNameWhereTheyStart() {
+        XCTAssertEqual(ScriptLinter.lint("local a = 1\nlocal s = [==[\nnever closed", file: "f.lua").first?.description,
+                       "f.lua:2:11: error: unfinished long string: it needs a closing ]==]; correct the code at this point")
+        XCTAssertEqual(ScriptLinter.lint("x = 'abc\ny = 1", file: "f.lua").first?.description,
+                       "f.lua:1:5: error: unfinished string: it needs a closing ' on the same line; correct the code at this point")
+    }
+}
