@@ -1,0 +1,180 @@
+import Foundation
+import XCTest
+
+/// The linter through the built tool: `check` (plain, JSON, exit codes,
+/// the `.luacheckrc`), and the warnings `run` and `test` print.
+final class CommandTests: XCTestCase {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func tool() throws -> URL {
+        var directory = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        let tool = directory.appendingPathComponent("behave")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("behave is not built at \(tool.path)") }
+        return tool
+    }
+
+    func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                       errors: String(decoding: err, as: UTF8.self))
+    }
+
+    func behave(_ arguments: [String], in directory: URL) throws -> Outcome {
+        try run(try tool(), arguments, in: directory)
+    }
+
+    /// A fresh folder holding `files`.
+    func folder(_ files: [String: String]) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        for (name, text) in files {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    static let mistakes = """
+        local Like = behaviour {
+          name = "LikeButton",
+          outlets = { button = "Button", countLabel = "Label" },
+        }
+
+        liked = false
+
+        function Like:awake()
+          self.button:on("touchUpInside", function()
+            liked = not liked
+            self.countLable.text = liked and "1" or "0"
+          end)
+        end
+
+        return Like
+
+        """
+
+    func testErrorsExit2OnStandardOutputAndWarningsGoToStandardError() throws {
+        let directory = try folder(["like.lua": CommandTests.mistakes])
+        let outcome = try behave(["check", "like.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.output, """
+            like.lua:11:10: error: `self.countLable` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.countLabel`?
+
+            """)
+        XCTAssertEqual(outcome.errors, """
+            like.lua:6:1: warning: `liked` is set without `local`, so it is a global variable; write `local liked = …` where it is first set, or keep it on the behaviour as `self.liked`
+
+            """)
+    }
+
+    func testWarningsAloneKeepStatus0() throws {
+        let fixed = CommandTests.mistakes.replacingOccurrences(of: "countLable", with: "countLabel")
+        let directory = try folder(["like.lua": fixed])
+        let outcome = try behave(["check", "like.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(outcome.output, "like.lua: ok\n")
+        XCTAssertTrue(outcome.errors.hasPrefix("like.lua:6:1: warning: `liked`"), outcome.errors)
+    }
+
+    func testJSONForEditors() throws {
+        let directory = try folder(["like.lua": CommandTests.mistakes])
+        let outcome = try behave(["check", "--json", "like.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.errors, "")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        XCTAssertEqual(document["ok"] as? Bool, false)
+        let files = try XCTUnwrap(document["files"] as? [[String: Any]])
+        XCTAssertEqual(files.count, 1)
+        let findings = try XCTUnwrap(files[0]["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["code"] as? String }, ["global-variable", "unknown-self-field"])
+        XCTAssertEqual(findings.map { $0["line"] as? Int }, [6, 11])
+        XCTAssertEqual(findings.map { $0["column"] as? Int }, [1, 10])
+        XCTAssertEqual(findings.map { $0["severity"] as? String }, ["warning", "error"])
+        XCTAssertEqual(findings[1]["fix"] as? String, "did you mean `self.countLabel`?")
+    }
+
+    func testAMissingReturnIsSaidOnceWithTheLocalsName() throws {
+        let directory = try folder(["like.lua": CommandTests.mistakes.replacingOccurrences(of: "return Like\n", with: "")
+            .replacingOccurrences(of: "countLable", with: "countLabel")])
+        let outcome = try behave(["check", "like.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.output, """
+            like.lua:15:1: error: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return Like`
+
+            """)
+    }
+
+    func testTheBundledScriptsAndExamplesLintClean() throws {
+        var files: [String] = []
+        for folder in ["Scripts", "Examples"] {
+            let enumerator = FileManager.default.enumerator(atPath: CommandTests.repository.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                // broken.lua is the Mistakes example's syntax error, on purpose.
+                if path.hasSuffix(".lua"), !path.hasSuffix("broken.lua") { files.append("\(folder)/\(path)") }
+            }
+        }
+        XCTAssertGreaterThan(files.count, 20)
+        let outcome = try behave(["check"] + files, in: CommandTests.repository)
+        XCTAssertEqual(outcome.status, 0, outcome.output)
+        XCTAssertEqual(outcome.errors, "")
+        XCTAssertEqual(outcome.output, files.map { "\($0): ok\n" }.joined())
+    }
+
+    func testRunAndTestPrintTheWarningsOnceWhenTheyLoadAScript() throws {
+        let fixed = CommandTests.mistakes.replacingOccurrences(of: "countLable", with: "countLabel")
+        let spec = """
+            describe("like", function()
+              it("taps", function() scene.script("like.lua"):tap("button") end)
+              it("taps again", function() scene.script("like.lua"):tap("button") end)
+            end)
+
+            """
+        let directory = try folder(["like.lua": fixed, "like_spec.lua": spec])
+        let warning = "like.lua:6:1: warning: `liked` is set without `local`"
+        let ran = try behave(["run", "like.lua", "--do", "tap button"], in: directory)
+        XCTAssertEqual(ran.status, 0)
+        XCTAssertEqual(ran.errors.components(separatedBy: warning).count - 1, 1, ran.errors)
+        let tested = try behave(["test"], in: directory)
+        XCTAssertEqual(tested.status, 0, tested.output)
+        XCTAssertEqual(tested.errors.components(separatedBy: warning).count - 1, 1, tested.errors)
+    }
+
+    func testTheLuacheckStandardWorksWithLuacheck() throws {
+        let rc = try behave(["check", "--luacheckrc"], in: CommandTests.repository)
+        XCTAssertEqual(rc.status, 0)
+        XCTAssertTrue(rc.output.contains("stds.behave = {"))
+        XCTAssertTrue(rc.output.contains(#"platform = { fields = { "available", "openSettings", "permission", "pickImage", "requestPermission" } },"#))
+        XCTAssertTrue(rc.output.contains(#"    "describe","#))
+        guard let luacheck = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("luacheck is not installed")
+        }
+        let directory = try folder([".luacheckrc": rc.output, "like.lua": CommandTests.mistakes,
+                                    "toggle.lua": try String(contentsOf: CommandTests.repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8),
+                                    "toggle_spec.lua": try String(contentsOf: CommandTests.repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8)])
+        let clean = try run(URL(fileURLWithPath: luacheck), ["--no-color", "toggle.lua", "toggle_spec.lua"], in: directory)
+        XCTAssertEqual(clean.status, 0, clean.output)
+        let found = try run(URL(fileURLWithPath: luacheck), ["--no-color", "like.lua"], in: directory)
+        XCTAssertTrue(found.output.contains("like.lua:6:1: setting non-standard global variable"), found.output)
+    }
+}
