@@ -128,8 +128,11 @@ public final class LuaBehaviour: Behaviour {
         return found
     }
 
+    /// An action is what the declaration lists (`ScriptAPI.isAction`), as
+    /// `inspect` and scene files see it: a helper (`_refresh`), a lifecycle
+    /// method or a delegate message is not performed even when sent.
     override public func canPerformAction(_ action: String) -> Bool {
-        isAlive && !LuaBehaviour.lifecycleMethods.contains(action) && hasMethod(action)
+        isAlive && declaration.actions.contains(action) && hasMethod(action)
     }
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {

@@ -154,12 +154,11 @@ extension LuaRuntime {
             return (cached.declaration, classRef)
         }
         var finished = declaration
-        let methods = functionKeys(ofTableAt: -1).filter { !$0.hasPrefix("_") }
-        let delegateNames = Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })
+        let methods = functionKeys(ofTableAt: -1)
+        let delegateNames = Set(ScriptAPI.delegateMessages)
         finished.delegateMessages = methods.filter { delegateNames.contains($0) }
-        finished.actions = script.sortedBySource(methods.filter {
-            !LuaBehaviour.lifecycleMethods.contains($0) && !delegateNames.contains($0)
-        })
+        // One rule for inspect, check, scenes and the responder chain.
+        finished.actions = script.sortedBySource(methods.filter(ScriptAPI.isAction))
         // Instances of a script share its declaration: read it once.
         declarations[script.path] = (script.source, finished)
         return (finished, classRef)
