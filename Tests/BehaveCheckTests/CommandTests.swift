@@ -4,57 +4,6 @@ import XCTest
 /// The linter through the built tool: `check` (plain, JSON, exit codes,
 /// the `.luacheckrc`), and the warnings `run` and `test` print.
 final class CommandTests: XCTestCase {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    func tool() throws -> URL {
-        var directory = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directory = bundle.bundleURL.deletingLastPathComponent()
-        }
-        let tool = directory.appendingPathComponent("behave")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("behave is not built at \(tool.path)") }
-        return tool
-    }
-
-    func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                       errors: String(decoding: err, as: UTF8.self))
-    }
-
-    func behave(_ arguments: [String], in directory: URL) throws -> Outcome {
-        try run(try tool(), arguments, in: directory)
-    }
-
-    /// A fresh folder holding `files`.
-    func folder(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        for (name, text) in files {
-            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     static let mistakes = """
         local Like = behaviour {
           name = "LikeButton",
@@ -128,14 +77,14 @@ final class CommandTests: XCTestCase {
     func testTheBundledScriptsAndExamplesLintClean() throws {
         var files: [String] = []
         for folder in ["Scripts", "Examples"] {
-            let enumerator = FileManager.default.enumerator(atPath: CommandTests.repository.appendingPathComponent(folder).path)
+            let enumerator = FileManager.default.enumerator(atPath: repository.appendingPathComponent(folder).path)
             while let path = enumerator?.nextObject() as? String {
                 // broken.lua is the Mistakes example's syntax error, on purpose.
                 if path.hasSuffix(".lua"), !path.hasSuffix("broken.lua") { files.append("\(folder)/\(path)") }
             }
         }
         XCTAssertGreaterThan(files.count, 20)
-        let outcome = try behave(["check"] + files, in: CommandTests.repository)
+        let outcome = try behave(["check"] + files, in: repository)
         XCTAssertEqual(outcome.status, 0, outcome.output)
         XCTAssertEqual(outcome.errors, "")
         XCTAssertEqual(outcome.output, files.map { "\($0): ok\n" }.joined())
@@ -161,7 +110,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testTheLuacheckStandardWorksWithLuacheck() throws {
-        let rc = try behave(["check", "--luacheckrc"], in: CommandTests.repository)
+        let rc = try behave(["check", "--luacheckrc"], in: repository)
         XCTAssertEqual(rc.status, 0)
         XCTAssertTrue(rc.output.contains("stds.behave = {"))
         XCTAssertTrue(rc.output.contains(#"platform = { fields = { "available", "openSettings", "permission", "pickImage", "requestPermission" } },"#))
@@ -170,11 +119,76 @@ final class CommandTests: XCTestCase {
             throw XCTSkip("luacheck is not installed")
         }
         let directory = try folder([".luacheckrc": rc.output, "like.lua": CommandTests.mistakes,
-                                    "toggle.lua": try String(contentsOf: CommandTests.repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8),
-                                    "toggle_spec.lua": try String(contentsOf: CommandTests.repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8)])
+                                    "toggle.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8),
+                                    "toggle_spec.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8)])
         let clean = try run(URL(fileURLWithPath: luacheck), ["--no-color", "toggle.lua", "toggle_spec.lua"], in: directory)
         XCTAssertEqual(clean.status, 0, clean.output)
         let found = try run(URL(fileURLWithPath: luacheck), ["--no-color", "like.lua"], in: directory)
         XCTAssertTrue(found.output.contains("like.lua:6:1: setting non-standard global variable"), found.output)
+    }
+}
+
+/// `behave new`: starter files that pass at once, never over existing ones.
+final class NewCommandTests: XCTestCase {
+    func testNewThenTestPasses() throws {
+        let directory = try folder([:])
+        let made = try behave(["new", "like"], in: directory)
+        XCTAssertEqual(made.status, 0, made.errors)
+        for file in ["like.lua", "like.scene.yaml", "like_spec.lua"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), file)
+        }
+        let tested = try behave(["test"], in: directory)
+        XCTAssertEqual(tested.status, 0, tested.output)
+        XCTAssertTrue(tested.output.hasSuffix("3 passed, 0 failed\n"), tested.output)
+        XCTAssertEqual(tested.errors, "")
+        let checked = try behave(["check", "like.lua", "like.scene.yaml", "like_spec.lua"], in: directory)
+        XCTAssertEqual(checked.status, 0, checked.output)
+        XCTAssertEqual(checked.errors, "")
+        let ran = try behave(["run", "like.scene.yaml", "--do", "tap button", "--do", "state"], in: directory)
+        XCTAssertTrue(ran.output.contains("\"count\":1"), ran.output)
+    }
+
+    func testOutletsOfEveryKind() throws {
+        let directory = try folder([:])
+        let made = try behave(["new", "form_row", "--outlet", "field:TextField", "--outlet", "title:Label",
+                                        "--outlet", "agree:Switch"], in: directory)
+        XCTAssertEqual(made.status, 0, made.errors)
+        let script = try String(contentsOf: directory.appendingPathComponent("form_row.lua"), encoding: .utf8)
+        XCTAssertTrue(script.contains("local FormRow = behaviour {"), script)
+        XCTAssertTrue(script.contains(#"outlets = { field = "TextField", title = "Label", agree = "Switch" },"#), script)
+        XCTAssertTrue(script.contains(#"self.field:on("editingChanged", function() self:increment() end)"#), script)
+        let tested = try behave(["test"], in: directory)
+        XCTAssertEqual(tested.status, 0, tested.output)
+        // Only a label: nothing to count, and still passing.
+        XCTAssertEqual(try behave(["new", "caption", "--outlet", "text:Label"], in: directory).status, 0)
+        XCTAssertEqual(try behave(["test", "caption_spec.lua"], in: directory).status, 0)
+    }
+
+    func testNothingIsOverwritten() throws {
+        let directory = try folder(["like_spec.lua": "-- mine\n"])
+        let made = try behave(["new", "like"], in: directory)
+        XCTAssertEqual(made.status, 2)
+        XCTAssertTrue(made.errors.contains("like_spec.lua already exists"), made.errors)
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("like_spec.lua"), encoding: .utf8), "-- mine\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("like.lua").path))
+    }
+
+    func testBadNamesAndOutletsAreRefused() throws {
+        let directory = try folder([:])
+        for (arguments, reason) in [
+            (["new", "2likes"], "`2likes` cannot name a behaviour"),
+            (["new", "../escape"], "`../escape` cannot name a behaviour"),
+            (["new", "end"], "`end` cannot name a behaviour"),
+            (["new", "like_spec"], "`like_spec` cannot name a behaviour"),
+            (["new", "like", "--outlet", "button:Buton"], "unknown control type `Buton` (did you mean `Button`?)"),
+            (["new", "like", "--outlet", "button"], "--outlet takes NAME:TYPE"),
+            (["new", "like", "--outlet", "name:Label"], "`name` is taken"),
+            (["new", "like", "--outlet", "a:Label", "--outlet", "a:Button"], "--outlet a is given twice"),
+        ] {
+            let outcome = try behave(arguments, in: directory)
+            XCTAssertEqual(outcome.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(outcome.errors.contains(reason), outcome.errors)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 }

@@ -1,0 +1,187 @@
+import ArgumentParser
+import BehaveCore
+import BehaveLua
+import Foundation
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter behaviour: NAME.lua, NAME.scene.yaml and NAME_spec.lua, which pass `behave test` at once.",
+        discussion: "Existing files are never overwritten. Exit status 2 for a bad name or outlet, or when a file exists.")
+
+    @Argument(help: "The behaviour's name: letters, digits and _, starting with a letter (like, like_button).")
+    var name: String
+
+    @Option(name: .customLong("outlet"), help: ArgumentHelp("An outlet and its control type (repeatable; default button:Button).",
+                                                            valueName: "NAME:TYPE"))
+    var outlets: [String] = []
+
+    @Option(help: ArgumentHelp("Where to write the files (default: the working directory).", valueName: "DIR"))
+    var directory: String = "."
+
+    func run() throws {
+        try failing {
+            let starter = try Starter(name: name, outlets: outlets.isEmpty ? ["button:Button"] : outlets)
+            let files = [("\(name).lua", starter.script), ("\(name).scene.yaml", starter.scene), ("\(name)_spec.lua", starter.spec)]
+            let paths = files.map { ((directory as NSString).appendingPathComponent($0.0), $0.1) }
+            for (path, _) in paths where FileManager.default.fileExists(atPath: path) {
+                throw UsageFailure("\(path) already exists; choose another name or move it away (nothing was written)")
+            }
+            for (path, text) in paths {
+                guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+                    throw UsageFailure("\(path): cannot write the file")
+                }
+                print("wrote \(DisplayText.line(path))")
+            }
+            print("next: behave test \(name)_spec.lua, then behave run \(name).scene.yaml")
+            return 0
+        }
+    }
+}
+
+/// The three starter files of `behave new`.
+struct Starter {
+    let name: String
+    /// `like_button` → `LikeButton`: the class's local.
+    let className: String
+    let outlets: [(name: String, type: String)]
+
+    init(name: String, outlets specs: [String]) throws(UsageFailure) {
+        guard Starter.isName(name), !name.hasSuffix("_spec") else {
+            throw UsageFailure("`\(name)` cannot name a behaviour: use letters, digits and _, starting with a letter (for example `like` or `like_button`), not ending in _spec")
+        }
+        self.name = name
+        className = name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        var outlets: [(String, String)] = []
+        for spec in specs {
+            let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, Starter.isName(parts[0]) else {
+                throw UsageFailure("--outlet takes NAME:TYPE with a Lua name (for example button:Button), not `\(spec)`")
+            }
+            guard ControlTypes.named(parts[1]) != nil else {
+                throw UsageFailure("--outlet \(spec): \(ControlTypes.unknown(parts[1]).message); types: \(ControlTypes.all.keys.sorted().joined(separator: ", "))")
+            }
+            guard !ScriptAPI.behaviourFields.contains(parts[0]), !ScriptAPI.lifecycleMethods.contains(parts[0]),
+                  parts[0] != name, parts[0] != "count" else {
+                throw UsageFailure("--outlet \(spec): `\(parts[0])` is taken (by every behaviour, or by the starter); choose another name")
+            }
+            guard !outlets.contains(where: { $0.0 == parts[0] }) else {
+                throw UsageFailure("--outlet \(parts[0]) is given twice")
+            }
+            outlets.append((parts[0], parts[1]))
+        }
+        self.outlets = outlets
+    }
+
+    static let luaKeywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, text.count <= 64,
+              !luaKeywords.contains(text) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// The first outlet that sends an event, and the event the starter
+    /// counts.
+    var trigger: (outlet: String, type: String, event: String)? {
+        for outlet in outlets {
+            guard let events = ControlTypes.named(outlet.type)?.schema.events, !events.isEmpty else { continue }
+            let event = events.contains("touchUpInside") ? "touchUpInside"
+                : events.contains("editingChanged") ? "editingChanged" : events[0]
+            return (outlet.name, outlet.type, event)
+        }
+        return nil
+    }
+
+    private var outletTable: String {
+        outlets.map { "\($0.name) = \"\($0.type)\"" }.joined(separator: ", ")
+    }
+
+    var script: String {
+        var awake = "  self.count = 0\n"
+        if let trigger {
+            awake += "  self.\(trigger.outlet):on(\"\(trigger.event)\", function() self:increment() end)\n"
+        }
+        return """
+            -- \(name): a behaviour. Try it:
+            --   behave test \(name)_spec.lua      the specs beside it
+            --   behave run \(name).scene.yaml     its scene (type `help` at the prompt)
+            --   behave check \(name).lua          mistakes, with their line and fix
+            ---@class \(className)
+            local \(className) = behaviour {
+              name = "\(className)",
+              outlets = { \(outletTable) },
+              inspectables = { step = 1 },
+              events = { "valueChanged" },
+            }
+
+            -- Called once, when the outlets and inspectables are set.
+            function \(className):awake()
+            \(awake)end
+
+            -- An action: a scene can wire any control's event to it. Helpers
+            -- that are no action start with _ or are local functions.
+            function \(className):increment()
+              self.count = self.count + self.step
+              self:send("valueChanged")
+            end
+
+            return \(className)
+
+            """
+    }
+
+    var scene: String {
+        let controls = outlets.map { "  \($0.name): { type: \($0.type) }" }.joined(separator: "\n")
+        let wiring = outlets.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+        return """
+            # The screen of \(name).lua: `behave run \(name).scene.yaml`.
+            screen: \(className)
+            controls:
+            \(controls)
+            behaviours:
+              \(name):
+                script: \(name).lua
+                outlets: { \(wiring) }
+                inspectables: { step: 1 }
+
+            """
+    }
+
+    var spec: String {
+        var act: String
+        switch trigger {
+        case let trigger? where trigger.type == "Button":
+            act = "s:tap(\"\(trigger.outlet)\")"
+        case let trigger?:
+            act = "s:send(\"\(trigger.outlet)\", \"\(trigger.event)\")"
+        case nil:
+            act = "s:advance(0)"
+        }
+        let expected = trigger == nil ? 0 : 1
+        return """
+            -- Specs of \(name).lua: `behave test \(name)_spec.lua`.
+            describe("\(name)", function()
+              it("starts at 0", function()
+                local s = scene.script("\(name).lua")
+                assert.equals(0, s.\(name).count)
+              end)
+
+              it("counts what the user does", function()
+                local s = scene.script("\(name).lua")
+                \(act)
+                assert.equals(\(expected), s.\(name).count)
+              end)
+
+              it("runs in its scene", function()
+                local s = scene.load("\(name).scene.yaml")
+                \(act)
+                assert.equals(\(expected), s.\(name).count)
+              end)
+            end)
+
+            """
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct Types: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "placeholder")
+    func run() throws {}
+}
