@@ -11,6 +11,19 @@ public enum ScriptAPI {
     /// Fields every behaviour's `self` has (beyond its outlets and inspectables).
     public static let behaviourFields: [String] = ["name", "owner", "send", "sendAction"]
 
+    /// The keys of `behaviour { … }`, and the capabilities `requires` takes.
+    public static let declarationKeys: [String] = LuaRuntime.declarationKeys
+    public static let capabilities: [String] = LuaRuntime.capabilities
+
+    /// The events of the global `keyboard`.
+    public static var keyboardEvents: [String] { Scene(screen: "api").keyboard.eventNames }
+
+    /// Behave's own globals: what a behaviour's environment has beyond a
+    /// plain sandbox's (`behaviour`, `animate`, `platform`…).
+    public static var behaviourGlobals: [String] {
+        globals.keys.filter { sandboxGlobals[$0] == nil }.sorted()
+    }
+
     /// Delegate messages of every control type, by name.
     public static var delegateMessages: [String] {
         Array(Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })).sorted()

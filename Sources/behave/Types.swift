@@ -1,6 +1,47 @@
 import ArgumentParser
+import BehaveCheck
+import BehaveCore
+import BehaveLua
+import Foundation
 
 struct Types: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "placeholder")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        abstract: "Write lua-language-server annotations of Behave's API, and a class for each script's `self`.",
+        discussion: "Put the output in a folder your editor's Lua extension reads (see the README: Editors).")
+
+    @Argument(help: "Behaviour scripts to describe (their outlets' control types and inspectables' types).")
+    var scripts: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func run() throws {
+        try failing {
+            var described: [(path: String, source: String, declaration: BehaviourDeclaration?)] = []
+            for name in scripts {
+                guard let path = LuaScript.locate(name) else {
+                    throw UsageFailure("\(name): no such script here or in the bundled Scripts/")
+                }
+                let script: LuaScript
+                do throws(LuaError) {
+                    script = try LuaScript(contentsOf: path)
+                } catch {
+                    throw UsageFailure(error.message)
+                }
+                // A script that cannot load still gets its class, without fields.
+                let declaration = try? script.declaration()
+                if declaration == nil { writeError("\(script.displayName): cannot be loaded (`behave check \(name)` says why); its class has no fields") }
+                described.append((script.displayName, script.source, declaration))
+            }
+            let text = TypeAnnotations.text(scripts: described)
+            if let output {
+                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                    throw UsageFailure("\(output): cannot write the file")
+                }
+            } else {
+                print(text, terminator: "")
+            }
+            return 0
+        }
+    }
 }

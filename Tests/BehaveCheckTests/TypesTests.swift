@@ -1,0 +1,104 @@
+@testable import BehaveCheck
+import BehaveCore
+@testable import BehaveLua
+import Foundation
+import XCTest
+
+/// `behave types` covers every name of the API, from the runtime's own
+/// tables, and parses as Lua.
+final class TypesTests: XCTestCase {
+    let text = TypeAnnotations.text(scripts: [])
+
+    func testEveryGlobalOfBehaveIsDescribedAndNothingElse() {
+        XCTAssertEqual(Set(TypeAnnotations.globalSignatures.keys), Set(ScriptAPI.behaviourGlobals))
+        for name in ScriptAPI.behaviourGlobals {
+            XCTAssertTrue(text.contains("function \(name)(") || text.contains("\n\(name) = "), name)
+        }
+        // Library tables: each of their functions.
+        for (name, fields) in ScriptAPI.globals where ScriptAPI.behaviourGlobals.contains(name) {
+            for field in fields ?? [] { XCTAssertTrue(text.contains("function \(name).\(field)("), "\(name).\(field)") }
+        }
+    }
+
+    func testEveryControlPropertyAndEvent() {
+        for (name, type) in ControlTypes.all {
+            let schema = type.schema
+            XCTAssertTrue(text.contains("---@class Behave.\(name)"), name)
+            for property in schema.properties {
+                XCTAssertTrue(text.contains("---@field \(property.name) "), "\(name).\(property.name)")
+            }
+            if !schema.events.isEmpty {
+                XCTAssertTrue(text.contains("---@param event \(schema.events.map { "\"\($0)\"" }.joined(separator: "|"))\n"), name)
+            }
+            for message in schema.delegateMessages {
+                XCTAssertTrue(text.contains("receives \(message)"), message)
+            }
+        }
+        XCTAssertTrue(text.contains("---@param event \"keyboardWillShow\"|\"keyboardWillHide\""))
+        for key in ScriptAPI.declarationKeys { XCTAssertTrue(text.contains("---@field \(key) "), key) }
+        for field in ScriptAPI.behaviourFields { XCTAssertTrue(text.contains("---@field \(field) ") || text.contains("function Behaviour:\(field)("), field) }
+        for method in ScriptAPI.lifecycleMethods { XCTAssertTrue(text.contains("function Behaviour:\(method)("), method) }
+    }
+
+    func testTheAnnotationsAreLua() throws {
+        let runtime = try LuaRuntime(scene: Scene(screen: "types"))
+        defer { runtime.close() }
+        do throws(LuaError) {
+            runtime.release(try runtime.load(text, chunkName: "=types"))
+        } catch {
+            XCTFail(error.message)
+        }
+    }
+
+    func testAScriptsSelf() throws {
+        let directory = try folder([:])
+        let outcome = try behave(["types", "toggle.lua", "-o", "types.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        let written = try String(contentsOf: directory.appendingPathComponent("types.lua"), encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("---@meta\n"))
+        XCTAssertTrue(written.hasSuffix("""
+            ---@class Toggle: Behave.Behaviour
+            ---@field button Behave.Button outlet
+            ---@field normalImage Behave.Image? inspectable
+            ---@field selectedImage Behave.Image? inspectable
+            ---@field animated boolean inspectable
+            ---@field duration number inspectable
+
+
+            """), String(written.suffix(400)))
+        XCTAssertEqual(try behave(["types", "nowhere.lua"], in: directory).status, 2)
+    }
+
+    /// A spec that lists its environment: the spec API is what the types
+    /// and the linter say, and every assertion and scene method exists.
+    func testTheSpecAPIIsWhatASpecSees() throws {
+        let expected = Set(ScriptAPI.sandboxGlobals.keys).union(SpecAPI.globals).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let list = { (names: [String]) in "{ " + names.map { "\"\($0)\"" }.joined(separator: ", ") + " }" }
+        let spec = """
+            it("has the spec API", function()
+              local names = {}
+              for name in pairs(_ENV) do names[#names + 1] = name end
+              table.sort(names)
+              assert.same(\(list(expected)), names)
+            end)
+
+            it("has every assertion", function()
+              for _, name in ipairs(\(list(TypeAnnotations.assertions.map(\.name)))) do
+                assert.equals("function", type(assert[name]), name)
+              end
+            end)
+
+            it("has every scene method", function()
+              local s = scene.script("toggle.lua")
+              for _, name in ipairs(\(list(TypeAnnotations.sceneMethods.map(\.name)))) do
+                assert.equals("function", type(s[name]), name)
+              end
+            end)
+
+            """
+        let directory = try folder(["api_spec.lua": spec])
+        let outcome = try behave(["test", "api_spec.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.output)
+        XCTAssertTrue(outcome.output.hasSuffix("3 passed, 0 failed\n"), outcome.output)
+    }
+}
