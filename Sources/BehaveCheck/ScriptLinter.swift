@@ -123,7 +123,13 @@ private final class LintWalk {
             dropped += 1
             return
         }
-        findings.append(LintFinding(file: file, position: position, severity: severity, code: code, message: message, fix: fix))
+        // Names and strings come from the script: a long one is cut.
+        findings.append(LintFinding(file: file, position: position, severity: severity, code: code,
+                                    message: LintWalk.bounded(message), fix: LintWalk.bounded(fix)))
+    }
+
+    static func bounded(_ text: String) -> String {
+        text.count <= 400 ? text : String(text.prefix(400)) + "…"
     }
 
     // MARK: Scopes

@@ -122,3 +122,13 @@ final class ParserTests: XCTestCase {
                        "f.lua:1:5: error: unfinished string: it needs a closing ' on the same line; correct the code at this point")
     }
 }
+
+extension ParserTests {
+    func testLongNamesAreCutInMessages() {
+        let name = String(repeating: "x", count: 100_000)
+        let findings = ScriptLinter.lint("print(\(name))", file: "long.lua")
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertLessThanOrEqual(findings[0].message.count, 401)
+        XCTAssertTrue(findings[0].message.hasSuffix("…"))
+    }
+}
