@@ -12,7 +12,7 @@ final class DifferentialTests: XCTestCase {
     /// BEHAVE_DIFF_SEED and BEHAVE_DIFF_CASES explore other or more cases;
     /// CI runs the defaults.
     static var seed: Int { environmentInteger("BEHAVE_DIFF_SEED") ?? 20_240_611 }
-    static var randomCases: Int { environmentInteger("BEHAVE_DIFF_CASES") ?? 6_000 }
+    static var randomCases: Int { environmentInteger("BEHAVE_DIFF_CASES") ?? 10_000 }
 
     /// Divergences written out in full in the failure message; the rest are
     /// counted by family (and all are in the report file).
@@ -40,6 +40,13 @@ final class DifferentialTests: XCTestCase {
             }
         }
         XCTAssertEqual(theirs.count, total, "lua5.4 ran every case")
+        // The generator writes valid Lua, and cases both succeed and fail.
+        let stockOutcomes = theirs.values.map { CaseLine($0).outcome }
+        let unparsed = theirs.filter { CaseLine($0.value).outcome.hasPrefix("compile error") }.keys.sorted()
+        XCTAssertEqual(unparsed, [], "generated cases that do not compile")
+        let succeeded = stockOutcomes.filter { $0.hasPrefix("ok") }.count
+        XCTAssertGreaterThan(succeeded, total / 2, "most cases succeed")
+        XCTAssertGreaterThan(total - succeeded, total / 10, "many cases raise")
         guard !divergences.isEmpty else { return }
 
         let report = divergences.map(\.description).joined(separator: "\n")

@@ -73,9 +73,9 @@ families[#families + 1] = {
     else
       call = "string.gmatch(" .. text.join(args, ", ") .. ")"
     end
-    return "local results, next = {}, " .. call .. "\n"
+    return "local results, nextMatch = {}, " .. call .. "\n"
       .. "for _ = 1, 50 do\n"
-      .. "  local captures = { next() }\n"
+      .. "  local captures = { nextMatch() }\n"
       .. "  if captures[1] == nil then break end\n"
       .. "  results[#results + 1] = captures\n"
       .. "end\n"
@@ -170,6 +170,61 @@ limits[#limits + 1] = "return string.find(('('):rep(150) .. (')'):rep(150), '%b(
 limits[#limits + 1] = "return string.find(('('):rep(150) .. (')'):rep(149), '%b()')"
 
 families[#families + 1] = { name = "limits", weight = 0, fixed = limits }
+
+-- Semantics worth a case of their own: empty matches (Lua 5.4 does not
+-- match empty right after a match), %0 and %1 without captures, position
+-- captures in replacements, frontiers at the ends, sets with ']' and '-',
+-- back references, %b with equal delimiters.
+families[#families + 1] = {
+  name = "semantics",
+  weight = 0,
+  fixed = {
+    "return string.gsub('hello world', '%w*', 'x')",
+    "return string.gsub('abc', '', '-')",
+    "return string.gsub('abc', '.-', '-')",
+    "return string.gsub('abc', 'b*', '-')",
+    "return string.gsub('', '', 'x')",
+    "return string.gsub('abc', '^', '>')",
+    "return string.gsub('abc', '$', '<')",
+    "return string.gsub('abc', '^b', 'x')",
+    "return string.gsub('abc', '%w', '%1%0')",
+    "return string.gsub('abc', '(%w)', '%2')",
+    "return string.gsub('abc', '()', '%1')",
+    "return string.gsub('abc', 'b', '%')",
+    "return string.gsub('abc', '%w', { a = 1, b = true })",
+    "return string.gsub('abc', '%w', { a = 1, b = false, c = 'C' })",
+    "return string.gsub('abc', '%w', '%%%0', 2)",
+    "local results = {}\nfor a in ('abc'):gmatch('%a*') do results[#results + 1] = a end\nreturn results",
+    "local results = {}\nfor a in ('abc'):gmatch('()') do results[#results + 1] = a end\nreturn results",
+    "local results = {}\nfor a in ('^a^b'):gmatch('^.') do results[#results + 1] = a end\nreturn results",
+    "local results = {}\nfor k, v in ('a=1, b=2'):gmatch('(%w+)=(%w+)') do results[k] = v end\nreturn results",
+    "local results = {}\nfor a in ('abcd'):gmatch('.', 3) do results[#results + 1] = a end\nreturn results",
+    "local results = {}\nfor a in ('abcd'):gmatch('.', -1) do results[#results + 1] = a end\nreturn results",
+    "local results = {}\nfor a in ('abcd'):gmatch('.', 10) do results[#results + 1] = a end\nreturn results",
+    "return string.find('abc', 'b', -1)",
+    "return string.find('abc', '', 4)",
+    "return string.find('abc', '', 5)",
+    "return string.match('  x  ', '^%s*(.-)%s*$')",
+    "return string.match('key = value', '(%w+)%s*=%s*(%w+)')",
+    "return string.match('say \"hi\" ok', '([\"\\'])(.-)%1')",
+    "return string.match(\"a'b'c\", \"%b''\")",
+    "return string.find('THE (quick) fox', '%f[%a]%a+')",
+    "return string.gsub('THE (quick) fox', '%f[%a]%u+%f[%A]', 'X')",
+    "return string.find('abc', '%f[%z]')",
+    "return string.find('a\\0b', '%z')",
+    "return string.find('a\\0b', '[%z]')",
+    "return string.find('a]b', '[]]')",
+    "return string.find(']ab', '[^]]')",
+    "return string.find('a-b', '[a-]', 2)",
+    "return string.find('%', '[a-%%]')",
+    "return string.find('x', '[%a-z]')",
+    "return string.match('2024-06-11', '(%d+)-(%d+)-(%d+)')",
+    "return string.match('hello', '(h)(e)(l)(l)(o)')",
+    "return string.match('hello', '()ll()')",
+    "return string.match('hello', '.-(l+)(.*)')",
+    "return string.rep('x', 0, 'sep'), string.rep('x', 1, 'sep'), string.rep('', 5, '')",
+  },
+}
 
 -- Plain searches: specials are bytes, init and the flag in every form.
 families[#families + 1] = {
