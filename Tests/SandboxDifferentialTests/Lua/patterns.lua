@@ -5,8 +5,9 @@
 -- letter in both cases, '.', anchors in every position, the four
 -- quantifiers, nested and position captures, back references, %b, %f,
 -- escaped specials, and now and then one malformation. At most four
--- quantifiers and subjects of at most forty bytes keep every match well
--- under the sandbox's budget (policy.limits).
+-- quantifiers and subjects of at most 24 bytes keep every match well under
+-- the sandbox's budget (policy.limits). Half the pairs are "friendly":
+-- common items over a small alphabet, so that they match more often.
 local use = ...
 local text = use("text")
 
