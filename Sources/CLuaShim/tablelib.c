@@ -113,8 +113,8 @@ static int tab_remove (lua_State *L) {
   check_table(L, 1, NEEDS_READ | NEEDS_WRITE | NEEDS_LENGTH);
   size = luaL_len(L, 1);
   pos = luaL_optinteger(L, 2, size);
-  if (pos != size)
-    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
+  if (pos != size)  /* Lua 5.4.4 names argument 1 here */
+    luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1,
                   "position out of bounds");
   lua_geti(L, 1, pos);  /* the result */
   for (; pos < size; pos++) {
@@ -182,10 +182,12 @@ static int tab_concat (lua_State *L) {
   luaL_Buffer b;
   size_t lsep;
   lua_Integer i, last;
-  const char *sep = luaL_optlstring(L, 2, "", &lsep);
+  const char *sep;
   check_table(L, 1, NEEDS_READ | NEEDS_LENGTH);
+  last = luaL_len(L, 1);  /* even when the last index is given, as Lua */
+  sep = luaL_optlstring(L, 2, "", &lsep);
   i = luaL_optinteger(L, 3, 1);
-  last = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
+  last = luaL_optinteger(L, 4, last);
   luaL_buffinit(L, &b);
   for (; i < last; i++) {
     tick(&w);
