@@ -194,6 +194,8 @@ private final class LintWalk {
         block(chunk.statements, topLevel: true)
         chunkEnd = chunk.end
         lastStatement = chunk.statements.last
+        // An unreturned class is the missing `return`, said once.
+        classVariable?.isRead = true
         close()
     }
 

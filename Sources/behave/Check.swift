@@ -70,11 +70,14 @@ struct Check: ParsableCommand {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
         }
         var load = loaded
-        var lint = ScriptLint.findings(path: path)
-        if lint.contains(where: ScriptLinter.isSyntaxError), load.contains(where: { !$0.isWarning }) {
-            // Lua's own message (with its fix) says it; the linter read no further.
-            lint = []
-        } else if lint.contains(where: { $0.code == "missing-return" }) {
+        let lint = ScriptLint.findings(path: path)
+        if let syntax = lint.first(where: ScriptLinter.isSyntaxError) {
+            // The linter's reading (column and fix) first, then Lua's own
+            // message as detail; the linter read no further.
+            let items = [CheckItem.finding(syntax)] + load
+            return (items.filter { !$0.isWarning }, items.filter(\.isWarning))
+        }
+        if lint.contains(where: { $0.code == "missing-return" }) {
             // The same mistake, said with the class's local name.
             load.removeAll { !$0.isWarning && $0.message.contains("return") }
         }

@@ -74,6 +74,31 @@ final class CommandTests: XCTestCase {
             """)
     }
 
+    func testAMissingEndGetsItsLineAndFixBeforeLuasOwnMessage() throws {
+        let broken = """
+            local Like = behaviour { outlets = { button = "Button" } }
+
+            function Like:awake()
+              self.button:on("touchUpInside", function()
+                self:like()
+              )
+            end
+
+            function Like:like() end
+
+            return Like
+
+            """
+        let directory = try folder(["like.lua": broken])
+        let outcome = try behave(["check", "like.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 2)
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first,
+                       "like.lua:6:3: error: found `)` where `end` was expected to close the `function` on line 4; add `end` where the `function` of line 4 should end")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines.last?.hasPrefix("like.lua:6:") ?? false, outcome.output)
+    }
+
     func testTheBundledScriptsAndExamplesLintClean() throws {
         var files: [String] = []
         for folder in ["Scripts", "Examples"] {
