@@ -28,9 +28,9 @@ public final class LuaRuntime {
     var runningHandlers: [HandlerThread] = []
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
-    var chunkRefs: [String: (source: String, ref: Int32)] = [:]
+    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// Declarations already read, by script path.
-    var declarations: [String: (source: String, declaration: BehaviourDeclaration)] = [:]
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
     /// The script whose top level is running, and the class its
     /// `behaviour { … }` made.
     var loadingScript: LuaScript?

@@ -41,6 +41,8 @@ final class SpecFileRun {
     let file: String
     let directory: String
     let options: SpecOptions
+    /// What the spec may make the host read: see `SpecFileRun.access(for:)`.
+    let access: FileAccess
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
@@ -66,6 +68,16 @@ final class SpecFileRun {
         self.file = SpecFinder.display(path)
         self.directory = (path as NSString).deletingLastPathComponent
         self.options = options
+        self.access = SpecFileRun.access(for: directory)
+    }
+
+    /// A spec is untrusted code: the scenes, scripts, photo folders and
+    /// images it names (and those its scenes name) are read only inside the
+    /// spec's own folder, the working directory and the bundled Scripts/,
+    /// with `..` and symbolic links resolved first.
+    static func access(for directory: String) -> FileAccess {
+        FileAccess(folders: [directory.isEmpty ? "." : directory, ".", LuaScript.bundledDirectory],
+                   description: "the spec's folder, the working directory and the bundled Scripts/")
     }
 
     /// Runs the file; `report` hears each spec's result (or the file's
@@ -97,7 +109,12 @@ final class SpecFileRun {
     // MARK: Loading
 
     private func load() throws(LuaError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw LuaError("cannot read the file") }
+        let source: [UInt8]
+        do throws(ValueError) {
+            source = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
+        } catch {
+            throw LuaError(error.message)
+        }
         let runtime = try LuaRuntime(scene: hostScene, limits: options.limits)
         self.runtime = runtime
         registerHostFunctions(on: runtime)
@@ -110,8 +127,7 @@ final class SpecFileRun {
             runtime.release(environment)
         }
         try runtime.call(prelude, [.reference(hosts), .reference(environment)])
-        let chunk = try runtime.load(String(decoding: data, as: UTF8.self), chunkName: "@" + file,
-                                     environment: environment)
+        let chunk = try runtime.load(source, chunkName: "@" + file, environment: environment)
         defer { runtime.release(chunk) }
         try runtime.call(chunk)
         guard let runFunction else { throw LuaError("the spec runner did not start") }

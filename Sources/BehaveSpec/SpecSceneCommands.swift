@@ -13,7 +13,13 @@ extension SpecFileRun {
     /// one behaviour (as `behave run` builds it).
     func makeScriptScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "script path")
-        guard let path = LuaScript.locate(name, relativeTo: directory) else {
+        let found: String?
+        do throws(ValueError) {
+            found = try LuaScript.locate(name, relativeTo: directory, access: access)
+        } catch {
+            throw LuaError(error.message)
+        }
+        guard let path = found else {
             throw LuaError("\(name): no such script next to the spec or in the bundled Scripts/")
         }
         var inspectables: [(String, LooseValue)] = []
@@ -47,7 +53,7 @@ extension SpecFileRun {
             }
             let node = try entry.value.sceneNode(line: specLine(call))
             do throws(SceneLoadError) {
-                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory)
+                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory, access: access)
             } catch {
                 throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
             }
@@ -58,11 +64,14 @@ extension SpecFileRun {
     /// `scene.load(path)`: a scene file, next to the spec or as given.
     func loadScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "scene file path")
-        let nextToSpec = (directory as NSString).appendingPathComponent(name)
-        let path = name.hasPrefix("/") || !FileManager.default.fileExists(atPath: nextToSpec) ? name : nextToSpec
+        let nextToSpec = (specDirectory as NSString).appendingPathComponent(name)
+        // Next to the spec when something is there (refused or not).
+        let besideSpec: Bool
+        do throws(ValueError) { besideSpec = try access.check(nextToSpec) != nil } catch { besideSpec = true }
+        let path = name.hasPrefix("/") || !besideSpec ? name : nextToSpec
         try open(call) { () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(file: path, limits: options.limits)
+                let loaded = try SceneLoader.load(file: path, limits: options.limits, access: access)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
                 throw LuaError(error.description)
@@ -79,7 +88,8 @@ extension SpecFileRun {
         let node = try call.data(1).sceneNode(line: specLine(call))
         try open(call) { () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits)
+                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
+                                                  access: access)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
                 // Every node is on the spec's line: the messages alone.
