@@ -51,7 +51,7 @@ struct Test: ParsableCommand {
         if worker { return runAsWorker() }
         try failing {
             let files: [String]
-            do throws(SpecFinder.Missing) {
+            do throws(SpecFinder.Failure) {
                 files = try SpecFinder.find(paths)
             } catch {
                 throw UsageFailure(error.description)
