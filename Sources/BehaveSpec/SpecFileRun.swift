@@ -55,8 +55,12 @@ final class SpecFileRun {
     /// What the code running now belongs to (the scenes it makes do too).
     var current: Owner = .file
     var output: [String] = []
-    /// Set by `pending()` inside a running spec: the spec is skipped.
-    var skipped: String?
+    /// The reason `pending()` gave last inside a running spec.
+    var pendingReason = ""
+    /// What `pending()` raises inside a running spec: a phase that ends
+    /// with it stops the spec as skipped. Unique to the run, so no failure's
+    /// message can be taken for it.
+    let pendingSignal = "behave: pending " + UUID().uuidString
     /// Blocks whose setup ran; those whose setup failed, with the failure.
     private var setUp = Set<Int>()
     private var brokenBlocks: [Int: (location: String, message: String)] = [:]
@@ -162,12 +166,22 @@ final class SpecFileRun {
         }
         let started = DispatchTime.now()
         output = []
-        skipped = nil
+        pendingReason = ""
         defer { current = .file }
 
+        // A failure is final: nothing the spec does afterwards (pending()
+        // in a finally or after_each, or under pcall) makes it pass or
+        // skipped. A phase that ends with pending()'s signal skips the spec
+        // unless it has failed.
         var failure: (location: String, message: String)?
+        var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
-            guard let error, failure == nil, skipped == nil else { return }
+            guard let error else { return }
+            if isPendingSignal(error) {
+                if skipped == nil { skipped = pendingReason }
+                return
+            }
+            guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
             failure = (location, context.map { "\($0): \(message)" } ?? message)
         }
@@ -179,7 +193,10 @@ final class SpecFileRun {
             current = .block(block)
             for step in 0..<(blocks[block]?.setups ?? 0) {
                 guard let error = phase("setup", block, step + 1) else { continue }
-                if skipped != nil { break }
+                if isPendingSignal(error) {
+                    skipped = skipped ?? pendingReason
+                    break
+                }
                 let (location, message) = split(error, fallbackLine: spec.line)
                 brokenBlocks[block] = (location, "in setup: \(message)")
                 break
@@ -213,10 +230,6 @@ final class SpecFileRun {
         for block in spec.blocks.reversed() where lastRunning[block] == index {
             closeScenes(of: .block(block))
         }
-        if let reason = skipped {
-            return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
-                              output: output, duration: seconds(since: started))
-        }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
             if let reason = failure {
@@ -227,9 +240,18 @@ final class SpecFileRun {
                            "a scene raised a script error the spec did not check (read them with s:errors()): \(first)\(more)")
             }
         }
+        if failure == nil, let reason = skipped {
+            return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
+                              output: output, duration: seconds(since: started))
+        }
         return SpecResult(file: file, name: spec.name, line: spec.line, status: failure == nil ? .passed : .failed,
                           location: failure?.location ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
+    }
+
+    /// Whether a phase ended with pending()'s signal (and nothing else).
+    private func isPendingSignal(_ error: LuaError) -> Bool {
+        firstLines(error.message) == pendingSignal
     }
 
     /// Collects what the spec's scenes logged and the errors it did not

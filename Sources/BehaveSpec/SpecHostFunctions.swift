@@ -33,8 +33,10 @@ extension SpecFileRun {
             self.blocks[count(1)] = Block(setups: count(2), teardowns: count(3))
         }
         runtime.register("skip") { [unowned self] call throws(LuaError) in
-            // pending() inside a running spec.
-            self.skipped = String((call.string(1) ?? "").prefix(2000))
+            // pending() inside a running spec: its reason, and the signal
+            // it raises.
+            self.pendingReason = String((call.string(1) ?? "").prefix(2000))
+            call.push(self.pendingSignal)
         }
         runtime.register("script") { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }
         runtime.register("loadScene") { [unowned self] call throws(LuaError) in try self.loadScene(call) }

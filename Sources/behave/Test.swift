@@ -108,8 +108,8 @@ struct Test: ParsableCommand {
     }
 
     private func runAsWorker() {
-        let files = WorkerReporter.files(from: FileHandle.standardInput.readDataToEndOfFile())
-        let reporter = WorkerReporter { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let (token, files) = WorkerReporter.input(from: FileHandle.standardInput.readDataToEndOfFile())
+        let reporter = WorkerReporter(token: token) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         SpecRunner(options: options, jobs: jobs).run(files, reporter: reporter)
     }
 }
