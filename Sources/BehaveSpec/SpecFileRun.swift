@@ -290,11 +290,15 @@ final class SpecFileRun {
     // MARK: Messages
 
     /// The location and the text of an error: the location it names (the
-    /// failing assertion's line in the spec file), or the spec's own line
-    /// when it names none or only the runner's.
+    /// failing assertion's line in the spec file), else the spec file's
+    /// innermost line in its traceback, else the spec's own line.
     func split(_ error: LuaError, fallbackLine: Int) -> (location: String, message: String) {
         let text = firstLines(error.message)
-        guard let (location, rest) = SpecFileRun.leadingLocation(text) else { return ("\(file):\(fallbackLine)", text) }
+        guard let (location, rest) = SpecFileRun.leadingLocation(text) else {
+            // An error without a position (`assert(false)`, an error
+            // object): the spec's line that raised it, from the traceback.
+            return (specFrame(in: error.message) ?? "\(file):\(fallbackLine)", text)
+        }
         guard location.hasPrefix("behave:") else { return (location, rest) }
         // Stopped inside the runner's own code (a budget ran out in a scene
         // method): the spec's own line from the traceback, or the spec's.

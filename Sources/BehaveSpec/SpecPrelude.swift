@@ -105,9 +105,16 @@ local assert = setmetatable({}, {
     local resolve = part("assert")
     return resolve(t, key)
   end,
-  __call = function(_, value, message, ...)
-    if not value then error(message == nil and "assertion failed!" or message, 2) end
-    return value, message, ...
+  -- Called, it is Lua's assert: all its arguments when the first is
+  -- true; else the second as the error object as it is (nil included),
+  -- "assertion failed!" when there is none, and no position added (the
+  -- report finds the spec's line in the traceback).
+  __call = function(_, ...)
+    local count = select("#", ...)
+    if count == 0 then error("bad argument #1 to 'assert' (value expected)", 0) end
+    if ... then return ... end
+    if count == 1 then error("assertion failed!", 0) end
+    error((select(2, ...)), 0)
   end,
 })
 P.assert = assert
