@@ -93,6 +93,13 @@ public final class LuaRuntime {
 
     public var memoryUsed: Int { isClosed ? 0 : bh_memory_used(L) }
 
+    /// A full garbage collection: what nothing refers to any more is freed
+    /// (weak tables lose it) before the host asks what is still in use.
+    public func collectGarbage() {
+        guard !isClosed else { return }
+        bh_collect_garbage(L)
+    }
+
     // MARK: Setup
 
     private func installBridge() throws(LuaError) {

@@ -33,8 +33,12 @@ final class SpecFileRun {
         case block(Int)
     }
 
-    /// Scenes open at once in one file (each has a Lua state).
+    /// Scenes open at once in one file (each has a Lua state; a dismissed
+    /// scene's is freed and does not count).
     static let maximumScenes = 64
+    /// Scenes kept at once in one file, dismissed ones included (their state
+    /// and errors stay readable while the spec holds them).
+    static let maximumKeptScenes = 1024
 
     let path: String
     /// The path as messages show it (and as Lua names the chunk).
@@ -49,8 +53,9 @@ final class SpecFileRun {
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
+    /// The scenes not closed yet, by id; ids below `nextSceneID` that are
+    /// not here are closed.
     var scenes: [Int: SpecScene] = [:]
-    var closedScenes = Set<Int>()
     var nextSceneID = 1
     /// What the code running now belongs to (the scenes it makes do too).
     var current: Owner = .file
@@ -276,7 +281,22 @@ final class SpecFileRun {
     func close(_ id: Int) {
         guard let scene = scenes.removeValue(forKey: id), let runtime else { return }
         scene.close(in: runtime)
-        closedScenes.insert(id)
+    }
+
+    /// Frees the Lua state of every dismissed scene (nothing of it can run
+    /// again); the scene itself stays readable.
+    func freeDismissedScenes() {
+        for scene in scenes.values where !scene.scene.isPresented { scene.freeLua() }
+    }
+
+    /// Closes the scenes the spec no longer refers to (their wrappers were
+    /// collected): asked of the spec's state after a full collection.
+    func closeUnreferencedScenes() {
+        guard let runtime, let runFunction else { return }
+        runtime.collectGarbage()
+        guard case .string(let list)? = (try? runtime.call(runFunction, [.value(.string("scenes"))]))?.first else { return }
+        let referenced = Set(list.split(separator: ",").compactMap { Int($0) })
+        for id in scenes.keys.sorted() where !referenced.contains(id) { close(id) }
     }
 
     private func finish() {

@@ -84,7 +84,7 @@ extension SpecFileRun {
             throw LuaError("this is not a scene")
         }
         guard let scene = scenes[id] else {
-            if closedScenes.contains(id) {
+            if id > 0, id < nextSceneID {
                 throw LuaError("this scene is closed: it was made by an earlier spec (or by the setup of a block that has ended); make scenes in before_each or in the spec itself")
             }
             throw LuaError("this is not a scene")

@@ -304,6 +304,12 @@ H.ready(function(phase, i, j)
     collect(root, "", {}, {}, "")
     return
   end
+  if phase == "scenes" then
+    -- The ids of the scenes the spec still refers to (after a collection).
+    local ids = {}
+    for _, id in next, P.scene_ids or {} do ids[#ids + 1] = id end
+    return concat(ids, ",")
+  end
   if phase == "setup" then
     running_spec = nil
     blocks[i].setups[j]()

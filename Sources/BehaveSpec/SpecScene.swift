@@ -16,6 +16,9 @@ final class SpecScene {
     let log: SceneLog
     var recordings: [Recording] = []
     private(set) var isClosed = false
+    /// Its Lua state is freed (the scene was dismissed: nothing of it runs
+    /// again); what it was stays readable.
+    var isFreed: Bool { runtime.isClosed }
 
     init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, owner: SpecFileRun.Owner, log: SceneLog) {
         self.scene = scene
@@ -23,6 +26,13 @@ final class SpecScene {
         self.keepAlive = keepAlive
         self.owner = owner
         self.log = log
+    }
+
+    /// Frees the scene's Lua state, once it is dismissed.
+    func freeLua() {
+        guard !scene.isPresented else { return }
+        runtime.close()
+        keepAlive = nil
     }
 
     /// Stops the scene's behaviours and lets go of what the spec's state

@@ -110,9 +110,7 @@ extension SpecFileRun {
     /// script, a wrong inspectable, a mistake in a scene) are the spec's, at
     /// the spec's line.
     func open(_ call: LuaCall, _ make: () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)) throws(LuaError) {
-        guard scenes.count < SpecFileRun.maximumScenes else {
-            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file")
-        }
+        try makeRoomForAScene()
         let made: (scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?)
         do throws(LuaError) {
             made = try make()
@@ -130,6 +128,21 @@ extension SpecFileRun {
         scenes[id] = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
                                log: log)
         call.push(Double(id))
+    }
+
+    /// Open scenes are limited, dismissed ones are not: a dismissed scene's
+    /// Lua state is freed, and a scene the spec lets go of is closed.
+    private func makeRoomForAScene() throws(LuaError) {
+        func open() -> Int { scenes.values.count { !$0.isFreed } }
+        freeDismissedScenes()
+        guard open() >= SpecFileRun.maximumScenes || scenes.count >= SpecFileRun.maximumKeptScenes else { return }
+        closeUnreferencedScenes()
+        guard open() < SpecFileRun.maximumScenes else {
+            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+        }
+        guard scenes.count < SpecFileRun.maximumKeptScenes else {
+            throw LuaError("more than \(SpecFileRun.maximumKeptScenes) scenes kept at once in one spec file; let go of the ones you are done with")
+        }
     }
 
     // MARK: Scene methods
@@ -182,7 +195,9 @@ extension SpecFileRun {
         case "choose":
             try run(.choose(call.isNil(3) ? "cancel" : try call.requireString(3, "option")))
         case "remove": try run(.remove(try name()))
-        case "dismiss": try run(.dismiss)
+        case "dismiss":
+            try run(.dismiss)
+            scene.freeLua()
         case "show":
             if case .text(let text) = try execute(.show, in: scene, call) { call.push(text) }
         case "state": call.push(scene.scene.state())

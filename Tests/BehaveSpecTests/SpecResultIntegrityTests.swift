@@ -1,4 +1,5 @@
 import BehaveSpec
+import BehaveLua
 import Foundation
 import XCTest
 
@@ -61,5 +62,45 @@ final class SpecResultIntegrityTests: XCTestCase {
             it("a pending lookalike", function() error("behave: pending", 0) end)
             """)
         XCTAssertEqual(run.results.map(\.status), Array(repeating: .failed, count: 7))
+    }
+}
+
+/// The limit of 64 scenes counts the scenes open at once: a dismissed
+/// scene's Lua state is freed, and a scene the spec lets go of is closed.
+final class SpecSceneLimitTests: XCTestCase {
+    func testOnlyOpenScenesCount() throws {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/scenes_spec.lua"
+        try """
+            it("dismissed", function()
+              for i = 1, 70 do scene.script("toggle.lua"):dismiss() end
+            end)
+            it("let go of", function()
+              for i = 1, 70 do local s = scene.script("toggle.lua"); s:tap("button") end
+            end)
+            it("kept", function()
+              local kept = {}
+              for i = 1, 70 do kept[i] = scene.script("toggle.lua").button end
+            end)
+            it("dismissed but readable", function()
+              local s = scene.script("toggle.lua")
+              s:tap("button")
+              s:dismiss()
+              for i = 1, 70 do scene.script("toggle.lua"):dismiss() end
+              assert.is_false(s.toggle.alive)
+              assert.is_true(s.toggle.toggled)
+              assert.has_error(function() s:tap("button") end, "the screen is dismissed")
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        // Making a scene takes host time that counts against the spec's.
+        let limits = SandboxLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60)
+        let (_, run) = runSpecs([path], limits: limits)
+        for name in ["dismissed", "let go of", "dismissed but readable"] {
+            let result = try run.result(name)
+            XCTAssertEqual(result.status, .passed, "\(name): \(result.message)")
+        }
+        XCTAssertEqual(try run.result("kept").status, .failed)
+        XCTAssertEqual(try run.result("kept").message,
+                       "more than 64 scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
     }
 }

@@ -11,7 +11,10 @@ public enum HostFile {
         guard file.size <= maximumBytes else {
             throw ValueError("the file is too large (\(file.size) bytes; at most \(maximumBytes))")
         }
-        return try read(file.descriptor, upTo: maximumBytes + 1)
+        // One byte more than it says, to see a file that grows meanwhile.
+        let bytes = try read(file.descriptor, upTo: file.size + 1)
+        guard bytes.count <= file.size else { throw ValueError("the file changed while it was read") }
+        return bytes
     }
 
     /// An open regular file, read a piece at a time from its start.
