@@ -200,9 +200,12 @@ public final class LuaRuntime {
     /// and returns the argument count) as a handler coroutine of
     /// `behaviour`. Errors are reported to the scene with `context`. Returns
     /// the handler's first result when it finished without waiting.
+    /// `unpausable` names a handler that must finish at once (`destroy`, a
+    /// delegate message whose answer is needed): in it, whatever would pause
+    /// (`wait`, `ask`, …) is an error, never a silent end.
     @discardableResult
     func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    push: () -> Int32) -> Value? {
+                    unpausable: Unpausable? = nil, push: () -> Int32) -> Value? {
         guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
         guard running.count < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
@@ -231,6 +234,7 @@ public final class LuaRuntime {
         }
         lua_xmove(S, thread, count + 1)
         let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
+        handler.unpausable = unpausable
         return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
     }
 
@@ -376,6 +380,8 @@ final class HandlerThread {
     let context: () -> String
     /// Set by a host function that yields and will resume it later.
     var isWaiting = false
+    /// Why it cannot pause, when it cannot.
+    var unpausable: Unpausable?
     var isFinished = false
 
     init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
@@ -383,6 +389,24 @@ final class HandlerThread {
         self.ref = ref
         self.behaviour = behaviour
         self.context = context
+    }
+}
+
+/// A handler that must finish at once, and why.
+enum Unpausable {
+    /// `destroy()`: a destroyed behaviour is never resumed.
+    case destroy
+    /// A delegate message whose answer the control needs at once.
+    case answer(String)
+
+    /// The error for `what` (`wait`, `ask`, …) called in such a handler.
+    func refusal(_ what: String) -> ValueError {
+        switch self {
+        case .destroy:
+            ValueError("destroy() cannot \(what): it would pause, and a destroyed behaviour is never resumed, so the rest of destroy() would not run")
+        case .answer(let message):
+            ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
+        }
     }
 }
 
