@@ -60,6 +60,9 @@ final class SpecFileRun {
     /// What the code running now belongs to (the scenes it makes do too).
     var current: Owner = .file
     var output: [String] = []
+    /// Bytes of output kept in all the file's results so far.
+    private var outputBytes = 0
+    private var outputCut = false
     /// The reason `pending()` gave last inside a running spec.
     var pendingReason = ""
     /// What `pending()` raises inside a running spec: a phase that ends
@@ -267,7 +270,7 @@ final class SpecFileRun {
             guard let scene = scenes[id] else { continue }
             unchecked += scene.log.unchecked
             scene.log.checked = scene.log.errors.count
-            if output.count < SceneLog.maximumLines { output += scene.log.logs }
+            for line in scene.log.logs { keep(line) }
             scene.log.logs.removeAll()
         }
         closeScenes(of: .spec(index))
@@ -305,6 +308,30 @@ final class SpecFileRun {
         runFunction = nil
         runtime?.close()
         runtime = nil
+    }
+
+    // MARK: Output
+
+    /// What one file's results may hold of printed and logged lines, in all:
+    /// a file of many specs that each print their most still costs the host
+    /// a bounded amount.
+    static let maximumOutputBytes = 4 << 20
+    /// Characters kept of one line.
+    static let maximumLineLength = 2000
+
+    /// Keeps a line of what the running spec printed or its scenes logged.
+    func keep(_ line: String) {
+        guard output.count < SceneLog.maximumLines else { return }
+        let line = line.count > SpecFileRun.maximumLineLength ? String(line.prefix(SpecFileRun.maximumLineLength)) + "…" : line
+        guard outputBytes + line.utf8.count <= SpecFileRun.maximumOutputBytes else {
+            if !outputCut {
+                outputCut = true
+                output.append("(more output left out: this file's specs printed more than \(SpecFileRun.maximumOutputBytes >> 20) MiB)")
+            }
+            return
+        }
+        outputBytes += line.utf8.count
+        output.append(line)
     }
 
     // MARK: Messages

@@ -248,9 +248,15 @@ extension SpecFileRun {
             throw LuaError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: events))"
                 + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
         }
+        guard scene.recordings.count < SpecScene.maximumRecordings else {
+            throw LuaError("more than \(SpecScene.maximumRecordings) recordings of one scene; record each event once and keep its list")
+        }
         call.push(JSON.array([]))
-        let recording = Recording(list: call.keep(-1))
-        recording.connection = sender.on(event) { [weak recording] message in recording?.hear(message.arguments) }
+        let recording = Recording(target: target, list: call.keep(-1))
+        recording.connection = sender.on(event) { [weak recording, weak scene] message in
+            guard let recording, let scene else { return }
+            scene.record(message.arguments, into: recording)
+        }
         scene.recordings.append(recording)
     }
 }
