@@ -54,6 +54,9 @@ let package = Package(
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
                     exclude: ["Fixtures"]),
+        // The sandbox's libraries beside stock lua5.4, on the same generated cases.
+        .testTarget(name: "SandboxDifferentialTests", dependencies: ["CLuaShim", "BehaveLua"],
+                    exclude: ["Lua", "Findings"]),
     ],
     swiftLanguageModes: [.v6]
 )

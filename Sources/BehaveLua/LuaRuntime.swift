@@ -111,15 +111,17 @@ public final class LuaRuntime {
             bh_push_host_function(L, function.rawValue)
             lua_setfield(L, -2, function.luaName)
         }
-        // Handler threads, weakly: the prelude's coroutine functions refuse them.
+        // Handler threads, weakly: the sandbox's coroutine.resume and
+        // coroutine.close refuse them.
         handlerThreadsRef = makeWeakTable("k")
         pushRef(handlerThreadsRef, on: L)
+        bh_set_host_threads(L)
         let source = Array(preludeSource.utf8)
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
         }
-        lua_rotate(L, -3, 1)  // the function below its two arguments
-        guard bh_pcall(L, 2, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
+        lua_rotate(L, -2, 1)  // the function below its argument
+        guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
         instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()

@@ -3,7 +3,7 @@
 /// environment; scripts see only what it returns, through their own
 /// environment, and cannot reach its upvalues (there is no `debug`).
 let preludeSource = #"""
-local H, handlerThreads = ...
+local H = ...
 local rawset, setmetatable, select, tostring, pcall, error, type =
       rawset, setmetatable, select, tostring, pcall, error, type
 local concat = table.concat
@@ -41,24 +41,6 @@ api.platform = {
   openSettings = H.platformOpenSettings,
 }
 api.behaviour = H.declare
-
--- coroutine, but a handler's own coroutine is the host's to resume: a
--- script that kept it (coroutine.running()) cannot resume or close it.
-local resume, close = coroutine.resume, coroutine.close
-api.coroutine = {}
-for name, fn in pairs(coroutine) do api.coroutine[name] = fn end
-function api.coroutine.resume(co, ...)
-  if handlerThreads[co] then
-    error("coroutine.resume: this is a handler's coroutine, which Behave resumes (use wait, after or an event)", 2)
-  end
-  return resume(co, ...)
-end
-function api.coroutine.close(co)
-  if handlerThreads[co] then
-    error("coroutine.close: this is a handler's coroutine, which Behave ends", 2)
-  end
-  return close(co)
-end
 
 -- Each behaviour instance: `self` holds the behaviour's own fields. Reads
 -- fall through to `props` — the outlets and inspectables, which the host

@@ -1,9 +1,8 @@
 import Foundation
-import Yams
 
-/// Reads YAML (and JSON, which the same parser reads) into a `SceneNode`
-/// tree with lines, through Yams' node API: no types are guessed here, the
-/// scene's schema decides them later.
+/// Reads YAML (and JSON, which is YAML) into a `SceneNode` tree with lines:
+/// libyaml parses, `YAMLComposer` builds the tree within its bounds. No
+/// types are guessed here, the scene's schema decides them later.
 public enum YAMLReader {
     /// The tree of `text`; `file` names it in diagnostics (and says, by its
     /// extension, whether the text is JSON or YAML).
@@ -19,121 +18,96 @@ public enum YAMLReader {
     /// The tree, and the mistakes that did not stop reading it: a key that
     /// is not a name is reported and its entry left out, so that the rest
     /// of the scene is still checked and every mistake listed. Text that
-    /// cannot be parsed at all throws.
+    /// cannot be read at all throws.
     static func parse(_ text: String, file: String,
                       maximumNodes: Int = maximumNodes) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
         var log = DiagnosticLog(file: file)
         let format = isJSON(file) ? "JSON" : "YAML"
-        // The parser and this reader recurse once a level: refuse what would
-        // exhaust the stack before either sees it.
-        if let line = NestingScan.firstLineDeeper(than: maximumDepth, in: text) {
-            log.error("the scene nests more than \(maximumDepth) levels deep", line: line)
-            throw SceneLoadError(log.sorted)
-        }
-        let root: Yams.Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            let (line, message) = describe(error, format: format, lastLine: lastLine(of: text))
+        let bytes = Array(text.utf8)
+        let composer = YAMLComposer(maximumDepth: maximumDepth, maximumValues: maximumNodes)
+        do throws(YAMLComposer.Stop) {
+            let node = try composer.compose(bytes, log: &log)
+            return (node, log)
+        } catch {
+            let (line, message) = describe(error, format: format, in: bytes, maximumNodes: maximumNodes)
             log.error(message, line: line)
             throw SceneLoadError(log.sorted)
-        } catch {
-            log.error("bad \(format): \(error)", line: nil)
-            throw SceneLoadError(log.sorted)
         }
-        guard let root else {
-            log.error("the scene is empty; it needs at least `controls:` or `behaviours:`", line: 1)
-            throw SceneLoadError(log.sorted)
-        }
-        var budget = maximumNodes
-        let node = convert(root, log: &log, budget: &budget)
-        if budget < 0 {
-            // Aliases can repeat a subtree exponentially ("billion laughs"):
-            // every repetition counts.
-            let why = usesAliases(text) ? " once its aliases are expanded (each alias counts every value it repeats)" : ""
-            log.error("the scene has more than \(maximumNodes) values\(why); a scene may hold at most \(maximumNodes)",
-                      line: nil)
-            throw SceneLoadError(log.sorted)
-        }
-        return (node, log)
     }
 
     static func isJSON(_ file: String) -> Bool {
         (file as NSString).pathExtension.lowercased() == "json"
     }
 
-    /// The number of the last line of `text` (a final newline ends a line,
-    /// it does not start one).
+    /// The number of the last line of `text` (a final line break ends a
+    /// line, it does not start one).
     static func lastLine(of text: String) -> Int {
-        var newlines = 0
-        var last: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") { newlines += 1 }
-            last = byte
-        }
-        return max(1, last == UInt8(ascii: "\n") ? newlines : newlines + 1)
+        lastLine(of: Array(text.utf8))
     }
 
-    /// Whether the text has an alias (`*name`) to one of its anchors
-    /// (`&name`): an estimate for wording a message, nothing more.
-    static func usesAliases(_ text: String) -> Bool {
-        func names(after marker: String) -> Set<String> {
-            let pattern = "(?:^|[\\s\\[{,])\(marker)([^\\s\\[\\]{},]+)"
-            guard let expression = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else { return [] }
-            let range = NSRange(text.startIndex..., in: text)
-            return Set(expression.matches(in: text, range: range).compactMap { match in
-                Range(match.range(at: 1), in: text).map { String(text[$0]) }
-            })
-        }
-        let anchors = names(after: "&")
-        return !anchors.isEmpty && !anchors.isDisjoint(with: names(after: "\\*"))
+    static func lastLine(of bytes: [UInt8]) -> Int {
+        let breaks = lineBreaks(in: bytes[...])
+        return max(1, breaks.endsWithBreak ? breaks.count : breaks.count + 1)
     }
 
-    private static func convert(_ node: Yams.Node, log: inout DiagnosticLog, budget: inout Int) -> SceneNode {
-        let line = node.mark?.line ?? 0
-        budget -= 1
-        guard budget >= 0 else { return .scalar("", quoted: false, line: line) }
-        switch node {
-        case .scalar(let scalar):
-            // Quoted and block (`|`, `>`) scalars are text, never numbers.
-            let quoted = scalar.style != .plain && scalar.style != .any
-            return .scalar(scalar.string, quoted: quoted, line: line)
-        case .sequence(let sequence):
-            return .list(sequence.map { convert($0, log: &log, budget: &budget) }, line: line)
-        case .mapping(let mapping):
-            var entries: [SceneNode.Entry] = []
-            for (key, value) in mapping {
-                guard case .scalar(let scalar) = key else {
-                    // Reported; the entry is left out and reading goes on.
-                    log.error("a key must be a name, not a \(key.sequence != nil ? "list" : "mapping")", line: key.mark?.line)
-                    continue
-                }
-                entries.append(SceneNode.Entry(key: scalar.string, value: convert(value, log: &log, budget: &budget),
-                                               keyLine: key.mark?.line ?? line))
+    /// The line of the byte at `offset`.
+    static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+        lineBreaks(in: bytes[..<min(offset, bytes.count)]).count + 1
+    }
+
+    /// Line breaks as YAML counts them: CR LF, CR, LF, NEL, LS and PS each
+    /// end one line (so that lines agree with libyaml's).
+    private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> (count: Int, endsWithBreak: Bool) {
+        var count = 0
+        var index = bytes.startIndex
+        var endsWithBreak = false
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            var length = 0
+            if byte == 0x0A {
+                length = 1
+            } else if byte == 0x0D {
+                length = index + 1 < bytes.endIndex && bytes[index + 1] == 0x0A ? 2 : 1
+            } else if byte == 0xC2, index + 1 < bytes.endIndex, bytes[index + 1] == 0x85 {
+                length = 2
+            } else if byte == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                length = 3
             }
-            return .map(entries, line: line)
+            if length > 0 { count += 1 }
+            endsWithBreak = length > 0
+            index += max(length, 1)
         }
+        return (count, endsWithBreak)
     }
 
-    /// Yams' own words and line for a parse error. The parser places an
-    /// error at the end of the text on the line after a final newline: such
-    /// a line is the last one.
-    private static func describe(_ error: YamlError, format: String, lastLine: Int) -> (Int?, String) {
+    /// The words and line for why reading stopped. libyaml places an error
+    /// at the end of the text on the line after a final line break: such a
+    /// line is the last one.
+    private static func describe(_ stop: YAMLComposer.Stop, format: String, in bytes: [UInt8],
+                                 maximumNodes: Int) -> (Int?, String) {
+        let lastLine = lastLine(of: bytes)
         func clamp(_ line: Int) -> Int { min(max(line, 1), lastLine) }
-        func detail(_ problem: String, _ context: YamlError.Context?) -> String {
-            guard let context else { return "bad \(format): \(problem)" }
-            return "bad \(format): \(problem) (\(context.text) at line \(clamp(context.mark.line)))"
-        }
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            return (clamp(mark.line), detail(problem, context))
-        case .reader(let problem, let offset, _, let yaml):
-            let line = offset.map { offset in clamp(yaml.utf8.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1) }
-            return (line, "bad \(format): \(problem)")
-        default:
-            return (nil, "bad \(format): \(error)")
+        switch stop {
+        case .syntax(let problem, let line, let context, let contextLine):
+            guard let context else { return (clamp(line), "bad \(format): \(problem)") }
+            return (clamp(line), "bad \(format): \(problem) (\(context) at line \(clamp(contextLine)))")
+        case .reader(let problem, let offset, let value):
+            let character = value >= 0 ? " (U+\(String(format: "%04X", value)))" : ""
+            return (clamp(line(of: offset, in: bytes)), "bad \(format): \(problem)\(character)")
+        case .tooDeep(let line):
+            return (clamp(line), "the scene nests more than \(maximumDepth) levels deep")
+        case .tooManyValues(let line, let byAlias):
+            let why = byAlias ? " once its aliases are expanded (each alias counts every value it repeats)" : ""
+            return (clamp(line), "the scene has more than \(maximumNodes) values\(why); a scene may hold at most \(maximumNodes)")
+        case .undefinedAlias(let name, let line):
+            return (clamp(line), "bad \(format): the alias `*\(name)` names no anchor `&\(name)` before it")
+        case .secondDocument(let line):
+            return (clamp(line), "bad \(format): a scene file holds one document, and a second one starts here")
+        case .empty:
+            return (1, "the scene is empty; it needs at least `controls:` or `behaviours:`")
+        case .outOfMemory:
+            return (nil, "bad \(format): out of memory while reading")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BehaveCore
 import Foundation
 
 /// JUnit XML, as CI servers read it: one `testsuite` per spec file, one
@@ -39,10 +40,10 @@ public final class JUnitReporter: SpecReporter {
                 case .failed:
                     let first = result.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
                     body += "      <failure message=\"\(escape(first))\" type=\"failure\">"
-                        + "\(escape(result.location)): \(escape(result.message))</failure>\n"
+                        + "\(escape(result.location, inText: true)): \(escape(result.message, inText: true))</failure>\n"
                 }
                 if !result.output.isEmpty {
-                    body += "      <system-out>\(escape(result.output.joined(separator: "\n")))</system-out>\n"
+                    body += "      <system-out>\(escape(result.output.joined(separator: "\n"), inText: true))</system-out>\n"
                 }
                 xml += body.isEmpty ? "/>\n" : ">\n\(body)    </testcase>\n"
             }
@@ -56,19 +57,23 @@ public final class JUnitReporter: SpecReporter {
         String(format: "%.3f", seconds)
     }
 
-    /// XML text and attribute escaping; control characters are written as
-    /// Lua escapes (`reportable`), and what XML 1.0 still cannot hold is
-    /// dropped.
-    private func escape(_ text: String) -> String {
+    /// XML text and attribute escaping. Control characters are written as
+    /// Lua escapes (`DisplayText`), so the only ones left are line feeds and
+    /// tabs, kept in text and written as references in attributes (which
+    /// would read them as spaces); U+FFFE and U+FFFF, which XML 1.0 cannot
+    /// hold, are written as escapes. Text in Swift is valid Unicode: bytes
+    /// that are not UTF-8 never reach here.
+    private func escape(_ text: String, inText: Bool = false) -> String {
         var out = ""
-        for scalar in reportable(text).unicodeScalars {
+        for scalar in DisplayText.lines(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: break
+            case "\n" where !inText: out += "&#10;"
+            case "\t" where !inText: out += "&#9;"
+            case "\u{FFFE}", "\u{FFFF}": out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

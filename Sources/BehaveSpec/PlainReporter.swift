@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// The default report: one line per failure (`FAIL file:line: name:
 /// message`, with the details and what the spec printed indented below),
 /// pending specs by name, and the counts as the last line. On a terminal a
@@ -19,18 +21,16 @@ public final class PlainReporter: SpecReporter {
             return
         case .pending:
             clearProgress()
-            let reason = result.message.isEmpty ? "" : ": \(oneLine(result.message))"
-            write("PENDING \(reportable(result.file)):\(result.line): \(oneLine(result.name))\(reason)\n")
+            let reason = result.message.isEmpty ? "" : ": \(DisplayText.line(result.message))"
+            write("PENDING \(DisplayText.line(result.file)):\(result.line): \(DisplayText.line(result.name))\(reason)\n")
         case .failed:
             clearProgress()
-            var lines = reportable(result.message).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let first = lines.isEmpty ? "" : lines.removeFirst()
-            var text = "FAIL \(reportable(result.location)): \(oneLine(result.name)): \(first)\n"
-            for line in lines { text += "    \(line)\n" }
+            // Names and the location on the FAIL line; the message's other
+            // lines and what the spec printed indented below it.
+            let message = DisplayText.indented(result.message, by: "    ")
+            var text = "FAIL \(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(message)\n"
             for printed in result.output {
-                for line in reportable(printed).split(separator: "\n", omittingEmptySubsequences: false) {
-                    text += "    | \(line)\n"
-                }
+                text += "    | " + DisplayText.indented(printed, by: "    | ") + "\n"
             }
             write(text)
         }
@@ -45,11 +45,6 @@ public final class PlainReporter: SpecReporter {
     public func finish(_ summary: SpecSummary) {
         clearProgress()
         write(summary.line + "\n")
-    }
-
-    /// A name or a reason on the report's one line.
-    private func oneLine(_ text: String) -> String {
-        reportable(text).replacingOccurrences(of: "\n", with: "\\n")
     }
 
     private func clearProgress() {

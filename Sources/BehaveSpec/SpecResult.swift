@@ -59,33 +59,3 @@ public struct SpecSummary: Sendable, Equatable {
         "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 }
-
-/// Text as a report shows it: control characters other than new lines and
-/// tabs are escaped as Lua writes them (`\27`, `\u{85}`), so that a message
-/// or what a spec printed cannot move the terminal's cursor or garble a
-/// TAP or XML report. (Bytes that are not UTF-8 are escaped as `\xNN` in
-/// Lua, before they reach Swift.)
-public func reportable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var out = ""
-    let scalars = Array(text.unicodeScalars)
-    for (index, scalar) in scalars.enumerated() {
-        guard needsEscape(scalar) else {
-            out.unicodeScalars.append(scalar)
-            continue
-        }
-        if scalar.value < 0x80 {
-            // `\1` then a digit would read as another number: `\0012`.
-            let digitFollows = index + 1 < scalars.count && ("0"..."9").contains(scalars[index + 1])
-            out += digitFollows ? "\\" + String(format: "%03d", scalar.value) : "\\\(scalar.value)"
-        } else {
-            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
-    }
-    return out
-}
-
-private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
-}

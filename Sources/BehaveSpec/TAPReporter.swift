@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// TAP version 13: `ok N - name`, `not ok N - name` with a YAML block
 /// (location, message), `# SKIP` for pending specs; the plan comes last,
 /// then the counts as a comment.
@@ -15,28 +17,23 @@ public final class TAPReporter: SpecReporter {
 
     public func report(_ result: SpecResult) {
         number += 1
-        let name = reportable("\(result.file): \(result.name)").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        // One line each: a name or a file name cannot start a TAP line.
+        let name = DisplayText.line("\(result.file): \(result.name)").replacingOccurrences(of: "#", with: "\\#")
         switch result.status {
         case .passed:
             write("ok \(number) - \(name)\n")
         case .pending:
             let reason = result.message.isEmpty ? "pending"
-                : reportable(result.message).replacingOccurrences(of: "\n", with: " ")
+                : DisplayText.line(result.message)
             write("ok \(number) - \(name) # SKIP \(reason)\n")
         case .failed:
             var text = "not ok \(number) - \(name)\n  ---\n"
-            text += "  at: \(yamlString(reportable(result.location)))\n"
-            text += "  message: |-\n"
-            for line in reportable(result.message).split(separator: "\n", omittingEmptySubsequences: false) {
-                text += "    \(line)\n"
-            }
+            text += "  at: \(yamlString(DisplayText.line(result.location)))\n"
+            text += "  message: |-\n    " + DisplayText.indented(result.message, by: "    ") + "\n"
             if !result.output.isEmpty {
                 text += "  output: |-\n"
                 for printed in result.output {
-                    for line in reportable(printed).split(separator: "\n", omittingEmptySubsequences: false) {
-                        text += "    \(line)\n"
-                    }
+                    text += "    " + DisplayText.indented(printed, by: "    ") + "\n"
                 }
             }
             text += "  ...\n"

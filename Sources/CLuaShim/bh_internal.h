@@ -51,6 +51,7 @@ extern const char bh__key_libs;      /* library tables, by name */
 extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
+extern const char bh__key_hostthreads; /* threads only the host resumes */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
@@ -61,8 +62,8 @@ int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 
-/* strmatch.c, safelib.c */
-void bh__install_strmatch(lua_State *L, int strtable);
-void bh__install_safelib(lua_State *L, int strtable, int tabtable);
+/* stringlib.c, tablelib.c */
+void bh__install_stringlib (lua_State *L, int strtable);
+void bh__install_tablelib (lua_State *L, int tabtable);
 
 #endif

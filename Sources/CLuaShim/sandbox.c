@@ -1,6 +1,6 @@
 /*
 ** sandbox.c: the libraries a script may see, the per-behaviour
-** environment, and safe replacements of setmetatable, xpcall,
+** environment, and the sandbox's own setmetatable, xpcall,
 ** coroutine.close and math.randomseed.
 */
 #include <string.h>
@@ -228,21 +228,31 @@ static void push_setmetatable (lua_State *L) {
 ** =======================================================
 */
 
+/* How deep an error inside the message handler may call the handler again
+** before xpcall gives up with "error in error handling". Lua itself goes
+** on until the C stack is exhausted, which in 5.4.4 can crash; a handler
+** that raises every time gets the same answer either way. */
+#define HANDLER_MAX_NESTING  8
+
 /*
-** Wraps the script's message handler. Once the slice is spent the handler
-** is not called: after an error raised by the hook, hooks are off while
-** the handler runs, so a looping handler could never be stopped. An error
-** inside the handler calls the handler again (Lua 5.4.4 then overflows the
-** C stack in ways that crash): the second call returns the error as it is.
-** Upvalues: the handler, and whether it was called already.
+** Runs the script's message handler for xpcall. Once the slice is spent
+** the handler is not called (after an error raised by the hook, hooks are
+** off while a handler runs, so a looping handler could never be stopped):
+** the limit's message goes on as it is. Upvalues: the handler, and how
+** many times this xpcall's handler has been entered.
 */
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
-  if (h->spent != BH_LIMIT_NONE || lua_toboolean(L, lua_upvalueindex(2))) {
+  lua_Integer entered = lua_tointeger(L, lua_upvalueindex(2));
+  if (h->spent != BH_LIMIT_NONE) {
     lua_settop(L, 1);
     return 1;
   }
-  lua_pushboolean(L, 1);
+  if (entered >= HANDLER_MAX_NESTING) {
+    lua_pushliteral(L, "error in error handling");
+    return 1;
+  }
+  lua_pushinteger(L, entered + 1);
   lua_replace(L, lua_upvalueindex(2));
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
@@ -251,30 +261,29 @@ int bh__guard_handler (lua_State *L) {
 }
 
 
-/* As in lbaselib.c. */
-static int finishpcall (lua_State *L, int status, lua_KContext extra) {
-  if (status != LUA_OK && status != LUA_YIELD) {  /* error? */
-    lua_pushboolean(L, 0);
-    lua_pushvalue(L, -2);
-    return 2;  /* return false, msg */
-  }
-  return lua_gettop(L) - (int)extra;  /* return all results */
+/* What xpcall returns, once the protected call is over (also after a
+** yield inside it). Slot 1 holds the guard, slot 2 'true'. */
+static int xpcall_results (lua_State *L, int status, lua_KContext guard) {
+  if (status == LUA_OK || status == LUA_YIELD)
+    return lua_gettop(L) - (int)guard;  /* true, then the results */
+  lua_pushboolean(L, 0);
+  lua_rotate(L, -2, 1);  /* false, then the error */
+  return 2;
 }
 
 
 static int sb_xpcall (lua_State *L) {
-  int status;
-  int n = lua_gettop(L);
+  int nargs = lua_gettop(L) - 2;
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_pushvalue(L, 2);
-  lua_pushboolean(L, 0);
+  lua_pushinteger(L, 0);
   lua_pushcclosure(L, bh__guard_handler, 2);
-  lua_replace(L, 2);
-  lua_pushboolean(L, 1);  /* first result */
-  lua_pushvalue(L, 1);  /* function */
-  lua_rotate(L, 3, 2);  /* move them below function's arguments */
-  status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finishpcall);
-  return finishpcall(L, status, 2);
+  lua_pushboolean(L, 1);
+  lua_rotate(L, 1, 2);   /* guard, true, f, handler, args... */
+  lua_rotate(L, 4, -1);
+  lua_pop(L, 1);         /* guard, true, f, args... */
+  return xpcall_results(L, lua_pcallk(L, nargs, LUA_MULTRET, 1, 1,
+                                      xpcall_results), 1);
 }
 
 /* }====================================================== */
@@ -286,22 +295,77 @@ static int sb_xpcall (lua_State *L) {
 ** =======================================================
 */
 
-/* Lua 5.4.4 overflows the C stack on a long chain of nested closes (fixed
-** in 5.4.5): bound the nesting. Upvalue: the real coroutine.close. */
-static int sb_coclose (lua_State *L) {
-  bh_host *h = bh__host(L);
-  int status;
-  int n = lua_gettop(L);
-  if (h->closing >= BH_MAX_CLOSE_DEPTH)
-    return luaL_error(L, "coroutine.close: too many nested closes");
+/* What coroutine.status would say of 'co', seen from L. */
+static const char *coroutine_state (lua_State *L, lua_State *co) {
+  lua_Debug ar;
+  if (co == L)
+    return "running";
+  switch (lua_status(co)) {
+    case LUA_YIELD:
+      return "suspended";
+    case LUA_OK:
+      if (lua_getstack(co, 0, &ar))
+        return "normal";  /* it resumed another coroutine */
+      return (lua_gettop(co) == 0) ? "dead" : "suspended";
+    default:
+      return "dead";  /* it ended with an error */
+  }
+}
+
+
+/* The thread argument of coroutine.resume or coroutine.close; raises
+** when it is a thread only the host may resume or close. */
+static lua_State *script_thread (lua_State *L, const char *refusal) {
+  int reserved;
+  luaL_checktype(L, 1, LUA_TTHREAD);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads) == LUA_TTABLE) {
+    lua_pushvalue(L, 1);
+    reserved = (lua_rawget(L, -2) != LUA_TNIL);
+    lua_pop(L, 2);
+    if (reserved)
+      luaL_error(L, "%s", refusal);
+  }
+  else
+    lua_pop(L, 1);
+  return lua_tothread(L, 1);
+}
+
+
+/* coroutine.resume, refusing handler threads. Upvalue: the real one, which
+** raises nothing once its first argument is a thread. */
+static int sb_coresume (lua_State *L) {
+  script_thread(L, "coroutine.resume: this is a handler's coroutine, which "
+                   "Behave resumes (use wait, after or an event)");
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  h->closing++;
-  status = lua_pcall(L, n, LUA_MULTRET, 0);  /* to keep the count right */
-  h->closing--;
-  if (status != LUA_OK)
-    return lua_error(L);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
+}
+
+
+/* coroutine.close, refusing handler threads, with its nesting bounded:
+** Lua 5.4.4 overflows the C stack on a long chain of nested closes (fixed
+** in 5.4.5). */
+static int sb_coclose (lua_State *L) {
+  bh_host *h = bh__host(L);
+  lua_State *co = script_thread(L, "coroutine.close: this is a handler's "
+                                   "coroutine, which Behave ends");
+  const char *state = coroutine_state(L, co);
+  int status;
+  if (strcmp(state, "suspended") != 0 && strcmp(state, "dead") != 0)
+    return luaL_error(L, "cannot close a %s coroutine", state);
+  if (h->closing >= BH_MAX_CLOSE_DEPTH)
+    return luaL_error(L, "coroutine.close: too many nested closes");
+  h->closing++;
+  status = lua_resetthread(co);
+  h->closing--;
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_xmove(co, L, 1);  /* the error it ended with */
+  return 2;
 }
 
 
@@ -313,14 +377,24 @@ static void push_seed (lua_State *L, bh_host *h) {
 
 
 /* math.randomseed() without arguments would seed from the clock: use the
-** configured seed instead, so runs stay deterministic. Upvalue: the real
-** math.randomseed. */
+** configured seed instead, so runs stay deterministic. The arguments are
+** checked here, so that a mistake is reported at the script's line and
+** under this function's name. Upvalue: the real math.randomseed. */
 static int sb_randomseed (lua_State *L) {
-  if (lua_isnone(L, 1))
+  if (lua_isnone(L, 1)) {
+    lua_settop(L, 0);
     push_seed(L, bh__host(L));
+  }
+  else {
+    lua_Integer low = luaL_checkinteger(L, 1);
+    lua_Integer high = luaL_optinteger(L, 2, 0);
+    lua_settop(L, 0);
+    lua_pushinteger(L, low);
+    lua_pushinteger(L, high);
+  }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  lua_call(L, 2, LUA_MULTRET);
   return lua_gettop(L);
 }
 
@@ -374,8 +448,8 @@ int bh__open_sandbox (lua_State *L) {
      metatable; safe matching and rep */
   lua_pushnil(L);
   rawsetfield(L, str, "dump");
-  bh__install_strmatch(L, str);
-  bh__install_safelib(L, str, tab);
+  bh__install_stringlib(L, str);
+  bh__install_tablelib(L, tab);
   /* the string metatable is shared by all scripts: hide it */
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);
@@ -383,7 +457,9 @@ int bh__open_sandbox (lua_State *L) {
   rawsetfield(L, lua_gettop(L) - 1, "__metatable");
   lua_pop(L, 2);
 
-  wrap_field(L, co, "close", sb_coclose);
+  lua_pushcfunction(L, sb_coclose);
+  rawsetfield(L, co, "close");
+  wrap_field(L, co, "resume", sb_coresume);
   rawgetfield(L, math, "randomseed");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
   wrap_field(L, math, "randomseed", sb_randomseed);

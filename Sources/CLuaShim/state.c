@@ -20,6 +20,7 @@ const char bh__key_libs = 'l';
 const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
+const char bh__key_hostthreads = 't';
 
 
 static long long now_ns (void) {
@@ -200,8 +201,10 @@ static void hook (lua_State *L, lua_Debug *ar) {
     else {  /* a call */
       lua_Debug caller;
       /* A coroutine starts with a fresh count: without this, a loop of
-         short coroutines would never reach a count event. */
-      if (!lua_getstack(L, 1, &caller))
+         short coroutines would never reach a count event. A tail call
+         also leaves no caller on the stack, but it goes on in the same
+         thread and the same count. */
+      if (ar->event == LUA_HOOKCALL && !lua_getstack(L, 1, &caller))
         account(h, BH_HOOK_COUNT);
       if ((++h->calls & 7) == 0)  /* a few C calls can take long */
         check_clock(h);
@@ -280,6 +283,17 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
 }
 
 
+/* Replaces the message on top of L by the message, a newline and the
+** traceback of 'co' from 'level'. The message is kept whole, NUL bytes
+** included (luaL_traceback would read it as a C string). */
+static void push_traceback (lua_State *L, lua_State *co, int level) {
+  luaL_traceback(L, co, NULL, level);
+  lua_pushliteral(L, "\n");
+  lua_rotate(L, -2, 1);
+  lua_concat(L, 3);
+}
+
+
 /* Message handler of bh_pcall: message plus traceback. */
 static int msgh (lua_State *L) {
   bh_host *h = bh__host(L);
@@ -292,7 +306,7 @@ static int msgh (lua_State *L) {
   }
   else
     push_error_text(L, L, 1, BH_MAX_MESSAGE);
-  luaL_traceback(L, L, lua_tostring(L, -1), 1);
+  push_traceback(L, L, 1);
   h->enforce = enforce;
   return 1;
 }
@@ -361,8 +375,7 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
     }
     else
       push_error_text(L, co, -1, BH_MAX_MESSAGE);
-    luaL_traceback(L, co, lua_tostring(L, -1), 0);
-    lua_remove(L, -2);
+    push_traceback(L, co, 0);
   }
   return status;
 }
@@ -620,6 +633,11 @@ void bh_set_config (lua_State *L, const bh_config *config) {
 
 void bh_collect_garbage (lua_State *L) {
   lua_gc(L, LUA_GCCOLLECT);
+}
+
+
+void bh_set_host_threads (lua_State *L) {
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads);
 }
 
 

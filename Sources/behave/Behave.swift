@@ -1,4 +1,5 @@
 import ArgumentParser
+import BehaveCore
 import BehaveScene
 import Foundation
 
@@ -17,7 +18,7 @@ struct Behave: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((DisplayText.lines(fullMessage(for: error)) + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)
@@ -33,13 +34,16 @@ struct UsageFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// Messages come from scripts and input files: lines after the first are
+/// indented and control characters escaped (`DisplayText`).
 func writeError(_ message: String) {
-    FileHandle.standardError.write(Data(("behave: " + message + "\n").utf8))
+    FileHandle.standardError.write(Data((DisplayText.indented("behave: " + message, by: "    ") + "\n").utf8))
 }
 
-/// A line on standard error as it is (a diagnostic that names its file).
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// A scene's mistake or warning on standard error, on one line as
+/// `file:line: message` (names in it are the scene's: escaped).
+func printError(_ diagnostic: SceneDiagnostic) {
+    FileHandle.standardError.write(Data((DisplayText.line(diagnostic.description) + "\n").utf8))
 }
 
 extension ParsableCommand {
@@ -53,8 +57,7 @@ extension ParsableCommand {
             throw ExitCode(2)
         } catch let failure as SceneLoadError {
             // Every mistake, one `file:line: message` a line; then the warnings.
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-            for warning in failure.warnings { printError(warning.description) }
+            for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic) }
             throw ExitCode(2)
         }
     }

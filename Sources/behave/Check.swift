@@ -1,4 +1,5 @@
 import ArgumentParser
+import BehaveCore
 import BehaveScene
 
 struct Check: ParsableCommand {
@@ -21,12 +22,13 @@ struct Check: ParsableCommand {
             let found = Checker.inspect(file, limits: limits.sandboxLimits)
             let mistakes = found.filter { !$0.isWarning }
             // Warnings (an outlet left unconnected) do not make a file invalid.
-            for warning in found where warning.isWarning { printError(warning.description) }
+            for warning in found where warning.isWarning { printError(warning) }
             if mistakes.isEmpty {
-                print("\(file): ok")
+                print("\(DisplayText.line(file)): ok")
             } else {
                 valid = false
-                for diagnostic in mistakes { print(diagnostic) }
+                // One `file:line: message` a line, whatever the names in it.
+                for diagnostic in mistakes { print(DisplayText.line(diagnostic.description)) }
             }
         }
         if !valid { throw ExitCode(2) }

@@ -26,13 +26,17 @@ final class Session {
             guard let equals = setting.firstIndex(of: "="), equals > setting.startIndex else {
                 throw UsageFailure("--set takes NAME=VALUE, not `\(setting)`")
             }
-            overrides.append((String(setting[..<equals]), LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+            do throws(ValueError) {
+                overrides.append((String(setting[..<equals]), try LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+            } catch {
+                throw UsageFailure("--set \(setting[..<equals]): \(error.message)")
+            }
         }
         if Checker.isScene(file) {
             // Diagnostics (SceneLoadError) go to standard error, status 2.
             let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in loaded.warnings { printError(warning.description) }
+            for warning in loaded.warnings { printError(warning) }
             let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
             session.loaded = loaded
             // What happened while the scene woke (awake handlers).
@@ -100,7 +104,7 @@ final class Session {
                 Swift.print(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
                                          ("message", .string(error.message))]).text)
             } else {
-                Swift.print("error: \(error.message)")
+                Swift.print("error: \(DisplayText.line(error.message))")
             }
         }
         return false
@@ -119,10 +123,8 @@ final class Session {
             Swift.print(entry.json.text)
             return
         }
-        let time = "[\(formatNumber(entry.time))s]"
-        var lines = entry.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let first = lines.removeFirst()
-        Swift.print("\(time) \(first)")
-        for line in lines { Swift.print("        " + line) }
+        // Only an entry starts a line at column 0: what scripts wrote goes on
+        // indented lines, with every other control character escaped.
+        Swift.print("[\(formatNumber(entry.time))s] " + DisplayText.indented(entry.message, by: "        "))
     }
 }

@@ -71,4 +71,23 @@ final class AuditRegressionTests: XCTestCase {
         XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
         withExtendedLifetime(runtime) {}
     }
+
+    /// Error messages keep their NUL bytes, from a protected call and from
+    /// a handler coroutine (both used to end the message at the first one).
+    func testAnErrorMessageKeepsItsNulBytes() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function() error("in handler\\0after") end)
+              error("in awake\\0after")
+            end
+            """), outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.errors.count, 2, "\(test.errors)")
+        XCTAssertTrue(test.errors[0].contains("in awake\u{0}after"), test.errors[0])
+        XCTAssertTrue(test.errors[1].contains("in handler\u{0}after"), test.errors[1])
+        XCTAssertTrue(test.errors[1].contains("stack traceback:"), test.errors[1])
+        _ = probe
+    }
 }

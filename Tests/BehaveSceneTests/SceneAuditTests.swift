@@ -122,7 +122,10 @@ final class SceneAuditTests: XCTestCase {
             XCTAssertEqual((error as? SceneLoadError)?.diagnostics.map(\.message),
                            ["the scene has more than 5 values once its aliases are expanded (each alias counts every value it repeats); a scene may hold at most 5"])
         }
-        XCTAssertFalse(YAMLReader.usesAliases("a: \"*b\" # &b\nc: 2 * 3\n"))
+        XCTAssertThrowsError(try YAMLReader.parse("a: \"*b\" # &b\nc: [2, 3, 4]\n", file: "small.yaml", maximumNodes: 4)) { error in
+            XCTAssertEqual((error as? SceneLoadError)?.diagnostics.map(\.message),
+                           ["the scene has more than 4 values; a scene may hold at most 4"], "no alias, none blamed")
+        }
     }
 
     // MARK: Unconnected outlets

@@ -183,13 +183,6 @@ final class SpecAuditTests: XCTestCase {
         XCTAssertNoThrow(try XMLDocument(xmlString: xml))
     }
 
-    func testReportableEscapesOnlyWhatCannotBeShown() {
-        XCTAssertEqual(reportable("plain\ttext\nok é ✓"), "plain\ttext\nok é ✓")
-        XCTAssertEqual(reportable("\u{1B}[0m"), "\\27[0m")
-        XCTAssertEqual(reportable("\u{1}2"), "\\0012", "a digit after an escape")
-        XCTAssertEqual(reportable("\u{7F}\u{85}\r"), "\\127\\u{85}\\13")
-    }
-
     // MARK: busted
 
     func testTheBustedSpellings() throws {

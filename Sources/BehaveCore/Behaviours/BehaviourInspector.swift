@@ -41,7 +41,8 @@ extension BehaviourDeclaration {
         section("Actions", actions)
         if !delegateMessages.isEmpty { section("Delegate messages", delegateMessages) }
         section("Requires", requires)
-        return lines.joined(separator: "\n")
+        // Names, defaults and enum values are the script's: none may start a line or drive the terminal.
+        return lines.map(DisplayText.line).joined(separator: "\n")
     }
 }
 

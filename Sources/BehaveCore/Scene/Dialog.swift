@@ -17,6 +17,9 @@ public struct Dialog: Equatable, Sendable {
         self.cancel = cancel
     }
 
+    /// Options a message lists at most.
+    static let optionsListed = 20
+
     public var json: JSON {
         .object([("style", .string(style.rawValue)), ("title", title.map(JSON.string) ?? .null),
                  ("message", message.map(JSON.string) ?? .null), ("options", .array(options.map(JSON.string))),
@@ -47,26 +50,32 @@ extension Scene {
             throw ValueError("no dialog is presented: there is nothing to choose")
         }
         let chosen: String?
-        if let match = dialog.options.first(where: { $0 == option }) ?? dialog.options.first(where: { $0.lowercased() == option.lowercased() }) {
+        // Lowered once: a long answer to a dialog of many options costs their length, not the product.
+        let lowered = option.lowercased()
+        if let match = dialog.options.first(where: { $0 == option }) ?? dialog.options.first(where: { $0.lowercased() == lowered }) {
             chosen = match
-        } else if option.lowercased() == "cancel" || option == dialog.cancel {
+        } else if lowered == "cancel" || option == dialog.cancel {
             chosen = nil
         } else {
             let choices = dialog.options + [dialog.cancel ?? "cancel"]
-            throw ValueError("`\(option)` is not an option of the \(dialog.style.rawValue); choose one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))\(Suggestions.hint(for: option, in: choices))")
+            let listed = choices.prefix(Dialog.optionsListed).map { "\"\($0)\"" }.joined(separator: ", ")
+                + (choices.count > Dialog.optionsListed ? " and \(choices.count - Dialog.optionsListed) more" : "")
+            throw ValueError("`\(option)` is not an option of the \(dialog.style.rawValue); choose one of \(listed)\(Suggestions.hint(for: option, in: choices))")
         }
         dialogs.waiting.removeFirst()
         // A dialog the answer presents into an empty queue announces itself.
         let othersWaiting = !dialogs.waiting.isEmpty
-        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\($0)\"" } ?? "cancel")",
+        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line($0))\"" } ?? "cancel")",
                      fields: [("choice", chosen.map(JSON.string) ?? .null)])
         answer(chosen)
         if othersWaiting, let next = dialogs.waiting.first?.dialog { announce(next) }
     }
 
     private func announce(_ dialog: Dialog) {
-        let heading = [dialog.title, dialog.message].compactMap { $0 }.joined(separator: ": ")
-        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\($0)\"" }.joined(separator: " | ")
+        // Titles and options are the script's: one line in the trace (the JSON field keeps them as they are).
+        let heading = [dialog.title, dialog.message].compactMap { $0 }.map(DisplayText.line).joined(separator: ": ")
+        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\(DisplayText.line($0))\"" }
+            .joined(separator: " | ")
         trace.record(.dialog, subject: "dialog", "\(dialog.style.rawValue)\(heading.isEmpty ? "" : " \(heading)"): \(choices)",
                      fields: [("dialog", dialog.json)])
     }

@@ -105,8 +105,9 @@ public final class Scene {
                                     handledBy: handler?.responderName))
         let outcome = handler.map { "handled by \($0.responderName)" } ?? "unhandled"
         let destination = target.map { " to \($0.responderName)" } ?? ""
+        // The action's name is the script's: one line in the trace (the JSON field keeps it as it is).
         trace.record(.action, subject: sender.responderName,
-                     "action \(action) from \(sender.responderName)\(destination): \(outcome)",
+                     "action \(DisplayText.line(action)) from \(sender.responderName)\(destination): \(outcome)",
                      fields: [("action", .string(action)), ("handledBy", handler.map { .string($0.responderName) } ?? .null)])
     }
 

@@ -65,7 +65,7 @@ public enum SceneCommand: Equatable, Sendable {
             let target = rest[0]
             let valueText = rawRest(of: line, after: 2)
             return .set(String(target[..<dot]), property: String(target[target.index(after: dot)...]),
-                        value: LooseValue.parse(valueText))
+                        value: try LooseValue.parse(valueText))
         case "step":
             let a = try arguments(2, "step NAME + | -")
             guard a[1] == "+" || a[1] == "-" else { throw ValueError("usage: step NAME + | -") }

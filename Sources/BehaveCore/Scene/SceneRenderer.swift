@@ -20,7 +20,9 @@ extension Scene {
             lines.append("│ " + options.joined(separator: " "))
         }
         lines.append("└─")
-        return lines.joined(separator: "\n")
+        // Titles, names, texts, options are the scripts' and the scene's:
+        // each drawn line stays one line, and none drives the terminal.
+        return lines.map(DisplayText.line).joined(separator: "\n")
     }
 
     private func draw(_ view: View, depth: Int, into lines: inout [String]) {

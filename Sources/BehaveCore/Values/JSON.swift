@@ -36,7 +36,7 @@ public enum JSON: Equatable, Sendable {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n.isFinite ? formatNumber(n) : "null"
+        case .number(let n): out += JSON.number(n)
         case .string(let s): JSON.quote(s, into: &out)
         case .array(let items):
             out += "["
@@ -57,6 +57,22 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
+    /// The shortest text that reads back as exactly `n`: whole numbers as
+    /// integers (`9007199254740992`, `-0`), others as Swift writes a Double
+    /// (`0.3333333333333333`, `1e-07`, `1e+300`). JSON has no form for NaN and
+    /// the infinities: they are written `null`, as JavaScript writes them.
+    static func number(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(.towardZero), abs(n) < 0x1p63 {
+            return n == 0 && n.sign == .minus ? "-0" : String(Int64(n))
+        }
+        return n.description
+    }
+
+    /// A JSON string that reads back as exactly `s`. Besides what JSON
+    /// requires, the characters that could drive a terminal or reorder a line
+    /// (`DisplayText`) are written as `\u` escapes: JSON Lines go to
+    /// terminals too.
     static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -66,7 +82,7 @@ public enum JSON: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where DisplayText.needsEscape(scalar, keepingLineBreaks: false):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

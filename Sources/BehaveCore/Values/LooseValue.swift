@@ -9,20 +9,113 @@ public indirect enum LooseValue: Equatable, Sendable {
     case list([LooseValue])
     case map([String: LooseValue])
 
+    /// Lists nest at most this deep in command-line text (a point is one level).
+    public static let maximumNesting = 32
+
     /// Parses command-line text: `true`, `0.5`, `"a b"`, `[1024, 1024]`,
-    /// `#FF0000`, `10,20`, `nil`.
-    public static func parse(_ text: String) -> LooseValue {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "nil" || trimmed == "null" { return .null }
-        if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
-            return .text(String(trimmed.dropFirst().dropLast()), quoted: true)
+    /// `#FF0000`, `10,20`, `nil`. Text is read once, left to right, so a long
+    /// value costs time in proportion to its length; lists nesting deeper
+    /// than `maximumNesting` are an error. Text that starts with `[` and ends
+    /// with `]` but is no well-formed list (`[draft] notes [2]`) is text.
+    public static func parse(_ text: String) throws(ValueError) -> LooseValue {
+        var reader = LooseValueReader(bytes: Array(text.utf8))
+        return try reader.topLevel()
+    }
+}
+
+/// The one-pass reader of `LooseValue.parse`, over UTF-8 bytes: brackets,
+/// commas and quotes are ASCII, and no byte of a longer character is.
+private struct LooseValueReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), comma = UInt8(ascii: ",")
+    private static let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == Self.space || byte == Self.tab }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// The range without the spaces and tabs around it.
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// A bare word: `nil`/`null`, or unquoted text.
+    private func bare(_ range: Range<Int>) -> LooseValue {
+        let word = text(range)
+        return word == "nil" || word == "null" ? .null : .text(word, quoted: false)
+    }
+
+    mutating func topLevel() throws(ValueError) -> LooseValue {
+        let range = trimmed(0..<bytes.count)
+        guard range.count >= 2 else { return bare(range) }
+        let first = bytes[range.lowerBound], last = bytes[range.upperBound - 1]
+        if (first == Self.doubleQuote || first == Self.singleQuote) && last == first {
+            return .text(text(range.lowerBound + 1..<range.upperBound - 1), quoted: true)
         }
-        if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
-            let inner = trimmed.dropFirst().dropLast()
-            if inner.trimmingCharacters(in: .whitespaces).isEmpty { return .list([]) }
-            return .list(inner.split(separator: ",").map { parse(String($0)) })
+        if first == Self.open && last == Self.close {
+            index = range.lowerBound
+            if let list = try list(depth: 1), index == range.upperBound { return list }
         }
-        return .text(trimmed, quoted: false)
+        return bare(range)
+    }
+
+    /// The list that starts at `index` (its `[`), leaving `index` after its
+    /// `]`; nil when it is not well formed.
+    private mutating func list(depth: Int) throws(ValueError) -> LooseValue? {
+        guard depth <= LooseValue.maximumNesting else {
+            throw ValueError("a value nests lists more than \(LooseValue.maximumNesting) levels deep")
+        }
+        index += 1
+        var items: [LooseValue] = []
+        while true {
+            skipSpaces()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == Self.close {
+                // `[]`, or after a trailing comma: `[1, 2, ]`.
+                index += 1
+                return .list(items)
+            }
+            guard let item = try item(depth: depth) else { return nil }
+            items.append(item)
+            skipSpaces()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case Self.comma: index += 1
+            case Self.close: index += 1; return .list(items)
+            default: return nil
+            }
+        }
+    }
+
+    /// One item of a list: a list, a quoted text, or a bare word up to the
+    /// next `,` or `]`.
+    private mutating func item(depth: Int) throws(ValueError) -> LooseValue? {
+        let byte = bytes[index]
+        if byte == Self.open { return try list(depth: depth + 1) }
+        if byte == Self.doubleQuote || byte == Self.singleQuote {
+            let start = index + 1
+            guard let end = bytes[start...].firstIndex(of: byte) else { return nil }
+            index = end + 1
+            return .text(text(start..<end), quoted: true)
+        }
+        let start = index
+        while index < bytes.count, bytes[index] != Self.comma, bytes[index] != Self.close { index += 1 }
+        let range = trimmed(start..<index)
+        return range.isEmpty ? nil : bare(range)
+    }
+
+    private mutating func skipSpaces() {
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
     }
 }
 

@@ -133,6 +133,7 @@ public struct Rect: Equatable, Sendable {
 
 extension Value: CustomStringConvertible {
     /// How a value reads in the trace: `toggle-on`, `0.5`, `#FF0000`, `(0, 120)`.
+    /// Text stays on one line, with control characters escaped (`DisplayText`).
     public var description: String {
         switch self {
         case .null: return "nil"
@@ -140,11 +141,12 @@ extension Value: CustomStringConvertible {
         case .number(let n): return formatNumber(n)
         case .string(let s):
             // The trace stays readable: long text is cut (the state keeps it whole).
-            guard s.count > 200 else { return "\"\(s)\"" }
-            return "\"\(s.prefix(200))…\" (\(s.count) characters)"
+            guard s.count > 200 else { return "\"\(DisplayText.line(s))\"" }
+            return "\"\(DisplayText.line(String(s.prefix(200))))…\" (\(s.count) characters)"
         case .image(let i):
-            if let w = i.width, let h = i.height { return "\(i.name) (\(w)×\(h))" }
-            return i.name
+            let name = DisplayText.line(i.name)
+            if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }
+            return name
         case .color(let c): return c.hex
         case .point(let p): return "(\(formatNumber(p.x)), \(formatNumber(p.y)))"
         case .size(let s): return "\(formatNumber(s.width))×\(formatNumber(s.height))"

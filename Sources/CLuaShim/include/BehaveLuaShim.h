@@ -72,6 +72,11 @@ void bh_close(lua_State *L);
 ** math.random at once. */
 void bh_set_config(lua_State *L, const bh_config *config);
 
+/* Pops a table whose keys are threads that only the host may resume or
+** close (handler coroutines): the sandbox's coroutine.resume and
+** coroutine.close refuse them with an error. */
+void bh_set_host_threads(lua_State *L);
+
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);
 

@@ -1,0 +1,72 @@
+/// Text that scripts and input files control (what a script prints, error
+/// messages, names, titles, dialog options, file names) as every output
+/// shows it: a control character cannot move the terminal's cursor, change
+/// its colours or title, or start a line that would pass for one of ours.
+/// Characters that drive a terminal or reorder a line are written as Lua
+/// writes them (`\13`, `\27`, `\0`, `\u{9B}`, `\u{202E}`; `\n` where a
+/// line feed may not end the line); everything else, tabs and all non-ASCII
+/// text included, is kept as it is. Backslashes are kept too, so ordinary
+/// text (paths, patterns) reads unchanged.
+public enum DisplayText {
+    /// The text on one line: a line break is written `\n`.
+    public static func line(_ text: String) -> String {
+        escape(text, keepingLineBreaks: false)
+    }
+
+    /// The text on as many lines as it has: line feeds are kept (the writer
+    /// indents the lines after the first, so none reads as a line of its
+    /// own), every other control character is escaped (a CR LF ends a line
+    /// as `\13` then the line feed).
+    public static func lines(_ text: String) -> String {
+        escape(text, keepingLineBreaks: true)
+    }
+
+    /// `lines`, with every line after the first indented by `indent`.
+    public static func indented(_ text: String, by indent: String) -> String {
+        lines(text).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+    }
+
+    /// Whether an output must escape `scalar`: C0 controls but the tab (and
+    /// the line feed where lines are kept), DEL, C1 controls (some terminals
+    /// read U+009B as the start of a command), the line and paragraph
+    /// separators, and the bidirectional controls that reorder how a line
+    /// reads.
+    public static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x0A: !keepingLineBreaks
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func escape(_ text: String, keepingLineBreaks: Bool) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            guard needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else {
+                out.append(scalar)
+                continue
+            }
+            let escape: String
+            switch scalar {
+            case "\n": escape = "\\n"
+            case _ where scalar.value < 0x80:
+                // `\1` then a digit would read as another number: `\0012`.
+                let digitFollows = next.map { ("0"..."9").contains($0) } ?? false
+                let digits = String(scalar.value)
+                escape = "\\" + (digitFollows ? String(repeating: "0", count: 3 - digits.count) + digits : digits)
+            default:
+                escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+            out.append(contentsOf: escape.unicodeScalars)
+        }
+        return String(out)
+    }
+}

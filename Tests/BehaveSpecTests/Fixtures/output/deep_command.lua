@@ -1,0 +1,10 @@
+-- A command nesting 25,000 brackets deep, from a spec (SpecCommandBoundsTests).
+it("refuses deep nesting at once", function()
+  local s = scene.script("toggle.lua")
+  local deep = string.rep("[", 25000) .. string.rep("]", 25000)
+  local ok, message = pcall(s.command, s, "set button.title " .. deep)
+  assert.is_false(ok)
+  assert.equals("deep_command.lua:5: a value nests lists more than 32 levels deep", message:match("[^/]*$"))
+  s:command("set button.title [[1, 2], [3, 4]]x")
+  assert.equals("[[1, 2], [3, 4]]x", s.button.title)
+end)

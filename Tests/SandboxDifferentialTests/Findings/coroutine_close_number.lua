@@ -1,0 +1,1 @@
+return coroutine.close(1)

@@ -1,0 +1,1 @@
+return table.remove({}, 5)
