@@ -175,33 +175,13 @@ public final class LuaBehaviour: Behaviour {
 
     // MARK: State
 
-    /// Text the state copies of a behaviour's fields (strings past it are
-    /// cut), and of one field read alone (a spec's `s.name.field`): a table
-    /// that refers to one long string many times must not be copied whole
-    /// each time.
-    static let maximumSnapshotBytes = 64 << 10
-    static let maximumFieldBytes = 16 << 20
-
     override public var fieldSnapshot: [(String, JSON)] {
         guard selfRef != 0, !runtime.isClosed else { return [] }
         let L = runtime.L
         runtime.pushRef(selfRef, on: L)
         defer { bh_pop(L, 1) }
-        var budget = LuaBehaviour.maximumSnapshotBytes
-        guard case .object(let pairs) = runtime.tableJSON(at: -1, in: L, budget: &budget) else { return [] }
+        guard case .object(let pairs) = runtime.tableJSON(at: -1, in: L) else { return [] }
         return pairs
-    }
-
-    override public func field(_ name: String) -> JSON? {
-        guard selfRef != 0, !runtime.isClosed else { return nil }
-        let L = runtime.L
-        guard lua_checkstack(L, 4) != 0 else { return nil }
-        runtime.pushRef(selfRef, on: L)
-        defer { bh_pop(L, 2) }
-        runtime.pushString(name, on: L)
-        lua_rawget(L, -2)
-        var budget = LuaBehaviour.maximumFieldBytes
-        return runtime.fieldJSON(at: -1, in: L, budget: &budget)
     }
 
     deinit {

@@ -49,7 +49,7 @@ public struct LuaCall {
     /// size bounded).
     public func data(_ index: Int) throws(LuaError) -> LuaData {
         guard index <= count else { return .null }
-        var budget = LuaData.Budget()
+        var budget = LuaData.maximumNodes
         return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
     }
 

@@ -25,18 +25,9 @@ public indirect enum LuaData: Equatable, Sendable {
     }
 
     /// Deeper or larger tables are refused (they would be cyclic or
-    /// hostile; nothing a scene or an inspectable needs). Bytes count every
-    /// string read, keys included: one Lua string referred to many times is
-    /// copied each time on the host.
+    /// hostile; nothing a scene or an inspectable needs).
     static let maximumDepth = 32
     static let maximumNodes = 100_000
-    static let maximumBytes = 16 << 20
-
-    /// What is left to read of one value.
-    struct Budget {
-        var nodes = LuaData.maximumNodes
-        var bytes = LuaData.maximumBytes
-    }
 
     public subscript(key: String) -> LuaData? {
         guard case .table(let entries) = self else { return nil }
@@ -45,14 +36,14 @@ public indirect enum LuaData: Equatable, Sendable {
 }
 
 extension LuaRuntime {
-    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout LuaData.Budget) throws(LuaError) -> LuaData {
-        budget.nodes -= 1
-        guard budget.nodes > 0 else { throw LuaError("table too large (more than \(LuaData.maximumNodes) values)") }
+    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
+        budget -= 1
+        guard budget > 0 else { throw LuaError("table too large (more than \(LuaData.maximumNodes) values)") }
         switch lua_type(S, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(S, index) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
-        case LUA_TSTRING: return .string(try boundedString(at: index, in: S, budget: &budget))
+        case LUA_TSTRING: return .string(string(at: index, in: S) ?? "")
         case LUA_TTABLE:
             guard depth < LuaData.maximumDepth else {
                 throw LuaError("table nested too deep (more than \(LuaData.maximumDepth) levels, or a cycle)")
@@ -64,18 +55,7 @@ extension LuaRuntime {
         }
     }
 
-    /// The string at `index`, its bytes charged to `budget` before it is copied.
-    private func boundedString(at index: Int32, in S: OpaquePointer, budget: inout LuaData.Budget) throws(LuaError) -> String {
-        var length = 0
-        _ = lua_tolstring(S, index, &length)
-        budget.bytes -= length
-        guard budget.bytes >= 0 else {
-            throw LuaError("table too large (more than \(LuaData.maximumBytes >> 20) MiB of text, each string counted every time it appears)")
-        }
-        return string(at: index, in: S) ?? ""
-    }
-
-    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout LuaData.Budget) throws(LuaError) -> LuaData {
+    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
         var entries: [(key: LuaData, value: LuaData)] = []
         var failure: LuaError?
         lua_pushnil(S)
@@ -85,11 +65,7 @@ extension LuaRuntime {
             let key: LuaData
             switch lua_type(S, -2) {
             case LUA_TNUMBER: key = .number(lua_tonumberx(S, -2, nil))
-            case LUA_TSTRING:
-                do throws(LuaError) { key = .string(try boundedString(at: -2, in: S, budget: &budget)) } catch {
-                    bh_pop(S, 2)
-                    throw error
-                }
+            case LUA_TSTRING: key = .string(string(at: -2, in: S) ?? "")
             default: key = .other(typeName(at: -2, in: S))
             }
             do {

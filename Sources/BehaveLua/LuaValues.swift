@@ -193,19 +193,15 @@ extension LuaRuntime {
     }
 
     /// A value as the state shows a behaviour's field (tables in brief).
-    /// `budget` is the bytes of text it may still copy: one string the
-    /// field's tables refer to many times is copied each time, so past the
-    /// budget strings are cut (ending in `…`).
-    func fieldJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0, budget: inout Int) -> JSON? {
-        budget -= 16
+    func fieldJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON? {
         switch lua_type(S, index) {
         case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
-        case LUA_TSTRING: return .string(boundedString(at: index, in: S, budget: &budget))
+        case LUA_TSTRING: return string(at: index, in: S).map(JSON.string)
         case LUA_TTABLE:
             if isImage(at: index, in: S) { return image(at: index, in: S).map { Value.image($0).json } }
             guard depth < 2 else { return .string("table") }
-            return tableJSON(at: index, in: S, depth: depth + 1, budget: &budget)
+            return tableJSON(at: index, in: S, depth: depth + 1)
         case LUA_TUSERDATA:
             guard let handle = objectHandle(at: index, in: S), let view = objects.object(handle) as? View else { return nil }
             return .string(view.name)
@@ -213,28 +209,16 @@ extension LuaRuntime {
         }
     }
 
-    /// The string at `index`, cut to what `budget` allows.
-    private func boundedString(at index: Int32, in S: OpaquePointer, budget: inout Int) -> String {
-        var length = 0
-        guard let pointer = bh_tolstring_raw(S, index, &length) else { return "" }
-        let kept = max(0, min(length, budget))
-        budget -= kept
-        let text = pointer.withMemoryRebound(to: UInt8.self, capacity: kept) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: kept), as: UTF8.self)
-        }
-        return kept < length ? text + "…" : text
-    }
-
     /// The raw fields of a table (non-function values), keys sorted; arrays
     /// as arrays. At most 200 entries.
-    func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0, budget: inout Int) -> JSON {
+    func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON {
         let table = lua_absindex(S, index)
         let length = min(Int(lua_rawlen(S, table)), 200)
         if length > 0 {
             var array: [JSON] = []
             for i in 1...length {
                 lua_rawgeti(S, table, lua_Integer(i))
-                array.append(fieldJSON(at: -1, in: S, depth: depth, budget: &budget) ?? .null)
+                array.append(fieldJSON(at: -1, in: S, depth: depth) ?? .null)
                 bh_pop(S, 1)
             }
             return .array(array)
@@ -243,7 +227,7 @@ extension LuaRuntime {
         lua_pushnil(S)
         while pairs.count < 200, lua_next(S, table) != 0 {
             if lua_type(S, -2) == LUA_TSTRING, let key = string(at: -2, in: S),
-               let json = fieldJSON(at: -1, in: S, depth: depth, budget: &budget) {
+               let json = fieldJSON(at: -1, in: S, depth: depth) {
                 pairs.append((key, json))
             }
             bh_pop(S, 1)

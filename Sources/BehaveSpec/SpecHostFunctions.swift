@@ -107,7 +107,7 @@ extension SpecFileRun {
         let key = try call.requireString(3, "field name")
         guard let record = scene.record(named: name) else { throw unknown(name, in: scene) }
         if let behaviour = record.behaviour, behaviour.isAlive {
-            if let field = behaviour.field(key) { return call.push(field) }
+            if let field = behaviour.fieldSnapshot.first(where: { $0.0 == key }) { return call.push(field.1) }
             if let value = behaviour.inspectable(key) { return call.push(value) }
             if behaviour.declaration.outlet(key) != nil {
                 call.pushNil()

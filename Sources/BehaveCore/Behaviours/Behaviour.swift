@@ -191,9 +191,6 @@ open class Behaviour: Control, DelegateReceiver {
     /// What the state shows of the behaviour's own fields.
     open var fieldSnapshot: [(String, JSON)] { [] }
 
-    /// One of its own fields, as the state shows it.
-    open func field(_ name: String) -> JSON? { fieldSnapshot.first { $0.0 == name }?.1 }
-
     /// The script (or Swift type) it runs, for the state.
     open var sourceName: String { "\(type(of: self))" }
 
