@@ -10,6 +10,7 @@ extension LuaRuntime {
         guard let handler = runningHandlers.last(where: { $0.thread == stack }) else {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
+        if let unpausable = handler.unpausable { throw unpausable.refusal("call \(what)") }
         return handler
     }
 
@@ -63,6 +64,9 @@ extension LuaRuntime {
             return BH_RAISE
         }
         let behaviour = try currentBehaviour("animate")
+        if duration > 0, let unpausable = runningHandlers.last(where: { $0.thread == stack })?.unpausable {
+            throw unpausable.refusal("animate over \(formatNumber(duration)) s (animate(0, …) sets the values at once)")
+        }
         guard duration > 0, let handler = runningHandlers.last(where: { $0.thread == stack }) else {
             let animation = scene.animator.start(changes, duration: duration, curve: curve)
             if !animation.isFinished { behaviour.bind(animation) }

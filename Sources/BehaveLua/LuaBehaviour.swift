@@ -112,7 +112,7 @@ public final class LuaBehaviour: Behaviour {
 
     override public func destroy() {
         let name = self.name
-        callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true)
+        callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true, unpausable: .destroy)
         runtime.forget(self)
     }
 
@@ -147,9 +147,14 @@ public final class LuaBehaviour: Behaviour {
         isAlive && hasMethod(message)
     }
 
+    /// Delegate messages whose answer the control reads (the others, such
+    /// as `scrollViewDidScroll`, may pause like any handler).
+    static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
+
     override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
         let name = self.name
-        return callMethod(message, context: "in \(message) of \(name)") { runtime in
+        let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
+        return callMethod(message, context: "in \(message) of \(name)", unpausable: unpausable) { runtime in
             runtime.pushControl(sender)
             return 1 + runtime.push(arguments)
         }
@@ -158,9 +163,9 @@ public final class LuaBehaviour: Behaviour {
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
     func callMethod(_ method: String, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
+                    unpausable: Unpausable? = nil, arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
         guard selfRef != 0, hasMethod(method) else { return nil }
-        return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed) {
+        return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed, unpausable: unpausable) {
             let S = runtime.stack
             runtime.pushRef(classRef, on: S)
             _ = runtime.field(method, of: -1, in: S)

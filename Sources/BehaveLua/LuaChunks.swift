@@ -30,9 +30,14 @@ extension LuaRuntime {
     /// prelude whose frames locations skip. `environment` becomes the
     /// chunk's `_ENV`; without it the chunk sees the state's own globals.
     public func load(_ source: String, chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
+        try load(Array(source.utf8), chunkName: chunkName, environment: environment)
+    }
+
+    /// Compiles source bytes as they are (a file's: Lua source is bytes,
+    /// and a string literal keeps every byte, UTF-8 or not).
+    public func load(_ source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
-        let text = Array(source.utf8)
-        guard bh_load(S, text, text.count, chunkName) == LUA_OK else { throw LuaError(popString(from: S)) }
+        guard bh_load(S, source, source.count, chunkName) == LUA_OK else { throw LuaError(popString(from: S)) }
         if let environment {
             pushRef(environment.id, on: S)
             _ = bh_set_env(S, -2)

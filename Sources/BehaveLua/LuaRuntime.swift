@@ -28,9 +28,9 @@ public final class LuaRuntime {
     var runningHandlers: [HandlerThread] = []
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
-    var chunkRefs: [String: (source: String, ref: Int32)] = [:]
+    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// Declarations already read, by script path.
-    var declarations: [String: (source: String, declaration: BehaviourDeclaration)] = [:]
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
     /// The script whose top level is running, and the class its
     /// `behaviour { … }` made.
     var loadingScript: LuaScript?
@@ -92,6 +92,13 @@ public final class LuaRuntime {
     }
 
     public var memoryUsed: Int { isClosed ? 0 : bh_memory_used(L) }
+
+    /// A full garbage collection: what nothing refers to any more is freed
+    /// (weak tables lose it) before the host asks what is still in use.
+    public func collectGarbage() {
+        guard !isClosed else { return }
+        bh_collect_garbage(L)
+    }
 
     // MARK: Setup
 
@@ -195,9 +202,12 @@ public final class LuaRuntime {
     /// and returns the argument count) as a handler coroutine of
     /// `behaviour`. Errors are reported to the scene with `context`. Returns
     /// the handler's first result when it finished without waiting.
+    /// `unpausable` names a handler that must finish at once (`destroy`, a
+    /// delegate message whose answer is needed): in it, whatever would pause
+    /// (`wait`, `ask`, …) is an error, never a silent end.
     @discardableResult
     func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    push: () -> Int32) -> Value? {
+                    unpausable: Unpausable? = nil, push: () -> Int32) -> Value? {
         guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
         guard running.count < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
@@ -226,6 +236,7 @@ public final class LuaRuntime {
         }
         lua_xmove(S, thread, count + 1)
         let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
+        handler.unpausable = unpausable
         return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
     }
 
@@ -371,6 +382,8 @@ final class HandlerThread {
     let context: () -> String
     /// Set by a host function that yields and will resume it later.
     var isWaiting = false
+    /// Why it cannot pause, when it cannot.
+    var unpausable: Unpausable?
     var isFinished = false
 
     init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
@@ -378,6 +391,24 @@ final class HandlerThread {
         self.ref = ref
         self.behaviour = behaviour
         self.context = context
+    }
+}
+
+/// A handler that must finish at once, and why.
+enum Unpausable {
+    /// `destroy()`: a destroyed behaviour is never resumed.
+    case destroy
+    /// A delegate message whose answer the control needs at once.
+    case answer(String)
+
+    /// The error for `what` (`wait`, `ask`, …) called in such a handler.
+    func refusal(_ what: String) -> ValueError {
+        switch self {
+        case .destroy:
+            ValueError("destroy() cannot \(what): it would pause, and a destroyed behaviour is never resumed, so the rest of destroy() would not run")
+        case .answer(let message):
+            ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
+        }
     }
 }
 

@@ -2,26 +2,38 @@ import BehaveCore
 import CLuaShim
 import Foundation
 
-/// A behaviour script's source, and where it came from.
+/// A behaviour script's source, and where it came from. The source is
+/// bytes, as Lua reads them: a string literal holds exactly the bytes the
+/// file has, UTF-8 or not.
 public final class LuaScript {
     /// The path as messages show it (relative to the working directory when
     /// it is inside it).
     public let displayName: String
     public let path: String
-    public let source: String
+    public let source: [UInt8]
 
-    public init(path: String, source: String) {
+    public init(path: String, source: [UInt8]) {
         self.path = path
         self.source = source
         self.displayName = LuaScript.display(path)
     }
 
+    public convenience init(path: String, source: String) {
+        self.init(path: path, source: Array(source.utf8))
+    }
+
+    /// Scripts, scenes and specs are read up to this size.
+    public static let maximumBytes = 16 << 20
+
     /// Reads a script file.
     public convenience init(contentsOf path: String) throws(LuaError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LuaError("\(LuaScript.display(path)): cannot read the file")
+        let bytes: [UInt8]
+        do throws(ValueError) {
+            bytes = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
+        } catch {
+            throw LuaError("\(LuaScript.display(path)): \(error.message)")
         }
-        self.init(path: path, source: String(decoding: data, as: UTF8.self))
+        self.init(path: path, source: bytes)
     }
 
     /// The directory of the bundled behaviours (`Scripts/` of the checkout,
@@ -35,14 +47,34 @@ public final class LuaScript {
     /// Finds a script: as given (relative to `directory`), then in the
     /// bundled `Scripts/`.
     public static func locate(_ name: String, relativeTo directory: String? = nil) -> String? {
-        var candidates: [String] = []
-        if name.hasPrefix("/") {
-            candidates.append(name)
-        } else {
-            candidates.append(directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name)
-            candidates.append((bundledDirectory as NSString).appendingPathComponent(name))
+        candidates(name, relativeTo: directory).first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Finds a script as `locate` does, among the files `access` allows:
+    /// the path to read, nil when there is none. A restricted access (a
+    /// spec's) takes only `.lua` files and refuses paths outside its folders.
+    public static func locate(_ name: String, relativeTo directory: String?,
+                              access: FileAccess) throws(ValueError) -> String? {
+        guard access.isRestricted else { return locate(name, relativeTo: directory) }
+        guard name.hasSuffix(".lua") else {
+            throw ValueError("\(name): a spec may load only Lua scripts (files ending in .lua)")
         }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        var refusal: ValueError?
+        for candidate in candidates(name, relativeTo: directory) {
+            do throws(ValueError) {
+                if let found = try access.check(candidate, shown: name) { return found }
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let refusal { throw refusal }
+        return nil
+    }
+
+    private static func candidates(_ name: String, relativeTo directory: String?) -> [String] {
+        if name.hasPrefix("/") { return [name] }
+        return [directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name,
+                (bundledDirectory as NSString).appendingPathComponent(name)]
     }
 
     static func display(_ path: String) -> String {
@@ -68,7 +100,7 @@ public final class LuaScript {
         var line = 1
         var word: [UInt8] = []
         var pendingWord: [UInt8]?
-        var bytes = Array(source.utf8)[...]
+        var bytes = source[...]
         while let byte = bytes.popFirst() {
             switch byte {
             case UInt8(ascii: "\n"):
@@ -113,7 +145,7 @@ extension LuaRuntime {
         if let cached = chunkRefs[script.path], cached.source == script.source { return cached.ref }
         // `...` is the environment: each run of the chunk gets its own.
         // Same line, so line numbers stay the author's.
-        let text = Array(("local _ENV = ...; " + script.source).utf8)
+        let text = Array("local _ENV = ...; ".utf8) + script.source
         guard bh_load(L, text, text.count, "@" + script.displayName) == LUA_OK else {
             throw LuaError(popString())
         }

@@ -16,6 +16,8 @@ struct PlatformReader {
 
     /// Relative folders and image files are found from here (the scene's).
     let directory: String
+    /// Which folders and image files may be read.
+    var access: FileAccess = .unrestricted
     var log: DiagnosticLog
 
     mutating func read(_ node: SceneNode?) -> PlatformConfiguration {
@@ -118,7 +120,10 @@ struct PlatformReader {
     private mutating func image(_ node: SceneNode) -> Image? {
         if case .scalar = node, let path = node.text {
             do throws(ValueError) {
-                let header = try ImageHeader.read(file: PhotoLibrary.resolve(path, relativeTo: directory))
+                guard let file = try access.check(PhotoLibrary.resolve(path, relativeTo: directory)) else {
+                    throw ValueError("no such file")
+                }
+                let header = try ImageHeader.read(file: file)
                 return Image(name: (path as NSString).lastPathComponent, width: header.width, height: header.height)
             } catch {
                 log.error("camera `image`: \(path): \(error.message)", line: node.line)
@@ -141,7 +146,7 @@ struct PlatformReader {
 
     private mutating func library(_ folder: String, line: Int) -> PhotoLibrary? {
         do throws(PhotoLibrary.Failure) {
-            return try PhotoLibrary.load(folder: folder, relativeTo: directory)
+            return try PhotoLibrary.load(folder: folder, relativeTo: directory, access: access)
         } catch {
             for problem in error.problems { log.error("photoLibrary: \(problem)", line: line) }
             return nil
@@ -170,12 +175,13 @@ extension SceneLoader {
     /// A `platform:` block on its own (a spec's `scene.script` option):
     /// the configuration, or every mistake in it. `file` names it in
     /// diagnostics; folders and image files are found from `directory`.
-    public static func platform(node: SceneNode, file: String, directory: String) throws(SceneLoadError) -> PlatformConfiguration {
+    public static func platform(node: SceneNode, file: String, directory: String,
+                                access: FileAccess = .unrestricted) throws(SceneLoadError) -> PlatformConfiguration {
         guard case .map = node else {
             throw SceneLoadError([SceneDiagnostic(file: file, line: node.line,
                                                   message: "`platform` must be a mapping (camera: { available: true, permission: denied }), not \(node.kindDescription)")])
         }
-        var reader = PlatformReader(directory: directory, log: DiagnosticLog(file: file))
+        var reader = PlatformReader(directory: directory, access: access, log: DiagnosticLog(file: file))
         let configuration = reader.read(node)
         guard reader.log.isEmpty else { throw SceneLoadError(reader.log.sorted) }
         return configuration

@@ -11,6 +11,8 @@ import Foundation
 final class SceneBuilder {
     private let description: SceneDescription
     private let directory: String
+    /// Which scripts may be read.
+    private let access: FileAccess
     private(set) var log: DiagnosticLog
     let scene: Scene
     let runtime: LuaRuntime
@@ -27,9 +29,10 @@ final class SceneBuilder {
     private var scripts: [String: LuaScript] = [:]
 
     init(description: SceneDescription, file: String, directory: String, limits: SandboxLimits,
-         log: DiagnosticLog) throws(SceneLoadError) {
+         access: FileAccess = .unrestricted, log: DiagnosticLog) throws(SceneLoadError) {
         self.description = description
         self.directory = directory
+        self.access = access
         self.log = log
         let title = description.screen ?? SceneBuilder.title(forFile: file)
         scene = Scene(screen: title)
@@ -225,7 +228,14 @@ final class SceneBuilder {
 
     /// Runs the script's top level (to read its declaration), no handler.
     private func loadScript(_ path: Located<String>, name: String) -> LuaBehaviour? {
-        guard let located = LuaScript.locate(path.value, relativeTo: directory) else {
+        let found: String?
+        do throws(ValueError) {
+            found = try LuaScript.locate(path.value, relativeTo: directory, access: access)
+        } catch {
+            log.error("behaviour `\(name)`: \(error.message)", line: path.line)
+            return nil
+        }
+        guard let located = found else {
             log.error("behaviour `\(name)`: no script `\(path.value)` next to the scene (\(directory)) or in the bundled Scripts/", line: path.line)
             return nil
         }

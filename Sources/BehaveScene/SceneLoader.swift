@@ -9,12 +9,16 @@ import Foundation
 public enum SceneLoader {
     /// Loads, checks, builds and wakes the scene in `file`.
     /// `platform` replaces parts of the scene's `platform:` block.
+    /// `access` says which files may be read: the scene file, its scripts,
+    /// photo folders and images (a spec's are restricted; see
+    /// `readScene(file:access:)`).
     public static func load(file: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
-                            platform: PlatformOverrides = PlatformOverrides()) throws(SceneLoadError) -> LoadedScene {
-        let (root, log) = try parse(file: file)
-        let loaded = try build(node: root, file: file, directory: directory(of: file), limits: limits,
-                               overrides: overrides, platform: platform, log: log)
+                            platform: PlatformOverrides = PlatformOverrides(),
+                            access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
+        let (path, root, log) = try readScene(file: file, access: access)
+        let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
+                               overrides: overrides, platform: platform, log: log, access: access)
         loaded.start()
         return loaded
     }
@@ -24,11 +28,38 @@ public enum SceneLoader {
     /// bundled `Scripts/`.
     public static func load(node: SceneNode, file: String, directory: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
-                            platform: PlatformOverrides = PlatformOverrides()) throws(SceneLoadError) -> LoadedScene {
+                            platform: PlatformOverrides = PlatformOverrides(),
+                            access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
         let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides,
-                               platform: platform)
+                               platform: platform, access: access)
         loaded.start()
         return loaded
+    }
+
+    /// The path read, the tree and the mistakes that did not stop reading.
+    /// With a restricted access (a spec's) only a scene file inside its
+    /// folders is read (`.yaml`, `.yml` or `.json`, whose top level has a
+    /// scene's keys): what the spec learns of any other file is that it is
+    /// not a scene, never what it holds.
+    static func readScene(file: String, access: FileAccess) throws(SceneLoadError) -> (String, SceneNode, DiagnosticLog) {
+        guard access.isRestricted else {
+            let (root, log) = try parse(file: file)
+            return (file, root, log)
+        }
+        func refuse(_ message: String) -> SceneLoadError {
+            SceneLoadError([SceneDiagnostic(file: file, line: nil, message: message)])
+        }
+        guard Checker.isScene(file) else {
+            throw refuse("not a scene file: a spec may load only scene files (.yaml, .yml or .json)")
+        }
+        let found: String?
+        do throws(ValueError) { found = try access.check(file) } catch { throw refuse(error.message) }
+        guard let path = found else { throw refuse("no such file") }
+        let (root, log) = try parse(file: path, named: file)
+        guard case .map(let entries, _) = root, entries.contains(where: { SchemaReader.sceneKeys.contains($0.key) }) else {
+            throw refuse("not a scene file: its top level has none of the keys \(SchemaReader.sceneKeys.joined(separator: ", "))")
+        }
+        return (path, root, log)
     }
 
     /// Every mistake in the scene file, without running it (`behave check`).
@@ -57,16 +88,23 @@ public enum SceneLoader {
     }
 
     /// The tree of a file and the mistakes that did not stop reading it.
-    static func parse(file: String) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "cannot read the file" : "no such file"
-            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: reason)])
+    /// The file at `path` is named `file` in diagnostics.
+    static func parse(file path: String, named file: String? = nil) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
+        let file = file ?? path
+        let bytes: [UInt8]
+        do throws(ValueError) {
+            bytes = try HostFile.contents(of: path, maximumBytes: maximumBytes)
+        } catch {
+            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: error.message)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: "the file is not UTF-8 text")])
         }
         return try YAMLReader.parse(text, file: file)
     }
+
+    /// Scene files are read up to this size.
+    public static let maximumBytes = 16 << 20
 
     /// Checks and builds without waking anything. `log` holds what reading
     /// the file already found: the scene is checked on, so that every
@@ -74,13 +112,13 @@ public enum SceneLoader {
     static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
                       overrides: [(String, LooseValue)],
                       platform: PlatformOverrides = PlatformOverrides(),
-                      log: DiagnosticLog? = nil) throws(SceneLoadError) -> LoadedScene {
+                      log: DiagnosticLog? = nil, access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
         var reader = SchemaReader(log: log ?? DiagnosticLog(file: file))
         let description = reader.read(node)
-        var platformReader = PlatformReader(directory: directory, log: reader.log)
+        var platformReader = PlatformReader(directory: directory, access: access, log: reader.log)
         let configuration = platform.applied(to: platformReader.read(description.platform))
         let builder = try SceneBuilder(description: description, file: file, directory: directory,
-                                       limits: limits, log: platformReader.log)
+                                       limits: limits, access: access, log: platformReader.log)
         guard builder.build(overrides: overrides) else { throw SceneLoadError(builder.log.sorted, warnings: builder.log.warnings) }
         builder.scene.platform = HeadlessPlatform(configuration)
         let behaviours = builder.finish()

@@ -15,7 +15,9 @@ struct SchemaReader {
     mutating func read(_ root: SceneNode) -> SceneDescription {
         var description = SceneDescription()
         guard case .map = root else {
-            log.error("a scene is a mapping with \(SchemaReader.sceneKeys.map { "`\($0):`" }.joined(separator: ", ")), not \(root.kindDescription)", line: root.line)
+            // A file of one value is all that value: it is not quoted.
+            let what = if case .scalar = root, !root.isNull { "a single value" } else { root.kindDescription }
+            log.error("a scene is a mapping with \(SchemaReader.sceneKeys.map { "`\($0):`" }.joined(separator: ", ")), not \(what)", line: root.line)
             return description
         }
         for entry in entries(root, "the scene") {

@@ -33,28 +33,42 @@ final class SpecFileRun {
         case block(Int)
     }
 
-    /// Scenes open at once in one file (each has a Lua state).
+    /// Scenes open at once in one file (each has a Lua state; a dismissed
+    /// scene's is freed and does not count).
     static let maximumScenes = 64
+    /// Scenes kept at once in one file, dismissed ones included (their state
+    /// and errors stay readable while the spec holds them).
+    static let maximumKeptScenes = 1024
 
     let path: String
     /// The path as messages show it (and as Lua names the chunk).
     let file: String
     let directory: String
     let options: SpecOptions
+    /// What the spec may make the host read: see `SpecFileRun.access(for:)`.
+    let access: FileAccess
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
+    /// The scenes not closed yet, by id; ids below `nextSceneID` that are
+    /// not here are closed.
     var scenes: [Int: SpecScene] = [:]
-    var closedScenes = Set<Int>()
     var nextSceneID = 1
     /// What the code running now belongs to (the scenes it makes do too).
     var current: Owner = .file
     var output: [String] = []
-    /// Set by `pending()` inside a running spec: the spec is skipped.
-    var skipped: String?
+    /// Bytes of output kept in all the file's results so far.
+    private var outputBytes = 0
+    private var outputCut = false
+    /// The reason `pending()` gave last inside a running spec.
+    var pendingReason = ""
+    /// What `pending()` raises inside a running spec: a phase that ends
+    /// with it stops the spec as skipped. Unique to the run, so no failure's
+    /// message can be taken for it.
+    let pendingSignal = "behave: pending " + UUID().uuidString
     /// Blocks whose setup ran; those whose setup failed, with the failure.
     private var setUp = Set<Int>()
     private var brokenBlocks: [Int: (location: String, message: String)] = [:]
@@ -66,6 +80,16 @@ final class SpecFileRun {
         self.file = SpecFinder.display(path)
         self.directory = (path as NSString).deletingLastPathComponent
         self.options = options
+        self.access = SpecFileRun.access(for: directory)
+    }
+
+    /// A spec is untrusted code: the scenes, scripts, photo folders and
+    /// images it names (and those its scenes name) are read only inside the
+    /// spec's own folder, the working directory and the bundled Scripts/,
+    /// with `..` and symbolic links resolved first.
+    static func access(for directory: String) -> FileAccess {
+        FileAccess(folders: [directory.isEmpty ? "." : directory, ".", LuaScript.bundledDirectory],
+                   description: "the spec's folder, the working directory and the bundled Scripts/")
     }
 
     /// Runs the file; `report` hears each spec's result (or the file's
@@ -97,7 +121,12 @@ final class SpecFileRun {
     // MARK: Loading
 
     private func load() throws(LuaError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw LuaError("cannot read the file") }
+        let source: [UInt8]
+        do throws(ValueError) {
+            source = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
+        } catch {
+            throw LuaError(error.message)
+        }
         let runtime = try LuaRuntime(scene: hostScene, limits: options.limits)
         self.runtime = runtime
         registerHostFunctions(on: runtime)
@@ -110,8 +139,7 @@ final class SpecFileRun {
             runtime.release(environment)
         }
         try runtime.call(prelude, [.reference(hosts), .reference(environment)])
-        let chunk = try runtime.load(String(decoding: data, as: UTF8.self), chunkName: "@" + file,
-                                     environment: environment)
+        let chunk = try runtime.load(source, chunkName: "@" + file, environment: environment)
         defer { runtime.release(chunk) }
         try runtime.call(chunk)
         guard let runFunction else { throw LuaError("the spec runner did not start") }
@@ -146,12 +174,22 @@ final class SpecFileRun {
         }
         let started = DispatchTime.now()
         output = []
-        skipped = nil
+        pendingReason = ""
         defer { current = .file }
 
+        // A failure is final: nothing the spec does afterwards (pending()
+        // in a finally or after_each, or under pcall) makes it pass or
+        // skipped. A phase that ends with pending()'s signal skips the spec
+        // unless it has failed.
         var failure: (location: String, message: String)?
+        var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
-            guard let error, failure == nil, skipped == nil else { return }
+            guard let error else { return }
+            if isPendingSignal(error) {
+                if skipped == nil { skipped = pendingReason }
+                return
+            }
+            guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
             failure = (location, context.map { "\($0): \(message)" } ?? message)
         }
@@ -163,7 +201,10 @@ final class SpecFileRun {
             current = .block(block)
             for step in 0..<(blocks[block]?.setups ?? 0) {
                 guard let error = phase("setup", block, step + 1) else { continue }
-                if skipped != nil { break }
+                if isPendingSignal(error) {
+                    skipped = skipped ?? pendingReason
+                    break
+                }
                 let (location, message) = split(error, fallbackLine: spec.line)
                 brokenBlocks[block] = (location, "in setup: \(message)")
                 break
@@ -197,10 +238,6 @@ final class SpecFileRun {
         for block in spec.blocks.reversed() where lastRunning[block] == index {
             closeScenes(of: .block(block))
         }
-        if let reason = skipped {
-            return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
-                              output: output, duration: seconds(since: started))
-        }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
             if let reason = failure {
@@ -211,9 +248,18 @@ final class SpecFileRun {
                            "a scene raised a script error the spec did not check (read them with s:errors()): \(first)\(more)")
             }
         }
+        if failure == nil, let reason = skipped {
+            return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
+                              output: output, duration: seconds(since: started))
+        }
         return SpecResult(file: file, name: spec.name, line: spec.line, status: failure == nil ? .passed : .failed,
                           location: failure?.location ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
+    }
+
+    /// Whether a phase ended with pending()'s signal (and nothing else).
+    private func isPendingSignal(_ error: LuaError) -> Bool {
+        firstLines(error.message) == pendingSignal
     }
 
     /// Collects what the spec's scenes logged and the errors it did not
@@ -224,7 +270,7 @@ final class SpecFileRun {
             guard let scene = scenes[id] else { continue }
             unchecked += scene.log.unchecked
             scene.log.checked = scene.log.errors.count
-            if output.count < SceneLog.maximumLines { output += scene.log.logs }
+            for line in scene.log.logs { keep(line) }
             scene.log.logs.removeAll()
         }
         closeScenes(of: .spec(index))
@@ -238,7 +284,22 @@ final class SpecFileRun {
     func close(_ id: Int) {
         guard let scene = scenes.removeValue(forKey: id), let runtime else { return }
         scene.close(in: runtime)
-        closedScenes.insert(id)
+    }
+
+    /// Frees the Lua state of every dismissed scene (nothing of it can run
+    /// again); the scene itself stays readable.
+    func freeDismissedScenes() {
+        for scene in scenes.values where !scene.scene.isPresented { scene.freeLua() }
+    }
+
+    /// Closes the scenes the spec no longer refers to (their wrappers were
+    /// collected): asked of the spec's state after a full collection.
+    func closeUnreferencedScenes() {
+        guard let runtime, let runFunction else { return }
+        runtime.collectGarbage()
+        guard case .string(let list)? = (try? runtime.call(runFunction, [.value(.string("scenes"))]))?.first else { return }
+        let referenced = Set(list.split(separator: ",").compactMap { Int($0) })
+        for id in scenes.keys.sorted() where !referenced.contains(id) { close(id) }
     }
 
     private func finish() {
@@ -249,14 +310,42 @@ final class SpecFileRun {
         runtime = nil
     }
 
+    // MARK: Output
+
+    /// What one file's results may hold of printed and logged lines, in all:
+    /// a file of many specs that each print their most still costs the host
+    /// a bounded amount.
+    static let maximumOutputBytes = 4 << 20
+    /// Characters kept of one line.
+    static let maximumLineLength = 2000
+
+    /// Keeps a line of what the running spec printed or its scenes logged.
+    func keep(_ line: String) {
+        guard output.count < SceneLog.maximumLines else { return }
+        let line = line.count > SpecFileRun.maximumLineLength ? String(line.prefix(SpecFileRun.maximumLineLength)) + "…" : line
+        guard outputBytes + line.utf8.count <= SpecFileRun.maximumOutputBytes else {
+            if !outputCut {
+                outputCut = true
+                output.append("(more output left out: this file's specs printed more than \(SpecFileRun.maximumOutputBytes >> 20) MiB)")
+            }
+            return
+        }
+        outputBytes += line.utf8.count
+        output.append(line)
+    }
+
     // MARK: Messages
 
     /// The location and the text of an error: the location it names (the
-    /// failing assertion's line in the spec file), or the spec's own line
-    /// when it names none or only the runner's.
+    /// failing assertion's line in the spec file), else the spec file's
+    /// innermost line in its traceback, else the spec's own line.
     func split(_ error: LuaError, fallbackLine: Int) -> (location: String, message: String) {
         let text = firstLines(error.message)
-        guard let (location, rest) = SpecFileRun.leadingLocation(text) else { return ("\(file):\(fallbackLine)", text) }
+        guard let (location, rest) = SpecFileRun.leadingLocation(text) else {
+            // An error without a position (`assert(false)`, an error
+            // object): the spec's line that raised it, from the traceback.
+            return (specFrame(in: error.message) ?? "\(file):\(fallbackLine)", text)
+        }
         guard location.hasPrefix("behave:") else { return (location, rest) }
         // Stopped inside the runner's own code (a budget ran out in a scene
         // method): the spec's own line from the traceback, or the spec's.

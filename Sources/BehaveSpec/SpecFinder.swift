@@ -1,45 +1,77 @@
+import BehaveCore
 import Foundation
 
 /// Finds spec files: `*_spec.lua` under each directory (recursively,
-/// skipping hidden and `.build*` directories), or a file given by name.
+/// skipping hidden directories such as `.git` and `.build`), or a file given
+/// by name. The search is bounded on any tree: symbolic links met on the way
+/// are not followed (a link back up would loop, and one out of the tree
+/// would search elsewhere), every real file runs once however many paths
+/// lead to it, and the search stops with an error past `maximumDepth`
+/// levels, `maximumEntries` entries or `maximumFiles` spec files.
 public enum SpecFinder {
-    public struct Missing: Error, CustomStringConvertible {
+    public static let maximumDepth = 64
+    public static let maximumEntries = 200_000
+    public static let maximumFiles = 20_000
+
+    /// Why the search cannot give the files: a path that does not exist, or
+    /// a tree past a bound.
+    public struct Failure: Error, CustomStringConvertible {
         public var path: String
-        public var description: String { "\(path): no such file or directory" }
+        public var reason = "no such file or directory"
+        public var description: String { "\(path): \(reason)" }
     }
 
-    public static func find(_ paths: [String]) throws(Missing) -> [String] {
-        var files: [String] = []
+    public static func find(_ paths: [String]) throws(Failure) -> [String] {
+        var search = Search()
         for path in paths.isEmpty ? ["."] : paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Failure(path: path) }
             if isDirectory.boolValue {
-                var visited = Set<String>()
-                files += search(path, visited: &visited)
+                try search.directory(path, depth: 0)
             } else {
-                files.append(path)
+                search.add(path)
             }
         }
-        var seen = Set<String>()
-        return files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        return search.files
     }
 
-    private static func search(_ directory: String, visited: inout Set<String>) -> [String] {
-        var found: [String] = []
-        // A symbolic link back up the tree must not loop.
-        guard visited.insert((directory as NSString).resolvingSymlinksInPath).inserted,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = directory == "." ? name : (directory as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found += search(path, visited: &visited)
-            } else if name.hasSuffix("_spec.lua") {
-                found.append(path)
+    private struct Search {
+        var files: [String] = []
+        var seenFiles = Set<FileIdentity>()
+        var seenDirectories = Set<FileIdentity>()
+        var entries = 0
+
+        mutating func add(_ path: String) {
+            guard let identity = FileIdentity(path) else { return files.append(path) }
+            if seenFiles.insert(identity).inserted { files.append(path) }
+        }
+
+        mutating func directory(_ directory: String, depth: Int) throws(Failure) {
+            // A directory named twice (`behave test . Scripts`) is searched once.
+            guard let identity = FileIdentity(directory), seenDirectories.insert(identity).inserted else { return }
+            guard depth <= SpecFinder.maximumDepth else {
+                throw Failure(path: directory, reason: "more than \(SpecFinder.maximumDepth) directories deep; name the directories that hold specs")
+            }
+            guard let listing = FolderListing.read(directory, limit: SpecFinder.maximumEntries - entries) else { return }
+            entries += listing.entries.count
+            guard !listing.isTruncated else {
+                throw Failure(path: directory, reason: "more than \(SpecFinder.maximumEntries) files and directories to search; name the directories that hold specs")
+            }
+            for entry in listing.entries where !entry.name.hasPrefix(".") {
+                let path = directory == "." ? entry.name : (directory as NSString).appendingPathComponent(entry.name)
+                switch entry.kind {
+                case .folder:
+                    try self.directory(path, depth: depth + 1)
+                case .file where entry.name.hasSuffix("_spec.lua"):
+                    guard files.count < SpecFinder.maximumFiles else {
+                        throw Failure(path: directory, reason: "more than \(SpecFinder.maximumFiles) spec files; name the directories that hold specs")
+                    }
+                    add(path)
+                default:
+                    break  // links, other files
+                }
             }
         }
-        return found
     }
 
     /// A path as messages show it: relative to the working directory when

@@ -7,8 +7,7 @@ import BehaveLua
 extension SpecFileRun {
     func registerHostFunctions(on runtime: LuaRuntime) {
         runtime.register("print") { [unowned self] call throws(LuaError) in
-            // Bounded: a spec printing in a loop must not fill the host's memory.
-            if self.output.count < SceneLog.maximumLines { self.output.append(String((call.string(1) ?? "").prefix(2000))) }
+            self.keep(call.string(1) ?? "")
         }
         runtime.register("ready") { [unowned self] call throws(LuaError) in
             self.runFunction = call.keep(1)
@@ -25,7 +24,8 @@ extension SpecFileRun {
         runtime.register("spec") { [unowned self] call throws(LuaError) in
             func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }
             let blocks = (call.string(6) ?? "0").split(separator: ",").compactMap { Int($0) }
-            self.declared.append(Declared(name: call.string(1) ?? "?", line: count(2), pending: call.boolean(3) ?? false,
+            self.declared.append(Declared(name: String((call.string(1) ?? "?").prefix(2000)), line: count(2),
+                                          pending: call.boolean(3) ?? false,
                                           befores: count(4), afters: count(5), blocks: blocks))
         }
         runtime.register("block") { [unowned self] call throws(LuaError) in
@@ -33,8 +33,10 @@ extension SpecFileRun {
             self.blocks[count(1)] = Block(setups: count(2), teardowns: count(3))
         }
         runtime.register("skip") { [unowned self] call throws(LuaError) in
-            // pending() inside a running spec.
-            self.skipped = String((call.string(1) ?? "").prefix(2000))
+            // pending() inside a running spec: its reason, and the signal
+            // it raises.
+            self.pendingReason = String((call.string(1) ?? "").prefix(2000))
+            call.push(self.pendingSignal)
         }
         runtime.register("script") { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }
         runtime.register("loadScene") { [unowned self] call throws(LuaError) in try self.loadScene(call) }
@@ -82,7 +84,7 @@ extension SpecFileRun {
             throw LuaError("this is not a scene")
         }
         guard let scene = scenes[id] else {
-            if closedScenes.contains(id) {
+            if id > 0, id < nextSceneID {
                 throw LuaError("this scene is closed: it was made by an earlier spec (or by the setup of a block that has ended); make scenes in before_each or in the spec itself")
             }
             throw LuaError("this is not a scene")
@@ -128,18 +130,28 @@ extension SpecFileRun {
     /// lists before the spec runs on.
     @discardableResult
     func execute(_ command: SceneCommand, in scene: SpecScene, _ call: LuaCall) throws(LuaError) -> CommandOutput {
-        defer { flush(scene, call) }
+        let output: CommandOutput
         do throws(ValueError) {
-            return try scene.scene.execute(command)
+            output = try scene.scene.execute(command)
         } catch {
+            _ = try? flush(scene, call)
             throw LuaError(error.message)
         }
+        try flush(scene, call)
+        return output
     }
 
-    func flush(_ scene: SpecScene, _ call: LuaCall) {
+    /// Hands the recorded firings to the spec's lists; a recording that had
+    /// to stop is the spec's error, once.
+    func flush(_ scene: SpecScene, _ call: LuaCall) throws(LuaError) {
         for recording in scene.recordings where !recording.pending.isEmpty {
             for arguments in recording.pending { call.append(arguments, toList: recording.list) }
             recording.pending.removeAll()
+        }
+        scene.recordingsDelivered()
+        if let stopped = scene.recordingStopped, !scene.reportedRecordingStop {
+            scene.reportedRecordingStop = true
+            throw LuaError(stopped + "; record fewer firings")
         }
     }
 }

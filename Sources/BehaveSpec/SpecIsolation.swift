@@ -16,13 +16,18 @@ struct WorkerEvent: Codable {
 
 /// The reporter of a worker process (`behave test --worker`): every spec
 /// it starts, every result and every finished file, one JSON line each, for
-/// the `IsolatedSpecRunner` that started it.
+/// the `IsolatedSpecRunner` that started it. Each line starts with the
+/// token the runner gave the worker on standard input, which no spec can
+/// read: a line without it (anything else that reached standard output) is
+/// not an event, so a spec cannot forge a result.
 public final class WorkerReporter: SpecReporter {
+    private let token: String
     private let write: (String) -> Void
     private let encoder = JSONEncoder()
 
     /// `write` gets whole lines, newline included.
-    public init(write: @escaping (String) -> Void) {
+    public init(token: String, write: @escaping (String) -> Void) {
+        self.token = token
         self.write = write
     }
 
@@ -40,12 +45,19 @@ public final class WorkerReporter: SpecReporter {
 
     private func emit(_ event: WorkerEvent) {
         guard let data = try? encoder.encode(event) else { return }
-        write(String(decoding: data, as: UTF8.self) + "\n")
+        write(token + " " + String(decoding: data, as: UTF8.self) + "\n")
     }
 
-    /// The files a worker is given on standard input (NUL-separated).
-    public static func files(from input: Data) -> [String] {
-        input.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    /// What a worker is given on standard input: the token, then the
+    /// files (NUL-separated).
+    public static func input(from data: Data) -> (token: String, files: [String]) {
+        let parts = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return (parts.first ?? "", parts.dropFirst().filter { !$0.isEmpty })
+    }
+
+    /// The standard input of a worker given `files`.
+    static func input(token: String, files: [String]) -> Data {
+        Data(([token] + files).map { $0 + "\0" }.joined().utf8)
     }
 }
 
@@ -171,7 +183,9 @@ public final class IsolatedSpecRunner: SpecFileRunner {
         } catch {
             return nil
         }
-        let list = Data(files.map { $0 + "\0" }.joined().utf8)
+        let token = UUID().uuidString
+        let list = WorkerReporter.input(token: token, files: files)
+        let prefix = Data((token + " ").utf8)
         DispatchQueue.global().async {
             try? input.fileHandleForWriting.write(contentsOf: list)
             try? input.fileHandleForWriting.close()
@@ -193,7 +207,8 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = pending[pending.startIndex..<newline]
                 pending.removeSubrange(pending.startIndex...newline)
-                if let event = try? decoder.decode(WorkerEvent.self, from: line) { hear(event) }
+                guard line.starts(with: prefix) else { continue }
+                if let event = try? decoder.decode(WorkerEvent.self, from: line.dropFirst(prefix.count)) { hear(event) }
             }
         }
         process.waitUntilExit()

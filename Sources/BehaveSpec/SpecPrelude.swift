@@ -16,7 +16,8 @@ let specPreludeSource = #"""
 local H, env = ...
 local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
       type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
-local format, find, match, gsub, sort, concat = string.format, string.find, string.match, string.gsub, table.sort, table.concat
+local format, find, match, gsub, sub, sort, concat =
+      string.format, string.find, string.match, string.gsub, string.sub, table.sort, table.concat
 local utf8len = utf8.len
 
 local P = { H = H }
@@ -53,8 +54,11 @@ end
 P.key_before = key_before
 
 -- Appends to `out` up to 10 differences between e and a, as
--- { path, expected, actual }; raw fields only, metatables ignored.
-local function differences(e, a, path, out, seen)
+-- { path, expected, actual }; raw fields only, metatables ignored. Paths
+-- name the first 100 levels (then `…`), so they stay short and the work
+-- linear however deep the tables.
+local function differences(e, a, path, out, seen, depth)
+  depth = depth or 0
   if #out >= 10 or rawequal(e, a) then return end
   if type(e) ~= "table" or type(a) ~= "table" then
     if not (e == a) then out[#out + 1] = { path, e, a } end
@@ -68,9 +72,11 @@ local function differences(e, a, path, out, seen)
   sort(keys, key_before)
   for _, k in ipairs(keys) do
     local step
-    if type(k) == "string" and match(k, "^[%a_][%w_]*$") then step = "." .. k
+    if depth > 100 then step = ""
+    elseif depth == 100 then step = "…"
+    elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
     else step = "[" .. show(k, 2) .. "]" end
-    differences(rawget(e, k), rawget(a, k), path .. step, out, seen)
+    differences(rawget(e, k), rawget(a, k), path .. step, out, seen, depth + 1)
     if #out >= 10 then return end
   end
 end
@@ -105,9 +111,16 @@ local assert = setmetatable({}, {
     local resolve = part("assert")
     return resolve(t, key)
   end,
-  __call = function(_, value, message, ...)
-    if not value then error(message == nil and "assertion failed!" or message, 2) end
-    return value, message, ...
+  -- Called, it is Lua's assert: all its arguments when the first is
+  -- true; else the second as the error object as it is (nil included),
+  -- "assertion failed!" when there is none, and no position added (the
+  -- report finds the spec's line in the traceback).
+  __call = function(_, ...)
+    local count = select("#", ...)
+    if count == 0 then error("bad argument #1 to 'assert' (value expected)", 0) end
+    if ... then return ... end
+    if count == 1 then error("assertion failed!", 0) end
+    error((select(2, ...)), 0)
   end,
 })
 P.assert = assert
@@ -194,6 +207,20 @@ local blocks = { [0] = root }
 local current = root
 local running = false
 
+-- What one file may declare. Every spec, hook and finally runs with a
+-- budget of its own, so their numbers bound the work a file can cause;
+-- names are kept short, as the host keeps one for every spec.
+local limits = { specs = 10000, blocks = 10000, depth = 100, hooks = 1000, finallies = 100, part = 400, name = 2000 }
+local counts = { specs = 0, hooks = 0, depth = 0 }
+
+-- The name's head and tail, `length` bytes in all, cut between characters.
+local function clip(name, length)
+  if #name <= length then return name end
+  local head = gsub(sub(name, 1, length // 2), "[\xC0-\xFF][\x80-\xBF]*$", "")
+  local tail = gsub(sub(name, -(length // 2)), "^[\x80-\xBF]+", "")
+  return head .. "…" .. tail
+end
+
 local function declaring(what)
   if running then
     error(what .. " can only be used at the top level of a spec file or inside describe, not inside a spec", 3)
@@ -205,16 +232,22 @@ local function describe(name, body)
   if type(name) ~= "string" or type(body) ~= "function" then
     usage("describe(name, function) takes a name and a function")
   end
+  if #blocks >= limits.blocks then usage(format("more than %d describe blocks in one file", limits.blocks)) end
+  if counts.depth >= limits.depth then usage(format("describe blocks nested more than %d deep", limits.depth)) end
   local block = { id = #blocks + 1, name = name, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
   blocks[block.id] = block
   current.children[#current.children + 1] = block
   local outer = current
   current = block
+  counts.depth = counts.depth + 1
   body()
+  counts.depth = counts.depth - 1
   current = outer
 end
 
 local function add_spec(name, body, is_pending)
+  if counts.specs >= limits.specs then error(format("more than %d specs in one file", limits.specs), 3) end
+  counts.specs = counts.specs + 1
   current.children[#current.children + 1] = { name = name, body = body, line = line_of(3), pending = is_pending }
 end
 
@@ -225,14 +258,12 @@ local function it(name, body)
   add_spec(name, body, body == nil)
 end
 
--- Raised by pending() inside a running spec: the runner was told first
--- (H.skip), so the error only stops the spec.
-local skipping = setmetatable({}, { __tostring = function() return "pending" end })
-
+-- Inside a running spec, pending() tells the runner its reason and raises
+-- the runner's signal: the phase it ends skips the spec (unless the spec
+-- has already failed; a failure is final).
 local function pending(name)
   if running then
-    H.skip(name ~= nil and tostring(name) or "")
-    error(skipping, 0)
+    error(H.skip(name ~= nil and tostring(name) or ""), 0)
   end
   if type(name) ~= "string" then usage("pending(name) takes a name") end
   add_spec(name, nil, true)
@@ -244,6 +275,10 @@ local function hook(what, list)
   return function(fn)
     declaring(what)
     if type(fn) ~= "function" then usage(what .. "(function) takes a function") end
+    if counts.hooks >= limits.hooks then
+      usage(format("more than %d before_each, after_each, setup and teardown functions in one file", limits.hooks))
+    end
+    counts.hooks = counts.hooks + 1
     local hooks = current[list]
     hooks[#hooks + 1] = fn
   end
@@ -266,6 +301,7 @@ local function finally(fn)
     list = {}
     finalizers[running_spec] = list
   end
+  if #list >= limits.finallies then usage(format("more than %d finally functions in one spec", limits.finallies)) end
   list[#list + 1] = fn
 end
 
@@ -283,10 +319,10 @@ local function collect(block, prefix, befores, afters, chain)
   H.block(block.id, #block.setups, #block.teardowns)
   for _, child in ipairs(block.children) do
     if child.children then
-      collect(child, prefix .. child.name .. " ", b, a, inside)
+      collect(child, clip(prefix .. clip(child.name, limits.part), limits.name) .. " ", b, a, inside)
     else
       specs[#specs + 1] = { body = child.body, befores = b, afters = a }
-      local name = prefix .. child.name
+      local name = clip(prefix .. clip(child.name, limits.part), limits.name)
       if not utf8len(name) then name = part("format").printable(name) end
       H.spec(name, child.line, child.pending, #b, #a, inside)
     end
@@ -298,6 +334,12 @@ H.ready(function(phase, i, j)
     running = true
     collect(root, "", {}, {}, "")
     return
+  end
+  if phase == "scenes" then
+    -- The ids of the scenes the spec still refers to (after a collection).
+    local ids = {}
+    for _, id in next, P.scene_ids or {} do ids[#ids + 1] = id end
+    return concat(ids, ",")
   end
   if phase == "setup" then
     running_spec = nil

@@ -461,7 +461,10 @@ local H = P.H
 local type, tostring, error, setmetatable, rawset, ipairs = type, tostring, error, setmetatable, rawset, ipairs
 local format = string.format
 
+-- Each scene object's id; weak, so the runner can close the scenes a spec
+-- lets go of (proxies of controls and behaviours hold their scene).
 local scene_ids = setmetatable({}, { __mode = "k" })
+P.scene_ids = scene_ids
 
 local function id_of(s, method)
   local id = scene_ids[s]
@@ -469,23 +472,25 @@ local function id_of(s, method)
   return id
 end
 
-local function control_proxy(id, name)
+-- A proxy's functions refer to its scene object, which keeps the scene
+-- open while the proxy is in use.
+local function control_proxy(s, name)
   return setmetatable({}, {
-    __index = function(_, key) return H.controlGet(id, name, key) end,
-    __newindex = function(_, key, value) H.set(id, name, key, value) end,
+    __index = function(_, key) return H.controlGet(scene_ids[s], name, key) end,
+    __newindex = function(_, key, value) H.set(scene_ids[s], name, key, value) end,
     __tostring = function() return "control " .. name end,
     __metatable = false,
   })
 end
 
-local function behaviour_proxy(id, name)
+local function behaviour_proxy(s, name)
   return setmetatable({}, {
     __index = function(_, key)
-      local value, outlet = H.behaviourGet(id, name, key)
-      if outlet ~= nil then return control_proxy(id, outlet) end
+      local value, outlet = H.behaviourGet(scene_ids[s], name, key)
+      if outlet ~= nil then return control_proxy(s, outlet) end
       return value
     end,
-    __newindex = function(_, key, value) H.set(id, name, key, value) end,
+    __newindex = function(_, key, value) H.set(scene_ids[s], name, key, value) end,
     __tostring = function() return "behaviour " .. name end,
     __metatable = false,
   })
@@ -504,13 +509,13 @@ end
 function methods.control(s, name)
   local id = id_of(s, "control")
   if H.lookup(id, name) ~= "control" then error(format("`%s` is not a control", tostring(name)), 2) end
-  return control_proxy(id, name)
+  return control_proxy(s, name)
 end
 
 function methods.behaviour(s, name)
   local id = id_of(s, "behaviour")
   if H.lookup(id, name) ~= "behaviour" then error(format("`%s` is not a behaviour", tostring(name)), 2) end
-  return behaviour_proxy(id, name)
+  return behaviour_proxy(s, name)
 end
 
 local scene_meta = {
@@ -519,7 +524,7 @@ local scene_meta = {
     if method ~= nil then return method end
     local id = scene_ids[s]
     local proxy
-    if H.lookup(id, key) == "control" then proxy = control_proxy(id, key) else proxy = behaviour_proxy(id, key) end
+    if H.lookup(id, key) == "control" then proxy = control_proxy(s, key) else proxy = behaviour_proxy(s, key) end
     rawset(s, key, proxy)
     return proxy
   end,

@@ -15,7 +15,44 @@ final class SpecScene {
     let owner: SpecFileRun.Owner
     let log: SceneLog
     var recordings: [Recording] = []
+    /// Bytes of firings recorded since the spec last heard from the scene
+    /// (they are copied into the spec's state then, where its memory limit
+    /// counts them).
+    private var pendingBytes = 0
+    /// Why recording stopped, once it has: the spec's next call says so.
+    var recordingStopped: String?
+    var reportedRecordingStop = false
     private(set) var isClosed = false
+
+    /// Recordings a scene may have at once, and bytes of firings it may
+    /// hold between two calls of the spec.
+    static let maximumRecordings = 64
+    static let maximumPendingBytes = 16 << 20
+
+    /// Keeps a firing for `recording` until the spec's call returns.
+    func record(_ arguments: [Value], into recording: Recording) {
+        guard recordingStopped == nil else { return }
+        let size = 64 + arguments.reduce(0) { $0 + $1.estimatedBytes }
+        guard recording.count < Recording.maximumEntries else {
+            recordingStopped = "s:record(\"\(recording.target)\") stopped after \(Recording.maximumEntries) firings"
+            return
+        }
+        guard pendingBytes + size <= SpecScene.maximumPendingBytes else {
+            recordingStopped = "s:record(\"\(recording.target)\") stopped: the firings recorded during one call hold more than \(SpecScene.maximumPendingBytes >> 20) MiB"
+            return
+        }
+        pendingBytes += size
+        recording.count += 1
+        recording.pending.append(arguments)
+    }
+
+    /// The firings were handed to the spec.
+    func recordingsDelivered() {
+        pendingBytes = 0
+    }
+    /// Its Lua state is freed (the scene was dismissed: nothing of it runs
+    /// again); what it was stays readable.
+    var isFreed: Bool { runtime.isClosed }
 
     init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, owner: SpecFileRun.Owner, log: SceneLog) {
         self.scene = scene
@@ -23,6 +60,13 @@ final class SpecScene {
         self.keepAlive = keepAlive
         self.owner = owner
         self.log = log
+    }
+
+    /// Frees the scene's Lua state, once it is dismissed.
+    func freeLua() {
+        guard !scene.isPresented else { return }
+        runtime.close()
+        keepAlive = nil
     }
 
     /// Stops the scene's behaviours and lets go of what the spec's state
@@ -61,9 +105,9 @@ final class SceneLog {
                     message += " (\(context))"
                 }
             }
-            errors.append(message)
+            errors.append(String(message.prefix(8000)))
         case .log:
-            if logs.count < SceneLog.maximumLines { logs.append(entry.message) }
+            if logs.count < SceneLog.maximumLines { logs.append(String(entry.message.prefix(SpecFileRun.maximumLineLength + 1))) }
         default:
             break
         }
@@ -77,19 +121,27 @@ final class SceneLog {
 /// the scene call that caused them returns to the spec.
 final class Recording {
     static let maximumEntries = 100_000
+    /// `"name.event"`, as the spec asked for it.
+    let target: String
     let list: LuaReference
     var pending: [[Value]] = []
     var count = 0
     var connection: Connection?
 
-    init(list: LuaReference) {
+    init(target: String, list: LuaReference) {
+        self.target = target
         self.list = list
     }
+}
 
-    func hear(_ arguments: [Value]) {
-        guard count < Recording.maximumEntries else { return }
-        count += 1
-        pending.append(arguments)
+extension Value {
+    /// About what the value costs to keep, in bytes.
+    var estimatedBytes: Int {
+        switch self {
+        case .string(let text): 32 + text.utf8.count
+        case .image(let image): 48 + image.name.utf8.count
+        default: 32
+        }
     }
 }
 

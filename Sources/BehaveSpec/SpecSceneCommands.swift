@@ -13,7 +13,13 @@ extension SpecFileRun {
     /// one behaviour (as `behave run` builds it).
     func makeScriptScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "script path")
-        guard let path = LuaScript.locate(name, relativeTo: directory) else {
+        let found: String?
+        do throws(ValueError) {
+            found = try LuaScript.locate(name, relativeTo: directory, access: access)
+        } catch {
+            throw LuaError(error.message)
+        }
+        guard let path = found else {
             throw LuaError("\(name): no such script next to the spec or in the bundled Scripts/")
         }
         var inspectables: [(String, LooseValue)] = []
@@ -47,7 +53,7 @@ extension SpecFileRun {
             }
             let node = try entry.value.sceneNode(line: specLine(call))
             do throws(SceneLoadError) {
-                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory)
+                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory, access: access)
             } catch {
                 throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
             }
@@ -58,11 +64,14 @@ extension SpecFileRun {
     /// `scene.load(path)`: a scene file, next to the spec or as given.
     func loadScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "scene file path")
-        let nextToSpec = (directory as NSString).appendingPathComponent(name)
-        let path = name.hasPrefix("/") || !FileManager.default.fileExists(atPath: nextToSpec) ? name : nextToSpec
+        let nextToSpec = (specDirectory as NSString).appendingPathComponent(name)
+        // Next to the spec when something is there (refused or not).
+        let besideSpec: Bool
+        do throws(ValueError) { besideSpec = try access.check(nextToSpec) != nil } catch { besideSpec = true }
+        let path = name.hasPrefix("/") || !besideSpec ? name : nextToSpec
         try open(call) { () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(file: path, limits: options.limits)
+                let loaded = try SceneLoader.load(file: path, limits: options.limits, access: access)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
                 throw LuaError(error.description)
@@ -79,7 +88,8 @@ extension SpecFileRun {
         let node = try call.data(1).sceneNode(line: specLine(call))
         try open(call) { () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits)
+                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
+                                                  access: access)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
                 // Every node is on the spec's line: the messages alone.
@@ -100,9 +110,7 @@ extension SpecFileRun {
     /// script, a wrong inspectable, a mistake in a scene) are the spec's, at
     /// the spec's line.
     func open(_ call: LuaCall, _ make: () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)) throws(LuaError) {
-        guard scenes.count < SpecFileRun.maximumScenes else {
-            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file")
-        }
+        try makeRoomForAScene()
         let made: (scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?)
         do throws(LuaError) {
             made = try make()
@@ -120,6 +128,21 @@ extension SpecFileRun {
         scenes[id] = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
                                log: log)
         call.push(Double(id))
+    }
+
+    /// Open scenes are limited, dismissed ones are not: a dismissed scene's
+    /// Lua state is freed, and a scene the spec lets go of is closed.
+    private func makeRoomForAScene() throws(LuaError) {
+        func open() -> Int { scenes.values.count { !$0.isFreed } }
+        freeDismissedScenes()
+        guard open() >= SpecFileRun.maximumScenes || scenes.count >= SpecFileRun.maximumKeptScenes else { return }
+        closeUnreferencedScenes()
+        guard open() < SpecFileRun.maximumScenes else {
+            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+        }
+        guard scenes.count < SpecFileRun.maximumKeptScenes else {
+            throw LuaError("more than \(SpecFileRun.maximumKeptScenes) scenes kept at once in one spec file; let go of the ones you are done with")
+        }
     }
 
     // MARK: Scene methods
@@ -172,7 +195,9 @@ extension SpecFileRun {
         case "choose":
             try run(.choose(call.isNil(3) ? "cancel" : try call.requireString(3, "option")))
         case "remove": try run(.remove(try name()))
-        case "dismiss": try run(.dismiss)
+        case "dismiss":
+            try run(.dismiss)
+            scene.freeLua()
         case "show":
             if case .text(let text) = try execute(.show, in: scene, call) { call.push(text) }
         case "state": call.push(scene.scene.state())
@@ -223,9 +248,15 @@ extension SpecFileRun {
             throw LuaError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: events))"
                 + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
         }
+        guard scene.recordings.count < SpecScene.maximumRecordings else {
+            throw LuaError("more than \(SpecScene.maximumRecordings) recordings of one scene; record each event once and keep its list")
+        }
         call.push(JSON.array([]))
-        let recording = Recording(list: call.keep(-1))
-        recording.connection = sender.on(event) { [weak recording] message in recording?.hear(message.arguments) }
+        let recording = Recording(target: target, list: call.keep(-1))
+        recording.connection = sender.on(event) { [weak recording, weak scene] message in
+            guard let recording, let scene else { return }
+            scene.record(message.arguments, into: recording)
+        }
         scene.recordings.append(recording)
     }
 }

@@ -51,7 +51,7 @@ struct Test: ParsableCommand {
         if worker { return runAsWorker() }
         try failing {
             let files: [String]
-            do throws(SpecFinder.Missing) {
+            do throws(SpecFinder.Failure) {
                 files = try SpecFinder.find(paths)
             } catch {
                 throw UsageFailure(error.description)
@@ -111,8 +111,8 @@ struct Test: ParsableCommand {
     }
 
     private func runAsWorker() {
-        let files = WorkerReporter.files(from: FileHandle.standardInput.readDataToEndOfFile())
-        let reporter = WorkerReporter { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let (token, files) = WorkerReporter.input(from: FileHandle.standardInput.readDataToEndOfFile())
+        let reporter = WorkerReporter(token: token) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         SpecRunner(options: options, jobs: jobs).run(files, reporter: reporter)
     }
 }

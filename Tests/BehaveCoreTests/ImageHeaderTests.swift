@@ -67,9 +67,9 @@ final class ImageHeaderTests: XCTestCase {
     }
 
     func testWhatIsWrongIsSaid() {
-        XCTAssertEqual(message(Array("hello, world\n".utf8)), "not a PNG or JPEG image (it starts with the text `hello, world.`)")
+        XCTAssertEqual(message(Array("hello, world\n".utf8)), "not a PNG or JPEG image (it looks like text)")
         XCTAssertEqual(message(Array("GIF89a\u{1}\u{0}".utf8)), "not a PNG or JPEG image (it looks like a GIF file)")
-        XCTAssertEqual(message([0x00, 0x01, 0x02, 0x03]), "not a PNG or JPEG image (it starts with bytes 00 01 02 03)")
+        XCTAssertEqual(message([0x00, 0x01, 0x02, 0x03]), "not a PNG or JPEG image (it starts with neither signature)")
         var badCRC = png(width: 4, height: 4)
         badCRC[30] ^= 0xFF
         XCTAssertEqual(message(badCRC), "corrupt PNG: the IHDR chunk's checksum does not match")
@@ -111,7 +111,7 @@ final class ImageHeaderTests: XCTestCase {
 
     func testUnreadableFiles() throws {
         XCTAssertThrowsError(try ImageHeader.read(file: "/nonexistent/photo.png")) { error in
-            XCTAssertEqual((error as? ValueError)?.message, "cannot read the file")
+            XCTAssertEqual((error as? ValueError)?.message, "no such file")
         }
         XCTAssertThrowsError(try ImageHeader.read(file: NSTemporaryDirectory()))
     }

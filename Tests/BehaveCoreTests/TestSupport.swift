@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import BehaveCore
 
@@ -125,5 +126,16 @@ extension XCTestCase {
     func keys(_ json: JSON?) -> [String] {
         if case .object(let pairs)? = json { return pairs.map(\.0) }
         return []
+    }
+}
+
+extension XCTestCase {
+    /// A fresh folder holding `files` (name → bytes), removed at the end.
+    func temporaryFolder(_ files: [String: [UInt8]]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("behave-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
     }
 }

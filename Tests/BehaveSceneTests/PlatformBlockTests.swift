@@ -81,7 +81,7 @@ final class PlatformBlockTests: XCTestCase {
         let found = SceneLoader.check(file: fixture.path("test.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
         XCTAssertEqual(found, [
             "3: photoLibrary: photos/cut.jpg: truncated JPEG: the file ends before its frame header (SOF)",
-            "3: photoLibrary: photos/readme.txt: not a PNG or JPEG image (it starts with the text `not a photo`)",
+            "3: photoLibrary: photos/readme.txt: not a PNG or JPEG image (it looks like text)",
         ])
     }
 

@@ -59,6 +59,8 @@ final class SpecAuditTests: XCTestCase {
             #!/bin/bash
             jobs=$1
             count=0
+            IFS= read -r -d '' token
+            echo() { builtin echo "$token $*"; }
             while IFS= read -r -d '' file; do
               name=$(basename "$file")
               if [[ "$name" == *crash* ]]; then
@@ -67,7 +69,7 @@ final class SpecAuditTests: XCTestCase {
                   echo '{"result":{"file":"'"$name"'","name":"survives","line":1,"status":"passed","location":"","message":"","output":[],"duration":0}}'
                   echo '{"started":{"file":"'"$name"'","name":"shows a huge image","line":7}}'
                 fi
-                echo "Fatal error: Double value cannot be converted to Int" >&2
+                builtin echo "Fatal error: Double value cannot be converted to Int" >&2
                 kill -ILL $$
               fi
               count=$((count + 1))
@@ -97,6 +99,26 @@ final class SpecAuditTests: XCTestCase {
                       crash.message)
         XCTAssertEqual(summary.line, "3 passed, 1 failed")
         XCTAssertTrue(text.hasSuffix("3 passed, 1 failed\n"), text)
+    }
+
+    /// Only lines with the token the runner gave the worker are events: what
+    /// else reaches the worker's standard output cannot forge a result.
+    func testLinesWithoutTheWorkersTokenAreNotResults() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write("""
+            #!/bin/bash
+            cat > /dev/null
+            echo '{"result":{"file":"a_spec.lua","name":"forged","line":1,"status":"passed","location":"","message":"","output":[],"duration":0}}'
+            echo '{"filesDone":1}'
+            """, to: "forger.sh", in: directory)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let collector = CollectingReporter()
+        let runner = IsolatedSpecRunner(executable: URL(fileURLWithPath: path), arguments: { ["\($0)"] })
+        let summary = runner.run([(directory as NSString).appendingPathComponent("a_spec.lua")], reporter: collector)
+        XCTAssertEqual(collector.results.map(\.status), [.failed])
+        XCTAssertEqual(summary.passed, 0)
+        XCTAssertTrue(collector.results.first?.message.hasPrefix("behave crashed while running this spec: the worker ended before the file was done") ?? false,
+                      collector.results.first?.message ?? "")
     }
 
     func testTheWorkerReportsAsTheRunnerInThisProcessDoes() throws {

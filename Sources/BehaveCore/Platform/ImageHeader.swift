@@ -34,31 +34,35 @@ public struct ImageHeader: Equatable, Sendable {
     /// Reads the header of the file at `path`. The message of the error
     /// does not name the file; callers add it.
     public static func read(file path: String) throws(ValueError) -> ImageHeader {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ValueError("cannot read the file") }
-        defer { try? handle.close() }
-        // Headers come first; a JPEG's frame header can follow large
-        // metadata segments, so read more only when the start is not enough.
-        var limit = initialRead
-        var data = Data()
-        while true {
-            let more: Data?
-            do { more = try handle.read(upToCount: limit - data.count) } catch { throw ValueError("cannot read the file") }
-            let reachedEnd = (more?.count ?? 0) < limit - data.count
-            if let more { data.append(more) }
+        var budget = maximumRead
+        return try read(file: path, budget: &budget)
+    }
+
+    /// Reads the header of the file at `path`, at most `maximumRead` bytes
+    /// of it and never more than `budget`, which is lowered by the bytes
+    /// read. Headers come first: most files need the first read only; a
+    /// JPEG's frame header can follow large metadata segments, so the rest
+    /// of the bound is read only when the start is not enough (each byte is
+    /// read once, and parsed at most twice).
+    static func read(file path: String, budget: inout Int) throws(ValueError) -> ImageHeader {
+        let reader = try HostFile.Reader(path)
+        for limit in [initialRead, maximumRead] {
+            guard budget > 0 else { throw ValueError("not read: no bytes left to read") }
+            let before = reader.bytes.count
+            defer { budget -= reader.bytes.count - before }
+            try reader.read(upTo: min(limit, before + budget))
             do throws(Problem) {
-                return try parse(Bytes(Array(data)))
+                return try parse(Bytes(reader.bytes))
             } catch {
-                guard error.truncated, !reachedEnd else { throw ValueError(error.message) }
-                guard limit < maximumRead else {
-                    throw ValueError("no image size in the first \(maximumRead >> 20) MiB of the file")
-                }
-                limit = min(limit * 8, maximumRead)
+                guard error.truncated, !reader.atEnd else { throw ValueError(error.message) }
             }
         }
+        throw ValueError("no image size in the first \(maximumRead >> 20) MiB of the file (a header may take at most that)")
     }
 
     static let initialRead = 64 << 10
-    static let maximumRead = 64 << 20
+    /// Bytes read of one file at most.
+    static let maximumRead = 1 << 20
 
     // MARK: Parsing
 
@@ -88,7 +92,7 @@ public struct ImageHeader: Equatable, Sendable {
         }
         let type = bytes.slice(12, 4)
         guard type == Array("IHDR".utf8) else {
-            throw Problem(message: "invalid PNG: the first chunk must be IHDR, not `\(printable(type))`")
+            throw Problem(message: "invalid PNG: the first chunk must be IHDR")
         }
         guard let length = bytes.uint32(8), length == 13 else {
             throw Problem(message: "invalid PNG: the IHDR chunk must be 13 bytes long, not \(bytes.uint32(8) ?? 0)")
@@ -216,15 +220,13 @@ public struct ImageHeader: Equatable, Sendable {
         if let (name, _) = known.first(where: { bytes.hasPrefix($0.1) }) { return "it looks like \(name) file" }
         if bytes.slice(0, 4) == Array("RIFF".utf8), bytes.slice(8, 4) == Array("WEBP".utf8) { return "it looks like a WebP file" }
         if bytes.slice(4, 4) == Array("ftyp".utf8) { return "it looks like a HEIF/HEIC or MP4 file" }
-        let start = bytes.slice(0, 16)
+        // Never the file's bytes: a message may be read by whoever named
+        // the file, and the file may not be theirs to read.
+        let start = bytes.slice(0, 64)
         if start.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return "it starts with the text `\(printable(start))`"
+            return "it looks like text"
         }
-        return "it starts with bytes \(start.prefix(8).map(hex).joined(separator: " "))"
-    }
-
-    static func printable(_ bytes: [UInt8]) -> String {
-        String(bytes.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "." })
+        return "it starts with neither signature"
     }
 
     static func hex(_ byte: UInt8) -> String {

@@ -17,9 +17,17 @@ public struct PhotoLibrary: Equatable, Sendable {
 
     /// Photos kept at most (every one is a picker option).
     public static let maximumPhotos = 1000
+    /// Entries of the folder looked at, at most (hidden files and
+    /// subfolders included): a folder of millions costs no more.
+    public static let maximumEntries = 4000
+    /// Bytes read of all the photos' headers together, at most (each
+    /// photo's at most `ImageHeader.maximumRead`).
+    public static let maximumBytes = 128 << 20
+    /// Problems listed at most; the rest are counted.
+    static let maximumProblems = 20
 
     /// Why a folder cannot be a photo library: every bad file, each
-    /// message naming it.
+    /// message naming it (and what is wrong, never what the file holds).
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var problems: [String]
         public var description: String { problems.joined(separator: "\n") }
@@ -27,44 +35,82 @@ public struct PhotoLibrary: Equatable, Sendable {
 
     /// Reads every visible file of `folder` (relative paths from
     /// `directory`). Hidden files and subfolders are skipped; any other
-    /// file must be a readable PNG or JPEG.
-    public static func load(folder: String, relativeTo directory: String? = nil) throws(Failure) -> PhotoLibrary {
-        let path = resolve(folder, relativeTo: directory)
+    /// file must be a readable PNG or JPEG. `access` says which folders and
+    /// files may be read (a spec's are checked, links included). The work is
+    /// bounded: at most `maximumEntries` entries, `maximumPhotos` photos
+    /// and `maximumBytes` read.
+    public static func load(folder: String, relativeTo directory: String? = nil,
+                            access: FileAccess = .unrestricted) throws(Failure) -> PhotoLibrary {
+        try load(folder: folder, relativeTo: directory, access: access, maximumBytes: maximumBytes)
+    }
+
+    static func load(folder: String, relativeTo directory: String?, access: FileAccess,
+                     maximumBytes: Int) throws(Failure) -> PhotoLibrary {
+        let found: String?
+        do throws(ValueError) {
+            found = try access.check(resolve(folder, relativeTo: directory), shown: folder)
+        } catch {
+            throw Failure(problems: [error.message])
+        }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let path = found, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(problems: ["\(folder): no such folder"])
         }
         guard isDirectory.boolValue else { throw Failure(problems: ["\(folder): not a folder"]) }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        guard let listing = FolderListing.read(path, limit: maximumEntries) else {
             throw Failure(problems: ["\(folder): cannot read the folder"])
+        }
+        guard !listing.isTruncated else {
+            throw Failure(problems: ["\(folder): more than \(maximumEntries) entries; a photo library holds at most \(maximumPhotos) photos"])
         }
         var photos: [Image] = []
         var problems: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let file = (path as NSString).appendingPathComponent(name)
-            let shown = (folder as NSString).appendingPathComponent(name)
-            switch kind(of: file) {
+        var unlisted = 0
+        func problem(_ text: String) {
+            if problems.count < maximumProblems { problems.append(text) } else { unlisted += 1 }
+        }
+        var budget = maximumBytes
+        for entry in listing.entries where !entry.name.hasPrefix(".") {
+            let file = (path as NSString).appendingPathComponent(entry.name)
+            let shown = (folder as NSString).appendingPathComponent(entry.name)
+            let found: String?
+            do throws(ValueError) {
+                found = try access.check(file, shown: shown)
+            } catch {
+                problem(error.message)
+                continue
+            }
+            guard let readable = found else {
+                problem("\(shown): cannot read the file (a broken link?)")
+                continue
+            }
+            switch kind(of: readable) {
             case .folder: continue
             case .other:
-                problems.append("\(shown): not a regular file")
+                problem("\(shown): not a regular file")
                 continue
             case .missing:
-                problems.append("\(shown): cannot read the file (a broken link?)")
+                problem("\(shown): cannot read the file (a broken link?)")
                 continue
             case .file:
                 break
             }
             guard photos.count < maximumPhotos else {
-                problems.append("\(folder): more than \(maximumPhotos) photos")
+                problem("\(folder): more than \(maximumPhotos) photos")
                 break
             }
             do throws(ValueError) {
-                let header = try ImageHeader.read(file: file)
-                photos.append(Image(name: name, width: header.width, height: header.height))
+                let header = try ImageHeader.read(file: readable, budget: &budget)
+                photos.append(Image(name: entry.name, width: header.width, height: header.height))
             } catch {
-                problems.append("\(shown): \(error.message)")
+                guard budget > 0 else {
+                    problem("\(folder): the photos' headers take more than \(maximumBytes >> 20) MiB in all; a library may read at most that (\(ImageHeader.maximumRead >> 20) MiB a photo)")
+                    break
+                }
+                problem("\(shown): \(error.message)")
             }
         }
+        if unlisted > 0 { problems.append("\(folder): \(unlisted) more problems") }
         guard problems.isEmpty else { throw Failure(problems: problems) }
         return PhotoLibrary(folder: folder, photos: photos)
     }

@@ -1,0 +1,92 @@
+import BehaveCore
+@testable import BehaveLua
+import XCTest
+
+/// Which handlers may pause (`wait`, `animate` over time, `ask`, platform
+/// requests): every one but `destroy` and a delegate message whose answer
+/// is needed at once. In those, pausing is an error at the script's line,
+/// never a silent end of the handler.
+final class HandlerPauseTests: XCTestCase {
+    private func errors(_ test: TestScene) -> [String] {
+        test.scene.trace.entries.filter { $0.kind == .error }.compactMap { entry in
+            if case .string(let message)? = entry.fields.first(where: { $0.0 == "error" })?.1 { return message }
+            return nil
+        }
+    }
+
+    func testDestroyCannotPauseAndSaysSoAtItsLine() throws {
+        for (pause, what) in [("wait(1)", "destroy() cannot call wait: it would pause"),
+                              ("animate(0.3, function() self.button.alpha = 0 end)", "destroy() cannot animate over 0.3 s"),
+                              ("ask { options = { \"a\" } }", "destroy() cannot call ask: it would pause"),
+                              ("platform.requestPermission(\"camera\")", "destroy() cannot call platform.requestPermission")] {
+            let test = try TestScene()
+            let button = test.control(Button.self, "button")
+            let probe = try test.behaviour("d", source: """
+                local Probe = behaviour { name = "Probe", outlets = { button = "Button" }, requires = { "camera" } }
+                function Probe:destroy()
+                  self.before = true
+                  \(pause)
+                  self.after = true
+                end
+                return Probe
+                """, file: "d.lua", outlets: ["button": button])
+            test.scene.dismiss()
+            XCTAssertEqual(errors(test).count, 1, "\(pause): \(errors(test))")
+            XCTAssertTrue(errors(test).first?.hasPrefix("d.lua:4: \(what)") ?? false, "\(pause): \(errors(test))")
+            let fields = test.scene.record(named: "d")?.state["fields"]
+            XCTAssertEqual(fields?["before"], .bool(true))
+            XCTAssertNil(fields?["after"])
+            _ = probe
+        }
+    }
+
+    func testDestroyMayAnimateAtOnce() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        _ = try test.behaviour("d", source: script("""
+            function Probe:destroy()
+              animate(0, function() self.button.alpha = 0.5 end)
+              self.done = true
+            end
+            """), outlets: ["button": button])
+        test.scene.dismiss()
+        XCTAssertEqual(errors(test), [])
+        XCTAssertEqual(button.alpha, 0.5)
+        XCTAssertEqual(test.scene.record(named: "d")?.state["fields"]?["done"], .bool(true))
+    }
+
+    func testAwakeAndChangedMayWait() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake() wait(1); self.woke = true end
+            function Probe:changed(name) wait(1); self.changedLater = name end
+            """, outlets: "", extra: ", inspectables = { speed = 1 }"))
+        try probe.setInspectable("speed", to: .number(2))
+        XCTAssertNil(test.field("woke", of: probe))
+        test.scene.clock.advance(by: 1)
+        XCTAssertEqual(errors(test), [])
+        XCTAssertEqual(test.field("woke", of: probe), .bool(true))
+        XCTAssertEqual(test.field("changedLater", of: probe), .string("speed"))
+    }
+
+    func testADelegateMessageWhoseAnswerIsNeededCannotWaitOthersMay() throws {
+        let test = try TestScene()
+        let field = test.control(TextField.self, "field")
+        let scroll = test.control(ScrollView.self, "scroll")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:textFieldShouldReturn() wait(1); return false end
+            function Probe:scrollViewDidScroll() wait(1); self.scrolled = true end
+            """, outlets: "field = \"TextField\", scroll = \"ScrollView\""),
+            file: "p.lua", outlets: ["field": field, "scroll": scroll])
+        field.delegate = probe
+        scroll.delegate = probe
+        field.pressReturn()
+        XCTAssertEqual(errors(test).count, 1)
+        XCTAssertTrue(errors(test).first?.hasPrefix("p.lua:2: textFieldShouldReturn cannot call wait: its answer is needed at once") ?? false,
+                      "\(errors(test))")
+        scroll.scroll(toY: 10)
+        test.scene.clock.advance(by: 1)
+        XCTAssertEqual(errors(test).count, 1)
+        XCTAssertEqual(test.field("scrolled", of: probe), .bool(true))
+    }
+}

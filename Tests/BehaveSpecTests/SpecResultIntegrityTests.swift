@@ -1,0 +1,106 @@
+import BehaveSpec
+import BehaveLua
+import Foundation
+import XCTest
+
+/// A failed spec stays failed whatever its code does afterwards, and no
+/// error object, however odd, reads as a pass.
+final class SpecResultIntegrityTests: XCTestCase {
+    private func run(_ source: String) throws -> CollectingReporter {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/integrity_spec.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return runSpecs([path]).results
+    }
+
+    func testPendingAfterAFailureLeavesTheSpecFailed() throws {
+        let run = try run("""
+            describe("after each", function()
+              after_each(function() pending("later") end)
+              it("fails first", function() assert.equals(1, 2) end)
+            end)
+            it("pending in finally", function()
+              finally(function() pending("later") end)
+              error("real failure")
+            end)
+            it("pending under pcall, then a failure", function()
+              pcall(pending, "later")
+              error("real failure")
+            end)
+            it("a failure under pcall, then pending", function()
+              pcall(assert.equals, 1, 2)
+              pending("not a failure: it was caught")
+            end)
+            it("pending caught, then passes", function()
+              pcall(pending, "caught")
+            end)
+            it("pending", function()
+              pending("why")
+              error("never reached")
+            end)
+            """)
+        XCTAssertEqual(try run.result("after each fails first").status, .failed)
+        XCTAssertEqual(try run.result("after each fails first").message, "expected 1, got 2")
+        XCTAssertEqual(try run.result("pending in finally").status, .failed)
+        XCTAssertEqual(try run.result("pending in finally").message, "real failure")
+        XCTAssertEqual(try run.result("pending under pcall, then a failure").status, .failed)
+        XCTAssertEqual(try run.result("a failure under pcall, then pending").status, .pending)
+        XCTAssertEqual(try run.result("pending caught, then passes").status, .passed)
+        XCTAssertEqual(try run.result("pending").status, .pending)
+        XCTAssertEqual(try run.result("pending").message, "why")
+        XCTAssertEqual(run.summary?.line, "1 passed, 3 failed, 2 skipped")
+    }
+
+    func testEveryKindOfErrorFails() throws {
+        let run = try run("""
+            it("nil", function() error(nil) end)
+            it("table", function() error({ status = "passed" }) end)
+            it("tostring raises", function() error(setmetatable({}, { __tostring = function() error("x") end })) end)
+            it("tostring passes", function() error(setmetatable({}, { __tostring = function() return "ok" end })) end)
+            it("yield", function() coroutine.yield("passed") end)
+            it("empty", function() error("") end)
+            it("a pending lookalike", function() error("behave: pending", 0) end)
+            """)
+        XCTAssertEqual(run.results.map(\.status), Array(repeating: .failed, count: 7))
+    }
+}
+
+/// The limit of 64 scenes counts the scenes open at once: a dismissed
+/// scene's Lua state is freed, and a scene the spec lets go of is closed.
+final class SpecSceneLimitTests: XCTestCase {
+    func testOnlyOpenScenesCount() throws {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/scenes_spec.lua"
+        try """
+            it("dismissed", function()
+              for i = 1, 70 do scene.script("toggle.lua"):dismiss() end
+            end)
+            it("let go of", function()
+              for i = 1, 70 do local s = scene.script("toggle.lua"); s:tap("button") end
+            end)
+            it("kept", function()
+              local kept = {}
+              for i = 1, 70 do kept[i] = scene.script("toggle.lua").button end
+            end)
+            it("dismissed but readable", function()
+              local s = scene.script("toggle.lua")
+              s:tap("button")
+              s:dismiss()
+              for i = 1, 70 do scene.script("toggle.lua"):dismiss() end
+              assert.is_false(s.toggle.alive)
+              assert.is_true(s.toggle.toggled)
+              assert.has_error(function() s:tap("button") end, "the screen is dismissed")
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        // Making a scene takes host time that counts against the spec's.
+        let limits = SandboxLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60)
+        let (_, run) = runSpecs([path], limits: limits)
+        for name in ["dismissed", "let go of", "dismissed but readable"] {
+            let result = try run.result(name)
+            XCTAssertEqual(result.status, .passed, "\(name): \(result.message)")
+        }
+        XCTAssertEqual(try run.result("kept").status, .failed)
+        XCTAssertEqual(try run.result("kept").message,
+                       "more than 64 scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+    }
+}
