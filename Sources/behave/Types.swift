@@ -31,7 +31,7 @@ struct Types: ParsableCommand {
                 // A script that cannot load still gets its class, without fields.
                 let declaration = try? script.declaration()
                 if declaration == nil { writeError("\(script.displayName): cannot be loaded (`behave check \(name)` says why); its class has no fields") }
-                described.append((script.displayName, script.source, declaration))
+                described.append((script.displayName, String(decoding: script.source, as: UTF8.self), declaration))
             }
             let text = TypeAnnotations.text(scripts: described)
             if let output {
