@@ -57,6 +57,8 @@ public final class LuaRuntime {
     private let box: RuntimeBox
 
     static let maximumNesting = 64
+    /// One command's scripts may run this many callbacks' time limits in all.
+    static let callbacksPerCommand = 10
     /// Values one event, action or delegate message carries to a handler.
     static let maximumArguments: Int32 = 64
 
@@ -75,6 +77,12 @@ public final class LuaRuntime {
         stack = state
         self.box = box
         box.runtime = self
+        if limits.memory > 0 { scene.textLimit = limits.memory }
+        if limits.seconds > 0 { scene.commandTimeLimit = limits.seconds * Double(LuaRuntime.callbacksPerCommand) }
+        scene.commandWillBegin = { [weak self] seconds in
+            guard let self, !isClosed else { return }
+            bh_set_command_deadline(L, seconds)
+        }
         try installBridge()
     }
 

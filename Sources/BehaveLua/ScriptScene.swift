@@ -38,6 +38,7 @@ public enum ScriptScene {
             throw LuaError("\(script.displayName): \(error.message)")
         }
         scene.attach(behaviour)
+        scene.beginCommand()
         behaviour.start()
         return (scene, runtime)
     }

@@ -31,6 +31,7 @@ public final class LoadedScene {
 
     /// Wakes every behaviour, in declaration order.
     func start() {
+        scene.beginCommand()
         for behaviour in behaviours { behaviour.start() }
     }
 
@@ -39,7 +40,10 @@ public final class LoadedScene {
         // exist; then the state closes. Whoever listened to the trace may be
         // going away with this scene: it hears no more.
         scene.trace.listener = nil
-        if scene.isPresented { scene.dismiss() }
+        if scene.isPresented {
+            scene.beginCommand()
+            scene.dismiss()
+        }
         runtime.close()
     }
 }

@@ -11,14 +11,17 @@ public enum SceneLoader {
     /// `platform` replaces parts of the scene's `platform:` block.
     /// `access` says which files may be read: the scene file, its scripts,
     /// photo folders and images (a spec's are restricted; see
-    /// `readScene(file:access:)`).
+    /// `readScene(file:access:)`). `listener` hears the trace from the
+    /// start (what `awake` handlers do).
     public static func load(file: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
                             platform: PlatformOverrides = PlatformOverrides(),
-                            access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
+                            access: FileAccess = .unrestricted,
+                            listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let (path, root, log) = try readScene(file: file, access: access)
         let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
                                overrides: overrides, platform: platform, log: log, access: access)
+        loaded.scene.trace.listener = listener
         loaded.start()
         return loaded
     }

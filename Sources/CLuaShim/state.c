@@ -123,6 +123,11 @@ static void push_reason (lua_State *L, bh_host *h, int reason) {
       lua_pushfstring(L, "time limit exceeded (%f s)",
                       (lua_Number)h->config.time_limit);
       break;
+    case BH_LIMIT_COMMAND:
+      lua_pushfstring(L, "time limit of one command exceeded (scripts ran "
+                      "for %f s in all during it)",
+                      (lua_Number)h->command_limit);
+      break;
     default:
       if (h->config.memory_limit == 0)
         lua_pushliteral(L, "not enough memory");
@@ -148,7 +153,7 @@ static void account (bh_host *h, long long units) {
 
 static void check_clock (bh_host *h) {
   if (h->deadline != 0 && h->spent == BH_LIMIT_NONE && now_ns() >= h->deadline)
-    h->spent = BH_LIMIT_TIME;
+    h->spent = h->deadline_reason;
 }
 
 
@@ -242,11 +247,21 @@ static void start_slice (lua_State *L, bh_host *h) {
   }
   else
     h->deadline = 0;
+  h->deadline_reason = BH_LIMIT_TIME;
+  if (h->command_deadline != 0 &&
+      (h->deadline == 0 || h->command_deadline < h->deadline)) {
+    h->deadline = h->command_deadline;
+    h->deadline_reason = BH_LIMIT_COMMAND;
+  }
   h->calls = 0;
   h->closing = 0;
   h->refused = 0;
   /* also undoes a sticky hook and starts a full count window */
   lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
+  if (h->deadline_reason == BH_LIMIT_COMMAND && now_ns() >= h->deadline) {
+    h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
+    lua_sethook(L, hook, BH_HOOK_MASK, 1);
+  }
 }
 
 /* }====================================================== */
@@ -638,6 +653,18 @@ void bh_collect_garbage (lua_State *L) {
 
 void bh_set_host_threads (lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads);
+}
+
+
+void bh_set_command_deadline (lua_State *L, double seconds) {
+  bh_host *h = bh__host(L);
+  if (seconds > 0) {
+    if (seconds > 1e9) seconds = 1e9;  /* keep the nanoseconds in range */
+    h->command_deadline = now_ns() + (long long)(seconds * 1e9);
+    h->command_limit = seconds;
+  }
+  else
+    h->command_deadline = 0;
 }
 
 

@@ -36,31 +36,24 @@ final class Session {
             // What the linter finds in its scripts, on standard error.
             ScriptLint.warn(scripts: ScriptLint.scripts(inScene: file))
             // Diagnostics (SceneLoadError) go to standard error, status 2.
-            let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform)
+            // The trace is printed as it grows, from the first `awake` on.
+            let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
+                                              listener: TracePrinter(json: json).print)
             // Outlets left unconnected: allowed, but said (standard error).
             for warning in loaded.warnings { printError(warning) }
             let session = Session(scene: loaded.scene, runtime: loaded.runtime, json: json)
             session.loaded = loaded
-            // What happened while the scene woke (awake handlers).
-            for entry in loaded.scene.trace.entries { session.print(entry) }
-            loaded.scene.trace.listener = { [unowned session] in session.print($0) }
             return session
         }
         guard let path = LuaScript.locate(file) else {
             throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(LuaScript.bundledDirectory))")
         }
         ScriptLint.warn(scripts: [path])
-        // Trace entries recorded while the scene wakes are printed too.
-        var early: [Trace.Entry] = []
-        let collector: (Trace.Entry) -> Void = { early.append($0) }
         do {
             let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
                                                         platform: platform.applied(to: PlatformConfiguration()),
-                                                        listener: collector)
-            let session = Session(scene: scene, runtime: runtime, json: json)
-            for entry in early { session.print(entry) }
-            scene.trace.listener = { [unowned session] in session.print($0) }
-            return session
+                                                        listener: TracePrinter(json: json).print)
+            return Session(scene: scene, runtime: runtime, json: json)
         } catch {
             throw UsageFailure(error.message)
         }
@@ -120,6 +113,12 @@ final class Session {
             Swift.print(text)
         }
     }
+
+}
+
+/// Prints trace entries as they happen: readable lines, or JSON Lines.
+struct TracePrinter {
+    let json: Bool
 
     func print(_ entry: Trace.Entry) {
         if json {

@@ -156,7 +156,9 @@ open class Behaviour: Control, DelegateReceiver {
         let checked = try spec.validate(value)
         let old = inspectableValues[name] ?? .null
         guard old != checked else { return }
+        try scene?.reserveText(for: name, replacing: old, with: checked)
         inspectableValues[name] = checked
+        scene?.didReplaceText(old, with: checked)
         inspectableDidChange(name, to: checked)
         scene?.propertyDidChange(self, property: name, from: old, to: checked)
         if isAwake, isAlive { changed(name, from: old, to: checked) }

@@ -8,6 +8,8 @@ open class View: Control, BehaviourOwner {
     weak var screenReference: Screen?
     public let ownedBehaviours = BehaviourBag()
     private var values: [Value]
+    /// The animation presenting each animated property (by index), if any.
+    private var presenters: [Int: Animation] = [:]
 
     /// The delegate (a scroll view's or a text field's): one slot, held
     /// weakly as in UIKit; a `Multiplexer` serves several behaviours from it.
@@ -34,10 +36,17 @@ open class View: Control, BehaviourOwner {
 
     public func value(_ property: String) throws(ValueError) -> Value {
         guard let index = schema.index(of: property) else { throw schema.unknownProperty(property) }
-        return values[index]
+        return value(at: index)
     }
 
-    public func value(at index: Int) -> Value { values[index] }
+    /// What the property shows now: mid-animation, the animation's value.
+    public func value(at index: Int) -> Value {
+        if !presenters.isEmpty, let animation = presenters[index],
+           let presented = animation.presentedValue(of: self, property: index) {
+            return presented
+        }
+        return values[index]
+    }
 
     public func set(_ property: String, to value: Value) throws(ValueError) {
         guard let index = schema.index(of: property) else { throw schema.unknownProperty(property) }
@@ -54,17 +63,35 @@ open class View: Control, BehaviourOwner {
             animator.capture(self, property: index, to: checked)
             return
         }
+        try scene?.reserveText(for: spec.name, replacing: values[index], with: checked)
         store(checked, at: index)
     }
 
-    /// Sets a property without validation or capture: the animator's frames
-    /// and the control's own state changes (a stepper's value).
+    /// Sets a property without validation or capture: the end of an
+    /// animation and the control's own state changes (a stepper's value).
+    /// A set takes the property over from an animation presenting it.
     func store(_ value: Value, at index: Int) {
+        if !presenters.isEmpty, let animation = presenters.removeValue(forKey: index) {
+            animation.release(self, property: index)
+        }
         let old = values[index]
         guard old != value else { return }
         values[index] = value
+        scene?.didReplaceText(old, with: value)
         scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
         didStore(at: index)
+    }
+
+    /// From now on `animation` presents the property (taking it over from
+    /// any other).
+    func present(_ index: Int, by animation: Animation) {
+        if let previous = presenters.updateValue(animation, forKey: index), previous !== animation {
+            previous.release(self, property: index)
+        }
+    }
+
+    func endPresentation(_ index: Int, by animation: Animation) {
+        if presenters[index] === animation { presenters[index] = nil }
     }
 
     /// After a property changed: what the control keeps consistent (a
@@ -78,9 +105,9 @@ open class View: Control, BehaviourOwner {
 
     // MARK: Common properties
 
-    public var alpha: Double { values[1].numberValue ?? 1 }
-    public var isHidden: Bool { values[2].boolValue ?? false }
-    public var isUserInteractionEnabled: Bool { values[3].boolValue ?? true }
+    public var alpha: Double { value(at: 1).numberValue ?? 1 }
+    public var isHidden: Bool { value(at: 2).boolValue ?? false }
+    public var isUserInteractionEnabled: Bool { value(at: 3).boolValue ?? true }
 
     func bool(_ property: String) -> Bool { (try? value(property))?.boolValue ?? false }
     func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
@@ -94,7 +121,7 @@ open class View: Control, BehaviourOwner {
             if current.isHidden || !current.isUserInteractionEnabled { return false }
             view = current.parent
         }
-        if let index = schema.index(of: "enabled"), values[index] == .bool(false) { return false }
+        if let index = schema.index(of: "enabled"), value(at: index) == .bool(false) { return false }
         return true
     }
 

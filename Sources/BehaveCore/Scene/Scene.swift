@@ -10,7 +10,10 @@ public final class Scene {
     public private(set) var records: [BehaviourRecord] = []
     /// Where each name's record is in `records` (scenes can hold thousands).
     private var recordIndex: [String: Int] = [:]
-    public private(set) var actions: [ActionRecord] = []
+    /// The last `maximumActions` actions sent up responder chains.
+    public var actions: ArraySlice<ActionRecord> { actionLog.suffix(Scene.maximumActions) }
+    public static let maximumActions = 1000
+    private var actionLog: [ActionRecord] = []
     /// Script errors raised so far (exit status 1 when any).
     public private(set) var errorCount = 0
     /// Where behaviours' scripts and the scene came from, for messages.
@@ -18,6 +21,22 @@ public final class Scene {
     let dialogs = DialogQueue()
     /// Camera, photo library, permissions, Settings (headless unless set).
     public var platform: any Platform = HeadlessPlatform()
+    /// Wall-clock seconds the scripts may run in all during one command
+    /// (a tap, an advance, starting or closing the scene). Each callback
+    /// has limits of its own; this bounds a command that runs thousands
+    /// of them (a timer every microsecond, a tap heard by thousands of
+    /// handlers), so that no script can keep the host busy for hours.
+    public var commandTimeLimit: Double = 10
+    /// Hears a command begin, with its time limit: the script runtime
+    /// arms its deadline there.
+    public var commandWillBegin: ((Double) -> Void)?
+    private var commandDeadline: ContinuousClock.Instant?
+    /// Bytes of text the scene's controls and behaviours may hold in all
+    /// (texts, titles, image names, string inspectables): the host keeps a
+    /// copy of each, outside the scripts' memory limit, so a script that
+    /// sets one large string on a thousand labels is refused here.
+    public var textLimit = 64 << 20
+    public private(set) var textBytes = 0
 
     public init(screen title: String) {
         screenTitle = title
@@ -27,10 +46,30 @@ public final class Scene {
         let screen = Screen(title: title)
         screen.sceneReference = self
         self.screen = screen
-        clock.onTick = { [unowned animator] now in animator.tick(now) }
         clock.onRunaway = { [unowned self] reason in
             reportError(reason, behaviour: nil, context: "advancing the clock")
         }
+        clock.timeIsUp = { [unowned self] in
+            guard let commandDeadline, ContinuousClock.now >= commandDeadline else { return nil }
+            return "the scripts ran for more than \(formatNumber(commandTimeLimit)) s during this command"
+        }
+    }
+
+    /// Makes room for `new` in place of `old` in `property`, or refuses it.
+    func reserveText(for property: String, replacing old: Value, with new: Value) throws(ValueError) {
+        let grown = new.textBytes - old.textBytes
+        guard grown > 0, textBytes + grown > textLimit else { return }
+        throw ValueError("\(property) is refused: with its \(new.textBytes) bytes, the scene's controls and behaviours would hold more than \(textLimit >> 20) MiB of text; set shorter text")
+    }
+
+    func didReplaceText(_ old: Value, with new: Value) {
+        textBytes += new.textBytes - old.textBytes
+    }
+
+    /// Starts the time limit of one command.
+    public func beginCommand() {
+        commandDeadline = ContinuousClock.now.advanced(by: .seconds(commandTimeLimit))
+        commandWillBegin?(commandTimeLimit)
     }
 
     public var isPresented: Bool { screen != nil }
@@ -101,8 +140,10 @@ public final class Scene {
     }
 
     func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?) {
-        actions.append(ActionRecord(name: action, from: sender.responderName, target: target?.responderName,
-                                    handledBy: handler?.responderName))
+        // Older records go in batches, so keeping the last ones costs O(1) a record.
+        if actionLog.count >= 2 * Scene.maximumActions { actionLog.removeFirst(Scene.maximumActions) }
+        actionLog.append(ActionRecord(name: action.clipped(to: Trace.retainedTextLimit), from: sender.responderName,
+                                      target: target?.responderName, handledBy: handler?.responderName))
         let outcome = handler.map { "handled by \($0.responderName)" } ?? "unhandled"
         let destination = target.map { " to \($0.responderName)" } ?? ""
         // The action's name is the script's: one line in the trace (the JSON field keeps it as it is).

@@ -152,6 +152,7 @@ extension Scene {
     /// bad value), reported without changing anything.
     @discardableResult
     public func execute(_ command: SceneCommand) throws(ValueError) -> CommandOutput {
+        beginCommand()
         switch command {
         case .tap(let name):
             try requireControl(name).tap()

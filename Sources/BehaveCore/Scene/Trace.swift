@@ -36,6 +36,7 @@ public final class Trace {
         }
     }
 
+    /// One entry as the trace keeps it.
     enum Payload {
         case text(String, [(String, JSON)])
         case event(String)
@@ -71,14 +72,78 @@ public final class Trace {
         append(Entry(time: now(), kind: .change, subject: subject, payload: .change(property: property, old: old, new: new)))
     }
 
+    /// UTF-8 bytes of one text or value an entry keeps: a script can set a
+    /// 4 MB text hundreds of times within its own memory limit, and the
+    /// kept entries must not hold them all. The listener hears every entry
+    /// whole, as it happens.
+    public static let retainedTextLimit = 1024
+
     private func append(_ entry: Entry) {
+        let kept = entry.clipped(to: Trace.retainedTextLimit)
         if ring.count < capacity {
-            ring.append(entry)
+            ring.append(kept)
         } else {
-            ring[oldest] = entry
+            ring[oldest] = kept
             oldest = (oldest + 1) % capacity
         }
         listener?(entry)
     }
 
+}
+
+extension Trace.Entry {
+    /// The entry with every text longer than `limit` bytes cut to its head
+    /// and an ellipsis.
+    func clipped(to limit: Int) -> Trace.Entry {
+        var entry = self
+        switch payload {
+        case .text(let text, let fields):
+            guard text.utf8.count > limit || fields.contains(where: { $0.1.isLarger(than: limit) }) else { return self }
+            entry.payload = .text(text.clipped(to: limit), fields.map { ($0.0, $0.1.clipped(to: limit)) })
+        case .event(let event):
+            guard event.utf8.count > limit else { return self }
+            entry.payload = .event(event.clipped(to: limit))
+        case .change(let property, let old, let new):
+            guard old.isLarger(than: limit) || new.isLarger(than: limit) else { return self }
+            entry.payload = .change(property: property, old: old.clipped(to: limit), new: new.clipped(to: limit))
+        }
+        entry.subject = subject.clipped(to: limit)
+        return entry
+    }
+}
+
+private extension Value {
+    func isLarger(than limit: Int) -> Bool { textBytes > limit }
+
+    func clipped(to limit: Int) -> Value {
+        switch self {
+        case .string(let text):
+            return .string(text.clipped(to: limit))
+        case .image(var image):
+            image.name = image.name.clipped(to: limit)
+            return .image(image)
+        default:
+            return self
+        }
+    }
+}
+
+private extension JSON {
+    func isLarger(than limit: Int) -> Bool {
+        switch self {
+        case .string(let text): text.utf8.count > limit
+        case .array(let items): items.contains { $0.isLarger(than: limit) }
+        case .object(let pairs): pairs.contains { $0.0.utf8.count > limit || $0.1.isLarger(than: limit) }
+        default: false
+        }
+    }
+
+    func clipped(to limit: Int) -> JSON {
+        switch self {
+        case .string(let text): .string(text.clipped(to: limit))
+        case .array(let items): .array(items.map { $0.clipped(to: limit) })
+        case .object(let pairs): .object(pairs.map { ($0.0.clipped(to: limit), $0.1.clipped(to: limit)) })
+        default: self
+        }
+    }
 }

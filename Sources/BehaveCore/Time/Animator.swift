@@ -4,7 +4,8 @@
 public final class Animator {
     private unowned let clock: Clock
     private var capture: [(view: View, property: Int, target: Value)]?
-    private var running: [Animation] = []
+    /// Animations under way, kept alive until they end.
+    private var running: [ObjectIdentifier: Animation] = [:]
 
     init(clock: Clock) {
         self.clock = clock
@@ -54,36 +55,38 @@ public final class Animator {
             Animation.Track(view: change.view, property: change.property,
                             from: change.view.value(at: change.property), to: change.target)
         }
-        // A new animation of a property takes it over from an older one.
-        for animation in running {
-            animation.tracks.removeAll { old in tracks.contains { $0.view === old.view && $0.property == old.property } }
-        }
         let animation = Animation(animator: self, start: clock.now, duration: max(0, duration), curve: curve,
                                   tracks: tracks, completion: completion)
         if duration <= 0 {
             animation.finish(completed: true)
             return animation
         }
-        running.append(animation)
+        // The animation presents these properties from now on: a new
+        // animation of a property takes it over from an older one.
+        for track in tracks { track.view?.present(track.property, by: animation) }
+        running[ObjectIdentifier(animation)] = animation
         animation.timer = clock.schedule(after: duration) { [weak animation] in
             animation?.finish(completed: true)
         }
         return animation
     }
 
-    /// Moves every running animation to time `now`.
-    func tick(_ now: Double) {
-        for animation in running { animation.step(to: now) }
-    }
+    var now: Double { clock.now }
 
     fileprivate func remove(_ animation: Animation) {
-        running.removeAll { $0 === animation }
+        running[ObjectIdentifier(animation)] = nil
     }
 
     public var runningCount: Int { running.count }
 }
 
 /// A running animation; `cancel()` stops it where it is.
+///
+/// Nothing moves frame by frame: a control asks the animation that presents
+/// a property for its value at the clock's current time when the property
+/// is read. So time can move through any number of timers while thousands
+/// of animations run, at no cost until someone looks; the model value
+/// changes, and the trace hears of it, once, when the animation ends.
 public final class Animation: Cancellable {
     struct Track {
         weak var view: View?
@@ -96,7 +99,7 @@ public final class Animation: Cancellable {
     let start: Double
     let duration: Double
     let curve: Curve
-    var tracks: [Track]
+    private var tracks: [Track]
     var timer: Timer?
     private var completion: ((Bool) -> Void)?
     public private(set) var isFinished = false
@@ -112,22 +115,34 @@ public final class Animation: Cancellable {
         self.completion = completion
     }
 
-    func step(to now: Double) {
-        guard !isFinished, duration > 0 else { return }
-        let progress = curve.apply(min(1, max(0, (now - start) / duration)))
-        for track in tracks {
-            track.view?.store(interpolate(track.from, track.to, progress), at: track.property)
-        }
+    /// The value `view`'s property shows now, if this animation drives it.
+    func presentedValue(of view: View, property: Int) -> Value? {
+        guard let track = tracks.first(where: { $0.view === view && $0.property == property }) else { return nil }
+        let elapsed = (animator?.now ?? start + duration) - start
+        let progress = duration > 0 ? curve.apply(min(1, max(0, elapsed / duration))) : 1
+        return interpolate(track.from, track.to, progress)
+    }
+
+    /// Another animation, or a plain set, took the property over.
+    func release(_ view: View, property: Int) {
+        tracks.removeAll { $0.view === view && $0.property == property }
     }
 
     func finish(completed: Bool) {
         guard !isFinished else { return }
-        if completed {
-            for track in tracks { track.view?.store(track.to, at: track.property) }
+        // Where each property is now: its end, or where a cancel caught it.
+        let ends = tracks.compactMap { track -> (View, Int, Value)? in
+            guard let view = track.view else { return nil }
+            return (view, track.property, completed ? track.to : presentedValue(of: view, property: track.property) ?? track.to)
         }
         isFinished = true
+        tracks = []
         timer?.cancel()
         animator?.remove(self)
+        for (view, property, value) in ends {
+            view.endPresentation(property, by: self)
+            view.store(value, at: property)
+        }
         let completion = self.completion
         self.completion = nil
         completion?(completed)

@@ -2,7 +2,7 @@ import HeapModule
 
 /// The scene's clock: virtual by default, so runs and tests are
 /// deterministic. Time moves only in `advance(by:)`, which fires due timers
-/// in order and lets animations progress to each moment.
+/// in order; animations read their progress from `now`.
 public final class Clock {
     public private(set) var now: Double = 0
     /// Timers by due time, then by order of scheduling. A cancelled timer
@@ -10,9 +10,6 @@ public final class Clock {
     private var pending = Heap<Due>()
     private var live = 0
     private var sequence = 0
-    /// Called at each moment time reaches during an advance, before the
-    /// timers due then fire (the animator moves its frames here).
-    var onTick: ((Double) -> Void)?
 
     public init() {}
 
@@ -35,6 +32,9 @@ public final class Clock {
     /// Hears about a runaway: the clock stops there, and the rest of the
     /// timers due at that moment stay pending.
     var onRunaway: ((String) -> Void)?
+    /// Why the advance must stop now (the command's time is up), if so;
+    /// asked between timers.
+    var timeIsUp: () -> String? = { nil }
 
     /// Moves time forward, firing every timer that falls due on the way, in
     /// time order (timers scheduled by timers included).
@@ -50,7 +50,6 @@ public final class Clock {
             if next.fireTime > now {
                 now = next.fireTime
                 firingsNow = 0
-                onTick?(now)
             }
             firingsNow += 1
             firings += 1
@@ -62,14 +61,15 @@ public final class Clock {
                 onRunaway?("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s")
                 return
             }
+            if firings & 63 == 0, let reason = timeIsUp() {
+                onRunaway?("\(reason); the clock stopped at \(formatNumber(now)) s")
+                return
+            }
             pending.removeMin()
             live -= 1
             next.fire()
         }
-        if target > now {
-            now = target
-            onTick?(now)
-        }
+        if target > now { now = target }
     }
 
     /// Timers not yet fired.

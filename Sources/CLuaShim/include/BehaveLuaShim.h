@@ -51,6 +51,7 @@ typedef struct bh_config {
 #define BH_LIMIT_INSTRUCTIONS   1
 #define BH_LIMIT_TIME           2
 #define BH_LIMIT_MEMORY         3
+#define BH_LIMIT_COMMAND        4
 
 /* Longest error message kept (before the traceback is appended). */
 #define BH_MAX_MESSAGE          4096
@@ -76,6 +77,12 @@ void bh_set_config(lua_State *L, const bh_config *config);
 ** close (handler coroutines): the sandbox's coroutine.resume and
 ** coroutine.close refuse them with an error. */
 void bh_set_host_threads(lua_State *L);
+
+/* Gives the callbacks from now on a shared deadline 'seconds' away (0 or
+** less: none): one command of the host (a tap, an advance) may run many
+** callbacks, each within its own limits, and this bounds them together.
+** A callback that starts after it has passed ends at once. */
+void bh_set_command_deadline(lua_State *L, double seconds);
 
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);

@@ -1,0 +1,22 @@
+/// Text that scripts control, kept by the host: cut to a bounded size.
+extension String {
+    /// At most `limit` UTF-8 bytes of the text (whole code points), then `…`.
+    func clipped(to limit: Int) -> String {
+        guard utf8.count > limit else { return self }
+        var end = utf8.index(startIndex, offsetBy: limit)
+        while end > startIndex, end.samePosition(in: unicodeScalars) == nil { end = utf8.index(before: end) }
+        return String(unicodeScalars[..<end]) + "…"
+    }
+}
+
+extension Value {
+    /// Bytes of text the value holds (a string, an image's name), which the
+    /// host keeps a copy of.
+    var textBytes: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .image(let image): image.name.utf8.count
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import BehaveCore
+@testable import BehaveLua
+import XCTest
+
+/// Work and memory a script makes the host spend without spending its own
+/// budget: each is bounded by something a script cannot grow.
+final class HostWorkBoundsTests: XCTestCase {
+    /// Thousands of live animations and a timer that fires every
+    /// nanosecond used to move every animation at every firing (56 s for
+    /// one advance), each move a trace entry. Animations are now read at
+    /// the clock's time when looked at, and traced once, when they end.
+    func testAnimationsCostNothingWhileTimersFire() throws {
+        let test = try TestScene()
+        let label = test.control(Label.self, "label")
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              for i = 1, 2000 do
+                after(0, function() animate(10, function() self.label.alpha = 0 end) end)
+              end
+              local ticks = 0
+              local function tick()
+                ticks = ticks + 1
+                if ticks < 20000 then after(1e-9, tick) end
+              end
+              tick()
+            end
+            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        test.scene.clock.advance(by: 5)
+        XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
+        XCTAssertEqual(test.scene.animator.runningCount, 2000, "a taken-over animation still ends at its time")
+        let changes = test.scene.trace.entries.filter { $0.kind == .change }
+        XCTAssertEqual(changes.count, 0, "no frame is traced: \(changes.prefix(3).map(\.message))")
+        XCTAssertEqual(label.alpha, 0.5, accuracy: 1e-9, "read mid-way, the value is where the curve is")
+        test.scene.clock.advance(by: 6)
+        XCTAssertEqual(label.alpha, 0)
+        XCTAssertEqual(test.scene.trace.entries.filter { $0.kind == .change }.map(\.message),
+                       ["label.alpha: 1 → 0"], "the change is traced once, when it is done")
+        XCTAssertEqual(test.scene.animator.runningCount, 0)
+    }
+
+    /// A plain set takes a property over from the animation presenting it.
+    func testASetDuringAnAnimationWins() throws {
+        let scene = Scene(screen: "Main")
+        let button = Button(name: "button")
+        scene.add(button)
+        try scene.animator.animate(duration: 1, curve: .linear, changes: { try button.set("alpha", to: .number(0)) })
+        scene.clock.advance(by: 0.5)
+        try button.set("alpha", to: .number(0.9))
+        scene.clock.advance(by: 0.25)
+        XCTAssertEqual(button.alpha, 0.9)
+        scene.clock.advance(by: 1)
+        XCTAssertEqual(button.alpha, 0.9, "the animation's end does not undo the set")
+    }
+
+    /// One command (a tap heard by a thousand handlers that each run to
+    /// their time limit) used to keep the host busy for a thousand time
+    /// limits. The command's scripts share a deadline of ten.
+    func testOneCommandRunsScriptsForTenTimeLimitsAtMost() throws {
+        let limits = SandboxLimits(memory: 32 << 20, instructions: 1 << 40, seconds: 0.02)
+        let test = try TestScene(limits: limits)
+        let button = test.control(Button.self, "button")
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              for i = 1, 1000 do
+                self.button:on("touchUpInside", function() while true do end end)
+              end
+            end
+            """), outlets: ["button": button])
+        try test.scene.execute(.tap("button"))
+        let errors = test.errors
+        XCTAssertEqual(errors.count, 1000)
+        let perCallback = errors.filter { $0.contains("time limit exceeded (0.02") }.count
+        let perCommand = errors.filter { $0.contains("time limit of one command exceeded") }.count
+        XCTAssertEqual(perCallback + perCommand, 1000, "\(errors.prefix(2))")
+        XCTAssertGreaterThan(perCommand, 900, "handlers past the command's deadline end at once")
+        XCTAssertLessThanOrEqual(perCallback, 11)
+
+        // The next command has a deadline of its own.
+        try test.scene.execute(.tap("button"))
+        XCTAssertTrue(test.errors.dropFirst(1000).first?.contains("time limit exceeded (0.02") ?? false)
+    }
+
+    /// The advance stops too once its command is out of time, rather than
+    /// fire the rest of its timers only to end each at once.
+    func testAnAdvanceStopsWhenItsCommandIsOutOfTime() throws {
+        let limits = SandboxLimits(memory: 32 << 20, instructions: 1 << 40, seconds: 0.02)
+        let test = try TestScene(limits: limits)
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local function work()
+                local t = now()
+                for i = 1, 200000 do t = t + i end
+              end
+              for i = 1, 50000 do after(i / 1000, work) end
+            end
+            """, outlets: ""))
+        try test.scene.execute(.advance(100))
+        XCTAssertLessThan(test.scene.clock.now, 50, "the clock stopped where the time ran out")
+        XCTAssertLessThan(test.errors.count, 1000)
+        XCTAssertTrue(test.errors.contains { $0.contains("during this command; the clock stopped") }, "\(test.errors.suffix(2))")
+    }
+
+    /// The trace keeps 10,000 entries; a script that sets a 4 MB text over
+    /// and over used to make it keep every copy (1.6 GB). Kept entries hold
+    /// at most 4 KiB of each text; the listener hears them whole.
+    func testKeptTraceEntriesHoldBoundedText() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
+        let label = test.control(Label.self, "label")
+        var heard = 0
+        test.scene.trace.listener = { entry in
+            if entry.kind == .change { heard = max(heard, text(entry.json["new"]).utf8.count) }
+        }
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local s = ("x"):rep(1000000)
+              for i = 1, 50 do self.label.text = s .. i end
+              print(s)
+            end
+            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
+        XCTAssertEqual(heard, 1_000_002, "the listener hears the whole value")
+        let kept = test.scene.trace.entries.map { $0.json.text.utf8.count }
+        XCTAssertGreaterThan(kept.count, 50)
+        XCTAssertLessThan(kept.max() ?? 0, 4 * Trace.retainedTextLimit, "no kept entry holds a large text")
+        let last = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .change })
+        XCTAssertTrue(text(last.json["new"]).hasSuffix("…"))
+    }
+
+    /// The host keeps a copy of every text a control or behaviour holds:
+    /// one 30 MB string set on ten labels used to cost the host 300 MB
+    /// while the script's state held 30 MB. Together they count against
+    /// the scene's memory limit.
+    func testControlTextCountsAgainstTheScenesMemoryLimit() throws {
+        let wired = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
+        let views = (1...10).map { wired.control(Label.self, "l\($0)") }
+        let script = LuaScript(path: "p.lua", source: script("""
+            function Probe:awake()
+              local s = ("x"):rep(12000000)
+              self.set = 0
+              for _, label in ipairs(self.labels) do
+                label.text = s
+                self.set = self.set + 1
+              end
+            end
+            """, outlets: "", extra: ", outletCollections = { labels = \"Label\" }"))
+        let behaviour = try LuaBehaviour(script: script, name: "p", runtime: wired.runtime)
+        try behaviour.setOutletCollection("labels", to: views)
+        wired.scene.attach(behaviour)
+        behaviour.start()
+        XCTAssertEqual(wired.field("set", of: behaviour), .number(2), "two copies fit in 32 MiB, a third does not")
+        XCTAssertTrue(wired.errors.first?.contains("l3.text is refused: with its 12000000 bytes") ?? false, "\(wired.errors)")
+        XCTAssertLessThanOrEqual(wired.scene.textBytes, 32 << 20)
+        // Shorter text takes the place of longer text.
+        try views[0].set("text", to: .string("short"))
+        try views[2].set("text", to: .string(String(repeating: "y", count: 1000)))
+    }
+
+    /// Actions sent up the responder chain are kept like the trace: the
+    /// last thousand, their names cut like trace text.
+    func testTheActionLogIsBounded() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local long = ("x"):rep(100000)
+              for i = 1, 5000 do self:sendAction(i == 5000 and long or "a" .. i) end
+            end
+            """, outlets: ""))
+        XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
+        XCTAssertEqual(test.scene.actions.count, Scene.maximumActions)
+        XCTAssertEqual(test.scene.actions.first?.name, "a4001")
+        XCTAssertLessThanOrEqual(test.scene.actions.last?.name.utf8.count ?? .max, Trace.retainedTextLimit + 3)
+    }
+}
+
+private func text(_ json: JSON?) -> String {
+    if case .string(let text)? = json { return text }
+    return ""
+}
