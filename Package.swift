@@ -25,7 +25,10 @@ let package = Package(
         // allocator with a limit, the budget hook and the sandbox primitives.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // Controls, events, responder chain, lifetime binding, clock. No Lua.
-        .target(name: "BehaveCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+        .target(name: "BehaveCore", dependencies: [
+            .product(name: "HeapModule", package: "swift-collections"),
+            .product(name: "DequeModule", package: "swift-collections"),
+        ]),
         // Behaviour scripts in a sandbox, bridged to the core.
         .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.

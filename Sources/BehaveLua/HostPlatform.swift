@@ -20,7 +20,7 @@ extension LuaRuntime {
             let capability = try declaredCapability(of: "requestPermission")
             let handler = try currentHandler("platform.requestPermission")
             return try waitForAnswer(handler) { answer throws(ValueError) in
-                scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
+                try scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
             }
         case .platformPickImage:
             let source = try declaredCapability(of: "pickImage", role: "source")

@@ -136,7 +136,7 @@ extension LuaRuntime {
                             options: options, cancel: cancel)
         let handler = try currentHandler("ask")
         handler.isWaiting = true
-        scene.present(dialog) { [weak self, weak handler] choice in
+        try scene.present(dialog) { [weak self, weak handler] choice in
             guard let self, let handler, lua_checkstack(handler.thread, 1) != 0 else { return }
             if let choice { self.pushString(choice, on: handler.thread) } else { lua_pushnil(handler.thread) }
             self.resume(handler, arguments: 1)

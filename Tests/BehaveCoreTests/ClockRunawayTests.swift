@@ -58,9 +58,9 @@ final class CoreAuditRegressionTests: XCTestCase {
         XCTAssertNil(Suggestions.nearest(to: String(repeating: "b", count: 30_000), in: [String(repeating: "a", count: 30_000)]))
     }
 
-    func testDismissTakesThePresentedDialogWithIt() {
+    func testDismissTakesThePresentedDialogWithIt() throws {
         let scene = Scene(screen: "Test")
-        scene.present(Dialog(style: .alert, options: ["OK"])) { _ in XCTFail("nobody is left to answer") }
+        try scene.present(Dialog(style: .alert, options: ["OK"])) { _ in XCTFail("nobody is left to answer") }
         scene.dismiss()
         XCTAssertNil(scene.presentedDialog)
         XCTAssertThrowsError(try scene.choose("OK"))

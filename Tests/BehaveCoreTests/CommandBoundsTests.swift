@@ -67,7 +67,7 @@ final class CommandBoundsTests: XCTestCase {
 
     func testAnsweringADialogOfManyOptionsCostsTheirLengthNotTheProduct() throws {
         let scene = Scene(screen: "S")
-        scene.present(Dialog(style: .alert, options: (0..<20_000).map { "option \($0)" })) { _ in }
+        try scene.present(Dialog(style: .alert, options: (0..<20_000).map { "option \($0)" })) { _ in }
         let answer = String(repeating: "Ö", count: 200_000)
         var message = ""
         let elapsed = seconds {

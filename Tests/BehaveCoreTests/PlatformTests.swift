@@ -27,7 +27,7 @@ final class PlatformTests: XCTestCase {
     func testAPermissionRequestAsksOnceAndAnswersWithTheChoice() throws {
         let (scene, platform) = makeScene { $0.camera = .init(available: true, permission: .notDetermined) }
         var answers: [PermissionState] = []
-        platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
         XCTAssertEqual(scene.presentedDialog?.style, .permission)
         XCTAssertEqual(scene.presentedDialog?.options, ["Allow", "Don't Allow"])
         XCTAssertEqual(scene.presentedDialog?.title, "“Profile” Would Like to Access the Camera")
@@ -37,7 +37,7 @@ final class PlatformTests: XCTestCase {
         XCTAssertEqual(platform.permission(for: .camera), .authorized)
         XCTAssertTrue(scene.trace.entries.contains { $0.message == "platform: camera permission notDetermined → authorized" })
         // Determined: answered at once, nothing presented.
-        platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
         XCTAssertEqual(answers, [.authorized, .authorized])
         XCTAssertNil(scene.presentedDialog)
     }
@@ -45,10 +45,10 @@ final class PlatformTests: XCTestCase {
     func testDontAllowDeniesAndCancelLeavesItUndetermined() throws {
         let (scene, platform) = makeScene { $0.photoLibrary.permission = .notDetermined }
         var answers: [PermissionState] = []
-        platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
+        try platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
         try scene.choose("cancel")
         XCTAssertEqual(answers, [.notDetermined])
-        platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
+        try platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
         try scene.choose("Don't Allow")
         XCTAssertEqual(answers, [.notDetermined, .denied])
         XCTAssertEqual(scene.state()["platform"]?["photoLibrary"]?["permission"], .string("denied"))
@@ -57,8 +57,8 @@ final class PlatformTests: XCTestCase {
     func testAnsweringASecondRequestAfterTheFirstChangesNothing() throws {
         let (scene, platform) = makeScene { $0.camera.permission = .notDetermined }
         var answers: [PermissionState] = []
-        platform.requestPermission(.camera, in: scene) { answers.append($0) }
-        platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
         try scene.choose("Allow")
         try scene.choose("Don't Allow")
         XCTAssertEqual(answers, [.authorized, .authorized])

@@ -231,9 +231,9 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(parsedState(scene)["time"] as? Double, 1)
     }
 
-    func testChoose() {
+    func testChoose() throws {
         var answers: [String?] = []
-        scene.present(Dialog(style: .actionSheet, title: "Photo", options: ["Camera", "Photo Library"], cancel: "Cancel")) {
+        try scene.present(Dialog(style: .actionSheet, title: "Photo", options: ["Camera", "Photo Library"], cancel: "Cancel")) {
             answers.append($0)
         }
         run("choose \"Photo Library\"")

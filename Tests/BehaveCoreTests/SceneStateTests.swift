@@ -101,7 +101,7 @@ final class SceneStateTests: XCTestCase {
         let scene = Scene(screen: "Profile")
         var answers: [String?] = []
         let sheet = Dialog(style: .actionSheet, title: "Change photo", options: ["Camera", "Photo Library"], cancel: "Cancel")
-        scene.present(sheet) { answers.append($0) }
+        try scene.present(sheet) { answers.append($0) }
         XCTAssertEqual(scene.presentedDialog, sheet)
         XCTAssertEqual(scene.state()["dialog"], .object([
             ("style", .string("actionSheet")), ("title", .string("Change photo")), ("message", .null),
@@ -111,17 +111,17 @@ final class SceneStateTests: XCTestCase {
         XCTAssertEqual(answers, ["Photo Library"], "options match regardless of case, answered as written")
         XCTAssertEqual(scene.state()["dialog"], .null)
 
-        scene.present(sheet) { answers.append($0) }
+        try scene.present(sheet) { answers.append($0) }
         try scene.choose("cancel")
-        scene.present(Dialog(style: .alert, title: "No access", options: ["Settings"], cancel: "Not now")) { answers.append($0) }
+        try scene.present(Dialog(style: .alert, title: "No access", options: ["Settings"], cancel: "Not now")) { answers.append($0) }
         try scene.choose("Not now")
         XCTAssertEqual(answers, ["Photo Library", nil, nil])
     }
 
-    func testUnknownOptionIsAnErrorWithASuggestionAndKeepsTheDialog() {
+    func testUnknownOptionIsAnErrorWithASuggestionAndKeepsTheDialog() throws {
         let scene = Scene(screen: "Profile")
         var answers: [String?] = []
-        scene.present(Dialog(style: .actionSheet, options: ["Camera", "Photo Library"], cancel: "Cancel")) { answers.append($0) }
+        try scene.present(Dialog(style: .actionSheet, options: ["Camera", "Photo Library"], cancel: "Cancel")) { answers.append($0) }
         XCTAssertEqual(error { try scene.choose("Camra") }?.message,
                        "`Camra` is not an option of the actionSheet; choose one of \"Camera\", \"Photo Library\", \"Cancel\" (did you mean `Camera`?)")
         XCTAssertNotNil(scene.presentedDialog)
@@ -131,8 +131,8 @@ final class SceneStateTests: XCTestCase {
     func testQueuedDialogsAreShownOneAfterAnother() throws {
         let scene = Scene(screen: "Profile")
         var answers: [String?] = []
-        scene.present(Dialog(style: .alert, title: "First", options: ["OK"])) { answers.append($0) }
-        scene.present(Dialog(style: .permission, title: "Second", options: ["Allow", "Deny"])) { answers.append($0) }
+        try scene.present(Dialog(style: .alert, title: "First", options: ["OK"])) { answers.append($0) }
+        try scene.present(Dialog(style: .permission, title: "Second", options: ["Allow", "Deny"])) { answers.append($0) }
         XCTAssertEqual(scene.presentedDialog?.title, "First")
         try scene.choose("OK")
         XCTAssertEqual(scene.presentedDialog?.title, "Second")
@@ -147,9 +147,9 @@ final class SceneStateTests: XCTestCase {
     func testADialogPresentedFromAnAnswerIsAnnouncedOnce() throws {
         let scene = Scene(screen: "Profile")
         var answers: [String?] = []
-        scene.present(Dialog(style: .actionSheet, title: "Source", options: ["Camera"], cancel: "Cancel")) { choice in
+        try scene.present(Dialog(style: .actionSheet, title: "Source", options: ["Camera"], cancel: "Cancel")) { choice in
             answers.append(choice)
-            scene.present(Dialog(style: .alert, title: "Camera denied", options: ["Settings"], cancel: "OK")) { answers.append($0) }
+            try? scene.present(Dialog(style: .alert, title: "Camera denied", options: ["Settings"], cancel: "OK")) { answers.append($0) }
         }
         try scene.choose("Camera")
         XCTAssertEqual(scene.presentedDialog?.title, "Camera denied")

@@ -102,7 +102,8 @@ final class HostWorkBoundsTests: XCTestCase {
 
     /// The trace keeps 10,000 entries; a script that sets a 4 MB text over
     /// and over used to make it keep every copy (1.6 GB). Kept entries hold
-    /// at most 4 KiB of each text; the listener hears them whole.
+    /// at most 16 MiB of text in all and 64 KiB in one text; the listener
+    /// hears them whole.
     func testKeptTraceEntriesHoldBoundedText() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
         let label = test.control(Label.self, "label")
@@ -113,15 +114,16 @@ final class HostWorkBoundsTests: XCTestCase {
         try test.behaviour("p", source: script("""
             function Probe:awake()
               local s = ("x"):rep(1000000)
-              for i = 1, 50 do self.label.text = s .. i end
+              for i = 1, 200 do self.label.text = s .. i end
               print(s)
             end
             """, outlets: "label = \"Label\""), outlets: ["label": label])
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
-        XCTAssertEqual(heard, 1_000_002, "the listener hears the whole value")
+        XCTAssertEqual(heard, 1_000_003, "the listener hears the whole value (\"x\" * 10^6 .. 200)")
         let kept = test.scene.trace.entries.map { $0.json.text.utf8.count }
-        XCTAssertGreaterThan(kept.count, 50)
-        XCTAssertLessThan(kept.max() ?? 0, 4 * Trace.retainedTextLimit, "no kept entry holds a large text")
+        XCTAssertGreaterThan(kept.count, 100)
+        XCTAssertLessThan(kept.max() ?? 0, 4 * Trace.entryTextLimit, "no kept entry holds a large text")
+        XCTAssertLessThan(kept.reduce(0, +), Trace.keptTextLimit + 8 * Trace.entryTextLimit)
         let last = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .change })
         XCTAssertTrue(text(last.json["new"]).hasSuffix("…"))
     }
@@ -155,6 +157,45 @@ final class HostWorkBoundsTests: XCTestCase {
         try views[2].set("text", to: .string(String(repeating: "y", count: 1000)))
     }
 
+    /// A dialog waits with its text on the host: two thousand handlers
+    /// asking with 64 long options each used to hold 1.3 GB.
+    func testWaitingDialogsAreBounded() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
+        try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local options = {}
+              for i = 1, 64 do options[i] = ("o"):rep(100000) .. i end
+              self.asked = 0
+              for i = 1, 100 do
+                after(0, function()
+                  self.asked = self.asked + 1
+                  ask { style = "alert", title = "Sure?", options = options }
+                end)
+              end
+            end
+            """, outlets: ""))
+        try test.scene.execute(.advance(1))
+        let errors = test.errors
+        XCTAssertEqual(test.field("asked", of: test.scene.behaviour(named: "p")!), .number(100))
+        XCTAssertLessThanOrEqual(test.scene.textBytes, 32 << 20, "the dialogs' text fits the scene's limit")
+        XCTAssertTrue(errors.contains { $0.contains("the alert is refused: with its 6400") }, "\(errors.prefix(1))")
+        // Short dialogs queue up to a bound too.
+        test.scene.dismiss()
+        XCTAssertEqual(test.scene.textBytes, 0, "dismissing frees what was waiting")
+    }
+
+    func testAtMostThirtyTwoDialogsWaitBehindThePresentedOne() throws {
+        let scene = Scene(screen: "Main")
+        for i in 0...Scene.maximumWaitingDialogs {
+            try scene.present(Dialog(style: .alert, title: "\(i)", options: ["OK"])) { _ in }
+        }
+        XCTAssertThrowsError(try scene.present(Dialog(style: .alert, options: ["OK"])) { _ in }) { error in
+            XCTAssertTrue("\(error)".contains("32 dialogs are already waiting"), "\(error)")
+        }
+        try scene.choose("OK")
+        try scene.present(Dialog(style: .alert, options: ["OK"])) { _ in }
+    }
+
     /// Actions sent up the responder chain are kept like the trace: the
     /// last thousand, their names cut like trace text.
     func testTheActionLogIsBounded() throws {
@@ -168,7 +209,7 @@ final class HostWorkBoundsTests: XCTestCase {
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
         XCTAssertEqual(test.scene.actions.count, Scene.maximumActions)
         XCTAssertEqual(test.scene.actions.first?.name, "a4001")
-        XCTAssertLessThanOrEqual(test.scene.actions.last?.name.utf8.count ?? .max, Trace.retainedTextLimit + 3)
+        XCTAssertLessThanOrEqual(test.scene.actions.last?.name.utf8.count ?? .max, Scene.actionNameLimit + 3)
     }
 }
 

@@ -30,12 +30,12 @@ public final class HeadlessPlatform: Platform {
                                     ("new", .string(state.rawValue))])
     }
 
-    public func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void) {
+    public func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void) throws(ValueError) {
         guard permission(for: capability) == .notDetermined else { return answer(permission(for: capability)) }
         let purpose = capability == .camera ? "to take photos" : "to choose photos"
         let dialog = Dialog(style: .permission, title: "“\(scene.screenTitle)” Would Like to Access the \(capability.title)",
                             message: "Allow access \(purpose).", options: [HeadlessPlatform.allow, HeadlessPlatform.dontAllow])
-        scene.present(dialog) { [weak self, weak scene] choice in
+        try scene.present(dialog) { [weak self, weak scene] choice in
             guard let self, let scene else { return }
             // Cancelling leaves it undetermined; an answer to a request
             // that another one already settled changes nothing.
@@ -59,7 +59,7 @@ public final class HeadlessPlatform: Platform {
             ? Dialog(style: .picker, title: Capability.camera.title, options: [HeadlessPlatform.takePhoto], cancel: "Cancel")
             : Dialog(style: .picker, title: Capability.photoLibrary.title, options: photos.map(\.name), cancel: "Cancel")
         let cameraImage = configuration.cameraImage
-        scene.present(dialog) { [weak scene] choice in
+        try scene.present(dialog) { [weak scene] choice in
             let image = choice.flatMap { choice in
                 source == .camera ? cameraImage : photos.first { $0.name == choice }
             }

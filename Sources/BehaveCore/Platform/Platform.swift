@@ -11,7 +11,8 @@ public protocol Platform: AnyObject {
 
     /// Asks the user when the permission is not determined yet; `answer`
     /// hears the permission then (at once when there is nothing to ask).
-    func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void)
+    /// Throws, and asks nothing, when the request cannot be presented.
+    func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void) throws(ValueError)
 
     /// Presents the picker of an available, authorized source; `answer`
     /// hears the picked image, or nil when the user cancels. Throws, and

@@ -20,6 +20,11 @@ public struct Dialog: Equatable, Sendable {
     /// Options a message lists at most.
     static let optionsListed = 20
 
+    /// Bytes of text the dialog holds.
+    var textBytes: Int {
+        ([title, message, cancel].compactMap { $0 } + options).reduce(0) { $0 + $1.utf8.count }
+    }
+
     public var json: JSON {
         .object([("style", .string(style.rawValue)), ("title", title.map(JSON.string) ?? .null),
                  ("message", message.map(JSON.string) ?? .null), ("options", .array(options.map(JSON.string))),
@@ -33,8 +38,19 @@ final class DialogQueue {
 }
 
 extension Scene {
-    /// Presents a dialog; `answer` hears the chosen option, or nil for cancel.
-    public func present(_ dialog: Dialog, answer: @escaping (String?) -> Void) {
+    /// Dialogs that may wait behind the presented one: each is a handler
+    /// paused until the user answers, and a person answers one at a time.
+    public static let maximumWaitingDialogs = 32
+
+    /// Presents a dialog; `answer` hears the chosen option, or nil for
+    /// cancel. Its text counts against the scene's text limit while it
+    /// waits.
+    public func present(_ dialog: Dialog, answer: @escaping (String?) -> Void) throws(ValueError) {
+        guard dialogs.waiting.count <= Scene.maximumWaitingDialogs else {
+            throw ValueError("\(Scene.maximumWaitingDialogs) dialogs are already waiting behind the presented one; a screen asks one thing at a time")
+        }
+        try reserveText(for: "the \(dialog.style.rawValue)", bytes: dialog.textBytes)
+        didReserveText(dialog.textBytes)
         dialogs.waiting.append((dialog, answer))
         if dialogs.waiting.count == 1 { announce(dialog) }
     }
@@ -63,6 +79,7 @@ extension Scene {
             throw ValueError("`\(option)` is not an option of the \(dialog.style.rawValue); choose one of \(listed)\(Suggestions.hint(for: option, in: choices))")
         }
         dialogs.waiting.removeFirst()
+        didReserveText(-dialog.textBytes)
         // A dialog the answer presents into an empty queue announces itself.
         let othersWaiting = !dialogs.waiting.isEmpty
         trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line($0))\"" } ?? "cancel")",

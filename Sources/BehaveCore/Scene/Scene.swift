@@ -13,6 +13,8 @@ public final class Scene {
     /// The last `maximumActions` actions sent up responder chains.
     public var actions: ArraySlice<ActionRecord> { actionLog.suffix(Scene.maximumActions) }
     public static let maximumActions = 1000
+    /// Bytes of an action's name kept, at most.
+    public static let actionNameLimit = 1024
     private var actionLog: [ActionRecord] = []
     /// Script errors raised so far (exit status 1 when any).
     public private(set) var errorCount = 0
@@ -31,10 +33,11 @@ public final class Scene {
     /// arms its deadline there.
     public var commandWillBegin: ((Double) -> Void)?
     private var commandDeadline: ContinuousClock.Instant?
-    /// Bytes of text the scene's controls and behaviours may hold in all
-    /// (texts, titles, image names, string inspectables): the host keeps a
-    /// copy of each, outside the scripts' memory limit, so a script that
-    /// sets one large string on a thousand labels is refused here.
+    /// Bytes of text the scene's controls, behaviours and waiting dialogs
+    /// may hold in all (texts, titles, image names, string inspectables,
+    /// options): the host keeps a copy of each, outside the scripts'
+    /// memory limit, so a script that sets one large string on a thousand
+    /// labels is refused here.
     public var textLimit = 64 << 20
     public private(set) var textBytes = 0
 
@@ -59,11 +62,21 @@ public final class Scene {
     func reserveText(for property: String, replacing old: Value, with new: Value) throws(ValueError) {
         let grown = new.textBytes - old.textBytes
         guard grown > 0, textBytes + grown > textLimit else { return }
-        throw ValueError("\(property) is refused: with its \(new.textBytes) bytes, the scene's controls and behaviours would hold more than \(textLimit >> 20) MiB of text; set shorter text")
+        throw ValueError("\(property) is refused: with its \(new.textBytes) bytes, the scene's controls, behaviours and dialogs would hold more than \(textLimit >> 20) MiB of text; set shorter text")
+    }
+
+    /// Makes room for `bytes` more of text in `what`, or refuses it.
+    func reserveText(for what: String, bytes: Int) throws(ValueError) {
+        guard textBytes + bytes > textLimit else { return }
+        throw ValueError("\(what) is refused: with its \(bytes) bytes, the scene's controls, behaviours and dialogs would hold more than \(textLimit >> 20) MiB of text; use shorter text")
     }
 
     func didReplaceText(_ old: Value, with new: Value) {
         textBytes += new.textBytes - old.textBytes
+    }
+
+    func didReserveText(_ bytes: Int) {
+        textBytes += bytes
     }
 
     /// Starts the time limit of one command.
@@ -122,6 +135,7 @@ public final class Scene {
         screen.destroyAllBehaviours()
         self.screen = nil
         // Nobody is left to answer: what was presented goes with the screen.
+        didReserveText(-dialogs.waiting.reduce(0) { $0 + $1.dialog.textBytes })
         dialogs.waiting.removeAll()
     }
 
@@ -142,7 +156,7 @@ public final class Scene {
     func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?) {
         // Older records go in batches, so keeping the last ones costs O(1) a record.
         if actionLog.count >= 2 * Scene.maximumActions { actionLog.removeFirst(Scene.maximumActions) }
-        actionLog.append(ActionRecord(name: action.clipped(to: Trace.retainedTextLimit), from: sender.responderName,
+        actionLog.append(ActionRecord(name: action.clipped(to: Scene.actionNameLimit), from: sender.responderName,
                                       target: target?.responderName, handledBy: handler?.responderName))
         let outcome = handler.map { "handled by \($0.responderName)" } ?? "unhandled"
         let destination = target.map { " to \($0.responderName)" } ?? ""

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// What happened in a scene, in order: events, property changes, actions,
 /// logs, errors, lifecycle. `behave run` prints it as it grows.
 public final class Trace {
@@ -44,12 +46,19 @@ public final class Trace {
     }
 
     /// The entries kept, oldest first.
-    public var entries: [Entry] { Array(ring[oldest...] + ring[..<oldest]) }
-    /// Entries kept at most: a ring, so a long run stays bounded and
-    /// recording stays constant time.
+    public var entries: [Entry] { Array(kept) }
+    /// Entries kept at most, so a long run stays bounded; the oldest go
+    /// first, in constant time.
     public let capacity = 10_000
-    private var ring: [Entry] = []
-    private var oldest = 0
+    /// Bytes of text the kept entries hold at most: a script can set a 4 MB
+    /// text hundreds of times within its own memory limit, and the trace
+    /// must not keep them all. The listener hears every entry whole, as it
+    /// happens.
+    public static let keptTextLimit = 16 << 20
+    /// Bytes of one text or value of a kept entry, at most.
+    public static let entryTextLimit = 64 << 10
+    private var kept = Deque<Entry>()
+    private var keptBytes = 0
     /// Hears every entry as it is recorded.
     public var listener: ((Entry) -> Void)?
     private let now: () -> Double
@@ -72,19 +81,12 @@ public final class Trace {
         append(Entry(time: now(), kind: .change, subject: subject, payload: .change(property: property, old: old, new: new)))
     }
 
-    /// UTF-8 bytes of one text or value an entry keeps: a script can set a
-    /// 4 MB text hundreds of times within its own memory limit, and the
-    /// kept entries must not hold them all. The listener hears every entry
-    /// whole, as it happens.
-    public static let retainedTextLimit = 1024
-
     private func append(_ entry: Entry) {
-        let kept = entry.clipped(to: Trace.retainedTextLimit)
-        if ring.count < capacity {
-            ring.append(kept)
-        } else {
-            ring[oldest] = kept
-            oldest = (oldest + 1) % capacity
+        let clipped = entry.clipped(to: Trace.entryTextLimit)
+        kept.append(clipped)
+        keptBytes += clipped.textBytes
+        while kept.count > capacity || keptBytes > Trace.keptTextLimit, let oldest = kept.popFirst() {
+            keptBytes -= oldest.textBytes
         }
         listener?(entry)
     }
@@ -92,6 +94,16 @@ public final class Trace {
 }
 
 extension Trace.Entry {
+    /// Bytes of text the entry holds, about.
+    var textBytes: Int {
+        let payloadBytes = switch payload {
+        case .text(let text, let fields): fields.reduce(text.utf8.count) { $0 + $1.0.utf8.count + $1.1.textBytes }
+        case .event(let event): event.utf8.count
+        case .change(let property, let old, let new): property.utf8.count + old.textBytes + new.textBytes
+        }
+        return subject.utf8.count + payloadBytes + 64
+    }
+
     /// The entry with every text longer than `limit` bytes cut to its head
     /// and an ellipsis.
     func clipped(to limit: Int) -> Trace.Entry {
@@ -129,6 +141,15 @@ private extension Value {
 }
 
 private extension JSON {
+    var textBytes: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .array(let items): items.reduce(0) { $0 + $1.textBytes }
+        case .object(let pairs): pairs.reduce(0) { $0 + $1.0.utf8.count + $1.1.textBytes }
+        default: 8
+        }
+    }
+
     func isLarger(than limit: Int) -> Bool {
         switch self {
         case .string(let text): text.utf8.count > limit
