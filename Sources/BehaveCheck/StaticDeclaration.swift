@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// The `behaviour { … }` table as the source writes it, read without
 /// running anything: what `self.<name>` can be. `isComplete` is false when
 /// some part is computed (then the linter does not judge `self` fields).
@@ -52,7 +54,8 @@ struct StaticDeclaration {
                 continue
             }
             switch entry {
-            case .named(_, .string(let type, _)), .keyed(_, .string(let type, _)): result[name] = type
+            case .named(_, .string(let type, _)), .keyed(_, .string(let type, _)):
+                result[name] = BehaviourDeclaration.Outlet.parseType(type).type
             default: result[name] = ""
             }
         }

@@ -480,7 +480,7 @@ public enum TypeAnnotations {
         var out = "-- \(path)\n---@class \(name): Behave.Behaviour\n"
         guard let declaration else { return out + "\n" }
         for outlet in declaration.outlets {
-            out += "---@field \(outlet.name) Behave.\(outlet.type) outlet\n"
+            out += "---@field \(outlet.name) Behave.\(outlet.type)\(outlet.isOptional ? "?" : "") outlet\n"
         }
         for collection in declaration.outletCollections {
             out += "---@field \(collection.name) Behave.\(collection.type)[] outlet collection\n"

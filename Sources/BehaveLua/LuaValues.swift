@@ -46,7 +46,7 @@ extension LuaRuntime {
         case .bool(let b): lua_pushboolean(S, b ? 1 : 0)
         case .number(let n): pushNumber(n, on: S)
         case .string(let s): pushString(s, on: S)
-        case .color(let c): pushString(c.hex, on: S)
+        case .color(let c): pushString(c.written, on: S)
         case .image(let image): pushImage(image, on: S)
         case .point(let p): pushFields([("x", p.x), ("y", p.y)], on: S)
         case .size(let s): pushFields([("width", s.width), ("height", s.height)], on: S)

@@ -104,13 +104,14 @@ struct DeclarationReader {
         var result: [BehaviourDeclaration.Outlet] = []
         for name in stringKeys(of: outlets) {
             _ = runtime.field(name, of: outlets)
-            let typeName = runtime.string(at: -1)
+            let declared = runtime.string(at: -1)
             bh_pop(S, 1)
-            guard let typeName else { throw fail("outlet `\(name)` needs a control type name, e.g. \"Button\"", at: name) }
+            guard let declared else { throw fail("outlet `\(name)` needs a control type name, e.g. \"Button\"", at: name) }
+            let (typeName, isOptional) = BehaviourDeclaration.Outlet.parseType(declared)
             guard ControlTypes.named(typeName) != nil else {
                 throw fail("outlet `\(name)`: \(ControlTypes.unknown(typeName).message)", at: name)
             }
-            result.append(.init(name: name, type: typeName))
+            result.append(.init(name: name, type: typeName, isOptional: isOptional))
         }
         return result
     }

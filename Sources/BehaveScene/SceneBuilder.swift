@@ -266,8 +266,8 @@ final class SceneBuilder {
             // to be is not said again.
             let given = Set((entry.outlets + entry.outletCollections).map(\.name))
             let misspelt = given.contains { declaration.outlet($0) == nil && declaration.outletCollection($0) == nil }
-            for outlet in declaration.outlets where !given.contains(outlet.name) && !misspelt {
-                log.warning("outlet `\(outlet.name)` of `\(entry.name)` is not connected: it is nil when the behaviour runs",
+            for outlet in declaration.outlets where !outlet.isOptional && !given.contains(outlet.name) && !misspelt {
+                log.warning("outlet `\(outlet.name)` of `\(entry.name)` is not connected: it is nil when the behaviour runs (declare it \"\(outlet.type)?\" if it may be left unconnected)",
                             line: entry.line)
             }
             for outlet in entry.outlets {

@@ -114,6 +114,13 @@ extension SpecFileRun {
                 if let view = behaviour.outlet(key) { call.push(view.name) }
                 return
             }
+            if behaviour.declaration.actions.contains(key) {
+                // The proxy makes it a method that calls the action.
+                call.pushNil()
+                call.pushNil()
+                call.push(true)
+                return
+            }
         } else {
             let state = record.state
             if let value = state["fields"]?[key] ?? state["inspectables"]?[key] { return call.push(value) }

@@ -75,7 +75,7 @@ final class SpecScene {
         guard !isClosed else { return }
         isClosed = true
         for recording in recordings {
-            recording.connection?.disconnect()
+            recording.connection?.cancel()
             specRuntime.release(recording.list)
         }
         recordings.removeAll()
@@ -126,7 +126,8 @@ final class Recording {
     let list: LuaReference
     var pending: [[Value]] = []
     var count = 0
-    var connection: Connection?
+    /// What feeds it: an event's connection, or an observer of actions.
+    var connection: (any Cancellable)?
 
     init(target: String, list: LuaReference) {
         self.target = target

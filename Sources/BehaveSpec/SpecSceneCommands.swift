@@ -156,6 +156,29 @@ extension SpecFileRun {
 
         switch verb {
         case "tap": try run(.tap(try name()))
+        case "press": try run(.press(try name()))
+        case "drag":
+            let direction = call.string(4)
+            guard direction == "outside" || direction == "inside" else {
+                throw LuaError("drag takes \"outside\" or \"inside\": s:drag(\"button\", \"outside\")")
+            }
+            try run(.drag(try name(), inside: direction == "inside"))
+        case "release":
+            let outside = call.isNil(4) ? false : call.string(4) == "outside"
+            guard call.isNil(4) || outside else {
+                throw LuaError("release takes a control and, to lift the finger off it, \"outside\": s:release(\"button\", \"outside\")")
+            }
+            try run(.release(try name(), outside: outside))
+        case "call":
+            let target = try name("\"behaviour.action\"")
+            guard let dot = target.firstIndex(of: "."), dot > target.startIndex, target.index(after: dot) < target.endIndex else {
+                throw LuaError("call takes \"behaviour.action\" and the action's arguments: s:call(\"like.tapped\")")
+            }
+            var arguments: [LooseValue] = []
+            if call.count >= 4 {
+                for index in 4...call.count { arguments.append(try call.data(index).looseValue(for: "an argument of \(target)")) }
+            }
+            try run(.call(String(target[..<dot]), action: String(target[target.index(after: dot)...]), arguments: arguments))
         case "send": try run(.send(try name("control or behaviour name"), event: try call.requireString(4, "event name")))
         case "set":
             // s:set("toggle.animated", true) or s:set("toggle", "animated", true)
@@ -178,6 +201,13 @@ extension SpecFileRun {
             }
             try run(.step(try name(), up: direction == "+"))
         case "type": try run(.type(try name(), text: try call.requireString(4, "text")))
+        case "keys": try run(.keys(try name(), text: try call.requireString(4, "text")))
+        case "backspace":
+            let count = call.isNil(4) ? 1 : try call.requireNumber(4, "count")
+            guard count >= 0, count <= 1_000_000, count == count.rounded() else {
+                throw LuaError("backspace takes a whole count from 0 to 1000000, not \(formatNumber(count))")
+            }
+            try run(.backspace(try name(), count: Int(count)))
         case "pressReturn": try run(.pressReturn(try name()))
         case "scroll": try run(.scroll(try name(), y: try call.requireNumber(4, "content offset y")))
         case "keyboard":
@@ -227,35 +257,53 @@ extension SpecFileRun {
     }
 
     /// `s:record("name.event")`: a list that gets each firing's arguments.
+    /// `s:record("name.action")` does the same for an action reaching that
+    /// responder: performed by a behaviour, or reaching the screen (or a
+    /// connection's target) unhandled.
     private func record(_ call: LuaCall, in scene: SpecScene) throws(LuaError) {
         let target = try call.requireString(3, "\"name.event\"")
         guard let dot = target.firstIndex(of: ".") else {
-            throw LuaError("record takes \"name.event\": s:record(\"toggle.valueChanged\")")
+            throw LuaError("record takes \"name.event\" or \"name.action\": s:record(\"toggle.valueChanged\")")
         }
         let name = String(target[..<dot]), event = String(target[target.index(after: dot)...])
-        let sender: Control
+        let sender: Control?
+        var actions: [String] = []
         if let view = scene.scene.control(named: name) {
             sender = view
         } else if let behaviour = scene.scene.behaviour(named: name), behaviour.isAlive {
             sender = behaviour
+            actions = behaviour.declaration.actions
         } else if name == "keyboard" {
             sender = scene.scene.keyboard
+        } else if name == "screen" {
+            sender = nil
         } else {
             throw SpecFileRun.unknown(name, in: scene.scene)
         }
-        guard sender.eventNames.contains(event) else {
-            let events = sender.eventNames
-            throw LuaError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: events))"
-                + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
+        let events = sender?.eventNames ?? []
+        let isEvent = events.contains(event)
+        // The screen hears any action; a behaviour, the ones it has.
+        guard isEvent || name == "screen" || actions.contains(event) else {
+            let known = events + actions
+            throw LuaError("`\(name)` has no event or action `\(event)`\(Suggestions.hint(for: event, in: known))"
+                + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))")
+                + (actions.isEmpty ? "" : "; its actions: \(actions.joined(separator: ", "))"))
         }
         guard scene.recordings.count < SpecScene.maximumRecordings else {
             throw LuaError("more than \(SpecScene.maximumRecordings) recordings of one scene; record each event once and keep its list")
         }
         call.push(JSON.array([]))
         let recording = Recording(target: target, list: call.keep(-1))
-        recording.connection = sender.on(event) { [weak recording, weak scene] message in
-            guard let recording, let scene else { return }
-            scene.record(message.arguments, into: recording)
+        if let sender, isEvent {
+            recording.connection = sender.on(event) { [weak recording, weak scene] message in
+                guard let recording, let scene else { return }
+                scene.record(message.arguments, into: recording)
+            }
+        } else {
+            recording.connection = scene.scene.onAction(event, reaching: name) { [weak recording, weak scene] arguments in
+                guard let recording, let scene else { return }
+                scene.record(arguments, into: recording)
+            }
         }
         scene.recordings.append(recording)
     }

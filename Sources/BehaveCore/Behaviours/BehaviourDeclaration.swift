@@ -6,7 +6,22 @@ public struct BehaviourDeclaration: Sendable {
         public var name: String
         /// A control type name; `View` accepts any control.
         public var type: String
-        public init(name: String, type: String) { self.name = name; self.type = type }
+        /// Declared with Swift's mark (`"ImageView?"`): a scene may leave it
+        /// unconnected without a warning, and the script checks for nil.
+        public var isOptional: Bool
+        public init(name: String, type: String, isOptional: Bool = false) {
+            self.name = name
+            self.type = type
+            self.isOptional = isOptional
+        }
+
+        /// The type as declared: `ImageView`, or `ImageView?` when optional.
+        public var declaredType: String { isOptional ? type + "?" : type }
+
+        /// Splits a declared type into the control type and its mark.
+        public static func parseType(_ declared: String) -> (type: String, isOptional: Bool) {
+            declared.hasSuffix("?") ? (String(declared.dropLast()), true) : (declared, false)
+        }
     }
 
     public var name: String

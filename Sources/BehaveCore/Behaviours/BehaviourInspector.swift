@@ -3,7 +3,8 @@ extension BehaviourDeclaration {
     public var json: JSON {
         .object([
             ("name", .string(name)),
-            ("outlets", .array(outlets.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) })),
+            ("outlets", .array(outlets.map { .object([("name", .string($0.name)), ("type", .string($0.type)),
+                                                      ("optional", .bool($0.isOptional))]) })),
             ("outletCollections", .array(outletCollections.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) })),
             ("inspectables", .array(inspectables.map(\.inspectorJSON))),
             ("events", .array(events.map(JSON.string))),
@@ -21,7 +22,7 @@ extension BehaviourDeclaration {
             lines.append(contentsOf: rows.isEmpty ? ["  (none)"] : rows.map { "  " + $0 })
         }
         let width = (outlets + outletCollections).map(\.name.count).max() ?? 0
-        section("Outlets", outlets.map { $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.type }
+        section("Outlets", outlets.map { $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.declaredType }
                 + outletCollections.map { $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  [" + $0.type + "]" })
         let nameWidth = inspectables.map(\.name.count).max() ?? 0
         section("Inspectables", inspectables.map { spec in

@@ -25,11 +25,14 @@ open class Responder {
     @discardableResult
     public func sendAction(_ action: String, to target: Responder? = nil, arguments: [Value] = []) -> Responder? {
         var handler: Responder?
+        // Where it ends up: its handler, else its target or the end of the chain.
+        var reached: Responder = target ?? self
         if let target {
             if target.canPerformAction(action) { handler = target }
         } else {
             var candidate: Responder? = self
             while let responder = candidate {
+                reached = responder
                 if responder.canPerformAction(action) {
                     handler = responder
                     break
@@ -37,7 +40,7 @@ open class Responder {
                 candidate = responder.nextResponder
             }
         }
-        scene?.recordAction(action, from: self, target: target, handledBy: handler)
+        scene?.recordAction(action, from: self, target: target, handledBy: handler, reached: reached, arguments: arguments)
         handler?.performAction(action, sender: self, arguments: arguments)
         return handler
     }

@@ -108,6 +108,7 @@ public final class TextField: View {
     public override class var schema: ControlSchema { textFieldSchema }
     public var text: String { string("text") }
     public var isEditing: Bool { value(at: TextField.editingIndex) == .bool(true) }
+    public var isSecure: Bool { bool("secureTextEntry") }
     private static let editingIndex = textFieldSchema.index(of: "editing")!
 
     public override func set(at index: Int, to value: Value) throws(ValueError) {
@@ -117,15 +118,56 @@ public final class TextField: View {
         beginEditing()
     }
 
+    static let keyboardTypes = ["default", "asciiCapable", "numbersAndPunctuation", "URL", "numberPad", "phonePad",
+                                "namePhonePad", "emailAddress", "decimalPad", "twitter", "webSearch", "asciiCapableNumberPad"]
+    static let returnKeyTypes = ["default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done",
+                                 "emergencyCall", "continue"]
+
+    /// Replaces the whole text in one edit (as pasting over a selection
+    /// does): one `editingChanged`.
     @discardableResult
     public func type(_ text: String) -> Bool {
+        guard beginUserEdit() else { return false }
+        store(.string(text), at: TextField.textIndex)
+        sendActions(for: "editingChanged")
+        return true
+    }
+
+    /// Types `text` key by key at the end: one `editingChanged` per
+    /// character, as a person typing makes.
+    @discardableResult
+    public func typeKeys(_ text: String) -> Bool {
+        guard beginUserEdit() else { return false }
+        for character in text {
+            // A handler may end editing or hide the field between keys.
+            guard isEditing, canReceiveTouches else { break }
+            store(.string(self.text + String(character)), at: TextField.textIndex)
+            sendActions(for: "editingChanged")
+        }
+        return true
+    }
+
+    /// Deletes `count` characters from the end, one `editingChanged` each
+    /// (none when the field is empty).
+    @discardableResult
+    public func deleteBackward(_ count: Int = 1) -> Bool {
+        guard beginUserEdit() else { return false }
+        for _ in 0..<max(0, count) {
+            guard isEditing, canReceiveTouches, !text.isEmpty else { break }
+            store(.string(String(text.dropLast())), at: TextField.textIndex)
+            sendActions(for: "editingChanged")
+        }
+        return true
+    }
+
+    private static let textIndex = textFieldSchema.index(of: "text")!
+
+    private func beginUserEdit() -> Bool {
         guard canReceiveTouches else {
             scene?.trace.record(.note, subject: name, "\(name) ignores typing (\(touchRefusal))")
             return false
         }
         beginEditing()
-        if let index = schema.index(of: "text") { store(.string(text), at: index) }
-        sendActions(for: "editingChanged")
         return true
     }
 
@@ -158,17 +200,50 @@ public final class ImageView: View {
     public var image: Image? { (try? value("image"))?.imageValue }
 }
 
+/// A scroll view: `frame` is the visible region (its bounds' size) and
+/// `contentOffset` the point of the content at its top left. The delegate
+/// hears `scrollViewDidScroll` whenever the offset changes: a user's
+/// scroll, a set from a script or a command, each step of the clock while
+/// an animation moves it.
 public final class ScrollView: View {
     public override class var schema: ControlSchema { scrollViewSchema }
-    public var contentOffset: Point { (try? value("contentOffset"))?.pointValue ?? Point(x: 0, y: 0) }
+    public var contentOffset: Point { value(at: ScrollView.offsetIndex).pointValue ?? Point(x: 0, y: 0) }
+    static let offsetIndex = scrollViewSchema.index(of: "contentOffset")!
 
-    /// A user's scroll to vertical offset `y`: the delegate hears
-    /// `scrollViewDidScroll`.
+    /// A user's scroll to vertical offset `y` (the delegate hears it, even
+    /// when the offset stays where it was: a drag at an edge).
     public func scroll(toY y: Double) {
-        if let index = schema.index(of: "contentOffset") {
-            store(.point(Point(x: contentOffset.x, y: y)), at: index)
+        let before = contentOffset
+        store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex)
+        if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
+    }
+
+    public override func didStore(at index: Int) {
+        if index == ScrollView.offsetIndex { sendDelegateMessage("scrollViewDidScroll") }
+    }
+
+    override class func observesPresentation(of index: Int) -> Bool { index == offsetIndex }
+
+    /// The visible region, in content coordinates: the frame's size at the
+    /// content offset. Nil while the frame has no size (all is shown).
+    public var visibleRegion: Rect? {
+        guard let frame = value(at: View.frameIndex).rectValue, frame.width > 0 || frame.height > 0 else { return nil }
+        return Rect(x: contentOffset.x, y: contentOffset.y, width: frame.width, height: frame.height)
+    }
+
+    /// Whether a subview's frame meets the visible region (a control of
+    /// no size is a point). A region of no height shows every row.
+    func shows(_ view: View) -> Bool {
+        guard let region = visibleRegion, let frame = view.value(at: View.frameIndex).rectValue else { return true }
+        func meets(_ start: Double, _ length: Double, _ regionStart: Double, _ regionLength: Double) -> Bool {
+            guard regionLength > 0 else { return true }
+            return start < regionStart + regionLength && (length > 0 ? start + length > regionStart : start >= regionStart)
         }
-        sendDelegateMessage("scrollViewDidScroll")
+        return meets(frame.x, frame.width, region.x, region.width) && meets(frame.y, frame.height, region.y, region.height)
+    }
+
+    override func presentationDidMove(_ index: Int) {
+        if index == ScrollView.offsetIndex { sendDelegateMessage("scrollViewDidScroll") }
     }
 }
 
@@ -199,7 +274,7 @@ let buttonSchema = ControlSchema(typeName: "Button", inheriting: viewSchema, pro
     PropertySpec("image", .image, default: .null, optional: true),
     PropertySpec("enabled", .bool, default: .bool(true)),
     PropertySpec("selected", .bool, default: .bool(false)),
-], events: ["touchDown", "touchUpInside"])
+], events: ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit", "touchDragEnter", "touchCancel"])
 
 let labelSchema = ControlSchema(typeName: "Label", inheriting: viewSchema, properties: [
     PropertySpec("text", .string),
@@ -227,6 +302,12 @@ let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchem
     PropertySpec("text", .string),
     PropertySpec("placeholder", .string),
     PropertySpec("editing", .bool, default: .bool(false)),
+    // UIKit's text input traits: drawn as dots, and which keyboard and
+    // return key the field asks for (the names of UIKeyboardType and
+    // UIReturnKeyType).
+    PropertySpec("secureTextEntry", .bool, default: .bool(false)),
+    PropertySpec("keyboardType", .enumeration(TextField.keyboardTypes), default: .string("default")),
+    PropertySpec("returnKeyType", .enumeration(TextField.returnKeyTypes), default: .string("default")),
 ], events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
    delegateMessages: ["textFieldShouldReturn"])
 

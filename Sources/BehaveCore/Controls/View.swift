@@ -59,7 +59,10 @@ open class View: Control, BehaviourOwner {
         let spec = schema.properties[index]
         if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
         let checked = try validate(value, for: spec)
-        if let animator = scene?.animator, animator.isCapturing, spec.type.isAnimatable {
+        if let animator = scene?.animator, animator.isCapturing {
+            guard spec.type.isAnimatable else {
+                throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
+            }
             animator.capture(self, property: index, to: checked)
             return
         }
@@ -80,6 +83,8 @@ open class View: Control, BehaviourOwner {
         scene?.didReplaceText(old, with: value)
         scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
         didStore(at: index)
+        // Hidden or disabled under a finger: the system cancels the touch.
+        if touch != nil, !canReceiveTouches { cancelTouch() }
     }
 
     /// From now on `animation` presents the property (taking it over from
@@ -94,6 +99,13 @@ open class View: Control, BehaviourOwner {
         if presenters[index] === animation { presenters[index] = nil }
     }
 
+    /// Whether the control wants to hear `presentationDidMove` for the
+    /// property while an animation moves it (a scroll view's offset).
+    class func observesPresentation(of index: Int) -> Bool { false }
+
+    /// The clock moved while an animation presents the property.
+    func presentationDidMove(_ index: Int) {}
+
     /// After a property changed: what the control keeps consistent (a
     /// slider's value within its range).
     open func didStore(at index: Int) {}
@@ -105,6 +117,7 @@ open class View: Control, BehaviourOwner {
 
     // MARK: Common properties
 
+    static let frameIndex = 5
     public var alpha: Double { value(at: 1).numberValue ?? 1 }
     public var isHidden: Bool { value(at: 2).boolValue ?? false }
     public var isUserInteractionEnabled: Bool { value(at: 3).boolValue ?? true }
@@ -113,9 +126,11 @@ open class View: Control, BehaviourOwner {
     func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
     func string(_ property: String) -> String { (try? value(property))?.stringValue ?? "" }
 
-    /// Whether a touch reaches this control: it and its ancestors are shown
-    /// and interactive, and it is enabled.
+    /// Whether a touch reaches this control: no dialog is presented (they
+    /// are modal), it and its ancestors are shown and interactive, and it is
+    /// enabled.
     public var canReceiveTouches: Bool {
+        if scene?.presentedDialog != nil { return false }
         var view: View? = self
         while let current = view {
             if current.isHidden || !current.isUserInteractionEnabled { return false }
@@ -175,6 +190,10 @@ open class View: Control, BehaviourOwner {
 
     // MARK: Touches
 
+    /// Where a finger held down on the control is, while one is.
+    public enum Touch: Sendable { case inside, outside }
+    public private(set) var touch: Touch?
+
     /// A full touch (`touchDown`, `touchUpInside`), if the control takes it.
     @discardableResult
     public func tap() -> Bool {
@@ -182,14 +201,63 @@ open class View: Control, BehaviourOwner {
             scene?.trace.record(.note, subject: name, "\(name) ignores the tap (\(touchRefusal))")
             return false
         }
-        // A control sends the touch events it has (a label has none).
-        for event in ["touchDown", "touchUpInside"] where schema.events.contains(event) {
-            sendActions(for: event)
+        guard touch == nil else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the tap (a finger is already on it: release it first)")
+            return false
         }
+        // A control sends the touch events it has (a label has none).
+        for event in ["touchDown", "touchUpInside"] { sendTouchEvent(event) }
         return true
     }
 
+    /// A finger comes down on the control and stays (`touchDown`).
+    @discardableResult
+    public func beginTouch() throws(ValueError) -> Bool {
+        guard touch == nil else { throw ValueError("`\(name)` is already pressed; release it first") }
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(touchRefusal))")
+            return false
+        }
+        touch = .inside
+        sendTouchEvent("touchDown")
+        return true
+    }
+
+    /// The held finger slides off the control (`touchDragExit`) or back
+    /// onto it (`touchDragEnter`).
+    public func moveTouch(inside: Bool) throws(ValueError) {
+        guard let touch else { throw ValueError("`\(name)` is not pressed; press it first") }
+        guard (touch == .inside) != inside else { return }
+        self.touch = inside ? .inside : .outside
+        sendTouchEvent(inside ? "touchDragEnter" : "touchDragExit")
+    }
+
+    /// The held finger lifts: `touchUpInside` on the control,
+    /// `touchUpOutside` off it (`outside` slides it off first).
+    public func endTouch(outside: Bool = false) throws(ValueError) {
+        if outside { try moveTouch(inside: false) }
+        guard let touch else { throw ValueError("`\(name)` is not pressed; press it first") }
+        self.touch = nil
+        sendTouchEvent(touch == .inside ? "touchUpInside" : "touchUpOutside")
+    }
+
+    /// The system takes the touch away (`touchCancel`): a dialog came up,
+    /// or the control was hidden or disabled under the finger.
+    public func cancelTouch() {
+        guard touch != nil else { return }
+        touch = nil
+        sendTouchEvent("touchCancel")
+    }
+
+    /// Sends a touch event if the control has it (a label has none).
+    private func sendTouchEvent(_ event: String) {
+        if schema.events.contains(event) { sendActions(for: event) }
+    }
+
     var touchRefusal: String {
+        if let dialog = scene?.presentedDialog {
+            return "a\(dialog.style == .alert || dialog.style == .actionSheet ? "n" : "") \(dialog.style.rawValue) is presented: choose an option first"
+        }
         var view: View? = self
         while let current = view {
             let who = current === self ? "it" : current.name

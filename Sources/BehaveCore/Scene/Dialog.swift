@@ -52,7 +52,10 @@ extension Scene {
         try reserveText(for: "the \(dialog.style.rawValue)", bytes: dialog.textBytes)
         didReserveText(dialog.textBytes)
         dialogs.waiting.append((dialog, answer))
-        if dialogs.waiting.count == 1 { announce(dialog) }
+        guard dialogs.waiting.count == 1 else { return }
+        announce(dialog)
+        // Dialogs are modal: a finger held on a control loses its touch.
+        for view in screen?.controls ?? [] where view.touch != nil { view.cancelTouch() }
     }
 
     public var presentedDialog: Dialog? { dialogs.waiting.first?.dialog }

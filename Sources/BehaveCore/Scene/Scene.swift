@@ -16,6 +16,7 @@ public final class Scene {
     /// Bytes of an action's name kept, at most.
     public static let actionNameLimit = 1024
     private var actionLog: [ActionRecord] = []
+    private var actionObservers: [ActionObserver] = []
     /// Script errors raised so far (exit status 1 when any).
     public private(set) var errorCount = 0
     /// Where behaviours' scripts and the scene came from, for messages.
@@ -52,6 +53,7 @@ public final class Scene {
         clock.onRunaway = { [unowned self] reason in
             reportError(reason, behaviour: nil, context: "advancing the clock")
         }
+        clock.didAdvance = { [unowned animator] in animator.clockDidMove() }
         clock.timeIsUp = { [unowned self] in
             guard let commandDeadline, ContinuousClock.now >= commandDeadline else { return nil }
             return "the scripts ran for more than \(formatNumber(commandTimeLimit)) s during this command"
@@ -153,7 +155,27 @@ public final class Scene {
         trace.recordChange(of: object.responderName, property: property, from: old, to: new)
     }
 
-    func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?) {
+    /// Calls `handler` with the arguments of each action named `action`
+    /// that reaches the responder named `responder` (performed by it, or
+    /// ending there unhandled: at its target, or at the end of the chain,
+    /// the screen), until cancelled.
+    @discardableResult
+    public func onAction(_ action: String, reaching responder: String,
+                         _ handler: @escaping ([Value]) -> Void) -> ActionObserver {
+        let observer = ActionObserver(action: action, responder: responder, handler: handler)
+        actionObservers.removeAll { !$0.isActive }
+        actionObservers.append(observer)
+        return observer
+    }
+
+    func recordAction(_ action: String, from sender: Responder, target: Responder?, handledBy handler: Responder?,
+                      reached: Responder, arguments: [Value]) {
+        if !actionObservers.isEmpty {
+            let name = reached.responderName
+            for observer in actionObservers where observer.isActive && observer.action == action && observer.responder == name {
+                observer.handler(arguments)
+            }
+        }
         // Older records go in batches, so keeping the last ones costs O(1) a record.
         if actionLog.count >= 2 * Scene.maximumActions { actionLog.removeFirst(Scene.maximumActions) }
         actionLog.append(ActionRecord(name: action.clipped(to: Scene.actionNameLimit), from: sender.responderName,
@@ -228,4 +250,20 @@ public struct ActionRecord: Equatable, Sendable {
     public var from: String
     public var target: String?
     public var handledBy: String?
+}
+
+/// Hears actions reaching one responder (`Scene.onAction`).
+public final class ActionObserver: Cancellable {
+    let action: String
+    let responder: String
+    fileprivate let handler: ([Value]) -> Void
+    public private(set) var isActive = true
+
+    init(action: String, responder: String, handler: @escaping ([Value]) -> Void) {
+        self.action = action
+        self.responder = responder
+        self.handler = handler
+    }
+
+    public func cancel() { isActive = false }
 }

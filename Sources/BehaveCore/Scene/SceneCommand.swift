@@ -4,10 +4,16 @@ import Foundation
 /// `advance 0.7`), as typed at `behave run` or called from a spec.
 public enum SceneCommand: Equatable, Sendable {
     case tap(String)
+    case press(String)
+    case drag(String, inside: Bool)
+    case release(String, outside: Bool)
     case send(String, event: String)
+    case call(String, action: String, arguments: [LooseValue])
     case set(String, property: String, value: LooseValue)
     case step(String, up: Bool)
     case type(String, text: String)
+    case keys(String, text: String)
+    case backspace(String, count: Int)
     case pressReturn(String)
     case scroll(String, y: Double)
     case keyboardShow(height: Double)
@@ -23,10 +29,16 @@ public enum SceneCommand: Equatable, Sendable {
 
     public static let usage = """
         tap NAME                  a full touch on a button (touchDown, touchUpInside)
+        press NAME                put a finger down on a button and hold it (touchDown)
+        drag NAME outside|inside  slide the held finger off (touchDragExit) or back on (touchDragEnter)
+        release NAME [outside]    lift it: touchUpInside, or touchUpOutside off the button
         send NAME EVENT           send any event of a control or behaviour
+        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would
         set NAME.PROPERTY VALUE   set a control property or a behaviour inspectable
         step NAME + | -           press a stepper's plus or minus
-        type NAME TEXT            edit a text field
+        type NAME TEXT            replace a text field's text in one edit
+        keys NAME TEXT            type TEXT key by key at the end (editingChanged per character)
+        backspace NAME [COUNT]    delete characters from the end, one by one
         return NAME               press return in a text field
         scroll NAME Y             scroll a scroll view to content offset Y
         keyboard show HEIGHT      show the system keyboard
@@ -55,6 +67,31 @@ public enum SceneCommand: Equatable, Sendable {
         }
         switch verb {
         case "tap": return .tap(try arguments(1, "tap NAME")[0])
+        case "press": return .press(try arguments(1, "press NAME")[0])
+        case "drag":
+            let a = try arguments(2, "drag NAME outside|inside")
+            guard a[1] == "outside" || a[1] == "inside" else { throw ValueError("usage: drag NAME outside|inside") }
+            return .drag(a[0], inside: a[1] == "inside")
+        case "release":
+            guard rest.count == 1 || (rest.count == 2 && rest[1] == "outside") else {
+                throw ValueError("usage: release NAME [outside]")
+            }
+            return .release(rest[0], outside: rest.count == 2)
+        case "call":
+            guard let target = rest.first, let dot = target.firstIndex(of: "."), dot > target.startIndex,
+                  target.index(after: dot) < target.endIndex else {
+                throw ValueError("usage: call NAME.ACTION [ARGS]")
+            }
+            let text = rawRest(of: line, after: 2)
+            var values: [LooseValue] = []
+            if !text.isEmpty {
+                // The arguments read as the items of one list.
+                switch try LooseValue.parse("[\(text)]") {
+                case .list(let items): values = items
+                case let single: values = [single]
+                }
+            }
+            return .call(String(target[..<dot]), action: String(target[target.index(after: dot)...]), arguments: values)
         case "send":
             let a = try arguments(2, "send NAME EVENT")
             return .send(a[0], event: a[1])
@@ -74,6 +111,16 @@ public enum SceneCommand: Equatable, Sendable {
             guard rest.count >= 1 else { throw ValueError("usage: type NAME TEXT") }
             let text = rawRest(of: line, after: 2)
             return .type(rest[0], text: unquote(text))
+        case "keys":
+            guard rest.count >= 1 else { throw ValueError("usage: keys NAME TEXT") }
+            return .keys(rest[0], text: unquote(rawRest(of: line, after: 2)))
+        case "backspace":
+            guard rest.count == 1 || rest.count == 2 else { throw ValueError("usage: backspace NAME [COUNT]") }
+            let count = rest.count == 2 ? Int(rest[1]) : 1
+            guard let count, count >= 0, count <= 1_000_000 else {
+                throw ValueError("backspace takes a count from 0 to 1000000; usage: backspace NAME [COUNT]")
+            }
+            return .backspace(rest[0], count: count)
         case "return": return .pressReturn(try arguments(1, "return NAME")[0])
         case "scroll":
             let a = try arguments(2, "scroll NAME Y")
@@ -96,8 +143,9 @@ public enum SceneCommand: Equatable, Sendable {
         case "help", "?": return .help
         case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
-            let verbs = ["tap", "send", "set", "step", "type", "return", "scroll", "keyboard", "advance", "choose",
-                         "remove", "dismiss", "show", "state", "help", "quit"]
+            let verbs = ["tap", "press", "drag", "release", "send", "call", "set", "step", "type", "keys", "backspace",
+                         "return", "scroll", "keyboard", "advance", "choose", "remove", "dismiss", "show", "state",
+                         "help", "quit"]
             throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, in: verbs)); type `help` for the list")
         }
     }
@@ -156,6 +204,14 @@ extension Scene {
         switch command {
         case .tap(let name):
             try requireControl(name).tap()
+        case .press(let name):
+            try requireControl(name).beginTouch()
+        case .drag(let name, let inside):
+            try requireControl(name).moveTouch(inside: inside)
+        case .release(let name, let outside):
+            try requireControl(name).endTouch(outside: outside)
+        case .call(let name, let action, let arguments):
+            try call(action, of: name, arguments: arguments.map(\.untypedValue))
         case .send(let name, let event):
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
@@ -184,11 +240,13 @@ extension Scene {
             guard let stepper = try requireControl(name) as? Stepper else { throw ValueError("`\(name)` is not a Stepper") }
             stepper.press(up: up)
         case .type(let name, let text):
-            guard let field = try requireControl(name) as? TextField else { throw ValueError("`\(name)` is not a TextField") }
-            field.type(text)
+            try requireTextField(name).type(text)
+        case .keys(let name, let text):
+            try requireTextField(name).typeKeys(text)
+        case .backspace(let name, let count):
+            try requireTextField(name).deleteBackward(count)
         case .pressReturn(let name):
-            guard let field = try requireControl(name) as? TextField else { throw ValueError("`\(name)` is not a TextField") }
-            field.pressReturn()
+            try requireTextField(name).pressReturn()
         case .scroll(let name, let y):
             guard let scrollView = try requireControl(name) as? ScrollView else {
                 throw ValueError("`\(name)` is not a ScrollView")
@@ -220,6 +278,28 @@ extension Scene {
             return .quit
         }
         return .none
+    }
+
+    func requireTextField(_ name: String) throws(ValueError) -> TextField {
+        guard let field = try requireControl(name) as? TextField else { throw ValueError("`\(name)` is not a TextField") }
+        return field
+    }
+
+    /// Calls a behaviour's action as a connection would: the screen is the
+    /// sender; it returns when the action's handler ends or pauses.
+    public func call(_ action: String, of name: String, arguments: [Value]) throws(ValueError) {
+        guard let behaviour = behaviour(named: name) else {
+            if control(named: name) != nil { throw ValueError("`\(name)` is a control; `call` calls a behaviour's action") }
+            throw unknownObject(name)
+        }
+        guard behaviour.isAlive else { throw ValueError("behaviour `\(name)` has been destroyed") }
+        let actions = behaviour.declaration.actions
+        guard behaviour.canPerformAction(action) else {
+            let listed = actions.isEmpty ? "it has no actions" : "its actions: \(actions.joined(separator: ", "))"
+            throw ValueError("`\(name)` has no action `\(action)`\(Suggestions.hint(for: action, in: actions)); \(listed)")
+        }
+        guard let screen else { throw ValueError("the screen is dismissed") }
+        screen.sendAction(action, to: behaviour, arguments: arguments)
     }
 
     func requireControl(_ name: String) throws(ValueError) -> View {

@@ -33,10 +33,19 @@ extension Scene {
         if !view.isUserInteractionEnabled { flags.append("not interactive") }
         if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
         if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
-        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.hex)") }
+        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.written)") }
         let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
         lines.append("│ \(indent)\(name) \(picture(of: view))\(suffix)")
-        for child in view.subviews { draw(child, depth: depth + 1, into: &lines) }
+        var hidden = 0
+        for child in view.subviews {
+            // A scroll view shows the part of its content inside its bounds.
+            if let scrollView = view as? ScrollView, !scrollView.shows(child) {
+                hidden += 1
+                continue
+            }
+            draw(child, depth: depth + 1, into: &lines)
+        }
+        if hidden > 0 { lines.append("│ \(indent)  ⋯ \(hidden) more outside the visible region") }
     }
 
     private func picture(of view: View) -> String {
@@ -56,13 +65,16 @@ extension Scene {
             let position = fraction.isFinite ? Int((min(1, max(0, fraction)) * 10).rounded()) : 0
             return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position) + "┤ \(number("value"))"
         case let field as TextField:
-            let content = field.text.isEmpty ? "\(text("placeholder"))" : field.text
+            let typed = field.isSecure ? String(repeating: "•", count: field.text.count) : field.text
+            let content = field.text.isEmpty ? "\(text("placeholder"))" : typed
             return "[\(content)\(field.isEditing ? "▏" : "")]"
         case let imageView as ImageView:
             return imageView.image.map { "▨ \(Value.image($0))" } ?? "▨ (no image)"
         case let scrollView as ScrollView:
             let inset = scrollView.number("bottomInset")
-            return "⇕ offset \(formatNumber(scrollView.contentOffset.y))" + (inset > 0 ? ", bottom inset \(formatNumber(inset))" : "")
+            let offset = scrollView.contentOffset
+            let at = offset.x == 0 ? formatNumber(offset.y) : "\(formatNumber(offset.x)),\(formatNumber(offset.y))"
+            return "⇕ offset \(at)" + (inset > 0 ? ", bottom inset \(formatNumber(inset))" : "")
         default:
             return view.typeName
         }

@@ -6,6 +6,8 @@ public final class Animator {
     private var capture: [(view: View, property: Int, target: Value)]?
     /// Animations under way, kept alive until they end.
     private var running: [ObjectIdentifier: Animation] = [:]
+    /// Those of them that move a property a control observes.
+    private var observed: [Animation] = []
 
     init(clock: Clock) {
         self.clock = clock
@@ -65,6 +67,9 @@ public final class Animator {
         // animation of a property takes it over from an older one.
         for track in tracks { track.view?.present(track.property, by: animation) }
         running[ObjectIdentifier(animation)] = animation
+        if tracks.contains(where: { track in track.view.map { type(of: $0).observesPresentation(of: track.property) } ?? false }) {
+            observed.append(animation)
+        }
         animation.timer = clock.schedule(after: duration) { [weak animation] in
             animation?.finish(completed: true)
         }
@@ -74,7 +79,16 @@ public final class Animator {
     var now: Double { clock.now }
 
     fileprivate func remove(_ animation: Animation) {
-        running[ObjectIdentifier(animation)] = nil
+        if running.removeValue(forKey: ObjectIdentifier(animation)) != nil, !observed.isEmpty {
+            observed.removeAll { $0 === animation }
+        }
+    }
+
+    /// After the clock moved: controls that follow an animated property
+    /// frame by frame (a scroll view's delegate) hear it, in the order the
+    /// animations started.
+    func clockDidMove() {
+        for animation in observed where animation.isActive { animation.presentationDidMove() }
     }
 
     public var runningCount: Int { running.count }
@@ -121,6 +135,13 @@ public final class Animation: Cancellable {
         let elapsed = (animator?.now ?? start + duration) - start
         let progress = duration > 0 ? curve.apply(min(1, max(0, elapsed / duration))) : 1
         return interpolate(track.from, track.to, progress)
+    }
+
+    func presentationDidMove() {
+        for track in tracks {
+            guard let view = track.view, type(of: view).observesPresentation(of: track.property) else { continue }
+            view.presentationDidMove(track.property)
+        }
     }
 
     /// Another animation, or a plain set, took the property over.

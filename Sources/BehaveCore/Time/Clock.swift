@@ -35,6 +35,8 @@ public final class Clock {
     /// Why the advance must stop now (the command's time is up), if so;
     /// asked between timers.
     var timeIsUp: () -> String? = { nil }
+    /// Hears the end of each advance (the animator's frame).
+    var didAdvance: (() -> Void)?
 
     /// Moves time forward, firing every timer that falls due on the way, in
     /// time order (timers scheduled by timers included).
@@ -70,6 +72,7 @@ public final class Clock {
             next.fire()
         }
         if target > now { now = target }
+        didAdvance?()
     }
 
     /// Timers not yet fired.

@@ -119,6 +119,55 @@ private struct LooseValueReader {
     }
 }
 
+extension LooseValue {
+    /// The value as written, with no declared type to go by (arguments of
+    /// `call`): `nil`, `true`/`false`, numbers, text; a list of two or four
+    /// numbers is a point or a rect.
+    public var untypedValue: Value {
+        switch self {
+        case .null: return .null
+        case .text(let text, let quoted):
+            if !quoted {
+                switch text {
+                case "true": return .bool(true)
+                case "false": return .bool(false)
+                case "nil": return .null
+                default: if let n = Double(text), n.isFinite { return .number(n) }
+                }
+            }
+            return .string(text)
+        case .list(let items):
+            let numbers = items.compactMap { item -> Double? in
+                if case .text(let t, false) = item { return Double(t) }
+                return nil
+            }
+            if numbers.count == items.count, numbers.count == 2 { return .point(Point(x: numbers[0], y: numbers[1])) }
+            if numbers.count == items.count, numbers.count == 4 {
+                return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+            }
+            return .string(items.map { $0.untypedValue.description }.joined(separator: ", "))
+        case .map(let fields):
+            func number(_ key: String) -> Double? {
+                if case .text(let t, false)? = fields[key] { return Double(t) }
+                return nil
+            }
+            switch Set(fields.keys) {
+            case ["x", "y"]:
+                if let x = number("x"), let y = number("y") { return .point(Point(x: x, y: y)) }
+            case ["width", "height"]:
+                if let w = number("width"), let h = number("height") { return .size(Size(width: w, height: h)) }
+            case ["x", "y", "width", "height"]:
+                if let x = number("x"), let y = number("y"), let w = number("width"), let h = number("height") {
+                    return .rect(Rect(x: x, y: y, width: w, height: h))
+                }
+            default:
+                break
+            }
+            return .null
+        }
+    }
+}
+
 extension PropertySpec {
     /// Converts a loosely written value to this property's type, then checks it.
     public func convert(_ loose: LooseValue) throws(ValueError) -> Value {

@@ -60,34 +60,64 @@ public struct Image: Equatable, Sendable {
     }
 }
 
+/// An opaque colour. A colour written by name keeps the name, so it reads
+/// back as it was written (`"red"`); colours are equal when their channels
+/// are, whatever their names.
 public struct Color: Equatable, Sendable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
+    /// The name it was written with, if any.
+    public var name: String?
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    public init(red: UInt8, green: UInt8, blue: UInt8, name: String? = nil) {
         self.red = red
         self.green = green
         self.blue = blue
+        self.name = name
     }
 
-    public static let named: [String: Color] = [
-        "black": Color(red: 0, green: 0, blue: 0),
-        "white": Color(red: 255, green: 255, blue: 255),
-        "red": Color(red: 255, green: 59, blue: 48),
-        "green": Color(red: 52, green: 199, blue: 89),
-        "blue": Color(red: 0, green: 122, blue: 255),
-        "yellow": Color(red: 255, green: 204, blue: 0),
-        "orange": Color(red: 255, green: 149, blue: 0),
-        "gray": Color(red: 142, green: 142, blue: 147),
-        "lightGray": Color(red: 209, green: 209, blue: 214),
-        "clear": Color(red: 0, green: 0, blue: 0),
+    public static func == (a: Color, b: Color) -> Bool {
+        a.red == b.red && a.green == b.green && a.blue == b.blue
+    }
+
+    /// The names scripts and scene files may use, with their values (the
+    /// system colours of iOS in light mode). Both spellings of grey are
+    /// taken.
+    public static let names: [(name: String, color: Color)] = [
+        ("black", Color(red: 0, green: 0, blue: 0)),
+        ("white", Color(red: 255, green: 255, blue: 255)),
+        ("red", Color(red: 255, green: 59, blue: 48)),
+        ("orange", Color(red: 255, green: 149, blue: 0)),
+        ("yellow", Color(red: 255, green: 204, blue: 0)),
+        ("green", Color(red: 52, green: 199, blue: 89)),
+        ("teal", Color(red: 48, green: 176, blue: 199)),
+        ("blue", Color(red: 0, green: 122, blue: 255)),
+        ("indigo", Color(red: 88, green: 86, blue: 214)),
+        ("purple", Color(red: 175, green: 82, blue: 222)),
+        ("pink", Color(red: 255, green: 45, blue: 85)),
+        ("brown", Color(red: 162, green: 132, blue: 94)),
+        ("gray", Color(red: 142, green: 142, blue: 147)),
+        ("grey", Color(red: 142, green: 142, blue: 147)),
+        ("lightGray", Color(red: 209, green: 209, blue: 214)),
+        ("lightGrey", Color(red: 209, green: 209, blue: 214)),
+        ("darkGray", Color(red: 72, green: 72, blue: 74)),
+        ("darkGrey", Color(red: 72, green: 72, blue: 74)),
+        // Behave's colours are opaque: "clear" reads as black.
+        ("clear", Color(red: 0, green: 0, blue: 0)),
     ]
 
-    /// `"#RRGGBB"` or one of `Color.named`.
+    public static let named: [String: Color] = Dictionary(uniqueKeysWithValues: names.map { ($0.name, $0.color) })
+
+    /// Names matched without regard to case.
+    private static let lowercasedNames: [String: String] =
+        Dictionary(uniqueKeysWithValues: names.map { ($0.name.lowercased(), $0.name) })
+
+    /// `"#RRGGBB"` or one of `Color.names` (in any case; it keeps the name).
     public init?(parsing text: String) {
-        if let color = Color.named[text] {
+        if let name = Color.lowercasedNames[text.lowercased()], let color = Color.named[name] {
             self = color
+            self.name = name
             return
         }
         let digits = text.dropFirst()
@@ -97,6 +127,10 @@ public struct Color: Equatable, Sendable {
         }
         self.init(red: UInt8(rgb >> 16 & 0xFF), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
     }
+
+    /// As it reads back in scripts, `show` and the trace: its name if it
+    /// was written with one, otherwise `#RRGGBB`.
+    public var written: String { name ?? hex }
 
     public var hex: String {
         let digits = Array("0123456789ABCDEF")
@@ -147,7 +181,7 @@ extension Value: CustomStringConvertible {
             let name = DisplayText.line(i.name)
             if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }
             return name
-        case .color(let c): return c.hex
+        case .color(let c): return c.written
         case .point(let p): return "(\(formatNumber(p.x)), \(formatNumber(p.y)))"
         case .size(let s): return "\(formatNumber(s.width))×\(formatNumber(s.height))"
         case .rect(let r):
