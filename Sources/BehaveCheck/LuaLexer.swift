@@ -280,4 +280,21 @@ public enum LuaSource {
         }
         return strings
     }
+
+    /// The module names `source` requires with a literal name
+    /// (`require "helpers"`, `require("ui.colors")`), in order.
+    public static func requiredModules(_ source: [UInt8]) -> [String] {
+        var lexer = LuaLexer(source)
+        var names: [String] = []
+        var previous: [LuaToken.Kind] = []
+        while let token = try? lexer.next(), token.kind != .end {
+            if case .string(let name) = token.kind {
+                let suffix = previous.suffix(2)
+                if suffix.last == .name("require") || suffix == [.name("require"), .symbol("(")] { names.append(name) }
+            }
+            previous.append(token.kind)
+            if previous.count > 2 { previous.removeFirst() }
+        }
+        return names
+    }
 }

@@ -29,6 +29,15 @@ public final class LuaRuntime {
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    /// Where `require` looks from code of each chunk (by chunk name):
+    /// beside a script or module, then among the bundled scripts.
+    var moduleRoots: [String: [String]] = [:]
+    /// Modules by path: loading (in the callback of that serial) or loaded.
+    var modules: [String: ModuleState] = [:]
+    /// Paths of modules being loaded, in the order their loading began.
+    var moduleOrder: [String] = []
+    /// Files the scripts' `require` may read (a spec's scenes: its folders).
+    public var fileAccess: FileAccess = .unrestricted
     /// Declarations already read, by script path.
     var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
     /// The script whose top level is running, and the class its

@@ -152,6 +152,8 @@ extension LuaRuntime {
         let ref = luaL_ref(L, bh_registryindex())
         if let stale = chunkRefs[script.path] { unref(stale.ref) }
         chunkRefs[script.path] = (script.source, ref)
+        // Its `require` looks beside it first.
+        moduleRoots["@" + script.displayName] = [(script.path as NSString).deletingLastPathComponent, LuaScript.bundledDirectory]
         return ref
     }
 

@@ -8,6 +8,7 @@ public enum ScriptScene {
     public static func make(script path: String, inspectables: [(String, LooseValue)] = [],
                             limits: SandboxLimits = .default,
                             platform: PlatformConfiguration = PlatformConfiguration(),
+                            access: FileAccess = .unrestricted,
                             listener: ((Trace.Entry) -> Void)? = nil) throws(LuaError) -> (Scene, LuaRuntime) {
         let script = try LuaScript(contentsOf: path)
         let name = script.defaultBehaviourName
@@ -16,6 +17,7 @@ public enum ScriptScene {
         scene.sourceName = script.displayName
         scene.platform = HeadlessPlatform(platform)
         let runtime = try LuaRuntime(scene: scene, limits: limits)
+        runtime.fileAccess = access
         let behaviour = try LuaBehaviour(script: script, name: name, runtime: runtime)
         let declaration = behaviour.declaration
         do throws(ValueError) {

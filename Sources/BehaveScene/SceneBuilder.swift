@@ -39,6 +39,7 @@ final class SceneBuilder {
         scene.sourceName = file
         do {
             runtime = try LuaRuntime(scene: scene, limits: limits)
+            runtime.fileAccess = access
         } catch {
             self.log.error(error.message, line: nil)
             throw SceneLoadError(self.log.sorted)

@@ -34,7 +34,7 @@ extension SpecFileRun {
         let platform = try scriptPlatform(call)
         try open(call) { () throws(LuaError) in
             let (scene, runtime) = try ScriptScene.make(script: path, inspectables: inspectables, limits: options.limits,
-                                                        platform: platform)
+                                                        platform: platform, access: self.access)
             return (scene, runtime, nil)
         }
     }

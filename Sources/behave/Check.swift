@@ -36,8 +36,8 @@ struct Check: ParsableCommand {
         }
         var valid = true
         var reports: [JSON] = []
-        for file in files {
-            let (errors, warnings) = findings(for: file)
+        for (file, isModule) in ModuleFiles.following(files) {
+            let (errors, warnings) = findings(for: file, isModule: isModule)
             valid = valid && errors.isEmpty
             if json {
                 reports.append(.object([("file", .string(file)), ("ok", .bool(errors.isEmpty)),
@@ -61,10 +61,10 @@ struct Check: ParsableCommand {
 
     /// A file's errors and warnings: a scene's diagnostics, or a script's
     /// load errors and linter findings.
-    private func findings(for file: String) -> (errors: [CheckItem], warnings: [CheckItem]) {
+    private func findings(for file: String, isModule: Bool) -> (errors: [CheckItem], warnings: [CheckItem]) {
         let isSpec = ScriptLinter.Kind(file: file) == .spec
-        // A spec file is no behaviour: only the linter reads it.
-        let loaded = (isSpec && LuaScript.locate(file) != nil ? [] : Checker.inspect(file, limits: limits.sandboxLimits))
+        // A spec file or a module is no behaviour: only the linter reads it.
+        let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil ? [] : Checker.inspect(file, limits: limits.sandboxLimits))
             .map(CheckItem.diagnostic)
         guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
