@@ -48,7 +48,7 @@ describe("character_limit", function()
     s:type("field", "abcdef")
     assert.equals(normal, s.counter.textColor)
     s:type("field", "abcdefg")
-    assert.equals("#FF3B30", s.counter.textColor)
+    assert.equals("red", s.counter.textColor)        -- as warningColor names it
     s:type("field", "abc")
     assert.equals(normal, s.counter.textColor)
   end)

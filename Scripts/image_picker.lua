@@ -5,6 +5,11 @@
 -- `maxSize` (never enlarging it), show it in `targetImageView` and send
 -- `valueChanged` with it. Cancelling at any step changes nothing.
 --
+-- With `confirmTitle` set ("Use this photo?"), the picked image is first
+-- offered in an alert with `confirmButtonTitle` and Cancel; only a
+-- confirmed image is shown and sent. `targetImageView` is optional: left
+-- unconnected, the image is handed on through `valueChanged` alone.
+--
 -- The sheet's choice is known by its title, so the two titles must differ
 -- (and differ from "Cancel"): equal ones are an error when the sheet would
 -- be shown. `maxSize` must be at least 1×1: a smaller one is an error when
@@ -13,13 +18,15 @@
 -- image is still kept in `pickedImage` and sent with `valueChanged`.
 local ImagePicker = behaviour {
   name = "ImagePicker",
-  outlets = { targetImageView = "ImageView" },
+  outlets = { targetImageView = "ImageView?" },
   inspectables = {
     cameraEnabled           = true,
     photoLibraryEnabled     = true,
     cameraButtonTitle       = "Camera",
     photoLibraryButtonTitle = "Photo Library",
     maxSize                 = { type = "size", default = { 2048, 2048 } },
+    confirmTitle            = "",
+    confirmButtonTitle      = "Use Photo",
   },
   events = { "valueChanged" },
   requires = { "camera", "photoLibrary" },
@@ -110,6 +117,13 @@ local function pick(self)
   if not image then return end
   local size = self.maxSize
   image = image:fitting(size.width, size.height)
+  if self.confirmTitle ~= "" then
+    local choice = ask {
+      style = "alert", title = self.confirmTitle, message = image.name,
+      options = { self.confirmButtonTitle }, cancel = "Cancel",
+    }
+    if choice ~= self.confirmButtonTitle then return end
+  end
   self.pickedImage = image
   if self.targetImageView then self.targetImageView.image = image end
   self:send("valueChanged", image)

@@ -100,3 +100,40 @@ describe("image picker: a target removed while the user picks", function()
     assert.is_nil(s.picker.targetImageView)
   end)
 end)
+
+describe("image picker: confirming before the image is used", function()
+  it("asks confirmTitle first; only a confirmed image is shown and sent", function()
+    local s = profile({ confirmTitle = "Use this photo?" }, { camera = true })
+    local sent = s:record("picker.valueChanged")
+    s:tap("change")
+    s:choose("Take Photo")
+    local alert = s:dialog()
+    assert.equals("alert", alert.style)
+    assert.equals("Use this photo?", alert.title)
+    assert.same({ "Use Photo" }, alert.options)
+    s:choose("cancel")
+    assert.is_nil(s.avatar.image)
+    assert.equals(0, #sent)
+
+    s:tap("change")
+    s:choose("Take Photo")
+    s:choose("Use Photo")
+    assert.equals("camera.jpg", s.avatar.image.name)
+    assert.equals(1, #sent)
+  end)
+
+  it("hands the image on without a target image view, and says nothing of the outlet", function()
+    local s = scene.new {
+      controls = { change = { type = "Button" } },
+      behaviours = { picker = { script = "image_picker.lua" } },
+      connections = { "change.touchUpInside -> picker.pickImage", "picker.valueChanged -> screen.photoPicked" },
+      platform = { camera = true },
+    }
+    local reached = s:record("screen.photoPicked")
+    s:tap("change")
+    s:choose("Take Photo")
+    assert.equals(1, #reached)
+    assert.equals("camera.jpg", reached[1][1].name)
+    assert.same({}, s:errors())
+  end)
+end)

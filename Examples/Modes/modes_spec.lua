@@ -1,7 +1,7 @@
 -- Specs of the State pattern example (SPEC, "State pattern (Browse / Edit /
 -- Empty)"): every rule of the seed, on the scene file itself.
 
-local RED = "#FF3B30"                   -- the `red` of colour names, the default emptyColor
+local RED = "red"                        -- the default emptyColor, read back as it is written
 
 -- Presses the stepper's minus `times` times.
 local function stepDown(s, times)

@@ -266,6 +266,14 @@ public enum TypeAnnotations {
 
             function platform.openSettings() end
             """,
+        "require": """
+            ---Loads a module: `name.lua` beside the script (dots are folders:
+            ---"ui.colors" is ui/colors.lua), else among the bundled scripts. It
+            ---runs once per scene; every script gets the same value, read-only.
+            ---@param name string
+            ---@return any
+            function require(name) end
+            """,
         "keyboard": """
             ---The system keyboard.
             ---@type Behave.Keyboard

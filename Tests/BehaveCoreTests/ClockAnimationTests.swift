@@ -106,16 +106,22 @@ final class ClockAnimationTests: XCTestCase {
         }
     }
 
-    func testNonAnimatableChangesApplyAtOnce() throws {
+    /// What cannot be interpolated is an error inside an animation block,
+    /// not a silent jump at its start or end.
+    func testNonAnimatableChangesAreRefused() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")
         scene.add(button)
-        try scene.animator.animate(duration: 1, changes: {
+        XCTAssertThrowsError(try scene.animator.animate(duration: 1, changes: {
             try button.set("image", to: .string("toggle-on"))
-            try button.set("hidden", to: .bool(true))
-        })
-        XCTAssertEqual(button.image?.name, "toggle-on")
-        XCTAssertTrue(button.isHidden)
+        })) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "image cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
+        }
+        XCTAssertThrowsError(try scene.animator.animate(duration: 1, changes: { try button.set("hidden", to: .bool(true)) }))
+        XCTAssertNil(button.image)
+        XCTAssertFalse(button.isHidden)
+        XCTAssertEqual(scene.animator.runningCount, 0)
     }
 
     func testASecondAnimationOfTheSamePropertyTakesOver() throws {

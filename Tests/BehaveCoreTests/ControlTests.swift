@@ -217,7 +217,8 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(ControlTypes.isKind(Button.self, of: "View"))
         XCTAssertTrue(ControlTypes.isKind(Button.self, of: "Button"))
         XCTAssertFalse(ControlTypes.isKind(Label.self, of: "Button"))
-        XCTAssertEqual(Button.schema.events, ["touchDown", "touchUpInside"])
+        XCTAssertEqual(Button.schema.events, ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit",
+                                              "touchDragEnter", "touchCancel"])
         XCTAssertEqual(ScrollView.schema.delegateMessages, ["scrollViewDidScroll"])
         XCTAssertEqual(TextField.schema.delegateMessages, ["textFieldShouldReturn"])
         for name in ["name", "alpha", "hidden", "userInteractionEnabled", "backgroundColor", "frame"] {

@@ -135,7 +135,7 @@ final class SceneExecuteTests: XCTestCase {
         run("send toggle valueChanged")
         XCTAssertEqual(events, ["touchDown", "toggle.valueChanged"])
         XCTAssertEqual(failure("send button touchUpInsde"),
-                       "`button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside")
+                       "`button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
         var keyboardEvents = 0
         scene.keyboard.on("keyboardWillShow") { _ in keyboardEvents += 1 }
         run("send keyboard keyboardWillShow")

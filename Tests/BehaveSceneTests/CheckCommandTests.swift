@@ -77,7 +77,7 @@ final class CheckCommandTests: XCTestCase {
     func testAnUnconnectedOutletIsAWarningOnStandardErrorForCheckAndRun() throws {
         let fixture = try SceneFixture(["w.scene.yaml": "controls:\n  b: Button\nbehaviours:\n  toggle: { script: toggle.lua }\n"])
         let file = fixture.path("w.scene.yaml")
-        let warning = "\(file):4: warning: outlet `button` of `toggle` is not connected: it is nil when the behaviour runs\n"
+        let warning = "\(file):4: warning: outlet `button` of `toggle` is not connected: it is nil when the behaviour runs (declare it \"Button?\" if it may be left unconnected)\n"
         let check = try behave(["check", file])
         XCTAssertEqual(check.status, 0)
         XCTAssertEqual(check.output, "\(file): ok\n")

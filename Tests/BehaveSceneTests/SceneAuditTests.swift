@@ -143,10 +143,10 @@ final class SceneAuditTests: XCTestCase {
         let fixture = try SceneFixture(["w.scene.yaml": yaml])
         let file = fixture.path("w.scene.yaml")
         XCTAssertEqual(SceneLoader.check(file: file), [], "a warning does not make the scene invalid")
-        let expected = SceneDiagnostic(file: file, line: 4, message: "outlet `button` of `toggle` is not connected: it is nil when the behaviour runs",
+        let expected = SceneDiagnostic(file: file, line: 4, message: "outlet `button` of `toggle` is not connected: it is nil when the behaviour runs (declare it \"Button?\" if it may be left unconnected)",
                                        isWarning: true)
         XCTAssertEqual(SceneLoader.inspect(file: file), [expected])
-        XCTAssertEqual(expected.description, "\(file):4: warning: outlet `button` of `toggle` is not connected: it is nil when the behaviour runs")
+        XCTAssertEqual(expected.description, "\(file):4: warning: outlet `button` of `toggle` is not connected: it is nil when the behaviour runs (declare it \"Button?\" if it may be left unconnected)")
         XCTAssertEqual(Checker.inspect(file), [expected])
         XCTAssertEqual(Checker.check(file), [])
         let loaded = try SceneLoader.load(file: file)
@@ -166,7 +166,7 @@ final class SceneAuditTests: XCTestCase {
         XCTAssertEqual(found, [
             "3: control `c`: alpha must be at most 1, not 3 (range 0…1)",
             "5: behaviour `typo`: ToggleButton has no outlet `buton` (did you mean `button`?)",
-            "6: warning: outlet `button` of `bare` is not connected: it is nil when the behaviour runs",
+            "6: warning: outlet `button` of `bare` is not connected: it is nil when the behaviour runs (declare it \"Button?\" if it may be left unconnected)",
         ])
     }
 

@@ -178,7 +178,7 @@ final class SceneValidationTests: XCTestCase {
               - { probe.valueChanged: screen.x }
             """, scripts: ["probe.lua": probeScript, "scroller.lua": scrollScript("Scroller")])
         XCTAssertEqual(lines, [
-            "9: connection: `button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside",
+            "9: connection: `button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "10: connection: behaviour `probe` (Probe) has no action `pingg` (did you mean `ping`?); its actions: keyboardShown, ping, pong, question",
             "11: connection: `button` is a control; controls perform no actions: connect to a behaviour's action or to `screen.tap`",
             "12: connection: `page` has no event `scrollViewDidScroll`; scrollViewDidScroll is a delegate message: set `delegate:` on `page` to a behaviour that has it",
