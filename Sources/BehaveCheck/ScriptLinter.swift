@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveSyntax
 
 /// `behave check`'s reading of a behaviour script: the mistakes Lua itself
 /// lets through, found without running anything, each with its line,
@@ -238,12 +239,10 @@ private final class LintWalk {
         switch statement.kind {
         case .local(let names, let values):
             for value in values { expression(value) }
-            for (offset, name) in names.enumerated() {
-                let variable = declare(name, .local)
-                if topLevel, classVariable == nil, offset == 0, let items = declarationTable(values.first) {
-                    classVariable = variable
-                    declaration = StaticDeclaration(items)
-                }
+            let variables = names.map { declare($0, .local) }
+            if topLevel, classVariable == nil, let found = statement.behaviourClass {
+                classVariable = variables.first
+                declaration = StaticDeclaration(found.declaration)
             }
         case .assignment(let targets, let values):
             for value in values { expression(value) }
@@ -289,14 +288,6 @@ private final class LintWalk {
         case .breakLoop, .gotoLabel, .label:
             break
         }
-    }
-
-    /// `behaviour { … }` (or `behavior { … }`): the declaration's items.
-    func declarationTable(_ value: LuaExpression?) -> [LuaTableItem]? {
-        guard case .call(.name(let callee), let arguments, _) = value,
-              callee.name == "behaviour" || callee.name == "behavior",
-              arguments.count == 1, case .table(let items, _) = arguments[0] else { return nil }
-        return items
     }
 
     func assign(_ target: LuaExpression) {

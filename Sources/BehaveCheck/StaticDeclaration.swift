@@ -1,3 +1,5 @@
+import BehaveSyntax
+
 /// The `behaviour { … }` table as the source writes it, read without
 /// running anything: what `self.<name>` can be. `isComplete` is false when
 /// some part is computed (then the linter does not judge `self` fields).

@@ -2,6 +2,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSyntax
 import Foundation
 
 /// The linter as the commands use it: `check` reports its findings, `run`

@@ -1,4 +1,5 @@
 @testable import BehaveCheck
+import BehaveSyntax
 import XCTest
 
 /// Each mistake a new script author makes (issue 11), made in a fresh
