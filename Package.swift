@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "BehaveLua", dependencies: ["BehaveCore", "BehaveSyntax", "CLuaShim"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.
         .target(name: "BehaveScene", dependencies: [
-            "BehaveCore", "BehaveLua", .product(name: "Yams", package: "Yams"),
+            "BehaveCore", "BehaveSyntax", "BehaveLua", .product(name: "Yams", package: "Yams"),
         ]),
         // `behave check`'s linter and `behave types`: Lua read without running it.
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"]),

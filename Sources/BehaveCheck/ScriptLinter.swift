@@ -34,8 +34,7 @@ public enum ScriptLinter {
         do throws(LuaSyntaxError) {
             chunk = try LuaParser.parse(bytes)
         } catch {
-            return [LintFinding(file: file, position: error.position, severity: .error, code: "syntax",
-                                message: error.message, fix: error.fix ?? "correct the code at this point")]
+            return [SyntaxReport.finding(for: error, file: file)]
         }
         let walk = LintWalk(file: file, kind: kind ?? Kind(file: file))
         walk.run(chunk)
@@ -44,6 +43,12 @@ public enum ScriptLinter {
 
     /// Whether a finding is a syntax error (the script cannot load at all).
     public static func isSyntaxError(_ finding: LintFinding) -> Bool { finding.code == "syntax" }
+
+    /// Whether the loader stops on the finding's mistake with a message of
+    /// its own (a syntax error, a missing `return`).
+    public static func stopsLoading(_ finding: LintFinding) -> Bool {
+        finding.code == "syntax" || finding.code == "missing-return"
+    }
 }
 
 /// A local variable (or parameter) while its scope is open.

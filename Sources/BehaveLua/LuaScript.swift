@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 import Foundation
 
@@ -146,8 +147,9 @@ extension LuaRuntime {
         // `...` is the environment: each run of the chunk gets its own.
         // Same line, so line numbers stay the author's.
         let text = Array("local _ENV = ...; ".utf8) + script.source
-        guard bh_load(L, text, text.count, "@" + script.displayName) == LUA_OK else {
-            throw LuaError(popString())
+        let status = bh_load(L, text, text.count, "@" + script.displayName)
+        guard status == LUA_OK else {
+            throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)
         }
         let ref = luaL_ref(L, bh_registryindex())
         if let stale = chunkRefs[script.path] { unref(stale.ref) }
@@ -180,7 +182,11 @@ extension LuaRuntime {
         pushRef(classRef, on: L)
         guard lua_rawequal(L, -1, -2) != 0 else {
             unref(classRef)
-            throw LuaError("\(script.displayName): the script must return the table `behaviour { … }` gives (add `return \(declaration.name)` at its end)")
+            // The fix names the local the script keeps its class in.
+            let fix = ScriptOutline.className(in: script.source).map { "end the script with `return \($0)`" }
+                ?? "end the script with `return` and the local that holds `behaviour { … }`"
+            let line = ScriptOutline.lastLine(of: script.source)
+            throw LuaError("\(script.displayName):\(line): the script must end by returning its behaviour, or Behave cannot use it; \(fix)")
         }
         if let cached = declarations[script.path], cached.source == script.source {
             return (cached.declaration, classRef)

@@ -367,7 +367,8 @@ final class SpecFileRun {
         return nil
     }
 
-    /// `("spec.lua:12", "message")` for "spec.lua:12: message".
+    /// `("spec.lua:12", "message")` for "spec.lua:12: message", and for
+    /// "spec.lua:12:5: message" (a syntax error's report has a column).
     static func leadingLocation(_ text: String) -> (String, String)? {
         var search = text.startIndex
         while let colon = text[search...].firstIndex(of: ":") {
@@ -375,6 +376,12 @@ final class SpecFileRun {
             let digits = text[afterColon...].prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, text[digits.endIndex...].hasPrefix(": "), !text[..<colon].contains("\n") {
                 return (String(text[..<digits.endIndex]), String(text[text.index(digits.endIndex, offsetBy: 2)...]))
+            }
+            if !digits.isEmpty, text[digits.endIndex...].hasPrefix(":"), !text[..<colon].contains("\n") {
+                let column = text[text.index(after: digits.endIndex)...].prefix { $0.isASCII && $0.isNumber }
+                if !column.isEmpty, text[column.endIndex...].hasPrefix(": ") {
+                    return (String(text[..<digits.endIndex]), String(text[text.index(column.endIndex, offsetBy: 2)...]))
+                }
             }
             if text[..<colon].contains("\n") { return nil }
             search = afterColon

@@ -26,6 +26,16 @@ public enum ScriptOutline {
         return lines
     }
 
+    /// The line of the source's last token (1 for an empty source).
+    package static func lastLine(of source: [UInt8]) -> Int {
+        var line = 1
+        forEachToken(in: source) { token in
+            line = token.position.line
+            return true
+        }
+        return line
+    }
+
     /// The tokens that start on `line` (1-based), in order.
     package static func tokens(onLine line: Int, in source: [UInt8]) -> [LuaToken] {
         var found: [LuaToken] = []
