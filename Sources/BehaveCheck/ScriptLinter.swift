@@ -124,6 +124,10 @@ private final class LintWalk {
 
     var className: String { classVariable?.name ?? "YourBehaviour" }
 
+    func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ advice: ScriptAdvice) {
+        report(severity, code, at: position, advice.message, fix: advice.fix)
+    }
+
     func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ message: String, fix: String) {
         guard findings.count < ScriptLinter.maximumFindings else {
             dropped += 1
@@ -523,13 +527,11 @@ private final class LintWalk {
             return false
         }()
         if (method.name == "on" || method.name == "once") && (firstIsString || isControl) {
-            report(.error, "dot-call", at: method.position,
-                   "`\(method.name)` is called with `.`, so the control is not passed to it",
-                   fix: "write `\(receiver):\(method.name)(…)` with a colon")
+            report(.error, "dot-call", at: method.position, ScriptAdvice.dotCall(method.name, on: receiver, passing: .control))
         } else if (method.name == "disconnect" || method.name == "cancel") && arguments.isEmpty {
             report(.error, "dot-call", at: method.position,
-                   "`\(method.name)` is called with `.`, so the \(method.name == "cancel" ? "timer" : "connection") is not passed to it",
-                   fix: "write `\(receiver):\(method.name)()` with a colon")
+                   ScriptAdvice.dotCall(method.name, on: receiver, passing: method.name == "cancel" ? .timer : .connection,
+                                        arguments: ""))
         } else if let variable = behaviourSelf(object) {
             // `self.toggle()`: settled once every method is known.
             if case .name(let first)? = arguments.first, resolve(first.name) === variable { return }
@@ -556,40 +558,21 @@ private final class LintWalk {
                        fix: "define this function as a method with `:`, or pass `self` to it")
                 continue
             }
-            if read.name == "behavior" {
-                report(.error, "undefined-global", at: read.position, "`behavior` is not defined: Behave spells it `behaviour`",
-                       fix: "write `behaviour { … }`")
-                continue
-            }
-            var fix = "define it first with `local \(read.name) = …`"
-            if let suggestion = read.suggestion
-                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"])) {
-                fix = "did you mean `\(suggestion)`?"
-            } else if methods[read.name] != nil {
-                fix = "did you mean the method `self:\(read.name)(…)`?"
-            }
+            let suggestion = read.suggestion
+                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"]))
             report(.error, "undefined-global", at: read.position,
-                   "`\(read.name)` is not defined here (no local, global or Behave function has this name), so it is nil",
-                   fix: fix)
+                   ScriptAdvice.undefinedName(read.name, suggestion: suggestion, isMethod: methods[read.name] != nil))
         }
         if declaration.isComplete, !setsSelfDynamically, classVariable != nil {
             let known = Set(declaration.names).union(methods.keys).union(ScriptAPI.behaviourFields).union(selfFieldsSet)
             for read in selfReads where !known.contains(read.name) {
-                let near = Suggestions.nearest(to: read.name, in: known)
-                let what = "`self.\(read.name)` is not an outlet, an inspectable, a method nor a field this script sets"
-                if read.indexed {
-                    report(.error, "unknown-self-field", at: read.position, what + ", so it is nil here and using it fails",
-                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it (in `awake`) before using it")
-                } else {
-                    report(.warning, "unknown-self-field", at: read.position, what + ", so it is always nil",
-                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it before reading it")
-                }
+                let advice = ScriptAdvice.unknownSelfField(read.name, suggestion: Suggestions.nearest(to: read.name, in: known),
+                                                           used: read.indexed)
+                report(read.indexed ? .error : .warning, "unknown-self-field", at: read.position, advice)
             }
         }
         for call in dotCalls where colonMethods.contains(call.method) || call.method == "send" || call.method == "sendAction" {
-            report(.error, "dot-call", at: call.position,
-                   "`\(call.method)` is called with `.`, so it does not receive `self`",
-                   fix: "write `\(call.receiver):\(call.method)(…)` with a colon")
+            report(.error, "dot-call", at: call.position, ScriptAdvice.dotCall(call.method, on: call.receiver, passing: .behaviour))
         }
         if let classVariable {
             var returnsClass = false

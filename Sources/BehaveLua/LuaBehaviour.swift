@@ -128,6 +128,24 @@ public final class LuaBehaviour: Behaviour {
         return found
     }
 
+    /// The names of the class's methods (its function fields, read raw).
+    func methodNames() -> [String] {
+        guard !runtime.isClosed else { return [] }
+        let L = runtime.L
+        runtime.pushRef(classRef, on: L)
+        defer { bh_pop(L, 1) }
+        return runtime.functionKeys(ofTableAt: -1)
+    }
+
+    /// The names of the fields `self` holds now (the behaviour's own state).
+    func fieldNames() -> [String] {
+        guard selfRef != 0, !runtime.isClosed else { return [] }
+        let L = runtime.L
+        runtime.pushRef(selfRef, on: L)
+        defer { bh_pop(L, 1) }
+        return runtime.stringKeys(ofTableAt: -1)
+    }
+
     /// An action is what the declaration lists (`ScriptAPI.isAction`), as
     /// `inspect` and scene files see it: a helper (`_refresh`), a lifecycle
     /// method or a delegate message is not performed even when sent.

@@ -67,7 +67,8 @@ extension LuaRuntime {
             }
         }
         guard bh_pcall(S, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
-            throw LuaError(popString(from: S))
+            // A runaway gets its hint; the code is no behaviour's.
+            throw LuaError(explained(popString(from: S), in: nil, script: nil))
         }
         let top = lua_gettop(S)
         let results = top > base ? (base + 1...top).map { value(at: $0, in: S) ?? .null } : []

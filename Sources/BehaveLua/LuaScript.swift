@@ -174,7 +174,7 @@ extension LuaRuntime {
         if let failure {
             if let pending { unref(pending.classRef) }
             // A script that cannot load gets a one-line reason.
-            throw LuaError(String(failure.prefix { $0 != "\n" }))
+            throw LuaError(String(explained(failure, in: nil, script: script).prefix { $0 != "\n" }))
         }
         guard let (declaration, classRef) = pending else {
             throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`")
