@@ -183,9 +183,9 @@ final class SpecFileRun {
         // skipped. A phase that ends with pending()'s signal skips the spec
         // unless it has failed.
         var failure: (location: String, message: String)?
-        // The spec ran past its own budget or time limit (often because a
-        // scene's handler took it all first).
-        var ranAway = false
+        // The spec ran out of time: when a scene's handler ran away during
+        // it, that handler took the time (budgets are not shared, time is).
+        var ranOutOfTime = false
         var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
             guard let error else { return }
@@ -196,7 +196,7 @@ final class SpecFileRun {
             guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
             failure = (location, context.map { "\($0): \(message)" } ?? message)
-            ranAway = runtime?.exceededLimit?.isRunaway ?? false
+            ranOutOfTime = runtime?.exceededLimit == .time
         }
 
         // Each block's setup, outermost first, before its first spec that runs.
@@ -246,7 +246,7 @@ final class SpecFileRun {
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
             let runaway = unchecked.first { $0.runaway && !$0.call.isEmpty }
-            if let cause = runaway, failure == nil || ranAway {
+            if let cause = runaway, failure == nil || ranOutOfTime {
                 // A handler that never finished (it often takes the spec's
                 // time too): the spec's line that ran it, and the script's
                 // line that looped.
