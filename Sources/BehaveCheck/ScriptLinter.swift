@@ -96,7 +96,7 @@ private final class LintWalk {
     var setsSelfDynamically = false
 
     struct PendingRead { var name: String; var position: SourcePosition; var suggestion: String? }
-    struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool }
+    struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
     var globalWrites: [String: SourcePosition] = [:]
@@ -429,7 +429,7 @@ private final class LintWalk {
         case .methodCall(let object, let method, let arguments):
             if let variable = behaviourSelf(object) {
                 variable.isRead = true
-                selfReads.append(SelfRead(name: method.name, position: method.position, indexed: true))
+                selfReads.append(SelfRead(name: method.name, position: method.position, indexed: true, isMethodCall: true))
                 checkSend(method, arguments)
             } else {
                 checkEvent(object, method, arguments)
@@ -566,8 +566,14 @@ private final class LintWalk {
         if declaration.isComplete, !setsSelfDynamically, classVariable != nil {
             let known = Set(declaration.names).union(methods.keys).union(ScriptAPI.behaviourFields).union(selfFieldsSet)
             for read in selfReads where !known.contains(read.name) {
-                let advice = ScriptAdvice.unknownSelfField(read.name, suggestion: Suggestions.nearest(to: read.name, in: known),
-                                                           used: read.indexed)
+                let near = Suggestions.nearest(to: read.name, in: known)
+                if read.isMethodCall {
+                    // `self:refrsh()`, said as the runtime says it.
+                    report(.error, "unknown-method", at: read.position,
+                           ScriptAdvice.missingMethod(read.name, suggestion: near, className: className))
+                    continue
+                }
+                let advice = ScriptAdvice.unknownSelfField(read.name, suggestion: near, used: read.indexed)
                 report(read.indexed ? .error : .warning, "unknown-self-field", at: read.position, advice)
             }
         }
