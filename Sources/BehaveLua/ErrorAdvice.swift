@@ -17,12 +17,17 @@ extension LuaRuntime {
         var advice: ScriptAdvice?
         if exceededLimit?.isRunaway == true {
             advice = ScriptAdvice.runaway(failure.text)
-        } else if let script = behaviour?.script ?? script, let nilValue = failure.nilValue {
+        } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource,
+                  let nilValue = failure.nilValue {
             advice = self.advice(for: nilValue, at: failure, in: behaviour, script: script)
         }
         guard let advice else { return message }
         return failure.location + advice.text + failure.rest
     }
+
+    /// Scripts longer than this get Lua's own message: advice reads the
+    /// source at each error, and a script's errors can come by thousands.
+    static let maximumAdvisedSource = 64 << 10
 
     /// The limit the running (or last) callback ran past; nil while it is
     /// within them.
@@ -41,14 +46,13 @@ extension LuaRuntime {
                         script: LuaScript) -> ScriptAdvice? {
         switch value.kind {
         case "global":
-            let methods = behaviour?.methodNames() ?? []
             let near = Suggestions.nearest(to: value.name, in: Array(ScriptAPI.globals.keys))
-            return ScriptAdvice.undefinedName(value.name, suggestion: near, isMethod: methods.contains(value.name))
+            return ScriptAdvice.undefinedName(value.name, suggestion: near, isMethod: behaviour?.hasMethod(value.name) ?? false)
         case "local" where value.name == "self", "upvalue" where value.name == "self":
             return ScriptAdvice.selfIsNil(inMethod: failure.failingFunction)
         case "field", "method":
             guard let behaviour, failure.isIn(script) else { return nil }
-            let tokens = ScriptOutline.tokens(onLine: failure.line, in: script.source)
+            let tokens = script.tokens(onLine: failure.line)
             let separator = value.kind == "method" ? ":" : "."
             guard tokens.containsSelf(separator, value.name) else { return nil }
             return value.kind == "method"
@@ -61,7 +65,7 @@ extension LuaRuntime {
 
     private func missingMethod(_ name: String, of behaviour: LuaBehaviour) -> ScriptAdvice {
         let methods = behaviour.methodNames() + behaviour.fieldNames()
-        let className = ScriptOutline.className(in: behaviour.script.source) ?? behaviour.declaration.name
+        let className = behaviour.script.className ?? behaviour.declaration.name
         return ScriptAdvice.missingMethod(name, suggestion: Suggestions.nearest(to: name, in: methods), className: className)
     }
 
@@ -78,9 +82,9 @@ extension LuaRuntime {
         if declaration.inspectable(name) != nil {
             return (behaviour.inspectable(name) ?? .null) == .null ? ScriptAdvice.inspectableWithoutValue(name) : nil
         }
+        if behaviour.hasMethod(name) || behaviour.hasField(name) || ScriptAPI.behaviourFields.contains(name) { return nil }
         let methods = behaviour.methodNames(), fields = behaviour.fieldNames()
-        if methods.contains(name) || fields.contains(name) || ScriptAPI.behaviourFields.contains(name) { return nil }
-        let assigned = ScriptOutline.selfAssignments(in: behaviour.script.source)
+        let assigned = behaviour.script.selfAssignments
         if let line = assigned[name] { return ScriptAdvice.fieldNotSetYet(name, setOnLine: line) }
         let known = declaration.outlets.map(\.name) + declaration.outletCollections.map(\.name)
             + declaration.inspectables.map(\.name) + methods + fields + Array(assigned.keys) + ScriptAPI.behaviourFields
@@ -92,8 +96,9 @@ extension LuaRuntime {
     /// that line calls `method` with a dot.
     func dotCallReceiver(_ method: String) -> String? {
         guard let failure = ScriptFailure(location()),
-              let script = [running.last?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn) else { return nil }
-        return ScriptOutline.tokens(onLine: failure.line, in: script.source).receiver(ofDotCall: method)
+              let script = [running.last?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn),
+              script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
+        return script.tokens(onLine: failure.line).receiver(ofDotCall: method)
     }
 }
 

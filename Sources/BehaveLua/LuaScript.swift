@@ -131,6 +131,26 @@ public final class LuaScript {
         return lines
     }()
 
+    // MARK: What error messages read of the source
+
+    /// The local the script keeps its class in (`Like`), read once.
+    private(set) lazy var className: String? = ScriptOutline.className(in: source)
+
+    /// The fields the script sets on `self`, at their first line, read once.
+    private(set) lazy var selfAssignments: [String: Int] = ScriptOutline.selfAssignments(in: source)
+
+    /// Tokens of lines errors were raised on (a failing handler often fails
+    /// again on the same line): a few kept.
+    private var lineTokens: [Int: [LuaToken]] = [:]
+
+    func tokens(onLine line: Int) -> [LuaToken] {
+        if let cached = lineTokens[line] { return cached }
+        let tokens = ScriptOutline.tokens(onLine: line, in: source)
+        if lineTokens.count >= 32 { lineTokens.removeAll() }
+        lineTokens[line] = tokens
+        return tokens
+    }
+
     /// Names in the order the source first assigns them (Lua tables have
     /// no order; inspectors should show the author's).
     func sortedBySource(_ names: [String]) -> [String] {
@@ -183,7 +203,7 @@ extension LuaRuntime {
         guard lua_rawequal(L, -1, -2) != 0 else {
             unref(classRef)
             // The fix names the local the script keeps its class in.
-            let fix = ScriptOutline.className(in: script.source).map { "end the script with `return \($0)`" }
+            let fix = script.className.map { "end the script with `return \($0)`" }
                 ?? "end the script with `return` and the local that holds `behaviour { … }`"
             let line = ScriptOutline.lastLine(of: script.source)
             throw LuaError("\(script.displayName):\(line): the script must end by returning its behaviour, or Behave cannot use it; \(fix)")
@@ -232,13 +252,19 @@ extension LuaRuntime {
         bh_pop(L, 1)
     }
 
-    func functionKeys(ofTableAt index: Int32) -> [String] {
+    /// The string keys of the table at `index` whose values are functions
+    /// (raw), at most `limit` of them.
+    func functionKeys(ofTableAt index: Int32, limit: Int = .max) -> [String] {
         let table = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION, let key = string(at: -2, in: L) { keys.append(key) }
             bh_pop(L, 1)
+            if keys.count >= limit {
+                bh_pop(L, 1)
+                break
+            }
         }
         return keys
     }
