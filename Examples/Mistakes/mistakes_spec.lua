@@ -29,8 +29,9 @@ describe("a scene with ten mistakes", function()
     end)
   end
 
-  it("reports the broken script with the script's own line", function()
-    assert.truthy(message:find("broken.lua:9: unexpected symbol near 'end'", 1, true), message)
+  it("reports the broken script with the script's own line, column and fix", function()
+    assert.truthy(message:find("broken.lua:9:1: error: found `end` where a value was expected; write the value", 1, true),
+      message)
   end)
 
   it("reports nothing else", function()
@@ -42,6 +43,10 @@ end)
 
 describe("the broken script on its own", function()
   it("cannot make a scene", function()
-    assert.has_error(function() scene.script("broken.lua") end, "broken.lua:9: unexpected symbol near 'end'")
+    local ok, err = pcall(scene.script, "broken.lua")
+    assert.is_false(ok)
+    -- As `behave check` says it: the line, column and fix, then Lua's own message.
+    assert.truthy(err:find("broken.lua:9:1: error: found `end` where a value was expected", 1, true), err)
+    assert.truthy(err:find("\n[^\n]*broken.lua:9: unexpected symbol near 'end'$"), err)
   end)
 end)

@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveSyntax
 
 /// `behave check`'s reading of a behaviour script: the mistakes Lua itself
 /// lets through, found without running anything, each with its line,
@@ -33,8 +34,7 @@ public enum ScriptLinter {
         do throws(LuaSyntaxError) {
             chunk = try LuaParser.parse(bytes)
         } catch {
-            return [LintFinding(file: file, position: error.position, severity: .error, code: "syntax",
-                                message: error.message, fix: error.fix ?? "correct the code at this point")]
+            return [SyntaxReport.finding(for: error, file: file)]
         }
         let walk = LintWalk(file: file, kind: kind ?? Kind(file: file))
         walk.run(chunk)
@@ -43,6 +43,12 @@ public enum ScriptLinter {
 
     /// Whether a finding is a syntax error (the script cannot load at all).
     public static func isSyntaxError(_ finding: LintFinding) -> Bool { finding.code == "syntax" }
+
+    /// Whether the loader stops on the finding's mistake with a message of
+    /// its own (a syntax error, a missing `return`).
+    public static func stopsLoading(_ finding: LintFinding) -> Bool {
+        finding.code == "syntax" || finding.code == "missing-return"
+    }
 }
 
 /// A local variable (or parameter) while its scope is open.
@@ -90,7 +96,7 @@ private final class LintWalk {
     var setsSelfDynamically = false
 
     struct PendingRead { var name: String; var position: SourcePosition; var suggestion: String? }
-    struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool }
+    struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
     var globalWrites: [String: SourcePosition] = [:]
@@ -117,6 +123,10 @@ private final class LintWalk {
     }()
 
     var className: String { classVariable?.name ?? "YourBehaviour" }
+
+    func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ advice: ScriptAdvice) {
+        report(severity, code, at: position, advice.message, fix: advice.fix)
+    }
 
     func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ message: String, fix: String) {
         guard findings.count < ScriptLinter.maximumFindings else {
@@ -238,12 +248,10 @@ private final class LintWalk {
         switch statement.kind {
         case .local(let names, let values):
             for value in values { expression(value) }
-            for (offset, name) in names.enumerated() {
-                let variable = declare(name, .local)
-                if topLevel, classVariable == nil, offset == 0, let items = declarationTable(values.first) {
-                    classVariable = variable
-                    declaration = StaticDeclaration(items)
-                }
+            let variables = names.map { declare($0, .local) }
+            if topLevel, classVariable == nil, let found = statement.behaviourClass {
+                classVariable = variables.first
+                declaration = StaticDeclaration(found.declaration)
             }
         case .assignment(let targets, let values):
             for value in values { expression(value) }
@@ -289,14 +297,6 @@ private final class LintWalk {
         case .breakLoop, .gotoLabel, .label:
             break
         }
-    }
-
-    /// `behaviour { … }` (or `behavior { … }`): the declaration's items.
-    func declarationTable(_ value: LuaExpression?) -> [LuaTableItem]? {
-        guard case .call(.name(let callee), let arguments, _) = value,
-              callee.name == "behaviour" || callee.name == "behavior",
-              arguments.count == 1, case .table(let items, _) = arguments[0] else { return nil }
-        return items
     }
 
     func assign(_ target: LuaExpression) {
@@ -429,7 +429,7 @@ private final class LintWalk {
         case .methodCall(let object, let method, let arguments):
             if let variable = behaviourSelf(object) {
                 variable.isRead = true
-                selfReads.append(SelfRead(name: method.name, position: method.position, indexed: true))
+                selfReads.append(SelfRead(name: method.name, position: method.position, indexed: true, isMethodCall: true))
                 checkSend(method, arguments)
             } else {
                 checkEvent(object, method, arguments)
@@ -527,13 +527,11 @@ private final class LintWalk {
             return false
         }()
         if (method.name == "on" || method.name == "once") && (firstIsString || isControl) {
-            report(.error, "dot-call", at: method.position,
-                   "`\(method.name)` is called with `.`, so the control is not passed to it",
-                   fix: "write `\(receiver):\(method.name)(…)` with a colon")
+            report(.error, "dot-call", at: method.position, ScriptAdvice.dotCall(method.name, on: receiver, passing: .control))
         } else if (method.name == "disconnect" || method.name == "cancel") && arguments.isEmpty {
             report(.error, "dot-call", at: method.position,
-                   "`\(method.name)` is called with `.`, so the \(method.name == "cancel" ? "timer" : "connection") is not passed to it",
-                   fix: "write `\(receiver):\(method.name)()` with a colon")
+                   ScriptAdvice.dotCall(method.name, on: receiver, passing: method.name == "cancel" ? .timer : .connection,
+                                        arguments: ""))
         } else if let variable = behaviourSelf(object) {
             // `self.toggle()`: settled once every method is known.
             if case .name(let first)? = arguments.first, resolve(first.name) === variable { return }
@@ -560,40 +558,27 @@ private final class LintWalk {
                        fix: "define this function as a method with `:`, or pass `self` to it")
                 continue
             }
-            if read.name == "behavior" {
-                report(.error, "undefined-global", at: read.position, "`behavior` is not defined: Behave spells it `behaviour`",
-                       fix: "write `behaviour { … }`")
-                continue
-            }
-            var fix = "define it first with `local \(read.name) = …`"
-            if let suggestion = read.suggestion
-                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"])) {
-                fix = "did you mean `\(suggestion)`?"
-            } else if methods[read.name] != nil {
-                fix = "did you mean the method `self:\(read.name)(…)`?"
-            }
+            let suggestion = read.suggestion
+                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"]))
             report(.error, "undefined-global", at: read.position,
-                   "`\(read.name)` is not defined here (no local, global or Behave function has this name), so it is nil",
-                   fix: fix)
+                   ScriptAdvice.undefinedName(read.name, suggestion: suggestion, isMethod: methods[read.name] != nil))
         }
         if declaration.isComplete, !setsSelfDynamically, classVariable != nil {
             let known = Set(declaration.names).union(methods.keys).union(ScriptAPI.behaviourFields).union(selfFieldsSet)
             for read in selfReads where !known.contains(read.name) {
                 let near = Suggestions.nearest(to: read.name, in: known)
-                let what = "`self.\(read.name)` is not an outlet, an inspectable, a method nor a field this script sets"
-                if read.indexed {
-                    report(.error, "unknown-self-field", at: read.position, what + ", so it is nil here and using it fails",
-                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it (in `awake`) before using it")
-                } else {
-                    report(.warning, "unknown-self-field", at: read.position, what + ", so it is always nil",
-                           fix: near.map { "did you mean `self.\($0)`?" } ?? "declare it in `behaviour { … }`, or set it before reading it")
+                if read.isMethodCall {
+                    // `self:refrsh()`, said as the runtime says it.
+                    report(.error, "unknown-method", at: read.position,
+                           ScriptAdvice.missingMethod(read.name, suggestion: near, className: className))
+                    continue
                 }
+                let advice = ScriptAdvice.unknownSelfField(read.name, suggestion: near, used: read.indexed)
+                report(read.indexed ? .error : .warning, "unknown-self-field", at: read.position, advice)
             }
         }
         for call in dotCalls where colonMethods.contains(call.method) || call.method == "send" || call.method == "sendAction" {
-            report(.error, "dot-call", at: call.position,
-                   "`\(call.method)` is called with `.`, so it does not receive `self`",
-                   fix: "write `\(call.receiver):\(call.method)(…)` with a colon")
+            report(.error, "dot-call", at: call.position, ScriptAdvice.dotCall(call.method, on: call.receiver, passing: .behaviour))
         }
         if let classVariable {
             var returnsClass = false

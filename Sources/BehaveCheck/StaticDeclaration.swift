@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 
 /// The `behaviour { … }` table as the source writes it, read without
 /// running anything: what `self.<name>` can be. `isComplete` is false when

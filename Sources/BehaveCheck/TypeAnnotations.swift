@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveSyntax
 
 /// `behave types`: annotations for lua-language-server (`---@class`,
 /// `---@field`, `---@param`…), so an editor completes and checks Behave's
@@ -497,21 +498,5 @@ public enum TypeAnnotations {
             out += "---@field \(inspectable.name) \(luaType(inspectable.type))\(inspectable.isOptional ? "?" : "") inspectable\n"
         }
         return out + "\n"
-    }
-}
-
-/// What the linter's parser can tell other tools about a script.
-public enum ScriptOutline {
-    /// The local the behaviour class is kept in (`Like` for
-    /// `local Like = behaviour { … }`), nil when there is none.
-    public static func className(in source: [UInt8]) -> String? {
-        guard let chunk = try? LuaParser.parse(source) else { return nil }
-        for statement in chunk.statements {
-            guard case .local(let names, let values) = statement.kind, let first = names.first,
-                  case .call(.name(let callee), _, _)? = values.first,
-                  callee.name == "behaviour" || callee.name == "behavior" else { continue }
-            return first.name
-        }
-        return nil
     }
 }

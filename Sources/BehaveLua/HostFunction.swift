@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 
 /// Every Swift function scripts can reach, by id. Each is called through the
@@ -44,8 +45,10 @@ extension LuaRuntime {
     }
 
     /// `file:line: ` of the script code that called the host (skipping the
-    /// prelude), as Lua's own errors begin.
-    func location() -> String {
+    /// prelude), as Lua's own errors begin; "" when no script code is
+    /// calling.
+    public func location() -> String {
+        guard !isClosed else { return "" }
         for level in Int32(1)...4 {
             luaL_where(stack, level)
             let text = popString(from: stack)
@@ -82,17 +85,18 @@ extension LuaRuntime {
             return 1
         case .send:
             let behaviour = try instance(at: 1)
-            let event = try argument(2, "event name", string(at: 2))
+            let event = try dotCalled("send", passing: .behaviour, argument(2, "event name", string(at: 2)))
             try behaviour.send(event, arguments: try eventArguments(from: 3))
             return 0
         case .sendAction:
             let behaviour = try instance(at: 1)
-            let action = try argument(2, "action name", string(at: 2))
+            let action = try dotCalled("sendAction", passing: .behaviour, argument(2, "action name", string(at: 2)))
             behaviour.sendAction(action, arguments: try eventArguments(from: 3))
             return 0
         case .imageFitting:
             guard isImage(at: 1), let image = image(at: 1, in: stack) else {
-                throw ValueError("fitting must be called on an image: image:fitting(width, height)")
+                throw dotCallError("fitting", passing: .image, arguments: "width, height")
+                    ?? ValueError("fitting must be called on an image: image:fitting(width, height)")
             }
             let width = try argument(2, "width", number(at: 2))
             let height = try argument(3, "height", number(at: 3))
@@ -130,13 +134,15 @@ extension LuaRuntime {
         case .once: return try connect(once: true)
         case .disconnect:
             guard let connection = objectHandle(at: 1, in: stack).flatMap(objects.object) as? Connection else {
-                throw ValueError("disconnect must be called on a connection: connection:disconnect()")
+                throw dotCallError("disconnect", passing: .connection, arguments: "")
+                    ?? ValueError("disconnect must be called on a connection: connection:disconnect()")
             }
             connection.disconnect()
             return 0
         case .cancel:
             guard let timer = objectHandle(at: 1, in: stack).flatMap(objects.object) as? BehaveCore.Timer else {
-                throw ValueError("cancel must be called on a timer: timer:cancel()")
+                throw dotCallError("cancel", passing: .timer, arguments: "")
+                    ?? ValueError("cancel must be called on a timer: timer:cancel()")
             }
             timer.cancel()
             return 0
@@ -154,6 +160,23 @@ extension LuaRuntime {
 
     func integer(at index: Int32) -> Int? {
         number(at: index).flatMap { Int(exactly: $0) }
+    }
+
+    /// The advice for `receiver.method(…)` written for `receiver:method(…)`,
+    /// when the calling line has it.
+    func dotCallError(_ method: String, passing what: ScriptAdvice.Receiver, arguments: String = "…") -> ValueError? {
+        dotCallReceiver(method).map { ValueError(ScriptAdvice.dotCall(method, on: $0, passing: what, arguments: arguments).text) }
+    }
+
+    /// `value()`, or the dot-call advice when it fails on a line that
+    /// calls `method` with a dot (the arguments moved down one place).
+    func dotCalled<T>(_ method: String, passing what: ScriptAdvice.Receiver,
+                      _ value: @autoclosure () throws(ValueError) -> T) throws(ValueError) -> T {
+        do throws(ValueError) {
+            return try value()
+        } catch {
+            throw dotCallError(method, passing: what) ?? error
+        }
     }
 
     func instance(at index: Int32) throws(ValueError) -> LuaBehaviour {

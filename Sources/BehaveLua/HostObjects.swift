@@ -101,8 +101,8 @@ extension LuaRuntime {
 
     /// `control:on(event, fn)` / `control:once(event, fn)`.
     func connect(once: Bool) throws(ValueError) -> Int32 {
-        let source = try control(at: 1)
         let verb = once ? "once" : "on"
+        let source = try dotCalled(verb, passing: .control, control(at: 1))
         let event = try argument(2, "event name", string(at: 2))
         guard source.eventNames.contains(event) else {
             let kind = (source as? View)?.typeName ?? "the"

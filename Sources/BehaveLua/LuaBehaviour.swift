@@ -128,6 +128,36 @@ public final class LuaBehaviour: Behaviour {
         return found
     }
 
+    /// Whether `self` holds a field `name` now (read raw).
+    func hasField(_ name: String) -> Bool {
+        guard selfRef != 0, !runtime.isClosed else { return false }
+        let L = runtime.L
+        runtime.pushRef(selfRef, on: L)
+        let found = runtime.field(name, of: -1, in: L) != LUA_TNIL
+        bh_pop(L, 2)
+        return found
+    }
+
+    /// The names of the class's methods (its function fields, read raw),
+    /// at most `limit`: messages read them, and a script may make millions.
+    func methodNames(limit: Int = 1000) -> [String] {
+        guard !runtime.isClosed else { return [] }
+        let L = runtime.L
+        runtime.pushRef(classRef, on: L)
+        defer { bh_pop(L, 1) }
+        return runtime.functionKeys(ofTableAt: -1, limit: limit)
+    }
+
+    /// The names of the fields `self` holds now (the behaviour's own
+    /// state), at most `limit`.
+    func fieldNames(limit: Int = 1000) -> [String] {
+        guard selfRef != 0, !runtime.isClosed else { return [] }
+        let L = runtime.L
+        runtime.pushRef(selfRef, on: L)
+        defer { bh_pop(L, 1) }
+        return runtime.stringKeys(ofTableAt: -1, limit: limit)
+    }
+
     /// An action is what the declaration lists (`ScriptAPI.isAction`), as
     /// `inspect` and scene files see it: a helper (`_refresh`), a lifecycle
     /// method or a delegate message is not performed even when sent.

@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 
 /// A Lua value kept in a runtime's registry for host code to use later
@@ -37,7 +38,8 @@ extension LuaRuntime {
     /// and a string literal keeps every byte, UTF-8 or not).
     public func load(_ source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
-        guard bh_load(S, source, source.count, chunkName) == LUA_OK else { throw LuaError(popString(from: S)) }
+        let status = bh_load(S, source, source.count, chunkName)
+        guard status == LUA_OK else { throw compileFailure(status, source: source, chunkName: chunkName, on: S) }
         if let environment {
             pushRef(environment.id, on: S)
             _ = bh_set_env(S, -2)
@@ -65,12 +67,22 @@ extension LuaRuntime {
             }
         }
         guard bh_pcall(S, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
-            throw LuaError(popString(from: S))
+            // A runaway gets its hint; the code is no behaviour's.
+            throw LuaError(explained(popString(from: S), in: nil, script: nil))
         }
         let top = lua_gettop(S)
         let results = top > base ? (base + 1...top).map { value(at: $0, in: S) ?? .null } : []
         lua_settop(S, base)
         return results
+    }
+
+    /// Why `source` did not compile (its message is on `S`): for a file
+    /// with a syntax error, the report `behave check` prints
+    /// (`SyntaxReport`); otherwise Lua's message.
+    func compileFailure(_ status: Int32, source: [UInt8], chunkName: String, on S: OpaquePointer) -> LuaError {
+        let message = popString(from: S)
+        guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@") else { return LuaError(message) }
+        return LuaError(SyntaxReport.text(source: source, file: String(chunkName.dropFirst()), luaMessage: message))
     }
 
     /// Lets a kept value go.

@@ -293,7 +293,7 @@ public final class LuaRuntime {
             }
             return nil
         default:
-            let message = LuaRuntime.condense(popString(from: outer))
+            let message = explained(LuaRuntime.condense(popString(from: outer)), in: behaviour, script: nil)
             finish(handler, reusable: false)
             scene.reportError(message, behaviour: behaviour, context: handler.context())
             return nil

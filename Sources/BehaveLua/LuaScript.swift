@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 import Foundation
 
@@ -130,6 +131,26 @@ public final class LuaScript {
         return lines
     }()
 
+    // MARK: What error messages read of the source
+
+    /// The local the script keeps its class in (`Like`), read once.
+    private(set) lazy var className: String? = ScriptOutline.className(in: source)
+
+    /// The fields the script sets on `self`, at their first line, read once.
+    private(set) lazy var selfAssignments: [String: Int] = ScriptOutline.selfAssignments(in: source)
+
+    /// Tokens of lines errors were raised on (a failing handler often fails
+    /// again on the same line): a few kept.
+    private var lineTokens: [Int: [LuaToken]] = [:]
+
+    func tokens(onLine line: Int) -> [LuaToken] {
+        if let cached = lineTokens[line] { return cached }
+        let tokens = ScriptOutline.tokens(onLine: line, in: source)
+        if lineTokens.count >= 32 { lineTokens.removeAll() }
+        lineTokens[line] = tokens
+        return tokens
+    }
+
     /// Names in the order the source first assigns them (Lua tables have
     /// no order; inspectors should show the author's).
     func sortedBySource(_ names: [String]) -> [String] {
@@ -146,8 +167,9 @@ extension LuaRuntime {
         // `...` is the environment: each run of the chunk gets its own.
         // Same line, so line numbers stay the author's.
         let text = Array("local _ENV = ...; ".utf8) + script.source
-        guard bh_load(L, text, text.count, "@" + script.displayName) == LUA_OK else {
-            throw LuaError(popString())
+        let status = bh_load(L, text, text.count, "@" + script.displayName)
+        guard status == LUA_OK else {
+            throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)
         }
         let ref = luaL_ref(L, bh_registryindex())
         if let stale = chunkRefs[script.path] { unref(stale.ref) }
@@ -174,7 +196,7 @@ extension LuaRuntime {
         if let failure {
             if let pending { unref(pending.classRef) }
             // A script that cannot load gets a one-line reason.
-            throw LuaError(String(failure.prefix { $0 != "\n" }))
+            throw LuaError(String(explained(failure, in: nil, script: script).prefix { $0 != "\n" }))
         }
         guard let (declaration, classRef) = pending else {
             throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`")
@@ -182,7 +204,11 @@ extension LuaRuntime {
         pushRef(classRef, on: L)
         guard lua_rawequal(L, -1, -2) != 0 else {
             unref(classRef)
-            throw LuaError("\(script.displayName): the script must return the table `behaviour { … }` gives (add `return \(declaration.name)` at its end)")
+            // The fix names the local the script keeps its class in.
+            let fix = script.className.map { "end the script with `return \($0)`" }
+                ?? "end the script with `return` and the local that holds `behaviour { … }`"
+            let line = ScriptOutline.lastLine(of: script.source)
+            throw LuaError("\(script.displayName):\(line): the script must end by returning its behaviour, or Behave cannot use it; \(fix)")
         }
         if let cached = declarations[script.path], cached.source == script.source {
             return (cached.declaration, classRef)
@@ -228,13 +254,19 @@ extension LuaRuntime {
         bh_pop(L, 1)
     }
 
-    func functionKeys(ofTableAt index: Int32) -> [String] {
+    /// The string keys of the table at `index` whose values are functions
+    /// (raw), at most `limit` of them.
+    func functionKeys(ofTableAt index: Int32, limit: Int = .max) -> [String] {
         let table = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION, let key = string(at: -2, in: L) { keys.append(key) }
             bh_pop(L, 1)
+            if keys.count >= limit {
+                bh_pop(L, 1)
+                break
+            }
         }
         return keys
     }

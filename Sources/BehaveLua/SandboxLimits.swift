@@ -21,3 +21,13 @@ public struct SandboxLimits: Sendable, Equatable {
 
     public static let `default` = SandboxLimits()
 }
+
+extension SandboxLimits {
+    /// A limit a callback ran past.
+    public enum Exceeded: Sendable, Equatable {
+        case instructions, time, memory
+
+        /// Instructions or time: most often a loop that never ends.
+        public var isRunaway: Bool { self != .memory }
+    }
+}

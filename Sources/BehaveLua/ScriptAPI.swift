@@ -65,14 +65,19 @@ public enum ScriptAPI {
 }
 
 extension LuaRuntime {
-    /// The string keys of the table at `index` (raw), sorted.
-    func stringKeys(ofTableAt index: Int32) -> [String] {
+    /// The string keys of the table at `index` (raw), sorted; at most
+    /// `limit` of them (the first the table gives).
+    func stringKeys(ofTableAt index: Int32, limit: Int = .max) -> [String] {
         let table = lua_absindex(L, index)
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             if lua_type(L, -2) == LUA_TSTRING, let key = string(at: -2, in: L) { keys.append(key) }
             bh_pop(L, 1)
+            if keys.count >= limit {
+                bh_pop(L, 1)
+                break
+            }
         }
         return keys.sorted()
     }

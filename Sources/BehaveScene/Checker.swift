@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveSyntax
 import Foundation
 
 /// `behave check`: scene files and scripts checked without running them.
@@ -37,8 +38,10 @@ public enum Checker {
 
     /// A script's error, which usually starts with its own `file:line:`.
     static func diagnostic(_ text: String, file: String) -> SceneDiagnostic {
-        // One line: a traceback says nothing more about a top level.
-        let message = String(text.prefix { $0 != "\n" })
+        // One line: a traceback says nothing more about a top level, and
+        // of a syntax error's report, `check` prints the parser's reading
+        // itself (the linter's) and takes Lua's message from here.
+        let message = String(SyntaxReport.luaMessage(in: text).prefix { $0 != "\n" })
         let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         if parts.count == 3, let line = Int(parts[1]), parts[2].hasPrefix(" ") {
             return SceneDiagnostic(file: String(parts[0]), line: line, message: String(parts[2].dropFirst()))

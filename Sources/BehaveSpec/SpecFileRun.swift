@@ -60,6 +60,8 @@ final class SpecFileRun {
     /// What the code running now belongs to (the scenes it makes do too).
     var current: Owner = .file
     var output: [String] = []
+    /// The spec file's source (its lines name the calls that failed).
+    private var source: [UInt8] = []
     /// Bytes of output kept in all the file's results so far.
     private var outputBytes = 0
     private var outputCut = false
@@ -121,7 +123,6 @@ final class SpecFileRun {
     // MARK: Loading
 
     private func load() throws(LuaError) {
-        let source: [UInt8]
         do throws(ValueError) {
             source = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
         } catch {
@@ -182,6 +183,9 @@ final class SpecFileRun {
         // skipped. A phase that ends with pending()'s signal skips the spec
         // unless it has failed.
         var failure: (location: String, message: String)?
+        // The spec ran out of time: when a scene's handler ran away during
+        // it, that handler took the time (budgets are not shared, time is).
+        var ranOutOfTime = false
         var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
             guard let error else { return }
@@ -192,6 +196,7 @@ final class SpecFileRun {
             guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
             failure = (location, context.map { "\($0): \(message)" } ?? message)
+            ranOutOfTime = runtime?.exceededLimit == .time
         }
 
         // Each block's setup, outermost first, before its first spec that runs.
@@ -240,12 +245,18 @@ final class SpecFileRun {
         }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
-            if let reason = failure {
+            let runaway = unchecked.first { $0.runaway && !$0.call.isEmpty }
+            if let cause = runaway, failure == nil || ranOutOfTime {
+                // A handler that never finished (it often takes the spec's
+                // time too): the spec's line that ran it, and the script's
+                // line that looped.
+                failure = (cause.call, "\(calling(cause.call)) never finished: \(cause.message)")
+            } else if let reason = failure {
                 // What the scene said is often why the spec failed (a runaway clock).
-                failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check: \(first)\(more))")
+                failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check\(calledAt(first.call)): \(first.message)\(more))")
             } else {
-                failure = ("\(file):\(spec.line)",
-                           "a scene raised a script error the spec did not check (read them with s:errors()): \(first)\(more)")
+                failure = (first.call.isEmpty ? "\(file):\(spec.line)" : first.call,
+                           "a scene raised a script error the spec did not check (read them with s:errors()): \(first.message)\(more)")
             }
         }
         if failure == nil, let reason = skipped {
@@ -257,6 +268,22 @@ final class SpecFileRun {
                           duration: seconds(since: started))
     }
 
+    /// `s:tap("button")`: the code on the spec's line at `location`
+    /// (`spec.lua:4`), or "a call into a scene".
+    private func calling(_ location: String) -> String {
+        guard let line = location.split(separator: ":").last.flatMap({ Int($0) }) else { return "a call into a scene" }
+        let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return "a call into a scene" }
+        let code = String(decoding: lines[line - 1], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        guard !code.isEmpty, code.count <= 120, !code.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else { return "a call into a scene" }
+        return "`\(code)`"
+    }
+
+    /// ` at spec.lua:4` (the spec's line that called into the scene), or "".
+    private func calledAt(_ location: String) -> String {
+        location.isEmpty ? "" : " at \(location)"
+    }
+
     /// Whether a phase ended with pending()'s signal (and nothing else).
     private func isPendingSignal(_ error: LuaError) -> Bool {
         firstLines(error.message) == pendingSignal
@@ -264,8 +291,8 @@ final class SpecFileRun {
 
     /// Collects what the spec's scenes logged and the errors it did not
     /// read, and closes the scenes it made.
-    private func endSpec(_ index: Int) -> [String] {
-        var unchecked: [String] = []
+    private func endSpec(_ index: Int) -> [(message: String, call: String, runaway: Bool)] {
+        var unchecked: [(message: String, call: String, runaway: Bool)] = []
         for id in scenes.keys.sorted() {
             guard let scene = scenes[id] else { continue }
             unchecked += scene.log.unchecked
@@ -367,7 +394,8 @@ final class SpecFileRun {
         return nil
     }
 
-    /// `("spec.lua:12", "message")` for "spec.lua:12: message".
+    /// `("spec.lua:12", "message")` for "spec.lua:12: message", and for
+    /// "spec.lua:12:5: message" (a syntax error's report has a column).
     static func leadingLocation(_ text: String) -> (String, String)? {
         var search = text.startIndex
         while let colon = text[search...].firstIndex(of: ":") {
@@ -375,6 +403,12 @@ final class SpecFileRun {
             let digits = text[afterColon...].prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, text[digits.endIndex...].hasPrefix(": "), !text[..<colon].contains("\n") {
                 return (String(text[..<digits.endIndex]), String(text[text.index(digits.endIndex, offsetBy: 2)...]))
+            }
+            if !digits.isEmpty, text[digits.endIndex...].hasPrefix(":"), !text[..<colon].contains("\n") {
+                let column = text[text.index(after: digits.endIndex)...].prefix { $0.isASCII && $0.isNumber }
+                if !column.isEmpty, text[column.endIndex...].hasPrefix(": ") {
+                    return (String(text[..<digits.endIndex]), String(text[text.index(column.endIndex, offsetBy: 2)...]))
+                }
             }
             if text[..<colon].contains("\n") { return nil }
             search = afterColon

@@ -90,11 +90,18 @@ final class SpecScene {
 final class SceneLog {
     static let maximumLines = 1000
     private(set) var errors: [String] = []
+    /// Where each error came from: the spec's line whose call into the
+    /// scene ran the failing code (`spec.lua:4`, "" when unknown), and
+    /// whether the code ran past its instruction budget or time limit.
+    private(set) var origins: [(call: String, runaway: Bool)] = []
     /// Errors before this index have been read by the spec (or reported).
     var checked = 0
     var logs: [String] = []
 
-    func hear(_ entry: Trace.Entry) {
+    /// Takes an entry of the scene's trace; `call` is the spec's line that
+    /// is calling into the scene (`spec.lua:4: `), `runaway` whether the
+    /// scene's last callback ran past a limit.
+    func hear(_ entry: Trace.Entry, call: String = "", runaway: Bool = false) {
         switch entry.kind {
         case .error:
             guard errors.count < SceneLog.maximumLines else { return }
@@ -106,6 +113,7 @@ final class SceneLog {
                 }
             }
             errors.append(String(message.prefix(8000)))
+            origins.append((call.hasSuffix(": ") ? String(call.dropLast(2)) : call, runaway))
         case .log:
             if logs.count < SceneLog.maximumLines { logs.append(String(entry.message.prefix(SpecFileRun.maximumLineLength + 1))) }
         default:
@@ -113,7 +121,10 @@ final class SceneLog {
         }
     }
 
-    var unchecked: ArraySlice<String> { errors[min(checked, errors.count)...] }
+    /// The errors the spec has not read, with where each came from.
+    var unchecked: [(message: String, call: String, runaway: Bool)] {
+        (min(checked, errors.count)..<errors.count).map { (errors[$0], origins[$0].call, origins[$0].runaway) }
+    }
 }
 
 /// `s:record("toggle.valueChanged")`: a Lua list in the spec's state that

@@ -121,8 +121,15 @@ extension SpecFileRun {
         // outlet left unconnected is said with what the scene logged.
         let log = SceneLog()
         if let loaded = made.keepAlive as? LoadedScene { log.logs += loaded.warnings.map(\.description) }
-        for entry in made.scene.trace.entries { log.hear(entry) }
-        made.scene.trace.listener = { [log] entry in log.hear(entry) }
+        // Each error is told with the spec's line that called into the
+        // scene (a runaway is that line's, not the spec's next).
+        let runtime = made.runtime
+        for entry in made.scene.trace.entries {
+            log.hear(entry, call: call.location(), runaway: runtime.exceededLimit?.isRunaway ?? false)
+        }
+        made.scene.trace.listener = { [log, weak self, weak runtime] entry in
+            log.hear(entry, call: self?.runtime?.location() ?? "", runaway: runtime?.exceededLimit?.isRunaway ?? false)
+        }
         let id = nextSceneID
         nextSceneID += 1
         scenes[id] = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,

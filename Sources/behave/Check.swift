@@ -3,6 +3,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSyntax
 import Foundation
 
 struct Check: ParsableCommand {

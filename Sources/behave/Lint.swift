@@ -2,6 +2,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSyntax
 import Foundation
 
 /// The linter as the commands use it: `check` reports its findings, `run`
@@ -13,12 +14,13 @@ enum ScriptLint {
         return ScriptLinter.lint(script.source, file: script.displayName)
     }
 
-    /// Prints the findings of each script once, on standard error; syntax
-    /// errors are left to the loader, which stops on them.
+    /// Prints the findings of each script once, on standard error; what
+    /// the loader stops on (a syntax error, a missing `return`) is left to
+    /// it, which says the same.
     static func warn(scripts paths: [String]) {
         var seen = Set<String>()
         for path in paths where seen.insert((path as NSString).standardizingPath).inserted {
-            for finding in findings(path: path) where !ScriptLinter.isSyntaxError(finding) {
+            for finding in findings(path: path) where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }
         }

@@ -1,4 +1,4 @@
-import BehaveCheck
+import BehaveSyntax
 import BehaveLua
 import Foundation
 

@@ -99,6 +99,23 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(lines.last?.hasPrefix("like.lua:6:") ?? false, outcome.output)
     }
 
+    /// A syntax error reads the same wherever it is met: `check`, and `run`
+    /// when it loads the script (one report, through one function).
+    func testRunPrintsASyntaxErrorAsCheckDoes() throws {
+        let script = "Examples/Mistakes/broken.lua"
+        let checked = try behave(["check", script], in: repository)
+        XCTAssertEqual(checked.status, 2)
+        let ran = try behave(["run", script, "--do", "quit"], in: repository)
+        XCTAssertEqual(ran.status, 2)
+        let lines = ran.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(lines.count, 2, ran.errors)
+        XCTAssertEqual(["behave: " + (checked.output.split(separator: "\n").first ?? ""),
+                        String(checked.output.split(separator: "\n").last ?? "")], lines)
+        XCTAssertTrue(lines.first?.hasPrefix("behave: Examples/Mistakes/broken.lua:9:1: error: found `end` where a value was expected;") ?? false,
+                      ran.errors)
+        XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")
+    }
+
     func testTheBundledScriptsAndExamplesLintClean() throws {
         var files: [String] = []
         for folder in ["Scripts", "Examples"] {

@@ -1,4 +1,5 @@
 @testable import BehaveCheck
+import BehaveSyntax
 import XCTest
 
 /// Each mistake a new script author makes (issue 11), made in a fresh
@@ -210,5 +211,32 @@ final class LinterTests: XCTestCase {
         let finding = only(lint(like(replacing: "self.button:on(", with: "self.button.on(")))
         XCTAssertEqual(finding?.json.text,
                        #"{"file":"like.lua","line":10,"column":15,"severity":"error","code":"dot-call","message":"`on` is called with `.`, so the control is not passed to it","fix":"write `self.button:on(…)` with a colon"}"#)
+    }
+}
+
+/// The linter and the runtime say a mistake in the same words: for the
+/// mistakes both can see, the linter's finding (`message; fix`) is the text
+/// of the runtime's own message (Tests/BehaveLuaTests/Mistakes, whose
+/// `-- expect:` line is what the runtime says when the line runs).
+final class LinterAgreesWithTheRuntimeTests: XCTestCase {
+    func testBothSayTheSame() throws {
+        let folder = repository.appendingPathComponent("Tests/BehaveLuaTests/Mistakes")
+        let shared = ["misspelt_outlet.lua", "missing_method.lua", "missing_method_no_near_name.lua", "dot_for_colon.lua",
+                      "dot_send.lua", "dot_disconnect.lua", "method_as_global_call.lua", "american_spelling.lua",
+                      "missing_return.lua"]
+        for file in shared {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") }, file)
+            // "file:line: text"
+            let parts = expect.dropFirst("-- expect: ".count).split(separator: ":", maxSplits: 2)
+            let line = try XCTUnwrap(Int(parts[1]), file)
+            let text = String(parts[2].dropFirst())
+            let findings = ScriptLinter.lint(source, file: file).filter { $0.severity == .error }
+            let said = findings.first { "\($0.message); \($0.fix)" == text }
+            XCTAssertNotNil(said, "\(file): the linter does not say \"\(text)\"; it says \(findings.map(\.description))")
+            // The runtime names the last line for a missing return, the
+            // linter the place to write it.
+            if let said, said.code != "missing-return" { XCTAssertEqual(said.position.line, line, file) }
+        }
     }
 }

@@ -1,5 +1,6 @@
 @testable import BehaveCheck
 @testable import BehaveLua
+import BehaveSyntax
 import BehaveCore
 import Foundation
 import XCTest

@@ -1,6 +1,7 @@
 @testable import BehaveCheck
 import BehaveCore
 @testable import BehaveLua
+import BehaveSyntax
 import Foundation
 import XCTest
 

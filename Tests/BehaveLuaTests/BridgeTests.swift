@@ -315,9 +315,17 @@ final class BridgeTests: XCTestCase {
             """).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
         XCTAssertEqual(loadError("local B = behaviour { inspectables = { d = { type = \"number\", default = 20, max = 10 } } }\nreturn B"),
                        "bad.lua:1: inspectable `d`: bad default: d must be at most 10, not 20")
-        XCTAssertEqual(loadError("local B = behaviour {}\nreturn {}"),
-                       "bad.lua: the script must return the table `behaviour { … }` gives (add `return bad` at its end)")
-        XCTAssertTrue(loadError("local B = behaviour {\nreturn B").hasPrefix("bad.lua:2: "), "syntax errors name the line")
+        // The fix names the script's local, not the declared name.
+        XCTAssertEqual(loadError("local B = behaviour { name = \"Bee\" }\nreturn {}"),
+                       "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return B`")
+        XCTAssertEqual(loadError("local decl = {}\nlocal B = behaviour(decl)\n\n"),
+                       "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return` and the local that holds `behaviour { … }`")
+        // A syntax error: the parser's line, column and fix, then Lua's own message.
+        XCTAssertEqual(loadError("local B = behaviour {}\nfunction B:awake()\n  if self.on then\n    print(1)\nend\nreturn B\n")
+            .split(separator: "\n"), [
+            "bad.lua:7:1: error: found the end of the file where `end` was expected to close the `function` on line 2; add `end` where the `function` of line 2 should end",
+            "bad.lua:7: 'end' expected (to close 'function' at line 2) near <eof>",
+        ])
         XCTAssertEqual(loadError("local B = behaviour {\n  inspectables = { send = 1 },\n}\nreturn B"),
                        "bad.lua:2: `send` is taken by every behaviour (awake, changed, destroy, name, owner, send, sendAction); choose another name")
         XCTAssertTrue(loadError("local B = behaviour {\n  inspectables = { [\"a b\"] = 1 },\n}\nreturn B")

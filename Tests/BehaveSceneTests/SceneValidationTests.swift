@@ -9,7 +9,7 @@ final class SceneValidationTests: XCTestCase {
         let diagnostics = SceneLoader.check(file: file)
         // The script's own path is shown relative to the working directory.
         let found = diagnostics.map { diagnostic in
-            let message = diagnostic.message.hasSuffix("broken.lua:9: unexpected symbol near 'end'")
+            let message = diagnostic.message.hasSuffix("broken.lua:9:1: error: found `end` where a value was expected; write the value that belongs here, or remove the operator or `,` before it")
                 ? "behaviour `broken`: BROKEN" : diagnostic.message
             return "\(diagnostic.line ?? 0): \(message)"
         }

@@ -1,4 +1,4 @@
--- expect: attempt to call a nil value|global 'dofile'
+-- expect: `dofile` is not available to scripts: Behave's sandbox leaves it out
 local Hostile = behaviour { name = "Hostile", outlets = { button = "Button" } }
 
 function Hostile:attack()

@@ -1,4 +1,4 @@
--- expect: attempt to index a nil value|global 'io'
+-- expect: `io` is not available to scripts: Behave's sandbox leaves it out
 local Hostile = behaviour { name = "Hostile", outlets = { button = "Button" } }
 
 function Hostile:attack()

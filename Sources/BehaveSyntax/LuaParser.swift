@@ -3,10 +3,10 @@
 /// compiler bounds it) so no input can exhaust the stack, every loop
 /// consumes a token, and the first mistake stops it with a message that
 /// says what was expected where.
-struct LuaParser {
+package struct LuaParser {
     /// Blocks and expressions nested deeper than this are refused
     /// (Lua's compiler stops at 200 levels too).
-    static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     private var lexer: LuaLexer
     private var token: LuaToken
@@ -20,7 +20,7 @@ struct LuaParser {
     }
 
     /// Parses a whole chunk.
-    static func parse(_ source: [UInt8]) throws(LuaSyntaxError) -> LuaBlock {
+    package static func parse(_ source: [UInt8]) throws(LuaSyntaxError) -> LuaBlock {
         var parser = try LuaParser(source)
         let block = try parser.block()
         guard case .end = parser.token.kind else {

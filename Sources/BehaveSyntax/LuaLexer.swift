@@ -15,8 +15,8 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 }
 
 /// One Lua 5.4 token.
-struct LuaToken {
-    enum Kind: Equatable {
+package struct LuaToken {
+    package enum Kind: Equatable {
         case name(String)
         case keyword(String)
         /// An operator or punctuation: `==`, `...`, `(`, `::`.
@@ -26,18 +26,18 @@ struct LuaToken {
         case end
     }
 
-    var kind: Kind
-    var position: SourcePosition
+    package var kind: Kind
+    package var position: SourcePosition
 }
 
 /// A mistake the lexer or the parser stops at.
-struct LuaSyntaxError: Error {
-    var message: String
-    var position: SourcePosition
+package struct LuaSyntaxError: Error {
+    package var message: String
+    package var position: SourcePosition
     /// What to change, when the parser can tell.
-    var fix: String?
+    package var fix: String?
 
-    init(message: String, position: SourcePosition, fix: String? = nil) {
+    package init(message: String, position: SourcePosition, fix: String? = nil) {
         self.message = message
         self.position = position
         self.fix = fix
@@ -47,7 +47,7 @@ struct LuaSyntaxError: Error {
 /// Turns source bytes into tokens. Any byte sequence is accepted as input:
 /// what is not Lua is a `LuaSyntaxError` at its position, never a crash.
 /// Work is linear in the input.
-struct LuaLexer {
+package struct LuaLexer {
     static let keywords: Set<String> = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
         "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
@@ -69,7 +69,7 @@ struct LuaLexer {
     private var line = 1
     private var column = 1
 
-    init(_ source: [UInt8]) {
+    package init(_ source: [UInt8]) {
         // No shebang line: Behave loads scripts as strings, where Lua
         // reads `#` as the length operator.
         bytes = source
@@ -102,7 +102,7 @@ struct LuaLexer {
     }
 
     /// The next token; `.end` at the end of the input.
-    mutating func next() throws(LuaSyntaxError) -> LuaToken {
+    package mutating func next() throws(LuaSyntaxError) -> LuaToken {
         try skipSpaceAndComments()
         let start = position
         guard let byte = current else { return LuaToken(kind: .end, position: start) }

@@ -2,12 +2,17 @@
 /// with the position of everything a finding can point at.
 
 /// A name where it is written.
-struct LuaName {
-    var name: String
-    var position: SourcePosition
+package struct LuaName {
+    package var name: String
+    package var position: SourcePosition
+
+    package init(name: String, position: SourcePosition) {
+        self.name = name
+        self.position = position
+    }
 }
 
-indirect enum LuaExpression {
+package indirect enum LuaExpression {
     case constant(SourcePosition)
     case string(String, SourcePosition)
     case vararg(SourcePosition)
@@ -25,7 +30,7 @@ indirect enum LuaExpression {
     case table([LuaTableItem], SourcePosition)
     case parenthesized(LuaExpression)
 
-    var position: SourcePosition {
+    package var position: SourcePosition {
         switch self {
         case .constant(let p), .string(_, let p), .vararg(let p), .index(_, _, let p), .operation(_, let p),
              .table(_, let p):
@@ -39,35 +44,42 @@ indirect enum LuaExpression {
     }
 }
 
-enum LuaTableItem {
+package enum LuaTableItem {
     case named(LuaName, LuaExpression)
     case keyed(LuaExpression, LuaExpression)
     case positional(LuaExpression)
 }
 
-struct LuaFunction {
-    var position: SourcePosition
-    var parameters: [LuaName]
+package struct LuaFunction {
+    package var position: SourcePosition
+    package var parameters: [LuaName]
     /// Defined with `:` (an implicit `self` parameter).
-    var isMethod: Bool
-    var body: LuaBlock
+    package var isMethod: Bool
+    package var body: LuaBlock
+
+    package init(position: SourcePosition, parameters: [LuaName], isMethod: Bool, body: LuaBlock) {
+        self.position = position
+        self.parameters = parameters
+        self.isMethod = isMethod
+        self.body = body
+    }
 }
 
 /// `function a.b.c:m()`: the first name, the fields, the method.
-struct LuaFunctionName {
-    var root: LuaName
-    var fields: [LuaName]
-    var method: LuaName?
+package struct LuaFunctionName {
+    package var root: LuaName
+    package var fields: [LuaName]
+    package var method: LuaName?
 }
 
-struct LuaBlock {
-    var statements: [LuaStatement]
+package struct LuaBlock {
+    package var statements: [LuaStatement]
     /// Where the block ends (its `end`, `until`, `else`…), for messages.
-    var end: SourcePosition
+    package var end: SourcePosition
 }
 
-struct LuaStatement {
-    enum Kind {
+package struct LuaStatement {
+    package enum Kind {
         case local([LuaName], [LuaExpression])
         case assignment([LuaExpression], [LuaExpression])
         case call(LuaExpression)
@@ -85,6 +97,6 @@ struct LuaStatement {
         case label(String)
     }
 
-    var kind: Kind
-    var position: SourcePosition
+    package var kind: Kind
+    package var position: SourcePosition
 }

@@ -1,0 +1,30 @@
+-- Examples/Cookbook/confirm_spec.lua
+describe("confirm before deleting", function()
+  local s
+  before_each(function()
+    s = scene.script("confirm.lua")
+    s:tap("deleteButton")
+  end)
+
+  it("asks first, and changes nothing yet", function()
+    local dialog = s:dialog()
+    assert.equals("alert", dialog.style)
+    assert.equals("Delete 3 drafts?", dialog.title)
+    assert.same({ "Delete" }, dialog.options)
+    assert.equals("3 drafts", s.countLabel.text)
+  end)
+
+  it("deletes when the answer is Delete", function()
+    s:choose("Delete")
+    assert.is_nil(s:dialog())
+    assert.equals("0 drafts", s.countLabel.text)
+    assert.is_false(s.deleteButton.enabled)
+  end)
+
+  it("keeps everything on Cancel", function()
+    local changes = s:record("confirm.valueChanged")
+    s:choose("cancel")
+    assert.equals("3 drafts", s.countLabel.text)
+    assert.equals(0, #changes)
+  end)
+end)

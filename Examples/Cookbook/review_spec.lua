@@ -1,0 +1,23 @@
+-- Examples/Cookbook/review_spec.lua
+describe("two behaviours talking through a scene", function()
+  local s
+  before_each(function() s = scene.load("review.scene.yaml") end)
+
+  it("the summary hears the rating", function()
+    s:step("stepper", "+")
+    s:step("stepper", "+")
+    s:step("stepper", "+")
+    assert.equals("★★★☆☆", s.stars.text)
+    assert.equals("Good", s.verdict.text)
+    assert.is_true(s.submit.enabled)
+  end)
+
+  it("submitting goes up to the screen, which no behaviour handles", function()
+    s:step("stepper", "+")
+    s:tap("submit")
+    assert.same({
+      { name = "ratingChanged", from = "rating", handledBy = "summary" },
+      { name = "reviewSubmitted", from = "summary" },
+    }, s:state().actions)
+  end)
+end)

@@ -1,0 +1,92 @@
+import BehaveCore
+@testable import BehaveLua
+import Foundation
+import XCTest
+
+/// Each script in Mistakes/ makes one mistake a new author makes (issue
+/// 11). Its `-- expect:` lines are the message the runtime itself gives
+/// (not the linter): the line, what is wrong and the fix. The outlets named
+/// in `-- connect:` are connected, the others are not; the mistake happens
+/// at load (`-- phase: load`), in `awake` or in the action `go`.
+final class RuntimeMessageTests: XCTestCase {
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Mistakes")
+    }
+
+    struct Mistake {
+        var name: String
+        var source: String
+        var expected: String
+        var connected: [String]
+        var atLoad: Bool
+
+        init(file: String) throws {
+            name = file
+            source = try String(contentsOf: RuntimeMessageTests.directory.appendingPathComponent(file), encoding: .utf8)
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            func header(_ key: String) -> [String] {
+                lines.filter { $0.hasPrefix("-- \(key): ") }.map { String($0.dropFirst("-- \(key): ".count)) }
+            }
+            expected = header("expect").joined(separator: "\n")
+            connected = header("connect").flatMap { $0.split(separator: " ").map(String.init) }
+            atLoad = header("phase") == ["load"]
+        }
+    }
+
+    static func mistakes() throws -> [Mistake] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".lua") }.sorted()
+            .map { try Mistake(file: $0) }
+    }
+
+    /// The message of the first script error the scene recorded, without
+    /// its traceback.
+    private func firstError(in scene: Scene) -> String? {
+        for entry in scene.trace.entries where entry.kind == .error {
+            guard case .string(let message)? = entry.fields.first(where: { $0.0 == "error" })?.1 else { continue }
+            return String(message.prefix { $0 != "\n" })
+        }
+        return nil
+    }
+
+    func testEveryMistakeIsToldWithItsLineAndTheFix() throws {
+        let mistakes = try Self.mistakes()
+        XCTAssertGreaterThanOrEqual(mistakes.count, 15)
+        for mistake in mistakes {
+            XCTAssertFalse(mistake.expected.isEmpty, "\(mistake.name) says what it expects")
+            let test = try TestScene()
+            let script = LuaScript(path: mistake.name, source: mistake.source)
+            if mistake.atLoad {
+                XCTAssertThrowsError(try LuaBehaviour(script: script, name: "probe", runtime: test.runtime), mistake.name) { error in
+                    XCTAssertEqual((error as? LuaError)?.message, mistake.expected, mistake.name)
+                }
+                continue
+            }
+            let behaviour = try LuaBehaviour(script: script, name: "probe", runtime: test.runtime)
+            for outlet in behaviour.declaration.outlets where mistake.connected.contains(outlet.name) {
+                let type = try XCTUnwrap(ControlTypes.named(outlet.type), mistake.name)
+                let view = type.init(name: outlet.name)
+                test.scene.add(view)
+                try behaviour.setOutlet(outlet.name, to: view)
+            }
+            test.scene.attach(behaviour)
+            behaviour.start()
+            if behaviour.canPerformAction("go") {
+                behaviour.performAction("go", sender: test.scene.screen!, arguments: [])
+            }
+            XCTAssertEqual(firstError(in: test.scene), mistake.expected, mistake.name)
+        }
+    }
+
+    /// The script's error object is read raw: a table with a __tostring
+    /// is described by its type and its __tostring never runs.
+    func testAnErrorObjectIsNeverConvertedByTheScript() throws {
+        let test = try TestScene()
+        let source = try String(contentsOf: Self.directory.appendingPathComponent("../Hostile/error_object_with_looping_tostring.lua")
+            .standardizedFileURL, encoding: .utf8)
+        let button = test.control(Button.self, "button")
+        let behaviour = try test.behaviour("hostile", source: source, file: "error_object.lua", outlets: ["button": button])
+        behaviour.performAction("attack", sender: button, arguments: [])
+        XCTAssertTrue(firstError(in: test.scene)?.contains("(error object is a table value)") ?? false,
+                      firstError(in: test.scene) ?? "no error")
+    }
+}

@@ -1,0 +1,50 @@
+import BehaveLua
+@testable import BehaveSpec
+import XCTest
+
+/// A handler that never ends, run by a spec's call into a scene: the
+/// failure names the spec's line that made the call and the script's line
+/// that looped, with the hint (issue 11).
+final class SpecRunawayTests: XCTestCase {
+    /// The script's line as messages name it (relative to the working directory).
+    let neverEnds = "runaway/spin.lua:14: instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false, or spread long work over time with `after` (in touchUpInside handler of button)"
+
+    func testAHandlerThatNeverEndsIsReportedAtTheCallThatRanIt() throws {
+        let (_, run) = runSpecs([fixture("runaway/taps.lua")])
+        let tap = try run.result("a handler that never ends is reported at the tap that ran it")
+        XCTAssertEqual(tap.status, .failed)
+        XCTAssertTrue(tap.location.hasSuffix("taps.lua:5"), "the tap's line, not the spec's: \(tap.location)")
+        XCTAssertTrue(tap.message.hasPrefix("`s:tap(\"button\")` never finished: "), tap.message)
+        XCTAssertTrue(tap.message.hasSuffix(neverEnds), tap.message)
+    }
+
+    func testTheSpecsOwnRunawayIsItsFailureAndTheScenesIsSaidBeside() throws {
+        let (_, run) = runSpecs([fixture("runaway/taps.lua")])
+        let spec = try run.result("a handler that never ends is said beside the spec's own runaway")
+        XCTAssertEqual(spec.status, .failed)
+        XCTAssertTrue(spec.location.hasSuffix("taps.lua:13"), spec.location)
+        XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded (1000000 instructions) while running this line; this loop never ends?"),
+                      spec.message)
+        XCTAssertTrue(spec.message.contains("\n(a scene also raised a script error the spec did not check at "), spec.message)
+        XCTAssertTrue(spec.message.contains("runaway/taps.lua:11: "), spec.message)
+        XCTAssertTrue(spec.message.hasSuffix(neverEnds + ")"), spec.message)
+    }
+
+    func testASpecThatReadsTheErrorPasses() throws {
+        let (_, run) = runSpecs([fixture("runaway/taps.lua")])
+        XCTAssertEqual(try run.result("a handler that never ends can be read as an error by a spec that expects it").status, .passed)
+    }
+
+    /// Time is shared (a budget is not): a handler that ran out of time
+    /// left the spec none, and the spec's next line is not to blame.
+    func testASpecOutOfTheTimeAHandlerTookIsReportedAtTheCall() throws {
+        let limits = SandboxLimits(memory: 16 << 20, instructions: Int(1e12), seconds: 0.3)
+        let (_, run) = runSpecs([fixture("runaway/slow.lua")], limits: limits)
+        let spec = try run.result("is reported at the tap when the spec runs out of the time the handler took")
+        XCTAssertEqual(spec.status, .failed)
+        XCTAssertTrue(spec.location.hasSuffix("slow.lua:3"), spec.location)
+        XCTAssertTrue(spec.message.hasPrefix("`s:tap(\"button\")` never finished: "), spec.message)
+        XCTAssertTrue(spec.message.contains("runaway/spin.lua:1"), spec.message)
+        XCTAssertTrue(spec.message.contains(": time limit exceeded (0.3 s) while running this line; this loop never ends?"), spec.message)
+    }
+}
