@@ -25,10 +25,13 @@ end
 function Pager:nextPage() self:_turnTo(self.currentPage + 1) end
 function Pager:previousPage() self:_turnTo(self.currentPage - 1) end
 
--- A delegate message: the scroll view is the outlet `pages`.
+-- A delegate message: the scroll view is the outlet `pages`. It comes for
+-- the user's scrolls and for the page-turning animation's frames too; only
+-- a scroll by the user's finger (`dragging`) makes the view settle.
 function Pager:scrollViewDidScroll(scrollView)
   local page = self:_nearest(scrollView.contentOffset.y)
   self:_show(page)
+  if not scrollView.dragging then return end
   if self.settling then self.settling:cancel() end
   self.settling = after(self.settle, function() self:_turnTo(page) end)
 end

@@ -211,12 +211,18 @@ public final class ScrollView: View {
     static let offsetIndex = scrollViewSchema.index(of: "contentOffset")!
 
     /// A user's scroll to vertical offset `y` (the delegate hears it, even
-    /// when the offset stays where it was: a drag at an edge).
+    /// when the offset stays where it was: a drag at an edge); `dragging`
+    /// is true while the delegate hears it.
     public func scroll(toY y: Double) {
         let before = contentOffset
+        store(.bool(true), at: ScrollView.draggingIndex)
+        defer { store(.bool(false), at: ScrollView.draggingIndex) }
         store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex)
         if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
     }
+
+    public var isDragging: Bool { value(at: ScrollView.draggingIndex) == .bool(true) }
+    static let draggingIndex = scrollViewSchema.index(of: "dragging")!
 
     public override func didStore(at index: Int) {
         if index == ScrollView.offsetIndex { sendDelegateMessage("scrollViewDidScroll") }
@@ -321,4 +327,7 @@ let scrollViewSchema = ControlSchema(typeName: "ScrollView", inheriting: viewSch
     // UIKit's `contentInset.bottom`: the room kept below the content (for
     // the keyboard). A number, as Behave has no insets type.
     PropertySpec("bottomInset", .number, default: .number(0), min: 0),
+    // UIKit's `isDragging`: true while the user's finger moves the content
+    // (a `scroll`), false for sets and animations from scripts.
+    PropertySpec("dragging", .bool, default: .bool(false), readOnly: true),
 ], delegateMessages: ["scrollViewDidScroll"])

@@ -1,4 +1,4 @@
--- expect: `require` is not available to scripts: Behave's sandbox leaves it out
+-- expect: module 'os' not found
 local Hostile = behaviour { name = "Hostile", outlets = { button = "Button" } }
 
 function Hostile:attack()
