@@ -215,8 +215,8 @@ public final class ScrollView: View {
     /// is true while the delegate hears it.
     public func scroll(toY y: Double) {
         let before = contentOffset
-        store(.bool(true), at: ScrollView.draggingIndex)
-        defer { store(.bool(false), at: ScrollView.draggingIndex) }
+        setState(.bool(true), at: ScrollView.draggingIndex)
+        defer { setState(.bool(false), at: ScrollView.draggingIndex) }
         store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex)
         if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
     }

@@ -87,6 +87,12 @@ open class View: Control, BehaviourOwner {
         if touch != nil, !canReceiveTouches { cancelTouch() }
     }
 
+    /// Sets a transient state the control keeps for readers (a scroll
+    /// view's `dragging`): not traced, nothing follows from it.
+    func setState(_ value: Value, at index: Int) {
+        values[index] = value
+    }
+
     /// From now on `animation` presents the property (taking it over from
     /// any other).
     func present(_ index: Int, by animation: Animation) {
