@@ -78,11 +78,12 @@ public final class LuaScript {
                 (bundledDirectory as NSString).appendingPathComponent(name)]
     }
 
-    static func display(_ path: String) -> String {
+    public static func display(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath + "/"
-        let standardized = (path as NSString).standardizingPath
-        if standardized.hasPrefix(cwd) { return String(standardized.dropFirst(cwd.count)) }
-        return path
+        // `./a/../b.lua` and `b.lua` are one file, shown one way.
+        let absolute = FileAccess.absolutePath(path)
+        if absolute.hasPrefix(cwd) { return String(absolute.dropFirst(cwd.count)) }
+        return path.hasPrefix("/") ? absolute : path
     }
 
     /// `toggle` for `Scripts/toggle.lua`.

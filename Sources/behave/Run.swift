@@ -1,6 +1,7 @@
 import ArgumentParser
 import BehaveCore
 import BehaveLua
+import BehaveScene
 import Foundation
 
 struct Run: ParsableCommand {
@@ -24,11 +25,22 @@ struct Run: ParsableCommand {
 
     @OptionGroup(title: "Platform") var platform: PlatformOptions
 
+    @Option(help: ArgumentHelp("Write a transcript of the run (commands, trace, final state) that `behave test` replays.",
+                               valueName: "FILE.behave"))
+    var record: String?
+
+    func validate() throws {
+        if let record, !record.hasSuffix(".behave") {
+            throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
+        }
+    }
+
     func run() throws {
         try failing {
-            let session = try Session.load(file, settings: settings, limits: limits.sandboxLimits,
-                                           platform: try platform.overrides(), json: json)
-            return session.run(commands: commands)
+            let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits,
+                                     platform: try platform.overrides())
+            let session = try Session.load(source, json: json, record: record)
+            return try session.run(commands: commands)
         }
     }
 }

@@ -59,6 +59,12 @@ public struct FileAccess: Sendable {
 
     // MARK: Paths
 
+    /// `path` as an absolute path without `.` and `..` (the file system is
+    /// not asked).
+    public static func absolutePath(_ path: String) -> String {
+        normalized(absolute(path))
+    }
+
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }

@@ -31,6 +31,13 @@ public final class Trace {
             }
         }
 
+        /// The entry as the readable trace prints it: only an entry starts a
+        /// line at column 0; what scripts wrote goes on indented lines, with
+        /// every other control character escaped.
+        public var line: String {
+            "[\(formatNumber(time))s] " + DisplayText.indented(message, by: "        ")
+        }
+
         /// One JSON Lines record.
         public var json: JSON {
             .object([("time", .number(time)), ("kind", .string(kind.rawValue)),

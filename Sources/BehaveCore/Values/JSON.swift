@@ -32,6 +32,44 @@ public enum JSON: Equatable, Sendable {
         return out
     }
 
+    /// One member or item a line, indented two spaces a level (what a
+    /// transcript keeps, so that a diff names the value that changed).
+    /// Empty arrays and objects, and arrays of scalars, stay on one line.
+    public var lines: [String] {
+        var out: [String] = []
+        writeLines(into: &out, indent: "", prefix: "", suffix: "")
+        return out
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
+    private func writeLines(into out: inout [String], indent: String, prefix: String, suffix: String) {
+        switch self {
+        case .array(let items) where !items.isEmpty && !items.allSatisfy(\.isScalar):
+            out.append(indent + prefix + "[")
+            for (i, item) in items.enumerated() {
+                item.writeLines(into: &out, indent: indent + "  ", prefix: "", suffix: i < items.count - 1 ? "," : "")
+            }
+            out.append(indent + "]" + suffix)
+        case .object(let pairs) where !pairs.isEmpty:
+            out.append(indent + prefix + "{")
+            for (i, (key, value)) in pairs.enumerated() {
+                var name = ""
+                JSON.quote(key, into: &name)
+                value.writeLines(into: &out, indent: indent + "  ", prefix: name + ": ",
+                                 suffix: i < pairs.count - 1 ? "," : "")
+            }
+            out.append(indent + "}" + suffix)
+        default:
+            out.append(indent + prefix + text + suffix)
+        }
+    }
+
     private func write(to out: inout String) {
         switch self {
         case .null: out += "null"

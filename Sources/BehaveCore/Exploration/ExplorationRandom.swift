@@ -1,0 +1,33 @@
+/// The random numbers of exploration: a SplitMix64 generator of our own, so
+/// that the same seed makes the same run on every machine and every Swift
+/// (the standard library's generators promise neither).
+public struct ExplorationRandom: Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number in `0..<bound` (`bound` > 0).
+    public mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+
+    /// A number in `0..<1`.
+    public mutating func fraction() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+
+    /// One of `items` (not empty).
+    public mutating func pick<T>(_ items: [T]) -> T {
+        items[below(items.count)]
+    }
+}

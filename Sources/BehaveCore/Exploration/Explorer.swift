@@ -1,0 +1,75 @@
+/// The actions a person could take on a screen now, as command lines: taps,
+/// presses and releases on buttons, switches, steppers, typing, scrolling,
+/// answering the presented dialog, and letting time pass. Only controls
+/// that are visible and take touches are used; while a dialog is up, only
+/// its options (it is modal) and time.
+public enum Explorer {
+    /// Moments a person waits between two actions, in seconds.
+    static let pauses: [Double] = [0.05, 0.1, 0.3, 0.7, 1, 2]
+    /// Words a person might type.
+    static let words = ["a", "hello", "Ada", "42", "x@y.z", "longer text with spaces", "é", ""]
+
+    /// A random action on `scene` now, as a command line.
+    public static func nextAction(in scene: Scene, random: inout ExplorationRandom) -> String {
+        var actions: [String] = []
+        if let dialog = scene.presentedDialog {
+            actions = dialog.options.map { "choose \(quoted($0))" }
+            if dialog.cancel != nil || dialog.options.isEmpty { actions.append("choose cancel") }
+        } else {
+            for view in scene.screen?.controls ?? [] where isReachable(view) {
+                actions += self.actions(on: view, random: &random)
+            }
+        }
+        // Time passes about one step in five, whatever else there is to do.
+        if actions.isEmpty || random.below(5) == 0 {
+            return "advance \(formatNumber(random.pick(pauses)))"
+        }
+        return random.pick(actions)
+    }
+
+    /// Visible (shown, not transparent, on the screen) and taking touches.
+    static func isReachable(_ view: View) -> Bool {
+        guard view.canReceiveTouches else { return false }
+        var current: View? = view
+        while let each = current {
+            if each.alpha < 0.01 { return false }
+            current = each.parent
+        }
+        return true
+    }
+
+    private static func actions(on view: View, random: inout ExplorationRandom) -> [String] {
+        let name = quoted(view.name)
+        switch view {
+        case let button as Button:
+            guard button.touch == nil else {
+                return ["release \(name)", "release \(name) outside",
+                        button.touch == .inside ? "drag \(name) outside" : "drag \(name) inside"]
+            }
+            return ["tap \(name)", "press \(name)"]
+        case is Switch:
+            return ["tap \(name)"]
+        case is Stepper:
+            return ["step \(name) +", "step \(name) -"]
+        case let field as TextField:
+            let word = random.pick(words)
+            var typing = ["type \(name) \(quoted(word))", "keys \(name) \(quoted(word))", "return \(name)"]
+            if !field.text.isEmpty { typing.append("backspace \(name)") }
+            return typing
+        case let scrollView as ScrollView:
+            let content = (try? scrollView.value("contentSize"))?.sizeValue?.height ?? 0
+            let visible = scrollView.visibleRegion?.height ?? 0
+            let furthest = max(content - visible, 0)
+            let y = furthest > 0 ? (random.fraction() * furthest).rounded() : Double(random.below(1000))
+            return ["scroll \(name) \(formatNumber(y))"]
+        default:
+            return []
+        }
+    }
+
+    /// A word as the command language reads it back.
+    static func quoted(_ text: String) -> String {
+        if !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }) { return text }
+        return text.contains("\"") ? "'\(text)'" : "\"\(text)\""
+    }
+}

@@ -1,0 +1,57 @@
+import BehaveCore
+import BehaveLua
+
+/// A running scene driven by lines of the command language. Everything it
+/// shows — trace entries as they happen, what commands print, mistakes in
+/// commands — reaches `output`, a line at a time: readable lines, or JSON
+/// Lines. `behave run` prints them, a transcript records them, a replay
+/// compares them.
+public final class CommandSession {
+    public let running: RunningScene
+    public var scene: Scene { running.scene }
+    public let json: Bool
+    /// Commands that were mistyped or refused (a bad name, a bad value).
+    public private(set) var commandFailures = 0
+    private let output: (String) -> Void
+
+    /// Makes the scene of `source`, telling `output` everything from its
+    /// first `awake` on.
+    public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void) throws(SceneSourceError) {
+        self.json = json
+        self.output = output
+        let print = CommandSession.printer(json: json, output: output)
+        running = try source.make(listener: print)
+    }
+
+    /// `entry` as a line of this session's output.
+    static func printer(json: Bool, output: @escaping (String) -> Void) -> (Trace.Entry) -> Void {
+        { entry in output(json ? entry.json.text : entry.line) }
+    }
+
+    /// Runs one command line; true when it asks to quit.
+    @discardableResult
+    public func execute(_ line: String) -> Bool {
+        do {
+            guard let command = try SceneCommand.parse(line) else { return false }
+            switch try scene.execute(command) {
+            case .none: return false
+            case .quit: return true
+            case .text(let text):
+                output(json ? JSON.object([("kind", .string("show")), ("text", .string(text))]).text : text)
+            case .state(let state):
+                // In JSON Lines a mid-run state is a record of its own; the
+                // last line alone is the bare final state.
+                output(json ? JSON.object([("kind", .string("state")), ("state", state)]).text : state.text)
+            }
+        } catch {
+            commandFailures += 1
+            if json {
+                output(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
+                                    ("message", .string(error.message))]).text)
+            } else {
+                output("error: \(DisplayText.line(error.message))")
+            }
+        }
+        return false
+    }
+}

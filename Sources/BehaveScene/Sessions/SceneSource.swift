@@ -1,0 +1,127 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// What a running scene is made from, so that it can be made again the same
+/// way: a scene file, or a script's default scene, with its `--set`
+/// overrides, limits and platform. `behave run`, transcripts and
+/// exploration all build scenes through it.
+public struct SceneSource: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A scene file (YAML or JSON).
+        case sceneFile(String)
+        /// A script, found in the working directory or among the bundled
+        /// scripts; its default scene.
+        case script(String)
+    }
+
+    public var kind: Kind
+    /// `NAME=VALUE` inspectable overrides (a script's default scene).
+    public var settings: [String]
+    public var limits: SandboxLimits
+    public var platform: PlatformOverrides
+
+    public init(kind: Kind, settings: [String] = [], limits: SandboxLimits = .default,
+                platform: PlatformOverrides = PlatformOverrides()) {
+        self.kind = kind
+        self.settings = settings
+        self.limits = limits
+        self.platform = platform
+    }
+
+    /// A script or a scene file, by its name.
+    public init(file: String, settings: [String] = [], limits: SandboxLimits = .default,
+                platform: PlatformOverrides = PlatformOverrides()) {
+        self.init(kind: Checker.isScene(file) ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
+                  platform: platform)
+    }
+
+    /// The file as given.
+    public var file: String {
+        switch kind {
+        case .sceneFile(let path), .script(let path): path
+        }
+    }
+
+    /// The `--set` overrides, read.
+    public func overrides() throws(SceneSourceError) -> [(String, LooseValue)] {
+        var overrides: [(String, LooseValue)] = []
+        for setting in settings {
+            guard let equals = setting.firstIndex(of: "="), equals > setting.startIndex else {
+                throw SceneSourceError.usage("--set takes NAME=VALUE, not `\(setting)`")
+            }
+            do throws(ValueError) {
+                overrides.append((String(setting[..<equals]), try LooseValue.parse(String(setting[setting.index(after: equals)...]))))
+            } catch {
+                throw SceneSourceError.usage("--set \(setting[..<equals]): \(error.message)")
+            }
+        }
+        return overrides
+    }
+
+    /// The path of the script, or nil when there is none.
+    public var scriptPath: String? {
+        guard case .script(let name) = kind else { return nil }
+        return LuaScript.locate(name)
+    }
+
+    /// Builds and wakes the scene; `listener` hears its trace from the
+    /// first `awake` on.
+    public func make(listener: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) -> RunningScene {
+        let overrides = try overrides()
+        switch kind {
+        case .sceneFile(let file):
+            do throws(SceneLoadError) {
+                let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
+                                                  listener: listener)
+                return RunningScene(scene: loaded.scene, runtime: loaded.runtime, keepAlive: loaded,
+                                    warnings: loaded.warnings.map(\.description))
+            } catch {
+                throw SceneSourceError.scene(error)
+            }
+        case .script(let name):
+            guard let path = LuaScript.locate(name) else {
+                throw SceneSourceError.usage("\(name): no such script here or among the bundled scripts")
+            }
+            do throws(LuaError) {
+                let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
+                                                            platform: platform.applied(to: PlatformConfiguration()),
+                                                            listener: listener)
+                return RunningScene(scene: scene, runtime: runtime, keepAlive: nil, warnings: [])
+            } catch {
+                throw SceneSourceError.usage(error.message)
+            }
+        }
+    }
+}
+
+/// Why a scene could not be made: a mistake in what was given (one line),
+/// or a scene file's diagnostics.
+public enum SceneSourceError: Error, CustomStringConvertible {
+    case usage(String)
+    case scene(SceneLoadError)
+
+    public var description: String {
+        switch self {
+        case .usage(let message): message
+        case .scene(let error): error.description
+        }
+    }
+}
+
+/// A scene that runs, with what keeps it alive.
+public final class RunningScene {
+    public let scene: Scene
+    public let runtime: LuaRuntime
+    /// A scene file's `LoadedScene`: the scene lives as long as it does.
+    public let keepAlive: AnyObject?
+    /// What is allowed but probably not meant (outlets left unconnected).
+    public let warnings: [String]
+
+    init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, warnings: [String]) {
+        self.scene = scene
+        self.runtime = runtime
+        self.keepAlive = keepAlive
+        self.warnings = warnings
+    }
+}

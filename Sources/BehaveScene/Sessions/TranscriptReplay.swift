@@ -1,0 +1,111 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// Replays a transcript: makes its scene again, runs its commands, and
+/// compares what the run prints after each with what was recorded. The
+/// scene's virtual clock and seeded random are the only time and chance
+/// it has, so a replay of an unchanged scene prints the same.
+public enum TranscriptReplay {
+    public enum Outcome: Equatable, Sendable {
+        case passed
+        /// The first place the run differs, as a readable diff.
+        case failed(String)
+        /// `update`: the transcript was rewritten with what the run printed.
+        case updated
+    }
+
+    /// Replays the transcript in `file`; with `update`, writes what the run
+    /// printed in place of what was recorded. A transcript that cannot be
+    /// read or whose scene cannot be made is an error.
+    public static func replay(file: String, limits: SandboxLimits = .default,
+                              update: Bool = false) throws(ValueError) -> Outcome {
+        let bytes = try HostFile.contents(of: file, maximumBytes: LuaScript.maximumBytes)
+        let transcript = try Transcript(parsing: String(decoding: bytes, as: UTF8.self), file: LuaScript.display(file))
+        let folder = (file as NSString).deletingLastPathComponent
+        let actual = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits)
+        if update {
+            guard actual != transcript else { return .passed }
+            do {
+                try Data(actual.text.utf8).write(to: URL(fileURLWithPath: file))
+            } catch {
+                throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
+            }
+            return .updated
+        }
+        if let difference = difference(expected: transcript, actual: actual) { return .failed(difference) }
+        return .passed
+    }
+
+    /// Runs the transcript's commands on a new scene: the transcript that
+    /// run would record.
+    static func run(_ transcript: Transcript, folder: String, limits: SandboxLimits) throws(ValueError) -> Transcript {
+        let normalize = Transcript.normalizer(for: folder)
+        let kind: SceneSource.Kind
+        switch transcript.kind {
+        case .sceneFile(let path): kind = .sceneFile((folder as NSString).appendingPathComponent(path))
+        case .script(let path):
+            let local = (folder as NSString).appendingPathComponent(path)
+            kind = .script(FileManager.default.fileExists(atPath: local) ? local : path)
+        }
+        var opening: [String] = []
+        var steps: [Transcript.Step] = []
+        let output: (String) -> Void = { text in
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { normalize(String($0)) }
+            if steps.isEmpty { opening += lines } else { steps[steps.count - 1].lines += lines }
+        }
+        let session: CommandSession
+        do throws(SceneSourceError) {
+            session = try CommandSession(source: SceneSource(kind: kind, settings: transcript.settings, limits: limits),
+                                         output: output)
+        } catch {
+            throw ValueError(error.description)
+        }
+        for step in transcript.steps {
+            steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
+            if session.execute(step.command) { break }
+        }
+        return Transcript(kind: transcript.kind, settings: transcript.settings, opening: opening, steps: steps,
+                          state: session.scene.state().lines.map(normalize))
+    }
+
+    /// Where the run first differs from the recording, said for a person:
+    /// the command after which it diverged, and the lines that differ.
+    static func difference(expected: Transcript, actual: Transcript) -> String? {
+        if expected.opening != actual.opening {
+            return "differs while the scene wakes, before the first command:\n" + diff(expected.opening, actual.opening)
+        }
+        for (index, step) in expected.steps.enumerated() {
+            guard index < actual.steps.count else {
+                return "the run ended (quit) before `\(DisplayText.line(step.command))` (line \(step.line))"
+            }
+            let lines = actual.steps[index].lines
+            if lines != step.lines {
+                return "diverged after `\(DisplayText.line(step.command))` (command \(index + 1) of \(expected.steps.count), line \(step.line)):\n"
+                    + diff(step.lines, lines)
+            }
+        }
+        if expected.state != actual.state {
+            return "the final state differs:\n" + diff(expected.state, actual.state)
+        }
+        return nil
+    }
+
+    /// The lines that differ, `-` recorded and `+` now, with the lines
+    /// around them; at most 40 lines.
+    static func diff(_ old: [String], _ new: [String]) -> String {
+        var prefix = 0
+        while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        var out: [String] = []
+        for line in old[max(0, prefix - 2)..<prefix] { out.append("  " + line) }
+        for line in old[prefix..<(old.count - suffix)] { out.append("- " + line) }
+        for line in new[prefix..<(new.count - suffix)] { out.append("+ " + line) }
+        for line in old[(old.count - suffix)..<min(old.count, old.count - suffix + 2)] { out.append("  " + line) }
+        if out.count > 40 { out = Array(out.prefix(40)) + ["  … (\(out.count - 40) more lines)"] }
+        return out.map(DisplayText.line).joined(separator: "\n")
+    }
+}
