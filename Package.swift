@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
             name: "BehaveBench",
-            dependencies: ["BehaveCore", "BehaveLua", "CBaseline"],
+            dependencies: ["BehaveCore", "BehaveLua", "BehaveScene", "CBaseline"],
             path: "Benchmarks/BehaveBench"
         ),
         .testTarget(name: "BehaveBenchTests"),

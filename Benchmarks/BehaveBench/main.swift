@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveScene
 import CBaseline
 import Foundation
 
@@ -277,6 +278,27 @@ let plainToggleClass = """
 
 // MARK: Report
 
+// MARK: 6. Exploration
+
+/// 10,000 random steps a person could take on the Modes example (its
+/// invariants checked after each), from a new scene.
+func exploration() throws -> Figure {
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/Modes/modes.scene.yaml").path
+    let steps = quick ? 500 : 10_000
+    let source = SceneSource(file: example)
+    var times: [Double] = []
+    for run in 0..<(quick ? 1 : 5) {
+        var failure: Exploration.Failure?
+        let elapsed = try nanoseconds { failure = try Exploration.run(source, steps: steps, seed: UInt64(run + 1)) }
+        if let failure { throw ValueError("exploring Modes failed: \(failure.reason)") }
+        times.append(elapsed / 1e6 * 10_000 / Double(steps))
+    }
+    let ms = median(times)
+    return Figure(name: "10,000 exploration steps (Modes)", key: "exploration", unit: "ms", behave: ms, peer: nil,
+                  peerName: "", goal: "< 2000 ms", met: ms < 2000)
+}
+
 func format(_ value: Double?, _ unit: String) -> String {
     guard let value else { return "n/a" }
     if unit.hasPrefix("ns") || value >= 100 { return String(format: "%.0f %@", value, unit) }
@@ -296,6 +318,7 @@ if wanted("instances") {
 }
 if wanted("cold") { figures.append(coldStart()) }
 if wanted("specs") { figures.append(specRunner()) }
+if wanted("explore") { figures.append(try exploration()) }
 
 print("Behave benchmarks (median of \(repetitions) run\(repetitions == 1 ? "" : "s")\(quick ? ", --quick sizes" : ""))")
 let header = ["figure", "behave", "peer", "ratio", "goal", ""]

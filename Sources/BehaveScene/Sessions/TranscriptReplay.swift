@@ -91,20 +91,47 @@ public enum TranscriptReplay {
         return nil
     }
 
-    /// The lines that differ, `-` recorded and `+` now, with the lines
-    /// around them; at most 40 lines.
+    /// The lines that differ, `-` recorded and `+` now, with two lines
+    /// around each change; at most 40 lines.
     static func diff(_ old: [String], _ new: [String]) -> String {
-        var prefix = 0
-        while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-            suffix += 1
+        var marked: [(mark: Character, line: String)] = []
+        if old.count + new.count <= 20_000 {
+            // The shortest edit (the standard library's Myers difference).
+            let difference = new.difference(from: old)
+            var removed = Set<Int>(), inserted = Set<Int>()
+            for change in difference {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(offset)
+                case .insert(let offset, _, _): inserted.insert(offset)
+                }
+            }
+            var i = 0, j = 0
+            while i < old.count || j < new.count {
+                if i < old.count, removed.contains(i) {
+                    marked.append(("-", old[i])); i += 1
+                } else if j < new.count, inserted.contains(j) {
+                    marked.append(("+", new[j])); j += 1
+                } else {
+                    marked.append((" ", i < old.count ? old[i] : new[j])); i += 1; j += 1
+                }
+            }
+        } else {
+            // Very long: what lies between the common head and tail.
+            var head = 0
+            while head < min(old.count, new.count), old[head] == new[head] { head += 1 }
+            var tail = 0
+            while tail < min(old.count, new.count) - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+            marked = old[head..<(old.count - tail)].map { ("-", $0) } + new[head..<(new.count - tail)].map { ("+", $0) }
         }
+        let changed = marked.indices.filter { marked[$0].mark != " " }
+        let shown = marked.indices.filter { index in changed.contains { abs($0 - index) <= 2 } }
         var out: [String] = []
-        for line in old[max(0, prefix - 2)..<prefix] { out.append("  " + line) }
-        for line in old[prefix..<(old.count - suffix)] { out.append("- " + line) }
-        for line in new[prefix..<(new.count - suffix)] { out.append("+ " + line) }
-        for line in old[(old.count - suffix)..<min(old.count, old.count - suffix + 2)] { out.append("  " + line) }
+        var last = -1
+        for index in shown {
+            if last >= 0, index > last + 1 { out.append("  …") }
+            out.append("\(marked[index].mark) \(marked[index].line)")
+            last = index
+        }
         if out.count > 40 { out = Array(out.prefix(40)) + ["  … (\(out.count - 40) more lines)"] }
         return out.map(DisplayText.line).joined(separator: "\n")
     }

@@ -1,0 +1,81 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import Foundation
+import XCTest
+
+/// Golden transcripts: recorded once, replayed by `behave test`.
+final class TranscriptTests: XCTestCase {
+    /// A copy of the Toggle example with its recorded transcript.
+    private func toggleFixture() throws -> SceneFixture {
+        let folder = URL(fileURLWithPath: example("Toggle"))
+        return try SceneFixture([
+            "toggle.scene.yaml": try String(contentsOf: folder.appendingPathComponent("toggle.scene.yaml"), encoding: .utf8),
+            "toggle.behave": try String(contentsOf: folder.appendingPathComponent("toggle.behave"), encoding: .utf8),
+        ])
+    }
+
+    func testTheRecordedToggleTranscriptReplaysGreen() throws {
+        XCTAssertEqual(try TranscriptReplay.replay(file: example("Toggle/toggle.behave")), .passed)
+        let fixture = try toggleFixture()
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave")), .passed,
+                       "paths are the transcript's own: it replays from another folder")
+    }
+
+    func testChangingDurationFailsWithADiffNamingTheCommand() throws {
+        let fixture = try toggleFixture()
+        let scene = fixture.path("toggle.scene.yaml")
+        let yaml = try String(contentsOfFile: scene, encoding: .utf8)
+        try Data(yaml.replacingOccurrences(of: "duration: 0.7", with: "duration: 0.3").utf8)
+            .write(to: URL(fileURLWithPath: scene))
+        guard case .failed(let message) = try TranscriptReplay.replay(file: fixture.path("toggle.behave")) else {
+            return XCTFail("a changed duration must fail the replay")
+        }
+        XCTAssertTrue(message.hasPrefix("diverged after `advance 0.35` (command 5 of 7, line 19):"), message)
+        XCTAssertTrue(message.contains("\n+ [1s] sound.alpha: 1 → 0\n+ [1s] sound.image: sound-off → sound-on"), message)
+
+        // --update rewrites it; then it replays green.
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave"), update: true), .updated)
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave")), .passed)
+        let updated = try String(contentsOfFile: fixture.path("toggle.behave"), encoding: .utf8)
+        XCTAssertTrue(updated.contains("> advance 0.35\n[1s] sound.alpha: 1 → 0\n"), updated)
+    }
+
+    func testAChangedFinalStateIsNamed() throws {
+        let fixture = try toggleFixture()
+        let path = fixture.path("toggle.behave")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"toggled\": true", with: "\"toggled\": false").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        guard case .failed(let message) = try TranscriptReplay.replay(file: path) else { return XCTFail() }
+        XCTAssertTrue(message.hasPrefix("the final state differs:\n"), message)
+        let changed = message.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") }
+        XCTAssertEqual(changed.map { $0.replacingOccurrences(of: " ", with: "") },
+                       ["-\"toggled\":false", "+\"toggled\":true", "-\"toggled\":false", "+\"toggled\":true"], message)
+    }
+
+    func testMistakesInATranscriptNameTheLine() throws {
+        let fixture = try SceneFixture(["bad.behave": "# x\nscena: toggle.scene.yaml\n\n= state\n{}\n",
+                                        "none.behave": "scene: nothing.scene.yaml\n\n= state\n{}\n",
+                                        "open.behave": "script: toggle.lua\n\n> tap button\n"])
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("bad.behave"))) { error in
+            XCTAssertTrue("\(error)".contains(":2: a transcript starts with `scene: FILE`"), "\(error)")
+        }
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("none.behave")))
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("open.behave"))) { error in
+            XCTAssertTrue("\(error)".contains("no `= state` line"), "\(error)")
+        }
+    }
+
+    func testATranscriptRoundTripsThroughItsText() throws {
+        let transcript = Transcript(kind: .script("toggle.lua"), settings: ["animated=true"], opening: ["[0s] a"],
+                                    steps: [.init(command: "tap button", lines: ["[0s] b", "", "> not a command"], line: 6)],
+                                    state: ["{", "}"])
+        let read = try Transcript(parsing: transcript.text, file: "t.behave")
+        XCTAssertEqual(read.kind, transcript.kind)
+        XCTAssertEqual(read.settings, ["animated=true"])
+        XCTAssertEqual(read.opening, ["[0s] a"])
+        XCTAssertEqual(read.steps.map(\.command), ["tap button", "not a command"], "a printed `> ` line would read as a command")
+        XCTAssertEqual(read.state, ["{", "}"])
+    }
+}
