@@ -30,7 +30,9 @@ let package = Package(
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
         // Behaviour scripts in a sandbox, bridged to the core.
-        .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"]),
+        // Its Lua (Lua/) and the bundled Scripts/ are embedded by the EmbedFiles plugin.
+        .target(name: "BehaveLua", dependencies: ["BehaveCore", "CLuaShim"], exclude: ["Lua"],
+                plugins: ["EmbedFiles"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.
         .target(name: "BehaveScene", dependencies: [
             "BehaveCore", "BehaveLua", .product(name: "Yams", package: "Yams"),
@@ -38,7 +40,9 @@ let package = Package(
         // `behave check`'s linter and `behave types`: Lua read without running it.
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveLua"]),
         // `behave test`: busted-style specs, each file in a fresh sandbox.
-        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"]),
+        // Its Lua half (Lua/) is embedded by the EmbedFiles plugin.
+        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
+                plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "behave",
             dependencies: [
@@ -46,6 +50,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Files the runtime reads, embedded at build time: the binary alone is the tool.
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         // Benchmarks: Behave's figures beside the raw Lua C API, busted and lua5.4.
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(

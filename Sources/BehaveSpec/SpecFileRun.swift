@@ -85,10 +85,11 @@ final class SpecFileRun {
 
     /// A spec is untrusted code: the scenes, scripts, photo folders and
     /// images it names (and those its scenes name) are read only inside the
-    /// spec's own folder, the working directory and the bundled Scripts/,
-    /// with `..` and symbolic links resolved first.
+    /// spec's own folder, the working directory and the bundled Scripts/
+    /// (embedded in the binary: `LuaScript.locate` finds them), with `..`
+    /// and symbolic links resolved first.
     static func access(for directory: String) -> FileAccess {
-        FileAccess(folders: [directory.isEmpty ? "." : directory, ".", LuaScript.bundledDirectory],
+        FileAccess(folders: [directory.isEmpty ? "." : directory, "."],
                    description: "the spec's folder, the working directory and the bundled Scripts/")
     }
 

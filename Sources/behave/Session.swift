@@ -46,7 +46,7 @@ final class Session {
             return session
         }
         guard let path = LuaScript.locate(file) else {
-            throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(LuaScript.bundledDirectory))")
+            throw UsageFailure("\(file): no such script here or in the bundled Scripts/ (\(BundledScripts.names.joined(separator: ", ")))")
         }
         ScriptLint.warn(scripts: [path])
         do {
