@@ -490,6 +490,18 @@ static void raise_pattern_error (pat_matcher *m, const pat_insn *in) {
 }
 
 
+void pat_check (lua_State *L, const pat_program *program) {
+  int pc;
+  for (pc = 0; pc < program->ninsn; pc++) {
+    if (program->code[pc].op == OP_ERROR) {
+      pat_matcher m;
+      pat_start(&m, L, program, "", 0);
+      raise_pattern_error(&m, &program->code[pc]);
+    }
+  }
+}
+
+
 static pat_frame *push_frame (pat_matcher *m, int kind, int pc,
                               const char *s) {
   pat_frame *f;

@@ -100,7 +100,9 @@ final class Session {
                 Swift.print(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
                                          ("message", .string(error.message))]).text)
             } else {
-                Swift.print("error: \(DisplayText.line(error.message))")
+                // A diagnostic: standard error (the trace is the result).
+                fflush(nil)
+                FileHandle.standardError.write(Data("error: \(DisplayText.line(error.message))\n".utf8))
             }
         }
         return false

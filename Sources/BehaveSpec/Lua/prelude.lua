@@ -96,6 +96,7 @@ P.deep_equal = deep_equal
 -- that called fail (three frames up).
 local function fail(message, custom)
   if custom ~= nil then message = tostring(custom) .. ": " .. message end
+  H.failing(message)
   error(message, 3)
 end
 P.fail = fail
@@ -120,8 +121,13 @@ local assert = setmetatable({}, {
     local count = select("#", ...)
     if count == 0 then error("bad argument #1 to 'assert' (value expected)", 0) end
     if ... then return ... end
-    if count == 1 then error("assertion failed!", 0) end
-    error((select(2, ...)), 0)
+    if count == 1 then
+      H.failing("assertion failed!")
+      error("assertion failed!", 0)
+    end
+    local message = (select(2, ...))
+    if type(message) == "string" or type(message) == "number" then H.failing(message .. "") end
+    error(message, 0)
   end,
 })
 P.assert = assert
