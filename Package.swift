@@ -65,6 +65,8 @@ let package = Package(
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
+        // The `behave` binary as users install and run it: copied alone, the conventions of every command.
+        .testTarget(name: "BehaveToolTests"),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.

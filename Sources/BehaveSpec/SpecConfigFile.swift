@@ -90,6 +90,7 @@ public struct SpecConfigFile: Equatable, Sendable {
             func texts() throws(ValueError) -> [String] {
                 switch option.value {
                 case .string(let text): return [text]
+                case .table(let entries) where entries.isEmpty: return []  // `{}`
                 case .list(let items):
                     return try items.map { item throws(ValueError) in
                         guard case .string(let text) = item else { throw fail("a string or a list of strings") }

@@ -491,14 +491,22 @@ static void raise_pattern_error (pat_matcher *m, const pat_insn *in) {
 
 
 void pat_check (lua_State *L, const pat_program *program) {
-  int pc;
+  int pc, k;
+  char open[PAT_MAXCAPTURES];
+  memset(open, 0, sizeof(open));
   for (pc = 0; pc < program->ninsn; pc++) {
-    if (program->code[pc].op == OP_ERROR) {
+    const pat_insn *in = &program->code[pc];
+    if (in->op == OP_ERROR) {
       pat_matcher m;
       pat_start(&m, L, program, "", 0);
-      raise_pattern_error(&m, &program->code[pc]);
+      raise_pattern_error(&m, in);
     }
+    if (in->op == OP_OPEN && in->a < PAT_MAXCAPTURES) open[in->a] = 1;
+    if (in->op == OP_CLOSE && in->a < PAT_MAXCAPTURES) open[in->a] = 0;
   }
+  /* A capture the pattern never closes: every match would raise this. */
+  for (k = 0; k < PAT_MAXCAPTURES; k++)
+    if (open[k]) luaL_error(L, "unfinished capture");
 }
 
 

@@ -55,18 +55,42 @@ func behaveBinary() throws -> URL {
 
 /// Runs the built `behave` binary; its exit status and standard output.
 func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let run = try runBehaveWithErrors(arguments, in: directory)
+    return (run.status, run.output)
+}
+
+/// Runs the built `behave` binary; its exit status, standard output and
+/// standard error.
+func runBehaveWithErrors(_ arguments: [String], in directory: String? = nil) throws
+    -> (status: Int32, output: String, errors: String) {
     let binary = try behaveBinary()
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    // Standard error is read on another thread, so that neither pipe fills.
+    let errorData = ErrorData()
+    let read = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+        read.signal()
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    read.wait()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
+}
+
+private final class ErrorData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
 }
 
 /// A fresh directory for a test, removed at the end.
