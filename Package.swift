@@ -62,12 +62,14 @@ let package = Package(
         ),
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
-        .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveLua", "BehaveCore"]),
+        // Running the built `behave` from tests (Foundation only).
+        .target(name: "ToolRunning", path: "Tests/ToolRunning"),
+        .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveLua", "BehaveCore", "ToolRunning"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command.
-        .testTarget(name: "BehaveToolTests"),
-        .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
+        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"]),
+        .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore", "ToolRunning"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.
         .testTarget(name: "SandboxDifferentialTests", dependencies: ["CLuaShim", "BehaveLua"],

@@ -1,6 +1,7 @@
 import BehaveLua
 import BehaveSpec
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The fixtures directory (spec files named without `_spec`, so that
@@ -63,34 +64,8 @@ func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (st
 /// standard error.
 func runBehaveWithErrors(_ arguments: [String], in directory: String? = nil) throws
     -> (status: Int32, output: String, errors: String) {
-    let binary = try behaveBinary()
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Standard error is read on another thread, so that neither pipe fills.
-    let errorData = ErrorData()
-    let read = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-        errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
-        read.signal()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    read.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
-}
-
-private final class ErrorData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
+    let run = try ToolRunning.run(try behaveBinary(), arguments, in: directory.map { URL(fileURLWithPath: $0) })
+    return (run.status, run.output, run.errors)
 }
 
 /// A fresh directory for a test, removed at the end.

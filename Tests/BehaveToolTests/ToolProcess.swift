@@ -1,60 +1,25 @@
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The checkout these tests were built from.
 let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// What a process did: its status and what it wrote on each stream.
-struct Outcome {
-    var status: Int32
-    var output: String
-    var errors: String
-
-    var outputLines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var errorLines: [String] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-}
-
 /// Running `behave` (the one built beside the tests, or a copy of it) and
 /// other programs, as a user's shell would.
 extension XCTestCase {
     /// The `behave` built beside the test bundle.
     func builtBehave() throws -> URL {
-        var directory = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directory = bundle.bundleURL.deletingLastPathComponent()
-        }
-        let tool = directory.appendingPathComponent("behave")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("behave is not built at \(tool.path)") }
+        guard let tool = ToolRunning.built("behave") else { throw XCTSkip("behave is not built beside the tests") }
         return tool
     }
 
-    /// Runs `executable` in `directory` with standard input empty;
-    /// `environment` is added to this process's.
+    /// Runs `executable` in `directory`; `environment` is added to this
+    /// process's.
     func run(_ executable: URL, _ arguments: [String], in directory: URL,
-             environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Standard error on another thread, so that neither pipe fills up.
-        let errorText = Captured()
-        let read = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errorText.set(errors.fileHandleForReading.readDataToEndOfFile())
-            read.signal()
-        }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        read.wait()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                       errors: String(decoding: errorText.get(), as: UTF8.self))
+             environment: [String: String] = [:]) throws -> ToolOutcome {
+        try ToolRunning.run(executable, arguments, in: directory, environment: environment)
     }
 
     /// A program on the PATH, or a skip.
@@ -79,11 +44,4 @@ extension XCTestCase {
         }
         return directory
     }
-}
-
-private final class Captured: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
 }
