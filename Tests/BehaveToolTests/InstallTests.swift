@@ -14,6 +14,17 @@ final class InstallTests: XCTestCase {
         return copy
     }
 
+    /// A scene whose behaviour is the bundled toggle (`script:` is looked
+    /// up next to the scene, then among the bundled scripts).
+    private let scene = """
+        screen: Screen
+        controls:
+          b: { type: Button }
+        behaviours:
+          toggle: { script: toggle.lua, outlets: { button: b } }
+
+        """
+
     private let spec = """
         it("taps the bundled toggle", function()
           local s = scene.script("toggle.lua")
@@ -50,18 +61,20 @@ final class InstallTests: XCTestCase {
     func testACopyDoesNotReadTheCheckout() throws {
         let unshare = try program("unshare")
         let behave = try installedCopy()
-        let work = try folder(["toggle_spec.lua": spec])
+        let work = try folder(["toggle_spec.lua": spec, "screen.scene.yaml": scene])
         let probe = try run(unshare, ["-rm", "true"], in: work)
         guard probe.status == 0 else { throw XCTSkip("no mount namespaces here: \(probe.errors)") }
         let script = """
             mount -t tmpfs none "$1" || exit 90
             [ -e "$1/Scripts/toggle.lua" ] && exit 91
-            "$2" run toggle.lua --do "tap button" && "$2" test && "$2" check toggle.lua
+            "$2" run toggle.lua --do "tap button" && "$2" test && "$2" run screen.scene.yaml --do "tap b" \
+              && "$2" check toggle.lua
             """
         let hidden = try run(unshare, ["-rm", "sh", "-c", script, "sh", checkout.path, behave.path], in: work)
         XCTAssertEqual(hidden.status, 0, hidden.output + hidden.errors)
         XCTAssertTrue(hidden.output.contains("[0s] button.image: toggle-off → toggle-on\n"), hidden.output)
         XCTAssertTrue(hidden.output.contains("1 passed, 0 failed\n"), hidden.output)
+        XCTAssertTrue(hidden.output.contains("[0s] b.image: toggle-off → toggle-on\n"), "a scene's script: \(hidden.output)")
         XCTAssertTrue(hidden.output.hasSuffix("toggle.lua: ok\n"), hidden.output)
     }
 
