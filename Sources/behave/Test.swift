@@ -20,6 +20,9 @@ struct Test: ParsableCommand {
                                valueName: "NAME"))
     var output: String?
 
+    @Option(help: ArgumentHelp("The same as -o (Behave's first name for it).", valueName: "NAME"))
+    var reporter: String?
+
     @Option(help: ArgumentHelp("Write the output handler's report to FILE; the plain report then goes to standard output.",
                                valueName: "FILE"))
     var outputFile: String?
@@ -86,6 +89,9 @@ struct Test: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes 1 or more")
+        }
+        if let output, let reporter, output.lowercased() != reporter.lowercased() {
+            throw ValidationError("-o/--output \(output) and --reporter \(reporter) name two output handlers; give one")
         }
         if let shard, SpecShard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N (1/2, 2/2), not `\(shard)`")

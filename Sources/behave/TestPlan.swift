@@ -40,7 +40,7 @@ struct TestPlan {
     init(_ test: Test) throws(UsageFailure) {
         let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
         paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
-        handler = try Handler(busted: test.output ?? config.output ?? "plain")
+        handler = try Handler(busted: test.output ?? test.reporter ?? config.output ?? "plain")
         outputFile = test.outputFile ?? config.outputFile
         jobs = test.jobs ?? config.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         shard = test.shard.flatMap(SpecShard.init)

@@ -63,6 +63,10 @@ final class BustedFlagsTests: XCTestCase {
             let run = try runBehaveWithErrors(["test", "-o", name, "a_spec.lua"], in: directory)
             XCTAssertEqual(run.output, "3 passed, 0 failed\n", name)
         }
+        // Behave's first name for -o.
+        XCTAssertTrue(try runBehaveWithErrors(["test", "--reporter", "tap", "a_spec.lua"], in: directory).output
+            .hasPrefix("TAP version 13\n"))
+        XCTAssertEqual(try runBehaveWithErrors(["test", "--reporter", "tap", "-o", "junit"], in: directory).status, 2)
         for name in ["json", "gtest", "report.xml"] {
             let run = try runBehaveWithErrors(["test", "-o", name, "a_spec.lua"], in: directory)
             XCTAssertEqual(run.status, 2, name)
