@@ -7,13 +7,14 @@ import Foundation
 /// of options named as the command line names them (`tags`,
 /// `["exclude-tags"]`, `exclude_tags` too). The options of the task
 /// `--run` names, else of `default`, override those of `_all`; the command
-/// line overrides both. The file is untrusted input: it runs in the
-/// sandbox of behaviours (no `io`, `os`, `require`), under its limits, and
-/// only the table it returns is read.
+/// line overrides both. The file is untrusted input (it comes with the
+/// code under test): it runs in the sandbox of behaviours (no `io`, `os`,
+/// `require`), under its limits, only the table it returns is read, and
+/// none of its options makes Behave write a file (`--output-file` is for
+/// the command line only).
 public struct SpecConfigFile: Equatable, Sendable {
     public var roots: [String]?
     public var output: String?
-    public var outputFile: String?
     public var filters: [String]?
     public var filtersOut: [String]?
     public var tags: [String]?
@@ -30,7 +31,7 @@ public struct SpecConfigFile: Equatable, Sendable {
     public init() {}
 
     /// The keys `behave test` honours, as busted spells them.
-    public static let keys = ["ROOT", "output", "output-file", "filter", "filter-out", "tags", "exclude-tags",
+    public static let keys = ["ROOT", "output", "filter", "filter-out", "tags", "exclude-tags",
                               "shuffle", "shuffle-files", "shuffle-tests", "seed", "jobs"]
 
     /// Reads the file at `path` (`shown` names it in messages) and takes
@@ -112,7 +113,6 @@ public struct SpecConfigFile: Equatable, Sendable {
             switch name {
             case "ROOT": roots = try texts()
             case "output": output = try texts().last
-            case "output-file": outputFile = try texts().last
             case "filter": filters = try texts()
             case "filter-out": filtersOut = try texts()
             case "tags": tags = SpecSelection.tags(try texts())

@@ -41,7 +41,9 @@ struct TestPlan {
         let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
         paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
         handler = try Handler(busted: test.output ?? test.reporter ?? config.output ?? "plain")
-        outputFile = test.outputFile ?? config.outputFile
+        // Only the command line names a file to write: a config file comes
+        // with the code under test.
+        outputFile = test.outputFile
         jobs = test.jobs ?? config.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         shard = test.shard.flatMap(SpecShard.init)
         let selection = SpecSelection(

@@ -39,11 +39,14 @@ final class BustedConfigTests: XCTestCase {
     }
 
     func testKeysBehaveDoesNotUseAreSaidOnceAndChangeNothing() throws {
-        let directory = try folder(config: "return { default = { verbose = true, coverage = false, ROOT = { \"spec\" } } }\n")
+        let directory = try folder(config: """
+            return { default = { verbose = true, coverage = false, ROOT = { "spec" }, ["output-file"] = "../../x.xml" } }
+            """)
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.output, "2 passed, 0 failed\n")
-        XCTAssertEqual(run.errors, "behave: .busted: not used by behave test, ignored: coverage, verbose\n")
+        XCTAssertEqual(run.errors, "behave: .busted: not used by behave test, ignored: coverage, output-file, verbose\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/../../x.xml"), "a config file writes no file")
     }
 
     func testAnotherConfigFileAndItsMistakes() throws {
