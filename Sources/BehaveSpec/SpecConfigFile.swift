@@ -11,7 +11,7 @@ import Foundation
 /// code under test): it runs in the sandbox of behaviours (no `io`, `os`,
 /// `require`), under its limits, only the table it returns is read, and
 /// none of its options makes Behave write a file (`--output-file` is for
-/// the command line only).
+/// the command line only) or take more of the machine (`--jobs`).
 public struct SpecConfigFile: Equatable, Sendable {
     public var roots: [String]?
     public var output: String?
@@ -23,7 +23,6 @@ public struct SpecConfigFile: Equatable, Sendable {
     public var shuffleFiles: Bool?
     public var shuffleTests: Bool?
     public var seed: UInt64?
-    public var jobs: Int?
     /// Keys of the chosen options that `behave test` does not use (busted's
     /// `verbose`, `coverage`, `lpath`, …), sorted: they change nothing.
     public var ignored: [String] = []
@@ -32,7 +31,7 @@ public struct SpecConfigFile: Equatable, Sendable {
 
     /// The keys `behave test` honours, as busted spells them.
     public static let keys = ["ROOT", "output", "filter", "filter-out", "tags", "exclude-tags",
-                              "shuffle", "shuffle-files", "shuffle-tests", "seed", "jobs"]
+                              "shuffle", "shuffle-files", "shuffle-tests", "seed"]
 
     /// Reads the file at `path` (`shown` names it in messages) and takes
     /// the options of `task` (nil: `default`). Every mistake is one line.
@@ -106,7 +105,7 @@ public struct SpecConfigFile: Equatable, Sendable {
             }
             func whole(_ range: ClosedRange<Double>) throws(ValueError) -> Double {
                 guard case .number(let value) = option.value, value.rounded() == value, range.contains(value) else {
-                    throw fail("a whole number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))")
+                    throw fail("a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
                 }
                 return value
             }
@@ -121,7 +120,6 @@ public struct SpecConfigFile: Equatable, Sendable {
             case "shuffle-files": shuffleFiles = try flag()
             case "shuffle-tests": shuffleTests = try flag()
             case "seed": seed = UInt64(try whole(0...9_007_199_254_740_992))
-            case "jobs": jobs = Int(try whole(1...1024))
             default: ignored.append(DisplayText.line(option.key))
             }
         }

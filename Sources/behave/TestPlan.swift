@@ -44,7 +44,7 @@ struct TestPlan {
         // Only the command line names a file to write: a config file comes
         // with the code under test.
         outputFile = test.outputFile
-        jobs = test.jobs ?? config.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = test.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         shard = test.shard.flatMap(SpecShard.init)
         let selection = SpecSelection(
             filters: test.filter.isEmpty ? config.filters ?? [] : test.filter,
