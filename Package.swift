@@ -33,7 +33,9 @@ let package = Package(
         // outline of a script (its class, its fields), findings with line and fix.
         .target(name: "BehaveSyntax", dependencies: ["BehaveCore"]),
         // Behaviour scripts in a sandbox, bridged to the core.
-        .target(name: "BehaveLua", dependencies: ["BehaveCore", "BehaveSyntax", "CLuaShim"]),
+        // Its Lua (Lua/) and the bundled Scripts/ are embedded by the EmbedFiles plugin.
+        .target(name: "BehaveLua", dependencies: ["BehaveCore", "BehaveSyntax", "CLuaShim"], exclude: ["Lua"],
+                plugins: ["EmbedFiles"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.
         .target(name: "BehaveScene", dependencies: [
             "BehaveCore", "BehaveSyntax", "BehaveLua", .product(name: "Yams", package: "Yams"),
@@ -41,7 +43,9 @@ let package = Package(
         // `behave check`'s linter and `behave types`: Lua read without running it.
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"]),
         // `behave test`: busted-style specs, each file in a fresh sandbox.
-        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"]),
+        // Its Lua half (Lua/) is embedded by the EmbedFiles plugin.
+        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
+                plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "behave",
             dependencies: [
@@ -49,6 +53,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Files the runtime reads, embedded at build time: the binary alone is the tool.
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         // Benchmarks: Behave's figures beside the raw Lua C API, busted and lua5.4.
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
@@ -58,10 +65,14 @@ let package = Package(
         ),
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
-        .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore"]),
+        // Running the built `behave` from tests (Foundation only).
+        .target(name: "ToolRunning", path: "Tests/ToolRunning"),
+        .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
-        .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
+        // The `behave` binary as users install and run it: copied alone, the conventions of every command.
+        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"]),
+        .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore", "ToolRunning"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.
         .testTarget(name: "SandboxDifferentialTests", dependencies: ["CLuaShim", "BehaveLua"],

@@ -54,6 +54,33 @@ extension LuaRuntime {
     /// ("file:line: message" and a traceback) is thrown.
     @discardableResult
     public func call(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [Value] {
+        let (S, base) = try callLeavingResults(function, arguments)
+        let top = lua_gettop(S)
+        let results = top > base ? (base + 1...top).map { value(at: $0, in: S) ?? .null } : []
+        lua_settop(S, base)
+        return results
+    }
+
+    /// Calls a stored function as `call` does, reading its results as plain
+    /// data (`LuaData`: tables as lists and tables, bounded in depth and
+    /// size); no metamethod runs while they are read.
+    public func callReturningData(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [LuaData] {
+        let (S, base) = try callLeavingResults(function, arguments)
+        defer { lua_settop(S, base) }
+        var results: [LuaData] = []
+        var budget = LuaData.maximumNodes
+        var index = base + 1
+        while index <= lua_gettop(S) {
+            results.append(try data(at: index, in: S, depth: 0, budget: &budget))
+            index += 1
+        }
+        return results
+    }
+
+    /// Calls `function` with `arguments` under bh_pcall; its results are
+    /// left on the stack above `base`.
+    private func callLeavingResults(_ function: LuaReference, _ arguments: [LuaArgument]) throws(LuaError)
+        -> (stack: OpaquePointer, base: Int32) {
         let S = try openStack()
         let base = lua_gettop(S)
         guard lua_checkstack(S, Int32(clamping: arguments.count + 8)) != 0 else {
@@ -70,10 +97,7 @@ extension LuaRuntime {
             // A runaway gets its hint; the code is no behaviour's.
             throw LuaError(explained(popString(from: S), in: nil, script: nil))
         }
-        let top = lua_gettop(S)
-        let results = top > base ? (base + 1...top).map { value(at: $0, in: S) ?? .null } : []
-        lua_settop(S, base)
-        return results
+        return (S, base)
     }
 
     /// Why `source` did not compile (its message is on `S`): for a file

@@ -133,7 +133,7 @@ public final class LuaRuntime {
         handlerThreadsRef = makeWeakTable("k")
         pushRef(handlerThreadsRef, on: L)
         bh_set_host_threads(L)
-        let source = Array(preludeSource.utf8)
+        let source = preludeSource
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
         }

@@ -26,8 +26,12 @@ public final class LuaScript {
     /// Scripts, scenes and specs are read up to this size.
     public static let maximumBytes = 16 << 20
 
-    /// Reads a script file.
+    /// Reads a script file, or a bundled script (`BundledScripts`).
     public convenience init(contentsOf path: String) throws(LuaError) {
+        if let bundled = BundledScripts.source(atPath: path) {
+            self.init(path: path, source: bundled)
+            return
+        }
         let bytes: [UInt8]
         do throws(ValueError) {
             bytes = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
@@ -37,18 +41,11 @@ public final class LuaScript {
         self.init(path: path, source: bytes)
     }
 
-    /// The directory of the bundled behaviours (`Scripts/` of the checkout,
-    /// or `$BEHAVE_SCRIPTS`).
-    public static var bundledDirectory: String {
-        if let override = ProcessInfo.processInfo.environment["BEHAVE_SCRIPTS"], !override.isEmpty { return override }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts").path
-    }
-
-    /// Finds a script: as given (relative to `directory`), then in the
-    /// bundled `Scripts/`.
+    /// Finds a script: as given (relative to `directory`), then among the
+    /// bundled scripts (embedded in the binary: `BundledScripts`).
     public static func locate(_ name: String, relativeTo directory: String? = nil) -> String? {
-        candidates(name, relativeTo: directory).first { FileManager.default.fileExists(atPath: $0) }
+        let file = candidate(name, relativeTo: directory)
+        return FileManager.default.fileExists(atPath: file) ? file : bundled(name)
     }
 
     /// Finds a script as `locate` does, among the files `access` allows:
@@ -60,25 +57,30 @@ public final class LuaScript {
         guard name.hasSuffix(".lua") else {
             throw ValueError("\(name): a spec may load only Lua scripts (files ending in .lua)")
         }
-        var refusal: ValueError?
-        for candidate in candidates(name, relativeTo: directory) {
-            do throws(ValueError) {
-                if let found = try access.check(candidate, shown: name) { return found }
-            } catch {
-                refusal = refusal ?? error
-            }
+        do throws(ValueError) {
+            if let found = try access.check(candidate(name, relativeTo: directory), shown: name) { return found }
+        } catch {
+            // A path outside the folders is refused, unless it names a
+            // bundled script (which any spec may read).
+            guard let bundled = bundled(name) else { throw error }
+            return bundled
         }
-        if let refusal { throw refusal }
-        return nil
+        return bundled(name)
     }
 
-    private static func candidates(_ name: String, relativeTo directory: String?) -> [String] {
-        if name.hasPrefix("/") { return [name] }
-        return [directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name,
-                (bundledDirectory as NSString).appendingPathComponent(name)]
+    /// The file `name` names: itself when absolute, else inside `directory`.
+    private static func candidate(_ name: String, relativeTo directory: String?) -> String {
+        if name.hasPrefix("/") { return name }
+        return directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name
+    }
+
+    /// The bundled script `name` names (never an absolute path).
+    private static func bundled(_ name: String) -> String? {
+        name.hasPrefix("/") ? nil : BundledScripts.path(of: name)
     }
 
     public static func display(_ path: String) -> String {
+        if let bundled = BundledScripts.displayName(ofPath: path) { return bundled }
         let cwd = FileManager.default.currentDirectoryPath + "/"
         // `./a/../b.lua` and `b.lua` are one file, shown one way.
         let absolute = FileAccess.absolutePath(path)

@@ -1,7 +1,7 @@
 /// The limits every callback and every scene runs under. Defaults are
 /// generous for a handler and small for a runaway: a loop that never ends is
 /// stopped in about 50 ms.
-public struct SandboxLimits: Sendable, Equatable {
+public struct SandboxLimits: Sendable, Equatable, Codable {
     /// Bytes the whole scene's Lua state may hold.
     public var memory: Int
     /// Lua instructions one callback (a handler, or a resumption of one) may run.

@@ -2,7 +2,8 @@ import BehaveCore
 import Foundation
 
 /// JUnit XML, as CI servers read it: one `testsuite` per spec file, one
-/// `testcase` per spec (`failure` with the location and message, `skipped`
+/// `testcase` per spec (`failure` for a failed assertion and `error` for
+/// anything else raised, with the location and message, `skipped`
 /// for pending ones, `system-out` with what it printed). Written at the end.
 public final class JUnitReporter: SpecReporter {
     private let write: (String) -> Void
@@ -14,33 +15,38 @@ public final class JUnitReporter: SpecReporter {
     }
 
     public func report(_ result: SpecResult) {
+        guard result.status != .listed else { return }
         if results[result.file] == nil { files.append(result.file) }
         results[result.file, default: []].append(result)
     }
 
     public func finish(_ summary: SpecSummary) {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"behave\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" "
-            + "failures=\"\(summary.failed)\" skipped=\"\(summary.skipped)\" time=\"\(time(summary.duration))\">\n"
+        xml += "<testsuites name=\"behave\" tests=\"\(summary.passed + summary.failed + summary.errors + summary.skipped)\" "
+            + "failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" "
+            + "time=\"\(time(summary.duration))\">\n"
         for file in files {
             let cases = results[file] ?? []
             let failures = cases.filter { $0.status == .failed }.count
+            let errors = cases.filter { $0.status == .errored }.count
             let skipped = cases.filter { $0.status == .pending }.count
             let duration = cases.reduce(0) { $0 + $1.duration }
             xml += "  <testsuite name=\"\(escape(file))\" tests=\"\(cases.count)\" failures=\"\(failures)\" "
-                + "errors=\"0\" skipped=\"\(skipped)\" time=\"\(time(duration))\">\n"
+                + "errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time(duration))\">\n"
             for result in cases {
                 xml += "    <testcase classname=\"\(escape(file))\" name=\"\(escape(result.name))\" "
                     + "file=\"\(escape(file))\" line=\"\(result.line)\" time=\"\(time(result.duration))\""
                 var body = ""
                 switch result.status {
-                case .passed: break
+                case .passed, .listed: break
                 case .pending:
                     body += "      <skipped message=\"\(escape(result.message.isEmpty ? "pending" : result.message))\"/>\n"
-                case .failed:
+                case .failed, .errored:
+                    // A failed assertion is a `failure`, anything else raised an `error`.
+                    let element = result.status == .failed ? "failure" : "error"
                     let first = result.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
-                    body += "      <failure message=\"\(escape(first))\" type=\"failure\">"
-                        + "\(escape(result.location, inText: true)): \(escape(result.message, inText: true))</failure>\n"
+                    body += "      <\(element) message=\"\(escape(first))\" type=\"\(element)\">"
+                        + "\(escape(result.location, inText: true)): \(escape(result.message, inText: true))</\(element)>\n"
                 }
                 if !result.output.isEmpty {
                     body += "      <system-out>\(escape(result.output.joined(separator: "\n"), inText: true))</system-out>\n"

@@ -1,34 +1,39 @@
 import BehaveCore
 
 /// The default report: one line per failure (`FAIL file:line: name:
-/// message`, with the details and what the spec printed indented below),
-/// pending specs by name, and the counts as the last line. On a terminal a
-/// progress line is redrawn as files finish.
+/// message`) and per error (`ERROR …`), with the details and what the spec
+/// printed indented below, pending specs by name, and the counts as the
+/// last line. On a terminal a progress line is redrawn as files finish, and
+/// with `colours` the markers and the last line are coloured (only Behave's
+/// own words: text from specs is escaped, never coloured).
 public final class PlainReporter: SpecReporter {
     private let write: (String) -> Void
     private let showsProgress: Bool
+    private let colours: Bool
     private var progressShown = false
 
     /// `write` gets whole lines, newline included.
-    public init(showsProgress: Bool = false, write: @escaping (String) -> Void) {
+    public init(showsProgress: Bool = false, colours: Bool = false, write: @escaping (String) -> Void) {
         self.write = write
         self.showsProgress = showsProgress
+        self.colours = colours
     }
 
     public func report(_ result: SpecResult) {
         switch result.status {
-        case .passed:
+        case .passed, .listed:
             return
         case .pending:
             clearProgress()
             let reason = result.message.isEmpty ? "" : ": \(DisplayText.line(result.message))"
-            write("PENDING \(DisplayText.line(result.file)):\(result.line): \(DisplayText.line(result.name))\(reason)\n")
-        case .failed:
+            write("\(paint("PENDING", .yellow)) \(DisplayText.line(result.file)):\(result.line): \(DisplayText.line(result.name))\(reason)\n")
+        case .failed, .errored:
             clearProgress()
             // Names and the location on the FAIL line; the message's other
             // lines and what the spec printed indented below it.
+            let marker = result.status == .failed ? paint("FAIL", .red) : paint("ERROR", .magenta)
             let message = DisplayText.indented(result.message, by: "    ")
-            var text = "FAIL \(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(message)\n"
+            var text = "\(marker) \(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(message)\n"
             for printed in result.output {
                 text += "    | " + DisplayText.indented(printed, by: "    | ") + "\n"
             }
@@ -44,12 +49,20 @@ public final class PlainReporter: SpecReporter {
 
     public func finish(_ summary: SpecSummary) {
         clearProgress()
-        write(summary.line + "\n")
+        write(paint(summary.line, summary.succeeded ? .green : .red) + "\n")
     }
 
     private func clearProgress() {
         guard progressShown else { return }
         write("\r\u{1B}[K")
         progressShown = false
+    }
+
+    private enum Colour: Int {
+        case red = 31, green = 32, yellow = 33, magenta = 35
+    }
+
+    private func paint(_ text: String, _ colour: Colour) -> String {
+        colours ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

@@ -67,13 +67,16 @@ final class SpecFileRun {
     private var outputCut = false
     /// The reason `pending()` gave last inside a running spec.
     var pendingReason = ""
+    /// The message the last failing assertion of the running phase raised
+    /// (`H.failing`): an error with it is a failure, not an error.
+    var assertionMessage: String?
     /// What `pending()` raises inside a running spec: a phase that ends
     /// with it stops the spec as skipped. Unique to the run, so no failure's
     /// message can be taken for it.
     let pendingSignal = "behave: pending " + UUID().uuidString
     /// Blocks whose setup ran; those whose setup failed, with the failure.
     private var setUp = Set<Int>()
-    private var brokenBlocks: [Int: (location: String, message: String)] = [:]
+    private var brokenBlocks: [Int: (location: String, message: String, isAssertion: Bool)] = [:]
     /// For each block, the last spec of it that runs (its teardown follows).
     private var lastRunning: [Int: Int] = [:]
 
@@ -87,10 +90,11 @@ final class SpecFileRun {
 
     /// A spec is untrusted code: the scenes, scripts, photo folders and
     /// images it names (and those its scenes name) are read only inside the
-    /// spec's own folder, the working directory and the bundled Scripts/,
-    /// with `..` and symbolic links resolved first.
+    /// spec's own folder, the working directory and the bundled Scripts/
+    /// (embedded in the binary: `LuaScript.locate` finds them), with `..`
+    /// and symbolic links resolved first.
     static func access(for directory: String) -> FileAccess {
-        FileAccess(folders: [directory.isEmpty ? "." : directory, ".", LuaScript.bundledDirectory],
+        FileAccess(folders: [directory.isEmpty ? "." : directory, "."],
                    description: "the spec's folder, the working directory and the bundled Scripts/")
     }
 
@@ -99,18 +103,25 @@ final class SpecFileRun {
     func run(willRun: (String, Int) -> Void = { _, _ in }, _ report: (SpecResult) -> Void) {
         defer { finish() }
         let started = DispatchTime.now()
+        let running: [Int]
         do throws(LuaError) {
             try load()
+            running = try selected()
         } catch {
             // The result's line is the one its location names (1 when none).
             let (location, message) = split(error, fallbackLine: 1)
             let line = location.split(separator: ":").last.flatMap { Int($0) }.map { max($0, 1) } ?? 1
-            report(SpecResult(file: file, name: "(loading \(file))", line: line, status: .failed,
+            report(SpecResult(file: file, name: "(loading \(file))", line: line, status: .errored,
                               location: "\(file):\(line)", message: message, output: output,
                               duration: seconds(since: started)))
             return
         }
-        let running = declared.indices.filter { options.matches(declared[$0].name) }
+        if options.listOnly {
+            for index in running {
+                report(SpecResult(file: file, name: declared[index].name, line: declared[index].line, status: .listed))
+            }
+            return
+        }
         for index in running where !declared[index].pending {
             for block in declared[index].blocks { lastRunning[block] = index }
         }
@@ -118,6 +129,21 @@ final class SpecFileRun {
             if !declared[index].pending { willRun(declared[index].name, declared[index].line) }
             report(run(index))
         }
+    }
+
+    /// The declared specs that run (`options.selection`), in the order
+    /// they run (`options.shuffle`).
+    private func selected() throws(LuaError) -> [Int] {
+        var running = Array(declared.indices)
+        if !options.selection.selectsAll, let runtime {
+            let patterns = try LuaPatterns(runtime: runtime)
+            var kept: [Int] = []
+            for index in running where try options.selection.selects(declared[index].name, with: patterns) {
+                kept.append(index)
+            }
+            running = kept
+        }
+        return options.shuffle?.order(specs: running, blocks: { self.declared[$0].blocks }, file: file) ?? running
     }
 
     // MARK: Loading
@@ -152,6 +178,7 @@ final class SpecFileRun {
     /// Calls the runner's Lua function for one phase; its error, if any.
     private func phase(_ name: String, _ first: Int, _ second: Int = 0) -> LuaError? {
         guard let runtime, let runFunction else { return LuaError("the spec runner did not start") }
+        assertionMessage = nil
         do throws(LuaError) {
             try runtime.call(runFunction, [.value(.string(name)), .value(.number(Double(first))),
                                            .value(.number(Double(second)))])
@@ -182,7 +209,10 @@ final class SpecFileRun {
         // in a finally or after_each, or under pcall) makes it pass or
         // skipped. A phase that ends with pending()'s signal skips the spec
         // unless it has failed.
-        var failure: (location: String, message: String)?
+        // As busted: an assertion failing in the body is a failure;
+        // anything else raised, or an assertion failing in a hook, is an
+        // error.
+        var failure: (location: String, message: String, isAssertion: Bool)?
         // The spec ran out of time: when a scene's handler ran away during
         // it, that handler took the time (budgets are not shared, time is).
         var ranOutOfTime = false
@@ -195,7 +225,8 @@ final class SpecFileRun {
             }
             guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
-            failure = (location, context.map { "\($0): \(message)" } ?? message)
+            failure = (location, context.map { "\($0): \(message)" } ?? message,
+                       context == nil && raisedByAssertion(message))
             ranOutOfTime = runtime?.exceededLimit == .time
         }
 
@@ -211,7 +242,7 @@ final class SpecFileRun {
                     break
                 }
                 let (location, message) = split(error, fallbackLine: spec.line)
-                brokenBlocks[block] = (location, "in setup: \(message)")
+                brokenBlocks[block] = (location, "in setup: \(message)", false)
                 break
             }
         }
@@ -250,20 +281,23 @@ final class SpecFileRun {
                 // A handler that never finished (it often takes the spec's
                 // time too): the spec's line that ran it, and the script's
                 // line that looped.
-                failure = (cause.call, "\(calling(cause.call)) never finished: \(cause.message)")
+                failure = (cause.call, "\(calling(cause.call)) never finished: \(cause.message)", false)
             } else if let reason = failure {
                 // What the scene said is often why the spec failed (a runaway clock).
-                failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check\(calledAt(first.call)): \(first.message)\(more))")
+                failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check\(calledAt(first.call)): \(first.message)\(more))",
+                           reason.isAssertion)
             } else {
                 failure = (first.call.isEmpty ? "\(file):\(spec.line)" : first.call,
-                           "a scene raised a script error the spec did not check (read them with s:errors()): \(first.message)\(more)")
+                           "a scene raised a script error the spec did not check (read them with s:errors()): \(first.message)\(more)",
+                           false)
             }
         }
         if failure == nil, let reason = skipped {
             return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
                               output: output, duration: seconds(since: started))
         }
-        return SpecResult(file: file, name: spec.name, line: spec.line, status: failure == nil ? .passed : .failed,
+        let status: SpecResult.Status = failure.map { $0.isAssertion ? .failed : .errored } ?? .passed
+        return SpecResult(file: file, name: spec.name, line: spec.line, status: status,
                           location: failure?.location ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
     }
@@ -282,6 +316,16 @@ final class SpecFileRun {
     /// ` at spec.lua:4` (the spec's line that called into the scene), or "".
     private func calledAt(_ location: String) -> String {
         location.isEmpty ? "" : " at \(location)"
+    }
+
+    /// Whether an error's text (its location taken off) is what the last
+    /// failing assertion raised, rather than something the spec raised
+    /// after catching it. Rethrown through `error`, it may have gained
+    /// locations in front.
+    private func raisedByAssertion(_ message: String) -> Bool {
+        guard let assertionMessage else { return false }
+        let raised = message.prefix { $0 != "\n" }, asserted = assertionMessage.prefix { $0 != "\n" }
+        return raised == asserted || raised.hasSuffix(": " + asserted)
     }
 
     /// Whether a phase ended with pending()'s signal (and nothing else).
@@ -418,23 +462,5 @@ final class SpecFileRun {
 
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
-}
-
-/// What a run is given.
-public struct SpecOptions: Sendable {
-    /// The limits every spec and every scene it makes runs under.
-    public var limits: SandboxLimits
-    /// Only specs whose full name contains this text run.
-    public var filter: String?
-
-    public init(limits: SandboxLimits = .default, filter: String? = nil) {
-        self.limits = limits
-        self.filter = filter
-    }
-
-    func matches(_ name: String) -> Bool {
-        guard let filter, !filter.isEmpty else { return true }
-        return name.contains(filter)
     }
 }

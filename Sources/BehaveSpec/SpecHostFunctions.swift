@@ -38,6 +38,11 @@ extension SpecFileRun {
             self.pendingReason = String((call.string(1) ?? "").prefix(2000))
             call.push(self.pendingSignal)
         }
+        runtime.register("failing") { [unowned self] call throws(LuaError) in
+            // An assertion is about to raise this message: the spec failed
+            // (busted's failure) rather than raised an error.
+            self.assertionMessage = String((call.string(1) ?? "").prefix(SpecFileRun.maximumLineLength))
+        }
         runtime.register("script") { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }
         runtime.register("loadScene") { [unowned self] call throws(LuaError) in try self.loadScene(call) }
         runtime.register("newScene") { [unowned self] call throws(LuaError) in try self.newScene(call) }

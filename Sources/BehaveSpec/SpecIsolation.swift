@@ -48,16 +48,20 @@ public final class WorkerReporter: SpecReporter {
         write(token + " " + String(decoding: data, as: UTF8.self) + "\n")
     }
 
-    /// What a worker is given on standard input: the token, then the
-    /// files (NUL-separated).
-    public static func input(from data: Data) -> (token: String, files: [String]) {
-        let parts = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        return (parts.first ?? "", parts.dropFirst().filter { !$0.isEmpty })
+    /// What a worker is given on standard input: the token, the run's
+    /// options as JSON (nil when they cannot be read), then the files
+    /// (NUL-separated).
+    public static func input(from data: Data) -> (token: String, options: SpecOptions?, files: [String]) {
+        let parts = data.split(separator: 0, omittingEmptySubsequences: false)
+        let options = parts.count > 1 ? try? JSONDecoder().decode(SpecOptions.self, from: parts[1]) : nil
+        return (parts.first.map { String(decoding: $0, as: UTF8.self) } ?? "", options,
+                parts.dropFirst(2).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty })
     }
 
-    /// The standard input of a worker given `files`.
-    static func input(token: String, files: [String]) -> Data {
-        Data(([token] + files).map { $0 + "\0" }.joined().utf8)
+    /// The standard input of a worker given `files` to run with `options`.
+    static func input(token: String, options: SpecOptions, files: [String]) -> Data {
+        let json = (try? JSONEncoder().encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Data(([token, json] + files).map { $0 + "\0" }.joined().utf8)
     }
 }
 
@@ -77,8 +81,9 @@ public final class IsolatedSpecRunner: SpecFileRunner {
     private let arguments: (Int) -> [String]
 
     /// `arguments(jobs)` makes `executable` a worker running `jobs` files at
-    /// once; it reads the files from standard input and writes what a
-    /// `WorkerReporter` writes. Without a worker (it cannot be started), the
+    /// once; it reads the options and the files from standard input
+    /// (`WorkerReporter.input(from:)`) and writes what a `WorkerReporter`
+    /// writes. Without a worker (it cannot be started), the
     /// files run in this process.
     public init(executable: URL, arguments: @escaping (_ jobs: Int) -> [String], options: SpecOptions = SpecOptions(),
                 jobs: Int = 1) {
@@ -143,7 +148,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
                 let file = current?.file ?? SpecFinder.display(files[next])
                 let reason = alone?.stopped ?? batch.stopped ?? "the worker ended before the file was done"
                 let result = SpecResult(file: file, name: current?.name ?? "(running \(file))", line: current?.line ?? 1,
-                                        status: .failed, location: "\(file):\(current?.line ?? 1)",
+                                        status: .errored, location: "\(file):\(current?.line ?? 1)",
                                         message: "behave crashed while running this spec: \(reason); the rest of the file did not run, the other files did",
                                         output: alone?.errors ?? batch.errors)
                 summary.add(result)
@@ -184,7 +189,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             return nil
         }
         let token = UUID().uuidString
-        let list = WorkerReporter.input(token: token, files: files)
+        let list = WorkerReporter.input(token: token, options: options, files: files)
         let prefix = Data((token + " ").utf8)
         DispatchQueue.global().async {
             try? input.fileHandleForWriting.write(contentsOf: list)

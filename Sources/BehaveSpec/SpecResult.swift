@@ -1,7 +1,12 @@
 /// What became of one spec (or of a spec file that could not be loaded).
 public struct SpecResult: Sendable, Equatable, Codable {
+    /// As busted tells them apart: `failed` when an assertion failed in the
+    /// spec's body; `errored` for anything else raised (an error in Lua,
+    /// a runaway, an assertion in a hook, a scene's error the spec did not
+    /// read, a file that could not be loaded); `listed` for a spec named by
+    /// `behave test --list`, which does not run.
     public enum Status: String, Sendable, Codable {
-        case passed, failed, pending
+        case passed, failed, errored, pending, listed
     }
 
     /// The spec file, as messages show it.
@@ -12,7 +17,7 @@ public struct SpecResult: Sendable, Equatable, Codable {
     /// the line its location names (1 when it names none).
     public var line: Int
     public var status: Status
-    /// For a failure: `file:line` of the failing assertion or error (the
+    /// For a failure or an error: `file:line` of the failing assertion or error (the
     /// spec's own line when the error has none) and the message, whose
     /// first line says what was expected and what came instead. For a spec
     /// that called `pending("why")`: the reason.
@@ -39,8 +44,12 @@ public struct SpecResult: Sendable, Equatable, Codable {
 /// The counts of a run.
 public struct SpecSummary: Sendable, Equatable {
     public var passed = 0
+    /// Failed assertions.
     public var failed = 0
+    /// Errors: everything else that stopped a spec (see `SpecResult.Status`).
+    public var errors = 0
     public var skipped = 0
+    public var listed = 0
     public var files = 0
     public var duration = 0.0
 
@@ -50,12 +59,19 @@ public struct SpecSummary: Sendable, Equatable {
         switch result.status {
         case .passed: passed += 1
         case .failed: failed += 1
+        case .errored: errors += 1
         case .pending: skipped += 1
+        case .listed: listed += 1
         }
     }
 
-    /// `N passed, N failed` (`, N skipped` when some are pending).
+    /// Whether the run is a success: no failure and no error.
+    public var succeeded: Bool { failed == 0 && errors == 0 }
+
+    /// `N passed, N failed`, then `, N errored` when some specs raised an
+    /// error and `, N skipped` when some are pending.
     public var line: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errored" : "")
+            + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 }

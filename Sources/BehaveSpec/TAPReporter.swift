@@ -1,8 +1,8 @@
 import BehaveCore
 
 /// TAP version 13: `ok N - name`, `not ok N - name` with a YAML block
-/// (location, message), `# SKIP` for pending specs; the plan comes last,
-/// then the counts as a comment.
+/// (severity, location, message), `# SKIP` for pending specs; the plan
+/// comes last, then the counts as a comment.
 public final class TAPReporter: SpecReporter {
     private let write: (String) -> Void
     private var number = 0
@@ -16,6 +16,7 @@ public final class TAPReporter: SpecReporter {
     }
 
     public func report(_ result: SpecResult) {
+        guard result.status != .listed else { return }
         number += 1
         // One line each: a name or a file name cannot start a TAP line.
         let name = DisplayText.line("\(result.file): \(result.name)").replacingOccurrences(of: "#", with: "\\#")
@@ -26,8 +27,12 @@ public final class TAPReporter: SpecReporter {
             let reason = result.message.isEmpty ? "pending"
                 : DisplayText.line(result.message)
             write("ok \(number) - \(name) # SKIP \(reason)\n")
-        case .failed:
+        case .listed:
+            break
+        case .failed, .errored:
+            // `severity`: `fail` for a failed assertion, `error` for anything else.
             var text = "not ok \(number) - \(name)\n  ---\n"
+            text += "  severity: \(result.status == .failed ? "fail" : "error")\n"
             text += "  at: \(yamlString(DisplayText.line(result.location)))\n"
             text += "  message: |-\n    " + DisplayText.indented(result.message, by: "    ") + "\n"
             if !result.output.isEmpty {

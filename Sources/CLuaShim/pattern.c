@@ -490,6 +490,26 @@ static void raise_pattern_error (pat_matcher *m, const pat_insn *in) {
 }
 
 
+void pat_check (lua_State *L, const pat_program *program) {
+  int pc, k;
+  char open[PAT_MAXCAPTURES];
+  memset(open, 0, sizeof(open));
+  for (pc = 0; pc < program->ninsn; pc++) {
+    const pat_insn *in = &program->code[pc];
+    if (in->op == OP_ERROR) {
+      pat_matcher m;
+      pat_start(&m, L, program, "", 0);
+      raise_pattern_error(&m, in);
+    }
+    if (in->op == OP_OPEN && in->a < PAT_MAXCAPTURES) open[in->a] = 1;
+    if (in->op == OP_CLOSE && in->a < PAT_MAXCAPTURES) open[in->a] = 0;
+  }
+  /* A capture the pattern never closes: every match would raise this. */
+  for (k = 0; k < PAT_MAXCAPTURES; k++)
+    if (open[k]) luaL_error(L, "unfinished capture");
+}
+
+
 static pat_frame *push_frame (pat_matcher *m, int kind, int pc,
                               const char *s) {
   pat_frame *f;

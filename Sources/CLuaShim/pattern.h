@@ -57,6 +57,12 @@ typedef struct pat_matcher {
 ** program points into 'p', which must outlive it. Raises only for memory. */
 const pat_program *pat_compile (lua_State *L, const char *p, size_t lp);
 
+/* Raises the first mistake compiled into 'program' (as Lua words it), or
+** "unfinished capture" for a capture it never closes, whether or not a
+** match would reach it: for host code that takes a pattern once and wants
+** its mistakes before matching anything. */
+void pat_check (lua_State *L, const pat_program *program);
+
 /* The byte every match must start with, or -1 when there is none. */
 int pat_first_byte (const pat_program *program);
 

@@ -447,6 +447,25 @@ static int str_rep (lua_State *L) {
 }
 
 
+/* check(pattern): raises the pattern's first mistake, whether or not a
+** match would reach it (host code's patterns: behave test --filter). */
+static int pattern_check (lua_State *L) {
+  size_t lp;
+  const char *p = luaL_checklstring(L, 1, &lp);
+  if (lp > 0 && p[0] == '^') {
+    p++;
+    lp--;
+  }
+  pat_check(L, pat_compile(L, p, lp));
+  return 0;
+}
+
+
+void bh_push_pattern_check (lua_State *L) {
+  lua_pushcfunction(L, pattern_check);
+}
+
+
 void bh__install_stringlib (lua_State *L, int strtable) {
   static const luaL_Reg functions[] = {
     {"find", str_find}, {"match", str_match}, {"gmatch", str_gmatch},

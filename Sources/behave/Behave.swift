@@ -8,21 +8,36 @@ struct Behave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "behave",
         abstract: "Run, test and inspect Lua behaviours.",
+        discussion: """
+            Results go to standard output, diagnostics (errors, warnings, bad usage) to standard error. \
+            Exit status 2 is bad usage, with a one-line reason.
+            """,
+        version: BehaveVersion.current,
         subcommands: [Run.self, Test.self, Explore.self, Inspect.self, Check.self, New.self, Types.self])
 
-    /// ArgumentParser exits with 64 for bad usage; Behave's contract is 2.
+    /// ArgumentParser exits with 64 for bad usage and prints the usage
+    /// after the reason; Behave's contract is status 2 and one line.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((DisplayText.lines(fullMessage(for: error)) + "\n").utf8))
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((usageLine(for: error, arguments: CommandLine.arguments) + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)
         }
+    }
+
+    /// `behave: REASON (see `behave test --help`)`: the parser's reason on
+    /// one line (its first; control characters escaped), and where to read
+    /// more.
+    static func usageLine(for error: any Error, arguments: [String]) -> String {
+        let reason = message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
+        let names = configuration.subcommands.map { $0._commandName }
+        let command = arguments.dropFirst().first { names.contains($0) }.map { "behave \($0)" } ?? "behave"
+        return "behave: " + DisplayText.line(reason.trimmingCharacters(in: .whitespaces)) + " (see `\(command) --help`)"
     }
 }
 

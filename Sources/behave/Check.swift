@@ -10,9 +10,9 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scene files and scripts (syntax, declarations, types, and the script linter) without running them.",
         discussion: """
-            Prints `FILE: ok`, or every mistake as `file:line: message` (scripts: `file:line:column: error: message; fix`) \
-            on standard output; warnings go to standard error. With --json, one JSON document on standard output. \
-            Exit status: 0 when no file has an error (warnings allowed), 2 otherwise.
+            Prints `FILE: ok` on standard output for each valid file; every mistake (`file:line: message`, scripts: \
+            `file:line:column: error: message; fix`) and warning goes to standard error. With --json, one JSON \
+            document on standard output, the result. Exit status: 0 when no file has an error (warnings allowed), 2 otherwise.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json) and scripts (.lua).")
@@ -45,16 +45,12 @@ struct Check: ParsableCommand {
                                         ("findings", .array((errors + warnings).sorted(by: CheckItem.inFileOrder).map(\.json)))]))
                 continue
             }
-            // Warnings do not make a file invalid.
-            for warning in warnings {
-                FileHandle.standardError.write(Data((DisplayText.line(warning.description) + "\n").utf8))
+            // Diagnostics on standard error, one a line whatever the names
+            // in them; warnings do not make a file invalid.
+            for item in errors + warnings {
+                FileHandle.standardError.write(Data((DisplayText.line(item.description) + "\n").utf8))
             }
-            if errors.isEmpty {
-                print("\(DisplayText.line(file)): ok")
-            } else {
-                // One mistake a line, whatever the names in it.
-                for error in errors { print(DisplayText.line(error.description)) }
-            }
+            if errors.isEmpty { print("\(DisplayText.line(file)): ok") }
         }
         if json { print(JSON.object([("ok", .bool(valid)), ("files", .array(reports))]).text) }
         if !valid { throw ExitCode(2) }

@@ -16,13 +16,13 @@ struct New: ParsableCommand {
     var outlets: [String] = []
 
     @Option(help: ArgumentHelp("Where to write the files (default: the working directory).", valueName: "DIR"))
-    var directory: String = "."
+    var directory: String?
 
     func run() throws {
         try failing {
             let starter = try Starter(name: name, outlets: outlets.isEmpty ? ["button:Button"] : outlets)
             let files = [("\(name).lua", starter.script), ("\(name).scene.yaml", starter.scene), ("\(name)_spec.lua", starter.spec)]
-            let paths = files.map { ((directory as NSString).appendingPathComponent($0.0), $0.1) }
+            let paths = files.map { (((directory ?? ".") as NSString).appendingPathComponent($0.0), $0.1) }
             for (path, _) in paths where FileManager.default.fileExists(atPath: path) {
                 throw UsageFailure("\(path) already exists; choose another name or move it away (nothing was written)")
             }

@@ -34,10 +34,18 @@ final class Session {
             Swift.print(line)
             recorder?.hear(line)
         }
+        // A mistyped command is a diagnostic (standard error); a transcript keeps it.
+        let diagnostics: (String) -> Void = { line in
+            fflush(nil)
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            recorder?.hear(line)
+        }
         do throws(SceneSourceError) {
-            let commands = try CommandSession(source: source, json: json, output: output)
+            let commands = try CommandSession(source: source, json: json, output: output, diagnostics: diagnostics)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in commands.running.warnings { writeError(warning) }
+            for warning in commands.running.warnings {
+                FileHandle.standardError.write(Data((DisplayText.line(warning) + "\n").utf8))
+            }
             return Session(commands: commands, json: json, recorder: recorder)
         } catch {
             switch error {

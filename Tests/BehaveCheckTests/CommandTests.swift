@@ -23,15 +23,15 @@ final class CommandTests: XCTestCase {
 
         """
 
-    func testErrorsExit2OnStandardOutputAndWarningsGoToStandardError() throws {
+    /// Diagnostics go to standard error (errors first, then warnings);
+    /// standard output has the results only (`FILE: ok` for a valid file).
+    func testErrorsExit2AndEveryDiagnosticGoesToStandardError() throws {
         let directory = try folder(["like.lua": CommandTests.mistakes])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertEqual(outcome.output, """
-            like.lua:11:10: error: `self.countLable` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.countLabel`?
-
-            """)
+        XCTAssertEqual(outcome.output, "")
         XCTAssertEqual(outcome.errors, """
+            like.lua:11:10: error: `self.countLable` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.countLabel`?
             like.lua:6:1: warning: `liked` is set without `local`, so it is a global variable; write `local liked = …` where it is first set, or keep it on the behaviour as `self.liked`
 
             """)
@@ -68,8 +68,10 @@ final class CommandTests: XCTestCase {
             .replacingOccurrences(of: "countLable", with: "countLabel")])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertEqual(outcome.output, """
+        XCTAssertEqual(outcome.output, "")
+        XCTAssertEqual(outcome.errors, """
             like.lua:15:1: error: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return Like`
+            like.lua:6:1: warning: `liked` is set without `local`, so it is a global variable; write `local liked = …` where it is first set, or keep it on the behaviour as `self.liked`
 
             """)
     }
@@ -92,11 +94,12 @@ final class CommandTests: XCTestCase {
         let directory = try folder(["like.lua": broken])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
-        let lines = outcome.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(outcome.output, "")
+        let lines = outcome.errors.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first,
                        "like.lua:6:3: error: found `)` where `end` was expected to close the `function` on line 4; add `end` where the `function` of line 4 should end")
         XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines.last?.hasPrefix("like.lua:6:") ?? false, outcome.output)
+        XCTAssertTrue(lines.last?.hasPrefix("like.lua:6:") ?? false, outcome.errors)
     }
 
     /// A syntax error reads the same wherever it is met: `check`, and `run`

@@ -1,43 +1,22 @@
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The checkout, for the bundled scripts and examples.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-struct Outcome {
-    var status: Int32
-    var output: String
-    var errors: String
-}
+typealias Outcome = ToolOutcome
 
 /// Running the built `behave` (and other tools) in a folder.
 extension XCTestCase {
     func tool() throws -> URL {
-        var directory = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directory = bundle.bundleURL.deletingLastPathComponent()
-        }
-        let tool = directory.appendingPathComponent("behave")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { throw XCTSkip("behave is not built at \(tool.path)") }
+        guard let tool = ToolRunning.built("behave") else { throw XCTSkip("behave is not built beside the tests") }
         return tool
     }
 
     func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                       errors: String(decoding: err, as: UTF8.self))
+        try ToolRunning.run(executable, arguments, in: directory)
     }
 
     func behave(_ arguments: [String], in directory: URL) throws -> Outcome {

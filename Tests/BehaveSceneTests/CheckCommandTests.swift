@@ -54,8 +54,9 @@ final class CheckCommandTests: XCTestCase {
         let outcome = try behave(["check", "Examples/Toggle/toggle.scene.yaml", "Examples/Mistakes/ten_mistakes.scene.yaml",
                                   "Examples/Mistakes/broken.lua"])
         XCTAssertEqual(outcome.status, 2)
-        let lines = outcome.output.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "Examples/Toggle/toggle.scene.yaml: ok")
+        // The results on standard output, the mistakes on standard error.
+        XCTAssertEqual(outcome.output, "Examples/Toggle/toggle.scene.yaml: ok\n")
+        let lines = outcome.errors.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("Examples/Mistakes/ten_mistakes.scene.yaml:") }.count, 10)
         XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")
     }
@@ -63,7 +64,8 @@ final class CheckCommandTests: XCTestCase {
     func testMissingAndUnknownFiles() throws {
         let outcome = try behave(["check", "nothing.yaml", "notes.txt"])
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertEqual(outcome.output, "nothing.yaml: no such file\nnotes.txt: not a scene (.yaml, .yml, .json) or a script (.lua)\n")
+        XCTAssertEqual(outcome.output, "")
+        XCTAssertEqual(outcome.errors, "nothing.yaml: no such file\nnotes.txt: not a scene (.yaml, .yml, .json) or a script (.lua)\n")
         XCTAssertEqual(try behave(["check"]).status, 2)
     }
 

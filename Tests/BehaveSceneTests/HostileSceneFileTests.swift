@@ -31,7 +31,7 @@ extension CheckCommandTests {
             let file = fixture.path(name + (name == "json" ? ".scene.json" : ".scene.yaml"))
             let outcome = try behave(["check", file])
             XCTAssertEqual(outcome.status, 2, "\(name): \(outcome.errors)")
-            XCTAssertEqual(outcome.output, "\(file):\(line): the scene nests more than 200 levels deep\n", name)
+            XCTAssertEqual(outcome.errors, "\(file):\(line): the scene nests more than 200 levels deep\n", name)
         }
         let run = try behave(["run", fixture.path("crlf.scene.yaml"), "--do", "quit"])
         XCTAssertEqual(run.status, 2)

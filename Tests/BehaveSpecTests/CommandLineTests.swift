@@ -18,9 +18,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testExitsTwoForBadUsage() throws {
-        XCTAssertEqual(try runBehave(["test", "--reporter", "html"]).status, 2)
+        XCTAssertEqual(try runBehave(["test", "-o", "html"]).status, 2)
         XCTAssertEqual(try runBehave(["test", "/no/such/place"]).status, 2)
-        XCTAssertEqual(try runBehave(["test", fixture("passing.lua"), "--output", "x.xml"]).status, 2)
+        XCTAssertEqual(try runBehave(["test", fixture("passing.lua"), "--output", "x.xml"]).status, 2,
+                       "-o names an output handler, as in busted; a file is --output-file")
     }
 
     func testFindsSpecsInTheWorkingDirectory() throws {
@@ -35,7 +36,7 @@ final class CommandLineTests: XCTestCase {
     func testWritesJUnitToAFileAndThePlainReportToStandardOutput() throws {
         let directory = try temporaryDirectory(self)
         let xml = (directory as NSString).appendingPathComponent("report.xml")
-        let (status, output) = try runBehave(["test", fixture("pending.lua"), "--reporter", "junit", "--output", xml])
+        let (status, output) = try runBehave(["test", fixture("pending.lua"), "-o", "junit", "--output-file", xml])
         XCTAssertEqual(status, 0)
         XCTAssertEqual(output.split(separator: "\n").last, "1 passed, 0 failed, 2 skipped")
         let written = try String(contentsOfFile: xml, encoding: .utf8)

@@ -51,16 +51,17 @@ final class OutputEscapingTests: XCTestCase {
         let drawing: Set<Character> = ["┌", "│", "├", "└"]
         for line in lines(run.out) {
             let ours = line.hasPrefix("[0s] ") || line.hasPrefix("        ") || drawing.contains(line.first!)
-                || line.hasPrefix("error: ")
             XCTAssertTrue(ours, "a line the scene did not write: \(line)")
         }
+        XCTAssertFalse(holdsControls(run.err), run.err)
         XCTAssertTrue(run.out.contains("[0s] [forger] ok\\13\n        [0s] payment valueChanged\n"
             + "        \\27[2J\\27]0;title\\7\\u{9B}31m\\u{202E}txet\\0after the NUL\n"), run.out)
         let forged = #""ok\13\n[0s] payment valueChanged\n\27[2J\27]0;title\7\u{9B}31m\u{202E}txet""#
         XCTAssertTrue(run.out.contains("[0s] label.text: \"\" → \(forged)\n"), run.out)
         XCTAssertTrue(run.out.contains("│ label        \(forged)\n"), run.out)
         XCTAssertTrue(run.out.contains("[0s] action ok\\13\\n[0s] payment valueChanged\\n\\27[2J"), run.out)
-        XCTAssertTrue(run.out.contains("error: no dialog is presented: there is nothing to choose\n"), run.out)
+        // A mistyped command is a diagnostic: standard error.
+        XCTAssertTrue(run.err.contains("error: no dialog is presented: there is nothing to choose\n"), run.err)
         XCTAssertTrue(run.out.contains("│ ● forger  forger.lua  big=9007199254740992 third=0.3333333333333333\n"),
                       run.out)
     }
@@ -93,7 +94,8 @@ final class OutputEscapingTests: XCTestCase {
         let run = try behave(["run", "forged_keys.scene.yaml", "--do", "quit"], in: output)
         XCTAssertEqual(check.status, 2)
         XCTAssertEqual(run.status, 2)
-        for text in [check.out, run.err] {
+        XCTAssertEqual(check.out, "")
+        for text in [check.err, run.err] {
             XCTAssertFalse(holdsControls(text), text)
             XCTAssertEqual(lines(text).filter { !$0.hasPrefix("forged_keys.scene.yaml:") }, [], text)
             XCTAssertTrue(text.contains(#"forged_keys.scene.yaml:4: `b\13\nforged.scene.yaml:1: no mistake here\27[2J` cannot name a control"#),
@@ -115,9 +117,9 @@ final class OutputEscapingTests: XCTestCase {
     func testTAPLinesCannotBeForged() throws {
         let path = try forgedSpec()
         let (tap, run) = runSpecs([path]) { TAPReporter(write: $0) }
-        XCTAssertEqual(run.results.map(\.status), [.passed, .failed, .passed, .pending])
+        XCTAssertEqual(run.results.map(\.status), [.passed, .errored, .passed, .pending])
         XCTAssertFalse(holdsControls(tap), tap)
-        let grammar = try NSRegularExpression(pattern: #"^(TAP version 13|(not )?ok [1-4] - |  ---$|  at: "|  (message|output): \|-$|    |  \.\.\.$|1\.\.4$|# )"#)
+        let grammar = try NSRegularExpression(pattern: #"^(TAP version 13|(not )?ok [1-4] - |  ---$|  severity: (fail|error)$|  at: "|  (message|output): \|-$|    |  \.\.\.$|1\.\.4$|# )"#)
         for line in lines(tap) {
             XCTAssertNotNil(grammar.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "not a line of ours: \(line)")
         }
@@ -133,11 +135,11 @@ final class OutputEscapingTests: XCTestCase {
         let (plain, _) = runSpecs([path])
         XCTAssertFalse(holdsControls(plain), plain)
         for line in lines(plain) {
-            let ours = line.hasPrefix("FAIL ") || line.hasPrefix("PENDING ") || line.hasPrefix("    ")
-                || line == "2 passed, 1 failed, 1 skipped"
+            let ours = line.hasPrefix("FAIL ") || line.hasPrefix("ERROR ") || line.hasPrefix("PENDING ")
+                || line.hasPrefix("    ") || line == "2 passed, 0 failed, 1 errored, 1 skipped"
             XCTAssertTrue(ours, "not a line of ours: \(line)")
         }
-        XCTAssertTrue(plain.contains("FAIL \(DisplayText.line(path)):5: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
+        XCTAssertTrue(plain.contains("ERROR \(DisplayText.line(path)):5: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
         XCTAssertTrue(plain.contains("PENDING \(DisplayText.line(path)):12: is pending: why\\nok 95 - forged\n"), plain)
     }
 

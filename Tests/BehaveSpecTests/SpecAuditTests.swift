@@ -22,7 +22,7 @@ final class SpecAuditTests: XCTestCase {
         let (text, run) = runSpecs([fixture("runaway_clock.lua")], limits: limits)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, "one advance is bounded")
         let runaway = try run.result("advances a very long time")
-        XCTAssertEqual(runaway.status, .failed)
+        XCTAssertEqual(runaway.status, .errored)
         XCTAssertTrue(runaway.message.hasPrefix("a scene raised a script error the spec did not check"), runaway.message)
         XCTAssertTrue(runaway.message.contains("more than 200000 timers fired in one advance"), runaway.message)
         XCTAssertEqual(try run.result("reads the clock's error").status, .passed, text)
@@ -42,7 +42,7 @@ final class SpecAuditTests: XCTestCase {
         let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 60)
         let (_, run) = runSpecs([path], limits: limits)
         let spec = try run.result("loops after a runaway")
-        XCTAssertEqual(spec.status, .failed)
+        XCTAssertEqual(spec.status, .errored)
         XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded"), spec.message)
         // The scene's error names the spec's line that ran it (`s:advance`).
         XCTAssertTrue(spec.message.contains("\n(a scene also raised a script error the spec did not check at "), spec.message)
@@ -61,6 +61,7 @@ final class SpecAuditTests: XCTestCase {
             jobs=$1
             count=0
             IFS= read -r -d '' token
+            IFS= read -r -d '' options
             echo() { builtin echo "$token $*"; }
             while IFS= read -r -d '' file; do
               name=$(basename "$file")
@@ -92,14 +93,14 @@ final class SpecAuditTests: XCTestCase {
         let runner = IsolatedSpecRunner(executable: worker, arguments: { ["\($0)"] }, jobs: 4)
         let summary = runner.run(files, reporter: TeeReporter([PlainReporter { text += $0 }, collector]))
         XCTAssertEqual(collector.results.map(\.file), ["a_spec.lua", "b_crash_spec.lua", "b_crash_spec.lua", "c_spec.lua"])
-        XCTAssertEqual(collector.results.map(\.status), [.passed, .passed, .failed, .passed])
+        XCTAssertEqual(collector.results.map(\.status), [.passed, .passed, .errored, .passed])
         let crash = collector.results[2]
         XCTAssertEqual(crash.name, "shows a huge image")
         XCTAssertEqual(crash.line, 7)
         XCTAssertTrue(crash.message.hasPrefix("behave crashed while running this spec: Fatal error: Double value cannot be converted to Int; signal 4"),
                       crash.message)
-        XCTAssertEqual(summary.line, "3 passed, 1 failed")
-        XCTAssertTrue(text.hasSuffix("3 passed, 1 failed\n"), text)
+        XCTAssertEqual(summary.line, "3 passed, 0 failed, 1 errored")
+        XCTAssertTrue(text.hasSuffix("3 passed, 0 failed, 1 errored\n"), text)
     }
 
     /// Only lines with the token the runner gave the worker are events: what
@@ -116,7 +117,7 @@ final class SpecAuditTests: XCTestCase {
         let collector = CollectingReporter()
         let runner = IsolatedSpecRunner(executable: URL(fileURLWithPath: path), arguments: { ["\($0)"] })
         let summary = runner.run([(directory as NSString).appendingPathComponent("a_spec.lua")], reporter: collector)
-        XCTAssertEqual(collector.results.map(\.status), [.failed])
+        XCTAssertEqual(collector.results.map(\.status), [.errored])
         XCTAssertEqual(summary.passed, 0)
         XCTAssertTrue(collector.results.first?.message.hasPrefix("behave crashed while running this spec: the worker ended before the file was done") ?? false,
                       collector.results.first?.message ?? "")
@@ -130,12 +131,10 @@ final class SpecAuditTests: XCTestCase {
             let (inProcess, local) = runSpecs(files, jobs: jobs)
             var text = ""
             let collector = CollectingReporter()
+            // The worker is given the options (the limits) on its standard input.
             let options = SpecOptions(limits: .specTesting)
-            let limits = SandboxLimits.specTesting
-            let runner = IsolatedSpecRunner(executable: binary, arguments: { jobs in
-                ["test", "--worker", "--jobs", "\(jobs)", "--memory-limit", "\(limits.memory >> 20)",
-                 "--instruction-limit", "\(limits.instructions)", "--time-limit", "\(limits.seconds)"]
-            }, options: options, jobs: jobs)
+            let runner = IsolatedSpecRunner(executable: binary, arguments: { jobs in ["test", "--worker", "--jobs", "\(jobs)"] },
+                                            options: options, jobs: jobs)
             runner.run(files, reporter: TeeReporter([PlainReporter { text += $0 }, collector]))
             XCTAssertEqual(text, inProcess)
             XCTAssertEqual(collector.results.map(\.name), local.results.map(\.name))
@@ -189,6 +188,7 @@ final class SpecAuditTests: XCTestCase {
     func testTheBustedSpellings() throws {
         let (text, run) = runSpecs([fixture("busted.lua")])
         XCTAssertEqual(run.summary?.failed, 0, text)
+        XCTAssertEqual(run.summary?.errors, 0, text)
         XCTAssertEqual(run.summary?.skipped, 1)
         let pending = try run.result("pending inside a spec skips it")
         XCTAssertEqual(pending.status, .pending)
@@ -228,7 +228,9 @@ final class SpecAuditTests: XCTestCase {
         try String(try String(contentsOfFile: path, encoding: .utf8).dropLast("finally(function() end)\n".count))
             .write(toFile: path, atomically: true, encoding: .utf8)
         let (text, again) = runSpecs([path])
-        XCTAssertEqual(again.results.map(\.status), [.failed, .failed, .failed, .failed, .passed, .passed], text)
+        // A broken setup and a failing finally are errors; only the body's
+        // assertion is a failure (busted counts them so).
+        XCTAssertEqual(again.results.map(\.status), [.errored, .errored, .failed, .errored, .passed, .passed], text)
         XCTAssertEqual(again.results[0].message, "in setup: no database")
         XCTAssertTrue(again.results[0].location.hasSuffix("hooks_spec.lua:3"), again.results[0].location)
         XCTAssertEqual(again.results[1].message, "in setup: no database")

@@ -79,7 +79,7 @@ final class SpecFileAccessTests: XCTestCase {
         XCTAssertEqual(run.results.count, expected.count)
         for (name, message) in expected {
             let result = try run.result(name)
-            XCTAssertEqual(result.status, .failed, name)
+            XCTAssertEqual(result.status, .errored, name)
             XCTAssertTrue(result.message.contains(message), "\(name): \(result.message)")
             XCTAssertFalse(result.message.contains("SECRET"), "\(name): \(result.message)")
         }

@@ -18,7 +18,9 @@ final class SpecRunnerTests: XCTestCase {
         XCTAssertTrue(lines.contains("FAIL \(file):11: toggle shows the wrong image: expected \"toggle-off\", got \"toggle-on\""),
                       text)
         XCTAssertEqual(try run.result("toggle shows the wrong image").location, "\(file):11")
-        XCTAssertEqual(lines.last, "1 passed, 3 failed")
+        // Two failed assertions; the tap of a missing control is an error.
+        XCTAssertEqual(lines.last, "1 passed, 2 failed, 1 errored")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("ERROR \(file):20: toggle taps a control that does not exist: ") }, text)
         XCTAssertFalse(text.contains("behave:"), "no location of the runner's own code: \(text)")
     }
 
@@ -59,7 +61,7 @@ final class SpecRunnerTests: XCTestCase {
     func testScriptErrorsInAScenePassOnlyWhenTheSpecReadsThem() throws {
         let (_, run) = runSpecs([fixture("unchecked.lua")])
         let result = try run.result("does not read the scene's errors")
-        XCTAssertEqual(result.status, .failed)
+        XCTAssertEqual(result.status, .errored)
         XCTAssertTrue(result.message.hasPrefix("a scene raised a script error the spec did not check"), result.message)
         XCTAssertTrue(result.message.contains("broken.lua:5: on purpose (in touchUpInside handler of button)"), result.message)
     }
@@ -70,9 +72,9 @@ final class SpecRunnerTests: XCTestCase {
         try "describe(\"x\", function()\n  it(\"y\" function() end)\nend)\n".write(toFile: path, atomically: true, encoding: .utf8)
         let (text, run) = runSpecs([path])
         XCTAssertEqual(run.results.count, 1)
-        XCTAssertEqual(run.results[0].status, .failed)
+        XCTAssertEqual(run.results[0].status, .errored)
         XCTAssertTrue(run.results[0].location.hasSuffix("syntax_spec.lua:2"), run.results[0].location)
-        XCTAssertTrue(text.hasSuffix("0 passed, 1 failed\n"))
+        XCTAssertTrue(text.hasSuffix("0 passed, 0 failed, 1 errored\n"), text)
     }
 
     func testFilesRunAtOnceReportInFileOrderAsOneAtATime() throws {

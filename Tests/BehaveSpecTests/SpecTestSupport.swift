@@ -1,6 +1,7 @@
 import BehaveLua
 import BehaveSpec
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The fixtures directory (spec files named without `_spec`, so that
@@ -55,18 +56,16 @@ func behaveBinary() throws -> URL {
 
 /// Runs the built `behave` binary; its exit status and standard output.
 func runBehave(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
-    let binary = try behaveBinary()
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try runBehaveWithErrors(arguments, in: directory)
+    return (run.status, run.output)
+}
+
+/// Runs the built `behave` binary; its exit status, standard output and
+/// standard error.
+func runBehaveWithErrors(_ arguments: [String], in directory: String? = nil) throws
+    -> (status: Int32, output: String, errors: String) {
+    let run = try ToolRunning.run(try behaveBinary(), arguments, in: directory.map { URL(fileURLWithPath: $0) })
+    return (run.status, run.output, run.errors)
 }
 
 /// A fresh directory for a test, removed at the end.

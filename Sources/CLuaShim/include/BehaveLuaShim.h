@@ -115,6 +115,11 @@ void bh_collect_garbage(lua_State *L);
 ** loadfile, dofile, collectgarbage, warn. */
 void bh_push_sandbox_env(lua_State *L);
 
+/* Pushes a function check(pattern) that raises the first mistake of a Lua
+** pattern (as string.find would word it), whether or not a match would
+** reach it; call it with bh_pcall. */
+void bh_push_pattern_check(lua_State *L);
+
 /* Pops a table and makes it the _ENV (first upvalue) of the Lua function
 ** at index 'funcidx', as needed after bh_load. Returns 1 if it was set, 0
 ** (and the table is still popped) if the function has no upvalue. */

@@ -1,0 +1,44 @@
+/// The bundled behaviours (`Scripts/` of the checkout), embedded in the
+/// binary at build time (Plugins/EmbedFiles), so that `behave` copied
+/// anywhere, with the checkout gone, still has them. Nothing reads them from
+/// the disk.
+///
+/// A bundled script is named by a path of its own, `bundled:Scripts/NAME`,
+/// which `LuaScript(contentsOf:)` reads from the binary; messages show it as
+/// `Scripts/NAME` (`Scripts/toggle.lua:12: …`).
+public enum BundledScripts {
+    /// The folder they come from, as messages name it.
+    public static let folder = "Scripts"
+    static let pathPrefix = "bundled:"
+
+    /// The bundled scripts' names (`toggle.lua`), sorted.
+    public static let names: [String] = EmbeddedFiles.names.compactMap { name in
+        name.hasPrefix(folder + "/") ? String(name.dropFirst(folder.count + 1)) : nil
+    }
+    private static let nameSet = Set(names)
+
+    /// The path of the bundled script `name` (`toggle.lua`, `./toggle.lua`),
+    /// or nil when there is none of that name.
+    public static func path(of name: String) -> String? {
+        var name = Substring(name)
+        while name.hasPrefix("./") { name = name.dropFirst(2) }
+        guard nameSet.contains(String(name)) else { return nil }
+        return pathPrefix + folder + "/" + name
+    }
+
+    /// Whether `path` names a bundled script (as `path(of:)` gives it).
+    public static func isBundled(_ path: String) -> Bool {
+        path.hasPrefix(pathPrefix + folder + "/")
+    }
+
+    /// The source of the bundled script at `path`; nil for any other path.
+    static func source(atPath path: String) -> [UInt8]? {
+        guard isBundled(path) else { return nil }
+        return EmbeddedFiles.bytes(String(path.dropFirst(pathPrefix.count)))
+    }
+
+    /// `Scripts/toggle.lua` for the bundled toggle; nil for any other path.
+    static func displayName(ofPath path: String) -> String? {
+        isBundled(path) ? String(path.dropFirst(pathPrefix.count)) : nil
+    }
+}

@@ -1,0 +1,66 @@
+-- The Lua half of the bridge: small functions that are easier to write in
+-- Lua than through the C API. It runs once per runtime in a private
+-- environment; scripts see only what it returns, through their own
+-- environment, and cannot reach its upvalues (there is no `debug`).
+
+local H = ...
+local rawset, setmetatable, select, tostring, pcall, error, type =
+      rawset, setmetatable, select, tostring, pcall, error, type
+local concat = table.concat
+
+local api = {}
+
+-- print and log: tostring runs here, in script code and under its budget,
+-- never in the host.
+local function write(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  H.log(concat(parts, "\t"))
+end
+api.print = write
+api.log = write
+
+-- animate(duration, changes [, curve]): changes made by `changes` are
+-- captured and animated; returns when the animation is done.
+function api.animate(duration, changes, curve)
+  H.beginAnimation(duration, changes, curve)
+  local ok, message = pcall(changes)
+  return H.commitAnimation(ok, message)
+end
+
+api.wait = H.wait
+api.after = H.after
+api.now = H.now
+api.ask = H.ask
+api.platform = {
+  available = H.platformAvailable,
+  permission = H.platformPermission,
+  requestPermission = H.platformRequestPermission,
+  pickImage = H.platformPickImage,
+  openSettings = H.platformOpenSettings,
+}
+api.behaviour = H.declare
+
+-- Each behaviour instance: `self` holds the behaviour's own fields. Reads
+-- fall through to `props` — the outlets and inspectables, which the host
+-- mirrors there, and the built-in methods — and then to the class: a chain
+-- of tables the VM follows without a call. Writes to outlets and
+-- inspectables go to the host, which checks them against the declaration.
+local set, describe, send, sendAction = H.set, H.describe, H.send, H.sendAction
+
+local function instance(class, id, props)
+  props.send = function(_, event, ...) return send(id, event, ...) end
+  props.sendAction = function(_, action, ...) return sendAction(id, action, ...) end
+  setmetatable(props, { __index = class, __metatable = false })
+  return setmetatable({}, {
+    __index = props,
+    __newindex = function(t, key, value)
+      if not set(id, key, value) then rawset(t, key, value) end
+    end,
+    __tostring = function() return describe(id) end,
+    __metatable = false,
+  })
+end
+
+return api, instance

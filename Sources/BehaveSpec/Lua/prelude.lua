@@ -1,0 +1,402 @@
+-- The Lua half of the spec runner: the busted-style API a spec file sees.
+-- It runs once per spec file's state, as the chunk `=behave` (so locations
+-- in messages skip its frames), with the runner's host functions and the
+-- spec file's environment; it fills the environment and hands the runner
+-- its `run` function through `H.ready`. Spec code cannot reach its locals.
+--
+-- Compiling Lua is most of what a fresh state costs, so only what nearly
+-- every spec file needs is here; the rest (format.lua, assert.lua, spy.lua
+-- and scene.lua beside this file, the "parts") is compiled
+-- on first use, through `H.part(name)`, and shares this chunk's helpers
+-- through the private table `P`.
+--
+-- Assertions raise plain strings with `error(message, level)` pointing at
+-- the spec's own line; they must never be tail calls (a tail call drops the
+-- frame the level counts).
+
+local H, env = ...
+local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
+      type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
+local format, find, match, gsub, sub, sort, concat =
+      string.format, string.find, string.match, string.gsub, string.sub, table.sort, table.concat
+local utf8len = utf8.len
+
+local P = { H = H }
+local parts = {}
+local function part(name)
+  local loaded = parts[name]
+  if loaded == nil then
+    loaded = H.part(name)(P)
+    parts[name] = loaded
+  end
+  return loaded
+end
+
+-- How a value reads in a message (the formatting part).
+local function show(value, depth)
+  local text = part("format").show(value, depth)
+  return text
+end
+P.show = show
+
+-- The line of the code `level` frames above the caller of line_of.
+local function line_of(level)
+  local _, message = pcall(error, "", level + 2)
+  return tonumber(match(message, ":(%d+): $")) or 0
+end
+
+-- The tables' keys in a stable order: numbers, then strings.
+local function key_before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+P.key_before = key_before
+
+-- Appends to `out` up to 10 differences between e and a, as
+-- { path, expected, actual }; raw fields only, metatables ignored. Paths
+-- name the first 100 levels (then `…`), so they stay short and the work
+-- linear however deep the tables.
+local function differences(e, a, path, out, seen, depth)
+  depth = depth or 0
+  if #out >= 10 or rawequal(e, a) then return end
+  if type(e) ~= "table" or type(a) ~= "table" then
+    if not (e == a) then out[#out + 1] = { path, e, a } end
+    return
+  end
+  if seen[e] == a then return end
+  seen[e] = a
+  local keys, has = {}, {}
+  for k in next, e do keys[#keys + 1] = k; has[k] = true end
+  for k in next, a do if not has[k] then keys[#keys + 1] = k end end
+  sort(keys, key_before)
+  for _, k in ipairs(keys) do
+    local step
+    if depth > 100 then step = ""
+    elseif depth == 100 then step = "…"
+    elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
+    else step = "[" .. show(k, 2) .. "]" end
+    differences(rawget(e, k), rawget(a, k), path .. step, out, seen, depth + 1)
+    if #out >= 10 then return end
+  end
+end
+P.differences = differences
+
+local function deep_equal(e, a)
+  local out = {}
+  differences(e, a, "", out, {})
+  return #out == 0
+end
+P.deep_equal = deep_equal
+
+--------------------------------------------------------------- assertions
+
+-- Raises `message` at the line of the spec that called the assertion
+-- that called fail (three frames up).
+local function fail(message, custom)
+  if custom ~= nil then message = tostring(custom) .. ": " .. message end
+  H.failing(message)
+  error(message, 3)
+end
+P.fail = fail
+
+local function usage(text)
+  error(text, 3)
+end
+P.usage = usage
+
+-- The assertions nearly every spec uses; the others (near, matches,
+-- truthy, …) come with the "assert" part on first use.
+local assert = setmetatable({}, {
+  __index = function(t, key)
+    local resolve = part("assert")
+    return resolve(t, key)
+  end,
+  -- Called, it is Lua's assert: all its arguments when the first is
+  -- true; else the second as the error object as it is (nil included),
+  -- "assertion failed!" when there is none, and no position added (the
+  -- report finds the spec's line in the traceback).
+  __call = function(_, ...)
+    local count = select("#", ...)
+    if count == 0 then error("bad argument #1 to 'assert' (value expected)", 0) end
+    if ... then return ... end
+    if count == 1 then
+      H.failing("assertion failed!")
+      error("assertion failed!", 0)
+    end
+    local message = (select(2, ...))
+    if type(message) == "string" or type(message) == "number" then H.failing(message .. "") end
+    error(message, 0)
+  end,
+})
+P.assert = assert
+
+function assert.equals(expected, actual, message)
+  if not (expected == actual) then
+    local hint = ""
+    if type(expected) == "table" and type(actual) == "table" and deep_equal(expected, actual) then
+      hint = " (different tables with the same contents: use assert.same)"
+    end
+    fail(format("expected %s, got %s%s", show(expected), show(actual), hint), message)
+  end
+end
+
+function assert.same(expected, actual, message)
+  local out = {}
+  differences(expected, actual, "", out, {})
+  if #out == 0 then return end
+  if type(expected) ~= "table" or type(actual) ~= "table" then
+    fail(format("expected %s, got %s", show(expected), show(actual)), message)
+  end
+  local lines = {}
+  for i, d in ipairs(out) do
+    lines[i] = format("at %s: expected %s, got %s", d[1] == "" and "the top level" or d[1], show(d[2], 1), show(d[3], 1))
+  end
+  local text = "tables differ " .. lines[1]
+  if #out > 1 then
+    text = text .. format(" (and %s more)", #out >= 10 and "at least 9" or tostring(#out - 1))
+      .. "\n" .. concat(lines, "\n", 2)
+  end
+  fail(text, message)
+end
+
+function assert.is_true(actual, message)
+  if actual ~= true then fail("expected true, got " .. show(actual), message) end
+end
+
+function assert.is_false(actual, message)
+  if actual ~= false then fail("expected false, got " .. show(actual), message) end
+end
+
+function assert.is_nil(actual, message)
+  if actual ~= nil then fail("expected nil, got " .. show(actual), message) end
+end
+
+-- An error matches a string when, without its `file:line: ` prefix, it
+-- equals the string or contains it; other error objects must be the same.
+local function error_matches(err, expected)
+  if type(err) == "string" and type(expected) == "string" then
+    local plain = gsub(err, "^[^\n]-:%d+: ", "")
+    return err == expected or plain == expected or find(err, expected, 1, true) ~= nil
+  end
+  return deep_equal(expected, err)
+end
+
+function assert.has_error(fn, expected, message)
+  if type(fn) ~= "function" and type(fn) ~= "table" then
+    usage("assert.has_error(function [, expected message]) takes a function")
+  end
+  local ok, err = pcall(fn)
+  if ok then
+    fail("expected an error, but none was raised", message)
+  elseif expected ~= nil and not error_matches(err, expected) then
+    fail(format("expected an error matching %s, got %s", show(expected), show(err)), message)
+  end
+  return err
+end
+
+-- Spies and scenes come with their parts on first use.
+local function lazy(name)
+  return setmetatable({}, { __index = function(_, key) return part(name)[key] end })
+end
+
+function assert.spy(s)
+  local checks = part("spy").assert_spy(s)
+  return checks
+end
+
+------------------------------------------------------------ describe / it
+
+-- Blocks are numbered as declared; the file's top level is block 0.
+local root = { id = 0, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
+local blocks = { [0] = root }
+local current = root
+local running = false
+
+-- What one file may declare. Every spec, hook and finally runs with a
+-- budget of its own, so their numbers bound the work a file can cause;
+-- names are kept short, as the host keeps one for every spec.
+local limits = { specs = 10000, blocks = 10000, depth = 100, hooks = 1000, finallies = 100, part = 400, name = 2000 }
+local counts = { specs = 0, hooks = 0, depth = 0 }
+
+-- The name's head and tail, `length` bytes in all, cut between characters.
+local function clip(name, length)
+  if #name <= length then return name end
+  local head = gsub(sub(name, 1, length // 2), "[\xC0-\xFF][\x80-\xBF]*$", "")
+  local tail = gsub(sub(name, -(length // 2)), "^[\x80-\xBF]+", "")
+  return head .. "…" .. tail
+end
+
+local function declaring(what)
+  if running then
+    error(what .. " can only be used at the top level of a spec file or inside describe, not inside a spec", 3)
+  end
+end
+
+local function describe(name, body)
+  declaring("describe")
+  if type(name) ~= "string" or type(body) ~= "function" then
+    usage("describe(name, function) takes a name and a function")
+  end
+  if #blocks >= limits.blocks then usage(format("more than %d describe blocks in one file", limits.blocks)) end
+  if counts.depth >= limits.depth then usage(format("describe blocks nested more than %d deep", limits.depth)) end
+  local block = { id = #blocks + 1, name = name, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
+  blocks[block.id] = block
+  current.children[#current.children + 1] = block
+  local outer = current
+  current = block
+  counts.depth = counts.depth + 1
+  body()
+  counts.depth = counts.depth - 1
+  current = outer
+end
+
+local function add_spec(name, body, is_pending)
+  if counts.specs >= limits.specs then error(format("more than %d specs in one file", limits.specs), 3) end
+  counts.specs = counts.specs + 1
+  current.children[#current.children + 1] = { name = name, body = body, line = line_of(3), pending = is_pending }
+end
+
+local function it(name, body)
+  declaring("it")
+  if type(name) ~= "string" then usage("it(name, function) takes a name and a function") end
+  if body ~= nil and type(body) ~= "function" then usage("it(name, function) takes a function") end
+  add_spec(name, body, body == nil)
+end
+
+-- Inside a running spec, pending() tells the runner its reason and raises
+-- the runner's signal: the phase it ends skips the spec (unless the spec
+-- has already failed; a failure is final).
+local function pending(name)
+  if running then
+    error(H.skip(name ~= nil and tostring(name) or ""), 0)
+  end
+  if type(name) ~= "string" then usage("pending(name) takes a name") end
+  add_spec(name, nil, true)
+end
+
+-- before_each(fn), after_each(fn), setup(fn), teardown(fn): hooks of the
+-- block being declared.
+local function hook(what, list)
+  return function(fn)
+    declaring(what)
+    if type(fn) ~= "function" then usage(what .. "(function) takes a function") end
+    if counts.hooks >= limits.hooks then
+      usage(format("more than %d before_each, after_each, setup and teardown functions in one file", limits.hooks))
+    end
+    counts.hooks = counts.hooks + 1
+    local hooks = current[list]
+    hooks[#hooks + 1] = fn
+  end
+end
+local before_each, after_each = hook("before_each", "befores"), hook("after_each", "afters")
+local setup, teardown = hook("setup", "setups"), hook("teardown", "teardowns")
+
+-- finally(fn) inside a spec: fn runs when the spec ends, passed or failed
+-- (the last registered first), before after_each.
+local finalizers = {}
+local running_spec
+
+local function finally(fn)
+  if not running or running_spec == nil then
+    error("finally can only be used inside a spec (it or before_each)", 2)
+  end
+  if type(fn) ~= "function" then usage("finally(function) takes a function") end
+  local list = finalizers[running_spec]
+  if list == nil then
+    list = {}
+    finalizers[running_spec] = list
+  end
+  if #list >= limits.finallies then usage(format("more than %d finally functions in one spec", limits.finallies)) end
+  list[#list + 1] = fn
+end
+
+-- Flattens the tree in declaration order: each spec with its before_each
+-- chain (outermost first), its after_each chain (innermost first) and the
+-- blocks it is in (outermost first), for their setup and teardown.
+local specs = {}
+local function collect(block, prefix, befores, afters, chain)
+  local b, a = {}, {}
+  for i = 1, #befores do b[i] = befores[i] end
+  for _, fn in ipairs(block.befores) do b[#b + 1] = fn end
+  for _, fn in ipairs(block.afters) do a[#a + 1] = fn end
+  for i = 1, #afters do a[#a + 1] = afters[i] end
+  local inside = chain .. (chain == "" and "" or ",") .. block.id
+  H.block(block.id, #block.setups, #block.teardowns)
+  for _, child in ipairs(block.children) do
+    if child.children then
+      collect(child, clip(prefix .. clip(child.name, limits.part), limits.name) .. " ", b, a, inside)
+    else
+      specs[#specs + 1] = { body = child.body, befores = b, afters = a }
+      local name = clip(prefix .. clip(child.name, limits.part), limits.name)
+      if not utf8len(name) then name = part("format").printable(name) end
+      H.spec(name, child.line, child.pending, #b, #a, inside)
+    end
+  end
+end
+
+H.ready(function(phase, i, j)
+  if phase == "collect" then
+    running = true
+    collect(root, "", {}, {}, "")
+    return
+  end
+  if phase == "scenes" then
+    -- The ids of the scenes the spec still refers to (after a collection).
+    local ids = {}
+    for _, id in next, P.scene_ids or {} do ids[#ids + 1] = id end
+    return concat(ids, ",")
+  end
+  if phase == "setup" then
+    running_spec = nil
+    blocks[i].setups[j]()
+    return
+  elseif phase == "teardown" then
+    running_spec = nil
+    blocks[i].teardowns[j]()
+    return
+  end
+  running_spec = i
+  local spec = specs[i]
+  if phase == "before" then spec.befores[j]()
+  elseif phase == "it" then spec.body()
+  elseif phase == "after" then spec.afters[j]()
+  elseif phase == "finallies" then
+    local list = finalizers[i]
+    return list == nil and 0 or #list
+  elseif phase == "finally" then
+    local list = finalizers[i]
+    local fn = list[#list - j + 1]
+    if j == #list then finalizers[i] = nil end
+    fn()
+  end
+end)
+
+-- Kept with the spec; control characters and bytes that are not UTF-8
+-- are escaped (`\27`, `\xFF`), so that a report is never garbled.
+local function print(...)
+  local texts = {}
+  for i = 1, select("#", ...) do texts[i] = tostring((select(i, ...))) end
+  local text = concat(texts, "\t")
+  if find(text, "[\0-\8\11-\31\127]") or find(text, "\xC2[\x80-\x9F]") or not utf8len(text) then
+    text = part("format").printable(text)
+  end
+  H.print(text)
+end
+
+env.describe, env.context = describe, describe
+env.it, env.test, env.spec = it, it, it
+env.pending = pending
+env.before_each, env.after_each = before_each, after_each
+env.setup, env.teardown = setup, teardown
+env.lazy_setup, env.strict_setup, env.lazy_teardown, env.strict_teardown = setup, setup, teardown, teardown
+env.finally = finally
+env.assert, env.print = assert, print
+env.spy, env.scene = lazy("spy"), lazy("scene")
+-- stub(t, key, ...) or stub.new(t, key, ...): the spy part's stub.
+local function new_stub(...)
+  local s = part("spy").stub(...)
+  return s
+end
+env.stub = setmetatable({ new = new_stub }, { __call = function(_, ...) return new_stub(...) end })

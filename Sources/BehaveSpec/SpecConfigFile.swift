@@ -1,0 +1,128 @@
+import BehaveCore
+import BehaveLua
+import Foundation
+
+/// A busted configuration file (`.busted` in the working directory, or
+/// `--config-file`): a Lua file that returns a table of tasks, each a table
+/// of options named as the command line names them (`tags`,
+/// `["exclude-tags"]`, `exclude_tags` too). The options of the task
+/// `--run` names, else of `default`, override those of `_all`; the command
+/// line overrides both. The file is untrusted input (it comes with the
+/// code under test): it runs in the sandbox of behaviours (no `io`, `os`,
+/// `require`), under its limits, only the table it returns is read, and
+/// none of its options makes Behave write a file (`--output-file` is for
+/// the command line only) or take more of the machine (`--jobs`).
+public struct SpecConfigFile: Equatable, Sendable {
+    public var roots: [String]?
+    public var output: String?
+    public var filters: [String]?
+    public var filtersOut: [String]?
+    public var tags: [String]?
+    public var excludedTags: [String]?
+    public var shuffle: Bool?
+    public var shuffleFiles: Bool?
+    public var shuffleTests: Bool?
+    public var seed: UInt64?
+    /// Keys of the chosen options that `behave test` does not use (busted's
+    /// `verbose`, `coverage`, `lpath`, …), sorted: they change nothing.
+    public var ignored: [String] = []
+
+    public init() {}
+
+    /// The keys `behave test` honours, as busted spells them.
+    public static let keys = ["ROOT", "output", "filter", "filter-out", "tags", "exclude-tags",
+                              "shuffle", "shuffle-files", "shuffle-tests", "seed"]
+
+    /// Reads the file at `path` (`shown` names it in messages) and takes
+    /// the options of `task` (nil: `default`). Every mistake is one line.
+    public static func read(_ path: String, shown: String, task: String?,
+                            limits: SandboxLimits = .default) throws(ValueError) -> SpecConfigFile {
+        let source: [UInt8]
+        do throws(ValueError) {
+            source = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
+        } catch {
+            throw ValueError("\(shown): \(error.message)")
+        }
+        let returned: LuaData
+        do throws(LuaError) {
+            returned = try run(source, chunkName: "@" + shown, limits: limits)
+        } catch {
+            // Its own `file:line: message`, without the traceback.
+            throw ValueError(DisplayText.line(String(error.message.prefix { $0 != "\n" })))
+        }
+        guard case .table = returned else {
+            throw ValueError("\(shown): the file must return a table of tasks (`return { default = { … } }`)")
+        }
+        var options: [LuaData.Entry] = []
+        if case .table(let all)? = returned["_all"] { options = all }
+        let chosen = task ?? "default"
+        switch returned[chosen] {
+        case .table(let entries)?:
+            options = options.filter { option in !entries.contains { key($0.key) == key(option.key) } } + entries
+        case nil where task == nil, .null? where task == nil:
+            break
+        default:
+            throw ValueError("\(shown): no task `\(chosen)` (a table) in the file")
+        }
+        return try SpecConfigFile(options, shown: shown)
+    }
+
+    /// Runs the chunk in a fresh sandbox; what it returned, as data.
+    private static func run(_ source: [UInt8], chunkName: String, limits: SandboxLimits) throws(LuaError) -> LuaData {
+        let scene = Scene(screen: "config")
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        defer { runtime.close() }
+        let environment = try runtime.newEnvironment()
+        let chunk = try runtime.load(source, chunkName: chunkName, environment: environment)
+        return try runtime.callReturningData(chunk).first ?? .null
+    }
+
+    /// `exclude_tags` and `exclude-tags` are one key.
+    private static func key(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "-") }
+
+    private init(_ options: [LuaData.Entry], shown: String) throws(ValueError) {
+        var ignored: [String] = []
+        for option in options {
+            let name = SpecConfigFile.key(option.key)
+            func fail(_ wanted: String) -> ValueError {
+                ValueError("\(shown): `\(DisplayText.line(option.key))` must be \(wanted)")
+            }
+            func texts() throws(ValueError) -> [String] {
+                switch option.value {
+                case .string(let text): return [text]
+                case .table(let entries) where entries.isEmpty: return []  // `{}`
+                case .list(let items):
+                    return try items.map { item throws(ValueError) in
+                        guard case .string(let text) = item else { throw fail("a string or a list of strings") }
+                        return text
+                    }
+                default: throw fail("a string or a list of strings")
+                }
+            }
+            func flag() throws(ValueError) -> Bool {
+                guard case .boolean(let value) = option.value else { throw fail("true or false") }
+                return value
+            }
+            func whole(_ range: ClosedRange<Double>) throws(ValueError) -> Double {
+                guard case .number(let value) = option.value, value.rounded() == value, range.contains(value) else {
+                    throw fail("a whole number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+                }
+                return value
+            }
+            switch name {
+            case "ROOT": roots = try texts()
+            case "output": output = try texts().last
+            case "filter": filters = try texts()
+            case "filter-out": filtersOut = try texts()
+            case "tags": tags = SpecSelection.tags(try texts())
+            case "exclude-tags": excludedTags = SpecSelection.tags(try texts())
+            case "shuffle": shuffle = try flag()
+            case "shuffle-files": shuffleFiles = try flag()
+            case "shuffle-tests": shuffleTests = try flag()
+            case "seed": seed = UInt64(try whole(0...9_007_199_254_740_992))
+            default: ignored.append(DisplayText.line(option.key))
+            }
+        }
+        self.ignored = ignored.sorted()
+    }
+}

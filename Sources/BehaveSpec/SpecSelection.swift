@@ -1,0 +1,66 @@
+import Foundation
+import BehaveLua
+
+/// Which specs run, as busted chooses them, by the spec's full name (its
+/// describe names and its own, joined by spaces): `--filter` and
+/// `--filter-out` take Lua patterns; `--tags` and `--exclude-tags` take
+/// tags, written `#tag` in names, each matched as busted does, as the
+/// pattern `#` followed by the tag (so `api` also selects `#apiv2`).
+/// Exclusions win. Patterns are matched by the sandbox's own matcher
+/// (`LuaPatterns`).
+public struct SpecSelection: Sendable, Equatable, Codable {
+    /// A spec runs when its name matches one of these (or there are none).
+    public var filters: [String] = []
+    /// A spec does not run when its name matches one of these.
+    public var filtersOut: [String] = []
+    /// A spec runs when its name has one of these tags (or there are none).
+    public var tags: [String] = []
+    /// A spec does not run when its name has one of these tags.
+    public var excludedTags: [String] = []
+
+    public init(filters: [String] = [], filtersOut: [String] = [], tags: [String] = [], excludedTags: [String] = []) {
+        self.filters = filters
+        self.filtersOut = filtersOut
+        self.tags = tags
+        self.excludedTags = excludedTags
+    }
+
+    /// Whether every spec runs.
+    public var selectsAll: Bool { filters.isEmpty && filtersOut.isEmpty && tags.isEmpty && excludedTags.isEmpty }
+
+    /// Throws the first mistake in a pattern, named by its option
+    /// (`--filter "[a": malformed pattern (missing ']')`).
+    public func check(with patterns: LuaPatterns) throws(LuaError) {
+        for (option, list, prefix) in [("--filter", filters, ""), ("--filter-out", filtersOut, ""),
+                                       ("--tags", tags, "#"), ("--exclude-tags", excludedTags, "#")] {
+            for pattern in list {
+                do throws(LuaError) {
+                    try patterns.check(prefix + pattern)
+                } catch {
+                    throw LuaError("\(option) \(pattern): \(firstLines(error.message))")
+                }
+            }
+        }
+    }
+
+    /// Whether the spec named `name` runs.
+    public func selects(_ name: String, with patterns: LuaPatterns) throws(LuaError) -> Bool {
+        func any(_ list: [String]) throws(LuaError) -> Bool {
+            for pattern in list where try patterns.matches(pattern, in: name) { return true }
+            return false
+        }
+        if try any(excludedTags.map(Self.tagPattern)) { return false }
+        if try any(filtersOut) { return false }
+        if !tags.isEmpty, try !any(tags.map(Self.tagPattern)) { return false }
+        if !filters.isEmpty, try !any(filters) { return false }
+        return true
+    }
+
+    private static func tagPattern(_ tag: String) -> String { "#" + tag }
+
+    /// Tags as busted takes them on its command line and in `.busted`:
+    /// comma-separated, each repeatable; blanks around them are dropped.
+    public static func tags(_ lists: [String]) -> [String] {
+        lists.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

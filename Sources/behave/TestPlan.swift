@@ -1,0 +1,94 @@
+import BehaveCore
+import BehaveLua
+import BehaveSpec
+import Foundation
+
+/// What `behave test` is to do: its flags over the options of a busted
+/// config file (`.busted`), checked; every mistake is bad usage, one line.
+struct TestPlan {
+    /// busted's output handlers that Behave has, by the names busted gives
+    /// them (any case).
+    enum Handler {
+        case plain, tap, junit
+
+        init(busted name: String) throws(UsageFailure) {
+            switch name.lowercased() {
+            case "plain", "utfterminal", "plainterminal": self = .plain
+            case "tap": self = .tap
+            case "junit": self = .junit
+            default:
+                let hint = name.contains(".") || name.contains("/")
+                    ? "; to write a report to a file, use --output-file FILE"
+                    : Suggestions.hint(for: name, in: ["plain", "TAP", "junit", "utfTerminal", "plainTerminal"])
+                throw UsageFailure("-o/--output: no output handler `\(name)`: plain, TAP or junit\(hint)")
+            }
+        }
+    }
+
+    var paths: [String]
+    var handler: Handler
+    var outputFile: String?
+    var options: SpecOptions
+    /// The order of the files and of each file's specs; nil: as found.
+    var shuffle: SpecShuffle?
+    var shard: SpecShard?
+    var jobs: Int
+
+    /// The name of busted's config file, read from the working directory.
+    static let configName = ".busted"
+
+    init(_ test: Test) throws(UsageFailure) {
+        let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
+        paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
+        handler = try Handler(busted: test.output ?? test.reporter ?? config.output ?? "plain")
+        // Only the command line names a file to write: a config file comes
+        // with the code under test.
+        outputFile = test.outputFile
+        jobs = test.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        shard = test.shard.flatMap(SpecShard.init)
+        let selection = SpecSelection(
+            filters: test.filter.isEmpty ? config.filters ?? [] : test.filter,
+            filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : test.filterOut,
+            tags: test.tags.isEmpty ? config.tags ?? [] : SpecSelection.tags(test.tags),
+            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : SpecSelection.tags(test.excludeTags))
+        do throws(LuaError) {
+            if !selection.selectsAll { try selection.check(with: LuaPatterns()) }
+        } catch {
+            throw UsageFailure(error.message)
+        }
+        // The specific flag over the general one, the command line over the file.
+        let shuffleFiles = test.shuffleFiles ?? test.shuffle ?? config.shuffleFiles ?? config.shuffle ?? false
+        let shuffleTests = test.shuffleTests ?? test.shuffle ?? config.shuffleTests ?? config.shuffle ?? false
+        if shuffleFiles || shuffleTests {
+            let seed = test.seed ?? config.seed ?? UInt64.random(in: 0...(1 << 53))
+            shuffle = SpecShuffle(seed: seed, files: shuffleFiles, specs: shuffleTests)
+        }
+        options = SpecOptions(limits: test.limits.sandboxLimits, selection: selection, shuffle: shuffle, listOnly: test.list)
+    }
+
+    /// The options of the config file (`--config-file`, else `.busted` when
+    /// there is one); what it has that `behave test` does not use is said
+    /// on standard error.
+    private static func config(file: String?, task: String?, limits: SandboxLimits) throws(UsageFailure) -> SpecConfigFile {
+        var isFolder: ObjCBool = false
+        let path: String
+        if let file {
+            path = file
+        } else if FileManager.default.fileExists(atPath: configName, isDirectory: &isFolder), !isFolder.boolValue {
+            path = configName
+        } else {
+            if let task { throw UsageFailure("--run \(task): there is no \(configName) file here to take it from") }
+            return SpecConfigFile()
+        }
+        let config: SpecConfigFile
+        do throws(ValueError) {
+            config = try SpecConfigFile.read(path, shown: DisplayText.line(path), task: task, limits: limits)
+        } catch {
+            throw UsageFailure(error.message)
+        }
+        if !config.ignored.isEmpty {
+            writeError("\(DisplayText.line(path)): not used by behave test, ignored: \(config.ignored.joined(separator: ", "))")
+        }
+        return config
+    }
+}

@@ -1,0 +1,5 @@
+/// Behave's version, printed by `behave --version`: the one place it is
+/// written.
+enum BehaveVersion {
+    static let current = "0.15.0"
+}

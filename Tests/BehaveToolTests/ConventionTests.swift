@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+
+/// The conventions every `behave` command keeps: `--version`, one-line bad
+/// usage with status 2, results on standard output and diagnostics on
+/// standard error, help that names each default once, and colour only on
+/// a terminal (never with NO_COLOR).
+final class ConventionTests: XCTestCase {
+    func testVersion() throws {
+        let run = try run(try builtBehave(), ["--version"], in: try folder())
+        XCTAssertEqual(run.status, 0)
+        XCTAssertNotNil(run.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), run.output)
+        XCTAssertEqual(run.errors, "")
+        // Defined once, in Sources/behave/Version.swift.
+        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/behave/Version.swift"), encoding: .utf8)
+        XCTAssertTrue(source.contains("\"\(run.output.dropLast())\""), source)
+    }
+
+    func testBadUsageIsOneLineOnStandardErrorWithStatus2() throws {
+        let behave = try builtBehave()
+        let work = try folder()
+        let cases: [[String]] = [
+            ["frob"], ["run"], ["run", "toggle.lua", "--bogus"], ["run", "toggle.lua", "--memory-limit", "abc"],
+            ["run", "toggle.lua", "--memory-limit", "1"], ["test", "--jobs", "0"], ["test", "--shard", "3/2"],
+            ["test", "--seed", "-1"], ["test", "-o", "html"], ["test", "--filter", "[x"], ["check"], ["new"], ["inspect"],
+            ["test", "--\u{1B}[2J\nforged"], ["run", "no_such.lua"],
+        ]
+        for arguments in cases {
+            let outcome = try run(behave, arguments, in: work)
+            XCTAssertEqual(outcome.status, 2, "\(arguments): \(outcome.errors)")
+            XCTAssertEqual(outcome.output, "", "\(arguments)")
+            XCTAssertEqual(outcome.errorLines.count, 1, "\(arguments): \(outcome.errors)")
+            XCTAssertTrue(outcome.errors.hasPrefix("behave: "), outcome.errors)
+            XCTAssertFalse(outcome.errors.contains("\u{1B}"), outcome.errors)
+        }
+        let unknown = try run(behave, ["test", "--bogus"], in: work)
+        XCTAssertTrue(unknown.errors.hasPrefix("behave: Unknown option '--bogus'."), unknown.errors)
+        XCTAssertTrue(unknown.errors.hasSuffix(" (see `behave test --help`)\n"), unknown.errors)
+    }
+
+    func testResultsGoToStandardOutputAndDiagnosticsToStandardError() throws {
+        let behave = try builtBehave()
+        let work = try folder([
+            "fails_spec.lua": "it(\"fails\", function()\n  local unused = 1\n  assert.equals(1, 2)\nend)\n",
+            "broken.lua": "local B = behaviour { name = \"Broken\" }\nreturn B\nend\n",
+        ])
+        // run: the trace is the result; a mistyped command is a diagnostic.
+        let run = try self.run(behave, ["run", "toggle.lua", "--do", "tap buton", "--do", "tap button"], in: work)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.output.contains("[0s] button.image: toggle-off → toggle-on\n"), run.output)
+        XCTAssertFalse(run.output.contains("buton"), run.output)
+        XCTAssertEqual(run.errors, "error: no control or behaviour named `buton` (did you mean `button`?)\n")
+        // test: failures are results; the linter's warnings are diagnostics.
+        let test = try self.run(behave, ["test"], in: work)
+        XCTAssertEqual(test.status, 1)
+        XCTAssertEqual(test.outputLines, ["FAIL fails_spec.lua:3: fails: expected 1, got 2", "0 passed, 1 failed"])
+        XCTAssertTrue(test.errors.hasPrefix("fails_spec.lua:2:9: warning: the local `unused` is never used"), test.errors)
+        // check: `FILE: ok` is a result, mistakes are diagnostics, JSON is a result.
+        let check = try self.run(behave, ["check", "toggle.lua", "broken.lua"], in: work)
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.output, "toggle.lua: ok\n")
+        XCTAssertTrue(check.errors.hasPrefix("broken.lua:3:"), check.errors)
+        let json = try self.run(behave, ["check", "--json", "broken.lua"], in: work)
+        XCTAssertTrue(json.output.hasPrefix("{"), json.output)
+        XCTAssertEqual(json.errors, "")
+        // inspect and types write their results on standard output.
+        XCTAssertTrue(try self.run(behave, ["inspect", "toggle.lua"], in: work).output.hasPrefix("ToggleButton"))
+        XCTAssertTrue(try self.run(behave, ["types"], in: work).output.contains("---@class"))
+    }
+
+    func testHelpNamesEachDefaultOnce() throws {
+        let behave = try builtBehave()
+        let work = try folder()
+        for command in [[], ["run"], ["test"], ["inspect"], ["check"], ["new"], ["types"]] {
+            let help = try run(behave, command + ["--help"], in: work)
+            XCTAssertEqual(help.status, 0)
+            // An entry (an argument or an option) starts a line with two
+            // spaces; its help goes on on lines indented further.
+            var entries: [String] = []
+            for line in help.output.split(separator: "\n") {
+                if line.hasPrefix("  "), !line.hasPrefix("   ") {
+                    entries.append(String(line))
+                } else if line.hasPrefix("   "), !entries.isEmpty {
+                    entries[entries.count - 1] += String(line)
+                }
+            }
+            XCTAssertFalse(entries.isEmpty, "\(command)")
+            for entry in entries {
+                let defaults = entry.components(separatedBy: "(default").count - 1
+                XCTAssertLessThanOrEqual(defaults, 1, "\(command): \(entry)")
+            }
+        }
+        let test = try run(behave, ["test", "--help"], in: work).output
+        XCTAssertTrue(test.contains("(default: one per processor)"), test)
+    }
+
+    // MARK: Colour
+
+    /// `behave test` on a failing spec, its output read through a terminal
+    /// (`script` gives it one).
+    private func onATerminal(environment: [String: String]) throws -> String {
+        let script = try program("script")
+        let behave = try builtBehave()
+        let work = try folder(["fails_spec.lua": "it(\"fails\", function() assert.equals(1, 2) end)\n"])
+        let run = try run(script, ["-q", "-e", "-c", "'\(behave.path)' test --jobs 1", "/dev/null"], in: work,
+                          environment: environment)
+        XCTAssertEqual(run.status, 1, run.output + run.errors)
+        XCTAssertTrue(run.output.contains("FAIL"), run.output)
+        return run.output
+    }
+
+    func testColourOnATerminalOnly() throws {
+        let coloured = try onATerminal(environment: ["NO_COLOR": "", "TERM": "xterm"])
+        XCTAssertTrue(coloured.contains("\u{1B}[31mFAIL\u{1B}[0m fails_spec.lua:1: fails"), coloured)
+        XCTAssertTrue(coloured.contains("\u{1B}[31m0 passed, 1 failed\u{1B}[0m"), coloured)
+        // Not on a pipe: no escape at all.
+        let work = try folder(["fails_spec.lua": "it(\"fails\", function() assert.equals(1, 2) end)\n"])
+        let piped = try run(try builtBehave(), ["test"], in: work, environment: ["TERM": "xterm"])
+        XCTAssertEqual(piped.output, "FAIL fails_spec.lua:1: fails: expected 1, got 2\n0 passed, 1 failed\n")
+    }
+
+    func testNoColourWithNO_COLOROrADumbTerminal() throws {
+        for environment in [["NO_COLOR": "1", "TERM": "xterm"], ["TERM": "dumb"]] {
+            let text = try onATerminal(environment: environment)
+            XCTAssertNil(text.range(of: "\u{1B}\\[[0-9;]*m", options: .regularExpression), "\(environment): \(text)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// The binary alone is the tool: copied to another folder, run from an
+/// unrelated one, with the checkout out of its sight, it still has the
+/// bundled behaviours (embedded at build time).
+final class InstallTests: XCTestCase {
+    /// A copy of the built `behave`, alone in a folder of its own (as
+    /// `install .build/release/behave /usr/local/bin/` leaves it).
+    private func installedCopy() throws -> URL {
+        let bin = try folder()
+        let copy = bin.appendingPathComponent("behave")
+        try FileManager.default.copyItem(at: try builtBehave(), to: copy)
+        return copy
+    }
+
+    /// A scene whose behaviour is the bundled toggle (`script:` is looked
+    /// up next to the scene, then among the bundled scripts).
+    private let scene = """
+        screen: Screen
+        controls:
+          b: { type: Button }
+        behaviours:
+          toggle: { script: toggle.lua, outlets: { button: b } }
+
+        """
+
+    private let spec = """
+        it("taps the bundled toggle", function()
+          local s = scene.script("toggle.lua")
+          s:tap("button")
+          assert.equals("toggle-on", s.button.image.name)
+        end)
+
+        """
+
+    func testACopyRunsTheBundledToggleFromAnUnrelatedFolder() throws {
+        let behave = try installedCopy()
+        let work = try folder(["toggle_spec.lua": spec])
+        let run = try run(behave, ["run", "toggle.lua", "--do", "tap button"], in: work)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.outputLines, [
+            "[0s] toggle awake", "[0s] button.image: nil → toggle-off", "[0s] button touchDown", "[0s] button touchUpInside",
+            "[0s] button.image: toggle-off → toggle-on", "[0s] toggle valueChanged",
+        ])
+        XCTAssertEqual(run.errors, "")
+        // A message about a bundled script names it as the checkout does.
+        let mistake = try self.run(behave, ["run", "toggle.lua", "--set", "duraton=1"], in: work)
+        XCTAssertEqual(mistake.status, 2)
+        XCTAssertEqual(mistake.errors, "behave: Scripts/toggle.lua: ToggleButton has no inspectable `duraton` (did you mean `duration`?)\n")
+        // Specs find the bundled scripts too.
+        let test = try self.run(behave, ["test"], in: work)
+        XCTAssertEqual(test.status, 0, test.output + test.errors)
+        XCTAssertEqual(test.output, "1 passed, 0 failed\n")
+        XCTAssertEqual(try self.run(behave, ["inspect", "image_picker.lua"], in: work).status, 0)
+    }
+
+    /// The checkout is hidden under an empty folder (a mount namespace of
+    /// the test's own), so that reading anything of it, `Scripts/`
+    /// included, finds nothing: the copy must do without it.
+    func testACopyDoesNotReadTheCheckout() throws {
+        let unshare = try program("unshare")
+        let behave = try installedCopy()
+        let work = try folder(["toggle_spec.lua": spec, "screen.scene.yaml": scene])
+        let probe = try run(unshare, ["-rm", "true"], in: work)
+        guard probe.status == 0 else { throw XCTSkip("no mount namespaces here: \(probe.errors)") }
+        let script = """
+            mount -t tmpfs none "$1" || exit 90
+            [ -e "$1/Scripts/toggle.lua" ] && exit 91
+            "$2" run toggle.lua --do "tap button" && "$2" test && "$2" run screen.scene.yaml --do "tap b" \
+              && "$2" check toggle.lua
+            """
+        let hidden = try run(unshare, ["-rm", "sh", "-c", script, "sh", checkout.path, behave.path], in: work)
+        XCTAssertEqual(hidden.status, 0, hidden.output + hidden.errors)
+        XCTAssertTrue(hidden.output.contains("[0s] button.image: toggle-off → toggle-on\n"), hidden.output)
+        XCTAssertTrue(hidden.output.contains("1 passed, 0 failed\n"), hidden.output)
+        XCTAssertTrue(hidden.output.contains("[0s] b.image: toggle-off → toggle-on\n"), "a scene's script: \(hidden.output)")
+        XCTAssertTrue(hidden.output.hasSuffix("toggle.lua: ok\n"), hidden.output)
+    }
+
+    /// The README's install command builds the release binary and puts it
+    /// on the path; the test checks the command is there and names the
+    /// binary the build makes.
+    func testTheReadmeGivesTheInstallCommand() throws {
+        let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("\nswift build -c release && install .build/release/behave /usr/local/bin/\n"),
+                      "the install command")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a program did: its status and what it wrote on each stream.
+public struct ToolOutcome: Sendable {
+    public var status: Int32
+    public var output: String
+    public var errors: String
+
+    /// The lines of standard output and of standard error (each ends with a
+    /// line feed).
+    public var outputLines: [String] { ToolOutcome.lines(output) }
+    public var errorLines: [String] { ToolOutcome.lines(errors) }
+
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// Running the built tools (`behave`) and other programs from the tests of
+/// several targets, as a user's shell would.
+public enum ToolRunning {
+    /// The program `name` built beside the test bundle, or nil.
+    public static func built(_ name: String) -> URL? {
+        var directory = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        let tool = directory.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
+    }
+
+    /// Runs `executable` in `directory` (nil: this process's) with standard
+    /// input empty; `environment` is added to this process's.
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> ToolOutcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Standard error on another thread, so that neither pipe fills up.
+        let errorData = Captured()
+        let read = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+            read.signal()
+        }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        read.wait()
+        process.waitUntilExit()
+        return ToolOutcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                           errors: String(decoding: errorData.get(), as: UTF8.self))
+    }
+}
+
+private final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
