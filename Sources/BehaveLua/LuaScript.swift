@@ -178,7 +178,9 @@ extension LuaRuntime {
         if let stale = chunkRefs[script.path] { unref(stale.ref) }
         chunkRefs[script.path] = (script.source, ref)
         // Its `require` looks beside it first.
-        moduleRoots["@" + script.displayName] = [(script.path as NSString).deletingLastPathComponent, LuaScript.bundledDirectory]
+        moduleRoots["@" + script.displayName] = BundledScripts.isBundled(script.path)
+            ? [LuaRuntime.bundledModules]
+            : [(script.path as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]
         return ref
     }
 

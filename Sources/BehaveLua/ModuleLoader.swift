@@ -26,20 +26,8 @@ extension LuaRuntime {
         guard lua_type(stack, 1) == LUA_TSTRING, let name = string(at: 1) else {
             throw ValueError("bad argument #1 to 'require' (string expected, got \(typeName(at: 1)))")
         }
-        let relative = try LuaRuntime.modulePath(name)
         let roots = callerModuleRoots()
-        var tried: [String] = []
-        var found: String?
-        search: for root in roots {
-            for candidate in [relative + ".lua", relative + "/init.lua"] {
-                let path = (root as NSString).appendingPathComponent(candidate)
-                tried.append(LuaScript.display(path))
-                if let real = try fileAccess.check(path, shown: "module '\(name)'") {
-                    found = fileAccess.isRestricted ? real : path
-                    break search
-                }
-            }
-        }
+        let (found, tried) = try LuaRuntime.findModule(name, roots: roots, access: fileAccess)
         guard let path = found else {
             throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (a module is a .lua file beside the script that requires it, or among the bundled scripts)")
         }
@@ -102,6 +90,34 @@ extension LuaRuntime {
         return moduleOrder.filter { if case .loading(serial)? = modules[$0] { true } else { false } }
     }
 
+    /// Where `require` looks after the folders of files: the bundled
+    /// scripts, embedded in the binary.
+    public static let bundledModules = BundledScripts.pathPrefix + BundledScripts.folder
+
+    /// The file module `name` is in, looked for in `roots` in order (a
+    /// folder, or `bundledModules`), and the places tried, as messages
+    /// show them.
+    public static func findModule(_ name: String, roots: [String],
+                                  access: FileAccess = .unrestricted) throws(ValueError) -> (String?, [String]) {
+        let relative = try modulePath(name)
+        var tried: [String] = []
+        for root in roots {
+            for candidate in [relative + ".lua", relative + "/init.lua"] {
+                if root == bundledModules {
+                    tried.append(BundledScripts.folder + "/" + candidate)
+                    if let path = BundledScripts.path(of: candidate) { return (path, tried) }
+                    continue
+                }
+                let path = (root as NSString).appendingPathComponent(candidate)
+                tried.append(LuaScript.display(path))
+                if let real = try access.check(path, shown: "module '\(name)'") {
+                    return (access.isRestricted ? real : path, tried)
+                }
+            }
+        }
+        return (nil, tried)
+    }
+
     /// `a.b` as `a/b`: letters, digits, `_` and `-`, parts joined by dots.
     public static func modulePath(_ name: String) throws(ValueError) -> String {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -125,7 +141,7 @@ extension LuaRuntime {
             let name = String(cString: source)
             if let roots = moduleRoots[name] { return roots }
         }
-        return [LuaScript.bundledDirectory]
+        return [LuaRuntime.bundledModules]
     }
 
     /// Makes `require` look in `roots` from code of the chunk named `chunk`

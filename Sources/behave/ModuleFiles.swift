@@ -1,5 +1,5 @@
-import BehaveSyntax
 import BehaveLua
+import BehaveSyntax
 import Foundation
 
 /// The modules scripts require, found as `require` finds them (beside the
@@ -14,15 +14,12 @@ enum ModuleFiles {
             guard seen.insert((file as NSString).standardizingPath).inserted else { continue }
             result.append((file, false))
             guard file.hasSuffix(".lua") else { continue }
-            let roots = [(file as NSString).deletingLastPathComponent, LuaScript.bundledDirectory]
+            let roots = [(file as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]
             var pending = [file]
             while let script = pending.popLast(), result.count < 1000 {
-                guard let data = FileManager.default.contents(atPath: script) else { continue }
-                for name in LuaSource.requiredModules(Array(data)) {
-                    guard let relative = try? LuaRuntime.modulePath(name) else { continue }
-                    let found = roots.lazy.flatMap { root in
-                        [relative + ".lua", relative + "/init.lua"].map { (root as NSString).appendingPathComponent($0) }
-                    }.first { FileManager.default.fileExists(atPath: $0) }
+                guard let source = try? LuaScript(contentsOf: script) else { continue }
+                for name in LuaSource.requiredModules(source.source) {
+                    guard let (found, _) = try? LuaRuntime.findModule(name, roots: roots) else { continue }
                     guard let found, seen.insert((found as NSString).standardizingPath).inserted else { continue }
                     result.append((found.hasPrefix("./") ? String(found.dropFirst(2)) : found, true))
                     pending.append(found)

@@ -4,9 +4,10 @@
 -- environment, and cannot reach its upvalues (there is no `debug`).
 
 local H = ...
-local rawset, setmetatable, select, tostring, pcall, error, type =
-      rawset, setmetatable, select, tostring, pcall, error, type
+local rawset, setmetatable, select, tostring, pcall, error, type, next =
+      rawset, setmetatable, select, tostring, pcall, error, type, next
 local concat = table.concat
+local format = string.format
 
 local api = {}
 
@@ -41,6 +42,51 @@ api.platform = {
   openSettings = H.platformOpenSettings,
 }
 api.behaviour = H.declare
+
+-- require "name": a module beside the requiring file, then among the
+-- bundled scripts (the host resolves it). It runs once per scene, in a
+-- sandbox environment of its own, and every script gets the same value,
+-- read-only: one behaviour cannot change what another sees.
+local views = setmetatable({}, { __mode = "k" })
+
+local function readonly(value, name)
+  if type(value) ~= "table" then return value end
+  local view = views[value]
+  if view ~= nil then return view end
+  view = setmetatable({}, {
+    __index = function(_, key) return readonly(value[key], name) end,
+    __newindex = function(_, key)
+      error(format("module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy", name,
+                   tostring(key)), 2)
+    end,
+    __len = function() return #value end,
+    __pairs = function()
+      local key
+      return function()
+        local item
+        key, item = next(value, key)
+        return key, readonly(item, name)
+      end
+    end,
+    __metatable = false,
+  })
+  views[value] = view
+  return view
+end
+
+local require_module, module_loaded, module_failed = H.requireModule, H.moduleLoaded, H.moduleFailed
+
+function api.require(name)
+  local value, chunk, env, path = require_module(name)
+  if chunk == nil then return value end
+  local ok, result = pcall(chunk, env)
+  if not ok then
+    module_failed(path)
+    error(result, 0)
+  end
+  if result == nil then result = true end
+  return module_loaded(path, readonly(result, name))
+end
 
 -- Each behaviour instance: `self` holds the behaviour's own fields. Reads
 -- fall through to `props` — the outlets and inspectables, which the host

@@ -1,11 +1,12 @@
 import BehaveCore
 import BehaveLua
 
-/// A running scene driven by lines of the command language. Everything it
-/// shows — trace entries as they happen, what commands print, mistakes in
-/// commands — reaches `output`, a line at a time: readable lines, or JSON
-/// Lines. `behave run` prints them, a transcript records them, a replay
-/// compares them.
+/// A running scene driven by lines of the command language. What it shows
+/// — trace entries as they happen, what commands print — reaches `output`,
+/// a line at a time: readable lines, or JSON Lines; a mistake in a command
+/// reaches `diagnostics` (in JSON Lines, `output` as a record of its own).
+/// `behave run` prints them, a transcript records them, a replay compares
+/// them.
 public final class CommandSession {
     public let running: RunningScene
     public var scene: Scene { running.scene }
@@ -13,12 +14,15 @@ public final class CommandSession {
     /// Commands that were mistyped or refused (a bad name, a bad value).
     public private(set) var commandFailures = 0
     private let output: (String) -> Void
+    private let diagnostics: (String) -> Void
 
     /// Makes the scene of `source`, telling `output` everything from its
-    /// first `awake` on.
-    public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void) throws(SceneSourceError) {
+    /// first `awake` on (and `diagnostics`, mistakes; by default `output`).
+    public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void,
+                diagnostics: ((String) -> Void)? = nil) throws(SceneSourceError) {
         self.json = json
         self.output = output
+        self.diagnostics = diagnostics ?? output
         let print = CommandSession.printer(json: json, output: output)
         running = try source.make(listener: print)
     }
@@ -49,7 +53,7 @@ public final class CommandSession {
                 output(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
                                     ("message", .string(error.message))]).text)
             } else {
-                output("error: \(DisplayText.line(error.message))")
+                diagnostics("error: \(DisplayText.line(error.message))")
             }
         }
         return false

@@ -30,22 +30,31 @@ local function control_proxy(s, name)
 end
 
 local function behaviour_proxy(s, name)
-  return setmetatable({}, {
+  local proxy
+  proxy = setmetatable({}, {
     __index = function(_, key)
-      local value, outlet = H.behaviourGet(scene_ids[s], name, key)
+      local value, outlet, action = H.behaviourGet(scene_ids[s], name, key)
       if outlet ~= nil then return control_proxy(s, outlet) end
+      if action then
+        -- s.like:tapped(…) calls the action as a connection would.
+        return function(self, ...)
+          if self ~= proxy then error(format("call actions with a colon: s.%s:%s(…)", name, key), 2) end
+          H.command(scene_ids[s], "call", name .. "." .. key, ...)
+        end
+      end
       return value
     end,
     __newindex = function(_, key, value) H.set(scene_ids[s], name, key, value) end,
     __tostring = function() return "behaviour " .. name end,
     __metatable = false,
   })
+  return proxy
 end
 
 local methods = {}
-for _, verb in ipairs { "tap", "send", "set", "step", "type", "pressReturn", "scroll", "keyboard", "advance",
-                        "choose", "remove", "dismiss", "show", "state", "command", "record", "errors", "trace",
-                        "dialog", "now", "exists" } do
+for _, verb in ipairs { "tap", "press", "drag", "release", "send", "call", "set", "step", "type", "keys",
+                        "backspace", "pressReturn", "scroll", "keyboard", "advance", "choose", "remove", "dismiss",
+                        "show", "state", "command", "record", "errors", "trace", "dialog", "now", "exists" } do
   methods[verb] = function(s, ...)
     local results = { H.command(id_of(s, verb), verb, ...) }
     return results[1]
