@@ -112,8 +112,8 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(ran.status, 2)
         let lines = ran.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(lines.count, 2, ran.errors)
-        XCTAssertEqual(["behave: " + (checked.output.split(separator: "\n").first ?? ""),
-                        String(checked.output.split(separator: "\n").last ?? "")], lines)
+        XCTAssertEqual(["behave: " + (checked.errors.split(separator: "\n").first ?? ""),
+                        String(checked.errors.split(separator: "\n").last ?? "")], lines)
         XCTAssertTrue(lines.first?.hasPrefix("behave: Examples/Mistakes/broken.lua:9:1: error: found `end` where a value was expected;") ?? false,
                       ran.errors)
         XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")

@@ -12,7 +12,7 @@ final class SpecRunawayTests: XCTestCase {
     func testAHandlerThatNeverEndsIsReportedAtTheCallThatRanIt() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
         let tap = try run.result("a handler that never ends is reported at the tap that ran it")
-        XCTAssertEqual(tap.status, .failed)
+        XCTAssertEqual(tap.status, .errored)
         XCTAssertTrue(tap.location.hasSuffix("taps.lua:5"), "the tap's line, not the spec's: \(tap.location)")
         XCTAssertTrue(tap.message.hasPrefix("`s:tap(\"button\")` never finished: "), tap.message)
         XCTAssertTrue(tap.message.hasSuffix(neverEnds), tap.message)
@@ -21,7 +21,7 @@ final class SpecRunawayTests: XCTestCase {
     func testTheSpecsOwnRunawayIsItsFailureAndTheScenesIsSaidBeside() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
         let spec = try run.result("a handler that never ends is said beside the spec's own runaway")
-        XCTAssertEqual(spec.status, .failed)
+        XCTAssertEqual(spec.status, .errored)
         XCTAssertTrue(spec.location.hasSuffix("taps.lua:13"), spec.location)
         XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded (1000000 instructions) while running this line; this loop never ends?"),
                       spec.message)
@@ -41,7 +41,7 @@ final class SpecRunawayTests: XCTestCase {
         let limits = SandboxLimits(memory: 16 << 20, instructions: Int(1e12), seconds: 0.3)
         let (_, run) = runSpecs([fixture("runaway/slow.lua")], limits: limits)
         let spec = try run.result("is reported at the tap when the spec runs out of the time the handler took")
-        XCTAssertEqual(spec.status, .failed)
+        XCTAssertEqual(spec.status, .errored)
         XCTAssertTrue(spec.location.hasSuffix("slow.lua:3"), spec.location)
         XCTAssertTrue(spec.message.hasPrefix("`s:tap(\"button\")` never finished: "), spec.message)
         XCTAssertTrue(spec.message.contains("runaway/spin.lua:1"), spec.message)
