@@ -101,6 +101,10 @@ final class SpecFileRun {
     /// Runs the file; `report` hears each spec's result (or the file's
     /// failure to load) as it comes, `willRun` each spec before it runs.
     func run(willRun: (String, Int) -> Void = { _, _ in }, _ report: (SpecResult) -> Void) {
+        // A golden transcript is one spec of its own.
+        if path.hasSuffix(".behave") {
+            return TranscriptSpec(path: path, file: file, options: options, access: access).run(willRun: willRun, report)
+        }
         defer { finish() }
         let started = DispatchTime.now()
         let running: [Int]

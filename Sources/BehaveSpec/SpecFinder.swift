@@ -62,7 +62,7 @@ public enum SpecFinder {
                 switch entry.kind {
                 case .folder:
                     try self.directory(path, depth: depth + 1)
-                case .file where entry.name.hasSuffix("_spec.lua"):
+                case .file where entry.name.hasSuffix("_spec.lua") || entry.name.hasSuffix(".behave"):
                     guard files.count < SpecFinder.maximumFiles else {
                         throw Failure(path: directory, reason: "more than \(SpecFinder.maximumFiles) spec files; name the directories that hold specs")
                     }

@@ -12,6 +12,8 @@ public struct SpecOptions: Sendable, Equatable, Codable {
     /// Name the specs that would run (`SpecResult.Status.listed`) without
     /// running them: only the files' top levels run.
     public var listOnly: Bool
+    /// Rewrite transcripts (`*.behave`) with what their scenes do now.
+    public var updateTranscripts = false
 
     /// `filter`, when given, is one more Lua pattern for `selection.filters`.
     public init(limits: SandboxLimits = .default, filter: String? = nil, selection: SpecSelection = SpecSelection(),

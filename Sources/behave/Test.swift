@@ -47,6 +47,9 @@ struct Test: ParsableCommand {
     @Flag(name: [.customShort("l"), .long], help: "Name the specs that would run (file:line: name), without running them.")
     var list = false
 
+    @Flag(help: "Rewrite each transcript (*.behave) with what its scene does now, rather than compare.")
+    var update = false
+
     @Flag(inversion: .prefixedNo, help: "Run the files, and the specs of each file, in a random order (--seed repeats it).")
     var shuffle: Bool?
 

@@ -64,6 +64,7 @@ struct TestPlan {
             shuffle = SpecShuffle(seed: seed, files: shuffleFiles, specs: shuffleTests)
         }
         options = SpecOptions(limits: test.limits.sandboxLimits, selection: selection, shuffle: shuffle, listOnly: test.list)
+        options.updateTranscripts = test.update
     }
 
     /// The options of the config file (`--config-file`, else `.busted` when

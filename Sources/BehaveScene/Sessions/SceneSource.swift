@@ -20,13 +20,17 @@ public struct SceneSource: Sendable {
     public var settings: [String]
     public var limits: SandboxLimits
     public var platform: PlatformOverrides
+    /// Which files the scene may read (a transcript's or a spec's: their
+    /// folders; the command line's: any).
+    public var access: FileAccess
 
     public init(kind: Kind, settings: [String] = [], limits: SandboxLimits = .default,
-                platform: PlatformOverrides = PlatformOverrides()) {
+                platform: PlatformOverrides = PlatformOverrides(), access: FileAccess = .unrestricted) {
         self.kind = kind
         self.settings = settings
         self.limits = limits
         self.platform = platform
+        self.access = access
     }
 
     /// A script or a scene file, by its name.
@@ -73,20 +77,26 @@ public struct SceneSource: Sendable {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
                 let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                                  listener: listener)
+                                                  access: access, listener: listener)
                 return RunningScene(scene: loaded.scene, runtime: loaded.runtime, keepAlive: loaded,
                                     warnings: loaded.warnings.map(\.description))
             } catch {
                 throw SceneSourceError.scene(error)
             }
         case .script(let name):
-            guard let path = LuaScript.locate(name) else {
+            let found: String?
+            do throws(ValueError) {
+                found = try LuaScript.locate(name, relativeTo: nil, access: access)
+            } catch {
+                throw SceneSourceError.usage(error.message)
+            }
+            guard let path = found else {
                 throw SceneSourceError.usage("\(name): no such script here or among the bundled scripts")
             }
             do throws(LuaError) {
                 let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
                                                             platform: platform.applied(to: PlatformConfiguration()),
-                                                            listener: listener)
+                                                            access: access, listener: listener)
                 return RunningScene(scene: scene, runtime: runtime, keepAlive: nil, warnings: [])
             } catch {
                 throw SceneSourceError.usage(error.message)

@@ -18,12 +18,15 @@ public enum TranscriptReplay {
     /// Replays the transcript in `file`; with `update`, writes what the run
     /// printed in place of what was recorded. A transcript that cannot be
     /// read or whose scene cannot be made is an error.
-    public static func replay(file: String, limits: SandboxLimits = .default,
+    /// `access` says which files the transcript's scene may read (one that
+    /// `behave test` finds is untrusted input: its folder and the working
+    /// directory).
+    public static func replay(file: String, limits: SandboxLimits = .default, access: FileAccess = .unrestricted,
                               update: Bool = false) throws(ValueError) -> Outcome {
         let bytes = try HostFile.contents(of: file, maximumBytes: LuaScript.maximumBytes)
         let transcript = try Transcript(parsing: String(decoding: bytes, as: UTF8.self), file: LuaScript.display(file))
         let folder = (file as NSString).deletingLastPathComponent
-        let actual = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits)
+        let actual = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
         if update {
             guard actual != transcript else { return .passed }
             do {
@@ -39,7 +42,8 @@ public enum TranscriptReplay {
 
     /// Runs the transcript's commands on a new scene: the transcript that
     /// run would record.
-    static func run(_ transcript: Transcript, folder: String, limits: SandboxLimits) throws(ValueError) -> Transcript {
+    static func run(_ transcript: Transcript, folder: String, limits: SandboxLimits,
+                    access: FileAccess = .unrestricted) throws(ValueError) -> Transcript {
         let normalize = Transcript.normalizer(for: folder)
         let kind: SceneSource.Kind
         switch transcript.kind {
@@ -56,7 +60,8 @@ public enum TranscriptReplay {
         }
         let session: CommandSession
         do throws(SceneSourceError) {
-            session = try CommandSession(source: SceneSource(kind: kind, settings: transcript.settings, limits: limits),
+            session = try CommandSession(source: SceneSource(kind: kind, settings: transcript.settings, limits: limits,
+                                                             access: access),
                                          output: output)
         } catch {
             throw ValueError(error.description)
