@@ -14,6 +14,10 @@ final class SpecScene {
     /// after its teardown) or the file's top level (closed with the file).
     let owner: SpecFileRun.Owner
     let log: SceneLog
+    /// What made it, to make it again (`s:explore` starts each run anew).
+    var factory: SpecFileRun.SceneFactory?
+    /// Exploration's random numbers on this scene.
+    var exploration = ExplorationRandom(seed: 1)
     var recordings: [Recording] = []
     /// Bytes of firings recorded since the spec last heard from the scene
     /// (they are copied into the spec's state then, where its memory limit

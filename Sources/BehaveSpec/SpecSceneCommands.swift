@@ -32,7 +32,7 @@ extension SpecFileRun {
             }
         }
         let platform = try scriptPlatform(call)
-        try open(call) { () throws(LuaError) in
+        try open(call) { [unowned self] () throws(LuaError) in
             let (scene, runtime) = try ScriptScene.make(script: path, inspectables: inspectables, limits: options.limits,
                                                         platform: platform, access: self.access)
             return (scene, runtime, nil)
@@ -69,7 +69,7 @@ extension SpecFileRun {
         let besideSpec: Bool
         do throws(ValueError) { besideSpec = try access.check(nextToSpec) != nil } catch { besideSpec = true }
         let path = name.hasPrefix("/") || !besideSpec ? name : nextToSpec
-        try open(call) { () throws(LuaError) in
+        try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
                 let loaded = try SceneLoader.load(file: path, limits: options.limits, access: access)
                 return (loaded.scene, loaded.runtime, loaded)
@@ -86,7 +86,7 @@ extension SpecFileRun {
             throw LuaError("scene.new takes the scene as a table: scene.new{ controls = { … }, behaviours = { … } }")
         }
         let node = try call.data(1).sceneNode(line: specLine(call))
-        try open(call) { () throws(LuaError) in
+        try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
                 let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
                                                   access: access)
@@ -109,7 +109,10 @@ extension SpecFileRun {
     /// Makes a scene with `make` and pushes its id. Errors (a missing
     /// script, a wrong inspectable, a mistake in a scene) are the spec's, at
     /// the spec's line.
-    func open(_ call: LuaCall, _ make: () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)) throws(LuaError) {
+    /// What makes a spec's scene; kept, so that exploration can make it again.
+    typealias SceneFactory = () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)
+
+    func open(_ call: LuaCall, _ make: @escaping SceneFactory) throws(LuaError) {
         try makeRoomForAScene()
         let made: (scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?)
         do throws(LuaError) {
@@ -132,8 +135,10 @@ extension SpecFileRun {
         }
         let id = nextSceneID
         nextSceneID += 1
-        scenes[id] = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
+        let opened = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
                                log: log)
+        opened.factory = make
+        scenes[id] = opened
         call.push(Double(id))
     }
 
@@ -258,9 +263,37 @@ extension SpecFileRun {
         case "exists":
             let name = try name("name")
             call.push(scene.scene.control(named: name) != nil || scene.scene.record(named: name) != nil)
+        // Exploration's steps (the loop and the shrinking are `s:explore`'s, in Lua).
+        case "remake":
+            guard let factory = scene.factory else { throw LuaError("this scene cannot be made again") }
+            try open(call, factory)
+        case "exploreSeed":
+            let seed = try call.requireNumber(3, "seed")
+            guard seed >= 0, seed < 0x1p53, seed == seed.rounded() else {
+                throw LuaError("explore's seed is a whole number from 0, not \(formatNumber(seed))")
+            }
+            scene.exploration = ExplorationRandom(seed: UInt64(seed))
+        case "exploreStep":
+            let line = Explorer.nextAction(in: scene.scene, random: &scene.exploration)
+            call.push(line)
+            try perform(line, on: scene, call)
+        case "perform":
+            try perform(try name("command line"), on: scene, call)
         default:
             throw LuaError("scenes have no method `\(verb)`")
         }
+    }
+
+    /// Runs one of exploration's command lines; pushes the script error it
+    /// made (its first line), or nil. The spec reads the error: it is the
+    /// finding, not a failure of the spec.
+    private func perform(_ line: String, on scene: SpecScene, _ call: LuaCall) throws(LuaError) {
+        let before = scene.scene.errorCount
+        if let command = try? SceneCommand.parse(line) { _ = try? execute(command, in: scene, call) }
+        guard scene.scene.errorCount > before,
+              let error = scene.scene.trace.entries.last(where: { $0.kind == .error }) else { return call.pushNil() }
+        scene.log.checked = scene.log.errors.count
+        call.push(String(error.message.prefix { $0 != "\n" }))
     }
 
     /// `s:record("name.event")`: a list that gets each firing's arguments.

@@ -96,6 +96,22 @@ public enum Exploration {
                 chunks = min(chunks * 2, commands.count)
             }
         }
+        // Then every run of one to six commands in a row (a press and its
+        // release; two taps that come back where they started).
+        var width = 1
+        while width <= 6, width < commands.count {
+            var reduced = false
+            for start in 0...(commands.count - width) {
+                var candidate = commands
+                candidate.removeSubrange(start..<start + width)
+                if try failsTheSameWay(candidate) {
+                    commands = candidate
+                    reduced = true
+                    break
+                }
+            }
+            width = reduced ? 1 : width + 1
+        }
         return Failure(commands: commands, reason: failure.reason, seed: failure.seed)
     }
 

@@ -4,7 +4,7 @@
 
 local P = ...
 local H = P.H
-local type, tostring, error, setmetatable, rawset, ipairs = type, tostring, error, setmetatable, rawset, ipairs
+local type, tostring, error, setmetatable, rawset, ipairs, pairs = type, tostring, error, setmetatable, rawset, ipairs, pairs
 local format = string.format
 
 -- Each scene object's id; weak, so the runner can close the scenes a spec
@@ -94,6 +94,120 @@ local function wrap(id)
   local s = setmetatable({}, scene_meta)
   scene_ids[s] = id
   return s
+end
+
+-- s:explore{ steps = N, seed = S, runs = R, invariants = { name = function(s) … end } }:
+-- random actions a person could take, each run on a new copy of the scene
+-- (made as `s` was); after every step, no script may have raised an error
+-- and every invariant must hold (return true; or false and what was seen).
+-- A failure is shrunk to a shortest list of commands that fails the same
+-- way, and raised with it.
+local sort, concat, floor = table.sort, table.concat, math.floor
+
+local function checker(invariants)
+  local names = {}
+  for name, invariant in pairs(invariants or {}) do
+    if type(invariant) ~= "function" then
+      error(format("explore's invariant `%s` must be a function(s) that returns true while it holds", tostring(name)), 4)
+    end
+    names[#names + 1] = tostring(name)
+  end
+  sort(names)
+  return function(t)
+    for _, name in ipairs(names) do
+      local ok, seen = invariants[name](t)
+      if not ok then
+        return format("invariant \"%s\" does not hold%s", name, seen ~= nil and (": " .. tostring(seen)) or "")
+      end
+    end
+    return nil
+  end
+end
+
+-- The reason `commands` fail on a new copy of `s`, or nil.
+local function replay(s, commands, check)
+  local t = wrap(H.command(id_of(s, "explore"), "remake"))
+  local t_id = scene_ids[t]
+  local reason = H.command(t_id, "errors")[1] or check(t)
+  for _, line in ipairs(commands) do
+    if reason then break end
+    reason = H.command(t_id, "perform", line) or check(t)
+  end
+  H.command(t_id, "dismiss")
+  return reason
+end
+
+-- Takes out the chunks, then the single commands, that can go.
+local function shrink(s, commands, reason, check)
+  local chunks = 2
+  while #commands >= 2 do
+    local size = floor((#commands + chunks - 1) / chunks)
+    local reduced = false
+    for start = 1, #commands, size do
+      local candidate = {}
+      for i, line in ipairs(commands) do
+        if i < start or i >= start + size then candidate[#candidate + 1] = line end
+      end
+      if replay(s, candidate, check) == reason then
+        commands, reduced = candidate, true
+        chunks = chunks > 2 and chunks - 1 or 2
+        break
+      end
+    end
+    if not reduced then
+      if chunks >= #commands then break end
+      chunks = chunks * 2 < #commands and chunks * 2 or #commands
+    end
+  end
+  -- Then every run of one to six commands in a row (a press and its
+  -- release; two taps that come back where they started).
+  local width = 1
+  while width <= 6 and width < #commands do
+    local reduced = false
+    for start = 1, #commands - width + 1 do
+      local candidate = {}
+      for i, line in ipairs(commands) do
+        if i < start or i >= start + width then candidate[#candidate + 1] = line end
+      end
+      if replay(s, candidate, check) == reason then
+        commands, reduced = candidate, true
+        break
+      end
+    end
+    width = reduced and 1 or width + 1
+  end
+  return commands
+end
+
+function methods.explore(s, options)
+  local id = id_of(s, "explore")
+  options = options or {}
+  if type(options) ~= "table" then error("explore takes a table: s:explore{ steps = 100, seed = 1 }", 2) end
+  local steps, seed, runs = options.steps or 100, options.seed or 1, options.runs or 1
+  for key, value in pairs { steps = steps, seed = seed, runs = runs } do
+    if type(value) ~= "number" or value < 0 or value ~= floor(value) then
+      error(format("explore's `%s` is a whole number, not %s", key, tostring(value)), 2)
+    end
+  end
+  local check = checker(options.invariants)
+  for run = 0, runs - 1 do
+    local t = wrap(H.command(id, "remake"))
+    local t_id = scene_ids[t]
+    H.command(t_id, "exploreSeed", seed + run)
+    local commands, reason = {}, H.command(t_id, "errors")[1] or check(t)
+    for _ = 1, steps do
+      if reason then break end
+      local line, made = H.command(t_id, "exploreStep")
+      commands[#commands + 1] = line
+      reason = made or check(t)
+    end
+    H.command(t_id, "dismiss")
+    if reason then
+      local shortest = shrink(s, commands, reason, check)
+      error(format("exploration failed (seed %d): %s\nshortest commands that fail the same way (%d):\n  %s",
+                   seed + run, reason, #shortest, concat(shortest, "\n  ")), 2)
+    end
+  end
 end
 
 local scene = {}
