@@ -361,6 +361,10 @@ public enum TypeAnnotations {
         ("state", "", "table"), ("command", "line: string", "any"), ("record", "what: string", "table"),
         ("errors", "", "string[]"), ("trace", "", "string[]"), ("dialog", "", "table?"), ("now", "", "number"),
         ("exists", "name: string", "boolean"), ("control", "name: string", "table"), ("behaviour", "name: string", "table"),
+        ("press", "name: string", nil), ("drag", "name: string, where: \"outside\"|\"inside\"", nil),
+        ("release", "name: string, where?: \"outside\"", nil), ("call", "target: string, ...: any", nil),
+        ("keys", "name: string, text: string", nil), ("backspace", "name: string, count?: integer", nil),
+        ("explore", "options?: { steps?: integer, seed?: integer, runs?: integer, invariants?: table<string, fun(s: any): boolean, any?> }", nil),
     ]
 
     static var spec: String {
