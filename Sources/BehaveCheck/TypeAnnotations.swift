@@ -364,7 +364,7 @@ public enum TypeAnnotations {
         ("press", "name: string", nil), ("drag", "name: string, where: \"outside\"|\"inside\"", nil),
         ("release", "name: string, where?: \"outside\"", nil), ("call", "target: string, ...: any", nil),
         ("keys", "name: string, text: string", nil), ("backspace", "name: string, count?: integer", nil),
-        ("explore", "options?: { steps?: integer, seed?: integer, runs?: integer, invariants?: table<string, fun(s: any): boolean, any?> }", nil),
+        ("explore", "options?: Behave.ExploreOptions", nil),
     ]
 
     static var spec: String {
@@ -437,6 +437,13 @@ public enum TypeAnnotations {
             ---@overload fun(t: table, key: string, ...: any): Behave.Spy
             ---@field new fun(t: table, key: string, ...: any): Behave.Spy
             stub = {}
+
+            ---What `s:explore` takes: steps a run (100), the first seed (1), runs (1), and rules that hold after every step.
+            ---@class Behave.ExploreOptions
+            ---@field steps? integer
+            ---@field seed? integer
+            ---@field runs? integer
+            ---@field invariants? table<string, fun(s: any): (boolean, any)>
 
             ---A scene in a spec: the commands of `behave run` as methods; `s.name` is a control or behaviour.
             ---@class Behave.SpecScene
