@@ -79,3 +79,15 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(read.state, ["{", "}"])
     }
 }
+
+extension TranscriptTests {
+    /// A transcript is untrusted input: a million commands end in time.
+    func testAVeryLongTranscriptStopsInTime() throws {
+        let commands = String(repeating: "> tap button\n", count: 1_000_000)
+        let fixture = try SceneFixture(["long.behave": "script: toggle.lua\n\n" + commands + "= state\n{}\n"])
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("long.behave"),
+                                                         limits: SandboxLimits(memory: 32 << 20, instructions: 1_000_000, seconds: 0.1))) { error in
+            XCTAssertTrue("\(error)".contains("the replay ran for more than 1 s, and stopped before `tap button`"), "\(error)")
+        }
+    }
+}

@@ -66,7 +66,14 @@ public enum TranscriptReplay {
         } catch {
             throw ValueError(error.description)
         }
+        // Each command is bounded by its own time limit; a transcript of a
+        // million commands must not keep `behave test` busy for days.
+        let allowed = max(1, limits.seconds * 10)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(allowed))
         for step in transcript.steps {
+            guard ContinuousClock.now < deadline else {
+                throw ValueError("the replay ran for more than \(formatNumber(allowed)) s, and stopped before `\(DisplayText.line(step.command))` (line \(step.line)); a transcript replays what a person did, which takes seconds")
+            }
             steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
             if session.execute(step.command) { break }
         }
