@@ -69,7 +69,7 @@ public final class LuaRuntime {
     /// One command's scripts may run this many callbacks' time limits in all.
     static let callbacksPerCommand = 10
     /// Values one event, action or delegate message carries to a handler.
-    static let maximumArguments: Int32 = 64
+    static let maximumArguments = Int32(Scene.maximumActionArguments)
 
     public init(scene: Scene, limits: SandboxLimits = .default) throws(LuaError) {
         self.sceneReference = scene
@@ -128,6 +128,9 @@ public final class LuaRuntime {
             bh_push_host_function(L, function.rawValue)
             lua_setfield(L, -2, function.luaName)
         }
+        // Modules' read-only views, which the sandbox's rawset refuses.
+        bh_push_readonly_tables(L)
+        lua_setfield(L, -2, "readonlyTables")
         // Handler threads, weakly: the sandbox's coroutine.resume and
         // coroutine.close refuse them.
         handlerThreadsRef = makeWeakTable("k")

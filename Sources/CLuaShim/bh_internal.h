@@ -56,6 +56,7 @@ extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
+extern const char bh__key_readonly;  /* tables rawset refuses, to names */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */

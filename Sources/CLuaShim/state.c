@@ -21,6 +21,7 @@ const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
+const char bh__key_readonly = 'r';
 
 
 static long long now_ns (void) {

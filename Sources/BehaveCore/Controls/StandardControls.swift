@@ -124,43 +124,65 @@ public final class TextField: View {
                                  "emergencyCall", "continue"]
 
     /// Replaces the whole text in one edit (as pasting over a selection
-    /// does): one `editingChanged`.
+    /// does): one `editingChanged`. The text counts against the scene's
+    /// text limit.
     @discardableResult
-    public func type(_ text: String) -> Bool {
+    public func type(_ text: String) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
-        store(.string(text), at: TextField.textIndex)
+        try edit(to: text)
         sendActions(for: "editingChanged")
         return true
     }
 
     /// Types `text` key by key at the end: one `editingChanged` per
-    /// character, as a person typing makes.
+    /// character, as a person typing makes. Typing stops where it got to
+    /// when the command's time is up (an error says how far it got).
     @discardableResult
-    public func typeKeys(_ text: String) -> Bool {
+    public func typeKeys(_ text: String) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
+        var typed = 0
         for character in text {
             // A handler may end editing or hide the field between keys.
             guard isEditing, canReceiveTouches else { break }
-            store(.string(self.text + String(character)), at: TextField.textIndex)
+            try checkTime(typed == 0 ? nil : "typing stopped after \(typed) characters")
+            try edit(to: self.text + String(character))
             sendActions(for: "editingChanged")
+            typed += 1
         }
         return true
     }
 
     /// Deletes `count` characters from the end, one `editingChanged` each
-    /// (none when the field is empty).
+    /// (none when the field is empty); stops, as typing does, when the
+    /// command's time is up.
     @discardableResult
-    public func deleteBackward(_ count: Int = 1) -> Bool {
+    public func deleteBackward(_ count: Int = 1) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
-        for _ in 0..<max(0, count) {
+        var deleted = 0
+        while deleted < count {
             guard isEditing, canReceiveTouches, !text.isEmpty else { break }
-            store(.string(String(text.dropLast())), at: TextField.textIndex)
+            try checkTime(deleted == 0 ? nil : "backspace stopped after \(deleted) characters")
+            try edit(to: String(text.dropLast()))
             sendActions(for: "editingChanged")
+            deleted += 1
         }
         return true
     }
 
     private static let textIndex = textFieldSchema.index(of: "text")!
+
+    /// The user's edit of the text, within the scene's text limit.
+    private func edit(to text: String) throws(ValueError) {
+        let new = Value.string(text)
+        try scene?.reserveText(for: "\(name).text", replacing: value(at: TextField.textIndex), with: new)
+        store(new, at: TextField.textIndex)
+    }
+
+    /// Between keys: the command's time may be up (scripts heard every key).
+    private func checkTime(_ progress: String?) throws(ValueError) {
+        guard let progress, let reason = scene?.commandTimeIsUp else { return }
+        throw ValueError("\(progress): \(reason)")
+    }
 
     private func beginUserEdit() -> Bool {
         guard canReceiveTouches else {
@@ -180,8 +202,20 @@ public final class TextField: View {
         sendActions(for: "editingDidBegin")
     }
 
-    /// The return key: the delegate's `textFieldShouldReturn` may refuse it.
-    public func pressReturn() {
+    /// The user's return key: the delegate's `textFieldShouldReturn` may
+    /// refuse it; while a dialog is presented, the field ignores it.
+    @discardableResult
+    public func pressReturn() -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the return key (\(touchRefusal))")
+            return false
+        }
+        returnKey()
+        return true
+    }
+
+    /// The return key, as `send NAME editingDidEndOnExit` sends it.
+    func returnKey() {
         let answer = sendDelegateMessage("textFieldShouldReturn")
         if answer == .bool(false) { return }
         sendActions(for: "editingDidEndOnExit")
@@ -213,12 +247,18 @@ public final class ScrollView: View {
     /// A user's scroll to vertical offset `y` (the delegate hears it, even
     /// when the offset stays where it was: a drag at an edge); `dragging`
     /// is true while the delegate hears it.
-    public func scroll(toY y: Double) {
+    @discardableResult
+    public func scroll(toY y: Double) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the scroll (\(touchRefusal))")
+            return false
+        }
         let before = contentOffset
         setState(.bool(true), at: ScrollView.draggingIndex)
         defer { setState(.bool(false), at: ScrollView.draggingIndex) }
         store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex)
         if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
+        return true
     }
 
     public var isDragging: Bool { value(at: ScrollView.draggingIndex) == .bool(true) }

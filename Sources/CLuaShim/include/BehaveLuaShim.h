@@ -78,6 +78,11 @@ void bh_set_config(lua_State *L, const bh_config *config);
 ** coroutine.close refuse them with an error. */
 void bh_set_host_threads(lua_State *L);
 
+/* Pushes the table, weak in its keys, of tables the sandbox's rawset
+** refuses to write into, each mapped to the name its error gives (the
+** read-only views of modules, which every behaviour of a scene shares). */
+void bh_push_readonly_tables(lua_State *L);
+
 /* Gives the callbacks from now on a shared deadline 'seconds' away (0 or
 ** less: none): one command of the host (a tap, an advance) may run many
 ** callbacks, each within its own limits, and this bounds them together.
