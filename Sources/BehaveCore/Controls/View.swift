@@ -63,6 +63,10 @@ open class View: Control, BehaviourOwner {
             guard spec.type.isAnimatable else {
                 throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
             }
+            // Nil is no value to move from or to: it would jump, silently.
+            if checked == .null || self.value(at: index) == .null {
+                throw ValueError("\(spec.name) cannot be animated \(checked == .null ? "to nil" : "from nil (it has no value yet)"); set it before or after the animate block")
+            }
             animator.capture(self, property: index, to: checked)
             return
         }
