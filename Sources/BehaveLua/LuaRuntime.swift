@@ -32,10 +32,8 @@ public final class LuaRuntime {
     /// Where `require` looks from code of each chunk (by chunk name):
     /// beside a script or module, then among the bundled scripts.
     var moduleRoots: [String: [String]] = [:]
-    /// Modules by path: loading (in the callback of that serial) or loaded.
+    /// Modules by path: loading or loaded.
     var modules: [String: ModuleState] = [:]
-    /// Paths of modules being loaded, in the order their loading began.
-    var moduleOrder: [String] = []
     /// Files the scripts' `require` may read (a spec's scenes: its folders).
     public var fileAccess: FileAccess = .unrestricted
     /// Declarations already read, by script path.

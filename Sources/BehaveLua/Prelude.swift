@@ -82,17 +82,15 @@ local function module_behaviour()
   error("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own", 2)
 end
 
-local require_module, module_loaded, module_failed = H.requireModule, H.moduleLoaded, H.moduleFailed
+local require_module, module_loaded = H.requireModule, H.moduleLoaded
 
+-- An error in the module's top level goes on up from its own line; the
+-- host loads it again at the next require.
 function api.require(name)
   local value, chunk, env, path = require_module(name)
   if chunk == nil then return value end
   env.behaviour = module_behaviour
-  local ok, result = pcall(chunk, env)
-  if not ok then
-    module_failed(path)
-    error(result, 0)
-  end
+  local result = chunk(env)
   if result == nil then result = true end
   return module_loaded(path, readonly(result, name))
 end

@@ -213,7 +213,12 @@ static int sb_rawset (lua_State *L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushvalue(L, 1);
   if (lua_rawget(L, -2) == LUA_TSTRING) {
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+    const char *key = luaL_typename(L, 2);
+    if (lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER) {
+      lua_pushvalue(L, 2);  /* a copy to turn into text, as tostring would */
+      key = lua_tostring(L, -1);
+      lua_rotate(L, -2, 1);  /* the name on top again */
+    }
     return luaL_error(L, "module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy",
                       lua_tostring(L, -1), key);
   }
