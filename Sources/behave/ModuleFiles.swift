@@ -1,3 +1,4 @@
+import BehaveCheck
 import BehaveSyntax
 import BehaveLua
 import Foundation
@@ -6,14 +7,21 @@ import Foundation
 /// script, then among the bundled scripts), so `check` looks at them too.
 enum ModuleFiles {
     /// `files`, each script followed by the modules it requires with a
-    /// literal name (and theirs), each file once; `isModule` for those.
+    /// literal name (and theirs), each file once; `isModule` for those, and
+    /// for a script given by name that never names `behaviour` (a module
+    /// checked on its own).
     static func following(_ files: [String]) -> [(file: String, isModule: Bool)] {
         var seen = Set<String>()
         var result: [(file: String, isModule: Bool)] = []
         for file in files {
             guard seen.insert((file as NSString).standardizingPath).inserted else { continue }
-            result.append((file, false))
-            guard file.hasSuffix(".lua") else { continue }
+            guard file.hasSuffix(".lua") else {
+                result.append((file, false))
+                continue
+            }
+            let isSpec = ScriptLinter.Kind(file: file) == .spec
+            let source = LuaScript.locate(file).flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) }
+            result.append((file, !isSpec && source.map { !LuaSource.namesBehaviour($0) } ?? false))
             let roots = [(file as NSString).deletingLastPathComponent, LuaScript.bundledDirectory]
             var pending = [file]
             while let script = pending.popLast(), result.count < 1000 {
