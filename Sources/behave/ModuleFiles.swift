@@ -6,11 +6,12 @@ import Foundation
 /// The modules scripts require, found as `require` finds them (beside the
 /// script, then among the bundled scripts), so `check` looks at them too.
 enum ModuleFiles {
-    /// `files`, each script followed by the modules it requires with a
-    /// literal name (and theirs), each file once; `isModule` for those, and
-    /// for a script given by name that never names `behaviour` (a module
-    /// checked on its own).
+    /// `files`, each file once and in their order, each script followed by
+    /// the modules it requires with a literal name (and theirs) that are
+    /// not among `files`; `isModule` for those, and for a script given by
+    /// name that never names `behaviour` (a module checked on its own).
     static func following(_ files: [String]) -> [(file: String, isModule: Bool)] {
+        let named = Set(files.map { ($0 as NSString).standardizingPath })
         var seen = Set<String>()
         var result: [(file: String, isModule: Bool)] = []
         for file in files {
@@ -31,7 +32,9 @@ enum ModuleFiles {
                     let found = roots.lazy.flatMap { root in
                         [relative + ".lua", relative + "/init.lua"].map { (root as NSString).appendingPathComponent($0) }
                     }.first { FileManager.default.fileExists(atPath: $0) }
-                    guard let found, seen.insert((found as NSString).standardizingPath).inserted else { continue }
+                    // A module given by name is checked in its place.
+                    guard let found, !named.contains((found as NSString).standardizingPath),
+                          seen.insert((found as NSString).standardizingPath).inserted else { continue }
                     result.append((found.hasPrefix("./") ? String(found.dropFirst(2)) : found, true))
                     pending.append(found)
                 }

@@ -23,6 +23,13 @@ final class CheckModuleTests: XCTestCase {
         XCTAssertEqual(outcome.output, "Examples/Screens/LikeButton/counting.lua: ok\n")
     }
 
+    func testAModuleGivenByNameIsCheckedInItsPlaceAndOnce() throws {
+        let files = ["Examples/Cookbook/inbox.lua", "Examples/Cookbook/cart.lua", "Examples/Cookbook/words.lua"]
+        let outcome = try behave(["check"] + files, in: repository)
+        XCTAssertEqual(outcome.status, 0, outcome.output + outcome.errors)
+        XCTAssertEqual(outcome.output, files.map { "\($0): ok\n" }.joined())
+    }
+
     func testAMistakeInARequiredModuleFailsTheCheck() throws {
         let outcome = try behave(["check", "uses_broken.lua"], in: Self.modules)
         XCTAssertEqual(outcome.status, 2)
