@@ -33,7 +33,7 @@ public enum SceneCommand: Equatable, Sendable {
         drag NAME outside|inside  slide the held finger off (touchDragExit) or back on (touchDragEnter)
         release NAME [outside]    lift it: touchUpInside, or touchUpOutside off the button
         send NAME EVENT           send any event of a control or behaviour
-        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would
+        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would (ARGS: values, by spaces or commas)
         set NAME.PROPERTY VALUE   set a control property or a behaviour inspectable
         step NAME + | -           press a stepper's plus or minus
         type NAME TEXT            replace a text field's text in one edit
