@@ -29,13 +29,6 @@ final class ModalDialogTests: XCTestCase {
     let journal = Journal()
     var listeners: [Listener] = []
 
-    func run(_ lines: [String]) throws {
-        for line in lines {
-            guard let command = try SceneCommand.parse(line) else { return XCTFail("no command: \(line)") }
-            try scene.execute(command)
-        }
-    }
-
     var notes: [String] { scene.trace.entries.filter { $0.kind == .note }.map(\.message) }
 
     let userActions = ["tap button", "press button", "step stepper +", "tap wifi", "type field hello", "keys field hi",
@@ -44,7 +37,7 @@ final class ModalDialogTests: XCTestCase {
     func testWhileAnAlertIsPresentedTheUserCannotReachTheScreen() throws {
         var answers: [String?] = []
         try scene.present(Dialog(style: .alert, title: "Sure?", options: ["Yes"])) { answers.append($0) }
-        try run(userActions)
+        for line in userActions { try scene.run(line) }
         XCTAssertEqual(heard, [])
         XCTAssertEqual(journal.lines, [], "the scroll view did not move")
         XCTAssertEqual(notes, [
@@ -60,25 +53,25 @@ final class ModalDialogTests: XCTestCase {
         ])
         try scene.choose("Yes")
         XCTAssertEqual(answers, ["Yes"])
-        try run(["tap button", "scroll pages 100"])
+        try scene.run("tap button", "scroll pages 100")
         XCTAssertEqual(heard, ["button touchDown", "button touchUpInside"])
         XCTAssertEqual(journal.lines, ["pages delegate scrollViewDidScroll"])
     }
 
     func testASheetOrAPickerIsModalToo() throws {
         try scene.present(Dialog(style: .actionSheet, options: ["Camera"])) { _ in }
-        try run(["tap button"])
+        try scene.run("tap button")
         XCTAssertEqual(notes.last, "button ignores the tap (an actionSheet is presented: choose an option first)")
         try scene.choose("cancel")
         try scene.present(Dialog(style: .picker, options: ["a.png"])) { _ in }
-        try run(["tap button"])
+        try scene.run("tap button")
         XCTAssertEqual(notes.last, "button ignores the tap (a picker is presented: choose an option first)")
         XCTAssertEqual(heard, [])
     }
 
     func testWhatTheProgramDoesStillHappens() throws {
         try scene.present(Dialog(style: .alert, options: ["OK"])) { _ in }
-        try run(["send button touchUpInside", "set field.text typed", "set pages.contentOffset 0,40"])
+        try scene.run("send button touchUpInside", "set field.text typed", "set pages.contentOffset 0,40")
         XCTAssertEqual(heard, ["button touchUpInside"])
         XCTAssertEqual((scene.control(named: "field") as? TextField)?.text, "typed")
         XCTAssertEqual(journal.lines, ["pages delegate scrollViewDidScroll"])

@@ -35,23 +35,16 @@ final class ScrollOffsetTests: XCTestCase {
         delegate = nil
     }
 
-    func run(_ lines: String...) throws {
-        for line in lines {
-            guard let command = try SceneCommand.parse(line) else { return XCTFail("no command: \(line)") }
-            try scene.execute(command)
-        }
-    }
-
     func testTheUsersScrollIsDragging() throws {
-        try run("scroll pages 120")
+        try scene.run("scroll pages 120")
         XCTAssertEqual(heard, ["120 true"])
         XCTAssertFalse(pages.isDragging, "only while the delegate hears it")
-        try run("scroll pages 120")
+        try scene.run("scroll pages 120")
         XCTAssertEqual(heard, ["120 true", "120 true"], "a drag at an edge is heard though the offset stays")
     }
 
     func testASetFromACommandOrTheCoreTellsTheDelegate() throws {
-        try run("set pages.contentOffset 0,300")
+        try scene.run("set pages.contentOffset 0,300")
         try pages.set("contentOffset", to: .point(Point(x: 0, y: 600)))
         XCTAssertEqual(heard, ["300 false", "600 false"])
         try pages.set("contentOffset", to: .point(Point(x: 0, y: 600)))
@@ -63,7 +56,7 @@ final class ScrollOffsetTests: XCTestCase {
             try? pages.set("contentOffset", to: .point(Point(x: 0, y: 600)))
         }
         XCTAssertEqual(heard, [], "nothing moved yet")
-        try run("advance 0.1", "advance 0.1", "advance 0.1", "advance 0.1")
+        try scene.run("advance 0.1", "advance 0.1", "advance 0.1", "advance 0.1")
         XCTAssertEqual(heard, ["200 false", "400 false", "600 false"], "once the animation ends, nothing more")
         XCTAssertEqual(pages.contentOffset.y, 600)
         XCTAssertEqual(scene.trace.entries.filter { $0.kind == .change }.map(\.message),
@@ -83,11 +76,11 @@ final class ScrollOffsetTests: XCTestCase {
         XCTAssertTrue(drawing.contains("page1") && drawing.contains(#""Page 1""#), drawing)
         XCTAssertFalse(drawing.contains("page2"), drawing)
         XCTAssertTrue(drawing.contains("⋯ 2 more outside the visible region"), drawing)
-        try run("set pages.contentOffset 0,600")
+        try scene.run("set pages.contentOffset 0,600")
         drawing = scene.render()
         XCTAssertTrue(drawing.contains("page2") && drawing.contains(#""Page 2""#), drawing)
         XCTAssertFalse(drawing.contains("page1") || drawing.contains("page3"), drawing)
-        try run("scroll pages 300")
+        try scene.run("scroll pages 300")
         drawing = scene.render()
         XCTAssertTrue(drawing.contains("page1") && drawing.contains("page2") && !drawing.contains("page3"),
                       "half of each: both are on screen\n" + drawing)

@@ -24,48 +24,41 @@ final class TouchTests: XCTestCase {
         button = nil
     }
 
-    func run(_ lines: String...) throws {
-        for line in lines {
-            guard let command = try SceneCommand.parse(line) else { return XCTFail("no command: \(line)") }
-            try scene.execute(command)
-        }
-    }
-
     var notes: [String] { scene.trace.entries.filter { $0.kind == .note }.map(\.message) }
 
     func testPressAndReleaseInsideIsATouchUpInside() throws {
-        try run("press button")
+        try scene.run("press button")
         XCTAssertEqual(events, ["touchDown"])
         XCTAssertEqual(button.touch, .inside)
-        try run("release button")
+        try scene.run("release button")
         XCTAssertEqual(events, ["touchDown", "touchUpInside"])
         XCTAssertNil(button.touch)
     }
 
     func testSlidingOffAndBackSendsDragExitAndDragEnterOnce() throws {
-        try run("press button", "drag button outside", "drag button outside", "drag button inside", "drag button inside",
+        try scene.run("press button", "drag button outside", "drag button outside", "drag button inside", "drag button inside",
                 "release button")
         XCTAssertEqual(events, ["touchDown", "touchDragExit", "touchDragEnter", "touchUpInside"])
     }
 
     func testReleasingOffTheButtonIsATouchUpOutside() throws {
-        try run("press button", "release button outside")
+        try scene.run("press button", "release button outside")
         XCTAssertEqual(events, ["touchDown", "touchDragExit", "touchUpOutside"])
         events = []
-        try run("press button", "drag button outside", "release button")
+        try scene.run("press button", "drag button outside", "release button")
         XCTAssertEqual(events, ["touchDown", "touchDragExit", "touchUpOutside"], "the finger lifts where it is")
     }
 
     func testPressingTwiceOrMovingAFingerNeverPutDownIsAMistake() throws {
-        XCTAssertEqual(error { try self.run("release button") }?.message, "`button` is not pressed; press it first")
-        XCTAssertEqual(error { try self.run("drag button outside") }?.message, "`button` is not pressed; press it first")
-        try run("press button")
-        XCTAssertEqual(error { try self.run("press button") }?.message, "`button` is already pressed; release it first")
+        XCTAssertEqual(error { try self.scene.run("release button") }?.message, "`button` is not pressed; press it first")
+        XCTAssertEqual(error { try self.scene.run("drag button outside") }?.message, "`button` is not pressed; press it first")
+        try scene.run("press button")
+        XCTAssertEqual(error { try self.scene.run("press button") }?.message, "`button` is already pressed; release it first")
         XCTAssertEqual(events, ["touchDown"])
     }
 
     func testATapWhileAFingerIsHeldIsIgnored() throws {
-        try run("press button", "tap button")
+        try scene.run("press button", "tap button")
         XCTAssertEqual(events, ["touchDown"])
         XCTAssertEqual(notes.last, "button ignores the tap (a finger is already on it: release it first)")
     }
@@ -74,10 +67,10 @@ final class TouchTests: XCTestCase {
         for (property, off, on) in [("hidden", "true", "false"), ("enabled", "false", "true"),
                                     ("userInteractionEnabled", "false", "true")] {
             events = []
-            try run("press button", "set button.\(property) \(off)")
+            try scene.run("press button", "set button.\(property) \(off)")
             XCTAssertEqual(events, ["touchDown", "touchCancel"], property)
             XCTAssertNil(button.touch, property)
-            try run("set button.\(property) \(on)")
+            try scene.run("set button.\(property) \(on)")
         }
     }
 
@@ -85,9 +78,9 @@ final class TouchTests: XCTestCase {
     /// finger on a button in a container that was hidden went on to a
     /// touchUpInside.
     func testHidingAContainerCancelsTheTouchOfTheButtonInIt() throws {
-        try run("press button", "set box.hidden true", "release button")
+        try scene.run("press button", "set box.hidden true", "release button")
         XCTAssertEqual(events, ["touchDown", "touchCancel"])
-        try run("set box.hidden false", "press button", "set box.userInteractionEnabled false")
+        try scene.run("set box.hidden false", "press button", "set box.userInteractionEnabled false")
         XCTAssertEqual(events, ["touchDown", "touchCancel", "touchDown", "touchCancel"])
     }
 
@@ -95,18 +88,18 @@ final class TouchTests: XCTestCase {
     /// error ("not pressed"), though the finger is still down and a person
     /// lifts it: now it is a note, and nothing is sent.
     func testLiftingAFingerWhoseTouchWasCancelledSendsNothing() throws {
-        try run("press button", "set button.enabled false", "drag button outside", "release button")
+        try scene.run("press button", "set button.enabled false", "drag button outside", "release button")
         XCTAssertEqual(events, ["touchDown", "touchCancel"])
         XCTAssertEqual(notes.suffix(2), [
             "the finger on button slides off, but its touch was cancelled (touchCancel): nothing is sent",
             "the finger on button lifts, but its touch was cancelled (touchCancel): nothing is sent",
         ])
-        XCTAssertEqual(error { try self.run("release button") }?.message, "`button` is not pressed; press it first",
+        XCTAssertEqual(error { try self.scene.run("release button") }?.message, "`button` is not pressed; press it first",
                        "once lifted, the finger is gone")
     }
 
     func testAPressARefusedControlTakesSendsNothingAndLiftingItIsANote() throws {
-        try run("set box.hidden true", "press button", "release button")
+        try scene.run("set box.hidden true", "press button", "release button")
         XCTAssertEqual(events, [])
         XCTAssertEqual(notes, [
             "button ignores the press (box is hidden)",
@@ -117,7 +110,7 @@ final class TouchTests: XCTestCase {
     /// Regression: removing a control under a held finger left its touch
     /// on, so a hold timer started at touchDown still fired.
     func testRemovingTheButtonOrItsContainerCancelsTheTouch() throws {
-        try run("press button", "remove box")
+        try scene.run("press button", "remove box")
         XCTAssertEqual(events, ["touchDown", "touchCancel"])
         XCTAssertNil(button.touch)
     }
@@ -127,11 +120,11 @@ final class TouchTests: XCTestCase {
         scene.add(other)
         var otherEvents: [String] = []
         other.on("touchCancel") { otherEvents.append($0.name) }
-        try run("press button", "press other")
+        try scene.run("press button", "press other")
         try scene.present(Dialog(style: .alert, title: "Sure?", options: ["Yes"])) { _ in }
         XCTAssertEqual(events, ["touchDown", "touchCancel"])
         XCTAssertEqual(otherEvents, ["touchCancel"])
-        try run("release button")
+        try scene.run("release button")
         XCTAssertEqual(events, ["touchDown", "touchCancel"])
     }
 
@@ -140,9 +133,9 @@ final class TouchTests: XCTestCase {
     func testOnlyControlsWithTouchEventsCanBeHeld() throws {
         scene.add(Label(name: "label"))
         scene.add(Switch(name: "wifi"))
-        XCTAssertEqual(error { try self.run("press label") }?.message,
+        XCTAssertEqual(error { try self.scene.run("press label") }?.message,
                        "`label` is a Label: it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
-        XCTAssertEqual(error { try self.run("press wifi") }?.message,
+        XCTAssertEqual(error { try self.scene.run("press wifi") }?.message,
                        "`wifi` is a Switch: it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
     }
 

@@ -22,44 +22,37 @@ final class TypingTests: XCTestCase {
         field = nil
     }
 
-    func run(_ lines: String...) throws {
-        for line in lines {
-            guard let command = try SceneCommand.parse(line) else { return XCTFail("no command: \(line)") }
-            try scene.execute(command)
-        }
-    }
-
     func testTypeReplacesTheWholeTextInOneEdit() throws {
-        try run("type field hello", "type field \"good bye\"")
+        try scene.run("type field hello", "type field \"good bye\"")
         XCTAssertEqual(seen, ["hello", "good bye"])
         XCTAssertTrue(field.isEditing)
     }
 
     func testKeysTypesOneCharacterAtATimeAtTheEnd() throws {
-        try run("type field ab", "keys field cd")
+        try scene.run("type field ab", "keys field cd")
         XCTAssertEqual(seen, ["ab", "abc", "abcd"])
         seen = []
-        try run("keys field \" 👍🏽é\"")
+        try scene.run("keys field \" 👍🏽é\"")
         XCTAssertEqual(seen, ["abcd ", "abcd 👍🏽", "abcd 👍🏽é"], "a key is a character as a person sees it")
     }
 
     func testBackspaceDeletesFromTheEndAndStopsWhenEmpty() throws {
-        try run("type field abc", "backspace field", "backspace field 5", "backspace field")
+        try scene.run("type field abc", "backspace field", "backspace field 5", "backspace field")
         XCTAssertEqual(seen, ["abc", "ab", "a", ""], "no editingChanged once the field is empty")
         XCTAssertEqual(field.text, "")
-        try run("backspace field 0")
+        try scene.run("backspace field 0")
         XCTAssertEqual(seen.count, 4)
     }
 
     func testAHandlerThatEndsEditingStopsTheKeys() throws {
         field.on("editingChanged") { [unowned self] _ in if field.text.count == 2 { field.endEditing() } }
-        try run("keys field abcdef")
+        try scene.run("keys field abcdef")
         XCTAssertEqual(seen, ["a", "ab"])
     }
 
     func testCountsOutOfRangeAreRefusedBeforeAnyKey() {
         for line in ["backspace field 999999999", "backspace field -1", "backspace field many", "backspace field 1.5"] {
-            XCTAssertEqual(error { try self.run(line) }?.message,
+            XCTAssertEqual(error { try self.scene.run(line) }?.message,
                            "backspace takes a count from 0 to 1000000; usage: backspace NAME [COUNT]", line)
         }
         XCTAssertEqual(try SceneCommand.parse("backspace field"), .backspace("field", count: 1))
@@ -92,19 +85,19 @@ final class TypingTests: XCTestCase {
         scene.commandTimeLimit = 0.05
         field.on("editingChanged") { _ in Thread.sleep(forTimeInterval: 0.01) }
         let started = Date()
-        let message = error { try self.run("keys field \(String(repeating: "k", count: 1000))") }?.message ?? ""
+        let message = error { try self.scene.run("keys field \(String(repeating: "k", count: 1000))") }?.message ?? ""
         XCTAssertTrue(message.hasPrefix("typing stopped after "), message)
         XCTAssertTrue(message.hasSuffix(" characters: the scripts ran for more than 0.05 s during this command"), message)
         XCTAssertLessThan(field.text.count, 100)
-        try run("type field \(String(repeating: "k", count: 1000))")
-        let deleted = error { try self.run("backspace field 1000") }?.message ?? ""
+        try scene.run("type field \(String(repeating: "k", count: 1000))")
+        let deleted = error { try self.scene.run("backspace field 1000") }?.message ?? ""
         XCTAssertTrue(deleted.hasPrefix("backspace stopped after "), deleted)
         XCTAssertGreaterThan(field.text.count, 900)
         XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
     func testASecureFieldIsDrawnAsDots() throws {
-        try run("set field.secureTextEntry true", "keys field hunter2")
+        try scene.run("set field.secureTextEntry true", "keys field hunter2")
         XCTAssertTrue(scene.render().contains("[•••••••▏]"), scene.render())
         XCTAssertEqual(field.text, "hunter2", "scripts read the text itself")
         XCTAssertEqual(try field.value("secureTextEntry"), .bool(true))
@@ -113,10 +106,10 @@ final class TypingTests: XCTestCase {
     func testKeyboardAndReturnKeyTypesAreUIKitsNames() throws {
         XCTAssertEqual(try field.value("keyboardType"), .string("default"))
         XCTAssertEqual(try field.value("returnKeyType"), .string("default"))
-        try run("set field.keyboardType emailAddress", "set field.returnKeyType next")
+        try scene.run("set field.keyboardType emailAddress", "set field.returnKeyType next")
         XCTAssertEqual(try field.value("keyboardType"), .string("emailAddress"))
         XCTAssertEqual(try field.value("returnKeyType"), .string("next"))
-        XCTAssertTrue(error { try self.run("set field.keyboardType email") }?.message.contains("emailAddress") ?? false)
-        XCTAssertNotNil(error { try self.run("set field.returnKeyType enter") })
+        XCTAssertTrue(error { try self.scene.run("set field.keyboardType email") }?.message.contains("emailAddress") ?? false)
+        XCTAssertNotNil(error { try self.scene.run("set field.returnKeyType enter") })
     }
 }

@@ -36,10 +36,7 @@ public final class Stepper: View {
     /// range and `valueChanged` is sent when it changed.
     @discardableResult
     public func press(up: Bool) -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the press") else { return false }
         let next = min(maximumValue, max(minimumValue, value + (up ? stepValue : -stepValue)))
         guard next != value, let index = schema.index(of: "value") else { return false }
         store(.number(next), at: index)
@@ -135,36 +132,40 @@ public final class TextField: View {
     }
 
     /// Types `text` key by key at the end: one `editingChanged` per
-    /// character, as a person typing makes. Typing stops where it got to
-    /// when the command's time is up (an error says how far it got).
+    /// character, as a person typing makes.
     @discardableResult
     public func typeKeys(_ text: String) throws(ValueError) -> Bool {
-        guard beginUserEdit() else { return false }
-        var typed = 0
-        for character in text {
-            // A handler may end editing or hide the field between keys.
-            guard isEditing, canReceiveTouches else { break }
-            try checkTime(typed == 0 ? nil : "typing stopped after \(typed) characters")
-            try edit(to: self.text + String(character))
-            sendActions(for: "editingChanged")
-            typed += 1
-        }
-        return true
+        var keys = text.makeIterator()
+        return try editKeyByKey("typing") { current in keys.next().map { current + String($0) } }
     }
 
     /// Deletes `count` characters from the end, one `editingChanged` each
-    /// (none when the field is empty); stops, as typing does, when the
-    /// command's time is up.
+    /// (none when the field is empty).
     @discardableResult
     public func deleteBackward(_ count: Int = 1) throws(ValueError) -> Bool {
+        var left = count
+        return try editKeyByKey("backspace") { current in
+            guard left > 0, !current.isEmpty else { return nil }
+            left -= 1
+            return String(current.dropLast())
+        }
+    }
+
+    /// The user's edit a key at a time: `next` gives the text after each
+    /// key (nil when no key is left), and each key sends `editingChanged`.
+    /// A handler that ends editing or hides the field stops the keys still
+    /// to come; when the command's time is up they stop where they got to,
+    /// with an error that says how far.
+    private func editKeyByKey(_ what: String, _ next: (String) -> String?) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
-        var deleted = 0
-        while deleted < count {
-            guard isEditing, canReceiveTouches, !text.isEmpty else { break }
-            try checkTime(deleted == 0 ? nil : "backspace stopped after \(deleted) characters")
-            try edit(to: String(text.dropLast()))
+        var keys = 0
+        while isEditing, canReceiveTouches, let edited = next(text) {
+            if keys > 0, let reason = scene?.commandTimeIsUp {
+                throw ValueError("\(what) stopped after \(keys) characters: \(reason)")
+            }
+            try edit(to: edited)
             sendActions(for: "editingChanged")
-            deleted += 1
+            keys += 1
         }
         return true
     }
@@ -178,17 +179,8 @@ public final class TextField: View {
         store(new, at: TextField.textIndex)
     }
 
-    /// Between keys: the command's time may be up (scripts heard every key).
-    private func checkTime(_ progress: String?) throws(ValueError) {
-        guard let progress, let reason = scene?.commandTimeIsUp else { return }
-        throw ValueError("\(progress): \(reason)")
-    }
-
     private func beginUserEdit() -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores typing (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("typing") else { return false }
         beginEditing()
         return true
     }
@@ -206,10 +198,7 @@ public final class TextField: View {
     /// refuse it; while a dialog is presented, the field ignores it.
     @discardableResult
     public func pressReturn() -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the return key (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the return key") else { return false }
         returnKey()
         return true
     }
@@ -249,10 +238,7 @@ public final class ScrollView: View {
     /// is true while the delegate hears it.
     @discardableResult
     public func scroll(toY y: Double) -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the scroll (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the scroll") else { return false }
         let before = contentOffset
         setState(.bool(true), at: ScrollView.draggingIndex)
         defer { setState(.bool(false), at: ScrollView.draggingIndex) }

@@ -221,10 +221,7 @@ open class View: Control, BehaviourOwner {
     /// A full touch (`touchDown`, `touchUpInside`), if the control takes it.
     @discardableResult
     public func tap() -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the tap (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the tap") else { return false }
         guard touch == nil else {
             scene?.trace.record(.note, subject: name, "\(name) ignores the tap (a finger is already on it: release it first)")
             return false
@@ -242,10 +239,8 @@ open class View: Control, BehaviourOwner {
             throw ValueError("`\(name)` is a \(typeName): it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
         }
         guard touch == nil else { throw ValueError("`\(name)` is already pressed; release it first") }
-        guard canReceiveTouches else {
-            let reason = touchRefusal
-            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(reason))")
-            strayFinger = "the press was refused (\(reason))"
+        guard takesUserInput("the press") else {
+            strayFinger = "the press was refused (\(touchRefusal))"
             return false
         }
         strayFinger = nil
@@ -310,6 +305,16 @@ open class View: Control, BehaviourOwner {
     /// Sends a touch event if the control has it (a label has none).
     private func sendTouchEvent(_ event: String) {
         if schema.events.contains(event) { sendActions(for: event) }
+    }
+
+    /// Whether what the user does to the control (`what`: "the tap",
+    /// "typing") reaches it; when it does not, the trace says why.
+    func takesUserInput(_ what: String) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores \(what) (\(touchRefusal))")
+            return false
+        }
+        return true
     }
 
     var touchRefusal: String {
