@@ -130,6 +130,11 @@ final class ModuleTests: XCTestCase {
                       message)
     }
 
+    func testAModuleLoadedAsABehaviourSaysHowModulesAreUsed() {
+        XCTAssertEqual(loadError("counted.lua", in: try! TestScene()),
+                       "counted.lua: the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name` (a module of helpers is not run as a behaviour: the scripts that use it load it with `require`)")
+    }
+
     func testAModuleNameIsWordsJoinedByDots() throws {
         let test = try TestScene()
         try load("names.lua", in: test)
