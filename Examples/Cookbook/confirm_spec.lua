@@ -21,6 +21,12 @@ describe("confirm before deleting", function()
     assert.is_false(s.deleteButton.enabled)
   end)
 
+  it("takes no taps while it asks", function()
+    s:tap("deleteButton")
+    s:choose("Delete")
+    assert.is_nil(s:dialog(), "the second tap asked nothing")
+  end)
+
   it("keeps everything on Cancel", function()
     local changes = s:record("confirm.valueChanged")
     s:choose("cancel")

@@ -1,7 +1,10 @@
 -- Examples/Cookbook/hold_spec.lua
 describe("press and hold", function()
-  local s
-  before_each(function() s = scene.script("hold.lua") end)
+  local s, held
+  before_each(function()
+    s = scene.script("hold.lua")
+    held = s:record("hold.held")
+  end)
 
   it("is a tap when the finger lifts early", function()
     s:tap("button")
@@ -10,14 +13,31 @@ describe("press and hold", function()
   end)
 
   it("is a hold when the finger stays down", function()
-    local held = s:record("hold.held")
-    s:send("button", "touchDown")
+    s:press("button")
     s:advance(0.49)
     assert.equals(0, #held)
     s:advance(0.01)
     assert.equals(1, #held)
     assert.equals("Held", s.status.text)
-    s:send("button", "touchUpInside")
+    s:release("button")
     assert.equals("Held", s.status.text)
+  end)
+
+  it("is neither when the finger slides off the button", function()
+    s:press("button")
+    s:advance(0.25)
+    s:drag("button", "outside")
+    s:advance(1)
+    s:release("button")
+    assert.equals("Cancelled", s.status.text)
+    assert.equals(0, #held)
+  end)
+
+  it("is neither when the system takes the touch away", function()
+    s:press("button")
+    s.button.enabled = false
+    s:advance(1)
+    assert.equals("Cancelled", s.status.text)
+    assert.equals(0, #held)
   end)
 end)

@@ -6,8 +6,8 @@ local Password = behaviour {
   outlets = { field = "TextField", hint = "Label", submit = "Button" },
   inspectables = {
     minimumLength = { type = "integer", default = 8, min = 1, max = 64 },
-    validColor = { type = "color", default = "#34C759" },
-    invalidColor = { type = "color", default = "#FF3B30" },
+    validColor = { type = "color", default = "green" },
+    invalidColor = { type = "color", default = "red" },
   },
 }
 

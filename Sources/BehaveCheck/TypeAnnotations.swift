@@ -353,9 +353,12 @@ public enum TypeAnnotations {
 
     /// A scene's methods in a spec (`s:tap("button")`).
     static let sceneMethods: [(name: String, parameters: String, returns: String?)] = [
-        ("tap", "name: string", nil), ("send", "name: string, event: string", nil),
+        ("tap", "name: string", nil), ("press", "name: string", nil),
+        ("drag", "name: string, direction: \"outside\"|\"inside\"", nil), ("release", "name: string, outside?: \"outside\"", nil),
+        ("send", "name: string, event: string", nil), ("call", "action: string, ...: any", nil),
         ("set", "target: string, property: any, value?: any", nil), ("step", "name: string, direction: \"+\"|\"-\"", nil),
-        ("type", "name: string, text: string", nil), ("pressReturn", "name: string", nil), ("scroll", "name: string, y: number", nil),
+        ("type", "name: string, text: string", nil), ("keys", "name: string, text: string", nil),
+        ("backspace", "name: string, count?: integer", nil), ("pressReturn", "name: string", nil), ("scroll", "name: string, y: number", nil),
         ("keyboard", "action: \"show\"|\"hide\", height?: number", nil), ("advance", "seconds: number", nil),
         ("choose", "option: string?", nil), ("remove", "name: string", nil), ("dismiss", "", nil), ("show", "", "string"),
         ("state", "", "table"), ("command", "line: string", "any"), ("record", "what: string", "table"),

@@ -12,7 +12,7 @@ enum HostFunction: Int32, CaseIterable {
     case objectIndex, objectNewIndex, objectToString
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
-    case requireModule, moduleLoaded, moduleFailed
+    case requireModule, moduleLoaded
 
     /// The name in the prelude's host table (the case name; spelled out
     /// once, as reflection is slow at every runtime's start).
@@ -77,7 +77,6 @@ extension LuaRuntime {
         case .declare: return try declare()
         case .requireModule: return try requireModule()
         case .moduleLoaded: return moduleLoaded()
-        case .moduleFailed: return moduleFailed()
         case .set: return try instanceSet()
         case .describe:
             let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"

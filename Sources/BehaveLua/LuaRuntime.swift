@@ -32,10 +32,8 @@ public final class LuaRuntime {
     /// Where `require` looks from code of each chunk (by chunk name):
     /// beside a script or module, then among the bundled scripts.
     var moduleRoots: [String: [String]] = [:]
-    /// Modules by path: loading (in the callback of that serial) or loaded.
+    /// Modules by path: loading or loaded.
     var modules: [String: ModuleState] = [:]
-    /// Paths of modules being loaded, in the order their loading began.
-    var moduleOrder: [String] = []
     /// Files the scripts' `require` may read (a spec's scenes: its folders).
     public var fileAccess: FileAccess = .unrestricted
     /// Declarations already read, by script path.
@@ -69,7 +67,7 @@ public final class LuaRuntime {
     /// One command's scripts may run this many callbacks' time limits in all.
     static let callbacksPerCommand = 10
     /// Values one event, action or delegate message carries to a handler.
-    static let maximumArguments: Int32 = 64
+    static let maximumArguments = Int32(Scene.maximumActionArguments)
 
     public init(scene: Scene, limits: SandboxLimits = .default) throws(LuaError) {
         self.sceneReference = scene
@@ -128,6 +126,9 @@ public final class LuaRuntime {
             bh_push_host_function(L, function.rawValue)
             lua_setfield(L, -2, function.luaName)
         }
+        // Modules' read-only views, which the sandbox's rawset refuses.
+        bh_push_readonly_tables(L)
+        lua_setfield(L, -2, "readonlyTables")
         // Handler threads, weakly: the sandbox's coroutine.resume and
         // coroutine.close refuse them.
         handlerThreadsRef = makeWeakTable("k")

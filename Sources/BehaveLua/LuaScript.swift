@@ -204,7 +204,9 @@ extension LuaRuntime {
             throw LuaError(String(explained(failure, in: nil, script: script).prefix { $0 != "\n" }))
         }
         guard let (declaration, classRef) = pending else {
-            throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`")
+            // A module of helpers is no behaviour: say how it is used.
+            let module = LuaSource.namesBehaviour(script.source) ? "" : " (a module of helpers is not run as a behaviour: the scripts that use it load it with `require`)"
+            throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`\(module)")
         }
         pushRef(classRef, on: L)
         guard lua_rawequal(L, -1, -2) != 0 else {

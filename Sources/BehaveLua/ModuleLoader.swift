@@ -11,7 +11,11 @@ import Foundation
 /// that first requires it, and returns its value (usually a table of
 /// functions), which every script then shares read-only.
 enum ModuleState {
-    case loading(serial: UInt64)
+    /// Its top level ran from a chunk of this name (`@path`), and had not
+    /// returned yet: while that chunk is on the stack, requiring it again
+    /// is a cycle; once the stack has unwound (its top level raised), a
+    /// `require` loads it again.
+    case loading(chunk: String)
     case loaded(ref: Int32)
 }
 
@@ -31,15 +35,17 @@ extension LuaRuntime {
         guard let path = found else {
             throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (a module is a .lua file beside the script that requires it, or among the bundled scripts)")
         }
-        let serial = UInt64(bh_slice_serial(L))
         switch modules[path] {
         case .loaded(let ref)?:
             pushRef(ref)
             return 1
-        case .loading(let when)? where when == serial:
-            let chain = loadingModules().map { LuaScript.display($0) } + [LuaScript.display(path)]
-            throw ValueError("require cycle: \(chain.joined(separator: " requires ")); move what both need into a third module")
-        default:
+        case .loading(let chunk)?:
+            let running = runningChunks()
+            if running.contains(chunk) {
+                let chain = running.filter { isLoading($0) } + [chunk]
+                throw ValueError("require cycle: \(chain.map { String($0.dropFirst()) }.joined(separator: " requires ")); move what both need into a third module")
+            }
+        case nil:
             break
         }
         let script = try LuaScript.read(path)
@@ -52,8 +58,7 @@ extension LuaRuntime {
         // Names it requires resolve from the same folders: `ui/colors.lua`
         // requires "helpers" as the script beside `ui/` does.
         moduleRoots["@" + script.displayName] = roots
-        modules[path] = .loading(serial: serial)
-        moduleOrder.append(path)
+        modules[path] = .loading(chunk: "@" + script.displayName)
         lua_pushnil(stack)
         pushRef(chunk, on: stack)
         pushEnvironment()
@@ -70,24 +75,34 @@ extension LuaRuntime {
         lua_pushvalue(stack, 2)
         let ref = luaL_ref(stack, bh_registryindex())
         modules[path] = .loaded(ref: ref)
-        moduleOrder.removeAll { $0 == path }
         return 1
     }
 
-    /// `H.moduleFailed(path)`: its top level raised; a later `require`
-    /// tries again.
-    func moduleFailed() -> Int32 {
-        if let path = string(at: 1) {
-            if case .loading? = modules[path] { modules[path] = nil }
-            moduleOrder.removeAll { $0 == path }
+    /// Whether a module's top level ran from this chunk and has not returned.
+    private func isLoading(_ chunk: String) -> Bool {
+        modules.values.contains { state in
+            if case .loading(let loading) = state { return loading == chunk }
+            return false
         }
-        return 0
     }
 
-    /// Modules being loaded in the running callback, outermost first.
-    private func loadingModules() -> [String] {
-        let serial = UInt64(bh_slice_serial(L))
-        return moduleOrder.filter { if case .loading(serial)? = modules[$0] { true } else { false } }
+    /// Frames of the Lua code that called into the host, at most this many
+    /// deep, are read to find the requiring chunk (and cycles).
+    static let framesRead: Int32 = 256
+
+    /// The chunk names (`@path`) of the Lua functions on the stack,
+    /// outermost first (at most `framesRead` of the innermost).
+    private func runningChunks() -> [String] {
+        var chunks: [String] = []
+        var info = lua_Debug()
+        var level: Int32 = 1
+        while level <= LuaRuntime.framesRead, lua_getstack(stack, level, &info) != 0 {
+            level += 1
+            guard lua_getinfo(stack, "S", &info) != 0, let source = info.source else { continue }
+            let name = String(cString: source)
+            if name.hasPrefix("@"), chunks.last != name { chunks.append(name) }
+        }
+        return chunks.reversed()
     }
 
     /// Where `require` looks after the folders of files: the bundled
@@ -133,13 +148,8 @@ extension LuaRuntime {
     /// The roots for the Lua code that called `require`: its chunk's,
     /// found on the stack past the prelude and C functions.
     private func callerModuleRoots() -> [String] {
-        var info = lua_Debug()
-        var level: Int32 = 1
-        while lua_getstack(stack, level, &info) != 0, level < 64 {
-            level += 1
-            guard lua_getinfo(stack, "S", &info) != 0, let source = info.source else { continue }
-            let name = String(cString: source)
-            if let roots = moduleRoots[name] { return roots }
+        for chunk in runningChunks().reversed() {
+            if let roots = moduleRoots[chunk] { return roots }
         }
         return [LuaRuntime.bundledModules]
     }

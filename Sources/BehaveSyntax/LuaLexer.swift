@@ -281,6 +281,17 @@ public enum LuaSource {
         return strings
     }
 
+    /// Whether `source` names `behaviour` (or `behavior`) anywhere: a
+    /// behaviour script does, to declare itself; a module, which shares
+    /// helpers through `require`, does not.
+    public static func namesBehaviour(_ source: [UInt8]) -> Bool {
+        var lexer = LuaLexer(source)
+        while let token = try? lexer.next(), token.kind != .end {
+            if token.kind == .name("behaviour") || token.kind == .name("behavior") { return true }
+        }
+        return false
+    }
+
     /// The module names `source` requires with a literal name
     /// (`require "helpers"`, `require("ui.colors")`), in order.
     public static func requiredModules(_ source: [UInt8]) -> [String] {

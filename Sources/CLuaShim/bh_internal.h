@@ -33,7 +33,6 @@ typedef struct bh_host {
   long long command_deadline;  /* the host command's, ns; 0 = none */
   double command_limit;        /* its length in seconds, for messages */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
-  unsigned long long slices;  /* outermost callbacks started so far */
   unsigned calls;       /* call events, to look at the clock every few */
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
@@ -56,6 +55,7 @@ extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
+extern const char bh__key_readonly;  /* tables rawset refuses, to names */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */

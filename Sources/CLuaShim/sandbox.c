@@ -196,6 +196,45 @@ static int sb_setmetatable (lua_State *L) {
 }
 
 
+/*
+** {======================================================
+** rawset
+** =======================================================
+*/
+
+/* rawset, refusing the tables the host hands out read-only (a module's
+** view, which every behaviour of a scene shares): their __newindex
+** refuses changes, and rawset must not get around it. */
+static int sb_rawset (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  lua_settop(L, 3);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, -2) == LUA_TSTRING) {
+    const char *key = luaL_typename(L, 2);
+    if (lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER) {
+      lua_pushvalue(L, 2);  /* a copy to turn into text, as tostring would */
+      key = lua_tostring(L, -1);
+      lua_rotate(L, -2, 1);  /* the name on top again */
+    }
+    return luaL_error(L, "module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy",
+                      lua_tostring(L, -1), key);
+  }
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 1;
+}
+
+
+void bh_push_readonly_tables (lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
+}
+
+/* }====================================================== */
+
+
 /* Pushes sb_setmetatable with its upvalues. */
 static void push_setmetatable (lua_State *L) {
   const char *const *f;
@@ -466,6 +505,14 @@ int bh__open_sandbox (lua_State *L) {
 
   push_setmetatable(L);
   rawsetfield(L, g, "setmetatable");
+  lua_pushcfunction(L, sb_rawset);
+  rawsetfield(L, g, "rawset");
+  lua_createtable(L, 0, 0);  /* the tables it refuses, weak in their keys */
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushcfunction(L, sb_xpcall);
   rawsetfield(L, g, "xpcall");
   for (name = unsafe_base; *name != NULL; name++) {

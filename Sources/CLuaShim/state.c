@@ -21,6 +21,7 @@ const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
+const char bh__key_readonly = 'r';
 
 
 static long long now_ns (void) {
@@ -240,7 +241,6 @@ void bh__charge (lua_State *L, long long units) {
 static void start_slice (lua_State *L, bh_host *h) {
   double limit = h->config.time_limit;
   h->spent = BH_LIMIT_NONE;
-  h->slices++;
   h->remaining = h->config.instruction_budget;
   if (limit > 0) {
     if (limit > 1e9) limit = 1e9;  /* keep the nanoseconds in range */
@@ -654,11 +654,6 @@ void bh_collect_garbage (lua_State *L) {
 
 void bh_set_host_threads (lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads);
-}
-
-
-unsigned long long bh_slice_serial (lua_State *L) {
-  return bh__host(L)->slices;
 }
 
 

@@ -110,7 +110,7 @@ final class ControlTests: XCTestCase {
         XCTAssertFalse(button.tap())
         XCTAssertFalse(toggle.tap())
         XCTAssertFalse(stepper.press(up: true))
-        XCTAssertFalse(field.type("hi"))
+        XCTAssertFalse(try field.type("hi"))
         try container.set("hidden", to: .bool(false))
         try container.set("userInteractionEnabled", to: .bool(false))
         XCTAssertFalse(button.tap())
@@ -170,13 +170,13 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(toggle.isOn)
     }
 
-    func testTextFieldTypingSendsEditingEvents() {
+    func testTextFieldTypingSendsEditingEvents() throws {
         let field = TextField(name: "field")
         scene.add(field)
         var events: [String] = []
         for event in field.eventNames { field.on(event) { events.append($0.name) } }
-        field.type("he")
-        field.type("hello")
+        try field.type("he")
+        try field.type("hello")
         XCTAssertEqual(events, ["editingDidBegin", "editingChanged", "editingChanged"])
         XCTAssertEqual(field.text, "hello")
         XCTAssertTrue(field.isEditing)

@@ -97,6 +97,16 @@ final class HandlerView: View {
     }
 }
 
+extension Scene {
+    /// Runs command lines as they are typed at `behave run`.
+    func run(_ lines: String...) throws {
+        for line in lines {
+            guard let command = try SceneCommand.parse(line) else { throw ValueError("not a command: \(line)") }
+            try execute(command)
+        }
+    }
+}
+
 extension XCTestCase {
     /// The error a throwing call raised, failing when it did not throw.
     func error(file: StaticString = #filePath, line: UInt = #line,

@@ -28,7 +28,7 @@ final class TextFieldFocusTests: XCTestCase {
 
     func testOneFieldOfAScreenEditsAtATime() throws {
         let (scene, fields) = screen("email", "password")
-        fields[0].type("ada@example.org")
+        try fields[0].type("ada@example.org")
         var ended = 0
         fields[0].on("editingDidEnd") { _ in ended += 1 }
         try fields[1].set("editing", to: .bool(true))

@@ -81,7 +81,8 @@ final class CookbookTests: XCTestCase {
         let headings = try cookbook().split(separator: "\n").filter { $0.hasPrefix("## ") }.map { $0.dropFirst(3) }
         XCTAssertEqual(headings, [
             "Press and hold", "Debounce", "Counters", "Validation with colours", "Paging a scroll view",
-            "Confirming before applying", "Two behaviours talking", "Testing an action", "Testing timing",
+            "Confirming before applying", "Two behaviours talking", "Sharing code between behaviours", "Testing an action",
+            "Testing timing",
         ])
     }
 

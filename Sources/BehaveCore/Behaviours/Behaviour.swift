@@ -155,7 +155,15 @@ open class Behaviour: Control, DelegateReceiver {
         guard let spec = declaration.inspectable(name) else { throw declaration.unknownInspectable(name) }
         let checked = try spec.validate(value)
         let old = inspectableValues[name] ?? .null
-        guard old != checked else { return }
+        guard old != checked else {
+            // The same colour written another way reads back as now written;
+            // nothing changed, so nothing is traced or heard.
+            if !old.isIdentical(to: checked) {
+                inspectableValues[name] = checked
+                inspectableDidChange(name, to: checked)
+            }
+            return
+        }
         try scene?.reserveText(for: name, replacing: old, with: checked)
         inspectableValues[name] = checked
         scene?.didReplaceText(old, with: checked)

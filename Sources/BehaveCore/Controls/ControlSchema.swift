@@ -8,6 +8,9 @@ public final class ControlSchema: Sendable {
     public let delegateMessages: [String]
     public let parent: ControlSchema?
     private let indexByName: [String: Int]
+    /// The properties that decide whether a touch reaches the control:
+    /// `hidden`, `userInteractionEnabled`, `enabled`.
+    let touchGates: [Int]
 
     public init(typeName: String, inheriting parent: ControlSchema? = nil, properties: [PropertySpec] = [],
                 events: [String] = [], delegateMessages: [String] = []) {
@@ -25,6 +28,7 @@ public final class ControlSchema: Sendable {
             index["is" + spec.name.prefix(1).uppercased() + spec.name.dropFirst()] = i
         }
         self.indexByName = index
+        self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
     }
 
     /// Whether this type is `typeName` or inherits from it.

@@ -36,10 +36,7 @@ public final class Stepper: View {
     /// range and `valueChanged` is sent when it changed.
     @discardableResult
     public func press(up: Bool) -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the press") else { return false }
         let next = min(maximumValue, max(minimumValue, value + (up ? stepValue : -stepValue)))
         guard next != value, let index = schema.index(of: "value") else { return false }
         store(.number(next), at: index)
@@ -124,11 +121,12 @@ public final class TextField: View {
                                  "emergencyCall", "continue"]
 
     /// Replaces the whole text in one edit (as pasting over a selection
-    /// does): one `editingChanged`.
+    /// does): one `editingChanged`. The text counts against the scene's
+    /// text limit.
     @discardableResult
-    public func type(_ text: String) -> Bool {
+    public func type(_ text: String) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
-        store(.string(text), at: TextField.textIndex)
+        try edit(to: text)
         sendActions(for: "editingChanged")
         return true
     }
@@ -136,37 +134,53 @@ public final class TextField: View {
     /// Types `text` key by key at the end: one `editingChanged` per
     /// character, as a person typing makes.
     @discardableResult
-    public func typeKeys(_ text: String) -> Bool {
-        guard beginUserEdit() else { return false }
-        for character in text {
-            // A handler may end editing or hide the field between keys.
-            guard isEditing, canReceiveTouches else { break }
-            store(.string(self.text + String(character)), at: TextField.textIndex)
-            sendActions(for: "editingChanged")
-        }
-        return true
+    public func typeKeys(_ text: String) throws(ValueError) -> Bool {
+        var keys = text.makeIterator()
+        return try editKeyByKey("typing") { current in keys.next().map { current + String($0) } }
     }
 
     /// Deletes `count` characters from the end, one `editingChanged` each
     /// (none when the field is empty).
     @discardableResult
-    public func deleteBackward(_ count: Int = 1) -> Bool {
+    public func deleteBackward(_ count: Int = 1) throws(ValueError) -> Bool {
+        var left = count
+        return try editKeyByKey("backspace") { current in
+            guard left > 0, !current.isEmpty else { return nil }
+            left -= 1
+            return String(current.dropLast())
+        }
+    }
+
+    /// The user's edit a key at a time: `next` gives the text after each
+    /// key (nil when no key is left), and each key sends `editingChanged`.
+    /// A handler that ends editing or hides the field stops the keys still
+    /// to come; when the command's time is up they stop where they got to,
+    /// with an error that says how far.
+    private func editKeyByKey(_ what: String, _ next: (String) -> String?) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
-        for _ in 0..<max(0, count) {
-            guard isEditing, canReceiveTouches, !text.isEmpty else { break }
-            store(.string(String(text.dropLast())), at: TextField.textIndex)
+        var keys = 0
+        while isEditing, canReceiveTouches, let edited = next(text) {
+            if keys > 0, let reason = scene?.commandTimeIsUp {
+                throw ValueError("\(what) stopped after \(keys) characters: \(reason)")
+            }
+            try edit(to: edited)
             sendActions(for: "editingChanged")
+            keys += 1
         }
         return true
     }
 
     private static let textIndex = textFieldSchema.index(of: "text")!
 
+    /// The user's edit of the text, within the scene's text limit.
+    private func edit(to text: String) throws(ValueError) {
+        let new = Value.string(text)
+        try scene?.reserveText(for: "\(name).text", replacing: value(at: TextField.textIndex), with: new)
+        store(new, at: TextField.textIndex)
+    }
+
     private func beginUserEdit() -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores typing (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("typing") else { return false }
         beginEditing()
         return true
     }
@@ -180,8 +194,17 @@ public final class TextField: View {
         sendActions(for: "editingDidBegin")
     }
 
-    /// The return key: the delegate's `textFieldShouldReturn` may refuse it.
-    public func pressReturn() {
+    /// The user's return key: the delegate's `textFieldShouldReturn` may
+    /// refuse it; while a dialog is presented, the field ignores it.
+    @discardableResult
+    public func pressReturn() -> Bool {
+        guard takesUserInput("the return key") else { return false }
+        returnKey()
+        return true
+    }
+
+    /// The return key, as `send NAME editingDidEndOnExit` sends it.
+    func returnKey() {
         let answer = sendDelegateMessage("textFieldShouldReturn")
         if answer == .bool(false) { return }
         sendActions(for: "editingDidEndOnExit")
@@ -213,12 +236,15 @@ public final class ScrollView: View {
     /// A user's scroll to vertical offset `y` (the delegate hears it, even
     /// when the offset stays where it was: a drag at an edge); `dragging`
     /// is true while the delegate hears it.
-    public func scroll(toY y: Double) {
+    @discardableResult
+    public func scroll(toY y: Double) -> Bool {
+        guard takesUserInput("the scroll") else { return false }
         let before = contentOffset
         setState(.bool(true), at: ScrollView.draggingIndex)
         defer { setState(.bool(false), at: ScrollView.draggingIndex) }
         store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex)
         if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
+        return true
     }
 
     public var isDragging: Bool { value(at: ScrollView.draggingIndex) == .bool(true) }

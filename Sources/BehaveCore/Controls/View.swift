@@ -63,6 +63,10 @@ open class View: Control, BehaviourOwner {
             guard spec.type.isAnimatable else {
                 throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
             }
+            // Nil is no value to move from or to: it would jump, silently.
+            if checked == .null || self.value(at: index) == .null {
+                throw ValueError("\(spec.name) cannot be animated \(checked == .null ? "to nil" : "from nil (it has no value yet)"); set it before or after the animate block")
+            }
             animator.capture(self, property: index, to: checked)
             return
         }
@@ -78,13 +82,19 @@ open class View: Control, BehaviourOwner {
             animation.release(self, property: index)
         }
         let old = values[index]
-        guard old != value else { return }
+        guard old != value else {
+            // The same colour written another way ("red" for "#FF3B30")
+            // reads back as now written; nothing changed, nothing is traced.
+            if !old.isIdentical(to: value) { values[index] = value }
+            return
+        }
         values[index] = value
         scene?.didReplaceText(old, with: value)
         scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
         didStore(at: index)
-        // Hidden or disabled under a finger: the system cancels the touch.
-        if touch != nil, !canReceiveTouches { cancelTouch() }
+        // Hidden, disabled or made non-interactive under a finger (its own
+        // or one on a subview): the system cancels the touch.
+        if schema.touchGates.contains(index) { cancelTouchesThatCannotGoOn() }
     }
 
     /// Sets a transient state the control keeps for readers (a scroll
@@ -164,7 +174,11 @@ open class View: Control, BehaviourOwner {
     /// Removes the control (and its subviews) from the screen. Behaviours it
     /// owns are destroyed: their owner is gone.
     public func removeFromParent(destroyingBehaviours: Bool = true) {
-        if destroyingBehaviours { destroyOwnedBehaviours() }
+        if destroyingBehaviours {
+            // Off the screen, a finger on it loses its touch.
+            forEachInTree { $0.cancelTouch() }
+            destroyOwnedBehaviours()
+        }
         if let parent {
             parent.subviews.removeAll { $0 === self }
             self.parent = nil
@@ -199,14 +213,15 @@ open class View: Control, BehaviourOwner {
     /// Where a finger held down on the control is, while one is.
     public enum Touch: Sendable { case inside, outside }
     public private(set) var touch: Touch?
+    /// Why a finger that is down reaches nothing (the system cancelled its
+    /// touch, or the press was refused): lifting or sliding it then only
+    /// says so, in the trace.
+    private var strayFinger: String?
 
     /// A full touch (`touchDown`, `touchUpInside`), if the control takes it.
     @discardableResult
     public func tap() -> Bool {
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the tap (\(touchRefusal))")
-            return false
-        }
+        guard takesUserInput("the tap") else { return false }
         guard touch == nil else {
             scene?.trace.record(.note, subject: name, "\(name) ignores the tap (a finger is already on it: release it first)")
             return false
@@ -216,14 +231,19 @@ open class View: Control, BehaviourOwner {
         return true
     }
 
-    /// A finger comes down on the control and stays (`touchDown`).
+    /// A finger comes down on the control and stays (`touchDown`). Only
+    /// controls with touch events (buttons) can be held.
     @discardableResult
     public func beginTouch() throws(ValueError) -> Bool {
+        guard schema.events.contains("touchDown") else {
+            throw ValueError("`\(name)` is a \(typeName): it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
+        }
         guard touch == nil else { throw ValueError("`\(name)` is already pressed; release it first") }
-        guard canReceiveTouches else {
-            scene?.trace.record(.note, subject: name, "\(name) ignores the press (\(touchRefusal))")
+        guard takesUserInput("the press") else {
+            strayFinger = "the press was refused (\(touchRefusal))"
             return false
         }
+        strayFinger = nil
         touch = .inside
         sendTouchEvent("touchDown")
         return true
@@ -232,7 +252,7 @@ open class View: Control, BehaviourOwner {
     /// The held finger slides off the control (`touchDragExit`) or back
     /// onto it (`touchDragEnter`).
     public func moveTouch(inside: Bool) throws(ValueError) {
-        guard let touch else { throw ValueError("`\(name)` is not pressed; press it first") }
+        guard let touch else { return try noteStrayFinger(inside ? "slides back on" : "slides off") }
         guard (touch == .inside) != inside else { return }
         self.touch = inside ? .inside : .outside
         sendTouchEvent(inside ? "touchDragEnter" : "touchDragExit")
@@ -241,23 +261,60 @@ open class View: Control, BehaviourOwner {
     /// The held finger lifts: `touchUpInside` on the control,
     /// `touchUpOutside` off it (`outside` slides it off first).
     public func endTouch(outside: Bool = false) throws(ValueError) {
+        guard touch != nil else {
+            try noteStrayFinger("lifts")
+            strayFinger = nil
+            return
+        }
         if outside { try moveTouch(inside: false) }
-        guard let touch else { throw ValueError("`\(name)` is not pressed; press it first") }
+        // A handler of touchDragExit may have hidden it: the touch is gone.
+        guard let touch else {
+            strayFinger = nil
+            return
+        }
         self.touch = nil
         sendTouchEvent(touch == .inside ? "touchUpInside" : "touchUpOutside")
     }
 
     /// The system takes the touch away (`touchCancel`): a dialog came up,
-    /// or the control was hidden or disabled under the finger.
+    /// or the control was hidden, disabled or removed under the finger.
+    /// The finger is still down; lifting it sends nothing.
     public func cancelTouch() {
         guard touch != nil else { return }
         touch = nil
+        strayFinger = "its touch was cancelled (touchCancel)"
         sendTouchEvent("touchCancel")
+    }
+
+    /// A finger that reaches nothing moved: a note, or the mistake of
+    /// moving a finger that was never put down.
+    private func noteStrayFinger(_ move: String) throws(ValueError) {
+        guard let strayFinger else { throw ValueError("`\(name)` is not pressed; press it first") }
+        scene?.trace.record(.note, subject: name, "the finger on \(name) \(move), but \(strayFinger): nothing is sent")
+    }
+
+    /// Cancels the touches of this control and its subviews that can no
+    /// longer go on (after `hidden`, `userInteractionEnabled` or `enabled`
+    /// changed).
+    func cancelTouchesThatCannotGoOn() {
+        forEachInTree { view in
+            if view.touch != nil, !view.canReceiveTouches { view.cancelTouch() }
+        }
     }
 
     /// Sends a touch event if the control has it (a label has none).
     private func sendTouchEvent(_ event: String) {
         if schema.events.contains(event) { sendActions(for: event) }
+    }
+
+    /// Whether what the user does to the control (`what`: "the tap",
+    /// "typing") reaches it; when it does not, the trace says why.
+    func takesUserInput(_ what: String) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores \(what) (\(touchRefusal))")
+            return false
+        }
+        return true
     }
 
     var touchRefusal: String {

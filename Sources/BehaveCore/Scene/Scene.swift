@@ -13,6 +13,8 @@ public final class Scene {
     /// The last `maximumActions` actions sent up responder chains.
     public var actions: ArraySlice<ActionRecord> { actionLog.suffix(Scene.maximumActions) }
     public static let maximumActions = 1000
+    /// Values one event, action or delegate message carries, at most.
+    public static let maximumActionArguments = 64
     /// Bytes of an action's name kept, at most.
     public static let actionNameLimit = 1024
     private var actionLog: [ActionRecord] = []
@@ -54,10 +56,13 @@ public final class Scene {
             reportError(reason, behaviour: nil, context: "advancing the clock")
         }
         clock.didAdvance = { [unowned animator] in animator.clockDidMove() }
-        clock.timeIsUp = { [unowned self] in
-            guard let commandDeadline, ContinuousClock.now >= commandDeadline else { return nil }
-            return "the scripts ran for more than \(formatNumber(commandTimeLimit)) s during this command"
-        }
+        clock.timeIsUp = { [unowned self] in commandTimeIsUp }
+    }
+
+    /// Why the running command must stop now, once its time is up.
+    var commandTimeIsUp: String? {
+        guard let commandDeadline, ContinuousClock.now >= commandDeadline else { return nil }
+        return "the scripts ran for more than \(formatNumber(commandTimeLimit)) s during this command"
     }
 
     /// Makes room for `new` in place of `old` in `property`, or refuses it.

@@ -33,7 +33,7 @@ public enum SceneCommand: Equatable, Sendable {
         drag NAME outside|inside  slide the held finger off (touchDragExit) or back on (touchDragEnter)
         release NAME [outside]    lift it: touchUpInside, or touchUpOutside off the button
         send NAME EVENT           send any event of a control or behaviour
-        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would
+        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would (ARGS: values, by spaces or commas)
         set NAME.PROPERTY VALUE   set a control property or a behaviour inspectable
         step NAME + | -           press a stepper's plus or minus
         type NAME TEXT            replace a text field's text in one edit
@@ -82,15 +82,8 @@ public enum SceneCommand: Equatable, Sendable {
                   target.index(after: dot) < target.endIndex else {
                 throw ValueError("usage: call NAME.ACTION [ARGS]")
             }
-            let text = rawRest(of: line, after: 2)
             var values: [LooseValue] = []
-            if !text.isEmpty {
-                // The arguments read as the items of one list.
-                switch try LooseValue.parse("[\(text)]") {
-                case .list(let items): values = items
-                case let single: values = [single]
-                }
-            }
+            for argument in callArguments(rawRest(of: line, after: 2)) { values.append(try LooseValue.parse(argument)) }
             return .call(String(target[..<dot]), action: String(target[target.index(after: dot)...]), arguments: values)
         case "send":
             let a = try arguments(2, "send NAME EVENT")
@@ -170,6 +163,33 @@ public enum SceneCommand: Equatable, Sendable {
         return words
     }
 
+    /// The arguments of `call`, as written: separated by spaces or commas;
+    /// quoted text and `[lists]` stay whole (`1, "two words" [3, 4]`).
+    static func callArguments(_ text: String) -> [String] {
+        var arguments: [String] = []
+        var current = ""
+        var quote: Character?
+        var depth = 0
+        for character in text {
+            if let q = quote {
+                if character == q { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth = max(0, depth - 1)
+            } else if depth == 0, character == " " || character == "\t" || character == "," {
+                if !current.isEmpty { arguments.append(current) }
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { arguments.append(current) }
+        return arguments
+    }
+
     /// The text of a line after its first `count` words, as written.
     static func rawRest(of line: String, after count: Int) -> String {
         var rest = Substring(line.trimmingCharacters(in: .whitespaces))
@@ -211,7 +231,9 @@ extension Scene {
         case .release(let name, let outside):
             try requireControl(name).endTouch(outside: outside)
         case .call(let name, let action, let arguments):
-            try call(action, of: name, arguments: arguments.map(\.untypedValue))
+            var values: [Value] = []
+            for argument in arguments { values.append(try argument.untypedValue()) }
+            try call(action, of: name, arguments: values)
         case .send(let name, let event):
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
@@ -219,7 +241,7 @@ extension Scene {
                 throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: target.eventNames)); \(events)")
             }
             if let field = target as? TextField, event == "editingDidEndOnExit" {
-                field.pressReturn()
+                field.returnKey()
             } else {
                 target.sendActions(for: event)
             }
@@ -297,6 +319,9 @@ extension Scene {
         guard behaviour.canPerformAction(action) else {
             let listed = actions.isEmpty ? "it has no actions" : "its actions: \(actions.joined(separator: ", "))"
             throw ValueError("`\(name)` has no action `\(action)`\(Suggestions.hint(for: action, in: actions)); \(listed)")
+        }
+        guard arguments.count <= Scene.maximumActionArguments else {
+            throw ValueError("\(arguments.count) arguments; an action carries at most \(Scene.maximumActionArguments)")
         }
         guard let screen else { throw ValueError("the screen is dismissed") }
         screen.sendAction(action, to: behaviour, arguments: arguments)

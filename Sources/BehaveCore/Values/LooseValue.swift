@@ -122,8 +122,10 @@ private struct LooseValueReader {
 extension LooseValue {
     /// The value as written, with no declared type to go by (arguments of
     /// `call`): `nil`, `true`/`false`, numbers, text; a list of two or four
-    /// numbers is a point or a rect.
-    public var untypedValue: Value {
+    /// numbers is a point or a rect, a map of `x`/`y`/`width`/`height`
+    /// numbers a point, a size or a rect. Anything else has no value an
+    /// action can receive, and is an error.
+    public func untypedValue() throws(ValueError) -> Value {
         switch self {
         case .null: return .null
         case .text(let text, let quoted):
@@ -137,34 +139,30 @@ extension LooseValue {
             }
             return .string(text)
         case .list(let items):
-            let numbers = items.compactMap { item -> Double? in
-                if case .text(let t, false) = item { return Double(t) }
-                return nil
-            }
+            let numbers = items.compactMap(\.plainNumber)
             if numbers.count == items.count, numbers.count == 2 { return .point(Point(x: numbers[0], y: numbers[1])) }
             if numbers.count == items.count, numbers.count == 4 {
                 return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             }
-            return .string(items.map { $0.untypedValue.description }.joined(separator: ", "))
         case .map(let fields):
-            func number(_ key: String) -> Double? {
-                if case .text(let t, false)? = fields[key] { return Double(t) }
-                return nil
-            }
-            switch Set(fields.keys) {
-            case ["x", "y"]:
-                if let x = number("x"), let y = number("y") { return .point(Point(x: x, y: y)) }
-            case ["width", "height"]:
-                if let w = number("width"), let h = number("height") { return .size(Size(width: w, height: h)) }
-            case ["x", "y", "width", "height"]:
-                if let x = number("x"), let y = number("y"), let w = number("width"), let h = number("height") {
-                    return .rect(Rect(x: x, y: y, width: w, height: h))
+            let numbers = fields.compactMapValues(\.plainNumber)
+            if numbers.count == fields.count {
+                switch Set(numbers.keys) {
+                case ["x", "y"]: return .point(Point(x: numbers["x"]!, y: numbers["y"]!))
+                case ["width", "height"]: return .size(Size(width: numbers["width"]!, height: numbers["height"]!))
+                case ["x", "y", "width", "height"]:
+                    return .rect(Rect(x: numbers["x"]!, y: numbers["y"]!, width: numbers["width"]!, height: numbers["height"]!))
+                default: break
                 }
-            default:
-                break
             }
-            return .null
         }
+        throw ValueError("an action's argument is nil, true or false, a number, text, a point [x, y] or { x =, y = }, a size { width =, height = } or a rect [x, y, width, height]; a list or table of anything else is none of these")
+    }
+
+    /// An unquoted number, as a list item or a field.
+    private var plainNumber: Double? {
+        if case .text(let text, false) = self, let n = Double(text), n.isFinite { return n }
+        return nil
     }
 }
 

@@ -35,6 +35,13 @@ public enum Value: Equatable, Sendable {
     public var pointValue: Point? { if case .point(let p) = self { p } else { nil } }
     public var sizeValue: Size? { if case .size(let s) = self { s } else { nil } }
     public var rectValue: Rect? { if case .rect(let r) = self { r } else { nil } }
+
+    /// Equal, and read back the same way: `"red"` and `"#FF3B30"` are equal
+    /// colours, not identical values.
+    public func isIdentical(to other: Value) -> Bool {
+        if case .color(let a) = self, case .color(let b) = other { return a == b && a.name == b.name }
+        return self == other
+    }
 }
 
 public struct Image: Equatable, Sendable {

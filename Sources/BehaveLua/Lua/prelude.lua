@@ -48,6 +48,8 @@ api.behaviour = H.declare
 -- sandbox environment of its own, and every script gets the same value,
 -- read-only: one behaviour cannot change what another sees.
 local views = setmetatable({}, { __mode = "k" })
+-- Each view, to its module's name: the sandbox's rawset refuses them.
+local view_names = H.readonlyTables
 
 local function readonly(value, name)
   if type(value) ~= "table" then return value end
@@ -60,6 +62,7 @@ local function readonly(value, name)
                    tostring(key)), 2)
     end,
     __len = function() return #value end,
+    __call = function(_, ...) return value(...) end,
     __pairs = function()
       local key
       return function()
@@ -71,19 +74,23 @@ local function readonly(value, name)
     __metatable = false,
   })
   views[value] = view
+  view_names[view] = name
   return view
 end
 
-local require_module, module_loaded, module_failed = H.requireModule, H.moduleLoaded, H.moduleFailed
+local function module_behaviour()
+  error("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own", 2)
+end
 
+local require_module, module_loaded = H.requireModule, H.moduleLoaded
+
+-- An error in the module's top level goes on up from its own line; the
+-- host loads it again at the next require.
 function api.require(name)
   local value, chunk, env, path = require_module(name)
   if chunk == nil then return value end
-  local ok, result = pcall(chunk, env)
-  if not ok then
-    module_failed(path)
-    error(result, 0)
-  end
+  env.behaviour = module_behaviour
+  local result = chunk(env)
   if result == nil then result = true end
   return module_loaded(path, readonly(result, name))
 end

@@ -78,15 +78,16 @@ void bh_set_config(lua_State *L, const bh_config *config);
 ** coroutine.close refuse them with an error. */
 void bh_set_host_threads(lua_State *L);
 
+/* Pushes the table, weak in its keys, of tables the sandbox's rawset
+** refuses to write into, each mapped to the name its error gives (the
+** read-only views of modules, which every behaviour of a scene shares). */
+void bh_push_readonly_tables(lua_State *L);
+
 /* Gives the callbacks from now on a shared deadline 'seconds' away (0 or
 ** less: none): one command of the host (a tap, an advance) may run many
 ** callbacks, each within its own limits, and this bounds them together.
 ** A callback that starts after it has passed ends at once. */
 void bh_set_command_deadline(lua_State *L, double seconds);
-
-/* How many outermost callbacks have started: what the host marks during
-** one callback can be told from what an earlier one left behind. */
-unsigned long long bh_slice_serial(lua_State *L);
 
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);

@@ -45,6 +45,14 @@ return {
       .. "metatable in use (weak modes, __gc added later)",
   },
 
+  -- rawset refuses the tables the host hands out read-only (a module's
+  -- view, which every behaviour of a scene shares through require) with
+  -- "module 'NAME' is read-only: ...". The generator makes no modules:
+  -- every table it hands rawset is its own.
+  readonlyTables = {
+    reason = "one behaviour must not change the module another behaviour reads",
+  },
+
   -- Limits per callback (instructions, wall-clock time) and per state
   -- (memory): stock Lua has none, so a case that reached one would differ.
   -- Generated cases stay far below them: patterns that match in well

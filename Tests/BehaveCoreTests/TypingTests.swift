@@ -1,0 +1,115 @@
+import XCTest
+@testable import BehaveCore
+
+/// Typing in a text field: `type` replaces the text in one edit, `keys`
+/// types key by key, `backspace` deletes from the end; and the text input
+/// traits (`secureTextEntry`, `keyboardType`, `returnKeyType`).
+final class TypingTests: XCTestCase {
+    var scene: Scene!
+    var field: TextField!
+    /// The text at each editingChanged.
+    var seen: [String] = []
+
+    override func setUp() {
+        scene = Scene(screen: "Typing")
+        field = TextField(name: "field")
+        scene.add(field)
+        field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
+    }
+
+    override func tearDown() {
+        scene = nil
+        field = nil
+    }
+
+    func testTypeReplacesTheWholeTextInOneEdit() throws {
+        try scene.run("type field hello", "type field \"good bye\"")
+        XCTAssertEqual(seen, ["hello", "good bye"])
+        XCTAssertTrue(field.isEditing)
+    }
+
+    func testKeysTypesOneCharacterAtATimeAtTheEnd() throws {
+        try scene.run("type field ab", "keys field cd")
+        XCTAssertEqual(seen, ["ab", "abc", "abcd"])
+        seen = []
+        try scene.run("keys field \" 👍🏽é\"")
+        XCTAssertEqual(seen, ["abcd ", "abcd 👍🏽", "abcd 👍🏽é"], "a key is a character as a person sees it")
+    }
+
+    func testBackspaceDeletesFromTheEndAndStopsWhenEmpty() throws {
+        try scene.run("type field abc", "backspace field", "backspace field 5", "backspace field")
+        XCTAssertEqual(seen, ["abc", "ab", "a", ""], "no editingChanged once the field is empty")
+        XCTAssertEqual(field.text, "")
+        try scene.run("backspace field 0")
+        XCTAssertEqual(seen.count, 4)
+    }
+
+    func testAHandlerThatEndsEditingStopsTheKeys() throws {
+        field.on("editingChanged") { [unowned self] _ in if field.text.count == 2 { field.endEditing() } }
+        try scene.run("keys field abcdef")
+        XCTAssertEqual(seen, ["a", "ab"])
+    }
+
+    func testCountsOutOfRangeAreRefusedBeforeAnyKey() {
+        for line in ["backspace field 999999999", "backspace field -1", "backspace field many", "backspace field 1.5"] {
+            XCTAssertEqual(error { try self.scene.run(line) }?.message,
+                           "backspace takes a count from 0 to 1000000; usage: backspace NAME [COUNT]", line)
+        }
+        XCTAssertEqual(try SceneCommand.parse("backspace field"), .backspace("field", count: 1))
+        XCTAssertEqual(try SceneCommand.parse("keys field two  words"), .keys("field", text: "two  words"))
+        XCTAssertEqual(error { _ = try SceneCommand.parse("keys") }?.message, "usage: keys NAME TEXT")
+    }
+
+    /// Regression: typed text was stored without being counted against the
+    /// scene's text limit, so a spec could make the host hold any amount.
+    func testTypedTextCountsAgainstTheScenesTextLimit() throws {
+        scene.textLimit = 1 << 20
+        let long = String(repeating: "x", count: 600_000)
+        try field.type(long)
+        let other = TextField(name: "other")
+        scene.add(other)
+        XCTAssertEqual(error { try other.type(long) }?.message,
+                       "other.text is refused: with its 600000 bytes, the scene's controls, behaviours and dialogs would hold more than 1 MiB of text; set shorter text")
+        XCTAssertEqual(other.text, "")
+        try field.type("")
+        try other.type(String(repeating: "x", count: (1 << 20) - 10))
+        XCTAssertNotNil(error { try self.field.typeKeys(String(repeating: "k", count: 20)) }, "key by key too")
+        XCTAssertEqual(field.text.count, 10, "the keys stop at the limit")
+    }
+
+    /// Regression: `keys` and `backspace` went on however long they took
+    /// (each key copies the text and runs its handlers), so `backspace`
+    /// over a long text kept the host busy for minutes. They stop where
+    /// they got to when the command's time is up.
+    func testKeysAndBackspaceStopWhenTheCommandsTimeIsUp() throws {
+        scene.commandTimeLimit = 0.05
+        field.on("editingChanged") { _ in Thread.sleep(forTimeInterval: 0.01) }
+        let started = Date()
+        let message = error { try self.scene.run("keys field \(String(repeating: "k", count: 1000))") }?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("typing stopped after "), message)
+        XCTAssertTrue(message.hasSuffix(" characters: the scripts ran for more than 0.05 s during this command"), message)
+        XCTAssertLessThan(field.text.count, 100)
+        try scene.run("type field \(String(repeating: "k", count: 1000))")
+        let deleted = error { try self.scene.run("backspace field 1000") }?.message ?? ""
+        XCTAssertTrue(deleted.hasPrefix("backspace stopped after "), deleted)
+        XCTAssertGreaterThan(field.text.count, 900)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    }
+
+    func testASecureFieldIsDrawnAsDots() throws {
+        try scene.run("set field.secureTextEntry true", "keys field hunter2")
+        XCTAssertTrue(scene.render().contains("[•••••••▏]"), scene.render())
+        XCTAssertEqual(field.text, "hunter2", "scripts read the text itself")
+        XCTAssertEqual(try field.value("secureTextEntry"), .bool(true))
+    }
+
+    func testKeyboardAndReturnKeyTypesAreUIKitsNames() throws {
+        XCTAssertEqual(try field.value("keyboardType"), .string("default"))
+        XCTAssertEqual(try field.value("returnKeyType"), .string("default"))
+        try scene.run("set field.keyboardType emailAddress", "set field.returnKeyType next")
+        XCTAssertEqual(try field.value("keyboardType"), .string("emailAddress"))
+        XCTAssertEqual(try field.value("returnKeyType"), .string("next"))
+        XCTAssertTrue(error { try self.scene.run("set field.keyboardType email") }?.message.contains("emailAddress") ?? false)
+        XCTAssertNotNil(error { try self.scene.run("set field.returnKeyType enter") })
+    }
+}

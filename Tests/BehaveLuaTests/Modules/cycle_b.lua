@@ -1,0 +1,3 @@
+-- Requires the module that requires it.
+local a = require "cycle_a"
+return { a = a }

@@ -1,0 +1,5 @@
+local Cycle = behaviour { name = "Cycle" }
+
+local a = require "cycle_a"
+
+return Cycle

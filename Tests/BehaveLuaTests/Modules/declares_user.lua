@@ -1,0 +1,5 @@
+local User = behaviour { name = "User" }
+
+local declared = require "declares"
+
+return User

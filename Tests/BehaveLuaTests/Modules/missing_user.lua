@@ -1,0 +1,5 @@
+local Missing = behaviour { name = "Missing" }
+
+local helpers = require "nowhere.helpers"
+
+return Missing

@@ -1,0 +1,46 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import XCTest
+
+/// An outlet declared with Swift's mark (`"ImageView?"`) may be left
+/// unconnected without a warning; the bundled image picker's
+/// `targetImageView` is one. A required outlet left out still warns.
+final class OptionalOutletTests: XCTestCase {
+    func testAnOptionalOutletLeftUnconnectedIsNoWarning() throws {
+        let fixture = try SceneFixture(["picker.scene.yaml": """
+            controls:
+              change: Button
+            behaviours:
+              picker: { script: image_picker.lua }
+              toggle: { script: toggle.lua }
+            connections:
+              - change.touchUpInside -> picker.pickImage
+            """])
+        let file = fixture.path("picker.scene.yaml")
+        XCTAssertEqual(SceneLoader.inspect(file: file).map(\.message), [
+            "outlet `button` of `toggle` is not connected: it is nil when the behaviour runs (declare it \"Button?\" if it may be left unconnected)",
+        ])
+    }
+
+    func testAnOptionalOutletStillTakesOnlyItsType() throws {
+        let fixture = try SceneFixture(["picker.scene.yaml": """
+            controls:
+              change: Button
+            behaviours:
+              picker: { script: image_picker.lua, outlets: { targetImageView: change } }
+            """])
+        XCTAssertEqual(SceneLoader.check(file: fixture.path("picker.scene.yaml")).map(\.message), [
+            "behaviour `picker`: outlet `targetImageView` of ImagePicker takes a ImageView, but `change` is a Button",
+        ])
+    }
+
+    func testTheInspectorShowsTheMark() throws {
+        let path = try XCTUnwrap(LuaScript.locate("image_picker.lua"))
+        let runtime = try LuaRuntime(scene: Scene(screen: "Inspect"))
+        let declaration = try LuaBehaviour(path: path, name: "picker", runtime: runtime).declaration
+        XCTAssertEqual(declaration.outlets.map(\.declaredType), ["ImageView?"])
+        XCTAssertTrue(declaration.inspectorText.contains("targetImageView  ImageView?"), declaration.inspectorText)
+        XCTAssertTrue(declaration.json.text.contains(#""type":"ImageView","optional":true"#), declaration.json.text)
+    }
+}

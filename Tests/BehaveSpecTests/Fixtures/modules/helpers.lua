@@ -1,0 +1,1 @@
+return { where = "beside the spec" }
