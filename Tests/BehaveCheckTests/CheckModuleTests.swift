@@ -33,7 +33,7 @@ final class CheckModuleTests: XCTestCase {
     func testAMistakeInARequiredModuleFailsTheCheck() throws {
         let outcome = try behave(["check", "uses_broken.lua"], in: Self.modules)
         XCTAssertEqual(outcome.status, 2)
-        XCTAssertTrue(outcome.output.contains("broken.lua:5:1: error: "), outcome.output)
+        XCTAssertTrue(outcome.errors.contains("broken.lua:5:1: error: "), outcome.errors)
         XCTAssertFalse(outcome.output.contains("broken.lua: ok"), outcome.output)
     }
 }
