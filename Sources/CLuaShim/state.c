@@ -240,11 +240,12 @@ void bh__charge (lua_State *L, long long units) {
 /* The outermost callback starts a new slice on thread L. */
 static void start_slice (lua_State *L, bh_host *h) {
   double limit = h->config.time_limit;
+  long long now = (limit > 0 || h->command_deadline != 0) ? now_ns() : 0;
   h->spent = BH_LIMIT_NONE;
   h->remaining = h->config.instruction_budget;
   if (limit > 0) {
     if (limit > 1e9) limit = 1e9;  /* keep the nanoseconds in range */
-    h->deadline = now_ns() + (long long)(limit * 1e9);
+    h->deadline = now + (long long)(limit * 1e9);
   }
   else
     h->deadline = 0;
@@ -259,7 +260,7 @@ static void start_slice (lua_State *L, bh_host *h) {
   h->refused = 0;
   /* also undoes a sticky hook and starts a full count window */
   lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
-  if (h->deadline_reason == BH_LIMIT_COMMAND && now_ns() >= h->deadline) {
+  if (h->deadline_reason == BH_LIMIT_COMMAND && now >= h->deadline) {
     h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
     lua_sethook(L, hook, BH_HOOK_MASK, 1);
   }

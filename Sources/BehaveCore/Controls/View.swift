@@ -59,6 +59,7 @@ open class View: Control, BehaviourOwner {
         let spec = schema.properties[index]
         if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
         let checked = try validate(value, for: spec)
+        let scene = self.scene
         if let animator = scene?.animator, animator.isCapturing {
             guard spec.type.isAnimatable else {
                 throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
@@ -70,7 +71,7 @@ open class View: Control, BehaviourOwner {
             animator.capture(self, property: index, to: checked)
             return
         }
-        try scene?.reserveText(for: spec.name, replacing: values[index], with: checked)
+        if checked.holdsText { try scene?.reserveText(for: spec.name, replacing: values[index], with: checked) }
         store(checked, at: index)
     }
 
@@ -89,8 +90,10 @@ open class View: Control, BehaviourOwner {
             return
         }
         values[index] = value
-        scene?.didReplaceText(old, with: value)
-        scene?.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
+        if let scene = self.scene {
+            if old.holdsText || value.holdsText { scene.didReplaceText(old, with: value) }
+            scene.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
+        }
         didStore(at: index)
         // Hidden, disabled or made non-interactive under a finger (its own
         // or one on a subview): the system cancels the touch.

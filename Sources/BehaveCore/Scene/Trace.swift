@@ -53,7 +53,7 @@ public final class Trace {
     }
 
     /// The entries kept, oldest first.
-    public var entries: [Entry] { Array(kept) }
+    public var entries: [Entry] { Array(kept.entries) }
     /// Entries kept at most, so a long run stays bounded; the oldest go
     /// first, in constant time.
     public let capacity = 10_000
@@ -64,8 +64,7 @@ public final class Trace {
     public static let keptTextLimit = 16 << 20
     /// Bytes of one text or value of a kept entry, at most.
     public static let entryTextLimit = 64 << 10
-    private var kept = Deque<Entry>()
-    private var keptBytes = 0
+    private var kept = KeptEntries()
     /// Hears every entry as it is recorded.
     public var listener: ((Entry) -> Void)?
     private let now: () -> Double
@@ -89,12 +88,7 @@ public final class Trace {
     }
 
     private func append(_ entry: Entry) {
-        let clipped = entry.clipped(to: Trace.entryTextLimit)
-        kept.append(clipped)
-        keptBytes += clipped.textBytes
-        while kept.count > capacity || keptBytes > Trace.keptTextLimit, let oldest = kept.popFirst() {
-            keptBytes -= oldest.textBytes
-        }
+        kept.append(entry, capacity: capacity)
         listener?(entry)
     }
 
@@ -102,13 +96,15 @@ public final class Trace {
 
 extension Trace.Entry {
     /// Bytes of text the entry holds, about.
+    /// Names (subjects, events, properties) are the scene's own strings,
+    /// shared with it rather than copied: what an entry adds is its texts
+    /// and values.
     var textBytes: Int {
-        let payloadBytes = switch payload {
-        case .text(let text, let fields): fields.reduce(text.utf8.count) { $0 + $1.0.utf8.count + $1.1.textBytes }
-        case .event(let event): event.utf8.count
-        case .change(let property, let old, let new): property.utf8.count + old.textBytes + new.textBytes
+        switch payload {
+        case .text(let text, let fields): fields.reduce(64 + text.utf8.count) { $0 + $1.1.textBytes }
+        case .event: 64
+        case .change(_, let old, let new): 64 + old.textBytes + new.textBytes
         }
-        return subject.utf8.count + payloadBytes + 64
     }
 
     /// The entry with every text longer than `limit` bytes cut to its head
@@ -172,6 +168,31 @@ private extension JSON {
         case .array(let items): .array(items.map { $0.clipped(to: limit) })
         case .object(let pairs): .object(pairs.map { ($0.0.clipped(to: limit), $0.1.clipped(to: limit)) })
         default: self
+        }
+    }
+}
+
+/// The entries a trace keeps, and the bytes of text they hold (one stored
+/// value, so recording an entry is one access to it).
+private struct KeptEntries {
+    var entries = Deque<Trace.Entry>()
+    var bytes = 0
+
+    mutating func append(_ entry: Trace.Entry, capacity: Int) {
+        let size = entry.textBytes
+        if size <= Trace.entryTextLimit {
+            entries.append(entry)
+            bytes += size
+        } else {
+            let clipped = entry.clipped(to: Trace.entryTextLimit)
+            bytes += clipped.textBytes
+            entries.append(clipped)
+        }
+        // The oldest go until the rest fit. (An entry's size is worked out
+        // again when it goes: keeping each size would cost more on every
+        // append.)
+        while entries.count > capacity || bytes > Trace.keptTextLimit, let oldest = entries.popFirst() {
+            bytes -= oldest.textBytes
         }
     }
 }

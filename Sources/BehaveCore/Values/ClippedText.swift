@@ -10,6 +10,14 @@ extension String {
 }
 
 extension Value {
+    /// Whether the value holds text the host keeps (a string, an image).
+    @inline(__always) var holdsText: Bool {
+        switch self {
+        case .string, .image: true
+        default: false
+        }
+    }
+
     /// Bytes of text the value holds (a string, an image's name), which the
     /// host keeps a copy of.
     var textBytes: Int {
