@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "BehaveBench",
             dependencies: ["BehaveCore", "BehaveLua", "BehaveScene", "CBaseline"],
-            path: "Benchmarks/BehaveBench"
+            path: "Benchmarks/BehaveBench", exclude: ["Lua"]
         ),
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),

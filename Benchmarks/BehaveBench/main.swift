@@ -80,17 +80,14 @@ func eventRoundTrip() throws -> Figure {
 
 // MARK: 2. Property access
 
-let propertyScript = """
-    local Bench = behaviour { name = "Bench", outlets = { button = "Button" } }
-    function Bench:run(_, n)
-      local button = self.button
-      for i = 1, n do
-        local alpha = button.alpha
-        button.alpha = (i % 2 == 0) and 0.5 or 0.25
-      end
-    end
-    return Bench
-    """
+/// A Lua file of the benchmark's own (`Lua/` beside this file).
+func benchmarkLua(_ name: String) -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lua/\(name)")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { fatalError("missing \(url.path)") }
+    return text
+}
+
+let propertyScript = benchmarkLua("property_bench.lua")
 
 func propertyAccess() throws -> Figure {
     let operations = size("--operations") ?? (quick ? 2_000 : 1_000_000)
@@ -195,20 +192,7 @@ func which(_ tool: String) -> String? {
 
 let behaveBinary = buildDirectory.appendingPathComponent("behave").path
 
-let plainToggle = """
-    local Toggle = {}
-    Toggle.__index = Toggle
-    local button = { image = "toggle-off", alpha = 1 }
-    function Toggle:toggle()
-      self.toggled = not self.toggled
-      local image = self.toggled and self.selectedImage or self.normalImage
-      self.button.image = image
-    end
-    local toggle = setmetatable({ toggled = false, button = button, normalImage = "toggle-off",
-      selectedImage = "toggle-on" }, Toggle)
-    toggle:toggle()
-    print(button.image, toggle.toggled)
-    """
+let plainToggle = benchmarkLua("toggle_plain.lua")
 
 func coldStart() -> Figure {
     let runs = quick ? 1 : 10
@@ -228,31 +212,15 @@ func specRunner() -> Figure {
     for directory in [behaveDirectory, bustedDirectory] {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+    // Each file sets the two numbers its template reads, so the specs are as
+    // many and named alike on both sides.
+    let behaveTemplate = benchmarkLua("toggle_behave_spec.lua"), bustedTemplate = benchmarkLua("toggle_busted.lua")
     for file in 0..<files {
-        var behave = "describe(\"toggle \(file)\", function()\n"
-        var busted = plainToggleClass + "describe(\"toggle \(file)\", function()\n"
-        for spec in 0..<perFile {
-            behave += """
-                  it("taps \(spec)", function()
-                    local s = scene.script("toggle.lua")
-                    s:tap("button")
-                    assert.equals("toggle-on", s.button.image.name)
-                  end)
-
-                """
-            busted += """
-                  it("taps \(spec)", function()
-                    local toggle = newToggle()
-                    toggle:toggle()
-                    assert.equals("toggle-on", toggle.button.image)
-                  end)
-
-                """
-        }
-        behave += "end)\n"
-        busted += "end)\n"
-        try? behave.write(to: behaveDirectory.appendingPathComponent("toggle\(file)_spec.lua"), atomically: true, encoding: .utf8)
-        try? busted.write(to: bustedDirectory.appendingPathComponent("toggle\(file)_spec.lua"), atomically: true, encoding: .utf8)
+        let numbers = "local NUMBER, SPECS = \(file), \(perFile)\n"
+        try? (numbers + behaveTemplate).write(to: behaveDirectory.appendingPathComponent("toggle\(file)_spec.lua"),
+                                              atomically: true, encoding: .utf8)
+        try? (numbers + bustedTemplate).write(to: bustedDirectory.appendingPathComponent("toggle\(file)_spec.lua"),
+                                              atomically: true, encoding: .utf8)
     }
     let runs = quick ? 1 : 3
     let behave = commandTime(behaveBinary, ["test", behaveDirectory.path], runs: runs)
@@ -262,19 +230,6 @@ func specRunner() -> Figure {
     return figure.with { $0.met = $0.ratio.map { $0 <= 1.0 } }
 }
 
-let plainToggleClass = """
-    local Toggle = {}
-    Toggle.__index = Toggle
-    function Toggle:toggle()
-      self.toggled = not self.toggled
-      self.button.image = self.toggled and self.selectedImage or self.normalImage
-    end
-    local function newToggle()
-      return setmetatable({ toggled = false, button = { image = "toggle-off" }, normalImage = "toggle-off",
-        selectedImage = "toggle-on" }, Toggle)
-    end
-
-    """
 
 // MARK: Report
 
