@@ -5,6 +5,10 @@ let package = Package(
     name: "Behave",
     products: [
         .executable(name: "behave", targets: ["behave"]),
+        // Behave Studio's web server: a product of its own, so that building
+        // `behave` alone (`swift build --product behave`) never builds
+        // Hummingbird and SwiftNIO. `behave studio` runs it from beside itself.
+        .executable(name: "behave-studio", targets: ["BehaveStudioServer"]),
         .executable(name: "behave-bench", targets: ["BehaveBench"]),
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
@@ -13,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Behave Studio's server only (the behave-studio product).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Lua 5.4 from the system.
@@ -49,6 +56,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Behave Studio without its server: the scene the page shows, driven
+        // by the command language, reloaded on save; the page itself (Page/,
+        // embedded by the EmbedFiles plugin); what the server may serve.
+        .target(name: "BehaveStudio", dependencies: [
+                    "BehaveCore", "BehaveLua", "BehaveScene", .product(name: "DequeModule", package: "swift-collections"),
+                ], exclude: ["Page"],
+                plugins: ["EmbedFiles"]),
+        // `behave-studio`: the studio's HTTP and WebSocket server (Hummingbird).
+        .executableTarget(
+            name: "BehaveStudioServer",
+            dependencies: [
+                "BehaveCore", "BehaveScene", "BehaveStudio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
+        ),
+        // Files the runtime reads, embedded at build time: the binary alone is the tool.
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         // Benchmarks: Behave's figures beside the raw Lua C API, busted and lua5.4.
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(
@@ -61,6 +88,9 @@ let package = Package(
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
+        // The studio's engine, and the page in headless Chromium (Browser/, Python and Selenium).
+        .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore"],
+                    exclude: ["Browser"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.

@@ -8,7 +8,7 @@ struct Behave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "behave",
         abstract: "Run, test and inspect Lua behaviours.",
-        subcommands: [Run.self, Test.self, Explore.self, Inspect.self, Check.self, New.self, Types.self])
+        subcommands: [Run.self, Test.self, Explore.self, Studio.self, Inspect.self, Check.self, New.self, Types.self])
 
     /// ArgumentParser exits with 64 for bad usage; Behave's contract is 2.
     static func main() {

@@ -25,11 +25,7 @@ final class Session {
             }
             return TranscriptRecorder(path: path, source: source)
         }
-        // What the linter finds in the scripts, on standard error.
-        switch source.kind {
-        case .sceneFile(let file): ScriptLint.warn(scripts: ScriptLint.scripts(inScene: file))
-        case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
-        }
+        lint(source)
         let output: (String) -> Void = { line in
             Swift.print(line)
             recorder?.hear(line)
@@ -44,6 +40,14 @@ final class Session {
             case .usage(let message): throw UsageFailure(message)
             case .scene(let failure): throw failure
             }
+        }
+    }
+
+    /// What the linter finds in the scripts of `source`, on standard error.
+    static func lint(_ source: SceneSource) {
+        switch source.kind {
+        case .sceneFile(let file): ScriptLint.warn(scripts: SceneFiles.scripts(inScene: file))
+        case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
         }
     }
 
