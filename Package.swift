@@ -88,9 +88,9 @@ let package = Package(
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
-        // The studio's engine, and the page in headless Chromium (Browser/, Python and Selenium).
+        // The studio's engine; the page in headless Chromium and `run --watch` (Python/, Selenium).
         .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore"],
-                    exclude: ["Browser"]),
+                    exclude: ["Python"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.

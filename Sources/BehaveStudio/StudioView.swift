@@ -54,10 +54,12 @@ enum StudioView {
     }
 
     /// The scene's state as `behave run`'s `state` prints it, less the time
-    /// (the status carries it, so the state is sent only when it changes).
+    /// (the status carries it, so the state is sent only when it changes),
+    /// with the system keyboard's frame (nil while hidden).
     static func state(of scene: Scene) -> JSON {
         guard case .object(let pairs) = scene.state() else { return .null }
-        return clipped(.object(pairs.filter { $0.0 != "time" }))
+        let keyboard = scene.keyboard.frame.map { Value.rect($0).json } ?? .null
+        return clipped(.object(pairs.filter { $0.0 != "time" } + [("keyboard", keyboard)]))
     }
 
     /// `json` with every string cut to `stringLimit` bytes.

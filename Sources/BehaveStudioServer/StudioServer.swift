@@ -33,10 +33,12 @@ struct StudioServer {
             Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(string: "WebSocket connections are taken from the studio's own page only\n")))
         }
-        router.get("**") { request, _ -> Response in
+        let page: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             guard let asset = StudioAssets.file(at: request.uri.path) else { return StudioGuard.notFound }
             return StudioGuard.file(asset.bytes, type: asset.type)
         }
+        router.get("/", use: page)
+        router.get("**", use: page)
         let socket = StudioSocket(host: host, address: address)
         var logger = Logger(label: "behave-studio")
         logger.logLevel = .critical
