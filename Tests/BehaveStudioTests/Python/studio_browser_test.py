@@ -20,7 +20,7 @@ from support import REPOSITORY, Studio, folder_with, save, wait_for
 def chromium():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1360,1000",
                      "--disable-gpu", "--no-first-run"]:
         options.add_argument(argument)
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
@@ -140,11 +140,13 @@ class ToggleInTheStudio(unittest.TestCase):
     def test_4_a_refused_value_shows_its_message(self):
         page = self.page
         number = page.field("fadingToggle.duration").find_element(By.CSS_SELECTOR, "input[type=number]")
-        number.clear()
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
         number.send_keys("11", Keys.TAB)
         message = wait_for(lambda: page.refusal("fadingToggle.duration"), what="the refusal beside duration")
         self.assertIn("at most 10", message)
-        number.clear()
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
         number.send_keys("0.5", Keys.TAB)
         wait_for(lambda: page.refusal("fadingToggle.duration") == "", what="the refusal gone after a good value")
 
