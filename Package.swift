@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The studio's engine; the page in headless Chromium and `run --watch` (Python/, Selenium).
         .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore"],
-                    exclude: ["Python"]),
+                    exclude: ["Python", "Fixtures"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.
