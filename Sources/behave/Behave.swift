@@ -43,7 +43,13 @@ func writeError(_ message: String) {
 /// A scene's mistake or warning on standard error, on one line as
 /// `file:line: message` (names in it are the scene's: escaped).
 func printError(_ diagnostic: SceneDiagnostic) {
-    FileHandle.standardError.write(Data((DisplayText.line(diagnostic.description) + "\n").utf8))
+    printWarning(diagnostic.description)
+}
+
+/// A warning already written `file:line: warning: message` (a running
+/// scene's), on standard error on one line, as `check` prints it.
+func printWarning(_ text: String) {
+    FileHandle.standardError.write(Data((DisplayText.line(text) + "\n").utf8))
 }
 
 extension ParsableCommand {

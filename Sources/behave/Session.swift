@@ -33,7 +33,7 @@ final class Session {
         do throws(SceneSourceError) {
             let commands = try CommandSession(source: source, json: json, output: output)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in commands.running.warnings { writeError(warning) }
+            for warning in commands.running.warnings { printWarning(warning) }
             return Session(commands: commands, json: json, recorder: recorder)
         } catch {
             switch error {

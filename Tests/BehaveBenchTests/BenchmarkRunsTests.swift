@@ -31,7 +31,7 @@ final class BenchmarkRunsTests: XCTestCase {
         let last = try XCTUnwrap(output.split(separator: "\n").last)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: Any]])
         XCTAssertEqual(Set(json.keys), ["eventRoundTrip", "propertyAccess", "memoryPerBehaviour", "attachTime",
-                                        "coldStart", "specRunner"])
+                                        "coldStart", "specRunner", "exploration"])
         for (key, figure) in json {
             XCTAssertNotNil(figure["behave"] as? Double, "\(key) has no Behave figure")
         }

@@ -1,10 +1,8 @@
--- The bundled toggle whose duration is at most 2, for Behave Studio's tests: a
--- value kept from the inspector that the saved script refuses.
--- ToggleButtonBehaviour: a button with two images (normal / selected). Each
--- tap flips `toggled` and swaps the image; with `animated` on, the button
--- fades out, swaps the image, and fades back in.
-local Toggle = behaviour {
-  name = "ToggleButton",
+-- Saved over toggle.lua by Behave Studio's tests: the toggle scene's
+-- inspectables, with a duration of at most 2, so that a duration of 5 kept
+-- from the inspector is refused.
+local Short = behaviour {
+  name = "ShortToggle",
   outlets = { button = "Button" },
   inspectables = {
     normalImage   = { type = "image",  default = "toggle-off" },
@@ -15,23 +13,8 @@ local Toggle = behaviour {
   events = { "valueChanged" },
 }
 
-function Toggle:awake()                 -- outlets and inspectables are set
-  self.toggled = false
+function Short:awake()
   self.button.image = self.normalImage
-  self.button:on("touchUpInside", function() self:toggle() end)
 end
 
-function Toggle:toggle()                -- also an action a scene can wire to
-  self.toggled = not self.toggled
-  local image = self.toggled and self.selectedImage or self.normalImage
-  if self.animated then
-    animate(self.duration, function() self.button.alpha = 0 end)  -- waits
-    self.button.image = image
-    animate(self.duration, function() self.button.alpha = 1 end)
-  else
-    self.button.image = image
-  end
-  self:send("valueChanged")
-end
-
-return Toggle
+return Short
