@@ -26,6 +26,8 @@ final class StudioEngine {
     /// What the scene is made from, without the inspector's values.
     private let base: SceneSource
     private let timeline: StudioTimeline
+    /// What the last command printed (`show`, `state`, `help`).
+    private let printed: Printed
     private let publish: (StudioPart, String) -> Void
     private let showPhotos: (StudioPhotos) -> Void
     /// Inspectable values set in the inspector (`object.property`, value
@@ -51,10 +53,12 @@ final class StudioEngine {
     init(source: SceneSource, publish: @escaping (StudioPart, String) -> Void,
          photos: @escaping (StudioPhotos) -> Void) throws(SceneSourceError) {
         let timeline = StudioTimeline()
+        let printed = Printed()
         let make: WatchedSession.Maker = { source throws(SceneSourceError) in
-            try CommandSession(source: source, output: { text in timeline.note("output", text) },
+            try CommandSession(source: source, output: { text in printed.lines.append(text) },
                                trace: { entry in timeline.append(entry) })
         }
+        self.printed = printed
         watched = try WatchedSession(source: source, make: make)
         base = source
         self.timeline = timeline
@@ -105,8 +109,11 @@ final class StudioEngine {
         if (try? SceneCommand.parse(line)) == .quit {
             return refuse(line, "the studio runs until you stop it: press Ctrl-C where you started it")
         }
+        printed.lines.removeAll()
         session.execute(line)
+        // A refused command prints its reason, which `refuse` notes.
         if let failure = session.lastFailure { return refuse(line, failure) }
+        for text in printed.lines { timeline.note("output", text) }
         mistake = .null
         return true
     }
@@ -130,6 +137,7 @@ final class StudioEngine {
     func tick(now: ContinuousClock.Instant) {
         if let seconds = clock.due(now: now) {
             session.execute("advance \(formatNumber(seconds))")
+            printed.lines.removeAll()
         }
         guard now >= nextPoll else { return }
         nextPoll = now.advanced(by: StudioEngine.pollInterval)
@@ -216,4 +224,9 @@ final class StudioEngine {
         sent[part] = text
         publish(part, text)
     }
+}
+
+/// What a command printed, gathered while it runs.
+private final class Printed {
+    var lines: [String] = []
 }

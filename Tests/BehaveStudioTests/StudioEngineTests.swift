@@ -109,6 +109,15 @@ final class StudioEngineTests: XCTestCase {
         XCTAssert((scene["files"] as? [String] ?? []).contains { $0.hasSuffix("toggle.lua") })
     }
 
+    func testWhatACommandPrintsGoesInTheTimelineOnce() throws {
+        let probe = try EngineProbe(self)
+        probe.handle(.command("show"))
+        XCTAssert(probe.timeline.contains { $0.contains("Settings") && $0.contains("wifi") }, "show's drawing")
+        probe.handle(.command("tap wiif"))
+        XCTAssertEqual(probe.timeline.filter { $0.contains("no control or behaviour named `wiif`") }.count, 1,
+                       "a refused command's reason once, as a mistake")
+    }
+
     func testAMessageThatIsNotUnderstoodIsNoted() throws {
         let probe = try EngineProbe(self)
         probe.engine.refuse(StudioMessageError("not a message"))
