@@ -4,7 +4,7 @@ import XCTest
 /// The Python tests beside this file (Python/): Behave Studio in headless
 /// Chromium (Selenium), and `behave run --watch` in a terminal. They drive
 /// the built `behave` and `behave-studio`. Chromium, its driver and
-/// Selenium come from `bash .ci/install`; without them the browser test is
+/// Selenium come from `bash .ci/install --browser`; without them the browser test is
 /// skipped here, saying so, and fails under CI, which must have them.
 final class StudioBrowserTests: XCTestCase {
     static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python")
@@ -13,7 +13,7 @@ final class StudioBrowserTests: XCTestCase {
         let missing = ["chromium", "chromedriver"].filter { which($0) == nil }
             + (run(["python3", "-c", "import selenium"]).status == 0 ? [] : ["selenium (PyPI)"])
         if !missing.isEmpty {
-            let message = "the browser tests need \(missing.joined(separator: ", ")): `bash .ci/install` installs them"
+            let message = "the browser tests need \(missing.joined(separator: ", ")): `bash .ci/install --browser` installs them"
             if ProcessInfo.processInfo.environment["CI"] != nil { return XCTFail(message) }
             throw XCTSkip(message)
         }
