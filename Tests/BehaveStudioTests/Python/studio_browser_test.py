@@ -238,6 +238,8 @@ controls:
   volume: { type: Slider }
   list: { type: ScrollView, frame: [16, 400, 300, 200], contentSize: [300, 1000] }
   row: { type: Label, parent: list, text: row, frame: [0, 600, 100, 20] }
+  box: { type: View, backgroundColor: "#FF3B30", alpha: 0.5, frame: [16, 620, 100, 40] }
+  ghost: { type: Label, text: ghost, hidden: true, textColor: "#0000FF" }
 '''
 
 
@@ -280,6 +282,15 @@ class Widgets(unittest.TestCase):
         try:
             page = Page(browser, studio.url)
             field = wait_for(lambda: page.widget("password").find_element(By.TAG_NAME, "input"), what="the field")
+            box = page.widget("box")
+            self.assertEqual(box.value_of_css_property("background-color"), "rgba(255, 59, 48, 1)")
+            self.assertEqual(box.value_of_css_property("opacity"), "0.5")
+            self.assertEqual([box.value_of_css_property(key) for key in ["left", "top", "width", "height"]],
+                             ["16px", "620px", "100px", "40px"])
+            ghost = page.widget("ghost")
+            self.assertIn("is-hidden", ghost.get_attribute("class"))
+            self.assertEqual(ghost.value_of_css_property("color"), "rgba(0, 0, 255, 1)")
+            self.assertEqual(page.widget("row").find_element(By.XPATH, "..").get_attribute("class"), "scroll-content")
             self.assertEqual(field.get_attribute("type"), "password")
             field.click()
             field.send_keys("abc")
