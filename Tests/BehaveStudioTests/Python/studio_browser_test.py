@@ -285,8 +285,9 @@ class Widgets(unittest.TestCase):
             box = page.widget("box")
             self.assertEqual(box.value_of_css_property("background-color"), "rgba(255, 59, 48, 1)")
             self.assertEqual(box.value_of_css_property("opacity"), "0.5")
-            self.assertEqual([box.value_of_css_property(key) for key in ["left", "top", "width", "height"]],
-                             ["16px", "620px", "100px", "40px"])
+            self.assertEqual(browser.execute_script(
+                "const s = arguments[0].style; return [s.left, s.top, s.width, s.height]", box),
+                ["16px", "620px", "100px", "40px"])
             ghost = page.widget("ghost")
             self.assertIn("is-hidden", ghost.get_attribute("class"))
             self.assertEqual(ghost.value_of_css_property("color"), "rgba(0, 0, 255, 1)")
