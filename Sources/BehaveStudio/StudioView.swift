@@ -38,9 +38,11 @@ enum StudioView {
                     ]))
                 }
             }
+            let delegateOf = (scene.screen?.controls ?? []).filter { ($0.delegate as? Behaviour) === behaviour }
             return .object([
                 ("name", .string(record.name)), ("script", .string(record.sourceName)), ("alive", .bool(behaviour.isAlive)),
                 ("declaration", declaration.json), ("outlets", .array(outlets)), ("connections", .array(connections)),
+                ("delegateOf", .array(delegateOf.map { .string($0.name) })),
             ])
         }
         return clipped(.object([

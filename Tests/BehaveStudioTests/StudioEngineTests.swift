@@ -107,6 +107,7 @@ final class StudioEngineTests: XCTestCase {
         let declaration = try XCTUnwrap(toggle["declaration"] as? [String: Any])
         XCTAssertEqual((declaration["inspectables"] as? [[String: Any]])?.count, 4)
         XCTAssert((scene["files"] as? [String] ?? []).contains { $0.hasSuffix("toggle.lua") })
+        XCTAssertEqual(toggle["delegateOf"] as? [String], [])
     }
 
     func testWhatACommandPrintsGoesInTheTimelineOnce() throws {

@@ -59,6 +59,8 @@ export class Inspector {
     const connections = (behaviour.connections || []).map((c) =>
       el("li", { text: `${c.from}.${c.event} → ${c.to ?? "responder chain"}.${c.action}` }));
     if (connections.length) card.append(el("h4", { text: "Connections" }), el("ul", { class: "connections" }, ...connections));
+    const delegateOf = (behaviour.delegateOf || []).map((control) => el("li", { text: `${control}.delegate` }));
+    if (delegateOf.length) card.append(el("h4", { text: "Delegate of" }), el("ul", { class: "connections" }, ...delegateOf));
     if ((declaration.events || []).length) {
       card.append(el("h4", { text: "Events" }), el("p", { class: "events", text: declaration.events.join(", ") }));
     }

@@ -287,6 +287,8 @@ class ScrollViewWidget extends Widget {
     super.update(props);
     const size = props.contentSize || {};
     this.content.style.width = size.width > 0 ? `${size.width}px` : "";
+    const frame = props.frame || {};
+    this.element.classList.toggle("is-wide", size.width > 0 && frame.width > 0 && size.width > frame.width);
     this.content.style.height = size.height > 0 ? `${size.height + (props.bottomInset || 0)}px` : "";
     const offset = props.contentOffset || { x: 0, y: 0 };
     const recent = Date.now() - this.lastUserScroll < 300 || this.pending;
