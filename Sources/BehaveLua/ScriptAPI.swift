@@ -45,8 +45,13 @@ public enum ScriptAPI {
     public static let sandboxGlobals: [String: [String]?] = environmentNames(behaviourAPI: false)
 
     private static func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
-        guard let runtime = try? LuaRuntime(scene: Scene(screen: "api")) else { return [:] }
-        defer { runtime.close() }
+        // The runtime holds its scene weakly: keep it alive here.
+        let scene = Scene(screen: "api")
+        guard let runtime = try? LuaRuntime(scene: scene) else { return [:] }
+        defer {
+            runtime.close()
+            withExtendedLifetime(scene) {}
+        }
         let L = runtime.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
