@@ -5,6 +5,10 @@ let package = Package(
     name: "Behave",
     products: [
         .executable(name: "behave", targets: ["behave"]),
+        // Behave Studio's web server: a product of its own, so that building
+        // `behave` alone (`swift build --product behave`) never builds
+        // Hummingbird and SwiftNIO. `behave studio` runs it from beside itself.
+        .executable(name: "behave-studio", targets: ["BehaveStudioServer"]),
         .executable(name: "behave-bench", targets: ["BehaveBench"]),
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
@@ -13,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Behave Studio's server only (the behave-studio product).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Lua 5.4 from the system.
@@ -53,6 +60,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Behave Studio without its server: the scene the page shows, driven
+        // by the command language, reloaded on save; the page itself (Page/,
+        // embedded by the EmbedFiles plugin); what the server may serve.
+        .target(name: "BehaveStudio", dependencies: [
+                    "BehaveCore", "BehaveLua", "BehaveScene", .product(name: "DequeModule", package: "swift-collections"),
+                ], exclude: ["Page"],
+                plugins: ["EmbedFiles"]),
+        // `behave-studio`: the studio's HTTP and WebSocket server (Hummingbird).
+        .executableTarget(
+            name: "BehaveStudioServer",
+            dependencies: [
+                "BehaveCore", "BehaveScene", "BehaveStudio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
+        ),
         // Files the runtime reads, embedded at build time: the binary alone is the tool.
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
@@ -73,6 +97,9 @@ let package = Package(
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command.
         .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"]),
+        // The studio's engine; the page in headless Chromium and `run --watch` (Python/, Selenium).
+        .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore"],
+                    exclude: ["Python", "Fixtures"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore", "ToolRunning"],
                     exclude: ["Fixtures"]),
         // The sandbox's libraries beside stock lua5.4, on the same generated cases.

@@ -6,8 +6,9 @@ import PackagePlugin
 /// the checkout). For each target that uses the plugin it generates
 /// `EmbeddedFiles.swift`, an internal `enum EmbeddedFiles` holding:
 ///
-/// * every file under the target's `Lua/` folder, named `Lua/<path>`
-///   (the target excludes that folder from its sources in Package.swift);
+/// * every file under the target's `Lua/` and `Page/` folders, named
+///   `Lua/<path>` and `Page/<path>` (the target excludes those folders from
+///   its sources in Package.swift; `Page/` holds Behave Studio's web page);
 /// * for `BehaveLua`, the bundled behaviours: the package's `Scripts/*.lua`
 ///   but the specs, named `Scripts/<file>`.
 ///
@@ -20,7 +21,9 @@ struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         var files: [(name: String, url: URL)] = []
-        files += Self.files(in: target.directoryURL.appending(path: "Lua"), namedUnder: "Lua") { _ in true }
+        for folder in ["Lua", "Page"] {
+            files += Self.files(in: target.directoryURL.appending(path: folder), namedUnder: folder) { _ in true }
+        }
         if target.name == Self.bundledScripts.target {
             let folder = context.package.directoryURL.appending(path: Self.bundledScripts.folder)
             files += Self.files(in: folder, namedUnder: Self.bundledScripts.folder, recursive: false) { name in

@@ -29,6 +29,9 @@ public final class LuaRuntime {
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    /// The paths of every script and module this runtime has compiled, in
+    /// no order: the files a scene uses, for reloading on save.
+    public var compiledPaths: [String] { Array(chunkRefs.keys) }
     /// Where `require` looks from code of each chunk (by chunk name):
     /// beside a script or module, then among the bundled scripts.
     var moduleRoots: [String: [String]] = [:]

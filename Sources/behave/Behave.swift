@@ -13,7 +13,7 @@ struct Behave: ParsableCommand {
             Exit status 2 is bad usage, with a one-line reason.
             """,
         version: BehaveVersion.current,
-        subcommands: [Run.self, Test.self, Explore.self, Inspect.self, Check.self, New.self, Types.self])
+        subcommands: [Run.self, Test.self, Explore.self, Studio.self, Inspect.self, Check.self, New.self, Types.self])
 
     /// ArgumentParser exits with 64 for bad usage and prints the usage
     /// after the reason; Behave's contract is status 2 and one line.
@@ -58,7 +58,13 @@ func writeError(_ message: String) {
 /// A scene's mistake or warning on standard error, on one line as
 /// `file:line: message` (names in it are the scene's: escaped).
 func printError(_ diagnostic: SceneDiagnostic) {
-    FileHandle.standardError.write(Data((DisplayText.line(diagnostic.description) + "\n").utf8))
+    printWarning(diagnostic.description)
+}
+
+/// A warning already written `file:line: warning: message` (a running
+/// scene's), on standard error on one line, as `check` prints it.
+func printWarning(_ text: String) {
+    FileHandle.standardError.write(Data((DisplayText.line(text) + "\n").utf8))
 }
 
 extension ParsableCommand {

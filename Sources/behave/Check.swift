@@ -37,7 +37,7 @@ struct Check: ParsableCommand {
         }
         var valid = true
         var reports: [JSON] = []
-        for (file, isModule) in ModuleFiles.following(files) {
+        for (file, isModule) in SceneFiles.following(files) {
             let (errors, warnings) = findings(for: file, isModule: isModule)
             valid = valid && errors.isEmpty
             if json {

@@ -39,22 +39,10 @@ enum ScriptLint {
                    let path = LuaScript.locate(literal, relativeTo: directory) {
                     scripts.append(path)
                 } else if Checker.isScene(literal), let scene = LuaScript.locate(literal, relativeTo: directory) {
-                    scripts += self.scripts(inScene: scene)
+                    scripts += SceneFiles.scripts(inScene: scene)
                 }
             }
         }
         return scripts
-    }
-
-    /// The scripts a scene file's behaviours use.
-    static func scripts(inScene file: String) -> [String] {
-        guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
-              case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
-        let directory = (file as NSString).deletingLastPathComponent
-        return behaviours.compactMap { entry in
-            guard case .map(let fields, _) = entry.value,
-                  let name = fields.first(where: { $0.key == "script" })?.value.text else { return nil }
-            return LuaScript.locate(name, relativeTo: directory)
-        }
     }
 }

@@ -29,7 +29,11 @@ struct Run: ParsableCommand {
                                valueName: "FILE.behave"))
     var record: String?
 
+    @Flag(help: "Watch the scene's files: each save makes the scene again and runs the --do commands again (standard input is not read; Ctrl-C ends).")
+    var watch = false
+
     func validate() throws {
+        if watch, record != nil { throw ValidationError("--watch runs again on every save; it does not --record") }
         if let record, !record.hasSuffix(".behave") {
             throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
         }
@@ -39,6 +43,7 @@ struct Run: ParsableCommand {
         try failing {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits,
                                      platform: try platform.overrides())
+            if watch { try WatchRun(source: source, json: json, commands: commands).run() }
             let session = try Session.load(source, json: json, record: record)
             return try session.run(commands: commands)
         }

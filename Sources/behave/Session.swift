@@ -25,11 +25,7 @@ final class Session {
             }
             return TranscriptRecorder(path: path, source: source)
         }
-        // What the linter finds in the scripts, on standard error.
-        switch source.kind {
-        case .sceneFile(let file): ScriptLint.warn(scripts: ScriptLint.scripts(inScene: file))
-        case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
-        }
+        lint(source)
         let output: (String) -> Void = { line in
             Swift.print(line)
             recorder?.hear(line)
@@ -43,15 +39,21 @@ final class Session {
         do throws(SceneSourceError) {
             let commands = try CommandSession(source: source, json: json, output: output, diagnostics: diagnostics)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in commands.running.warnings {
-                FileHandle.standardError.write(Data((DisplayText.line(warning) + "\n").utf8))
-            }
+            for warning in commands.running.warnings { printWarning(warning) }
             return Session(commands: commands, json: json, recorder: recorder)
         } catch {
             switch error {
             case .usage(let message): throw UsageFailure(message)
             case .scene(let failure): throw failure
             }
+        }
+    }
+
+    /// What the linter finds in the scripts of `source`, on standard error.
+    static func lint(_ source: SceneSource) {
+        switch source.kind {
+        case .sceneFile(let file): ScriptLint.warn(scripts: SceneFiles.scripts(inScene: file))
+        case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
         }
     }
 

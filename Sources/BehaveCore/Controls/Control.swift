@@ -22,6 +22,19 @@ open class Control: Responder {
         targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, event: event))
     }
 
+    /// The target–actions added, in order: the event, the action, and the
+    /// target's name (nil: along the responder chain). Targets that are gone
+    /// are left out. What an inspector lists as a control's connections.
+    public var wiredActions: [(event: String, action: String, target: String?)] {
+        targetActions.compactMap { entry in
+            if entry.hasTarget {
+                guard let target = entry.target else { return nil }
+                return (entry.event, entry.action, target.responderName)
+            }
+            return (entry.event, entry.action, nil)
+        }
+    }
+
     public func removeTarget(_ target: Responder?, action: String? = nil, for event: String? = nil) {
         targetActions.removeAll {
             $0.target === target && (action == nil || $0.action == action) && (event == nil || $0.event == event)

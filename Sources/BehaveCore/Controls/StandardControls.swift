@@ -59,9 +59,25 @@ public final class Switch: View {
     }
 }
 
+/// A slider; `slide(to:)` is the user's drag of its thumb.
 public final class Slider: View {
     public override class var schema: ControlSchema { sliderSchema }
     public var value: Double { number("value") }
+
+    /// The user drags the thumb to `target` (kept within the range);
+    /// `valueChanged` is sent when the value moved.
+    @discardableResult
+    public func slide(to target: Double) -> Bool {
+        guard canReceiveTouches else {
+            scene?.trace.record(.note, subject: name, "\(name) ignores the drag (\(touchRefusal))")
+            return false
+        }
+        let next = min(number("maximumValue"), max(number("minimumValue"), target))
+        guard next != value, let index = schema.index(of: "value") else { return false }
+        store(.number(next), at: index)
+        sendActions(for: "valueChanged")
+        return true
+    }
 
     public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
         try validateRanged(value, for: spec)

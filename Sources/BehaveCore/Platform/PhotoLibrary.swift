@@ -7,10 +7,15 @@ public struct PhotoLibrary: Equatable, Sendable {
     public var folder: String
     /// By name, in name order.
     public var photos: [Image]
+    /// The folder's path as it was read (its real path when access was
+    /// restricted); nil for a library made in memory. Behave Studio shows
+    /// the photos from here.
+    public var location: String?
 
-    public init(folder: String, photos: [Image]) {
+    public init(folder: String, photos: [Image], location: String? = nil) {
         self.folder = folder
         self.photos = photos
+        self.location = location
     }
 
     public func photo(named name: String) -> Image? { photos.first { $0.name == name } }
@@ -112,7 +117,7 @@ public struct PhotoLibrary: Equatable, Sendable {
         }
         if unlisted > 0 { problems.append("\(folder): \(unlisted) more problems") }
         guard problems.isEmpty else { throw Failure(problems: problems) }
-        return PhotoLibrary(folder: folder, photos: photos)
+        return PhotoLibrary(folder: folder, photos: photos, location: FileAccess.absolutePath(path))
     }
 
     /// `path` from `directory` unless it is absolute.

@@ -11,6 +11,7 @@ public enum SceneCommand: Equatable, Sendable {
     case call(String, action: String, arguments: [LooseValue])
     case set(String, property: String, value: LooseValue)
     case step(String, up: Bool)
+    case slide(String, value: Double)
     case type(String, text: String)
     case keys(String, text: String)
     case backspace(String, count: Int)
@@ -36,6 +37,7 @@ public enum SceneCommand: Equatable, Sendable {
         call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would (ARGS: values, by spaces or commas)
         set NAME.PROPERTY VALUE   set a control property or a behaviour inspectable
         step NAME + | -           press a stepper's plus or minus
+        slide NAME VALUE          drag a slider's thumb to VALUE (within its range)
         type NAME TEXT            replace a text field's text in one edit
         keys NAME TEXT            type TEXT key by key at the end (editingChanged per character)
         backspace NAME [COUNT]    delete characters from the end, one by one
@@ -100,6 +102,9 @@ public enum SceneCommand: Equatable, Sendable {
             let a = try arguments(2, "step NAME + | -")
             guard a[1] == "+" || a[1] == "-" else { throw ValueError("usage: step NAME + | -") }
             return .step(a[0], up: a[1] == "+")
+        case "slide":
+            let a = try arguments(2, "slide NAME VALUE")
+            return .slide(a[0], value: try number(a[1], "slide NAME VALUE"))
         case "type":
             guard rest.count >= 1 else { throw ValueError("usage: type NAME TEXT") }
             let text = rawRest(of: line, after: 2)
@@ -136,30 +141,34 @@ public enum SceneCommand: Equatable, Sendable {
         case "help", "?": return .help
         case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
-            let verbs = ["tap", "press", "drag", "release", "send", "call", "set", "step", "type", "keys", "backspace",
+            let verbs = ["tap", "press", "drag", "release", "send", "call", "set", "step", "slide", "type", "keys", "backspace",
                          "return", "scroll", "keyboard", "advance", "choose", "remove", "dismiss", "show", "state",
                          "help", "quit"]
             throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, in: verbs)); type `help` for the list")
         }
     }
 
-    /// Words, with "quoted phrases" kept together.
+    /// Words, with "quoted phrases" kept together; `""` is a word (the
+    /// empty text).
     static func split(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
+        var quoted = false
         var quote: Character?
         for character in line {
             if let q = quote {
                 if character == q { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
                 quote = character
+                quoted = true
             } else if character == " " || character == "\t" {
-                if !current.isEmpty { words.append(current); current = "" }
+                if !current.isEmpty || quoted { words.append(current); current = "" }
+                quoted = false
             } else {
                 current.append(character)
             }
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty || quoted { words.append(current) }
         return words
     }
 
@@ -261,6 +270,9 @@ extension Scene {
         case .step(let name, let up):
             guard let stepper = try requireControl(name) as? Stepper else { throw ValueError("`\(name)` is not a Stepper") }
             stepper.press(up: up)
+        case .slide(let name, let value):
+            guard let slider = try requireControl(name) as? Slider else { throw ValueError("`\(name)` is not a Slider") }
+            slider.slide(to: value)
         case .type(let name, let text):
             try requireTextField(name).type(text)
         case .keys(let name, let text):

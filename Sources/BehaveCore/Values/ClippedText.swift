@@ -1,7 +1,7 @@
 /// Text that scripts control, kept by the host: cut to a bounded size.
 extension String {
     /// At most `limit` UTF-8 bytes of the text (whole code points), then `…`.
-    func clipped(to limit: Int) -> String {
+    public func clipped(to limit: Int) -> String {
         guard utf8.count > limit else { return self }
         var end = utf8.index(startIndex, offsetBy: limit)
         while end > startIndex, end.samePosition(in: unicodeScalars) == nil { end = utf8.index(before: end) }

@@ -13,18 +13,22 @@ public final class CommandSession {
     public let json: Bool
     /// Commands that were mistyped or refused (a bad name, a bad value).
     public private(set) var commandFailures = 0
+    /// Why the last command was mistyped or refused; nil when it ran.
+    public private(set) var lastFailure: String?
     private let output: (String) -> Void
     private let diagnostics: (String) -> Void
 
     /// Makes the scene of `source`, telling `output` everything from its
-    /// first `awake` on (and `diagnostics`, mistakes; by default `output`).
+    /// first `awake` on: the trace as lines, or each entry to `trace` when
+    /// given (Behave Studio draws them itself); `diagnostics` hears
+    /// mistakes in commands (by default `output`).
     public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void,
-                diagnostics: ((String) -> Void)? = nil) throws(SceneSourceError) {
+                diagnostics: ((String) -> Void)? = nil,
+                trace: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) {
         self.json = json
         self.output = output
         self.diagnostics = diagnostics ?? output
-        let print = CommandSession.printer(json: json, output: output)
-        running = try source.make(listener: print)
+        running = try source.make(listener: trace ?? CommandSession.printer(json: json, output: output))
     }
 
     /// `entry` as a line of this session's output.
@@ -35,6 +39,7 @@ public final class CommandSession {
     /// Runs one command line; true when it asks to quit.
     @discardableResult
     public func execute(_ line: String) -> Bool {
+        lastFailure = nil
         do {
             guard let command = try SceneCommand.parse(line) else { return false }
             switch try scene.execute(command) {
@@ -49,6 +54,7 @@ public final class CommandSession {
             }
         } catch {
             commandFailures += 1
+            lastFailure = error.message
             if json {
                 output(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
                                     ("message", .string(error.message))]).text)

@@ -1,16 +1,39 @@
-import BehaveCheck
 import BehaveLua
 import BehaveSyntax
 import Foundation
 
-/// The modules scripts require, found as `require` finds them (beside the
-/// script, then among the bundled scripts), so `check` looks at them too.
-enum ModuleFiles {
+/// The files a scene is made from, found without running it: the scene
+/// file, its behaviours' scripts, and the modules they require (beside the
+/// script, then among the bundled scripts, as `require` finds them).
+/// `check` follows them; `run --watch` and Behave Studio reload when one
+/// of them is saved.
+public enum SceneFiles {
+    /// The files of `source`: a scene file and its scripts, or the script,
+    /// each followed by the modules it requires.
+    public static func of(_ source: SceneSource) -> [String] {
+        switch source.kind {
+        case .sceneFile(let file): following([file] + scripts(inScene: file)).map(\.file)
+        case .script: following(source.scriptPath.map { [$0] } ?? []).map(\.file)
+        }
+    }
+
+    /// The scripts a scene file's behaviours use.
+    public static func scripts(inScene file: String) -> [String] {
+        guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
+              case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
+        let directory = (file as NSString).deletingLastPathComponent
+        return behaviours.compactMap { entry in
+            guard case .map(let fields, _) = entry.value,
+                  let name = fields.first(where: { $0.key == "script" })?.value.text else { return nil }
+            return LuaScript.locate(name, relativeTo: directory)
+        }
+    }
+
     /// `files`, each file once and in their order, each script followed by
     /// the modules it requires with a literal name (and theirs) that are
     /// not among `files`; `isModule` for those, and for a script given by
     /// name that never names `behaviour` (a module checked on its own).
-    static func following(_ files: [String]) -> [(file: String, isModule: Bool)] {
+    public static func following(_ files: [String]) -> [(file: String, isModule: Bool)] {
         let named = Set(files.map { ($0 as NSString).standardizingPath })
         var seen = Set<String>()
         var result: [(file: String, isModule: Bool)] = []
@@ -20,7 +43,7 @@ enum ModuleFiles {
                 result.append((file, false))
                 continue
             }
-            let isSpec = ScriptLinter.Kind(file: file) == .spec
+            let isSpec = file.lowercased().hasSuffix("_spec.lua")
             let source = LuaScript.locate(file).flatMap { try? LuaScript(contentsOf: $0) }?.source
             result.append((file, !isSpec && source.map { !LuaSource.namesBehaviour($0) } ?? false))
             let roots = [(file as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]

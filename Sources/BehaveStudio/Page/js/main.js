@@ -1,0 +1,80 @@
+// Behave Studio's page: connects to the studio and draws what it sends.
+// Parts: `scene` (its shape, at each load), `state` (controls, behaviours,
+// dialog), `timeline`, `status` (clock, load problem, refused values, the
+// last mistake).
+import { setText } from "./dom.js";
+import { Connection } from "./connection.js";
+import { Screen } from "./screen.js";
+import { Dialogs } from "./dialogs.js";
+import { Inspector } from "./inspector.js";
+import { Timeline } from "./timeline.js";
+import { ClockBar } from "./clock.js";
+
+const connectionLabel = document.getElementById("connection");
+let photos = new Set();
+let lastState = null;
+
+const connection = new Connection(receive, (status) => {
+  setText(connectionLabel, status);
+  document.body.classList.toggle("is-connected", status === "connected");
+});
+const send = (line) => connection.command(line);
+const screen = new Screen(document.getElementById("screen"), send);
+const dialogs = new Dialogs(document.getElementById("dialog"), send);
+const inspector = new Inspector(document.getElementById("inspector"), connection);
+const timeline = new Timeline(document.getElementById("timeline"), document.getElementById("timeline-filters"));
+const clock = new ClockBar(connection);
+
+function receive(kind, data) {
+  if (!data || typeof data !== "object") return;
+  switch (kind) {
+    case "scene":
+      photos = new Set(Array.isArray(data.photos) ? data.photos : []);
+      inspector.photos = Array.from(photos);
+      setText(document.getElementById("file"), data.file);
+      setText(document.getElementById("screen-title"), data.screen);
+      document.title = `${data.file} — Behave Studio`;
+      screen.clear();
+      inspector.build(data);
+      document.body.dataset.generation = String(data.generation);
+      if (lastState) showState(lastState);
+      break;
+    case "state":
+      lastState = data;
+      showState(data);
+      break;
+    case "timeline":
+      timeline.update(data);
+      break;
+    case "status":
+      showStatus(data);
+      break;
+    default:
+      break;
+  }
+}
+
+function showState(state) {
+  screen.update(state.controls, photos);
+  dialogs.update(state.dialog, photos);
+  inspector.update(state);
+  clock.showKeyboard(state.keyboard);
+  document.getElementById("dismissed").hidden = state.presented !== false;
+}
+
+function showStatus(status) {
+  clock.update(status);
+  const problem = document.getElementById("problem");
+  problem.hidden = !status.problem;
+  setText(document.getElementById("problem-text"), status.problem || "");
+  inspector.showRefusals(status.refusals);
+  const mistake = status.mistake;
+  setText(document.getElementById("mistake"), mistake ? `${mistake.command}: ${mistake.message}` : "");
+}
+
+document.getElementById("command-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = document.getElementById("command-line");
+  const line = input.value.trim();
+  if (line && send(line)) input.value = "";
+});

@@ -1,0 +1,217 @@
+import BehaveCore
+import BehaveLua
+import BehaveScene
+
+/// The studio's scene and everything about it, on one thread (the scene,
+/// its Lua state and its handlers are not thread-safe; see `StudioHost`).
+/// Every change to the scene is a line of the command language, run by the
+/// same `CommandSession` as `behave run`.
+final class StudioEngine {
+    private let watched: WatchedSession
+    /// What the scene is made from, without the inspector's values.
+    private let base: SceneSource
+    private let timeline: StudioTimeline
+    /// What the last command printed (`show`, `state`, `help`).
+    private let printed: Printed
+    private let publish: (StudioPart, String) -> Void
+    private let showPhotos: (StudioPhotos) -> Void
+    /// Inspectable values set in the inspector (`object.property`, value
+    /// as written), kept across reloads.
+    private var kept: [(key: String, value: String)] = []
+    /// Values the scene refused, by `object.property`: the message shown
+    /// beside the field until a value is taken.
+    private var refusals: [String: String] = [:]
+    /// The last command that was refused or mistyped.
+    private var mistake: JSON = .null
+    /// Why the files saved last do not load (the last good scene runs on).
+    private var problem: String?
+    private var generation = 1
+    private var clock: StudioClock
+    private var nextPoll: ContinuousClock.Instant
+    private var sent: [StudioPart: String] = [:]
+    private var sceneIsStale = true
+    private var timelineSent = -1
+
+    /// How often the scene's files are looked at.
+    static let pollInterval = Duration.milliseconds(250)
+
+    init(source: SceneSource, publish: @escaping (StudioPart, String) -> Void,
+         photos: @escaping (StudioPhotos) -> Void) throws(SceneSourceError) {
+        let timeline = StudioTimeline()
+        let printed = Printed()
+        let make: WatchedSession.Maker = { source throws(SceneSourceError) in
+            try CommandSession(source: source, output: { text in printed.lines.append(text) },
+                               trace: { entry in timeline.append(entry) })
+        }
+        self.printed = printed
+        watched = try WatchedSession(source: source, make: make)
+        base = source
+        self.timeline = timeline
+        self.publish = publish
+        showPhotos = photos
+        let now = ContinuousClock.now
+        clock = StudioClock(now: now)
+        nextPoll = now.advanced(by: StudioEngine.pollInterval)
+        didLoad()
+    }
+
+    private var session: CommandSession { watched.session }
+
+    // MARK: Messages from the page
+
+    func handle(_ message: StudioMessage) {
+        switch message {
+        case .command(let line):
+            run(line)
+        case .set(let object, let property, let value):
+            let key = "\(object).\(property)"
+            guard run("set \(key) \(value)") else {
+                refusals[key] = session.lastFailure
+                return
+            }
+            refusals[key] = nil
+            if session.scene.behaviour(named: object) != nil {
+                kept.removeAll { $0.key == key }
+                kept.append((key, value))
+            }
+        case .clock(let running):
+            if running { clock.run(now: .now) } else { clock.pause() }
+        case .step(let seconds):
+            run("advance \(formatNumber(seconds))")
+        }
+        sceneIsStale = true
+    }
+
+    /// A message from the page that could not be read.
+    func refuse(_ error: StudioMessageError) {
+        timeline.note("mistake", "a message from the page was refused: \(error.message)")
+    }
+
+    /// Runs a command line from the page; false when it was refused.
+    @discardableResult
+    private func run(_ line: String) -> Bool {
+        timeline.note("command", line, subject: "you")
+        if (try? SceneCommand.parse(line)) == .quit {
+            return refuse(line, "the studio runs until you stop it: press Ctrl-C where you started it")
+        }
+        printed.lines.removeAll()
+        session.execute(line)
+        // A refused command prints its reason, which `refuse` notes.
+        if let failure = session.lastFailure { return refuse(line, failure) }
+        for text in printed.lines { timeline.note("output", text) }
+        mistake = .null
+        return true
+    }
+
+    private func refuse(_ line: String, _ message: String) -> Bool {
+        timeline.note("mistake", message, subject: "you")
+        mistake = .object([("sequence", .number(Double(timeline.lastSequence))), ("command", .string(line)),
+                           ("message", .string(message))])
+        return false
+    }
+
+    // MARK: Time and files
+
+    /// When something is due next: the clock's tick or a look at the files.
+    var nextWake: ContinuousClock.Instant {
+        guard let tick = clock.nextTick else { return nextPoll }
+        return min(tick, nextPoll)
+    }
+
+    /// Advances the clock at wall speed and reloads saved files, when due.
+    func tick(now: ContinuousClock.Instant) {
+        if let seconds = clock.due(now: now) {
+            session.execute("advance \(formatNumber(seconds))")
+            printed.lines.removeAll()
+        }
+        guard now >= nextPoll else { return }
+        nextPoll = now.advanced(by: StudioEngine.pollInterval)
+        let changed = watched.changedFiles()
+        if !changed.isEmpty { reload(saved: changed) }
+    }
+
+    private func reload(saved: [String]) {
+        let names = saved.map(LuaScript.display).joined(separator: ", ")
+        var error = watched.reload(from: withKeptValues)
+        var dropped: String?
+        if let first = error, !kept.isEmpty {
+            // Perhaps only a kept value no longer fits the new script.
+            error = watched.reload(from: base)
+            if error == nil {
+                dropped = first.description
+                kept = []
+            }
+        }
+        if let error {
+            problem = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
+            timeline.note("problem", error.description)
+            return
+        }
+        problem = nil
+        refusals = [:]
+        mistake = .null
+        generation += 1
+        timeline.note("reload", "\(names) saved: the scene is loaded again"
+                      + (dropped.map { "; the inspector's values were dropped, as the new scene refuses them: \($0)" } ?? ""))
+        didLoad()
+    }
+
+    /// `base`, with the inspector's values after its own `--set`s.
+    private var withKeptValues: SceneSource {
+        var source = base
+        for (key, value) in kept {
+            switch base.kind {
+            case .sceneFile: source.settings.append("\(key)=\(value)")
+            case .script: source.settings.append("\(key.drop(while: { $0 != "." }).dropFirst())=\(value)")
+            }
+        }
+        return source
+    }
+
+    private func didLoad() {
+        timeline.now = { [unowned watched] in watched.session.scene.clock.now }
+        for warning in session.running.warnings { timeline.note("warning", warning) }
+        showPhotos(photos)
+        sceneIsStale = true
+    }
+
+    private var photos: StudioPhotos {
+        StudioPhotos((session.scene.platform as? HeadlessPlatform)?.configuration.library)
+    }
+
+    // MARK: What the page is sent
+
+    /// Sends the parts that changed since they were last sent.
+    func publishChanges() {
+        if sceneIsStale {
+            send(.scene, StudioView.scene(session, source: watched.source, generation: generation, files: watched.files,
+                                          photos: photos))
+            sceneIsStale = false
+        }
+        send(.state, StudioView.state(of: session.scene))
+        if timeline.lastSequence != timelineSent {
+            send(.timeline, timeline.json)
+            timelineSent = timeline.lastSequence
+        }
+        send(.status, .object([
+            ("generation", .number(Double(generation))),
+            ("running", .bool(clock.isRunning)),
+            ("time", .number(session.scene.clock.now)),
+            ("problem", problem.map(JSON.string) ?? .null),
+            ("refusals", .object(refusals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("mistake", mistake),
+        ]))
+    }
+
+    private func send(_ part: StudioPart, _ json: JSON) {
+        let text = JSON.object([("kind", .string("\(part)")), ("data", json)]).text
+        guard sent[part] != text else { return }
+        sent[part] = text
+        publish(part, text)
+    }
+}
+
+/// What a command printed, gathered while it runs.
+private final class Printed {
+    var lines: [String] = []
+}

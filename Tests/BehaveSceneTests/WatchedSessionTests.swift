@@ -1,0 +1,48 @@
+import BehaveCore
+@testable import BehaveScene
+import Foundation
+import XCTest
+
+/// Reloading on save (`behave run --watch`, Behave Studio): the files a
+/// scene uses, polled; a scene that fails to load leaves the last good one.
+final class WatchedSessionTests: XCTestCase {
+    func testTheFilesOfASceneAndTheModulesItsScriptsRequire() throws {
+        let files = SceneFiles.of(SceneSource(file: example("Toggle/toggle.scene.yaml")))
+        XCTAssertEqual(files.first, example("Toggle/toggle.scene.yaml"))
+        XCTAssert(files.contains { $0.hasSuffix("Scripts/toggle.lua") })
+        XCTAssertEqual(files.count, 2, "toggle.lua is used twice, watched once")
+    }
+
+    func testAWatcherSeesChangesRemovalsAndFilesSavedByRenaming() throws {
+        let fixture = try SceneFixture(["a.txt": "one", "b.txt": "two"])
+        var watcher = FileWatcher([fixture.path("a.txt"), fixture.path("b.txt"), fixture.path("c.txt")])
+        XCTAssertEqual(watcher.changes(), [])
+        try Data("one more".utf8).write(to: fixture.directory.appendingPathComponent("a.txt"))
+        XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
+        XCTAssertEqual(watcher.changes(), [])
+        // An editor's save: a new file renamed over the old one, same size.
+        try Data("owt".utf8).write(to: fixture.directory.appendingPathComponent("b.new"))
+        _ = rename(fixture.path("b.new"), fixture.path("b.txt"))
+        try Data("three".utf8).write(to: fixture.directory.appendingPathComponent("c.txt"))
+        XCTAssertEqual(Set(watcher.changes()), [fixture.path("b.txt"), fixture.path("c.txt")])
+        try FileManager.default.removeItem(atPath: fixture.path("a.txt"))
+        XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
+    }
+
+    func testAReloadThatFailsKeepsTheRunningSession() throws {
+        let source = SceneSource(file: example("Toggle/toggle.scene.yaml"))
+        var made = 0
+        let watched = try WatchedSession(source: source) { source throws(SceneSourceError) in
+            made += 1
+            return try CommandSession(source: source, output: { _ in })
+        }
+        let first = watched.session
+        first.execute("tap wifi")
+        XCTAssertNotNil(watched.reload(from: SceneSource(file: example("Mistakes/ten_mistakes.scene.yaml"))))
+        XCTAssert(watched.session === first)
+        XCTAssertEqual(watched.source.file, source.file)
+        XCTAssertNil(watched.reload(from: source))
+        XCTAssert(watched.session !== first)
+        XCTAssertEqual(made, 3)
+    }
+}

@@ -1,0 +1,383 @@
+"""Behave Studio in a real browser: headless Chromium (Debian's chromium and
+chromium-driver) driven by Selenium. Run by StudioBrowserTests (swift test)
+or alone: python3 studio_browser_test.py (BEHAVE_BINARY names the behave
+under test; BEHAVE_STUDIO_SCREENSHOT=Docs/studio.png writes the README's
+screenshot)."""
+import http.client
+import os
+import shutil
+import socket
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from support import REPOSITORY, Studio, folder_with, save, wait_for
+
+
+def chromium():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1360,1000",
+                     "--disable-gpu", "--no-first-run"]:
+        options.add_argument(argument)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(service=service, options=options)
+
+
+class Page:
+    """The studio's page in the browser."""
+
+    def __init__(self, browser, url):
+        self.browser = browser
+        browser.get(url)
+        wait_for(lambda: "is-connected" in browser.find_element(By.TAG_NAME, "body").get_attribute("class"),
+                 what="the page to connect")
+
+    def find(self, selector):
+        return self.browser.find_element(By.CSS_SELECTOR, selector)
+
+    def finds(self, selector):
+        return self.browser.find_elements(By.CSS_SELECTOR, selector)
+
+    def widget(self, name):
+        return self.find(f'.widget[data-name="{name}"]')
+
+    def image_name(self, name):
+        return self.widget(name).find_element(By.CSS_SELECTOR, ".placeholder-name").text
+
+    def alpha(self, name):
+        return float(self.widget(name).get_attribute("data-alpha"))
+
+    def field(self, key):
+        return self.find(f'.inspectable[data-field="{key}"]')
+
+    def refusal(self, key):
+        return self.find(f'.refusal[data-field="{key}"]').text
+
+    def problem(self):
+        element = self.find("#problem")
+        return None if element.get_attribute("hidden") is not None else self.find("#problem-text").text
+
+    def time(self):
+        return float(self.find("#clock-time").get_attribute("data-time"))
+
+    def generation(self):
+        return int(self.find("body").get_attribute("data-generation") or 0)
+
+    def timeline(self):
+        return [entry.text for entry in self.finds("#timeline .entry")]
+
+
+class ToggleInTheStudio(unittest.TestCase):
+    """The toggle scene: clicks, the inspector, the clock, reloading on save."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = folder_with({
+            "toggle.scene.yaml": (os.path.join(REPOSITORY, "Examples", "Toggle", "toggle.scene.yaml"),),
+            "toggle.lua": (os.path.join(REPOSITORY, "Scripts", "toggle.lua"),),
+        })
+        cls.script = os.path.join(cls.folder, "toggle.lua")
+        with open(cls.script, encoding="utf-8") as handle:
+            cls.original = handle.read()
+        cls.studio = Studio(cls.folder, "toggle.scene.yaml")
+        cls.browser = chromium()
+        cls.page = Page(cls.browser, cls.studio.url)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.studio.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_1_a_click_changes_the_image(self):
+        page = self.page
+        wait_for(lambda: page.image_name("wifi") == "toggle-off", what="wifi's image toggle-off")
+        self.assertEqual(page.widget("wifi").find_element(By.CSS_SELECTOR, ".button-title").text, "Wi-Fi")
+        page.widget("wifi").click()
+        wait_for(lambda: page.image_name("wifi") == "toggle-on", what="wifi's image toggle-on after a click")
+        # The same commands as behave run, in the timeline.
+        wait_for(lambda: any("press wifi" in entry for entry in page.timeline()), what="the press in the timeline")
+        wait_for(lambda: any("wifi.image: toggle-off → toggle-on" in entry for entry in page.timeline()),
+                 what="the change in the timeline")
+        page.widget("wifi").click()
+        wait_for(lambda: page.image_name("wifi") == "toggle-off", what="wifi's image back to toggle-off")
+
+    def test_2_animated_fades(self):
+        page = self.page
+        box = page.field("toggle.animated").find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+        self.assertFalse(box.is_selected())
+        box.click()
+        wait_for(lambda: any("toggle.animated: false → true" in entry for entry in page.timeline()),
+                 what="the set of animated in the timeline")
+        page.widget("wifi").click()
+        mid = wait_for(lambda: (lambda a: a if 0.05 < a < 0.95 else None)(page.alpha("wifi")), timeout=3,
+                       interval=0.01, what="wifi's alpha mid-fade")
+        self.assertTrue(0 < mid < 1)
+        opacity = float(page.widget("wifi").value_of_css_property("opacity"))
+        self.assertLess(opacity, 1)
+        wait_for(lambda: page.image_name("wifi") == "toggle-on", timeout=4, what="the image swapped after the fade")
+        wait_for(lambda: page.alpha("wifi") == 1, timeout=4, what="wifi faded back in")
+        screenshot = os.environ.get("BEHAVE_STUDIO_SCREENSHOT")
+        if screenshot:
+            page.widget("sound").click()
+            wait_for(lambda: 0.3 < page.alpha("sound") < 0.8, timeout=3, interval=0.01, what="sound mid-fade")
+            page.browser.save_screenshot(screenshot)
+
+    def test_3_clock_pauses_and_steps(self):
+        page = self.page
+        page.find("#clock-toggle").click()
+        wait_for(lambda: page.find("#clock-toggle").text == "Run", what="the clock paused")
+        before = page.time()
+        page.find("#clock-step").click()  # 0.1 s
+        wait_for(lambda: abs(page.time() - (before + 0.1)) < 1e-6, what="a step of 0.1 s")
+        page.find("#clock-toggle").click()
+        wait_for(lambda: page.time() > before + 0.3, what="the clock running again")
+
+    def test_4_a_refused_value_shows_its_message(self):
+        page = self.page
+        number = page.field("fadingToggle.duration").find_element(By.CSS_SELECTOR, "input[type=number]")
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys("11", Keys.TAB)
+        message = wait_for(lambda: page.refusal("fadingToggle.duration"), what="the refusal beside duration")
+        self.assertIn("at most 10", message)
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys("0.5", Keys.TAB)
+        wait_for(lambda: page.refusal("fadingToggle.duration") == "", what="the refusal gone after a good value")
+
+    def test_5_saving_the_script_reloads_it_keeping_inspector_values(self):
+        page = self.page
+        generation = page.generation()
+        save(self.script, self.original.replace('name = "ToggleButton"', 'name = "SavedToggle"'))
+        wait_for(lambda: page.generation() > generation, timeout=5, what="the page to reload the scene")
+        card = page.find('.card[data-behaviour="toggle"] .card-kind')
+        self.assertIn("SavedToggle", card.text)
+        box = page.field("toggle.animated").find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+        wait_for(lambda: box.is_selected(), what="animated kept across the reload")
+        wait_for(lambda: any("saved: the scene is loaded again" in entry for entry in page.timeline()),
+                 what="the reload in the timeline")
+
+    def test_6_a_syntax_error_shows_with_its_line_and_the_scene_runs_on(self):
+        page = self.page
+        lines = self.original.split("\n")
+        lines.insert(2, "local broken = = 1")  # line 3
+        save(self.script, "\n".join(lines))
+        problem = wait_for(page.problem, timeout=5, what="the problem shown")
+        self.assertIn("toggle.lua:3", problem)
+        # The last good scene keeps running.
+        name = page.image_name("sound")
+        page.widget("sound").click()
+        wait_for(lambda: page.image_name("sound") != name, timeout=5, what="the old scene still answering")
+        save(self.script, self.original)
+        wait_for(lambda: page.problem() is None, timeout=5, what="the problem gone once fixed")
+
+
+class ImagePickerInTheStudio(unittest.TestCase):
+    """The image picker: action sheet, photo picker with the real photos."""
+
+    def test_pick_a_photo_through_the_sheets(self):
+        studio = Studio(os.path.join(REPOSITORY, "Examples", "ImagePicker"), "profile.scene.yaml")
+        browser = chromium()
+        try:
+            page = Page(browser, studio.url)
+            wait_for(lambda: page.widget("change"), what="the change button")
+            page.widget("change").click()
+            option = wait_for(lambda: page.find('.dialog-option[data-option="Photo Library"]'), what="the action sheet")
+            self.assertEqual(page.find(".dialog-title").text, "Choose a photo")
+            option.click()
+            photo = wait_for(lambda: page.find('.dialog-option[data-option="mountains.png"]'), what="the photo picker")
+            wait_for(lambda: browser.execute_script(
+                "return arguments[0].querySelector('img.thumbnail').naturalWidth", photo), what="the thumbnail")
+            photo.click()
+            image = wait_for(lambda: page.widget("avatar").find_element(By.CSS_SELECTOR, "img.photo"),
+                             what="the avatar's photo")
+            self.assertTrue(image.get_attribute("src").endswith("/photos/mountains.png"))
+            wait_for(lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image),
+                     what="the photo loaded")
+            wait_for(lambda: page.find("#dialog").get_attribute("hidden") is not None, what="the sheet gone")
+        finally:
+            browser.quit()
+            studio.stop()
+
+
+HOSTILE_SCRIPT = r'''
+local Evil = behaviour { name = "Evil", outlets = { label = "Label", button = "Button" } }
+local html = '<img src=x onerror="document.title=1"><script>document.title=2</script>'
+function Evil:awake()
+  self.label.text = html
+  self.button.title = html
+  self.button.image = html
+  print(html)
+  self.button:on("touchUpInside", function()
+    ask { style = "alert", title = html, message = html, options = { html } }
+  end)
+end
+return Evil
+'''
+
+HOSTILE_SCENE = '''
+screen: "<b>screen</b>"
+controls:
+  label: { type: Label }
+  button: { type: Button }
+behaviours:
+  evil: { script: evil.lua, outlets: { label: label, button: button } }
+'''
+
+WIDGETS_SCENE = '''
+screen: Widgets
+controls:
+  password: { type: TextField, secureTextEntry: true, placeholder: Password }
+  wifi: { type: Switch }
+  count: { type: Stepper }
+  volume: { type: Slider }
+  list: { type: ScrollView, frame: [16, 400, 300, 200], contentSize: [300, 1000] }
+  row: { type: Label, parent: list, text: row, frame: [0, 600, 100, 20] }
+  box: { type: View, backgroundColor: "#FF3B30", alpha: 0.5, frame: [16, 620, 100, 40] }
+  ghost: { type: Label, text: ghost, hidden: true, textColor: "#0000FF" }
+'''
+
+
+class ScriptsCannotReachThePage(unittest.TestCase):
+    """What scripts write is shown as text: no markup, no script runs."""
+
+    def test_script_text_is_never_markup(self):
+        folder = folder_with({"hostile.scene.yaml": HOSTILE_SCENE, "evil.lua": HOSTILE_SCRIPT})
+        studio = Studio(folder, "hostile.scene.yaml")
+        browser = chromium()
+        try:
+            page = Page(browser, studio.url)
+            html = '<img src=x onerror="document.title=1"><script>document.title=2</script>'
+            wait_for(lambda: page.widget("label").text == html, what="the label's text shown as text")
+            self.assertEqual(page.find("#screen-title").text, "<b>screen</b>")
+            self.assertEqual(page.image_name("button"), html)
+            wait_for(lambda: any(html in entry for entry in page.timeline()), what="the print in the timeline")
+            page.widget("button").click()
+            option = wait_for(lambda: page.find(".dialog-option"), what="the alert")
+            self.assertEqual(option.text, html)
+            self.assertEqual(page.find(".dialog-title").text, html)
+            option.click()
+            wait_for(lambda: page.find("#dialog").get_attribute("hidden") is not None, what="the alert answered")
+            self.assertNotIn(browser.title, ["1", "2"])
+            self.assertEqual(len(page.finds("#screen img, #dialog img, #timeline img, #inspector img")), 0)
+            self.assertEqual(len(page.finds("body script")), 0)
+        finally:
+            browser.quit()
+            studio.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class Widgets(unittest.TestCase):
+    """Typing (secure entry as dots), switches, steppers, sliders, scrolling."""
+
+    def test_widgets_send_the_commands_of_behave_run(self):
+        folder = folder_with({"widgets.scene.yaml": WIDGETS_SCENE})
+        studio = Studio(folder, "widgets.scene.yaml")
+        browser = chromium()
+        try:
+            page = Page(browser, studio.url)
+            field = wait_for(lambda: page.widget("password").find_element(By.TAG_NAME, "input"), what="the field")
+            box = page.widget("box")
+            self.assertEqual(box.value_of_css_property("background-color"), "rgba(255, 59, 48, 1)")
+            self.assertEqual(box.value_of_css_property("opacity"), "0.5")
+            self.assertEqual(browser.execute_script(
+                "const s = arguments[0].style; return [s.left, s.top, s.width, s.height]", box),
+                ["16px", "620px", "100px", "40px"])
+            ghost = page.widget("ghost")
+            self.assertIn("is-hidden", ghost.get_attribute("class"))
+            self.assertEqual(ghost.value_of_css_property("color"), "rgba(0, 0, 255, 1)")
+            self.assertEqual(page.widget("row").find_element(By.XPATH, "..").get_attribute("class"), "scroll-content")
+            self.assertEqual(field.get_attribute("type"), "password")
+            field.click()
+            field.send_keys("abc")
+            wait_for(lambda: field.get_attribute("value") == "abc", what="the typed text")
+            wait_for(lambda: any("keys password" in entry for entry in page.timeline()), what="keys in the timeline")
+            field.send_keys(Keys.BACKSPACE)
+            wait_for(lambda: field.get_attribute("value") == "ab", what="a backspace")
+            switch = page.widget("wifi")
+            switch.click()
+            wait_for(lambda: switch.get_attribute("aria-checked") == "true", what="the switch on")
+            page.widget("count").find_element(By.CSS_SELECTOR, ".stepper-plus").click()
+            wait_for(lambda: page.widget("count").find_element(By.CSS_SELECTOR, ".stepper-value").text == "1",
+                     what="the stepper at 1")
+            slider = page.widget("volume").find_element(By.TAG_NAME, "input")
+            browser.execute_script(
+                "arguments[0].value = 0.75; arguments[0].dispatchEvent(new Event('change'))", slider)
+            wait_for(lambda: any("volume.value: 0 → 0.75" in entry for entry in page.timeline()), what="the slide")
+            scroll = page.widget("list")
+            browser.execute_script("arguments[0].scrollTop = 300", scroll)
+            wait_for(lambda: any("list.contentOffset" in entry for entry in page.timeline()), what="the scroll")
+        finally:
+            browser.quit()
+            studio.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class OnlyTheStudiosOwnPage(unittest.TestCase):
+    """Origins, hosts and paths: what a web site or a crafted request gets."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.studio = Studio(os.path.join(REPOSITORY, "Examples", "ImagePicker"), "profile.scene.yaml")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.studio.stop()
+
+    def handshake(self, origin, host=None):
+        with socket.create_connection(("127.0.0.1", self.studio.port), timeout=5) as connection:
+            request = (f"GET /socket HTTP/1.1\r\nHost: {host or f'127.0.0.1:{self.studio.port}'}\r\n"
+                       "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                       "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+            if origin:
+                request += f"Origin: {origin}\r\n"
+            connection.sendall((request + "\r\n").encode())
+            return connection.recv(4096).decode(errors="replace").split("\r\n")[0]
+
+    def get(self, path, host=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.studio.port, timeout=5)
+        connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", host or f"127.0.0.1:{self.studio.port}")
+        connection.endheaders()
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response.status, dict(response.getheaders()), body
+
+    def test_websockets_only_from_the_studios_page(self):
+        self.assertIn("101", self.handshake(f"http://127.0.0.1:{self.studio.port}"))
+        self.assertIn("101", self.handshake(f"http://localhost:{self.studio.port}"))
+        for origin in ["http://evil.example", f"http://127.0.0.1:{self.studio.port + 1}", "null", None,
+                       f"https://127.0.0.1:{self.studio.port}"]:
+            self.assertNotIn("101", self.handshake(origin), origin)
+        self.assertNotIn("101", self.handshake(f"http://127.0.0.1:{self.studio.port}", host="evil.example"))
+
+    def test_only_the_page_and_the_photos(self):
+        status, headers, body = self.get("/")
+        self.assertEqual(status, 200)
+        self.assertIn("script-src 'self'", headers["Content-Security-Policy"])
+        self.assertEqual(headers["X-Content-Type-Options"], "nosniff")
+        status, headers, body = self.get("/photos/mountains.png")
+        self.assertEqual((status, headers["Content-Type"]), (200, "image/png"))
+        for path in ["/photos/..%2fprofile.scene.yaml", "/photos/../profile.scene.yaml", "/photos/%2e%2e",
+                     "/../../etc/passwd", "/photos/..%2f..%2f..%2fetc%2fpasswd", "/profile.scene.yaml",
+                     "/photos/", "/photos/nothing.png", "/js/../../Package.swift", "/%2e%2e/%2e%2e/etc/passwd"]:
+            status, _, body = self.get(path)
+            self.assertEqual(status, 404, path)
+            self.assertNotIn(b"root:", body)
+
+    def test_requests_for_other_hosts_are_refused(self):
+        status, _, body = self.get("/", host="evil.example")
+        self.assertEqual(status, 421)
+        self.assertNotIn(b"<html", body)
+        status, _, _ = self.get("/photos/mountains.png", host=f"evil.example:{self.studio.port}")
+        self.assertEqual(status, 421)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
