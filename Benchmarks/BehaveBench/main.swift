@@ -214,7 +214,7 @@ func specRunner() -> Figure {
     }
     // Each file sets the two numbers its template reads, so the specs are as
     // many and named alike on both sides.
-    let behaveTemplate = benchmarkLua("toggle_behave_spec.lua"), bustedTemplate = benchmarkLua("toggle_busted.lua")
+    let behaveTemplate = benchmarkLua("toggle_behave_template.lua"), bustedTemplate = benchmarkLua("toggle_busted_template.lua")
     for file in 0..<files {
         let numbers = "local NUMBER, SPECS = \(file), \(perFile)\n"
         try? (numbers + behaveTemplate).write(to: behaveDirectory.appendingPathComponent("toggle\(file)_spec.lua"),
