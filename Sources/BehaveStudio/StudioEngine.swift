@@ -31,19 +31,30 @@ final class StudioEngine {
     private var sent: [StudioPart: String] = [:]
     private var sceneIsStale = true
     private var timelineSent = -1
+    private let recording: Recording
+    private var lastWrite = ContinuousClock.now
 
     /// How often the scene's files are looked at.
     static let pollInterval = Duration.milliseconds(250)
 
-    init(source: SceneSource, publish: @escaping (StudioPart, String) -> Void,
+    /// `record`: where to keep a transcript of what happens (until the
+    /// scene is reloaded), which `behave test` replays.
+    init(source: SceneSource, record: String? = nil, publish: @escaping (StudioPart, String) -> Void,
          photos: @escaping (StudioPhotos) -> Void) throws(SceneSourceError) {
         let timeline = StudioTimeline()
         let printed = Printed()
+        let recording = Recording(record.map { TranscriptRecorder(path: $0, source: source) })
         let make: WatchedSession.Maker = { source throws(SceneSourceError) in
-            try CommandSession(source: source, output: { text in printed.lines.append(text) },
-                               trace: { entry in timeline.append(entry) })
+            try CommandSession(source: source, output: { text in
+                printed.lines.append(text)
+                recording.recorder?.hear(text)
+            }, trace: { entry in
+                timeline.append(entry)
+                recording.recorder?.hear(entry.line)
+            })
         }
         self.printed = printed
+        self.recording = recording
         watched = try WatchedSession(source: source, make: make)
         base = source
         self.timeline = timeline
@@ -95,7 +106,9 @@ final class StudioEngine {
             return refuse(line, "the studio runs until you stop it: press Ctrl-C where you started it")
         }
         printed.lines.removeAll()
+        recording.recorder?.command(line)
         session.execute(line)
+        writeTranscript()
         // A refused command prints its reason, which `refuse` notes.
         if let failure = session.lastFailure { return refuse(line, failure) }
         for text in printed.lines { timeline.note("output", text) }
@@ -121,8 +134,10 @@ final class StudioEngine {
     /// Advances the clock at wall speed and reloads saved files, when due.
     func tick(now: ContinuousClock.Instant) {
         if let seconds = clock.due(now: now) {
+            recording.recorder?.advance(by: seconds)
             session.execute("advance \(formatNumber(seconds))")
             printed.lines.removeAll()
+            if now - lastWrite > .seconds(1) { writeTranscript() }
         }
         guard now >= nextPoll else { return }
         nextPoll = now.advanced(by: StudioEngine.pollInterval)
@@ -132,6 +147,15 @@ final class StudioEngine {
 
     private func reload(saved: [String]) {
         let names = saved.map(LuaScript.display).joined(separator: ", ")
+        // The transcript holds one scene as it was loaded: it ends here (a
+        // reload that fails keeps the scene, and the recording).
+        let recorder = recording.recorder
+        writeTranscript()
+        recording.recorder = nil
+        defer {
+            if problem != nil { recording.recorder = recorder }
+            else if recorder != nil { timeline.note("note", "the transcript ends before this reload: it holds the scene as it was") }
+        }
         var error = watched.reload(from: withKeptValues)
         var dropped: String?
         if let first = error, !kept.isEmpty {
@@ -214,4 +238,26 @@ final class StudioEngine {
 /// What a command printed, gathered while it runs.
 private final class Printed {
     var lines: [String] = []
+}
+
+/// The transcript being recorded, if any (the sessions the engine makes
+/// tell it what they print).
+private final class Recording {
+    var recorder: TranscriptRecorder?
+    init(_ recorder: TranscriptRecorder?) { self.recorder = recorder }
+}
+
+extension StudioEngine {
+    /// Writes the transcript as it is so far (the studio stops with
+    /// Ctrl-C, when nothing more can be written).
+    fileprivate func writeTranscript() {
+        guard let recorder = recording.recorder else { return }
+        lastWrite = .now
+        do throws(ValueError) {
+            try recorder.finish(state: session.scene.state())
+        } catch {
+            timeline.note("problem", "the transcript cannot be written: \(error.message)")
+            recording.recorder = nil
+        }
+    }
 }

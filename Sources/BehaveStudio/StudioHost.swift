@@ -36,14 +36,15 @@ public final class StudioHost: Sendable {
     /// Loads the scene of `source` on a thread of its own and starts its
     /// clock; throws, with what `behave run` would print, when it does not
     /// load.
-    public static func start(source: SceneSource) throws(StudioStartFailure) -> StudioHost {
+    /// `record`: a transcript to keep of the session (see `StudioEngine`).
+    public static func start(source: SceneSource, record: String? = nil) throws(StudioStartFailure) -> StudioHost {
         let host = StudioHost()
         let started = Mutex<StudioStartFailure??>(nil)
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread {
             let engine: StudioEngine
             do throws(SceneSourceError) {
-                engine = try StudioEngine(source: source, publish: host.publish, photos: host.show)
+                engine = try StudioEngine(source: source, record: record, publish: host.publish, photos: host.show)
             } catch {
                 started.withLock { $0 = .some(StudioStartFailure(error)) }
                 ready.signal()

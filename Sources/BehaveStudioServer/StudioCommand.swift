@@ -22,7 +22,14 @@ struct StudioCommand: AsyncParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set an inspectable before the scene wakes.", valueName: "NAME=VALUE"))
     var settings: [String] = []
 
+    @Option(help: ArgumentHelp("Keep a transcript of what you do and what the scene does (until it is reloaded), which `behave test` replays.",
+                               valueName: "FILE.behave"))
+    var record: String?
+
     func validate() throws {
+        if let record, !record.hasSuffix(".behave") {
+            throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port is from 1 to 65535 (0: any free port); not \(port)") }
     }
 
@@ -48,7 +55,7 @@ struct StudioCommand: AsyncParsableCommand {
         let source = SceneSource(file: try sceneFile(), settings: settings)
         let host: StudioHost
         do throws(StudioStartFailure) {
-            host = try StudioHost.start(source: source)
+            host = try StudioHost.start(source: source, record: record)
         } catch {
             for line in error.lines { fail(line) }
             throw ExitCode(2)

@@ -35,15 +35,18 @@ final class EngineProbe {
     private(set) var photos = StudioPhotos.none
     private var received: [(StudioPart, String)] = []
 
-    init(_ test: XCTestCase, scene: String = "toggle.scene.yaml") throws {
-        folder = try temporaryFolder(test)
+    init(_ test: XCTestCase, scene: String = "toggle.scene.yaml", record: String? = nil) throws {
+        let folder = try temporaryFolder(test)
+        self.folder = folder
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples/Toggle/toggle.scene.yaml"),
                                          to: folder.appendingPathComponent("toggle.scene.yaml"))
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Scripts/toggle.lua"),
                                          to: folder.appendingPathComponent("toggle.lua"))
         let box = Received()
         let photoBox = Received()
+        let transcript = record.map { folder.appendingPathComponent($0).path }
         engine = try StudioEngine(source: SceneSource(file: folder.appendingPathComponent(scene).path),
+                                  record: transcript,
                                   publish: { box.parts.append(($0, $1)) }, photos: { photoBox.photos = $0 })
         self.box = box
         self.photoBox = photoBox

@@ -29,6 +29,18 @@ public final class TranscriptRecorder {
         steps.append(Transcript.Step(command: trimmed, lines: [], line: 0))
     }
 
+    /// Time that passed by itself (Behave Studio's clock at wall speed):
+    /// one `advance` for as long as nothing else happens, whatever the
+    /// number of frames.
+    public func advance(by seconds: Double) {
+        if let last = steps.last, last.command.hasPrefix("advance "),
+           let sofar = Double(last.command.dropFirst("advance ".count)) {
+            steps[steps.count - 1].command = "advance \(formatNumber(sofar + seconds))"
+        } else {
+            steps.append(Transcript.Step(command: "advance \(formatNumber(seconds))", lines: [], line: 0))
+        }
+    }
+
     /// Writes the transcript with the final state.
     public func finish(state: JSON) throws(ValueError) {
         let folder = (path as NSString).deletingLastPathComponent
