@@ -1,12 +1,44 @@
+import CBehaveCore
+
 /// An object that sends events: views and behaviours alike (a behaviour is a
 /// control, as in KZBehavior). Events reach closures connected with `on` and
 /// targets added with `addTarget(_:action:for:)`.
 open class Control: Responder {
     private var connections: [Connection] = []
     private var targetActions: [TargetAction] = []
+    /// Its name and event names as the trace keeps them, made once.
+    private var ownTraceName: CText?
+    private var ownEventTexts: [(name: String, text: CText)] = []
 
     /// The events this control sends.
     open var eventNames: [String] { [] }
+
+    /// Its name as the trace keeps it (its responder name).
+    var traceName: CText {
+        if let ownTraceName { return ownTraceName }
+        let text = responderName.makeText()!
+        ownTraceName = text
+        return text
+    }
+
+    /// Records `event` in the scene's trace, its name made once (the
+    /// first 64 names a control sends are kept).
+    private func traceEvent(_ event: String, in scene: Scene) {
+        if let view = self as? View, let text = view.schema.eventText(event) {
+            return scene.trace.recordEvent(text, of: traceName)
+        }
+        for entry in ownEventTexts where entry.name == event {
+            return scene.trace.recordEvent(entry.text, of: traceName)
+        }
+        let text = event.makeText()!
+        scene.trace.recordEvent(text, of: traceName)
+        if ownEventTexts.count < 64 { ownEventTexts.append((event, text)) } else { bh_text_release(text) }
+    }
+
+    deinit {
+        bh_text_release(ownTraceName)
+        for entry in ownEventTexts { bh_text_release(entry.text) }
+    }
 
     /// Calls `handler` each time `event` is sent, until disconnected.
     @discardableResult
@@ -43,7 +75,7 @@ open class Control: Responder {
 
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
-        scene?.trace.recordEvent(event, of: responderName)
+        if let scene { traceEvent(event, in: scene) }
         let message = Event(name: event, sender: self, arguments: arguments)
         for connection in connections where connection.event == event && connection.isConnected {
             // Disconnecting clears the handler: take it first, so a `once`
