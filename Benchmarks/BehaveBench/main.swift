@@ -15,6 +15,10 @@ func size(_ option: String) -> Int? {
     CommandLine.arguments.firstIndex(of: option).flatMap { Int(CommandLine.arguments[$0 + 1]) }
 }
 let repetitions = quick ? 1 : 5
+/// `--side behave` or `--side peer` measures one side only (for counting
+/// instructions with callgrind: each side's count apart).
+let side = CommandLine.arguments.firstIndex(of: "--side").map { CommandLine.arguments[$0 + 1] }
+func measures(_ which: String) -> Bool { side == nil || side == which }
 let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("behave-bench-\(getpid())")
 try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -62,7 +66,7 @@ struct Figure {
 
 func eventRoundTrip() throws -> Figure {
     let events = size("--events") ?? (quick ? 2_000 : 200_000)
-    let behave = try measure {
+    let behave = try !measures("behave") ? 0 : measure {
         let (scene, runtime) = try ScriptScene.make(script: LuaScript.locate("toggle.lua")!, limits: limits)
         let button = scene.control(named: "button")!
         let time = nanoseconds {
@@ -72,7 +76,7 @@ func eventRoundTrip() throws -> Figure {
         withExtendedLifetime(runtime) {}
         return time / Double(events)
     }
-    let peer = measure { baseline_event_round_trip(events) }
+    let peer = !measures("peer") ? 0 : measure { baseline_event_round_trip(events) }
     let figure = Figure(name: "event round trip", key: "eventRoundTrip", unit: "ns/event", behave: behave, peer: peer,
                         peerName: "raw Lua C API", goal: "ratio ≤ 2.0", met: nil)
     return with(figure) { $0.met = $0.ratio.map { $0 <= 2.0 } }
@@ -91,7 +95,7 @@ let propertyScript = benchmarkLua("property_bench.lua")
 
 func propertyAccess() throws -> Figure {
     let operations = size("--operations") ?? (quick ? 2_000 : 1_000_000)
-    let behave = try measure {
+    let behave = try !measures("behave") ? 0 : measure {
         let scene = Scene(screen: "bench")
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         let button = Button(name: "button")
@@ -106,7 +110,7 @@ func propertyAccess() throws -> Figure {
         precondition(scene.errorCount == 0, "the property loop raised errors: \(scene.trace.entries.last { $0.kind == .error }?.message ?? "")")
         return time / Double(operations)
     }
-    let peer = measure { baseline_property_access(operations) }
+    let peer = !measures("peer") ? 0 : measure { baseline_property_access(operations) }
     let figure = Figure(name: "property get/set", key: "propertyAccess", unit: "ns/op", behave: behave, peer: peer,
                         peerName: "raw Lua C API", goal: "ratio ≤ 2.0", met: nil)
     return with(figure) { $0.met = $0.ratio.map { $0 <= 2.0 } }

@@ -9,7 +9,7 @@ enum HostFunction: Int32, CaseIterable {
     case log, beginAnimation, commitAnimation, wait, after, now, ask, declare
     case set, describe, send, sendAction
     case imageFitting, imageToString, imageEquals, imageReadOnly
-    case objectIndex, objectNewIndex, objectToString
+    case objectIndex, objectNewIndex, objectToString, controlIndex, controlNewIndex
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
     case requireModule, moduleLoaded
@@ -117,11 +117,12 @@ extension LuaRuntime {
             return 1
         case .objectIndex: return try objectIndex()
         case .objectNewIndex: return try objectNewIndex()
+        case .controlIndex: return try controlIndex()
+        case .controlNewIndex: return try controlNewIndex()
         case .objectToString:
             let handle = objectHandle(at: 1, in: stack)
             let object = handle.flatMap(objects.object)
             switch object {
-            case let view as View: pushString("\(view.typeName)(\(view.name))")
             case let control as Control: pushString(control.responderName)
             case is Connection: pushString("connection")
             case is BehaveCore.Timer: pushString("timer")
@@ -216,8 +217,8 @@ extension LuaRuntime {
     }
 
     /// Pushes the userdata of a handle (the same one while it is in use).
-    func pushObject(_ handle: Int32) {
-        let S = stack
+    func pushObject(_ handle: Int32, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
         pushRef(userdataCacheRef, on: S)
         lua_rawgeti(S, -1, lua_Integer(handle))
         if lua_type(S, -1) == LUA_TUSERDATA {
@@ -237,12 +238,21 @@ extension LuaRuntime {
     }
 
     /// Pushes a control (a view, or the keyboard), or nil.
-    func pushControl(_ control: Control?) {
-        guard let control else {
-            lua_pushnil(stack)
-            return
+    func pushControl(_ control: Control?, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        switch control {
+        case let view as View: bh_push_view(S, view.block)
+        case let control?: pushObject(objects.handle(for: control), on: S)
+        case nil: lua_pushnil(S)
         }
-        pushObject(objects.handle(for: control))
+    }
+
+    /// The view of the control userdata at `index`: nil when it is no
+    /// control; `.some(nil)` when the control is gone.
+    func view(at index: Int32, in S: OpaquePointer? = nil) -> View?? {
+        guard let block = bh_toview(S ?? stack, index) else { return nil }
+        guard let host = block.pointee.host else { return .some(nil) }
+        return Unmanaged<View>.fromOpaque(host).takeUnretainedValue()
     }
 
     /// The sender of an action as a handler receives it: a control, a Lua
@@ -259,6 +269,10 @@ extension LuaRuntime {
 
     /// The control (a view, or the keyboard) of the userdata at `index`.
     func control(at index: Int32) throws(ValueError) -> Control {
+        if let view = view(at: index) {
+            guard let view else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+            return view
+        }
         guard let handle = objectHandle(at: index, in: stack) else {
             throw ValueError("expected a control, got \(typeName(at: index))")
         }

@@ -52,16 +52,11 @@ public final class LuaRuntime {
     var imageMetatableRef: Int32 = 0
     var objectMetatableRef: Int32 = 0
     var userdataCacheRef: Int32 = 0
-    /// Interned keys (see `keyID(at:)`): the Lua table name → id, the
-    /// names by id, and per control schema the property index of each id.
-    var keyIDsRef: Int32 = 0
     /// Handler threads (weak keys), which scripts may not resume or close.
     var handlerThreadsRef: Int32 = 0
     /// Each behaviour's `self` → its id (weak keys): to know a behaviour
     /// when a script hands one over (as a delegate).
     var selfIDsRef: Int32 = 0
-    var keyNames: [String] = []
-    var schemaSlots: [ObjectIdentifier: [Int32]] = [:]
     var extensions = LuaExtensionTable()
     public private(set) var isClosed = false
     private let box: RuntimeBox
@@ -159,10 +154,17 @@ public final class LuaRuntime {
         pushMetatable("object", [("__index", .objectIndex), ("__newindex", .objectNewIndex), ("__tostring", .objectToString)])
         objectMetatableRef = luaL_ref(L, bh_registryindex())
 
-        lua_createtable(L, 0, 64)
-        keyIDsRef = luaL_ref(L, bh_registryindex())
         selfIDsRef = makeWeakTable("k")
-        for name in KeyIDs.reserved { _ = internKey(name) }
+
+        // Controls: their properties read and set in C (controls.c); the
+        // methods every control has, the image metatable, the slow paths.
+        lua_createtable(L, 0, 2)
+        bh_push_host_function(L, HostFunction.on.rawValue)
+        lua_setfield(L, -2, "on")
+        bh_push_host_function(L, HostFunction.once.rawValue)
+        lua_setfield(L, -2, "once")
+        pushRef(imageMetatableRef, on: L)
+        bh_open_controls(L, HostFunction.controlIndex.rawValue, HostFunction.controlNewIndex.rawValue)
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
@@ -374,22 +376,6 @@ public final class LuaRuntime {
         let S = S ?? L
         defer { bh_pop(S, 1) }
         return string(at: -1, in: S) ?? "(error object is not a string)"
-    }
-}
-
-/// Keys every runtime interns first, so their ids are constants.
-enum KeyIDs {
-    static let reserved = ["on", "once", "type"]
-    static let firstProperty = reserved.count
-    static let capacity = 4096
-}
-
-extension LuaRuntime {
-    func internKey(_ name: String) -> Int? {
-        let S = stack
-        pushString(name, on: S)
-        defer { bh_pop(S, 1) }
-        return keyID(at: lua_gettop(S))
     }
 }
 

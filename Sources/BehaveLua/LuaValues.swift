@@ -203,7 +203,7 @@ extension LuaRuntime {
             guard depth < 2 else { return .string("table") }
             return tableJSON(at: index, in: S, depth: depth + 1)
         case LUA_TUSERDATA:
-            guard let handle = objectHandle(at: index, in: S), let view = objects.object(handle) as? View else { return nil }
+            guard let found = view(at: index, in: S), let view = found else { return nil }
             return .string(view.name)
         default: return nil
         }

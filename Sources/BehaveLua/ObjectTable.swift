@@ -7,9 +7,6 @@ import BehaveCore
 struct ObjectTable {
     struct Entry {
         weak var object: AnyObject?
-        /// The same object when it is a control: read without a cast on the
-        /// property hot path.
-        weak var view: View?
         var strong: AnyObject?
         let kind: Kind
     }
@@ -25,7 +22,7 @@ struct ObjectTable {
     mutating func handle(for control: Control) -> Int32 {
         let id = ObjectIdentifier(control)
         if let handle = handles[id], entries[Int(handle)].object === control { return handle }
-        entries.append(Entry(object: control, view: control as? View, strong: nil, kind: .control))
+        entries.append(Entry(object: control, strong: nil, kind: .control))
         let handle = Int32(entries.count - 1)
         handles[id] = handle
         return handle
@@ -33,7 +30,7 @@ struct ObjectTable {
 
     /// A handle for an object a behaviour made (kept until it dies).
     mutating func handle(for object: AnyObject, kind: Kind, owner: LuaBehaviour) -> Int32 {
-        entries.append(Entry(object: object, view: nil, strong: object, kind: kind))
+        entries.append(Entry(object: object, strong: object, kind: kind))
         let handle = Int32(entries.count - 1)
         owned[ObjectIdentifier(owner), default: []].append(handle)
         return handle
@@ -42,11 +39,6 @@ struct ObjectTable {
     func object(_ handle: Int32) -> AnyObject? {
         guard handle >= 0, Int(handle) < entries.count else { return nil }
         return entries[Int(handle)].object
-    }
-
-    func view(_ handle: Int32) -> View? {
-        guard handle >= 0, Int(handle) < entries.count else { return nil }
-        return entries[Int(handle)].view
     }
 
     func kind(_ handle: Int32) -> Kind? {

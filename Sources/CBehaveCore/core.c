@@ -390,6 +390,19 @@ void bh_schema_add_choice (bh_schema *schema, int index, const char *choice,
 }
 
 
+void bh_schema_alias (bh_schema *schema, int index, const char *name) {
+  bh_alias *aliases = (bh_alias *)realloc(schema->aliases,
+                                          (size_t)(schema->nalias + 1) *
+                                          sizeof(bh_alias));
+  if (aliases == NULL)
+    return;
+  schema->aliases = aliases;
+  aliases[schema->nalias].name = bh_text_immortal(name, strlen(name));
+  aliases[schema->nalias].index = index;
+  schema->nalias++;
+}
+
+
 void bh_schema_set_default (bh_schema *schema, int index,
                             const bh_value *value) {
   schema->defaults[index] = *value;

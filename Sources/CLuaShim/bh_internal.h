@@ -59,6 +59,7 @@ extern const char bh__key_readonly;  /* tables rawset refuses, to names */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
+int bh__call_host(lua_State *L, int id);  /* a host function's body */
 void bh__push_limit_message(lua_State *L, bh_host *h);
 
 /* sandbox.c */

@@ -479,9 +479,8 @@ int bh_settable (lua_State *L, int idx) {
 ** =======================================================
 */
 
-static int host_call (lua_State *L) {
+int bh__call_host (lua_State *L, int id) {
   bh_host *h = bh__host(L);
-  int id = (int)lua_tointeger(L, lua_upvalueindex(1));
   int enforce = h->enforce;
   int n;
   if (h->dispatch == NULL)
@@ -505,6 +504,11 @@ static int host_call (lua_State *L) {
     return luaL_error(L, "host function %d returns %d values of %d",
                       id, n, lua_gettop(L));
   return n;
+}
+
+
+static int host_call (lua_State *L) {
+  return bh__call_host(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
 
 

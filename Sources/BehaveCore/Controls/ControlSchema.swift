@@ -35,7 +35,7 @@ public final class ControlSchema: Sendable {
         // `isHidden`): in Lua `control.on` is the event method, so a
         // switch's state is `isOn` there.
         for (i, spec) in self.properties.enumerated() where spec.type == .bool {
-            index["is" + spec.name.prefix(1).uppercased() + spec.name.dropFirst()] = i
+            index[ControlSchema.swiftName(of: spec.name)] = i
         }
         self.indexByName = index
         self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
@@ -43,6 +43,11 @@ public final class ControlSchema: Sendable {
         self.hostProperties = Array(host)
         self.c = CSchema(typeName: typeName, properties: self.properties, host: host)
         self.eventTexts = self.events.map { CSchema.Text($0) }
+    }
+
+    /// UIKit's Swift name of a boolean property (`isHidden`).
+    static func swiftName(of property: String) -> String {
+        "is" + property.prefix(1).uppercased() + property.dropFirst()
     }
 
     /// The properties whose sets always go through the host (see `init`).
@@ -121,6 +126,7 @@ public struct CSchema: @unchecked Sendable {
             }
             var value = spec.defaultValue.makeC(immortal: true)
             bh_schema_set_default(pointer, Int32(i), &value)
+            if spec.type == .bool { bh_schema_alias(pointer, Int32(i), ControlSchema.swiftName(of: spec.name)) }
         }
     }
 }

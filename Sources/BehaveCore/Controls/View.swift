@@ -129,7 +129,10 @@ open class View: Control, BehaviourOwner {
             previous.release(self, property: index)
         }
         // Reads and sets of it need the animation: the host's now.
-        if index < 64 { block.pointee.host_mask |= 1 << UInt64(index) }
+        if index < 64 {
+            block.pointee.host_mask |= 1 << UInt64(index)
+            block.pointee.presented_mask |= 1 << UInt64(index)
+        }
     }
 
     func endPresentation(_ index: Int, by animation: Animation) {
@@ -142,8 +145,11 @@ open class View: Control, BehaviourOwner {
     /// The property is no longer presented: the bridge's C may set it
     /// again, unless its schema says it never may.
     private func endHostPresentation(_ index: Int) {
-        guard index < 64, schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0 else { return }
-        block.pointee.host_mask &= ~(1 << UInt64(index))
+        guard index < 64 else { return }
+        block.pointee.presented_mask &= ~(1 << UInt64(index))
+        if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0 {
+            block.pointee.host_mask &= ~(1 << UInt64(index))
+        }
     }
 
     /// Whether the control wants to hear `presentationDidMove` for the

@@ -204,6 +204,12 @@ typedef struct bh_property {
   bh_text **choices;
 } bh_property;
 
+/* Another name of a property (UIKit's Swift names of booleans: isHidden). */
+typedef struct bh_alias {
+  bh_text *name;        /* immortal */
+  int index;
+} bh_alias;
+
 /* A control type: its properties and their defaults. Made once, never
 ** freed, shared by threads. */
 typedef struct bh_schema {
@@ -211,6 +217,8 @@ typedef struct bh_schema {
   int count;
   bh_property *properties;
   bh_value *defaults;   /* their texts immortal */
+  int nalias;
+  bh_alias *aliases;
 } bh_schema;
 
 /* A new schema of 'count' properties, all of type nil; fill each with
@@ -220,6 +228,7 @@ void bh_schema_define (bh_schema *schema, int index, const char *name,
                        int type, int flags, double min, double max);
 void bh_schema_add_choice (bh_schema *schema, int index, const char *choice,
                            size_t len);
+void bh_schema_alias (bh_schema *schema, int index, const char *name);
 /* The default of property 'index' (its text must be immortal). */
 void bh_schema_set_default (bh_schema *schema, int index,
                             const bh_value *value);
@@ -236,9 +245,11 @@ typedef struct bh_view {
   bh_scene *scene;      /* retained, while the control is on a scene */
   bh_text *name;
   const bh_schema *schema;
-  /* Bit i: property i goes through the host now (its schema says so, or
+  /* Bit i: sets of property i go through the host (its schema says so, or
      an animation presents it). Properties past 63 always do. */
   uint64_t host_mask;
+  /* Bit i: an animation presents property i: reads go through the host. */
+  uint64_t presented_mask;
   bh_value values[1];   /* schema->count of them */
 } bh_view;
 
@@ -260,6 +271,10 @@ static inline bh_value *bh_view_value (bh_view *v, int index) {
 
 static inline int bh_view_goes_through_host (const bh_view *v, int index) {
   return index >= 64 || ((v->host_mask >> index) & 1) != 0;
+}
+
+static inline int bh_view_reads_through_host (const bh_view *v, int index) {
+  return index >= 64 || ((v->presented_mask >> index) & 1) != 0;
 }
 
 /* Stores 'value' (copied) in property 'index', with what storing means:

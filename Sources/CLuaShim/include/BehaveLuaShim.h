@@ -23,6 +23,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "BehaveCoreC.h"
+
 
 /* Called for every host function; 'function_id' is the id given to
 ** bh_push_host_function. Arguments are at stack indices 1..lua_gettop(L).
@@ -190,6 +192,28 @@ typedef void (*bh_release_fn)(void *context, void *pointer);
 void bh_set_release(lua_State *L, bh_release_fn release);
 void bh_push_release_gc(lua_State *L);
 void bh_drain_released(lua_State *L);
+
+
+/* ------------------------------------------------------------- controls */
+
+/* Controls are userdata holding their property block (bh_view): reading
+** and setting a property the block holds is done in C, checked against
+** the schema and traced, without calling the host. Everything else goes
+** to the host functions 'index_id' (the control, the key) and
+** 'setindex_id' (the control, the key, the value), which word the errors.
+** Pops two tables: the methods every control has (on, once), then the
+** metatable of images. */
+void bh_open_controls (lua_State *L, int index_id, int setindex_id);
+
+/* Pushes the userdata of a control (the same one while it is in use). */
+void bh_push_view (lua_State *L, bh_view *v);
+
+/* The block of the control at 'idx', or NULL when it is no control. */
+bh_view *bh_toview (lua_State *L, int idx);
+
+/* Pushes a value as scripts see it: images as image tables, colours as
+** their name or "#RRGGBB", points, sizes and rects as tables. */
+void bh_push_value (lua_State *L, const bh_value *v);
 
 
 /* ----------------------------------------- macro and variadic wrappers */
