@@ -61,7 +61,7 @@ extension LuaRuntime {
         switch function {
         case .log:
             let text = string(at: 1) ?? ""
-            let subject = running.last?.name ?? loadingScript?.displayName ?? "script"
+            let subject = running.last?.behaviour.name ?? loadingScript?.displayName ?? "script"
             scene.log(String(text.prefix(4000)), from: subject)
             return 0
         case .now:
@@ -184,7 +184,7 @@ extension LuaRuntime {
             throw ValueError("this behaviour no longer exists")
         }
         // Its own `destroy` may still use it.
-        guard behaviour.isAlive || running.last === behaviour else {
+        guard behaviour.isAlive || running.last?.behaviour === behaviour else {
             throw ValueError("behaviour `\(behaviour.name)` has been destroyed")
         }
         return behaviour
@@ -257,13 +257,14 @@ extension LuaRuntime {
 
     /// The sender of an action as a handler receives it: a control, a Lua
     /// behaviour of this scene (its `self`), or nil.
-    func pushResponder(_ responder: Responder) {
+    func pushResponder(_ responder: Responder, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
         if let control = responder as? Control, !(responder is Behaviour) {
-            pushControl(control)
+            pushControl(control, on: S)
         } else if let behaviour = responder as? LuaBehaviour, behaviour.runtime === self, behaviour.selfRef != 0 {
-            pushRef(behaviour.selfRef)
+            pushRef(behaviour.selfRef, on: S)
         } else {
-            lua_pushnil(stack)
+            lua_pushnil(S)
         }
     }
 
@@ -285,7 +286,7 @@ extension LuaRuntime {
     /// The behaviour whose code is running: connections and timers it makes
     /// die with it.
     func currentBehaviour(_ what: String) throws(ValueError) -> LuaBehaviour {
-        guard let behaviour = running.last else {
+        guard let behaviour = runningBehaviour else {
             throw ValueError("\(what) can only be used inside a behaviour's methods (not at the top level of a script)")
         }
         return behaviour

@@ -110,12 +110,13 @@ extension LuaRuntime {
         }
         let behaviour = try currentBehaviour("\(verb)")
         let callback = callback(at: 3)
-        let context = "in \(event) handler of \(source.responderName)"
+        let context = HandlerContext.text("in \(event) handler of \(source.responderName)")
         let connection = source.on(event, once: once) { [weak behaviour] message in
             guard let behaviour else { return }
-            callback.run(for: behaviour, context: context) { runtime in
-                runtime.pushControl(message.sender)
-                return 1 + runtime.push(message.arguments)
+            callback.run(for: behaviour, context: context) { S in
+                let runtime = behaviour.runtime
+                runtime.pushControl(message.sender, on: S)
+                return 1 + runtime.push(message.arguments, on: S)
             }
         }
         behaviour.bind(connection)

@@ -7,7 +7,7 @@ extension LuaRuntime {
     /// The handler running on the current thread, if it is one (a script's
     /// own coroutine is not).
     func currentHandler(_ what: String) throws(ValueError) -> HandlerThread {
-        guard let handler = runningHandlers.last(where: { $0.thread == stack }) else {
+        guard let handler = pausableHandler() else {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
         if let unpausable = handler.unpausable { throw unpausable.refusal("call \(what)") }
@@ -64,10 +64,10 @@ extension LuaRuntime {
             return BH_RAISE
         }
         let behaviour = try currentBehaviour("animate")
-        if duration > 0, let unpausable = runningHandlers.last(where: { $0.thread == stack })?.unpausable {
+        if duration > 0, let unpausable = runningUnpausable {
             throw unpausable.refusal("animate over \(formatNumber(duration)) s (animate(0, …) sets the values at once)")
         }
-        guard duration > 0, let handler = runningHandlers.last(where: { $0.thread == stack }) else {
+        guard duration > 0, let handler = pausableHandler() else {
             let animation = scene.animator.start(changes, duration: duration, curve: curve)
             if !animation.isFinished { behaviour.bind(animation) }
             return 0
@@ -96,7 +96,7 @@ extension LuaRuntime {
         }
         let behaviour = try currentBehaviour("after")
         let callback = callback(at: 2)
-        let context = "in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"
+        let context = HandlerContext.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)")
         let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
             guard let behaviour else { return }
             callback.run(for: behaviour, context: context)
@@ -155,7 +155,7 @@ extension LuaRuntime {
 /// when the Swift side lets it go.
 final class LuaCallback {
     private weak var runtime: LuaRuntime?
-    private let ref: Int32
+    let ref: Int32
 
     init(runtime: LuaRuntime, ref: Int32) {
         self.runtime = runtime
@@ -165,12 +165,12 @@ final class LuaCallback {
     /// Runs it as a handler of `behaviour`; `arguments` pushes extra
     /// arguments and returns their count.
     @discardableResult
-    func run(for behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String,
-             arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
-        guard let runtime else { return nil }
-        return runtime.runHandler(behaviour, context: context()) {
-            runtime.pushRef(ref)
-            return arguments(runtime)
+    func run(for behaviour: LuaBehaviour, context: HandlerContext,
+             arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
+        let runtime = behaviour.runtime
+        return runtime.runHandler(behaviour, context: context) { S in
+            lua_rawgeti(S, bh_registryindex(), lua_Integer(ref))
+            return arguments(S)
         }
     }
 

@@ -96,23 +96,20 @@ public final class LuaBehaviour: Behaviour {
     // MARK: Lifecycle
 
     override public func awake() {
-        let name = self.name
-        callMethod("awake", context: "in awake of \(name)")
+        callMethod("awake", context: .method("awake", of: name))
     }
 
     override public func changed(_ inspectable: String, from old: Value, to new: Value) {
-        let name = self.name
-        callMethod("changed", context: "in changed of \(name)") { runtime in
-            runtime.pushString(inspectable)
-            runtime.push(old)
-            runtime.push(new)
+        callMethod("changed", context: .method("changed", of: name)) { S in
+            runtime.pushString(inspectable, on: S)
+            runtime.push(old, on: S)
+            runtime.push(new, on: S)
             return 3
         }
     }
 
     override public func destroy() {
-        let name = self.name
-        callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true, unpausable: .destroy)
+        callMethod("destroy", context: .method("destroy", of: name), evenIfDestroyed: true, unpausable: .destroy)
         runtime.forget(self)
     }
 
@@ -166,10 +163,9 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
-        let name = self.name, from = sender.responderName
-        callMethod(action, context: "in action \(action) of \(name) (from \(from))") { runtime in
-            runtime.pushResponder(sender)
-            return 1 + runtime.push(arguments)
+        callMethod(action, context: .action(action, of: name, from: sender.responderName)) { S in
+            runtime.pushResponder(sender, on: S)
+            return 1 + runtime.push(arguments, on: S)
         }
     }
 
@@ -182,27 +178,25 @@ public final class LuaBehaviour: Behaviour {
     static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
 
     override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
-        let name = self.name
         let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
-        return callMethod(message, context: "in \(message) of \(name)", unpausable: unpausable) { runtime in
-            runtime.pushControl(sender)
-            return 1 + runtime.push(arguments)
+        return callMethod(message, context: .method(message, of: name), unpausable: unpausable) { S in
+            runtime.pushControl(sender, on: S)
+            return 1 + runtime.push(arguments, on: S)
         }
     }
 
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
-    func callMethod(_ method: String, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    unpausable: Unpausable? = nil, arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
+    func callMethod(_ method: String, context: HandlerContext, evenIfDestroyed: Bool = false,
+                    unpausable: Unpausable? = nil, arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
         guard selfRef != 0, hasMethod(method) else { return nil }
-        return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed, unpausable: unpausable) {
-            let S = runtime.stack
+        return runtime.runHandler(self, context: context, evenIfDestroyed: evenIfDestroyed, unpausable: unpausable) { S in
             runtime.pushRef(classRef, on: S)
             _ = runtime.field(method, of: -1, in: S)
             lua_rotate(S, -2, 1)
             bh_pop(S, 1)
             runtime.pushRef(selfRef, on: S)
-            return 1 + arguments(runtime)
+            return 1 + arguments(S)
         }
     }
 

@@ -16,18 +16,15 @@ public final class LuaRuntime {
     private lazy var orphan = Scene(screen: "(gone)")
 
     /// The thread host code works on: the one that called into the host, or
-    /// the main thread.
-    var stack: OpaquePointer
+    /// the main thread. Set around each host call, never held across one.
+    @exclusivity(unchecked) var stack: OpaquePointer
     var objects = ObjectTable()
     var behaviours: [WeakBehaviour] = []
-    /// Behaviours whose Lua code is running, innermost last.
-    var running: [LuaBehaviour] = []
+    /// Handlers running now, innermost last. Appended and removed around
+    /// each resume, never held across a call: no access overlaps another.
+    @exclusivity(unchecked) var running: [RunningHandler] = []
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
-    /// Handlers running now, innermost last (parallel to `running`).
-    var runningHandlers: [HandlerThread] = []
-    /// Threads of finished handlers, ready for the next one.
-    var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
@@ -214,108 +211,9 @@ public final class LuaRuntime {
     /// Drops everything Lua holds for a destroyed behaviour.
     func forget(_ behaviour: LuaBehaviour) {
         for handler in handlers.values where handler.behaviour === behaviour || handler.behaviour == nil {
-            finish(handler, reusable: false)
+            finish(handler)
         }
         objects.release(ownedBy: behaviour)
-    }
-
-    // MARK: Running script code
-
-    /// Runs the function and arguments pushed on `stack` (`push` pushes them
-    /// and returns the argument count) as a handler coroutine of
-    /// `behaviour`. Errors are reported to the scene with `context`. Returns
-    /// the handler's first result when it finished without waiting.
-    /// `unpausable` names a handler that must finish at once (`destroy`, a
-    /// delegate message whose answer is needed): in it, whatever would pause
-    /// (`wait`, `ask`, …) is an error, never a silent end.
-    @discardableResult
-    func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    unpausable: Unpausable? = nil, push: () -> Int32) -> Value? {
-        guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
-        guard running.count < LuaRuntime.maximumNesting else {
-            scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
-                              behaviour: behaviour, context: context())
-            return nil
-        }
-        let S = stack
-        // Room for the function, `self`, the arguments and what pushing them
-        // needs; callers push at most `maximumArguments` values.
-        guard lua_checkstack(S, 8 + LuaRuntime.maximumArguments) != 0 else { return nil }
-        // A finished handler's thread is reused: most handlers never wait.
-        let thread: OpaquePointer, ref: Int32
-        if let idle = idleThreads.popLast() {
-            (thread, ref) = idle
-        } else {
-            guard let created = lua_newthread(S) else { return nil }
-            markHandlerThread(at: -1, on: S)
-            (thread, ref) = (created, luaL_ref(S, bh_registryindex()))
-        }
-        let base = lua_gettop(S)
-        let count = push()
-        guard lua_gettop(S) == base + count + 1, lua_checkstack(thread, count + 1) != 0 else {
-            lua_settop(S, base)
-            unref(ref)
-            return nil
-        }
-        lua_xmove(S, thread, count + 1)
-        let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
-        handler.unpausable = unpausable
-        return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
-    }
-
-    /// Resumes a handler (`arguments` values already on its stack).
-    @discardableResult
-    func resume(_ handler: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
-        guard !isClosed, sceneReference != nil, !handler.isFinished, let behaviour = handler.behaviour,
-              behaviour.isAlive || evenIfDestroyed else { return nil }
-        if handler.isWaiting {
-            handler.isWaiting = false
-            handlers[handler.thread] = nil
-        }
-        running.append(behaviour)
-        runningHandlers.append(handler)
-        let outer = stack
-        defer {
-            running.removeLast()
-            runningHandlers.removeLast()
-            stack = outer
-        }
-        var results: Int32 = 0
-        let status = bh_resume(outer, handler.thread, arguments, &results)
-        stack = outer
-        switch status {
-        case LUA_OK:
-            let value = results > 0 ? value(at: -results, in: handler.thread) : nil
-            finish(handler, reusable: true)
-            return value
-        case LUA_YIELD:
-            lua_settop(handler.thread, 0)
-            if handler.isWaiting {
-                handlers[handler.thread] = handler
-            } else {
-                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: handler.context())
-                finish(handler, reusable: false)
-            }
-            return nil
-        default:
-            let message = explained(LuaRuntime.condense(popString(from: outer)), in: behaviour, script: nil)
-            finish(handler, reusable: false)
-            scene.reportError(message, behaviour: behaviour, context: handler.context())
-            return nil
-        }
-    }
-
-    func finish(_ handler: HandlerThread, reusable: Bool) {
-        guard !handler.isFinished else { return }
-        handler.isFinished = true
-        if handlers[handler.thread] === handler { handlers[handler.thread] = nil }
-        if reusable, idleThreads.count < 8 {
-            lua_settop(handler.thread, 0)
-            idleThreads.append((handler.thread, handler.ref))
-        } else {
-            unref(handler.ref)
-        }
     }
 
     /// Calls the function below `arguments` values on the main stack in a
@@ -323,18 +221,6 @@ public final class LuaRuntime {
     func protectedCall(arguments: Int32, results: Int32) -> String? {
         let status = bh_pcall(L, arguments, results)
         return status == LUA_OK ? nil : popString()
-    }
-
-    /// Records the thread at `index` as a handler's, so the sandbox's
-    /// `coroutine.resume` and `coroutine.close` refuse it: only the host
-    /// resumes handlers.
-    private func markHandlerThread(at index: Int32, on S: OpaquePointer) {
-        let thread = lua_absindex(S, index)
-        pushRef(handlerThreadsRef, on: S)
-        lua_pushvalue(S, thread)
-        lua_pushboolean(S, 1)
-        lua_rawset(S, -3)
-        bh_pop(S, 1)
     }
 
     /// Errors rethrown through many levels (`coroutine.wrap` adds its
@@ -376,46 +262,6 @@ public final class LuaRuntime {
         let S = S ?? L
         defer { bh_pop(S, 1) }
         return string(at: -1, in: S) ?? "(error object is not a string)"
-    }
-}
-
-/// A handler running as a coroutine.
-final class HandlerThread {
-    let thread: OpaquePointer
-    let ref: Int32
-    weak var behaviour: LuaBehaviour?
-    /// Where it runs, for error reports ("in touchUpInside handler of
-    /// button"): built only when an error needs it.
-    let context: () -> String
-    /// Set by a host function that yields and will resume it later.
-    var isWaiting = false
-    /// Why it cannot pause, when it cannot.
-    var unpausable: Unpausable?
-    var isFinished = false
-
-    init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
-        self.thread = thread
-        self.ref = ref
-        self.behaviour = behaviour
-        self.context = context
-    }
-}
-
-/// A handler that must finish at once, and why.
-enum Unpausable {
-    /// `destroy()`: a destroyed behaviour is never resumed.
-    case destroy
-    /// A delegate message whose answer the control needs at once.
-    case answer(String)
-
-    /// The error for `what` (`wait`, `ask`, …) called in such a handler.
-    func refusal(_ what: String) -> ValueError {
-        switch self {
-        case .destroy:
-            ValueError("destroy() cannot \(what): it would pause, and a destroyed behaviour is never resumed, so the rest of destroy() would not run")
-        case .answer(let message):
-            ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
-        }
     }
 }
 

@@ -14,6 +14,9 @@
 ** in chunks of this many units. */
 #define BH_CHARGE_CHUNK 4096
 
+/* Finished handler threads kept for the next handlers. */
+#define BH_IDLE_THREADS   8
+
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
 
@@ -42,6 +45,10 @@ typedef struct bh_host {
   int refused;
   const void *refused_ptr;
   size_t refused_osize, refused_nsize;
+  /* threads of finished handlers, ready for the next ones */
+  lua_State *idle[BH_IDLE_THREADS];
+  int idle_refs[BH_IDLE_THREADS];
+  int nidle;
 } bh_host;
 
 static inline bh_host *bh__host(lua_State *L) {

@@ -398,6 +398,61 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
 }
 
 
+/* A thread for a handler: an idle one, or a new one recorded among the
+** threads only the host resumes. NULL when memory is short. */
+static lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
+  lua_State *co;
+  if (h->nidle > 0) {
+    h->nidle--;
+    *ref = h->idle_refs[h->nidle];
+    return h->idle[h->nidle];
+  }
+  if (!lua_checkstack(L, 4) ||
+      lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  co = lua_newthread(L);
+  lua_pushvalue(L, -1);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -4);
+  *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);
+  return co;
+}
+
+
+int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
+  bh_host *h = bh__host(L);
+  int enforce = h->enforce;
+  h->enforce = 0;  /* the host's allocations, not the script's */
+  handler->thread = handler_thread(L, h, &handler->ref);
+  handler->nresults = 0;
+  h->enforce = enforce;
+  if (handler->thread == NULL || !lua_checkstack(handler->thread, nargs + 1)) {
+    if (handler->thread != NULL)
+      bh_end_handler(L, handler, 0);
+    lua_pop(L, nargs + 1);
+    return 0;
+  }
+  lua_xmove(L, handler->thread, nargs + 1);
+  return 1;
+}
+
+
+void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
+  bh_host *h = bh__host(L);
+  if (reusable && h->nidle < BH_IDLE_THREADS) {
+    lua_settop(handler->thread, 0);
+    h->idle[h->nidle] = handler->thread;
+    h->idle_refs[h->nidle] = handler->ref;
+    h->nidle++;
+  }
+  else if (handler->ref > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+}
+
+
 int bh_load (lua_State *L, const char *source, size_t length,
              const char *chunkname) {
   bh_host *h = bh__host(L);

@@ -159,6 +159,26 @@ int bh_pcall(lua_State *L, int nargs, int nresults);
 ** (traceback of co) onto L, not co; co is dead then. L must not be co. */
 int bh_resume(lua_State *L, lua_State *co, int nargs, int *nresults);
 
+/* A handler: a coroutine the host runs and resumes. */
+typedef struct bh_handler {
+  lua_State *thread;
+  int ref;              /* registry reference keeping the thread */
+  int nresults;         /* after LUA_OK: results on the thread */
+} bh_handler;
+
+/* Makes a handler of the function below 'nargs' values on L's stack
+** (popped): they move to a thread of its own, reused from a finished
+** handler when there is one, which scripts may not resume or close (see
+** bh_set_host_threads). Run it with bh_resume on its thread: on LUA_OK its
+** results are there (then end it with bh_end_handler); on LUA_YIELD it
+** waits (resume it later); on an error end it, not reusable. Returns 0
+** (and pops them) when memory is short. */
+int bh_new_handler (lua_State *L, int nargs, bh_handler *handler);
+
+/* The handler is over: its thread is kept for the next one when
+** 'reusable' (it finished), let go otherwise. */
+void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable);
+
 /* Protected helpers for host code that must run metamethods. Each is a
 ** callback of its own (bh_pcall rules); on error it pushes the message
 ** instead of the result and returns the status. */
