@@ -32,6 +32,11 @@ public final class LuaBehaviour: Behaviour {
         }
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
+        // self:send records an event nobody listens to in C.
+        bh_push_send(L, cControl, lua_Integer(id), HostFunction.send.rawValue)
+        lua_setfield(L, -2, "send")
+        bh_push_self_call(L, lua_Integer(id), HostFunction.sendAction.rawValue)
+        lua_setfield(L, -2, "sendAction")
         propsRef = luaL_ref(L, bh_registryindex())
         runtime.pushRef(runtime.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)

@@ -409,6 +409,53 @@ void bh_schema_set_default (bh_schema *schema, int index,
 }
 
 
+bh_control *bh_control_new (const char *name, size_t len, int nevents) {
+  bh_control *c = (bh_control *)calloc(1, sizeof(bh_control));
+  if (c == NULL)
+    return NULL;
+  c->name = bh_text_new(name, len);
+  c->events = (bh_text **)calloc(nevents > 0 ? (size_t)nevents : 1,
+                                 sizeof(bh_text *));
+  if (c->name == NULL || c->events == NULL) {
+    bh_text_release(c->name);
+    free(c->events);
+    free(c);
+    return NULL;
+  }
+  c->refs = 1;
+  c->alive = 1;
+  c->nevents = nevents;
+  return c;
+}
+
+
+void bh_control_set_event (bh_control *c, int index, const char *name,
+                           size_t len) {
+  bh_text_release(c->events[index]);
+  c->events[index] = bh_text_new(name, len);
+}
+
+
+void bh_control_release (bh_control *c) {
+  int i;
+  if (c == NULL || --c->refs > 0)
+    return;
+  for (i = 0; i < c->nevents; i++)
+    bh_text_release(c->events[i]);
+  free(c->events);
+  bh_text_release(c->name);
+  bh_scene_release(c->scene);
+  free(c);
+}
+
+
+void bh_control_set_scene (bh_control *c, bh_scene *s) {
+  bh_scene *old = c->scene;
+  c->scene = bh_scene_retain(s);
+  bh_scene_release(old);
+}
+
+
 bh_view *bh_view_new (const bh_schema *schema, const char *name, size_t len) {
   int count = schema->count;
   int i;

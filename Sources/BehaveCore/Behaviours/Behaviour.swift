@@ -42,6 +42,7 @@ open class Behaviour: Control, DelegateReceiver {
             ownerReference = newValue
             newValue?.ownedBehaviours.insert(keepAlive)
             if let scene = newValue?.scene { sceneReference = scene }
+            cControlDidChange(scene: scene, alive: isAlive)
             ownerDidChange()
         }
     }
@@ -50,6 +51,7 @@ open class Behaviour: Control, DelegateReceiver {
     public func attach(to scene: Scene) {
         sceneReference = scene
         scene.register(self)
+        cControlDidChange(scene: scene, alive: isAlive)
     }
 
     /// Calls `awake` once outlets and inspectables are set.
@@ -65,6 +67,7 @@ open class Behaviour: Control, DelegateReceiver {
     public func tearDown() {
         guard isAlive else { return }
         isAlive = false
+        cControlDidChange(scene: scene, alive: false)
         let pending = bindings
         bindings.removeAll()
         for binding in pending { binding.cancel() }

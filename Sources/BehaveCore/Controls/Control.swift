@@ -9,6 +9,49 @@ open class Control: Responder {
     /// Its name and event names as the trace keeps them, made once.
     private var ownTraceName: CText?
     private var ownEventTexts: [(name: String, text: CText)] = []
+    private var cControlStorage: UnsafeMutablePointer<bh_control>?
+
+    /// Its C half, for scripts that send its events without calling Swift
+    /// (a behaviour's `self:send`): its name, its events, its scene and
+    /// which events something listens to. Made on first use.
+    public var cControl: UnsafeMutablePointer<bh_control> {
+        if let cControlStorage { return cControlStorage }
+        var name = responderName
+        let c = name.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bh_control_new($0.baseAddress, $0.count, Int32(eventNames.count))! }
+        }
+        for (i, event) in eventNames.enumerated() {
+            var event = event
+            event.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bh_control_set_event(c, Int32(i), $0.baseAddress, $0.count) }
+            }
+        }
+        cControlStorage = c
+        bh_control_set_scene(c, scene?.c)
+        updateListened()
+        return c
+    }
+
+    /// Tells the C half which events something listens to.
+    private func updateListened() {
+        guard let c = cControlStorage else { return }
+        let events = eventNames
+        var mask: UInt64 = 0
+        func listen(_ event: String) {
+            guard let index = events.firstIndex(of: event), index < 64 else { return }
+            mask |= 1 << UInt64(index)
+        }
+        for connection in connections where connection.isConnected { listen(connection.event) }
+        for entry in targetActions { listen(entry.event) }
+        c.pointee.listened = mask
+    }
+
+    /// The scene the C half records in changed (or the control died).
+    func cControlDidChange(scene: Scene?, alive: Bool) {
+        guard let c = cControlStorage else { return }
+        bh_control_set_scene(c, alive ? scene?.c : nil)
+        c.pointee.alive = alive ? 1 : 0
+    }
 
     /// The events this control sends.
     open var eventNames: [String] { [] }
@@ -21,23 +64,36 @@ open class Control: Responder {
         return text
     }
 
+    /// The scene's C half, where its events are recorded (nil off a scene).
+    var cScene: UnsafeMutablePointer<bh_scene>? { scene?.c }
+
+    /// The trace's text of `event` when its type names it once for all.
+    func typeEventText(_ event: String) -> CText? { nil }
+
     /// Records `event` in the scene's trace, its name made once (the
     /// first 64 names a control sends are kept).
-    private func traceEvent(_ event: String, in scene: Scene) {
-        if let view = self as? View, let text = view.schema.eventText(event) {
-            return scene.trace.recordEvent(text, of: traceName)
+    private func traceEvent(_ event: String, in scene: UnsafeMutablePointer<bh_scene>) {
+        if let text = typeEventText(event) {
+            bh_trace_event(scene, traceName, text)
+            return
         }
         for entry in ownEventTexts where entry.name == event {
-            return scene.trace.recordEvent(entry.text, of: traceName)
+            bh_trace_event(scene, traceName, entry.text)
+            return
         }
         let text = event.makeText()!
-        scene.trace.recordEvent(text, of: traceName)
+        bh_trace_event(scene, traceName, text)
         if ownEventTexts.count < 64 { ownEventTexts.append((event, text)) } else { bh_text_release(text) }
     }
 
     deinit {
         bh_text_release(ownTraceName)
         for entry in ownEventTexts { bh_text_release(entry.text) }
+        if let c = cControlStorage {
+            c.pointee.alive = 0
+            bh_control_set_scene(c, nil)
+            bh_control_release(c)
+        }
     }
 
     /// Calls `handler` each time `event` is sent, until disconnected.
@@ -45,6 +101,7 @@ open class Control: Responder {
     public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) -> Connection {
         let connection = Connection(event: event, source: self, once: once, handler: handler)
         connections.append(connection)
+        updateListened()
         return connection
     }
 
@@ -52,6 +109,7 @@ open class Control: Responder {
     /// chain when `target` is nil) each time `event` is sent.
     public func addTarget(_ target: Responder?, action: String, for event: String) {
         targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, event: event))
+        updateListened()
     }
 
     /// The target–actions added, in order: the event, the action, and the
@@ -71,20 +129,24 @@ open class Control: Responder {
         targetActions.removeAll {
             $0.target === target && (action == nil || $0.action == action) && (event == nil || $0.event == event)
         }
+        updateListened()
     }
 
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
-        if let scene { traceEvent(event, in: scene) }
-        let message = Event(name: event, sender: self, arguments: arguments)
-        for connection in connections where connection.event == event && connection.isConnected {
-            // Disconnecting clears the handler: take it first, so a `once`
-            // handler still runs this one time.
-            let handler = connection.handler
-            if connection.once { connection.disconnect() }
-            handler(message)
+        if let scene = cScene { traceEvent(event, in: scene) }
+        if !connections.isEmpty {
+            let message = Event(name: event, sender: self, arguments: arguments)
+            for connection in connections where connection.event == event && connection.isConnected {
+                // Disconnecting clears the handler: take it first, so a `once`
+                // handler still runs this one time.
+                let handler = connection.handler
+                if connection.once { connection.disconnect() }
+                handler(message)
+            }
+            // (A connection that disconnects removes itself from `connections`.)
         }
-        // (A connection that disconnects removes itself from `connections`.)
+        guard !targetActions.isEmpty else { return }
         var targetGone = false
         for entry in targetActions where entry.event == event {
             if entry.hasTarget {
@@ -98,11 +160,15 @@ open class Control: Responder {
             }
         }
         // A target that is gone takes its actions with it.
-        if targetGone { targetActions.removeAll { $0.hasTarget && $0.target == nil } }
+        if targetGone {
+            targetActions.removeAll { $0.hasTarget && $0.target == nil }
+            updateListened()
+        }
     }
 
     fileprivate func remove(_ connection: Connection) {
         connections.removeAll { $0 === connection }
+        updateListened()
     }
 }
 

@@ -40,6 +40,8 @@ open class View: Control, BehaviourOwner {
 
     /// The name as the trace keeps it.
     override var traceName: CText { block.pointee.name }
+    override var cScene: UnsafeMutablePointer<bh_scene>? { block.pointee.scene }
+    override func typeEventText(_ event: String) -> CText? { schema.eventText(event) }
 
     public var typeName: String { schema.typeName }
     public var screen: Screen? { screenReference }

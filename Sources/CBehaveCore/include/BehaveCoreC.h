@@ -234,6 +234,37 @@ void bh_schema_set_default (bh_schema *schema, int index,
                             const bh_value *value);
 
 
+/* ------------------------------------------------------------- controls */
+
+/* What scripts need of any control that sends events (a behaviour): its
+** name and events as the trace keeps them, and which events something
+** listens to. Counted: the host object holds one reference, each script
+** handle another. */
+typedef struct bh_control {
+  size_t refs;
+  int alive;            /* 0 once the host's control is gone or destroyed */
+  bh_scene *scene;      /* retained, while it is on a scene */
+  bh_text *name;
+  int nevents;
+  bh_text **events;     /* retained */
+  /* Bit i: something listens to event i (a connection, a target): the
+     host sends it. Events past 63 always go through the host. */
+  uint64_t listened;
+} bh_control;
+
+/* A new block named 'name' with room for 'nevents' event names (one
+** reference), alive. NULL when memory is short. */
+bh_control *bh_control_new (const char *name, size_t len, int nevents);
+void bh_control_set_event (bh_control *c, int index, const char *name,
+                           size_t len);
+static inline bh_control *bh_control_retain (bh_control *c) {
+  c->refs++;
+  return c;
+}
+void bh_control_release (bh_control *c);
+void bh_control_set_scene (bh_control *c, bh_scene *s);
+
+
 /* ---------------------------------------------------------------- views */
 
 /* The property values of one control, shared by the host object and the

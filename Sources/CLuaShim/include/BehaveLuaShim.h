@@ -236,6 +236,19 @@ bh_view *bh_toview (lua_State *L, int idx);
 void bh_push_value (lua_State *L, const bh_value *v);
 
 
+/* ----------------------------------------------------------- behaviours */
+
+/* Pushes a behaviour's self:send(event, ...): when nothing listens to a
+** declared event and it carries no values, the event is recorded in the
+** scene's trace here; otherwise host function 'host_id' is called with
+** 'id' in place of self (send(id, event, ...)). */
+void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id);
+
+/* Pushes a function that calls host function 'host_id' with 'id' in place
+** of its first argument (self:sendAction(name, ...)). */
+void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
+
+
 /* ----------------------------------------- macro and variadic wrappers */
 
 static inline void bh_pop(lua_State *L, int n) { lua_settop(L, -n - 1); }
