@@ -17,7 +17,7 @@ extension LuaRuntime {
     @discardableResult
     func runHandler(_ behaviour: LuaBehaviour, context: HandlerContext, evenIfDestroyed: Bool = false,
                     unpausable: Unpausable? = nil, push: (OpaquePointer) -> Int32) -> Value? {
-        guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
+        guard !isClosed, sceneIsAlive, behaviour.isAlive || evenIfDestroyed else { return nil }
         guard running.count < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
                               behaviour: behaviour, context: context.text)
@@ -46,7 +46,7 @@ extension LuaRuntime {
     /// Resumes a waiting handler (`arguments` values already on its stack).
     @discardableResult
     func resume(_ waiting: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
-        guard !isClosed, sceneReference != nil, !waiting.isFinished, let behaviour = waiting.behaviour,
+        guard !isClosed, sceneIsAlive, !waiting.isFinished, let behaviour = waiting.behaviour,
               behaviour.isAlive || evenIfDestroyed else { return nil }
         if waiting.isWaiting {
             waiting.isWaiting = false

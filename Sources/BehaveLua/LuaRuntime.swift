@@ -13,6 +13,10 @@ public final class LuaRuntime {
     /// asks for it gets an inert stand-in rather than a dangling reference.
     public var scene: Scene { sceneReference ?? orphan }
     public private(set) weak var sceneReference: Scene?
+    /// The scene's C half (retained): whether the scene is still there,
+    /// read without loading the weak reference.
+    let cScene: UnsafeMutablePointer<bh_scene>
+    var sceneIsAlive: Bool { cScene.pointee.alive != 0 }
     private lazy var orphan = Scene(screen: "(gone)")
 
     /// The thread host code works on: the one that called into the host, or
@@ -55,7 +59,8 @@ public final class LuaRuntime {
     /// when a script hands one over (as a delegate).
     var selfIDsRef: Int32 = 0
     var extensions = LuaExtensionTable()
-    public private(set) var isClosed = false
+    // Set once, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
 
     static let maximumNesting = 64
@@ -66,6 +71,7 @@ public final class LuaRuntime {
 
     public init(scene: Scene, limits: SandboxLimits = .default) throws(LuaError) {
         self.sceneReference = scene
+        self.cScene = bh_scene_retain(scene.c)!
         self.limits = limits
         var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
                                time_limit: limits.seconds, random_seed: limits.randomSeed)
@@ -90,6 +96,7 @@ public final class LuaRuntime {
 
     deinit {
         close()
+        bh_scene_release(cScene)
     }
 
     /// Closes the Lua state; every behaviour of this runtime stops.

@@ -135,8 +135,8 @@ int bh_value_identical (const bh_value *a, const bh_value *b) {
 static void release_record (bh_record *r) {
   bh_text_release(r->subject);
   bh_text_release(r->name);
-  bh_value_release(&r->old);
-  bh_value_release(&r->new);
+  bh_text_release(r->old.text);
+  bh_text_release(r->new.text);
 }
 
 
@@ -173,11 +173,16 @@ static bh_record *new_record (bh_trace *t) {
     bh_record *oldest = &t->ring[t->head];
     t->bytes -= oldest->bytes;
     release_record(oldest);
-    t->head = (t->head + 1) % t->size;
+    if (++t->head == t->size) t->head = 0;
     t->count--;
   }
-  r = &t->ring[(t->head + t->count) % t->size];
-  memset(r, 0, sizeof(*r));
+  r = &t->ring[t->head + t->count < t->size ? t->head + t->count
+                                            : t->head + t->count - t->size];
+  r->detail = 0;
+  r->clip = 0;
+  r->subject = r->name = NULL;
+  r->old.type = r->new.type = BH_VNIL;
+  r->old.text = r->new.text = NULL;
   return r;
 }
 
@@ -315,6 +320,7 @@ bh_scene *bh_scene_new (size_t trace_capacity, size_t trace_byte_limit) {
   if (s == NULL)
     return NULL;
   s->refs = 1;
+  s->alive = 1;
   s->text_limit = 64LL << 20;
   s->trace.capacity = trace_capacity > 0 ? trace_capacity : 1;
   s->trace.byte_limit = trace_byte_limit;

@@ -17,6 +17,12 @@
 /* Finished handler threads kept for the next handlers. */
 #define BH_IDLE_THREADS   8
 
+/* Texts made from script strings, remembered by the strings' addresses
+** (checked by their bytes), so that setting the same short string again
+** makes no new text. */
+#define BH_TEXT_CACHE     64
+#define BH_CACHED_TEXT    256   /* longest text remembered */
+
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
 
@@ -49,6 +55,8 @@ typedef struct bh_host {
   lua_State *idle[BH_IDLE_THREADS];
   int idle_refs[BH_IDLE_THREADS];
   int nidle;
+  struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
+  int view_cache;       /* registry reference: view -> userdata (weak) */
 } bh_host;
 
 static inline bh_host *bh__host(lua_State *L) {

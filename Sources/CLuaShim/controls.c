@@ -15,14 +15,17 @@
 
 /* Registry keys (their addresses are light-userdata keys). */
 static const char key_types = 'T';     /* schema -> metatable */
-static const char key_cache = 'C';     /* view -> userdata (weak values) */
 static const char key_methods = 'M';   /* methods every control has */
 static const char key_image = 'I';     /* the image metatable */
 static const char key_hosts = 'H';     /* host function ids (index, set) */
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
-#define METHODS     lua_upvalueindex(2)
+#define METHODS     lua_upvalueindex(2)   /* control_index */
+#define IMAGE       lua_upvalueindex(2)   /* control_newindex: image metatable */
+#define NAMEKEY     lua_upvalueindex(3)   /* "name", "width", "height" */
+#define WIDTHKEY    lua_upvalueindex(4)
+#define HEIGHTKEY   lua_upvalueindex(5)
 
 /* The host's ids of its slow paths, in the table at key_hosts. */
 #define HOST_INDEX    1
@@ -166,30 +169,44 @@ static int is_utf8 (const char *s, size_t len) {
 }
 
 
-/* A new text of the string at 'idx' (NULL for ""); 0 when it is not
-** UTF-8 or memory is short. */
+/* A new reference to a text of the string at 'idx' (NULL for ""); 0 when
+** it is not UTF-8 or memory is short. A short string set again (its text
+** remembered by its address, checked by its bytes) makes no new text. */
 static int to_text (lua_State *L, int idx, bh_text **text) {
+  bh_host *h = bh__host(L);
   size_t len;
   const char *s = lua_tolstring(L, idx, &len);
+  unsigned slot = (unsigned)(((size_t)s >> 4) % BH_TEXT_CACHE);
+  bh_text *t = h->texts[slot].text;
   *text = NULL;
   if (len == 0)
     return 1;
-  if (!is_utf8(s, len))
+  if (h->texts[slot].s == s && t->len == len && memcmp(t->bytes, s, len) == 0) {
+    *text = bh_text_retain(t);
+    return 1;
+  }
+  if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
     return 0;
-  *text = bh_text_new(s, len);
-  return *text != NULL;
+  if (len <= BH_CACHED_TEXT) {
+    bh_text_release(h->texts[slot].text);
+    h->texts[slot].s = s;
+    h->texts[slot].text = bh_text_retain(t);
+  }
+  *text = t;
+  return 1;
 }
 
 
-/* An image's width or height read from field 'k' of the table at 'idx':
-** 1 and '*n' set when it is a whole number in range, 1 with nothing set
-** when it is absent (or no integer at all: unknown, as the host reads it),
-** 0 when it is out of range (the host words the error). */
-static int dimension (lua_State *L, int idx, const char *k, double *n,
+/* An image's width or height read from field 'key' (an upvalue) of the
+** table at 'idx': 1 and '*n' set when it is a whole number in range, 1
+** with nothing set when it is absent (or no integer at all: unknown, as
+** the host reads it), 0 when it is out of range (the host words the
+** error). */
+static int dimension (lua_State *L, int idx, int key, double *n,
                       int *known) {
   double d;
   *known = 0;
-  lua_pushstring(L, k);
+  lua_pushvalue(L, key);
   if (lua_rawget(L, idx) != LUA_TNUMBER) {
     lua_pop(L, 1);
     return 1;
@@ -206,13 +223,13 @@ static int dimension (lua_State *L, int idx, const char *k, double *n,
 }
 
 
+/* Whether the value at 'idx' is an image (its metatable is IMAGE). */
 static int is_image (lua_State *L, int idx) {
   int same;
   if (!lua_getmetatable(L, idx))
     return 0;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_image);
-  same = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
+  same = lua_rawequal(L, -1, IMAGE);
+  lua_pop(L, 1);
   return same;
 }
 
@@ -223,13 +240,13 @@ static int to_image (lua_State *L, int idx, bh_value *v) {
     return to_text(L, idx, &v->text);
   if (lua_type(L, idx) != LUA_TTABLE || !is_image(L, idx))
     return 0;
-  if (!dimension(L, idx, "width", &v->n[0], &known))
+  if (!dimension(L, idx, WIDTHKEY, &v->n[0], &known))
     return 0;
   if (known) v->flags |= BH_VWIDTH;
-  if (!dimension(L, idx, "height", &v->n[1], &known))
+  if (!dimension(L, idx, HEIGHTKEY, &v->n[1], &known))
     return 0;
   if (known) v->flags |= BH_VHEIGHT;
-  lua_pushliteral(L, "name");
+  lua_pushvalue(L, NAMEKEY);
   if (lua_rawget(L, idx) != LUA_TSTRING) {
     lua_pop(L, 1);
     return 0;
@@ -481,7 +498,11 @@ static void push_type (lua_State *L, const bh_schema *schema) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_pushcclosure(L, control_index, 2);
   lua_setfield(L, -3, "__index");
-  lua_pushcclosure(L, control_newindex, 1);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_image);
+  lua_pushliteral(L, "name");
+  lua_pushliteral(L, "width");
+  lua_pushliteral(L, "height");
+  lua_pushcclosure(L, control_newindex, 5);
   lua_setfield(L, -2, "__newindex");
   lua_pushcfunction(L, control_tostring);
   lua_setfield(L, -2, "__tostring");
@@ -497,7 +518,7 @@ static void push_type (lua_State *L, const bh_schema *schema) {
 
 void bh_push_view (lua_State *L, bh_view *v) {
   bh_view **p;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_cache);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, bh__host(L)->view_cache);
   if (lua_rawgetp(L, -1, v) == LUA_TUSERDATA) {
     lua_remove(L, -2);
     return;
@@ -536,7 +557,7 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_cache);
+  bh__host(L)->view_cache = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 2, 0);
   lua_pushinteger(L, index_id);
   lua_rawseti(L, -2, HOST_INDEX);

@@ -683,6 +683,7 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
 
 void bh_close (lua_State *L) {
   bh_host *h;
+  int i;
   if (L == NULL)
     return;
   h = bh__host(L);
@@ -690,6 +691,8 @@ void bh_close (lua_State *L) {
   h->depth = 0;
   lua_close(L);  /* still allocates through h; runs the last finalizers */
   drain(h);
+  for (i = 0; i < BH_TEXT_CACHE; i++)
+    bh_text_release(h->texts[i].text);
   free(h->released);
   free(h);
 }

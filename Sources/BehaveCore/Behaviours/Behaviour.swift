@@ -12,8 +12,9 @@ open class Behaviour: Control, DelegateReceiver {
     private var inspectableValues: [String: Value] = [:]
     private var bindings: [any Cancellable] = []
     private var prunedAt = 16
-    public private(set) var isAwake = false
-    public private(set) var isAlive = true
+    // Set once each, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) public private(set) var isAwake = false
+    @exclusivity(unchecked) public private(set) var isAlive = true
     /// Errors its handlers raised.
     public var errorCount = 0
 

@@ -4,12 +4,15 @@ import CBehaveCore
 /// control, as in KZBehavior). Events reach closures connected with `on` and
 /// targets added with `addTarget(_:action:for:)`.
 open class Control: Responder {
-    private var connections: [Connection] = []
-    private var targetActions: [TargetAction] = []
+    // Every access to these is instantaneous (a read, an append, a
+    // removeAll whose closure touches nothing else): no access overlaps
+    // another, so they are not checked at run time.
+    @exclusivity(unchecked) private var connections: [Connection] = []
+    @exclusivity(unchecked) private var targetActions: [TargetAction] = []
     /// Its name and event names as the trace keeps them, made once.
-    private var ownTraceName: CText?
-    private var ownEventTexts: [(name: String, text: CText)] = []
-    private var cControlStorage: UnsafeMutablePointer<bh_control>?
+    @exclusivity(unchecked) private var ownTraceName: CText?
+    @exclusivity(unchecked) private var ownEventTexts: [(name: String, text: CText)] = []
+    @exclusivity(unchecked) private var cControlStorage: UnsafeMutablePointer<bh_control>?
 
     /// Its C half, for scripts that send its events without calling Swift
     /// (a behaviour's `self:send`): its name, its events, its scene and

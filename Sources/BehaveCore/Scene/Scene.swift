@@ -225,6 +225,7 @@ public final class Scene {
     }
 
     deinit {
+        c.pointee.alive = 0
         for view in screen?.controls ?? [] { view.leaveScene() }
         clock.mirror = nil
         animator.capturingFlag = nil

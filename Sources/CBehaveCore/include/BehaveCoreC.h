@@ -156,6 +156,7 @@ static inline unsigned long long bh_trace_first (const bh_trace *t) {
 /* What a scene shares with the code that writes its controls. */
 typedef struct bh_scene {
   size_t refs;
+  int alive;                  /* 0 once the host's scene is gone */
   double now;                 /* the clock */
   long long text_bytes;       /* text its controls, behaviours and dialogs
                                  hold (the host's copies) */
