@@ -6,9 +6,15 @@
 
 #include "BehaveLuaShim.h"
 
-/* Instructions between two count-hook events. */
+/* Instructions between two count-hook events. Calls are not hooked: a
+** new coroutine is charged a whole count window when it is made (it
+** starts a fresh count), and C work is charged by the functions that do
+** it, or bounded by the clock looked at on large allocations. */
 #define BH_HOOK_COUNT   1000
-#define BH_HOOK_MASK    (LUA_MASKCOUNT | LUA_MASKCALL)
+#define BH_HOOK_MASK    LUA_MASKCOUNT
+
+/* Growth by script code of at least this many bytes looks at the clock. */
+#define BH_CLOCK_BYTES  (64 << 10)
 
 /* C work (pattern-matching steps, elements moved) charged to the budget
 ** in chunks of this many units. */
@@ -42,7 +48,6 @@ typedef struct bh_host {
   long long command_deadline;  /* the host command's, ns; 0 = none */
   double command_limit;        /* its length in seconds, for messages */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
-  unsigned calls;       /* call events, to look at the clock every few */
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
   size_t nreleased, sizereleased;

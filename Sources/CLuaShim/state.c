@@ -60,6 +60,9 @@ static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
 }
 
 
+static void check_clock (bh_host *h);
+
+
 static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bh_host *h = (bh_host *)ud;
   size_t limit = h->config.memory_limit;
@@ -72,10 +75,18 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   /* only growth can be refused: Lua assumes that shrinking succeeds */
-  if (nsize > osize && h->enforce && limit != 0 &&
-      (nsize - osize > limit || h->used > limit - (nsize - osize))) {
-    refuse(h, ptr, osize, nsize);
-    return NULL;
+  if (nsize > osize && h->enforce) {
+    /* C work that makes large values (string.rep, ..., gsub) is bounded by
+       the clock here; once the slice is spent, script code gets no more
+       memory, so no library function can go on working for it */
+    if (h->depth > 0 && nsize - osize >= BH_CLOCK_BYTES)
+      check_clock(h);
+    if ((h->depth > 0 && h->spent != BH_LIMIT_NONE) ||
+        (limit != 0 && (nsize - osize > limit ||
+                        h->used > limit - (nsize - osize)))) {
+      refuse(h, ptr, osize, nsize);
+      return NULL;
+    }
   }
   p = realloc(ptr, nsize);
   if (p != NULL) {
@@ -95,7 +106,6 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
 */
 
 static void hook (lua_State *L, lua_Debug *ar);
-static int msgh (lua_State *L);
 
 
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the
@@ -159,67 +169,41 @@ static void check_clock (bh_host *h) {
 
 
 /*
-** The slice is spent: make the hook fire before every instruction and on
-** every call of this thread, and raise. Any pcall in the script that
-** catches the error gets it again at its very next instruction, so the
-** error reaches the host.
+** The slice is spent: make the hook fire before every instruction of this
+** thread, and raise. Any pcall in the script that catches the error gets
+** it again at its very next instruction, so the error reaches the host.
 */
 static int raise_spent (lua_State *L, bh_host *h) {
   lua_sethook(L, hook, BH_HOOK_MASK, 1);
   if (h->spent == BH_LIMIT_MEMORY)  /* no allocation: memory is full */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
-  else {
+  else {  /* a spent slice gets no memory: the message is the host's */
+    int enforce = h->enforce;
+    h->enforce = 0;
     push_where(L, L, 0);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
+    h->enforce = enforce;
   }
   return lua_error(L);
 }
 
 
-/*
-** Is the function being called a message handler of ours? Raising in its
-** call hook would be an error in the error handler: the traceback would be
-** lost and Lua would call the handler again. (Only asked once spent.)
-*/
-static int is_handler (lua_State *L, lua_Debug *ar) {
-  lua_CFunction f;
-  if (!lua_getinfo(L, "f", ar))
-    return 0;
-  f = lua_tocfunction(L, -1);
-  lua_pop(L, 1);
-  return (f == msgh || f == bh__guard_handler);
-}
-
-
 static void hook (lua_State *L, lua_Debug *ar) {
   bh_host *h = bh__host(L);
+  (void)ar;
   if (h->depth == 0)
     return;  /* no callback is running: nothing to charge */
   if (h->spent == BH_LIMIT_NONE) {
-    if (ar->event == LUA_HOOKCOUNT) {
-      int count = lua_gethookcount(L);
-      account(h, count);
-      check_clock(h);
-      if (count != BH_HOOK_COUNT && h->spent == BH_LIMIT_NONE)
+    int count = lua_gethookcount(L);
+    account(h, count);
+    check_clock(h);
+    if (h->spent == BH_LIMIT_NONE) {
+      if (count != BH_HOOK_COUNT)
         lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);  /* was sticky */
-    }
-    else {  /* a call */
-      lua_Debug caller;
-      /* A coroutine starts with a fresh count: without this, a loop of
-         short coroutines would never reach a count event. A tail call
-         also leaves no caller on the stack, but it goes on in the same
-         thread and the same count. */
-      if (ar->event == LUA_HOOKCALL && !lua_getstack(L, 1, &caller))
-        account(h, BH_HOOK_COUNT);
-      if ((++h->calls & 7) == 0)  /* a few C calls can take long */
-        check_clock(h);
-    }
-    if (h->spent == BH_LIMIT_NONE)
       return;
+    }
   }
-  if (ar->event != LUA_HOOKCOUNT && is_handler(L, ar))
-    return;
   raise_spent(L, h);
 }
 
@@ -255,7 +239,6 @@ static void start_slice (lua_State *L, bh_host *h) {
     h->deadline = h->command_deadline;
     h->deadline_reason = BH_LIMIT_COMMAND;
   }
-  h->calls = 0;
   h->closing = 0;
   h->refused = 0;
   /* also undoes a sticky hook and starts a full count window */
