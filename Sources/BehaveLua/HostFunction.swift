@@ -61,7 +61,7 @@ extension LuaRuntime {
         switch function {
         case .log:
             let text = string(at: 1) ?? ""
-            let subject = running.last?.behaviour.name ?? loadingScript?.displayName ?? "script"
+            let subject = runningBehaviour?.name ?? loadingScript?.displayName ?? "script"
             scene.log(String(text.prefix(4000)), from: subject)
             return 0
         case .now:
@@ -184,7 +184,7 @@ extension LuaRuntime {
             throw ValueError("this behaviour no longer exists")
         }
         // Its own `destroy` may still use it.
-        guard behaviour.isAlive || running.last?.behaviour === behaviour else {
+        guard behaviour.isAlive || runningBehaviour === behaviour else {
             throw ValueError("behaviour `\(behaviour.name)` has been destroyed")
         }
         return behaviour

@@ -109,15 +109,12 @@ extension LuaRuntime {
             throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3)))")
         }
         let behaviour = try currentBehaviour("\(verb)")
-        let callback = callback(at: 3)
-        let context = HandlerContext.text("in \(event) handler of \(source.responderName)")
+        // The handler gets the control (its userdata, kept with the
+        // function) and the event's values.
+        let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")), sender: 1)
         let connection = source.on(event, once: once) { [weak behaviour] message in
             guard let behaviour else { return }
-            callback.run(for: behaviour, context: context) { S in
-                let runtime = behaviour.runtime
-                runtime.pushControl(message.sender, on: S)
-                return 1 + runtime.push(message.arguments, on: S)
-            }
+            callback.run(for: behaviour, arguments: message.arguments)
         }
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))

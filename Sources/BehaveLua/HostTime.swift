@@ -24,10 +24,17 @@ extension LuaRuntime {
         }
     }
 
-    /// Keeps the function at `index` for later.
-    func callback(at index: Int32) -> LuaCallback {
+    /// Keeps the function at `index` for later, run with `info`; with
+    /// `sender`, the value at that index is kept too and passed first.
+    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil) -> LuaCallback {
         lua_pushvalue(stack, index)
-        return LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+        let function = luaL_ref(stack, bh_registryindex())
+        var kept: Int32 = 0
+        if let sender {
+            lua_pushvalue(stack, sender)
+            kept = luaL_ref(stack, bh_registryindex())
+        }
+        return LuaCallback(runtime: self, function: function, info: info, sender: kept)
     }
 
     func beginAnimation() throws(ValueError) -> Int32 {
@@ -95,11 +102,11 @@ extension LuaRuntime {
             throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
         }
         let behaviour = try currentBehaviour("after")
-        let callback = callback(at: 2)
-        let context = HandlerContext.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)")
+        let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
+        let callback = callback(at: 2, info: info)
         let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
             guard let behaviour else { return }
-            callback.run(for: behaviour, context: context)
+            callback.run(for: behaviour)
         }
         behaviour.bind(timer)
         pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour))
@@ -151,30 +158,35 @@ extension LuaRuntime {
     }
 }
 
-/// A Lua function kept for later (a timer's or a connection's); released
-/// when the Swift side lets it go.
+/// A Lua function kept for later (a timer's or a connection's), with what
+/// running it needs; released when the Swift side lets it go.
 final class LuaCallback {
     private weak var runtime: LuaRuntime?
-    let ref: Int32
+    let function: Int32
+    let info: HandlerInfo
+    /// The value passed first (a connection's control), kept; 0 for none.
+    let sender: Int32
 
-    init(runtime: LuaRuntime, ref: Int32) {
+    init(runtime: LuaRuntime, function: Int32, info: HandlerInfo, sender: Int32) {
         self.runtime = runtime
-        self.ref = ref
+        self.function = function
+        self.info = info
+        self.sender = sender
     }
 
-    /// Runs it as a handler of `behaviour`; `arguments` pushes extra
-    /// arguments and returns their count.
+    /// Runs it as a handler of `behaviour`, with its sender and `arguments`.
     @discardableResult
-    func run(for behaviour: LuaBehaviour, context: HandlerContext,
-             arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
+    func run(for behaviour: LuaBehaviour, arguments: [Value] = []) -> Value? {
         let runtime = behaviour.runtime
-        return runtime.runHandler(behaviour, context: context) { S in
-            lua_rawgeti(S, bh_registryindex(), lua_Integer(ref))
-            return arguments(S)
+        return runtime.runHandler(behaviour, info, function: function) { S in
+            guard sender != 0 else { return runtime.push(arguments, on: S) }
+            lua_rawgeti(S, bh_registryindex(), lua_Integer(sender))
+            return arguments.isEmpty ? 1 : 1 + runtime.push(arguments, on: S)
         }
     }
 
     deinit {
-        runtime?.unref(ref)
+        runtime?.unref(function)
+        runtime?.unref(sender)
     }
 }

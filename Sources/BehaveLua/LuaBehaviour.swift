@@ -101,11 +101,11 @@ public final class LuaBehaviour: Behaviour {
     // MARK: Lifecycle
 
     override public func awake() {
-        callMethod("awake", context: .method("awake", of: name))
+        callMethod("awake", info: HandlerInfo(.method("awake", of: name)))
     }
 
     override public func changed(_ inspectable: String, from old: Value, to new: Value) {
-        callMethod("changed", context: .method("changed", of: name)) { S in
+        callMethod("changed", info: HandlerInfo(.method("changed", of: name))) { S in
             runtime.pushString(inspectable, on: S)
             runtime.push(old, on: S)
             runtime.push(new, on: S)
@@ -114,7 +114,7 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func destroy() {
-        callMethod("destroy", context: .method("destroy", of: name), evenIfDestroyed: true, unpausable: .destroy)
+        callMethod("destroy", info: HandlerInfo(.method("destroy", of: name), unpausable: .destroy), evenIfDestroyed: true)
         runtime.forget(self)
     }
 
@@ -168,7 +168,7 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
-        callMethod(action, context: .action(action, of: name, from: sender.responderName)) { S in
+        callMethod(action, info: HandlerInfo(.action(action, of: name, from: sender.responderName))) { S in
             runtime.pushResponder(sender, on: S)
             return 1 + runtime.push(arguments, on: S)
         }
@@ -182,9 +182,19 @@ public final class LuaBehaviour: Behaviour {
     /// as `scrollViewDidScroll`, may pause like any handler).
     static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
 
-    override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+    /// What running a delegate message needs, made once per message.
+    private var messageInfos: [String: HandlerInfo] = [:]
+
+    private func messageInfo(_ message: String) -> HandlerInfo {
+        if let info = messageInfos[message] { return info }
         let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
-        return callMethod(message, context: .method(message, of: name), unpausable: unpausable) { S in
+        let info = HandlerInfo(.method(message, of: name), unpausable: unpausable)
+        if messageInfos.count < 64 { messageInfos[message] = info }
+        return info
+    }
+
+    override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        return callMethod(message, info: messageInfo(message)) { S in
             runtime.pushControl(sender, on: S)
             return 1 + runtime.push(arguments, on: S)
         }
@@ -192,10 +202,10 @@ public final class LuaBehaviour: Behaviour {
 
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
-    func callMethod(_ method: String, context: HandlerContext, evenIfDestroyed: Bool = false,
-                    unpausable: Unpausable? = nil, arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
+    func callMethod(_ method: String, info: HandlerInfo, evenIfDestroyed: Bool = false,
+                    arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
         guard selfRef != 0, hasMethod(method) else { return nil }
-        return runtime.runHandler(self, context: context, evenIfDestroyed: evenIfDestroyed, unpausable: unpausable) { S in
+        return runtime.runHandler(self, info, evenIfDestroyed: evenIfDestroyed) { S in
             runtime.pushRef(classRef, on: S)
             _ = runtime.field(method, of: -1, in: S)
             lua_rotate(S, -2, 1)

@@ -24,9 +24,10 @@ public final class LuaRuntime {
     @exclusivity(unchecked) var stack: OpaquePointer
     var objects = ObjectTable()
     var behaviours: [WeakBehaviour] = []
-    /// Handlers running now, innermost last. Appended and removed around
-    /// each resume, never held across a call: no access overlaps another.
-    @exclusivity(unchecked) var running: [RunningHandler] = []
+    /// Handlers running now, innermost first (`runningCount` of them): plain
+    /// data in a buffer, written around each resume.
+    let running = UnsafeMutablePointer<RunningHandler>.allocate(capacity: LuaRuntime.maximumNesting)
+    @exclusivity(unchecked) var runningCount = 0
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
@@ -97,6 +98,7 @@ public final class LuaRuntime {
     deinit {
         close()
         bh_scene_release(cScene)
+        running.deallocate()
     }
 
     /// Closes the Lua state; every behaviour of this runtime stops.
