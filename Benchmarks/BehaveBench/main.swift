@@ -67,7 +67,10 @@ struct Figure {
 func eventRoundTrip() throws -> Figure {
     let events = size("--events") ?? (quick ? 2_000 : 200_000)
     let behave = try !measures("behave") ? 0 : measure {
-        let (scene, runtime) = try ScriptScene.make(script: LuaScript.locate("toggle.lua")!, limits: limits)
+        // `--event-script FILE` measures another script's touchUpInside (for profiling).
+        let script = CommandLine.arguments.firstIndex(of: "--event-script").map { CommandLine.arguments[$0 + 1] }
+            ?? LuaScript.locate("toggle.lua")!
+        let (scene, runtime) = try ScriptScene.make(script: script, limits: limits)
         let button = scene.control(named: "button")!
         let time = nanoseconds {
             for _ in 0..<events { button.sendActions(for: "touchUpInside") }

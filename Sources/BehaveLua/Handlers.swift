@@ -7,17 +7,17 @@ import CLuaShim
 /// handlers are reused in C (`bh_new_handler`); a handler that pauses gets a
 /// `HandlerThread` to be resumed by.
 extension LuaRuntime {
-    /// Runs `function` (a registry reference) with the values `push` pushes
-    /// on `S` (it returns how many) as a handler of `behaviour`. Errors are
-    /// reported to the scene with `info`'s context. Returns the handler's
-    /// first result when it finished without waiting.
+    /// Runs `function` (a registry reference) as a handler of `behaviour`,
+    /// with `first` (a registry reference, 0 for none) and `arguments`.
+    /// Errors are reported to the scene with `info`'s context. Returns the
+    /// handler's first result when it finished without waiting.
     @discardableResult
-    func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, function: Int32, evenIfDestroyed: Bool = false,
-                    push: (OpaquePointer) -> Int32) -> Value? {
+    func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, function: Int32, first: Int32 = 0,
+                    arguments: [Value] = [], evenIfDestroyed: Bool = false) -> Value? {
         guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
         let S = stack
-        lua_rawgeti(S, bh_registryindex(), lua_Integer(function))
-        return run(behaviour, info, on: S, arguments: push(S))
+        let count = arguments.isEmpty ? 0 : push(arguments, on: S)
+        return run(behaviour, info, on: S) { handler in bh_call_handler(S, function, first, count, &handler) }
     }
 
     /// Runs the function and arguments `push` pushes on `S` (it returns the
@@ -33,7 +33,13 @@ extension LuaRuntime {
             lua_settop(S, base)
             return nil
         }
-        return run(behaviour, info, on: S, arguments: count)
+        return run(behaviour, info, on: S) { handler in
+            guard bh_new_handler(S, count, &handler) != 0 else {
+                pushString("not enough memory to run a handler", on: S)
+                return LUA_ERRMEM
+            }
+            return bh_resume_handler(S, count, &handler)
+        }
     }
 
     /// Whether a handler of `behaviour` may run now, with room on the
@@ -41,7 +47,7 @@ extension LuaRuntime {
     /// `maximumArguments` values): handlers nested too deep are an error.
     private func canRun(_ behaviour: LuaBehaviour, _ info: HandlerInfo, evenIfDestroyed: Bool) -> Bool {
         guard !isClosed, sceneIsAlive, behaviour.isAlive || evenIfDestroyed else { return false }
-        guard runningCount < LuaRuntime.maximumNesting else {
+        guard bh_running_count(L) < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
                               behaviour: behaviour, context: info.context.text)
             return false
@@ -49,55 +55,54 @@ extension LuaRuntime {
         return lua_checkstack(stack, 8 + LuaRuntime.maximumArguments) != 0
     }
 
-    /// Runs the function below `arguments` values on `S`.
-    private func run(_ behaviour: LuaBehaviour, _ info: HandlerInfo, on S: OpaquePointer, arguments count: Int32) -> Value? {
+    /// Runs a handler with `start` (which makes and resumes it, on the
+    /// stack of running handlers) and says how it ended. The caller holds
+    /// `behaviour` and `info` while it runs.
+    private func run(_ behaviour: LuaBehaviour, _ info: HandlerInfo, on S: OpaquePointer,
+                     start: (inout bh_handler) -> Int32) -> Value? {
         var handler = bh_handler()
-        guard bh_new_handler(S, count, &handler) != 0 else { return nil }
-        return withExtendedLifetime((behaviour, info)) {
-            running[runningCount] = RunningHandler(behaviour: behaviour, handler: handler, info: info)
-            runningCount += 1
-            let status = bh_resume(S, handler.thread, count, &handler.nresults)
-            runningCount -= 1
-            let ran = running[runningCount]
-            stack = S
-            if status != LUA_OK, status != LUA_YIELD { bh_end_handler(S, &handler, 0) }
-            return finished(status, handler, ran, on: S)
-        }
+        handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
+        handler.info = Unmanaged.passUnretained(info).toOpaque()
+        let status = start(&handler)
+        stack = S
+        // The common end: finished, nothing returned, nothing paused.
+        if status == LUA_OK, handler.nresults == 0, handler.paused == nil { return nil }
+        return finished(status, handler, behaviour, info, on: S)
     }
 
     /// Resumes a waiting handler (`arguments` values already on its stack).
     @discardableResult
     func resume(_ waiting: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
         guard !isClosed, sceneIsAlive, !waiting.isFinished, let behaviour = waiting.behaviour,
-              behaviour.isAlive || evenIfDestroyed, runningCount < LuaRuntime.maximumNesting else { return nil }
+              behaviour.isAlive || evenIfDestroyed, bh_running_count(L) < LuaRuntime.maximumNesting else { return nil }
         if waiting.isWaiting {
             waiting.isWaiting = false
             handlers[waiting.handler.thread] = nil
         }
         let S = stack
         var handler = waiting.handler
-        return withExtendedLifetime((behaviour, waiting)) {
-            running[runningCount] = RunningHandler(behaviour: behaviour, handler: handler, info: waiting.info,
-                                                   paused: Unmanaged.passRetained(waiting))
-            runningCount += 1
-            let status = bh_resume(S, handler.thread, arguments, &handler.nresults)
-            runningCount -= 1
-            let ran = running[runningCount]
-            stack = S
-            if status != LUA_OK, status != LUA_YIELD { bh_end_handler(S, &handler, 0) }
-            return finished(status, handler, ran, on: S)
-        }
+        handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
+        handler.info = Unmanaged.passUnretained(waiting.info).toOpaque()
+        handler.paused = Unmanaged.passRetained(waiting).toOpaque()
+        let status = withExtendedLifetime(behaviour) { bh_resume_handler(S, arguments, &handler) }
+        stack = S
+        return finished(status, handler, behaviour, waiting.info, on: S)
     }
 
     /// What a handler's run or resumption ended with: its first result, a
     /// pause, or an error reported.
-    private func finished(_ status: Int32, _ handler: bh_handler, _ ran: RunningHandler, on S: OpaquePointer) -> Value? {
+    private func finished(_ status: Int32, _ handler: bh_handler, _ behaviour: LuaBehaviour, _ info: HandlerInfo,
+                          on S: OpaquePointer) -> Value? {
         // The pause a host function made of it, if any, is released here
         // unless the handler waits.
-        let paused = ran.paused?.takeRetainedValue()
+        let paused = handler.paused.map { Unmanaged<HandlerThread>.fromOpaque($0).takeRetainedValue() }
         switch status {
         case LUA_OK:
-            let value = handler.nresults > 0 ? value(at: -handler.nresults, in: handler.thread) : nil
+            guard handler.nresults > 0 else {
+                paused?.isFinished = true
+                return nil
+            }
+            let value = value(at: -handler.nresults, in: handler.thread)
             var handler = handler
             bh_end_handler(S, &handler, 1)
             paused?.isFinished = true
@@ -108,7 +113,7 @@ extension LuaRuntime {
                 handlers[handler.thread] = paused
             } else {
                 scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: ran.behaviour, context: ran.info.context.text)
+                                  behaviour: behaviour, context: info.context.text)
                 var handler = handler
                 bh_end_handler(S, &handler, 0)
                 paused?.isFinished = true
@@ -117,8 +122,8 @@ extension LuaRuntime {
         default:
             // The thread was let go.
             paused?.isFinished = true
-            let message = explained(LuaRuntime.condense(popString(from: S)), in: ran.behaviour, script: nil)
-            scene.reportError(message, behaviour: ran.behaviour, context: ran.info.context.text)
+            let message = explained(LuaRuntime.condense(popString(from: S)), in: behaviour, script: nil)
+            scene.reportError(message, behaviour: behaviour, context: info.context.text)
             return nil
         }
     }
@@ -137,19 +142,24 @@ extension LuaRuntime {
     /// (a script's own coroutine is none): made the first time a host
     /// function asks for it.
     func pausableHandler() -> HandlerThread? {
-        guard let index = runningIndex else { return nil }
-        if let paused = running[index].paused { return paused.takeUnretainedValue() }
-        let entry = running[index]
-        let paused = HandlerThread(handler: entry.handler, behaviour: entry.behaviour, info: entry.info)
-        running[index].paused = Unmanaged.passRetained(paused)
+        guard let entry = runningEntry else { return nil }
+        if let paused = entry.pointee.paused { return Unmanaged<HandlerThread>.fromOpaque(paused).takeUnretainedValue() }
+        let info = Unmanaged<HandlerInfo>.fromOpaque(entry.pointee.info).takeUnretainedValue()
+        let behaviour = Unmanaged<LuaBehaviour>.fromOpaque(entry.pointee.behaviour).takeUnretainedValue()
+        var handler = entry.pointee
+        handler.paused = nil
+        let paused = HandlerThread(handler: handler, behaviour: behaviour, info: info)
+        entry.pointee.paused = Unmanaged.passRetained(paused).toOpaque()
         return paused
     }
 
     /// The running handler whose thread is the current one.
-    private var runningIndex: Int? {
-        var index = runningCount - 1
+    private var runningEntry: UnsafeMutablePointer<bh_handler>? {
+        guard !isClosed else { return nil }
+        var index = bh_running_count(L) - 1
         while index >= 0 {
-            if running[index].handler.thread == stack { return index }
+            let entry = bh_running_at(L, index)!
+            if entry.pointee.thread == stack { return entry }
             index -= 1
         }
         return nil
@@ -157,23 +167,17 @@ extension LuaRuntime {
 
     /// Why the handler running on the current thread cannot pause, if so.
     var runningUnpausable: Unpausable? {
-        runningIndex.flatMap { running[$0].info.unpausable }
+        runningEntry.flatMap { Unmanaged<HandlerInfo>.fromOpaque($0.pointee.info).takeUnretainedValue().unpausable }
     }
 
     /// The behaviour whose code is running: connections and timers it makes
     /// die with it.
-    var runningBehaviour: LuaBehaviour? { runningCount > 0 ? running[runningCount - 1].behaviour : nil }
-}
-
-/// A handler running now: plain data, kept in a buffer of the runtime. Its
-/// behaviour and info are alive while it runs (the caller holds them).
-struct RunningHandler {
-    unowned(unsafe) let behaviour: LuaBehaviour
-    let handler: bh_handler
-    unowned(unsafe) let info: HandlerInfo
-    /// Its `HandlerThread` (retained), once it may pause, or when it is a
-    /// resumption.
-    var paused: Unmanaged<HandlerThread>?
+    var runningBehaviour: LuaBehaviour? {
+        guard !isClosed else { return nil }
+        let count = bh_running_count(L)
+        guard count > 0, let behaviour = bh_running_at(L, count - 1).pointee.behaviour else { return nil }
+        return Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue()
+    }
 }
 
 /// What a handler needs besides its function: where it runs, for error

@@ -112,10 +112,8 @@ extension LuaRuntime {
         // The handler gets the control (its userdata, kept with the
         // function) and the event's values.
         let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")), sender: 1)
-        let connection = source.on(event, once: once) { [weak behaviour] message in
-            guard let behaviour else { return }
-            callback.run(for: behaviour, arguments: message.arguments)
-        }
+        callback.behaviour = behaviour
+        let connection = source.listen(to: event, once: once) { values in callback.run(arguments: values) }
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
         return 1

@@ -104,10 +104,8 @@ extension LuaRuntime {
         let behaviour = try currentBehaviour("after")
         let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
         let callback = callback(at: 2, info: info)
-        let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
-            guard let behaviour else { return }
-            callback.run(for: behaviour)
-        }
+        callback.behaviour = behaviour
+        let timer = scene.clock.schedule(after: seconds) { callback.run() }
         behaviour.bind(timer)
         pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour))
         return 1
@@ -162,6 +160,9 @@ extension LuaRuntime {
 /// running it needs; released when the Swift side lets it go.
 final class LuaCallback {
     private weak var runtime: LuaRuntime?
+    /// The behaviour it runs for (its connections and timers die with it).
+    /// Set once, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) weak var behaviour: LuaBehaviour?
     let function: Int32
     let info: HandlerInfo
     /// The value passed first (a connection's control), kept; 0 for none.
@@ -174,15 +175,12 @@ final class LuaCallback {
         self.sender = sender
     }
 
-    /// Runs it as a handler of `behaviour`, with its sender and `arguments`.
+    /// Runs it as a handler of its behaviour, with its sender and
+    /// `arguments`.
     @discardableResult
-    func run(for behaviour: LuaBehaviour, arguments: [Value] = []) -> Value? {
-        let runtime = behaviour.runtime
-        return runtime.runHandler(behaviour, info, function: function) { S in
-            guard sender != 0 else { return runtime.push(arguments, on: S) }
-            lua_rawgeti(S, bh_registryindex(), lua_Integer(sender))
-            return arguments.isEmpty ? 1 : 1 + runtime.push(arguments, on: S)
-        }
+    func run(arguments: [Value] = []) -> Value? {
+        guard let behaviour else { return nil }
+        return behaviour.runtime.runHandler(behaviour, info, function: function, first: sender, arguments: arguments)
     }
 
     deinit {

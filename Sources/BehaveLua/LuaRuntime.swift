@@ -24,10 +24,6 @@ public final class LuaRuntime {
     @exclusivity(unchecked) var stack: OpaquePointer
     var objects = ObjectTable()
     var behaviours: [WeakBehaviour] = []
-    /// Handlers running now, innermost first (`runningCount` of them): plain
-    /// data in a buffer, written around each resume.
-    let running = UnsafeMutablePointer<RunningHandler>.allocate(capacity: LuaRuntime.maximumNesting)
-    @exclusivity(unchecked) var runningCount = 0
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
@@ -64,7 +60,7 @@ public final class LuaRuntime {
     @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
 
-    static let maximumNesting = 64
+    static let maximumNesting = Int32(BH_MAX_NESTING)
     /// One command's scripts may run this many callbacks' time limits in all.
     static let callbacksPerCommand = 10
     /// Values one event, action or delegate message carries to a handler.
@@ -98,7 +94,6 @@ public final class LuaRuntime {
     deinit {
         close()
         bh_scene_release(cScene)
-        running.deallocate()
     }
 
     /// Closes the Lua state; every behaviour of this runtime stops.

@@ -62,6 +62,8 @@ typedef struct bh_host {
   int nidle;
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
+  bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
+  int nrunning;
 } bh_host;
 
 static inline bh_host *bh__host(lua_State *L) {

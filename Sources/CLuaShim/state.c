@@ -423,6 +423,62 @@ int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
 }
 
 
+/* Resumes the handler on the stack of running handlers. */
+static int run_handler (lua_State *L, bh_host *h, int nargs,
+                        bh_handler *handler) {
+  int status;
+  if (h->nrunning >= BH_MAX_NESTING) {
+    lua_pushliteral(L, "handlers nested too deep");
+    return LUA_ERRRUN;
+  }
+  h->running[h->nrunning++] = *handler;
+  status = bh_resume(L, handler->thread, nargs, &handler->nresults);
+  handler->paused = h->running[--h->nrunning].paused;
+  if (status == LUA_OK && handler->nresults == 0)
+    bh_end_handler(L, handler, 1);
+  else if (status != LUA_OK && status != LUA_YIELD)
+    bh_end_handler(L, handler, 0);
+  return status;
+}
+
+
+int bh_call_handler (lua_State *L, int function, int first, int nargs,
+                     bh_handler *handler) {
+  bh_host *h = bh__host(L);
+  int n = nargs + (first > 0);
+  if (!lua_checkstack(L, 2)) {
+    lua_pop(L, nargs);
+    lua_pushliteral(L, "not enough memory to run a handler");
+    return LUA_ERRMEM;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+  if (first > 0)
+    lua_rawgeti(L, LUA_REGISTRYINDEX, first);
+  if (nargs > 0)  /* the function (and first) below the arguments */
+    lua_rotate(L, -(n + 1), n - nargs + 1);
+  if (!bh_new_handler(L, n, handler)) {
+    lua_pushliteral(L, "not enough memory to run a handler");
+    return LUA_ERRMEM;
+  }
+  return run_handler(L, h, n, handler);
+}
+
+
+int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler) {
+  return run_handler(L, bh__host(L), nargs, handler);
+}
+
+
+int bh_running_count (lua_State *L) {
+  return bh__host(L)->nrunning;
+}
+
+
+bh_handler *bh_running_at (lua_State *L, int i) {
+  return &bh__host(L)->running[i];
+}
+
+
 void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
   bh_host *h = bh__host(L);
   if (reusable && h->nidle < BH_IDLE_THREADS) {

@@ -13,6 +13,9 @@ open class Control: Responder {
     @exclusivity(unchecked) private var ownTraceName: CText?
     @exclusivity(unchecked) private var ownEventTexts: [(name: String, text: CText)] = []
     @exclusivity(unchecked) private var cControlStorage: UnsafeMutablePointer<bh_control>?
+    /// The event last traced, and its text (one of the texts above, or the
+    /// type's, which lives as long as the control).
+    @exclusivity(unchecked) private var lastEvent: (name: String, text: CText)?
 
     /// Its C half, for scripts that send its events without calling Swift
     /// (a behaviour's `self:send`): its name, its events, its scene and
@@ -76,11 +79,18 @@ open class Control: Responder {
     /// Records `event` in the scene's trace, its name made once (the
     /// first 64 names a control sends are kept).
     private func traceEvent(_ event: String, in scene: UnsafeMutablePointer<bh_scene>) {
+        // The event sent last, first: a control mostly sends the same one.
+        if let last = lastEvent, last.name == event {
+            bh_trace_event(scene, traceName, last.text)
+            return
+        }
         if let text = typeEventText(event) {
+            lastEvent = (event, text)
             bh_trace_event(scene, traceName, text)
             return
         }
         for entry in ownEventTexts where entry.name == event {
+            lastEvent = entry
             bh_trace_event(scene, traceName, entry.text)
             return
         }
@@ -102,7 +112,18 @@ open class Control: Responder {
     /// Calls `handler` each time `event` is sent, until disconnected.
     @discardableResult
     public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) -> Connection {
-        let connection = Connection(event: event, source: self, once: once, handler: handler)
+        let connection = Connection(event: event, source: self, once: once, handler: .event(handler))
+        connections.append(connection)
+        updateListened()
+        return connection
+    }
+
+    /// Calls `handler` with the event's values each time `event` is sent,
+    /// until disconnected: `on` for a handler that needs no `Event` (the
+    /// sender it knows), which costs less per event.
+    @discardableResult
+    public func listen(to event: String, once: Bool = false, _ handler: @escaping ([Value]) -> Void) -> Connection {
+        let connection = Connection(event: event, source: self, once: once, handler: .values(handler))
         connections.append(connection)
         updateListened()
         return connection
@@ -139,13 +160,18 @@ open class Control: Responder {
     public func sendActions(for event: String, arguments: [Value] = []) {
         if let scene = cScene { traceEvent(event, in: scene) }
         if !connections.isEmpty {
-            let message = Event(name: event, sender: self, arguments: arguments)
+            var message: Event?
             for connection in connections where connection.event == event && connection.isConnected {
                 // Disconnecting clears the handler: take it first, so a `once`
                 // handler still runs this one time.
                 let handler = connection.handler
                 if connection.once { connection.disconnect() }
-                handler(message)
+                switch handler {
+                case .values(let handler): handler(arguments)
+                case .event(let handler):
+                    if message == nil { message = Event(name: event, sender: self, arguments: arguments) }
+                    handler(message!)
+                }
             }
             // (A connection that disconnects removes itself from `connections`.)
         }
@@ -175,10 +201,10 @@ open class Control: Responder {
     }
 }
 
-/// One event as handlers receive it.
+/// One event as handlers receive it (it keeps its sender while it lives).
 public struct Event {
     public var name: String
-    public unowned let sender: Control
+    public let sender: Control
     public var arguments: [Value]
 }
 
@@ -187,11 +213,18 @@ public struct Event {
 public final class Connection: Cancellable {
     public let event: String
     let once: Bool
-    fileprivate var handler: (Event) -> Void
+    // Read and replaced instantaneously: no access overlaps another.
+    @exclusivity(unchecked) fileprivate var handler: Handler
     private weak var source: Control?
-    public private(set) var isConnected = true
+    @exclusivity(unchecked) public private(set) var isConnected = true
 
-    init(event: String, source: Control, once: Bool, handler: @escaping (Event) -> Void) {
+    /// What a connection calls: with the whole event, or with its values.
+    enum Handler {
+        case event((Event) -> Void)
+        case values(([Value]) -> Void)
+    }
+
+    init(event: String, source: Control, once: Bool, handler: Handler) {
         self.event = event
         self.source = source
         self.once = once
@@ -201,7 +234,7 @@ public final class Connection: Cancellable {
     public func disconnect() {
         guard isConnected else { return }
         isConnected = false
-        handler = { _ in }
+        handler = .values { _ in }
         source?.remove(self)
     }
 

@@ -164,7 +164,17 @@ typedef struct bh_handler {
   lua_State *thread;
   int ref;              /* registry reference keeping the thread */
   int nresults;         /* after LUA_OK: results on the thread */
+  /* What the host knows it by while it runs (its behaviour, what it
+     needs, the host's object for a handler that may pause): pointers the
+     host keeps alive, stored for it in the stack of running handlers. */
+  void *behaviour;
+  void *info;
+  void *paused;
 } bh_handler;
+
+/* Handlers nested at most (a handler whose code sends an event whose
+** handler sends an event...). */
+#define BH_MAX_NESTING  64
 
 /* Makes a handler of the function below 'nargs' values on L's stack
 ** (popped): they move to a thread of its own, reused from a finished
@@ -174,6 +184,27 @@ typedef struct bh_handler {
 ** waits (resume it later); on an error end it, not reusable. Returns 0
 ** (and pops them) when memory is short. */
 int bh_new_handler (lua_State *L, int nargs, bh_handler *handler);
+
+/* Runs the function 'function' (a registry reference) as a new handler,
+** with the value 'first' (a registry reference, or 0 for none) and the
+** 'nargs' values on top of L's stack (popped) as arguments: the handler is
+** on the stack of running handlers while it runs (fill behaviour and info
+** in 'handler' first). Returns the status of bh_resume; on LUA_OK the
+** handler is ended (reusable) when it returned nothing, else its results
+** are on its thread; on an error it is ended and the message is on L.
+** handler->paused is what the host stored in its running entry. */
+int bh_call_handler (lua_State *L, int function, int first, int nargs,
+                     bh_handler *handler);
+
+/* Resumes a waiting handler (its thread in 'handler') with the 'nargs'
+** values on its thread, on the stack of running handlers as
+** bh_call_handler does. */
+int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler);
+
+/* The running handlers, innermost last: how many, and the i-th (its
+** fields may be changed while it runs: paused). */
+int bh_running_count (lua_State *L);
+bh_handler *bh_running_at (lua_State *L, int i);
 
 /* The handler is over: its thread is kept for the next one when
 ** 'reusable' (it finished), let go otherwise. */
