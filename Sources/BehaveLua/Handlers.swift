@@ -89,6 +89,13 @@ extension LuaRuntime {
         return finished(status, handler, behaviour, waiting.info, on: S)
     }
 
+    /// A handler `bh_fire` ran that did not simply finish.
+    func finishedFiring(_ status: Int32, _ handler: bh_handler, on S: OpaquePointer) {
+        guard let behaviour = handler.behaviour, let info = handler.info else { return }
+        _ = finished(status, handler, Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue(),
+                     Unmanaged<HandlerInfo>.fromOpaque(info).takeUnretainedValue(), on: S)
+    }
+
     /// What a handler's run or resumption ended with: its first result, a
     /// pause, or an error reported.
     private func finished(_ status: Int32, _ handler: bh_handler, _ behaviour: LuaBehaviour, _ info: HandlerInfo,

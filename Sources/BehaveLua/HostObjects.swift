@@ -113,7 +113,9 @@ extension LuaRuntime {
         // function) and the event's values.
         let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")), sender: 1)
         callback.behaviour = behaviour
-        let connection = source.listen(to: event, once: once) { values in callback.run(arguments: values) }
+        let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
+            callback.run(arguments: values)
+        }
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
         return 1

@@ -183,7 +183,22 @@ final class LuaCallback {
         return behaviour.runtime.runHandler(behaviour, info, function: function, first: sender, arguments: arguments)
     }
 
+    /// Runs it from C for an event that carries no values (`bh_fire`).
+    private var target: OpaquePointer?
+
+    /// The direct call of a connection that runs it for `behaviour`.
+    func direct(for behaviour: LuaBehaviour) -> DirectCall? {
+        guard let runtime, !runtime.isClosed else { return nil }
+        if target == nil {
+            target = bh_new_target(runtime.L, function, sender, behaviour.cControl,
+                                   Unmanaged.passUnretained(behaviour).toOpaque(), Unmanaged.passUnretained(info).toOpaque())
+        }
+        guard let target else { return nil }
+        return DirectCall(function: bh_fire, context: UnsafeMutableRawPointer(target))
+    }
+
     deinit {
+        bh_free_target(target)
         runtime?.unref(function)
         runtime?.unref(sender)
     }

@@ -84,6 +84,7 @@ public final class LuaRuntime {
         box.runtime = self
         if limits.memory > 0 { scene.textLimit = limits.memory }
         if limits.seconds > 0 { scene.commandTimeLimit = limits.seconds * Double(LuaRuntime.callbacksPerCommand) }
+        bh_set_finish(state, luaFinish, scene.c)
         scene.commandWillBegin = { [weak self] seconds in
             guard let self, !isClosed else { return }
             bh_set_command_deadline(L, seconds)
@@ -276,6 +277,14 @@ struct WeakBehaviour {
 /// What the Lua state's context pointer points to.
 final class RuntimeBox {
     unowned(unsafe) var runtime: LuaRuntime?
+}
+
+/// What becomes of a handler run from C (`bh_fire`) that did not simply
+/// finish.
+let luaFinish: bh_finish_fn = { context, state, status, handler in
+    guard let context, let state, let handler,
+          let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else { return }
+    runtime.finishedFiring(status, handler.pointee, on: state)
 }
 
 /// The dispatcher every host function goes through (see `HostFunction`).

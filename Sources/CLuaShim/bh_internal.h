@@ -62,9 +62,20 @@ typedef struct bh_host {
   int nidle;
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
+  const void *image_mt; /* the metatable of images */
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
   int nrunning;
+  lua_State *current;   /* the thread in the innermost host function */
+  bh_finish_fn finish;  /* handlers run by bh_fire that did not finish */
+  bh_scene *scene;      /* retained */
+  struct bh_anchor *anchor;  /* what targets hold of the state */
 } bh_host;
+
+/* What a target holds of its state: the state while it is open. */
+typedef struct bh_anchor {
+  lua_State *L;         /* NULL once closed */
+  size_t refs;
+} bh_anchor;
 
 static inline bh_host *bh__host(lua_State *L) {
   return *(bh_host **)lua_getextraspace(L);

@@ -21,11 +21,61 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
-#define METHODS     lua_upvalueindex(2)   /* control_index */
-#define IMAGE       lua_upvalueindex(2)   /* control_newindex: image metatable */
-#define NAMEKEY     lua_upvalueindex(3)   /* "name", "width", "height" */
-#define WIDTHKEY    lua_upvalueindex(4)
+#define KEYCACHE    lua_upvalueindex(2)   /* userdata: a keycache */
+#define METHODS     lua_upvalueindex(3)   /* control_index */
+#define NAMEKEY     lua_upvalueindex(3)   /* control_newindex: "name", */
+#define WIDTHKEY    lua_upvalueindex(4)   /* "width", "height" */
 #define HEIGHTKEY   lua_upvalueindex(5)
+
+/* The property indices of the keys a control type was last asked for, by
+** the address of the key string (checked by its bytes: an address may be
+** reused by another string once the first is collected). */
+#define KEYSLOTS    16
+
+typedef struct keycache {
+  struct { const char *s; const bh_text *name; int index; } slot[KEYSLOTS];
+} keycache;
+
+
+static int text_is (const bh_text *t, const char *s, size_t len) {
+  return t != NULL && t->len == len && memcmp(t->bytes, s, len) == 0;
+}
+
+
+/* The property index of the key at 2 for a control of 'schema', or -1
+** (then the host finds it, or says it has none). */
+static int property_index (lua_State *L, const bh_schema *schema) {
+  keycache *c;
+  size_t len;
+  const char *s;
+  const bh_text *name;
+  unsigned slot;
+  int i;
+  if (lua_type(L, 2) != LUA_TSTRING)
+    return -1;
+  s = lua_tolstring(L, 2, &len);
+  c = (keycache *)lua_touserdata(L, KEYCACHE);
+  slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
+  if (c->slot[slot].s == s && text_is(c->slot[slot].name, s, len))
+    return c->slot[slot].index;
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, KEYS) != LUA_TNUMBER) {
+    lua_pop(L, 1);
+    return -1;
+  }
+  i = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  name = schema->properties[i].name;  /* or one of its other names */
+  for (slot = 0; !text_is(name, s, len) && (int)slot < schema->nalias; slot++)
+    name = schema->aliases[slot].name;
+  if (text_is(name, s, len)) {
+    slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
+    c->slot[slot].s = s;
+    c->slot[slot].name = name;
+    c->slot[slot].index = i;
+  }
+  return i;
+}
 
 /* The host's ids of its slow paths, in the table at key_hosts. */
 #define HOST_INDEX    1
@@ -223,12 +273,12 @@ static int dimension (lua_State *L, int idx, int key, double *n,
 }
 
 
-/* Whether the value at 'idx' is an image (its metatable is IMAGE). */
+/* Whether the value at 'idx' is an image (its metatable is ours). */
 static int is_image (lua_State *L, int idx) {
   int same;
   if (!lua_getmetatable(L, idx))
     return 0;
-  same = lua_rawequal(L, -1, IMAGE);
+  same = (lua_topointer(L, -1) == bh__host(L)->image_mt);
   lua_pop(L, 1);
   return same;
 }
@@ -382,9 +432,8 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
 static int control_index (lua_State *L) {
   bh_view *v = toview(L, 1);
   if (v->host != NULL) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, KEYS) == LUA_TNUMBER) {
-      int i = (int)lua_tointeger(L, -1);
+    int i = property_index(L, v->schema);
+    if (i >= 0) {
       if (!bh_view_reads_through_host(v, i)) {
         bh_push_value(L, &v->values[i]);
         return 1;
@@ -410,22 +459,18 @@ static int control_newindex (lua_State *L) {
   bh_view *v = toview(L, 1);
   bh_scene *s = v->scene;
   if (v->host != NULL && s != NULL && !s->capturing) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, KEYS) == LUA_TNUMBER) {
-      int i = (int)lua_tointeger(L, -1);
-      bh_value value;
-      lua_pop(L, 1);
-      if (!bh_view_goes_through_host(v, i) &&
-          to_value(L, 3, &v->schema->properties[i], &value)) {
-        long long grown = (long long)bh_value_text_bytes(&value) -
-                          (long long)bh_value_text_bytes(&v->values[i]);
-        if (grown <= 0 || s->text_bytes + grown <= s->text_limit) {
-          bh_view_store(v, i, &value);
-          bh_value_release(&value);
-          return 0;
-        }
-        bh_value_release(&value);  /* refused: the host says why */
+    int i = property_index(L, v->schema);
+    bh_value value;
+    if (i >= 0 && !bh_view_goes_through_host(v, i) &&
+        to_value(L, 3, &v->schema->properties[i], &value)) {
+      long long grown = (long long)bh_value_text_bytes(&value) -
+                        (long long)bh_value_text_bytes(&v->values[i]);
+      if (grown <= 0 || s->text_bytes + grown <= s->text_limit) {
+        bh_view_store(v, i, &value);
+        bh_text_release(value.text);
+        return 0;
       }
+      bh_text_release(value.text);  /* refused: the host says why */
     }
     lua_settop(L, 3);
   }
@@ -494,11 +539,12 @@ static void push_type (lua_State *L, const bh_schema *schema) {
     lua_pushinteger(L, schema->aliases[i].index);
     lua_rawset(L, -3);
   }
-  lua_pushvalue(L, -1);
+  memset(lua_newuserdatauv(L, sizeof(keycache), 0), 0, sizeof(keycache));
+  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -2);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &key_methods);
-  lua_pushcclosure(L, control_index, 2);
-  lua_setfield(L, -3, "__index");
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_image);
+  lua_pushcclosure(L, control_index, 3);
+  lua_setfield(L, -4, "__index");
   lua_pushliteral(L, "name");
   lua_pushliteral(L, "width");
   lua_pushliteral(L, "height");
@@ -548,6 +594,7 @@ bh_view *bh_toview (lua_State *L, int idx) {
 
 
 void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
+  bh__host(L)->image_mt = lua_topointer(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);

@@ -469,6 +469,79 @@ int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler) {
 }
 
 
+lua_State *bh_current (lua_State *L) {
+  return bh__host(L)->current;
+}
+
+
+void bh_set_finish (lua_State *L, bh_finish_fn finish, bh_scene *scene) {
+  bh_host *h = bh__host(L);
+  h->finish = finish;
+  bh_scene_retain(scene);
+  bh_scene_release(h->scene);
+  h->scene = scene;
+}
+
+
+struct bh_target {
+  bh_anchor *anchor;
+  int function, first;
+  bh_control *owner;
+  void *behaviour, *info;
+};
+
+
+bh_target *bh_new_target (lua_State *L, int function, int first,
+                          bh_control *owner, void *behaviour, void *info) {
+  bh_target *t = (bh_target *)malloc(sizeof(bh_target));
+  if (t == NULL)
+    return NULL;
+  t->anchor = bh__host(L)->anchor;
+  t->anchor->refs++;
+  t->function = function;
+  t->first = first;
+  t->owner = bh_control_retain(owner);
+  t->behaviour = behaviour;
+  t->info = info;
+  return t;
+}
+
+
+void bh_free_target (bh_target *t) {
+  if (t == NULL)
+    return;
+  if (--t->anchor->refs == 0)
+    free(t->anchor);
+  bh_control_release(t->owner);
+  free(t);
+}
+
+
+int bh_fire (void *target) {
+  bh_target *t = (bh_target *)target;
+  lua_State *L = t->anchor->L;
+  bh_host *h;
+  bh_handler handler;
+  int status;
+  if (L == NULL || !t->owner->alive)
+    return 0;
+  h = bh__host(L);
+  if (h->finish == NULL || h->scene == NULL || !h->scene->alive ||
+      h->nrunning >= BH_MAX_NESTING)
+    return 0;
+  L = h->current;  /* resumed from the thread that called the host */
+  if (!lua_checkstack(L, 8))
+    return 0;
+  handler.behaviour = t->behaviour;
+  handler.info = t->info;
+  handler.paused = NULL;
+  status = bh_call_handler(L, t->function, t->first, 0, &handler);
+  if (status != LUA_OK || handler.nresults != 0 || handler.paused != NULL)
+    h->finish(h->context, L, status, &handler);
+  return 1;
+}
+
+
 int bh_running_count (lua_State *L) {
   return bh__host(L)->nrunning;
 }
@@ -576,11 +649,14 @@ int bh_settable (lua_State *L, int idx) {
 int bh__call_host (lua_State *L, int id) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
+  lua_State *outer = h->current;
   int n;
   if (h->dispatch == NULL)
     return luaL_error(L, "no host dispatch function");
   h->enforce = 0;  /* host code must be able to push */
+  h->current = L;
   n = h->dispatch(L, h->context, id);
+  h->current = outer;
   h->enforce = enforce;
   if (n == BH_RAISE) {
     if (lua_gettop(L) == 0)
@@ -708,6 +784,15 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
     return NULL;
   }
   *(bh_host **)lua_getextraspace(L) = h;  /* new threads get a copy */
+  h->current = L;
+  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
+  if (h->anchor == NULL) {
+    lua_close(L);
+    free(h);
+    return NULL;
+  }
+  h->anchor->L = L;
+  h->anchor->refs = 1;
   lua_atpanic(L, panic);
   lua_pushcfunction(L, bh__open_sandbox);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
@@ -728,8 +813,12 @@ void bh_close (lua_State *L) {
   h = bh__host(L);
   h->enforce = 0;  /* in case it is called from a host function */
   h->depth = 0;
+  h->anchor->L = NULL;  /* targets run nothing more */
+  if (--h->anchor->refs == 0)
+    free(h->anchor);
   lua_close(L);  /* still allocates through h; runs the last finalizers */
   drain(h);
+  bh_scene_release(h->scene);
   for (i = 0; i < BH_TEXT_CACHE; i++)
     bh_text_release(h->texts[i].text);
   free(h->released);

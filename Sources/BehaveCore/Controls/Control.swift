@@ -120,10 +120,13 @@ open class Control: Responder {
 
     /// Calls `handler` with the event's values each time `event` is sent,
     /// until disconnected: `on` for a handler that needs no `Event` (the
-    /// sender it knows), which costs less per event.
+    /// sender it knows), which costs less per event. An event that carries
+    /// no values goes to `direct` first, when there is one.
     @discardableResult
-    public func listen(to event: String, once: Bool = false, _ handler: @escaping ([Value]) -> Void) -> Connection {
+    public func listen(to event: String, once: Bool = false, direct: DirectCall? = nil,
+                       _ handler: @escaping ([Value]) -> Void) -> Connection {
         let connection = Connection(event: event, source: self, once: once, handler: .values(handler))
+        connection.direct = direct
         connections.append(connection)
         updateListened()
         return connection
@@ -167,7 +170,9 @@ open class Control: Responder {
                 let handler = connection.handler
                 if connection.once { connection.disconnect() }
                 switch handler {
-                case .values(let handler): handler(arguments)
+                case .values(let handler):
+                    if arguments.isEmpty, let direct = connection.direct, direct.function(direct.context) != 0 { break }
+                    handler(arguments)
                 case .event(let handler):
                     if message == nil { message = Event(name: event, sender: self, arguments: arguments) }
                     handler(message!)
@@ -201,6 +206,20 @@ open class Control: Responder {
     }
 }
 
+/// A C function that hears an event carrying no values without a Swift
+/// closure (a script's handler, run in C): it returns nonzero when it
+/// handled the event, zero when the connection's handler must run.
+/// `context` must live as long as the connection's handler.
+public struct DirectCall {
+    public let function: @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    public let context: UnsafeMutableRawPointer
+
+    public init(function: @convention(c) (UnsafeMutableRawPointer?) -> Int32, context: UnsafeMutableRawPointer) {
+        self.function = function
+        self.context = context
+    }
+}
+
 /// One event as handlers receive it (it keeps its sender while it lives).
 public struct Event {
     public var name: String
@@ -217,6 +236,10 @@ public final class Connection: Cancellable {
     @exclusivity(unchecked) fileprivate var handler: Handler
     private weak var source: Control?
     @exclusivity(unchecked) public private(set) var isConnected = true
+
+    /// A C function called instead of the handler for an event that
+    /// carries no values (see `DirectCall`); cleared when disconnected.
+    @exclusivity(unchecked) var direct: DirectCall?
 
     /// What a connection calls: with the whole event, or with its values.
     enum Handler {
@@ -235,6 +258,7 @@ public final class Connection: Cancellable {
         guard isConnected else { return }
         isConnected = false
         handler = .values { _ in }
+        direct = nil
         source?.remove(self)
     }
 

@@ -201,6 +201,34 @@ int bh_call_handler (lua_State *L, int function, int first, int nargs,
 ** bh_call_handler does. */
 int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler);
 
+/* The thread calling into the host now (the innermost host function's),
+** or the main thread: what host code works on. */
+lua_State *bh_current (lua_State *L);
+
+/* What the host does with a handler that did not simply finish (it
+** returned values, paused, or raised: its message on L), when it was run
+** by bh_fire. */
+typedef void (*bh_finish_fn) (void *context, lua_State *L, int status,
+                              bh_handler *handler);
+
+/* Sets the finish function (called with the context of bh_open) and the
+** scene whose handlers run: none run once it is gone (scene->alive). */
+void bh_set_finish (lua_State *L, bh_finish_fn finish, bh_scene *scene);
+
+/* A connection's handler, run from C when its control sends an event
+** that carries no values: 'function' and 'first' as for bh_call_handler,
+** 'owner' the C half of the behaviour that made it (none run once it is
+** not alive), 'behaviour' and 'info' as in bh_handler. */
+typedef struct bh_target bh_target;
+bh_target *bh_new_target (lua_State *L, int function, int first,
+                          bh_control *owner, void *behaviour, void *info);
+void bh_free_target (bh_target *target);
+
+/* Runs the target's handler: 1 when it ran (what did not simply finish
+** went to the finish function), 0 when the host must see to it (its state
+** is closed, its scene or behaviour gone, handlers nested too deep). */
+int bh_fire (void *target);
+
 /* The running handlers, innermost last: how many, and the i-th (its
 ** fields may be changed while it runs: paused). */
 int bh_running_count (lua_State *L);
