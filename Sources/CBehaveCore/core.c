@@ -148,42 +148,47 @@ const bh_record *bh_trace_at (const bh_trace *t, unsigned long long seq) {
 }
 
 
+/* The ring grown (twice as large, up to the capacity), oldest first. */
+static int grow (bh_trace *t) {
+  size_t size = t->size == 0 ? 64 : 2 * t->size;
+  bh_record *ring;
+  if (size > t->capacity) size = t->capacity;
+  ring = (bh_record *)malloc(size * sizeof(bh_record));
+  if (ring == NULL)
+    return 0;
+  if (t->count > 0) {  /* unwrap */
+    size_t first = t->size - t->head;
+    memcpy(ring, t->ring + t->head, first * sizeof(bh_record));
+    memcpy(ring + first, t->ring, t->head * sizeof(bh_record));
+  }
+  free(t->ring);
+  t->ring = ring;
+  t->size = size;
+  t->head = 0;
+  return 1;
+}
+
+
 /* A free slot at the end of the ring (the oldest record goes when the
-** ring is full); NULL when memory is short. */
-static bh_record *new_record (bh_trace *t) {
-  bh_record *r;
-  if (t->count == t->size && t->size < t->capacity) {  /* grow */
-    size_t size = t->size == 0 ? 64 : 2 * t->size;
-    bh_record *ring;
-    if (size > t->capacity) size = t->capacity;
-    ring = (bh_record *)malloc(size * sizeof(bh_record));
-    if (ring == NULL)
-      return NULL;
-    if (t->count > 0) {  /* unwrap, oldest first */
-      size_t first = t->size - t->head;
-      memcpy(ring, t->ring + t->head, first * sizeof(bh_record));
-      memcpy(ring + first, t->ring, t->head * sizeof(bh_record));
+** ring is full), for the caller to fill whole; NULL when memory is
+** short. */
+static inline bh_record *new_record (bh_trace *t) {
+  size_t i;
+  if (t->count == t->size) {
+    if (t->size < t->capacity) {
+      if (!grow(t))
+        return NULL;
     }
-    free(t->ring);
-    t->ring = ring;
-    t->size = size;
-    t->head = 0;
+    else {  /* full: the oldest goes */
+      bh_record *oldest = &t->ring[t->head];
+      t->bytes -= oldest->bytes;
+      release_record(oldest);
+      if (++t->head == t->size) t->head = 0;
+      t->count--;
+    }
   }
-  if (t->count == t->size) {  /* full: the oldest goes */
-    bh_record *oldest = &t->ring[t->head];
-    t->bytes -= oldest->bytes;
-    release_record(oldest);
-    if (++t->head == t->size) t->head = 0;
-    t->count--;
-  }
-  r = &t->ring[t->head + t->count < t->size ? t->head + t->count
-                                            : t->head + t->count - t->size];
-  r->detail = 0;
-  r->clip = 0;
-  r->subject = r->name = NULL;
-  r->old.type = r->new.type = BH_VNIL;
-  r->old.text = r->new.text = NULL;
-  return r;
+  i = t->head + t->count;
+  return &t->ring[i < t->size ? i : i - t->size];
 }
 
 
@@ -221,14 +226,9 @@ static void clip_record (bh_record *r) {
 }
 
 
-/* Counts the new record (the last one), tells the host (which hears it
-** whole), keeps a bounded copy, and drops the oldest records until the
-** rest fit. */
-static void commit (bh_trace *t, bh_record *r) {
-  unsigned long long seq = t->next;
-  t->count++;
-  t->next++;
-  t->bytes += r->bytes;
+/* What commit leaves for later: telling the host, clipping, dropping. */
+static void settle (bh_trace *t, bh_record *r) {
+  unsigned long long seq = t->next - 1;
   if (t->notify != NULL && !t->notifying &&
       ((t->notify_kinds >> r->kind) & 1)) {
     t->notifying = 1;
@@ -245,9 +245,22 @@ static void commit (bh_trace *t, bh_record *r) {
     bh_record *oldest = &t->ring[t->head];
     t->bytes -= oldest->bytes;
     release_record(oldest);
-    t->head = (t->head + 1) % t->size;
+    if (++t->head == t->size) t->head = 0;
     t->count--;
   }
+}
+
+
+/* Counts the new record (the last one), tells the host (which hears it
+** whole), keeps a bounded copy, and drops the oldest records until the
+** rest fit. */
+static inline void commit (bh_trace *t, bh_record *r) {
+  t->count++;
+  t->next++;
+  t->bytes += r->bytes;
+  if (t->notify != NULL || r->bytes > ENTRY_LIMIT || r->clip ||
+      t->bytes > t->byte_limit)
+    settle(t, r);
 }
 
 
@@ -258,8 +271,12 @@ int bh_trace_event (bh_scene *s, bh_text *subject, bh_text *event) {
     return 0;
   r->time = s->now;
   r->kind = BH_REVENT;
+  r->detail = 0;
+  r->clip = 0;
   r->subject = bh_text_retain(subject);
   r->name = bh_text_retain(event);
+  r->old.type = r->new.type = BH_VNIL;
+  r->old.text = r->new.text = NULL;
   r->bytes = RECORD_BYTES;
   if (event != NULL && event->len > ENTRY_LIMIT)
     r->bytes += event->len;  /* clipped once heard */
@@ -276,6 +293,8 @@ int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
     return 0;
   r->time = s->now;
   r->kind = BH_RCHANGE;
+  r->detail = 0;
+  r->clip = 0;
   r->subject = bh_text_retain(subject);
   r->name = bh_text_retain(name);
   r->old = *old;
@@ -299,6 +318,9 @@ unsigned long long bh_trace_text (bh_scene *s, int detail, bh_text *subject,
   r->time = s->now;
   r->kind = BH_RTEXT;
   r->detail = detail;
+  r->name = NULL;
+  r->old.type = r->new.type = BH_VNIL;
+  r->old.text = r->new.text = NULL;
   r->subject = bh_text_retain(subject);
   r->bytes = bytes;
   r->clip = clip;

@@ -4,16 +4,27 @@
 ** the host when nothing listens to it; anything else (arguments to carry,
 ** listeners to run, an undeclared event, a mistake) goes to the host.
 */
+#include <string.h>
+
 #include "bh_internal.h"
 
 
 static const char key_blockmeta = 'K';  /* metatable of control blocks */
 
 /* Upvalues of behaviour_send. */
-#define BLOCK       lua_upvalueindex(1)   /* userdata: bh_control* */
+#define BLOCK       lua_upvalueindex(1)   /* userdata: a sender */
 #define EVENTS      lua_upvalueindex(2)   /* event name -> index */
 #define SELFID      lua_upvalueindex(3)   /* the host's id of 'self' */
 #define HOSTID      lua_upvalueindex(4)   /* the host function */
+
+/* The block, and the index of the event last sent, by the address of its
+** name (checked by its bytes: an address may be reused once the string
+** is collected). */
+typedef struct sender {
+  bh_control *c;
+  const char *last;
+  int index;
+} sender;
 
 
 /* Calls the host function with the behaviour's id in place of 'self'. */
@@ -27,18 +38,29 @@ static int call_host_as_self (lua_State *L) {
 
 
 static int behaviour_send (lua_State *L) {
-  bh_control *c = *(bh_control **)lua_touserdata(L, BLOCK);
+  sender *p = (sender *)lua_touserdata(L, BLOCK);
+  bh_control *c = p->c;
   if (lua_gettop(L) == 2 && c->alive && c->scene != NULL &&
       lua_type(L, 2) == LUA_TSTRING) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, EVENTS) == LUA_TNUMBER) {
-      lua_Integer i = lua_tointeger(L, -1);
-      if (i < 64 && !((c->listened >> i) & 1)) {  /* nobody listens */
-        bh_trace_event(c->scene, c->name, c->events[i]);
-        return 0;
+    size_t len;
+    const char *s = lua_tolstring(L, 2, &len);
+    int i = -1;
+    if (s == p->last && c->events[p->index]->len == len &&
+        memcmp(c->events[p->index]->bytes, s, len) == 0)
+      i = p->index;
+    else {
+      lua_pushvalue(L, 2);
+      if (lua_rawget(L, EVENTS) == LUA_TNUMBER) {
+        i = (int)lua_tointeger(L, -1);
+        p->last = s;
+        p->index = i;
       }
+      lua_settop(L, 2);
     }
-    lua_settop(L, 2);
+    if (i >= 0 && i < 64 && !((c->listened >> i) & 1)) {  /* nobody listens */
+      bh_trace_event(c->scene, c->name, c->events[i]);
+      return 0;
+    }
   }
   return call_host_as_self(L);
 }
@@ -56,20 +78,22 @@ static int self_call (lua_State *L) {
 
 
 static int block_gc (lua_State *L) {
-  bh_control **p = (bh_control **)lua_touserdata(L, 1);
-  if (p != NULL && *p != NULL) {
-    bh_control_release(*p);
-    *p = NULL;
+  sender *p = (sender *)lua_touserdata(L, 1);
+  if (p != NULL && p->c != NULL) {
+    bh_control_release(p->c);
+    p->c = NULL;
   }
   return 0;
 }
 
 
 void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
-  bh_control **p;
+  sender *p;
   int i;
-  p = (bh_control **)lua_newuserdatauv(L, sizeof(bh_control *), 0);
-  *p = bh_control_retain(c);
+  p = (sender *)lua_newuserdatauv(L, sizeof(sender), 0);
+  p->c = bh_control_retain(c);
+  p->last = NULL;
+  p->index = 0;
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_blockmeta) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);

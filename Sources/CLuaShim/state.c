@@ -241,8 +241,10 @@ static void start_slice (lua_State *L, bh_host *h) {
   }
   h->closing = 0;
   h->refused = 0;
-  /* also undoes a sticky hook and starts a full count window */
-  lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
+  /* undoes a sticky hook (the count window goes on: it charges at most
+     one window more to this slice) */
+  if (lua_gethookcount(L) != BH_HOOK_COUNT)
+    lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
   if (h->deadline_reason == BH_LIMIT_COMMAND && now >= h->deadline) {
     h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
     lua_sethook(L, hook, BH_HOOK_MASK, 1);
@@ -446,20 +448,25 @@ int bh_call_handler (lua_State *L, int function, int first, int nargs,
                      bh_handler *handler) {
   bh_host *h = bh__host(L);
   int n = nargs + (first > 0);
-  if (!lua_checkstack(L, 2)) {
+  lua_State *co;
+  int enforce = h->enforce;
+  h->enforce = 0;  /* the host's allocations, not the script's */
+  co = handler_thread(L, h, &handler->ref);
+  h->enforce = enforce;
+  handler->thread = co;
+  handler->nresults = 0;
+  if (co == NULL || !lua_checkstack(co, n + 1)) {
+    if (co != NULL)
+      bh_end_handler(L, handler, 0);
     lua_pop(L, nargs);
     lua_pushliteral(L, "not enough memory to run a handler");
     return LUA_ERRMEM;
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+  lua_rawgeti(co, LUA_REGISTRYINDEX, function);
   if (first > 0)
-    lua_rawgeti(L, LUA_REGISTRYINDEX, first);
-  if (nargs > 0)  /* the function (and first) below the arguments */
-    lua_rotate(L, -(n + 1), n - nargs + 1);
-  if (!bh_new_handler(L, n, handler)) {
-    lua_pushliteral(L, "not enough memory to run a handler");
-    return LUA_ERRMEM;
-  }
+    lua_rawgeti(co, LUA_REGISTRYINDEX, first);
+  if (nargs > 0)
+    lua_xmove(L, co, nargs);
   return run_handler(L, h, n, handler);
 }
 

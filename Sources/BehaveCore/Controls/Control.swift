@@ -166,12 +166,14 @@ open class Control: Responder {
             var message: Event?
             for connection in connections where connection.event == event && connection.isConnected {
                 // Disconnecting clears the handler: take it first, so a `once`
-                // handler still runs this one time.
+                // handler still runs this one time. An event without values
+                // goes to the direct call first, when there is one.
+                if arguments.isEmpty, !connection.once, let direct = connection.direct,
+                   direct.function(direct.context) != 0 { continue }
                 let handler = connection.handler
                 if connection.once { connection.disconnect() }
                 switch handler {
                 case .values(let handler):
-                    if arguments.isEmpty, let direct = connection.direct, direct.function(direct.context) != 0 { break }
                     handler(arguments)
                 case .event(let handler):
                     if message == nil { message = Event(name: event, sender: self, arguments: arguments) }
