@@ -38,8 +38,10 @@ open class Control: Responder {
         return c
     }
 
-    /// Tells the C half which events something listens to.
+    /// Tells the C half which events something listens to (and forgets
+    /// how the last event was delivered).
     private func updateListened() {
+        fastDelivery = nil
         guard let c = cControlStorage else { return }
         let events = eventNames
         var mask: UInt64 = 0
@@ -162,6 +164,22 @@ open class Control: Responder {
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
         if let scene = cScene { traceEvent(event, in: scene) }
+        // The event sent last, when nothing but one direct call (or
+        // nothing at all) hears it and it carries no values: no loop.
+        if arguments.isEmpty, let fast = fastDelivery, fast.event == event {
+            guard let direct = fast.direct else { return }
+            if direct.function(direct.context) != 0 { return }
+        }
+        deliver(event, arguments: arguments)
+    }
+
+    /// How the event sent last is delivered, when it needs no loop: nil
+    /// until it is known, and again after any connection or target changes.
+    @exclusivity(unchecked) private var fastDelivery: (event: String, direct: DirectCall?)?
+
+    /// Sends `event` to every connection and target (after the trace).
+    private func deliver(_ event: String, arguments: [Value]) {
+        if arguments.isEmpty { learnFastDelivery(of: event) }
         if !connections.isEmpty {
             var message: Event?
             for connection in connections where connection.event == event && connection.isConnected {
@@ -200,6 +218,17 @@ open class Control: Responder {
             targetActions.removeAll { $0.hasTarget && $0.target == nil }
             updateListened()
         }
+    }
+
+    /// Whether `event` is heard by one direct call alone, or by nothing.
+    private func learnFastDelivery(of event: String) {
+        guard !targetActions.contains(where: { $0.event == event }) else { return }
+        var direct: DirectCall?
+        for connection in connections where connection.event == event && connection.isConnected {
+            guard direct == nil, !connection.once, let call = connection.direct else { return }
+            direct = call
+        }
+        fastDelivery = (event, direct)
     }
 
     fileprivate func remove(_ connection: Connection) {
