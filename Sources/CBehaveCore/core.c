@@ -8,6 +8,14 @@
 #include "BehaveCoreC.h"
 
 
+/* Small functions of the hot paths, inlined where the compiler allows. */
+#if defined(__GNUC__) || defined(__clang__)
+#define l_inline  static inline __attribute__((always_inline))
+#else
+#define l_inline  static inline
+#endif
+
+
 /*
 ** {======================================================
 ** Texts
@@ -132,7 +140,7 @@ int bh_value_identical (const bh_value *a, const bh_value *b) {
 #define RECORD_BYTES    64   /* counted for each record besides its text */
 #define ENTRY_LIMIT     (64 << 10)
 
-static void release_record (bh_record *r) {
+l_inline void release_record (bh_record *r) {
   bh_text_release(r->subject);
   bh_text_release(r->name);
   bh_text_release(r->old.text);
@@ -172,7 +180,7 @@ static int grow (bh_trace *t) {
 /* A free slot at the end of the ring (the oldest record goes when the
 ** ring is full), for the caller to fill whole; NULL when memory is
 ** short. */
-static inline bh_record *new_record (bh_trace *t) {
+l_inline bh_record *new_record (bh_trace *t) {
   size_t i;
   if (t->count == t->size) {
     if (t->size < t->capacity) {
@@ -254,7 +262,7 @@ static void settle (bh_trace *t, bh_record *r) {
 /* Counts the new record (the last one), tells the host (which hears it
 ** whole), keeps a bounded copy, and drops the oldest records until the
 ** rest fit. */
-static inline void commit (bh_trace *t, bh_record *r) {
+l_inline void commit (bh_trace *t, bh_record *r) {
   t->count++;
   t->next++;
   t->bytes += r->bytes;

@@ -163,19 +163,22 @@ open class Control: Responder {
 
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
-        if let scene = cScene { traceEvent(event, in: scene) }
         // The event sent last, when nothing but one direct call (or
         // nothing at all) hears it and it carries no values: no loop.
         if arguments.isEmpty, let fast = fastDelivery, fast.event == event {
+            if let scene = cScene { bh_trace_event(scene, traceName, fast.text) }
             guard let direct = fast.direct else { return }
             if direct.function(direct.context) != 0 { return }
+            return deliver(event, arguments: arguments)
         }
+        if let scene = cScene { traceEvent(event, in: scene) }
         deliver(event, arguments: arguments)
     }
 
-    /// How the event sent last is delivered, when it needs no loop: nil
-    /// until it is known, and again after any connection or target changes.
-    @exclusivity(unchecked) private var fastDelivery: (event: String, direct: DirectCall?)?
+    /// How the event sent last is delivered, when it needs no loop (its
+    /// text, the one direct call that hears it, if any): nil until it is
+    /// known, and again after any connection or target changes.
+    @exclusivity(unchecked) private var fastDelivery: (event: String, text: CText, direct: DirectCall?)?
 
     /// Sends `event` to every connection and target (after the trace).
     private func deliver(_ event: String, arguments: [Value]) {
@@ -222,13 +225,13 @@ open class Control: Responder {
 
     /// Whether `event` is heard by one direct call alone, or by nothing.
     private func learnFastDelivery(of event: String) {
-        guard !targetActions.contains(where: { $0.event == event }) else { return }
+        guard let last = lastEvent, last.name == event, !targetActions.contains(where: { $0.event == event }) else { return }
         var direct: DirectCall?
         for connection in connections where connection.event == event && connection.isConnected {
             guard direct == nil, !connection.once, let call = connection.direct else { return }
             direct = call
         }
-        fastDelivery = (event, direct)
+        fastDelivery = (event, last.text, direct)
     }
 
     fileprivate func remove(_ connection: Connection) {
