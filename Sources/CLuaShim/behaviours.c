@@ -18,8 +18,8 @@ static const char key_blockmeta = 'K';  /* metatable of control blocks */
 #define HOSTID      lua_upvalueindex(4)   /* the host function */
 
 /* The block, and the index of the event last sent, by the address of its
-** name (checked by its bytes: an address may be reused once the string
-** is collected). */
+** name: a short string (Lua interns those) and a key of EVENTS, which keeps
+** it alive, so an address found here is that very string. */
 typedef struct sender {
   bh_control *c;
   const char *last;
@@ -45,15 +45,16 @@ static int behaviour_send (lua_State *L) {
     size_t len;
     const char *s = lua_tolstring(L, 2, &len);
     int i = -1;
-    if (s == p->last && c->events[p->index]->len == len &&
-        memcmp(c->events[p->index]->bytes, s, len) == 0)
+    if (s == p->last)
       i = p->index;
     else {
       lua_pushvalue(L, 2);
       if (lua_rawget(L, EVENTS) == LUA_TNUMBER) {
         i = (int)lua_tointeger(L, -1);
-        p->last = s;
-        p->index = i;
+        if (len <= 40) {  /* LUAI_MAXSHORTLEN */
+          p->last = s;
+          p->index = i;
+        }
       }
       lua_settop(L, 2);
     }

@@ -63,6 +63,9 @@ typedef struct bh_host {
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
   const void *image_mt; /* the metatable of images */
+  /* the strings "name", "width" and "height" (short strings are interned,
+     so every key so spelt is one of these; kept in the registry) */
+  const char *image_keys[3];
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
   int nrunning;
   lua_State *current;   /* the thread in the innermost host function */

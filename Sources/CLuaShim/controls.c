@@ -28,27 +28,23 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 #define HEIGHTKEY   lua_upvalueindex(5)
 
 /* The property indices of the keys a control type was last asked for, by
-** the address of the key string (checked by its bytes: an address may be
-** reused by another string once the first is collected). */
+** the address of the key string. Only short strings are remembered: Lua
+** interns them, and each is a key of KEYS, which keeps it alive, so an
+** address found here is that very string. */
 #define KEYSLOTS    16
+#define SHORTSTR    40   /* LUAI_MAXSHORTLEN */
 
 typedef struct keycache {
-  struct { const char *s; const bh_text *name; int index; } slot[KEYSLOTS];
+  struct { const char *s; int index; } slot[KEYSLOTS];
 } keycache;
-
-
-static int text_is (const bh_text *t, const char *s, size_t len) {
-  return t != NULL && t->len == len && memcmp(t->bytes, s, len) == 0;
-}
 
 
 /* The property index of the key at 2 for a control of 'schema', or -1
 ** (then the host finds it, or says it has none). */
-static int property_index (lua_State *L, const bh_schema *schema) {
+static int property_index (lua_State *L) {
   keycache *c;
   size_t len;
   const char *s;
-  const bh_text *name;
   unsigned slot;
   int i;
   if (lua_type(L, 2) != LUA_TSTRING)
@@ -56,7 +52,7 @@ static int property_index (lua_State *L, const bh_schema *schema) {
   s = lua_tolstring(L, 2, &len);
   c = (keycache *)lua_touserdata(L, KEYCACHE);
   slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
-  if (c->slot[slot].s == s && text_is(c->slot[slot].name, s, len))
+  if (c->slot[slot].s == s)
     return c->slot[slot].index;
   lua_pushvalue(L, 2);
   if (lua_rawget(L, KEYS) != LUA_TNUMBER) {
@@ -65,13 +61,8 @@ static int property_index (lua_State *L, const bh_schema *schema) {
   }
   i = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
-  name = schema->properties[i].name;  /* or one of its other names */
-  for (slot = 0; !text_is(name, s, len) && (int)slot < schema->nalias; slot++)
-    name = schema->aliases[slot].name;
-  if (text_is(name, s, len)) {
-    slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
+  if (len <= SHORTSTR) {
     c->slot[slot].s = s;
-    c->slot[slot].name = name;
     c->slot[slot].index = i;
   }
   return i;
@@ -247,32 +238,6 @@ static int to_text (lua_State *L, int idx, bh_text **text) {
 }
 
 
-/* An image's width or height read from field 'key' (an upvalue) of the
-** table at 'idx': 1 and '*n' set when it is a whole number in range, 1
-** with nothing set when it is absent (or no integer at all: unknown, as
-** the host reads it), 0 when it is out of range (the host words the
-** error). */
-static int dimension (lua_State *L, int idx, int key, double *n,
-                      int *known) {
-  double d;
-  *known = 0;
-  lua_pushvalue(L, key);
-  if (lua_rawget(L, idx) != LUA_TNUMBER) {
-    lua_pop(L, 1);
-    return 1;
-  }
-  d = round(lua_tonumber(L, -1));
-  lua_pop(L, 1);
-  if (isnan(d) || fabs(d) >= 9.2e18)
-    return 1;
-  if (d < 1 || d > 1000000)
-    return 0;
-  *n = d;
-  *known = 1;
-  return 1;
-}
-
-
 /* Whether the value at 'idx' is an image (its metatable is ours). */
 static int is_image (lua_State *L, int idx) {
   int same;
@@ -284,26 +249,45 @@ static int is_image (lua_State *L, int idx) {
 }
 
 
+/*
+** An image's name, width and height, read by walking its fields (raw, as
+** the host reads them; other fields are no concern): an image has few, and
+** their keys are known by their addresses.
+*/
 static int to_image (lua_State *L, int idx, bh_value *v) {
-  int known;
+  const char *const *keys = bh__host(L)->image_keys;
+  int named = 0;
   if (lua_type(L, idx) == LUA_TSTRING)  /* a name */
     return to_text(L, idx, &v->text);
   if (lua_type(L, idx) != LUA_TTABLE || !is_image(L, idx))
     return 0;
-  if (!dimension(L, idx, WIDTHKEY, &v->n[0], &known))
-    return 0;
-  if (known) v->flags |= BH_VWIDTH;
-  if (!dimension(L, idx, HEIGHTKEY, &v->n[1], &known))
-    return 0;
-  if (known) v->flags |= BH_VHEIGHT;
-  lua_pushvalue(L, NAMEKEY);
-  if (lua_rawget(L, idx) != LUA_TSTRING) {
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    const char *k = (lua_type(L, -2) == LUA_TSTRING) ? lua_tostring(L, -2)
+                                                     : NULL;
+    int ok = 1;
+    if (k == keys[0]) {
+      ok = (lua_type(L, -1) == LUA_TSTRING) && to_text(L, -1, &v->text);
+      named = ok;
+    }
+    else if (k == keys[1] || k == keys[2]) {
+      int which = (k == keys[1]) ? 0 : 1;
+      if (lua_type(L, -1) == LUA_TNUMBER) {
+        double d = round(lua_tonumber(L, -1));
+        if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
+          ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
+          v->n[which] = d;
+          v->flags |= (which == 0) ? BH_VWIDTH : BH_VHEIGHT;
+        }
+      }
+    }
     lua_pop(L, 1);
-    return 0;
+    if (!ok) {
+      lua_pop(L, 1);  /* the key */
+      return 0;
+    }
   }
-  known = to_text(L, -1, &v->text);
-  lua_pop(L, 1);
-  return known;
+  return named;
 }
 
 
@@ -432,7 +416,7 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
 static int control_index (lua_State *L) {
   bh_view *v = toview(L, 1);
   if (v->host != NULL) {
-    int i = property_index(L, v->schema);
+    int i = property_index(L);
     if (i >= 0) {
       if (!bh_view_reads_through_host(v, i)) {
         bh_push_value(L, &v->values[i]);
@@ -459,7 +443,7 @@ static int control_newindex (lua_State *L) {
   bh_view *v = toview(L, 1);
   bh_scene *s = v->scene;
   if (v->host != NULL && s != NULL && !s->capturing) {
-    int i = property_index(L, v->schema);
+    int i = property_index(L);
     bh_value value;
     if (i >= 0 && !bh_view_goes_through_host(v, i) &&
         to_value(L, 3, &v->schema->properties[i], &value)) {
@@ -594,7 +578,17 @@ bh_view *bh_toview (lua_State *L, int idx) {
 
 
 void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
-  bh__host(L)->image_mt = lua_topointer(L, -1);
+  static const char *const keys[] = {"name", "width", "height"};
+  bh_host *h = bh__host(L);
+  int i;
+  h->image_mt = lua_topointer(L, -1);
+  lua_createtable(L, 3, 0);  /* the image keys, kept */
+  for (i = 0; i < 3; i++) {
+    lua_pushstring(L, keys[i]);
+    h->image_keys[i] = lua_tostring(L, -1);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, h->image_keys);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);

@@ -562,7 +562,8 @@ bh_handler *bh_running_at (lua_State *L, int i) {
 void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
   bh_host *h = bh__host(L);
   if (reusable && h->nidle < BH_IDLE_THREADS) {
-    lua_settop(handler->thread, 0);
+    if (lua_gettop(handler->thread) != 0)
+      lua_settop(handler->thread, 0);
     h->idle[h->nidle] = handler->thread;
     h->idle_refs[h->nidle] = handler->ref;
     h->nidle++;
