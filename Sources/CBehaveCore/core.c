@@ -98,7 +98,7 @@ static int same_numbers (const bh_value *a, const bh_value *b, int n) {
 }
 
 
-int bh_value_equal (const bh_value *a, const bh_value *b) {
+l_inline int value_equal (const bh_value *a, const bh_value *b) {
   if (a->type != b->type)
     return 0;
   switch (a->type) {
@@ -119,6 +119,11 @@ int bh_value_equal (const bh_value *a, const bh_value *b) {
     default:
       return same_numbers(a, b, 4);
   }
+}
+
+
+int bh_value_equal (const bh_value *a, const bh_value *b) {
+  return value_equal(a, b);
 }
 
 
@@ -293,12 +298,16 @@ int bh_trace_event (bh_scene *s, bh_text *subject, bh_text *event) {
 }
 
 
-int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
-                     const bh_value *old, const bh_value *new_) {
+/* A change record; it takes the reference 'old' holds (released when no
+** record can be made) and one more to new's text. */
+l_inline int record_change (bh_scene *s, bh_text *subject, bh_text *name,
+                            bh_value *old, const bh_value *new_) {
   bh_trace *t = &s->trace;
   bh_record *r = new_record(t);
-  if (r == NULL)
+  if (r == NULL) {
+    bh_value_release(old);
     return 0;
+  }
   r->time = s->now;
   r->kind = BH_RCHANGE;
   r->detail = 0;
@@ -306,13 +315,20 @@ int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
   r->subject = bh_text_retain(subject);
   r->name = bh_text_retain(name);
   r->old = *old;
-  bh_text_retain(r->old.text);
   r->new = *new_;
   bh_text_retain(r->new.text);
   r->bytes = RECORD_BYTES + bh_value_text_bytes(old) +
              bh_value_text_bytes(new_);
   commit(t, r);
   return 1;
+}
+
+
+int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
+                     const bh_value *old, const bh_value *new_) {
+  bh_value copy = *old;
+  bh_text_retain(copy.text);
+  return record_change(s, subject, name, &copy, new_);
 }
 
 
@@ -540,7 +556,7 @@ int bh_view_store (bh_view *v, int index, const bh_value *value) {
   bh_value *slot = &v->values[index];
   bh_scene *s = v->scene;
   bh_value old;
-  if (bh_value_equal(slot, value)) {
+  if (value_equal(slot, value)) {
     /* the same colour written another way reads back as now written */
     if (!bh_value_identical(slot, value))
       bh_value_copy(slot, value);
@@ -552,10 +568,11 @@ int bh_view_store (bh_view *v, int index, const bh_value *value) {
   if (s != NULL) {
     s->text_bytes += (long long)bh_value_text_bytes(slot) -
                      (long long)bh_value_text_bytes(&old);
-    bh_trace_change(s, v->name, v->schema->properties[index].name, &old,
-                    slot);
+    record_change(s, v->name, v->schema->properties[index].name, &old,
+                  slot);  /* the record takes old's reference */
   }
-  bh_value_release(&old);
+  else
+    bh_value_release(&old);
   return 1;
 }
 
