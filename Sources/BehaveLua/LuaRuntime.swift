@@ -29,9 +29,16 @@ public final class LuaRuntime {
     /// Threads of finished handlers, ready for the next one.
     var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
-    /// Where `require` looks from code of each chunk (by chunk name):
-    /// beside a script or module, then among the bundled scripts.
-    var moduleRoots: [String: [String]] = [:]
+    /// Where `require` looks from code of each chunk (by chunk name), and
+    /// how the modules it finds run: beside a script or module, then among
+    /// the bundled scripts, for behaviours.
+    var moduleScopes: [String: ModuleScope] = [:]
+    /// The scope of code whose chunk has none (behaviours: the bundled
+    /// scripts only).
+    var defaultModuleScope = ModuleScope.bundled
+    /// Loaders of built-in modules by name, found before any file (Lua's
+    /// `package.preload`).
+    var modulePreloads: [String: Int32] = [:]
     /// Modules by path: loading (in the callback of that serial) or loaded.
     var modules: [String: ModuleState] = [:]
     /// Paths of modules being loaded, in the order their loading began.

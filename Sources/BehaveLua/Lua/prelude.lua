@@ -43,10 +43,14 @@ api.platform = {
 }
 api.behaviour = H.declare
 
--- require "name": a module beside the requiring file, then among the
--- bundled scripts (the host resolves it). It runs once per scene, in a
--- sandbox environment of its own, and every script gets the same value,
--- read-only: one behaviour cannot change what another sees.
+-- require "name": the host resolves the name from the scope of the
+-- calling chunk (for a behaviour: beside the requiring file, then among the
+-- bundled scripts; for a spec file: from the working directory, then
+-- beside the spec) and hands over the module's loader. It runs once per
+-- runtime. A behaviour's module runs in a sandbox environment of its own
+-- and every script gets the same value, read-only: one behaviour cannot
+-- change what another sees. A spec's module runs in the spec's environment
+-- and its value is handed out as it is, as Lua's require does.
 local views = setmetatable({}, { __mode = "k" })
 
 local function readonly(value, name)
@@ -77,15 +81,16 @@ end
 local require_module, module_loaded, module_failed = H.requireModule, H.moduleLoaded, H.moduleFailed
 
 function api.require(name)
-  local value, chunk, env, path = require_module(name)
-  if chunk == nil then return value end
-  local ok, result = pcall(chunk, env)
+  local value, loader, data, key, shared = require_module(name)
+  if loader == nil then return value end
+  local ok, result = pcall(loader, name, data)
   if not ok then
-    module_failed(path)
+    module_failed(key)
     error(result, 0)
   end
   if result == nil then result = true end
-  return module_loaded(path, readonly(result, name))
+  if shared then result = readonly(result, name) end
+  return module_loaded(key, result)
 end
 
 -- Each behaviour instance: `self` holds the behaviour's own fields. Reads
