@@ -212,6 +212,7 @@ final class SpecFileRun {
         let runtime = try LuaRuntime(scene: hostScene, limits: options.limits)
         self.runtime = runtime
         registerHostFunctions(on: runtime)
+        let garbage = runtime.enableSpecSandbox()
         let environment = try runtime.newEnvironment()
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()
@@ -221,10 +222,11 @@ final class SpecFileRun {
             runtime.release(require)
             runtime.release(hosts)
             runtime.release(environment)
+            runtime.release(garbage)
         }
         let roots = SpecModules.roots(forSpecIn: directory)
         runtime.setModuleScope(roots: roots, environment: environment, forChunk: "@" + file, hint: SpecModules.hint(roots))
-        try runtime.call(prelude, [.reference(hosts), .reference(environment), .reference(require)])
+        try runtime.call(prelude, [.reference(hosts), .reference(environment), .reference(require), .reference(garbage)])
         let chunk = try runtime.load(source, chunkName: "@" + file, environment: environment)
         defer { runtime.release(chunk) }
         try runtime.call(chunk)

@@ -14,7 +14,7 @@
 -- the spec's own line; they must never be tail calls (a tail call drops the
 -- frame the level counts).
 
-local H, env, require = ...
+local H, env, require, garbage = ...
 local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
       type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
 local format, find, match, gsub, sub, sort, concat =
@@ -310,9 +310,31 @@ local function expand(block)
   collect(block, table.unpack(block.collecting))
 end
 
+-- Objects whose __gc the collector reached since: their finalizers run
+-- now, as script code under the running callback's budget (an error in
+-- one is dropped, as Lua only warns about it).
+local next_finalizer = garbage.finalizer
+local function finalize()
+  while true do
+    local fn, object = next_finalizer()
+    if fn == nil then return end
+    pcall(fn, object)
+  end
+end
+
+-- collectgarbage, as Lua's but for "stop" and the modes (see Docs/sandbox.md);
+-- the finalizers a collection queued run before it returns.
+local collect_garbage = garbage.collectgarbage
+local function collectgarbage(...)
+  local results = table.pack(collect_garbage(...))
+  finalize()
+  return table.unpack(results, 1, results.n)
+end
+
 local spec_snapshot
 
 H.ready(function(phase, i, j)
+  finalize()
   if phase == "collect" then
     running = true
     collect(root, "", {}, {}, "")
@@ -405,7 +427,7 @@ env.finally = finally
 env.assert, env.print = assert, print
 env.spy, env.stub, env.mock, env.match = spy, stub, mock, match
 env.scene = lazy("scene")
-env.require = require
+env.require, env.collectgarbage = require, collectgarbage
 
 -- The modules of busted's that specs require: the same objects as the
 -- globals, found before any file.
