@@ -369,8 +369,51 @@ static int next_finalizer (lua_State *L) {
 }
 
 
+/* Whether the function of frame 'ar' (its "f" pushed) is a dispatcher. */
+static int is_dispatcher (lua_CFunction f) {
+  int i;
+  if (f == NULL)
+    return 0;
+  for (i = 0; dispatchers[i].event != NULL; i++)
+    if (dispatchers[i].f == f)
+      return 1;
+  return f == live_gc;
+}
+
+
+/* position(): the position ("file:line: ", or "" for a C function) of the
+** innermost frame outside the spec runner's own code (chunks "=behave")
+** and the dispatchers of live metatables, and the level at which the
+** function that called position() would raise an error there. */
+static int spec_position (lua_State *L) {
+  lua_Debug ar;
+  int level;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    int skip;
+    if (!lua_getinfo(L, "Slf", &ar))
+      break;
+    skip = (ar.source != NULL && strcmp(ar.source, "=behave") == 0) ||
+           (ar.what[0] == 'C' && is_dispatcher(lua_tocfunction(L, -1)));
+    lua_pop(L, 1);
+    if (skip)
+      continue;
+    if (ar.currentline > 0)
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    else
+      lua_pushliteral(L, "");
+    lua_pushinteger(L, level);
+    return 2;
+  }
+  lua_pushliteral(L, "");
+  lua_pushinteger(L, 1);
+  return 2;
+}
+
+
 void bh_push_spec_gc (lua_State *L) {
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 3);
+  lua_pushcfunction(L, spec_position);
+  lua_setfield(L, -2, "position");
   lua_pushcfunction(L, spec_collectgarbage);
   lua_setfield(L, -2, "collectgarbage");
   lua_pushcfunction(L, next_finalizer);

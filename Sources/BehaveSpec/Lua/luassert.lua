@@ -184,10 +184,11 @@ local function resolve(data)
 end
 
 -- The level an assertion's `error(message, level)` uses to point at the
--- code that called it (past the runner's own frames).
+-- code that called it (past the runner's own frames): a callback is as
+-- deep as this function.
 local function caller_level()
   local _, level = P.outside()
-  return level + 1
+  return level
 end
 
 -- Calls a chain: with an assertion among its words, runs it with the
@@ -203,7 +204,7 @@ local function invoke(chain, ...)
     if key.kind == "entry" then entry = key.entry end
   end
   local arguments = pack(...)
-  local level = caller_level() + 1
+  local level = caller_level()
   if entry == nil then
     for _, key in ipairs(keys) do key.entry.callback(state, arguments, level) end
     return new_chain(data.namespace, {}, state.mod, state.payload, state.failure_message)

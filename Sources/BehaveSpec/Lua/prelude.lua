@@ -94,16 +94,12 @@ P.deep_equal = deep_equal
 --------------------------------------------------------------- assertions
 
 -- The position ("file:line: ") of the innermost code outside the runner's
--- own chunks, and the level at which the caller of `outside` would raise
--- an error there: assertions fail at the line of the spec (or helper) that
--- called them, however many of the runner's frames lie between.
-local function outside()
-  for level = 3, 60 do
-    local _, where = pcall(error, "", level)
-    if where ~= "" and not find(where, "^behave:") then return where, level - 2 end
-  end
-  return "", 1
-end
+-- own chunks (and the dispatchers of metatables), and the level at which
+-- the caller of `outside` would raise an error there: assertions fail at
+-- the line of the spec (or helper) that called them, however many of the
+-- runner's frames lie between; called through pcall, with no position,
+-- as Lua's own errors.
+local outside = garbage.position
 P.outside = outside
 
 -- A failed assertion: raised at the caller's line, and told to the runner
