@@ -312,9 +312,6 @@ final class SpecFileRun {
         } else {
             current = .spec(index)
             let number = index + 1
-            // The spec's own snapshot: the spies and stubs it makes are
-            // reverted when it ends, as in busted.
-            note(phase("begin", number), "in before_each")
             for step in 0..<spec.befores where failure == nil && skipped == nil {
                 note(phase("before", number, step + 1), "in before_each")
             }
@@ -326,7 +323,6 @@ final class SpecFileRun {
             for step in 0..<spec.afters {
                 note(phase("after", number, step + 1), "in after_each")
             }
-            note(phase("end", number), "in after_each")
         }
         // Each block's teardown, innermost first, after its last spec that runs.
         for block in spec.blocks.reversed() where lastRunning[block] == index && setUp.contains(block) {

@@ -332,9 +332,6 @@ function M.add_spy(s)
   current.spies[s] = true
 end
 
--- A spec's own snapshot: spies, stubs, formatters and parameters made while
--- it runs end with it, as in busted.
-M.snapshot, M.revert = new_snapshot, revert
 M.get_parameter = get_parameter
 
 -- Behave's assertions, spies and matchers, and say's default messages.

@@ -327,8 +327,6 @@ local function collectgarbage(...)
   return table.unpack(results, 1, results.n)
 end
 
-local spec_snapshot
-
 H.ready(function(phase, i, j)
   finalize()
   if phase == "collect" then
@@ -358,15 +356,7 @@ H.ready(function(phase, i, j)
   end
   running_spec = i
   local spec = specs[i]
-  if phase == "begin" then
-    -- What a spec makes of spies, stubs, formatters and parameters ends
-    -- with it (its snapshot, reverted at "end"), as in busted.
-    spec_snapshot = part("luassert").snapshot()
-  elseif phase == "end" then
-    local snapshot = spec_snapshot
-    spec_snapshot = nil
-    if snapshot ~= nil then part("luassert").revert(snapshot) end
-  elseif phase == "before" then spec.befores[j]()
+  if phase == "before" then spec.befores[j]()
   elseif phase == "it" then spec.body()
   elseif phase == "after" then spec.afters[j]()
   elseif phase == "finallies" then
