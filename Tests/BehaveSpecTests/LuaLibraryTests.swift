@@ -51,6 +51,21 @@ final class LuaLibraryTests: XCTestCase {
         XCTAssertEqual(run.errors, "", run.errors)
     }
 
+    /// luassert's own API as busted users use it (`assert:register`, say,
+    /// formatters, snapshots, matchers, stubs, mocks), and busted's order of
+    /// describe bodies: a fixture every spec of which passes under both.
+    func testTheLuassertFixturePassesUnderBoth() throws {
+        let (lua, script) = try busted()
+        let folder = fixture("luassert")
+        let reference = try ToolRunning.run(lua, [script, "-o", "TAP", "luassert.lua"], in: URL(fileURLWithPath: folder))
+        let theirs = passed(reference.output, droppingFilePrefix: false)
+        XCTAssertEqual(reference.status, 0, reference.output + reference.errors)
+        let run = try runBehaveWithErrors(["test", "-o", "TAP", "luassert.lua"], in: folder)
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        XCTAssertEqual(passed(run.output, droppingFilePrefix: true), theirs)
+        XCTAssertEqual(run.errors, "", run.errors)
+    }
+
     /// From a checkout's root the library's specs still find its modules:
     /// beside the spec, then in the suite's folder (the one with `.busted`).
     func testItsSpecsAlsoRunFromTheCheckoutsRoot() throws {
