@@ -210,6 +210,8 @@ final class SpecFileRun {
             throw LuaError(error.message)
         }
         let runtime = try LuaRuntime(scene: hostScene, limits: options.limits)
+        // What the spec requires is read where its scenes are read.
+        runtime.fileAccess = access
         self.runtime = runtime
         registerHostFunctions(on: runtime)
         let garbage = runtime.enableSpecSandbox()

@@ -28,8 +28,10 @@ static const char key_finalizers = 'f';    /* queue: object, original, ... */
 
 
 /* Pushes the original of the value at 'idx' when its metatable is a live
-** copy, else its metatable itself; returns 0 (nothing pushed) when it has
-** none. */
+** copy; returns 0 (nothing pushed) otherwise. Other metatables (the
+** strings', the host's) are never asked: the VM asks them itself before
+** it reaches a dispatcher, and the strings' own arithmetic calls the
+** dispatcher of the other operand, which must not call it back. */
 static int push_original (lua_State *L, int idx) {
   if (!lua_getmetatable(L, idx))
     return 0;
@@ -37,8 +39,8 @@ static int push_original (lua_State *L, int idx) {
     lua_remove(L, -2);
     return 1;
   }
-  lua_pop(L, 1);
-  return 1;
+  lua_pop(L, 2);
+  return 0;
 }
 
 
@@ -304,45 +306,6 @@ void bh__fill_live_copy (lua_State *L, int mt) {
 ** The spec's collectgarbage and the queue of finalizers
 ** ======================================================= */
 
-/* collectgarbage(opt [, arg]) for specs: collections and counts are
-** Lua's; "stop" and the modes change nothing (the collector always runs,
-** as one script must not stop it for the others and a stopped collector
-** cannot free what a memory limit needs). */
-static int spec_collectgarbage (lua_State *L) {
-  static const char *const options[] = {
-    "stop", "restart", "collect", "count", "step", "setpause", "setstepmul",
-    "isrunning", "generational", "incremental", NULL
-  };
-  int option = luaL_checkoption(L, 1, "collect", options);
-  switch (option) {
-    case 2:  /* collect */
-      lua_gc(L, LUA_GCCOLLECT);
-      lua_pushinteger(L, 0);
-      return 1;
-    case 3: {  /* count */
-      int k = lua_gc(L, LUA_GCCOUNT);
-      int b = lua_gc(L, LUA_GCCOUNTB);
-      lua_pushnumber(L, (lua_Number)k + ((lua_Number)b / 1024));
-      return 1;
-    }
-    case 4: {  /* step */
-      int step = (int)luaL_optinteger(L, 2, 0);
-      lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, step));
-      return 1;
-    }
-    case 7:  /* isrunning */
-      lua_pushboolean(L, 1);
-      return 1;
-    case 8: case 9:  /* generational, incremental: the mode stays */
-      lua_pushliteral(L, "incremental");
-      return 1;
-    default:  /* stop, restart, setpause, setstepmul */
-      lua_pushinteger(L, 0);
-      return 1;
-  }
-}
-
-
 /* The next queued finalizer: the original's __gc as it is now and the
 ** object; nothing when the queue is empty. */
 static int next_finalizer (lua_State *L) {
@@ -365,6 +328,66 @@ static int next_finalizer (lua_State *L) {
       return 2;  /* __gc, object */
     }
     lua_settop(L, 1);
+  }
+}
+
+
+/* Runs the queued finalizers, each in a protected call (an error in one
+** is dropped, as Lua only warns about it; once the budget is spent, the
+** next instruction of the script raises its error again). */
+static void run_finalizers (lua_State *L) {
+  int top = lua_gettop(L);
+  for (;;) {
+    lua_pushcfunction(L, next_finalizer);
+    lua_call(L, 0, 2);
+    if (lua_isnil(L, -2)) {
+      lua_settop(L, top);
+      return;
+    }
+    lua_pcall(L, 1, 0, 0);
+    lua_settop(L, top);
+  }
+}
+
+
+/* collectgarbage(opt [, arg]) for specs: collections and counts are
+** Lua's; "stop" and the modes change nothing (the collector always runs,
+** as one script must not stop it for the others and a stopped collector
+** cannot free what a memory limit needs). */
+static int spec_collectgarbage (lua_State *L) {
+  static const char *const options[] = {
+    "stop", "restart", "collect", "count", "step", "setpause", "setstepmul",
+    "isrunning", "generational", "incremental", NULL
+  };
+  int option = luaL_checkoption(L, 1, "collect", options);
+  switch (option) {
+    case 2:  /* collect */
+      lua_gc(L, LUA_GCCOLLECT);
+      run_finalizers(L);
+      lua_pushinteger(L, 0);
+      return 1;
+    case 3: {  /* count */
+      int k = lua_gc(L, LUA_GCCOUNT);
+      int b = lua_gc(L, LUA_GCCOUNTB);
+      lua_pushnumber(L, (lua_Number)k + ((lua_Number)b / 1024));
+      return 1;
+    }
+    case 4: {  /* step */
+      int step = (int)luaL_optinteger(L, 2, 0);
+      int done = lua_gc(L, LUA_GCSTEP, step);
+      run_finalizers(L);
+      lua_pushboolean(L, done);
+      return 1;
+    }
+    case 7:  /* isrunning */
+      lua_pushboolean(L, 1);
+      return 1;
+    case 8: case 9:  /* generational, incremental: the mode stays */
+      lua_pushliteral(L, "incremental");
+      return 1;
+    default:  /* stop, restart, setpause, setstepmul */
+      lua_pushinteger(L, 0);
+      return 1;
   }
 }
 

@@ -320,12 +320,7 @@ end
 
 -- collectgarbage, as Lua's but for "stop" and the modes (see Docs/sandbox.md);
 -- the finalizers a collection queued run before it returns.
-local collect_garbage = garbage.collectgarbage
-local function collectgarbage(...)
-  local results = table.pack(collect_garbage(...))
-  finalize()
-  return table.unpack(results, 1, results.n)
-end
+local collectgarbage = garbage.collectgarbage
 
 H.ready(function(phase, i, j)
   finalize()
