@@ -59,6 +59,10 @@ static int push_handler (lua_State *L, int idx, const char *event) {
 }
 
 
+/* How many tables an __index or __newindex chain may pass through, as in
+** Lua (MAXTAGLOOP). */
+#define MAX_CHAIN 2000
+
 /* Continuation of the calls below (a handler may yield): its results are
 ** everything above 'base'. */
 static int finish (lua_State *L, int status, lua_KContext base) {
@@ -86,33 +90,111 @@ static int op_error (lua_State *L, const char *what) {
 }
 
 
-static int live_index (lua_State *L) {
-  int type;
-  lua_settop(L, 2);
-  if (!push_handler(L, 1, "__index"))
+/* Whether the value at 'idx' has a live copy as its metatable. */
+static int has_live_copy (lua_State *L, int idx) {
+  int live;
+  if (!lua_getmetatable(L, idx))
     return 0;
-  type = lua_type(L, 3);
-  if (type == LUA_TFUNCTION)
-    return call_handler(L, 2, 1);
-  lua_pushvalue(L, 2);
-  lua_gettable(L, 3);
-  return 1;
+  live = (lua_rawgetp(L, -1, &bh__key_original) != LUA_TNIL);
+  lua_pop(L, 2);
+  return live;
 }
 
 
+/* t[k] past the raw fields, as the VM follows __index: from table to
+** table without recursion, calling a function where the chain reaches
+** one (with the table it was reached from). */
+static int live_index (lua_State *L) {
+  int i;
+  lua_settop(L, 2);  /* t, k */
+  lua_pushvalue(L, 1);  /* 3: where the chain is */
+  if (!push_handler(L, 3, "__index"))  /* 4: its handler */
+    return 0;
+  for (i = 0; i < MAX_CHAIN; i++) {
+    if (lua_type(L, 4) == LUA_TFUNCTION) {
+      lua_pushvalue(L, 4);
+      lua_pushvalue(L, 3);
+      lua_pushvalue(L, 2);
+      lua_callk(L, 2, 1, 4, finish);
+      return finish(L, LUA_OK, 4);
+    }
+    if (lua_type(L, 4) != LUA_TTABLE) {  /* another callable: the VM's way */
+      lua_pushvalue(L, 2);
+      lua_gettable(L, 4);
+      return 1;
+    }
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 4) != LUA_TNIL)
+      return 1;
+    lua_pop(L, 1);
+    lua_replace(L, 3);  /* the chain moves on to the handler */
+    if (!has_live_copy(L, 3)) {
+      if (!lua_getmetatable(L, 3))
+        return 0;
+      lua_pop(L, 1);  /* a metatable not of ours: the VM's way */
+      lua_pushvalue(L, 2);
+      lua_gettable(L, 3);
+      return 1;
+    }
+    if (!push_handler(L, 3, "__index"))
+      return 0;
+  }
+  return op_error(L, "'__index' chain too long; possible loop");
+}
+
+
+/* t[k] = v past the raw fields, as the VM follows __newindex: a table
+** that has the key takes the value, else its own __newindex is followed. */
 static int live_newindex (lua_State *L) {
-  lua_settop(L, 3);
-  if (!push_handler(L, 1, "__newindex")) {
+  int i;
+  lua_settop(L, 3);  /* t, k, v */
+  lua_pushvalue(L, 1);  /* 4: where the chain is */
+  if (!push_handler(L, 4, "__newindex")) {  /* 5: its handler */
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 0;
   }
-  if (lua_type(L, 4) == LUA_TFUNCTION)
-    return call_handler(L, 3, 0);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_settable(L, 4);
-  return 0;
+  for (i = 0; i < MAX_CHAIN; i++) {
+    if (lua_type(L, 5) == LUA_TFUNCTION) {
+      lua_pushvalue(L, 5);
+      lua_pushvalue(L, 4);
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, 3);
+      lua_callk(L, 3, 0, 5, finish);
+      return 0;
+    }
+    if (lua_type(L, 5) != LUA_TTABLE) {  /* another callable: the VM's way */
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, 3);
+      lua_settable(L, 5);
+      return 0;
+    }
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 5) != LUA_TNIL) {
+      lua_settop(L, 5);
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, 3);
+      lua_rawset(L, 5);
+      return 0;
+    }
+    lua_pop(L, 1);
+    lua_replace(L, 4);  /* the chain moves on to the handler */
+    if (!has_live_copy(L, 4) && lua_getmetatable(L, 4)) {
+      lua_pop(L, 1);  /* a metatable not of ours: the VM's way */
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, 3);
+      lua_settable(L, 4);
+      return 0;
+    }
+    if (!push_handler(L, 4, "__newindex")) {
+      lua_settop(L, 4);
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, 3);
+      lua_rawset(L, 4);
+      return 0;
+    }
+  }
+  return op_error(L, "'__newindex' chain too long; possible loop");
 }
 
 
