@@ -114,6 +114,17 @@ static void push_guard (lua_State *L, int mt) {
 }
 
 
+/* Does 'copy' hold what 'mt' needs as __metatable now? */
+static int same_guard (lua_State *L, int mt, int copy) {
+  int same;
+  push_guard(L, mt);
+  getmeta(L, copy, I_METATABLE);
+  same = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return same;
+}
+
+
 /* Does 'copy' (made earlier from 'mt') still match 'mt'? */
 static int is_current_copy (lua_State *L, int mt, int copy) {
   int i, same;
@@ -125,11 +136,7 @@ static int is_current_copy (lua_State *L, int mt, int copy) {
     if (!same)
       return 0;
   }
-  push_guard(L, mt);
-  getmeta(L, copy, I_METATABLE);
-  same = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
-  return same;
+  return same_guard(L, mt, copy);
 }
 
 
@@ -150,11 +157,7 @@ static int is_current_live_copy (lua_State *L, int mt, int copy) {
     if (!same)
       return 0;
   }
-  push_guard(L, mt);
-  getmeta(L, copy, I_METATABLE);
-  same = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
-  return same;
+  return same_guard(L, mt, copy);
 }
 
 /* Pushes the private copy of the metatable at 'mt' (absolute index),

@@ -114,31 +114,19 @@ function spy.new(fn)
     return s.callback
   end
   -- s.called_with(a, b) (true or false), or luassert's s:called_with(list)
-  -- (also the matching or the last call's values).
-  function s.called_with(first, ...)
-    if first == s then
+  -- (also the matching or the last call's values); returned_with alike.
+  local function checker(list)
+    return function(first, ...)
+      if first ~= s then return find_call(s[list], pack(first, ...)) ~= nil end
       local expected = ...
       if type(expected) ~= "table" then expected = {} end
-      expected = pack(unpack(expected, 1, expected.n or #expected))
-      local found = find_call(s.calls, expected)
+      local found = find_call(s[list], pack(unpack(expected, 1, expected.n or #expected)))
       if found then return true, found.vals end
-      local last = s.calls[#s.calls]
+      local last = s[list][#s[list]]
       return false, last and last.vals
     end
-    return find_call(s.calls, pack(first, ...)) ~= nil
   end
-  function s.returned_with(first, ...)
-    if first == s then
-      local expected = ...
-      if type(expected) ~= "table" then expected = {} end
-      expected = pack(unpack(expected, 1, expected.n or #expected))
-      local found = find_call(s.returnvals, expected)
-      if found then return true, found.vals end
-      local last = s.returnvals[#s.returnvals]
-      return false, last and last.vals
-    end
-    return find_call(s.returnvals, pack(first, ...)) ~= nil
-  end
+  s.called_with, s.returned_with = checker("calls"), checker("returnvals")
   -- s:called([times [, compare]]): whether it was called (that many
   -- times), and how many times.
   function s.called(...)
