@@ -12,10 +12,10 @@
 -- modifiers before it apply to it (`not` and `no` turn it around).
 
 local P = ...
-local H, show = P.H, P.show
-local type, tostring, select, rawget, rawset, setmetatable, getmetatable, next, error, pcall =
-      type, tostring, select, rawget, rawset, setmetatable, getmetatable, next, error, pcall
-local gmatch, lower, format, find = string.gmatch, string.lower, string.format, string.find
+local show = P.show
+local type, tostring, select, rawset, setmetatable, getmetatable, next, ipairs =
+      type, tostring, select, rawset, setmetatable, getmetatable, next, ipairs
+local gmatch, lower, format = string.gmatch, string.lower, string.format
 local concat, unpack = table.concat, table.unpack
 
 local M = {}
@@ -23,7 +23,6 @@ local M = {}
 ----------------------------------------------------------------- registry
 
 local namespaces = { assertion = {}, modifier = {}, matcher = {} }
-M.namespaces = namespaces
 -- Changes with every register and unregister: chains resolve again.
 local version = 0
 
@@ -52,7 +51,6 @@ M.register = register
 ------------------------------------------------------------- the arguments
 
 local function pack(...) return { n = select("#", ...), ... } end
-M.pack = pack
 
 -------------------------------------------------------- formatters and say
 
@@ -104,7 +102,6 @@ local function format_value(value, extra)
   end
   return show(value, 1)
 end
-M.format_value = format_value
 
 -- The arguments as text, for a message (those in `nofmt` as they are).
 local function format_arguments(arguments)
@@ -332,7 +329,6 @@ function M.add_spy(s)
   current.spies[s] = true
 end
 
-M.get_parameter = get_parameter
 
 -- Behave's assertions, spies and matchers, and say's default messages.
 M.say = P.part("say").say
