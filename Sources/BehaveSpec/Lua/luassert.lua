@@ -154,10 +154,30 @@ function chain_mt.__index(chain, key)
   return child
 end
 
+-- The parts that register more names, loaded when a name needs them (most
+-- spec files use neither): spies with their assertions and modifiers, and
+-- matchers.
+local extras, extended = { "spy", "match" }, {}
+
+local function extend(name)
+  if extended[name] then return false end
+  extended[name] = true
+  P.part(name).register(M)
+  return true
+end
+
+local function extend_all()
+  local any = false
+  for _, name in ipairs(extras) do any = extend(name) or any end
+  return any
+end
+
 -- The registered entries the words name, in order, each { kind, entry }:
 -- from the last word, the longest run of words naming an entry of the
--- namespace, else a modifier. Words naming nothing are an error.
-local function resolve(data)
+-- namespace, else a modifier. Words naming nothing are an error (once the
+-- extra parts have had their say).
+local resolve
+function resolve(data)
   if data.version == version then return data.keys end
   local words, entries, modifiers = data.words, namespaces[data.namespace], namespaces.modifier
   local keys = {}
@@ -171,6 +191,7 @@ local function resolve(data)
       if found == nil and modifiers[name] ~= nil then found, kind, first = modifiers[name], "modifier", start end
     end
     if found == nil then
+      if extend_all() then return resolve(data) end
       P.usage(format("unknown %s or modifier '%s' (in assert.%s)", data.namespace, words[last], concat(words, ".")))
     end
     table.insert(keys, 1, { kind = kind, entry = found })
@@ -210,6 +231,7 @@ local function invoke(chain, ...)
     if key.kind == "modifier" then key.entry.callback(state, nil, level) end
   end
   if data.namespace == "matcher" then
+    extend("match")
     return M.make_matcher(entry, state, arguments, level)
   end
   local ok, results = entry.callback(state, arguments, level)
@@ -330,10 +352,13 @@ function M.add_spy(s)
 end
 
 
--- Behave's assertions, spies and matchers, and say's default messages.
-M.say = P.part("say").say
+-- say's messages, for custom assertions (loaded when one fails).
+function M.say(key, values)
+  local text = P.part("say").say(key, values)
+  return text
+end
+
+-- Behave's assertions; spies and matchers come when a name needs them.
 P.part("assertions")(M)
-P.part("spy").register(M)
-P.part("match").register(M)
 
 return M
