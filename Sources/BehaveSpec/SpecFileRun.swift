@@ -151,6 +151,7 @@ final class SpecFileRun {
         let stand = declared[index]
         let first = declared.count
         let started = DispatchTime.now()
+        output = []
         current = .block(stand.deferredBlock ?? 0)
         defer { current = .file }
         if let error = phase("expand", stand.deferredBlock ?? 0) {
