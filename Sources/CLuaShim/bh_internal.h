@@ -42,6 +42,7 @@ typedef struct bh_host {
   int refused;
   const void *refused_ptr;
   size_t refused_osize, refused_nsize;
+  int live_metatables;  /* a spec file's state: see livemeta.c */
 } bh_host;
 
 static inline bh_host *bh__host(lua_State *L) {
@@ -56,6 +57,7 @@ extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
+extern const char bh__key_original;  /* field of a live copy: its original */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
@@ -65,6 +67,9 @@ void bh__push_limit_message(lua_State *L, bh_host *h);
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
+
+/* livemeta.c: fills the new live copy on top for the original at 'mt' */
+void bh__fill_live_copy (lua_State *L, int mt);
 
 /* stringlib.c, tablelib.c */
 void bh__install_stringlib (lua_State *L, int strtable);

@@ -116,6 +116,16 @@ void bh_collect_garbage(lua_State *L);
 ** loadfile, dofile, collectgarbage, warn. */
 void bh_push_sandbox_env(lua_State *L);
 
+/* Makes the state a spec file's: objects get live metatables (a copy whose
+** metamethods look the original's up when they run), __gc is allowed and
+** queues the object for the spec runner, __concat is dropped rather than
+** refused. See livemeta.c. */
+void bh_enable_spec_metatables(lua_State *L);
+
+/* Pushes a table with the spec's collectgarbage and finalizer(), which
+** returns the next queued __gc and its object (nothing when none). */
+void bh_push_spec_gc(lua_State *L);
+
 /* Pushes a function check(pattern) that raises the first mistake of a Lua
 ** pattern (as string.find would word it), whether or not a match would
 ** reach it; call it with bh_pcall. */
