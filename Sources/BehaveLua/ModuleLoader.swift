@@ -20,11 +20,14 @@ import Foundation
 /// spec's, as modules share `_G` in Lua) and `require` hands out the value
 /// itself, as Lua's does: suites change module tables (stubs, classes).
 enum ModuleState {
-    /// Its top level ran from a chunk of this name (`@path`; empty for a
-    /// preloaded module), and had not returned yet: while that chunk is on
-    /// the stack, requiring it again is a cycle; once the stack has unwound
-    /// (its top level raised), a `require` loads it again.
-    case loading(chunk: String)
+    /// Its top level began (from a chunk of this name, `@path`; empty for a
+    /// preloaded module) in the callback of `serial`, at `depth` frames of
+    /// the Lua stack, and has not returned yet. Requiring it again deeper
+    /// in the same callback is a cycle (even through tail calls, which
+    /// leave no frame of the requiring chunk); once the stack has unwound
+    /// past where it began (its top level raised), or in a later callback,
+    /// a `require` loads it again.
+    case loading(chunk: String, serial: UInt64, depth: Int)
     case loaded(ref: Int32)
 }
 
@@ -75,12 +78,11 @@ extension LuaRuntime {
         case .loaded(let ref)?:
             pushRef(ref)
             return 1
-        case .loading(let chunk)?:
-            let running = runningChunks()
-            if !chunk.isEmpty, running.contains(chunk) {
-                let chain = running.filter { isLoading($0) } + [chunk]
-                throw ValueError("require cycle: \(chain.map { String($0.dropFirst()) }.joined(separator: " requires ")); move what both need into a third module")
-            }
+        case .loading(let chunk, let serial, let depth)? where serial == UInt64(bh_slice_serial(L)) && depth < stackDepth():
+            let chain = loadingChunks(in: serial) + [chunk]
+            throw ValueError("require cycle: \(chain.map(LuaRuntime.chunkDisplay).joined(separator: " requires ")); move what both need into a third module")
+        case .loading?:
+            break
         case nil:
             break
         }
@@ -96,7 +98,8 @@ extension LuaRuntime {
         }
         pushString(path)
         lua_pushboolean(stack, scope.sharesReadOnly && modulePreloads[name] == nil ? 1 : 0)
-        modules[path] = .loading(chunk: chunk)
+        modules[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
+                                 serial: UInt64(bh_slice_serial(L)), depth: stackDepth())
         return 5
     }
 
@@ -135,12 +138,38 @@ extension LuaRuntime {
         return 1
     }
 
-    /// Whether a module's top level ran from this chunk and has not returned.
-    private func isLoading(_ chunk: String) -> Bool {
-        modules.values.contains { state in
-            if case .loading(let loading) = state { return loading == chunk }
-            return false
+    /// The chunks of the modules whose top levels are running in the
+    /// callback of `serial`, in the order they began.
+    private func loadingChunks(in serial: UInt64) -> [String] {
+        modules.values.compactMap { state -> (String, Int)? in
+            if case .loading(let chunk, serial, let depth) = state { return (chunk, depth) }
+            return nil
+        }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// A module's chunk name as messages show it (`a.lua`, or a preloaded
+    /// module's name).
+    private static func chunkDisplay(_ chunk: String) -> String {
+        chunk.hasPrefix(preloadPrefix) ? String(chunk.dropFirst(preloadPrefix.count)) : String(chunk.dropFirst())
+    }
+
+    /// Frames on the running thread's Lua stack. Asking for one level walks
+    /// the frames down to it, so the depth is searched for (doubling, then
+    /// halving): a require from deep recursion stays cheap.
+    private func stackDepth() -> Int {
+        var info = lua_Debug()
+        func exists(_ level: Int32) -> Bool { lua_getstack(stack, level, &info) != 0 }
+        var high: Int32 = 1
+        while exists(high) {
+            guard high < Int32.max / 2 else { return Int(high) }
+            high *= 2
         }
+        var low: Int32 = high / 2   // exists(low) (or 0), !exists(high)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if exists(middle) { low = middle } else { high = middle }
+        }
+        return Int(low) + 1
     }
 
     /// Frames of the Lua code that called into the host, at most this many

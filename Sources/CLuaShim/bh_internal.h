@@ -33,6 +33,7 @@ typedef struct bh_host {
   long long command_deadline;  /* the host command's, ns; 0 = none */
   double command_limit;        /* its length in seconds, for messages */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
+  unsigned long long slices;  /* outermost callbacks started so far */
   unsigned calls;       /* call events, to look at the clock every few */
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */

@@ -89,6 +89,10 @@ void bh_push_readonly_tables(lua_State *L);
 ** A callback that starts after it has passed ends at once. */
 void bh_set_command_deadline(lua_State *L, double seconds);
 
+/* How many outermost callbacks have started: what the host marks during
+** one callback can be told from what an earlier one left behind. */
+unsigned long long bh_slice_serial(lua_State *L);
+
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);
 
