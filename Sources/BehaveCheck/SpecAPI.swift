@@ -4,6 +4,7 @@ public enum SpecAPI {
     public static let globals = [
         "describe", "context", "it", "test", "spec", "pending",
         "before_each", "after_each", "setup", "teardown", "lazy_setup", "strict_setup", "lazy_teardown", "strict_teardown",
-        "finally", "assert", "print", "spy", "stub", "scene",
+        "finally", "assert", "print", "spy", "stub", "mock", "match", "scene", "insulate", "expose",
+        "require", "collectgarbage",
     ]
 }

@@ -348,7 +348,10 @@ public enum TypeAnnotations {
         ("not_equals", "unexpected: any, actual: any, message?: string"), ("not_same", "unexpected: any, actual: any, message?: string"),
         ("is_number", "actual: any, message?: string"), ("is_string", "actual: any, message?: string"),
         ("is_table", "actual: any, message?: string"), ("is_function", "actual: any, message?: string"),
-        ("is_boolean", "actual: any, message?: string"), ("fail", "message?: string"),
+        ("is_boolean", "actual: any, message?: string"), ("is_userdata", "actual: any, message?: string"),
+        ("is_thread", "actual: any, message?: string"), ("fail", "message?: string"),
+        ("unique", "list: table, deep?: boolean, message?: string"),
+        ("returned_arguments", "count: integer, ...: any"),
     ]
 
     /// A scene's methods in a spec (`s:tap("button")`).
@@ -405,6 +408,10 @@ public enum TypeAnnotations {
             ---@param fn fun()
             function finally(fn) end
 
+            ---busted's insulate and expose blocks: describe blocks in Behave.
+            insulate = describe
+            expose = describe
+
             ---@class Behave.Assert
             ---@overload fun(value: any, message?: string): any
 
@@ -414,32 +421,64 @@ public enum TypeAnnotations {
         }
         out += """
             ---@field spy fun(s: Behave.Spy): table
+            ---@field stub fun(s: Behave.Spy): table
+            ---@field message fun(text: string): Behave.Assert
             ---@field is_not Behave.Assert
             ---@field are Behave.Assert
             ---@field is Behave.Assert
+            ---@field has Behave.Assert
+            ---@field has_no Behave.Assert
+            ---Adds an assertion, a modifier or a matcher (luassert's `assert:register`).
+            ---@field register fun(self: Behave.Assert, namespace: "assertion"|"modifier"|"matcher", name: string, callback: function, positive?: string, negative?: string)
+            ---@field unregister fun(self: Behave.Assert, namespace: string, name: string)
+            ---@field add_formatter fun(self: Behave.Assert, formatter: fun(value: any): string?)
+            ---@field remove_formatter fun(self: Behave.Assert, formatter: function)
+            ---@field set_parameter fun(self: Behave.Assert, name: string, value: any)
+            ---@field get_parameter fun(self: Behave.Assert, name: string): any
+            ---@field snapshot fun(self: Behave.Assert): { revert: fun(self: table) }
             assert = {}
 
             ---@class Behave.Spy
             ---@overload fun(...: any): any
             ---@field calls any[][]
+            ---@field returnvals any[][]
             ---@field call_count integer
             ---@field called_with fun(...: any): boolean
+            ---@field returned_with fun(...: any): boolean
+            ---@field called fun(self: Behave.Spy, times?: integer): boolean, integer
             ---@field clear fun()
             ---@field revert fun()
-            ---@field returns fun(self: Behave.Spy, ...: any)
-            ---@field invokes fun(self: Behave.Spy, fn: function)
+            ---@field returns fun(self: Behave.Spy, ...: any): Behave.Spy
+            ---@field invokes fun(self: Behave.Spy, fn: function): Behave.Spy
+            ---@field on_call_with fun(...: any): { returns: fun(...: any): Behave.Spy, invokes: fun(fn: function): Behave.Spy }
 
             ---@class Behave.SpyModule
+            ---@overload fun(fn?: function): Behave.Spy
             ---@field new fun(fn?: function): Behave.Spy
             ---@field on fun(t: table, key: string): Behave.Spy
             ---@field is_spy fun(value: any): boolean
-            ---@field stub fun(t: table, key: string, ...: any): Behave.Spy
             spy = {}
 
             ---@class Behave.Stub
             ---@overload fun(t: table, key: string, ...: any): Behave.Spy
             ---@field new fun(t: table, key: string, ...: any): Behave.Spy
             stub = {}
+
+            ---@class Behave.Mock
+            ---@overload fun(t: table, dostub?: boolean, fn?: function): table
+            ---@field new fun(t: table, dostub?: boolean, fn?: function): table
+            ---@field revert fun(t: table): table
+            ---@field clear fun(t: table): table
+            mock = {}
+
+            ---A matcher (`match.is_string()`), for called_with, returned_with and on_call_with.
+            ---@class Behave.Matcher
+
+            ---@class Behave.Match
+            ---@field _ Behave.Matcher
+            ---@field is_matcher fun(value: any): boolean
+            ---@field [string] fun(...: any): Behave.Matcher
+            match = {}
 
             ---What `s:explore` takes: steps a run (100), the first seed (1), runs (1), and rules that hold after every step.
             ---@class Behave.ExploreOptions

@@ -12,7 +12,7 @@ enum HostFunction: Int32, CaseIterable {
     case objectIndex, objectNewIndex, objectToString, controlIndex, controlNewIndex
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
-    case requireModule, moduleLoaded
+    case requireModule, moduleLoaded, moduleBehaviour
 
     /// The name in the prelude's host table (the case name; spelled out
     /// once, as reflection is slow at every runtime's start).
@@ -77,6 +77,8 @@ extension LuaRuntime {
         case .declare: return try declare()
         case .requireModule: return try requireModule()
         case .moduleLoaded: return moduleLoaded()
+        case .moduleBehaviour:
+            throw ValueError("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own")
         case .set: return try instanceSet()
         case .describe:
             let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"

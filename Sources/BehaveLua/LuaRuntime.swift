@@ -29,10 +29,19 @@ public final class LuaRuntime {
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
-    public var compiledPaths: [String] { Array(chunkRefs.keys) }
-    /// Where `require` looks from code of each chunk (by chunk name):
-    /// beside a script or module, then among the bundled scripts.
-    var moduleRoots: [String: [String]] = [:]
+    public var compiledPaths: [String] { Array(chunkRefs.keys) + modulePaths }
+    /// The paths of the module files loaded.
+    var modulePaths = Set<String>()
+    /// Where `require` looks from code of each chunk (by chunk name), and
+    /// how the modules it finds run: beside a script or module, then among
+    /// the bundled scripts, for behaviours.
+    var moduleScopes: [String: ModuleScope] = [:]
+    /// The scope of code whose chunk has none (behaviours: the bundled
+    /// scripts only).
+    var defaultModuleScope = ModuleScope.bundled
+    /// Loaders of built-in modules by name, found before any file (Lua's
+    /// `package.preload`).
+    var modulePreloads: [String: Int32] = [:]
     /// Modules by path: loading or loaded.
     var modules: [String: ModuleState] = [:]
     /// Files the scripts' `require` may read (a spec's scenes: its folders).

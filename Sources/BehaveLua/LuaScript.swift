@@ -178,9 +178,9 @@ extension LuaRuntime {
         if let stale = chunkRefs[script.path] { unref(stale.ref) }
         chunkRefs[script.path] = (script.source, ref)
         // Its `require` looks beside it first.
-        moduleRoots["@" + script.displayName] = BundledScripts.isBundled(script.path)
+        moduleScopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
             ? [LuaRuntime.bundledModules]
-            : [(script.path as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]
+            : [(script.path as NSString).deletingLastPathComponent, LuaRuntime.bundledModules])
         return ref
     }
 

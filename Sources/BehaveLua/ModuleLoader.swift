@@ -2,73 +2,133 @@ import BehaveCore
 import CLuaShim
 import Foundation
 
-/// `require "name"` (its Lua half is in the prelude): finds a module
-/// beside the script that requires it (`ui.colors` is `ui/colors.lua`
-/// there), then among the bundled scripts; modules require from the same
-/// folders as the script that first required them. Each is loaded once
-/// per runtime (per scene). A module is Lua source that runs
-/// in a sandbox environment of its own, under the budget of the callback
-/// that first requires it, and returns its value (usually a table of
-/// functions), which every script then shares read-only.
+/// `require "name"` (its Lua half is in the prelude), for behaviours and
+/// spec files alike. The host resolves a name from the scope of the chunk
+/// that calls `require`: first the built-in modules preloaded into the
+/// runtime (Lua's `package.preload`), then the scope's folders in order
+/// (`ui.colors` is `ui/colors.lua` or `ui/colors/init.lua` there), each
+/// file read only where the runtime's `fileAccess` allows. Modules require
+/// from the scope of the code that first required them. Each is loaded once
+/// per runtime (per scene, per spec file), under the budget of the callback
+/// that first requires it; a cycle, or a name found nowhere, is an error
+/// naming the modules or the paths tried.
+///
+/// A scope also says how its modules run. For behaviours a module runs in a
+/// sandbox environment of its own and every script shares its value
+/// read-only, so one behaviour cannot change what another sees. For a spec
+/// file a module runs in the spec's own environment (its globals are the
+/// spec's, as modules share `_G` in Lua) and `require` hands out the value
+/// itself, as Lua's does: suites change module tables (stubs, classes).
 enum ModuleState {
-    /// Its top level ran from a chunk of this name (`@path`), and had not
-    /// returned yet: while that chunk is on the stack, requiring it again
-    /// is a cycle; once the stack has unwound (its top level raised), a
-    /// `require` loads it again.
-    case loading(chunk: String)
+    /// Its top level began (from a chunk of this name, `@path`; empty for a
+    /// preloaded module) in the callback of `serial`, at `depth` frames of
+    /// the Lua stack, and has not returned yet. Requiring it again deeper
+    /// in the same callback is a cycle (even through tail calls, which
+    /// leave no frame of the requiring chunk); once the stack has unwound
+    /// past where it began (its top level raised), or in a later callback,
+    /// a `require` loads it again.
+    case loading(chunk: String, serial: UInt64, depth: Int)
     case loaded(ref: Int32)
+}
+
+/// Where `require` looks from a chunk's code, and how what it finds runs.
+struct ModuleScope {
+    /// Folders in order, or `LuaRuntime.bundledModules`.
+    var roots: [String]
+    /// The environment the modules run in (a registry ref); nil: a fresh
+    /// sandbox environment with the behaviour API for each.
+    var environment: Int32?
+    /// Whether scripts get a read-only view of a module's value.
+    var sharesReadOnly = true
+    /// Where modules live, in words, for the message of one not found.
+    var hint = "a module is a .lua file beside the script that requires it, or among the bundled scripts"
+
+    static let bundled = ModuleScope(roots: [LuaRuntime.bundledModules])
 }
 
 extension LuaRuntime {
     /// Bytes of a module name, at most.
     static let maximumModuleName = 200
+    /// The path modules preloaded by name are kept under (no file path
+    /// starts with a NUL byte).
+    private static let preloadPrefix = "\u{0}preload:"
 
     /// `H.requireModule(name)`: the loaded value (one result); or nil, the
-    /// module's chunk, a fresh environment and its path, for the prelude to
-    /// run (four results).
+    /// module's loader, its loader data (the path), the key to report its
+    /// value under (`moduleLoaded`) and whether its value is shared
+    /// read-only, for the prelude to call `loader(name, data)`. An error in
+    /// a module's top level goes on up from its own line; the next
+    /// `require` loads it again.
     func requireModule() throws(ValueError) -> Int32 {
         guard lua_type(stack, 1) == LUA_TSTRING, let name = string(at: 1) else {
             throw ValueError("bad argument #1 to 'require' (string expected, got \(typeName(at: 1)))")
         }
-        let roots = callerModuleRoots()
-        let (found, tried) = try LuaRuntime.findModule(name, roots: roots, access: fileAccess)
-        guard let path = found else {
-            throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (a module is a .lua file beside the script that requires it, or among the bundled scripts)")
+        let scope = callerModuleScope()
+        let path: String
+        if modulePreloads[name] != nil {
+            path = LuaRuntime.preloadPrefix + name
+        } else {
+            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: fileAccess)
+            guard let found else {
+                throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (\(scope.hint))")
+            }
+            path = found
         }
         switch modules[path] {
         case .loaded(let ref)?:
             pushRef(ref)
             return 1
-        case .loading(let chunk)?:
-            let running = runningChunks()
-            if running.contains(chunk) {
-                let chain = running.filter { isLoading($0) } + [chunk]
-                throw ValueError("require cycle: \(chain.map { String($0.dropFirst()) }.joined(separator: " requires ")); move what both need into a third module")
-            }
+        case .loading(let chunk, let serial, let depth)? where serial == UInt64(bh_slice_serial(L)) && depth < stackDepth():
+            let chain = loadingChunks(in: serial) + [chunk]
+            throw ValueError("require cycle: \(chain.map(LuaRuntime.chunkDisplay).joined(separator: " requires ")); move what both need into a third module")
+        case .loading?:
+            break
         case nil:
             break
         }
-        let script = try LuaScript.read(path)
-        let chunk: Int32
-        do throws(LuaError) {
-            chunk = try compiled(script)
-        } catch {
-            throw ValueError(error.message)
-        }
-        // Names it requires resolve from the same folders: `ui/colors.lua`
-        // requires "helpers" as the script beside `ui/` does.
-        moduleRoots["@" + script.displayName] = roots
-        modules[path] = .loading(chunk: "@" + script.displayName)
         lua_pushnil(stack)
-        pushRef(chunk, on: stack)
-        pushEnvironment()
-        lua_xmove(L, stack, 1)
+        let chunk: String
+        if let loader = modulePreloads[name] {
+            pushRef(loader)
+            pushString(":preload:")
+            chunk = ""
+        } else {
+            chunk = try pushModuleChunk(LuaScript.read(path), scope: scope)
+            pushString(path)
+        }
         pushString(path)
-        return 4
+        lua_pushboolean(stack, scope.sharesReadOnly && modulePreloads[name] == nil ? 1 : 0)
+        modules[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
+                                 serial: UInt64(bh_slice_serial(L)), depth: stackDepth())
+        return 5
+    }
+
+    /// Pushes a module file's chunk, compiled with its environment as
+    /// `_ENV` (so that `...` is Lua's: the name and the path); the modules
+    /// it requires resolve in the same scope. Its chunk name.
+    private func pushModuleChunk(_ script: LuaScript, scope: ModuleScope) throws(ValueError) -> String {
+        let chunkName = "@" + script.displayName
+        let status = bh_load(stack, script.source, script.source.count, chunkName)
+        guard status == LUA_OK else {
+            throw ValueError(compileFailure(status, source: script.source, chunkName: chunkName, on: stack).message)
+        }
+        if let environment = scope.environment {
+            pushRef(environment)
+        } else {
+            pushEnvironment()
+            lua_xmove(L, stack, 1)
+            // A behaviour's module declares no behaviour of its own.
+            bh_push_host_function(stack, HostFunction.moduleBehaviour.rawValue)
+            lua_setfield(stack, -2, "behaviour")
+        }
+        _ = bh_set_env(stack, -2)
+        moduleScopes[chunkName] = scope
+        modulePaths.insert(script.path)
+        return chunkName
     }
 
     /// `H.moduleLoaded(path, value)`: keeps the value for every later
-    /// `require` in this scene and returns it.
+    /// `require` in this runtime and returns it.
     func moduleLoaded() -> Int32 {
         guard let path = string(at: 1) else { return 0 }
         lua_settop(stack, 2)
@@ -78,12 +138,38 @@ extension LuaRuntime {
         return 1
     }
 
-    /// Whether a module's top level ran from this chunk and has not returned.
-    private func isLoading(_ chunk: String) -> Bool {
-        modules.values.contains { state in
-            if case .loading(let loading) = state { return loading == chunk }
-            return false
+    /// The chunks of the modules whose top levels are running in the
+    /// callback of `serial`, in the order they began.
+    private func loadingChunks(in serial: UInt64) -> [String] {
+        modules.values.compactMap { state -> (String, Int)? in
+            if case .loading(let chunk, serial, let depth) = state { return (chunk, depth) }
+            return nil
+        }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// A module's chunk name as messages show it (`a.lua`, or a preloaded
+    /// module's name).
+    private static func chunkDisplay(_ chunk: String) -> String {
+        chunk.hasPrefix(preloadPrefix) ? String(chunk.dropFirst(preloadPrefix.count)) : String(chunk.dropFirst())
+    }
+
+    /// Frames on the running thread's Lua stack. Asking for one level walks
+    /// the frames down to it, so the depth is searched for (doubling, then
+    /// halving): a require from deep recursion stays cheap.
+    private func stackDepth() -> Int {
+        var info = lua_Debug()
+        func exists(_ level: Int32) -> Bool { lua_getstack(stack, level, &info) != 0 }
+        var high: Int32 = 1
+        while exists(high) {
+            guard high < Int32.max / 2 else { return Int(high) }
+            high *= 2
         }
+        var low: Int32 = high / 2   // exists(low) (or 0), !exists(high)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if exists(middle) { low = middle } else { high = middle }
+        }
+        return Int(low) + 1
     }
 
     /// Frames of the Lua code that called into the host, at most this many
@@ -105,13 +191,19 @@ extension LuaRuntime {
         return chunks.reversed()
     }
 
+    /// A module's path as messages show it (a preloaded one by its name).
+    private static func moduleDisplay(_ path: String) -> String {
+        path.hasPrefix(preloadPrefix) ? String(path.dropFirst(preloadPrefix.count)) : LuaScript.display(path)
+    }
+
     /// Where `require` looks after the folders of files: the bundled
     /// scripts, embedded in the binary.
     public static let bundledModules = BundledScripts.pathPrefix + BundledScripts.folder
 
     /// The file module `name` is in, looked for in `roots` in order (a
     /// folder, or `bundledModules`), and the places tried, as messages
-    /// show them.
+    /// show them (`./name.lua` in the working directory, as Lua's path
+    /// reads).
     public static func findModule(_ name: String, roots: [String],
                                   access: FileAccess = .unrestricted) throws(ValueError) -> (String?, [String]) {
         let relative = try modulePath(name)
@@ -124,7 +216,7 @@ extension LuaRuntime {
                     continue
                 }
                 let path = (root as NSString).appendingPathComponent(candidate)
-                tried.append(LuaScript.display(path))
+                tried.append(root == "." ? "./" + candidate : LuaScript.display(path))
                 if let real = try access.check(path, shown: "module '\(name)'") {
                     return (access.isRestricted ? real : path, tried)
                 }
@@ -133,9 +225,10 @@ extension LuaRuntime {
         return (nil, tried)
     }
 
-    /// `a.b` as `a/b`: letters, digits, `_` and `-`, parts joined by dots.
+    /// `a.b` (or `a/b`, as Lua's path allows) as `a/b`: words of letters,
+    /// digits, `_` and `-`, joined by dots or slashes.
     public static func modulePath(_ name: String) throws(ValueError) -> String {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
         let valid = !name.isEmpty && name.utf8.count <= maximumModuleName && parts.allSatisfy { part in
             !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
         }
@@ -145,19 +238,33 @@ extension LuaRuntime {
         return parts.joined(separator: "/")
     }
 
-    /// The roots for the Lua code that called `require`: its chunk's,
-    /// found on the stack past the prelude and C functions.
-    private func callerModuleRoots() -> [String] {
+    /// The scope of the Lua code that called `require`: its chunk's, found
+    /// on the stack past the prelude and C functions.
+    private func callerModuleScope() -> ModuleScope {
         for chunk in runningChunks().reversed() {
-            if let roots = moduleRoots[chunk] { return roots }
+            if let scope = moduleScopes[chunk] { return scope }
         }
-        return [LuaRuntime.bundledModules]
+        return defaultModuleScope
     }
 
-    /// Makes `require` look in `roots` from code of the chunk named `chunk`
-    /// (`@path`, as loaded): a spec file's own roots, say.
-    public func setModuleRoots(_ roots: [String], forChunk chunk: String) {
-        moduleRoots[chunk] = roots
+    /// Makes `require` from code of the chunk named `chunk` (`@path`, as
+    /// loaded), and from code without a scope of its own, look in `roots`
+    /// in order and run what it finds in `environment`, handing out the
+    /// values themselves: a spec file's scope. `hint` says where modules
+    /// live in the message of one not found.
+    public func setModuleScope(roots: [String], environment: LuaReference, forChunk chunk: String, hint: String) {
+        pushRef(environment.id, on: L)
+        let scope = ModuleScope(roots: roots, environment: luaL_ref(L, bh_registryindex()), sharesReadOnly: false, hint: hint)
+        moduleScopes[chunk] = scope
+        defaultModuleScope = scope
+    }
+
+    /// Makes `require(name)` call `loader(name, ":preload:")` the first
+    /// time, before looking for any file (Lua's `package.preload`): a
+    /// built-in module. The runtime keeps the reference.
+    public func preloadModule(_ name: String, loader: LuaReference) {
+        if let old = modulePreloads[name] { unref(old) }
+        modulePreloads[name] = loader.id
     }
 }
 
@@ -169,5 +276,17 @@ extension LuaScript {
         } catch {
             throw ValueError(error.message)
         }
+    }
+}
+
+extension LuaRuntime {
+    /// The `require` scripts call (to hand it to a spec file's
+    /// environment); release it when done.
+    public func requireFunction() -> LuaReference {
+        pushRef(apiRef, on: L)
+        lua_getfield(L, -1, "require")
+        let ref = luaL_ref(L, bh_registryindex())
+        bh_pop(L, 1)
+        return LuaReference(id: ref)
     }
 }

@@ -17,6 +17,9 @@ final class SpecFileRun {
         var afters: Int
         /// The describe blocks it is in, outermost first (0: the file).
         var blocks: [Int] = [0]
+        /// Not a spec but a describe block whose body failed while the
+        /// specs were collected: run again (expanded) when its turn comes.
+        var deferredBlock: Int?
     }
 
     /// A describe block's `setup` and `teardown` hooks (each runs once,
@@ -120,19 +123,67 @@ final class SpecFileRun {
                               duration: seconds(since: started)))
             return
         }
-        if options.listOnly {
-            for index in running {
-                report(SpecResult(file: file, name: declared[index].name, line: declared[index].line, status: .listed))
-            }
-            return
-        }
         for index in running where !declared[index].pending {
             for block in declared[index].blocks { lastRunning[block] = index }
         }
-        for index in running {
-            if !declared[index].pending { willRun(declared[index].name, declared[index].line) }
-            report(run(index))
+        // Specs in their order; a put-off block's specs take its place.
+        var queue = running
+        var position = 0
+        while position < queue.count {
+            let index = queue[position]
+            position += 1
+            if declared[index].deferredBlock != nil {
+                queue.insert(contentsOf: expand(index, report), at: position)
+            } else if options.listOnly {
+                report(SpecResult(file: file, name: declared[index].name, line: declared[index].line, status: .listed))
+            } else {
+                if !declared[index].pending { willRun(declared[index].name, declared[index].line) }
+                report(run(index))
+            }
         }
+    }
+
+    /// Runs the body of the put-off block standing at `index` and returns
+    /// the specs it declares that run, in their order; the blocks that
+    /// ended with the stand-in now end with the last of them. A body that
+    /// fails again is an error result (named by the block).
+    private func expand(_ index: Int, _ report: (SpecResult) -> Void) -> [Int] {
+        let stand = declared[index]
+        let first = declared.count
+        let started = DispatchTime.now()
+        output = []
+        current = .block(stand.deferredBlock ?? 0)
+        defer { current = .file }
+        if let error = phase("expand", stand.deferredBlock ?? 0) {
+            let (location, message) = split(error, fallbackLine: stand.line)
+            report(SpecResult(file: file, name: stand.name, line: stand.line, status: .errored, location: location,
+                              message: message, output: output, duration: seconds(since: started)))
+            if !options.listOnly { tearDown(endingWith: index) }
+            return []
+        }
+        var added = Array(first..<declared.count)
+        if !options.selection.selectsAll, let runtime, let patterns = try? LuaPatterns(runtime: runtime) {
+            added = added.filter { declared[$0].deferredBlock != nil || ((try? options.selection.selects(declared[$0].name, with: patterns)) ?? false) }
+        }
+        let ending = lastRunning.filter { $0.value == index }.map(\.key)
+        for spec in added where !declared[spec].pending {
+            for block in declared[spec].blocks where lastRunning[block] == nil || ending.contains(block) {
+                lastRunning[block] = spec
+            }
+        }
+        if added.allSatisfy({ declared[$0].pending }), !options.listOnly { tearDown(endingWith: index) }
+        return added
+    }
+
+    /// The teardowns of the blocks whose last spec was `index`, when no
+    /// spec of theirs ran after all.
+    private func tearDown(endingWith index: Int) {
+        for block in declared[index].blocks.reversed() where lastRunning[block] == index && setUp.contains(block) {
+            current = .block(block)
+            for step in 0..<(blocks[block]?.teardowns ?? 0) { _ = phase("teardown", block, step + 1) }
+            closeScenes(of: .block(block))
+        }
+        current = .file
     }
 
     /// The declared specs that run (`options.selection`), in the order
@@ -142,8 +193,9 @@ final class SpecFileRun {
         if !options.selection.selectsAll, let runtime {
             let patterns = try LuaPatterns(runtime: runtime)
             var kept: [Int] = []
-            for index in running where try options.selection.selects(declared[index].name, with: patterns) {
-                kept.append(index)
+            for index in running {
+                let chosen = try options.selection.selects(declared[index].name, with: patterns)
+                if chosen || declared[index].deferredBlock != nil { kept.append(index) }
             }
             running = kept
         }
@@ -159,17 +211,25 @@ final class SpecFileRun {
             throw LuaError(error.message)
         }
         let runtime = try LuaRuntime(scene: hostScene, limits: options.limits)
+        // What the spec requires is read where its scenes are read.
+        runtime.fileAccess = access
         self.runtime = runtime
         registerHostFunctions(on: runtime)
+        let garbage = runtime.enableSpecSandbox()
         let environment = try runtime.newEnvironment()
         let hosts = runtime.extensionTable()
+        let require = runtime.requireFunction()
         let prelude = try runtime.load(specPreludeSource, chunkName: "=behave")
         defer {
             runtime.release(prelude)
+            runtime.release(require)
             runtime.release(hosts)
             runtime.release(environment)
+            runtime.release(garbage)
         }
-        try runtime.call(prelude, [.reference(hosts), .reference(environment)])
+        let roots = SpecModules.roots(forSpecIn: directory)
+        runtime.setModuleScope(roots: roots, environment: environment, forChunk: "@" + file, hint: SpecModules.hint(roots))
+        try runtime.call(prelude, [.reference(hosts), .reference(environment), .reference(require), .reference(garbage)])
         let chunk = try runtime.load(source, chunkName: "@" + file, environment: environment)
         defer { runtime.release(chunk) }
         try runtime.call(chunk)

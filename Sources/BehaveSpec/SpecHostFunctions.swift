@@ -21,12 +21,17 @@ extension SpecFileRun {
             call.push(chunk)
             runtime.release(chunk)
         }
+        runtime.register("preload") { [unowned runtime] call throws(LuaError) in
+            // A built-in module (busted, luassert, say): require finds it first.
+            runtime.preloadModule(try call.requireString(1, "module name"), loader: call.keep(2))
+        }
         runtime.register("spec") { [unowned self] call throws(LuaError) in
             func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }
             let blocks = (call.string(6) ?? "0").split(separator: ",").compactMap { Int($0) }
             self.declared.append(Declared(name: String((call.string(1) ?? "?").prefix(2000)), line: count(2),
                                           pending: call.boolean(3) ?? false,
-                                          befores: count(4), afters: count(5), blocks: blocks))
+                                          befores: count(4), afters: count(5), blocks: blocks,
+                                          deferredBlock: call.number(7).flatMap { Int(exactly: $0) }))
         }
         runtime.register("block") { [unowned self] call throws(LuaError) in
             func count(_ index: Int) -> Int { call.number(index).flatMap { Int(exactly: $0) } ?? 0 }

@@ -5,10 +5,17 @@
 let specPreludeParts: [String: [UInt8]] = [
     // Values as messages show them: strings quoted, floats exact enough to tell apart.
     "format": EmbeddedFiles.lua("Lua/format.lua"),
-    // The assertions fewer specs use, added to the `assert` table.
-    "assert": EmbeddedFiles.lua("Lua/assert.lua"),
-    // `spy.new`, `spy.on`, `stub` and `assert.spy(s)`.
+    // The assertion engine behind `assert.x`: luassert's registry, chains,
+    // formatters and snapshots.
+    "luassert": EmbeddedFiles.lua("Lua/luassert.lua"),
+    // Behave's assertions, under luassert's names.
+    "assertions": EmbeddedFiles.lua("Lua/assertions.lua"),
+    // `spy`, `stub`, `mock` and the assertions about spies.
     "spy": EmbeddedFiles.lua("Lua/spy.lua"),
+    // `match`: luassert's matchers.
+    "match": EmbeddedFiles.lua("Lua/match.lua"),
+    // `require 'say'`: messages by key.
+    "say": EmbeddedFiles.lua("Lua/say.lua"),
     // `scene.script`, `scene.load`, `scene.new`, and the scene objects.
     "scene": EmbeddedFiles.lua("Lua/scene.lua"),
 ]

@@ -48,6 +48,7 @@ typedef struct bh_host {
   long long command_deadline;  /* the host command's, ns; 0 = none */
   double command_limit;        /* its length in seconds, for messages */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
+  unsigned long long slices;  /* outermost callbacks started so far */
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
   size_t nreleased, sizereleased;
@@ -72,6 +73,7 @@ typedef struct bh_host {
   bh_finish_fn finish;  /* handlers run by bh_fire that did not finish */
   bh_scene *scene;      /* retained */
   struct bh_anchor *anchor;  /* what targets hold of the state */
+  int live_metatables;  /* a spec file's state: see livemeta.c */
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -92,6 +94,7 @@ extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
+extern const char bh__key_original;  /* field of a live copy: its original */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
@@ -102,6 +105,9 @@ void bh__push_limit_message(lua_State *L, bh_host *h);
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
+
+/* livemeta.c: fills the new live copy on top for the original at 'mt' */
+void bh__fill_live_copy (lua_State *L, int mt);
 
 /* stringlib.c, tablelib.c */
 void bh__install_stringlib (lua_State *L, int strtable);

@@ -114,6 +114,17 @@ static void push_guard (lua_State *L, int mt) {
 }
 
 
+/* Does 'copy' hold what 'mt' needs as __metatable now? */
+static int same_guard (lua_State *L, int mt, int copy) {
+  int same;
+  push_guard(L, mt);
+  getmeta(L, copy, I_METATABLE);
+  same = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return same;
+}
+
+
 /* Does 'copy' (made earlier from 'mt') still match 'mt'? */
 static int is_current_copy (lua_State *L, int mt, int copy) {
   int i, same;
@@ -125,26 +136,55 @@ static int is_current_copy (lua_State *L, int mt, int copy) {
     if (!same)
       return 0;
   }
-  push_guard(L, mt);
-  getmeta(L, copy, I_METATABLE);
-  same = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
-  return same;
+  return same_guard(L, mt, copy);
 }
 
+
+/* The fields a live copy (livemeta.c) keeps as they were: the weak mode
+** and the name; every metamethod is looked up when it runs. */
+static const char *const live_snapshot[] = { "__mode", "__name", "__gc", NULL };
+
+/* Does the live 'copy' (made earlier from 'mt') still match 'mt'? */
+static int is_current_live_copy (lua_State *L, int mt, int copy) {
+  const char *const *f;
+  int same;
+  for (f = live_snapshot; *f != NULL; f++) {
+    int in_mt = (rawgetfield(L, mt, *f) != LUA_TNIL);
+    int in_copy = (rawgetfield(L, copy, *f) != LUA_TNIL);
+    /* __gc: only whether there is one (the copy's is ours) */
+    same = (strcmp(*f, "__gc") == 0) ? (in_mt == in_copy) : lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same)
+      return 0;
+  }
+  return same_guard(L, mt, copy);
+}
 
 /* Pushes the private copy of the metatable at 'mt' (absolute index),
 ** reusing the cached one while it is still faithful. */
 static void push_private_copy (lua_State *L, int mt) {
   int i, copy;
+  int live = bh__host(L)->live_metatables;
   lua_pushvalue(L, mt);
   if (lua_rawget(L, CACHE) == LUA_TTABLE &&
-      is_current_copy(L, mt, lua_gettop(L)))
+      (live ? is_current_live_copy(L, mt, lua_gettop(L)) : is_current_copy(L, mt, lua_gettop(L))))
     return;
   lua_pop(L, 1);
   lua_createtable(L, 0, 4);
   copy = lua_gettop(L);
-  for (i = 1; i <= NCOPIED; i++) {
+  if (live) {
+    const char *const *f;
+    for (f = live_snapshot; *f != NULL; f++) {
+      if (strcmp(*f, "__gc") == 0)
+        continue;  /* ours, when the original has one */
+      if (rawgetfield(L, mt, *f) != LUA_TNIL)
+        rawsetfield(L, copy, *f);
+      else
+        lua_pop(L, 1);
+    }
+    bh__fill_live_copy(L, mt);
+  }
+  for (i = 1; i <= NCOPIED && !live; i++) {
     lua_rawgeti(L, NAMES, i);
     lua_pushvalue(L, -1);
     if (lua_rawget(L, mt) == LUA_TNIL)
@@ -180,10 +220,13 @@ static int sb_setmetatable (lua_State *L) {
     lua_settop(L, 2);
   }
   if (t == LUA_TTABLE) {
+    int live = bh__host(L)->live_metatables;
     for (i = I_REFUSED; refused_fields[i - I_REFUSED] != NULL; i++) {
-      if (getmeta(L, 2, i) != LUA_TNIL)
-        return luaL_error(L, "setmetatable: %s is not allowed in the sandbox",
-                          refused_fields[i - I_REFUSED]);
+      const char *field = refused_fields[i - I_REFUSED];
+      /* a spec's state queues __gc and drops __concat (livemeta.c) */
+      int allowed = live && strcmp(field, "__close") != 0;
+      if (getmeta(L, 2, i) != LUA_TNIL && !allowed)
+        return luaL_error(L, "setmetatable: %s is not allowed in the sandbox", field);
       lua_pop(L, 1);
     }
     push_private_copy(L, 2);

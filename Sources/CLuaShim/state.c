@@ -226,6 +226,7 @@ static void start_slice (lua_State *L, bh_host *h) {
   double limit = h->config.time_limit;
   long long now = (limit > 0 || h->command_deadline != 0) ? now_ns() : 0;
   h->spent = BH_LIMIT_NONE;
+  h->slices++;
   h->remaining = h->config.instruction_budget;
   if (limit > 0) {
     if (limit > 1e9) limit = 1e9;  /* keep the nanoseconds in range */
@@ -853,6 +854,11 @@ void bh_collect_garbage (lua_State *L) {
 
 void bh_set_host_threads (lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads);
+}
+
+
+unsigned long long bh_slice_serial (lua_State *L) {
+  return bh__host(L)->slices;
 }
 
 

@@ -8,19 +8,22 @@ import Foundation
 /// The linter as the commands use it: `check` reports its findings, `run`
 /// and `test` print them on standard error when they load a script.
 enum ScriptLint {
-    /// The findings in the script at `path`, named as messages name it.
-    static func findings(path: String) -> [LintFinding] {
+    /// The findings in the script at `path`, named as messages name it
+    /// (`kind`: what it is; nil: by its name).
+    static func findings(path: String, kind: ScriptLinter.Kind? = nil) -> [LintFinding] {
         guard let script = try? LuaScript(contentsOf: path) else { return [] }
-        return ScriptLinter.lint(script.source, file: script.displayName)
+        return ScriptLinter.lint(script.source, file: script.displayName, kind: kind)
     }
 
     /// Prints the findings of each script once, on standard error; what
     /// the loader stops on (a syntax error, a missing `return`) is left to
-    /// it, which says the same.
-    static func warn(scripts paths: [String]) {
+    /// it, which says the same. The files in `specs` are spec files, whatever
+    /// their names.
+    static func warn(scripts paths: [String], specs: Set<String> = []) {
         var seen = Set<String>()
         for path in paths where seen.insert((path as NSString).standardizingPath).inserted {
-            for finding in findings(path: path) where !ScriptLinter.stopsLoading(finding) {
+            let kind: ScriptLinter.Kind? = specs.contains(path) ? .spec : nil
+            for finding in findings(path: path, kind: kind) where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }
         }

@@ -125,7 +125,7 @@ struct Test: ParsableCommand {
             }
             // What the linter finds in the specs and the scripts they load,
             // once each, on standard error.
-            ScriptLint.warn(scripts: files + ScriptLint.scripts(usedBy: files))
+            ScriptLint.warn(scripts: files + ScriptLint.scripts(usedBy: files), specs: Set(files))
             let plain = PlainReporter(showsProgress: Terminal.isTerminal(STDOUT_FILENO), colours: colours, write: out)
             guard let outputFile = plan.outputFile else {
                 let reporter: any SpecReporter = switch plan.handler {

@@ -49,6 +49,8 @@ final class CommandLineTests: XCTestCase {
             .deletingLastPathComponent().path
         let (status, output) = try runBehave(["test", "Scripts", "Examples"], in: root)
         XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.hasSuffix(" 0 failed\n"), output)
+        // Examples/LuaLibrary has a pending spec, as busted suites do.
+        let last = String(output.split(separator: "\n").last ?? "")
+        XCTAssertTrue(last.hasSuffix(" 0 failed") || last.hasSuffix(" 0 failed, 1 skipped"), output)
     }
 }

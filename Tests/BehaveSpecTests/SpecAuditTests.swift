@@ -144,9 +144,37 @@ final class SpecAuditTests: XCTestCase {
 
     // MARK: Reports
 
+    /// busted runs a describe body when its turn comes: one that fails
+    /// while the specs are declared runs again then, after the specs
+    /// before it; failing again, it is one error named after the block.
+    func testADescribeBodyThatFailsRunsAgainWhenItsTurnComes() throws {
+        let directory = try temporaryDirectory(self)
+        let path = try write("""
+            local made
+            describe("outer", function()
+              before_each(function() made = { 1 } end)
+              it("first", function() assert.same({ 1 }, made) end)
+              describe("late", function()
+                local seen = made[1]
+                it("sees what the before_each made", function() assert.equals(1, seen) end)
+              end)
+              describe("broken", function()
+                local x = nil
+                x.y = 1
+              end)
+              it("last", function() end)
+            end)
+            """, to: "late_spec.lua", in: directory)
+        let (text, run) = runSpecs([path])
+        XCTAssertEqual(run.results.map(\.name), ["outer first", "outer late sees what the before_each made", "outer broken", "outer last"], text)
+        XCTAssertEqual(run.results.map(\.status), [.passed, .passed, .errored, .passed], text)
+        XCTAssertEqual(run.results[2].message, "attempt to index a nil value (local 'x')")
+        XCTAssertTrue(run.results[2].location.hasSuffix("late_spec.lua:11"), run.results[2].location)
+    }
+
     func testAFileThatCannotLoadHasTheLineItsMessageNames() throws {
         let directory = try temporaryDirectory(self)
-        let failing = try write("describe(\"d\", function() local x = nil; x.y = 1 end)\n", to: "derr_spec.lua", in: directory)
+        let failing = try write("local x = nil; x.y = 1\n", to: "derr_spec.lua", in: directory)
         let syntax = try write("it(\"x\", function() end\n", to: "syn_spec.lua", in: directory)
         let (plain, run) = runSpecs([failing, syntax])
         XCTAssertEqual(run.results.map(\.line), [1, 2])

@@ -43,10 +43,14 @@ api.platform = {
 }
 api.behaviour = H.declare
 
--- require "name": a module beside the requiring file, then among the
--- bundled scripts (the host resolves it). It runs once per scene, in a
--- sandbox environment of its own, and every script gets the same value,
--- read-only: one behaviour cannot change what another sees.
+-- require "name": the host resolves the name from the scope of the
+-- calling chunk (for a behaviour: beside the requiring file, then among the
+-- bundled scripts; for a spec file: from the working directory, then
+-- beside the spec) and hands over the module's loader. It runs once per
+-- runtime. A behaviour's module runs in a sandbox environment of its own
+-- and every script gets the same value, read-only: one behaviour cannot
+-- change what another sees. A spec's module runs in the spec's environment
+-- and its value is handed out as it is, as Lua's require does.
 local views = setmetatable({}, { __mode = "k" })
 -- Each view, to its module's name: the sandbox's rawset refuses them.
 local view_names = H.readonlyTables
@@ -78,21 +82,17 @@ local function readonly(value, name)
   return view
 end
 
-local function module_behaviour()
-  error("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own", 2)
-end
-
 local require_module, module_loaded = H.requireModule, H.moduleLoaded
 
 -- An error in the module's top level goes on up from its own line; the
 -- host loads it again at the next require.
 function api.require(name)
-  local value, chunk, env, path = require_module(name)
-  if chunk == nil then return value end
-  env.behaviour = module_behaviour
-  local result = chunk(env)
+  local value, loader, data, key, shared = require_module(name)
+  if loader == nil then return value end
+  local result = loader(name, data)
   if result == nil then result = true end
-  return module_loaded(path, readonly(result, name))
+  if shared then result = readonly(result, name) end
+  return module_loaded(key, result)
 end
 
 -- Each behaviour instance: `self` holds the behaviour's own fields. Reads

@@ -14,7 +14,7 @@
 -- the spec's own line; they must never be tail calls (a tail call drops the
 -- frame the level counts).
 
-local H, env = ...
+local H, env, require, garbage = ...
 local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
       type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
 local format, find, match, gsub, sub, sort, concat =
@@ -31,6 +31,7 @@ local function part(name)
   end
   return loaded
 end
+P.part = part
 
 -- How a value reads in a message (the formatting part).
 local function show(value, depth)
@@ -92,26 +93,39 @@ P.deep_equal = deep_equal
 
 --------------------------------------------------------------- assertions
 
--- Raises `message` at the line of the spec that called the assertion
--- that called fail (three frames up).
-local function fail(message, custom)
-  if custom ~= nil then message = tostring(custom) .. ": " .. message end
+-- The position ("file:line: ") of the innermost code outside the runner's
+-- own chunks (and the dispatchers of metatables), and the level at which
+-- the caller of `outside` would raise an error there: assertions fail at
+-- the line of the spec (or helper) that called them, however many of the
+-- runner's frames lie between; called through pcall, with no position,
+-- as Lua's own errors.
+local outside = garbage.position
+P.outside = outside
+
+-- A failed assertion: raised at the caller's line, and told to the runner
+-- (a failure, not an error).
+local function fail(message)
+  local where = outside()
   H.failing(message)
-  error(message, 3)
+  error(where .. message, 0)
 end
 P.fail = fail
 
+-- An assertion or spy used the wrong way: an error at the caller's line.
 local function usage(text)
-  error(text, 3)
+  local where = outside()
+  error(where .. text, 0)
 end
 P.usage = usage
 
--- The assertions nearly every spec uses; the others (near, matches,
--- truthy, …) come with the "assert" part on first use.
+-- Called, `assert` is Lua's assert; its fields are luassert's: the
+-- assertions, their chains (`assert.is_not.equal`) and methods
+-- (`assert:register`), which come with the engine (luassert.lua) on first
+-- use.
 local assert = setmetatable({}, {
   __index = function(t, key)
-    local resolve = part("assert")
-    return resolve(t, key)
+    local found = part("luassert").index(t, key)
+    return found
   end,
   -- Called, it is Lua's assert: all its arguments when the first is
   -- true; else the second as the error object as it is (nil included),
@@ -131,80 +145,6 @@ local assert = setmetatable({}, {
   end,
 })
 P.assert = assert
-
-function assert.equals(expected, actual, message)
-  if not (expected == actual) then
-    local hint = ""
-    if type(expected) == "table" and type(actual) == "table" and deep_equal(expected, actual) then
-      hint = " (different tables with the same contents: use assert.same)"
-    end
-    fail(format("expected %s, got %s%s", show(expected), show(actual), hint), message)
-  end
-end
-
-function assert.same(expected, actual, message)
-  local out = {}
-  differences(expected, actual, "", out, {})
-  if #out == 0 then return end
-  if type(expected) ~= "table" or type(actual) ~= "table" then
-    fail(format("expected %s, got %s", show(expected), show(actual)), message)
-  end
-  local lines = {}
-  for i, d in ipairs(out) do
-    lines[i] = format("at %s: expected %s, got %s", d[1] == "" and "the top level" or d[1], show(d[2], 1), show(d[3], 1))
-  end
-  local text = "tables differ " .. lines[1]
-  if #out > 1 then
-    text = text .. format(" (and %s more)", #out >= 10 and "at least 9" or tostring(#out - 1))
-      .. "\n" .. concat(lines, "\n", 2)
-  end
-  fail(text, message)
-end
-
-function assert.is_true(actual, message)
-  if actual ~= true then fail("expected true, got " .. show(actual), message) end
-end
-
-function assert.is_false(actual, message)
-  if actual ~= false then fail("expected false, got " .. show(actual), message) end
-end
-
-function assert.is_nil(actual, message)
-  if actual ~= nil then fail("expected nil, got " .. show(actual), message) end
-end
-
--- An error matches a string when, without its `file:line: ` prefix, it
--- equals the string or contains it; other error objects must be the same.
-local function error_matches(err, expected)
-  if type(err) == "string" and type(expected) == "string" then
-    local plain = gsub(err, "^[^\n]-:%d+: ", "")
-    return err == expected or plain == expected or find(err, expected, 1, true) ~= nil
-  end
-  return deep_equal(expected, err)
-end
-
-function assert.has_error(fn, expected, message)
-  if type(fn) ~= "function" and type(fn) ~= "table" then
-    usage("assert.has_error(function [, expected message]) takes a function")
-  end
-  local ok, err = pcall(fn)
-  if ok then
-    fail("expected an error, but none was raised", message)
-  elseif expected ~= nil and not error_matches(err, expected) then
-    fail(format("expected an error matching %s, got %s", show(expected), show(err)), message)
-  end
-  return err
-end
-
--- Spies and scenes come with their parts on first use.
-local function lazy(name)
-  return setmetatable({}, { __index = function(_, key) return part(name)[key] end })
-end
-
-function assert.spy(s)
-  local checks = part("spy").assert_spy(s)
-  return checks
-end
 
 ------------------------------------------------------------ describe / it
 
@@ -234,6 +174,23 @@ local function declaring(what)
   end
 end
 
+-- Runs a block's body with the block current. While the specs are being
+-- collected (`deferring`), a body that fails is put off: busted runs each
+-- body when its turn comes, after the specs before it, and a body may use
+-- what they or a before_each made; the runner runs it again then.
+local function run_body(block, body, deferring)
+  local outer = current
+  current = block
+  counts.depth = block.depth + 1
+  local ok, err = pcall(body)
+  counts.depth = block.depth
+  current = outer
+  if ok then return end
+  if not deferring then error(err, 0) end
+  block.children, block.befores, block.afters, block.setups, block.teardowns = {}, {}, {}, {}, {}
+  block.deferred = body
+end
+
 local function describe(name, body)
   declaring("describe")
   if type(name) ~= "string" or type(body) ~= "function" then
@@ -241,15 +198,11 @@ local function describe(name, body)
   end
   if #blocks >= limits.blocks then usage(format("more than %d describe blocks in one file", limits.blocks)) end
   if counts.depth >= limits.depth then usage(format("describe blocks nested more than %d deep", limits.depth)) end
-  local block = { id = #blocks + 1, name = name, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {} }
+  local block = { id = #blocks + 1, name = name, children = {}, befores = {}, afters = {}, setups = {}, teardowns = {},
+                  line = line_of(2), depth = counts.depth }
   blocks[block.id] = block
   current.children[#current.children + 1] = block
-  local outer = current
-  current = block
-  counts.depth = counts.depth + 1
-  body()
-  counts.depth = counts.depth - 1
-  current = outer
+  run_body(block, body, true)
 end
 
 local function add_spec(name, body, is_pending)
@@ -325,18 +278,52 @@ local function collect(block, prefix, befores, afters, chain)
   local inside = chain .. (chain == "" and "" or ",") .. block.id
   H.block(block.id, #block.setups, #block.teardowns)
   for _, child in ipairs(block.children) do
-    if child.children then
-      collect(child, clip(prefix .. clip(child.name, limits.part), limits.name) .. " ", b, a, inside)
+    local name = clip(prefix .. clip(child.name, limits.part), limits.name)
+    if not utf8len(name) then name = part("format").printable(name) end
+    if child.deferred then
+      -- Its body failed: a stand-in the runner expands when its turn comes.
+      child.collecting = { name .. " ", b, a, inside }
+      specs[#specs + 1] = { block = child }
+      H.spec(name, child.line, false, #b, #a, inside .. "," .. child.id, child.id)
+    elseif child.children then
+      collect(child, name .. " ", b, a, inside)
     else
       specs[#specs + 1] = { body = child.body, befores = b, afters = a }
-      local name = clip(prefix .. clip(child.name, limits.part), limits.name)
-      if not utf8len(name) then name = part("format").printable(name) end
       H.spec(name, child.line, child.pending, #b, #a, inside)
     end
   end
 end
 
+-- Runs a put-off block's body now and declares its specs (after every spec
+-- declared so far).
+local function expand(block)
+  local body = block.deferred
+  block.deferred = nil
+  running = false
+  local ok, err = pcall(run_body, block, body, false)
+  running = true
+  if not ok then error(err, 0) end
+  collect(block, table.unpack(block.collecting))
+end
+
+-- Objects whose __gc the collector reached since: their finalizers run
+-- now, as script code under the running callback's budget (an error in
+-- one is dropped, as Lua only warns about it).
+local next_finalizer = garbage.finalizer
+local function finalize()
+  while true do
+    local fn, object = next_finalizer()
+    if fn == nil then return end
+    pcall(fn, object)
+  end
+end
+
+-- collectgarbage, as Lua's but for "stop" and the modes (see Docs/sandbox.md);
+-- the finalizers a collection queued run before it returns.
+local collectgarbage = garbage.collectgarbage
+
 H.ready(function(phase, i, j)
+  finalize()
   if phase == "collect" then
     running = true
     collect(root, "", {}, {}, "")
@@ -347,6 +334,11 @@ H.ready(function(phase, i, j)
     local ids = {}
     for _, id in next, P.scene_ids or {} do ids[#ids + 1] = id end
     return concat(ids, ",")
+  end
+  if phase == "expand" then
+    running_spec = nil
+    expand(blocks[i])
+    return
   end
   if phase == "setup" then
     running_spec = nil
@@ -385,7 +377,28 @@ local function print(...)
   H.print(text)
 end
 
+-- A part's module standing in for it until first used (spies, stubs,
+-- mocks, matchers, say's messages, scenes): reads, writes and calls go to
+-- the part's own object (`field` of what the part returns, or all of it).
+local function lazy(name, field)
+  local function real()
+    local loaded = part(name)
+    if field ~= nil then loaded = loaded[field] end
+    return loaded
+  end
+  return setmetatable({}, {
+    __index = function(_, key) return real()[key] end,
+    __newindex = function(_, key, value) real()[key] = value end,
+    __call = function(_, ...) return real()(...) end,
+  })
+end
+local spy, stub, mock = lazy("spy", "spy"), lazy("spy", "stub"), lazy("spy", "mock")
+local match, say = lazy("match", "match"), lazy("say", "say")
+
 env.describe, env.context = describe, describe
+-- busted's insulate and expose blocks: describe blocks here (every block of
+-- a file shares its environment).
+env.insulate, env.expose = describe, describe
 env.it, env.test, env.spec = it, it, it
 env.pending = pending
 env.before_each, env.after_each = before_each, after_each
@@ -393,10 +406,25 @@ env.setup, env.teardown = setup, teardown
 env.lazy_setup, env.strict_setup, env.lazy_teardown, env.strict_teardown = setup, setup, teardown, teardown
 env.finally = finally
 env.assert, env.print = assert, print
-env.spy, env.scene = lazy("spy"), lazy("scene")
--- stub(t, key, ...) or stub.new(t, key, ...): the spy part's stub.
-local function new_stub(...)
-  local s = part("spy").stub(...)
-  return s
+env.spy, env.stub, env.mock, env.match = spy, stub, mock, match
+env.scene = lazy("scene")
+env.require, env.collectgarbage = require, collectgarbage
+
+-- The modules of busted's that specs require: the same objects as the
+-- globals, found before any file.
+local busted = {
+  describe = describe, context = describe, insulate = describe, expose = describe,
+  it = it, test = it, spec = it, pending = pending,
+  before_each = before_each, after_each = after_each,
+  setup = setup, teardown = teardown, lazy_setup = setup, strict_setup = setup,
+  lazy_teardown = teardown, strict_teardown = teardown, finally = finally,
+  assert = assert, spy = spy, stub = stub, mock = mock, match = match,
+}
+local modules = {
+  busted = busted, luassert = assert, ["luassert.assert"] = assert,
+  ["luassert.spy"] = spy, ["luassert.stub"] = stub, ["luassert.mock"] = mock, ["luassert.match"] = match,
+  say = say,
+}
+for name, value in next, modules do
+  H.preload(name, function() return value end)
 end
-env.stub = setmetatable({ new = new_stub }, { __call = function(_, ...) return new_stub(...) end })

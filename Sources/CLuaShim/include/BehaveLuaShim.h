@@ -91,6 +91,10 @@ void bh_push_readonly_tables(lua_State *L);
 ** A callback that starts after it has passed ends at once. */
 void bh_set_command_deadline(lua_State *L, double seconds);
 
+/* How many outermost callbacks have started: what the host marks during
+** one callback can be told from what an earlier one left behind. */
+unsigned long long bh_slice_serial(lua_State *L);
+
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);
 
@@ -117,6 +121,16 @@ void bh_collect_garbage(lua_State *L);
 ** Absent: print (the host's), io, os, debug, package, require, load,
 ** loadfile, dofile, collectgarbage, warn. */
 void bh_push_sandbox_env(lua_State *L);
+
+/* Makes the state a spec file's: objects get live metatables (a copy whose
+** metamethods look the original's up when they run), __gc is allowed and
+** queues the object for the spec runner, __concat is dropped rather than
+** refused. See livemeta.c. */
+void bh_enable_spec_metatables(lua_State *L);
+
+/* Pushes a table with the spec's collectgarbage and finalizer(), which
+** returns the next queued __gc and its object (nothing when none). */
+void bh_push_spec_gc(lua_State *L);
 
 /* Pushes a function check(pattern) that raises the first mistake of a Lua
 ** pattern (as string.find would word it), whether or not a match would
