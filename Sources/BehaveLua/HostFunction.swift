@@ -81,7 +81,7 @@ extension LuaRuntime {
             throw ValueError("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own")
         case .set: return try instanceSet()
         case .describe:
-            let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"
+            let name = behaviour(Int(integer(at: 1) ?? -1))?.name ?? "?"
             pushString("behaviour \(name)")
             return 1
         case .send:
@@ -182,7 +182,7 @@ extension LuaRuntime {
     }
 
     func instance(at index: Int32) throws(ValueError) -> LuaBehaviour {
-        guard let id = integer(at: index), let behaviour = behaviour(Int32(clamping: id)) else {
+        guard let id = integer(at: index), let behaviour = behaviour(Int(id)) else {
             throw ValueError("this behaviour no longer exists")
         }
         // Its own `destroy` may still use it.
@@ -209,17 +209,17 @@ extension LuaRuntime {
         return values
     }
 
-    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int32? {
+    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int? {
         guard lua_type(S, index) == LUA_TUSERDATA, lua_getmetatable(S, index) != 0 else { return nil }
         pushRef(objectMetatableRef, on: S)
         let ours = lua_rawequal(S, -1, -2) != 0
         bh_pop(S, 2)
         guard ours, let pointer = lua_touserdata(S, index) else { return nil }
-        return pointer.load(as: Int32.self)
+        return pointer.load(as: Int.self)
     }
 
     /// Pushes the userdata of a handle (the same one while it is in use).
-    func pushObject(_ handle: Int32, on S: OpaquePointer? = nil) {
+    func pushObject(_ handle: Int, on S: OpaquePointer? = nil) {
         let S = S ?? stack
         pushRef(userdataCacheRef, on: S)
         lua_rawgeti(S, -1, lua_Integer(handle))
@@ -229,8 +229,8 @@ extension LuaRuntime {
             return
         }
         bh_pop(S, 1)
-        let pointer = lua_newuserdatauv(S, MemoryLayout<Int32>.size, 0)!
-        pointer.storeBytes(of: handle, as: Int32.self)
+        let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
+        pointer.storeBytes(of: handle, as: Int.self)
         pushRef(objectMetatableRef, on: S)
         lua_setmetatable(S, -2)
         lua_pushvalue(S, -1)

@@ -128,7 +128,7 @@ extension LuaRuntime {
             pushRef(selfIDsRef)
             lua_pushvalue(stack, index)
             let found = lua_rawget(stack, -2) == LUA_TNUMBER
-            let id = found ? Int32(clamping: lua_tointegerx(stack, -1, nil)) : -1
+            let id = found ? Int(lua_tointegerx(stack, -1, nil)) : -1
             bh_pop(stack, 2)
             if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
         }

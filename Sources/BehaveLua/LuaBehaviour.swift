@@ -12,7 +12,7 @@ public final class LuaBehaviour: Behaviour {
     private(set) var selfRef: Int32 = 0
     /// The Lua mirror of outlets and inspectables that `self` reads.
     private var propsRef: Int32 = 0
-    private(set) var id: Int32 = -1
+    private(set) var id = -1
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and

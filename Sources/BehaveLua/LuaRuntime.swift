@@ -23,7 +23,7 @@ public final class LuaRuntime {
     /// the main thread. Set around each host call, never held across one.
     @exclusivity(unchecked) var stack: OpaquePointer
     var objects = ObjectTable()
-    var behaviours: [WeakBehaviour] = []
+    var behaviours = BehaviourTable()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
@@ -110,7 +110,7 @@ public final class LuaRuntime {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        for box in behaviours { box.behaviour?.tearDown() }
+        for behaviour in behaviours.all { behaviour.tearDown() }
         handlers.removeAll()
         bh_close(L)
     }
@@ -212,14 +212,12 @@ public final class LuaRuntime {
 
     // MARK: Behaviours
 
-    func register(_ behaviour: LuaBehaviour) -> Int32 {
-        behaviours.append(WeakBehaviour(behaviour: behaviour))
-        return Int32(behaviours.count - 1)
+    func register(_ behaviour: LuaBehaviour) -> Int {
+        behaviours.add(behaviour)
     }
 
-    func behaviour(_ id: Int32) -> LuaBehaviour? {
-        guard id >= 0, Int(id) < behaviours.count else { return nil }
-        return behaviours[Int(id)].behaviour
+    func behaviour(_ id: Int) -> LuaBehaviour? {
+        behaviours[id]
     }
 
     /// Drops everything Lua holds for a destroyed behaviour.
@@ -228,6 +226,7 @@ public final class LuaRuntime {
             finish(handler)
         }
         objects.release(ownedBy: behaviour)
+        behaviours.remove(behaviour.id)
     }
 
     /// Calls the function below `arguments` values on the main stack in a
@@ -277,10 +276,6 @@ public final class LuaRuntime {
         defer { bh_pop(S, 1) }
         return string(at: -1, in: S) ?? "(error object is not a string)"
     }
-}
-
-struct WeakBehaviour {
-    weak var behaviour: LuaBehaviour?
 }
 
 /// What the Lua state's context pointer points to.
