@@ -30,9 +30,14 @@ let package = Package(
         ),
         // What must be C: macro wrappers, trampolines, the protected call, the
         // allocator with a limit, the budget hook and the sandbox primitives.
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CLuaShim", dependencies: ["CLua", "CBehaveCore"]),
+        // The C half of the core, which the bridge's C shares without
+        // converting: texts, typed values, controls' property slots, the
+        // trace's records. No Lua.
+        .target(name: "CBehaveCore"),
         // Controls, events, responder chain, lifetime binding, clock. No Lua.
         .target(name: "BehaveCore", dependencies: [
+            "CBehaveCore",
             .product(name: "HeapModule", package: "swift-collections"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),

@@ -17,10 +17,12 @@
 #include "CBaseline.h"
 
 /* A button as small as it gets: an image (a registry reference to the
-** value) and an alpha. */
+** value), an alpha and a frame. */
 typedef struct Button {
   int image;
   double alpha;
+  double frame[4];
+  double offset;   /* a scroll view's content offset (y) */
   long changes;
 } Button;
 
@@ -29,6 +31,13 @@ static int button_index(lua_State *L) {
   const char *key = luaL_checkstring(L, 2);
   if (strcmp(key, "image") == 0) lua_rawgeti(L, LUA_REGISTRYINDEX, b->image);
   else if (strcmp(key, "alpha") == 0) lua_pushnumber(L, b->alpha);
+  else if (strcmp(key, "contentOffset") == 0) {
+    lua_createtable(L, 0, 2);
+    lua_pushnumber(L, 0);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, b->offset);
+    lua_setfield(L, -2, "y");
+  }
   else lua_pushnil(L);
   return 1;
 }
@@ -42,6 +51,15 @@ static int button_newindex(lua_State *L) {
     b->image = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   else if (strcmp(key, "alpha") == 0) b->alpha = luaL_checknumber(L, 3);
+  else if (strcmp(key, "frame") == 0) {
+    int i;
+    luaL_checktype(L, 3, LUA_TTABLE);
+    for (i = 0; i < 4; i++) {
+      lua_rawgeti(L, 3, i + 1);
+      b->frame[i] = luaL_checknumber(L, -1);
+      lua_pop(L, 1);
+    }
+  }
   else return luaL_error(L, "no property %s", key);
   b->changes++;  /* the change is recorded */
   return 0;
@@ -61,20 +79,27 @@ static double now_ns(void) {
 
 /* A state with a Button userdata as global 'button' and the toggle's class
 ** and instance built as toggle.lua builds them. */
+/* Pushes a new Button userdata. */
+static Button *new_button(lua_State *L) {
+  Button *b = (Button *)lua_newuserdatauv(L, sizeof(Button), 0);
+  memset(b, 0, sizeof(Button));
+  b->alpha = 1;
+  lua_pushnil(L);
+  b->image = luaL_ref(L, LUA_REGISTRYINDEX);
+  if (luaL_newmetatable(L, "Button")) {
+    lua_pushcfunction(L, button_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, button_newindex);
+    lua_setfield(L, -2, "__newindex");
+  }
+  lua_setmetatable(L, -2);
+  return b;
+}
+
 static lua_State *open_state(void) {
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
-  Button *b = (Button *)lua_newuserdatauv(L, sizeof(Button), 0);
-  b->alpha = 1;
-  b->changes = 0;
-  lua_pushnil(L);
-  b->image = luaL_ref(L, LUA_REGISTRYINDEX);
-  luaL_newmetatable(L, "Button");
-  lua_pushcfunction(L, button_index);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, button_newindex);
-  lua_setfield(L, -2, "__newindex");
-  lua_setmetatable(L, -2);
+  new_button(L);
   lua_setglobal(L, "button");
   lua_pushcfunction(L, send);
   lua_setglobal(L, "send");
@@ -126,6 +151,49 @@ double baseline_property_access(long operations) {
   double elapsed = now_ns() - start;
   lua_close(L);
   return elapsed / (double)operations;
+}
+
+/* The scroll storm: three handlers, each as a scroll view's delegate
+** message would run it, setting two properties of a view of its own. */
+static const char *follow_source =
+  "local Follow = {}\n"
+  "Follow.__index = Follow\n"
+  "function Follow:scrollViewDidScroll(scrollView)\n"
+  "  local y = scrollView.contentOffset.y\n"
+  "  self.view.alpha = 1 - (y % 100) / 100\n"
+  "  self.view.frame = { 0, y * self.speed, 375, 200 }\n"
+  "end\n"
+  "local view = ...\n"
+  "local self = setmetatable({ view = view, speed = 0.5 }, Follow)\n"
+  "return function(scrollView) return self:scrollViewDidScroll(scrollView) end\n";
+
+double baseline_scroll_storm(long frames) {
+  lua_State *L = open_state();
+  Button *scroll = new_button(L);
+  int scrollref = luaL_ref(L, LUA_REGISTRYINDEX);
+  int handlers[3];
+  int i;
+  double start, elapsed;
+  long f;
+  for (i = 0; i < 3; i++) {
+    if (luaL_loadstring(L, follow_source) != LUA_OK) { lua_close(L); return -1; }
+    new_button(L);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) { lua_close(L); return -1; }
+    handlers[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  start = now_ns();
+  for (f = 0; f < frames; f++) {
+    scroll->offset = (double)(f % 600);
+    scroll->changes++;  /* the offset's change is recorded */
+    for (i = 0; i < 3; i++) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, handlers[i]);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, scrollref);
+      if (lua_pcall(L, 1, 0, 0) != LUA_OK) { lua_close(L); return -1; }
+    }
+  }
+  elapsed = now_ns() - start;
+  lua_close(L);
+  return elapsed / (double)frames;
 }
 
 unsigned long baseline_heap_in_use(void) {

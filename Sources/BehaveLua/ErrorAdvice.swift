@@ -96,7 +96,7 @@ extension LuaRuntime {
     /// that line calls `method` with a dot.
     func dotCallReceiver(_ method: String) -> String? {
         guard let failure = ScriptFailure(location()),
-              let script = [running.last?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn),
+              let script = [runningBehaviour?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn),
               script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
         return script.tokens(onLine: failure.line).receiver(ofDotCall: method)
     }

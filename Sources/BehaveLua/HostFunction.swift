@@ -9,7 +9,7 @@ enum HostFunction: Int32, CaseIterable {
     case log, beginAnimation, commitAnimation, wait, after, now, ask, declare
     case set, describe, send, sendAction
     case imageFitting, imageToString, imageEquals, imageReadOnly
-    case objectIndex, objectNewIndex, objectToString
+    case objectIndex, objectNewIndex, objectToString, controlIndex, controlNewIndex
     case on, once, disconnect, cancel, noop
     case platformAvailable, platformPermission, platformRequestPermission, platformPickImage, platformOpenSettings
     case requireModule, moduleLoaded, moduleBehaviour
@@ -61,7 +61,7 @@ extension LuaRuntime {
         switch function {
         case .log:
             let text = string(at: 1) ?? ""
-            let subject = running.last?.name ?? loadingScript?.displayName ?? "script"
+            let subject = runningBehaviour?.name ?? loadingScript?.displayName ?? "script"
             scene.log(String(text.prefix(4000)), from: subject)
             return 0
         case .now:
@@ -81,7 +81,7 @@ extension LuaRuntime {
             throw ValueError("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own")
         case .set: return try instanceSet()
         case .describe:
-            let name = behaviour(Int32(clamping: integer(at: 1) ?? -1))?.name ?? "?"
+            let name = behaviour(Int(integer(at: 1) ?? -1))?.name ?? "?"
             pushString("behaviour \(name)")
             return 1
         case .send:
@@ -119,11 +119,12 @@ extension LuaRuntime {
             return 1
         case .objectIndex: return try objectIndex()
         case .objectNewIndex: return try objectNewIndex()
+        case .controlIndex: return try controlIndex()
+        case .controlNewIndex: return try controlNewIndex()
         case .objectToString:
             let handle = objectHandle(at: 1, in: stack)
             let object = handle.flatMap(objects.object)
             switch object {
-            case let view as View: pushString("\(view.typeName)(\(view.name))")
             case let control as Control: pushString(control.responderName)
             case is Connection: pushString("connection")
             case is BehaveCore.Timer: pushString("timer")
@@ -181,11 +182,11 @@ extension LuaRuntime {
     }
 
     func instance(at index: Int32) throws(ValueError) -> LuaBehaviour {
-        guard let id = integer(at: index), let behaviour = behaviour(Int32(clamping: id)) else {
+        guard let id = integer(at: index), let behaviour = behaviour(Int(id)) else {
             throw ValueError("this behaviour no longer exists")
         }
         // Its own `destroy` may still use it.
-        guard behaviour.isAlive || running.last === behaviour else {
+        guard behaviour.isAlive || runningBehaviour === behaviour else {
             throw ValueError("behaviour `\(behaviour.name)` has been destroyed")
         }
         return behaviour
@@ -208,18 +209,18 @@ extension LuaRuntime {
         return values
     }
 
-    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int32? {
+    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int? {
         guard lua_type(S, index) == LUA_TUSERDATA, lua_getmetatable(S, index) != 0 else { return nil }
         pushRef(objectMetatableRef, on: S)
         let ours = lua_rawequal(S, -1, -2) != 0
         bh_pop(S, 2)
         guard ours, let pointer = lua_touserdata(S, index) else { return nil }
-        return pointer.load(as: Int32.self)
+        return pointer.load(as: Int.self)
     }
 
     /// Pushes the userdata of a handle (the same one while it is in use).
-    func pushObject(_ handle: Int32) {
-        let S = stack
+    func pushObject(_ handle: Int, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
         pushRef(userdataCacheRef, on: S)
         lua_rawgeti(S, -1, lua_Integer(handle))
         if lua_type(S, -1) == LUA_TUSERDATA {
@@ -228,8 +229,8 @@ extension LuaRuntime {
             return
         }
         bh_pop(S, 1)
-        let pointer = lua_newuserdatauv(S, MemoryLayout<Int32>.size, 0)!
-        pointer.storeBytes(of: handle, as: Int32.self)
+        let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
+        pointer.storeBytes(of: handle, as: Int.self)
         pushRef(objectMetatableRef, on: S)
         lua_setmetatable(S, -2)
         lua_pushvalue(S, -1)
@@ -239,28 +240,42 @@ extension LuaRuntime {
     }
 
     /// Pushes a control (a view, or the keyboard), or nil.
-    func pushControl(_ control: Control?) {
-        guard let control else {
-            lua_pushnil(stack)
-            return
+    func pushControl(_ control: Control?, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        switch control {
+        case let view as View: bh_push_view(S, view.block)
+        case let control?: pushObject(objects.handle(for: control), on: S)
+        case nil: lua_pushnil(S)
         }
-        pushObject(objects.handle(for: control))
+    }
+
+    /// The view of the control userdata at `index`: nil when it is no
+    /// control; `.some(nil)` when the control is gone.
+    func view(at index: Int32, in S: OpaquePointer? = nil) -> View?? {
+        guard let block = bh_toview(S ?? stack, index) else { return nil }
+        guard let host = block.pointee.host else { return .some(nil) }
+        return Unmanaged<View>.fromOpaque(host).takeUnretainedValue()
     }
 
     /// The sender of an action as a handler receives it: a control, a Lua
     /// behaviour of this scene (its `self`), or nil.
-    func pushResponder(_ responder: Responder) {
+    func pushResponder(_ responder: Responder, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
         if let control = responder as? Control, !(responder is Behaviour) {
-            pushControl(control)
+            pushControl(control, on: S)
         } else if let behaviour = responder as? LuaBehaviour, behaviour.runtime === self, behaviour.selfRef != 0 {
-            pushRef(behaviour.selfRef)
+            pushRef(behaviour.selfRef, on: S)
         } else {
-            lua_pushnil(stack)
+            lua_pushnil(S)
         }
     }
 
     /// The control (a view, or the keyboard) of the userdata at `index`.
     func control(at index: Int32) throws(ValueError) -> Control {
+        if let view = view(at: index) {
+            guard let view else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+            return view
+        }
         guard let handle = objectHandle(at: index, in: stack) else {
             throw ValueError("expected a control, got \(typeName(at: index))")
         }
@@ -273,7 +288,7 @@ extension LuaRuntime {
     /// The behaviour whose code is running: connections and timers it makes
     /// die with it.
     func currentBehaviour(_ what: String) throws(ValueError) -> LuaBehaviour {
-        guard let behaviour = running.last else {
+        guard let behaviour = runningBehaviour else {
             throw ValueError("\(what) can only be used inside a behaviour's methods (not at the top level of a script)")
         }
         return behaviour

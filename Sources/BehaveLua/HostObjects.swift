@@ -4,33 +4,55 @@ import CLuaShim
 /// Controls, connections and timers as scripts see them, and the fields of
 /// `self` that live in the host (outlets and inspectables).
 extension LuaRuntime {
+    /// `control.key` when the C half could not answer: a property an
+    /// animation presents, `delegate`, a control that is gone, a mistake.
+    func controlIndex() throws(ValueError) -> Int32 {
+        guard let found = view(at: 1) else { throw ValueError("not an object") }
+        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+        let key = try argument(2, "field name", string(at: 2))
+        switch key {
+        case "delegate" where !view.schema.delegateMessages.isEmpty:
+            if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
+                pushRef(delegate.selfRef)
+            } else {
+                lua_pushnil(stack)
+            }
+        default:
+            guard let index = view.schema.index(of: key) else {
+                throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+            }
+            push(view.value(at: index))
+        }
+        return 1
+    }
+
+    /// `control.key = value` when the C half could not do it: a property
+    /// whose set the control must see, a value to convert, a mistake.
+    func controlNewIndex() throws(ValueError) -> Int32 {
+        guard let found = view(at: 1) else { throw ValueError("not an object") }
+        let key = try argument(2, "property name", string(at: 2))
+        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+        if key == "delegate", !view.schema.delegateMessages.isEmpty {
+            view.delegate = try delegate(at: 3)
+            return 0
+        }
+        guard let index = view.schema.index(of: key) else {
+            throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+        }
+        let spec = view.schema.properties[index]
+        do {
+            try view.set(at: index, to: try value(at: 3, for: spec))
+        } catch {
+            throw view.qualified(error)
+        }
+        return 0
+    }
+
+    /// `object.key` of the keyboard, a connection or a timer.
     func objectIndex() throws(ValueError) -> Int32 {
         guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
-        // The hot path: a property of a control, by interned key.
-        if let view = objects.view(handle), let id = keyID(at: 2), id >= KeyIDs.firstProperty,
-           let slot = slot(of: id, in: view.schema) {
-            push(view.value(at: slot))
-            return 1
-        }
         let key = try argument(2, "field name", string(at: 2))
         switch objects.object(handle) {
-        case let view as View:
-            switch key {
-            case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
-            case "once": bh_push_host_function(stack, HostFunction.once.rawValue)
-            case "type": pushString(view.typeName)
-            case "delegate" where !view.schema.delegateMessages.isEmpty:
-                if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
-                    pushRef(delegate.selfRef)
-                } else {
-                    lua_pushnil(stack)
-                }
-            default:
-                guard let index = view.schema.index(of: key) else {
-                    throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
-                }
-                push(view.value(at: index))
-            }
         case let keyboard as Keyboard:
             switch key {
             case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
@@ -67,36 +89,11 @@ extension LuaRuntime {
 
     func objectNewIndex() throws(ValueError) -> Int32 {
         guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
-        if let view = objects.view(handle), let id = keyID(at: 2), let slot = slot(of: id, in: view.schema) {
-            let spec = view.schema.properties[slot]
-            do {
-                try view.set(at: slot, to: try value(at: 3, for: spec))
-            } catch {
-                throw view.qualified(error)
-            }
-            return 0
-        }
         let key = try argument(2, "property name", string(at: 2))
-        guard let view = objects.object(handle) as? View else {
-            if objects.kind(handle) == .control {
-                throw ValueError("this control no longer exists (it was removed from the screen)")
-            }
-            throw ValueError("cannot set `\(key)` here")
+        if objects.kind(handle) == .control, objects.object(handle) == nil {
+            throw ValueError("this control no longer exists (it was removed from the screen)")
         }
-        if key == "delegate", !view.schema.delegateMessages.isEmpty {
-            view.delegate = try delegate(at: 3)
-            return 0
-        }
-        guard let index = view.schema.index(of: key) else {
-            throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
-        }
-        let spec = view.schema.properties[index]
-        do {
-            try view.set(at: index, to: try value(at: 3, for: spec))
-        } catch {
-            throw view.qualified(error)
-        }
-        return 0
+        throw ValueError("cannot set `\(key)` here")
     }
 
     /// `control:on(event, fn)` / `control:once(event, fn)`.
@@ -112,16 +109,12 @@ extension LuaRuntime {
             throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3)))")
         }
         let behaviour = try currentBehaviour("\(verb)")
-        let callback = callback(at: 3)
-        let context = "in \(event) handler of \(source.responderName)"
-        // The handle is looked up once; a control that is gone sends nothing.
-        let handle = objects.handle(for: source)
-        let connection = source.on(event, once: once) { [weak behaviour] message in
-            guard let behaviour else { return }
-            callback.run(for: behaviour, context: context) { runtime in
-                runtime.pushObject(handle)
-                return 1 + runtime.push(message.arguments)
-            }
+        // The handler gets the control (its userdata, kept with the
+        // function) and the event's values.
+        let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")), sender: 1)
+        callback.behaviour = behaviour
+        let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
+            callback.run(arguments: values)
         }
         behaviour.bind(connection)
         pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
@@ -135,56 +128,11 @@ extension LuaRuntime {
             pushRef(selfIDsRef)
             lua_pushvalue(stack, index)
             let found = lua_rawget(stack, -2) == LUA_TNUMBER
-            let id = found ? Int32(clamping: lua_tointegerx(stack, -1, nil)) : -1
+            let id = found ? Int(lua_tointegerx(stack, -1, nil)) : -1
             bh_pop(stack, 2)
             if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
         }
         throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index))")
-    }
-
-    // MARK: Interned keys
-
-    /// The id of the string key at `index`, interned per runtime, so the
-    /// property hot path compares integers, not Swift strings. Nil for a
-    /// key that is not a string (or once the table is full: scripts can
-    /// make endless keys).
-    func keyID(at index: Int32) -> Int? {
-        let S = stack
-        guard lua_type(S, index) == LUA_TSTRING else { return nil }
-        pushRef(keyIDsRef, on: S)
-        lua_pushvalue(S, index)
-        if lua_rawget(S, -2) == LUA_TNUMBER {
-            let id = Int(lua_tointegerx(S, -1, nil))
-            bh_pop(S, 2)
-            return id
-        }
-        bh_pop(S, 1)
-        guard keyNames.count < KeyIDs.capacity, let name = string(at: index) else {
-            bh_pop(S, 1)
-            return nil
-        }
-        let id = keyNames.count
-        keyNames.append(name)
-        lua_pushvalue(S, index)
-        lua_pushinteger(S, lua_Integer(id))
-        lua_rawset(S, -3)
-        bh_pop(S, 1)
-        return id
-    }
-
-    /// The index of interned key `id` among `schema`'s properties.
-    func slot(of id: Int, in schema: ControlSchema) -> Int? {
-        let key = ObjectIdentifier(schema)
-        if let slots = schemaSlots[key], id < slots.count {
-            let slot = slots[id]
-            return slot >= 0 ? Int(slot) : nil
-        }
-        var slots = schemaSlots[key] ?? []
-        while slots.count <= id {
-            slots.append(Int32(schema.index(of: keyNames[slots.count]) ?? -1))
-        }
-        schemaSlots[key] = slots
-        return slots[id] >= 0 ? Int(slots[id]) : nil
     }
 
     // MARK: self

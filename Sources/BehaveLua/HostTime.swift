@@ -7,7 +7,7 @@ extension LuaRuntime {
     /// The handler running on the current thread, if it is one (a script's
     /// own coroutine is not).
     func currentHandler(_ what: String) throws(ValueError) -> HandlerThread {
-        guard let handler = runningHandlers.last(where: { $0.thread == stack }) else {
+        guard let handler = pausableHandler() else {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
         if let unpausable = handler.unpausable { throw unpausable.refusal("call \(what)") }
@@ -24,10 +24,17 @@ extension LuaRuntime {
         }
     }
 
-    /// Keeps the function at `index` for later.
-    func callback(at index: Int32) -> LuaCallback {
+    /// Keeps the function at `index` for later, run with `info`; with
+    /// `sender`, the value at that index is kept too and passed first.
+    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil) -> LuaCallback {
         lua_pushvalue(stack, index)
-        return LuaCallback(runtime: self, ref: luaL_ref(stack, bh_registryindex()))
+        let function = luaL_ref(stack, bh_registryindex())
+        var kept: Int32 = 0
+        if let sender {
+            lua_pushvalue(stack, sender)
+            kept = luaL_ref(stack, bh_registryindex())
+        }
+        return LuaCallback(runtime: self, function: function, info: info, sender: kept)
     }
 
     func beginAnimation() throws(ValueError) -> Int32 {
@@ -64,10 +71,10 @@ extension LuaRuntime {
             return BH_RAISE
         }
         let behaviour = try currentBehaviour("animate")
-        if duration > 0, let unpausable = runningHandlers.last(where: { $0.thread == stack })?.unpausable {
+        if duration > 0, let unpausable = runningUnpausable {
             throw unpausable.refusal("animate over \(formatNumber(duration)) s (animate(0, …) sets the values at once)")
         }
-        guard duration > 0, let handler = runningHandlers.last(where: { $0.thread == stack }) else {
+        guard duration > 0, let handler = pausableHandler() else {
             let animation = scene.animator.start(changes, duration: duration, curve: curve)
             if !animation.isFinished { behaviour.bind(animation) }
             return 0
@@ -95,12 +102,10 @@ extension LuaRuntime {
             throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
         }
         let behaviour = try currentBehaviour("after")
-        let callback = callback(at: 2)
-        let context = "in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"
-        let timer = scene.clock.schedule(after: seconds) { [weak behaviour] in
-            guard let behaviour else { return }
-            callback.run(for: behaviour, context: context)
-        }
+        let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
+        let callback = callback(at: 2, info: info)
+        callback.behaviour = behaviour
+        let timer = scene.clock.schedule(after: seconds) { callback.run() }
         behaviour.bind(timer)
         pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour))
         return 1
@@ -151,30 +156,50 @@ extension LuaRuntime {
     }
 }
 
-/// A Lua function kept for later (a timer's or a connection's); released
-/// when the Swift side lets it go.
+/// A Lua function kept for later (a timer's or a connection's), with what
+/// running it needs; released when the Swift side lets it go.
 final class LuaCallback {
     private weak var runtime: LuaRuntime?
-    private let ref: Int32
+    /// The behaviour it runs for (its connections and timers die with it).
+    /// Set once, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) weak var behaviour: LuaBehaviour?
+    let function: Int32
+    let info: HandlerInfo
+    /// The value passed first (a connection's control), kept; 0 for none.
+    let sender: Int32
 
-    init(runtime: LuaRuntime, ref: Int32) {
+    init(runtime: LuaRuntime, function: Int32, info: HandlerInfo, sender: Int32) {
         self.runtime = runtime
-        self.ref = ref
+        self.function = function
+        self.info = info
+        self.sender = sender
     }
 
-    /// Runs it as a handler of `behaviour`; `arguments` pushes extra
-    /// arguments and returns their count.
+    /// Runs it as a handler of its behaviour, with its sender and
+    /// `arguments`.
     @discardableResult
-    func run(for behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String,
-             arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
-        guard let runtime else { return nil }
-        return runtime.runHandler(behaviour, context: context()) {
-            runtime.pushRef(ref)
-            return arguments(runtime)
+    func run(arguments: [Value] = []) -> Value? {
+        guard let behaviour else { return nil }
+        return behaviour.runtime.runHandler(behaviour, info, function: function, first: sender, arguments: arguments)
+    }
+
+    /// Runs it from C for an event that carries no values (`bh_fire`).
+    private var target: OpaquePointer?
+
+    /// The direct call of a connection that runs it for `behaviour`.
+    func direct(for behaviour: LuaBehaviour) -> DirectCall? {
+        guard let runtime, !runtime.isClosed else { return nil }
+        if target == nil {
+            target = bh_new_target(runtime.L, function, sender, behaviour.cControl,
+                                   Unmanaged.passUnretained(behaviour).toOpaque(), Unmanaged.passUnretained(info).toOpaque())
         }
+        guard let target else { return nil }
+        return DirectCall(function: bh_fire, context: UnsafeMutableRawPointer(target))
     }
 
     deinit {
-        runtime?.unref(ref)
+        bh_free_target(target)
+        runtime?.unref(function)
+        runtime?.unref(sender)
     }
 }

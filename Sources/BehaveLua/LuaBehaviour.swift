@@ -12,7 +12,7 @@ public final class LuaBehaviour: Behaviour {
     private(set) var selfRef: Int32 = 0
     /// The Lua mirror of outlets and inspectables that `self` reads.
     private var propsRef: Int32 = 0
-    private(set) var id: Int32 = -1
+    private(set) var id = -1
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and
@@ -32,6 +32,11 @@ public final class LuaBehaviour: Behaviour {
         }
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
+        // self:send records an event nobody listens to in C.
+        bh_push_send(L, cControl, lua_Integer(id), HostFunction.send.rawValue)
+        lua_setfield(L, -2, "send")
+        bh_push_self_call(L, lua_Integer(id), HostFunction.sendAction.rawValue)
+        lua_setfield(L, -2, "sendAction")
         propsRef = luaL_ref(L, bh_registryindex())
         runtime.pushRef(runtime.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
@@ -96,23 +101,20 @@ public final class LuaBehaviour: Behaviour {
     // MARK: Lifecycle
 
     override public func awake() {
-        let name = self.name
-        callMethod("awake", context: "in awake of \(name)")
+        callMethod("awake", info: HandlerInfo(.method("awake", of: name)))
     }
 
     override public func changed(_ inspectable: String, from old: Value, to new: Value) {
-        let name = self.name
-        callMethod("changed", context: "in changed of \(name)") { runtime in
-            runtime.pushString(inspectable)
-            runtime.push(old)
-            runtime.push(new)
+        callMethod("changed", info: HandlerInfo(.method("changed", of: name))) { S in
+            runtime.pushString(inspectable, on: S)
+            runtime.push(old, on: S)
+            runtime.push(new, on: S)
             return 3
         }
     }
 
     override public func destroy() {
-        let name = self.name
-        callMethod("destroy", context: "in destroy of \(name)", evenIfDestroyed: true, unpausable: .destroy)
+        callMethod("destroy", info: HandlerInfo(.method("destroy", of: name), unpausable: .destroy), evenIfDestroyed: true)
         runtime.forget(self)
     }
 
@@ -166,10 +168,9 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
-        let name = self.name, from = sender.responderName
-        callMethod(action, context: "in action \(action) of \(name) (from \(from))") { runtime in
-            runtime.pushResponder(sender)
-            return 1 + runtime.push(arguments)
+        callMethod(action, info: HandlerInfo(.action(action, of: name, from: sender.responderName))) { S in
+            runtime.pushResponder(sender, on: S)
+            return 1 + runtime.push(arguments, on: S)
         }
     }
 
@@ -181,28 +182,36 @@ public final class LuaBehaviour: Behaviour {
     /// as `scrollViewDidScroll`, may pause like any handler).
     static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
 
-    override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
-        let name = self.name
+    /// What running a delegate message needs, made once per message.
+    private var messageInfos: [String: HandlerInfo] = [:]
+
+    private func messageInfo(_ message: String) -> HandlerInfo {
+        if let info = messageInfos[message] { return info }
         let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
-        return callMethod(message, context: "in \(message) of \(name)", unpausable: unpausable) { runtime in
-            runtime.pushControl(sender)
-            return 1 + runtime.push(arguments)
+        let info = HandlerInfo(.method(message, of: name), unpausable: unpausable)
+        if messageInfos.count < 64 { messageInfos[message] = info }
+        return info
+    }
+
+    override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        return callMethod(message, info: messageInfo(message)) { S in
+            runtime.pushControl(sender, on: S)
+            return 1 + runtime.push(arguments, on: S)
         }
     }
 
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
-    func callMethod(_ method: String, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    unpausable: Unpausable? = nil, arguments: (LuaRuntime) -> Int32 = { _ in 0 }) -> Value? {
+    func callMethod(_ method: String, info: HandlerInfo, evenIfDestroyed: Bool = false,
+                    arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
         guard selfRef != 0, hasMethod(method) else { return nil }
-        return runtime.runHandler(self, context: context(), evenIfDestroyed: evenIfDestroyed, unpausable: unpausable) {
-            let S = runtime.stack
+        return runtime.runHandler(self, info, evenIfDestroyed: evenIfDestroyed) { S in
             runtime.pushRef(classRef, on: S)
             _ = runtime.field(method, of: -1, in: S)
             lua_rotate(S, -2, 1)
             bh_pop(S, 1)
             runtime.pushRef(selfRef, on: S)
-            return 1 + arguments(runtime)
+            return 1 + arguments(S)
         }
     }
 

@@ -13,21 +13,19 @@ public final class LuaRuntime {
     /// asks for it gets an inert stand-in rather than a dangling reference.
     public var scene: Scene { sceneReference ?? orphan }
     public private(set) weak var sceneReference: Scene?
+    /// The scene's C half (retained): whether the scene is still there,
+    /// read without loading the weak reference.
+    let cScene: UnsafeMutablePointer<bh_scene>
+    var sceneIsAlive: Bool { cScene.pointee.alive != 0 }
     private lazy var orphan = Scene(screen: "(gone)")
 
     /// The thread host code works on: the one that called into the host, or
-    /// the main thread.
-    var stack: OpaquePointer
+    /// the main thread. Set around each host call, never held across one.
+    @exclusivity(unchecked) var stack: OpaquePointer
     var objects = ObjectTable()
-    var behaviours: [WeakBehaviour] = []
-    /// Behaviours whose Lua code is running, innermost last.
-    var running: [LuaBehaviour] = []
+    var behaviours = BehaviourTable()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
-    /// Handlers running now, innermost last (parallel to `running`).
-    var runningHandlers: [HandlerThread] = []
-    /// Threads of finished handlers, ready for the next one.
-    var idleThreads: [(thread: OpaquePointer, ref: Int32)] = []
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
@@ -61,21 +59,17 @@ public final class LuaRuntime {
     var imageMetatableRef: Int32 = 0
     var objectMetatableRef: Int32 = 0
     var userdataCacheRef: Int32 = 0
-    /// Interned keys (see `keyID(at:)`): the Lua table name → id, the
-    /// names by id, and per control schema the property index of each id.
-    var keyIDsRef: Int32 = 0
     /// Handler threads (weak keys), which scripts may not resume or close.
     var handlerThreadsRef: Int32 = 0
     /// Each behaviour's `self` → its id (weak keys): to know a behaviour
     /// when a script hands one over (as a delegate).
     var selfIDsRef: Int32 = 0
-    var keyNames: [String] = []
-    var schemaSlots: [ObjectIdentifier: [Int32]] = [:]
     var extensions = LuaExtensionTable()
-    public private(set) var isClosed = false
+    // Set once, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
 
-    static let maximumNesting = 64
+    static let maximumNesting = Int32(BH_MAX_NESTING)
     /// One command's scripts may run this many callbacks' time limits in all.
     static let callbacksPerCommand = 10
     /// Values one event, action or delegate message carries to a handler.
@@ -83,6 +77,7 @@ public final class LuaRuntime {
 
     public init(scene: Scene, limits: SandboxLimits = .default) throws(LuaError) {
         self.sceneReference = scene
+        self.cScene = bh_scene_retain(scene.c)!
         self.limits = limits
         var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
                                time_limit: limits.seconds, random_seed: limits.randomSeed)
@@ -98,6 +93,7 @@ public final class LuaRuntime {
         box.runtime = self
         if limits.memory > 0 { scene.textLimit = limits.memory }
         if limits.seconds > 0 { scene.commandTimeLimit = limits.seconds * Double(LuaRuntime.callbacksPerCommand) }
+        bh_set_finish(state, luaFinish, scene.c)
         scene.commandWillBegin = { [weak self] seconds in
             guard let self, !isClosed else { return }
             bh_set_command_deadline(L, seconds)
@@ -107,13 +103,14 @@ public final class LuaRuntime {
 
     deinit {
         close()
+        bh_scene_release(cScene)
     }
 
     /// Closes the Lua state; every behaviour of this runtime stops.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        for box in behaviours { box.behaviour?.tearDown() }
+        for behaviour in behaviours.all { behaviour.tearDown() }
         handlers.removeAll()
         bh_close(L)
     }
@@ -168,10 +165,17 @@ public final class LuaRuntime {
         pushMetatable("object", [("__index", .objectIndex), ("__newindex", .objectNewIndex), ("__tostring", .objectToString)])
         objectMetatableRef = luaL_ref(L, bh_registryindex())
 
-        lua_createtable(L, 0, 64)
-        keyIDsRef = luaL_ref(L, bh_registryindex())
         selfIDsRef = makeWeakTable("k")
-        for name in KeyIDs.reserved { _ = internKey(name) }
+
+        // Controls: their properties read and set in C (controls.c); the
+        // methods every control has, the image metatable, the slow paths.
+        lua_createtable(L, 0, 2)
+        bh_push_host_function(L, HostFunction.on.rawValue)
+        lua_setfield(L, -2, "on")
+        bh_push_host_function(L, HostFunction.once.rawValue)
+        lua_setfield(L, -2, "once")
+        pushRef(imageMetatableRef, on: L)
+        bh_open_controls(L, HostFunction.controlIndex.rawValue, HostFunction.controlNewIndex.rawValue)
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
@@ -208,121 +212,21 @@ public final class LuaRuntime {
 
     // MARK: Behaviours
 
-    func register(_ behaviour: LuaBehaviour) -> Int32 {
-        behaviours.append(WeakBehaviour(behaviour: behaviour))
-        return Int32(behaviours.count - 1)
+    func register(_ behaviour: LuaBehaviour) -> Int {
+        behaviours.add(behaviour)
     }
 
-    func behaviour(_ id: Int32) -> LuaBehaviour? {
-        guard id >= 0, Int(id) < behaviours.count else { return nil }
-        return behaviours[Int(id)].behaviour
+    func behaviour(_ id: Int) -> LuaBehaviour? {
+        behaviours[id]
     }
 
     /// Drops everything Lua holds for a destroyed behaviour.
     func forget(_ behaviour: LuaBehaviour) {
         for handler in handlers.values where handler.behaviour === behaviour || handler.behaviour == nil {
-            finish(handler, reusable: false)
+            finish(handler)
         }
         objects.release(ownedBy: behaviour)
-    }
-
-    // MARK: Running script code
-
-    /// Runs the function and arguments pushed on `stack` (`push` pushes them
-    /// and returns the argument count) as a handler coroutine of
-    /// `behaviour`. Errors are reported to the scene with `context`. Returns
-    /// the handler's first result when it finished without waiting.
-    /// `unpausable` names a handler that must finish at once (`destroy`, a
-    /// delegate message whose answer is needed): in it, whatever would pause
-    /// (`wait`, `ask`, …) is an error, never a silent end.
-    @discardableResult
-    func runHandler(_ behaviour: LuaBehaviour, context: @autoclosure @escaping () -> String, evenIfDestroyed: Bool = false,
-                    unpausable: Unpausable? = nil, push: () -> Int32) -> Value? {
-        guard !isClosed, sceneReference != nil, behaviour.isAlive || evenIfDestroyed else { return nil }
-        guard running.count < LuaRuntime.maximumNesting else {
-            scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
-                              behaviour: behaviour, context: context())
-            return nil
-        }
-        let S = stack
-        // Room for the function, `self`, the arguments and what pushing them
-        // needs; callers push at most `maximumArguments` values.
-        guard lua_checkstack(S, 8 + LuaRuntime.maximumArguments) != 0 else { return nil }
-        // A finished handler's thread is reused: most handlers never wait.
-        let thread: OpaquePointer, ref: Int32
-        if let idle = idleThreads.popLast() {
-            (thread, ref) = idle
-        } else {
-            guard let created = lua_newthread(S) else { return nil }
-            markHandlerThread(at: -1, on: S)
-            (thread, ref) = (created, luaL_ref(S, bh_registryindex()))
-        }
-        let base = lua_gettop(S)
-        let count = push()
-        guard lua_gettop(S) == base + count + 1, lua_checkstack(thread, count + 1) != 0 else {
-            lua_settop(S, base)
-            unref(ref)
-            return nil
-        }
-        lua_xmove(S, thread, count + 1)
-        let handler = HandlerThread(thread: thread, ref: ref, behaviour: behaviour, context: context)
-        handler.unpausable = unpausable
-        return resume(handler, arguments: count, evenIfDestroyed: evenIfDestroyed)
-    }
-
-    /// Resumes a handler (`arguments` values already on its stack).
-    @discardableResult
-    func resume(_ handler: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
-        guard !isClosed, sceneReference != nil, !handler.isFinished, let behaviour = handler.behaviour,
-              behaviour.isAlive || evenIfDestroyed else { return nil }
-        if handler.isWaiting {
-            handler.isWaiting = false
-            handlers[handler.thread] = nil
-        }
-        running.append(behaviour)
-        runningHandlers.append(handler)
-        let outer = stack
-        defer {
-            running.removeLast()
-            runningHandlers.removeLast()
-            stack = outer
-        }
-        var results: Int32 = 0
-        let status = bh_resume(outer, handler.thread, arguments, &results)
-        stack = outer
-        switch status {
-        case LUA_OK:
-            let value = results > 0 ? value(at: -results, in: handler.thread) : nil
-            finish(handler, reusable: true)
-            return value
-        case LUA_YIELD:
-            lua_settop(handler.thread, 0)
-            if handler.isWaiting {
-                handlers[handler.thread] = handler
-            } else {
-                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: handler.context())
-                finish(handler, reusable: false)
-            }
-            return nil
-        default:
-            let message = explained(LuaRuntime.condense(popString(from: outer)), in: behaviour, script: nil)
-            finish(handler, reusable: false)
-            scene.reportError(message, behaviour: behaviour, context: handler.context())
-            return nil
-        }
-    }
-
-    func finish(_ handler: HandlerThread, reusable: Bool) {
-        guard !handler.isFinished else { return }
-        handler.isFinished = true
-        if handlers[handler.thread] === handler { handlers[handler.thread] = nil }
-        if reusable, idleThreads.count < 8 {
-            lua_settop(handler.thread, 0)
-            idleThreads.append((handler.thread, handler.ref))
-        } else {
-            unref(handler.ref)
-        }
+        behaviours.remove(behaviour.id)
     }
 
     /// Calls the function below `arguments` values on the main stack in a
@@ -330,18 +234,6 @@ public final class LuaRuntime {
     func protectedCall(arguments: Int32, results: Int32) -> String? {
         let status = bh_pcall(L, arguments, results)
         return status == LUA_OK ? nil : popString()
-    }
-
-    /// Records the thread at `index` as a handler's, so the sandbox's
-    /// `coroutine.resume` and `coroutine.close` refuse it: only the host
-    /// resumes handlers.
-    private func markHandlerThread(at index: Int32, on S: OpaquePointer) {
-        let thread = lua_absindex(S, index)
-        pushRef(handlerThreadsRef, on: S)
-        lua_pushvalue(S, thread)
-        lua_pushboolean(S, 1)
-        lua_rawset(S, -3)
-        bh_pop(S, 1)
     }
 
     /// Errors rethrown through many levels (`coroutine.wrap` adds its
@@ -386,69 +278,17 @@ public final class LuaRuntime {
     }
 }
 
-/// Keys every runtime interns first, so their ids are constants.
-enum KeyIDs {
-    static let reserved = ["on", "once", "type"]
-    static let firstProperty = reserved.count
-    static let capacity = 4096
-}
-
-extension LuaRuntime {
-    func internKey(_ name: String) -> Int? {
-        let S = stack
-        pushString(name, on: S)
-        defer { bh_pop(S, 1) }
-        return keyID(at: lua_gettop(S))
-    }
-}
-
-/// A handler running as a coroutine.
-final class HandlerThread {
-    let thread: OpaquePointer
-    let ref: Int32
-    weak var behaviour: LuaBehaviour?
-    /// Where it runs, for error reports ("in touchUpInside handler of
-    /// button"): built only when an error needs it.
-    let context: () -> String
-    /// Set by a host function that yields and will resume it later.
-    var isWaiting = false
-    /// Why it cannot pause, when it cannot.
-    var unpausable: Unpausable?
-    var isFinished = false
-
-    init(thread: OpaquePointer, ref: Int32, behaviour: LuaBehaviour, context: @escaping () -> String) {
-        self.thread = thread
-        self.ref = ref
-        self.behaviour = behaviour
-        self.context = context
-    }
-}
-
-/// A handler that must finish at once, and why.
-enum Unpausable {
-    /// `destroy()`: a destroyed behaviour is never resumed.
-    case destroy
-    /// A delegate message whose answer the control needs at once.
-    case answer(String)
-
-    /// The error for `what` (`wait`, `ask`, …) called in such a handler.
-    func refusal(_ what: String) -> ValueError {
-        switch self {
-        case .destroy:
-            ValueError("destroy() cannot \(what): it would pause, and a destroyed behaviour is never resumed, so the rest of destroy() would not run")
-        case .answer(let message):
-            ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
-        }
-    }
-}
-
-struct WeakBehaviour {
-    weak var behaviour: LuaBehaviour?
-}
-
 /// What the Lua state's context pointer points to.
 final class RuntimeBox {
     unowned(unsafe) var runtime: LuaRuntime?
+}
+
+/// What becomes of a handler run from C (`bh_fire`) that did not simply
+/// finish.
+let luaFinish: bh_finish_fn = { context, state, status, handler in
+    guard let context, let state, let handler,
+          let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else { return }
+    runtime.finishedFiring(status, handler.pointee, on: state)
 }
 
 /// The dispatcher every host function goes through (see `HostFunction`).

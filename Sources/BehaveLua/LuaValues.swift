@@ -56,9 +56,9 @@ extension LuaRuntime {
 
     /// Pushes the arguments of an event, action or delegate message (at most
     /// `maximumArguments`, the room `runHandler` keeps); how many.
-    func push(_ arguments: [Value]) -> Int32 {
+    func push(_ arguments: [Value], on S: OpaquePointer? = nil) -> Int32 {
         let count = min(arguments.count, Int(LuaRuntime.maximumArguments))
-        for argument in arguments.prefix(count) { push(argument) }
+        for argument in arguments.prefix(count) { push(argument, on: S) }
         return Int32(count)
     }
 
@@ -203,7 +203,7 @@ extension LuaRuntime {
             guard depth < 2 else { return .string("table") }
             return tableJSON(at: index, in: S, depth: depth + 1)
         case LUA_TUSERDATA:
-            guard let handle = objectHandle(at: index, in: S), let view = objects.object(handle) as? View else { return nil }
+            guard let found = view(at: index, in: S), let view = found else { return nil }
             return .string(view.name)
         default: return nil
         }

@@ -3,60 +3,107 @@ import BehaveCore
 /// The Swift objects scripts hold, by handle. A userdata carries only the
 /// handle. Controls are held weakly (using a control that is gone is a clean
 /// error); connections and timers are held until their behaviour dies.
-/// Handles are never reused, so an old userdata can never reach a new object.
+/// Handles are never reused, so an old userdata can never reach a new object;
+/// an entry whose object is gone is dropped, so a scene that makes and
+/// destroys cells for ever keeps a table of the size of what lives.
 struct ObjectTable {
     struct Entry {
         weak var object: AnyObject?
-        /// The same object when it is a control: read without a cast on the
-        /// property hot path.
-        weak var view: View?
         var strong: AnyObject?
         let kind: Kind
     }
 
     enum Kind { case control, connection, timer }
 
-    private(set) var entries: [Entry] = []
-    private var handles: [ObjectIdentifier: Int32] = [:]
+    private var entries: [Int: Entry] = [:]
+    private var nextHandle = 0
+    private var handles: [ObjectIdentifier: Int] = [:]
     /// The handles each behaviour made, released when it dies.
-    private var owned: [ObjectIdentifier: [Int32]] = [:]
+    private var owned: [ObjectIdentifier: [Int]] = [:]
+    /// Control entries made since dead ones were last dropped: they are
+    /// dropped when this reaches the number of entries, so the work is
+    /// constant per handle made.
+    private var controlsSinceSweep = 0
 
     /// The handle of a control, the same one each time while it lives.
-    mutating func handle(for control: Control) -> Int32 {
+    mutating func handle(for control: Control) -> Int {
         let id = ObjectIdentifier(control)
-        if let handle = handles[id], entries[Int(handle)].object === control { return handle }
-        entries.append(Entry(object: control, view: control as? View, strong: nil, kind: .control))
-        let handle = Int32(entries.count - 1)
+        if let handle = handles[id], entries[handle]?.object === control { return handle }
+        controlsSinceSweep += 1
+        if controlsSinceSweep > max(64, entries.count) { dropDeadControls() }
+        let handle = add(Entry(object: control, strong: nil, kind: .control))
         handles[id] = handle
         return handle
     }
 
     /// A handle for an object a behaviour made (kept until it dies).
-    mutating func handle(for object: AnyObject, kind: Kind, owner: LuaBehaviour) -> Int32 {
-        entries.append(Entry(object: object, view: nil, strong: object, kind: kind))
-        let handle = Int32(entries.count - 1)
+    mutating func handle(for object: AnyObject, kind: Kind, owner: LuaBehaviour) -> Int {
+        let handle = add(Entry(object: object, strong: object, kind: kind))
         owned[ObjectIdentifier(owner), default: []].append(handle)
         return handle
     }
 
-    func object(_ handle: Int32) -> AnyObject? {
-        guard handle >= 0, Int(handle) < entries.count else { return nil }
-        return entries[Int(handle)].object
+    /// Entries held (live objects, and dead controls not yet dropped).
+    var count: Int { entries.count }
+
+    func object(_ handle: Int) -> AnyObject? {
+        entries[handle]?.object
     }
 
-    func view(_ handle: Int32) -> View? {
-        guard handle >= 0, Int(handle) < entries.count else { return nil }
-        return entries[Int(handle)].view
-    }
-
-    func kind(_ handle: Int32) -> Kind? {
-        guard handle >= 0, Int(handle) < entries.count else { return nil }
-        return entries[Int(handle)].kind
+    func kind(_ handle: Int) -> Kind? {
+        entries[handle]?.kind
     }
 
     mutating func release(ownedBy behaviour: LuaBehaviour) {
         for handle in owned.removeValue(forKey: ObjectIdentifier(behaviour)) ?? [] {
-            entries[Int(handle)].strong = nil
+            entries[handle] = nil
         }
     }
+
+    private mutating func add(_ entry: Entry) -> Int {
+        let handle = nextHandle
+        nextHandle += 1
+        entries[handle] = entry
+        return handle
+    }
+
+    private mutating func dropDeadControls() {
+        controlsSinceSweep = 0
+        let dead = entries.filter { $0.value.kind == .control && $0.value.object == nil }.map(\.key)
+        for handle in dead { entries[handle] = nil }
+        handles = handles.filter { entries[$0.value] != nil }
+    }
+}
+
+/// The behaviours of a runtime by id, weakly. Ids are never reused; a
+/// destroyed behaviour's entry is removed, and one that went without being
+/// destroyed (never attached) is dropped as dead controls are.
+struct BehaviourTable {
+    private var entries: [Int: WeakBehaviour] = [:]
+    private var nextID = 0
+    private var addedSinceSweep = 0
+
+    var all: [LuaBehaviour] { entries.keys.sorted().compactMap { entries[$0]?.behaviour } }
+
+    mutating func add(_ behaviour: LuaBehaviour) -> Int {
+        addedSinceSweep += 1
+        if addedSinceSweep > max(64, entries.count) {
+            addedSinceSweep = 0
+            entries = entries.filter { $0.value.behaviour != nil }
+        }
+        let id = nextID
+        nextID += 1
+        entries[id] = WeakBehaviour(behaviour: behaviour)
+        return id
+    }
+
+    var count: Int { entries.count }
+
+    subscript(id: Int) -> LuaBehaviour? { entries[id]?.behaviour }
+
+    mutating func remove(_ id: Int) { entries[id] = nil }
+}
+
+struct WeakBehaviour {
+    weak var behaviour: LuaBehaviour?
 }

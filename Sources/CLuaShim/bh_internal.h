@@ -6,13 +6,28 @@
 
 #include "BehaveLuaShim.h"
 
-/* Instructions between two count-hook events. */
+/* Instructions between two count-hook events. Calls are not hooked: a
+** new coroutine is charged a whole count window when it is made (it
+** starts a fresh count), and C work is charged by the functions that do
+** it, or bounded by the clock looked at on large allocations. */
 #define BH_HOOK_COUNT   1000
-#define BH_HOOK_MASK    (LUA_MASKCOUNT | LUA_MASKCALL)
+#define BH_HOOK_MASK    LUA_MASKCOUNT
+
+/* Growth by script code of at least this many bytes looks at the clock. */
+#define BH_CLOCK_BYTES  (64 << 10)
 
 /* C work (pattern-matching steps, elements moved) charged to the budget
 ** in chunks of this many units. */
 #define BH_CHARGE_CHUNK 4096
+
+/* Finished handler threads kept for the next handlers. */
+#define BH_IDLE_THREADS   8
+
+/* Texts made from script strings, remembered by the strings' addresses
+** (checked by their bytes), so that setting the same short string again
+** makes no new text. */
+#define BH_TEXT_CACHE     64
+#define BH_CACHED_TEXT    256   /* longest text remembered */
 
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
@@ -34,7 +49,6 @@ typedef struct bh_host {
   double command_limit;        /* its length in seconds, for messages */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
   unsigned long long slices;  /* outermost callbacks started so far */
-  unsigned calls;       /* call events, to look at the clock every few */
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
   size_t nreleased, sizereleased;
@@ -43,8 +57,30 @@ typedef struct bh_host {
   int refused;
   const void *refused_ptr;
   size_t refused_osize, refused_nsize;
+  /* threads of finished handlers, ready for the next ones */
+  lua_State *idle[BH_IDLE_THREADS];
+  int idle_refs[BH_IDLE_THREADS];
+  int nidle;
+  struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
+  int view_cache;       /* registry reference: view -> userdata (weak) */
+  const void *image_mt; /* the metatable of images */
+  /* the strings "name", "width" and "height" (short strings are interned,
+     so every key so spelt is one of these; kept in the registry) */
+  const char *image_keys[3];
+  bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
+  int nrunning;
+  lua_State *current;   /* the thread in the innermost host function */
+  bh_finish_fn finish;  /* handlers run by bh_fire that did not finish */
+  bh_scene *scene;      /* retained */
+  struct bh_anchor *anchor;  /* what targets hold of the state */
   int live_metatables;  /* a spec file's state: see livemeta.c */
 } bh_host;
+
+/* What a target holds of its state: the state while it is open. */
+typedef struct bh_anchor {
+  lua_State *L;         /* NULL once closed */
+  size_t refs;
+} bh_anchor;
 
 static inline bh_host *bh__host(lua_State *L) {
   return *(bh_host **)lua_getextraspace(L);
@@ -62,6 +98,7 @@ extern const char bh__key_original;  /* field of a live copy: its original */
 
 /* state.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
+int bh__call_host(lua_State *L, int id);  /* a host function's body */
 void bh__push_limit_message(lua_State *L, bh_host *h);
 
 /* sandbox.c */

@@ -425,6 +425,33 @@ static int sb_coresume (lua_State *L) {
 }
 
 
+/* coroutine.create and coroutine.wrap, charging the new coroutine a whole
+** count window: it starts a fresh count, so a loop of short coroutines
+** would never reach a count event. Upvalue: the real function. */
+static int sb_cocreate (lua_State *L) {
+  bh__charge(L, BH_HOOK_COUNT);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+
+/* utf8.len and utf8.offset, charging the bytes they may scan (they make
+** nothing large, so no allocation looks at the clock for them). Upvalue:
+** the real function. */
+static int sb_utf8scan (lua_State *L) {
+  size_t len = 0;
+  if (lua_type(L, 1) == LUA_TSTRING)
+    lua_tolstring(L, 1, &len);
+  bh__charge(L, (long long)(len / 64));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+
 /* coroutine.close, refusing handler threads, with its nesting bounded:
 ** Lua 5.4.4 overflows the C stack on a long chain of nested closes (fixed
 ** in 5.4.5). */
@@ -542,6 +569,12 @@ int bh__open_sandbox (lua_State *L) {
   lua_pushcfunction(L, sb_coclose);
   rawsetfield(L, co, "close");
   wrap_field(L, co, "resume", sb_coresume);
+  wrap_field(L, co, "create", sb_cocreate);
+  wrap_field(L, co, "wrap", sb_cocreate);
+  rawgetfield(L, g, LUA_UTF8LIBNAME);
+  wrap_field(L, lua_gettop(L), "len", sb_utf8scan);
+  wrap_field(L, lua_gettop(L), "offset", sb_utf8scan);
+  lua_pop(L, 1);
   rawgetfield(L, math, "randomseed");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
   wrap_field(L, math, "randomseed", sb_randomseed);

@@ -60,6 +60,9 @@ static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
 }
 
 
+static void check_clock (bh_host *h);
+
+
 static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bh_host *h = (bh_host *)ud;
   size_t limit = h->config.memory_limit;
@@ -72,10 +75,18 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   /* only growth can be refused: Lua assumes that shrinking succeeds */
-  if (nsize > osize && h->enforce && limit != 0 &&
-      (nsize - osize > limit || h->used > limit - (nsize - osize))) {
-    refuse(h, ptr, osize, nsize);
-    return NULL;
+  if (nsize > osize && h->enforce) {
+    /* C work that makes large values (string.rep, ..., gsub) is bounded by
+       the clock here; once the slice is spent, script code gets no more
+       memory, so no library function can go on working for it */
+    if (h->depth > 0 && nsize - osize >= BH_CLOCK_BYTES)
+      check_clock(h);
+    if ((h->depth > 0 && h->spent != BH_LIMIT_NONE) ||
+        (limit != 0 && (nsize - osize > limit ||
+                        h->used > limit - (nsize - osize)))) {
+      refuse(h, ptr, osize, nsize);
+      return NULL;
+    }
   }
   p = realloc(ptr, nsize);
   if (p != NULL) {
@@ -95,7 +106,6 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
 */
 
 static void hook (lua_State *L, lua_Debug *ar);
-static int msgh (lua_State *L);
 
 
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the
@@ -159,67 +169,41 @@ static void check_clock (bh_host *h) {
 
 
 /*
-** The slice is spent: make the hook fire before every instruction and on
-** every call of this thread, and raise. Any pcall in the script that
-** catches the error gets it again at its very next instruction, so the
-** error reaches the host.
+** The slice is spent: make the hook fire before every instruction of this
+** thread, and raise. Any pcall in the script that catches the error gets
+** it again at its very next instruction, so the error reaches the host.
 */
 static int raise_spent (lua_State *L, bh_host *h) {
   lua_sethook(L, hook, BH_HOOK_MASK, 1);
   if (h->spent == BH_LIMIT_MEMORY)  /* no allocation: memory is full */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
-  else {
+  else {  /* a spent slice gets no memory: the message is the host's */
+    int enforce = h->enforce;
+    h->enforce = 0;
     push_where(L, L, 0);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
+    h->enforce = enforce;
   }
   return lua_error(L);
 }
 
 
-/*
-** Is the function being called a message handler of ours? Raising in its
-** call hook would be an error in the error handler: the traceback would be
-** lost and Lua would call the handler again. (Only asked once spent.)
-*/
-static int is_handler (lua_State *L, lua_Debug *ar) {
-  lua_CFunction f;
-  if (!lua_getinfo(L, "f", ar))
-    return 0;
-  f = lua_tocfunction(L, -1);
-  lua_pop(L, 1);
-  return (f == msgh || f == bh__guard_handler);
-}
-
-
 static void hook (lua_State *L, lua_Debug *ar) {
   bh_host *h = bh__host(L);
+  (void)ar;
   if (h->depth == 0)
     return;  /* no callback is running: nothing to charge */
   if (h->spent == BH_LIMIT_NONE) {
-    if (ar->event == LUA_HOOKCOUNT) {
-      int count = lua_gethookcount(L);
-      account(h, count);
-      check_clock(h);
-      if (count != BH_HOOK_COUNT && h->spent == BH_LIMIT_NONE)
+    int count = lua_gethookcount(L);
+    account(h, count);
+    check_clock(h);
+    if (h->spent == BH_LIMIT_NONE) {
+      if (count != BH_HOOK_COUNT)
         lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);  /* was sticky */
-    }
-    else {  /* a call */
-      lua_Debug caller;
-      /* A coroutine starts with a fresh count: without this, a loop of
-         short coroutines would never reach a count event. A tail call
-         also leaves no caller on the stack, but it goes on in the same
-         thread and the same count. */
-      if (ar->event == LUA_HOOKCALL && !lua_getstack(L, 1, &caller))
-        account(h, BH_HOOK_COUNT);
-      if ((++h->calls & 7) == 0)  /* a few C calls can take long */
-        check_clock(h);
-    }
-    if (h->spent == BH_LIMIT_NONE)
       return;
+    }
   }
-  if (ar->event != LUA_HOOKCOUNT && is_handler(L, ar))
-    return;
   raise_spent(L, h);
 }
 
@@ -256,11 +240,12 @@ static void start_slice (lua_State *L, bh_host *h) {
     h->deadline = h->command_deadline;
     h->deadline_reason = BH_LIMIT_COMMAND;
   }
-  h->calls = 0;
   h->closing = 0;
   h->refused = 0;
-  /* also undoes a sticky hook and starts a full count window */
-  lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
+  /* undoes a sticky hook (the count window goes on: it charges at most
+     one window more to this slice) */
+  if (lua_gethookcount(L) != BH_HOOK_COUNT)
+    lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
   if (h->deadline_reason == BH_LIMIT_COMMAND && now >= h->deadline) {
     h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
     lua_sethook(L, hook, BH_HOOK_MASK, 1);
@@ -399,6 +384,196 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
 }
 
 
+/* A thread for a handler: an idle one, or a new one recorded among the
+** threads only the host resumes. NULL when memory is short. */
+static lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
+  lua_State *co;
+  if (h->nidle > 0) {
+    h->nidle--;
+    *ref = h->idle_refs[h->nidle];
+    return h->idle[h->nidle];
+  }
+  if (!lua_checkstack(L, 4) ||
+      lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  co = lua_newthread(L);
+  lua_pushvalue(L, -1);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -4);
+  *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);
+  return co;
+}
+
+
+int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
+  bh_host *h = bh__host(L);
+  int enforce = h->enforce;
+  h->enforce = 0;  /* the host's allocations, not the script's */
+  handler->thread = handler_thread(L, h, &handler->ref);
+  handler->nresults = 0;
+  h->enforce = enforce;
+  if (handler->thread == NULL || !lua_checkstack(handler->thread, nargs + 1)) {
+    if (handler->thread != NULL)
+      bh_end_handler(L, handler, 0);
+    lua_pop(L, nargs + 1);
+    return 0;
+  }
+  lua_xmove(L, handler->thread, nargs + 1);
+  return 1;
+}
+
+
+/* Resumes the handler on the stack of running handlers. */
+static int run_handler (lua_State *L, bh_host *h, int nargs,
+                        bh_handler *handler) {
+  int status;
+  if (h->nrunning >= BH_MAX_NESTING) {
+    lua_pushliteral(L, "handlers nested too deep");
+    return LUA_ERRRUN;
+  }
+  h->running[h->nrunning++] = *handler;
+  status = bh_resume(L, handler->thread, nargs, &handler->nresults);
+  handler->paused = h->running[--h->nrunning].paused;
+  if (status == LUA_OK && handler->nresults == 0)
+    bh_end_handler(L, handler, 1);
+  else if (status != LUA_OK && status != LUA_YIELD)
+    bh_end_handler(L, handler, 0);
+  return status;
+}
+
+
+int bh_call_handler (lua_State *L, int function, int first, int nargs,
+                     bh_handler *handler) {
+  bh_host *h = bh__host(L);
+  int n = nargs + (first > 0);
+  lua_State *co;
+  int enforce = h->enforce;
+  h->enforce = 0;  /* the host's allocations, not the script's */
+  co = handler_thread(L, h, &handler->ref);
+  h->enforce = enforce;
+  handler->thread = co;
+  handler->nresults = 0;
+  if (co == NULL || !lua_checkstack(co, n + 1)) {
+    if (co != NULL)
+      bh_end_handler(L, handler, 0);
+    lua_pop(L, nargs);
+    lua_pushliteral(L, "not enough memory to run a handler");
+    return LUA_ERRMEM;
+  }
+  lua_rawgeti(co, LUA_REGISTRYINDEX, function);
+  if (first > 0)
+    lua_rawgeti(co, LUA_REGISTRYINDEX, first);
+  if (nargs > 0)
+    lua_xmove(L, co, nargs);
+  return run_handler(L, h, n, handler);
+}
+
+
+int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler) {
+  return run_handler(L, bh__host(L), nargs, handler);
+}
+
+
+lua_State *bh_current (lua_State *L) {
+  return bh__host(L)->current;
+}
+
+
+void bh_set_finish (lua_State *L, bh_finish_fn finish, bh_scene *scene) {
+  bh_host *h = bh__host(L);
+  h->finish = finish;
+  bh_scene_retain(scene);
+  bh_scene_release(h->scene);
+  h->scene = scene;
+}
+
+
+struct bh_target {
+  bh_anchor *anchor;
+  int function, first;
+  bh_control *owner;
+  void *behaviour, *info;
+};
+
+
+bh_target *bh_new_target (lua_State *L, int function, int first,
+                          bh_control *owner, void *behaviour, void *info) {
+  bh_target *t = (bh_target *)malloc(sizeof(bh_target));
+  if (t == NULL)
+    return NULL;
+  t->anchor = bh__host(L)->anchor;
+  t->anchor->refs++;
+  t->function = function;
+  t->first = first;
+  t->owner = bh_control_retain(owner);
+  t->behaviour = behaviour;
+  t->info = info;
+  return t;
+}
+
+
+void bh_free_target (bh_target *t) {
+  if (t == NULL)
+    return;
+  if (--t->anchor->refs == 0)
+    free(t->anchor);
+  bh_control_release(t->owner);
+  free(t);
+}
+
+
+int bh_fire (void *target) {
+  bh_target *t = (bh_target *)target;
+  lua_State *L = t->anchor->L;
+  bh_host *h;
+  bh_handler handler;
+  int status;
+  if (L == NULL || !t->owner->alive)
+    return 0;
+  h = bh__host(L);
+  if (h->finish == NULL || h->scene == NULL || !h->scene->alive ||
+      h->nrunning >= BH_MAX_NESTING)
+    return 0;
+  L = h->current;  /* resumed from the thread that called the host */
+  if (!lua_checkstack(L, 8))
+    return 0;
+  handler.behaviour = t->behaviour;
+  handler.info = t->info;
+  handler.paused = NULL;
+  status = bh_call_handler(L, t->function, t->first, 0, &handler);
+  if (status != LUA_OK || handler.nresults != 0 || handler.paused != NULL)
+    h->finish(h->context, L, status, &handler);
+  return 1;
+}
+
+
+int bh_running_count (lua_State *L) {
+  return bh__host(L)->nrunning;
+}
+
+
+bh_handler *bh_running_at (lua_State *L, int i) {
+  return &bh__host(L)->running[i];
+}
+
+
+void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
+  bh_host *h = bh__host(L);
+  if (reusable && h->nidle < BH_IDLE_THREADS) {
+    if (lua_gettop(handler->thread) != 0)
+      lua_settop(handler->thread, 0);
+    h->idle[h->nidle] = handler->thread;
+    h->idle_refs[h->nidle] = handler->ref;
+    h->nidle++;
+  }
+  else if (handler->ref > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+}
+
+
 int bh_load (lua_State *L, const char *source, size_t length,
              const char *chunkname) {
   bh_host *h = bh__host(L);
@@ -480,15 +655,17 @@ int bh_settable (lua_State *L, int idx) {
 ** =======================================================
 */
 
-static int host_call (lua_State *L) {
+int bh__call_host (lua_State *L, int id) {
   bh_host *h = bh__host(L);
-  int id = (int)lua_tointeger(L, lua_upvalueindex(1));
   int enforce = h->enforce;
+  lua_State *outer = h->current;
   int n;
   if (h->dispatch == NULL)
     return luaL_error(L, "no host dispatch function");
   h->enforce = 0;  /* host code must be able to push */
+  h->current = L;
   n = h->dispatch(L, h->context, id);
+  h->current = outer;
   h->enforce = enforce;
   if (n == BH_RAISE) {
     if (lua_gettop(L) == 0)
@@ -506,6 +683,11 @@ static int host_call (lua_State *L) {
     return luaL_error(L, "host function %d returns %d values of %d",
                       id, n, lua_gettop(L));
   return n;
+}
+
+
+static int host_call (lua_State *L) {
+  return bh__call_host(L, (int)lua_tointeger(L, lua_upvalueindex(1)));
 }
 
 
@@ -611,6 +793,15 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
     return NULL;
   }
   *(bh_host **)lua_getextraspace(L) = h;  /* new threads get a copy */
+  h->current = L;
+  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
+  if (h->anchor == NULL) {
+    lua_close(L);
+    free(h);
+    return NULL;
+  }
+  h->anchor->L = L;
+  h->anchor->refs = 1;
   lua_atpanic(L, panic);
   lua_pushcfunction(L, bh__open_sandbox);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
@@ -625,13 +816,20 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
 
 void bh_close (lua_State *L) {
   bh_host *h;
+  int i;
   if (L == NULL)
     return;
   h = bh__host(L);
   h->enforce = 0;  /* in case it is called from a host function */
   h->depth = 0;
+  h->anchor->L = NULL;  /* targets run nothing more */
+  if (--h->anchor->refs == 0)
+    free(h->anchor);
   lua_close(L);  /* still allocates through h; runs the last finalizers */
   drain(h);
+  bh_scene_release(h->scene);
+  for (i = 0; i < BH_TEXT_CACHE; i++)
+    bh_text_release(h->texts[i].text);
   free(h->released);
   free(h);
 }

@@ -25,17 +25,19 @@ final class BenchmarkRunsTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, output)
 
         for row in ["event round trip", "property get/set", "memory per toggle", "attach per toggle",
+                    "churn per cell", "memory after", "scroll storm frame",
                     "cold start", "specs (scene + tap each)", "10,000 exploration steps (Modes)"] {
             XCTAssertTrue(output.contains(row), "missing figure \(row):\n\(output)")
         }
         let last = try XCTUnwrap(output.split(separator: "\n").last)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: Any]])
         XCTAssertEqual(Set(json.keys), ["eventRoundTrip", "propertyAccess", "memoryPerBehaviour", "attachTime",
-                                        "coldStart", "specRunner", "exploration"])
+                                        "churnTime", "churnMemory", "scrollStorm", "coldStart", "specRunner",
+                                        "exploration"])
         for (key, figure) in json {
             XCTAssertNotNil(figure["behave"] as? Double, "\(key) has no Behave figure")
         }
-        for key in ["eventRoundTrip", "propertyAccess"] {
+        for key in ["eventRoundTrip", "propertyAccess", "scrollStorm"] {
             XCTAssertNotNil(json[key]?["ratio"] as? Double, "\(key) has no ratio against the raw C baseline")
         }
     }

@@ -14,6 +14,11 @@ double baseline_event_round_trip(long events);
 ** operation (a get or a set). */
 double baseline_property_access(long operations);
 
+/* Runs the scroll storm's three handlers 'frames' times (each reads the
+** scroll view's offset and sets two properties of a view); nanoseconds
+** per frame. */
+double baseline_scroll_storm(long frames);
+
 /* Bytes in use on the heap (mallinfo2 is not visible from Swift). */
 unsigned long baseline_heap_in_use(void);
 

@@ -12,8 +12,9 @@ open class Behaviour: Control, DelegateReceiver {
     private var inspectableValues: [String: Value] = [:]
     private var bindings: [any Cancellable] = []
     private var prunedAt = 16
-    public private(set) var isAwake = false
-    public private(set) var isAlive = true
+    // Set once each, read instantaneously: no access overlaps another.
+    @exclusivity(unchecked) public private(set) var isAwake = false
+    @exclusivity(unchecked) public private(set) var isAlive = true
     /// Errors its handlers raised.
     public var errorCount = 0
 
@@ -42,6 +43,7 @@ open class Behaviour: Control, DelegateReceiver {
             ownerReference = newValue
             newValue?.ownedBehaviours.insert(keepAlive)
             if let scene = newValue?.scene { sceneReference = scene }
+            cControlDidChange(scene: scene, alive: isAlive)
             ownerDidChange()
         }
     }
@@ -50,6 +52,7 @@ open class Behaviour: Control, DelegateReceiver {
     public func attach(to scene: Scene) {
         sceneReference = scene
         scene.register(self)
+        cControlDidChange(scene: scene, alive: isAlive)
     }
 
     /// Calls `awake` once outlets and inspectables are set.
@@ -65,6 +68,7 @@ open class Behaviour: Control, DelegateReceiver {
     public func tearDown() {
         guard isAlive else { return }
         isAlive = false
+        cControlDidChange(scene: scene, alive: false)
         let pending = bindings
         bindings.removeAll()
         for binding in pending { binding.cancel() }

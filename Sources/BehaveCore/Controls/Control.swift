@@ -1,18 +1,136 @@
+import CBehaveCore
+
 /// An object that sends events: views and behaviours alike (a behaviour is a
 /// control, as in KZBehavior). Events reach closures connected with `on` and
 /// targets added with `addTarget(_:action:for:)`.
 open class Control: Responder {
-    private var connections: [Connection] = []
-    private var targetActions: [TargetAction] = []
+    // Every access to these is instantaneous (a read, an append, a
+    // removeAll whose closure touches nothing else): no access overlaps
+    // another, so they are not checked at run time.
+    @exclusivity(unchecked) private var connections: [Connection] = []
+    @exclusivity(unchecked) private var targetActions: [TargetAction] = []
+    /// Its name and event names as the trace keeps them, made once.
+    @exclusivity(unchecked) private var ownTraceName: CText?
+    @exclusivity(unchecked) private var ownEventTexts: [(name: String, text: CText)] = []
+    @exclusivity(unchecked) private var cControlStorage: UnsafeMutablePointer<bh_control>?
+    /// The event last traced, and its text (one of the texts above, or the
+    /// type's, which lives as long as the control).
+    @exclusivity(unchecked) private var lastEvent: (name: String, text: CText)?
+
+    /// Its C half, for scripts that send its events without calling Swift
+    /// (a behaviour's `self:send`): its name, its events, its scene and
+    /// which events something listens to. Made on first use.
+    public var cControl: UnsafeMutablePointer<bh_control> {
+        if let cControlStorage { return cControlStorage }
+        var name = responderName
+        let c = name.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bh_control_new($0.baseAddress, $0.count, Int32(eventNames.count))! }
+        }
+        for (i, event) in eventNames.enumerated() {
+            var event = event
+            event.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bh_control_set_event(c, Int32(i), $0.baseAddress, $0.count) }
+            }
+        }
+        cControlStorage = c
+        bh_control_set_scene(c, scene?.c)
+        updateListened()
+        return c
+    }
+
+    /// Tells the C half which events something listens to (and forgets
+    /// how the last event was delivered).
+    private func updateListened() {
+        fastDelivery = nil
+        guard let c = cControlStorage else { return }
+        let events = eventNames
+        var mask: UInt64 = 0
+        func listen(_ event: String) {
+            guard let index = events.firstIndex(of: event), index < 64 else { return }
+            mask |= 1 << UInt64(index)
+        }
+        for connection in connections where connection.isConnected { listen(connection.event) }
+        for entry in targetActions { listen(entry.event) }
+        c.pointee.listened = mask
+    }
+
+    /// The scene the C half records in changed (or the control died).
+    func cControlDidChange(scene: Scene?, alive: Bool) {
+        guard let c = cControlStorage else { return }
+        bh_control_set_scene(c, alive ? scene?.c : nil)
+        c.pointee.alive = alive ? 1 : 0
+    }
 
     /// The events this control sends.
     open var eventNames: [String] { [] }
 
+    /// Its name as the trace keeps it (its responder name).
+    var traceName: CText {
+        if let ownTraceName { return ownTraceName }
+        let text = responderName.makeText()!
+        ownTraceName = text
+        return text
+    }
+
+    /// The scene's C half, where its events are recorded (nil off a scene).
+    var cScene: UnsafeMutablePointer<bh_scene>? { scene?.c }
+
+    /// The trace's text of `event` when its type names it once for all.
+    func typeEventText(_ event: String) -> CText? { nil }
+
+    /// Records `event` in the scene's trace, its name made once (the
+    /// first 64 names a control sends are kept).
+    private func traceEvent(_ event: String, in scene: UnsafeMutablePointer<bh_scene>) {
+        // The event sent last, first: a control mostly sends the same one.
+        if let last = lastEvent, last.name == event {
+            bh_trace_event(scene, traceName, last.text)
+            return
+        }
+        if let text = typeEventText(event) {
+            lastEvent = (event, text)
+            bh_trace_event(scene, traceName, text)
+            return
+        }
+        for entry in ownEventTexts where entry.name == event {
+            lastEvent = entry
+            bh_trace_event(scene, traceName, entry.text)
+            return
+        }
+        let text = event.makeText()!
+        bh_trace_event(scene, traceName, text)
+        if ownEventTexts.count < 64 { ownEventTexts.append((event, text)) } else { bh_text_release(text) }
+    }
+
+    deinit {
+        bh_text_release(ownTraceName)
+        for entry in ownEventTexts { bh_text_release(entry.text) }
+        if let c = cControlStorage {
+            c.pointee.alive = 0
+            bh_control_set_scene(c, nil)
+            bh_control_release(c)
+        }
+    }
+
     /// Calls `handler` each time `event` is sent, until disconnected.
     @discardableResult
     public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) -> Connection {
-        let connection = Connection(event: event, source: self, once: once, handler: handler)
+        let connection = Connection(event: event, source: self, once: once, handler: .event(handler))
         connections.append(connection)
+        updateListened()
+        return connection
+    }
+
+    /// Calls `handler` with the event's values each time `event` is sent,
+    /// until disconnected: `on` for a handler that needs no `Event` (the
+    /// sender it knows), which costs less per event. An event that carries
+    /// no values goes to `direct` first, when there is one.
+    @discardableResult
+    public func listen(to event: String, once: Bool = false, direct: DirectCall? = nil,
+                       _ handler: @escaping ([Value]) -> Void) -> Connection {
+        let connection = Connection(event: event, source: self, once: once, handler: .values(handler))
+        connection.direct = direct
+        connections.append(connection)
+        updateListened()
         return connection
     }
 
@@ -20,6 +138,7 @@ open class Control: Responder {
     /// chain when `target` is nil) each time `event` is sent.
     public func addTarget(_ target: Responder?, action: String, for event: String) {
         targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, event: event))
+        updateListened()
     }
 
     /// The target–actions added, in order: the event, the action, and the
@@ -39,20 +158,52 @@ open class Control: Responder {
         targetActions.removeAll {
             $0.target === target && (action == nil || $0.action == action) && (event == nil || $0.event == event)
         }
+        updateListened()
     }
 
     /// Sends `event` to everything connected, in the order of connection.
     public func sendActions(for event: String, arguments: [Value] = []) {
-        scene?.trace.recordEvent(event, of: responderName)
-        let message = Event(name: event, sender: self, arguments: arguments)
-        for connection in connections where connection.event == event && connection.isConnected {
-            // Disconnecting clears the handler: take it first, so a `once`
-            // handler still runs this one time.
-            let handler = connection.handler
-            if connection.once { connection.disconnect() }
-            handler(message)
+        // The event sent last, when nothing but one direct call (or
+        // nothing at all) hears it and it carries no values: no loop.
+        if arguments.isEmpty, let fast = fastDelivery, fast.event == event {
+            if let scene = cScene { bh_trace_event(scene, traceName, fast.text) }
+            guard let direct = fast.direct else { return }
+            if direct.function(direct.context) != 0 { return }
+            return deliver(event, arguments: arguments)
         }
-        // (A connection that disconnects removes itself from `connections`.)
+        if let scene = cScene { traceEvent(event, in: scene) }
+        deliver(event, arguments: arguments)
+    }
+
+    /// How the event sent last is delivered, when it needs no loop (its
+    /// text, the one direct call that hears it, if any): nil until it is
+    /// known, and again after any connection or target changes.
+    @exclusivity(unchecked) private var fastDelivery: (event: String, text: CText, direct: DirectCall?)?
+
+    /// Sends `event` to every connection and target (after the trace).
+    private func deliver(_ event: String, arguments: [Value]) {
+        if arguments.isEmpty { learnFastDelivery(of: event) }
+        if !connections.isEmpty {
+            var message: Event?
+            for connection in connections where connection.event == event && connection.isConnected {
+                // Disconnecting clears the handler: take it first, so a `once`
+                // handler still runs this one time. An event without values
+                // goes to the direct call first, when there is one.
+                if arguments.isEmpty, !connection.once, let direct = connection.direct,
+                   direct.function(direct.context) != 0 { continue }
+                let handler = connection.handler
+                if connection.once { connection.disconnect() }
+                switch handler {
+                case .values(let handler):
+                    handler(arguments)
+                case .event(let handler):
+                    if message == nil { message = Event(name: event, sender: self, arguments: arguments) }
+                    handler(message!)
+                }
+            }
+            // (A connection that disconnects removes itself from `connections`.)
+        }
+        guard !targetActions.isEmpty else { return }
         var targetGone = false
         for entry in targetActions where entry.event == event {
             if entry.hasTarget {
@@ -66,18 +217,47 @@ open class Control: Responder {
             }
         }
         // A target that is gone takes its actions with it.
-        if targetGone { targetActions.removeAll { $0.hasTarget && $0.target == nil } }
+        if targetGone {
+            targetActions.removeAll { $0.hasTarget && $0.target == nil }
+            updateListened()
+        }
+    }
+
+    /// Whether `event` is heard by one direct call alone, or by nothing.
+    private func learnFastDelivery(of event: String) {
+        guard let last = lastEvent, last.name == event, !targetActions.contains(where: { $0.event == event }) else { return }
+        var direct: DirectCall?
+        for connection in connections where connection.event == event && connection.isConnected {
+            guard direct == nil, !connection.once, let call = connection.direct else { return }
+            direct = call
+        }
+        fastDelivery = (event, last.text, direct)
     }
 
     fileprivate func remove(_ connection: Connection) {
         connections.removeAll { $0 === connection }
+        updateListened()
     }
 }
 
-/// One event as handlers receive it.
+/// A C function that hears an event carrying no values without a Swift
+/// closure (a script's handler, run in C): it returns nonzero when it
+/// handled the event, zero when the connection's handler must run.
+/// `context` must live as long as the connection's handler.
+public struct DirectCall {
+    public let function: @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    public let context: UnsafeMutableRawPointer
+
+    public init(function: @convention(c) (UnsafeMutableRawPointer?) -> Int32, context: UnsafeMutableRawPointer) {
+        self.function = function
+        self.context = context
+    }
+}
+
+/// One event as handlers receive it (it keeps its sender while it lives).
 public struct Event {
     public var name: String
-    public unowned let sender: Control
+    public let sender: Control
     public var arguments: [Value]
 }
 
@@ -86,11 +266,22 @@ public struct Event {
 public final class Connection: Cancellable {
     public let event: String
     let once: Bool
-    fileprivate var handler: (Event) -> Void
+    // Read and replaced instantaneously: no access overlaps another.
+    @exclusivity(unchecked) fileprivate var handler: Handler
     private weak var source: Control?
-    public private(set) var isConnected = true
+    @exclusivity(unchecked) public private(set) var isConnected = true
 
-    init(event: String, source: Control, once: Bool, handler: @escaping (Event) -> Void) {
+    /// A C function called instead of the handler for an event that
+    /// carries no values (see `DirectCall`); cleared when disconnected.
+    @exclusivity(unchecked) var direct: DirectCall?
+
+    /// What a connection calls: with the whole event, or with its values.
+    enum Handler {
+        case event((Event) -> Void)
+        case values(([Value]) -> Void)
+    }
+
+    init(event: String, source: Control, once: Bool, handler: Handler) {
         self.event = event
         self.source = source
         self.once = once
@@ -100,7 +291,8 @@ public final class Connection: Cancellable {
     public func disconnect() {
         guard isConnected else { return }
         isConnected = false
-        handler = { _ in }
+        handler = .values { _ in }
+        direct = nil
         source?.remove(self)
     }
 

@@ -1,3 +1,5 @@
+import CBehaveCore
+
 /// What a control type offers: its typed properties, the events it sends and
 /// the delegate messages it passes to its `delegate`. Looked up by index on
 /// hot paths, by name at the edges.
@@ -11,9 +13,17 @@ public final class ControlSchema: Sendable {
     /// The properties that decide whether a touch reaches the control:
     /// `hidden`, `userInteractionEnabled`, `enabled`.
     let touchGates: [Int]
+    /// The C half: what the Lua bridge reads and checks without calling
+    /// the host (`bh_schema`).
+    public let c: CSchema
+    /// The names of its events as the trace keeps them (immortal texts).
+    let eventTexts: [CSchema.Text]
 
+    /// `hostProperties`: properties whose sets need the control's own code
+    /// (a range kept by siblings, a delegate to tell), never set by the
+    /// bridge's C alone.
     public init(typeName: String, inheriting parent: ControlSchema? = nil, properties: [PropertySpec] = [],
-                events: [String] = [], delegateMessages: [String] = []) {
+                events: [String] = [], delegateMessages: [String] = [], hostProperties: [String] = []) {
         self.typeName = typeName
         self.parent = parent
         self.properties = (parent?.properties ?? []) + properties
@@ -25,10 +35,28 @@ public final class ControlSchema: Sendable {
         // `isHidden`): in Lua `control.on` is the event method, so a
         // switch's state is `isOn` there.
         for (i, spec) in self.properties.enumerated() where spec.type == .bool {
-            index["is" + spec.name.prefix(1).uppercased() + spec.name.dropFirst()] = i
+            index[ControlSchema.swiftName(of: spec.name)] = i
         }
         self.indexByName = index
         self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
+        let host = Set((parent?.hostProperties ?? []) + hostProperties + ["hidden", "userInteractionEnabled", "enabled"])
+        self.hostProperties = Array(host)
+        self.c = CSchema(typeName: typeName, properties: self.properties, host: host)
+        self.eventTexts = self.events.map { CSchema.Text($0) }
+    }
+
+    /// UIKit's Swift name of a boolean property (`isHidden`).
+    static func swiftName(of property: String) -> String {
+        "is" + property.prefix(1).uppercased() + property.dropFirst()
+    }
+
+    /// The properties whose sets always go through the host (see `init`).
+    let hostProperties: [String]
+
+    /// The trace's text of event `name`, if the type sends it.
+    func eventText(_ name: String) -> CText? {
+        for (i, event) in events.enumerated() where event == name { return eventTexts[i].pointer }
+        return nil
     }
 
     /// Whether this type is `typeName` or inherits from it.
@@ -48,5 +76,57 @@ public final class ControlSchema: Sendable {
     /// The error for a property this type does not have.
     public func unknownProperty(_ property: String) -> ValueError {
         ValueError("\(typeName) has no property `\(property)`\(Suggestions.hint(for: property, in: properties.map(\.name)))")
+    }
+}
+
+/// A control type's C half (`bh_schema`), made once and never freed:
+/// immutable after it is made, so threads may share it.
+public struct CSchema: @unchecked Sendable {
+    public let pointer: UnsafeMutablePointer<bh_schema>
+
+    /// An immortal text, shared by threads.
+    struct Text: @unchecked Sendable {
+        let pointer: CText
+        init(_ text: String) { pointer = text.makeText(immortal: true)! }
+    }
+
+    init(typeName: String, properties: [PropertySpec], host: Set<String>) {
+        pointer = bh_schema_new(typeName, Int32(properties.count))!
+        for (i, spec) in properties.enumerated() {
+            var flags: Int32 = 0
+            if spec.isReadOnly { flags |= BH_PREADONLY | BH_PHOST }
+            if spec.isOptional { flags |= BH_POPTIONAL }
+            if host.contains(spec.name) || spec.step != nil { flags |= BH_PHOST }
+            if spec.minimum != nil { flags |= BH_PMIN }
+            if spec.maximum != nil { flags |= BH_PMAX }
+            let type: Int32
+            switch spec.type {
+            case .bool: type = BH_VBOOL
+            case .number: type = BH_VNUMBER
+            case .integer:
+                type = BH_VNUMBER
+                flags |= BH_PHOST
+            case .string, .enumeration: type = BH_VSTRING
+            case .image: type = BH_VIMAGE
+            case .color:
+                type = BH_VCOLOR
+                flags |= BH_PHOST
+            case .point: type = BH_VPOINT
+            case .size: type = BH_VSIZE
+            case .rect: type = BH_VRECT
+            }
+            bh_schema_define(pointer, Int32(i), spec.name, type, flags, spec.minimum ?? 0, spec.maximum ?? 0)
+            if case .enumeration(let choices) = spec.type {
+                for choice in choices {
+                    var bytes = Array(choice.utf8)
+                    bytes.withUnsafeMutableBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) { bh_schema_add_choice(pointer, Int32(i), $0.baseAddress, $0.count) }
+                    }
+                }
+            }
+            var value = spec.defaultValue.makeC(immortal: true)
+            bh_schema_set_default(pointer, Int32(i), &value)
+            if spec.type == .bool { bh_schema_alias(pointer, Int32(i), ControlSchema.swiftName(of: spec.name)) }
+        }
     }
 }

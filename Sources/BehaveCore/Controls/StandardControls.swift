@@ -334,7 +334,7 @@ let stepperSchema = ControlSchema(typeName: "Stepper", inheriting: viewSchema, p
     PropertySpec("minimumValue", .number, default: .number(0)),
     PropertySpec("maximumValue", .number, default: .number(100)),
     PropertySpec("stepValue", .number, default: .number(1)),
-], events: ["valueChanged"])
+], events: ["valueChanged"], hostProperties: ["value", "minimumValue", "maximumValue", "stepValue"])
 
 let switchSchema = ControlSchema(typeName: "Switch", inheriting: viewSchema, properties: [
     PropertySpec("on", .bool, default: .bool(false)),
@@ -344,7 +344,7 @@ let sliderSchema = ControlSchema(typeName: "Slider", inheriting: viewSchema, pro
     PropertySpec("value", .number, default: .number(0)),
     PropertySpec("minimumValue", .number, default: .number(0)),
     PropertySpec("maximumValue", .number, default: .number(1)),
-], events: ["valueChanged"])
+], events: ["valueChanged"], hostProperties: ["value", "minimumValue", "maximumValue"])
 
 let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchema, properties: [
     PropertySpec("text", .string),
@@ -357,7 +357,7 @@ let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchem
     PropertySpec("keyboardType", .enumeration(TextField.keyboardTypes), default: .string("default")),
     PropertySpec("returnKeyType", .enumeration(TextField.returnKeyTypes), default: .string("default")),
 ], events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
-   delegateMessages: ["textFieldShouldReturn"])
+   delegateMessages: ["textFieldShouldReturn"], hostProperties: ["editing"])
 
 let imageViewSchema = ControlSchema(typeName: "ImageView", inheriting: viewSchema, properties: [
     PropertySpec("image", .image, default: .null, optional: true),
@@ -372,4 +372,4 @@ let scrollViewSchema = ControlSchema(typeName: "ScrollView", inheriting: viewSch
     // UIKit's `isDragging`: true while the user's finger moves the content
     // (a `scroll`), false for sets and animations from scripts.
     PropertySpec("dragging", .bool, default: .bool(false), readOnly: true),
-], delegateMessages: ["scrollViewDidScroll"])
+], delegateMessages: ["scrollViewDidScroll"], hostProperties: ["contentOffset"])

@@ -1,3 +1,5 @@
+import CBehaveCore
+
 /// A control on a screen (UIKit's `UIView`/`UIControl`): typed properties,
 /// events, subviews, and the behaviours it owns.
 open class View: Control, BehaviourOwner {
@@ -7,7 +9,9 @@ open class View: Control, BehaviourOwner {
     public private(set) var subviews: [View] = []
     weak var screenReference: Screen?
     public let ownedBehaviours = BehaviourBag()
-    private var values: [Value]
+    /// Its property values, in C (`bh_view`): the Lua bridge reads and
+    /// sets them there, checked against the schema, without calling Swift.
+    public let block: UnsafeMutablePointer<bh_view>
     /// The animation presenting each animated property (by index), if any.
     private var presenters: [Int: Animation] = [:]
 
@@ -19,11 +23,25 @@ open class View: Control, BehaviourOwner {
 
     public required init(name: String) {
         self.name = name
-        self.schema = Self.schema
-        self.values = schema.properties.map(\.defaultValue)
+        let schema = Self.schema
+        self.schema = schema
+        var bytes = name
+        block = bytes.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bh_view_new(schema.c.pointer, $0.baseAddress, $0.count)! }
+        }
         super.init()
-        values[0] = .string(name)
+        // Its name is property 0, as it reads in scripts.
+        var named = bh_value()
+        named.type = BH_VSTRING
+        named.text = name.isEmpty ? nil : bh_text_retain(block.pointee.name)
+        bh_view_value(block, 0).pointee = named
+        block.pointee.host = Unmanaged.passUnretained(self).toOpaque()
     }
+
+    /// The name as the trace keeps it.
+    override var traceName: CText { block.pointee.name }
+    override var cScene: UnsafeMutablePointer<bh_scene>? { block.pointee.scene }
+    override func typeEventText(_ event: String) -> CText? { schema.eventText(event) }
 
     public var typeName: String { schema.typeName }
     public var screen: Screen? { screenReference }
@@ -45,7 +63,7 @@ open class View: Control, BehaviourOwner {
            let presented = animation.presentedValue(of: self, property: index) {
             return presented
         }
-        return values[index]
+        return Value(bh_view_value(block, Int32(index)).pointee)
     }
 
     public func set(_ property: String, to value: Value) throws(ValueError) {
@@ -71,7 +89,9 @@ open class View: Control, BehaviourOwner {
             animator.capture(self, property: index, to: checked)
             return
         }
-        if checked.holdsText { try scene?.reserveText(for: spec.name, replacing: values[index], with: checked) }
+        if checked.holdsText {
+            try scene?.reserveText(for: spec.name, replacing: bh_value_text_bytes(bh_view_value(block, Int32(index))), with: checked)
+        }
         store(checked, at: index)
     }
 
@@ -81,19 +101,15 @@ open class View: Control, BehaviourOwner {
     func store(_ value: Value, at index: Int) {
         if !presenters.isEmpty, let animation = presenters.removeValue(forKey: index) {
             animation.release(self, property: index)
+            endHostPresentation(index)
         }
-        let old = values[index]
-        guard old != value else {
-            // The same colour written another way ("red" for "#FF3B30")
-            // reads back as now written; nothing changed, nothing is traced.
-            if !old.isIdentical(to: value) { values[index] = value }
-            return
-        }
-        values[index] = value
-        if let scene = self.scene {
-            if old.holdsText || value.holdsText { scene.didReplaceText(old, with: value) }
-            scene.propertyDidChange(self, property: schema.properties[index].name, from: old, to: value)
-        }
+        // The C half stores it, counts its text and traces the change; the
+        // same colour written another way ("red" for "#FF3B30") reads back
+        // as now written, untraced.
+        var c = value.makeC()
+        let changed = bh_view_store(block, Int32(index), &c) != 0
+        bh_value_release(&c)
+        guard changed else { return }
         didStore(at: index)
         // Hidden, disabled or made non-interactive under a finger (its own
         // or one on a subview): the system cancels the touch.
@@ -103,7 +119,9 @@ open class View: Control, BehaviourOwner {
     /// Sets a transient state the control keeps for readers (a scroll
     /// view's `dragging`): not traced, nothing follows from it.
     func setState(_ value: Value, at index: Int) {
-        values[index] = value
+        var c = value.makeC()
+        bh_value_copy(bh_view_value(block, Int32(index)), &c)
+        bh_value_release(&c)
     }
 
     /// From now on `animation` presents the property (taking it over from
@@ -112,10 +130,28 @@ open class View: Control, BehaviourOwner {
         if let previous = presenters.updateValue(animation, forKey: index), previous !== animation {
             previous.release(self, property: index)
         }
+        // Reads and sets of it need the animation: the host's now.
+        if index < 64 {
+            block.pointee.host_mask |= 1 << UInt64(index)
+            block.pointee.presented_mask |= 1 << UInt64(index)
+        }
     }
 
     func endPresentation(_ index: Int, by animation: Animation) {
-        if presenters[index] === animation { presenters[index] = nil }
+        if presenters[index] === animation {
+            presenters[index] = nil
+            endHostPresentation(index)
+        }
+    }
+
+    /// The property is no longer presented: the bridge's C may set it
+    /// again, unless its schema says it never may.
+    private func endHostPresentation(_ index: Int) {
+        guard index < 64 else { return }
+        block.pointee.presented_mask &= ~(1 << UInt64(index))
+        if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0 {
+            block.pointee.host_mask &= ~(1 << UInt64(index))
+        }
     }
 
     /// Whether the control wants to hear `presentationDidMove` for the
@@ -170,8 +206,14 @@ open class View: Control, BehaviourOwner {
 
     func attach(to screen: Screen?) {
         screenReference = screen
+        bh_view_set_scene(block, screen?.scene?.c)
         screen?.register(self)
         for child in subviews { child.attach(to: screen) }
+    }
+
+    /// Off its scene: nothing it stores is traced or counted there.
+    func leaveScene() {
+        bh_view_set_scene(block, nil)
     }
 
     /// Removes the control (and its subviews) from the screen. Behaviours it
@@ -197,6 +239,7 @@ open class View: Control, BehaviourOwner {
                 removed.insert(ObjectIdentifier(view))
                 view.screenReference?.unregister(view)
                 view.screenReference = nil
+                view.leaveScene()
             }
             scene?.controlsDidLeave(removed)
         }
@@ -345,6 +388,9 @@ open class View: Control, BehaviourOwner {
 
     deinit {
         ownedBehaviours.destroyAll()
+        // Scripts may still hold the block: they find the control gone.
+        block.pointee.host = nil
+        bh_view_release(block)
     }
 }
 

@@ -1,6 +1,13 @@
+import CBehaveCore
+
 /// A running scene: one screen with its controls and behaviours, the clock,
 /// the animator and the trace. What `behave run` drives and specs test.
 public final class Scene {
+    /// What the scene shares with C (`bh_scene`): the trace's records, the
+    /// clock's time, the count of text its controls hold, whether an
+    /// animation block is capturing. The Lua bridge's C writes controls
+    /// through it without calling Swift.
+    public let c: UnsafeMutablePointer<bh_scene>
     public let clock = Clock()
     public let animator: Animator
     public private(set) var trace: Trace!
@@ -41,13 +48,20 @@ public final class Scene {
     /// options): the host keeps a copy of each, outside the scripts'
     /// memory limit, so a script that sets one large string on a thousand
     /// labels is refused here.
-    public var textLimit = 64 << 20
-    public private(set) var textBytes = 0
+    public var textLimit: Int {
+        get { Int(c.pointee.text_limit) }
+        set { c.pointee.text_limit = Int64(newValue) }
+    }
+    public var textBytes: Int { Int(c.pointee.text_bytes) }
 
     public init(screen title: String) {
         screenTitle = title
+        c = bh_scene_new(10_000, Trace.keptTextLimit)!
+        c.pointee.text_limit = 64 << 20
+        clock.mirror = c.pointer(to: \.now)
         animator = Animator(clock: clock)
-        trace = Trace(now: { [unowned clock] in clock.now })
+        animator.capturingFlag = c.pointer(to: \.capturing)
+        trace = Trace(scene: c)
         keyboard = Keyboard(scene: self)
         let screen = Screen(title: title)
         screen.sceneReference = self
@@ -67,7 +81,12 @@ public final class Scene {
 
     /// Makes room for `new` in place of `old` in `property`, or refuses it.
     func reserveText(for property: String, replacing old: Value, with new: Value) throws(ValueError) {
-        let grown = new.textBytes - old.textBytes
+        try reserveText(for: property, replacing: old.textBytes, with: new)
+    }
+
+    /// Makes room for `new` in place of `oldBytes` of text, or refuses it.
+    func reserveText(for property: String, replacing oldBytes: Int, with new: Value) throws(ValueError) {
+        let grown = new.textBytes - oldBytes
         guard grown > 0, textBytes + grown > textLimit else { return }
         throw ValueError("\(property) is refused: with its \(new.textBytes) bytes, the scene's controls, behaviours and dialogs would hold more than \(textLimit >> 20) MiB of text; set shorter text")
     }
@@ -79,11 +98,11 @@ public final class Scene {
     }
 
     func didReplaceText(_ old: Value, with new: Value) {
-        textBytes += new.textBytes - old.textBytes
+        c.pointee.text_bytes += Int64(new.textBytes - old.textBytes)
     }
 
     func didReserveText(_ bytes: Int) {
-        textBytes += bytes
+        c.pointee.text_bytes += Int64(bytes)
     }
 
     /// Starts the time limit of one command.
@@ -140,6 +159,8 @@ public final class Scene {
         guard let screen else { return }
         trace.record(.lifecycle, subject: "screen", "screen \(screen.title) dismissed")
         screen.destroyAllBehaviours()
+        // Its controls store nothing here any more, even if someone keeps them.
+        for view in screen.controls { view.leaveScene() }
         self.screen = nil
         // Nobody is left to answer: what was presented goes with the screen.
         didReserveText(-dialogs.waiting.reduce(0) { $0 + $1.dialog.textBytes })
@@ -201,6 +222,14 @@ public final class Scene {
         let where_ = context.map { " (\($0))" } ?? ""
         trace.record(.error, subject: subject, "error\(where_): \(message)",
                      fields: [("error", .string(message)), ("context", context.map(JSON.string) ?? .null)])
+    }
+
+    deinit {
+        c.pointee.alive = 0
+        for view in screen?.controls ?? [] { view.leaveScene() }
+        clock.mirror = nil
+        animator.capturingFlag = nil
+        bh_scene_release(c)
     }
 
     /// `print`/`log` from a behaviour.

@@ -1,9 +1,16 @@
+import CBehaveCore
 import DequeModule
 
 /// What happened in a scene, in order: events, property changes, actions,
 /// logs, errors, lifecycle. `behave run` prints it as it grows.
+///
+/// Its entries are fixed-size records in C (`bh_trace`), which the Lua
+/// bridge writes too (a property set from a script is recorded there
+/// without calling Swift); their text is made when they are read. Entries
+/// whose text the host writes (logs, errors, actions, notes) keep that
+/// text here, beside their record.
 public final class Trace {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case event, change, action, log, error, lifecycle, note, dialog
     }
 
@@ -45,7 +52,7 @@ public final class Trace {
         }
     }
 
-    /// One entry as the trace keeps it.
+    /// One entry's content.
     enum Payload {
         case text(String, [(String, JSON)])
         case event(String)
@@ -53,7 +60,18 @@ public final class Trace {
     }
 
     /// The entries kept, oldest first.
-    public var entries: [Entry] { Array(kept.entries) }
+    public var entries: [Entry] {
+        let t = scene.pointee.trace
+        var result: [Entry] = []
+        result.reserveCapacity(t.count)
+        var seq = bh_trace_first(&scene.pointee.trace)
+        while seq < t.next {
+            if let entry = entry(seq) { result.append(entry) }
+            seq += 1
+        }
+        return result
+    }
+
     /// Entries kept at most, so a long run stays bounded; the oldest go
     /// first, in constant time.
     public let capacity = 10_000
@@ -64,83 +82,140 @@ public final class Trace {
     public static let keptTextLimit = 16 << 20
     /// Bytes of one text or value of a kept entry, at most.
     public static let entryTextLimit = 64 << 10
-    private var kept = KeptEntries()
-    /// Hears every entry as it is recorded.
-    public var listener: ((Entry) -> Void)?
-    private let now: () -> Double
 
-    init(now: @escaping () -> Double) {
-        self.now = now
+    /// The scene's C half, where the records are.
+    private let scene: UnsafeMutablePointer<bh_scene>
+    /// The texts of host-written entries, by sequence number, oldest first.
+    private var texts = Deque<(seq: UInt64, message: String, fields: [(String, JSON)])>()
+    /// Hears every entry as it is recorded.
+    public var listener: ((Entry) -> Void)? {
+        didSet { listen(kinds: Set(Kind.allCases)) }
+    }
+    /// The next entry the listener has not heard.
+    private var delivered: UInt64 = 0
+    private var delivering = false
+
+    init(scene: UnsafeMutablePointer<bh_scene>) {
+        self.scene = bh_scene_retain(scene)!
+        scene.pointee.trace.capacity = capacity
+        scene.pointee.trace.byte_limit = Trace.keptTextLimit
+    }
+
+    deinit {
+        scene.pointee.trace.notify = nil
+        bh_scene_release(scene)
+    }
+
+    /// The listener hears only entries of `kinds` (events and changes are
+    /// many: a listener that needs only errors and logs says so).
+    public func listen(kinds: Set<Kind>) {
+        guard listener != nil else {
+            scene.pointee.trace.notify = nil
+            return
+        }
+        delivered = scene.pointee.trace.next
+        var mask: UInt32 = 1 << UInt32(BH_RTEXT)
+        if kinds.contains(.event) { mask |= 1 << UInt32(BH_REVENT) }
+        if kinds.contains(.change) { mask |= 1 << UInt32(BH_RCHANGE) }
+        scene.pointee.trace.notify_kinds = mask
+        scene.pointee.trace.notify_context = Unmanaged.passUnretained(self).toOpaque()
+        scene.pointee.trace.notify = { context in
+            Unmanaged<Trace>.fromOpaque(context!).takeUnretainedValue().deliver()
+        }
+    }
+
+    /// Tells the listener what it has not heard.
+    private func deliver() {
+        guard !delivering, let listener else { return }
+        delivering = true
+        defer { delivering = false }
+        let next = scene.pointee.trace.next
+        while delivered < next {
+            let seq = delivered
+            delivered += 1
+            if let entry = entry(seq) { listener(entry) }
+        }
     }
 
     public func record(_ kind: Kind, subject: String, _ message: String, fields: [(String, JSON)] = []) {
-        append(Entry(time: now(), kind: kind, subject: subject, payload: .text(message, fields)))
+        // The listener hears the entry whole; the kept copy holds at most
+        // `entryTextLimit` bytes of each text.
+        var bytes = 64 + message.utf8.count + fields.reduce(0) { $0 + $1.1.textBytes }
+        let clipped = bytes > Trace.entryTextLimit
+        if clipped {
+            bytes = 64 + message.clipped(to: Trace.entryTextLimit).utf8.count
+                + fields.reduce(0) { $0 + $1.1.clipped(to: Trace.entryTextLimit).textBytes }
+        }
+        dropTextsOfGoneEntries()
+        let text = subject.makeText()
+        defer { bh_text_release(text) }
+        let seq = scene.pointee.trace.next
+        texts.append((seq, message, fields))
+        guard bh_trace_text(scene, Int32(kind.index), text, bytes, clipped ? 1 : 0) != 0 else {
+            texts.removeLast()
+            return
+        }
+        if clipped, let last = texts.last, last.seq == seq {
+            texts[texts.count - 1] = (seq, message.clipped(to: Trace.entryTextLimit),
+                                      fields.map { ($0.0, $0.1.clipped(to: Trace.entryTextLimit)) })
+        }
+        dropTextsOfGoneEntries()
     }
 
     /// `subject event`.
-    func recordEvent(_ event: String, of subject: String) {
-        append(Entry(time: now(), kind: .event, subject: subject, payload: .event(event)))
+    func recordEvent(_ event: CText, of subject: CText) {
+        bh_trace_event(scene, subject, event)
     }
 
     /// `subject.property: old → new`.
     func recordChange(of subject: String, property: String, from old: Value, to new: Value) {
-        append(Entry(time: now(), kind: .change, subject: subject, payload: .change(property: property, old: old, new: new)))
+        let subject = subject.makeText(), property = property.makeText()
+        var old = old.makeC(), new = new.makeC()
+        bh_trace_change(scene, subject, property, &old, &new)
+        bh_value_release(&old)
+        bh_value_release(&new)
+        bh_text_release(subject)
+        bh_text_release(property)
     }
 
-    private func append(_ entry: Entry) {
-        kept.append(entry, capacity: capacity)
-        listener?(entry)
+    /// Texts of entries the trace no longer keeps go.
+    private func dropTextsOfGoneEntries() {
+        let first = bh_trace_first(&scene.pointee.trace)
+        while let oldest = texts.first, oldest.seq < first { texts.removeFirst() }
     }
 
-}
-
-extension Trace.Entry {
-    /// Bytes of text the entry holds, about.
-    /// Names (subjects, events, properties) are the scene's own strings,
-    /// shared with it rather than copied: what an entry adds is its texts
-    /// and values.
-    var textBytes: Int {
-        switch payload {
-        case .text(let text, let fields): fields.reduce(64 + text.utf8.count) { $0 + $1.1.textBytes }
-        case .event: 64
-        case .change(_, let old, let new): 64 + old.textBytes + new.textBytes
-        }
-    }
-
-    /// The entry with every text longer than `limit` bytes cut to its head
-    /// and an ellipsis.
-    func clipped(to limit: Int) -> Trace.Entry {
-        var entry = self
-        switch payload {
-        case .text(let text, let fields):
-            guard text.utf8.count > limit || fields.contains(where: { $0.1.isLarger(than: limit) }) else { return self }
-            entry.payload = .text(text.clipped(to: limit), fields.map { ($0.0, $0.1.clipped(to: limit)) })
-        case .event(let event):
-            guard event.utf8.count > limit else { return self }
-            entry.payload = .event(event.clipped(to: limit))
-        case .change(let property, let old, let new):
-            guard old.isLarger(than: limit) || new.isLarger(than: limit) else { return self }
-            entry.payload = .change(property: property, old: old.clipped(to: limit), new: new.clipped(to: limit))
-        }
-        entry.subject = subject.clipped(to: limit)
-        return entry
-    }
-}
-
-private extension Value {
-    func isLarger(than limit: Int) -> Bool { textBytes > limit }
-
-    func clipped(to limit: Int) -> Value {
-        switch self {
-        case .string(let text):
-            return .string(text.clipped(to: limit))
-        case .image(var image):
-            image.name = image.name.clipped(to: limit)
-            return .image(image)
+    /// The entry with sequence number `seq`, if it is kept.
+    private func entry(_ seq: UInt64) -> Entry? {
+        guard let record = bh_trace_at(&scene.pointee.trace, seq)?.pointee else { return nil }
+        let subject = String(record.subject)
+        switch record.kind {
+        case BH_REVENT:
+            return Entry(time: record.time, kind: .event, subject: subject, payload: .event(String(record.name)))
+        case BH_RCHANGE:
+            return Entry(time: record.time, kind: .change, subject: subject,
+                         payload: .change(property: String(record.name), old: Value(record.old), new: Value(record.new)))
         default:
-            return self
+            let kind = Kind.allCases[Int(record.detail)]
+            guard let text = text(seq) else { return Entry(time: record.time, kind: kind, subject: subject, payload: .text("", [])) }
+            return Entry(time: record.time, kind: kind, subject: subject, payload: .text(text.message, text.fields))
         }
     }
+
+    /// The host's text of entry `seq` (a binary search: sequence numbers
+    /// grow).
+    private func text(_ seq: UInt64) -> (message: String, fields: [(String, JSON)])? {
+        var low = 0, high = texts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if texts[middle].seq < seq { low = middle + 1 } else { high = middle }
+        }
+        guard low < texts.count, texts[low].seq == seq else { return nil }
+        return (texts[low].message, texts[low].fields)
+    }
+}
+
+private extension Trace.Kind {
+    var index: Int { Trace.Kind.allCases.firstIndex(of: self)! }
 }
 
 private extension JSON {
@@ -153,46 +228,12 @@ private extension JSON {
         }
     }
 
-    func isLarger(than limit: Int) -> Bool {
-        switch self {
-        case .string(let text): text.utf8.count > limit
-        case .array(let items): items.contains { $0.isLarger(than: limit) }
-        case .object(let pairs): pairs.contains { $0.0.utf8.count > limit || $0.1.isLarger(than: limit) }
-        default: false
-        }
-    }
-
     func clipped(to limit: Int) -> JSON {
         switch self {
         case .string(let text): .string(text.clipped(to: limit))
         case .array(let items): .array(items.map { $0.clipped(to: limit) })
         case .object(let pairs): .object(pairs.map { ($0.0.clipped(to: limit), $0.1.clipped(to: limit)) })
         default: self
-        }
-    }
-}
-
-/// The entries a trace keeps, and the bytes of text they hold (one stored
-/// value, so recording an entry is one access to it).
-private struct KeptEntries {
-    var entries = Deque<Trace.Entry>()
-    var bytes = 0
-
-    mutating func append(_ entry: Trace.Entry, capacity: Int) {
-        let size = entry.textBytes
-        if size <= Trace.entryTextLimit {
-            entries.append(entry)
-            bytes += size
-        } else {
-            let clipped = entry.clipped(to: Trace.entryTextLimit)
-            bytes += clipped.textBytes
-            entries.append(clipped)
-        }
-        // The oldest go until the rest fit. (An entry's size is worked out
-        // again when it goes: keeping each size would cost more on every
-        // append.)
-        while entries.count > capacity || bytes > Trace.keptTextLimit, let oldest = entries.popFirst() {
-            bytes -= oldest.textBytes
         }
     }
 }

@@ -3,8 +3,12 @@
 /// interpolated from their current to their new values.
 public final class Animator {
     private unowned let clock: Clock
-    private var capture: [(view: View, property: Int, target: Value)]?
-    /// Animations under way, kept alive until they end.
+    private var capture: [(view: View, property: Int, target: Value)]? {
+        didSet { capturingFlag?.pointee = capture == nil ? 0 : 1 }
+    }
+    /// Where the scene's C half reads whether sets are captured: the Lua
+    /// bridge's C leaves them to the host then.
+    var capturingFlag: UnsafeMutablePointer<Int32>?    /// Animations under way, kept alive until they end.
     private var running: [ObjectIdentifier: Animation] = [:]
     /// Those of them that move a property a control observes.
     private var observed: [Animation] = []

@@ -4,7 +4,11 @@ import HeapModule
 /// deterministic. Time moves only in `advance(by:)`, which fires due timers
 /// in order; animations read their progress from `now`.
 public final class Clock {
-    public private(set) var now: Double = 0
+    public private(set) var now: Double = 0 {
+        didSet { mirror?.pointee = now }
+    }
+    /// Where the scene's C half reads the time (the trace's records).
+    var mirror: UnsafeMutablePointer<Double>?
     /// Timers by due time, then by order of scheduling. A cancelled timer
     /// stays in the heap, inert, until its time comes.
     private var pending = Heap<Due>()

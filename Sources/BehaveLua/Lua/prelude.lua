@@ -97,14 +97,13 @@ end
 
 -- Each behaviour instance: `self` holds the behaviour's own fields. Reads
 -- fall through to `props` — the outlets and inspectables, which the host
--- mirrors there, and the built-in methods — and then to the class: a chain
--- of tables the VM follows without a call. Writes to outlets and
--- inspectables go to the host, which checks them against the declaration.
-local set, describe, send, sendAction = H.set, H.describe, H.send, H.sendAction
+-- mirrors there, and the built-in methods send and sendAction, which the
+-- host put there (in C) — and then to the class: a chain of tables the VM
+-- follows without a call. Writes to outlets and inspectables go to the
+-- host, which checks them against the declaration.
+local set, describe = H.set, H.describe
 
 local function instance(class, id, props)
-  props.send = function(_, event, ...) return send(id, event, ...) end
-  props.sendAction = function(_, action, ...) return sendAction(id, action, ...) end
   setmetatable(props, { __index = class, __metatable = false })
   return setmetatable({}, {
     __index = props,

@@ -23,6 +23,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "BehaveCoreC.h"
+
 
 /* Called for every host function; 'function_id' is the id given to
 ** bh_push_host_function. Arguments are at stack indices 1..lua_gettop(L).
@@ -171,6 +173,85 @@ int bh_pcall(lua_State *L, int nargs, int nresults);
 ** (traceback of co) onto L, not co; co is dead then. L must not be co. */
 int bh_resume(lua_State *L, lua_State *co, int nargs, int *nresults);
 
+/* A handler: a coroutine the host runs and resumes. */
+typedef struct bh_handler {
+  lua_State *thread;
+  int ref;              /* registry reference keeping the thread */
+  int nresults;         /* after LUA_OK: results on the thread */
+  /* What the host knows it by while it runs (its behaviour, what it
+     needs, the host's object for a handler that may pause): pointers the
+     host keeps alive, stored for it in the stack of running handlers. */
+  void *behaviour;
+  void *info;
+  void *paused;
+} bh_handler;
+
+/* Handlers nested at most (a handler whose code sends an event whose
+** handler sends an event...). */
+#define BH_MAX_NESTING  64
+
+/* Makes a handler of the function below 'nargs' values on L's stack
+** (popped): they move to a thread of its own, reused from a finished
+** handler when there is one, which scripts may not resume or close (see
+** bh_set_host_threads). Run it with bh_resume on its thread: on LUA_OK its
+** results are there (then end it with bh_end_handler); on LUA_YIELD it
+** waits (resume it later); on an error end it, not reusable. Returns 0
+** (and pops them) when memory is short. */
+int bh_new_handler (lua_State *L, int nargs, bh_handler *handler);
+
+/* Runs the function 'function' (a registry reference) as a new handler,
+** with the value 'first' (a registry reference, or 0 for none) and the
+** 'nargs' values on top of L's stack (popped) as arguments: the handler is
+** on the stack of running handlers while it runs (fill behaviour and info
+** in 'handler' first). Returns the status of bh_resume; on LUA_OK the
+** handler is ended (reusable) when it returned nothing, else its results
+** are on its thread; on an error it is ended and the message is on L.
+** handler->paused is what the host stored in its running entry. */
+int bh_call_handler (lua_State *L, int function, int first, int nargs,
+                     bh_handler *handler);
+
+/* Resumes a waiting handler (its thread in 'handler') with the 'nargs'
+** values on its thread, on the stack of running handlers as
+** bh_call_handler does. */
+int bh_resume_handler (lua_State *L, int nargs, bh_handler *handler);
+
+/* The thread calling into the host now (the innermost host function's),
+** or the main thread: what host code works on. */
+lua_State *bh_current (lua_State *L);
+
+/* What the host does with a handler that did not simply finish (it
+** returned values, paused, or raised: its message on L), when it was run
+** by bh_fire. */
+typedef void (*bh_finish_fn) (void *context, lua_State *L, int status,
+                              bh_handler *handler);
+
+/* Sets the finish function (called with the context of bh_open) and the
+** scene whose handlers run: none run once it is gone (scene->alive). */
+void bh_set_finish (lua_State *L, bh_finish_fn finish, bh_scene *scene);
+
+/* A connection's handler, run from C when its control sends an event
+** that carries no values: 'function' and 'first' as for bh_call_handler,
+** 'owner' the C half of the behaviour that made it (none run once it is
+** not alive), 'behaviour' and 'info' as in bh_handler. */
+typedef struct bh_target bh_target;
+bh_target *bh_new_target (lua_State *L, int function, int first,
+                          bh_control *owner, void *behaviour, void *info);
+void bh_free_target (bh_target *target);
+
+/* Runs the target's handler: 1 when it ran (what did not simply finish
+** went to the finish function), 0 when the host must see to it (its state
+** is closed, its scene or behaviour gone, handlers nested too deep). */
+int bh_fire (void *target);
+
+/* The running handlers, innermost last: how many, and the i-th (its
+** fields may be changed while it runs: paused). */
+int bh_running_count (lua_State *L);
+bh_handler *bh_running_at (lua_State *L, int i);
+
+/* The handler is over: its thread is kept for the next one when
+** 'reusable' (it finished), let go otherwise. */
+void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable);
+
 /* Protected helpers for host code that must run metamethods. Each is a
 ** callback of its own (bh_pcall rules); on error it pushes the message
 ** instead of the result and returns the status. */
@@ -204,6 +285,41 @@ typedef void (*bh_release_fn)(void *context, void *pointer);
 void bh_set_release(lua_State *L, bh_release_fn release);
 void bh_push_release_gc(lua_State *L);
 void bh_drain_released(lua_State *L);
+
+
+/* ------------------------------------------------------------- controls */
+
+/* Controls are userdata holding their property block (bh_view): reading
+** and setting a property the block holds is done in C, checked against
+** the schema and traced, without calling the host. Everything else goes
+** to the host functions 'index_id' (the control, the key) and
+** 'setindex_id' (the control, the key, the value), which word the errors.
+** Pops two tables: the methods every control has (on, once), then the
+** metatable of images. */
+void bh_open_controls (lua_State *L, int index_id, int setindex_id);
+
+/* Pushes the userdata of a control (the same one while it is in use). */
+void bh_push_view (lua_State *L, bh_view *v);
+
+/* The block of the control at 'idx', or NULL when it is no control. */
+bh_view *bh_toview (lua_State *L, int idx);
+
+/* Pushes a value as scripts see it: images as image tables, colours as
+** their name or "#RRGGBB", points, sizes and rects as tables. */
+void bh_push_value (lua_State *L, const bh_value *v);
+
+
+/* ----------------------------------------------------------- behaviours */
+
+/* Pushes a behaviour's self:send(event, ...): when nothing listens to a
+** declared event and it carries no values, the event is recorded in the
+** scene's trace here; otherwise host function 'host_id' is called with
+** 'id' in place of self (send(id, event, ...)). */
+void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id);
+
+/* Pushes a function that calls host function 'host_id' with 'id' in place
+** of its first argument (self:sendAction(name, ...)). */
+void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
 
 
 /* ----------------------------------------- macro and variadic wrappers */

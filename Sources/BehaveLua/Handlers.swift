@@ -1,0 +1,256 @@
+import BehaveCore
+import CLuaShim
+
+/// Handlers: every callback of a script (an event handler, a lifecycle
+/// method, an action, a delegate message, a timer) runs as a coroutine, so
+/// that it can pause (`wait`, `animate`, `ask`). Threads of finished
+/// handlers are reused in C (`bh_new_handler`); a handler that pauses gets a
+/// `HandlerThread` to be resumed by.
+extension LuaRuntime {
+    /// Runs `function` (a registry reference) as a handler of `behaviour`,
+    /// with `first` (a registry reference, 0 for none) and `arguments`.
+    /// Errors are reported to the scene with `info`'s context. Returns the
+    /// handler's first result when it finished without waiting.
+    @discardableResult
+    func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, function: Int32, first: Int32 = 0,
+                    arguments: [Value] = [], evenIfDestroyed: Bool = false) -> Value? {
+        guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
+        let S = stack
+        let count = arguments.isEmpty ? 0 : push(arguments, on: S)
+        return run(behaviour, info, on: S) { handler in bh_call_handler(S, function, first, count, &handler) }
+    }
+
+    /// Runs the function and arguments `push` pushes on `S` (it returns the
+    /// argument count) as a handler of `behaviour`.
+    @discardableResult
+    func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, evenIfDestroyed: Bool = false,
+                    push: (OpaquePointer) -> Int32) -> Value? {
+        guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
+        let S = stack
+        let base = lua_gettop(S)
+        let count = push(S)
+        guard lua_gettop(S) == base + count + 1 else {
+            lua_settop(S, base)
+            return nil
+        }
+        return run(behaviour, info, on: S) { handler in
+            guard bh_new_handler(S, count, &handler) != 0 else {
+                pushString("not enough memory to run a handler", on: S)
+                return LUA_ERRMEM
+            }
+            return bh_resume_handler(S, count, &handler)
+        }
+    }
+
+    /// Whether a handler of `behaviour` may run now, with room on the
+    /// stack for its function and arguments (callers push at most
+    /// `maximumArguments` values): handlers nested too deep are an error.
+    private func canRun(_ behaviour: LuaBehaviour, _ info: HandlerInfo, evenIfDestroyed: Bool) -> Bool {
+        guard !isClosed, sceneIsAlive, behaviour.isAlive || evenIfDestroyed else { return false }
+        guard bh_running_count(L) < LuaRuntime.maximumNesting else {
+            scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
+                              behaviour: behaviour, context: info.context.text)
+            return false
+        }
+        return lua_checkstack(stack, 8 + LuaRuntime.maximumArguments) != 0
+    }
+
+    /// Runs a handler with `start` (which makes and resumes it, on the
+    /// stack of running handlers) and says how it ended. The caller holds
+    /// `behaviour` and `info` while it runs.
+    private func run(_ behaviour: LuaBehaviour, _ info: HandlerInfo, on S: OpaquePointer,
+                     start: (inout bh_handler) -> Int32) -> Value? {
+        var handler = bh_handler()
+        handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
+        handler.info = Unmanaged.passUnretained(info).toOpaque()
+        let status = start(&handler)
+        stack = S
+        // The common end: finished, nothing returned, nothing paused.
+        if status == LUA_OK, handler.nresults == 0, handler.paused == nil { return nil }
+        return finished(status, handler, behaviour, info, on: S)
+    }
+
+    /// Resumes a waiting handler (`arguments` values already on its stack).
+    @discardableResult
+    func resume(_ waiting: HandlerThread, arguments: Int32, evenIfDestroyed: Bool = false) -> Value? {
+        guard !isClosed, sceneIsAlive, !waiting.isFinished, let behaviour = waiting.behaviour,
+              behaviour.isAlive || evenIfDestroyed, bh_running_count(L) < LuaRuntime.maximumNesting else { return nil }
+        if waiting.isWaiting {
+            waiting.isWaiting = false
+            handlers[waiting.handler.thread] = nil
+        }
+        let S = stack
+        var handler = waiting.handler
+        handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
+        handler.info = Unmanaged.passUnretained(waiting.info).toOpaque()
+        handler.paused = Unmanaged.passRetained(waiting).toOpaque()
+        let status = withExtendedLifetime(behaviour) { bh_resume_handler(S, arguments, &handler) }
+        stack = S
+        return finished(status, handler, behaviour, waiting.info, on: S)
+    }
+
+    /// A handler `bh_fire` ran that did not simply finish.
+    func finishedFiring(_ status: Int32, _ handler: bh_handler, on S: OpaquePointer) {
+        guard let behaviour = handler.behaviour, let info = handler.info else { return }
+        _ = finished(status, handler, Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue(),
+                     Unmanaged<HandlerInfo>.fromOpaque(info).takeUnretainedValue(), on: S)
+    }
+
+    /// What a handler's run or resumption ended with: its first result, a
+    /// pause, or an error reported.
+    private func finished(_ status: Int32, _ handler: bh_handler, _ behaviour: LuaBehaviour, _ info: HandlerInfo,
+                          on S: OpaquePointer) -> Value? {
+        // The pause a host function made of it, if any, is released here
+        // unless the handler waits.
+        let paused = handler.paused.map { Unmanaged<HandlerThread>.fromOpaque($0).takeRetainedValue() }
+        switch status {
+        case LUA_OK:
+            guard handler.nresults > 0 else {
+                paused?.isFinished = true
+                return nil
+            }
+            let value = value(at: -handler.nresults, in: handler.thread)
+            var handler = handler
+            bh_end_handler(S, &handler, 1)
+            paused?.isFinished = true
+            return value
+        case LUA_YIELD:
+            lua_settop(handler.thread, 0)
+            if let paused, paused.isWaiting {
+                handlers[handler.thread] = paused
+            } else {
+                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
+                                  behaviour: behaviour, context: info.context.text)
+                var handler = handler
+                bh_end_handler(S, &handler, 0)
+                paused?.isFinished = true
+            }
+            return nil
+        default:
+            // The thread was let go.
+            paused?.isFinished = true
+            let message = explained(LuaRuntime.condense(popString(from: S)), in: behaviour, script: nil)
+            scene.reportError(message, behaviour: behaviour, context: info.context.text)
+            return nil
+        }
+    }
+
+    /// Ends a waiting handler that will never be resumed (its behaviour is
+    /// destroyed).
+    func finish(_ waiting: HandlerThread) {
+        guard !waiting.isFinished else { return }
+        waiting.isFinished = true
+        if handlers[waiting.handler.thread] === waiting { handlers[waiting.handler.thread] = nil }
+        var handler = waiting.handler
+        if !isClosed { bh_end_handler(L, &handler, 0) }
+    }
+
+    /// The handler running on the current thread, as one that can pause
+    /// (a script's own coroutine is none): made the first time a host
+    /// function asks for it.
+    func pausableHandler() -> HandlerThread? {
+        guard let entry = runningEntry else { return nil }
+        if let paused = entry.pointee.paused { return Unmanaged<HandlerThread>.fromOpaque(paused).takeUnretainedValue() }
+        let info = Unmanaged<HandlerInfo>.fromOpaque(entry.pointee.info).takeUnretainedValue()
+        let behaviour = Unmanaged<LuaBehaviour>.fromOpaque(entry.pointee.behaviour).takeUnretainedValue()
+        var handler = entry.pointee
+        handler.paused = nil
+        let paused = HandlerThread(handler: handler, behaviour: behaviour, info: info)
+        entry.pointee.paused = Unmanaged.passRetained(paused).toOpaque()
+        return paused
+    }
+
+    /// The running handler whose thread is the current one.
+    private var runningEntry: UnsafeMutablePointer<bh_handler>? {
+        guard !isClosed else { return nil }
+        var index = bh_running_count(L) - 1
+        while index >= 0 {
+            let entry = bh_running_at(L, index)!
+            if entry.pointee.thread == stack { return entry }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Why the handler running on the current thread cannot pause, if so.
+    var runningUnpausable: Unpausable? {
+        runningEntry.flatMap { Unmanaged<HandlerInfo>.fromOpaque($0.pointee.info).takeUnretainedValue().unpausable }
+    }
+
+    /// The behaviour whose code is running: connections and timers it makes
+    /// die with it.
+    var runningBehaviour: LuaBehaviour? {
+        guard !isClosed else { return nil }
+        let count = bh_running_count(L)
+        guard count > 0, let behaviour = bh_running_at(L, count - 1).pointee.behaviour else { return nil }
+        return Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue()
+    }
+}
+
+/// What a handler needs besides its function: where it runs, for error
+/// reports, and whether it may pause. Made once per connection, timer or
+/// method, not per run.
+final class HandlerInfo {
+    let context: HandlerContext
+    /// Why it cannot pause, when it cannot.
+    let unpausable: Unpausable?
+
+    init(_ context: HandlerContext, unpausable: Unpausable? = nil) {
+        self.context = context
+        self.unpausable = unpausable
+    }
+}
+
+/// A handler that paused, to be resumed later.
+final class HandlerThread {
+    let handler: bh_handler
+    var thread: OpaquePointer { handler.thread }
+    weak var behaviour: LuaBehaviour?
+    let info: HandlerInfo
+    var unpausable: Unpausable? { info.unpausable }
+    /// Set by a host function that yields and will resume it later.
+    var isWaiting = false
+    var isFinished = false
+
+    init(handler: bh_handler, behaviour: LuaBehaviour, info: HandlerInfo) {
+        self.handler = handler
+        self.behaviour = behaviour
+        self.info = info
+    }
+}
+
+/// Where a handler runs, for error reports ("in touchUpInside handler of
+/// button"): its text is made only when an error needs it.
+enum HandlerContext {
+    case text(String)
+    /// `in awake of toggle`, `in scrollViewDidScroll of parallax`.
+    case method(String, of: String)
+    /// `in action toggle of toggle (from button)`.
+    case action(String, of: String, from: String)
+
+    var text: String {
+        switch self {
+        case .text(let text): text
+        case .method(let method, let behaviour): "in \(method) of \(behaviour)"
+        case .action(let action, let behaviour, let sender): "in action \(action) of \(behaviour) (from \(sender))"
+        }
+    }
+}
+
+/// A handler that must finish at once, and why.
+enum Unpausable {
+    /// `destroy()`: a destroyed behaviour is never resumed.
+    case destroy
+    /// A delegate message whose answer the control needs at once.
+    case answer(String)
+
+    /// The error for `what` (`wait`, `ask`, …) called in such a handler.
+    func refusal(_ what: String) -> ValueError {
+        switch self {
+        case .destroy:
+            ValueError("destroy() cannot \(what): it would pause, and a destroyed behaviour is never resumed, so the rest of destroy() would not run")
+        case .answer(let message):
+            ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/*
+** behaviours.c: what a behaviour's 'self' offers that is done in C.
+** self:send(event) records the event in the scene's trace without calling
+** the host when nothing listens to it; anything else (arguments to carry,
+** listeners to run, an undeclared event, a mistake) goes to the host.
+*/
+#include <string.h>
+
+#include "bh_internal.h"
+
+
+static const char key_blockmeta = 'K';  /* metatable of control blocks */
+
+/* Upvalues of behaviour_send. */
+#define BLOCK       lua_upvalueindex(1)   /* userdata: a sender */
+#define EVENTS      lua_upvalueindex(2)   /* event name -> index */
+#define SELFID      lua_upvalueindex(3)   /* the host's id of 'self' */
+#define HOSTID      lua_upvalueindex(4)   /* the host function */
+
+/* The block, and the index of the event last sent, by the address of its
+** name: a short string (Lua interns those) and a key of EVENTS, which keeps
+** it alive, so an address found here is that very string. */
+typedef struct sender {
+  bh_control *c;
+  const char *last;
+  int index;
+} sender;
+
+
+/* Calls the host function with the behaviour's id in place of 'self'. */
+static int call_host_as_self (lua_State *L) {
+  if (lua_gettop(L) == 0)
+    lua_pushnil(L);
+  lua_pushvalue(L, SELFID);
+  lua_replace(L, 1);
+  return bh__call_host(L, (int)lua_tointeger(L, HOSTID));
+}
+
+
+static int behaviour_send (lua_State *L) {
+  sender *p = (sender *)lua_touserdata(L, BLOCK);
+  bh_control *c = p->c;
+  if (lua_gettop(L) == 2 && c->alive && c->scene != NULL &&
+      lua_type(L, 2) == LUA_TSTRING) {
+    size_t len;
+    const char *s = lua_tolstring(L, 2, &len);
+    int i = -1;
+    if (s == p->last)
+      i = p->index;
+    else {
+      lua_pushvalue(L, 2);
+      if (lua_rawget(L, EVENTS) == LUA_TNUMBER) {
+        i = (int)lua_tointeger(L, -1);
+        if (len <= 40) {  /* LUAI_MAXSHORTLEN */
+          p->last = s;
+          p->index = i;
+        }
+      }
+      lua_settop(L, 2);
+    }
+    if (i >= 0 && i < 64 && !((c->listened >> i) & 1)) {  /* nobody listens */
+      bh_trace_event(c->scene, c->name, c->events[i]);
+      return 0;
+    }
+  }
+  return call_host_as_self(L);
+}
+
+
+/* Forwards to the host with the behaviour's id (upvalue 1) in place of
+** 'self'. Upvalue 2: the host function. */
+static int self_call (lua_State *L) {
+  if (lua_gettop(L) == 0)
+    lua_pushnil(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_replace(L, 1);
+  return bh__call_host(L, (int)lua_tointeger(L, lua_upvalueindex(2)));
+}
+
+
+static int block_gc (lua_State *L) {
+  sender *p = (sender *)lua_touserdata(L, 1);
+  if (p != NULL && p->c != NULL) {
+    bh_control_release(p->c);
+    p->c = NULL;
+  }
+  return 0;
+}
+
+
+void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
+  sender *p;
+  int i;
+  p = (sender *)lua_newuserdatauv(L, sizeof(sender), 0);
+  p->c = bh_control_retain(c);
+  p->last = NULL;
+  p->index = 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_blockmeta) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, block_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "object");
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_blockmeta);
+  }
+  lua_setmetatable(L, -2);
+  lua_createtable(L, 0, c->nevents);
+  for (i = 0; i < c->nevents; i++) {
+    bh_text *name = c->events[i];
+    if (name == NULL)
+      continue;
+    lua_pushlstring(L, name->bytes, name->len);
+    lua_pushinteger(L, i);
+    lua_rawset(L, -3);
+  }
+  lua_pushinteger(L, id);
+  lua_pushinteger(L, host_id);
+  lua_pushcclosure(L, behaviour_send, 4);
+}
+
+
+void bh_push_self_call (lua_State *L, lua_Integer id, int host_id) {
+  lua_pushinteger(L, id);
+  lua_pushinteger(L, host_id);
+  lua_pushcclosure(L, self_call, 2);
+}
