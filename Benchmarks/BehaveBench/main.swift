@@ -79,7 +79,7 @@ func eventRoundTrip() throws -> Figure {
         withExtendedLifetime(runtime) {}
         return time / Double(events)
     }
-    let peer = !measures("peer") ? 0 : measure { baseline_event_round_trip(events) }
+    let peer = !measures("peer") ? 0 : measure { baseline_event_round_trip(events, baselineToggle) }
     let figure = Figure(name: "event round trip", key: "eventRoundTrip", unit: "ns/event", behave: behave, peer: peer,
                         peerName: "raw Lua C API", goal: "ratio ≤ 2.0", met: nil)
     return with(figure) { $0.met = $0.ratio.map { $0 <= 2.0 } }
@@ -95,6 +95,10 @@ func benchmarkLua(_ name: String) -> String {
 }
 
 let propertyScript = benchmarkLua("property_bench.lua")
+// The raw C API baseline's handlers (CBaseline runs them).
+let baselineToggle = benchmarkLua("baseline_toggle.lua")
+let baselineProperty = benchmarkLua("baseline_property.lua")
+let baselineFollow = benchmarkLua("baseline_follow.lua")
 
 func propertyAccess() throws -> Figure {
     let operations = size("--operations") ?? (quick ? 2_000 : 1_000_000)
@@ -113,7 +117,7 @@ func propertyAccess() throws -> Figure {
         precondition(scene.errorCount == 0, "the property loop raised errors: \(scene.trace.entries.last { $0.kind == .error }?.message ?? "")")
         return time / Double(operations)
     }
-    let peer = !measures("peer") ? 0 : measure { baseline_property_access(operations) }
+    let peer = !measures("peer") ? 0 : measure { baseline_property_access(operations, baselineProperty) }
     let figure = Figure(name: "property get/set", key: "propertyAccess", unit: "ns/op", behave: behave, peer: peer,
                         peerName: "raw Lua C API", goal: "ratio ≤ 1.5", met: nil)
     return with(figure) { $0.met = $0.ratio.map { $0 <= 1.5 } }
@@ -245,7 +249,7 @@ func scrollStorm() throws -> Figure {
         withExtendedLifetime((runtime, followers, multiplexer)) {}
         return time / Double(frames) / 1000
     }
-    let peer = !measures("peer") ? 0 : measure { baseline_scroll_storm(frames) / 1000 }
+    let peer = !measures("peer") ? 0 : measure { baseline_scroll_storm(frames, baselineFollow) / 1000 }
     return Figure(name: "scroll storm frame (Multiplexer, 3 behaviours, 2 sets each)", key: "scrollStorm", unit: "µs",
                   behave: behave, peer: peer, peerName: "raw Lua C API", goal: "report (60 Hz: < 16,667 µs)",
                   met: behave < 16_667)

@@ -106,22 +106,10 @@ static lua_State *open_state(void) {
   return L;
 }
 
-static const char *toggle_source =
-  "local Toggle = {}\n"
-  "Toggle.__index = Toggle\n"
-  "function Toggle:toggle()\n"
-  "  self.toggled = not self.toggled\n"
-  "  local image = self.toggled and self.selectedImage or self.normalImage\n"
-  "  if self.animated then error('not measured') else self.button.image = image end\n"
-  "  self:send('valueChanged')\n"
-  "end\n"
-  "local self = setmetatable({ toggled = false, button = button, normalImage = 'toggle-off',\n"
-  "  selectedImage = 'toggle-on', animated = false, send = send }, Toggle)\n"
-  "return function() self:toggle() end\n";
 
-double baseline_event_round_trip(long events) {
+double baseline_event_round_trip(long events, const char *source) {
   lua_State *L = open_state();
-  if (luaL_dostring(L, toggle_source) != LUA_OK) { lua_close(L); return -1; }
+  if (luaL_dostring(L, source) != LUA_OK) { lua_close(L); return -1; }
   int handler = luaL_ref(L, LUA_REGISTRYINDEX);
   double start = now_ns();
   for (long i = 0; i < events; i++) {
@@ -133,18 +121,10 @@ double baseline_event_round_trip(long events) {
   return elapsed / (double)events;
 }
 
-static const char *property_source =
-  "local button = button\n"
-  "return function(n)\n"
-  "  for i = 1, n do\n"
-  "    local alpha = button.alpha\n"
-  "    button.alpha = (i % 2 == 0) and 0.5 or 0.25\n"
-  "  end\n"
-  "end\n";
 
-double baseline_property_access(long operations) {
+double baseline_property_access(long operations, const char *source) {
   lua_State *L = open_state();
-  if (luaL_dostring(L, property_source) != LUA_OK) { lua_close(L); return -1; }
+  if (luaL_dostring(L, source) != LUA_OK) { lua_close(L); return -1; }
   lua_pushinteger(L, operations / 2);
   double start = now_ns();
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) { lua_close(L); return -1; }
@@ -155,19 +135,7 @@ double baseline_property_access(long operations) {
 
 /* The scroll storm: three handlers, each as a scroll view's delegate
 ** message would run it, setting two properties of a view of its own. */
-static const char *follow_source =
-  "local Follow = {}\n"
-  "Follow.__index = Follow\n"
-  "function Follow:scrollViewDidScroll(scrollView)\n"
-  "  local y = scrollView.contentOffset.y\n"
-  "  self.view.alpha = 1 - (y % 100) / 100\n"
-  "  self.view.frame = { 0, y * self.speed, 375, 200 }\n"
-  "end\n"
-  "local view = ...\n"
-  "local self = setmetatable({ view = view, speed = 0.5 }, Follow)\n"
-  "return function(scrollView) return self:scrollViewDidScroll(scrollView) end\n";
-
-double baseline_scroll_storm(long frames) {
+double baseline_scroll_storm(long frames, const char *source) {
   lua_State *L = open_state();
   Button *scroll = new_button(L);
   int scrollref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -176,7 +144,7 @@ double baseline_scroll_storm(long frames) {
   double start, elapsed;
   long f;
   for (i = 0; i < 3; i++) {
-    if (luaL_loadstring(L, follow_source) != LUA_OK) { lua_close(L); return -1; }
+    if (luaL_loadstring(L, source) != LUA_OK) { lua_close(L); return -1; }
     new_button(L);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) { lua_close(L); return -1; }
     handlers[i] = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -113,4 +113,12 @@ void bh__fill_live_copy (lua_State *L, int mt);
 void bh__install_stringlib (lua_State *L, int strtable);
 void bh__install_tablelib (lua_State *L, int tabtable);
 
+/* chunkcache.c: compiled chunks kept for the process. Loads the dump of
+** the same text under the same name (status in *status) and returns 1, or
+** returns 0 when it has none; bh__keep_chunk dumps the function on top. */
+int bh__load_cached (lua_State *L, const char *source, size_t length,
+                     const char *chunkname, int *status);
+void bh__keep_chunk (lua_State *L, const char *source, size_t length,
+                     const char *chunkname);
+
 #endif

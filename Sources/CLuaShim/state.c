@@ -580,9 +580,14 @@ int bh_load (lua_State *L, const char *source, size_t length,
   int enforce = h->enforce;
   int status;
   /* lua_load runs the parser in protected mode itself and raises nothing;
-     "t" refuses binary chunks. A hostile source cannot exhaust memory. */
+     "t" refuses binary chunks (only the cache's own dumps load as binary).
+     A hostile source cannot exhaust memory. */
   h->enforce = 1;
-  status = luaL_loadbufferx(L, source, length, chunkname, "t");
+  if (!bh__load_cached(L, source, length, chunkname, &status)) {
+    status = luaL_loadbufferx(L, source, length, chunkname, "t");
+    if (status == LUA_OK)
+      bh__keep_chunk(L, source, length, chunkname);
+  }
   h->enforce = enforce;
   if (status == LUA_ERRMEM) {
     lua_pop(L, 1);

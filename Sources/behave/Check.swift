@@ -8,6 +8,7 @@ import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",  // named here, not found by reflection at every start
         abstract: "Check scene files and scripts (syntax, declarations, types, and the script linter) without running them.",
         discussion: """
             Prints `FILE: ok` on standard output for each valid file; every mistake (`file:line: message`, scripts: \

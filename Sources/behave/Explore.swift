@@ -5,6 +5,7 @@ import Foundation
 
 struct Explore: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explore",  // named here, not found by reflection at every start
         abstract: "Drive random actions a person could take on a scene, checking after each step that no script raised an error.",
         discussion: """
             A failure is shrunk to a shortest list of commands and written as a transcript that reproduces it. \

@@ -4,6 +4,7 @@ import BehaveLua
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",  // named here, not found by reflection at every start
         abstract: "List a script's outlets, inspectables, events, actions and capabilities, without running its handlers.")
 
     @Argument(help: "A behaviour script.")

@@ -5,6 +5,7 @@ import Foundation
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",  // named here, not found by reflection at every start
         abstract: "Write a starter behaviour: NAME.lua, NAME.scene.yaml and NAME_spec.lua, which pass `behave test` at once.",
         discussion: "Existing files are never overwritten. Exit status 2 for a bad name or outlet, or when a file exists.")
 

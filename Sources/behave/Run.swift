@@ -6,6 +6,7 @@ import Foundation
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",  // named here, not found by reflection at every start
         abstract: "Run a behaviour script (in its default scene) or a scene file.",
         discussion: "Commands come from --do, then from standard input, one a line. Type `help` for the list.")
 

@@ -7,6 +7,7 @@ import Foundation
 /// alone builds no web server.
 struct Studio: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "studio",  // named here, not found by reflection at every start
         abstract: "See a scene in the browser, click it, tune it in an inspector; saving a file reloads it.",
         discussion: """
             behave studio [SCENE.yaml | SCRIPT.lua] [--port N] [--set NAME=VALUE]...

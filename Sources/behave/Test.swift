@@ -6,6 +6,7 @@ import Foundation
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",  // named here, not found by reflection at every start
         abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
         discussion: """
             Flags follow busted's where busted has one; options may also come from a busted config file (.busted). \

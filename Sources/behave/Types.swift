@@ -6,6 +6,7 @@ import Foundation
 
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "types",  // named here, not found by reflection at every start
         abstract: "Write lua-language-server annotations of Behave's API, and a class for each script's `self`.",
         discussion: "Put the output in a folder your editor's Lua extension reads (see the README: Editors).")
 

@@ -7,17 +7,19 @@
 #ifndef BEHAVE_C_BASELINE_H
 #define BEHAVE_C_BASELINE_H
 
-/* Runs the toggle handler 'events' times; nanoseconds per event. */
-double baseline_event_round_trip(long events);
+/* Runs the toggle handler (the chunk 'source' returns it) 'events'
+** times; nanoseconds per event. */
+double baseline_event_round_trip(long events, const char *source);
 
-/* Gets and sets a property 'operations' times from Lua; nanoseconds per
-** operation (a get or a set). */
-double baseline_property_access(long operations);
+/* Gets and sets a property 'operations' times from Lua (the function
+** the chunk 'source' returns); nanoseconds per operation (a get or a
+** set). */
+double baseline_property_access(long operations, const char *source);
 
 /* Runs the scroll storm's three handlers 'frames' times (each reads the
-** scroll view's offset and sets two properties of a view); nanoseconds
-** per frame. */
-double baseline_scroll_storm(long frames);
+** scroll view's offset and sets two properties of a view; the chunk
+** 'source' returns one for the view it is given); nanoseconds per frame. */
+double baseline_scroll_storm(long frames, const char *source);
 
 /* Bytes in use on the heap (mallinfo2 is not visible from Swift). */
 unsigned long baseline_heap_in_use(void);

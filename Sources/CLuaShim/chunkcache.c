@@ -1,0 +1,164 @@
+/*
+** chunkcache.c: compiled chunks kept for the process. Every scene has a
+** Lua state of its own, and each compiles the same prelude, libraries and
+** scripts from text again: a thousand specs with a scene each spent most
+** of their time in the parser. A chunk that compiled is dumped here (with
+** its debug information, so messages keep their lines), and the next load
+** of the very same text under the very same name loads the dump instead.
+**
+** Only dumps made here from the parser's own output are ever loaded as
+** binary: no byte of a binary chunk comes from outside the process.
+*/
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh_internal.h"
+
+
+/* Texts longer than this are compiled every time; once the kept bytes
+** pass CACHE_BYTES the cache starts again empty, so it stays bounded in a
+** long session that reloads edited scripts. */
+#define MAX_SOURCE    (256 << 10)
+#define CACHE_BYTES   (16 << 20)
+#define CACHE_SLOTS   256
+
+typedef struct chunk {
+  struct chunk *next;        /* same slot */
+  unsigned long hash;
+  char *name;                /* chunkname, NUL-terminated */
+  char *source;
+  size_t sourcelen;
+  char *dump;
+  size_t dumplen;
+} chunk;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static chunk *slots[CACHE_SLOTS];
+static size_t kept;          /* bytes held by all chunks */
+
+
+static unsigned long hash_of (const char *name, const char *s, size_t len) {
+  unsigned long h = 2166136261u;  /* FNV-1a */
+  size_t i;
+  for (; *name != '\0'; name++)
+    h = (h ^ (unsigned char)*name) * 16777619u;
+  for (i = 0; i < len; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+
+static chunk *find (unsigned long h, const char *name, const char *s,
+                    size_t len) {
+  chunk *c;
+  for (c = slots[h % CACHE_SLOTS]; c != NULL; c = c->next)
+    if (c->hash == h && c->sourcelen == len && strcmp(c->name, name) == 0 &&
+        memcmp(c->source, s, len) == 0)
+      return c;
+  return NULL;
+}
+
+
+static void free_all (void) {
+  int i;
+  for (i = 0; i < CACHE_SLOTS; i++) {
+    while (slots[i] != NULL) {
+      chunk *c = slots[i];
+      slots[i] = c->next;
+      free(c->name);
+      free(c->source);
+      free(c->dump);
+      free(c);
+    }
+  }
+  kept = 0;
+}
+
+
+int bh__load_cached (lua_State *L, const char *source, size_t length,
+                     const char *chunkname, int *status) {
+  chunk *c;
+  unsigned long h;
+  if (chunkname == NULL || length > MAX_SOURCE)
+    return 0;
+  h = hash_of(chunkname, source, length);
+  pthread_mutex_lock(&lock);
+  c = find(h, chunkname, source, length);
+  if (c != NULL)  /* loaded under the lock: a reset cannot free it meanwhile */
+    *status = luaL_loadbufferx(L, c->dump, c->dumplen, chunkname, "b");
+  pthread_mutex_unlock(&lock);
+  return c != NULL;
+}
+
+
+/* A growing buffer for lua_dump (plain malloc: it outlives the state). */
+typedef struct dumpbuf {
+  char *bytes;
+  size_t len, size;
+  int failed;
+} dumpbuf;
+
+
+static int write_dump (lua_State *L, const void *p, size_t n, void *ud) {
+  dumpbuf *b = (dumpbuf *)ud;
+  (void)L;
+  if (b->failed)
+    return 1;
+  if (b->len + n > b->size) {
+    size_t size = b->size * 2 + n;
+    char *bytes = (char *)realloc(b->bytes, size);
+    if (bytes == NULL) {
+      b->failed = 1;
+      return 1;
+    }
+    b->bytes = bytes;
+    b->size = size;
+  }
+  memcpy(b->bytes + b->len, p, n);
+  b->len += n;
+  return 0;
+}
+
+
+void bh__keep_chunk (lua_State *L, const char *source, size_t length,
+                     const char *chunkname) {
+  dumpbuf b = { NULL, 0, 0, 0 };
+  chunk *c;
+  size_t namelen;
+  if (chunkname == NULL || length > MAX_SOURCE || !lua_isfunction(L, -1))
+    return;
+  if (lua_dump(L, write_dump, &b, 0) != 0 || b.failed) {
+    free(b.bytes);
+    return;
+  }
+  namelen = strlen(chunkname);
+  c = (chunk *)malloc(sizeof(chunk));
+  if (c != NULL) {
+    c->name = (char *)malloc(namelen + 1);
+    c->source = (char *)malloc(length + 1);
+  }
+  if (c == NULL || c->name == NULL || c->source == NULL) {
+    if (c != NULL) { free(c->name); free(c->source); free(c); }
+    free(b.bytes);
+    return;
+  }
+  memcpy(c->name, chunkname, namelen + 1);
+  memcpy(c->source, source, length);
+  c->sourcelen = length;
+  c->dump = b.bytes;
+  c->dumplen = b.len;
+  c->hash = hash_of(chunkname, source, length);
+  pthread_mutex_lock(&lock);
+  if (find(c->hash, chunkname, source, length) != NULL) {  /* another thread */
+    pthread_mutex_unlock(&lock);
+    free(c->name); free(c->source); free(c->dump); free(c);
+    return;
+  }
+  if (kept + length + b.len + namelen > CACHE_BYTES)
+    free_all();
+  c->next = slots[c->hash % CACHE_SLOTS];
+  slots[c->hash % CACHE_SLOTS] = c;
+  kept += length + b.len + namelen;
+  pthread_mutex_unlock(&lock);
+}
