@@ -84,7 +84,7 @@ static int call_handler (lua_State *L, int nargs, int nresults) {
 
 /* Raises "attempt to <what>" at the script's line that caused it. */
 static int op_error (lua_State *L, const char *what) {
-  luaL_where(L, 2);
+  luaL_where(L, 1);
   lua_pushstring(L, what);
   lua_concat(L, 2);
   return lua_error(L);

@@ -92,6 +92,23 @@ final class SpecMetatableTests: XCTestCase {
         assertAllPass(run)
     }
 
+    /// A dispatcher's error names the script's line, as the VM's errors
+    /// do, also when the script catches it.
+    func testADispatchersErrorNamesTheLineOfTheOperation() throws {
+        let run = try run("""
+            it("names the line", function()
+              local a = setmetatable({}, {})
+              local _, arith = pcall(function() return a - 1 end)
+              local _, concat = pcall(function() return "x" .. a end)
+              local _, chain = pcall(function() return "x" .. setmetatable({}, { __concat = rawequal }) .. "y" end)
+              assert.matches("meta_spec.lua:3: attempt to perform arithmetic on a table value$", arith)
+              assert.matches("meta_spec.lua:4: attempt to concatenate a table value$", concat)
+              assert.matches("meta_spec.lua:5: attempt to concatenate a table value: ", chain)
+            end)
+            """)
+        assertAllPass(run)
+    }
+
     /// Chains are followed as the VM does, without recursion: a deep class
     /// hierarchy works, and a loop ends with Lua's own error.
     func testALoopingIndexChainEndsInAnError() throws {
