@@ -109,6 +109,10 @@ int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 /* livemeta.c: fills the new live copy on top for the original at 'mt' */
 void bh__fill_live_copy (lua_State *L, int mt);
 
+/* concatstep.c: whether the __concat metamethod a dispatcher is about to
+** run is for the last step of an OP_CONCAT of a Lua function */
+int bh__concat_last_step (lua_State *L);
+
 /* stringlib.c, tablelib.c */
 void bh__install_stringlib (lua_State *L, int strtable);
 void bh__install_tablelib (lua_State *L, int tabtable);

@@ -9,8 +9,9 @@
 ** it runs, so that changing a metatable in use works as in Lua (class
 ** libraries and their suites do it). The original's fields are read raw
 ** and put on the stack before anything runs, so none of them can be freed
-** while in use; __concat, __close and later weak modes still never reach
-** the VM.
+** while in use; __close and later weak modes still never reach the VM,
+** and __concat runs only for the last step of a concatenation (where
+** concatstep.c proves that Lua 5.4.4 runs it safely).
 **
 ** A __gc present when setmetatable runs gets a finalizer of ours: it only
 ** queues the object (finalizers run where the budget cannot stop them);
@@ -83,7 +84,7 @@ static int call_handler (lua_State *L, int nargs, int nresults) {
 
 /* Raises "attempt to <what>" at the script's line that caused it. */
 static int op_error (lua_State *L, const char *what) {
-  luaL_where(L, 2);
+  luaL_where(L, 1);
   lua_pushstring(L, what);
   lua_concat(L, 2);
   return lua_error(L);
@@ -298,6 +299,44 @@ static int live_tostring (lua_State *L) {
 }
 
 
+/* Continuation of live_concat, with the metamethod's result on top. The
+** collector's debt is settled here (a step, when one is due): the
+** OP_CONCAT that called us must not collect on its way out
+** (concatstep.c). */
+static int concat_done (lua_State *L, int status, lua_KContext ctx) {
+  (void)status;
+  (void)ctx;
+  lua_gc(L, LUA_GCSTEP, 1);
+  return 1;
+}
+
+
+/* a .. b: the metamethod runs only for the last step of a concatenation,
+** which concatstep.c proves; anything else is an error, raised before it
+** runs. */
+static int live_concat (lua_State *L) {
+  int wrong;  /* the operand to name: the first that is no string */
+  lua_settop(L, 2);
+  wrong = (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER)
+          ? 2 : 1;
+  if (!push_binary_handler(L, "__concat")) {
+    lua_pushfstring(L, "attempt to concatenate a %s value",
+                    luaL_typename(L, wrong));
+    return op_error(L, lua_tostring(L, -1));
+  }
+  if (!bh__concat_last_step(L)) {
+    lua_pushfstring(L, "attempt to concatenate a %s value: __concat runs only "
+                       "for the leftmost '..' of a chain (elsewhere Lua 5.4.4 "
+                       "can use freed memory); group the chain from the left: "
+                       "(a .. b) .. c", luaL_typename(L, wrong));
+    return op_error(L, lua_tostring(L, -1));
+  }
+  lua_insert(L, 1);
+  lua_callk(L, 2, 1, 0, concat_done);
+  return concat_done(L, LUA_OK, 0);
+}
+
+
 static int live_pairs (lua_State *L) {
   lua_settop(L, 1);
   if (push_handler(L, 1, "__pairs"))
@@ -337,6 +376,7 @@ static const struct { const char *event; lua_CFunction f; int bitwise; } dispatc
   {"__lt", live_compare, 0}, {"__le", live_compare, 0}, {"__eq", live_eq, 0},
   {"__len", live_len, 0}, {"__call", live_call, 0},
   {"__tostring", live_tostring, 0}, {"__pairs", live_pairs, 0},
+  {"__concat", live_concat, 0},
   {NULL, NULL, 0}
 };
 

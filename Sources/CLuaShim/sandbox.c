@@ -83,7 +83,7 @@ static const char *const copied_fields[] = {
 };
 
 /* __gc and __close run code where the count hook does not run; __concat
-** triggers a use-after-free in Debian's 5.4.4. */
+** triggers a use-after-free in Debian's 5.4.4 (concatstep.c). */
 static const char *const refused_fields[] = {
   "__gc", "__concat", "__close", NULL
 };
@@ -223,7 +223,8 @@ static int sb_setmetatable (lua_State *L) {
     int live = bh__host(L)->live_metatables;
     for (i = I_REFUSED; refused_fields[i - I_REFUSED] != NULL; i++) {
       const char *field = refused_fields[i - I_REFUSED];
-      /* a spec's state queues __gc and drops __concat (livemeta.c) */
+      /* a spec's state queues __gc and runs __concat only where it is
+         safe (livemeta.c) */
       int allowed = live && strcmp(field, "__close") != 0;
       if (getmeta(L, 2, i) != LUA_TNIL && !allowed)
         return luaL_error(L, "setmetatable: %s is not allowed in the sandbox", field);

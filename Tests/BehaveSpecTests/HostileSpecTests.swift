@@ -42,6 +42,16 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(run.summary?.errors, 1)
     }
 
+    /// A `__concat` metamethod in the middle of a chain would let Debian's
+    /// Lua 5.4.4 read and write freed memory: every shape is refused before
+    /// the metamethod runs, and the process goes on.
+    func testAConcatMetamethodInTheMiddleOfAChainCannotCrash() throws {
+        let (text, run) = runSpecs([fixture("hostile/concat.lua")])
+        XCTAssertEqual(run.results.map(\.status), [.passed, .passed, .passed, .passed, .passed, .passed],
+                       run.results.map(\.message).description)
+        XCTAssertEqual(text.split(separator: "\n").last, "6 passed, 0 failed")
+    }
+
     func testTheTimeLimitStopsASpecThatRunsFewInstructions() throws {
         let directory = try temporaryDirectory(self)
         let path = (directory as NSString).appendingPathComponent("slow_spec.lua")

@@ -5,8 +5,8 @@ import XCTest
 
 /// A spec file's state gives objects live metatables (the original's
 /// metamethods, looked up when they run), runs `__gc` as script code under
-/// a budget, drops `__concat`, and has a `collectgarbage`; none of it can
-/// hang or crash the host.
+/// a budget, runs `__concat` only for the last step of a concatenation, and
+/// has a `collectgarbage`; none of it can hang or crash the host.
 final class SpecMetatableTests: XCTestCase {
     private func run(_ source: String, limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
         let folder = try temporaryDirectory(self)
@@ -87,6 +87,23 @@ final class SpecMetatableTests: XCTestCase {
               assert.equals("hi", object.hello())
               Base.later = function() return "added" end
               assert.equals("added", object.later())
+            end)
+            """)
+        assertAllPass(run)
+    }
+
+    /// A dispatcher's error names the script's line, as the VM's errors
+    /// do, also when the script catches it.
+    func testADispatchersErrorNamesTheLineOfTheOperation() throws {
+        let run = try run("""
+            it("names the line", function()
+              local a = setmetatable({}, {})
+              local _, arith = pcall(function() return a - 1 end)
+              local _, concat = pcall(function() return "x" .. a end)
+              local _, chain = pcall(function() return "x" .. setmetatable({}, { __concat = rawequal }) .. "y" end)
+              assert.matches("meta_spec.lua:3: attempt to perform arithmetic on a table value$", arith)
+              assert.matches("meta_spec.lua:4: attempt to concatenate a table value$", concat)
+              assert.matches("meta_spec.lua:5: attempt to concatenate a table value: ", chain)
             end)
             """)
         assertAllPass(run)
@@ -174,21 +191,130 @@ final class SpecMetatableTests: XCTestCase {
         assertAllPass(run)
     }
 
-    /// __concat would reach a use-after-free in Debian's Lua 5.4.4, and
-    /// __close runs where the budget cannot stop it: neither reaches the VM.
-    func testConcatIsDroppedAndCloseRefused() throws {
+    /// __concat runs where Debian's Lua 5.4.4 runs it safely: for the last
+    /// step of a concatenation, that is the leftmost `..` of a chain (steps
+    /// go right to left, strings first), even when the metamethod moves
+    /// the stack and leaves the collector in debt.
+    func testConcatRunsForTheLastStepOfAConcatenation() throws {
         let run = try run("""
-            it("drops __concat, given first or added later", function()
-              local mt = { __concat = function() return "joined" end }
-              local t = setmetatable({}, mt)
-              assert.error_matches(function() return t .. "x" end, "attempt to concatenate a table value")
-              local u = setmetatable({}, {})
-              getmetatable(u).__concat = function() return "joined" end
-              for i = 1, 200 do
-                assert.has_error(function() return "a" .. u .. "b" end)
-              end
+            local function show(v) return type(v) == "table" and "T" or tostring(v) end
+            local mt = { __concat = function(a, b) return "<" .. show(a) .. show(b) .. ">" end }
+            local t, u = setmetatable({}, mt), setmetatable({}, mt)
+
+            it("joins an object on either side", function()
+              assert.equals("<Tx>", t .. "x")
+              assert.equals("<xT>", "x" .. t)
+              assert.equals("<1T>", 1 .. t)
+              assert.equals("<T2.5>", t .. 2.5)
+              assert.equals("<TT>", t .. u)
+              assert.equals("<Tx>", select(2, 1, t .. "x", 3))
+              local a, b = t .. "x", "y" .. u
+              assert.equals("<Tx><yT>", a .. b)
             end)
 
+            it("joins the strings of a chain first", function()
+              assert.equals("<Txy>", t .. "x" .. "y")
+              assert.equals("<Txy>", t .. ("x" .. "y"))
+              assert.equals("<Tx12>", t .. "x" .. 1 .. 2)
+            end)
+
+            it("runs for each step of a chain grouped from the left", function()
+              assert.equals("<xT>y", ("x" .. t) .. "y")
+              assert.equals("<<xT>T>y", (("x" .. t) .. u) .. "y")
+            end)
+
+            it("sees a metamethod added later, C functions and errors", function()
+              local m = {}
+              local later = setmetatable({}, m)
+              m.__concat = function() return "later" end
+              assert.equals("later", later .. "x")
+              assert.is_false(setmetatable({}, { __concat = rawequal }) .. "x")
+              local e = setmetatable({}, { __concat = function() error("inside") end })
+              assert.error_matches(function() return e .. "x" end, "inside")
+            end)
+
+            it("lets the metamethod yield", function()
+              local y = setmetatable({}, { __concat = function(a, b) return coroutine.yield("asked") end })
+              local co = coroutine.wrap(function() local r = "p" .. y return r .. "!" end)
+              assert.equals("asked", co())
+              assert.equals("answer!", co("answer"))
+            end)
+
+            it("without a metamethod, fails as Lua does", function()
+              local p = setmetatable({}, {})
+              assert.error_matches(function() return p .. "x" end, "attempt to concatenate a table value")
+              assert.error_matches(function() return "x" .. p end, "attempt to concatenate a table value")
+              assert.error_matches(function() return "x" .. p .. "y" end, "attempt to concatenate a table value")
+            end)
+            """)
+        assertAllPass(run)
+        XCTAssertEqual(run.results.count, 6)
+    }
+
+    /// The case Lua 5.4.4 gets wrong even for `t .. "x"`: the metamethod
+    /// moves the stack and returns with the collector in debt, so that
+    /// OP_CONCAT would collect with a dangling top. Here it gives the value.
+    func testConcatSurvivesAMetamethodThatMovesTheStackAndLeavesDebt() throws {
+        let run = try run("""
+            local function grow(n) if n > 0 then return grow(n - 1) + 1 end return 0 end
+            local keep = {}
+            local t = setmetatable({}, { __concat = function(a, b)
+              grow(150)
+              local grown = {}
+              for i = 1, 1 << 18 do grown[i] = i end  -- no collection until the end
+              keep[1] = grown
+              return "r"
+            end })
+
+            it("joins and gives the value", function()
+              local got = {}
+              for i = 1, 6 do
+                collectgarbage()
+                got[#got + 1] = t .. "x"
+                got[#got + 1] = "x" .. t
+              end
+              assert.equals(("r"):rep(12), table.concat(got))
+            end)
+            """, limits: SandboxLimits(memory: 128 << 20, instructions: 50_000_000, seconds: 20))
+        assertAllPass(run)
+    }
+
+    /// Anywhere but the last step, Lua 5.4.4 would go on with memory the
+    /// metamethod's call freed: the metamethod is refused before it runs,
+    /// with the way out in the message.
+    func testConcatInTheMiddleOfAChainIsRefused() throws {
+        let run = try run("""
+            local ran = 0
+            local t = setmetatable({}, { __concat = function() ran = ran + 1 return "r" end })
+
+            it("is refused in the middle", function()
+              local s = "x" .. t .. "y"
+            end)
+
+            it("is refused in every shape of chain", function()
+              local refused = "__concat runs only for the leftmost '..' of a chain"
+              assert.error_matches(function() return "x" .. "y" .. t end, refused, 1, true)
+              assert.error_matches(function() return t .. t .. "x" end, refused, 1, true)
+              assert.error_matches(function() return 1 .. t .. 2 end, refused, 1, true)
+              assert.error_matches(function() return "x" .. (t .. "y") end, refused, 1, true)
+              assert.error_matches(function()
+                return "x" ..
+                  t ..
+                  "y"
+              end, refused, 1, true)
+              assert.error_matches(function() local a, b = t .. "x", "p" .. t .. "q" return a, b end, refused, 1, true)
+              assert.equals(1, ran)  -- only t .. "x" above
+            end)
+            """)
+        XCTAssertEqual(run.results.map(\.status), [.errored, .passed], run.results.map(\.message).description)
+        XCTAssertEqual(run.results[0].message, "attempt to concatenate a table value: __concat runs only for the leftmost '..' of a chain (elsewhere Lua 5.4.4 can use freed memory); group the chain from the left: (a .. b) .. c")
+        XCTAssertTrue(run.results[0].location.hasSuffix("meta_spec.lua:5"), run.results[0].location)
+    }
+
+    /// __close runs where the budget cannot stop it; a weak metatable
+    /// cannot free what a dispatcher uses.
+    func testCloseIsRefusedAndAWeakMetatableIsHarmless() throws {
+        let run = try run("""
             it("refuses __close", function()
               assert.has_error(function() setmetatable({}, { __close = function() end }) end,
                                "setmetatable: __close is not allowed in the sandbox")

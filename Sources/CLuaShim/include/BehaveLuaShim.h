@@ -124,8 +124,9 @@ void bh_push_sandbox_env(lua_State *L);
 
 /* Makes the state a spec file's: objects get live metatables (a copy whose
 ** metamethods look the original's up when they run), __gc is allowed and
-** queues the object for the spec runner, __concat is dropped rather than
-** refused. See livemeta.c. */
+** queues the object for the spec runner, and __concat runs only for the
+** last step of a concatenation (elsewhere it is an error). See livemeta.c
+** and concatstep.c. */
 void bh_enable_spec_metatables(lua_State *L);
 
 /* Pushes a table with the spec's collectgarbage and finalizer(), which
