@@ -99,40 +99,45 @@ public final class LuaScript {
 
     /// Every name the source assigns with `=`, at its first line: built once,
     /// so reading a declaration stays linear in the source.
-    private lazy var assignmentLines: [String: Int] = {
+    private lazy var assignmentLines: [String: Int] = source.withUnsafeBufferPointer { bytes in
+        // Words are ranges of the source: no bytes are copied until a name
+        // is found.
         var lines: [String: Int] = [:]
         var line = 1
-        var word: [UInt8] = []
-        var pendingWord: [UInt8]?
-        var bytes = source[...]
-        while let byte = bytes.popFirst() {
+        var word = 0..<0
+        var pendingWord = 0..<0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "\n"):
                 line += 1
-                word.removeAll()
-                pendingWord = nil
+                word = index..<index
+                pendingWord = 0..<0
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                word.append(byte)
+                word = (word.isEmpty ? index - 1 : word.lowerBound)..<index
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
                 if !word.isEmpty { pendingWord = word }
-                word.removeAll()
+                word = index..<index
             case UInt8(ascii: "="):
                 let candidate = word.isEmpty ? pendingWord : word
-                if bytes.first != UInt8(ascii: "="), let candidate, !candidate.isEmpty {
-                    let name = String(decoding: candidate, as: UTF8.self)
+                let doubled = index < bytes.count && bytes[index] == UInt8(ascii: "=")
+                if !doubled, !candidate.isEmpty {
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[candidate]), as: UTF8.self)
                     if lines[name] == nil { lines[name] = line }
                 }
-                if bytes.first == UInt8(ascii: "=") { bytes.removeFirst() }
-                word.removeAll()
-                pendingWord = nil
+                if doubled { index += 1 }
+                word = index..<index
+                pendingWord = 0..<0
             default:
-                word.removeAll()
-                pendingWord = nil
+                word = index..<index
+                pendingWord = 0..<0
             }
         }
         return lines
-    }()
+    }
 
     // MARK: What error messages read of the source
 
