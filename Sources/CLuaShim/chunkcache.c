@@ -10,6 +10,7 @@
 ** binary: no byte of a binary chunk comes from outside the process.
 */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,8 @@ typedef struct chunk {
   size_t sourcelen;
   char *dump;
   size_t dumplen;
+  int loads;                 /* loads of it under way (outside the lock) */
+  int retired;               /* out of the cache: freed when 'loads' is 0 */
 } chunk;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -38,14 +41,22 @@ static chunk *slots[CACHE_SLOTS];
 static size_t kept;          /* bytes held by all chunks */
 
 
+/* A hash of the name and the text, eight bytes at a time (a match is
+** confirmed byte by byte, so it need only spread texts over the slots). */
 static unsigned long hash_of (const char *name, const char *s, size_t len) {
-  unsigned long h = 2166136261u;  /* FNV-1a */
-  size_t i;
+  uint64_t h = 14695981039346656037u;
+  size_t i = 0;
   for (; *name != '\0'; name++)
-    h = (h ^ (unsigned char)*name) * 16777619u;
-  for (i = 0; i < len; i++)
-    h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
+    h = (h ^ (unsigned char)*name) * 1099511628211u;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 1099511628211u;
+    h ^= h >> 29;
+  }
+  for (; i < len; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+  return (unsigned long)h;
 }
 
 
@@ -60,16 +71,24 @@ static chunk *find (unsigned long h, const char *name, const char *s,
 }
 
 
-static void free_all (void) {
+static void free_chunk (chunk *c) {
+  free(c->name);
+  free(c->source);
+  free(c->dump);
+  free(c);
+}
+
+
+/* Empties the cache; a chunk being loaded is freed by its last load. */
+static void retire_all (void) {
   int i;
   for (i = 0; i < CACHE_SLOTS; i++) {
     while (slots[i] != NULL) {
       chunk *c = slots[i];
       slots[i] = c->next;
-      free(c->name);
-      free(c->source);
-      free(c->dump);
-      free(c);
+      c->retired = 1;
+      if (c->loads == 0)
+        free_chunk(c);
     }
   }
   kept = 0;
@@ -85,10 +104,18 @@ int bh__load_cached (lua_State *L, const char *source, size_t length,
   h = hash_of(chunkname, source, length);
   pthread_mutex_lock(&lock);
   c = find(h, chunkname, source, length);
-  if (c != NULL)  /* loaded under the lock: a reset cannot free it meanwhile */
-    *status = luaL_loadbufferx(L, c->dump, c->dumplen, chunkname, "b");
+  if (c != NULL)
+    c->loads++;  /* so that a reset meanwhile does not free it */
   pthread_mutex_unlock(&lock);
-  return c != NULL;
+  if (c == NULL)
+    return 0;
+  /* outside the lock: scenes on other threads load at the same time */
+  *status = luaL_loadbufferx(L, c->dump, c->dumplen, chunkname, "b");
+  pthread_mutex_lock(&lock);
+  if (--c->loads == 0 && c->retired)
+    free_chunk(c);
+  pthread_mutex_unlock(&lock);
+  return 1;
 }
 
 
@@ -152,11 +179,13 @@ void bh__keep_chunk (lua_State *L, const char *source, size_t length,
   pthread_mutex_lock(&lock);
   if (find(c->hash, chunkname, source, length) != NULL) {  /* another thread */
     pthread_mutex_unlock(&lock);
-    free(c->name); free(c->source); free(c->dump); free(c);
+    free_chunk(c);
     return;
   }
+  c->loads = 0;
+  c->retired = 0;
   if (kept + length + b.len + namelen > CACHE_BYTES)
-    free_all();
+    retire_all();
   c->next = slots[c->hash % CACHE_SLOTS];
   slots[c->hash % CACHE_SLOTS] = c;
   kept += length + b.len + namelen;
