@@ -19,9 +19,14 @@ public final class LuaRuntime {
     var sceneIsAlive: Bool { cScene.pointee.alive != 0 }
     private lazy var orphan = Scene(screen: "(gone)")
 
-    /// The thread host code works on: the one that called into the host, or
-    /// the main thread. Set around each host call, never held across one.
-    @exclusivity(unchecked) var stack: OpaquePointer
+    /// Every function scripts can call into Swift, by id.
+    var hostFunctions = HostFunctionRegistry()
+    /// The types of the objects scripts hold as userdata of
+    /// `objectMetatableRef`, and the ids of the functions pushed by id.
+    var objectTypes: [InstalledType] = []
+    var noopID: Int32 = 0
+    var moduleBehaviourID: Int32 = 0
+    var selfMethodIDs: (send: Int32, sendAction: Int32) = (0, 0)
     var objects = ObjectTable()
     var behaviours = BehaviourTable()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
@@ -64,7 +69,8 @@ public final class LuaRuntime {
     /// Each behaviour's `self` → its id (weak keys): to know a behaviour
     /// when a script hands one over (as a delegate).
     var selfIDsRef: Int32 = 0
-    var extensions = LuaExtensionTable()
+    /// The functions added from outside BehaveLua, for `extensionTable`.
+    var extensions: [(name: String, id: Int32)] = []
     // Set once, read instantaneously: no access overlaps another.
     @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
@@ -88,7 +94,6 @@ public final class LuaRuntime {
             throw LuaError("could not create a Lua state")
         }
         L = state
-        stack = state
         self.box = box
         box.runtime = self
         if limits.memory > 0 { scene.textLimit = limits.memory }
@@ -129,12 +134,11 @@ public final class LuaRuntime {
     private func installBridge() throws(LuaError) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        // Host functions, in a table the prelude receives.
-        lua_createtable(L, 0, Int32(HostFunction.allCases.count))
-        for function in HostFunction.allCases {
-            bh_push_host_function(L, function.rawValue)
-            lua_setfield(L, -2, function.luaName)
-        }
+        // The behaviour API's host half, in a table the prelude receives.
+        pushHostTable(LuaRuntime.behaviourAPI + HostType.behaviourSelf.preludeFunctions, on: L)
+        let selfMethods = install(HostType.behaviourSelf, on: L)
+        selfMethodIDs = (selfMethods.methodIDs["send"]!, selfMethods.methodIDs["sendAction"]!)
+        moduleBehaviourID = hostFunctions.add(LuaRuntime.moduleBehaviour)
         // Modules' read-only views, which the sandbox's rawset refuses.
         bh_push_readonly_tables(L)
         lua_setfield(L, -2, "readonlyTables")
@@ -153,29 +157,25 @@ public final class LuaRuntime {
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
 
-        // Images are tables with a shared, protected, read-only metatable.
-        pushMetatable("image", [("__tostring", .imageToString), ("__eq", .imageEquals), ("__newindex", .imageReadOnly)])
-        lua_createtable(L, 0, 1)
-        bh_push_host_function(L, HostFunction.imageFitting.rawValue)
-        lua_setfield(L, -2, "fitting")
-        lua_setfield(L, -2, "__index")
+        pushMetatable(HostType.image, on: L)
         imageMetatableRef = luaL_ref(L, bh_registryindex())
 
-        // Controls, connections and timers are userdata with one metatable.
-        pushMetatable("object", [("__index", .objectIndex), ("__newindex", .objectNewIndex), ("__tostring", .objectToString)])
+        // The keyboard, connections and timers are userdata with one
+        // metatable, which reads their types' tables.
+        pushMetatable(LuaRuntime.objectType, on: L)
         objectMetatableRef = luaL_ref(L, bh_registryindex())
+        objectTypes = [HostType.keyboard, HostType.connection, HostType.timer].map { install($0, on: L) }
+        noopID = hostFunctions.add(LuaRuntime.noop)
 
         selfIDsRef = makeWeakTable("k")
 
         // Controls: their properties read and set in C (controls.c); the
         // methods every control has, the image metatable, the slow paths.
-        lua_createtable(L, 0, 2)
-        bh_push_host_function(L, HostFunction.on.rawValue)
-        lua_setfield(L, -2, "on")
-        bh_push_host_function(L, HostFunction.once.rawValue)
-        lua_setfield(L, -2, "once")
+        let control = HostType.control
+        install(control, pushMethods: true, on: L)
         pushRef(imageMetatableRef, on: L)
-        bh_open_controls(L, HostFunction.controlIndex.rawValue, HostFunction.controlNewIndex.rawValue)
+        bh_open_controls(L, hostFunctions.add(control.metamethod("__index")!),
+                         hostFunctions.add(control.metamethod("__newindex")!))
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
@@ -183,7 +183,7 @@ public final class LuaRuntime {
 
         // The system keyboard, for behaviours that follow it.
         pushRef(apiRef, on: L)
-        pushControl(scene.keyboard)
+        pushControl(scene.keyboard, on: L)
         lua_setfield(L, -2, "keyboard")
         bh_pop(L, 1)
     }
@@ -196,18 +196,6 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
         return luaL_ref(L, bh_registryindex())
-    }
-
-    /// Pushes a metatable of host metamethods, protected (`getmetatable`
-    /// gives `name`) so no script can reach or change it.
-    private func pushMetatable(_ name: String, _ methods: [(String, HostFunction)]) {
-        lua_createtable(L, 0, Int32(methods.count + 1))
-        for (event, function) in methods {
-            bh_push_host_function(L, function.rawValue)
-            lua_setfield(L, -2, event)
-        }
-        lua_pushstring(L, name)
-        lua_setfield(L, -2, "__metatable")
     }
 
     // MARK: Behaviours
@@ -266,8 +254,8 @@ public final class LuaRuntime {
         luaL_unref(L, bh_registryindex(), ref)
     }
 
-    func pushRef(_ ref: Int32, on S: OpaquePointer? = nil) {
-        lua_rawgeti(S ?? stack, bh_registryindex(), lua_Integer(ref))
+    func pushRef(_ ref: Int32, on S: OpaquePointer) {
+        lua_rawgeti(S, bh_registryindex(), lua_Integer(ref))
     }
 
     /// Pops the string on top (an error message), copied with its length.
@@ -289,15 +277,4 @@ let luaFinish: bh_finish_fn = { context, state, status, handler in
     guard let context, let state, let handler,
           let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else { return }
     runtime.finishedFiring(status, handler.pointee, on: state)
-}
-
-/// The dispatcher every host function goes through (see `HostFunction`).
-let luaDispatch: bh_dispatch_fn = { state, context, function in
-    guard let state, let context,
-          let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else {
-        if let state { lua_pushstring(state, "the scene of this script is gone") }
-        return BH_RAISE
-    }
-    guard let host = HostFunction(rawValue: function) else { return runtime.dispatchExtension(function, on: state) }
-    return runtime.dispatch(host, on: state)
 }
