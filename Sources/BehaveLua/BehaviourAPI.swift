@@ -11,7 +11,7 @@ extension LuaRuntime {
     /// `print`'s: a line of the scene's log, from the running behaviour.
     static let log = HostFunction("log") { runtime, S in
         let text = runtime.string(at: 1, in: S) ?? ""
-        let subject = runtime.runningBehaviour?.name ?? runtime.loadingScript?.displayName ?? "script"
+        let subject = runtime.runningBehaviour?.name ?? runtime.scripts.loading?.displayName ?? "script"
         runtime.scene.log(String(text.prefix(4000)), from: subject)
         return 0
     }

@@ -96,7 +96,7 @@ extension LuaRuntime {
     /// that line calls `method` with a dot.
     func dotCallReceiver(_ method: String, in S: OpaquePointer) -> String? {
         guard let failure = ScriptFailure(location(in: S)),
-              let script = [runningBehaviour?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn),
+              let script = [runningBehaviour?.script, scripts.loading].compactMap({ $0 }).first(where: failure.isIn),
               script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
         return script.tokens(onLine: failure.line).receiver(ofDotCall: method)
     }

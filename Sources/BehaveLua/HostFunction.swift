@@ -27,6 +27,8 @@ struct HostFunction: Sendable {
 /// closure that reaches one).
 struct HostFunctionRegistry {
     private var functions: [HostFunction] = []
+    /// The functions added from outside BehaveLua, for `extensionTable`.
+    var published: [(name: String, id: Int32)] = []
 
     /// Adds a function; its id.
     mutating func add(_ function: HostFunction) -> Int32 {

@@ -5,6 +5,17 @@ import CLuaShim
 /// keyboard, connections, timers: see their types in `Types/`), by handle
 /// in the object table; and controls, pushed as the C userdata of their
 /// views.
+/// How the objects of a runtime's `ObjectTable` are userdata in Lua.
+struct ObjectUserdata {
+    /// The metatable every such userdata has (`LuaRuntime.objectType`).
+    var metatableRef: Int32 = 0
+    /// One userdata per object, so `==` compares objects (weak values).
+    var cacheRef: Int32 = 0
+    var types: [InstalledType] = []
+    /// The methods of a connection or timer whose behaviour is gone.
+    var noopID: Int32 = 0
+}
+
 extension LuaRuntime {
     /// What every such userdata does: its type's properties and methods
     /// (`HostType`), read here.
@@ -26,17 +37,17 @@ extension LuaRuntime {
                 throw ValueError("this control no longer exists (it was removed from the screen)")
             }
             // A connection or timer of a destroyed behaviour: finished.
-            let gone = objectTypes.lazy.map(\.type).filter(\.endsWithBehaviour)
+            let gone = userdata.types.lazy.map(\.type).filter(\.endsWithBehaviour)
             if gone.contains(where: { $0.properties[key] != nil }) {
                 lua_pushboolean(S, 0)
             } else if gone.contains(where: { type in type.methods.contains { $0.name == key } }) {
-                bh_push_host_function(S, noopID)
+                bh_push_host_function(S, userdata.noopID)
             } else {
                 lua_pushnil(S)
             }
             return 1
         }
-        guard let installed = objectTypes.first(where: { $0.type.holds(object) }) else {
+        guard let installed = userdata.types.first(where: { $0.type.holds(object) }) else {
             throw ValueError("not an object")
         }
         if let getter = installed.type.properties[key] {
@@ -60,7 +71,7 @@ extension LuaRuntime {
 
     func objectToString(_ S: OpaquePointer) -> Int32 {
         let object = objectHandle(at: 1, in: S).flatMap(objects.object)
-        if let object, let type = objectTypes.first(where: { $0.type.holds(object) })?.type {
+        if let object, let type = userdata.types.first(where: { $0.type.holds(object) })?.type {
             pushString(type.describe?(object) ?? type.name, on: S)
         } else {
             pushString("object (gone)", on: S)
@@ -70,7 +81,7 @@ extension LuaRuntime {
 
     func objectHandle(at index: Int32, in S: OpaquePointer) -> Int? {
         guard lua_type(S, index) == LUA_TUSERDATA, lua_getmetatable(S, index) != 0 else { return nil }
-        pushRef(objectMetatableRef, on: S)
+        pushRef(userdata.metatableRef, on: S)
         let ours = lua_rawequal(S, -1, -2) != 0
         bh_pop(S, 2)
         guard ours, let pointer = lua_touserdata(S, index) else { return nil }
@@ -79,7 +90,7 @@ extension LuaRuntime {
 
     /// Pushes the userdata of a handle (the same one while it is in use).
     func pushObject(_ handle: Int, on S: OpaquePointer) {
-        pushRef(userdataCacheRef, on: S)
+        pushRef(userdata.cacheRef, on: S)
         lua_rawgeti(S, -1, lua_Integer(handle))
         if lua_type(S, -1) == LUA_TUSERDATA {
             lua_rotate(S, -2, 1)
@@ -89,7 +100,7 @@ extension LuaRuntime {
         bh_pop(S, 1)
         let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
         pointer.storeBytes(of: handle, as: Int.self)
-        pushRef(objectMetatableRef, on: S)
+        pushRef(userdata.metatableRef, on: S)
         lua_setmetatable(S, -2)
         lua_pushvalue(S, -1)
         lua_rawseti(S, -3, lua_Integer(handle))

@@ -33,19 +33,19 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
-        bh_push_send(L, cControl, lua_Integer(id), runtime.selfMethodIDs.send)
+        bh_push_send(L, cControl, lua_Integer(id), runtime.selves.sendID)
         lua_setfield(L, -2, "send")
-        bh_push_self_call(L, lua_Integer(id), runtime.selfMethodIDs.sendAction)
+        bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
         propsRef = luaL_ref(L, bh_registryindex())
-        runtime.pushRef(runtime.instanceRef, on: L)
+        runtime.pushRef(runtime.selves.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
         runtime.pushRef(propsRef, on: L)
         if let failure = runtime.protectedCall(arguments: 3, results: 1) {
             throw LuaError(failure)
         }
-        runtime.pushRef(runtime.selfIDsRef, on: L)
+        runtime.pushRef(runtime.selves.idsRef, on: L)
         lua_pushvalue(L, -2)
         lua_pushinteger(L, lua_Integer(id))
         lua_rawset(L, -3)

@@ -28,15 +28,15 @@ extension LuaRuntime {
     /// Adds a host function named `name` (see `extensionTable`). The body
     /// must not keep the runtime alive (capture it weakly or unowned).
     public func register(_ name: String, _ body: @escaping LuaHostFunction) {
-        extensions.append((name, hostFunctions.add(HostFunction(name, call: body))))
+        hostFunctions.published.append((name, hostFunctions.add(HostFunction(name, call: body))))
     }
 
     /// A new table of every registered function by name, for a prelude to
     /// pick from; release it when done.
     public func extensionTable() -> LuaReference {
         let S = callerThread
-        lua_createtable(S, 0, Int32(extensions.count))
-        for (name, id) in extensions {
+        lua_createtable(S, 0, Int32(hostFunctions.published.count))
+        for (name, id) in hostFunctions.published {
             bh_push_host_function(S, id)
             lua_setfield(S, -2, name)
         }

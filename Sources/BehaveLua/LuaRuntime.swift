@@ -21,56 +21,31 @@ public final class LuaRuntime {
 
     /// Every function scripts can call into Swift, by id.
     var hostFunctions = HostFunctionRegistry()
-    /// The types of the objects scripts hold as userdata of
-    /// `objectMetatableRef`, and the ids of the functions pushed by id.
-    var objectTypes: [InstalledType] = []
-    var noopID: Int32 = 0
-    var moduleBehaviourID: Int32 = 0
-    var selfMethodIDs: (send: Int32, sendAction: Int32) = (0, 0)
+    /// The Swift objects scripts hold, and how they are userdata in Lua.
     var objects = ObjectTable()
+    var userdata = ObjectUserdata()
+    /// The behaviours, and how each is a `self` in Lua.
     var behaviours = BehaviourTable()
+    var selves = BehaviourSelves()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
-    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    /// Scripts compiled, and the one whose top level is running.
+    var scripts = ScriptRegistry()
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
-    public var compiledPaths: [String] { Array(chunkRefs.keys) + modulePaths }
-    /// The paths of the module files loaded.
-    var modulePaths = Set<String>()
-    /// Where `require` looks from code of each chunk (by chunk name), and
-    /// how the modules it finds run: beside a script or module, then among
-    /// the bundled scripts, for behaviours.
-    var moduleScopes: [String: ModuleScope] = [:]
-    /// The scope of code whose chunk has none (behaviours: the bundled
-    /// scripts only).
-    var defaultModuleScope = ModuleScope.bundled
-    /// Loaders of built-in modules by name, found before any file (Lua's
-    /// `package.preload`).
-    var modulePreloads: [String: Int32] = [:]
-    /// Modules by path: loading or loaded.
-    var modules: [String: ModuleState] = [:]
+    public var compiledPaths: [String] { Array(scripts.chunkRefs.keys) + modules.paths }
+    /// Modules `require` found and loaded, and where it looks.
+    var modules = ModuleRegistry()
     /// Files the scripts' `require` may read (a spec's scenes: its folders).
-    public var fileAccess: FileAccess = .unrestricted
-    /// Declarations already read, by script path.
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
-    /// The script whose top level is running, and the class its
-    /// `behaviour { … }` made.
-    var loadingScript: LuaScript?
-    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+    public var fileAccess: FileAccess {
+        get { modules.fileAccess }
+        set { modules.fileAccess = newValue }
+    }
     var capture: (duration: Double, curve: Curve)?
 
+    /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
-    var instanceRef: Int32 = 0
     var imageMetatableRef: Int32 = 0
-    var objectMetatableRef: Int32 = 0
-    var userdataCacheRef: Int32 = 0
-    /// Handler threads (weak keys), which scripts may not resume or close.
-    var handlerThreadsRef: Int32 = 0
-    /// Each behaviour's `self` → its id (weak keys): to know a behaviour
-    /// when a script hands one over (as a delegate).
-    var selfIDsRef: Int32 = 0
-    /// The functions added from outside BehaveLua, for `extensionTable`.
-    var extensions: [(name: String, id: Int32)] = []
     // Set once, read instantaneously: no access overlaps another.
     @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
@@ -137,15 +112,15 @@ public final class LuaRuntime {
         // The behaviour API's host half, in a table the prelude receives.
         pushHostTable(LuaRuntime.behaviourAPI + HostType.behaviourSelf.preludeFunctions, on: L)
         let selfMethods = install(HostType.behaviourSelf, on: L)
-        selfMethodIDs = (selfMethods.methodIDs["send"]!, selfMethods.methodIDs["sendAction"]!)
-        moduleBehaviourID = hostFunctions.add(LuaRuntime.moduleBehaviour)
+        selves.sendID = selfMethods.methodIDs["send"]!
+        selves.sendActionID = selfMethods.methodIDs["sendAction"]!
+        modules.behaviourID = hostFunctions.add(LuaRuntime.moduleBehaviour)
         // Modules' read-only views, which the sandbox's rawset refuses.
         bh_push_readonly_tables(L)
         lua_setfield(L, -2, "readonlyTables")
         // Handler threads, weakly: the sandbox's coroutine.resume and
         // coroutine.close refuse them.
-        handlerThreadsRef = makeWeakTable("k")
-        pushRef(handlerThreadsRef, on: L)
+        pushRef(makeWeakTable("k"), on: L)
         bh_set_host_threads(L)
         let source = preludeSource
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
@@ -153,7 +128,7 @@ public final class LuaRuntime {
         }
         lua_rotate(L, -2, 1)  // the function below its argument
         guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
-        instanceRef = luaL_ref(L, bh_registryindex())
+        selves.instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
 
@@ -163,11 +138,11 @@ public final class LuaRuntime {
         // The keyboard, connections and timers are userdata with one
         // metatable, which reads their types' tables.
         pushMetatable(LuaRuntime.objectType, on: L)
-        objectMetatableRef = luaL_ref(L, bh_registryindex())
-        objectTypes = [HostType.keyboard, HostType.connection, HostType.timer].map { install($0, on: L) }
-        noopID = hostFunctions.add(LuaRuntime.noop)
+        userdata.metatableRef = luaL_ref(L, bh_registryindex())
+        userdata.types = [HostType.keyboard, HostType.connection, HostType.timer].map { install($0, on: L) }
+        userdata.noopID = hostFunctions.add(LuaRuntime.noop)
 
-        selfIDsRef = makeWeakTable("k")
+        selves.idsRef = makeWeakTable("k")
 
         // Controls: their properties read and set in C (controls.c); the
         // methods every control has, the image metatable, the slow paths.
@@ -179,7 +154,7 @@ public final class LuaRuntime {
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
-        userdataCacheRef = makeWeakTable("v")
+        userdata.cacheRef = makeWeakTable("v")
 
         // The system keyboard, for behaviours that follow it.
         pushRef(apiRef, on: L)

@@ -31,6 +31,29 @@ enum ModuleState {
     case loaded(ref: Int32)
 }
 
+/// The modules of one runtime: where `require` looks from each chunk, what
+/// it may read, and what it loaded.
+struct ModuleRegistry {
+    /// Modules by path: loading or loaded.
+    var states: [String: ModuleState] = [:]
+    /// The paths of the module files loaded.
+    var paths = Set<String>()
+    /// Where `require` looks from code of each chunk (by chunk name), and
+    /// how the modules it finds run: beside a script or module, then among
+    /// the bundled scripts, for behaviours.
+    var scopes: [String: ModuleScope] = [:]
+    /// The scope of code whose chunk has none (behaviours: the bundled
+    /// scripts only).
+    var defaultScope = ModuleScope.bundled
+    /// Loaders of built-in modules by name, found before any file (Lua's
+    /// `package.preload`).
+    var preloads: [String: Int32] = [:]
+    /// Files the scripts' `require` may read (a spec's scenes: its folders).
+    var fileAccess: FileAccess = .unrestricted
+    /// `behaviour`, in a behaviour's module: an error.
+    var behaviourID: Int32 = 0
+}
+
 /// Where `require` looks from a chunk's code, and how what it finds runs.
 struct ModuleScope {
     /// Folders in order, or `LuaRuntime.bundledModules`.
@@ -75,16 +98,16 @@ extension LuaRuntime {
         }
         let scope = callerModuleScope(S)
         let path: String
-        if modulePreloads[name] != nil {
+        if modules.preloads[name] != nil {
             path = LuaRuntime.preloadPrefix + name
         } else {
-            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: fileAccess)
+            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: modules.fileAccess)
             guard let found else {
                 throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (\(scope.hint))")
             }
             path = found
         }
-        switch modules[path] {
+        switch modules.states[path] {
         case .loaded(let ref)?:
             pushRef(ref, on: S)
             return 1
@@ -98,7 +121,7 @@ extension LuaRuntime {
         }
         lua_pushnil(S)
         let chunk: String
-        if let loader = modulePreloads[name] {
+        if let loader = modules.preloads[name] {
             pushRef(loader, on: S)
             pushString(":preload:", on: S)
             chunk = ""
@@ -107,8 +130,8 @@ extension LuaRuntime {
             pushString(path, on: S)
         }
         pushString(path, on: S)
-        lua_pushboolean(S, scope.sharesReadOnly && modulePreloads[name] == nil ? 1 : 0)
-        modules[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
+        lua_pushboolean(S, scope.sharesReadOnly && modules.preloads[name] == nil ? 1 : 0)
+        modules.states[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
                                  serial: UInt64(bh_slice_serial(L)), depth: stackDepth(S))
         return 5
     }
@@ -128,12 +151,12 @@ extension LuaRuntime {
             pushEnvironment()
             lua_xmove(L, S, 1)
             // A behaviour's module declares no behaviour of its own.
-            bh_push_host_function(S, moduleBehaviourID)
+            bh_push_host_function(S, modules.behaviourID)
             lua_setfield(S, -2, "behaviour")
         }
         _ = bh_set_env(S, -2)
-        moduleScopes[chunkName] = scope
-        modulePaths.insert(script.path)
+        modules.scopes[chunkName] = scope
+        modules.paths.insert(script.path)
         return chunkName
     }
 
@@ -144,14 +167,14 @@ extension LuaRuntime {
         lua_settop(S, 2)
         lua_pushvalue(S, 2)
         let ref = luaL_ref(S, bh_registryindex())
-        modules[path] = .loaded(ref: ref)
+        modules.states[path] = .loaded(ref: ref)
         return 1
     }
 
     /// The chunks of the modules whose top levels are running in the
     /// callback of `serial`, in the order they began.
     private func loadingChunks(in serial: UInt64) -> [String] {
-        modules.values.compactMap { state -> (String, Int)? in
+        modules.states.values.compactMap { state -> (String, Int)? in
             if case .loading(let chunk, serial, let depth) = state { return (chunk, depth) }
             return nil
         }.sorted { $0.1 < $1.1 }.map(\.0)
@@ -252,9 +275,9 @@ extension LuaRuntime {
     /// on the stack past the prelude and C functions.
     private func callerModuleScope(_ S: OpaquePointer) -> ModuleScope {
         for chunk in runningChunks(S).reversed() {
-            if let scope = moduleScopes[chunk] { return scope }
+            if let scope = modules.scopes[chunk] { return scope }
         }
-        return defaultModuleScope
+        return modules.defaultScope
     }
 
     /// Makes `require` from code of the chunk named `chunk` (`@path`, as
@@ -265,16 +288,16 @@ extension LuaRuntime {
     public func setModuleScope(roots: [String], environment: LuaReference, forChunk chunk: String, hint: String) {
         pushRef(environment.id, on: L)
         let scope = ModuleScope(roots: roots, environment: luaL_ref(L, bh_registryindex()), sharesReadOnly: false, hint: hint)
-        moduleScopes[chunk] = scope
-        defaultModuleScope = scope
+        modules.scopes[chunk] = scope
+        modules.defaultScope = scope
     }
 
     /// Makes `require(name)` call `loader(name, ":preload:")` the first
     /// time, before looking for any file (Lua's `package.preload`): a
     /// built-in module. The runtime keeps the reference.
     public func preloadModule(_ name: String, loader: LuaReference) {
-        if let old = modulePreloads[name] { unref(old) }
-        modulePreloads[name] = loader.id
+        if let old = modules.preloads[name] { unref(old) }
+        modules.preloads[name] = loader.id
     }
 }
 

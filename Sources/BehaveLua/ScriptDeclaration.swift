@@ -13,24 +13,24 @@ extension LuaRuntime {
     static let declare = HostFunction("declare") { runtime, S throws(ValueError) in try runtime.declare(S) }
 
     func declare(_ S: OpaquePointer) throws(ValueError) -> Int32 {
-        guard let script = loadingScript else {
+        guard let script = scripts.loading else {
             throw ValueError("behaviour { … } can only be called at the top level of a behaviour script")
         }
-        guard pendingClass == nil else {
+        guard scripts.pendingClass == nil else {
             throw ValueError("behaviour { … } is called twice; a script declares one behaviour")
         }
         guard lua_type(S, 1) == LUA_TTABLE else {
             throw ValueError("behaviour takes a table: behaviour { name = \"…\", outlets = { … }, inspectables = { … } }")
         }
         let declaration: BehaviourDeclaration
-        if let cached = declarations[script.path], cached.source == script.source {
+        if let cached = scripts.declarations[script.path], cached.source == script.source {
             declaration = cached.declaration
         } else {
             declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
         }
         lua_createtable(S, 0, 8)
         lua_pushvalue(S, -1)
-        pendingClass = (declaration, luaL_ref(S, bh_registryindex()))
+        scripts.pendingClass = (declaration, luaL_ref(S, bh_registryindex()))
         return 1
     }
 }

@@ -93,7 +93,7 @@ extension LuaRuntime {
     private func delegate(at index: Int32, in S: OpaquePointer) throws(ValueError) -> (any DelegateReceiver)? {
         if lua_type(S, index) == LUA_TNIL { return nil }
         if lua_type(S, index) == LUA_TTABLE {
-            pushRef(selfIDsRef, on: S)
+            pushRef(selves.idsRef, on: S)
             lua_pushvalue(S, index)
             let found = lua_rawget(S, -2) == LUA_TNUMBER
             let id = found ? Int(lua_tointegerx(S, -1, nil)) : -1
