@@ -25,6 +25,9 @@ extension LuaRuntime {
         HostFunction("__tostring") { runtime, S in runtime.objectToString(S) },
     ])
 
+    /// The types of these objects.
+    static let userdataTypes = [HostType.keyboard, HostType.connection, HostType.timer]
+
     /// A method of a connection or timer whose behaviour is gone.
     static let noop = HostFunction("noop") { _, _ in 0 }
 
@@ -72,7 +75,7 @@ extension LuaRuntime {
     func objectToString(_ S: OpaquePointer) -> Int32 {
         let object = objectHandle(at: 1, in: S).flatMap(objects.object)
         if let object, let type = userdata.types.first(where: { $0.type.holds(object) })?.type {
-            pushString(type.describe?(object) ?? type.name, on: S)
+            pushString(type.name, on: S)
         } else {
             pushString("object (gone)", on: S)
         }

@@ -20,8 +20,6 @@ struct HostType: Sendable {
     var preludeFunctions: [HostFunction] = []
     /// The message for a key the type does not have.
     var unknownKey: @Sendable (String) -> String = { "no field `\($0)`" }
-    /// What `tostring` shows of a live object.
-    var describe: (@Sendable (AnyObject) -> String)?
     /// Whether an object is of this type (for userdata of the object table).
     var holds: @Sendable (AnyObject) -> Bool = { _ in false }
     /// Whether its objects belong to a behaviour and read as finished once
@@ -42,11 +40,10 @@ struct HostType: Sendable {
     /// A type of the objects of class `T` that scripts hold as userdata.
     init<T: AnyObject>(_ name: String, of _: T.Type, methods: [HostFunction] = [],
                        properties: [String: Getter] = [:], endsWithBehaviour: Bool = false,
-                       describe: (@Sendable (AnyObject) -> String)? = nil, unknownKey: @escaping @Sendable (String) -> String) {
+                       unknownKey: @escaping @Sendable (String) -> String) {
         self.init(name, methods: methods, properties: properties, unknownKey: unknownKey)
         self.holds = { $0 is T }
         self.endsWithBehaviour = endsWithBehaviour
-        self.describe = describe
     }
 
     /// A getter reading an object of class `T` (nil for any other).

@@ -139,7 +139,7 @@ public final class LuaRuntime {
         // metatable, which reads their types' tables.
         pushMetatable(LuaRuntime.objectType, on: L)
         userdata.metatableRef = luaL_ref(L, bh_registryindex())
-        userdata.types = [HostType.keyboard, HostType.connection, HostType.timer].map { install($0, on: L) }
+        userdata.types = LuaRuntime.userdataTypes.map { install($0, on: L) }
         userdata.noopID = hostFunctions.add(LuaRuntime.noop)
 
         selves.idsRef = makeWeakTable("k")
