@@ -1,9 +1,9 @@
 import BehaveCore
 import CLuaShim
 
-/// A Swift function scripts can call, with its name (the key it has in the
-/// table it is handed out in, and in messages): the one way Swift exposes a
-/// function to Lua, for the bridge, the libraries and the spec API alike.
+/// A Swift function scripts can call, with its name (its key in the table
+/// it is handed out in): the one way Swift exposes a function to Lua, for
+/// the bridge, the libraries and the spec API alike.
 ///
 /// Its body gets the runtime and the thread that called it, as a
 /// `lua_CFunction` gets `L`: the arguments are at 1…`lua_gettop(S)`. It
@@ -26,18 +26,20 @@ struct HostFunction: Sendable {
 /// The host functions of one runtime, by id (the upvalue of each C
 /// closure that reaches one).
 struct HostFunctionRegistry {
-    private var functions: [HostFunction] = []
+    /// The bodies by id (a call fetches its body only).
+    private var bodies: [HostFunction.Body] = []
     /// The functions added from outside BehaveLua, for `extensionTable`.
     var published: [(name: String, id: Int32)] = []
 
     /// Adds a function; its id.
     mutating func add(_ function: HostFunction) -> Int32 {
-        functions.append(function)
-        return Int32(functions.count - 1)
+        bodies.append(function.body)
+        return Int32(bodies.count - 1)
     }
 
-    subscript(id: Int32) -> HostFunction? {
-        id >= 0 && Int(id) < functions.count ? functions[Int(id)] : nil
+    /// The body of function `id`, if there is one.
+    func body(_ id: Int32) -> HostFunction.Body? {
+        id >= 0 && Int(id) < bodies.count ? bodies[Int(id)] : nil
     }
 }
 
@@ -65,13 +67,13 @@ extension LuaRuntime {
 
     /// Runs host function `id` for a script on `S`.
     func dispatch(_ id: Int32, on S: OpaquePointer) -> Int32 {
-        guard let function = hostFunctions[id] else {
+        guard let body = hostFunctions.body(id) else {
             lua_settop(S, 0)
             pushString("unknown host function \(id)", on: S)
             return BH_RAISE
         }
         do {
-            return try function.body(self, S)
+            return try body(self, S)
         } catch {
             lua_settop(S, 0)
             pushString(hasLocation(error.message) ? error.message : location(in: S) + error.message, on: S)
