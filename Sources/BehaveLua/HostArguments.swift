@@ -16,8 +16,9 @@ extension LuaRuntime {
         number(at: index, in: S).flatMap { Int(exactly: $0) }
     }
 
-    /// A function argument, or the message Lua's own functions give.
-    func requireFunction(_ index: Int32, of function: String, in S: OpaquePointer) throws(ValueError) {
+    /// Checks that argument `index` of `function` is a function, with the
+    /// message Lua's own functions give.
+    func checkFunction(_ index: Int32, of function: String, in S: OpaquePointer) throws(ValueError) {
         guard lua_type(S, index) == LUA_TFUNCTION else {
             throw ValueError("bad argument #\(index) to \(function) (function expected, got \(typeName(at: index, in: S)))")
         }

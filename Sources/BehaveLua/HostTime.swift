@@ -56,9 +56,7 @@ extension LuaRuntime {
         guard duration >= 0, duration <= 3600, duration.isFinite else {
             throw ValueError("animate: the duration must be between 0 and 3600 seconds, not \(formatNumber(duration))")
         }
-        guard lua_type(S, 2) == LUA_TFUNCTION else {
-            throw ValueError("bad argument #2 to animate (function expected, got \(typeName(at: 2, in: S)))")
-        }
+        try checkFunction(2, of: "animate", in: S)
         var curve = Curve.easeInOut
         if lua_type(S, 3) != LUA_TNIL, lua_type(S, 3) != LUA_TNONE {
             let name = try argument(3, "curve name", string(at: 3, in: S), in: S)
@@ -112,9 +110,7 @@ extension LuaRuntime {
     func after(_ S: OpaquePointer) throws(ValueError) -> Int32 {
         let seconds = try argument(1, "seconds", number(at: 1, in: S), in: S)
         guard seconds >= 0, seconds.isFinite else { throw ValueError("after: seconds must be a finite number, 0 or more, not \(formatNumber(seconds))") }
-        guard lua_type(S, 2) == LUA_TFUNCTION else {
-            throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2, in: S)))")
-        }
+        try checkFunction(2, of: "after", in: S)
         let behaviour = try currentBehaviour("after")
         let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
         let callback = callback(at: 2, info: info, in: S)
