@@ -94,9 +94,9 @@ extension LuaRuntime {
     /// The receiver written before `.method(` on the line of script code
     /// that called the host (`self.button` in `self.button.on(…)`), when
     /// that line calls `method` with a dot.
-    func dotCallReceiver(_ method: String) -> String? {
-        guard let failure = ScriptFailure(location()),
-              let script = [runningBehaviour?.script, loadingScript].compactMap({ $0 }).first(where: failure.isIn),
+    func dotCallReceiver(_ method: String, in S: OpaquePointer) -> String? {
+        guard let failure = ScriptFailure(location(in: S)),
+              let script = [runningBehaviour?.script, scripts.loading].compactMap({ $0 }).first(where: failure.isIn),
               script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
         return script.tokens(onLine: failure.line).receiver(ofDotCall: method)
     }

@@ -15,7 +15,7 @@ extension LuaRuntime {
     func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, function: Int32, first: Int32 = 0,
                     arguments: [Value] = [], evenIfDestroyed: Bool = false) -> Value? {
         guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
-        let S = stack
+        let S = callerThread
         let count = arguments.isEmpty ? 0 : push(arguments, on: S)
         return run(behaviour, info, on: S) { handler in bh_call_handler(S, function, first, count, &handler) }
     }
@@ -26,7 +26,7 @@ extension LuaRuntime {
     func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, evenIfDestroyed: Bool = false,
                     push: (OpaquePointer) -> Int32) -> Value? {
         guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
-        let S = stack
+        let S = callerThread
         let base = lua_gettop(S)
         let count = push(S)
         guard lua_gettop(S) == base + count + 1 else {
@@ -52,7 +52,7 @@ extension LuaRuntime {
                               behaviour: behaviour, context: info.context.text)
             return false
         }
-        return lua_checkstack(stack, 8 + LuaRuntime.maximumArguments) != 0
+        return lua_checkstack(callerThread, 8 + LuaRuntime.maximumArguments) != 0
     }
 
     /// Runs a handler with `start` (which makes and resumes it, on the
@@ -64,7 +64,6 @@ extension LuaRuntime {
         handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
         handler.info = Unmanaged.passUnretained(info).toOpaque()
         let status = start(&handler)
-        stack = S
         // The common end: finished, nothing returned, nothing paused.
         if status == LUA_OK, handler.nresults == 0, handler.paused == nil { return nil }
         return finished(status, handler, behaviour, info, on: S)
@@ -79,13 +78,12 @@ extension LuaRuntime {
             waiting.isWaiting = false
             handlers[waiting.handler.thread] = nil
         }
-        let S = stack
+        let S = callerThread
         var handler = waiting.handler
         handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
         handler.info = Unmanaged.passUnretained(waiting.info).toOpaque()
         handler.paused = Unmanaged.passRetained(waiting).toOpaque()
         let status = withExtendedLifetime(behaviour) { bh_resume_handler(S, arguments, &handler) }
-        stack = S
         return finished(status, handler, behaviour, waiting.info, on: S)
     }
 
@@ -145,11 +143,11 @@ extension LuaRuntime {
         if !isClosed { bh_end_handler(L, &handler, 0) }
     }
 
-    /// The handler running on the current thread, as one that can pause
-    /// (a script's own coroutine is none): made the first time a host
+    /// The handler running on thread `S`, as one that can pause (a
+    /// script's own coroutine is none): made the first time a host
     /// function asks for it.
-    func pausableHandler() -> HandlerThread? {
-        guard let entry = runningEntry else { return nil }
+    func pausableHandler(on S: OpaquePointer) -> HandlerThread? {
+        guard let entry = runningEntry(on: S) else { return nil }
         if let paused = entry.pointee.paused { return Unmanaged<HandlerThread>.fromOpaque(paused).takeUnretainedValue() }
         let info = Unmanaged<HandlerInfo>.fromOpaque(entry.pointee.info).takeUnretainedValue()
         let behaviour = Unmanaged<LuaBehaviour>.fromOpaque(entry.pointee.behaviour).takeUnretainedValue()
@@ -160,21 +158,21 @@ extension LuaRuntime {
         return paused
     }
 
-    /// The running handler whose thread is the current one.
-    private var runningEntry: UnsafeMutablePointer<bh_handler>? {
+    /// The running handler whose thread is `S`.
+    private func runningEntry(on S: OpaquePointer) -> UnsafeMutablePointer<bh_handler>? {
         guard !isClosed else { return nil }
         var index = bh_running_count(L) - 1
         while index >= 0 {
             let entry = bh_running_at(L, index)!
-            if entry.pointee.thread == stack { return entry }
+            if entry.pointee.thread == S { return entry }
             index -= 1
         }
         return nil
     }
 
-    /// Why the handler running on the current thread cannot pause, if so.
-    var runningUnpausable: Unpausable? {
-        runningEntry.flatMap { Unmanaged<HandlerInfo>.fromOpaque($0.pointee.info).takeUnretainedValue().unpausable }
+    /// Why the handler running on thread `S` cannot pause, if so.
+    func runningUnpausable(on S: OpaquePointer) -> Unpausable? {
+        runningEntry(on: S).flatMap { Unmanaged<HandlerInfo>.fromOpaque($0.pointee.info).takeUnretainedValue().unpausable }
     }
 
     /// The behaviour whose code is running: connections and timers it makes

@@ -1,183 +1,157 @@
 import BehaveCore
 import CLuaShim
 
-/// Controls, connections and timers as scripts see them, and the fields of
-/// `self` that live in the host (outlets and inspectables).
+/// The Swift objects scripts hold as userdata of one shared metatable (the
+/// keyboard, connections, timers: see their types in `Types/`), by handle
+/// in the object table; and controls, pushed as the C userdata of their
+/// views.
+/// How the objects of a runtime's `ObjectTable` are userdata in Lua.
+struct ObjectUserdata {
+    /// The metatable every such userdata has (`LuaRuntime.objectType`).
+    var metatableRef: Int32 = 0
+    /// One userdata per object, so `==` compares objects (weak values).
+    var cacheRef: Int32 = 0
+    var types: [InstalledType] = []
+    /// The methods of a connection or timer whose behaviour is gone.
+    var noopID: Int32 = 0
+}
+
 extension LuaRuntime {
-    /// `control.key` when the C half could not answer: a property an
-    /// animation presents, `delegate`, a control that is gone, a mistake.
-    func controlIndex() throws(ValueError) -> Int32 {
-        guard let found = view(at: 1) else { throw ValueError("not an object") }
-        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
-        let key = try argument(2, "field name", string(at: 2))
-        switch key {
-        case "delegate" where !view.schema.delegateMessages.isEmpty:
-            if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
-                pushRef(delegate.selfRef)
-            } else {
-                lua_pushnil(stack)
-            }
-        default:
-            guard let index = view.schema.index(of: key) else {
-                throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
-            }
-            push(view.value(at: index))
-        }
-        return 1
-    }
+    /// What every such userdata does: its type's properties and methods
+    /// (`HostType`), read here.
+    static let objectType = HostType("object", metamethods: [
+        HostFunction("__index") { runtime, S throws(ValueError) in try runtime.objectIndex(S) },
+        HostFunction("__newindex") { runtime, S throws(ValueError) in try runtime.objectNewIndex(S) },
+        HostFunction("__tostring") { runtime, S in runtime.objectToString(S) },
+    ])
 
-    /// `control.key = value` when the C half could not do it: a property
-    /// whose set the control must see, a value to convert, a mistake.
-    func controlNewIndex() throws(ValueError) -> Int32 {
-        guard let found = view(at: 1) else { throw ValueError("not an object") }
-        let key = try argument(2, "property name", string(at: 2))
-        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
-        if key == "delegate", !view.schema.delegateMessages.isEmpty {
-            view.delegate = try delegate(at: 3)
-            return 0
-        }
-        guard let index = view.schema.index(of: key) else {
-            throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
-        }
-        let spec = view.schema.properties[index]
-        do {
-            try view.set(at: index, to: try value(at: 3, for: spec))
-        } catch {
-            throw view.qualified(error)
-        }
-        return 0
-    }
+    /// The types of these objects.
+    static let userdataTypes = [HostType.keyboard, HostType.connection, HostType.timer]
 
-    /// `object.key` of the keyboard, a connection or a timer.
-    func objectIndex() throws(ValueError) -> Int32 {
-        guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
-        let key = try argument(2, "field name", string(at: 2))
-        switch objects.object(handle) {
-        case let keyboard as Keyboard:
-            switch key {
-            case "on": bh_push_host_function(stack, HostFunction.on.rawValue)
-            case "once": bh_push_host_function(stack, HostFunction.once.rawValue)
-            case "shown": lua_pushboolean(stack, keyboard.isShown ? 1 : 0)
-            case "frame": push(keyboard.frame.map(Value.rect) ?? .null)
-            default: throw ValueError("the keyboard has `on`, `once`, `shown` and `frame`, not `\(key)`")
-            }
-        case let connection as Connection:
-            switch key {
-            case "connected": lua_pushboolean(stack, connection.isConnected ? 1 : 0)
-            case "disconnect": bh_push_host_function(stack, HostFunction.disconnect.rawValue)
-            default: throw ValueError("a connection has `connected` and `disconnect()`, not `\(key)`")
-            }
-        case let timer as BehaveCore.Timer:
-            switch key {
-            case "pending": lua_pushboolean(stack, timer.isPending ? 1 : 0)
-            case "cancel": bh_push_host_function(stack, HostFunction.cancel.rawValue)
-            default: throw ValueError("a timer has `pending` and `cancel()`, not `\(key)`")
-            }
-        default:
+    /// A method of a connection or timer whose behaviour is gone.
+    static let noop = HostFunction("noop") { _, _ in 0 }
+
+    /// `object.key`: a property or a method of the object's type.
+    func objectIndex(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard let handle = objectHandle(at: 1, in: S) else { throw ValueError("not an object") }
+        let key = try argument(2, "field name", string(at: 2, in: S), in: S)
+        guard let object = objects.object(handle) else {
             if objects.kind(handle) == .control {
                 throw ValueError("this control no longer exists (it was removed from the screen)")
             }
-            // A connection or timer of a destroyed behaviour.
-            switch key {
-            case "connected", "pending": lua_pushboolean(stack, 0)
-            case "disconnect", "cancel": bh_push_host_function(stack, HostFunction.noop.rawValue)
-            default: lua_pushnil(stack)
+            // A connection or timer of a destroyed behaviour: finished.
+            let gone = userdata.types.lazy.map(\.type).filter(\.endsWithBehaviour)
+            if gone.contains(where: { $0.properties[key] != nil }) {
+                lua_pushboolean(S, 0)
+            } else if gone.contains(where: { type in type.methods.contains { $0.name == key } }) {
+                bh_push_host_function(S, userdata.noopID)
+            } else {
+                lua_pushnil(S)
             }
+            return 1
+        }
+        guard let installed = userdata.types.first(where: { $0.type.holds(object) }) else {
+            throw ValueError("not an object")
+        }
+        if let getter = installed.type.properties[key] {
+            push(getter(object), on: S)
+        } else if let id = installed.methodIDs[key] {
+            bh_push_host_function(S, id)
+        } else {
+            throw ValueError(installed.type.unknownKey(key))
         }
         return 1
     }
 
-    func objectNewIndex() throws(ValueError) -> Int32 {
-        guard let handle = objectHandle(at: 1, in: stack) else { throw ValueError("not an object") }
-        let key = try argument(2, "property name", string(at: 2))
+    func objectNewIndex(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard let handle = objectHandle(at: 1, in: S) else { throw ValueError("not an object") }
+        let key = try argument(2, "property name", string(at: 2, in: S), in: S)
         if objects.kind(handle) == .control, objects.object(handle) == nil {
             throw ValueError("this control no longer exists (it was removed from the screen)")
         }
         throw ValueError("cannot set `\(key)` here")
     }
 
-    /// `control:on(event, fn)` / `control:once(event, fn)`.
-    func connect(once: Bool) throws(ValueError) -> Int32 {
-        let verb = once ? "once" : "on"
-        let source = try dotCalled(verb, passing: .control, control(at: 1))
-        let event = try argument(2, "event name", string(at: 2))
-        guard source.eventNames.contains(event) else {
-            let kind = (source as? View)?.typeName ?? "the"
-            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
-        }
-        guard lua_type(stack, 3) == LUA_TFUNCTION else {
-            throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3)))")
-        }
-        let behaviour = try currentBehaviour("\(verb)")
-        // The handler gets the control (its userdata, kept with the
-        // function) and the event's values.
-        let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")), sender: 1)
-        callback.behaviour = behaviour
-        let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
-            callback.run(arguments: values)
-        }
-        behaviour.bind(connection)
-        pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour))
-        return 1
-    }
-
-    /// A control's new delegate: a behaviour's `self` (of this scene), or nil.
-    private func delegate(at index: Int32) throws(ValueError) -> (any DelegateReceiver)? {
-        if lua_type(stack, index) == LUA_TNIL { return nil }
-        if lua_type(stack, index) == LUA_TTABLE {
-            pushRef(selfIDsRef)
-            lua_pushvalue(stack, index)
-            let found = lua_rawget(stack, -2) == LUA_TNUMBER
-            let id = found ? Int(lua_tointegerx(stack, -1, nil)) : -1
-            bh_pop(stack, 2)
-            if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
-        }
-        throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index))")
-    }
-
-    // MARK: self
-
-    /// `self.key = value`: inspectables are checked against their
-    /// declaration; outlets are the scene's to set. Returns false (the
-    /// prelude stores the field) for the behaviour's own state.
-    func instanceSet() throws(ValueError) -> Int32 {
-        let behaviour = try instance(at: 1)
-        guard let key = string(at: 2) else {
-            lua_pushboolean(stack, 0)
-            return 1
-        }
-        let declaration = behaviour.declaration
-        if let spec = declaration.inspectable(key) {
-            try behaviour.setInspectable(key, to: try value(at: 3, for: spec))
-        } else if declaration.outlet(key) != nil || declaration.outletCollection(key) != nil {
-            throw ValueError("outlet `\(key)` is connected by the scene and cannot be assigned")
-        } else if key == "name" || key == "owner" {
-            throw ValueError("`\(key)` of a behaviour is read-only")
+    func objectToString(_ S: OpaquePointer) -> Int32 {
+        let object = objectHandle(at: 1, in: S).flatMap(objects.object)
+        if let object, let type = userdata.types.first(where: { $0.type.holds(object) })?.type {
+            pushString(type.name, on: S)
         } else {
-            // A new field of the behaviour's own (its first set only): if
-            // it looks like a misspelt inspectable, say so.
-            // (Cheap first: a misspelling keeps the start and about the length.)
-            let declared = (declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)).filter {
-                abs($0.utf8.count - key.utf8.count) <= 2 && $0.utf8.first == key.utf8.first
-            }
-            if key.utf8.count >= 4, !declared.isEmpty, let near = Suggestions.nearest(to: key, in: declared) {
-                scene.trace.record(.note, subject: behaviour.name,
-                                   "\(location())\(behaviour.name): new field `\(key)`; did you mean `\(near)`?")
-            }
-            lua_pushboolean(stack, 0)
-            return 1
+            pushString("object (gone)", on: S)
         }
-        lua_pushboolean(stack, 1)
         return 1
     }
-}
 
-extension View {
-    /// `button.alpha must be at most 1`: an error about one of its
-    /// properties, named by the control (not its type).
-    func qualified(_ error: ValueError) -> ValueError {
-        let typePrefix = typeName + "."
-        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + error.message.dropFirst(typePrefix.count)) }
-        return ValueError(name + "." + error.message)
+    func objectHandle(at index: Int32, in S: OpaquePointer) -> Int? {
+        guard lua_type(S, index) == LUA_TUSERDATA, lua_getmetatable(S, index) != 0 else { return nil }
+        pushRef(userdata.metatableRef, on: S)
+        let ours = lua_rawequal(S, -1, -2) != 0
+        bh_pop(S, 2)
+        guard ours, let pointer = lua_touserdata(S, index) else { return nil }
+        return pointer.load(as: Int.self)
+    }
+
+    /// Pushes the userdata of a handle (the same one while it is in use).
+    func pushObject(_ handle: Int, on S: OpaquePointer) {
+        pushRef(userdata.cacheRef, on: S)
+        lua_rawgeti(S, -1, lua_Integer(handle))
+        if lua_type(S, -1) == LUA_TUSERDATA {
+            lua_rotate(S, -2, 1)
+            bh_pop(S, 1)
+            return
+        }
+        bh_pop(S, 1)
+        let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
+        pointer.storeBytes(of: handle, as: Int.self)
+        pushRef(userdata.metatableRef, on: S)
+        lua_setmetatable(S, -2)
+        lua_pushvalue(S, -1)
+        lua_rawseti(S, -3, lua_Integer(handle))
+        lua_rotate(S, -2, 1)
+        bh_pop(S, 1)
+    }
+
+    /// Pushes a control (a view, or the keyboard), or nil.
+    func pushControl(_ control: Control?, on S: OpaquePointer) {
+        switch control {
+        case let view as View: bh_push_view(S, view.block)
+        case let control?: pushObject(objects.handle(for: control), on: S)
+        case nil: lua_pushnil(S)
+        }
+    }
+
+    /// The view of the control userdata at `index`: nil when it is no
+    /// control; `.some(nil)` when the control is gone.
+    func view(at index: Int32, in S: OpaquePointer) -> View?? {
+        guard let block = bh_toview(S, index) else { return nil }
+        guard let host = block.pointee.host else { return .some(nil) }
+        return Unmanaged<View>.fromOpaque(host).takeUnretainedValue()
+    }
+
+    /// The sender of an action as a handler receives it: a control, a Lua
+    /// behaviour of this scene (its `self`), or nil.
+    func pushResponder(_ responder: Responder, on S: OpaquePointer) {
+        if let control = responder as? Control, !(responder is Behaviour) {
+            pushControl(control, on: S)
+        } else if let behaviour = responder as? LuaBehaviour, behaviour.runtime === self, behaviour.selfRef != 0 {
+            pushRef(behaviour.selfRef, on: S)
+        } else {
+            lua_pushnil(S)
+        }
+    }
+
+    /// The control (a view, or the keyboard) of the userdata at `index`.
+    func control(at index: Int32, in S: OpaquePointer) throws(ValueError) -> Control {
+        if let view = view(at: index, in: S) {
+            guard let view else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+            return view
+        }
+        guard let handle = objectHandle(at: index, in: S) else {
+            throw ValueError("expected a control, got \(typeName(at: index, in: S))")
+        }
+        guard let control = objects.object(handle) as? Control else {
+            throw ValueError("this control no longer exists (it was removed from the screen)")
+        }
+        return control
     }
 }

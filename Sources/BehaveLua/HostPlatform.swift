@@ -6,44 +6,49 @@ import CLuaShim
 /// request or a picker that waits for the user pauses the handler, as `ask`
 /// does, and resumes it with the answer.
 extension LuaRuntime {
-    func platform(_ function: HostFunction) throws(ValueError) -> Int32 {
-        switch function {
-        case .platformAvailable:
-            let source = try capability(at: 1, of: "available", role: "source")
-            lua_pushboolean(stack, scene.platform.isAvailable(source) ? 1 : 0)
+    static let platformFunctions = [
+        HostFunction("platformAvailable") { runtime, S throws(ValueError) in
+            let source = try runtime.capability(at: 1, of: "available", role: "source", in: S)
+            lua_pushboolean(S, runtime.scene.platform.isAvailable(source) ? 1 : 0)
             return 1
-        case .platformPermission:
-            let capability = try declaredCapability(of: "permission")
-            pushString(scene.platform.permission(for: capability).rawValue)
+        },
+        HostFunction("platformPermission") { runtime, S throws(ValueError) in
+            let capability = try runtime.declaredCapability(of: "permission", in: S)
+            runtime.pushString(runtime.scene.platform.permission(for: capability).rawValue, on: S)
             return 1
-        case .platformRequestPermission:
-            let capability = try declaredCapability(of: "requestPermission")
-            let handler = try currentHandler("platform.requestPermission")
-            return try waitForAnswer(handler) { answer throws(ValueError) in
-                try scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
-            }
-        case .platformPickImage:
-            let source = try declaredCapability(of: "pickImage", role: "source")
-            let handler = try currentHandler("platform.pickImage")
-            do throws(ValueError) {
-                return try waitForAnswer(handler) { answer throws(ValueError) in
-                    try scene.platform.pickImage(from: source, in: scene) { answer($0.map(Value.image) ?? .null) }
-                }
-            } catch {
-                throw ValueError("platform.pickImage: \(error.message); check platform.available(\"\(source.rawValue)\") and platform.permission(\"\(source.rawValue)\") first")
-            }
-        case .platformOpenSettings:
-            scene.platform.openSettings(in: scene)
+        },
+        HostFunction("platformRequestPermission") { runtime, S throws(ValueError) in try runtime.requestPermission(S) },
+        HostFunction("platformPickImage") { runtime, S throws(ValueError) in try runtime.pickImage(S) },
+        HostFunction("platformOpenSettings") { runtime, _ in
+            runtime.scene.platform.openSettings(in: runtime.scene)
             return 0
-        default:
-            return 0
+        },
+    ]
+
+    private func requestPermission(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let capability = try declaredCapability(of: "requestPermission", in: S)
+        let handler = try currentHandler("platform.requestPermission", on: S)
+        return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
+            try scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
+        }
+    }
+
+    private func pickImage(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let source = try declaredCapability(of: "pickImage", role: "source", in: S)
+        let handler = try currentHandler("platform.pickImage", on: S)
+        do throws(ValueError) {
+            return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
+                try scene.platform.pickImage(from: source, in: scene) { answer($0.map(Value.image) ?? .null) }
+            }
+        } catch {
+            throw ValueError("platform.pickImage: \(error.message); check platform.available(\"\(source.rawValue)\") and platform.permission(\"\(source.rawValue)\") first")
         }
     }
 
     /// Starts something that answers with one value, at once or later: an
     /// answer given at once is returned to the script; a later one resumes
     /// the paused handler. When `start` throws, nothing waits.
-    private func waitForAnswer(_ handler: HandlerThread,
+    private func waitForAnswer(_ handler: HandlerThread, on S: OpaquePointer,
                                start: (@escaping (Value) -> Void) throws(ValueError) -> Void) throws(ValueError) -> Int32 {
         let pending = PendingAnswer()
         try start { [weak self, weak handler] value in
@@ -57,7 +62,7 @@ extension LuaRuntime {
             self.resume(handler, arguments: 1)
         }
         if let value = pending.immediate {
-            push(value)
+            push(value, on: S)
             return 1
         }
         pending.isWaiting = true
@@ -66,8 +71,9 @@ extension LuaRuntime {
     }
 
     /// The source or capability named by argument `index`.
-    private func capability(at index: Int32, of function: String, role: String = "capability") throws(ValueError) -> Capability {
-        let name = try argument(index, "\(role) name", string(at: index))
+    private func capability(at index: Int32, of function: String, role: String = "capability",
+                            in S: OpaquePointer) throws(ValueError) -> Capability {
+        let name = try argument(index, "\(role) name", string(at: index, in: S), in: S)
         do throws(ValueError) {
             return try Capability(parsing: name, as: role)
         } catch {
@@ -78,8 +84,9 @@ extension LuaRuntime {
     /// Argument 1 as a capability the running behaviour declares in
     /// `requires` (as an app declares what it uses before the system lets
     /// it ask).
-    private func declaredCapability(of function: String, role: String = "capability") throws(ValueError) -> Capability {
-        let capability = try capability(at: 1, of: function, role: role)
+    private func declaredCapability(of function: String, role: String = "capability",
+                                    in S: OpaquePointer) throws(ValueError) -> Capability {
+        let capability = try capability(at: 1, of: function, role: role, in: S)
         let behaviour = try currentBehaviour("platform.\(function)")
         guard behaviour.declaration.requires.contains(capability.rawValue) else {
             throw ValueError("platform.\(function): behaviour `\(behaviour.name)` uses the \(capability.rawValue) without declaring it; add requires = { \"\(capability.rawValue)\" } to its behaviour { … }")

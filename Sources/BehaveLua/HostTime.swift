@@ -4,10 +4,24 @@ import CLuaShim
 /// `animate`, `wait`, `after` and `ask`: the functions that pause a handler
 /// coroutine and resume it on the scene's clock or the user's answer.
 extension LuaRuntime {
+    /// `animate` (its host half: the prelude runs the changes between
+    /// these two), `wait`, `after`, `now` and `ask`.
+    static let timeFunctions = [
+        HostFunction("beginAnimation") { runtime, S throws(ValueError) in try runtime.beginAnimation(S) },
+        HostFunction("commitAnimation") { runtime, S throws(ValueError) in try runtime.commitAnimation(S) },
+        HostFunction("wait") { runtime, S throws(ValueError) in try runtime.wait(S) },
+        HostFunction("after") { runtime, S throws(ValueError) in try runtime.after(S) },
+        HostFunction("now") { runtime, S in
+            runtime.pushNumber(runtime.scene.clock.now, on: S)
+            return 1
+        },
+        HostFunction("ask") { runtime, S throws(ValueError) in try runtime.ask(S) },
+    ]
+
     /// The handler running on the current thread, if it is one (a script's
     /// own coroutine is not).
-    func currentHandler(_ what: String) throws(ValueError) -> HandlerThread {
-        guard let handler = pausableHandler() else {
+    func currentHandler(_ what: String, on S: OpaquePointer) throws(ValueError) -> HandlerThread {
+        guard let handler = pausableHandler(on: S) else {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
         if let unpausable = handler.unpausable { throw unpausable.refusal("call \(what)") }
@@ -26,28 +40,26 @@ extension LuaRuntime {
 
     /// Keeps the function at `index` for later, run with `info`; with
     /// `sender`, the value at that index is kept too and passed first.
-    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil) -> LuaCallback {
-        lua_pushvalue(stack, index)
-        let function = luaL_ref(stack, bh_registryindex())
+    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil, in S: OpaquePointer) -> LuaCallback {
+        lua_pushvalue(S, index)
+        let function = luaL_ref(S, bh_registryindex())
         var kept: Int32 = 0
         if let sender {
-            lua_pushvalue(stack, sender)
-            kept = luaL_ref(stack, bh_registryindex())
+            lua_pushvalue(S, sender)
+            kept = luaL_ref(S, bh_registryindex())
         }
         return LuaCallback(runtime: self, function: function, info: info, sender: kept)
     }
 
-    func beginAnimation() throws(ValueError) -> Int32 {
-        let duration = try argument(1, "duration", number(at: 1))
+    func beginAnimation(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let duration = try argument(1, "duration", number(at: 1, in: S), in: S)
         guard duration >= 0, duration <= 3600, duration.isFinite else {
             throw ValueError("animate: the duration must be between 0 and 3600 seconds, not \(formatNumber(duration))")
         }
-        guard lua_type(stack, 2) == LUA_TFUNCTION else {
-            throw ValueError("bad argument #2 to animate (function expected, got \(typeName(at: 2)))")
-        }
+        try checkFunction(2, of: "animate", in: S)
         var curve = Curve.easeInOut
-        if lua_type(stack, 3) != LUA_TNIL, lua_type(stack, 3) != LUA_TNONE {
-            let name = try argument(3, "curve name", string(at: 3))
+        if lua_type(S, 3) != LUA_TNIL, lua_type(S, 3) != LUA_TNONE {
+            let name = try argument(3, "curve name", string(at: 3, in: S), in: S)
             guard let named = Curve(rawValue: name) else {
                 throw ValueError("animate: unknown curve `\(name)`\(Suggestions.hint(for: name, in: Curve.allCases.map(\.rawValue))); curves: \(Curve.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -61,20 +73,20 @@ extension LuaRuntime {
         return 0
     }
 
-    func commitAnimation() throws(ValueError) -> Int32 {
+    func commitAnimation(_ S: OpaquePointer) throws(ValueError) -> Int32 {
         let changes = scene.animator.endCapture()
         guard let (duration, curve) = capture else { return 0 }
         capture = nil
-        if lua_toboolean(stack, 1) == 0 {
+        if lua_toboolean(S, 1) == 0 {
             // The changes raised: re-raise their error as it was.
-            lua_pushvalue(stack, 2)
+            lua_pushvalue(S, 2)
             return BH_RAISE
         }
         let behaviour = try currentBehaviour("animate")
-        if duration > 0, let unpausable = runningUnpausable {
+        if duration > 0, let unpausable = runningUnpausable(on: S) {
             throw unpausable.refusal("animate over \(formatNumber(duration)) s (animate(0, …) sets the values at once)")
         }
-        guard duration > 0, let handler = pausableHandler() else {
+        guard duration > 0, let handler = pausableHandler(on: S) else {
             let animation = scene.animator.start(changes, duration: duration, curve: curve)
             if !animation.isFinished { behaviour.bind(animation) }
             return 0
@@ -85,61 +97,59 @@ extension LuaRuntime {
         return BH_YIELD_BASE
     }
 
-    func wait() throws(ValueError) -> Int32 {
-        let seconds = try argument(1, "seconds", number(at: 1))
+    func wait(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let seconds = try argument(1, "seconds", number(at: 1, in: S), in: S)
         guard seconds >= 0, seconds.isFinite else { throw ValueError("wait: seconds must be a finite number, 0 or more, not \(formatNumber(seconds))") }
         guard capture == nil else { throw ValueError("wait cannot be called inside animate's changes") }
-        let handler = try currentHandler("wait")
+        let handler = try currentHandler("wait", on: S)
         let behaviour = try currentBehaviour("wait")
         behaviour.bind(scene.clock.schedule(after: seconds, resumption(of: handler)))
         return BH_YIELD_BASE
     }
 
-    func after() throws(ValueError) -> Int32 {
-        let seconds = try argument(1, "seconds", number(at: 1))
+    func after(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let seconds = try argument(1, "seconds", number(at: 1, in: S), in: S)
         guard seconds >= 0, seconds.isFinite else { throw ValueError("after: seconds must be a finite number, 0 or more, not \(formatNumber(seconds))") }
-        guard lua_type(stack, 2) == LUA_TFUNCTION else {
-            throw ValueError("bad argument #2 to after (function expected, got \(typeName(at: 2)))")
-        }
+        try checkFunction(2, of: "after", in: S)
         let behaviour = try currentBehaviour("after")
         let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
-        let callback = callback(at: 2, info: info)
+        let callback = callback(at: 2, info: info, in: S)
         callback.behaviour = behaviour
         let timer = scene.clock.schedule(after: seconds) { callback.run() }
         behaviour.bind(timer)
-        pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour))
+        pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour), on: S)
         return 1
     }
 
     /// `ask { style, title, message, options, cancel }`: presents a dialog
     /// and returns the chosen option (nil for cancel).
-    func ask() throws(ValueError) -> Int32 {
-        guard lua_type(stack, 1) == LUA_TTABLE else {
+    func ask(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard lua_type(S, 1) == LUA_TTABLE else {
             throw ValueError("ask takes a table: ask { title = …, options = { … }, cancel = \"Cancel\" }")
         }
-        let styleName = stringField("style", of: 1) ?? "actionSheet"
+        let styleName = stringField("style", of: 1, in: S) ?? "actionSheet"
         guard let style = Dialog.Style(rawValue: styleName), style == .actionSheet || style == .alert else {
             throw ValueError("ask: style must be \"actionSheet\" or \"alert\", not \"\(styleName)\"")
         }
         var options: [String] = []
-        if field("options", of: 1) == LUA_TTABLE {
-            let length = min(lua_rawlen(stack, -1), 64)
+        if field("options", of: 1, in: S) == LUA_TTABLE {
+            let length = min(lua_rawlen(S, -1), 64)
             if length > 0 {
                 for i in 1...length {
-                    lua_rawgeti(stack, -1, lua_Integer(i))
-                    if let option = string(at: -1) { options.append(option) }
-                    bh_pop(stack, 1)
+                    lua_rawgeti(S, -1, lua_Integer(i))
+                    if let option = string(at: -1, in: S) { options.append(option) }
+                    bh_pop(S, 1)
                 }
             }
         }
-        bh_pop(stack, 1)
-        let cancel = stringField("cancel", of: 1)
+        bh_pop(S, 1)
+        let cancel = stringField("cancel", of: 1, in: S)
         guard !options.isEmpty || cancel != nil else {
             throw ValueError("ask needs options = { … } or a cancel title")
         }
-        let dialog = Dialog(style: style, title: stringField("title", of: 1), message: stringField("message", of: 1),
+        let dialog = Dialog(style: style, title: stringField("title", of: 1, in: S), message: stringField("message", of: 1, in: S),
                             options: options, cancel: cancel)
-        let handler = try currentHandler("ask")
+        let handler = try currentHandler("ask", on: S)
         handler.isWaiting = true
         try scene.present(dialog) { [weak self, weak handler] choice in
             guard let self, let handler, lua_checkstack(handler.thread, 1) != 0 else { return }
@@ -149,10 +159,10 @@ extension LuaRuntime {
         return BH_YIELD_BASE
     }
 
-    func stringField(_ key: String, of index: Int32) -> String? {
-        _ = field(key, of: index)
-        defer { bh_pop(stack, 1) }
-        return string(at: -1)
+    func stringField(_ key: String, of index: Int32, in S: OpaquePointer) -> String? {
+        _ = field(key, of: index, in: S)
+        defer { bh_pop(S, 1) }
+        return string(at: -1, in: S)
     }
 }
 

@@ -33,19 +33,19 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
-        bh_push_send(L, cControl, lua_Integer(id), HostFunction.send.rawValue)
+        bh_push_send(L, cControl, lua_Integer(id), runtime.selves.sendID)
         lua_setfield(L, -2, "send")
-        bh_push_self_call(L, lua_Integer(id), HostFunction.sendAction.rawValue)
+        bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
         propsRef = luaL_ref(L, bh_registryindex())
-        runtime.pushRef(runtime.instanceRef, on: L)
+        runtime.pushRef(runtime.selves.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
         runtime.pushRef(propsRef, on: L)
         if let failure = runtime.protectedCall(arguments: 3, results: 1) {
             throw LuaError(failure)
         }
-        runtime.pushRef(runtime.selfIDsRef, on: L)
+        runtime.pushRef(runtime.selves.idsRef, on: L)
         lua_pushvalue(L, -2)
         lua_pushinteger(L, lua_Integer(id))
         lua_rawset(L, -3)
@@ -64,7 +64,7 @@ public final class LuaBehaviour: Behaviour {
 
     override public func inspectableDidChange(_ inspectable: String, to value: Value) {
         guard propsRef != 0, !runtime.isClosed else { return }
-        let S = runtime.stack
+        let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
         runtime.push(value, on: S)
         lua_setfield(S, -2, inspectable)
@@ -73,24 +73,24 @@ public final class LuaBehaviour: Behaviour {
 
     override public func ownerDidChange() {
         guard propsRef != 0, !runtime.isClosed else { return }
-        let S = runtime.stack
+        let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
-        runtime.pushControl(owner as? View)
+        runtime.pushControl(owner as? View, on: S)
         lua_setfield(S, -2, "owner")
         bh_pop(S, 1)
     }
 
     override public func outletDidChange(_ outlet: String) {
         guard propsRef != 0, !runtime.isClosed else { return }
-        let S = runtime.stack
+        let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
         if declaration.outlet(outlet) != nil {
-            runtime.pushControl(self.outlet(outlet))
+            runtime.pushControl(self.outlet(outlet), on: S)
         } else {
             let views = outletCollection(outlet)
             lua_createtable(S, Int32(views.count), 0)
             for (i, view) in views.enumerated() {
-                runtime.pushControl(view)
+                runtime.pushControl(view, on: S)
                 lua_rawseti(S, -2, lua_Integer(i + 1))
             }
         }

@@ -76,7 +76,7 @@ public struct LuaCall {
 
     /// `file:line: ` of the script code that called the host (the first
     /// frame outside the `=behave` preludes), or "".
-    public func location() -> String { runtime.location() }
+    public func location() -> String { runtime.location(in: S) }
 
     // MARK: Results
 

@@ -117,6 +117,6 @@ extension LuaRuntime {
     /// The thread to work on (inside a host function, the caller's).
     private func openStack() throws(LuaError) -> OpaquePointer {
         guard !isClosed else { throw LuaError("the Lua state is closed") }
-        return stack
+        return callerThread
     }
 }

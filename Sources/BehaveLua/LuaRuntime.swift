@@ -19,52 +19,33 @@ public final class LuaRuntime {
     var sceneIsAlive: Bool { cScene.pointee.alive != 0 }
     private lazy var orphan = Scene(screen: "(gone)")
 
-    /// The thread host code works on: the one that called into the host, or
-    /// the main thread. Set around each host call, never held across one.
-    @exclusivity(unchecked) var stack: OpaquePointer
+    /// Every function scripts can call into Swift, by id.
+    var hostFunctions = HostFunctionRegistry()
+    /// The Swift objects scripts hold, and how they are userdata in Lua.
     var objects = ObjectTable()
+    var userdata = ObjectUserdata()
+    /// The behaviours, and how each is a `self` in Lua.
     var behaviours = BehaviourTable()
+    var selves = BehaviourSelves()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
-    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    /// Scripts compiled, and the one whose top level is running.
+    var scripts = ScriptRegistry()
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
-    public var compiledPaths: [String] { Array(chunkRefs.keys) + modulePaths }
-    /// The paths of the module files loaded.
-    var modulePaths = Set<String>()
-    /// Where `require` looks from code of each chunk (by chunk name), and
-    /// how the modules it finds run: beside a script or module, then among
-    /// the bundled scripts, for behaviours.
-    var moduleScopes: [String: ModuleScope] = [:]
-    /// The scope of code whose chunk has none (behaviours: the bundled
-    /// scripts only).
-    var defaultModuleScope = ModuleScope.bundled
-    /// Loaders of built-in modules by name, found before any file (Lua's
-    /// `package.preload`).
-    var modulePreloads: [String: Int32] = [:]
-    /// Modules by path: loading or loaded.
-    var modules: [String: ModuleState] = [:]
+    public var compiledPaths: [String] { Array(scripts.chunkRefs.keys) + modules.paths }
+    /// Modules `require` found and loaded, and where it looks.
+    var modules = ModuleRegistry()
     /// Files the scripts' `require` may read (a spec's scenes: its folders).
-    public var fileAccess: FileAccess = .unrestricted
-    /// Declarations already read, by script path.
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
-    /// The script whose top level is running, and the class its
-    /// `behaviour { … }` made.
-    var loadingScript: LuaScript?
-    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+    public var fileAccess: FileAccess {
+        get { modules.fileAccess }
+        set { modules.fileAccess = newValue }
+    }
     var capture: (duration: Double, curve: Curve)?
 
+    /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
-    var instanceRef: Int32 = 0
     var imageMetatableRef: Int32 = 0
-    var objectMetatableRef: Int32 = 0
-    var userdataCacheRef: Int32 = 0
-    /// Handler threads (weak keys), which scripts may not resume or close.
-    var handlerThreadsRef: Int32 = 0
-    /// Each behaviour's `self` → its id (weak keys): to know a behaviour
-    /// when a script hands one over (as a delegate).
-    var selfIDsRef: Int32 = 0
-    var extensions = LuaExtensionTable()
     // Set once, read instantaneously: no access overlaps another.
     @exclusivity(unchecked) public private(set) var isClosed = false
     private let box: RuntimeBox
@@ -88,7 +69,6 @@ public final class LuaRuntime {
             throw LuaError("could not create a Lua state")
         }
         L = state
-        stack = state
         self.box = box
         box.runtime = self
         if limits.memory > 0 { scene.textLimit = limits.memory }
@@ -129,19 +109,18 @@ public final class LuaRuntime {
     private func installBridge() throws(LuaError) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        // Host functions, in a table the prelude receives.
-        lua_createtable(L, 0, Int32(HostFunction.allCases.count))
-        for function in HostFunction.allCases {
-            bh_push_host_function(L, function.rawValue)
-            lua_setfield(L, -2, function.luaName)
-        }
+        // The behaviour API's host half, in a table the prelude receives.
+        pushHostTable(LuaRuntime.behaviourAPI + HostType.behaviourSelf.preludeFunctions, on: L)
+        let selfMethods = install(HostType.behaviourSelf, on: L)
+        selves.sendID = selfMethods.methodIDs["send"]!
+        selves.sendActionID = selfMethods.methodIDs["sendAction"]!
+        modules.behaviourID = hostFunctions.add(LuaRuntime.moduleBehaviour)
         // Modules' read-only views, which the sandbox's rawset refuses.
         bh_push_readonly_tables(L)
         lua_setfield(L, -2, "readonlyTables")
         // Handler threads, weakly: the sandbox's coroutine.resume and
         // coroutine.close refuse them.
-        handlerThreadsRef = makeWeakTable("k")
-        pushRef(handlerThreadsRef, on: L)
+        pushRef(makeWeakTable("k"), on: L)
         bh_set_host_threads(L)
         let source = preludeSource
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
@@ -149,41 +128,37 @@ public final class LuaRuntime {
         }
         lua_rotate(L, -2, 1)  // the function below its argument
         guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
-        instanceRef = luaL_ref(L, bh_registryindex())
+        selves.instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
 
-        // Images are tables with a shared, protected, read-only metatable.
-        pushMetatable("image", [("__tostring", .imageToString), ("__eq", .imageEquals), ("__newindex", .imageReadOnly)])
-        lua_createtable(L, 0, 1)
-        bh_push_host_function(L, HostFunction.imageFitting.rawValue)
-        lua_setfield(L, -2, "fitting")
-        lua_setfield(L, -2, "__index")
+        pushMetatable(HostType.image, on: L)
         imageMetatableRef = luaL_ref(L, bh_registryindex())
 
-        // Controls, connections and timers are userdata with one metatable.
-        pushMetatable("object", [("__index", .objectIndex), ("__newindex", .objectNewIndex), ("__tostring", .objectToString)])
-        objectMetatableRef = luaL_ref(L, bh_registryindex())
+        // The keyboard, connections and timers are userdata with one
+        // metatable, which reads their types' tables.
+        pushMetatable(LuaRuntime.objectType, on: L)
+        userdata.metatableRef = luaL_ref(L, bh_registryindex())
+        userdata.types = LuaRuntime.userdataTypes.map { install($0, on: L) }
+        userdata.noopID = hostFunctions.add(LuaRuntime.noop)
 
-        selfIDsRef = makeWeakTable("k")
+        selves.idsRef = makeWeakTable("k")
 
         // Controls: their properties read and set in C (controls.c); the
         // methods every control has, the image metatable, the slow paths.
-        lua_createtable(L, 0, 2)
-        bh_push_host_function(L, HostFunction.on.rawValue)
-        lua_setfield(L, -2, "on")
-        bh_push_host_function(L, HostFunction.once.rawValue)
-        lua_setfield(L, -2, "once")
+        let control = HostType.control
+        install(control, pushMethods: true, on: L)
         pushRef(imageMetatableRef, on: L)
-        bh_open_controls(L, HostFunction.controlIndex.rawValue, HostFunction.controlNewIndex.rawValue)
+        bh_open_controls(L, hostFunctions.add(control.metamethod("__index")!),
+                         hostFunctions.add(control.metamethod("__newindex")!))
 
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
-        userdataCacheRef = makeWeakTable("v")
+        userdata.cacheRef = makeWeakTable("v")
 
         // The system keyboard, for behaviours that follow it.
         pushRef(apiRef, on: L)
-        pushControl(scene.keyboard)
+        pushControl(scene.keyboard, on: L)
         lua_setfield(L, -2, "keyboard")
         bh_pop(L, 1)
     }
@@ -196,18 +171,6 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "__mode")
         lua_setmetatable(L, -2)
         return luaL_ref(L, bh_registryindex())
-    }
-
-    /// Pushes a metatable of host metamethods, protected (`getmetatable`
-    /// gives `name`) so no script can reach or change it.
-    private func pushMetatable(_ name: String, _ methods: [(String, HostFunction)]) {
-        lua_createtable(L, 0, Int32(methods.count + 1))
-        for (event, function) in methods {
-            bh_push_host_function(L, function.rawValue)
-            lua_setfield(L, -2, event)
-        }
-        lua_pushstring(L, name)
-        lua_setfield(L, -2, "__metatable")
     }
 
     // MARK: Behaviours
@@ -266,8 +229,8 @@ public final class LuaRuntime {
         luaL_unref(L, bh_registryindex(), ref)
     }
 
-    func pushRef(_ ref: Int32, on S: OpaquePointer? = nil) {
-        lua_rawgeti(S ?? stack, bh_registryindex(), lua_Integer(ref))
+    func pushRef(_ ref: Int32, on S: OpaquePointer) {
+        lua_rawgeti(S, bh_registryindex(), lua_Integer(ref))
     }
 
     /// Pops the string on top (an error message), copied with its length.
@@ -289,15 +252,4 @@ let luaFinish: bh_finish_fn = { context, state, status, handler in
     guard let context, let state, let handler,
           let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else { return }
     runtime.finishedFiring(status, handler.pointee, on: state)
-}
-
-/// The dispatcher every host function goes through (see `HostFunction`).
-let luaDispatch: bh_dispatch_fn = { state, context, function in
-    guard let state, let context,
-          let runtime = Unmanaged<RuntimeBox>.fromOpaque(context).takeUnretainedValue().runtime else {
-        if let state { lua_pushstring(state, "the scene of this script is gone") }
-        return BH_RAISE
-    }
-    guard let host = HostFunction(rawValue: function) else { return runtime.dispatchExtension(function, on: state) }
-    return runtime.dispatch(host, on: state)
 }

@@ -167,11 +167,22 @@ public final class LuaScript {
     }
 }
 
+/// The scripts of one runtime: compiled chunks and declarations read, by
+/// path, and the script whose top level is running with the class its
+/// `behaviour { … }` made.
+struct ScriptRegistry {
+    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    /// Declarations already read, by script path.
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
+    var loading: LuaScript?
+    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+}
+
 extension LuaRuntime {
     /// A script compiled in this runtime, cached by path: every instance
     /// runs the same compiled chunk with its own environment.
     func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
-        if let cached = chunkRefs[script.path], cached.source == script.source { return cached.ref }
+        if let cached = scripts.chunkRefs[script.path], cached.source == script.source { return cached.ref }
         // `...` is the environment: each run of the chunk gets its own.
         // Same line, so line numbers stay the author's.
         let text = Array("local _ENV = ...; ".utf8) + script.source
@@ -180,10 +191,10 @@ extension LuaRuntime {
             throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)
         }
         let ref = luaL_ref(L, bh_registryindex())
-        if let stale = chunkRefs[script.path] { unref(stale.ref) }
-        chunkRefs[script.path] = (script.source, ref)
+        if let stale = scripts.chunkRefs[script.path] { unref(stale.ref) }
+        scripts.chunkRefs[script.path] = (script.source, ref)
         // Its `require` looks beside it first.
-        moduleScopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
+        modules.scopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
             ? [LuaRuntime.bundledModules]
             : [(script.path as NSString).deletingLastPathComponent, LuaRuntime.bundledModules])
         return ref
@@ -197,12 +208,12 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         pushRef(chunk, on: L)
         pushEnvironment()
-        loadingScript = script
-        pendingClass = nil
+        scripts.loading = script
+        scripts.pendingClass = nil
         let failure = protectedCall(arguments: 1, results: 1)
-        loadingScript = nil
-        let pending = pendingClass
-        pendingClass = nil
+        scripts.loading = nil
+        let pending = scripts.pendingClass
+        scripts.pendingClass = nil
         if let failure {
             if let pending { unref(pending.classRef) }
             // A script that cannot load gets a one-line reason.
@@ -222,7 +233,7 @@ extension LuaRuntime {
             let line = ScriptOutline.lastLine(of: script.source)
             throw LuaError("\(script.displayName):\(line): the script must end by returning its behaviour, or Behave cannot use it; \(fix)")
         }
-        if let cached = declarations[script.path], cached.source == script.source {
+        if let cached = scripts.declarations[script.path], cached.source == script.source {
             return (cached.declaration, classRef)
         }
         var finished = declaration
@@ -232,7 +243,7 @@ extension LuaRuntime {
         // One rule for inspect, check, scenes and the responder chain.
         finished.actions = script.sortedBySource(methods.filter(ScriptAPI.isAction))
         // Instances of a script share its declaration: read it once.
-        declarations[script.path] = (script.source, finished)
+        scripts.declarations[script.path] = (script.source, finished)
         return (finished, classRef)
     }
 

@@ -4,8 +4,7 @@ import CLuaShim
 /// Values between Lua and Swift, with raw accessors only: the host never
 /// runs a script's metamethods.
 extension LuaRuntime {
-    func string(at index: Int32, in S: OpaquePointer? = nil) -> String? {
-        let S = S ?? stack
+    func string(at index: Int32, in S: OpaquePointer) -> String? {
         guard lua_type(S, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = bh_tolstring_raw(S, index, &length) else { return nil }
@@ -14,21 +13,19 @@ extension LuaRuntime {
         }
     }
 
-    func pushString(_ text: String, on S: OpaquePointer? = nil) {
+    func pushString(_ text: String, on S: OpaquePointer) {
         var text = text
         text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(S ?? stack, $0.baseAddress, $0.count) }
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(S, $0.baseAddress, $0.count) }
         }
     }
 
-    func number(at index: Int32, in S: OpaquePointer? = nil) -> Double? {
-        let S = S ?? stack
+    func number(at index: Int32, in S: OpaquePointer) -> Double? {
         guard lua_type(S, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(S, index, nil)
     }
 
-    func pushNumber(_ n: Double, on S: OpaquePointer? = nil) {
-        let S = S ?? stack
+    func pushNumber(_ n: Double, on S: OpaquePointer) {
         // Whole numbers read as integers in scripts: `tostring(3)` is "3".
         if n == n.rounded(), abs(n) < 9.0e15 {
             lua_pushinteger(S, lua_Integer(n))
@@ -39,8 +36,7 @@ extension LuaRuntime {
 
     /// Pushes a value as scripts see it: images as image tables, colours as
     /// `"#RRGGBB"`, points, sizes and rects as tables of numbers.
-    func push(_ value: Value, on S: OpaquePointer? = nil) {
-        let S = S ?? stack
+    func push(_ value: Value, on S: OpaquePointer) {
         switch value {
         case .null: lua_pushnil(S)
         case .bool(let b): lua_pushboolean(S, b ? 1 : 0)
@@ -56,7 +52,7 @@ extension LuaRuntime {
 
     /// Pushes the arguments of an event, action or delegate message (at most
     /// `maximumArguments`, the room `runHandler` keeps); how many.
-    func push(_ arguments: [Value], on S: OpaquePointer? = nil) -> Int32 {
+    func push(_ arguments: [Value], on S: OpaquePointer) -> Int32 {
         let count = min(arguments.count, Int(LuaRuntime.maximumArguments))
         for argument in arguments.prefix(count) { push(argument, on: S) }
         return Int32(count)
@@ -70,8 +66,7 @@ extension LuaRuntime {
         }
     }
 
-    func pushImage(_ image: Image, on S: OpaquePointer? = nil) {
-        let S = S ?? stack
+    func pushImage(_ image: Image, on S: OpaquePointer) {
         lua_createtable(S, 0, 3)
         pushString(image.name, on: S)
         lua_setfield(S, -2, "name")
@@ -86,15 +81,13 @@ extension LuaRuntime {
     }
 
     /// A raw field of the table at `index`.
-    func field(_ key: String, of index: Int32, in S: OpaquePointer? = nil) -> Int32 {
-        let S = S ?? stack
+    func field(_ key: String, of index: Int32, in S: OpaquePointer) -> Int32 {
         let table = lua_absindex(S, index)
         pushString(key, on: S)
         return lua_rawget(S, table)
     }
 
-    func isImage(at index: Int32, in S: OpaquePointer? = nil) -> Bool {
-        let S = S ?? stack
+    func isImage(at index: Int32, in S: OpaquePointer) -> Bool {
         guard lua_type(S, index) == LUA_TTABLE, lua_getmetatable(S, index) != 0 else { return false }
         pushRef(imageMetatableRef, on: S)
         let same = lua_rawequal(S, -1, -2) != 0
@@ -104,8 +97,7 @@ extension LuaRuntime {
 
     /// The value at `index` with no declared type to guide it (event
     /// arguments, results): nil when it has no `Value` form.
-    func value(at index: Int32, in S: OpaquePointer? = nil) -> Value? {
-        let S = S ?? stack
+    func value(at index: Int32, in S: OpaquePointer) -> Value? {
         switch lua_type(S, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
@@ -120,8 +112,7 @@ extension LuaRuntime {
 
     /// The value at `index` for a property or inspectable of type `spec`,
     /// checked; or the error a script should see.
-    func value(at index: Int32, for spec: PropertySpec, in S: OpaquePointer? = nil) throws(ValueError) -> Value {
-        let S = S ?? stack
+    func value(at index: Int32, for spec: PropertySpec, in S: OpaquePointer) throws(ValueError) -> Value {
         let type = lua_type(S, index)
         if type == LUA_TTABLE, isImage(at: index, in: S) {
             guard let image = image(at: index, in: S) else { throw ValueError("\(spec.name): this image has no name") }
@@ -187,8 +178,7 @@ extension LuaRuntime {
         return numbers
     }
 
-    func typeName(at index: Int32, in S: OpaquePointer? = nil) -> String {
-        let S = S ?? stack
+    func typeName(at index: Int32, in S: OpaquePointer) -> String {
         return String(cString: lua_typename(S, lua_type(S, index)))
     }
 

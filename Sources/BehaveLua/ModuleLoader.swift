@@ -31,6 +31,29 @@ enum ModuleState {
     case loaded(ref: Int32)
 }
 
+/// The modules of one runtime: where `require` looks from each chunk, what
+/// it may read, and what it loaded.
+struct ModuleRegistry {
+    /// Modules by path: loading or loaded.
+    var states: [String: ModuleState] = [:]
+    /// The paths of the module files loaded.
+    var paths = Set<String>()
+    /// Where `require` looks from code of each chunk (by chunk name), and
+    /// how the modules it finds run: beside a script or module, then among
+    /// the bundled scripts, for behaviours.
+    var scopes: [String: ModuleScope] = [:]
+    /// The scope of code whose chunk has none (behaviours: the bundled
+    /// scripts only).
+    var defaultScope = ModuleScope.bundled
+    /// Loaders of built-in modules by name, found before any file (Lua's
+    /// `package.preload`).
+    var preloads: [String: Int32] = [:]
+    /// Files the scripts' `require` may read (a spec's scenes: its folders).
+    var fileAccess: FileAccess = .unrestricted
+    /// `behaviour`, in a behaviour's module: an error.
+    var behaviourID: Int32 = 0
+}
+
 /// Where `require` looks from a chunk's code, and how what it finds runs.
 struct ModuleScope {
     /// Folders in order, or `LuaRuntime.bundledModules`.
@@ -47,6 +70,16 @@ struct ModuleScope {
 }
 
 extension LuaRuntime {
+    /// `require`'s host half, and what a behaviour's module has for
+    /// `behaviour { … }`.
+    static let moduleFunctions = [
+        HostFunction("requireModule") { runtime, S throws(ValueError) in try runtime.requireModule(S) },
+        HostFunction("moduleLoaded") { runtime, S in runtime.moduleLoaded(S) },
+    ]
+    static let moduleBehaviour = HostFunction("behaviour") { _, _ throws(ValueError) in
+        throw ValueError("behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module; share helpers in a module and give each behaviour a script of its own")
+    }
+
     /// Bytes of a module name, at most.
     static let maximumModuleName = 200
     /// The path modules preloaded by name are kept under (no file path
@@ -59,26 +92,26 @@ extension LuaRuntime {
     /// read-only, for the prelude to call `loader(name, data)`. An error in
     /// a module's top level goes on up from its own line; the next
     /// `require` loads it again.
-    func requireModule() throws(ValueError) -> Int32 {
-        guard lua_type(stack, 1) == LUA_TSTRING, let name = string(at: 1) else {
-            throw ValueError("bad argument #1 to 'require' (string expected, got \(typeName(at: 1)))")
+    func requireModule(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard lua_type(S, 1) == LUA_TSTRING, let name = string(at: 1, in: S) else {
+            throw ValueError("bad argument #1 to 'require' (string expected, got \(typeName(at: 1, in: S)))")
         }
-        let scope = callerModuleScope()
+        let scope = callerModuleScope(S)
         let path: String
-        if modulePreloads[name] != nil {
+        if modules.preloads[name] != nil {
             path = LuaRuntime.preloadPrefix + name
         } else {
-            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: fileAccess)
+            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: modules.fileAccess)
             guard let found else {
                 throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (\(scope.hint))")
             }
             path = found
         }
-        switch modules[path] {
+        switch modules.states[path] {
         case .loaded(let ref)?:
-            pushRef(ref)
+            pushRef(ref, on: S)
             return 1
-        case .loading(let chunk, let serial, let depth)? where serial == UInt64(bh_slice_serial(L)) && depth < stackDepth():
+        case .loading(let chunk, let serial, let depth)? where serial == UInt64(bh_slice_serial(L)) && depth < stackDepth(S):
             let chain = loadingChunks(in: serial) + [chunk]
             throw ValueError("require cycle: \(chain.map(LuaRuntime.chunkDisplay).joined(separator: " requires ")); move what both need into a third module")
         case .loading?:
@@ -86,62 +119,62 @@ extension LuaRuntime {
         case nil:
             break
         }
-        lua_pushnil(stack)
+        lua_pushnil(S)
         let chunk: String
-        if let loader = modulePreloads[name] {
-            pushRef(loader)
-            pushString(":preload:")
+        if let loader = modules.preloads[name] {
+            pushRef(loader, on: S)
+            pushString(":preload:", on: S)
             chunk = ""
         } else {
-            chunk = try pushModuleChunk(LuaScript.read(path), scope: scope)
-            pushString(path)
+            chunk = try pushModuleChunk(LuaScript.read(path), scope: scope, on: S)
+            pushString(path, on: S)
         }
-        pushString(path)
-        lua_pushboolean(stack, scope.sharesReadOnly && modulePreloads[name] == nil ? 1 : 0)
-        modules[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
-                                 serial: UInt64(bh_slice_serial(L)), depth: stackDepth())
+        pushString(path, on: S)
+        lua_pushboolean(S, scope.sharesReadOnly && modules.preloads[name] == nil ? 1 : 0)
+        modules.states[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
+                                 serial: UInt64(bh_slice_serial(L)), depth: stackDepth(S))
         return 5
     }
 
     /// Pushes a module file's chunk, compiled with its environment as
     /// `_ENV` (so that `...` is Lua's: the name and the path); the modules
     /// it requires resolve in the same scope. Its chunk name.
-    private func pushModuleChunk(_ script: LuaScript, scope: ModuleScope) throws(ValueError) -> String {
+    private func pushModuleChunk(_ script: LuaScript, scope: ModuleScope, on S: OpaquePointer) throws(ValueError) -> String {
         let chunkName = "@" + script.displayName
-        let status = bh_load(stack, script.source, script.source.count, chunkName)
+        let status = bh_load(S, script.source, script.source.count, chunkName)
         guard status == LUA_OK else {
-            throw ValueError(compileFailure(status, source: script.source, chunkName: chunkName, on: stack).message)
+            throw ValueError(compileFailure(status, source: script.source, chunkName: chunkName, on: S).message)
         }
         if let environment = scope.environment {
-            pushRef(environment)
+            pushRef(environment, on: S)
         } else {
             pushEnvironment()
-            lua_xmove(L, stack, 1)
+            lua_xmove(L, S, 1)
             // A behaviour's module declares no behaviour of its own.
-            bh_push_host_function(stack, HostFunction.moduleBehaviour.rawValue)
-            lua_setfield(stack, -2, "behaviour")
+            bh_push_host_function(S, modules.behaviourID)
+            lua_setfield(S, -2, "behaviour")
         }
-        _ = bh_set_env(stack, -2)
-        moduleScopes[chunkName] = scope
-        modulePaths.insert(script.path)
+        _ = bh_set_env(S, -2)
+        modules.scopes[chunkName] = scope
+        modules.paths.insert(script.path)
         return chunkName
     }
 
     /// `H.moduleLoaded(path, value)`: keeps the value for every later
     /// `require` in this runtime and returns it.
-    func moduleLoaded() -> Int32 {
-        guard let path = string(at: 1) else { return 0 }
-        lua_settop(stack, 2)
-        lua_pushvalue(stack, 2)
-        let ref = luaL_ref(stack, bh_registryindex())
-        modules[path] = .loaded(ref: ref)
+    func moduleLoaded(_ S: OpaquePointer) -> Int32 {
+        guard let path = string(at: 1, in: S) else { return 0 }
+        lua_settop(S, 2)
+        lua_pushvalue(S, 2)
+        let ref = luaL_ref(S, bh_registryindex())
+        modules.states[path] = .loaded(ref: ref)
         return 1
     }
 
     /// The chunks of the modules whose top levels are running in the
     /// callback of `serial`, in the order they began.
     private func loadingChunks(in serial: UInt64) -> [String] {
-        modules.values.compactMap { state -> (String, Int)? in
+        modules.states.values.compactMap { state -> (String, Int)? in
             if case .loading(let chunk, serial, let depth) = state { return (chunk, depth) }
             return nil
         }.sorted { $0.1 < $1.1 }.map(\.0)
@@ -156,9 +189,9 @@ extension LuaRuntime {
     /// Frames on the running thread's Lua stack. Asking for one level walks
     /// the frames down to it, so the depth is searched for (doubling, then
     /// halving): a require from deep recursion stays cheap.
-    private func stackDepth() -> Int {
+    private func stackDepth(_ S: OpaquePointer) -> Int {
         var info = lua_Debug()
-        func exists(_ level: Int32) -> Bool { lua_getstack(stack, level, &info) != 0 }
+        func exists(_ level: Int32) -> Bool { lua_getstack(S, level, &info) != 0 }
         var high: Int32 = 1
         while exists(high) {
             guard high < Int32.max / 2 else { return Int(high) }
@@ -178,13 +211,13 @@ extension LuaRuntime {
 
     /// The chunk names (`@path`) of the Lua functions on the stack,
     /// outermost first (at most `framesRead` of the innermost).
-    private func runningChunks() -> [String] {
+    private func runningChunks(_ S: OpaquePointer) -> [String] {
         var chunks: [String] = []
         var info = lua_Debug()
         var level: Int32 = 1
-        while level <= LuaRuntime.framesRead, lua_getstack(stack, level, &info) != 0 {
+        while level <= LuaRuntime.framesRead, lua_getstack(S, level, &info) != 0 {
             level += 1
-            guard lua_getinfo(stack, "S", &info) != 0, let source = info.source else { continue }
+            guard lua_getinfo(S, "S", &info) != 0, let source = info.source else { continue }
             let name = String(cString: source)
             if name.hasPrefix("@"), chunks.last != name { chunks.append(name) }
         }
@@ -240,11 +273,11 @@ extension LuaRuntime {
 
     /// The scope of the Lua code that called `require`: its chunk's, found
     /// on the stack past the prelude and C functions.
-    private func callerModuleScope() -> ModuleScope {
-        for chunk in runningChunks().reversed() {
-            if let scope = moduleScopes[chunk] { return scope }
+    private func callerModuleScope(_ S: OpaquePointer) -> ModuleScope {
+        for chunk in runningChunks(S).reversed() {
+            if let scope = modules.scopes[chunk] { return scope }
         }
-        return defaultModuleScope
+        return modules.defaultScope
     }
 
     /// Makes `require` from code of the chunk named `chunk` (`@path`, as
@@ -255,16 +288,16 @@ extension LuaRuntime {
     public func setModuleScope(roots: [String], environment: LuaReference, forChunk chunk: String, hint: String) {
         pushRef(environment.id, on: L)
         let scope = ModuleScope(roots: roots, environment: luaL_ref(L, bh_registryindex()), sharesReadOnly: false, hint: hint)
-        moduleScopes[chunk] = scope
-        defaultModuleScope = scope
+        modules.scopes[chunk] = scope
+        modules.defaultScope = scope
     }
 
     /// Makes `require(name)` call `loader(name, ":preload:")` the first
     /// time, before looking for any file (Lua's `package.preload`): a
     /// built-in module. The runtime keeps the reference.
     public func preloadModule(_ name: String, loader: LuaReference) {
-        if let old = modulePreloads[name] { unref(old) }
-        modulePreloads[name] = loader.id
+        if let old = modules.preloads[name] { unref(old) }
+        modules.preloads[name] = loader.id
     }
 }
 

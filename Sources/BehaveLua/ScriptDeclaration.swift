@@ -9,25 +9,28 @@ extension LuaRuntime {
     /// Fields of `self` every behaviour has, and its lifecycle methods.
     static let reservedFields: Set<String> = ["name", "owner", "send", "sendAction", "awake", "changed", "destroy"]
 
-    func declare() throws(ValueError) -> Int32 {
-        guard let script = loadingScript else {
+    /// `behaviour { … }` as a behaviour script's top level calls it.
+    static let declare = HostFunction("declare") { runtime, S throws(ValueError) in try runtime.declare(S) }
+
+    func declare(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard let script = scripts.loading else {
             throw ValueError("behaviour { … } can only be called at the top level of a behaviour script")
         }
-        guard pendingClass == nil else {
+        guard scripts.pendingClass == nil else {
             throw ValueError("behaviour { … } is called twice; a script declares one behaviour")
         }
-        guard lua_type(stack, 1) == LUA_TTABLE else {
+        guard lua_type(S, 1) == LUA_TTABLE else {
             throw ValueError("behaviour takes a table: behaviour { name = \"…\", outlets = { … }, inspectables = { … } }")
         }
         let declaration: BehaviourDeclaration
-        if let cached = declarations[script.path], cached.source == script.source {
+        if let cached = scripts.declarations[script.path], cached.source == script.source {
             declaration = cached.declaration
         } else {
-            declaration = try DeclarationReader(runtime: self, script: script).read(at: 1)
+            declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
         }
-        lua_createtable(stack, 0, 8)
-        lua_pushvalue(stack, -1)
-        pendingClass = (declaration, luaL_ref(stack, bh_registryindex()))
+        lua_createtable(S, 0, 8)
+        lua_pushvalue(S, -1)
+        scripts.pendingClass = (declaration, luaL_ref(S, bh_registryindex()))
         return 1
     }
 }
@@ -37,7 +40,8 @@ extension LuaRuntime {
 struct DeclarationReader {
     let runtime: LuaRuntime
     let script: LuaScript
-    var S: OpaquePointer { runtime.stack }
+    /// The thread calling `behaviour { … }`.
+    let S: OpaquePointer
 
     /// An error at the line of `key` when the source shows it (else the
     /// host adds the line of the `behaviour` call).
@@ -52,8 +56,8 @@ struct DeclarationReader {
             throw fail("behaviour { … } has no key `\(key)`\(Suggestions.hint(for: key, in: LuaRuntime.declarationKeys)); keys: \(LuaRuntime.declarationKeys.joined(separator: ", "))", at: key)
         }
         var declaration = BehaviourDeclaration(name: script.defaultBehaviourName)
-        if runtime.field("name", of: table) != LUA_TNIL {
-            guard let name = runtime.string(at: -1), !name.isEmpty else { throw fail("`name` must be a string", at: "name") }
+        if runtime.field("name", of: table, in: S) != LUA_TNIL {
+            guard let name = runtime.string(at: -1, in: S), !name.isEmpty else { throw fail("`name` must be a string", at: "name") }
             declaration.name = name
         }
         bh_pop(S, 1)
@@ -89,22 +93,22 @@ struct DeclarationReader {
         var keys: [String] = []
         lua_pushnil(S)
         while lua_next(S, table) != 0 {
-            if let key = runtime.string(at: -2) { keys.append(key) }
+            if let key = runtime.string(at: -2, in: S) { keys.append(key) }
             bh_pop(S, 1)
         }
         return script.sortedBySource(keys)
     }
 
     private func outlets(_ key: String, of table: Int32) throws(ValueError) -> [BehaviourDeclaration.Outlet] {
-        let type = runtime.field(key, of: table)
+        let type = runtime.field(key, of: table, in: S)
         defer { bh_pop(S, 1) }
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw fail("`\(key)` must be a table of name = \"ControlType\"", at: key) }
         let outlets = lua_absindex(S, -1)
         var result: [BehaviourDeclaration.Outlet] = []
         for name in stringKeys(of: outlets) {
-            _ = runtime.field(name, of: outlets)
-            let declared = runtime.string(at: -1)
+            _ = runtime.field(name, of: outlets, in: S)
+            let declared = runtime.string(at: -1, in: S)
             bh_pop(S, 1)
             guard let declared else { throw fail("outlet `\(name)` needs a control type name, e.g. \"Button\"", at: name) }
             let (typeName, isOptional) = BehaviourDeclaration.Outlet.parseType(declared)
@@ -117,7 +121,7 @@ struct DeclarationReader {
     }
 
     private func strings(_ key: String, of table: Int32) throws(ValueError) -> [String] {
-        let type = runtime.field(key, of: table)
+        let type = runtime.field(key, of: table, in: S)
         defer { bh_pop(S, 1) }
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw fail("`\(key)` must be a list of strings: { \"a\", \"b\" }", at: key) }
@@ -126,7 +130,7 @@ struct DeclarationReader {
         if length > 0 {
             for i in 1...length {
                 lua_rawgeti(S, -1, lua_Integer(i))
-                let item = runtime.string(at: -1)
+                let item = runtime.string(at: -1, in: S)
                 bh_pop(S, 1)
                 guard let item else { throw fail("`\(key)` must be a list of strings", at: key) }
                 result.append(item)
@@ -136,14 +140,14 @@ struct DeclarationReader {
     }
 
     private func inspectables(of table: Int32) throws(ValueError) -> [PropertySpec] {
-        let type = runtime.field("inspectables", of: table)
+        let type = runtime.field("inspectables", of: table, in: S)
         defer { bh_pop(S, 1) }
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw fail("`inspectables` must be a table", at: "inspectables") }
         let inspectables = lua_absindex(S, -1)
         var result: [PropertySpec] = []
         for name in stringKeys(of: inspectables) {
-            _ = runtime.field(name, of: inspectables)
+            _ = runtime.field(name, of: inspectables, in: S)
             defer { bh_pop(S, 1) }
             result.append(try inspectable(name, at: lua_absindex(S, -1)))
         }
@@ -152,35 +156,35 @@ struct DeclarationReader {
 
     private func inspectable(_ name: String, at index: Int32) throws(ValueError) -> PropertySpec {
         var isSpecTable = false
-        if lua_type(S, index) == LUA_TTABLE, !runtime.isImage(at: index) {
+        if lua_type(S, index) == LUA_TTABLE, !runtime.isImage(at: index, in: S) {
             for key in ["type", "default", "min", "max", "step", "values"] {
-                let present = runtime.field(key, of: index) != LUA_TNIL
+                let present = runtime.field(key, of: index, in: S) != LUA_TNIL
                 bh_pop(S, 1)
                 if present { isSpecTable = true }
             }
         }
         guard isSpecTable else {
             // A bare default declares its type by its value.
-            guard let value = runtime.value(at: index), let type = ValueType.inferred(from: value) else {
+            guard let value = runtime.value(at: index, in: S), let type = ValueType.inferred(from: value) else {
                 throw fail("inspectable `\(name)` needs a default value or { type = \"…\", default = … }", at: name)
             }
             return PropertySpec(name, type, default: value)
         }
         var type: ValueType
         var values: [String] = []
-        if runtime.field("values", of: index) == LUA_TTABLE {
+        if runtime.field("values", of: index, in: S) == LUA_TTABLE {
             let length = min(lua_rawlen(S, -1), 1000)
             if length > 0 {
                 for i in 1...length {
                     lua_rawgeti(S, -1, lua_Integer(i))
-                    if let value = runtime.string(at: -1) { values.append(value) }
+                    if let value = runtime.string(at: -1, in: S) { values.append(value) }
                     bh_pop(S, 1)
                 }
             }
         }
         bh_pop(S, 1)
-        if runtime.field("type", of: index) != LUA_TNIL {
-            guard let typeName = runtime.string(at: -1) else { throw fail("inspectable `\(name)`: `type` must be a string", at: name) }
+        if runtime.field("type", of: index, in: S) != LUA_TNIL {
+            guard let typeName = runtime.string(at: -1, in: S) else { throw fail("inspectable `\(name)`: `type` must be a string", at: name) }
             guard let named = ValueType.named(typeName, values: values) else {
                 throw fail("inspectable `\(name)`: unknown type `\(typeName)`\(Suggestions.hint(for: typeName, in: ValueType.names)); types: \(ValueType.names.joined(separator: ", "))", at: name)
             }
@@ -188,8 +192,8 @@ struct DeclarationReader {
             bh_pop(S, 1)
         } else {
             bh_pop(S, 1)
-            _ = runtime.field("default", of: index)
-            let inferred = runtime.value(at: -1).flatMap(ValueType.inferred(from:))
+            _ = runtime.field("default", of: index, in: S)
+            let inferred = runtime.value(at: -1, in: S).flatMap(ValueType.inferred(from:))
             bh_pop(S, 1)
             guard let inferred else { throw fail("inspectable `\(name)` needs a `type`", at: name) }
             type = inferred
@@ -198,10 +202,10 @@ struct DeclarationReader {
             throw fail("inspectable `\(name)`: an enum needs values = { \"a\", \"b\" }", at: name)
         }
         func optionalNumber(_ key: String) throws(ValueError) -> Double? {
-            let kind = runtime.field(key, of: index)
+            let kind = runtime.field(key, of: index, in: S)
             defer { bh_pop(S, 1) }
             if kind == LUA_TNIL { return nil }
-            guard let n = runtime.number(at: -1), n.isFinite else {
+            guard let n = runtime.number(at: -1, in: S), n.isFinite else {
                 throw fail("inspectable `\(name)`: `\(key)` must be a number", at: name)
             }
             return n
@@ -211,9 +215,9 @@ struct DeclarationReader {
             throw fail("inspectable `\(name)`: min \(formatNumber(minimum)) is above max \(formatNumber(maximum))", at: name)
         }
         var spec = PropertySpec(name, type, min: minimum, max: maximum, step: step, optional: type == .image)
-        if runtime.field("default", of: index) != LUA_TNIL {
+        if runtime.field("default", of: index, in: S) != LUA_TNIL {
             do {
-                spec.defaultValue = try runtime.value(at: -1, for: spec)
+                spec.defaultValue = try runtime.value(at: -1, for: spec, in: S)
             } catch {
                 bh_pop(S, 1)
                 throw fail("inspectable `\(name)`: bad default: \(error.message)", at: name)

@@ -1,3 +1,4 @@
+import BehaveCore
 import CLuaShim
 
 /// The Lua modules shipped with the runtime. Each becomes a global of every
@@ -22,27 +23,27 @@ extension LuaRuntime {
         // included, which the sandbox's `setmetatable` refuses to scripts.
         // Only the libraries get it (an upvalue of their stub), for guards
         // of their own whose `__close` is theirs.
-        register("library closable") { call throws(LuaError) in
-            guard call.count == 2, lua_type(call.S, 1) == LUA_TTABLE, lua_type(call.S, 2) == LUA_TTABLE else {
-                throw LuaError("closable(table, metatable)")
+        let closable = hostFunctions.add(HostFunction("closable") { _, S throws(ValueError) in
+            guard lua_gettop(S) == 2, lua_type(S, 1) == LUA_TTABLE, lua_type(S, 2) == LUA_TTABLE else {
+                throw ValueError("closable(table, metatable)")
             }
-            lua_pushvalue(call.S, 2)
-            lua_setmetatable(call.S, 1)
-        }
-        let closable = LuaExtensionTable.firstID + Int32(extensions.functions.count - 1)
+            lua_pushvalue(S, 2)
+            lua_setmetatable(S, 1)
+            return 0
+        })
         let stub = libraryStubSource
         for library in luaLibraries {
             // `=behave`, like the prelude: locations in messages skip its frames.
             guard bh_load(L, stub, stub.count, "=behave") == LUA_OK else {
                 throw LuaError("library \(library.global): \(popString())")
             }
-            register("library \(library.global)") { call throws(LuaError) in
+            pushHostFunction(HostFunction(library.global) { runtime, S throws(ValueError) in
                 let source = library.source
-                guard bh_load(call.S, source, source.count, "=behave") == LUA_OK else {
-                    throw LuaError("library \(library.global): \(call.runtime.popString(from: call.S))")
+                guard bh_load(S, source, source.count, "=behave") == LUA_OK else {
+                    throw ValueError("library \(library.global): \(runtime.popString(from: S))")
                 }
-            }
-            bh_push_host_function(L, LuaExtensionTable.firstID + Int32(extensions.functions.count - 1))
+                return 1
+            }, on: L)
             bh_push_host_function(L, closable)
             guard bh_pcall(L, 2, 1) == LUA_OK else {
                 throw LuaError("library \(library.global): \(popString())")

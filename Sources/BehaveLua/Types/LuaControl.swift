@@ -1,0 +1,115 @@
+import BehaveCore
+import CLuaShim
+
+/// A control (a view of the screen) as scripts see it. Its properties are
+/// read and set in C (controls.c, typed slots per control): what reaches
+/// Swift is the slow path — a property an animation presents, `delegate`,
+/// a value to convert or check, a control that is gone, a mistake — and
+/// the methods every control has.
+extension HostType {
+    static let control = HostType("control", methods: controlMethods, metamethods: [
+        HostFunction("__index") { runtime, S throws(ValueError) in try runtime.controlIndex(S) },
+        HostFunction("__newindex") { runtime, S throws(ValueError) in try runtime.controlNewIndex(S) },
+    ])
+
+    /// `control:on(event, fn)` and `control:once(event, fn)`, which the
+    /// keyboard has too.
+    static let controlMethods = [
+        HostFunction("on") { runtime, S throws(ValueError) in try runtime.connect(once: false, S) },
+        HostFunction("once") { runtime, S throws(ValueError) in try runtime.connect(once: true, S) },
+    ]
+}
+
+extension LuaRuntime {
+    /// `control.key` when the C half could not answer.
+    func controlIndex(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard let found = view(at: 1, in: S) else { throw ValueError("not an object") }
+        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+        let key = try argument(2, "field name", string(at: 2, in: S), in: S)
+        switch key {
+        case "delegate" where !view.schema.delegateMessages.isEmpty:
+            if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
+                pushRef(delegate.selfRef, on: S)
+            } else {
+                lua_pushnil(S)
+            }
+        default:
+            guard let index = view.schema.index(of: key) else {
+                throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+            }
+            push(view.value(at: index), on: S)
+        }
+        return 1
+    }
+
+    /// `control.key = value` when the C half could not do it.
+    func controlNewIndex(_ S: OpaquePointer) throws(ValueError) -> Int32 {
+        guard let found = view(at: 1, in: S) else { throw ValueError("not an object") }
+        let key = try argument(2, "property name", string(at: 2, in: S), in: S)
+        guard let view = found else { throw ValueError("this control no longer exists (it was removed from the screen)") }
+        if key == "delegate", !view.schema.delegateMessages.isEmpty {
+            view.delegate = try delegate(at: 3, in: S)
+            return 0
+        }
+        guard let index = view.schema.index(of: key) else {
+            throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+        }
+        let spec = view.schema.properties[index]
+        do {
+            try view.set(at: index, to: try value(at: 3, for: spec, in: S))
+        } catch {
+            throw view.qualified(error)
+        }
+        return 0
+    }
+
+    /// `control:on(event, fn)` / `control:once(event, fn)`.
+    func connect(once: Bool, _ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let verb = once ? "once" : "on"
+        let source = try dotCalled(verb, passing: .control, in: S, control(at: 1, in: S))
+        let event = try argument(2, "event name", string(at: 2, in: S), in: S)
+        guard source.eventNames.contains(event) else {
+            let kind = (source as? View)?.typeName ?? "the"
+            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
+        }
+        guard lua_type(S, 3) == LUA_TFUNCTION else {
+            throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3, in: S)))")
+        }
+        let behaviour = try currentBehaviour("\(verb)")
+        // The handler gets the control (its userdata, kept with the
+        // function) and the event's values.
+        let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")),
+                                sender: 1, in: S)
+        callback.behaviour = behaviour
+        let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
+            callback.run(arguments: values)
+        }
+        behaviour.bind(connection)
+        pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour), on: S)
+        return 1
+    }
+
+    /// A control's new delegate: a behaviour's `self` (of this scene), or nil.
+    private func delegate(at index: Int32, in S: OpaquePointer) throws(ValueError) -> (any DelegateReceiver)? {
+        if lua_type(S, index) == LUA_TNIL { return nil }
+        if lua_type(S, index) == LUA_TTABLE {
+            pushRef(selves.idsRef, on: S)
+            lua_pushvalue(S, index)
+            let found = lua_rawget(S, -2) == LUA_TNUMBER
+            let id = found ? Int(lua_tointegerx(S, -1, nil)) : -1
+            bh_pop(S, 2)
+            if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
+        }
+        throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index, in: S))")
+    }
+}
+
+extension View {
+    /// `button.alpha must be at most 1`: an error about one of its
+    /// properties, named by the control (not its type).
+    func qualified(_ error: ValueError) -> ValueError {
+        let typePrefix = typeName + "."
+        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + error.message.dropFirst(typePrefix.count)) }
+        return ValueError(name + "." + error.message)
+    }
+}

@@ -1,0 +1,18 @@
+import BehaveCore
+import CLuaShim
+
+/// A timer, as `after(seconds, fn)` returns it.
+extension HostType {
+    static let timer = HostType("timer", of: BehaveCore.Timer.self, methods: [
+        HostFunction("cancel") { runtime, S throws(ValueError) in
+            guard let timer = runtime.objectHandle(at: 1, in: S).flatMap(runtime.objects.object) as? BehaveCore.Timer else {
+                throw runtime.dotCallError("cancel", passing: .timer, arguments: "", in: S)
+                    ?? ValueError("cancel must be called on a timer: timer:cancel()")
+            }
+            timer.cancel()
+            return 0
+        },
+    ], properties: [
+        "pending": property { (timer: BehaveCore.Timer) in .bool(timer.isPending) },
+    ], endsWithBehaviour: true, unknownKey: { "a timer has `pending` and `cancel()`, not `\($0)`" })
+}

@@ -1,0 +1,134 @@
+import BehaveCore
+import BehaveLua
+
+/// A scene in a spec (`scene.new`, `scene.load`, `scene.script`), as the
+/// spec prelude's scene object (`Lua/scene.lua`) reaches it: its host
+/// functions by name, each taking the scene's id first.
+extension SpecFileRun {
+    var sceneFunctions: [(name: String, body: LuaHostFunction)] {
+        [
+            ("script", { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }),
+            ("loadScene", { [unowned self] call throws(LuaError) in try self.loadScene(call) }),
+            ("newScene", { [unowned self] call throws(LuaError) in try self.newScene(call) }),
+            ("lookup", { [unowned self] call throws(LuaError) in
+                let scene = try self.scene(call).scene
+                let name = try call.requireString(2, "name")
+                if scene.control(named: name) != nil {
+                    call.push("control")
+                } else if scene.record(named: name) != nil {
+                    call.push("behaviour")
+                } else {
+                    throw SpecFileRun.unknown(name, in: scene)
+                }
+            }),
+            ("controlGet", { [unowned self] call throws(LuaError) in
+                let scene = try self.scene(call).scene
+                let name = try call.requireString(2, "control name")
+                let key = try call.requireString(3, "property name")
+                guard let view = scene.control(named: name) else { throw SpecFileRun.unknown(name, in: scene) }
+                if key == "type" { return call.push(view.typeName) }
+                guard let index = view.schema.index(of: key) else {
+                    throw LuaError("\(view.schema.unknownProperty(key).message) (on `\(name)`)")
+                }
+                call.push(view.value(at: index))
+            }),
+            ("behaviourGet", { [unowned self] call throws(LuaError) in
+                try SpecFileRun.behaviourGet(call, in: try self.scene(call).scene)
+            }),
+            ("set", { [unowned self] call throws(LuaError) in
+                let scene = try self.scene(call)
+                let name = try call.requireString(2, "name")
+                let key = try call.requireString(3, "property name")
+                let value = try call.data(4).looseValue(for: "\(name).\(key)")
+                try self.execute(.set(name, property: key, value: value), in: scene, call)
+            }),
+            ("command", { [unowned self] call throws(LuaError) in
+                try self.command(call)
+            }),
+        ]
+    }
+
+    /// The scene a call is about (argument 1 is its id).
+    func scene(_ call: LuaCall) throws(LuaError) -> SpecScene {
+        guard let id = call.number(1).flatMap({ Int(exactly: $0) }) else {
+            throw LuaError("this is not a scene")
+        }
+        guard let scene = scenes[id] else {
+            if id > 0, id < nextSceneID {
+                throw LuaError("this scene is closed: it was made by an earlier spec (or by the setup of a block that has ended); make scenes in before_each or in the spec itself")
+            }
+            throw LuaError("this is not a scene")
+        }
+        return scene
+    }
+
+    static func unknown(_ name: String, in scene: Scene) -> LuaError {
+        guard scene.isPresented else { return LuaError("the screen is dismissed: `\(name)` is gone") }
+        let names = (scene.screen?.controls.map(\.name) ?? []) + scene.records.map(\.name)
+        return LuaError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+    }
+
+    /// `s.toggle.key`: the behaviour's own field, else its inspectable, else
+    /// its outlet (as the control's name, second result), else `alive` and
+    /// `name`; read from the behaviour's own Lua state by the host, as
+    /// values. A destroyed behaviour shows its last state.
+    static func behaviourGet(_ call: LuaCall, in scene: Scene) throws(LuaError) {
+        let name = try call.requireString(2, "behaviour name")
+        let key = try call.requireString(3, "field name")
+        guard let record = scene.record(named: name) else { throw unknown(name, in: scene) }
+        if let behaviour = record.behaviour, behaviour.isAlive {
+            if let field = behaviour.fieldSnapshot.first(where: { $0.0 == key }) { return call.push(field.1) }
+            if let value = behaviour.inspectable(key) { return call.push(value) }
+            if behaviour.declaration.outlet(key) != nil {
+                call.pushNil()
+                if let view = behaviour.outlet(key) { call.push(view.name) }
+                return
+            }
+            if behaviour.declaration.actions.contains(key) {
+                // The proxy makes it a method that calls the action.
+                call.pushNil()
+                call.pushNil()
+                call.push(true)
+                return
+            }
+        } else {
+            let state = record.state
+            if let value = state["fields"]?[key] ?? state["inspectables"]?[key] { return call.push(value) }
+        }
+        switch key {
+        case "alive": call.push(record.isAlive)
+        case "name": call.push(record.name)
+        default: call.pushNil()
+        }
+    }
+
+    /// Runs a command on the scene; a mistake (an unknown control, a bad
+    /// value) is the spec's error. Events recorded meanwhile reach their
+    /// lists before the spec runs on.
+    @discardableResult
+    func execute(_ command: SceneCommand, in scene: SpecScene, _ call: LuaCall) throws(LuaError) -> CommandOutput {
+        let output: CommandOutput
+        do throws(ValueError) {
+            output = try scene.scene.execute(command)
+        } catch {
+            _ = try? flush(scene, call)
+            throw LuaError(error.message)
+        }
+        try flush(scene, call)
+        return output
+    }
+
+    /// Hands the recorded firings to the spec's lists; a recording that had
+    /// to stop is the spec's error, once.
+    func flush(_ scene: SpecScene, _ call: LuaCall) throws(LuaError) {
+        for recording in scene.recordings where !recording.pending.isEmpty {
+            for arguments in recording.pending { call.append(arguments, toList: recording.list) }
+            recording.pending.removeAll()
+        }
+        scene.recordingsDelivered()
+        if let stopped = scene.recordingStopped, !scene.reportedRecordingStop {
+            scene.reportedRecordingStop = true
+            throw LuaError(stopped + "; record fewer firings")
+        }
+    }
+}
