@@ -33,9 +33,13 @@ extension SpecFileRun {
         }
         let platform = try scriptPlatform(call)
         try open(call) { [unowned self] () throws(LuaError) in
-            let (scene, runtime) = try ScriptScene.make(script: path, inspectables: inspectables, limits: options.limits,
-                                                        platform: platform, access: self.access)
-            return (scene, runtime, nil)
+            do throws(SceneLoadError) {
+                let loaded = try SceneLoader.load(script: path, inspectables: inspectables, limits: options.limits,
+                                                  platform: platform, access: access)
+                return (loaded.scene, loaded.runtime, loaded)
+            } catch {
+                throw LuaError(error.description)
+            }
         }
     }
 

@@ -25,6 +25,15 @@ final class SceneWiringTests: XCTestCase {
         XCTAssertEqual(page.sendDelegateMessage("scrollViewDidScroll"), .string("First"))
     }
 
+    func testTheDefaultSceneMakesADelegateBehaviourTheDelegate() throws {
+        let path = try XCTUnwrap(LuaScript.locate("parallax.lua"))
+        let loaded = try SceneLoader.load(script: path)
+        let scene = loaded.scene
+        try scene.execute(.scroll("scrollView", y: 100))
+        XCTAssertEqual(scene.errorCount, 0)
+        XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
+    }
+
     func testScrollingExampleMovesTheCoverAndFadesTheTitle() throws {
         let loaded = try SceneLoader.load(file: example("Scrolling/article.scene.yaml"))
         let scene = loaded.scene

@@ -93,13 +93,14 @@ public struct SceneSource: Sendable {
             guard let path = found else {
                 throw SceneSourceError.usage("\(name): no such script here or among the bundled scripts")
             }
-            do throws(LuaError) {
-                let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
-                                                            platform: platform.applied(to: PlatformConfiguration()),
-                                                            access: access, listener: listener)
-                return RunningScene(scene: scene, runtime: runtime, keepAlive: nil, warnings: [])
+            do throws(SceneLoadError) {
+                let loaded = try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
+                                                  platform: platform.applied(to: PlatformConfiguration()),
+                                                  access: access, listener: listener)
+                return RunningScene(scene: loaded.scene, runtime: loaded.runtime, keepAlive: loaded,
+                                    warnings: loaded.warnings.map(\.description))
             } catch {
-                throw SceneSourceError.usage(error.message)
+                throw SceneSourceError.usage(error.description)
             }
         }
     }
@@ -123,7 +124,7 @@ public enum SceneSourceError: Error, CustomStringConvertible {
 public final class RunningScene {
     public let scene: Scene
     public let runtime: LuaRuntime
-    /// A scene file's `LoadedScene`: the scene lives as long as it does.
+    /// The `LoadedScene`: the scene lives as long as it does.
     public let keepAlive: AnyObject?
     /// What is allowed but probably not meant (outlets left unconnected).
     public let warnings: [String]
