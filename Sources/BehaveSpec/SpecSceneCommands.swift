@@ -83,21 +83,28 @@ extension SpecFileRun {
         }
     }
 
-    /// `scene.new{ … }`: the scene schema as a Lua table. Every node gets
-    /// the spec's line, so a mistake in it reads `spec.lua:LINE: …`.
+    /// `scene.new{ … }`: the scene schema as a Lua table. Each part the
+    /// spec writes in the call keeps its line and its order; a mistake is
+    /// an error at the call's line (`spec.lua:LINE: …`), naming the line of
+    /// the part when it is another.
     func newScene(_ call: LuaCall) throws(LuaError) {
         guard call.typeName(1) == "table" else {
             throw LuaError("scene.new takes the scene as a table: scene.new{ controls = { … }, behaviours = { … } }")
         }
-        let node = try call.data(1).sceneNode(line: specLine(call))
+        let line = specLine(call)
+        let data = try call.data(1)
+        let keys = if case .table(let entries) = data { entries.map(\.key) } else { [String]() }
+        let node = try data.sceneNode(line: line, written: sceneTables.table(atLine: line, keys: keys))
         try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
                 let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
                                                   access: access)
                 return (loaded.scene, loaded.runtime, loaded)
             } catch {
-                // Every node is on the spec's line: the messages alone.
-                throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
+                throw LuaError(error.diagnostics.map { diagnostic in
+                    guard let at = diagnostic.line, at > 0, at != line else { return diagnostic.message }
+                    return "line \(at): \(diagnostic.message)"
+                }.joined(separator: "\n"))
             }
         }
     }
