@@ -34,6 +34,24 @@ final class SceneWiringTests: XCTestCase {
         XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
     }
 
+    /// A script's default scene and a scene file are built alike: whoever
+    /// listens hears what a script's top level printed, then its `awake`.
+    func testAListenerHearsTheTopLevelOfEveryKindOfScene() throws {
+        let script = """
+            print("loading")
+            local P = behaviour { name = "P", outlets = { button = "Button" } }
+            function P:awake() print("awake") end
+            return P
+            """
+        let fixture = try SceneFixture(["p.lua": script, "p.scene.yaml": "controls: { b: Button }\nbehaviours: { p: { script: p.lua, outlets: { button: b } } }\n"])
+        for file in ["p.lua", "p.scene.yaml"] {
+            var heard: [String] = []
+            let loaded = try SceneSource(file: fixture.path(file)).make { heard.append($0.message) }
+            XCTAssertEqual(heard, ["[\(fixture.path("p.lua"))] loading", "p awake", "[p] awake"], file)
+            XCTAssertEqual(loaded.scene.behaviour(named: "p")?.isAlive, true)
+        }
+    }
+
     func testScrollingExampleMovesTheCoverAndFadesTheTitle() throws {
         let loaded = try SceneLoader.load(file: example("Scrolling/article.scene.yaml"))
         let scene = loaded.scene
