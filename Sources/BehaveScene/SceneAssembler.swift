@@ -298,7 +298,14 @@ final class SceneAssembler {
             let entry = description.behaviours[index]
             guard let declaration = behaviours[entry.name]?.declaration else { continue }
             var controls: [ControlEntry] = []
-            func control(_ name: String, _ type: String) -> Located<String> {
+            // Names are unique: a name already taken (a collection's
+            // `item1` beside an outlet `item1`) gets a suffix, `item1_2`.
+            func control(_ wanted: String, _ type: String) -> Located<String> {
+                var name = wanted
+                for suffix in 2... {
+                    guard controlLines[name] != nil || controls.contains(where: { $0.name == name }) else { break }
+                    name = "\(wanted)_\(suffix)"
+                }
                 controls.append(ControlEntry(name: name, line: entry.line, type: Located(value: type, line: entry.line)))
                 return Located(value: name, line: entry.line)
             }
@@ -326,7 +333,7 @@ final class SceneAssembler {
                     controls[controls.count - 1].delegate = delegate
                 }
             }
-            for control in controls where controlLines[control.name] == nil { controlLines[control.name] = control.line }
+            for control in controls { controlLines[control.name] = control.line }
             description.controls += controls
             buildControls(controls)
             // On the screen: they have no parent.

@@ -52,6 +52,25 @@ final class SceneWiringTests: XCTestCase {
         }
     }
 
+    /// A default scene's controls are named after the outlets; a name
+    /// taken already gets a suffix, so every control has a name of its own.
+    func testTheDefaultSceneNamesEachControlOnce() throws {
+        let fixture = try SceneFixture(["clash.lua": """
+            local P = behaviour { name = "P", outlets = { item1 = "Button", scrollView = "TextField" },
+                                  outletCollections = { item = "Label" } }
+            function P:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
+            return P
+            """])
+        let loaded = try SceneLoader.load(script: fixture.path("clash.lua"))
+        let scene = loaded.scene
+        XCTAssertEqual(scene.control(named: "item1")?.typeName, "Button")
+        XCTAssertEqual(scene.control(named: "item1_2")?.typeName, "Label")
+        XCTAssertEqual(scene.control(named: "item2")?.typeName, "Label")
+        XCTAssertEqual(scene.control(named: "scrollView")?.typeName, "TextField")
+        try scene.run("scroll scrollView_2 30")
+        XCTAssertEqual(scene.field("y", of: "clash"), .number(30))
+    }
+
     func testScrollingExampleMovesTheCoverAndFadesTheTitle() throws {
         let loaded = try SceneLoader.load(file: example("Scrolling/article.scene.yaml"))
         let scene = loaded.scene
