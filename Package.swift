@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"]),
         // `behave test`: busted-style specs, each file in a fresh sandbox.
         // Its Lua half (Lua/) is embedded by the EmbedFiles plugin.
-        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
+        .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
                 plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "behave",

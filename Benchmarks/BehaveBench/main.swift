@@ -70,13 +70,14 @@ func eventRoundTrip() throws -> Figure {
         // `--event-script FILE` measures another script's touchUpInside (for profiling).
         let script = CommandLine.arguments.firstIndex(of: "--event-script").map { CommandLine.arguments[$0 + 1] }
             ?? LuaScript.locate("toggle.lua")!
-        let (scene, runtime) = try ScriptScene.make(script: script, limits: limits)
+        let loaded = try SceneLoader.load(script: script, limits: limits)
+        let scene = loaded.scene
         let button = scene.control(named: "button")!
         let time = nanoseconds {
             for _ in 0..<events { button.sendActions(for: "touchUpInside") }
         }
         precondition(scene.errorCount == 0, "the toggle raised errors")
-        withExtendedLifetime(runtime) {}
+        withExtendedLifetime(loaded) {}
         return time / Double(events)
     }
     let peer = !measures("peer") ? 0 : measure { baseline_event_round_trip(events, baselineToggle) }

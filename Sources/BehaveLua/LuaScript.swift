@@ -88,10 +88,12 @@ public final class LuaScript {
         return path.hasPrefix("/") ? absolute : path
     }
 
-    /// `toggle` for `Scripts/toggle.lua`.
-    var defaultBehaviourName: String {
+    /// `toggle` for `Scripts/toggle.lua`: the behaviour of its default scene.
+    public static func defaultBehaviourName(ofPath path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
+
+    var defaultBehaviourName: String { LuaScript.defaultBehaviourName(ofPath: path) }
 
     /// The first line where `key` is assigned (`key =` or `["key"] =`),
     /// for messages and declaration order.

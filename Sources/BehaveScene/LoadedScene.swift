@@ -29,8 +29,14 @@ public final class LoadedScene {
     /// The behaviours still in memory, in declaration order.
     public var behaviours: [Behaviour] { declared.compactMap(\.behaviour) }
 
-    /// Wakes every behaviour, in declaration order.
-    func start() {
+    /// Wakes every behaviour, in declaration order. `listener` hears the
+    /// trace from the start: what the scripts' top levels said while the
+    /// scene was built, then what `awake` handlers do.
+    func start(listener: ((Trace.Entry) -> Void)? = nil) {
+        if let listener {
+            for entry in scene.trace.entries { listener(entry) }
+            scene.trace.listener = listener
+        }
         scene.beginCommand()
         for behaviour in behaviours { behaviour.start() }
     }

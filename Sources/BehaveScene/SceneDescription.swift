@@ -1,5 +1,10 @@
-/// What a scene file declares, read from its tree but not yet checked
-/// against control types and scripts. Every part keeps its line.
+import BehaveCore
+
+/// What a scene is made of, not yet checked against control types and
+/// scripts: what a scene file or `scene.new{ … }` declares (read by
+/// `SchemaReader`), or a script's default scene. Every part keeps its line
+/// in the description's file (0: none), and its order there.
+/// `SceneAssembler` builds every scene from one.
 struct SceneDescription {
     var screen: String?
     var controls: [ControlEntry] = []
@@ -19,7 +24,7 @@ struct Located<Value> {
 /// `key: value` of a property or an inspectable.
 struct Setting {
     var name: String
-    var value: SceneNode
+    var value: LooseValue
     var line: Int
 }
 
@@ -53,6 +58,12 @@ struct BehaviourEntry {
     var outlets: [Outlet] = []
     var outletCollections: [Outlet] = []
     var inspectables: [Setting] = []
+    /// A script's default scene: each outlet the script declares gets a
+    /// control of its own, named after it (a collection two, `name1` and
+    /// `name2`), and a control whose delegate messages the script answers
+    /// gets it as its delegate. Nobody wrote the entry: messages about it
+    /// name the script, not the entry.
+    var furnished = false
 }
 
 /// `source.event -> target.action`.
@@ -62,4 +73,17 @@ struct ConnectionEntry {
     var target: String
     var action: String
     var line: Int
+}
+
+extension SceneDescription {
+    /// The default scene of the script at `path` (`behave run toggle.lua`,
+    /// `scene.script` in specs): a screen named after the script, the
+    /// behaviour it owns, furnished with its outlets' controls, and
+    /// `inspectables` over the declared defaults.
+    init(defaultSceneOf path: String, name: String, inspectables: [(String, LooseValue)]) {
+        var behaviour = BehaviourEntry(name: name, line: 0, kind: .script(Located(value: path, line: 0)))
+        behaviour.inspectables = inspectables.map { Setting(name: $0.0, value: $0.1, line: 0) }
+        behaviour.furnished = true
+        self.init(screen: name, behaviours: [behaviour])
+    }
 }

@@ -16,9 +16,10 @@ public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line: message` (`file:line: warning: message`), as compilers
-    /// print it.
+    /// print it; the message alone when it names its own place (no file).
     public var description: String {
         let message = isWarning ? "warning: \(self.message)" : self.message
+        if file.isEmpty { return message }
         guard let line, line > 0 else { return "\(file): \(message)" }
         return "\(file):\(line): \(message)"
     }
@@ -54,6 +55,12 @@ struct DiagnosticLog {
 
     mutating func error(_ message: String, line: Int?) {
         diagnostics.append(SceneDiagnostic(file: file, line: line, message: message))
+    }
+
+    /// An error whose message names its own file and line: a script that
+    /// cannot load, in its default scene.
+    mutating func error(placed message: String) {
+        diagnostics.append(SceneDiagnostic(file: "", line: nil, message: message))
     }
 
     mutating func warning(_ message: String, line: Int?) {

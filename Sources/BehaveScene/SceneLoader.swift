@@ -21,8 +21,7 @@ public enum SceneLoader {
         let (path, root, log) = try readScene(file: file, access: access)
         let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
                                overrides: overrides, platform: platform, log: log, access: access)
-        loaded.scene.trace.listener = listener
-        loaded.start()
+        loaded.start(listener: listener)
         return loaded
     }
 
@@ -36,6 +35,25 @@ public enum SceneLoader {
         let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides,
                                platform: platform, access: access)
         loaded.start()
+        return loaded
+    }
+
+    /// Builds and wakes the default scene of the script at `path` (found
+    /// already): a screen, one control per declared outlet (named after
+    /// it, of the declared type), the behaviour owned by the screen, its
+    /// inspectables at their defaults but for `inspectables`
+    /// (`SceneDescription(defaultSceneOf:)`). Mistakes name the script.
+    public static func load(script path: String, inspectables: [(String, LooseValue)] = [],
+                            limits: SandboxLimits = .default,
+                            platform: PlatformConfiguration = PlatformConfiguration(),
+                            access: FileAccess = .unrestricted,
+                            listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
+        let file = LuaScript.display(path)
+        let description = SceneDescription(defaultSceneOf: path, name: LuaScript.defaultBehaviourName(ofPath: path),
+                                           inspectables: inspectables)
+        let loaded = try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
+                                                 platform: platform, access: access, log: DiagnosticLog(file: file))
+        loaded.start(listener: listener)
         return loaded
     }
 
@@ -109,9 +127,8 @@ public enum SceneLoader {
     /// Scene files are read up to this size.
     public static let maximumBytes = 16 << 20
 
-    /// Checks and builds without waking anything. `log` holds what reading
-    /// the file already found: the scene is checked on, so that every
-    /// mistake is listed, but it is not built.
+    /// Reads the tree as a scene and assembles it, without waking anything.
+    /// `log` holds what reading the file already found.
     static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
                       overrides: [(String, LooseValue)],
                       platform: PlatformOverrides = PlatformOverrides(),
@@ -120,13 +137,9 @@ public enum SceneLoader {
         let description = reader.read(node)
         var platformReader = PlatformReader(directory: directory, access: access, log: reader.log)
         let configuration = platform.applied(to: platformReader.read(description.platform))
-        let builder = try SceneBuilder(description: description, file: file, directory: directory,
-                                       limits: limits, access: access, log: platformReader.log)
-        guard builder.build(overrides: overrides) else { throw SceneLoadError(builder.log.sorted, warnings: builder.log.warnings) }
-        builder.scene.platform = HeadlessPlatform(configuration)
-        let behaviours = builder.finish()
-        return LoadedScene(scene: builder.scene, runtime: builder.runtime, platform: description.platform,
-                           file: file, behaviours: behaviours, warnings: builder.log.warnings)
+        return try SceneAssembler.assemble(description, file: file, directory: directory, limits: limits,
+                                           overrides: overrides, platform: configuration, access: access,
+                                           log: platformReader.log)
     }
 
     static func directory(of file: String) -> String {

@@ -63,7 +63,7 @@ struct SchemaReader {
             case "type": control.type = name(field.value, "the `type` of control `\(entry.key)`")
             case "parent": control.parent = name(field.value, "the `parent` of control `\(entry.key)`")
             case "delegate": control.delegate = name(field.value, "the `delegate` of control `\(entry.key)`")
-            default: control.properties.append(Setting(name: field.key, value: field.value, line: field.keyLine))
+            default: control.properties.append(Setting(name: field.key, value: field.value.looseValue, line: field.keyLine))
             }
         }
         if control.type == nil {
@@ -108,7 +108,7 @@ struct SchemaReader {
             case "inspectables":
                 configured.append(field)
                 behaviour.inspectables = entries(field.value, "the `inspectables` of behaviour `\(entry.key)`").map {
-                    Setting(name: $0.key, value: $0.value, line: $0.keyLine)
+                    Setting(name: $0.key, value: $0.value.looseValue, line: $0.keyLine)
                 }
             default:
                 unknownKey(field, in: "behaviour `\(entry.key)`", keys: SchemaReader.behaviourKeys)

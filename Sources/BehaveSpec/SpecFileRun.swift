@@ -65,6 +65,8 @@ final class SpecFileRun {
     var output: [String] = []
     /// The spec file's source (its lines name the calls that failed).
     private var source: [UInt8] = []
+    /// How its `scene.new{ … }` tables are written.
+    lazy var sceneTables = SceneTableSource(source)
     /// Bytes of output kept in all the file's results so far.
     private var outputBytes = 0
     private var outputCut = false

@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveScene
 
 /// A scene made by a spec. It lives in a Lua state of its own (its own
 /// `LuaRuntime`), separate from the spec's, so a spec and the behaviours it
@@ -7,8 +8,8 @@ import BehaveLua
 final class SpecScene {
     let scene: Scene
     let runtime: LuaRuntime
-    /// What else keeps the scene running (a scene file's `LoadedScene`).
-    private var keepAlive: AnyObject?
+    /// What keeps the scene running.
+    private var keepAlive: LoadedScene?
     /// What made it and closes it when it ends: a spec (by index, with its
     /// before_each and after_each), a describe block (its setup: closed
     /// after its teardown) or the file's top level (closed with the file).
@@ -58,10 +59,10 @@ final class SpecScene {
     /// again); what it was stays readable.
     var isFreed: Bool { runtime.isClosed }
 
-    init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, owner: SpecFileRun.Owner, log: SceneLog) {
-        self.scene = scene
-        self.runtime = runtime
-        self.keepAlive = keepAlive
+    init(_ loaded: LoadedScene, owner: SpecFileRun.Owner, log: SceneLog) {
+        scene = loaded.scene
+        runtime = loaded.runtime
+        keepAlive = loaded
         self.owner = owner
         self.log = log
     }

@@ -33,9 +33,12 @@ extension SpecFileRun {
         }
         let platform = try scriptPlatform(call)
         try open(call) { [unowned self] () throws(LuaError) in
-            let (scene, runtime) = try ScriptScene.make(script: path, inspectables: inspectables, limits: options.limits,
-                                                        platform: platform, access: self.access)
-            return (scene, runtime, nil)
+            do throws(SceneLoadError) {
+                return try SceneLoader.load(script: path, inspectables: inspectables, limits: options.limits,
+                                            platform: platform, access: access)
+            } catch {
+                throw LuaError(error.description)
+            }
         }
     }
 
@@ -71,29 +74,34 @@ extension SpecFileRun {
         let path = name.hasPrefix("/") || !besideSpec ? name : nextToSpec
         try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(file: path, limits: options.limits, access: access)
-                return (loaded.scene, loaded.runtime, loaded)
+                return try SceneLoader.load(file: path, limits: options.limits, access: access)
             } catch {
                 throw LuaError(error.description)
             }
         }
     }
 
-    /// `scene.new{ … }`: the scene schema as a Lua table. Every node gets
-    /// the spec's line, so a mistake in it reads `spec.lua:LINE: …`.
+    /// `scene.new{ … }`: the scene schema as a Lua table. Each part the
+    /// spec writes in the call keeps its line and its order; a mistake is
+    /// an error at the call's line (`spec.lua:LINE: …`), naming the line of
+    /// the part when it is another.
     func newScene(_ call: LuaCall) throws(LuaError) {
         guard call.typeName(1) == "table" else {
             throw LuaError("scene.new takes the scene as a table: scene.new{ controls = { … }, behaviours = { … } }")
         }
-        let node = try call.data(1).sceneNode(line: specLine(call))
+        let line = specLine(call)
+        let data = try call.data(1)
+        let keys = if case .table(let entries) = data { entries.map(\.key) } else { [String]() }
+        let node = try data.sceneNode(line: line, written: sceneTables.table(atLine: line, keys: keys))
         try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
-                                                  access: access)
-                return (loaded.scene, loaded.runtime, loaded)
+                return try SceneLoader.load(node: node, file: file, directory: specDirectory, limits: options.limits,
+                                            access: access)
             } catch {
-                // Every node is on the spec's line: the messages alone.
-                throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
+                throw LuaError(error.diagnostics.map { diagnostic in
+                    guard let at = diagnostic.line, at > 0, at != line else { return diagnostic.message }
+                    return "line \(at): \(diagnostic.message)"
+                }.joined(separator: "\n"))
             }
         }
     }
@@ -110,11 +118,11 @@ extension SpecFileRun {
     /// script, a wrong inspectable, a mistake in a scene) are the spec's, at
     /// the spec's line.
     /// What makes a spec's scene; kept, so that exploration can make it again.
-    typealias SceneFactory = () throws(LuaError) -> (Scene, LuaRuntime, AnyObject?)
+    typealias SceneFactory = () throws(LuaError) -> LoadedScene
 
     func open(_ call: LuaCall, _ make: @escaping SceneFactory) throws(LuaError) {
         try makeRoomForAScene()
-        let made: (scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?)
+        let made: LoadedScene
         do throws(LuaError) {
             made = try make()
         } catch {
@@ -123,7 +131,7 @@ extension SpecFileRun {
         // What happened while the scene woke is in its trace already; an
         // outlet left unconnected is said with what the scene logged.
         let log = SceneLog()
-        if let loaded = made.keepAlive as? LoadedScene { log.logs += loaded.warnings.map(\.description) }
+        log.logs += made.warnings.map(\.description)
         // Each error is told with the spec's line that called into the
         // scene (a runaway is that line's, not the spec's next).
         let runtime = made.runtime
@@ -135,8 +143,7 @@ extension SpecFileRun {
         }
         let id = nextSceneID
         nextSceneID += 1
-        let opened = SpecScene(scene: made.scene, runtime: made.runtime, keepAlive: made.keepAlive, owner: current,
-                               log: log)
+        let opened = SpecScene(made, owner: current, log: log)
         opened.factory = make
         scenes[id] = opened
         call.push(Double(id))

@@ -194,7 +194,7 @@ final class StudioEngine {
 
     private func didLoad() {
         timeline.now = { [unowned watched] in watched.session.scene.clock.now }
-        for warning in session.running.warnings { timeline.note("warning", warning) }
+        for warning in session.running.warnings { timeline.note("warning", warning.description) }
         showPhotos(photos)
         sceneIsStale = true
     }

@@ -39,7 +39,7 @@ final class Session {
         do throws(SceneSourceError) {
             let commands = try CommandSession(source: source, json: json, output: output, diagnostics: diagnostics)
             // Outlets left unconnected: allowed, but said (standard error).
-            for warning in commands.running.warnings { printWarning(warning) }
+            for warning in commands.running.warnings { printWarning(warning.description) }
             return Session(commands: commands, json: json, recorder: recorder)
         } catch {
             switch error {

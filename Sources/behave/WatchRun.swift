@@ -31,7 +31,7 @@ struct WatchRun {
             case .scene(let failure): throw failure
             }
         }
-        for warning in watched.session.running.warnings { printWarning(warning) }
+        for warning in watched.session.running.warnings { printWarning(warning.description) }
         runCommands(in: watched.session)
         note("watching \(watched.files.map(LuaScript.display).joined(separator: ", ")); save one to run again (Ctrl-C ends)")
         while true {
@@ -46,7 +46,7 @@ struct WatchRun {
                 continue
             }
             note("\(names) saved: reloaded")
-            for warning in watched.session.running.warnings { printWarning(warning) }
+            for warning in watched.session.running.warnings { printWarning(warning.description) }
             runCommands(in: watched.session)
         }
     }

@@ -63,15 +63,6 @@ final class AuditRegressionTests: XCTestCase {
         XCTAssertTrue(bad.contains("a delegate must be a behaviour"), bad)
     }
 
-    func testTheDefaultSceneMakesADelegateBehaviourTheDelegate() throws {
-        let path = try XCTUnwrap(LuaScript.locate("parallax.lua"))
-        let (scene, runtime) = try ScriptScene.make(script: path, limits: .testing)
-        try scene.execute(.scroll("scrollView", y: 100))
-        XCTAssertEqual(scene.errorCount, 0)
-        XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
-        withExtendedLifetime(runtime) {}
-    }
-
     /// Error messages keep their NUL bytes, from a protected call and from
     /// a handler coroutine (both used to end the message at the first one).
     func testAnErrorMessageKeepsItsNulBytes() throws {

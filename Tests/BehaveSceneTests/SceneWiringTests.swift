@@ -25,6 +25,52 @@ final class SceneWiringTests: XCTestCase {
         XCTAssertEqual(page.sendDelegateMessage("scrollViewDidScroll"), .string("First"))
     }
 
+    func testTheDefaultSceneMakesADelegateBehaviourTheDelegate() throws {
+        let path = try XCTUnwrap(LuaScript.locate("parallax.lua"))
+        let loaded = try SceneLoader.load(script: path)
+        let scene = loaded.scene
+        try scene.execute(.scroll("scrollView", y: 100))
+        XCTAssertEqual(scene.errorCount, 0)
+        XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
+    }
+
+    /// A script's default scene and a scene file are built alike: whoever
+    /// listens hears what a script's top level printed, then its `awake`.
+    func testAListenerHearsTheTopLevelOfEveryKindOfScene() throws {
+        let script = """
+            print("loading")
+            local P = behaviour { name = "P", outlets = { button = "Button" } }
+            function P:awake() print("awake") end
+            return P
+            """
+        let fixture = try SceneFixture(["p.lua": script, "p.scene.yaml": "controls: { b: Button }\nbehaviours: { p: { script: p.lua, outlets: { button: b } } }\n"])
+        for file in ["p.lua", "p.scene.yaml"] {
+            var heard: [String] = []
+            let loaded = try SceneSource(file: fixture.path(file)).make { heard.append($0.message) }
+            XCTAssertEqual(heard, ["[\(fixture.path("p.lua"))] loading", "p awake", "[p] awake"], file)
+            XCTAssertEqual(loaded.scene.behaviour(named: "p")?.isAlive, true)
+        }
+    }
+
+    /// A default scene's controls are named after the outlets; a name
+    /// taken already gets a suffix, so every control has a name of its own.
+    func testTheDefaultSceneNamesEachControlOnce() throws {
+        let fixture = try SceneFixture(["clash.lua": """
+            local P = behaviour { name = "P", outlets = { item1 = "Button", scrollView = "TextField" },
+                                  outletCollections = { item = "Label" } }
+            function P:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
+            return P
+            """])
+        let loaded = try SceneLoader.load(script: fixture.path("clash.lua"))
+        let scene = loaded.scene
+        XCTAssertEqual(scene.control(named: "item1")?.typeName, "Button")
+        XCTAssertEqual(scene.control(named: "item1_2")?.typeName, "Label")
+        XCTAssertEqual(scene.control(named: "item2")?.typeName, "Label")
+        XCTAssertEqual(scene.control(named: "scrollView")?.typeName, "TextField")
+        try scene.run("scroll scrollView_2 30")
+        XCTAssertEqual(scene.field("y", of: "clash"), .number(30))
+    }
+
     func testScrollingExampleMovesTheCoverAndFadesTheTitle() throws {
         let loaded = try SceneLoader.load(file: example("Scrolling/article.scene.yaml"))
         let scene = loaded.scene

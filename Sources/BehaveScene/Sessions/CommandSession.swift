@@ -8,7 +8,7 @@ import BehaveLua
 /// `behave run` prints them, a transcript records them, a replay compares
 /// them.
 public final class CommandSession {
-    public let running: RunningScene
+    public let running: LoadedScene
     public var scene: Scene { running.scene }
     public let json: Bool
     /// Commands that were mistyped or refused (a bad name, a bad value).

@@ -71,15 +71,13 @@ public struct SceneSource: Sendable {
 
     /// Builds and wakes the scene; `listener` hears its trace from the
     /// first `awake` on.
-    public func make(listener: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) -> RunningScene {
+    public func make(listener: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) -> LoadedScene {
         let overrides = try overrides()
         switch kind {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
-                let loaded = try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                                  access: access, listener: listener)
-                return RunningScene(scene: loaded.scene, runtime: loaded.runtime, keepAlive: loaded,
-                                    warnings: loaded.warnings.map(\.description))
+                return try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
+                                            access: access, listener: listener)
             } catch {
                 throw SceneSourceError.scene(error)
             }
@@ -93,13 +91,12 @@ public struct SceneSource: Sendable {
             guard let path = found else {
                 throw SceneSourceError.usage("\(name): no such script here or among the bundled scripts")
             }
-            do throws(LuaError) {
-                let (scene, runtime) = try ScriptScene.make(script: path, inspectables: overrides, limits: limits,
-                                                            platform: platform.applied(to: PlatformConfiguration()),
-                                                            access: access, listener: listener)
-                return RunningScene(scene: scene, runtime: runtime, keepAlive: nil, warnings: [])
+            do throws(SceneLoadError) {
+                return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
+                                            platform: platform.applied(to: PlatformConfiguration()),
+                                            access: access, listener: listener)
             } catch {
-                throw SceneSourceError.usage(error.message)
+                throw SceneSourceError.usage(error.description)
             }
         }
     }
@@ -116,22 +113,5 @@ public enum SceneSourceError: Error, CustomStringConvertible {
         case .usage(let message): message
         case .scene(let error): error.description
         }
-    }
-}
-
-/// A scene that runs, with what keeps it alive.
-public final class RunningScene {
-    public let scene: Scene
-    public let runtime: LuaRuntime
-    /// A scene file's `LoadedScene`: the scene lives as long as it does.
-    public let keepAlive: AnyObject?
-    /// What is allowed but probably not meant (outlets left unconnected).
-    public let warnings: [String]
-
-    init(scene: Scene, runtime: LuaRuntime, keepAlive: AnyObject?, warnings: [String]) {
-        self.scene = scene
-        self.runtime = runtime
-        self.keepAlive = keepAlive
-        self.warnings = warnings
     }
 }

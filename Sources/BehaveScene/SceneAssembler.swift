@@ -2,15 +2,19 @@ import BehaveCore
 import BehaveLua
 import Foundation
 
-/// Builds a scene from its description, in the order of SPEC §4: controls,
-/// behaviours, outlets, inspectables, delegates, connections. Every mistake
-/// is logged with its line and building goes on, so all are listed; a
-/// mistake about something that is itself broken (a control of an unknown
-/// type) is not repeated. Nothing is attached to the screen and nothing
-/// wakes until the whole scene is known to be good (`finish`).
-final class SceneBuilder {
-    private let description: SceneDescription
-    private let directory: String
+/// The one place a scene is built: from its description (a scene file,
+/// `scene.new{ … }` in a spec, a script's default scene), in the order of
+/// SPEC §4: controls, behaviours, outlets, inspectables, delegates,
+/// connections. Every mistake is logged with its line and building goes
+/// on, so all are listed; a mistake about something that is itself broken
+/// (a control of an unknown type) is not repeated. All or nothing: nothing
+/// is attached to the screen and nothing wakes unless the whole scene is
+/// good.
+final class SceneAssembler {
+    private var description: SceneDescription
+    /// Where scripts are looked up (then in the bundled `Scripts/`); nil
+    /// when the description gives them as found (a default scene).
+    private let directory: String?
     /// Which scripts may be read.
     private let access: FileAccess
     private(set) var log: DiagnosticLog
@@ -28,13 +32,31 @@ final class SceneBuilder {
     private var behaviours: [String: Behaviour] = [:]
     private var scripts: [String: LuaScript] = [:]
 
-    init(description: SceneDescription, file: String, directory: String, limits: SandboxLimits,
-         access: FileAccess = .unrestricted, log: DiagnosticLog) throws(SceneLoadError) {
+    /// Checks and builds the scene without waking anything; `log` holds
+    /// what reading the description already found: the scene is checked
+    /// on, so that every mistake is listed, but it is not built. `file`
+    /// names the scene in diagnostics.
+    static func assemble(_ description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,
+                         overrides: [(String, LooseValue)] = [], platform: PlatformConfiguration,
+                         access: FileAccess = .unrestricted, log: DiagnosticLog) throws(SceneLoadError) -> LoadedScene {
+        let assembler = try SceneAssembler(description: description, file: file, directory: directory,
+                                           limits: limits, access: access, log: log)
+        guard assembler.build(overrides: overrides) else {
+            throw SceneLoadError(assembler.log.sorted, warnings: assembler.log.warnings)
+        }
+        assembler.scene.platform = HeadlessPlatform(platform)
+        let behaviours = assembler.finish()
+        return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
+                           file: file, behaviours: behaviours, warnings: assembler.log.warnings)
+    }
+
+    private init(description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,
+                 access: FileAccess, log: DiagnosticLog) throws(SceneLoadError) {
         self.description = description
         self.directory = directory
         self.access = access
         self.log = log
-        let title = description.screen ?? SceneBuilder.title(forFile: file)
+        let title = description.screen ?? SceneAssembler.title(forFile: file)
         scene = Scene(screen: title)
         scene.sourceName = file
         do {
@@ -56,12 +78,13 @@ final class SceneBuilder {
     }
 
     /// Builds and checks everything; true when nothing is wrong.
-    func build(overrides: [(String, LooseValue)]) -> Bool {
+    private func build(overrides: [(String, LooseValue)]) -> Bool {
         for control in description.controls { controlLines[control.name] = control.line }
         for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
-        buildControls()
+        buildControls(description.controls)
         arrangeControls()
         buildBehaviours()
+        furnish()
         connectOutlets()
         setInspectables()
         apply(overrides)
@@ -74,7 +97,7 @@ final class SceneBuilder {
 
     /// Puts the controls on the screen and binds each behaviour to its owner.
     /// Only for a scene `build` found good.
-    func finish() -> [Behaviour] {
+    private func finish() -> [Behaviour] {
         for view in rootViews { scene.add(view) }
         var attached: [Behaviour] = []
         for entry in description.behaviours {
@@ -88,8 +111,8 @@ final class SceneBuilder {
 
     // MARK: Controls
 
-    private func buildControls() {
-        for entry in description.controls {
+    private func buildControls(_ entries: [ControlEntry]) {
+        for entry in entries {
             guard let type = entry.type else { continue }
             guard let controlType = ControlTypes.named(type.value) else {
                 log.error("control `\(entry.name)`: \(ControlTypes.unknown(type.value).message)", line: type.line)
@@ -105,7 +128,7 @@ final class SceneBuilder {
                     continue
                 }
                 do throws(ValueError) {
-                    try view.set(setting.name, to: try spec.convert(setting.value.looseValue))
+                    try view.set(setting.name, to: try spec.convert(setting.value))
                 } catch {
                     log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
                 }
@@ -174,11 +197,11 @@ final class SceneBuilder {
                     continue
                 }
                 let level = parentLevel + 1
-                if level == SceneBuilder.maximumNesting + 1 {
-                    log.error("control `\(name)` nests \(level) levels deep; controls nest at most \(SceneBuilder.maximumNesting) levels",
+                if level == SceneAssembler.maximumNesting + 1 {
+                    log.error("control `\(name)` nests \(level) levels deep; controls nest at most \(SceneAssembler.maximumNesting) levels",
                               line: entryNamed[name]?.parent?.line ?? controlLines[name])
                 }
-                base = level > SceneBuilder.maximumNesting ? .broken : .level(level)
+                base = level > SceneAssembler.maximumNesting ? .broken : .level(level)
                 placement[name] = base
             }
         }
@@ -218,7 +241,7 @@ final class SceneBuilder {
             }
             switch entry.kind {
             case .script(let path)?:
-                if let behaviour = loadScript(path, name: entry.name) { behaviours[entry.name] = behaviour }
+                if let behaviour = loadScript(path, for: entry) { behaviours[entry.name] = behaviour }
             case .multiplexer?:
                 behaviours[entry.name] = Multiplexer(name: entry.name)
             case nil:
@@ -228,16 +251,21 @@ final class SceneBuilder {
     }
 
     /// Runs the script's top level (to read its declaration), no handler.
-    private func loadScript(_ path: Located<String>, name: String) -> LuaBehaviour? {
+    private func loadScript(_ path: Located<String>, for entry: BehaviourEntry) -> LuaBehaviour? {
+        let name = entry.name
         let found: String?
         do throws(ValueError) {
-            found = try LuaScript.locate(path.value, relativeTo: directory, access: access)
+            if let directory {
+                found = try LuaScript.locate(path.value, relativeTo: directory, access: access)
+            } else {
+                found = path.value
+            }
         } catch {
             log.error("behaviour `\(name)`: \(error.message)", line: path.line)
             return nil
         }
         guard let located = found else {
-            log.error("behaviour `\(name)`: no script `\(path.value)` next to the scene (\(directory)) or in the bundled Scripts/", line: path.line)
+            log.error("behaviour `\(name)`: no script `\(path.value)` next to the scene (\(directory ?? ".")) or in the bundled Scripts/", line: path.line)
             return nil
         }
         do throws(LuaError) {
@@ -251,9 +279,65 @@ final class SceneBuilder {
             return try LuaBehaviour(script: script, name: name, runtime: runtime)
         } catch {
             // The first line is the script's own `file:line: message`; the
-            // traceback below it says nothing more about a top level.
-            log.error("behaviour `\(name)`: \(firstLine(of: error.message))", line: path.line)
+            // traceback below it says nothing more about a top level. A
+            // default scene is its script: all of what it says (a syntax
+            // error's report, then Lua's message).
+            if entry.furnished {
+                log.error(placed: error.message)
+            } else {
+                log.error("behaviour `\(name)`: \(firstLine(of: error.message))", line: path.line)
+            }
             return nil
+        }
+    }
+
+    /// A default scene's behaviour gets a control for each outlet it
+    /// declares, once its script has said which (`BehaviourEntry.furnished`).
+    private func furnish() {
+        for index in description.behaviours.indices where description.behaviours[index].furnished {
+            let entry = description.behaviours[index]
+            guard let declaration = behaviours[entry.name]?.declaration else { continue }
+            var controls: [ControlEntry] = []
+            // Names are unique: a name already taken (a collection's
+            // `item1` beside an outlet `item1`) gets a suffix, `item1_2`.
+            func control(_ wanted: String, _ type: String) -> Located<String> {
+                var name = wanted
+                for suffix in 2... {
+                    guard controlLines[name] != nil || controls.contains(where: { $0.name == name }) else { break }
+                    name = "\(wanted)_\(suffix)"
+                }
+                controls.append(ControlEntry(name: name, line: entry.line, type: Located(value: type, line: entry.line)))
+                return Located(value: name, line: entry.line)
+            }
+            for outlet in declaration.outlets {
+                description.behaviours[index].outlets.append(
+                    .init(name: outlet.name, controls: [control(outlet.name, outlet.type)], line: entry.line))
+            }
+            for collection in declaration.outletCollections {
+                let names = (1...2).map { control("\(collection.name)\($0)", collection.type) }
+                description.behaviours[index].outletCollections.append(
+                    .init(name: collection.name, controls: names, line: entry.line))
+            }
+            // The delegate of its outlet of a type whose messages it answers
+            // (`scrollViewDidScroll`), or of a new control named after the
+            // type (`scrollView`), so that `scroll` and `return` reach it.
+            let delegating = ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }
+            for (typeName, type) in delegating.sorted(by: { $0.key < $1.key })
+            where type.schema.delegateMessages.contains(where: declaration.delegateMessages.contains) {
+                let delegate = Located(value: entry.name, line: entry.line)
+                if let outlet = declaration.outlets.first(where: { $0.type == typeName }),
+                   let at = controls.firstIndex(where: { $0.name == outlet.name }) {
+                    controls[at].delegate = delegate
+                } else {
+                    _ = control(typeName.prefix(1).lowercased() + typeName.dropFirst(), typeName)
+                    controls[controls.count - 1].delegate = delegate
+                }
+            }
+            for control in controls { controlLines[control.name] = control.line }
+            description.controls += controls
+            buildControls(controls)
+            // On the screen: they have no parent.
+            rootViews += controls.compactMap { views[$0.name] }
         }
     }
 
@@ -311,9 +395,10 @@ final class SceneBuilder {
             guard case .script? = entry.kind, let behaviour = behaviours[entry.name] else { continue }
             for setting in entry.inspectables {
                 do throws(ValueError) {
-                    try set(setting.name, of: behaviour, to: setting.value.looseValue)
+                    try set(setting.name, of: behaviour, to: setting.value)
                 } catch {
-                    log.error("behaviour `\(entry.name)`: \(error.message)", line: setting.line)
+                    // A default scene's inspectables are the script's.
+                    log.error(entry.furnished ? error.message : "behaviour `\(entry.name)`: \(error.message)", line: setting.line)
                 }
             }
         }
