@@ -30,31 +30,46 @@ extension LuaRuntime {
             return try call(function)
         } catch {
             lua_settop(S, 0)
-            pushString(hasLocation(error.message) ? error.message : location() + error.message)
+            raise(error)
             return BH_RAISE
         }
     }
 
-    /// Whether a message already starts with `file:line:`.
-    func hasLocation(_ message: String) -> Bool {
-        guard let colon = message.firstIndex(of: ":"), colon > message.startIndex else { return false }
-        let rest = message[message.index(after: colon)...]
-        let digits = rest.prefix { $0.isNumber }
-        return !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix(":")
-            && !message[..<colon].contains(" ")
+    /// Pushes `error` for the trampoline to raise: at the position of the
+    /// script code that called the host, unless it has one of its own
+    /// (a script that failed inside the host call), which the C side is
+    /// told of, as its frames are gone.
+    func raise(_ error: ScriptError, on S: OpaquePointer? = nil) {
+        let S = S ?? stack
+        var error = error
+        if error.location == nil, let caller = callingFrame() {
+            error.file = caller.file
+            error.line = caller.line
+        } else if let file = error.file, let line = error.line {
+            bh_error_raising(S, file, Int32(clamping: line), error.headline.utf8.count)
+        }
+        pushString(error.message, on: S)
+    }
+
+    /// The script code that called the host (skipping the prelude), as
+    /// Lua's own errors name it; nil when no script code is calling.
+    func callingFrame() -> ScriptError.Frame? {
+        guard !isClosed else { return nil }
+        var record = lua_Debug()
+        for level in Int32(1)...4 {
+            guard lua_getstack(stack, level, &record) != 0 else { break }
+            guard lua_getinfo(stack, "Sl", &record) != 0, record.currentline > 0 else { continue }
+            let file = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if file != "behave" { return ScriptError.Frame(file: file, line: Int(record.currentline)) }
+        }
+        return nil
     }
 
     /// `file:line: ` of the script code that called the host (skipping the
     /// prelude), as Lua's own errors begin; "" when no script code is
     /// calling.
     public func location() -> String {
-        guard !isClosed else { return "" }
-        for level in Int32(1)...4 {
-            luaL_where(stack, level)
-            let text = popString(from: stack)
-            if !text.isEmpty, !text.hasPrefix("behave:") { return text }
-        }
-        return ""
+        callingFrame().map { "\($0.file):\($0.line): " } ?? ""
     }
 
     private func call(_ function: HostFunction) throws(ValueError) -> Int32 {

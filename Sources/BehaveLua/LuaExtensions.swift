@@ -53,7 +53,7 @@ extension LuaRuntime {
             return max(0, lua_gettop(S) - arguments)
         } catch {
             lua_settop(S, 0)
-            pushString(hasLocation(error.message) ? error.message : location() + error.message, on: S)
+            raise(error, on: S)
             return BH_RAISE
         }
     }

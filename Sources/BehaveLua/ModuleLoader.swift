@@ -110,7 +110,7 @@ extension LuaRuntime {
         let chunkName = "@" + script.displayName
         let status = bh_load(stack, script.source, script.source.count, chunkName)
         guard status == LUA_OK else {
-            throw ValueError(compileFailure(status, source: script.source, chunkName: chunkName, on: stack).message)
+            throw compileFailure(status, source: script.source, chunkName: chunkName, on: stack)
         }
         if let environment = scope.environment {
             pushRef(environment)
@@ -271,11 +271,7 @@ extension LuaRuntime {
 extension LuaScript {
     /// A script or module file, read within the size scripts may have.
     static func read(_ path: String) throws(ValueError) -> LuaScript {
-        do throws(LuaError) {
-            return try LuaScript(contentsOf: path)
-        } catch {
-            throw ValueError(error.message)
-        }
+        try LuaScript(contentsOf: path)
     }
 }
 

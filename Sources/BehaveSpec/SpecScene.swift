@@ -110,11 +110,8 @@ final class SceneLog {
         case .error:
             guard errors.count < SceneLog.maximumLines else { return }
             var message = entry.message
-            if case .string(let text)? = entry.fields.first(where: { $0.0 == "error" })?.1 {
-                message = firstLines(text)
-                if case .string(let context)? = entry.fields.first(where: { $0.0 == "context" })?.1 {
-                    message += " (\(context))"
-                }
+            if let error = entry.error {
+                message = error.headline + (error.context.map { " (\($0))" } ?? "")
             }
             errors.append(String(message.prefix(8000)))
             origins.append((call.hasSuffix(": ") ? String(call.dropLast(2)) : call, runaway))
