@@ -53,7 +53,7 @@ extension LuaRuntime {
 
     /// The script code that called the host (skipping the prelude), as
     /// Lua's own errors name it; nil when no script code is calling.
-    func callingFrame() -> ScriptError.Frame? {
+    public func callingFrame() -> ScriptError.Frame? {
         guard !isClosed else { return nil }
         var record = lua_Debug()
         for level in Int32(1)...4 {

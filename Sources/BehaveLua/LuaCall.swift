@@ -78,6 +78,10 @@ public struct LuaCall {
     /// frame outside the `=behave` preludes), or "".
     public func location() -> String { runtime.location() }
 
+    /// The script code that called the host (the first frame outside the
+    /// `=behave` preludes), if any.
+    public func callingFrame() -> ScriptError.Frame? { runtime.callingFrame() }
+
     // MARK: Results
 
     public func pushNil() { lua_pushnil(S) }

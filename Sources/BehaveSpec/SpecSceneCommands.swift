@@ -101,7 +101,7 @@ extension SpecFileRun {
     /// The spec's line that called the host (every node of a table scene
     /// gets it).
     func specLine(_ call: LuaCall) -> Int {
-        SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
+        call.callingFrame()?.line ?? 0
     }
 
     var specDirectory: String { directory.isEmpty ? "." : directory }
@@ -118,7 +118,8 @@ extension SpecFileRun {
         do throws(LuaError) {
             made = try make()
         } catch {
-            throw LuaError(call.location() + firstLines(error.message))
+            let caller = call.callingFrame()
+            throw LuaError(file: caller?.file, line: caller?.line, text: error.summary)
         }
         // What happened while the scene woke is in its trace already; an
         // outlet left unconnected is said with what the scene logged.
@@ -128,10 +129,10 @@ extension SpecFileRun {
         // scene (a runaway is that line's, not the spec's next).
         let runtime = made.runtime
         for entry in made.scene.trace.entries {
-            log.hear(entry, call: call.location(), runaway: runtime.exceededLimit?.isRunaway ?? false)
+            log.hear(entry, call: call.callingFrame(), runaway: runtime.exceededLimit?.isRunaway ?? false)
         }
         made.scene.trace.listener = { [log, weak self, weak runtime] entry in
-            log.hear(entry, call: self?.runtime?.location() ?? "", runaway: runtime?.exceededLimit?.isRunaway ?? false)
+            log.hear(entry, call: self?.runtime?.callingFrame(), runaway: runtime?.exceededLimit?.isRunaway ?? false)
         }
         let id = nextSceneID
         nextSceneID += 1

@@ -515,8 +515,34 @@ static int spec_position (lua_State *L) {
 }
 
 
+/* line(level): the current line of the function 'level' frames above
+** the caller of line (1: the caller itself), 0 for C code. */
+static int spec_line (lua_State *L) {
+  lua_Debug ar;
+  if (lua_getstack(L, (int)luaL_checkinteger(L, 1), &ar) &&
+      lua_getinfo(L, "l", &ar) && ar.currentline > 0)
+    lua_pushinteger(L, ar.currentline);
+  else
+    lua_pushinteger(L, 0);
+  return 1;
+}
+
+
+/* caught(err): the message handler of the runner's xpcall: the error as it
+** is, its position noted for when the runner raises it again. */
+static int spec_caught (lua_State *L) {
+  lua_settop(L, 1);
+  bh__note_caught(L);
+  return 1;
+}
+
+
 void bh_push_spec_gc (lua_State *L) {
-  lua_createtable(L, 0, 3);
+  lua_createtable(L, 0, 5);
+  lua_pushcfunction(L, spec_caught);
+  lua_setfield(L, -2, "caught");
+  lua_pushcfunction(L, spec_line);
+  lua_setfield(L, -2, "line");
   lua_pushcfunction(L, spec_position);
   lua_setfield(L, -2, "position");
   lua_pushcfunction(L, spec_collectgarbage);

@@ -357,6 +357,16 @@ static void note_site (lua_State *L, lua_State *co, int level,
 }
 
 
+void bh__note_caught (lua_State *L) {
+  bh_error_site caught;
+  if (lua_type(L, -1) != LUA_TSTRING) return;
+  caught.raised_source[0] = '\0';
+  note_site(L, L, 1, &caught);
+  if (caught.source[0] != '\0')
+    bh_error_raising(L, caught.source, caught.line, caught.text);
+}
+
+
 void bh_error_raising (lua_State *L, const char *source, int line,
                        size_t text) {
   bh_error_site *e = &bh__host(L)->error;

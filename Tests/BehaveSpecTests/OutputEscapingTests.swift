@@ -125,7 +125,7 @@ final class OutputEscapingTests: XCTestCase {
         }
         let file = DisplayText.line(path)
         XCTAssertTrue(tap.contains("ok 1 - \(file): passes\\n\\# forged comment\\nok 97 - forged\n"), tap)
-        XCTAssertTrue(tap.contains("  at: \"\(file.replacingOccurrences(of: "\\", with: "\\\\")):5\"\n"), tap)
+        XCTAssertTrue(tap.contains("  at: \"\(file.replacingOccurrences(of: "\\", with: "\\\\")):7\"\n"), tap)
         XCTAssertTrue(tap.contains("    boom\n    not ok 98 - forged\n    \\27[2J\n"), tap)
         XCTAssertTrue(tap.contains("# SKIP why\\nok 95 - forged\n"), tap)
     }
@@ -139,7 +139,7 @@ final class OutputEscapingTests: XCTestCase {
                 || line.hasPrefix("    ") || line == "2 passed, 0 failed, 1 errored, 1 skipped"
             XCTAssertTrue(ours, "not a line of ours: \(line)")
         }
-        XCTAssertTrue(plain.contains("ERROR \(DisplayText.line(path)):5: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
+        XCTAssertTrue(plain.contains("ERROR \(DisplayText.line(path)):7: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
         XCTAssertTrue(plain.contains("PENDING \(DisplayText.line(path)):12: is pending: why\\nok 95 - forged\n"), plain)
     }
 

@@ -44,7 +44,7 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A line of Lua code that was running.
-    public struct Frame: Equatable, Sendable {
+    public struct Frame: Equatable, Sendable, CustomStringConvertible {
         public var file: String
         public var line: Int
         /// The function's name as its caller knew it (`toggle` for
@@ -56,6 +56,9 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
             self.line = line
             self.function = function
         }
+
+        /// `file:line`.
+        public var description: String { "\(file):\(line)" }
 
         /// Whether this is `path`'s (Lua shortens long names to
         /// `...end/of/path.lua`).
@@ -106,11 +109,15 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
         location.map { "\($0): \(explanation)" } ?? explanation
     }
 
-    /// The whole message: the parser's reading, the headline and the
-    /// traceback.
+    /// The message without its traceback: the parser's reading and the
+    /// headline.
+    public var summary: String {
+        reading.map { "\($0)\n\(headline)" } ?? headline
+    }
+
+    /// The whole message: the summary and the traceback.
     public var message: String {
-        let told = reading.map { "\($0)\n\(headline)" } ?? headline
-        return traceback.map { "\(told)\n\($0)" } ?? told
+        traceback.map { "\(summary)\n\($0)" } ?? summary
     }
 
     public var description: String { message }
