@@ -47,9 +47,9 @@ public struct LuaCall {
 
     /// The argument as plain data, tables included (read raw, depth and
     /// size bounded).
-    public func data(_ index: Int) throws(LuaError) -> LuaData {
+    public func data(_ index: Int) throws(LuaError) -> LooseValue {
         guard index <= count else { return .null }
-        var budget = LuaData.maximumNodes
+        var budget = LooseValue.maximumLuaNodes
         return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
     }
 

@@ -62,13 +62,13 @@ extension LuaRuntime {
     }
 
     /// Calls a stored function as `call` does, reading its results as plain
-    /// data (`LuaData`: tables as lists and tables, bounded in depth and
+    /// data (`LooseValue`: tables as lists and maps, bounded in depth and
     /// size); no metamethod runs while they are read.
-    public func callReturningData(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [LuaData] {
+    public func callReturningData(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [LooseValue] {
         let (S, base) = try callLeavingResults(function, arguments)
         defer { lua_settop(S, base) }
-        var results: [LuaData] = []
-        var budget = LuaData.maximumNodes
+        var results: [LooseValue] = []
+        var budget = LooseValue.maximumLuaNodes
         var index = base + 1
         while index <= lua_gettop(S) {
             results.append(try data(at: index, in: S, depth: 0, budget: &budget))

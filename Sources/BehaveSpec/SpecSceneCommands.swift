@@ -24,7 +24,7 @@ extension SpecFileRun {
         }
         var inspectables: [(String, LooseValue)] = []
         if !call.isNil(2) {
-            guard case .table(let entries) = try call.data(2) else {
+            guard case .map(let entries) = try call.data(2) else {
                 throw LuaError("scene.script(path, inspectables): inspectables must be a table of name = value")
             }
             for entry in entries {
@@ -43,7 +43,7 @@ extension SpecFileRun {
     /// platform block of a scene file (Docs/platform.md), as a table.
     private func scriptPlatform(_ call: LuaCall) throws(LuaError) -> PlatformConfiguration {
         guard !call.isNil(3) else { return PlatformConfiguration() }
-        guard case .table(let entries) = try call.data(3) else {
+        guard case .map(let entries) = try call.data(3) else {
             throw LuaError("scene.script(path, inspectables, options): options must be a table such as { platform = { … } }")
         }
         var platform = PlatformConfiguration()
