@@ -130,6 +130,25 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertTrue(tap.contains("# SKIP why\\nok 95 - forged\n"), tap)
     }
 
+    /// A message that begins with another file's `file:line:` is text: the
+    /// report names the line that raised it.
+    func testAMessageCannotForgeTheFailingLocation() throws {
+        let directory = try temporaryDirectory(self)
+        let path = (directory as NSString).appendingPathComponent("where_spec.lua")
+        try """
+            it("fails", function()
+              error("elsewhere_spec.lua:40: fake", 0)
+            end)
+            it("fails again", function()
+              local ok, err = pcall(error, "elsewhere_spec.lua:41: caught")
+              error(err, 0)
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, run) = runSpecs([path])
+        XCTAssertEqual(run.results.map(\.location), ["\(path):2", "\(path):6"])
+        XCTAssertEqual(run.results.map(\.message), ["elsewhere_spec.lua:40: fake", "elsewhere_spec.lua:41: caught"])
+    }
+
     func testPlainReportLinesCannotBeForged() throws {
         let path = try forgedSpec()
         let (plain, _) = runSpecs([path])
