@@ -126,6 +126,10 @@ extern const char bh__key_original;  /* field of a live copy: its original */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
 int bh__call_host(lua_State *L, int id);  /* a host function's body */
 void bh__push_limit_message(lua_State *L, bh_host *h);
+/* Bytes of the "source:line: " that heads the error message on top of L,
+** the position of a frame still live (or that the host raised it at); 0
+** when it has none. For a message handler. */
+size_t bh__error_where(lua_State *L);
 /* Notes the position of the error message on top of L, raised in a frame
 ** still live, for when it is raised again (error(err, 0)) from elsewhere. */
 void bh__note_caught(lua_State *L);

@@ -528,6 +528,23 @@ static int spec_line (lua_State *L) {
 }
 
 
+/* located(err): the message handler of the assertions that catch errors:
+** { err = err, where = n }, n the bytes of the position Lua put at the
+** head of the message (0 when none), so that the text is compared
+** without it. */
+static int spec_located (lua_State *L) {
+  size_t where;
+  lua_settop(L, 1);
+  where = bh__error_where(L);
+  lua_createtable(L, 0, 2);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "err");
+  lua_pushinteger(L, (lua_Integer)where);
+  lua_setfield(L, -2, "where");
+  return 1;
+}
+
+
 /* caught(err): the message handler of the runner's xpcall: the error as it
 ** is, its position noted for when the runner raises it again. */
 static int spec_caught (lua_State *L) {
@@ -538,9 +555,11 @@ static int spec_caught (lua_State *L) {
 
 
 void bh_push_spec_gc (lua_State *L) {
-  lua_createtable(L, 0, 5);
+  lua_createtable(L, 0, 6);
   lua_pushcfunction(L, spec_caught);
   lua_setfield(L, -2, "caught");
+  lua_pushcfunction(L, spec_located);
+  lua_setfield(L, -2, "located");
   lua_pushcfunction(L, spec_line);
   lua_setfield(L, -2, "line");
   lua_pushcfunction(L, spec_position);

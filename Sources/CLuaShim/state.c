@@ -357,6 +357,18 @@ static void note_site (lua_State *L, lua_State *co, int level,
 }
 
 
+size_t bh__error_where (lua_State *L) {
+  bh_error_site *e = &bh__host(L)->error;
+  bh_error_site here;
+  if (lua_type(L, -1) != LUA_TSTRING) return 0;
+  memcpy(here.raised_source, e->raised_source, LUA_IDSIZE);
+  here.raised_line = e->raised_line;
+  here.raised_text = e->raised_text;
+  note_site(L, L, 1, &here);
+  return here.where;
+}
+
+
 void bh__note_caught (lua_State *L) {
   bh_error_site caught;
   if (lua_type(L, -1) != LUA_TSTRING) return;

@@ -108,6 +108,19 @@ P.outside = outside
 -- error(err, 0): the host still learns where they were raised.
 local caught = garbage.caught
 
+-- Calls fn as pcall does; after an error, also the error's text without
+-- the position Lua put at its head (the host tells how long that is,
+-- from the frames live when it was raised), for assertions that compare
+-- messages as busted does.
+local located = garbage.located
+function P.catch(fn)
+  local ok, caught_error = xpcall(fn, located)
+  if ok then return true end
+  if type(caught_error) ~= "table" then return false, caught_error, caught_error end  -- the handler failed
+  local err = caught_error.err
+  return false, err, type(err) == "string" and sub(err, caught_error.where + 1) or err
+end
+
 -- A failed assertion: raised at the caller's line, and told to the runner
 -- (a failure, not an error).
 local function fail(message)

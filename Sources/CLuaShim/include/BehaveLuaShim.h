@@ -130,7 +130,8 @@ void bh_enable_spec_metatables(lua_State *L);
 
 /* Pushes a table with the spec's collectgarbage and finalizer(), which
 ** returns the next queued __gc and its object (nothing when none), and the
-** spec runner's position(), line(level) and caught(err) (see livemeta.c). */
+** spec runner's position(), line(level), caught(err) and located(err)
+** (see livemeta.c). */
 void bh_push_spec_gc(lua_State *L);
 
 /* Pushes a function check(pattern) that raises the first mistake of a Lua
