@@ -48,6 +48,7 @@ extension LuaRuntime {
         } else if let file = error.file, let line = error.line {
             bh_error_raising(S, file, Int32(clamping: line), error.headline.utf8.count)
         }
+        raisedError = error
         pushString(error.message, on: S)
     }
 

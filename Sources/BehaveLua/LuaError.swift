@@ -19,6 +19,13 @@ extension LuaRuntime {
         var where_ = 0, end = 0, repeats: Int32 = 0, line: Int32 = 0
         let source = bh_error_where(S, &where_, &repeats, &end, &line)
         guard end > 0 || source != nil, end <= length else { return ScriptError(text(0..<length)) }
+        if let raised = raisedError, raised.location != nil, text(0..<end) == raised.message {
+            // A host function's error whose position is no live frame's
+            // (a module that does not compile): as it was raised.
+            var error = raised
+            if end + 1 < length { error.traceback = [raised.traceback, text(end + 1..<length)].compactMap { $0 }.joined(separator: "\n") }
+            return error
+        }
         // An error rethrown through many levels (`coroutine.wrap` adds its
         // position each time) reads `f.lua:5: f.lua:5: … message`: one is kept.
         let condensed = repeats > 2

@@ -53,6 +53,9 @@ public final class LuaRuntime {
     var loadingScript: LuaScript?
     var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
     var capture: (duration: Double, curve: Curve)?
+    /// The last error a host function raised: when it comes back from a
+    /// protected call as it went (its message whole), it is this error.
+    var raisedError: ScriptError?
 
     var apiRef: Int32 = 0
     var instanceRef: Int32 = 0

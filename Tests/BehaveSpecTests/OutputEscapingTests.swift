@@ -149,6 +149,20 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertEqual(run.results.map(\.message), ["elsewhere_spec.lua:40: fake", "elsewhere_spec.lua:41: caught"])
     }
 
+    /// An error raised inside a host call (a module that does not compile)
+    /// keeps its own position on its way back through the spec's code.
+    func testAModuleThatDoesNotCompileIsReportedWhereTheParserStopped() throws {
+        let directory = try temporaryDirectory(self)
+        try "local M = {}\nfunction M.f(\n  return 1\nend\nreturn M\n"
+            .write(toFile: (directory as NSString).appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let path = (directory as NSString).appendingPathComponent("require_spec.lua")
+        try "it(\"requires\", function()\n  require(\"bad\")\nend)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, run) = runSpecs([path])
+        let result = try XCTUnwrap(run.results.first)
+        XCTAssertTrue(result.location.hasSuffix("bad.lua:3"), result.location)
+        XCTAssertTrue(result.message.hasPrefix("error: found `return` where a name was expected"), result.message)
+    }
+
     func testPlainReportLinesCannotBeForged() throws {
         let path = try forgedSpec()
         let (plain, _) = runSpecs([path])
