@@ -88,7 +88,13 @@ public final class Trace {
     /// The scene's C half, where the records are.
     private let scene: UnsafeMutablePointer<bh_scene>
     /// The texts of host-written entries, by sequence number, oldest first.
-    private var texts = Deque<(seq: UInt64, message: String, fields: [(String, JSON)], error: ScriptError?)>()
+    private var texts = Deque<(seq: UInt64, message: String, fields: [(String, JSON)], error: KeptError?)>()
+    /// An error entry's error, held by reference: most entries have none,
+    /// and each kept text pays only for a pointer.
+    private final class KeptError {
+        let error: ScriptError
+        init(_ error: ScriptError) { self.error = error }
+    }
     /// Hears every entry as it is recorded.
     public var listener: ((Entry) -> Void)? {
         didSet { listen(kinds: Set(Kind.allCases)) }
@@ -153,7 +159,7 @@ public final class Trace {
         let text = subject.makeText()
         defer { bh_text_release(text) }
         let seq = scene.pointee.trace.next
-        texts.append((seq, message, fields, error))
+        texts.append((seq, message, fields, error.map(KeptError.init)))
         guard bh_trace_text(scene, Int32(kind.index), text, bytes, clipped ? 1 : 0) != 0 else {
             texts.removeLast()
             return
@@ -161,7 +167,7 @@ public final class Trace {
         if clipped, let last = texts.last, last.seq == seq {
             texts[texts.count - 1] = (seq, message.clipped(to: Trace.entryTextLimit),
                                       fields.map { ($0.0, $0.1.clipped(to: Trace.entryTextLimit)) },
-                                      error?.clipped(to: Trace.entryTextLimit))
+                                      error.map { KeptError($0.clipped(to: Trace.entryTextLimit)) })
         }
         dropTextsOfGoneEntries()
     }
@@ -215,7 +221,7 @@ public final class Trace {
             if texts[middle].seq < seq { low = middle + 1 } else { high = middle }
         }
         guard low < texts.count, texts[low].seq == seq else { return nil }
-        return (texts[low].message, texts[low].fields, texts[low].error)
+        return (texts[low].message, texts[low].fields, texts[low].error?.error)
     }
 }
 
