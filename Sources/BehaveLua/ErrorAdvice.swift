@@ -4,25 +4,28 @@ import CLuaShim
 
 /// Lua's own error messages, said the way the script's author needs them:
 /// `attempt to index a nil value (field 'countLable')` becomes what is nil,
-/// why, and the fix (`ScriptAdvice`, the linter's wording). The message
-/// keeps its `file:line:` and its traceback; only the text after the
-/// location changes, and only when Behave can tell more than Lua did.
+/// why, and the fix (`ScriptAdvice`, the linter's wording). The error
+/// keeps its position and its traceback; only its text changes, and only
+/// when Behave can tell more than Lua did.
 extension LuaRuntime {
-    /// `message` ("file:line: text" and a traceback) explained. `behaviour`
-    /// is the one whose code failed, `script` the script that was loading
-    /// (its top level): the source, declaration and fields they give are
-    /// what the advice reads, all through raw accessors.
-    func explained(_ message: String, in behaviour: LuaBehaviour?, script: LuaScript?) -> String {
-        guard let failure = ScriptFailure(message) else { return message }
+    /// `error` explained. `behaviour` is the one whose code failed,
+    /// `script` the script that was loading (its top level): the source,
+    /// declaration and fields they give are what the advice reads, all
+    /// through raw accessors.
+    func explained(_ error: ScriptError, in behaviour: LuaBehaviour?, script: LuaScript?) -> ScriptError {
+        guard error.location != nil else { return error }
         var advice: ScriptAdvice?
         if exceededLimit?.isRunaway == true {
-            advice = ScriptAdvice.runaway(failure.text)
+            advice = ScriptAdvice.runaway(error.text)
         } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource,
-                  let nilValue = failure.nilValue {
-            advice = self.advice(for: nilValue, at: failure, in: behaviour, script: script)
+                  let nilValue = NilValue(error.text) {
+            advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)
         }
-        guard let advice else { return message }
-        return failure.location + advice.text + failure.rest
+        guard let advice else { return error }
+        var explained = error
+        explained.text = advice.message
+        explained.fix = advice.fix
+        return explained
     }
 
     /// Scripts longer than this get Lua's own message: advice reads the
@@ -42,17 +45,17 @@ extension LuaRuntime {
     }
 
     /// The advice for a nil value Lua names (`field 'countLable'`).
-    private func advice(for value: ScriptFailure.NilValue, at failure: ScriptFailure, in behaviour: LuaBehaviour?,
+    private func advice(for value: NilValue, at failure: ScriptError, in behaviour: LuaBehaviour?,
                         script: LuaScript) -> ScriptAdvice? {
         switch value.kind {
         case "global":
             let near = Suggestions.nearest(to: value.name, in: Array(ScriptAPI.globals.keys))
             return ScriptAdvice.undefinedName(value.name, suggestion: near, isMethod: behaviour?.hasMethod(value.name) ?? false)
         case "local" where value.name == "self", "upvalue" where value.name == "self":
-            return ScriptAdvice.selfIsNil(inMethod: failure.failingFunction)
+            return ScriptAdvice.selfIsNil(inMethod: failure.frames.first?.function)
         case "field", "method":
-            guard let behaviour, failure.isIn(script) else { return nil }
-            let tokens = script.tokens(onLine: failure.line)
+            guard let behaviour, let line = failure.line, failure.isIn(script.displayName) else { return nil }
+            let tokens = script.tokens(onLine: line)
             let separator = value.kind == "method" ? ":" : "."
             guard tokens.containsSelf(separator, value.name) else { return nil }
             return value.kind == "method"
@@ -95,72 +98,25 @@ extension LuaRuntime {
     /// that called the host (`self.button` in `self.button.on(…)`), when
     /// that line calls `method` with a dot.
     func dotCallReceiver(_ method: String, in S: OpaquePointer) -> String? {
-        guard let failure = ScriptFailure(location(in: S)),
-              let script = [runningBehaviour?.script, scripts.loading].compactMap({ $0 }).first(where: failure.isIn),
+        guard let caller = callingFrame(in: S),
+              let script = [runningBehaviour?.script, scripts.loading].compactMap({ $0 }).first(where: { caller.isIn($0.displayName) }),
               script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
-        return script.tokens(onLine: failure.line).receiver(ofDotCall: method)
+        return script.tokens(onLine: caller.line).receiver(ofDotCall: method)
     }
 }
 
-/// A script error's message taken apart: `file:line: `, the text, and what
-/// follows the first line (the traceback).
-struct ScriptFailure {
-    var file: String
-    var line: Int
-    var text: String
-    var rest: String
+/// Lua's "attempt to … a nil value (field 'name')": what was nil.
+struct NilValue {
+    var kind: String
+    var name: String
 
-    var location: String { "\(file):\(line): " }
-
-    /// Lua's "attempt to … a nil value (field 'name')".
-    struct NilValue {
-        var kind: String
-        var name: String
-    }
-
-    init?(_ message: String) {
-        let firstLine = message.prefix { $0 != "\n" }
-        rest = String(message[firstLine.endIndex...])
-        // `file:line: text`; the file may hold colons, the line is digits.
-        var search = firstLine.startIndex
-        while let colon = firstLine[search...].firstIndex(of: ":") {
-            let digits = firstLine[firstLine.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, firstLine[digits.endIndex...].hasPrefix(": "), let number = Int(digits) {
-                file = String(firstLine[..<colon])
-                line = number
-                text = String(firstLine[firstLine.index(digits.endIndex, offsetBy: 2)...])
-                return
-            }
-            search = firstLine.index(after: colon)
-        }
-        return nil
-    }
-
-    var nilValue: NilValue? {
+    init?(_ text: String) {
         guard text.hasPrefix("attempt to "), text.contains(" a nil value ("), text.hasSuffix("')"),
               let open = text.range(of: " a nil value (", options: .backwards) else { return nil }
         let inside = text[open.upperBound...].dropLast(2)
         guard let quote = inside.range(of: " '") else { return nil }
-        return NilValue(kind: String(inside[..<quote.lowerBound]), name: String(inside[quote.upperBound...]))
-    }
-
-    /// Whether the error is in `script` (Lua shortens long names to
-    /// `...end/of/path.lua`).
-    func isIn(_ script: LuaScript) -> Bool {
-        file == script.displayName || (file.hasPrefix("...") && script.displayName.hasSuffix(file.dropFirst(3)))
-    }
-
-    /// The name of the function the error happened in, from the first frame
-    /// of the traceback (`in field 'toggle'`, `in method 'toggle'`,
-    /// `in function 'Like.toggle'`).
-    var failingFunction: String? {
-        guard let traceback = rest.range(of: "stack traceback:\n") else { return nil }
-        let frame = rest[traceback.upperBound...].prefix { $0 != "\n" }
-        guard let open = frame.firstIndex(of: "'"), let close = frame[frame.index(after: open)...].firstIndex(of: "'") else {
-            return nil
-        }
-        let name = frame[frame.index(after: open)..<close]
-        return String(name.split(whereSeparator: { $0 == "." || $0 == ":" }).last ?? name)
+        kind = String(inside[..<quote.lowerBound])
+        name = String(inside[quote.upperBound...])
     }
 }
 

@@ -127,8 +127,9 @@ extension LuaRuntime {
         default:
             // The thread was let go.
             paused?.isFinished = true
-            let message = explained(LuaRuntime.condense(popString(from: S)), in: behaviour, script: nil)
-            scene.reportError(message, behaviour: behaviour, context: info.context.text)
+            var error = explained(popError(from: S), in: behaviour, script: nil)
+            error.context = info.context.text
+            scene.reportError(error, behaviour: behaviour)
             return nil
         }
     }

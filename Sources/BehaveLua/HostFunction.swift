@@ -76,18 +76,45 @@ extension LuaRuntime {
             return try body(self, S)
         } catch {
             lua_settop(S, 0)
-            pushString(hasLocation(error.message) ? error.message : location(in: S) + error.message, on: S)
+            raise(error, on: S)
             return BH_RAISE
         }
     }
 
-    /// Whether a message already starts with `file:line:`.
-    func hasLocation(_ message: String) -> Bool {
-        guard let colon = message.firstIndex(of: ":"), colon > message.startIndex else { return false }
-        let rest = message[message.index(after: colon)...]
-        let digits = rest.prefix { $0.isNumber }
-        return !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix(":")
-            && !message[..<colon].contains(" ")
+    /// Pushes `error` for the trampoline to raise: at the position of the
+    /// script code that called the host, unless it has one of its own
+    /// (a script that failed inside the host call), which the C side is
+    /// told of, as its frames are gone.
+    func raise(_ error: ScriptError, on S: OpaquePointer) {
+        var error = error
+        if error.location == nil, let caller = callingFrame(in: S) {
+            error.file = caller.file
+            error.line = caller.line
+        } else if let file = error.file, let line = error.line {
+            bh_error_raising(S, file, Int32(clamping: line), error.headline.utf8.count)
+        }
+        raisedError = error
+        pushString(error.message, on: S)
+    }
+
+    /// The script code that called the host (skipping the prelude), as
+    /// Lua's own errors name it; nil when no script code is calling.
+    public func callingFrame() -> ScriptError.Frame? {
+        guard !isClosed else { return nil }
+        return callingFrame(in: callerThread)
+    }
+
+    /// The script code calling the host on `S`.
+    func callingFrame(in S: OpaquePointer) -> ScriptError.Frame? {
+        guard !isClosed else { return nil }
+        var record = lua_Debug()
+        for level in Int32(1)...4 {
+            guard lua_getstack(S, level, &record) != 0 else { break }
+            guard lua_getinfo(S, "Sl", &record) != 0, record.currentline > 0 else { continue }
+            let file = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if file != "behave" { return ScriptError.Frame(file: file, line: Int(record.currentline)) }
+        }
+        return nil
     }
 
     /// `file:line: ` of the script code that called the host (skipping the
@@ -100,13 +127,7 @@ extension LuaRuntime {
 
     /// `file:line: ` of the script code calling the host on `S`.
     func location(in S: OpaquePointer) -> String {
-        guard !isClosed else { return "" }
-        for level in Int32(1)...4 {
-            luaL_where(S, level)
-            let text = popString(from: S)
-            if !text.isEmpty, !text.hasPrefix("behave:") { return text }
-        }
-        return ""
+        callingFrame(in: S).map { "\($0.file):\($0.line): " } ?? ""
     }
 
     /// The thread of the innermost host function running, or the main

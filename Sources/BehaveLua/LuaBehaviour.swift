@@ -43,7 +43,7 @@ public final class LuaBehaviour: Behaviour {
         lua_pushinteger(L, lua_Integer(id))
         runtime.pushRef(propsRef, on: L)
         if let failure = runtime.protectedCall(arguments: 3, results: 1) {
-            throw LuaError(failure)
+            throw failure
         }
         runtime.pushRef(runtime.selves.idsRef, on: L)
         lua_pushvalue(L, -2)

@@ -47,9 +47,9 @@ public struct LuaCall {
 
     /// The argument as plain data, tables included (read raw, depth and
     /// size bounded).
-    public func data(_ index: Int) throws(LuaError) -> LuaData {
+    public func data(_ index: Int) throws(LuaError) -> LooseValue {
         guard index <= count else { return .null }
-        var budget = LuaData.maximumNodes
+        var budget = LooseValue.maximumLuaNodes
         return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
     }
 
@@ -77,6 +77,10 @@ public struct LuaCall {
     /// `file:line: ` of the script code that called the host (the first
     /// frame outside the `=behave` preludes), or "".
     public func location() -> String { runtime.location(in: S) }
+
+    /// The script code that called the host (the first frame outside the
+    /// `=behave` preludes), if any.
+    public func callingFrame() -> ScriptError.Frame? { runtime.callingFrame() }
 
     // MARK: Results
 

@@ -62,13 +62,13 @@ extension LuaRuntime {
     }
 
     /// Calls a stored function as `call` does, reading its results as plain
-    /// data (`LuaData`: tables as lists and tables, bounded in depth and
+    /// data (`LooseValue`: tables as lists and maps, bounded in depth and
     /// size); no metamethod runs while they are read.
-    public func callReturningData(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [LuaData] {
+    public func callReturningData(_ function: LuaReference, _ arguments: [LuaArgument] = []) throws(LuaError) -> [LooseValue] {
         let (S, base) = try callLeavingResults(function, arguments)
         defer { lua_settop(S, base) }
-        var results: [LuaData] = []
-        var budget = LuaData.maximumNodes
+        var results: [LooseValue] = []
+        var budget = LooseValue.maximumLuaNodes
         var index = base + 1
         while index <= lua_gettop(S) {
             results.append(try data(at: index, in: S, depth: 0, budget: &budget))
@@ -95,7 +95,7 @@ extension LuaRuntime {
         }
         guard bh_pcall(S, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
             // A runaway gets its hint; the code is no behaviour's.
-            throw LuaError(explained(popString(from: S), in: nil, script: nil))
+            throw explained(popError(from: S), in: nil, script: nil)
         }
         return (S, base)
     }
@@ -104,9 +104,12 @@ extension LuaRuntime {
     /// with a syntax error, the report `behave check` prints
     /// (`SyntaxReport`); otherwise Lua's message.
     func compileFailure(_ status: Int32, source: [UInt8], chunkName: String, on S: OpaquePointer) -> LuaError {
-        let message = popString(from: S)
-        guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@") else { return LuaError(message) }
-        return LuaError(SyntaxReport.text(source: source, file: String(chunkName.dropFirst()), luaMessage: message))
+        var error = popError(from: S)
+        guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@"),
+              let finding = SyntaxReport.finding(source: source, file: String(chunkName.dropFirst())) else { return error }
+        error.reading = ScriptError.Reading(file: finding.file, line: finding.position.line, column: finding.position.column,
+                                            text: "\(finding.message); \(finding.fix)")
+        return error
     }
 
     /// Lets a kept value go.

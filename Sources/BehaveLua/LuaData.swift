@@ -2,51 +2,31 @@ import BehaveCore
 import CLuaShim
 
 /// A Lua value as plain data, for host code that takes tables (a scene
-/// written as a Lua table, inspectables given to a test scene). Tables whose
-/// keys are exactly 1…n are lists; others are tables with their keys as
-/// strings, sorted (Lua tables have no order). The empty table is a table.
-public indirect enum LuaData: Equatable, Sendable {
-    case null
-    case boolean(Bool)
-    case number(Double)
-    case string(String)
-    case list([LuaData])
-    case table([Entry])
-    /// A function, userdata or thread: only its type name.
-    case other(String)
-
-    public struct Entry: Equatable, Sendable {
-        public var key: String
-        public var value: LuaData
-        public init(key: String, value: LuaData) {
-            self.key = key
-            self.value = value
-        }
-    }
-
+/// written as a Lua table, inspectables given to a test scene): the core's
+/// untyped tree (`LooseValue`). Strings are quoted text (never numbers),
+/// numbers and booleans are as they are; tables whose keys are exactly
+/// 1…n are lists, others maps with their keys as strings, sorted (Lua
+/// tables have no order), the empty table a map; anything else is its
+/// type's name.
+extension LooseValue {
     /// Deeper or larger tables are refused (they would be cyclic or
     /// hostile; nothing a scene or an inspectable needs).
-    static let maximumDepth = 32
-    static let maximumNodes = 100_000
-
-    public subscript(key: String) -> LuaData? {
-        guard case .table(let entries) = self else { return nil }
-        return entries.first { $0.key == key }?.value
-    }
+    static let maximumLuaDepth = 32
+    static let maximumLuaNodes = 100_000
 }
 
 extension LuaRuntime {
-    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
+    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LooseValue {
         budget -= 1
-        guard budget > 0 else { throw LuaError("table too large (more than \(LuaData.maximumNodes) values)") }
+        guard budget > 0 else { throw LuaError("table too large (more than \(LooseValue.maximumLuaNodes) values)") }
         switch lua_type(S, index) {
         case LUA_TNIL, LUA_TNONE: return .null
-        case LUA_TBOOLEAN: return .boolean(lua_toboolean(S, index) != 0)
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
         case LUA_TNUMBER: return .number(lua_tonumberx(S, index, nil))
-        case LUA_TSTRING: return .string(string(at: index, in: S) ?? "")
+        case LUA_TSTRING: return .text(string(at: index, in: S) ?? "", quoted: true)
         case LUA_TTABLE:
-            guard depth < LuaData.maximumDepth else {
-                throw LuaError("table nested too deep (more than \(LuaData.maximumDepth) levels, or a cycle)")
+            guard depth < LooseValue.maximumLuaDepth else {
+                throw LuaError("table nested too deep (more than \(LooseValue.maximumLuaDepth) levels, or a cycle)")
             }
             guard lua_checkstack(S, 4) != 0 else { throw LuaError("table nested too deep") }
             return try tableData(at: lua_absindex(S, index), in: S, depth: depth + 1, budget: &budget)
@@ -55,17 +35,17 @@ extension LuaRuntime {
         }
     }
 
-    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LuaData {
-        var entries: [(key: LuaData, value: LuaData)] = []
+    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LooseValue {
+        var entries: [(key: LooseValue, value: LooseValue)] = []
         var failure: LuaError?
         lua_pushnil(S)
         while lua_next(S, table) != 0 {
             // Keys are read without conversion: lua_tolstring on a number
             // key would break the traversal.
-            let key: LuaData
+            let key: LooseValue
             switch lua_type(S, -2) {
             case LUA_TNUMBER: key = .number(lua_tonumberx(S, -2, nil))
-            case LUA_TSTRING: key = .string(string(at: -2, in: S) ?? "")
+            case LUA_TSTRING: key = .text(string(at: -2, in: S) ?? "", quoted: true)
             default: key = .other(typeName(at: -2, in: S))
             }
             do {
@@ -80,7 +60,7 @@ extension LuaRuntime {
         if let failure { throw failure }
         let length = Int(lua_rawlen(S, table))
         if length > 0, length == entries.count {
-            var items = [LuaData](repeating: .null, count: length)
+            var items = [LooseValue](repeating: .null, count: length)
             var isList = true
             for (key, value) in entries {
                 guard case .number(let n) = key, let i = Int(exactly: n), i >= 1, i <= length else {
@@ -91,15 +71,15 @@ extension LuaRuntime {
             }
             if isList { return .list(items) }
         }
-        var named: [LuaData.Entry] = []
+        var named: [LooseValue.Entry] = []
         for (key, value) in entries {
             switch key {
-            case .string(let s): named.append(LuaData.Entry(key: s, value: value))
-            case .number(let n): named.append(LuaData.Entry(key: formatNumber(n), value: value))
+            case .text(let s, _): named.append(LooseValue.Entry(key: s, value: value))
+            case .number(let n): named.append(LooseValue.Entry(key: formatNumber(n), value: value))
             case .other(let type): throw LuaError("table keys must be strings or numbers, not a \(type)")
             default: throw LuaError("table keys must be strings or numbers")
             }
         }
-        return .table(named.sorted { $0.key < $1.key })
+        return .map(named.sorted { $0.key < $1.key })
     }
 }

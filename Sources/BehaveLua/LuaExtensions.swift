@@ -14,11 +14,8 @@ extension HostFunction {
         nonisolated(unsafe) let body = body
         self.init(name) { runtime, S throws(ValueError) in
             let arguments = lua_gettop(S)
-            do throws(LuaError) {
-                try body(LuaCall(runtime: runtime, state: S, count: Int(arguments)))
-            } catch {
-                throw ValueError(error.message)
-            }
+            // A LuaError is a ValueError: its file, line and fix go on as they are.
+            try body(LuaCall(runtime: runtime, state: S, count: Int(arguments)))
             return max(0, lua_gettop(S) - arguments)
         }
     }

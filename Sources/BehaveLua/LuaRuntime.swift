@@ -42,6 +42,9 @@ public final class LuaRuntime {
         set { modules.fileAccess = newValue }
     }
     var capture: (duration: Double, curve: Curve)?
+    /// The last error a host function raised: when it comes back from a
+    /// protected call as it went (its message whole), it is this error.
+    var raisedError: ScriptError?
 
     /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
@@ -193,33 +196,10 @@ public final class LuaRuntime {
     }
 
     /// Calls the function below `arguments` values on the main stack in a
-    /// protected call (script loading); the error message on failure.
-    func protectedCall(arguments: Int32, results: Int32) -> String? {
+    /// protected call (script loading); the error on failure.
+    func protectedCall(arguments: Int32, results: Int32) -> ScriptError? {
         let status = bh_pcall(L, arguments, results)
-        return status == LUA_OK ? nil : popString()
-    }
-
-    /// Errors rethrown through many levels (`coroutine.wrap` adds its
-    /// position each time) read `f.lua:5: f.lua:5: … message`: keep one.
-    static func condense(_ message: String) -> String {
-        var rest = Substring(message)
-        var first: Substring?
-        var repeats = 0
-        while let colon = rest.firstIndex(of: ":"),
-              let second = rest[rest.index(after: colon)...].firstIndex(of: ":"),
-              rest[rest.index(after: colon)..<second].allSatisfy(\.isNumber),
-              !rest[rest.index(after: colon)..<second].isEmpty,
-              rest[rest.index(after: second)...].hasPrefix(" ") {
-            let prefix = rest[...second]
-            guard first == nil || prefix == first! else { break }
-            first = prefix
-            repeats += 1
-            rest = rest[rest.index(second, offsetBy: 2)...]
-        }
-        guard repeats > 2, let first else { return message }
-        let lines = rest.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let note = "\(first) \(lines[0]) (raised through \(repeats) levels)"
-        return lines.count > 1 ? note + "\n" + lines[1] : note
+        return status == LUA_OK ? nil : popError()
     }
 
     // MARK: Registry helpers

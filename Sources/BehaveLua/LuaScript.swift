@@ -219,7 +219,9 @@ extension LuaRuntime {
         if let failure {
             if let pending { unref(pending.classRef) }
             // A script that cannot load gets a one-line reason.
-            throw LuaError(String(explained(failure, in: nil, script: script).prefix { $0 != "\n" }))
+            var error = explained(failure, in: nil, script: script)
+            error.traceback = nil
+            throw error
         }
         guard let (declaration, classRef) = pending else {
             // A module of helpers is no behaviour: say how it is used.
@@ -233,7 +235,8 @@ extension LuaRuntime {
             let fix = script.className.map { "end the script with `return \($0)`" }
                 ?? "end the script with `return` and the local that holds `behaviour { … }`"
             let line = ScriptOutline.lastLine(of: script.source)
-            throw LuaError("\(script.displayName):\(line): the script must end by returning its behaviour, or Behave cannot use it; \(fix)")
+            throw LuaError(file: script.displayName, line: line,
+                           text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
         if let cached = scripts.declarations[script.path], cached.source == script.source {
             return (cached.declaration, classRef)

@@ -143,7 +143,7 @@ extension LuaRuntime {
         let chunkName = "@" + script.displayName
         let status = bh_load(S, script.source, script.source.count, chunkName)
         guard status == LUA_OK else {
-            throw ValueError(compileFailure(status, source: script.source, chunkName: chunkName, on: S).message)
+            throw compileFailure(status, source: script.source, chunkName: chunkName, on: S)
         }
         if let environment = scope.environment {
             pushRef(environment, on: S)
@@ -304,11 +304,7 @@ extension LuaRuntime {
 extension LuaScript {
     /// A script or module file, read within the size scripts may have.
     static func read(_ path: String) throws(ValueError) -> LuaScript {
-        do throws(LuaError) {
-            return try LuaScript(contentsOf: path)
-        } catch {
-            throw ValueError(error.message)
-        }
+        try LuaScript(contentsOf: path)
     }
 }
 

@@ -47,7 +47,7 @@ struct DeclarationReader {
     /// host adds the line of the `behaviour` call).
     func fail(_ message: String, at key: String? = nil) -> ValueError {
         guard let key, let line = script.line(ofKey: key) else { return ValueError(message) }
-        return ValueError("\(script.displayName):\(line): \(message)")
+        return ValueError(file: script.displayName, line: line, text: message)
     }
 
     func read(at index: Int32) throws(ValueError) -> BehaviourDeclaration {

@@ -32,20 +32,19 @@ public enum Checker {
             _ = try LuaScript(contentsOf: path).declaration(limits: limits)
             return []
         } catch {
-            return [diagnostic(error.message, file: file)]
+            return [diagnostic(error, file: file)]
         }
     }
 
-    /// A script's error, which usually starts with its own `file:line:`.
-    static func diagnostic(_ text: String, file: String) -> SceneDiagnostic {
+    /// A script's error, at its own position when it has one.
+    static func diagnostic(_ error: ScriptError, file: String) -> SceneDiagnostic {
         // One line: a traceback says nothing more about a top level, and
-        // of a syntax error's report, `check` prints the parser's reading
-        // itself (the linter's) and takes Lua's message from here.
-        let message = String(SyntaxReport.luaMessage(in: text).prefix { $0 != "\n" })
-        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        if parts.count == 3, let line = Int(parts[1]), parts[2].hasPrefix(" ") {
-            return SceneDiagnostic(file: String(parts[0]), line: line, message: String(parts[2].dropFirst()))
+        // of a syntax error, `check` prints the parser's reading itself
+        // (the linter's) and takes Lua's message from here.
+        let message = String(error.explanation.prefix { $0 != "\n" })
+        guard let errorFile = error.file, let line = error.line else {
+            return SceneDiagnostic(file: file, line: nil, message: message)
         }
-        return SceneDiagnostic(file: file, line: nil, message: message)
+        return SceneDiagnostic(file: errorFile, line: line, message: message)
     }
 }

@@ -63,7 +63,7 @@ public enum SceneNode: Equatable, Sendable {
             .list(items.map(\.looseValue))
         case .map(let entries, _):
             // The first of duplicate keys wins, as everywhere in a scene.
-            .map(Dictionary(entries.map { ($0.key, $0.value.looseValue) }, uniquingKeysWith: { first, _ in first }))
+            .map(entries.map { LooseValue.Entry(key: $0.key, value: $0.value.looseValue) })
         }
     }
 }

@@ -1,8 +1,9 @@
+import BehaveCore
 import BehaveLua
 import BehaveScene
 import BehaveSyntax
 
-extension LuaData {
+extension LooseValue {
     /// The table of `scene.new{ … }` as the tree a scene file reads to.
     /// Strings are quoted scalars (always strings). `written` is how the
     /// spec writes it (`SceneTableSource`): each part it writes is on its
@@ -12,9 +13,8 @@ extension LuaData {
         let line = written?.position.line ?? line
         switch self {
         case .null: return .scalar("", quoted: false, line: line)
-        case .boolean(let b): return .scalar(b ? "true" : "false", quoted: false, line: line)
-        case .number(let n): return .scalar(plainNumber(n), quoted: false, line: line)
-        case .string(let s): return .scalar(s, quoted: true, line: line)
+        case .bool, .number: return .scalar(self.written ?? "", quoted: false, line: line)
+        case .text(let s, _): return .scalar(s, quoted: true, line: line)
         case .list(let items):
             let positional = written?.tableItems?.compactMap { item -> LuaExpression? in
                 if case .positional(let value) = item { value } else { nil }
@@ -24,7 +24,7 @@ extension LuaData {
                 nodes.append(try item.sceneNode(line: line, written: index < positional.count ? positional[index] : nil))
             }
             return .list(nodes, line: line)
-        case .table(let entries):
+        case .map(let entries):
             let keys = written.map(SceneTableSource.keys(of:)) ?? [:]
             // Written keys in the order written, then the others, sorted.
             let ordered = entries.enumerated().sorted { a, b in

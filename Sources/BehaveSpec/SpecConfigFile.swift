@@ -43,21 +43,21 @@ public struct SpecConfigFile: Equatable, Sendable {
         } catch {
             throw ValueError("\(shown): \(error.message)")
         }
-        let returned: LuaData
+        let returned: LooseValue
         do throws(LuaError) {
             returned = try run(source, chunkName: "@" + shown, limits: limits)
         } catch {
             // Its own `file:line: message`, without the traceback.
             throw ValueError(DisplayText.line(String(error.message.prefix { $0 != "\n" })))
         }
-        guard case .table = returned else {
+        guard case .map = returned else {
             throw ValueError("\(shown): the file must return a table of tasks (`return { default = { … } }`)")
         }
-        var options: [LuaData.Entry] = []
-        if case .table(let all)? = returned["_all"] { options = all }
+        var options: [LooseValue.Entry] = []
+        if case .map(let all)? = returned["_all"] { options = all }
         let chosen = task ?? "default"
         switch returned[chosen] {
-        case .table(let entries)?:
+        case .map(let entries)?:
             options = options.filter { option in !entries.contains { key($0.key) == key(option.key) } } + entries
         case nil where task == nil, .null? where task == nil:
             break
@@ -68,7 +68,7 @@ public struct SpecConfigFile: Equatable, Sendable {
     }
 
     /// Runs the chunk in a fresh sandbox; what it returned, as data.
-    private static func run(_ source: [UInt8], chunkName: String, limits: SandboxLimits) throws(LuaError) -> LuaData {
+    private static func run(_ source: [UInt8], chunkName: String, limits: SandboxLimits) throws(LuaError) -> LooseValue {
         let scene = Scene(screen: "config")
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
@@ -80,7 +80,7 @@ public struct SpecConfigFile: Equatable, Sendable {
     /// `exclude_tags` and `exclude-tags` are one key.
     private static func key(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "-") }
 
-    private init(_ options: [LuaData.Entry], shown: String) throws(ValueError) {
+    private init(_ options: [LooseValue.Entry], shown: String) throws(ValueError) {
         var ignored: [String] = []
         for option in options {
             let name = SpecConfigFile.key(option.key)
@@ -89,18 +89,18 @@ public struct SpecConfigFile: Equatable, Sendable {
             }
             func texts() throws(ValueError) -> [String] {
                 switch option.value {
-                case .string(let text): return [text]
-                case .table(let entries) where entries.isEmpty: return []  // `{}`
+                case .text(let text, _): return [text]
+                case .map(let entries) where entries.isEmpty: return []  // `{}`
                 case .list(let items):
                     return try items.map { item throws(ValueError) in
-                        guard case .string(let text) = item else { throw fail("a string or a list of strings") }
+                        guard case .text(let text, _) = item else { throw fail("a string or a list of strings") }
                         return text
                     }
                 default: throw fail("a string or a list of strings")
                 }
             }
             func flag() throws(ValueError) -> Bool {
-                guard case .boolean(let value) = option.value else { throw fail("true or false") }
+                guard case .bool(let value) = option.value else { throw fail("true or false") }
                 return value
             }
             func whole(_ range: ClosedRange<Double>) throws(ValueError) -> Double {

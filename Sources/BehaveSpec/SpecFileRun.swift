@@ -81,7 +81,7 @@ final class SpecFileRun {
     let pendingSignal = "behave: pending " + UUID().uuidString
     /// Blocks whose setup ran; those whose setup failed, with the failure.
     private var setUp = Set<Int>()
-    private var brokenBlocks: [Int: (location: String, message: String, isAssertion: Bool)] = [:]
+    private var brokenBlocks: [Int: (location: ScriptError.Frame, message: String, isAssertion: Bool)] = [:]
     /// For each block, the last spec of it that runs (its teardown follows).
     private var lastRunning: [Int: Int] = [:]
 
@@ -119,7 +119,7 @@ final class SpecFileRun {
         } catch {
             // The result's line is the one its location names (1 when none).
             let (location, message) = split(error, fallbackLine: 1)
-            let line = location.split(separator: ":").last.flatMap { Int($0) }.map { max($0, 1) } ?? 1
+            let line = max(location.line, 1)
             report(SpecResult(file: file, name: "(loading \(file))", line: line, status: .errored,
                               location: "\(file):\(line)", message: message, output: output,
                               duration: seconds(since: started)))
@@ -158,7 +158,7 @@ final class SpecFileRun {
         defer { current = .file }
         if let error = phase("expand", stand.deferredBlock ?? 0) {
             let (location, message) = split(error, fallbackLine: stand.line)
-            report(SpecResult(file: file, name: stand.name, line: stand.line, status: .errored, location: location,
+            report(SpecResult(file: file, name: stand.name, line: stand.line, status: .errored, location: "\(location)",
                               message: message, output: output, duration: seconds(since: started)))
             if !options.listOnly { tearDown(endingWith: index) }
             return []
@@ -278,7 +278,7 @@ final class SpecFileRun {
         // As busted: an assertion failing in the body is a failure;
         // anything else raised, or an assertion failing in a hook, is an
         // error.
-        var failure: (location: String, message: String, isAssertion: Bool)?
+        var failure: (location: ScriptError.Frame, message: String, isAssertion: Bool)?
         // The spec ran out of time: when a scene's handler ran away during
         // it, that handler took the time (budgets are not shared, time is).
         var ranOutOfTime = false
@@ -342,18 +342,18 @@ final class SpecFileRun {
         }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
-            let runaway = unchecked.first { $0.runaway && !$0.call.isEmpty }
-            if let cause = runaway, failure == nil || ranOutOfTime {
+            if let cause = unchecked.first(where: { $0.runaway && $0.call != nil }), let call = cause.call,
+               failure == nil || ranOutOfTime {
                 // A handler that never finished (it often takes the spec's
                 // time too): the spec's line that ran it, and the script's
                 // line that looped.
-                failure = (cause.call, "\(calling(cause.call)) never finished: \(cause.message)", false)
+                failure = (call, "\(calling(call.line)) never finished: \(cause.message)", false)
             } else if let reason = failure {
                 // What the scene said is often why the spec failed (a runaway clock).
                 failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check\(calledAt(first.call)): \(first.message)\(more))",
                            reason.isAssertion)
             } else {
-                failure = (first.call.isEmpty ? "\(file):\(spec.line)" : first.call,
+                failure = (first.call ?? ScriptError.Frame(file: file, line: spec.line),
                            "a scene raised a script error the spec did not check (read them with s:errors()): \(first.message)\(more)",
                            false)
             }
@@ -364,14 +364,13 @@ final class SpecFileRun {
         }
         let status: SpecResult.Status = failure.map { $0.isAssertion ? .failed : .errored } ?? .passed
         return SpecResult(file: file, name: spec.name, line: spec.line, status: status,
-                          location: failure?.location ?? "", message: failure?.message ?? "", output: output,
+                          location: failure.map { "\($0.location)" } ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
     }
 
-    /// `s:tap("button")`: the code on the spec's line at `location`
-    /// (`spec.lua:4`), or "a call into a scene".
-    private func calling(_ location: String) -> String {
-        guard let line = location.split(separator: ":").last.flatMap({ Int($0) }) else { return "a call into a scene" }
+    /// `s:tap("button")`: the code on the spec's `line`, or "a call into
+    /// a scene".
+    private func calling(_ line: Int) -> String {
         let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard line >= 1, line <= lines.count else { return "a call into a scene" }
         let code = String(decoding: lines[line - 1], as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -380,8 +379,8 @@ final class SpecFileRun {
     }
 
     /// ` at spec.lua:4` (the spec's line that called into the scene), or "".
-    private func calledAt(_ location: String) -> String {
-        location.isEmpty ? "" : " at \(location)"
+    private func calledAt(_ location: ScriptError.Frame?) -> String {
+        location.map { " at \($0)" } ?? ""
     }
 
     /// Whether an error's text (its location taken off) is what the last
@@ -396,13 +395,13 @@ final class SpecFileRun {
 
     /// Whether a phase ended with pending()'s signal (and nothing else).
     private func isPendingSignal(_ error: LuaError) -> Bool {
-        firstLines(error.message) == pendingSignal
+        error.summary == pendingSignal
     }
 
     /// Collects what the spec's scenes logged and the errors it did not
     /// read, and closes the scenes it made.
-    private func endSpec(_ index: Int) -> [(message: String, call: String, runaway: Bool)] {
-        var unchecked: [(message: String, call: String, runaway: Bool)] = []
+    private func endSpec(_ index: Int) -> [(message: String, call: ScriptError.Frame?, runaway: Bool)] {
+        var unchecked: [(message: String, call: ScriptError.Frame?, runaway: Bool)] = []
         for id in scenes.keys.sorted() {
             guard let scene = scenes[id] else { continue }
             unchecked += scene.log.unchecked
@@ -473,57 +472,22 @@ final class SpecFileRun {
 
     // MARK: Messages
 
-    /// The location and the text of an error: the location it names (the
+    /// The location and the text of an error: where it was raised (the
     /// failing assertion's line in the spec file), else the spec file's
-    /// innermost line in its traceback, else the spec's own line.
-    func split(_ error: LuaError, fallbackLine: Int) -> (location: String, message: String) {
-        let text = firstLines(error.message)
-        guard let (location, rest) = SpecFileRun.leadingLocation(text) else {
-            // An error without a position (`assert(false)`, an error
-            // object): the spec's line that raised it, from the traceback.
-            return (specFrame(in: error.message) ?? "\(file):\(fallbackLine)", text)
+    /// innermost line among the frames live then, else the spec's own line.
+    /// A script that does not compile is where Behave's parser stopped.
+    func split(_ error: LuaError, fallbackLine: Int) -> (location: ScriptError.Frame, message: String) {
+        if let reading = error.reading {
+            return (ScriptError.Frame(file: reading.file, line: reading.line), "error: \(reading.text)\n\(error.headline)")
         }
-        guard location.hasPrefix("behave:") else { return (location, rest) }
         // Stopped inside the runner's own code (a budget ran out in a scene
-        // method): the spec's own line from the traceback, or the spec's.
-        return (specFrame(in: error.message) ?? "\(file):\(fallbackLine)", rest)
-    }
-
-    /// The innermost `file:line` of the spec file in a traceback (where Lua
-    /// may have shortened a long path to `...end/of/path.lua`).
-    private func specFrame(in message: String) -> String? {
-        guard let traceback = message.range(of: "\nstack traceback:") else { return nil }
-        for line in message[traceback.upperBound...].split(separator: "\n") {
-            let frame = line.trimmingCharacters(in: .whitespaces)
-            guard let (location, _) = SpecFileRun.leadingLocation(frame),
-                  let colon = location.lastIndex(of: ":") else { continue }
-            let source = location[..<colon]
-            let isSpecFile = source == file || (source.hasPrefix("...") && file.hasSuffix(source.dropFirst(3)))
-            if isSpecFile { return file + location[colon...] }
+        // method), or raised with no position (`assert(false)`, an error
+        // object): the spec's own line among the frames, or the spec's.
+        guard let errorFile = error.file, let line = error.line, errorFile != "behave" else {
+            let frame = error.frames.first { $0.isIn(file) }
+            return (ScriptError.Frame(file: file, line: frame?.line ?? fallbackLine), error.explanation)
         }
-        return nil
-    }
-
-    /// `("spec.lua:12", "message")` for "spec.lua:12: message", and for
-    /// "spec.lua:12:5: message" (a syntax error's report has a column).
-    static func leadingLocation(_ text: String) -> (String, String)? {
-        var search = text.startIndex
-        while let colon = text[search...].firstIndex(of: ":") {
-            let afterColon = text.index(after: colon)
-            let digits = text[afterColon...].prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, text[digits.endIndex...].hasPrefix(": "), !text[..<colon].contains("\n") {
-                return (String(text[..<digits.endIndex]), String(text[text.index(digits.endIndex, offsetBy: 2)...]))
-            }
-            if !digits.isEmpty, text[digits.endIndex...].hasPrefix(":"), !text[..<colon].contains("\n") {
-                let column = text[text.index(after: digits.endIndex)...].prefix { $0.isASCII && $0.isNumber }
-                if !column.isEmpty, text[column.endIndex...].hasPrefix(": ") {
-                    return (String(text[..<digits.endIndex]), String(text[text.index(column.endIndex, offsetBy: 2)...]))
-                }
-            }
-            if text[..<colon].contains("\n") { return nil }
-            search = afterColon
-        }
-        return nil
+        return (ScriptError.Frame(file: errorFile, line: line), error.explanation)
     }
 
     private func seconds(since start: DispatchTime) -> Double {

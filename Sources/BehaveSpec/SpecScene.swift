@@ -98,27 +98,24 @@ final class SceneLog {
     /// Where each error came from: the spec's line whose call into the
     /// scene ran the failing code (`spec.lua:4`, "" when unknown), and
     /// whether the code ran past its instruction budget or time limit.
-    private(set) var origins: [(call: String, runaway: Bool)] = []
+    private(set) var origins: [(call: ScriptError.Frame?, runaway: Bool)] = []
     /// Errors before this index have been read by the spec (or reported).
     var checked = 0
     var logs: [String] = []
 
     /// Takes an entry of the scene's trace; `call` is the spec's line that
-    /// is calling into the scene (`spec.lua:4: `), `runaway` whether the
-    /// scene's last callback ran past a limit.
-    func hear(_ entry: Trace.Entry, call: String = "", runaway: Bool = false) {
+    /// is calling into the scene, `runaway` whether the scene's last
+    /// callback ran past a limit.
+    func hear(_ entry: Trace.Entry, call: ScriptError.Frame? = nil, runaway: Bool = false) {
         switch entry.kind {
         case .error:
             guard errors.count < SceneLog.maximumLines else { return }
             var message = entry.message
-            if case .string(let text)? = entry.fields.first(where: { $0.0 == "error" })?.1 {
-                message = firstLines(text)
-                if case .string(let context)? = entry.fields.first(where: { $0.0 == "context" })?.1 {
-                    message += " (\(context))"
-                }
+            if let error = entry.error {
+                message = error.headline + (error.context.map { " (\($0))" } ?? "")
             }
             errors.append(String(message.prefix(8000)))
-            origins.append((call.hasSuffix(": ") ? String(call.dropLast(2)) : call, runaway))
+            origins.append((call, runaway))
         case .log:
             if logs.count < SceneLog.maximumLines { logs.append(String(entry.message.prefix(SpecFileRun.maximumLineLength + 1))) }
         default:
@@ -127,7 +124,7 @@ final class SceneLog {
     }
 
     /// The errors the spec has not read, with where each came from.
-    var unchecked: [(message: String, call: String, runaway: Bool)] {
+    var unchecked: [(message: String, call: ScriptError.Frame?, runaway: Bool)] {
         (min(checked, errors.count)..<errors.count).map { (errors[$0], origins[$0].call, origins[$0].runaway) }
     }
 }
@@ -160,10 +157,4 @@ extension Value {
         default: 32
         }
     }
-}
-
-/// The text of an error without its traceback.
-func firstLines(_ message: String) -> String {
-    guard let range = message.range(of: "\nstack traceback:") else { return message }
-    return String(message[..<range.lowerBound])
 }

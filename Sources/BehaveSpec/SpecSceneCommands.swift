@@ -24,7 +24,7 @@ extension SpecFileRun {
         }
         var inspectables: [(String, LooseValue)] = []
         if !call.isNil(2) {
-            guard case .table(let entries) = try call.data(2) else {
+            guard case .map(let entries) = try call.data(2) else {
                 throw LuaError("scene.script(path, inspectables): inspectables must be a table of name = value")
             }
             for entry in entries {
@@ -46,7 +46,7 @@ extension SpecFileRun {
     /// platform block of a scene file (Docs/platform.md), as a table.
     private func scriptPlatform(_ call: LuaCall) throws(LuaError) -> PlatformConfiguration {
         guard !call.isNil(3) else { return PlatformConfiguration() }
-        guard case .table(let entries) = try call.data(3) else {
+        guard case .map(let entries) = try call.data(3) else {
             throw LuaError("scene.script(path, inspectables, options): options must be a table such as { platform = { … } }")
         }
         var platform = PlatformConfiguration()
@@ -91,7 +91,7 @@ extension SpecFileRun {
         }
         let line = specLine(call)
         let data = try call.data(1)
-        let keys = if case .table(let entries) = data { entries.map(\.key) } else { [String]() }
+        let keys = if case .map(let entries) = data { entries.map(\.key) } else { [String]() }
         let node = try data.sceneNode(line: line, written: sceneTables.table(atLine: line, keys: keys))
         try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
@@ -109,7 +109,7 @@ extension SpecFileRun {
     /// The spec's line that called the host (every node of a table scene
     /// gets it).
     func specLine(_ call: LuaCall) -> Int {
-        SpecFileRun.leadingLocation(call.location()).flatMap { Int($0.0.split(separator: ":").last ?? "") } ?? 0
+        call.callingFrame()?.line ?? 0
     }
 
     var specDirectory: String { directory.isEmpty ? "." : directory }
@@ -126,7 +126,8 @@ extension SpecFileRun {
         do throws(LuaError) {
             made = try make()
         } catch {
-            throw LuaError(call.location() + firstLines(error.message))
+            let caller = call.callingFrame()
+            throw LuaError(file: caller?.file, line: caller?.line, text: error.summary)
         }
         // What happened while the scene woke is in its trace already; an
         // outlet left unconnected is said with what the scene logged.
@@ -136,10 +137,10 @@ extension SpecFileRun {
         // scene (a runaway is that line's, not the spec's next).
         let runtime = made.runtime
         for entry in made.scene.trace.entries {
-            log.hear(entry, call: call.location(), runaway: runtime.exceededLimit?.isRunaway ?? false)
+            log.hear(entry, call: call.callingFrame(), runaway: runtime.exceededLimit?.isRunaway ?? false)
         }
         made.scene.trace.listener = { [log, weak self, weak runtime] entry in
-            log.hear(entry, call: self?.runtime?.location() ?? "", runaway: runtime?.exceededLimit?.isRunaway ?? false)
+            log.hear(entry, call: self?.runtime?.callingFrame(), runaway: runtime?.exceededLimit?.isRunaway ?? false)
         }
         let id = nextSceneID
         nextSceneID += 1

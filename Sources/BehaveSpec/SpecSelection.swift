@@ -37,7 +37,7 @@ public struct SpecSelection: Sendable, Equatable, Codable {
                 do throws(LuaError) {
                     try patterns.check(prefix + pattern)
                 } catch {
-                    throw LuaError("\(option) \(pattern): \(firstLines(error.message))")
+                    throw LuaError("\(option) \(pattern): \(error.summary)")
                 }
             }
         }

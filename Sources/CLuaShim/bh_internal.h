@@ -29,6 +29,31 @@
 #define BH_TEXT_CACHE     64
 #define BH_CACHED_TEXT    256   /* longest text remembered */
 
+/* Lua frames an error's site keeps (the traceback shows as many). */
+#define BH_ERROR_FRAMES   24
+
+/* Where the last error was raised, read from its frames while they were
+** live (see bh_error_where). */
+typedef struct bh_error_site {
+  int valid;            /* 0 when no message handler saw the error */
+  char source[LUA_IDSIZE];  /* the position heading the message ("" none) */
+  int line;
+  int repeats;          /* that position's repetitions at the head */
+  size_t where;         /* bytes of one "source:line: " */
+  size_t text;          /* bytes of the message before its traceback */
+  /* the position of an error the host raises that is not that of a live
+     frame (a script failed inside a host call); "" when none */
+  char raised_source[LUA_IDSIZE];
+  int raised_line;
+  size_t raised_text;   /* bytes of its message before its traceback */
+  int nframes;
+  struct {
+    char source[LUA_IDSIZE];
+    char name[LUA_IDSIZE];  /* the function's, as its caller named it; "" */
+    int line;
+  } frames[BH_ERROR_FRAMES];
+} bh_error_site;
+
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
 
@@ -74,6 +99,7 @@ typedef struct bh_host {
   bh_scene *scene;      /* retained */
   struct bh_anchor *anchor;  /* what targets hold of the state */
   int live_metatables;  /* a spec file's state: see livemeta.c */
+  bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -100,6 +126,13 @@ extern const char bh__key_original;  /* field of a live copy: its original */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
 int bh__call_host(lua_State *L, int id);  /* a host function's body */
 void bh__push_limit_message(lua_State *L, bh_host *h);
+/* Bytes of the "source:line: " that heads the error message on top of L,
+** the position of a frame still live (or that the host raised it at); 0
+** when it has none. For a message handler. */
+size_t bh__error_where(lua_State *L);
+/* Notes the position of the error message on top of L, raised in a frame
+** still live, for when it is raised again (error(err, 0)) from elsewhere. */
+void bh__note_caught(lua_State *L);
 
 /* sandbox.c */
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */

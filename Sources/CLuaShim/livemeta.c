@@ -555,8 +555,53 @@ static int spec_position (lua_State *L) {
 }
 
 
+/* line(level): the current line of the function 'level' frames above
+** the caller of line (1: the caller itself), 0 for C code. */
+static int spec_line (lua_State *L) {
+  lua_Debug ar;
+  if (lua_getstack(L, (int)luaL_checkinteger(L, 1), &ar) &&
+      lua_getinfo(L, "l", &ar) && ar.currentline > 0)
+    lua_pushinteger(L, ar.currentline);
+  else
+    lua_pushinteger(L, 0);
+  return 1;
+}
+
+
+/* located(err): the message handler of the assertions that catch errors:
+** { err = err, where = n }, n the bytes of the position Lua put at the
+** head of the message (0 when none), so that the text is compared
+** without it. */
+static int spec_located (lua_State *L) {
+  size_t where;
+  lua_settop(L, 1);
+  where = bh__error_where(L);
+  lua_createtable(L, 0, 2);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "err");
+  lua_pushinteger(L, (lua_Integer)where);
+  lua_setfield(L, -2, "where");
+  return 1;
+}
+
+
+/* caught(err): the message handler of the runner's xpcall: the error as it
+** is, its position noted for when the runner raises it again. */
+static int spec_caught (lua_State *L) {
+  lua_settop(L, 1);
+  bh__note_caught(L);
+  return 1;
+}
+
+
 void bh_push_spec_gc (lua_State *L) {
-  lua_createtable(L, 0, 3);
+  lua_createtable(L, 0, 6);
+  lua_pushcfunction(L, spec_caught);
+  lua_setfield(L, -2, "caught");
+  lua_pushcfunction(L, spec_located);
+  lua_setfield(L, -2, "located");
+  lua_pushcfunction(L, spec_line);
+  lua_setfield(L, -2, "line");
   lua_pushcfunction(L, spec_position);
   lua_setfield(L, -2, "position");
   lua_pushcfunction(L, spec_collectgarbage);

@@ -297,11 +297,103 @@ static void push_traceback (lua_State *L, lua_State *co, int level) {
 }
 
 
+/* Whether 'msg' begins with "source:line: "; if so notes it as the
+** position of the error, with its repetitions. */
+static int heads (bh_error_site *e, const char *msg, size_t len,
+                  const char *source, int line) {
+  char where[LUA_IDSIZE + 32];
+  int n = snprintf(where, sizeof(where), "%s:%d: ", source, line);
+  size_t at = 0;
+  if (n <= 0 || (size_t)n >= sizeof(where) || (size_t)n > len ||
+      memcmp(msg, where, (size_t)n) != 0)
+    return 0;
+  snprintf(e->source, LUA_IDSIZE, "%s", source);
+  e->line = line;
+  e->where = (size_t)n;
+  while (at + (size_t)n <= len && memcmp(msg + at, where, (size_t)n) == 0) {
+    e->repeats++;
+    at += (size_t)n;
+  }
+  return 1;
+}
+
+
+/* Notes where the error whose message is on top of L was raised: the Lua
+** frames of 'co' from 'level' (live still), and which of them (or the
+** position the host raised the error at) heads the message with its
+** "source:line: ", and how often. */
+static void note_site (lua_State *L, lua_State *co, int level,
+                       bh_error_site *e) {
+  lua_Debug ar;
+  size_t len;
+  const char *msg = lua_tolstring(L, -1, &len);
+  int i;
+  e->valid = 1;
+  e->source[0] = '\0';
+  e->line = 0;
+  e->repeats = 0;
+  e->where = 0;
+  e->text = len;
+  e->nframes = 0;
+  for (i = level; e->nframes < BH_ERROR_FRAMES && lua_getstack(co, i, &ar);
+       i++) {
+    if (lua_getinfo(co, "Sln", &ar) && ar.currentline > 0) {
+      memcpy(e->frames[e->nframes].source, ar.short_src, LUA_IDSIZE);
+      snprintf(e->frames[e->nframes].name, LUA_IDSIZE, "%s",
+               ar.name != NULL ? ar.name : "");
+      e->frames[e->nframes].line = ar.currentline;
+      e->nframes++;
+    }
+  }
+  if (msg == NULL) return;
+  for (i = 0; i < e->nframes; i++)
+    if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
+  if (i == e->nframes && e->raised_source[0] != '\0' &&
+      heads(e, msg, len, e->raised_source, e->raised_line) &&
+      e->raised_text < len &&
+      (len <= BH_MAX_MESSAGE || e->raised_text <= BH_MAX_MESSAGE / 2))
+    e->text = e->raised_text;
+  e->raised_source[0] = '\0';
+}
+
+
+size_t bh__error_where (lua_State *L) {
+  bh_error_site *e = &bh__host(L)->error;
+  bh_error_site here;
+  if (lua_type(L, -1) != LUA_TSTRING) return 0;
+  memcpy(here.raised_source, e->raised_source, LUA_IDSIZE);
+  here.raised_line = e->raised_line;
+  here.raised_text = e->raised_text;
+  note_site(L, L, 1, &here);
+  return here.where;
+}
+
+
+void bh__note_caught (lua_State *L) {
+  bh_error_site caught;
+  if (lua_type(L, -1) != LUA_TSTRING) return;
+  caught.raised_source[0] = '\0';
+  note_site(L, L, 1, &caught);
+  if (caught.source[0] != '\0')
+    bh_error_raising(L, caught.source, caught.line, caught.text);
+}
+
+
+void bh_error_raising (lua_State *L, const char *source, int line,
+                       size_t text) {
+  bh_error_site *e = &bh__host(L)->error;
+  snprintf(e->raised_source, LUA_IDSIZE, "%s", source);
+  e->raised_line = line;
+  e->raised_text = text;
+}
+
+
 /* Message handler of bh_pcall: message plus traceback. */
 static int msgh (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
+  h->error.valid = 0;
   if (h->spent != BH_LIMIT_NONE) {  /* whatever was raised, say why */
     push_where(L, L, 1);
     bh__push_limit_message(L, h);
@@ -309,6 +401,7 @@ static int msgh (lua_State *L) {
   }
   else
     push_error_text(L, L, 1, BH_MAX_MESSAGE);
+  note_site(L, L, 1, &h->error);
   push_traceback(L, L, 1);
   h->enforce = enforce;
   return 1;
@@ -317,6 +410,8 @@ static int msgh (lua_State *L) {
 
 /* Replaces the error object on top of L by the final message. */
 static void finish_error (lua_State *L, bh_host *h, int status) {
+  if (status != LUA_ERRRUN)  /* the handler did not run, or failed */
+    h->error.valid = 0;
   if (status == LUA_ERRMEM) {  /* the handler did not run */
     lua_pop(L, 1);
     push_reason(L, h, h->spent != BH_LIMIT_NONE ? h->spent : BH_LIMIT_MEMORY);
@@ -325,6 +420,33 @@ static void finish_error (lua_State *L, bh_host *h, int status) {
     push_error_text(L, L, -1, 4 * BH_MAX_MESSAGE);
     lua_remove(L, -2);
   }
+}
+
+
+const char *bh_error_where (lua_State *L, size_t *where, int *repeats,
+                            size_t *text, int *line) {
+  bh_error_site *e = &bh__host(L)->error;
+  *where = 0;
+  *repeats = 0;
+  *text = 0;
+  *line = 0;
+  if (!e->valid) return NULL;
+  *text = e->text;
+  if (e->source[0] == '\0') return NULL;
+  *where = e->where;
+  *repeats = e->repeats;
+  *line = e->line;
+  return e->source;
+}
+
+
+const char *bh_error_frame (lua_State *L, int i, int *line,
+                            const char **name) {
+  bh_error_site *e = &bh__host(L)->error;
+  if (!e->valid || i < 0 || i >= e->nframes) return NULL;
+  *line = e->frames[i].line;
+  *name = e->frames[i].name;
+  return e->frames[i].source;
 }
 
 /* }====================================================== */
@@ -378,6 +500,7 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
     }
     else
       push_error_text(L, co, -1, BH_MAX_MESSAGE);
+    note_site(L, co, 0, &h->error);
     push_traceback(L, co, 0);
   }
   return status;
@@ -574,6 +697,43 @@ void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
 }
 
 
+/* Notes where the message on top of L says the chunk 'chunkname' failed
+** to compile: Lua's parser puts "source:line: " at its head, with the
+** chunk's name as Lua shortens it, which an empty chunk of that name
+** gives. */
+static void note_load_site (lua_State *L, bh_host *h, int status,
+                            const char *chunkname) {
+  bh_error_site *e = &h->error;
+  lua_Debug ar;
+  size_t len, n;
+  const char *msg = lua_tolstring(L, -1, &len);
+  e->valid = 1;
+  e->source[0] = '\0';
+  e->line = 0;
+  e->repeats = 0;
+  e->where = 0;
+  e->text = len;
+  e->nframes = 0;
+  e->raised_source[0] = '\0';
+  if (status != LUA_ERRSYNTAX || msg == NULL || chunkname == NULL ||
+      luaL_loadbufferx(L, "", 0, chunkname, "t") != LUA_OK) {
+    if (status == LUA_ERRSYNTAX && msg != NULL && chunkname != NULL)
+      lua_pop(L, 1);  /* the empty chunk's error */
+    return;
+  }
+  lua_getinfo(L, ">S", &ar);
+  n = strlen(ar.short_src);
+  if (n + 2 < len && memcmp(msg, ar.short_src, n) == 0 && msg[n] == ':') {
+    size_t at = n + 1;
+    int line = 0;
+    while (at < len && msg[at] >= '0' && msg[at] <= '9' && line < 100000000)
+      line = line * 10 + (msg[at++] - '0');
+    if (at > n + 1 && at + 1 < len && msg[at] == ':' && msg[at + 1] == ' ')
+      heads(e, msg, len, ar.short_src, line);
+  }
+}
+
+
 int bh_load (lua_State *L, const char *source, size_t length,
              const char *chunkname) {
   bh_host *h = bh__host(L);
@@ -604,6 +764,8 @@ int bh_load (lua_State *L, const char *source, size_t length,
     lua_concat(L, 2);
     lua_remove(L, -2);
   }
+  if (status != LUA_OK)
+    note_load_site(L, h, status, chunkname);
   return status;
 }
 

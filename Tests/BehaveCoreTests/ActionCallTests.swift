@@ -58,8 +58,8 @@ final class ActionCallTests: XCTestCase {
                            "an action's argument is nil, true or false, a number, text, a point [x, y] or { x =, y = }, a size { width =, height = } or a rect [x, y, width, height]; a list or table of anything else is none of these",
                            line)
         }
-        XCTAssertNotNil(error { _ = try LooseValue.map(["name": .text("Ada", quoted: true)]).untypedValue() })
-        XCTAssertEqual(try LooseValue.map(["width": .text("3", quoted: false), "height": .text("4", quoted: false)]).untypedValue(),
+        XCTAssertNotNil(error { _ = try LooseValue.map([.init(key: "name", value: .text("Ada", quoted: true))]).untypedValue() })
+        XCTAssertEqual(try LooseValue.map([.init(key: "width", value: .text("3", quoted: false)), .init(key: "height", value: .text("4", quoted: false))]).untypedValue(),
                        .size(Size(width: 3, height: 4)))
         XCTAssertEqual(counter.received.count, 1)
     }

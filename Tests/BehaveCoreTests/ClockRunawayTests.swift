@@ -118,7 +118,7 @@ final class SecondAuditRegressionTests: XCTestCase {
     func testImageSizesAreChecked() {
         let spec = PropertySpec("image", .image, optional: true)
         XCTAssertThrowsError(try spec.validate(.image(Image(name: "a", width: 10, height: -3))))
-        XCTAssertThrowsError(try spec.convert(.map(["name": .text("a", quoted: false), "width": .text("1e20", quoted: false)])))
+        XCTAssertThrowsError(try spec.convert(.map([.init(key: "name", value: .text("a", quoted: false)), .init(key: "width", value: .text("1e20", quoted: false))])))
         XCTAssertNoThrow(try spec.validate(.image(Image(name: "a", width: 10, height: 3))))
     }
 }

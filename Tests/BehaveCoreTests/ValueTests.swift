@@ -69,7 +69,7 @@ final class LooseValueTests: XCTestCase {
         let style = PropertySpec("style", .enumeration(["actionSheet", "alert"]))
         XCTAssertEqual(try convert("alert", style), .string("alert"))
         XCTAssertNotNil(error { _ = try convert("sheet", style) })
-        let map = LooseValue.map(["name": .text("photo", quoted: false), "width": .text("640", quoted: false)])
+        let map = LooseValue.map([.init(key: "name", value: .text("photo", quoted: false)), .init(key: "width", value: .text("640", quoted: false))])
         XCTAssertEqual(try PropertySpec("image", .image).convert(map), .image(Image(name: "photo", width: 640)))
     }
 
@@ -82,13 +82,13 @@ final class LooseValueTests: XCTestCase {
         XCTAssertEqual(try convert("10,20", point), .point(Point(x: 10, y: 20)))
         XCTAssertEqual(try convert("10, -20.5", point), .point(Point(x: 10, y: -20.5)))
         XCTAssertEqual(try convert("[0, 0, 375, 812]", rect), .rect(Rect(x: 0, y: 0, width: 375, height: 812)))
-        XCTAssertEqual(try size.convert(.map(["width": .text("3", quoted: false), "height": .text("4", quoted: false)])),
+        XCTAssertEqual(try size.convert(.map([.init(key: "width", value: .text("3", quoted: false)), .init(key: "height", value: .text("4", quoted: false))])),
                        .size(Size(width: 3, height: 4)))
         XCTAssertEqual(error { _ = try convert("10", point) }?.message, "offset takes a point (x, y), not `10`")
         XCTAssertEqual(error { _ = try convert("[1, 2, 3]", size) }?.message, "maxSize takes a size (width, height), not a list of 3 numbers")
         XCTAssertNotNil(error { _ = try convert("[a, b]", point) })
         XCTAssertNotNil(error { _ = try convert("[1, 2]", rect) })
-        XCTAssertNotNil(error { _ = try size.convert(.map(["width": .text("3", quoted: false)])) })
+        XCTAssertNotNil(error { _ = try size.convert(.map([.init(key: "width", value: .text("3", quoted: false))])) })
     }
 }
 

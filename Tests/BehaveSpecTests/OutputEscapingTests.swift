@@ -125,9 +125,42 @@ final class OutputEscapingTests: XCTestCase {
         }
         let file = DisplayText.line(path)
         XCTAssertTrue(tap.contains("ok 1 - \(file): passes\\n\\# forged comment\\nok 97 - forged\n"), tap)
-        XCTAssertTrue(tap.contains("  at: \"\(file.replacingOccurrences(of: "\\", with: "\\\\")):5\"\n"), tap)
+        XCTAssertTrue(tap.contains("  at: \"\(file.replacingOccurrences(of: "\\", with: "\\\\")):7\"\n"), tap)
         XCTAssertTrue(tap.contains("    boom\n    not ok 98 - forged\n    \\27[2J\n"), tap)
         XCTAssertTrue(tap.contains("# SKIP why\\nok 95 - forged\n"), tap)
+    }
+
+    /// A message that begins with another file's `file:line:` is text: the
+    /// report names the line that raised it.
+    func testAMessageCannotForgeTheFailingLocation() throws {
+        let directory = try temporaryDirectory(self)
+        let path = (directory as NSString).appendingPathComponent("where_spec.lua")
+        try """
+            it("fails", function()
+              error("elsewhere_spec.lua:40: fake", 0)
+            end)
+            it("fails again", function()
+              local ok, err = pcall(error, "elsewhere_spec.lua:41: caught")
+              error(err, 0)
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, run) = runSpecs([path])
+        XCTAssertEqual(run.results.map(\.location), ["\(path):2", "\(path):6"])
+        XCTAssertEqual(run.results.map(\.message), ["elsewhere_spec.lua:40: fake", "elsewhere_spec.lua:41: caught"])
+    }
+
+    /// An error raised inside a host call (a module that does not compile)
+    /// keeps its own position on its way back through the spec's code.
+    func testAModuleThatDoesNotCompileIsReportedWhereTheParserStopped() throws {
+        let directory = try temporaryDirectory(self)
+        try "local M = {}\nfunction M.f(\n  return 1\nend\nreturn M\n"
+            .write(toFile: (directory as NSString).appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let path = (directory as NSString).appendingPathComponent("require_spec.lua")
+        try "it(\"requires\", function()\n  require(\"bad\")\nend)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, run) = runSpecs([path])
+        let result = try XCTUnwrap(run.results.first)
+        XCTAssertTrue(result.location.hasSuffix("bad.lua:3"), result.location)
+        XCTAssertTrue(result.message.hasPrefix("error: found `return` where a name was expected"), result.message)
     }
 
     func testPlainReportLinesCannotBeForged() throws {
@@ -139,7 +172,7 @@ final class OutputEscapingTests: XCTestCase {
                 || line.hasPrefix("    ") || line == "2 passed, 0 failed, 1 errored, 1 skipped"
             XCTAssertTrue(ours, "not a line of ours: \(line)")
         }
-        XCTAssertTrue(plain.contains("ERROR \(DisplayText.line(path)):5: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
+        XCTAssertTrue(plain.contains("ERROR \(DisplayText.line(path)):7: fails: boom\n    not ok 98 - forged\n    \\27[2J\n"), plain)
         XCTAssertTrue(plain.contains("PENDING \(DisplayText.line(path)):12: is pending: why\\nok 95 - forged\n"), plain)
     }
 

@@ -215,13 +215,21 @@ public final class Scene {
     }
 
     /// A script error: counted, traced, and the rest of the scene runs on.
-    public func reportError(_ message: String, behaviour: Behaviour?, context: String?) {
+    public func reportError(_ error: ScriptError, behaviour: Behaviour?) {
         errorCount += 1
         behaviour?.errorCount += 1
         let subject = behaviour?.name ?? "scene"
-        let where_ = context.map { " (\($0))" } ?? ""
-        trace.record(.error, subject: subject, "error\(where_): \(message)",
-                     fields: [("error", .string(message)), ("context", context.map(JSON.string) ?? .null)])
+        let where_ = error.context.map { " (\($0))" } ?? ""
+        trace.record(.error, subject: subject, "error\(where_): \(error.message)",
+                     fields: [("error", .string(error.message)), ("context", error.context.map(JSON.string) ?? .null),
+                              ("file", error.file.map(JSON.string) ?? .null),
+                              ("line", error.line.map { .number(Double($0)) } ?? .null)],
+                     error: error)
+    }
+
+    /// An error the host tells of (no script raised it).
+    public func reportError(_ text: String, behaviour: Behaviour?, context: String?) {
+        reportError(ScriptError(text: text, context: context), behaviour: behaviour)
     }
 
     deinit {

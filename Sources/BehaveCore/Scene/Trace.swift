@@ -19,6 +19,8 @@ public final class Trace {
         public var kind: Kind
         public var subject: String
         var payload: Payload
+        /// An error entry's error, as it was raised.
+        public var error: ScriptError?
 
         /// What happened, as the trace prints it. Formatted when read, not
         /// when recorded: events and changes are recorded on hot paths.
@@ -86,7 +88,13 @@ public final class Trace {
     /// The scene's C half, where the records are.
     private let scene: UnsafeMutablePointer<bh_scene>
     /// The texts of host-written entries, by sequence number, oldest first.
-    private var texts = Deque<(seq: UInt64, message: String, fields: [(String, JSON)])>()
+    private var texts = Deque<(seq: UInt64, message: String, fields: [(String, JSON)], error: KeptError?)>()
+    /// An error entry's error, held by reference: most entries have none,
+    /// and each kept text pays only for a pointer.
+    private final class KeptError {
+        let error: ScriptError
+        init(_ error: ScriptError) { self.error = error }
+    }
     /// Hears every entry as it is recorded.
     public var listener: ((Entry) -> Void)? {
         didSet { listen(kinds: Set(Kind.allCases)) }
@@ -137,7 +145,8 @@ public final class Trace {
         }
     }
 
-    public func record(_ kind: Kind, subject: String, _ message: String, fields: [(String, JSON)] = []) {
+    public func record(_ kind: Kind, subject: String, _ message: String, fields: [(String, JSON)] = [],
+                       error: ScriptError? = nil) {
         // The listener hears the entry whole; the kept copy holds at most
         // `entryTextLimit` bytes of each text.
         var bytes = 64 + message.utf8.count + fields.reduce(0) { $0 + $1.1.textBytes }
@@ -150,14 +159,15 @@ public final class Trace {
         let text = subject.makeText()
         defer { bh_text_release(text) }
         let seq = scene.pointee.trace.next
-        texts.append((seq, message, fields))
+        texts.append((seq, message, fields, error.map(KeptError.init)))
         guard bh_trace_text(scene, Int32(kind.index), text, bytes, clipped ? 1 : 0) != 0 else {
             texts.removeLast()
             return
         }
         if clipped, let last = texts.last, last.seq == seq {
             texts[texts.count - 1] = (seq, message.clipped(to: Trace.entryTextLimit),
-                                      fields.map { ($0.0, $0.1.clipped(to: Trace.entryTextLimit)) })
+                                      fields.map { ($0.0, $0.1.clipped(to: Trace.entryTextLimit)) },
+                                      error.map { KeptError($0.clipped(to: Trace.entryTextLimit)) })
         }
         dropTextsOfGoneEntries()
     }
@@ -197,20 +207,32 @@ public final class Trace {
         default:
             let kind = Kind.allCases[Int(record.detail)]
             guard let text = text(seq) else { return Entry(time: record.time, kind: kind, subject: subject, payload: .text("", [])) }
-            return Entry(time: record.time, kind: kind, subject: subject, payload: .text(text.message, text.fields))
+            return Entry(time: record.time, kind: kind, subject: subject, payload: .text(text.message, text.fields),
+                         error: text.error)
         }
     }
 
     /// The host's text of entry `seq` (a binary search: sequence numbers
     /// grow).
-    private func text(_ seq: UInt64) -> (message: String, fields: [(String, JSON)])? {
+    private func text(_ seq: UInt64) -> (message: String, fields: [(String, JSON)], error: ScriptError?)? {
         var low = 0, high = texts.count
         while low < high {
             let middle = (low + high) / 2
             if texts[middle].seq < seq { low = middle + 1 } else { high = middle }
         }
         guard low < texts.count, texts[low].seq == seq else { return nil }
-        return (texts[low].message, texts[low].fields)
+        return (texts[low].message, texts[low].fields, texts[low].error?.error)
+    }
+}
+
+private extension ScriptError {
+    func clipped(to limit: Int) -> ScriptError {
+        var error = self
+        error.text = text.clipped(to: limit)
+        error.fix = fix?.clipped(to: limit)
+        error.context = context?.clipped(to: limit)
+        error.traceback = traceback?.clipped(to: limit)
+        return error
     }
 }
 

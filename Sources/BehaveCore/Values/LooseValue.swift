@@ -1,13 +1,54 @@
 import Foundation
 
-/// A value as people write it in scene files and on the command line,
-/// before it is given the type of the property it is for.
+/// A value before it is given the type of the property it is for: as
+/// people write it in scene files and on the command line (text), or as a
+/// script or spec passes it (numbers and booleans as they are). The one
+/// untyped tree the layers above share.
 public indirect enum LooseValue: Equatable, Sendable {
     case null
+    case bool(Bool)
+    case number(Double)
     /// Scalar text; `quoted` when written in quotes (then never a number).
     case text(String, quoted: Bool)
     case list([LooseValue])
-    case map([String: LooseValue])
+    /// Fields in order; the first of duplicate keys is the one read.
+    case map([Entry])
+    /// A value with no place in a tree (a Lua function): its type's name,
+    /// for the message that refuses it.
+    case other(String)
+
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: LooseValue
+
+        public init(key: String, value: LooseValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The field `key` of a map.
+    public subscript(key: String) -> LooseValue? {
+        guard case .map(let entries) = self else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    /// A scalar as it is written: text as it is, `true`/`false`, a number
+    /// in digits that read back exactly.
+    public var written: String? {
+        switch self {
+        case .text(let text, _): text
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): LooseValue.digits(n)
+        default: nil
+        }
+    }
+
+    /// A number as text that reads back exactly (`formatNumber` rounds).
+    public static func digits(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
 
     /// Lists nest at most this deep in command-line text (a point is one level).
     public static let maximumNesting = 32
@@ -128,6 +169,10 @@ extension LooseValue {
     public func untypedValue() throws(ValueError) -> Value {
         switch self {
         case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n):
+            // As when written: a number that is not finite is its digits.
+            return n.isFinite ? .number(n) : .string(LooseValue.digits(n))
         case .text(let text, let quoted):
             if !quoted {
                 switch text {
@@ -144,9 +189,13 @@ extension LooseValue {
             if numbers.count == items.count, numbers.count == 4 {
                 return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             }
-        case .map(let fields):
-            let numbers = fields.compactMapValues(\.plainNumber)
-            if numbers.count == fields.count {
+        case .map(let entries):
+            // The first of duplicate keys is the one read.
+            var numbers: [String: Double] = [:], seen: Set<String> = []
+            for entry in entries where seen.insert(entry.key).inserted {
+                if let n = entry.value.plainNumber { numbers[entry.key] = n }
+            }
+            if numbers.count == seen.count {
                 switch Set(numbers.keys) {
                 case ["x", "y"]: return .point(Point(x: numbers["x"]!, y: numbers["y"]!))
                 case ["width", "height"]: return .size(Size(width: numbers["width"]!, height: numbers["height"]!))
@@ -155,14 +204,34 @@ extension LooseValue {
                 default: break
                 }
             }
+        case .other: break
         }
         throw ValueError("an action's argument is nil, true or false, a number, text, a point [x, y] or { x =, y = }, a size { width =, height = } or a rect [x, y, width, height]; a list or table of anything else is none of these")
     }
 
     /// An unquoted number, as a list item or a field.
     private var plainNumber: Double? {
+        if case .number(let n) = self, n.isFinite { return n }
         if case .text(let text, false) = self, let n = Double(text), n.isFinite { return n }
         return nil
+    }
+
+    /// A number as a field of a point, a size or a rect in a mapping.
+    fileprivate var mapNumber: Double? {
+        switch self {
+        case .number(let n): n
+        case .text(let text, false): Double(text)
+        default: nil
+        }
+    }
+
+    /// A number as a list item of a point, a size or a rect.
+    fileprivate var coordinate: Double? {
+        switch self {
+        case .number(let n): n
+        case .text(let text, false): Double(text.trimmingCharacters(in: .whitespaces))
+        default: nil
+        }
     }
 }
 
@@ -175,6 +244,13 @@ extension PropertySpec {
     private func looseValue(_ loose: LooseValue) throws(ValueError) -> Value {
         switch loose {
         case .null: return .null
+        case .bool(let b) where type == .bool: return .bool(b)
+        case .number(let n) where type == .number || type == .integer: return .number(n)
+        case .bool, .number:
+            // Any other property reads it as written (`5` for a string).
+            return try looseValue(.text(loose.written ?? "", quoted: false))
+        case .other(let typeName):
+            throw ValueError("\(name) cannot be a \(typeName)")
         case .text(let text, let quoted):
             switch type {
             case .bool:
@@ -198,10 +274,7 @@ extension PropertySpec {
                 return try looseValue(.list(parts))
             }
         case .list(let items):
-            let numbers = items.compactMap { item -> Double? in
-                if case .text(let t, false) = item { return Double(t.trimmingCharacters(in: .whitespaces)) }
-                return nil
-            }
+            let numbers = items.compactMap(\.coordinate)
             guard numbers.count == items.count else { throw ValueError("\(name) takes \(typeDescription), not a list of \(items.count) items") }
             switch (type, numbers.count) {
             case (.point, 2): return .point(Point(x: numbers[0], y: numbers[1]))
@@ -209,9 +282,10 @@ extension PropertySpec {
             case (.rect, 4): return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             default: throw ValueError("\(name) takes \(typeDescription), not a list of \(items.count) numbers")
             }
-        case .map(let fields):
+        case .map:
+            let fields = loose
             func number(_ key: String) throws(ValueError) -> Double {
-                guard case .text(let t, false)? = fields[key], let n = Double(t) else {
+                guard let n = fields[key]?.mapNumber else {
                     throw ValueError("\(name) takes \(typeDescription): `\(key)` must be a number")
                 }
                 return n
@@ -222,10 +296,10 @@ extension PropertySpec {
             case .rect:
                 return .rect(Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")))
             case .image:
-                guard case .text(let imageName, _)? = fields["name"] else { throw ValueError("\(name): an image needs a `name`") }
+                guard let imageName = fields["name"]?.written else { throw ValueError("\(name): an image needs a `name`") }
                 func dimension(_ key: String) throws(ValueError) -> Int? {
                     guard let field = fields[key] else { return nil }
-                    guard case .text(let t, _) = field, let n = Int(t) else {
+                    guard let t = field.written, let n = Int(t) else {
                         throw ValueError("\(name): an image's `\(key)` is a whole number")
                     }
                     return n

@@ -205,9 +205,6 @@ public struct PropertySpec: Sendable {
     }
 }
 
-/// A value that does not fit where it was put.
-public struct ValueError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
+/// A value that does not fit where it was put: a `ScriptError`, which the
+/// host raises at the line of script code that gave the value.
+public typealias ValueError = ScriptError

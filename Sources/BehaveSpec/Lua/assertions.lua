@@ -4,10 +4,10 @@
 -- the reason; `not` and `no` turn each around, with a message of its own.
 
 local P = ...
-local show, deep_equal, differences, usage = P.show, P.deep_equal, P.differences, P.usage
-local type, tostring, tonumber, pcall, next, ipairs, getmetatable =
-      type, tostring, tonumber, pcall, next, ipairs, getmetatable
-local format, find, match, gsub, concat, abs = string.format, string.find, string.match, string.gsub, table.concat, math.abs
+local show, deep_equal, differences, usage, catch = P.show, P.deep_equal, P.differences, P.usage, P.catch
+local type, tostring, tonumber, next, ipairs, getmetatable =
+      type, tostring, tonumber, next, ipairs, getmetatable
+local format, find, match, concat, abs = string.format, string.find, string.match, table.concat, math.abs
 
 return function(M)
   local register = M.register
@@ -189,18 +189,17 @@ return function(M)
     return type(mt) == "table" and mt.__call ~= nil
   end
 
-  -- An error matches a string when, without its `file:line: ` prefix, it
-  -- equals the string (or, for the assertion itself, contains it); other
-  -- error objects must be the same.
-  local function error_matches(err, expected, loosely)
+  -- An error matches a string when, without the position it was raised
+  -- at (`bare`), it equals the string (or, for the assertion itself,
+  -- contains it); other error objects must be the same.
+  local function error_matches(err, bare, expected, loosely)
     if type(expected) == "string" then
       local text = as_text(err)
       if text == nil then return false end
-      local plain = gsub(text, "^[^\n]-:%d+: ", "", 1)
-      return text == expected or plain == expected or (loosely and find(text, expected, 1, true) ~= nil)
+      return text == expected or as_text(bare) == expected or (loosely and find(text, expected, 1, true) ~= nil)
     end
     if type(expected) == "number" and type(err) == "string" then
-      return tostring(expected) == tostring(tonumber((gsub(err, "^[^\n]-:%d+: ", "", 1))))
+      return tostring(expected) == tostring(tonumber(bare))
     end
     return deep_equal(expected, err)
   end
@@ -209,13 +208,13 @@ return function(M)
     local fn, expected = arguments[1], arguments[2]
     if not callable(fn) then usage("assert.has_error(function [, expected message]) takes a function") end
     message_at(state, arguments, 3)
-    local ok, err = pcall(fn)
+    local ok, err, bare = catch(fn)
     state.caught = { ok = ok, err = err }
     if ok then return false end
     local results = { err, n = 1 }
     if expected == nil then return true, results end
     -- Turned around, only the very error fails: busted's rule.
-    return error_matches(err, expected, state.mod), results
+    return error_matches(err, bare, expected, state.mod), results
   end
   local function explain_error(arguments, negated, state)
     local caught = state.caught
@@ -236,12 +235,11 @@ return function(M)
     local at = trailing_message(state, arguments, 3)
     local init = at ~= 3 and arguments[3] or nil
     local plain = at ~= 4 and at ~= 3 and arguments[4] or nil
-    local ok, err = pcall(fn)
+    local ok, err, bare = catch(fn)
     state.caught = { ok = ok, err = err }
     if ok then return false end
-    local text = as_text(err) or (type(err) == "boolean" and tostring(err)) or nil
+    local text = as_text(bare) or (type(err) == "boolean" and tostring(err)) or nil
     if text == nil then return false, { err, n = 1 } end
-    text = gsub(text, "^[^\n]-:%d+: ", "", 1)
     if plain then return find(text, pattern, tonumber(init), true) ~= nil, { pattern, n = 1 } end
     local captures = { match(text, pattern, tonumber(init)) }
     if captures[1] == nil then return false, { err, n = 1 } end

@@ -15,8 +15,8 @@
 -- frame the level counts).
 
 local H, env, require, garbage = ...
-local type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs =
-      type, tostring, tonumber, select, error, pcall, setmetatable, rawget, rawequal, next, ipairs
+local type, tostring, tonumber, select, error, pcall, xpcall, setmetatable, rawget, rawequal, next, ipairs =
+      type, tostring, tonumber, select, error, pcall, xpcall, setmetatable, rawget, rawequal, next, ipairs
 local format, find, match, gsub, sub, sort, concat =
       string.format, string.find, string.match, string.gsub, string.sub, table.sort, table.concat
 local utf8len = utf8.len
@@ -40,10 +40,12 @@ local function show(value, depth)
 end
 P.show = show
 
--- The line of the code `level` frames above the caller of line_of.
+-- The line of the code `level` frames above the caller of line_of (not
+-- a tail call: that would drop the frame the level counts).
+local line_at = garbage.line
 local function line_of(level)
-  local _, message = pcall(error, "", level + 2)
-  return tonumber(match(message, ":(%d+): $")) or 0
+  local line = line_at(level + 1)
+  return line
 end
 
 -- The tables' keys in a stable order: numbers, then strings.
@@ -101,6 +103,23 @@ P.deep_equal = deep_equal
 -- as Lua's own errors.
 local outside = garbage.position
 P.outside = outside
+
+-- The message handler for errors the runner catches to raise again with
+-- error(err, 0): the host still learns where they were raised.
+local caught = garbage.caught
+
+-- Calls fn as pcall does; after an error, also the error's text without
+-- the position Lua put at its head (the host tells how long that is,
+-- from the frames live when it was raised), for assertions that compare
+-- messages as busted does.
+local located = garbage.located
+function P.catch(fn)
+  local ok, caught_error = xpcall(fn, located)
+  if ok then return true end
+  if type(caught_error) ~= "table" then return false, caught_error, caught_error end  -- the handler failed
+  local err = caught_error.err
+  return false, err, type(err) == "string" and sub(err, caught_error.where + 1) or err
+end
 
 -- A failed assertion: raised at the caller's line, and told to the runner
 -- (a failure, not an error).
@@ -182,7 +201,7 @@ local function run_body(block, body, deferring)
   local outer = current
   current = block
   counts.depth = block.depth + 1
-  local ok, err = pcall(body)
+  local ok, err = xpcall(body, caught)
   counts.depth = block.depth
   current = outer
   if ok then return end

@@ -130,7 +130,9 @@ void bh_push_sandbox_env(lua_State *L);
 void bh_enable_spec_metatables(lua_State *L);
 
 /* Pushes a table with the spec's collectgarbage and finalizer(), which
-** returns the next queued __gc and its object (nothing when none). */
+** returns the next queued __gc and its object (nothing when none), and the
+** spec runner's position(), line(level), caught(err) and located(err)
+** (see livemeta.c). */
 void bh_push_spec_gc(lua_State *L);
 
 /* Pushes a function check(pattern) that raises the first mistake of a Lua
@@ -166,6 +168,31 @@ int bh_load(lua_State *L, const char *source, size_t length,
 ** exceeded (N KiB)". Returns the status; on error leaves exactly one string
 ** where the function and its arguments were. */
 int bh_pcall(lua_State *L, int nargs, int nresults);
+
+/* Where the last error that bh_pcall or bh_resume returned was raised,
+** read from the stack while its frames were live, so that the host never
+** takes the message apart: the message is '*where' bytes of "source:line: "
+** (Lua's position of the raising frame; 0 when it has none, as for
+** error(x, 0) or a limit met outside script code) repeated '*repeats'
+** times (an error rethrown through coroutine.wrap), then its text, then
+** from byte '*text' a newline and the traceback. '*line' and the returned
+** source are those of the position (NULL without one). Returns NULL with
+** '*where' 0 when the error is not known (memory ran out). */
+const char *bh_error_where(lua_State *L, size_t *where, int *repeats,
+                           size_t *text, int *line);
+
+/* The source of the 'i'-th Lua frame (innermost first) that was live when
+** the last error was raised, with its line in '*line' and in '*name' the
+** function's name as its caller knew it ("" when none); NULL past the
+** last (at most BH_ERROR_FRAMES are kept). */
+const char *bh_error_frame(lua_State *L, int i, int *line, const char **name);
+
+/* Tells the error site that the message the host is about to raise (by
+** BH_RAISE) begins with "source:line: " of code no longer running (a
+** script that failed inside a host call), and that its traceback begins
+** after 'text' bytes. */
+void bh_error_raising(lua_State *L, const char *source, int line,
+                      size_t text);
 
 /* Resumes coroutine 'co' (a function and its arguments, or a suspended
 ** coroutine, with 'nargs' values pushed on co) like lua_resume(co, L, ...),
