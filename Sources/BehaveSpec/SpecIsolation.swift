@@ -183,6 +183,10 @@ public final class IsolatedSpecRunner: SpecFileRunner {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // Foundation's waitUntilExit looks every 50 ms: a run would wait up
+        // to that long after its worker ended. The handler comes at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -216,7 +220,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
                 if let event = try? decoder.decode(WorkerEvent.self, from: line.dropFirst(prefix.count)) { hear(event) }
             }
         }
-        process.waitUntilExit()
+        exited.wait()
         errorsRead.wait()
         let lines = errorText.get().split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         var stopped: String?
