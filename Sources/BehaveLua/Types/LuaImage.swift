@@ -4,11 +4,11 @@ import CLuaShim
 /// An image: a table (`name`, `width`, `height`) with a shared, protected,
 /// read-only metatable.
 extension HostType {
-    static let image = HostType("image", doc: "An image: a name and a size in pixels.", receiver: .image, methods: [
+    static let image: HostType = HostType("image", doc: "An image: a name and a size in pixels.", receiver: .image, methods: [
         HostFunction("fitting", LuaSignature("The image scaled down (never up) to fit within width × height.",
                                              ("width", "number"), ("height", "number"), returns: "Behave.Image")) { runtime, S throws(ValueError) in
             guard runtime.isImage(at: 1, in: S), let image = runtime.image(at: 1, in: S) else {
-                throw runtime.dotCallError("fitting", passing: .image, arguments: "width, height", in: S)
+                throw runtime.dotCallError("fitting", of: .image, in: S)
                     ?? ValueError("fitting must be called on an image: image:fitting(width, height)")
             }
             let width = try runtime.argument(2, "width", runtime.number(at: 2, in: S), in: S)

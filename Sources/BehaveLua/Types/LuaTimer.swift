@@ -3,10 +3,10 @@ import CLuaShim
 
 /// A timer, as `after(seconds, fn)` returns it.
 extension HostType {
-    static let timer = HostType("timer", of: BehaveCore.Timer.self, receiver: .timer, methods: [
+    static let timer: HostType = HostType("timer", of: BehaveCore.Timer.self, receiver: .timer, methods: [
         HostFunction("cancel", LuaSignature("Stops the timer before it fires; `pending` is false from then on.")) { runtime, S throws(ValueError) in
             guard let timer = runtime.objectHandle(at: 1, in: S).flatMap(runtime.objects.object) as? BehaveCore.Timer else {
-                throw runtime.dotCallError("cancel", passing: .timer, arguments: "", in: S)
+                throw runtime.dotCallError("cancel", of: .timer, in: S)
                     ?? ValueError("cancel must be called on a timer: timer:cancel()")
             }
             timer.cancel()
