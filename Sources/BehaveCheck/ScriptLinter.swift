@@ -122,6 +122,21 @@ private final class LintWalk {
         return names
     }()
 
+    /// The methods of what scripts hold besides controls and `self`
+    /// (`connection:disconnect()`, `timer:cancel()`, `image:fitting(w, h)`),
+    /// by name, from the bridge's types: called with `.` and just their
+    /// own parameters, the object is not passed.
+    static let heldObjectMethods: [String: (receiver: ScriptAdvice.Receiver, parameters: [String])] = {
+        var methods: [String: (receiver: ScriptAdvice.Receiver, parameters: [String])] = [:]
+        for type in ScriptAPI.types where type.receiver != .control && type.receiver != .behaviour {
+            for method in type.methods { methods[method.name] = (type.receiver, method.signature.parameters.map(\.name)) }
+        }
+        return methods
+    }()
+
+    /// The methods every behaviour's `self` has from the host (`send`…).
+    static let behaviourMethods = Set(ScriptAPI.type("behaviour")?.methods.map(\.name) ?? [])
+
     var className: String { classVariable?.name ?? "YourBehaviour" }
 
     func report(_ severity: LintFinding.Severity, _ code: String, at position: SourcePosition, _ advice: ScriptAdvice) {
@@ -528,10 +543,10 @@ private final class LintWalk {
         }()
         if (method.name == "on" || method.name == "once") && (firstIsString || isControl) {
             report(.error, "dot-call", at: method.position, ScriptAdvice.dotCall(method.name, on: receiver, passing: .control))
-        } else if (method.name == "disconnect" || method.name == "cancel") && arguments.isEmpty {
+        } else if let held = LintWalk.heldObjectMethods[method.name], arguments.count == held.parameters.count {
             report(.error, "dot-call", at: method.position,
-                   ScriptAdvice.dotCall(method.name, on: receiver, passing: method.name == "cancel" ? .timer : .connection,
-                                        arguments: ""))
+                   ScriptAdvice.dotCall(method.name, on: receiver, passing: held.receiver,
+                                        arguments: held.parameters.joined(separator: ", ")))
         } else if let variable = behaviourSelf(object) {
             // `self.toggle()`: settled once every method is known.
             if case .name(let first)? = arguments.first, resolve(first.name) === variable { return }
@@ -577,7 +592,7 @@ private final class LintWalk {
                 report(read.indexed ? .error : .warning, "unknown-self-field", at: read.position, advice)
             }
         }
-        for call in dotCalls where colonMethods.contains(call.method) || call.method == "send" || call.method == "sendAction" {
+        for call in dotCalls where colonMethods.contains(call.method) || LintWalk.behaviourMethods.contains(call.method) {
             report(.error, "dot-call", at: call.position, ScriptAdvice.dotCall(call.method, on: call.receiver, passing: .behaviour))
         }
         if let classVariable {

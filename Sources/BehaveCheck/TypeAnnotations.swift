@@ -4,10 +4,12 @@ import BehaveSyntax
 
 /// `behave types`: annotations for lua-language-server (`---@class`,
 /// `---@field`, `---@param`…), so an editor completes and checks Behave's
-/// API and a script's `self`. Controls, events, declaration keys and the
-/// list of globals come from the runtime's own tables; the signatures of
-/// the functions are written here, and a test checks that every name the
-/// runtime has is described and nothing else.
+/// API and a script's `self`. Controls, events, declaration keys, the
+/// list of globals and the types scripts hold (their fields, methods,
+/// signatures and docs: `ScriptAPI.types`) come from the runtime's own
+/// tables; the signatures of the globals and the spec API are written
+/// here, and a test checks that every name the runtime has is described
+/// and nothing else.
 public enum TypeAnnotations {
     /// The whole API, then a class per script (`scripts`: path and source).
     public static func text(scripts: [(path: String, source: String, declaration: BehaviourDeclaration?)]) -> String {
@@ -44,6 +46,35 @@ public enum TypeAnnotations {
         names.isEmpty ? "string" : names.map { "\"\($0)\"" }.joined(separator: "|")
     }
 
+    /// A type scripts hold, as a class: its doc, its fields, `local Name =
+    /// {}`, then its methods (`narrowing` gives parameters, by name, a
+    /// narrower type than the type's own signature says).
+    static func annotation(of type: LuaTypeDescription, narrowing: [String: String] = [:]) -> String {
+        let table = String(type.className.split(separator: ".").last ?? "")
+        var out = type.doc.map { "---\($0)\n" } ?? ""
+        out += "---@class \(type.className)\n"
+        for field in type.fields { out += "---@field \(field.name) \(field.type)\(field.doc.map { " \($0)" } ?? "")\n" }
+        out += "local \(table) = {}\n\n"
+        for method in type.methods {
+            out += self.method(method.name, method.signature.narrowing(narrowing), table: table)
+        }
+        return out
+    }
+
+    /// `function Table:name(…) end` with its doc, parameters and result.
+    static func method(_ name: String, _ signature: LuaSignature, table: String) -> String {
+        var out = signature.doc.map { "---\($0)\n" } ?? ""
+        for parameter in signature.parameters { out += "---@param \(parameter.name) \(parameter.type)\n" }
+        if let returns = signature.returns { out += "---@return \(returns)\n" }
+        return out + "function \(table):\(name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end\n\n"
+    }
+
+    /// A type of `ScriptAPI.types` by name (every one this file names is there).
+    static func hostType(_ name: String) -> LuaTypeDescription {
+        guard let type = ScriptAPI.type(name) else { preconditionFailure("no Lua type \(name)") }
+        return type
+    }
+
     // MARK: Values
 
     static var values: String {
@@ -66,31 +97,8 @@ public enum TypeAnnotations {
         ---@field width number
         ---@field height number
 
-        ---An image: a name and a size in pixels.
-        ---@class Behave.Image
-        ---@field name string
-        ---@field width integer
-        ---@field height integer
-        local Image = {}
 
-        ---The image scaled down (never up) to fit within width × height.
-        ---@param width number
-        ---@param height number
-        ---@return Behave.Image
-        function Image:fitting(width, height) end
-
-        ---@class Behave.Connection
-        ---@field connected boolean
-        local Connection = {}
-        function Connection:disconnect() end
-
-        ---@class Behave.Timer
-        ---@field pending boolean
-        local Timer = {}
-        function Timer:cancel() end
-
-
-        """
+        """ + ["image", "connection", "timer"].map { annotation(of: hostType($0)) }.joined() + "\n"
     }
 
     // MARK: Controls
@@ -121,33 +129,21 @@ public enum TypeAnnotations {
                 out += connect(type: "Behave.\(schema.typeName)", table: schema.typeName, events: schema.events)
             }
         }
-        out += """
-            ---The system keyboard.
-            ---@class Behave.Keyboard
-            ---@field shown boolean
-            ---@field frame Behave.Rect? where it is while shown
-            local Keyboard = {}
-
-
-            """
-        out += connect(type: "Behave.Keyboard", table: "Keyboard", events: ScriptAPI.keyboardEvents, arguments: ", frame: Behave.Rect")
-        return out
+        let keyboard = hostType("keyboard")
+        return out + annotation(of: keyboard, narrowing: connectTypes(type: keyboard.className, events: ScriptAPI.keyboardEvents,
+                                                                      arguments: ", frame: Behave.Rect"))
     }
 
-    static func connect(type: String, table: String, events: [String], arguments: String = ", ...: any") -> String {
-        var out = ""
-        for (verb, doc) in [("on", "Calls handler each time the control sends event."), ("once", "Calls handler the next time only.")] {
-            out += """
-                ---\(doc)
-                ---@param event \(union(events))
-                ---@param handler fun(control: \(type)\(arguments))
-                ---@return Behave.Connection
-                function \(table):\(verb)(event, handler) end
+    /// A control's `on` and `once` (the control type's methods), for its events.
+    static func connect(type: String, table: String, events: [String]) -> String {
+        hostType("control").methods.map { method in
+            self.method(method.name, method.signature.narrowing(connectTypes(type: type, events: events)), table: table)
+        }.joined()
+    }
 
-
-                """
-        }
-        return out
+    /// `on`'s event among the control's, its handler given the control.
+    static func connectTypes(type: String, events: [String], arguments: String = ", ...: any") -> [String: String] {
+        ["event": union(events), "handler": "fun(control: \(type)\(arguments))"]
     }
 
     // MARK: Behaviours
@@ -162,24 +158,7 @@ public enum TypeAnnotations {
             "events": "string[]?", "requires": "Behave.Capability[]?",
         ]
         for key in keys { declaration += "---@field \(key) \(types[key] ?? "any")\n" }
-        return declaration + """
-
-            ---What every behaviour's `self` has.
-            ---@class Behave.Behaviour
-            ---@field name string the behaviour's name in its scene (read-only)
-            ---@field owner Behave.View? the control it belongs to; nil when the screen owns it
-            local Behaviour = {}
-
-            ---Sends one of the events the behaviour declares.
-            ---@param event string
-            ---@param ... any
-            function Behaviour:send(event, ...) end
-
-            ---Sends an action up the responder chain (behaviour → owner → parents → screen).
-            ---@param action string
-            ---@param ... any
-            function Behaviour:sendAction(action, ...) end
-
+        return declaration + "\n" + annotation(of: hostType("behaviour")) + """
             ---Lifecycle: called once, when outlets and inspectables are set.
             function Behaviour:awake() end
 

@@ -33,6 +33,14 @@ extension LuaRuntime {
         }
     }
 
+    /// The same for a method of `type`, its parameters named as its
+    /// signature names them.
+    func dotCallError(_ method: String, of type: HostType, in S: OpaquePointer) -> ValueError? {
+        let signature = type.methods.first { $0.name == method }?.signature
+        return dotCallError(method, passing: type.receiver,
+                            arguments: signature.map { $0.parameters.map(\.name).joined(separator: ", ") } ?? "…", in: S)
+    }
+
     /// `value()`, or the dot-call advice when it fails on a line that
     /// calls `method` with a dot (the arguments moved down one place).
     func dotCalled<T>(_ method: String, passing what: ScriptAdvice.Receiver, in S: OpaquePointer,

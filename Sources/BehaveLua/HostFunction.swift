@@ -15,10 +15,14 @@ struct HostFunction: Sendable {
     typealias Body = @Sendable (LuaRuntime, OpaquePointer) throws(ValueError) -> Int32
 
     let name: String
+    /// How a script calls it, for `behave types` and the linter (methods
+    /// of a `HostType`; nil for what scripts do not call by name).
+    let signature: LuaSignature?
     let body: Body
 
-    init(_ name: String, _ body: @escaping Body) {
+    init(_ name: String, _ signature: LuaSignature? = nil, _ body: @escaping Body) {
         self.name = name
+        self.signature = signature
         self.body = body
     }
 }

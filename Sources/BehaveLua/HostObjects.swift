@@ -41,7 +41,7 @@ extension LuaRuntime {
             }
             // A connection or timer of a destroyed behaviour: finished.
             let gone = userdata.types.lazy.map(\.type).filter(\.endsWithBehaviour)
-            if gone.contains(where: { $0.properties[key] != nil }) {
+            if gone.contains(where: { $0.property(key)?.get != nil }) {
                 lua_pushboolean(S, 0)
             } else if gone.contains(where: { type in type.methods.contains { $0.name == key } }) {
                 bh_push_host_function(S, userdata.noopID)
@@ -53,7 +53,7 @@ extension LuaRuntime {
         guard let installed = userdata.types.first(where: { $0.type.holds(object) }) else {
             throw ValueError("not an object")
         }
-        if let getter = installed.type.properties[key] {
+        if let getter = installed.type.property(key)?.get {
             push(getter(object), on: S)
         } else if let id = installed.methodIDs[key] {
             bh_push_host_function(S, id)

@@ -1,18 +1,27 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 
-/// A kind of object scripts hold, as data: its methods (host functions),
-/// its read-only properties (getters) and its metamethods, by name. Each
-/// kind is declared in a file of its own in `Types/`; the bridge installs
-/// each once per runtime (`LuaRuntime.installBridge`), so adding a method
-/// or a property is one entry there.
+/// A kind of object scripts hold, as data: its methods (host functions
+/// with their signatures), its read-only properties (getters with their
+/// types) and its metamethods, by name. Each kind is declared in a file of
+/// its own in `Types/`; the bridge installs each once per runtime
+/// (`LuaRuntime.installBridge`), and `behave types` and the linter read
+/// the same table (`ScriptAPI.types`), so adding a method or a property is
+/// one entry there.
 struct HostType: Sendable {
     /// A property's value, read from the object.
     typealias Getter = @Sendable (AnyObject) -> Value
 
     let name: String
+    /// Its class in `behave types` (`Behave.Timer`).
+    var className: String
+    /// What `behave types` says of the type as a whole.
+    var doc: String?
+    /// What a method called with `.` fails to pass (the linter's advice).
+    var receiver: ScriptAdvice.Receiver = .control
     var methods: [HostFunction] = []
-    var properties: [String: Getter] = [:]
+    var properties: [HostProperty] = []
     /// Metamethods by event (`__index` for what the tables above do not
     /// answer, `__tostring`, …).
     var metamethods: [HostFunction] = []
@@ -26,10 +35,14 @@ struct HostType: Sendable {
     /// it is destroyed (properties false, methods doing nothing).
     var endsWithBehaviour = false
 
-    init(_ name: String, methods: [HostFunction] = [], properties: [String: Getter] = [:],
+    init(_ name: String, className: String? = nil, doc: String? = nil, receiver: ScriptAdvice.Receiver = .control,
+         methods: [HostFunction] = [], properties: [HostProperty] = [],
          metamethods: [HostFunction] = [], preludeFunctions: [HostFunction] = [],
          unknownKey: @escaping @Sendable (String) -> String = { "no field `\($0)`" }) {
         self.name = name
+        self.className = className ?? "Behave." + name.prefix(1).uppercased() + name.dropFirst()
+        self.doc = doc
+        self.receiver = receiver
         self.methods = methods
         self.properties = properties
         self.metamethods = metamethods
@@ -38,23 +51,53 @@ struct HostType: Sendable {
     }
 
     /// A type of the objects of class `T` that scripts hold as userdata.
-    init<T: AnyObject>(_ name: String, of _: T.Type, methods: [HostFunction] = [],
-                       properties: [String: Getter] = [:], endsWithBehaviour: Bool = false,
+    init<T: AnyObject>(_ name: String, of _: T.Type, doc: String? = nil, receiver: ScriptAdvice.Receiver,
+                       methods: [HostFunction] = [], properties: [HostProperty] = [], endsWithBehaviour: Bool = false,
                        unknownKey: @escaping @Sendable (String) -> String) {
-        self.init(name, methods: methods, properties: properties, unknownKey: unknownKey)
+        self.init(name, doc: doc, receiver: receiver, methods: methods, properties: properties, unknownKey: unknownKey)
         self.holds = { $0 is T }
         self.endsWithBehaviour = endsWithBehaviour
     }
 
-    /// A getter reading an object of class `T` (nil for any other).
-    static func property<T: AnyObject>(_ get: @escaping @Sendable (T) -> Value) -> Getter {
-        { ($0 as? T).map(get) ?? .null }
+    /// A property `name` of Lua type `type`, read from an object of class
+    /// `T` (nil for any other).
+    static func property<T: AnyObject>(_ name: String, _ type: String, _ doc: String? = nil,
+                                       _ get: @escaping @Sendable (T) -> Value) -> HostProperty {
+        HostProperty(name: name, type: type, doc: doc, get: { ($0 as? T).map(get) ?? .null })
+    }
+
+    /// A field the Lua half of the type holds itself (an image's `width`,
+    /// a behaviour's `name`): described, not read by the host.
+    static func field(_ name: String, _ type: String, _ doc: String? = nil) -> HostProperty {
+        HostProperty(name: name, type: type, doc: doc, get: nil)
+    }
+
+    /// The property named `name`, if the type has one.
+    func property(_ name: String) -> HostProperty? {
+        properties.first { $0.name == name }
+    }
+
+    /// The type as tools see it: names, signatures and docs, no bodies.
+    var description: LuaTypeDescription {
+        LuaTypeDescription(name: name, className: className, doc: doc, receiver: receiver,
+                           fields: properties.map { LuaField(name: $0.name, type: $0.type, doc: $0.doc) },
+                           methods: methods.map { ($0.name, $0.signature ?? LuaSignature()) })
     }
 
     /// The metamethod for `event`, if the type has one.
     func metamethod(_ event: String) -> HostFunction? {
         metamethods.first { $0.name == event }
     }
+}
+
+/// A read-only property of a `HostType`: its name and Lua type (for
+/// `behave types`) and how the host reads it (nil for a field the Lua half
+/// holds).
+struct HostProperty: Sendable {
+    let name: String
+    let type: String
+    let doc: String?
+    let get: HostType.Getter?
 }
 
 /// A type as one runtime installed it: its methods' ids.

@@ -8,8 +8,21 @@ public enum ScriptAPI {
     /// Methods Behave calls on a behaviour by name.
     public static let lifecycleMethods: [String] = LuaBehaviour.lifecycleMethods.sorted()
 
+    /// Every type scripts hold (controls, the keyboard, connections,
+    /// timers, images, a behaviour's `self`): its fields and methods with
+    /// their signatures, from the bridge's own tables (`Types/`).
+    public static let types: [LuaTypeDescription] = [
+        HostType.control, .keyboard, .connection, .timer, .image, .behaviourSelf,
+    ].map(\.description)
+
+    /// The type named `name` (`timer`, `behaviour`…).
+    public static func type(_ name: String) -> LuaTypeDescription? {
+        types.first { $0.name == name }
+    }
+
     /// Fields every behaviour's `self` has (beyond its outlets and inspectables).
-    public static let behaviourFields: [String] = ["name", "owner", "send", "sendAction"]
+    public static let behaviourFields: [String] = HostType.behaviourSelf.description.fields.map(\.name)
+        + HostType.behaviourSelf.methods.map(\.name)
 
     /// The keys of `behaviour { … }`, and the capabilities `requires` takes.
     public static let declarationKeys: [String] = LuaRuntime.declarationKeys

@@ -7,7 +7,7 @@ extension LuaRuntime {
     static let declarationKeys = ["name", "outlets", "outletCollections", "inspectables", "events", "requires"]
     static let capabilities = ["camera", "photoLibrary"]
     /// Fields of `self` every behaviour has, and its lifecycle methods.
-    static let reservedFields: Set<String> = ["name", "owner", "send", "sendAction", "awake", "changed", "destroy"]
+    static let reservedFields = Set(ScriptAPI.behaviourFields + LuaBehaviour.lifecycleMethods)
 
     /// `behaviour { … }` as a behaviour script's top level calls it.
     static let declare = HostFunction("declare") { runtime, S throws(ValueError) in try runtime.declare(S) }

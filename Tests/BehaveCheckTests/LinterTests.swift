@@ -115,6 +115,25 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(lint(like(replacing: "self:like()", with: "self.like(self)")).map(\.description), [])
     }
 
+    func testADotWhereAColonIsNeededOnAHeldObject() {
+        let script = like(replacing: "self.liked = false\n", with: """
+            self.liked = false
+              local tap = self.button:on("touchUpInside", function() end)
+              tap.disconnect()
+              after(1, function() end).cancel()
+              local picture = platform.pickImage("camera")
+              self.icon = picture.fitting(64, 64)
+
+            """)
+        let findings = lint(script).filter { $0.code == "dot-call" }
+        XCTAssertEqual(findings.map(\.fix), ["write `tap:disconnect()` with a colon", "write `object:cancel()` with a colon",
+                                             "write `picture:fitting(width, height)` with a colon"])
+        XCTAssertEqual(findings.last?.message, "`fitting` is called with `.`, so the image is not passed to it")
+        // Passing the object is the same call.
+        XCTAssertEqual(lint(script.replacingOccurrences(of: "picture.fitting(64", with: "picture.fitting(picture, 64"))
+                        .filter { $0.code == "dot-call" }.count, 2)
+    }
+
     func testAMissingEnd() {
         let finding = only(lint(like(replacing: "self:like() end)", with: "self:like())")))
         XCTAssertEqual(finding?.description,

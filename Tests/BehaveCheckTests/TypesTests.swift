@@ -41,6 +41,33 @@ final class TypesTests: XCTestCase {
         for method in ScriptAPI.lifecycleMethods { XCTAssertTrue(text.contains("function Behaviour:\(method)("), method) }
     }
 
+    /// Every method and field of every type scripts hold (the bridge's
+    /// `HostType` tables) is in the output, with its signature and a doc.
+    func testEveryMethodAndFieldOfTheBridgesTypes() {
+        XCTAssertEqual(Set(ScriptAPI.types.map(\.name)), ["control", "keyboard", "connection", "timer", "image", "behaviour"])
+        for type in LuaRuntime.userdataTypes { XCTAssertNotNil(ScriptAPI.type(type.name), type.name) }
+        for type in ScriptAPI.types {
+            let table = type.className.dropFirst("Behave.".count)
+            XCTAssertTrue(text.contains("---@class \(type.className)\n") || text.contains("---@class \(type.className):"),
+                          type.className)
+            for method in type.methods {
+                let parameters = method.signature.parameters.map(\.name).joined(separator: ", ")
+                XCTAssertTrue(text.contains("function \(table):\(method.name)(\(parameters)) end"), "\(type.name):\(method.name)")
+                XCTAssertNotNil(method.signature.doc, "\(type.name):\(method.name) has a doc")
+            }
+            for field in type.fields {
+                XCTAssertTrue(text.contains("---@field \(field.name) \(field.type)"), "\(type.name).\(field.name)")
+            }
+        }
+        XCTAssertTrue(text.contains("""
+            ---The image scaled down (never up) to fit within width × height.
+            ---@param width number
+            ---@param height number
+            ---@return Behave.Image
+            function Image:fitting(width, height) end
+            """))
+    }
+
     func testTheAnnotationsAreLua() throws {
         let runtime = try LuaRuntime(scene: Scene(screen: "types"))
         defer { runtime.close() }

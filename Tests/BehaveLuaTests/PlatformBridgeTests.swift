@@ -84,6 +84,27 @@ final class PlatformBridgeTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
+    func testAnImagesMethodCalledWithADotSaysTheColon() throws {
+        let (test, _) = try makeScene {
+            $0.photoLibrary.available = true
+            $0.library = PhotoLibrary(folder: "photos", photos: PlatformBridgeTests.photos)
+        }
+        let button = test.control(Button.self, "button")
+        try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function()
+                local image = platform.pickImage("photoLibrary")
+                self.picked = image.fitting(64, 64)
+              end)
+            end
+            """, extra: requiresBoth), outlets: ["button": button])
+        button.tap()
+        try test.scene.choose("wide.png")
+        XCTAssertTrue(test.errors.last?.contains(
+            "`fitting` is called with `.`, so the image is not passed to it; write `image:fitting(width, height)` with a colon") ?? false,
+                      test.errors.last ?? "no error")
+    }
+
     func testOpenSettings() throws {
         let (test, platform) = try makeScene()
         try test.behaviour("probe", source: script("function Probe:awake() platform.openSettings() end"))

@@ -3,16 +3,16 @@ import CLuaShim
 
 /// A connection, as `control:on(…)` returns it.
 extension HostType {
-    static let connection = HostType("connection", of: Connection.self, methods: [
-        HostFunction("disconnect") { runtime, S throws(ValueError) in
+    static let connection: HostType = HostType("connection", of: Connection.self, receiver: .connection, methods: [
+        HostFunction("disconnect", LuaSignature("Stops calling the handler; `connected` is false from then on.")) { runtime, S throws(ValueError) in
             guard let connection = runtime.objectHandle(at: 1, in: S).flatMap(runtime.objects.object) as? Connection else {
-                throw runtime.dotCallError("disconnect", passing: .connection, arguments: "", in: S)
+                throw runtime.dotCallError("disconnect", of: .connection, in: S)
                     ?? ValueError("disconnect must be called on a connection: connection:disconnect()")
             }
             connection.disconnect()
             return 0
         },
     ], properties: [
-        "connected": property { (connection: Connection) in .bool(connection.isConnected) },
+        property("connected", "boolean") { (connection: Connection) in .bool(connection.isConnected) },
     ], endsWithBehaviour: true, unknownKey: { "a connection has `connected` and `disconnect()`, not `\($0)`" })
 }

@@ -7,7 +7,7 @@ import CLuaShim
 /// a value to convert or check, a control that is gone, a mistake — and
 /// the methods every control has.
 extension HostType {
-    static let control = HostType("control", methods: controlMethods, metamethods: [
+    static let control = HostType("control", className: "Behave.View", methods: controlMethods, metamethods: [
         HostFunction("__index") { runtime, S throws(ValueError) in try runtime.controlIndex(S) },
         HostFunction("__newindex") { runtime, S throws(ValueError) in try runtime.controlNewIndex(S) },
     ])
@@ -15,9 +15,19 @@ extension HostType {
     /// `control:on(event, fn)` and `control:once(event, fn)`, which the
     /// keyboard has too.
     static let controlMethods = [
-        HostFunction("on") { runtime, S throws(ValueError) in try runtime.connect(once: false, S) },
-        HostFunction("once") { runtime, S throws(ValueError) in try runtime.connect(once: true, S) },
+        HostFunction("on", connectSignature("Calls handler each time the control sends event.")) { runtime, S throws(ValueError) in
+            try runtime.connect(once: false, S)
+        },
+        HostFunction("once", connectSignature("Calls handler the next time only.")) { runtime, S throws(ValueError) in
+            try runtime.connect(once: true, S)
+        },
     ]
+
+    /// `on` and `once` take an event of the control's and a handler of
+    /// the control and the event's values (`behave types` narrows both).
+    private static func connectSignature(_ doc: String) -> LuaSignature {
+        LuaSignature(doc, ("event", "string"), ("handler", "fun(control: any, ...: any)"), returns: "Behave.Connection")
+    }
 }
 
 extension LuaRuntime {

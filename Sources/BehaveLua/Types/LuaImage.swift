@@ -4,10 +4,11 @@ import CLuaShim
 /// An image: a table (`name`, `width`, `height`) with a shared, protected,
 /// read-only metatable.
 extension HostType {
-    static let image = HostType("image", methods: [
-        HostFunction("fitting") { runtime, S throws(ValueError) in
+    static let image: HostType = HostType("image", doc: "An image: a name and a size in pixels.", receiver: .image, methods: [
+        HostFunction("fitting", LuaSignature("The image scaled down (never up) to fit within width × height.",
+                                             ("width", "number"), ("height", "number"), returns: "Behave.Image")) { runtime, S throws(ValueError) in
             guard runtime.isImage(at: 1, in: S), let image = runtime.image(at: 1, in: S) else {
-                throw runtime.dotCallError("fitting", passing: .image, arguments: "width, height", in: S)
+                throw runtime.dotCallError("fitting", of: .image, in: S)
                     ?? ValueError("fitting must be called on an image: image:fitting(width, height)")
             }
             let width = try runtime.argument(2, "width", runtime.number(at: 2, in: S), in: S)
@@ -19,6 +20,8 @@ extension HostType {
             runtime.pushImage(image.fitting(width: Int(min(width, 1e9)), height: Int(min(height, 1e9))), on: S)
             return 1
         },
+    ], properties: [
+        field("name", "string"), field("width", "integer"), field("height", "integer"),
     ], metamethods: [
         HostFunction("__tostring") { runtime, S in
             let image = runtime.isImage(at: 1, in: S) ? runtime.image(at: 1, in: S) : nil

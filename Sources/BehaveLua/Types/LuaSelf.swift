@@ -7,21 +7,25 @@ import CLuaShim
 /// and `H.describe` for `tostring`; each `self` gets `send` and
 /// `sendAction` as C closures over its id (behaviours.c).
 extension HostType {
-    static let behaviourSelf = HostType("behaviour", methods: [
-        HostFunction("send") { runtime, S throws(ValueError) in
+    static let behaviourSelf = HostType("behaviour", doc: "What every behaviour's `self` has.", receiver: .behaviour, methods: [
+        HostFunction("send", LuaSignature("Sends one of the events the behaviour declares.", ("event", "string"), ("...", "any"))) { runtime, S throws(ValueError) in
             let behaviour = try runtime.instance(at: 1, in: S)
             let event = try runtime.dotCalled("send", passing: .behaviour, in: S,
                                               runtime.argument(2, "event name", runtime.string(at: 2, in: S), in: S))
             try behaviour.send(event, arguments: try runtime.eventArguments(from: 3, in: S))
             return 0
         },
-        HostFunction("sendAction") { runtime, S throws(ValueError) in
+        HostFunction("sendAction", LuaSignature("Sends an action up the responder chain (behaviour → owner → parents → screen).",
+                                                ("action", "string"), ("...", "any"))) { runtime, S throws(ValueError) in
             let behaviour = try runtime.instance(at: 1, in: S)
             let action = try runtime.dotCalled("sendAction", passing: .behaviour, in: S,
                                                runtime.argument(2, "action name", runtime.string(at: 2, in: S), in: S))
             behaviour.sendAction(action, arguments: try runtime.eventArguments(from: 3, in: S))
             return 0
         },
+    ], properties: [
+        field("name", "string", "the behaviour's name in its scene (read-only)"),
+        field("owner", "Behave.View?", "the control it belongs to; nil when the screen owns it"),
     ], preludeFunctions: [
         HostFunction("set") { runtime, S throws(ValueError) in try runtime.instanceSet(S) },
         HostFunction("describe") { runtime, S in
