@@ -83,7 +83,11 @@ final class InstallTests: XCTestCase {
     /// binary the build makes.
     func testTheReadmeGivesTheInstallCommand() throws {
         let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("\nswift build -c release && install .build/release/behave /usr/local/bin/\n"),
-                      "the install command")
+        XCTAssertTrue(readme.contains("""
+
+            swift build -c release --product behave --static-swift-stdlib -Xswiftc -use-ld=lld \
+            -Xlinker -l_FoundationICU && install .build/release/behave /usr/local/bin/
+
+            """), "the install command")
     }
 }
