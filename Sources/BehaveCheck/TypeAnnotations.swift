@@ -346,9 +346,6 @@ public enum TypeAnnotations {
         ("state", "", "table"), ("command", "line: string", "any"), ("record", "what: string", "table"),
         ("errors", "", "string[]"), ("trace", "", "string[]"), ("dialog", "", "table?"), ("now", "", "number"),
         ("exists", "name: string", "boolean"), ("control", "name: string", "table"), ("behaviour", "name: string", "table"),
-        ("press", "name: string", nil), ("drag", "name: string, where: \"outside\"|\"inside\"", nil),
-        ("release", "name: string, where?: \"outside\"", nil), ("call", "target: string, ...: any", nil),
-        ("keys", "name: string, text: string", nil), ("backspace", "name: string, count?: integer", nil),
         ("explore", "options?: Behave.ExploreOptions", nil),
     ]
 

@@ -100,6 +100,8 @@ final class TypesTests: XCTestCase {
     /// A spec that lists its environment: the spec API is what the types
     /// and the linter say, and every assertion and scene method exists.
     func testTheSpecAPIIsWhatASpecSees() throws {
+        let methods = TypeAnnotations.sceneMethods.map(\.name)
+        XCTAssertEqual(methods.count, Set(methods).count, "a scene method is declared twice")
         let expected = Set(ScriptAPI.sandboxGlobals.keys).union(SpecAPI.globals).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let list = { (names: [String]) in "{ " + names.map { "\"\($0)\"" }.joined(separator: ", ") + " }" }
         let spec = """
