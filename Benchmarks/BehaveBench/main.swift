@@ -195,13 +195,12 @@ func churn() throws -> (Figure, Figure) {
         }
         for i in 0..<warmUp { try cycle(i) }
         runtime.collectGarbage()
-        let luaBefore = runtime.memoryUsed
+        // The heap in use, Lua's state included (its allocator is malloc's).
         let before = residentBytes()
         let time = try nanoseconds {
             for i in 0..<cycles { try cycle(warmUp + i) }
         }
         runtime.collectGarbage()
-        if ProcessInfo.processInfo.environment["CHURN_DEBUG"] != nil { print("lua", luaBefore, runtime.memoryUsed, "heap", before, residentBytes()) }
         growths.append((residentBytes() - before) / 1024)
         times.append(time / Double(cycles) / 1000)
         precondition(scene.errorCount == 0, "the churn raised errors")
