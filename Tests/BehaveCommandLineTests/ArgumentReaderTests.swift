@@ -104,8 +104,12 @@ final class ArgumentReaderTests: XCTestCase {
         }
         guard case .help(let go) = try ArgumentReader.read(["go", "--help"], root: root) else { return XCTFail() }
         XCTAssertEqual(go.qualifiedName, "tool go")
-        guard case .version(let version) = try ArgumentReader.read(["--version"], root: root) else { return XCTFail() }
-        XCTAssertEqual(version, "1.2.3")
+        for arguments in [["--version"], ["go", "--version"], ["go", "a.lua", "--version"]] {
+            guard case .version(let version) = try ArgumentReader.read(arguments, root: root) else {
+                return XCTFail("\(arguments) is not the version")
+            }
+            XCTAssertEqual(version, "1.2.3")
+        }
     }
 
     func testHelpShowsEachParameterOnceAndHidesHiddenOnes() throws {

@@ -32,10 +32,11 @@ enum ArgumentReader {
             command = next
             rest = rest.dropFirst()
         }
-        if rest.contains(where: { $0 == "--help" || $0 == "-h" }) && !isPassthrough(command) {
-            return .help(command)
+        // A command that runs another program passes these on.
+        if !isPassthrough(command) {
+            if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(command) }
+            if let version = root.version, rest.contains("--version") { return .version(version) }
         }
-        if let version = root.version, rest.first == "--version" { return .version(version) }
         if !command.subcommands.isEmpty {
             guard let first = rest.first else { return .help(command) }
             throw ArgumentError("Unknown option '\(first)'.")
