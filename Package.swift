@@ -62,7 +62,6 @@ let package = Package(
             name: "behave",
             dependencies: [
                 "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Behave Studio without its server: the scene the page shows, driven
@@ -94,6 +93,8 @@ let package = Package(
         ),
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
+        // The `behave` executable's command-line reader and help writer.
+        .testTarget(name: "BehaveCommandLineTests", dependencies: ["behave"]),
         // Running the built `behave` from tests (Foundation only).
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],

@@ -1,43 +1,55 @@
-import ArgumentParser
 import BehaveCore
 import BehaveScene
 import Foundation
 
 @main
-struct Behave: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "behave",
+enum Behave {
+    static let commands: [any Command.Type] = [
+        Run.self, Test.self, Explore.self, Studio.self, Inspect.self, Check.self, New.self, Types.self,
+    ]
+
+    static let spec = CommandSpec(
+        name: "behave",
         abstract: "Run, test and inspect Lua behaviours.",
         discussion: """
             Results go to standard output, diagnostics (errors, warnings, bad usage) to standard error. \
             Exit status 2 is bad usage, with a one-line reason.
             """,
-        version: BehaveVersion.current,
-        subcommands: [Run.self, Test.self, Explore.self, Studio.self, Inspect.self, Check.self, New.self, Types.self])
+        subcommands: commands.map { $0.spec },
+        version: BehaveVersion.current)
 
-    /// ArgumentParser exits with 64 for bad usage and prints the usage
-    /// after the reason; Behave's contract is status 2 and one line.
     static func main() {
+        exit(status(for: Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Reads the command line and runs the command it names; help and the
+    /// version are printed, never run.
+    static func status(for arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((usageLine(for: error, arguments: CommandLine.arguments) + "\n").utf8))
-                Foundation.exit(2)
+            switch try ArgumentReader.read(arguments, root: spec) {
+            case .version(let version):
+                print(version)
+                return 0
+            case .help(let command):
+                print(HelpWriter.text(for: command, version: true), terminator: "")
+                return 0
+            case .run(let command, let values):
+                guard let type = commands.first(where: { $0.spec.name == command.name }) else { return 2 }
+                let command = try type.init(values)
+                return command.run()
             }
-            exit(withError: error)
+        } catch {
+            FileHandle.standardError.write(Data((usageLine(for: error, arguments: arguments) + "\n").utf8))
+            return 2
         }
     }
 
-    /// `behave: REASON (see `behave test --help`)`: the parser's reason on
-    /// one line (its first; control characters escaped), and where to read
-    /// more.
-    static func usageLine(for error: any Error, arguments: [String]) -> String {
-        let reason = message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
-        let names = configuration.subcommands.map { $0._commandName }
-        let command = arguments.dropFirst().first { names.contains($0) }.map { "behave \($0)" } ?? "behave"
-        return "behave: " + DisplayText.line(reason.trimmingCharacters(in: .whitespaces)) + " (see `\(command) --help`)"
+    /// `behave: REASON (see `behave test --help`)`: the reason on one line
+    /// (control characters escaped), and where to read more.
+    static func usageLine(for error: ArgumentError, arguments: [String]) -> String {
+        let names = commands.map { $0.spec.name }
+        let command = arguments.first { names.contains($0) }.map { "behave \($0)" } ?? "behave"
+        return "behave: " + DisplayText.line(error.reason.trimmingCharacters(in: .whitespaces)) + " (see `\(command) --help`)"
     }
 }
 
@@ -67,19 +79,20 @@ func printWarning(_ text: String) {
     FileHandle.standardError.write(Data((DisplayText.line(text) + "\n").utf8))
 }
 
-extension ParsableCommand {
-    /// Runs `body`, turning a `UsageFailure` into status 2.
-    func failing(_ body: () throws -> Int32) throws {
-        do {
-            let status = try body()
-            if status != 0 { throw ExitCode(status) }
-        } catch let failure as UsageFailure {
-            writeError(failure.message)
-            throw ExitCode(2)
-        } catch let failure as SceneLoadError {
-            // Every mistake, one `file:line: message` a line; then the warnings.
-            for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic) }
-            throw ExitCode(2)
-        }
+/// Runs `body`, turning a `UsageFailure` or a scene that cannot load into
+/// status 2.
+func failing(_ body: () throws -> Int32) -> Int32 {
+    do {
+        return try body()
+    } catch let failure as UsageFailure {
+        writeError(failure.message)
+        return 2
+    } catch let failure as SceneLoadError {
+        // Every mistake, one `file:line: message` a line; then the warnings.
+        for diagnostic in failure.diagnostics + failure.warnings { printError(diagnostic) }
+        return 2
+    } catch {
+        writeError(String(describing: error))
+        return 1
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import BehaveCheck
 import BehaveCore
 import BehaveLua
@@ -6,35 +5,38 @@ import BehaveScene
 import BehaveSyntax
 import Foundation
 
-struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",  // named here, not found by reflection at every start
+struct Check: Command {
+    static let spec = CommandSpec(
+        name: "check",
         abstract: "Check scene files and scripts (syntax, declarations, types, and the script linter) without running them.",
         discussion: """
             Prints `FILE: ok` on standard output for each valid file; every mistake (`file:line: message`, scripts: \
             `file:line:column: error: message; fix`) and warning goes to standard error. With --json, one JSON \
             document on standard output, the result. Exit status: 0 when no file has an error (warnings allowed), 2 otherwise.
-            """)
+            """,
+        parameters: [
+            .argument("files", help: "Scene files (.yaml, .yml, .json) and scripts (.lua).", repeatable: true),
+            .flag("json", help: "Print the findings as one JSON document (for editors and CI)."),
+            .flag("luacheckrc", help: "Print a .luacheckrc with Behave's globals, for luacheck users, and exit."),
+        ] + LimitOptions.parameters)
 
-    @Argument(help: "Scene files (.yaml, .yml, .json) and scripts (.lua).")
-    var files: [String] = []
+    var files: [String]
+    var json: Bool
+    var luacheckrc: Bool
+    var limits: LimitOptions
 
-    @Flag(help: "Print the findings as one JSON document (for editors and CI).")
-    var json = false
-
-    @Flag(help: "Print a .luacheckrc with Behave's globals, for luacheck users, and exit.")
-    var luacheckrc = false
-
-    @OptionGroup var limits: LimitOptions
-
-    func validate() throws {
-        guard !files.isEmpty || luacheckrc else { throw ValidationError("give at least one scene file or script to check") }
+    init(_ arguments: ParsedArguments) throws(ArgumentError) {
+        files = arguments.strings("files")
+        json = arguments.flag("json")
+        luacheckrc = arguments.flag("luacheckrc")
+        limits = try LimitOptions(arguments)
+        guard !files.isEmpty || luacheckrc else { throw ArgumentError("give at least one scene file or script to check") }
     }
 
-    func run() throws {
+    func run() -> Int32 {
         if luacheckrc {
             print(LuacheckStandard.text, terminator: "")
-            return
+            return 0
         }
         var valid = true
         var reports: [JSON] = []
@@ -54,7 +56,7 @@ struct Check: ParsableCommand {
             if errors.isEmpty { print("\(DisplayText.line(file)): ok") }
         }
         if json { print(JSON.object([("ok", .bool(valid)), ("files", .array(reports))]).text) }
-        if !valid { throw ExitCode(2) }
+        return valid ? 0 : 2
     }
 
     /// A file's errors and warnings: a scene's diagnostics, or a script's

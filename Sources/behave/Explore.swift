@@ -1,48 +1,50 @@
-import ArgumentParser
 import BehaveCore
 import BehaveScene
 import Foundation
 
-struct Explore: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "explore",  // named here, not found by reflection at every start
+struct Explore: Command {
+    static let spec = CommandSpec(
+        name: "explore",
         abstract: "Drive random actions a person could take on a scene, checking after each step that no script raised an error.",
         discussion: """
             A failure is shrunk to a shortest list of commands and written as a transcript that reproduces it. \
             The same seed gives the same run. Exit status: 0 when nothing failed, 1 when a failure was found, 2 for bad usage.
-            """)
+            """,
+        parameters: [
+            .argument("file", help: "A scene file (.yaml, .json) or a script (its default scene)."),
+            .option("steps", help: "Steps a run takes.", default: "1000"),
+            .option("seed", help: "The first run's seed; each further run takes the next.", default: "1"),
+            .option("runs", help: "Runs, each from a new scene.", default: "1"),
+            .option("set", valueName: "NAME=VALUE", help: "Set an inspectable of a script's default scene.", repeatable: true),
+            .option("record", valueName: "FILE.behave",
+                    help: "Where to write the transcript of a failure (default: NAME.failure.behave here)."),
+        ] + LimitOptions.parameters)
 
-    @Argument(help: "A scene file (.yaml, .json) or a script (its default scene).")
     var file: String
-
-    @Option(help: "Steps a run takes.")
-    var steps: Int = 1000
-
-    @Option(help: "The first run's seed; each further run takes the next.")
-    var seed: UInt64 = 1
-
-    @Option(help: "Runs, each from a new scene.")
-    var runs: Int = 1
-
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set an inspectable of a script's default scene.", valueName: "NAME=VALUE"))
-    var settings: [String] = []
-
-    @Option(help: ArgumentHelp("Where to write the transcript of a failure (default: NAME.failure.behave here).",
-                               valueName: "FILE.behave"))
+    var steps: Int
+    var seed: UInt64
+    var runs: Int
+    var settings: [String]
     var record: String?
+    var limits: LimitOptions
 
-    @OptionGroup var limits: LimitOptions
-
-    func validate() throws {
-        guard (1...1_000_000).contains(steps) else { throw ValidationError("--steps takes 1 to 1000000, not \(steps)") }
-        guard (1...10_000).contains(runs) else { throw ValidationError("--runs takes 1 to 10000, not \(runs)") }
+    init(_ arguments: ParsedArguments) throws(ArgumentError) {
+        file = arguments.string("file") ?? ""
+        steps = try arguments.value("steps", as: Int.self, or: 1000)
+        seed = try arguments.value("seed", as: UInt64.self, or: 1)
+        runs = try arguments.value("runs", as: Int.self, or: 1)
+        settings = arguments.strings("set")
+        record = arguments.string("record")
+        limits = try LimitOptions(arguments)
+        guard (1...1_000_000).contains(steps) else { throw ArgumentError("--steps takes 1 to 1000000, not \(steps)") }
+        guard (1...10_000).contains(runs) else { throw ArgumentError("--runs takes 1 to 10000, not \(runs)") }
         if let record, !record.hasSuffix(".behave") {
-            throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
+            throw ArgumentError("--record writes a transcript named FILE.behave, not \(record)")
         }
     }
 
-    func run() throws {
-        try failing {
+    func run() -> Int32 {
+        failing {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits)
             let found: Exploration.Failure?
             do throws(SceneSourceError) {

@@ -1,20 +1,25 @@
-import ArgumentParser
 import BehaveCore
 import BehaveLua
 
-struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "inspect",  // named here, not found by reflection at every start
-        abstract: "List a script's outlets, inspectables, events, actions and capabilities, without running its handlers.")
+struct Inspect: Command {
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "List a script's outlets, inspectables, events, actions and capabilities, without running its handlers.",
+        parameters: [
+            .argument("script", help: "A behaviour script."),
+            .flag("json", help: "Print JSON."),
+        ])
 
-    @Argument(help: "A behaviour script.")
     var script: String
+    var json: Bool
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    init(_ arguments: ParsedArguments) {
+        script = arguments.string("script") ?? ""
+        json = arguments.flag("json")
+    }
 
-    func run() throws {
-        try failing {
+    func run() -> Int32 {
+        failing {
             guard let path = LuaScript.locate(script) else {
                 throw UsageFailure("\(script): no such script here or in the bundled Scripts/")
             }

@@ -1,26 +1,31 @@
-import ArgumentParser
 import BehaveCore
 import BehaveLua
 import Foundation
 
-struct New: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "new",  // named here, not found by reflection at every start
+struct New: Command {
+    static let spec = CommandSpec(
+        name: "new",
         abstract: "Write a starter behaviour: NAME.lua, NAME.scene.yaml and NAME_spec.lua, which pass `behave test` at once.",
-        discussion: "Existing files are never overwritten. Exit status 2 for a bad name or outlet, or when a file exists.")
+        discussion: "Existing files are never overwritten. Exit status 2 for a bad name or outlet, or when a file exists.",
+        parameters: [
+            .argument("name", help: "The behaviour's name: letters, digits and _, starting with a letter (like, like_button)."),
+            .option("outlet", valueName: "NAME:TYPE", help: "An outlet and its control type (repeatable; default button:Button).",
+                    repeatable: true),
+            .option("directory", valueName: "DIR", help: "Where to write the files (default: the working directory)."),
+        ])
 
-    @Argument(help: "The behaviour's name: letters, digits and _, starting with a letter (like, like_button).")
     var name: String
-
-    @Option(name: .customLong("outlet"), help: ArgumentHelp("An outlet and its control type (repeatable; default button:Button).",
-                                                            valueName: "NAME:TYPE"))
-    var outlets: [String] = []
-
-    @Option(help: ArgumentHelp("Where to write the files (default: the working directory).", valueName: "DIR"))
+    var outlets: [String]
     var directory: String?
 
-    func run() throws {
-        try failing {
+    init(_ arguments: ParsedArguments) {
+        name = arguments.string("name") ?? ""
+        outlets = arguments.strings("outlet")
+        directory = arguments.string("directory")
+    }
+
+    func run() -> Int32 {
+        failing {
             let starter = try Starter(name: name, outlets: outlets.isEmpty ? ["button:Button"] : outlets)
             let files = [("\(name).lua", starter.script), ("\(name).scene.yaml", starter.scene), ("\(name)_spec.lua", starter.spec)]
             let paths = files.map { (((directory ?? ".") as NSString).appendingPathComponent($0.0), $0.1) }

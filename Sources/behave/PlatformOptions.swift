@@ -1,23 +1,29 @@
-import ArgumentParser
 import BehaveCore
 
 /// `behave run`'s platform flags: they replace parts of a scene's
 /// `platform:` block (or configure a script's default scene). See
 /// Docs/platform.md.
-struct PlatformOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The camera: `available` or `unavailable` and/or a permission (authorized, denied, notDetermined, restricted), comma-separated.",
-                               valueName: "LIST"))
+struct PlatformOptions {
+    static let parameters = Parameter.section("Platform", [
+        .option("camera", valueName: "LIST",
+                help: "The camera: `available` or `unavailable` and/or a permission (authorized, denied, notDetermined, restricted), comma-separated."),
+        .option("camera-image", valueName: "IMAGE", help: "What the camera takes: an image file, or NAME:WIDTHxHEIGHT."),
+        .option("photos", valueName: "DIR", help: "A folder of PNG and JPEG files to be the photo library (makes it available)."),
+        .option("photo-library", valueName: "LIST",
+                help: "The photo library: `available` or `unavailable` and/or a permission, comma-separated."),
+    ])
+
     var camera: String?
-
-    @Option(help: ArgumentHelp("What the camera takes: an image file, or NAME:WIDTHxHEIGHT.", valueName: "IMAGE"))
     var cameraImage: String?
-
-    @Option(help: ArgumentHelp("A folder of PNG and JPEG files to be the photo library (makes it available).", valueName: "DIR"))
     var photos: String?
-
-    @Option(help: ArgumentHelp("The photo library: `available` or `unavailable` and/or a permission, comma-separated.",
-                               valueName: "LIST"))
     var photoLibrary: String?
+
+    init(_ arguments: ParsedArguments) {
+        camera = arguments.string("camera")
+        cameraImage = arguments.string("camera-image")
+        photos = arguments.string("photos")
+        photoLibrary = arguments.string("photo-library")
+    }
 
     /// The overrides; a mistake is a usage failure (status 2).
     func overrides() throws -> PlatformOverrides {

@@ -1,110 +1,118 @@
-import ArgumentParser
 import BehaveCore
 import BehaveLua
 import BehaveSpec
 import Foundation
 
-struct Test: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "test",  // named here, not found by reflection at every start
+struct Test: Command {
+    static let spec = CommandSpec(
+        name: "test",
         abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
         discussion: """
             Flags follow busted's where busted has one; options may also come from a busted config file (.busted). \
             Exit status: 0 when no spec failed or raised an error, 1 otherwise, 2 for bad usage. See Docs/testing.md.
-            """)
+            """,
+        parameters: [
+            .argument("paths", help: "Spec files or directories (default: the working directory, searched for *_spec.lua).",
+                      repeatable: true),
+            .option("output", short: "o", valueName: "NAME",
+                    help: "The output handler, as busted names them in any case: plain (also utfTerminal, plainTerminal), TAP or junit (default: plain)."),
+            .option("reporter", valueName: "NAME", help: "The same as -o (Behave's first name for it)."),
+            .option("output-file", valueName: "FILE",
+                    help: "Write the output handler's report to FILE; the plain report then goes to standard output."),
+            .option("filter", valueName: "PATTERN",
+                    help: "Run only specs whose full name matches this Lua pattern (repeatable: any of them).", repeatable: true),
+            .option("filter-out", valueName: "PATTERN",
+                    help: "Do not run specs whose full name matches this Lua pattern (repeatable; wins over --filter).",
+                    repeatable: true),
+            .option("tags", short: "t", valueName: "TAGS",
+                    help: "Run only specs with one of these #tags in their full names (comma-separated, repeatable).",
+                    repeatable: true),
+            .option("exclude-tags", valueName: "TAGS",
+                    help: "Do not run specs with one of these #tags (comma-separated, repeatable; wins over --tags).",
+                    repeatable: true),
+            .flag("list", short: "l", help: "Name the specs that would run (file:line: name), without running them."),
+            .flag("update", help: "Rewrite each transcript (*.behave) with what its scene does now, rather than compare."),
+            .flag("shuffle", inverted: true,
+                  help: "Run the files, and the specs of each file, in a random order (--seed repeats it)."),
+            .flag("shuffle-files", inverted: true, help: "Run the files in a random order."),
+            .flag("shuffle-tests", inverted: true, help: "Run the specs of each file in a random order."),
+            .option("seed", valueName: "N",
+                    help: "The seed of the random order (default: a new one each run, printed on standard error)."),
+            .option("shard", valueName: "K/N", help: "Run part K of N of the spec files: a stable split by path, for N machines."),
+            .option("config-file", short: "f", valueName: "FILE",
+                    help: "Read options from this busted config file (default: .busted in the working directory, if any)."),
+            .option("run", short: "r", valueName: "TASK",
+                    help: "The task of the config file to take options from (default: default)."),
+            .option("jobs", valueName: "N", help: "Spec files run at once (default: one per processor)."),
+        ] + LimitOptions.parameters + [
+            // Runs the files named on standard input for a parent `behave
+            // test`, writing results as JSON lines (see `IsolatedSpecRunner`).
+            .flag("worker", help: "", hidden: true),
+            // Runs the specs in this process: a crash in Swift ends the whole run.
+            .flag("in-process", help: "", hidden: true),
+        ])
 
-    @Argument(help: "Spec files or directories (default: the working directory, searched for *_spec.lua).")
-    var paths: [String] = []
-
-    @Option(name: [.customShort("o"), .long],
-            help: ArgumentHelp("The output handler, as busted names them in any case: plain (also utfTerminal, plainTerminal), TAP or junit (default: plain).",
-                               valueName: "NAME"))
+    var paths: [String]
     var output: String?
-
-    @Option(help: ArgumentHelp("The same as -o (Behave's first name for it).", valueName: "NAME"))
     var reporter: String?
-
-    @Option(help: ArgumentHelp("Write the output handler's report to FILE; the plain report then goes to standard output.",
-                               valueName: "FILE"))
     var outputFile: String?
-
-    @Option(help: ArgumentHelp("Run only specs whose full name matches this Lua pattern (repeatable: any of them).",
-                               valueName: "PATTERN"))
-    var filter: [String] = []
-
-    @Option(help: ArgumentHelp("Do not run specs whose full name matches this Lua pattern (repeatable; wins over --filter).",
-                               valueName: "PATTERN"))
-    var filterOut: [String] = []
-
-    @Option(name: [.customShort("t"), .long],
-            help: ArgumentHelp("Run only specs with one of these #tags in their full names (comma-separated, repeatable).",
-                               valueName: "TAGS"))
-    var tags: [String] = []
-
-    @Option(help: ArgumentHelp("Do not run specs with one of these #tags (comma-separated, repeatable; wins over --tags).",
-                               valueName: "TAGS"))
-    var excludeTags: [String] = []
-
-    @Flag(name: [.customShort("l"), .long], help: "Name the specs that would run (file:line: name), without running them.")
-    var list = false
-
-    @Flag(help: "Rewrite each transcript (*.behave) with what its scene does now, rather than compare.")
-    var update = false
-
-    @Flag(inversion: .prefixedNo, help: "Run the files, and the specs of each file, in a random order (--seed repeats it).")
+    var filter: [String]
+    var filterOut: [String]
+    var tags: [String]
+    var excludeTags: [String]
+    var list: Bool
+    var update: Bool
     var shuffle: Bool?
-
-    @Flag(inversion: .prefixedNo, help: "Run the files in a random order.")
     var shuffleFiles: Bool?
-
-    @Flag(inversion: .prefixedNo, help: "Run the specs of each file in a random order.")
     var shuffleTests: Bool?
-
-    @Option(help: ArgumentHelp("The seed of the random order (default: a new one each run, printed on standard error).",
-                               valueName: "N"))
     var seed: UInt64?
-
-    @Option(help: ArgumentHelp("Run part K of N of the spec files: a stable split by path, for N machines.", valueName: "K/N"))
     var shard: String?
-
-    @Option(name: [.customShort("f"), .long],
-            help: ArgumentHelp("Read options from this busted config file (default: .busted in the working directory, if any).",
-                               valueName: "FILE"))
     var configFile: String?
-
-    @Option(name: [.customShort("r"), .customLong("run")],
-            help: ArgumentHelp("The task of the config file to take options from (default: default).", valueName: "TASK"))
     var task: String?
-
-    @Option(help: ArgumentHelp("Spec files run at once (default: one per processor).", valueName: "N"))
     var jobs: Int?
+    var limits: LimitOptions
+    var worker: Bool
+    var inProcess: Bool
 
-    @OptionGroup var limits: LimitOptions
-
-    /// Runs the files named on standard input for a parent `behave test`,
-    /// writing results as JSON lines (see `IsolatedSpecRunner`).
-    @Flag(help: .hidden)
-    var worker = false
-
-    /// Runs the specs in this process: a crash in Swift ends the whole run.
-    @Flag(help: .hidden)
-    var inProcess = false
-
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws(ArgumentError) {
+        paths = arguments.strings("paths")
+        output = arguments.string("output")
+        reporter = arguments.string("reporter")
+        outputFile = arguments.string("output-file")
+        filter = arguments.strings("filter")
+        filterOut = arguments.strings("filter-out")
+        tags = arguments.strings("tags")
+        excludeTags = arguments.strings("exclude-tags")
+        list = arguments.flag("list")
+        update = arguments.flag("update")
+        shuffle = arguments.choice("shuffle")
+        shuffleFiles = arguments.choice("shuffle-files")
+        shuffleTests = arguments.choice("shuffle-tests")
+        seed = try arguments.value("seed", as: UInt64.self)
+        shard = arguments.string("shard")
+        configFile = arguments.string("config-file")
+        task = arguments.string("run")
+        jobs = try arguments.value("jobs", as: Int.self)
+        limits = try LimitOptions(arguments)
+        worker = arguments.flag("worker")
+        inProcess = arguments.flag("in-process")
         if let jobs, jobs < 1 {
-            throw ValidationError("--jobs takes 1 or more")
+            throw ArgumentError("--jobs takes 1 or more")
         }
         if let output, let reporter, output.lowercased() != reporter.lowercased() {
-            throw ValidationError("-o/--output \(output) and --reporter \(reporter) name two output handlers; give one")
+            throw ArgumentError("-o/--output \(output) and --reporter \(reporter) name two output handlers; give one")
         }
         if let shard, SpecShard(shard) == nil {
-            throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N (1/2, 2/2), not `\(shard)`")
+            throw ArgumentError("--shard takes K/N with 1 ≤ K ≤ N (1/2, 2/2), not `\(shard)`")
         }
     }
 
-    func run() throws {
-        if worker { return runAsWorker() }
-        try failing {
+    func run() -> Int32 {
+        if worker {
+            runAsWorker()
+            return 0
+        }
+        return failing {
             let plan = try TestPlan(self)
             var files: [String]
             do throws(SpecFinder.Failure) {

@@ -1,23 +1,29 @@
-import ArgumentParser
 import BehaveCheck
 import BehaveCore
 import BehaveLua
 import Foundation
 
-struct Types: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "types",  // named here, not found by reflection at every start
+struct Types: Command {
+    static let spec = CommandSpec(
+        name: "types",
         abstract: "Write lua-language-server annotations of Behave's API, and a class for each script's `self`.",
-        discussion: "Put the output in a folder your editor's Lua extension reads (see the README: Editors).")
+        discussion: "Put the output in a folder your editor's Lua extension reads (see the README: Editors).",
+        parameters: [
+            .argument("scripts", help: "Behaviour scripts to describe (their outlets' control types and inspectables' types).",
+                      repeatable: true),
+            .option("output", short: "o", valueName: "FILE", help: "Write to FILE instead of standard output."),
+        ])
 
-    @Argument(help: "Behaviour scripts to describe (their outlets' control types and inspectables' types).")
-    var scripts: [String] = []
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    var scripts: [String]
     var output: String?
 
-    func run() throws {
-        try failing {
+    init(_ arguments: ParsedArguments) {
+        scripts = arguments.strings("scripts")
+        output = arguments.string("output")
+    }
+
+    func run() -> Int32 {
+        failing {
             var described: [(path: String, source: String, declaration: BehaviourDeclaration?)] = []
             for name in scripts {
                 guard let path = LuaScript.locate(name) else {

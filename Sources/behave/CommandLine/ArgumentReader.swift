@@ -1,0 +1,145 @@
+import BehaveCore
+
+/// Reads a command line against a tree of `CommandSpec`s: which command,
+/// with which values, or a request for help or the version. It runs
+/// nothing: `--help` anywhere ends the reading with `.help`.
+enum ArgumentReader {
+    enum Reading {
+        case run(CommandSpec, ParsedArguments)
+        case help(CommandSpec)
+        case version(String)
+    }
+
+    /// `arguments` without the program's name.
+    static func read(_ arguments: [String], root: CommandSpec) throws(ArgumentError) -> Reading {
+        var command = root
+        var rest = arguments[...]
+        // Subcommands by name; `behave help run` is `behave run --help`.
+        while let first = rest.first, !command.subcommands.isEmpty {
+            if first == "help" {
+                var described = command
+                for name in rest.dropFirst() {
+                    guard let next = described.subcommand(name) else { break }
+                    described = next
+                }
+                return .help(described)
+            }
+            guard !first.hasPrefix("-") else { break }
+            guard let next = command.subcommand(first) else {
+                let names = command.subcommands.map(\.name)
+                throw ArgumentError("Unknown command '\(first)'." + suggestion(for: first, in: names))
+            }
+            command = next
+            rest = rest.dropFirst()
+        }
+        // A command that runs another program passes these on.
+        if !isPassthrough(command) {
+            if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(command) }
+            if let version = root.version, rest.contains("--version") { return .version(version) }
+        }
+        if !command.subcommands.isEmpty {
+            guard let first = rest.first else { return .help(command) }
+            throw ArgumentError("Unknown option '\(first)'.")
+        }
+        return .run(command, try values(Array(rest), for: command))
+    }
+
+    private static func isPassthrough(_ command: CommandSpec) -> Bool {
+        command.parameters.contains { if case .passthrough = $0.kind { true } else { false } }
+    }
+
+    /// The values of one command's parameters.
+    static func values(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+        var parsed = ParsedArguments(parameters: command.parameters)
+        if let passthrough = command.parameters.first(where: { if case .passthrough = $0.kind { true } else { false } }) {
+            parsed.values[passthrough.name] = arguments
+            return parsed
+        }
+        var positionals: [String] = []
+        var index = 0
+        var afterSeparator = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if afterSeparator || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                afterSeparator = true
+                continue
+            }
+            let (name, attached) = split(argument)
+            guard let (parameter, on) = find(name, in: command) else {
+                let names = command.parameters.filter { !$0.isPositional && !$0.hidden }.map { "--" + $0.name }
+                throw ArgumentError("Unknown option '\(name)'." + suggestion(for: name, in: names))
+            }
+            switch parameter.kind {
+            case .flag:
+                if let attached { throw ArgumentError("'\(name)' takes no value, not '\(attached)'.") }
+                parsed.values[parameter.name, default: []].append(on ? "true" : "false")
+            case .option:
+                var value = attached
+                if value == nil, index < arguments.count, !looksLikeAnOption(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                }
+                guard let value else { throw ArgumentError("Missing value for '\(parameter.display)'.") }
+                if parameter.repeatable {
+                    parsed.values[parameter.name, default: []].append(value)
+                } else {
+                    parsed.values[parameter.name] = [value]
+                }
+            case .argument, .passthrough:
+                break
+            }
+        }
+        var remaining = positionals[...]
+        for parameter in command.parameters where parameter.isPositional {
+            if parameter.repeatable {
+                parsed.values[parameter.name] = Array(remaining)
+                remaining = []
+            } else if let value = remaining.popFirst() {
+                parsed.values[parameter.name] = [value]
+            } else if parameter.defaultValue == nil {
+                throw ArgumentError("Missing expected argument '\(parameter.display)'.")
+            }
+        }
+        if let extra = remaining.first { throw ArgumentError("Unexpected argument '\(extra)'.") }
+        return parsed
+    }
+
+    /// `--name=value` → (`--name`, `value`); anything else has no value attached.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The option or flag `--name`, `-n` or `--no-name`, and whether it is on.
+    private static func find(_ name: String, in command: CommandSpec) -> (Parameter, Bool)? {
+        let named = command.parameters.filter { !$0.isPositional }
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            if let parameter = named.first(where: { $0.name == long }) { return (parameter, true) }
+            if long.hasPrefix("no-"), let parameter = named.first(where: {
+                if case .flag(inverted: true) = $0.kind { $0.name == long.dropFirst(3) } else { false }
+            }) {
+                return (parameter, false)
+            }
+            return nil
+        }
+        guard name.count == 2, let letter = name.last,
+              let parameter = named.first(where: { $0.short == letter }) else { return nil }
+        return (parameter, true)
+    }
+
+    /// `-x`, `--x`: not a value (`-`, and negative numbers' text, are
+    /// refused as values too; `--seed=-1` gives one).
+    private static func looksLikeAnOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-"
+    }
+
+    private static func suggestion(for name: String, in names: [String]) -> String {
+        Suggestions.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    }
+}

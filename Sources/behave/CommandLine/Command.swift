@@ -1,0 +1,8 @@
+/// A `behave` command: its command line as data (`spec`), made from the
+/// values read with it (checking them: a mistake is an `ArgumentError`),
+/// and run to an exit status.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    init(_ arguments: ParsedArguments) throws(ArgumentError)
+    func run() -> Int32
+}

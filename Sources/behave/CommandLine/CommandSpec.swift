@@ -1,0 +1,102 @@
+/// One thing a command takes on its command line, declared as data: the
+/// reader parses with it, the help writer describes it, and the command
+/// reads its value back by `name` (`ParsedArguments`).
+struct Parameter: Sendable {
+    enum Kind: Sendable {
+        /// A positional argument; `name` is what help shows as `<name>`.
+        case argument
+        /// Everything after the command's name, untouched (for a command
+        /// that runs another program).
+        case passthrough
+        /// `--name VALUE` (or `--name=VALUE`).
+        case option
+        /// `--name`; with `inverted`, `--no-name` too (read with `choice`).
+        case flag(inverted: Bool)
+    }
+
+    var kind: Kind
+    /// The long name without `--`, or the argument's name.
+    var name: String
+    var short: Character?
+    /// What help calls the value (`--set <NAME=VALUE>`).
+    var valueName: String
+    var help: String
+    /// Given more than once, every value is kept (`--do A --do B`); otherwise the last.
+    var repeatable = false
+    /// The value when none is given, as it would be written; help shows it once.
+    var defaultValue: String?
+    /// The help section other than OPTIONS (`Platform`), or nil.
+    var section: String?
+    /// Not in help (`test --worker`).
+    var hidden = false
+
+    static func argument(_ name: String, help: String, repeatable: Bool = false, optional: Bool = false) -> Parameter {
+        Parameter(kind: .argument, name: name, valueName: name, help: help, repeatable: repeatable,
+                  defaultValue: optional ? "" : nil)
+    }
+
+    static func passthrough(_ name: String, help: String) -> Parameter {
+        Parameter(kind: .passthrough, name: name, valueName: name, help: help, repeatable: true)
+    }
+
+    static func option(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+                       repeatable: Bool = false, default defaultValue: String? = nil) -> Parameter {
+        Parameter(kind: .option, name: name, short: short, valueName: valueName ?? name, help: help,
+                  repeatable: repeatable, defaultValue: defaultValue)
+    }
+
+    static func flag(_ name: String, short: Character? = nil, inverted: Bool = false, help: String,
+                     hidden: Bool = false) -> Parameter {
+        Parameter(kind: .flag(inverted: inverted), name: name, short: short, valueName: name, help: help, hidden: hidden)
+    }
+
+    /// The same parameters under a help section of their own.
+    static func section(_ title: String, _ parameters: [Parameter]) -> [Parameter] {
+        parameters.map { var parameter = $0; parameter.section = title; return parameter }
+    }
+
+    var isPositional: Bool {
+        switch kind {
+        case .argument, .passthrough: true
+        case .option, .flag: false
+        }
+    }
+
+    var takesValue: Bool {
+        if case .option = kind { return true }
+        return false
+    }
+
+    /// How messages and help name it: `<file>`, `--seed <N>`, `--json`.
+    var display: String {
+        switch kind {
+        case .argument, .passthrough: "<\(name)>"
+        case .option: "--\(name) <\(valueName)>"
+        case .flag: "--\(name)"
+        }
+    }
+}
+
+/// A command as data: its name, what help says of it, its parameters and
+/// its subcommands.
+struct CommandSpec: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String = ""
+    var parameters: [Parameter] = []
+    var subcommands: [CommandSpec] = []
+    /// Printed by `--version`, on the root.
+    var version: String?
+
+    /// `behave run`: the names from the root to this command.
+    var path: [String] = []
+
+    /// The subcommand named `name`, its path set.
+    func subcommand(_ name: String) -> CommandSpec? {
+        guard var found = subcommands.first(where: { $0.name == name }) else { return nil }
+        found.path = (path.isEmpty ? [self.name] : path) + [found.name]
+        return found
+    }
+
+    var qualifiedName: String { (path.isEmpty ? [name] : path).joined(separator: " ") }
+}

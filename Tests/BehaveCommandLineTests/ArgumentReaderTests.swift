@@ -1,0 +1,126 @@
+@testable import behave
+import XCTest
+
+/// The command-line reader on a small command tree: what a user types,
+/// what the command gets, and the one-line reason of a mistake.
+final class ArgumentReaderTests: XCTestCase {
+    private let root = CommandSpec(
+        name: "tool", abstract: "A tool.",
+        subcommands: [
+            CommandSpec(name: "go", abstract: "Go somewhere.", parameters: [
+                .argument("file", help: "Where to go."),
+                .option("do", valueName: "COMMAND", help: "A command (repeatable).", repeatable: true),
+                .option("seed", short: "s", valueName: "N", help: "The seed.", default: "1"),
+                .option("name", help: "A name."),
+                .flag("json", help: "JSON."),
+                .flag("shuffle", inverted: true, help: "Shuffle."),
+                .flag("secret", help: "", hidden: true),
+            ]),
+            CommandSpec(name: "all", abstract: "Every file.", parameters: [
+                .argument("paths", help: "Paths.", repeatable: true),
+            ]),
+        ],
+        version: "1.2.3")
+
+    private func values(_ arguments: [String]) throws -> ParsedArguments {
+        guard case .run(_, let values) = try ArgumentReader.read(arguments, root: root) else {
+            XCTFail("\(arguments) runs nothing")
+            return ParsedArguments(parameters: [])
+        }
+        return values
+    }
+
+    private func reason(_ arguments: [String]) -> String? {
+        do {
+            _ = try ArgumentReader.read(arguments, root: root)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    func testValuesComeBackTyped() throws {
+        let go = try values(["go", "a.lua", "--do", "tap", "--json", "-s", "7", "--do=quit", "--no-shuffle"])
+        XCTAssertEqual(go.string("file"), "a.lua")
+        XCTAssertEqual(go.strings("do"), ["tap", "quit"])
+        XCTAssertEqual(try go.value("seed", as: UInt64.self), 7)
+        XCTAssertTrue(go.flag("json"))
+        XCTAssertEqual(go.choice("shuffle"), false)
+        XCTAssertNil(go.string("name"))
+        // Not given: the declared default.
+        let plain = try values(["go", "a.lua"])
+        XCTAssertEqual(try plain.value("seed", as: Int.self), 1)
+        XCTAssertFalse(plain.flag("json"))
+        XCTAssertNil(plain.choice("shuffle"))
+    }
+
+    func testUnknownOption() {
+        XCTAssertEqual(reason(["go", "a.lua", "--bogus"]), "Unknown option '--bogus'.")
+        XCTAssertEqual(reason(["go", "a.lua", "--jsn"]), "Unknown option '--jsn'. Did you mean '--json'?")
+        XCTAssertEqual(reason(["go", "a.lua", "-x"]), "Unknown option '-x'.")
+        XCTAssertEqual(reason(["frob"]), "Unknown command 'frob'.")
+    }
+
+    func testMissingValue() {
+        XCTAssertEqual(reason(["go", "a.lua", "--name"]), "Missing value for '--name <name>'.")
+        XCTAssertEqual(reason(["go", "a.lua", "--name", "--json"]), "Missing value for '--name <name>'.")
+    }
+
+    func testMissingAndUnexpectedArguments() {
+        XCTAssertEqual(reason(["go"]), "Missing expected argument '<file>'.")
+        XCTAssertEqual(reason(["go", "a.lua", "b.lua"]), "Unexpected argument 'b.lua'.")
+        XCTAssertNil(reason(["all"]), "a repeatable argument may be empty")
+    }
+
+    func testARepeatedOptionKeepsTheLastUnlessRepeatable() throws {
+        let go = try values(["go", "a.lua", "--name", "one", "--name", "two", "--do", "x", "--do", "y"])
+        XCTAssertEqual(go.string("name"), "two")
+        XCTAssertEqual(go.strings("do"), ["x", "y"])
+    }
+
+    func testDoubleDashEndsOptions() throws {
+        let all = try values(["all", "a", "--", "--json", "-"])
+        XCTAssertEqual(all.strings("paths"), ["a", "--json", "-"])
+        XCTAssertEqual(try values(["go", "--", "-odd.lua"]).string("file"), "-odd.lua")
+    }
+
+    func testAFlagTakesNoValue() {
+        XCTAssertEqual(reason(["go", "a.lua", "--json=yes"]), "'--json' takes no value, not 'yes'.")
+    }
+
+    func testABadNumberIsBadUsage() throws {
+        let go = try values(["go", "a.lua", "--seed", "abc"])
+        XCTAssertThrowsError(try go.value("seed", as: Int.self)) { error in
+            XCTAssertEqual((error as? ArgumentError)?.reason, "The value 'abc' is invalid for '--seed <N>'.")
+        }
+    }
+
+    func testHelpAndVersionRunNothing() throws {
+        for arguments in [["--help"], ["go", "--help"], ["go", "a.lua", "--do", "x", "-h"], ["help", "go"], [],
+                          ["go", "--bogus", "--help"]] {
+            guard case .help = try ArgumentReader.read(arguments, root: root) else {
+                return XCTFail("\(arguments) is not help")
+            }
+        }
+        guard case .help(let go) = try ArgumentReader.read(["go", "--help"], root: root) else { return XCTFail() }
+        XCTAssertEqual(go.qualifiedName, "tool go")
+        for arguments in [["--version"], ["go", "--version"], ["go", "a.lua", "--version"]] {
+            guard case .version(let version) = try ArgumentReader.read(arguments, root: root) else {
+                return XCTFail("\(arguments) is not the version")
+            }
+            XCTAssertEqual(version, "1.2.3")
+        }
+    }
+
+    func testHelpShowsEachParameterOnceAndHidesHiddenOnes() throws {
+        guard case .help(let go) = try ArgumentReader.read(["go", "--help"], root: root) else { return XCTFail() }
+        let text = HelpWriter.text(for: go, version: true)
+        XCTAssertTrue(text.hasPrefix("OVERVIEW: Go somewhere.\n\nUSAGE: tool go <file> [--do <COMMAND> ...]"), text)
+        XCTAssertTrue(text.contains("\n  -s, --seed <N>          The seed. (default: 1)\n"), text)
+        XCTAssertTrue(text.contains("\n  --shuffle/--no-shuffle  Shuffle.\n"), text)
+        XCTAssertFalse(text.contains("secret"), text)
+        XCTAssertTrue(text.hasSuffix("  -h, --help              Show help information.\n"), text)
+        // Help is filled to 80 columns; the usage is one line, as long as it takes.
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.hasPrefix("USAGE:") || $0.count < HelpWriter.width }, text)
+    }
+}
