@@ -1,5 +1,5 @@
--- Specs of the State pattern example (SPEC, "State pattern (Browse / Edit /
--- Empty)"): every rule of the seed, on the scene file itself.
+-- Specs of the State pattern example (a screen in Browse, Edit or Empty
+-- mode, modes.lua): every rule of it, on the scene file itself.
 
 local RED = "red"                        -- the default emptyColor, read back as it is written
 

@@ -2,7 +2,7 @@ import BehaveCore
 import CLuaShim
 
 /// `platform.available`, `permission`, `requestPermission`, `pickImage` and
-/// `openSettings` (SPEC §2): the scene's platform services for scripts. A
+/// `openSettings` (Docs/platform.md): the scene's platform services for scripts. A
 /// request or a picker that waits for the user pauses the handler, as `ask`
 /// does, and resumes it with the answer.
 extension LuaRuntime {

@@ -18,7 +18,7 @@ public enum LuaArgument {
 /// sandbox environment and call stored functions, always through bh_load and
 /// bh_pcall, so no Lua error reaches a Swift frame.
 extension LuaRuntime {
-    /// A fresh sandbox environment (SPEC §2: the safe globals, fresh copies
+    /// A fresh sandbox environment (Docs/sandbox.md: the safe globals, fresh copies
     /// of the libraries, no behaviour API).
     public func newEnvironment() throws(LuaError) -> LuaReference {
         let S = try openStack()

@@ -1,7 +1,7 @@
 import BehaveCore
 import Foundation
 
-/// Reads a scene's `platform:` block (SPEC §4) into the configuration of
+/// Reads a scene's `platform:` block (Docs/platform.md) into the configuration of
 /// the headless platform. Every mistake is logged with its line and reading
 /// goes on; the photo library's files are read here, so a file that is not
 /// an image is reported before anything runs.

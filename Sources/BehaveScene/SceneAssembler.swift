@@ -4,7 +4,7 @@ import Foundation
 
 /// The one place a scene is built: from its description (a scene file,
 /// `scene.new{ … }` in a spec, a script's default scene), in the order of
-/// SPEC §4: controls, behaviours, outlets, inspectables, delegates,
+/// Docs/scenes.md: controls, behaviours, outlets, inspectables, delegates,
 /// connections. Every mistake is logged with its line and building goes
 /// on, so all are listed; a mistake about something that is itself broken
 /// (a control of an unknown type) is not repeated. All or nothing: nothing

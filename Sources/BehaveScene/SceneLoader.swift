@@ -2,7 +2,7 @@ import BehaveCore
 import BehaveLua
 import Foundation
 
-/// Scene files (SPEC §4) to running scenes. A scene comes from YAML or JSON
+/// Scene files (Docs/scenes.md) to running scenes. A scene comes from YAML or JSON
 /// text, or from a `SceneNode` tree built elsewhere (a Lua table in a spec);
 /// either way it is checked completely before anything runs: scripts' top
 /// levels run to read their declarations, but no `awake` and no handler.

@@ -1,6 +1,6 @@
 import BehaveCore
 
-/// Reads a `SceneNode` tree as the scene schema (SPEC §4): which keys exist,
+/// Reads a `SceneNode` tree as the scene schema (Docs/scenes.md): which keys exist,
 /// what shape each value has. Whether a type, a property or an outlet exists
 /// is the builder's question. Every mistake is logged and reading goes on,
 /// so that one run lists them all.

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BehaveCore
 
-/// The controls of SPEC §3.
+/// The standard controls (Docs/controls.md).
 final class ControlTests: XCTestCase {
     var scene: Scene!
     override func setUp() { scene = Scene(screen: "Main") }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BehaveCore
 
-/// The command language of SPEC §5: parsing and execution.
+/// The command language (README: "The command language"): parsing and execution.
 final class SceneCommandParseTests: XCTestCase {
     func parse(_ line: String, file: StaticString = #filePath, line number: UInt = #line) -> SceneCommand? {
         do { return try SceneCommand.parse(line) } catch {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import BehaveCore
 
-/// The state object of SPEC §5 and dialogs.
+/// The state object (what `state` prints) and dialogs.
 final class SceneStateTests: XCTestCase {
     func makeScene() throws -> (Scene, Probe) {
         let scene = Scene(screen: "Profile")

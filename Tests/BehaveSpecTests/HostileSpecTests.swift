@@ -2,7 +2,7 @@ import BehaveLua
 import BehaveSpec
 import XCTest
 
-/// SPEC §6: specs run under the same sandbox and limits as behaviours; one
+/// Docs/testing.md, "Isolation and limits": specs run under the same sandbox and limits as behaviours; one
 /// spec's runaway loop fails that spec only (an error, not a failed
 /// assertion, as busted counts them).
 final class HostileSpecTests: XCTestCase {

@@ -1,4 +1,4 @@
-/// The controls of SPEC §3. Property and event names follow UIKit.
+/// The standard controls (Docs/controls.md). Property and event names follow UIKit.
 
 public final class Button: View {
     public override class var schema: ControlSchema { buttonSchema }

@@ -1,4 +1,4 @@
-/// What the platform offers scripts (SPEC §2 "Platform"): an image source
+/// What the platform offers scripts (Docs/platform.md): an image source
 /// is also the capability whose permission it needs.
 public enum Capability: String, CaseIterable, Sendable {
     case camera, photoLibrary

@@ -1,4 +1,4 @@
-/// The platform services a scene's behaviours use (SPEC §2 "Platform"):
+/// The platform services a scene's behaviours use (Docs/platform.md):
 /// image sources, permissions, the image picker and the Settings app. A
 /// scene has one (`Scene.platform`); `HeadlessPlatform` is the one
 /// `behave run` and specs use. Everything that waits for the user answers

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One line of the command language of SPEC §5 (`tap button`,
-/// `advance 0.7`), as typed at `behave run` or called from a spec.
+/// One line of the command language (README, "The command language":
+/// `tap button`, `advance 0.7`), as typed at `behave run` or called from a
+/// spec.
 public enum SceneCommand: Equatable, Sendable {
     case tap(String)
     case press(String)

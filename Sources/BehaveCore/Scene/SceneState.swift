@@ -1,5 +1,6 @@
 extension Scene {
-    /// The state object of SPEC §5.
+    /// The state object: what `state`, `run --json` and specs' `s:state()`
+    /// print (controls, behaviours, actions, dialogs, platform).
     public func state() -> JSON {
         var controls: [(String, JSON)] = []
         for view in screen?.controls ?? [] {

@@ -131,7 +131,7 @@ public enum JSON: Equatable, Sendable {
 }
 
 extension Value {
-    /// SPEC §5: images as `{ "name", "width", "height" }`, colours as `"#RRGGBB"`.
+    /// As the state prints them: images as `{ "name", "width", "height" }`, colours as `"#RRGGBB"`.
     public var json: JSON {
         switch self {
         case .null: return .null

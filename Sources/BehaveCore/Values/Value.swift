@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value that crosses between the core, scripts, scene files and the trace:
-/// the types of SPEC §2 (inspectables) and §3 (control properties).
+/// the types of inspectables (README: "Write a behaviour") and of control
+/// properties (Docs/controls.md).
 public enum Value: Equatable, Sendable {
     case null
     case bool(Bool)
