@@ -121,15 +121,8 @@ extension LuaRuntime {
         return nil
     }
 
-    /// `file:line: ` of the script code that called the host (skipping the
-    /// prelude), as Lua's own errors begin; "" when no script code is
-    /// calling.
-    public func location() -> String {
-        guard !isClosed else { return "" }
-        return location(in: callerThread)
-    }
-
-    /// `file:line: ` of the script code calling the host on `S`.
+    /// `file:line: ` of the script code calling the host on `S`, as Lua's
+    /// own errors begin; "" when no script code is calling.
     func location(in S: OpaquePointer) -> String {
         callingFrame(in: S).map { "\($0.file):\($0.line): " } ?? ""
     }

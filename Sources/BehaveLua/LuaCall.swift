@@ -74,13 +74,9 @@ public struct LuaCall {
         return LuaReference(id: luaL_ref(S, bh_registryindex()))
     }
 
-    /// `file:line: ` of the script code that called the host (the first
-    /// frame outside the `=behave` preludes), or "".
-    public func location() -> String { runtime.location(in: S) }
-
     /// The script code that called the host (the first frame outside the
     /// `=behave` preludes), if any.
-    public func callingFrame() -> ScriptError.Frame? { runtime.callingFrame() }
+    public func callingFrame() -> ScriptError.Frame? { runtime.callingFrame(in: S) }
 
     // MARK: Results
 

@@ -318,6 +318,19 @@ static int heads (bh_error_site *e, const char *msg, size_t len,
 }
 
 
+/* Starts a site for a message of 'len' bytes: all text, no place yet (a
+** note of where the host raised it, raised_source, is kept). */
+static void begin_site (bh_error_site *e, size_t len) {
+  e->valid = 1;
+  e->source[0] = '\0';
+  e->line = 0;
+  e->repeats = 0;
+  e->where = 0;
+  e->text = len;
+  e->nframes = 0;
+}
+
+
 /* Notes where the error whose message is on top of L was raised: the Lua
 ** frames of 'co' from 'level' (live still), and which of them (or the
 ** position the host raised the error at) heads the message with its
@@ -328,13 +341,7 @@ static void note_site (lua_State *L, lua_State *co, int level,
   size_t len;
   const char *msg = lua_tolstring(L, -1, &len);
   int i;
-  e->valid = 1;
-  e->source[0] = '\0';
-  e->line = 0;
-  e->repeats = 0;
-  e->where = 0;
-  e->text = len;
-  e->nframes = 0;
+  begin_site(e, len);
   for (i = level; e->nframes < BH_ERROR_FRAMES && lua_getstack(co, i, &ar);
        i++) {
     if (lua_getinfo(co, "Sln", &ar) && ar.currentline > 0) {
@@ -707,13 +714,7 @@ static void note_load_site (lua_State *L, bh_host *h, int status,
   lua_Debug ar;
   size_t len, n;
   const char *msg = lua_tolstring(L, -1, &len);
-  e->valid = 1;
-  e->source[0] = '\0';
-  e->line = 0;
-  e->repeats = 0;
-  e->where = 0;
-  e->text = len;
-  e->nframes = 0;
+  begin_site(e, len);
   e->raised_source[0] = '\0';
   if (status != LUA_ERRSYNTAX || msg == NULL || chunkname == NULL ||
       luaL_loadbufferx(L, "", 0, chunkname, "t") != LUA_OK) {
