@@ -62,7 +62,8 @@ let package = Package(
             name: "behave",
             dependencies: [
                 "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "-lFoundationEssentials", "-Xlinker", "-lFoundationInternationalization", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_FoundationICU"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Behave Studio without its server: the scene the page shows, driven
         // by the command language, reloaded on save; the page itself (Page/,

@@ -5,7 +5,9 @@ import Foundation
 // writes OUTPUT.swift, an internal enum `EmbeddedFiles` holding each file's
 // bytes under its NAME. The bytes are stored as Base64 text (any bytes,
 // UTF-8 or not, and a string literal compiles fast where a large array
-// literal does not), decoded on first use.
+// literal does not), decoded on first use. One line per file: Base64 with
+// no line breaks decodes on Foundation's fast path, a third of the
+// instructions of skipping breaks.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first else {
@@ -25,7 +27,7 @@ for pair in arguments.dropFirst() {
         FileHandle.standardError.write(Data("EmbedFilesTool: cannot read \(path)\n".utf8))
         exit(1)
     }
-    entries.append((name, data.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])))
+    entries.append((name, data.base64EncodedString()))
 }
 
 entries.sort { $0.name < $1.name }
@@ -47,7 +49,7 @@ var source = """
 
         /// The bytes of the file named `name`, or nil when none is embedded.
         static func bytes(_ name: String) -> [UInt8]? {
-            guard let text = base64[name], let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            guard let text = base64[name], let data = Data(base64Encoded: text) else {
                 return nil
             }
             return [UInt8](data)
@@ -64,9 +66,7 @@ var source = """
 
     """
 for entry in entries {
-    source += "        \(literal(entry.name)): \"\"\"\n"
-    for line in entry.base64.split(separator: "\n") { source += "            \(line)\n" }
-    source += "            \"\"\",\n"
+    source += "        \(literal(entry.name)): \(literal(entry.base64)),\n"
 }
 if entries.isEmpty { source += "        :\n" }
 source += "    ]\n}\n"

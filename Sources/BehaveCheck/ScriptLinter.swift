@@ -360,7 +360,7 @@ private final class LintWalk {
         if name.fields.isEmpty, name.method == nil {
             // `function name()`: an assignment to `name`.
             if root == nil {
-                if ScriptAPI.lifecycleMethods.contains(name.root.name) || ScriptAPI.delegateMessages.contains(name.root.name) {
+                if ScriptAPI.calledMethods.contains(name.root.name) {
                     globalWrites[name.root.name] = globalWrites[name.root.name] ?? name.root.position
                     let kind = ScriptAPI.lifecycleMethods.contains(name.root.name) ? "lifecycle method" : "delegate message"
                     report(.error, "method-as-global", at: name.root.position,
@@ -394,7 +394,7 @@ private final class LintWalk {
 
     /// `function Like:awak()`: close to a name Behave calls, but not it.
     func checkMethodName(_ method: LuaName) {
-        let called = ScriptAPI.lifecycleMethods + ScriptAPI.delegateMessages
+        let called = ScriptAPI.calledMethods
         guard !called.contains(method.name), method.name.count >= 4,
               let near = Suggestions.nearest(to: method.name, in: called) else { return }
         report(.warning, "misspelt-method", at: method.position,

@@ -23,7 +23,7 @@ public enum BundledScripts {
         var name = Substring(name)
         while name.hasPrefix("./") { name = name.dropFirst(2) }
         guard nameSet.contains(String(name)) else { return nil }
-        return pathPrefix + folder + "/" + name
+        return pathPrefix + folder + "/" + String(name)
     }
 
     /// Whether `path` names a bundled script (as `path(of:)` gives it).

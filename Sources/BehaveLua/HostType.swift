@@ -40,7 +40,7 @@ struct HostType: Sendable {
          metamethods: [HostFunction] = [], preludeFunctions: [HostFunction] = [],
          unknownKey: @escaping @Sendable (String) -> String = { "no field `\($0)`" }) {
         self.name = name
-        self.className = className ?? "Behave." + name.prefix(1).uppercased() + name.dropFirst()
+        self.className = className ?? "Behave." + name.prefix(1).uppercased() + String(name.dropFirst())
         self.doc = doc
         self.receiver = receiver
         self.methods = methods

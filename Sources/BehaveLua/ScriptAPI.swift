@@ -38,9 +38,11 @@ public enum ScriptAPI {
     }
 
     /// Delegate messages of every control type, by name.
-    public static var delegateMessages: [String] {
-        Array(Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })).sorted()
-    }
+    public static let delegateMessages: [String] = ControlTypes.delegateMessages
+
+    /// The methods Behave calls on a behaviour by itself: lifecycle
+    /// methods and delegate messages.
+    public static let calledMethods: [String] = lifecycleMethods + delegateMessages
 
     /// Whether a method named `name` is an action: a method of the script's
     /// class that is not a lifecycle method or a delegate message and does

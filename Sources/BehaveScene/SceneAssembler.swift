@@ -321,7 +321,10 @@ final class SceneAssembler {
             // The delegate of its outlet of a type whose messages it answers
             // (`scrollViewDidScroll`), or of a new control named after the
             // type (`scrollView`), so that `scroll` and `return` reach it.
-            let delegating = ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }
+            // (Types' schemas are built when first asked for: only when it
+            // answers some.)
+            let delegating = declaration.delegateMessages.isEmpty
+                ? [:] : ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }
             for (typeName, type) in delegating.sorted(by: { $0.key < $1.key })
             where type.schema.delegateMessages.contains(where: declaration.delegateMessages.contains) {
                 let delegate = Located(value: entry.name, line: entry.line)
@@ -329,7 +332,7 @@ final class SceneAssembler {
                    let at = controls.firstIndex(where: { $0.name == outlet.name }) {
                     controls[at].delegate = delegate
                 } else {
-                    _ = control(typeName.prefix(1).lowercased() + typeName.dropFirst(), typeName)
+                    _ = control(typeName.prefix(1).lowercased() + String(typeName.dropFirst()), typeName)
                     controls[controls.count - 1].delegate = delegate
                 }
             }
@@ -455,7 +458,7 @@ final class SceneAssembler {
     }
 
     private func setTargets() {
-        let allMessages = Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })
+        let allMessages = Set(ControlTypes.delegateMessages)
         for entry in description.behaviours {
             guard case .multiplexer(let targetNames)? = entry.kind, let multiplexer = behaviours[entry.name] as? Multiplexer else { continue }
             // The messages it will forward: those of the controls it serves.

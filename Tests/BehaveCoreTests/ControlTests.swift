@@ -221,6 +221,9 @@ final class ControlTests: XCTestCase {
                                               "touchDragEnter", "touchCancel"])
         XCTAssertEqual(ScrollView.schema.delegateMessages, ["scrollViewDidScroll"])
         XCTAssertEqual(TextField.schema.delegateMessages, ["textFieldShouldReturn"])
+        // The list known without building the schemas is theirs, whole.
+        XCTAssertEqual(ControlTypes.delegateMessages,
+                       Array(Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })).sorted())
         for name in ["name", "alpha", "hidden", "userInteractionEnabled", "backgroundColor", "frame"] {
             for (_, type) in ControlTypes.all { XCTAssertNotNil(type.schema.spec(name), "\(type).\(name)") }
         }

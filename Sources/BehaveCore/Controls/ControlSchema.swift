@@ -47,7 +47,7 @@ public final class ControlSchema: Sendable {
 
     /// UIKit's Swift name of a boolean property (`isHidden`).
     static func swiftName(of property: String) -> String {
-        "is" + property.prefix(1).uppercased() + property.dropFirst()
+        "is" + property.prefix(1).uppercased() + String(property.dropFirst())
     }
 
     /// The properties whose sets always go through the host (see `init`).

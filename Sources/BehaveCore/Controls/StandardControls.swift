@@ -305,6 +305,12 @@ public enum ControlTypes {
 
     public static func named(_ name: String) -> View.Type? { all[name] }
 
+    /// Every delegate message a control type sends, sorted. Known without
+    /// building the schemas (a script's actions are told from these at
+    /// every load, and the schemas of types a scene does not use need
+    /// never be built); a test checks it against them.
+    public static let delegateMessages: [String] = (textFieldDelegateMessages + scrollViewDelegateMessages).sorted()
+
     /// Whether a control of type `actual` fits an outlet declared `declared`
     /// (`View` takes any control).
     public static func isKind(_ actual: View.Type, of declared: String) -> Bool {
@@ -346,6 +352,9 @@ let sliderSchema = ControlSchema(typeName: "Slider", inheriting: viewSchema, pro
     PropertySpec("maximumValue", .number, default: .number(1)),
 ], events: ["valueChanged"], hostProperties: ["value", "minimumValue", "maximumValue"])
 
+let textFieldDelegateMessages = ["textFieldShouldReturn"]
+let scrollViewDelegateMessages = ["scrollViewDidScroll"]
+
 let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchema, properties: [
     PropertySpec("text", .string),
     PropertySpec("placeholder", .string),
@@ -357,7 +366,7 @@ let textFieldSchema = ControlSchema(typeName: "TextField", inheriting: viewSchem
     PropertySpec("keyboardType", .enumeration(TextField.keyboardTypes), default: .string("default")),
     PropertySpec("returnKeyType", .enumeration(TextField.returnKeyTypes), default: .string("default")),
 ], events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
-   delegateMessages: ["textFieldShouldReturn"], hostProperties: ["editing"])
+   delegateMessages: textFieldDelegateMessages, hostProperties: ["editing"])
 
 let imageViewSchema = ControlSchema(typeName: "ImageView", inheriting: viewSchema, properties: [
     PropertySpec("image", .image, default: .null, optional: true),
@@ -372,4 +381,4 @@ let scrollViewSchema = ControlSchema(typeName: "ScrollView", inheriting: viewSch
     // UIKit's `isDragging`: true while the user's finger moves the content
     // (a `scroll`), false for sets and animations from scripts.
     PropertySpec("dragging", .bool, default: .bool(false), readOnly: true),
-], delegateMessages: ["scrollViewDidScroll"], hostProperties: ["contentOffset"])
+], delegateMessages: scrollViewDelegateMessages, hostProperties: ["contentOffset"])

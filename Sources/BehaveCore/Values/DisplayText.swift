@@ -23,7 +23,14 @@ public enum DisplayText {
 
     /// `lines`, with every line after the first indented by `indent`.
     public static func indented(_ text: String, by indent: String) -> String {
-        lines(text).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+        let text = lines(text)
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return text }
+        var result = ""
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if i > 0 { result += "\n" + indent }
+            result += String(line)
+        }
+        return result
     }
 
     /// Whether an output must escape `scalar`: C0 controls but the tab (and

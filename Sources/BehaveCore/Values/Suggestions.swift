@@ -1,7 +1,17 @@
 /// "did you mean …?" for misspelt names.
 public enum Suggestions {
     /// The candidate closest to `name`, when it is close enough to be a typo.
+    /// (Inlined, so that the candidates become an array in the caller's
+    /// module, specialised: iterating a sequence of unknown type asks the
+    /// runtime for its conformances, which costs a scan of the binary the
+    /// first time.)
+    @inlinable
     public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        nearest(to: name, among: Array(candidates))
+    }
+
+    @usableFromInline
+    static func nearest(to name: String, among candidates: [String]) -> String? {
         // Names are short; a long string is no typo, and the distance is
         // quadratic in the lengths.
         guard name.count <= 64 else { return nil }
@@ -17,6 +27,7 @@ public enum Suggestions {
     }
 
     /// ` (did you mean `duration`?)`, or nothing.
+    @inlinable
     public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
         nearest(to: name, in: candidates).map { " (did you mean `\($0)`?)" } ?? ""
     }

@@ -6,8 +6,9 @@ import CLuaShim
 /// A module is compiled the first time a script calls it, so scenes that do
 /// not use it pay nothing (compiling one costs about as much as the rest of
 /// a runtime's setup).
-let luaLibraries: [(global: String, source: [UInt8])] = [
-    ("StateMachine", stateMachineSource),
+/// Its source is decoded then too (`source` reads a lazy global).
+let luaLibraries: [(global: String, source: @Sendable () -> [UInt8])] = [
+    ("StateMachine", { stateMachineSource }),
 ]
 
 /// The global a script sees for a library (`Lua/library_stub.lua`).
@@ -38,7 +39,7 @@ extension LuaRuntime {
                 throw LuaError("library \(library.global): \(popString())")
             }
             pushHostFunction(HostFunction(library.global) { runtime, S throws(ValueError) in
-                let source = library.source
+                let source = library.source()
                 guard bh_load(S, source, source.count, "=behave") == LUA_OK else {
                     throw ValueError("library \(library.global): \(runtime.popString(from: S))")
                 }

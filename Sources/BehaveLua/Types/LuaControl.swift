@@ -119,7 +119,7 @@ extension View {
     /// properties, named by the control (not its type).
     func qualified(_ error: ValueError) -> ValueError {
         let typePrefix = typeName + "."
-        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + error.message.dropFirst(typePrefix.count)) }
+        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + String(error.message.dropFirst(typePrefix.count))) }
         return ValueError(name + "." + error.message)
     }
 }
