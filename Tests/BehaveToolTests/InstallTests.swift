@@ -85,8 +85,7 @@ final class InstallTests: XCTestCase {
         let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("""
 
-            swift build -c release --product behave --static-swift-stdlib -Xswiftc -use-ld=lld \
-            -Xlinker -l_FoundationICU && install .build/release/behave /usr/local/bin/
+            swift build -c release --product behave && install .build/release/behave /usr/local/bin/
 
             """), "the install command")
     }
