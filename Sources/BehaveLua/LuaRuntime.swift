@@ -82,6 +82,7 @@ public final class LuaRuntime {
             bh_set_command_deadline(L, seconds)
         }
         try installBridge()
+        ScriptAPI.learnGlobals(from: self)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import BehaveCore
 import CLuaShim
+import Synchronization
 
 /// What a behaviour script can reach, read from a runtime's own tables, for
 /// tools that check scripts or describe the API (`behave check`, `behave
@@ -54,37 +55,64 @@ public enum ScriptAPI {
     /// The globals of a behaviour's environment: each name, with its
     /// fields when it is a table (`string.format`, `platform.pickImage`),
     /// nil when it is not.
-    public static let globals: [String: [String]?] = environmentNames(behaviourAPI: true)
+    public static var globals: [String: [String]?] {
+        if let names = learnedGlobals.withLock({ $0 }) { return names }
+        // No runtime yet in this process: one made here tells them.
+        withRuntime { _ in }
+        return learnedGlobals.withLock { $0 } ?? [:]
+    }
 
     /// The globals of a plain sandbox (what a spec file starts from).
-    public static let sandboxGlobals: [String: [String]?] = environmentNames(behaviourAPI: false)
+    public static let sandboxGlobals: [String: [String]?] = withRuntime { runtime in
+        runtime.environmentNames(behaviourAPI: false)
+    } ?? [:]
 
-    private static func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
+    /// Every runtime's environment has the same names, so the first runtime
+    /// a process makes tells them (`learnGlobals`), and a tool that checks
+    /// scripts once a scene is loaded (`behave run`) needs no runtime of its
+    /// own: making one costs a tenth of a run.
+    private static let learnedGlobals = Mutex<[String: [String]?]?>(nil)
+
+    static func learnGlobals(from runtime: LuaRuntime) {
+        guard learnedGlobals.withLock({ $0 == nil }) else { return }
+        let names = runtime.environmentNames(behaviourAPI: true)
+        learnedGlobals.withLock { learned in
+            if learned == nil { learned = names }
+        }
+    }
+
+    /// `body` with a runtime of an empty scene, closed after it.
+    private static func withRuntime<T>(_ body: (LuaRuntime) -> T) -> T? {
         // A runtime holds its scene weakly: this one is kept until the end.
         let scene = Scene(screen: "api")
-        guard let runtime = try? LuaRuntime(scene: scene) else { return [:] }
+        guard let runtime = try? LuaRuntime(scene: scene) else { return nil }
         defer {
             runtime.close()
             withExtendedLifetime(scene) {}
         }
-        let L = runtime.L
+        return body(runtime)
+    }
+}
+
+extension LuaRuntime {
+    /// The globals of a behaviour's environment (`behaviourAPI`) or of a
+    /// plain sandbox: each name, with its fields when it is a table.
+    func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        if behaviourAPI { runtime.pushEnvironment() } else { bh_push_sandbox_env(L) }
+        if behaviourAPI { pushEnvironment() } else { bh_push_sandbox_env(L) }
         let environment = lua_absindex(L, -1)
         var names: [String: [String]?] = [:]
         lua_pushnil(L)
         while lua_next(L, environment) != 0 {
-            if let key = runtime.string(at: -2, in: L), lua_type(L, -2) == LUA_TSTRING {
-                names.updateValue(lua_type(L, -1) == LUA_TTABLE ? runtime.stringKeys(ofTableAt: -1) : nil, forKey: key)
+            if let key = string(at: -2, in: L), lua_type(L, -2) == LUA_TSTRING {
+                names.updateValue(lua_type(L, -1) == LUA_TTABLE ? stringKeys(ofTableAt: -1) : nil, forKey: key)
             }
             bh_pop(L, 1)
         }
         return names
     }
-}
 
-extension LuaRuntime {
     /// The string keys of the table at `index` (raw), sorted; at most
     /// `limit` of them (the first the table gives).
     func stringKeys(ofTableAt index: Int32, limit: Int = .max) -> [String] {

@@ -25,19 +25,27 @@ final class Session {
             }
             return TranscriptRecorder(path: path, source: source)
         }
-        lint(source)
+        // The linter's warnings come first: before the scene's first line,
+        // or once it is loaded (or failed to load) when it printed none.
+        // Linting once the scene's runtime exists spares the linter one of
+        // its own (see `ScriptAPI.globals`).
+        let linter = Once { lint(source) }
         let output: (String) -> Void = { line in
+            linter.run()
             Swift.print(line)
             recorder?.hear(line)
         }
         // A mistyped command is a diagnostic (standard error); a transcript keeps it.
         let diagnostics: (String) -> Void = { line in
+            linter.run()
             fflush(nil)
             FileHandle.standardError.write(Data((line + "\n").utf8))
             recorder?.hear(line)
         }
+        defer { linter.run() }
         do throws(SceneSourceError) {
             let commands = try CommandSession(source: source, json: json, output: output, diagnostics: diagnostics)
+            linter.run()
             // Outlets left unconnected: allowed, but said (standard error).
             for warning in commands.running.warnings { printWarning(warning.description) }
             return Session(commands: commands, json: json, recorder: recorder)
@@ -90,5 +98,17 @@ final class Session {
     private func execute(_ line: String) -> Bool {
         recorder?.command(line)
         return commands.execute(line)
+    }
+}
+
+/// Work done at most once, the first time it is asked for.
+private final class Once {
+    private var work: (() -> Void)?
+    init(_ work: @escaping () -> Void) { self.work = work }
+
+    func run() {
+        guard let work else { return }
+        self.work = nil
+        work()
     }
 }

@@ -38,6 +38,32 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(unknown.errors.hasSuffix(" (see `behave test --help`)\n"), unknown.errors)
     }
 
+    /// `run` lints its scripts before anything else is said: the warnings
+    /// come before the scene's first line, and before the error of a
+    /// scene that does not load.
+    func testTheLintersWarningsComeFirst() throws {
+        let sh = try program("sh")
+        let behave = try builtBehave()
+        let work = try folder([
+            "typo.lua": "local T = behaviour { name = \"Typo\" }\nfunction T:awak() end\nfunction T:awake() print(\"up\") end\nreturn T\n",
+            "broken.lua": "local B = behaviour { name = \"Broken\" }\nx = foo.bar\nreturn B\n",
+        ])
+        // Standard output line by line, as on a terminal (a pipe's would
+        // hold the trace back until the end).
+        let runs = try run(sh, ["-c", "stdbuf -oL \"$0\" run typo.lua --do quit 2>&1", behave.path], in: work)
+        XCTAssertEqual(runs.status, 0, runs.output)
+        XCTAssertEqual(runs.outputLines, [
+            "typo.lua:2:12: warning: Behave never calls `awak` by itself; it is an action, unlike `awake`; did you mean `function T:awake(…)`?",
+            "[0s] typo awake", "[0s] [typo] up",
+        ])
+        let fails = try run(sh, ["-c", "stdbuf -oL \"$0\" run broken.lua --do quit 2>&1", behave.path], in: work)
+        XCTAssertEqual(fails.status, 2, fails.output)
+        XCTAssertEqual(fails.outputLines.count, 3, fails.output)
+        XCTAssertTrue(fails.outputLines[0].hasPrefix("broken.lua:2:1: warning: `x` is set without `local`"), fails.output)
+        XCTAssertTrue(fails.outputLines[1].hasPrefix("broken.lua:2:5: error: `foo` is not defined here"), fails.output)
+        XCTAssertTrue(fails.outputLines[2].hasPrefix("behave: broken.lua:2: `foo` is not defined here"), fails.output)
+    }
+
     func testResultsGoToStandardOutputAndDiagnosticsToStandardError() throws {
         let behave = try builtBehave()
         let work = try folder([
