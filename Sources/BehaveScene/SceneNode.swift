@@ -5,13 +5,21 @@ import BehaveCore
 /// into. Every node keeps its line, so every mistake can name it; a tree
 /// built without a file uses line 0.
 public enum SceneNode: Equatable, Sendable {
-    /// Scalar text; `quoted` when written in quotes (then it is a string,
-    /// never a number or a bool).
-    case scalar(String, quoted: Bool, line: Int)
+    case scalar(Scalar, line: Int)
     case list([SceneNode], line: Int)
     /// Entries in the order written; duplicate keys are kept so that they
     /// can be reported.
     case map([Entry], line: Int)
+
+    /// One value: text as a file writes it, or a number or a bool that
+    /// came typed (a spec's Lua table) and so is never parsed from text.
+    public enum Scalar: Equatable, Sendable {
+        /// `quoted` when written in quotes (then it is a string, never a
+        /// number or a bool).
+        case text(String, quoted: Bool)
+        case number(Double)
+        case bool(Bool)
+    }
 
     public struct Entry: Equatable, Sendable {
         public var key: String
@@ -27,22 +35,23 @@ public enum SceneNode: Equatable, Sendable {
 
     public var line: Int {
         switch self {
-        case .scalar(_, _, let line), .list(_, let line), .map(_, let line): line
+        case .scalar(_, let line), .list(_, let line), .map(_, let line): line
         }
     }
 
     /// A plain `null`, `~` or nothing at all (`key:`).
     public var isNull: Bool {
-        guard case .scalar(let text, false, _) = self else { return false }
+        guard case .scalar(.text(let text, false), _) = self else { return false }
         return SceneNode.nullWords.contains(text)
     }
 
     static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL", "nil"]
 
-    /// The text of a scalar that is not null.
+    /// The text of a scalar that is not null; a typed number or bool as a
+    /// file would write it (`5` where a name is expected reads as in a file).
     public var text: String? {
-        guard case .scalar(let text, _, _) = self, !isNull else { return nil }
-        return text
+        guard case .scalar = self, !isNull else { return nil }
+        return looseValue.written
     }
 
     /// "a list", for messages that say what was found instead.
@@ -54,11 +63,16 @@ public enum SceneNode: Equatable, Sendable {
         }
     }
 
-    /// The value as scene files write it, ready for `PropertySpec.convert`.
+    /// The value as scene files write it (typed numbers and bools as they
+    /// are), ready for `PropertySpec.convert`.
     public var looseValue: LooseValue {
         switch self {
-        case .scalar(let text, let quoted, _):
+        case .scalar(.text(let text, let quoted), _):
             isNull ? .null : .text(text, quoted: quoted)
+        case .scalar(.number(let n), _):
+            .number(n)
+        case .scalar(.bool(let b), _):
+            .bool(b)
         case .list(let items, _):
             .list(items.map(\.looseValue))
         case .map(let entries, _):

@@ -88,7 +88,7 @@ struct YAMLComposer {
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 // Quoted and block (`|`, `>`) scalars are text, never numbers.
                 let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
-                finished = (.scalar(text, quoted: quoted, line: line), 1, 0, YAMLComposer.string(scalar.anchor))
+                finished = (.scalar(.text(text, quoted: quoted), line: line), 1, 0, YAMLComposer.string(scalar.anchor))
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 values += 1
                 if values > maximumValues { throw .tooManyValues(line: line, byAlias: false) }
@@ -133,7 +133,7 @@ struct YAMLComposer {
         while index + 1 < open.items.count {
             let key = open.items[index], value = open.items[index + 1]
             index += 2
-            guard case .scalar(let name, _, let keyLine) = key else {
+            guard case .scalar(.text(let name, _), let keyLine) = key else {
                 let kind = if case .list = key { "list" } else { "mapping" }
                 log.error("a key must be a name, not a \(kind)", line: key.line)
                 continue

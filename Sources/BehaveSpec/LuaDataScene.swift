@@ -5,16 +5,18 @@ import BehaveSyntax
 
 extension LooseValue {
     /// The table of `scene.new{ … }` as the tree a scene file reads to.
-    /// Strings are quoted scalars (always strings). `written` is how the
+    /// Strings are quoted scalars (always strings); numbers and bools stay
+    /// typed, never written to text and parsed again. `written` is how the
     /// spec writes it (`SceneTableSource`): each part it writes is on its
     /// line and in its order; the rest is on `line` (the call's), its keys
     /// sorted, as a Lua table has no order.
     func sceneNode(line: Int, written: LuaExpression? = nil) throws(LuaError) -> SceneNode {
         let line = written?.position.line ?? line
         switch self {
-        case .null: return .scalar("", quoted: false, line: line)
-        case .bool, .number: return .scalar(self.written ?? "", quoted: false, line: line)
-        case .text(let s, _): return .scalar(s, quoted: true, line: line)
+        case .null: return .scalar(.text("", quoted: false), line: line)
+        case .bool(let b): return .scalar(.bool(b), line: line)
+        case .number(let n): return .scalar(.number(n), line: line)
+        case .text(let s, _): return .scalar(.text(s, quoted: true), line: line)
         case .list(let items):
             let positional = written?.tableItems?.compactMap { item -> LuaExpression? in
                 if case .positional(let value) = item { value } else { nil }

@@ -106,9 +106,9 @@ final class PlatformBlockTests: XCTestCase {
     }
 
     func testABlockOnItsOwn() throws {
-        let node = SceneNode.map([.init(key: "camera", value: .scalar("true", quoted: false, line: 7), keyLine: 7)], line: 7)
+        let node = SceneNode.map([.init(key: "camera", value: .scalar(.text("true", quoted: false), line: 7), keyLine: 7)], line: 7)
         XCTAssertTrue(try SceneLoader.platform(node: node, file: "spec.lua", directory: ".").camera.available)
-        let wrong = SceneNode.map([.init(key: "camera", value: .scalar("sometimes", quoted: true, line: 9), keyLine: 9)], line: 9)
+        let wrong = SceneNode.map([.init(key: "camera", value: .scalar(.text("sometimes", quoted: true), line: 9), keyLine: 9)], line: 9)
         XCTAssertThrowsError(try SceneLoader.platform(node: wrong, file: "spec.lua", directory: ".")) { error in
             XCTAssertEqual("\(error)", "spec.lua:9: `camera` (true, false or a mapping) must be true or false, not `sometimes`")
         }

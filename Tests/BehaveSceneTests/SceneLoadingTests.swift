@@ -119,7 +119,7 @@ final class SceneLoadingTests: XCTestCase {
 
     func testTreeBuiltInMemoryLoadsLikeAFile() throws {
         // What `scene.new{ … }` will hand over: no file, no lines.
-        func text(_ s: String, quoted: Bool = false) -> SceneNode { .scalar(s, quoted: quoted, line: 0) }
+        func text(_ s: String, quoted: Bool = false) -> SceneNode { .scalar(.text(s, quoted: quoted), line: 0) }
         func map(_ entries: [(String, SceneNode)]) -> SceneNode {
             .map(entries.map { SceneNode.Entry(key: $0.0, value: $0.1, keyLine: 0) }, line: 0)
         }
@@ -143,11 +143,33 @@ final class SceneLoadingTests: XCTestCase {
         }
     }
 
+    func testTypedScalarsAreValuesNotText() throws {
+        // What a spec's Lua table holds: numbers and bools as they are.
+        func map(_ entries: [(String, SceneNode)]) -> SceneNode {
+            .map(entries.map { SceneNode.Entry(key: $0.0, value: $0.1, keyLine: 0) }, line: 0)
+        }
+        let tree = map([
+            ("controls", map([("button", map([("type", .scalar(.text("Button", quoted: true), line: 0)),
+                                              ("alpha", .scalar(.number(0.1 + 0.2), line: 0)),
+                                              ("selected", .scalar(.bool(true), line: 0))]))])),
+        ])
+        let loaded = try SceneLoader.load(node: tree, file: "spec", directory: ".", limits: .default)
+        let button = try XCTUnwrap(loaded.scene.control(named: "button") as? Button)
+        XCTAssertEqual(button.alpha, 0.1 + 0.2)
+        XCTAssertEqual(try button.value("selected"), .bool(true))
+
+        // Where a name is expected, a number reads as a file writes it.
+        let named = map([("controls", map([("button", .scalar(.number(5), line: 0))]))])
+        XCTAssertThrowsError(try SceneLoader.load(node: named, file: "spec", directory: ".", limits: .default)) { error in
+            XCTAssertEqual("\(error)", "spec: control `button`: unknown control type `5`")
+        }
+    }
+
     func testQuotedScalarsStayText() {
-        XCTAssertEqual(SceneNode.scalar("0.5", quoted: true, line: 1).looseValue, .text("0.5", quoted: true))
-        XCTAssertEqual(SceneNode.scalar("~", quoted: false, line: 1).looseValue, .null)
-        XCTAssertEqual(SceneNode.scalar("null", quoted: true, line: 1).looseValue, .text("null", quoted: true))
-        let list = SceneNode.list([.scalar("1024", quoted: false, line: 1), .scalar("768", quoted: false, line: 1)], line: 1)
+        XCTAssertEqual(SceneNode.scalar(.text("0.5", quoted: true), line: 1).looseValue, .text("0.5", quoted: true))
+        XCTAssertEqual(SceneNode.scalar(.text("~", quoted: false), line: 1).looseValue, .null)
+        XCTAssertEqual(SceneNode.scalar(.text("null", quoted: true), line: 1).looseValue, .text("null", quoted: true))
+        let list = SceneNode.list([.scalar(.text("1024", quoted: false), line: 1), .scalar(.text("768", quoted: false), line: 1)], line: 1)
         XCTAssertEqual(try PropertySpec("maxSize", .size).convert(list.looseValue), .size(Size(width: 1024, height: 768)))
     }
 

@@ -65,4 +65,59 @@ final class SpecSceneTableTests: XCTestCase {
         XCTAssertTrue(elsewhere.location.hasSuffix("table_spec.lua:12"), elsewhere.location)
         XCTAssertEqual(elsewhere.message, "control `b`: unknown control type `Buton` (did you mean `Button`?)")
     }
+
+    /// Numbers and bools reach the controls as the spec computed them.
+    func testNumbersAndBoolsArriveAsTheSpecComputedThem() throws {
+        let run = try run("""
+            it("sets them exactly", function()
+              local s = scene.new {
+                controls = {
+                  b = { type = "Button", alpha = 0.1 + 0.2, selected = true },
+                  steps = { type = "Stepper", maximumValue = 2^53 + 2, value = 2^53 + 2, stepValue = 1 / 3 },
+                },
+              }
+              assert.equals(0.1 + 0.2, s.b.alpha)
+              assert.is_true(s.b.selected)
+              assert.equals(2^53 + 2, s.steps.value)
+              assert.equals(1 / 3, s.steps.stepValue)
+            end)
+            """)
+        let result = try run.result("sets them exactly")
+        XCTAssertEqual(result.status, .passed, result.message)
+    }
+
+    /// A number where a name or a bool is expected reads as the file writes it.
+    func testAWrongTypedValueIsTheMistakeAFileWouldBe() throws {
+        let folder = try temporaryDirectory(self)
+        try """
+            controls:
+              b: { type: 5 }
+              c: { type: Button, hidden: 1 }
+            """.write(toFile: folder + "/wrong.scene.yaml", atomically: true, encoding: .utf8)
+        let path = folder + "/table_spec.lua"
+        try """
+            it("from the file", function() scene.load("wrong.scene.yaml") end)
+            it("from the table", function()
+              scene.new {
+                controls = {
+                  b = { type = 5 },
+                  c = { type = "Button", hidden = 1 },
+                },
+              }
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = runSpecs([path]).results
+        let file = try run.result("from the file"), table = try run.result("from the table")
+        XCTAssertEqual(file.status, .errored)
+        XCTAssertEqual(table.status, .errored)
+        XCTAssertEqual(table.message, """
+            line 5: control `b`: unknown control type `5`
+            line 6: control `c`: hidden takes true or false, not `1`
+            """)
+        // The same words as the file's, each at its own line.
+        func mistakes(_ message: String) -> [Substring] {
+            message.split(separator: "\n").compactMap { $0.split(separator: ": ", maxSplits: 1).last }
+        }
+        XCTAssertEqual(mistakes(table.message), mistakes(file.message))
+    }
 }
