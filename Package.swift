@@ -53,7 +53,9 @@ let package = Package(
             "BehaveCore", "BehaveSyntax", "BehaveLua", .product(name: "Yams", package: "Yams"),
         ]),
         // `behave check`'s linter and `behave types`: Lua read without running it.
-        .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"]),
+        // The annotations `behave types` writes as they are (Lua/) are embedded by the EmbedFiles plugin.
+        .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"], exclude: ["Lua"],
+                plugins: ["EmbedFiles"]),
         // `behave test`: busted-style specs, each file in a fresh sandbox.
         // Its Lua half (Lua/) is embedded by the EmbedFiles plugin.
         .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
