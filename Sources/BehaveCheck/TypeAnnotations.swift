@@ -6,10 +6,11 @@ import BehaveSyntax
 /// `---@field`, `---@param`…), so an editor completes and checks Behave's
 /// API and a script's `self`. Controls, events, declaration keys and the
 /// types scripts hold (their fields, methods, signatures and docs:
-/// `ScriptAPI.types`) come from the runtime's own tables; the globals'
-/// stubs and the spec API are Lua files of their own (`Lua/`), written
-/// out as they are, and a test checks that they define every global the
-/// runtime has and nothing else.
+/// `ScriptAPI.types`) come from the runtime's own tables; the rest (the
+/// geometry classes, the lifecycle methods, the globals' stubs and the
+/// spec API) is in Lua files of its own (`Lua/`), written out as it is,
+/// and a test checks that they define every global the runtime has and
+/// nothing else.
 public enum TypeAnnotations {
     /// The whole API, then a class per script (`scripts`: path and source).
     public static func text(scripts: [(path: String, source: String, declaration: BehaviourDeclaration?)]) -> String {
@@ -83,20 +84,6 @@ public enum TypeAnnotations {
         ---@alias Behave.Curve \(union(Curve.allCases.map { $0.rawValue }))
         ---@alias Behave.Capability \(union(ScriptAPI.capabilities))
 
-        ---@class Behave.Point
-        ---@field x number
-        ---@field y number
-
-        ---@class Behave.Size
-        ---@field width number
-        ---@field height number
-
-        ---@class Behave.Rect
-        ---@field x number
-        ---@field y number
-        ---@field width number
-        ---@field height number
-
 
         """ + ["image", "connection", "timer"].map { annotation(of: hostType($0)) }.joined() + "\n"
     }
@@ -163,8 +150,9 @@ public enum TypeAnnotations {
 
     // MARK: Written in Lua
 
-    /// A behaviour's lifecycle methods and the stubs of Behave's globals
-    /// (`Lua/behaviour_api.lua`); it adds to the `Behaviour` class above.
+    /// Point, Size and Rect, a behaviour's lifecycle methods and the stubs
+    /// of Behave's globals (`Lua/behaviour_api.lua`); it adds to the
+    /// `Behaviour` class above.
     static let behaviourAPI = String(decoding: EmbeddedFiles.lua("Lua/behaviour_api.lua"), as: UTF8.self)
 
     /// The spec API: busted's blocks, assertions, spies, the scenes a spec

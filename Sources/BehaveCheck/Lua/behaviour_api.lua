@@ -1,9 +1,24 @@
 -- Behave's behaviour API for lua-language-server, as `behave types` writes
--- it: a behaviour's lifecycle methods and the stubs of Behave's globals.
--- `behave types` puts this file after the classes it writes from the
--- runtime's own tables (values, controls, the types scripts hold, and
--- `Behave.Behaviour` with its `local Behaviour`). Every global of a
--- behaviour is defined here, and nothing else: a test checks both.
+-- it: the geometry a control's properties hold, a behaviour's lifecycle
+-- methods and the stubs of Behave's globals. `behave types` puts this file
+-- after the classes it writes from the runtime's own tables (controls, the
+-- types scripts hold, and `Behave.Behaviour` with its `local Behaviour`).
+-- Every global of a behaviour is defined here, and nothing else: a test
+-- checks both.
+
+---@class Behave.Point
+---@field x number
+---@field y number
+
+---@class Behave.Size
+---@field width number
+---@field height number
+
+---@class Behave.Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
 
 ---Lifecycle: called once, when outlets and inspectables are set.
 function Behaviour:awake() end
