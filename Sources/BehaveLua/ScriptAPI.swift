@@ -49,7 +49,7 @@ public enum ScriptAPI {
     /// class that is not a lifecycle method or a delegate message and does
     /// not start with `_` (helpers).
     public static func isAction(_ name: String) -> Bool {
-        !name.hasPrefix("_") && !LuaBehaviour.lifecycleMethods.contains(name) && !delegateMessages.contains(name)
+        !name.hasPrefix("_") && !calledMethods.contains(name)
     }
 
     /// The globals of a behaviour's environment: each name, with its

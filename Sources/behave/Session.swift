@@ -42,7 +42,6 @@ final class Session {
             FileHandle.standardError.write(Data((line + "\n").utf8))
             recorder?.hear(line)
         }
-        defer { linter.run() }
         do throws(SceneSourceError) {
             let commands = try CommandSession(source: source, json: json, output: output, diagnostics: diagnostics)
             linter.run()
@@ -50,6 +49,7 @@ final class Session {
             for warning in commands.running.warnings { printWarning(warning.description) }
             return Session(commands: commands, json: json, recorder: recorder)
         } catch {
+            linter.run()
             switch error {
             case .usage(let message): throw UsageFailure(message)
             case .scene(let failure): throw failure
