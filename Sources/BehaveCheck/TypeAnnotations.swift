@@ -80,7 +80,7 @@ public enum TypeAnnotations {
 
     static var values: String {
         """
-        ---@alias Behave.ControlType \(union(ControlTypes.all.keys.sorted()))
+        ---@alias Behave.ControlType \(union(ControlTypes.names.sorted()))
         ---@alias Behave.Curve \(union(Curve.allCases.map { $0.rawValue }))
         ---@alias Behave.Capability \(union(ScriptAPI.capabilities))
 
@@ -95,30 +95,42 @@ public enum TypeAnnotations {
     /// has delegate messages; then the keyboard.
     static var controls: String {
         var out = ""
-        let schemas = ControlTypes.all.values.map(\.schema).sorted { ($0.parent == nil ? 0 : 1, $0.typeName) < ($1.parent == nil ? 0 : 1, $1.typeName) }
-        for schema in schemas {
+        for type in ControlTypes.all {
+            let schema = type.schema
             let inherited = Set(schema.parent?.properties.map(\.name) ?? [])
-            out += "---@class Behave.\(schema.typeName)\(schema.parent.map { ": Behave.\($0.typeName)" } ?? "")\n"
-            if schema.parent == nil { out += "---@field type Behave.ControlType the control's type name\n" }
+            out += "---\(type.summary)\n"
+            out += "---@class Behave.\(type.name)\(type.parent.map { ": Behave.\($0.name)" } ?? "")\n"
+            if type.parent == nil { out += "---@field type Behave.ControlType the control's type name\n" }
             for property in schema.properties where !inherited.contains(property.name) {
-                let type = luaType(property.type) + (property.isOptional ? "?" : "")
-                out += "---@field \(property.name) \(type)\(property.isReadOnly ? " (read-only)" : "")\n"
-                if property.type == .bool {
-                    out += "---@field is\(property.name.prefix(1).uppercased() + property.name.dropFirst()) boolean same as `\(property.name)`\n"
-                }
+                out += field(property)
             }
-            if !schema.delegateMessages.isEmpty, schema.parent?.delegateMessages.isEmpty ?? true {
-                out += "---@field delegate Behave.Behaviour? receives \(schema.delegateMessages.joined(separator: ", "))\n"
+            if !type.ownDelegateMessages.isEmpty, type.parent?.delegateMessages.isEmpty ?? true {
+                out += "---@field delegate Behave.Behaviour? receives \(type.delegateMessages.joined(separator: ", "))\n"
             }
-            out += "local \(schema.typeName) = {}\n\n"
+            out += "local \(type.name) = {}\n\n"
             // Each type says its own events (a subtype of View narrows `on`).
-            if schema.parent == nil || !schema.events.isEmpty {
-                out += connect(type: "Behave.\(schema.typeName)", table: schema.typeName, events: schema.events)
+            if type.parent == nil || !type.ownEvents.isEmpty {
+                out += connect(type: "Behave.\(type.name)", table: type.name, events: schema.events)
+            }
+            for method in type.ownMethods {
+                let signature = LuaSignature(method.doc, parameters: method.parameters, returns: method.returns)
+                out += self.method(method.name, signature, table: type.name)
             }
         }
         let keyboard = hostType("keyboard")
         return out + annotation(of: keyboard, narrowing: connectTypes(type: keyboard.className, events: ScriptAPI.keyboardEvents,
                                                                       arguments: ", frame: Behave.Rect"))
+    }
+
+    /// A control property as a field: its Lua type, and the `is…` name of
+    /// a boolean.
+    private static func field(_ property: PropertySpec) -> String {
+        let type = luaType(property.type) + (property.isOptional ? "?" : "")
+        var out = "---@field \(property.name) \(type)\(property.isReadOnly ? " (read-only)" : "")\n"
+        if property.type == .bool {
+            out += "---@field is\(property.name.prefix(1).uppercased() + property.name.dropFirst()) boolean same as `\(property.name)`\n"
+        }
+        return out
     }
 
     /// A control's `on` and `once` (the control type's methods), for its events.

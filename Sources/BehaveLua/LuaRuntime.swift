@@ -21,6 +21,8 @@ public final class LuaRuntime {
 
     /// Every function scripts can call into Swift, by id.
     var hostFunctions = HostFunctionRegistry()
+    /// The host functions of control types' methods, by `Type.method`.
+    var controlMethodIDs: [String: Int32] = [:]
     /// The Swift objects scripts hold, and how they are userdata in Lua.
     var objects = ObjectTable()
     var userdata = ObjectUserdata()

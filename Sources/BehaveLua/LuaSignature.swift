@@ -21,6 +21,12 @@ public struct LuaSignature: Sendable, Equatable {
         self.returns = returns
     }
 
+    /// A signature from a list of parameters (a control type's method,
+    /// declared in the core as data).
+    public init(_ doc: String?, parameters: [(name: String, luaType: String)], returns: String?) {
+        self.init(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: $0.luaType) }, returns: returns)
+    }
+
     /// The same signature with some parameters' types narrowed (a control's
     /// events for `on`).
     public func narrowing(_ types: [String: String]) -> LuaSignature {

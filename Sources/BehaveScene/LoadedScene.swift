@@ -37,8 +37,9 @@ public final class LoadedScene {
             for entry in scene.trace.entries { listener(entry) }
             scene.trace.listener = listener
         }
-        scene.beginCommand()
-        for behaviour in behaviours { behaviour.start() }
+        scene.perform {
+            for behaviour in behaviours { behaviour.start() }
+        }
     }
 
     deinit {

@@ -17,6 +17,8 @@ final class SceneAssembler {
     private let directory: String?
     /// Which scripts may be read.
     private let access: FileAccess
+    /// The host's part in building (its widgets bound to the controls).
+    private let hosting: SceneHosting
     private(set) var log: DiagnosticLog
     let scene: Scene
     let runtime: LuaRuntime
@@ -38,21 +40,24 @@ final class SceneAssembler {
     /// names the scene in diagnostics.
     static func assemble(_ description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,
                          overrides: [(String, LooseValue)] = [], platform: PlatformConfiguration,
-                         access: FileAccess = .unrestricted, log: DiagnosticLog) throws(SceneLoadError) -> LoadedScene {
+                         access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
+                         log: DiagnosticLog) throws(SceneLoadError) -> LoadedScene {
         let assembler = try SceneAssembler(description: description, file: file, directory: directory,
-                                           limits: limits, access: access, log: log)
-        guard assembler.build(overrides: overrides) else {
+                                           limits: limits, access: access, hosting: hosting, log: log)
+        guard assembler.scene.with(source: .scene, { assembler.build(overrides: overrides) }) else {
             throw SceneLoadError(assembler.log.sorted, warnings: assembler.log.warnings)
         }
         assembler.scene.platform = HeadlessPlatform(platform)
+        hosting.prepare?(assembler.scene)
         let behaviours = assembler.finish()
         return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
                            file: file, behaviours: behaviours, warnings: assembler.log.warnings)
     }
 
     private init(description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,
-                 access: FileAccess, log: DiagnosticLog) throws(SceneLoadError) {
+                 access: FileAccess, hosting: SceneHosting, log: DiagnosticLog) throws(SceneLoadError) {
         self.description = description
+        self.hosting = hosting
         self.directory = directory
         self.access = access
         self.log = log
@@ -118,7 +123,14 @@ final class SceneAssembler {
                 log.error("control `\(entry.name)`: \(ControlTypes.unknown(type.value).message)", line: type.line)
                 continue
             }
-            let view = controlType.init(name: entry.name)
+            let view = controlType.makeControl(named: entry.name)
+            if let bind = hosting.bindControl {
+                do throws(ValueError) {
+                    try bind(view)
+                } catch {
+                    log.error("control `\(entry.name)`: \(error.message)", line: entry.line)
+                }
+            }
             // A stepper's or a slider's value is checked against its range:
             // set the range first, whatever order the file uses.
             let ordered = entry.properties.filter { $0.name != "value" } + entry.properties.filter { $0.name == "value" }
@@ -321,12 +333,11 @@ final class SceneAssembler {
             // The delegate of its outlet of a type whose messages it answers
             // (`scrollViewDidScroll`), or of a new control named after the
             // type (`scrollView`), so that `scroll` and `return` reach it.
-            // (Types' schemas are built when first asked for: only when it
-            // answers some.)
+            // (Types declare their delegate messages without their schemas.)
             let delegating = declaration.delegateMessages.isEmpty
-                ? [:] : ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }
-            for (typeName, type) in delegating.sorted(by: { $0.key < $1.key })
-            where type.schema.delegateMessages.contains(where: declaration.delegateMessages.contains) {
+                ? [] : ControlTypes.all.filter { !$0.delegateMessages.isEmpty }.sorted { $0.name < $1.name }
+            for type in delegating where type.delegateMessages.contains(where: declaration.delegateMessages.contains) {
+                let typeName = type.name
                 let delegate = Located(value: entry.name, line: entry.line)
                 if let outlet = declaration.outlets.first(where: { $0.type == typeName }),
                    let at = controls.firstIndex(where: { $0.name == outlet.name }) {
@@ -444,7 +455,7 @@ final class SceneAssembler {
             guard let delegate = entry.delegate, let view = views[entry.name] else { continue }
             let messages = view.schema.delegateMessages
             guard !messages.isEmpty else {
-                let withDelegates = ControlTypes.all.filter { !$0.value.schema.delegateMessages.isEmpty }.keys.sorted()
+                let withDelegates = ControlTypes.all.filter { !$0.delegateMessages.isEmpty }.map(\.name).sorted()
                 log.error("control `\(entry.name)`: a \(view.typeName) sends no delegate messages; \(withDelegates.joined(separator: " and ")) have a `delegate`", line: delegate.line)
                 continue
             }

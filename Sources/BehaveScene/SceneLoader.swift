@@ -16,11 +16,11 @@ public enum SceneLoader {
     public static func load(file: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
                             platform: PlatformOverrides = PlatformOverrides(),
-                            access: FileAccess = .unrestricted,
+                            access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let (path, root, log) = try readScene(file: file, access: access)
         let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
-                               overrides: overrides, platform: platform, log: log, access: access)
+                               overrides: overrides, platform: platform, log: log, access: access, hosting: hosting)
         loaded.start(listener: listener)
         return loaded
     }
@@ -46,13 +46,14 @@ public enum SceneLoader {
     public static func load(script path: String, inspectables: [(String, LooseValue)] = [],
                             limits: SandboxLimits = .default,
                             platform: PlatformConfiguration = PlatformConfiguration(),
-                            access: FileAccess = .unrestricted,
+                            access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let file = LuaScript.display(path)
         let description = SceneDescription(defaultSceneOf: path, name: LuaScript.defaultBehaviourName(ofPath: path),
                                            inspectables: inspectables)
         let loaded = try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
-                                                 platform: platform, access: access, log: DiagnosticLog(file: file))
+                                                 platform: platform, access: access, hosting: hosting,
+                                                 log: DiagnosticLog(file: file))
         loaded.start(listener: listener)
         return loaded
     }
@@ -132,14 +133,15 @@ public enum SceneLoader {
     static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
                       overrides: [(String, LooseValue)],
                       platform: PlatformOverrides = PlatformOverrides(),
-                      log: DiagnosticLog? = nil, access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
+                      log: DiagnosticLog? = nil, access: FileAccess = .unrestricted,
+                      hosting: SceneHosting = SceneHosting()) throws(SceneLoadError) -> LoadedScene {
         var reader = SchemaReader(log: log ?? DiagnosticLog(file: file))
         let description = reader.read(node)
         var platformReader = PlatformReader(directory: directory, access: access, log: reader.log)
         let configuration = platform.applied(to: platformReader.read(description.platform))
         return try SceneAssembler.assemble(description, file: file, directory: directory, limits: limits,
                                            overrides: overrides, platform: configuration, access: access,
-                                           log: platformReader.log)
+                                           hosting: hosting, log: platformReader.log)
     }
 
     static func directory(of file: String) -> String {

@@ -10,6 +10,9 @@ extension SpecFileRun {
             ("script", { [unowned self] call throws(LuaError) in try self.makeScriptScene(call) }),
             ("loadScene", { [unowned self] call throws(LuaError) in try self.loadScene(call) }),
             ("newScene", { [unowned self] call throws(LuaError) in try self.newScene(call) }),
+            // The scene methods of what a person does to controls (`tap`,
+            // `step`…), from the control types' commands.
+            ("controlVerbs", { call throws(LuaError) in call.push(ControlTypes.commands.map(\.specMethod)) }),
             ("lookup", { [unowned self] call throws(LuaError) in
                 let scene = try self.scene(call).scene
                 let name = try call.requireString(2, "name")

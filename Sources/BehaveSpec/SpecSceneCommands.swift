@@ -175,20 +175,6 @@ extension SpecFileRun {
         func run(_ command: SceneCommand) throws(LuaError) { try execute(command, in: scene, call) }
 
         switch verb {
-        case "tap": try run(.tap(try name()))
-        case "press": try run(.press(try name()))
-        case "drag":
-            let direction = call.string(4)
-            guard direction == "outside" || direction == "inside" else {
-                throw LuaError("drag takes \"outside\" or \"inside\": s:drag(\"button\", \"outside\")")
-            }
-            try run(.drag(try name(), inside: direction == "inside"))
-        case "release":
-            let outside = call.isNil(4) ? false : call.string(4) == "outside"
-            guard call.isNil(4) || outside else {
-                throw LuaError("release takes a control and, to lift the finger off it, \"outside\": s:release(\"button\", \"outside\")")
-            }
-            try run(.release(try name(), outside: outside))
         case "call":
             let target = try name("\"behaviour.action\"")
             guard let dot = target.firstIndex(of: "."), dot > target.startIndex, target.index(after: dot) < target.endIndex else {
@@ -214,22 +200,6 @@ extension SpecFileRun {
             }
             let value = try call.data(index).looseValue(for: "\(object).\(property)")
             try run(.set(object, property: property, value: value))
-        case "step":
-            let direction = call.string(4)
-            guard direction == "+" || direction == "-" else {
-                throw LuaError("step takes \"+\" or \"-\": s:step(\"stepper\", \"+\")")
-            }
-            try run(.step(try name(), up: direction == "+"))
-        case "type": try run(.type(try name(), text: try call.requireString(4, "text")))
-        case "keys": try run(.keys(try name(), text: try call.requireString(4, "text")))
-        case "backspace":
-            let count = call.isNil(4) ? 1 : try call.requireNumber(4, "count")
-            guard count >= 0, count <= 1_000_000, count == count.rounded() else {
-                throw LuaError("backspace takes a whole count from 0 to 1000000, not \(formatNumber(count))")
-            }
-            try run(.backspace(try name(), count: Int(count)))
-        case "pressReturn": try run(.pressReturn(try name()))
-        case "scroll": try run(.scroll(try name(), y: try call.requireNumber(4, "content offset y")))
         case "keyboard":
             switch call.string(3) {
             case "show": try run(.keyboardShow(height: try call.requireNumber(4, "keyboard height")))
@@ -288,7 +258,14 @@ extension SpecFileRun {
         case "perform":
             try perform(try name("command line"), on: scene, call)
         default:
-            throw LuaError("scenes have no method `\(verb)`")
+            // What a person does to a control: a command of its type's.
+            guard let command = ControlTypes.commands.first(where: { $0.specMethod == verb }) else {
+                throw LuaError("scenes have no method `\(verb)`")
+            }
+            let values = call.count >= 4 ? (4...call.count).map { call.value($0) ?? .null } : []
+            let arguments: [CommandArgument]
+            do throws(ValueError) { arguments = try command.arguments(from: values) } catch { throw LuaError(error.message) }
+            try run(.control(verb: command.verb, name: try name(), arguments: arguments))
         }
     }
 

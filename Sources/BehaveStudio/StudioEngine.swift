@@ -26,7 +26,7 @@ final class StudioEngine {
     /// Why the files saved last do not load (the last good scene runs on).
     private var problem: String?
     private var generation = 1
-    private var clock: StudioClock
+    private var clock: WallClock
     private var nextPoll: ContinuousClock.Instant
     private var sent: [StudioPart: String] = [:]
     private var sceneIsStale = true
@@ -61,7 +61,7 @@ final class StudioEngine {
         self.publish = publish
         showPhotos = photos
         let now = ContinuousClock.now
-        clock = StudioClock(now: now)
+        clock = WallClock(now: now)
         nextPoll = now.advanced(by: StudioEngine.pollInterval)
         didLoad()
     }

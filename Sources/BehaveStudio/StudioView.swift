@@ -61,7 +61,15 @@ enum StudioView {
     static func state(of scene: Scene) -> JSON {
         guard case .object(let pairs) = scene.state() else { return .null }
         let keyboard = scene.keyboard.frame.map { Value.rect($0).json } ?? .null
-        return clipped(.object(pairs.filter { $0.0 != "time" } + [("keyboard", keyboard)]))
+        // Each control with the widget its type's declaration names.
+        let withWidgets = pairs.filter { $0.0 != "time" }.map { key, value -> (String, JSON) in
+            guard key == "controls", case .object(let controls) = value else { return (key, value) }
+            return (key, .object(controls.map { name, props in
+                guard case .object(let fields) = props, let view = scene.control(named: name) else { return (name, props) }
+                return (name, .object(fields + [("widget", .string(view.controlType.studioWidget))]))
+            }))
+        }
+        return clipped(.object(withWidgets + [("keyboard", keyboard)]))
     }
 
     /// `json` with every string cut to `stringLimit` bytes.

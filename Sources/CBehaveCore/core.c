@@ -568,6 +568,8 @@ int bh_view_store (bh_view *v, int index, const bh_value *value) {
   if (s != NULL) {
     s->text_bytes += (long long)bh_value_text_bytes(slot) -
                      (long long)bh_value_text_bytes(&old);
+    if (s->on_change != NULL)
+      s->on_change(s->change_context, v, index, &old, slot, s->source);
     record_change(s, v->name, v->schema->properties[index].name, &old,
                   slot);  /* the record takes old's reference */
   }

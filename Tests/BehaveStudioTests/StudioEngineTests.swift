@@ -45,7 +45,7 @@ final class StudioEngineTests: XCTestCase {
         probe.publish()
         let running = try XCTUnwrap(probe.status["time"] as? Double)
         XCTAssertGreaterThan(running, 0)
-        XCTAssertLessThanOrEqual(running, StudioClock.longestStep)
+        XCTAssertLessThanOrEqual(running, WallClock.longestStep)
         probe.handle(.clock(running: false))
         probe.engine.tick(now: .now.advanced(by: .seconds(5)))
         probe.publish()

@@ -23,10 +23,10 @@ final class StudioPartsTests: XCTestCase {
 
     func testTheClockFollowsTheWallInSmallSteps() {
         let start = ContinuousClock.now
-        var clock = StudioClock(now: start)
+        var clock = WallClock(now: start)
         XCTAssertNil(clock.due(now: start.advanced(by: .milliseconds(10))), "less than a tick")
         XCTAssertEqual(clock.due(now: start.advanced(by: .milliseconds(40))), 0.04)
-        XCTAssertEqual(clock.due(now: start.advanced(by: .seconds(10))), StudioClock.longestStep, "a stall is not caught up")
+        XCTAssertEqual(clock.due(now: start.advanced(by: .seconds(10))), WallClock.longestStep, "a stall is not caught up")
         clock.pause()
         XCTAssertNil(clock.nextTick)
         XCTAssertNil(clock.due(now: start.advanced(by: .seconds(20))))

@@ -144,7 +144,7 @@ open class Behaviour: Control, DelegateReceiver {
     }
 
     private func checkKind(_ view: View, for outlet: BehaviourDeclaration.Outlet) throws(ValueError) {
-        guard ControlTypes.isKind(type(of: view), of: outlet.type) else {
+        guard view.controlType.isKind(of: outlet.type) else {
             throw ValueError("outlet `\(outlet.name)` of \(declaration.name) takes a \(outlet.type), but `\(view.name)` is a \(view.typeName)")
         }
     }

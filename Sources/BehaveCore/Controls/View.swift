@@ -4,6 +4,8 @@ import CBehaveCore
 /// events, subviews, and the behaviours it owns.
 open class View: Control, BehaviourOwner {
     public let name: String
+    /// Its type's declaration (`ControlType.button`, or a host's own).
+    public let controlType: ControlType
     public let schema: ControlSchema
     public private(set) weak var parent: View?
     public private(set) var subviews: [View] = []
@@ -15,15 +17,35 @@ open class View: Control, BehaviourOwner {
     /// The animation presenting each animated property (by index), if any.
     private var presenters: [Int: Animation] = [:]
 
+    /// The host's widget standing behind the control (`bind`), held weakly:
+    /// the widget owns its control, as in the behaviours articles.
+    public internal(set) weak var widget: (any ControlWidget)?
+    /// Bit i: the widget keeps property i, and reads ask it.
+    var widgetReads: UInt64 = 0
+    /// What hears this control's changes (`observeChanges`).
+    var changeObservers: [ChangeObserver] = []
+    /// A change the widget reported is being stored: it is not echoed back.
+    var storingWidgetEdit = false
+    /// The last frame each animated property showed, for frames' `old`.
+    var lastFrames: [Int: Value] = [:]
+
     /// The delegate (a scroll view's or a text field's): one slot, held
     /// weakly as in UIKit; a `Multiplexer` serves several behaviours from it.
     public weak var delegate: (any DelegateReceiver)?
 
-    open class var schema: ControlSchema { viewSchema }
+    /// The type a subclass's controls are when made by name alone.
+    open class var controlType: ControlType { .view }
 
-    public required init(name: String) {
+    /// A control of its class's type (`Button(name: "like")`).
+    public required convenience init(name: String) {
+        self.init(name: name, type: Self.controlType)
+    }
+
+    /// A control of `type`, its properties at their defaults.
+    public init(name: String, type: ControlType) {
         self.name = name
-        let schema = Self.schema
+        self.controlType = type
+        let schema = type.schema
         self.schema = schema
         var bytes = name
         block = bytes.withUTF8 { buffer in
@@ -57,13 +79,23 @@ open class View: Control, BehaviourOwner {
         return value(at: index)
     }
 
-    /// What the property shows now: mid-animation, the animation's value.
+    /// What the property shows now: mid-animation, the animation's value;
+    /// the widget's, when a widget keeps it.
     public func value(at index: Int) -> Value {
         if !presenters.isEmpty, let animation = presenters[index],
            let presented = animation.presentedValue(of: self, property: index) {
             return presented
         }
-        return Value(bh_view_value(block, Int32(index)).pointee)
+        if widgetReads != 0, index < 64, (widgetReads >> UInt64(index)) & 1 == 1, let widget,
+           let shown = widget.currentValue(of: schema.properties[index]) {
+            return shown
+        }
+        return storedValue(at: index)
+    }
+
+    /// The value the control keeps (what the C half holds).
+    func storedValue(at index: Int) -> Value {
+        Value(bh_view_value(block, Int32(index)).pointee)
     }
 
     public func set(_ property: String, to value: Value) throws(ValueError) {
@@ -76,8 +108,12 @@ open class View: Control, BehaviourOwner {
     public func set(at index: Int, to value: Value) throws(ValueError) {
         let spec = schema.properties[index]
         if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
-        let checked = try validate(value, for: spec)
+        var checked = try validate(value, for: spec)
         let scene = self.scene
+        // A name the host's catalogue knows becomes its image, with its size.
+        if case .image(let image) = checked, image.width == nil, let resolved = scene?.imageCatalog?.image(named: image.name) {
+            checked = .image(resolved)
+        }
         if let animator = scene?.animator, animator.isCapturing {
             guard spec.type.isAnimatable else {
                 throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
@@ -98,7 +134,9 @@ open class View: Control, BehaviourOwner {
     /// Sets a property without validation or capture: the end of an
     /// animation and the control's own state changes (a stepper's value).
     /// A set takes the property over from an animation presenting it.
-    func store(_ value: Value, at index: Int) {
+    /// `source` marks the change (else the scene's current source does):
+    /// only the change itself, not what handlers do after it.
+    func store(_ value: Value, at index: Int, source: ChangeSource? = nil) {
         if !presenters.isEmpty, let animation = presenters.removeValue(forKey: index) {
             animation.release(self, property: index)
             endHostPresentation(index)
@@ -106,9 +144,16 @@ open class View: Control, BehaviourOwner {
         // The C half stores it, counts its text and traces the change; the
         // same colour written another way ("red" for "#FF3B30") reads back
         // as now written, untraced.
+        let heard = widget != nil || !changeObservers.isEmpty
+        let old = heard ? storedValue(at: index) : .null
+        let cScene = block.pointee.scene
+        let outerSource = cScene?.pointee.source
+        if let source, let cScene { cScene.pointee.source = source.rawValue }
         var c = value.makeC()
         let changed = bh_view_store(block, Int32(index), &c) != 0
         bh_value_release(&c)
+        if changed, heard { didChange(index, from: old) }
+        if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }
         didStore(at: index)
         // Hidden, disabled or made non-interactive under a finger (its own
@@ -123,6 +168,9 @@ open class View: Control, BehaviourOwner {
         bh_value_copy(bh_view_value(block, Int32(index)), &c)
         bh_value_release(&c)
     }
+
+    /// Whether an animation presents the property now.
+    func presentsAnimation(_ index: Int) -> Bool { presenters[index] != nil }
 
     /// From now on `animation` presents the property (taking it over from
     /// any other).
@@ -147,9 +195,10 @@ open class View: Control, BehaviourOwner {
     /// The property is no longer presented: the bridge's C may set it
     /// again, unless its schema says it never may.
     private func endHostPresentation(_ index: Int) {
+        lastFrames[index] = nil
         guard index < 64 else { return }
-        block.pointee.presented_mask &= ~(1 << UInt64(index))
-        if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0 {
+        block.pointee.presented_mask &= ~(1 << UInt64(index)) | widgetReads
+        if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0, !isHeard {
             block.pointee.host_mask &= ~(1 << UInt64(index))
         }
     }
@@ -158,12 +207,34 @@ open class View: Control, BehaviourOwner {
     /// property while an animation moves it (a scroll view's offset).
     class func observesPresentation(of index: Int) -> Bool { false }
 
-    /// The clock moved while an animation presents the property.
-    func presentationDidMove(_ index: Int) {}
+    /// Whether the property's frames are heard while an animation moves it:
+    /// by the control itself, its widget, or observers of its changes.
+    func followsPresentation(of index: Int) -> Bool {
+        type(of: self).observesPresentation(of: index) || isHeard || (scene?.hasChangeObservers ?? false)
+    }
+
+    /// The clock moved while an animation presents the property: its
+    /// widget and observers hear the frame.
+    func presentationDidMove(_ index: Int) {
+        guard isHeard || (scene?.hasChangeObservers ?? false) else { return }
+        let frame = value(at: index)
+        let old = lastFrames[index] ?? storedValue(at: index)
+        guard frame != old else { return }
+        lastFrames[index] = frame
+        let change = PropertyChange(control: name, property: schema.properties[index].name, index: index,
+                                    old: old, new: frame, source: .animation, isFrame: true)
+        widget?.apply(change)
+        for observer in changeObservers where observer.isActive { observer.handler(change) }
+        scene?.frameDidMove(change)
+    }
 
     /// After a property changed: what the control keeps consistent (a
     /// slider's value within its range).
     open func didStore(at index: Int) {}
+
+    /// Whether a tap does something to the control (a button's touch, a
+    /// switch's flip): exploration taps only those.
+    open var takesTaps: Bool { schema.events.contains("touchDown") }
 
     /// Type checks, plus what a control knows about its own ranges.
     open func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
@@ -208,6 +279,7 @@ open class View: Control, BehaviourOwner {
         screenReference = screen
         bh_view_set_scene(block, screen?.scene?.c)
         screen?.register(self)
+        if screen?.scene?.imageCatalog != nil { updateHostMasks() }
         for child in subviews { child.attach(to: screen) }
     }
 
@@ -267,6 +339,8 @@ open class View: Control, BehaviourOwner {
     /// A full touch (`touchDown`, `touchUpInside`), if the control takes it.
     @discardableResult
     public func tap() -> Bool {
+        // From a host, outside a command: one command of its own.
+        if let scene, scene.commandDepth == 0 { return scene.perform { tap() } }
         guard takesUserInput("the tap") else { return false }
         guard touch == nil else {
             scene?.trace.record(.note, subject: name, "\(name) ignores the tap (a finger is already on it: release it first)")
@@ -281,6 +355,7 @@ open class View: Control, BehaviourOwner {
     /// controls with touch events (buttons) can be held.
     @discardableResult
     public func beginTouch() throws(ValueError) -> Bool {
+        if let scene, scene.commandDepth == 0 { return try scene.perform { () throws(ValueError) in try beginTouch() } }
         guard schema.events.contains("touchDown") else {
             throw ValueError("`\(name)` is a \(typeName): it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
         }
@@ -298,6 +373,7 @@ open class View: Control, BehaviourOwner {
     /// The held finger slides off the control (`touchDragExit`) or back
     /// onto it (`touchDragEnter`).
     public func moveTouch(inside: Bool) throws(ValueError) {
+        if let scene, scene.commandDepth == 0 { return try scene.perform { () throws(ValueError) in try moveTouch(inside: inside) } }
         guard let touch else { return try noteStrayFinger(inside ? "slides back on" : "slides off") }
         guard (touch == .inside) != inside else { return }
         self.touch = inside ? .inside : .outside
@@ -307,6 +383,7 @@ open class View: Control, BehaviourOwner {
     /// The held finger lifts: `touchUpInside` on the control,
     /// `touchUpOutside` off it (`outside` slides it off first).
     public func endTouch(outside: Bool = false) throws(ValueError) {
+        if let scene, scene.commandDepth == 0 { return try scene.perform { () throws(ValueError) in try endTouch(outside: outside) } }
         guard touch != nil else {
             try noteStrayFinger("lifts")
             strayFinger = nil
@@ -400,12 +477,3 @@ public protocol DelegateReceiver: AnyObject {
     func respondsToDelegateMessage(_ message: String) -> Bool
     func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
 }
-
-let viewSchema = ControlSchema(typeName: "View", properties: [
-    PropertySpec("name", .string, readOnly: true),
-    PropertySpec("alpha", .number, default: .number(1), min: 0, max: 1),
-    PropertySpec("hidden", .bool, default: .bool(false)),
-    PropertySpec("userInteractionEnabled", .bool, default: .bool(true)),
-    PropertySpec("backgroundColor", .color, default: .null, optional: true),
-    PropertySpec("frame", .rect, default: .rect(Rect(x: 0, y: 0, width: 0, height: 0))),
-])

@@ -1,6 +1,7 @@
-/// The actions a person could take on a screen now, as command lines: taps,
-/// presses and releases on buttons, switches, steppers, typing, scrolling,
-/// answering the presented dialog, and letting time pass. Only controls
+/// The actions a person could take on a screen now, as command lines: what
+/// each control's type says its commands could do (taps, presses, steps,
+/// typing, scrolling…), answering the presented dialog, and letting time
+/// pass. Only controls
 /// that are visible and take touches are used; while a dialog is up, only
 /// its options (it is modal) and time.
 public enum Explorer {
@@ -38,33 +39,9 @@ public enum Explorer {
         return true
     }
 
+    /// What each of the control's commands could do to it now.
     private static func actions(on view: View, random: inout ExplorationRandom) -> [String] {
-        let name = quoted(view.name)
-        switch view {
-        case let button as Button:
-            guard button.touch == nil else {
-                return ["release \(name)", "release \(name) outside",
-                        button.touch == .inside ? "drag \(name) outside" : "drag \(name) inside"]
-            }
-            return ["tap \(name)", "press \(name)"]
-        case is Switch:
-            return ["tap \(name)"]
-        case is Stepper:
-            return ["step \(name) +", "step \(name) -"]
-        case let field as TextField:
-            let word = random.pick(words)
-            var typing = ["type \(name) \(quoted(word))", "keys \(name) \(quoted(word))", "return \(name)"]
-            if !field.text.isEmpty { typing.append("backspace \(name)") }
-            return typing
-        case let scrollView as ScrollView:
-            let content = (try? scrollView.value("contentSize"))?.sizeValue?.height ?? 0
-            let visible = scrollView.visibleRegion?.height ?? 0
-            let furthest = max(content - visible, 0)
-            let y = furthest > 0 ? (random.fraction() * furthest).rounded() : Double(random.below(1000))
-            return ["scroll \(name) \(formatNumber(y))"]
-        default:
-            return []
-        }
+        view.controlType.commands.flatMap { $0.explore?(view, &random) ?? [] }
     }
 
     /// A word as the command language reads it back.

@@ -65,13 +65,24 @@ extension Scene {
     /// Answers the presented dialog with one of its options, or `cancel`
     /// (also the dialog's own cancel title).
     public func choose(_ option: String) throws(ValueError) {
+        try choose(option, cancelling: false)
+    }
+
+    /// Answers the presented dialog with its cancel button.
+    func choose(cancelling: Bool) throws(ValueError) {
+        try choose("cancel", cancelling: true)
+    }
+
+    private func choose(_ option: String, cancelling: Bool) throws(ValueError) {
         guard let (dialog, answer) = dialogs.waiting.first else {
             throw ValueError("no dialog is presented: there is nothing to choose")
         }
         let chosen: String?
         // Lowered once: a long answer to a dialog of many options costs their length, not the product.
         let lowered = option.lowercased()
-        if let match = dialog.options.first(where: { $0 == option }) ?? dialog.options.first(where: { $0.lowercased() == lowered }) {
+        if cancelling {
+            chosen = nil
+        } else if let match = dialog.options.first(where: { $0 == option }) ?? dialog.options.first(where: { $0.lowercased() == lowered }) {
             chosen = match
         } else if lowered == "cancel" || option == dialog.cancel {
             chosen = nil
@@ -83,6 +94,7 @@ extension Scene {
         }
         dialogs.waiting.removeFirst()
         didReserveText(-dialog.textBytes)
+        dialogPresenter?.dismiss(dialog, in: self)
         // A dialog the answer presents into an empty queue announces itself.
         let othersWaiting = !dialogs.waiting.isEmpty
         trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line($0))\"" } ?? "cancel")",
@@ -92,6 +104,7 @@ extension Scene {
     }
 
     private func announce(_ dialog: Dialog) {
+        defer { dialogPresenter?.present(dialog, in: self) }
         // Titles and options are the script's: one line in the trace (the JSON field keeps them as they are).
         let heading = [dialog.title, dialog.message].compactMap { $0 }.map(DisplayText.line).joined(separator: ": ")
         let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\(DisplayText.line($0))\"" }

@@ -14,15 +14,23 @@ public final class Keyboard: Control {
 
     public var isShown: Bool { frame != nil }
 
-    public func show(height: Double, screenHeight: Double = 812) {
-        let frame = Rect(x: 0, y: screenHeight - height, width: 375, height: height)
+    /// The keyboard rises `height` points from the bottom of the screen
+    /// (`Scene.screenSize`).
+    public func show(height: Double) {
+        let screen = owningScene.screenSize
+        show(frame: Rect(x: 0, y: screen.height - height, width: screen.width, height: height))
+    }
+
+    /// The host's keyboard is shown at `frame` (in the screen's points).
+    public func show(frame: Rect) {
         self.frame = frame
-        sendActions(for: "keyboardWillShow", arguments: [.rect(frame)])
+        owningScene.perform { sendActions(for: "keyboardWillShow", arguments: [.rect(frame)]) }
     }
 
     public func hide() {
-        let last = frame ?? Rect(x: 0, y: 812, width: 375, height: 0)
+        let screen = owningScene.screenSize
+        let last = frame ?? Rect(x: 0, y: screen.height, width: screen.width, height: 0)
         frame = nil
-        sendActions(for: "keyboardWillHide", arguments: [.rect(last)])
+        owningScene.perform { sendActions(for: "keyboardWillHide", arguments: [.rect(last)]) }
     }
 }

@@ -33,16 +33,29 @@ public final class Scene {
     let dialogs = DialogQueue()
     /// Camera, photo library, permissions, Settings (headless unless set).
     public var platform: any Platform = HeadlessPlatform()
+    /// Shows dialogs as the host's own (nil: they wait in the state for
+    /// `choose`).
+    public var dialogPresenter: (any DialogPresenter)?
+    /// Resolves image names to the host's images and their sizes.
+    public var imageCatalog: (any ImageCatalog)? {
+        didSet { for view in screen?.controls ?? [] { view.updateHostMasks() } }
+    }
+    /// The screen's size in points: where the keyboard rises from.
+    public var screenSize = Size(width: 375, height: 812)
     /// Wall-clock seconds the scripts may run in all during one command
     /// (a tap, an advance, starting or closing the scene). Each callback
     /// has limits of its own; this bounds a command that runs thousands
     /// of them (a timer every microsecond, a tap heard by thousands of
     /// handlers), so that no script can keep the host busy for hours.
     public var commandTimeLimit: Double = 10
-    /// Hears a command begin, with its time limit: the script runtime
-    /// arms its deadline there.
+    /// Hears a command begin, with its time limit, and end (with 0): the
+    /// script runtime arms and disarms its deadline there.
     public var commandWillBegin: ((Double) -> Void)?
     private var commandDeadline: ContinuousClock.Instant?
+    /// Commands under way (`perform`): nested ones share the outer's time.
+    var commandDepth = 0
+    /// What hears every change (`observeChanges`).
+    var sceneChangeObservers: [ChangeObserver] = []
     /// Bytes of text the scene's controls, behaviours and waiting dialogs
     /// may hold in all (texts, titles, image names, string inspectables,
     /// options): the host keeps a copy of each, outside the scripts'
@@ -105,10 +118,18 @@ public final class Scene {
         c.pointee.text_bytes += Int64(bytes)
     }
 
-    /// Starts the time limit of one command.
+    /// Starts the time limit of one command. `perform` does this (and
+    /// ends it) for every command and every event a host delivers; outside
+    /// a command only each callback's own limits hold.
     public func beginCommand() {
         commandDeadline = ContinuousClock.now.advanced(by: .seconds(commandTimeLimit))
         commandWillBegin?(commandTimeLimit)
+    }
+
+    /// Ends the time limit of the command under way.
+    func endCommand() {
+        commandDeadline = nil
+        commandWillBegin?(0)
     }
 
     public var isPresented: Bool { screen != nil }
@@ -162,6 +183,7 @@ public final class Scene {
         // Its controls store nothing here any more, even if someone keeps them.
         for view in screen.controls { view.leaveScene() }
         self.screen = nil
+        if let shown = presentedDialog { dialogPresenter?.dismiss(shown, in: self) }
         // Nobody is left to answer: what was presented goes with the screen.
         didReserveText(-dialogs.waiting.reduce(0) { $0 + $1.dialog.textBytes })
         dialogs.waiting.removeAll()
@@ -234,6 +256,7 @@ public final class Scene {
 
     deinit {
         c.pointee.alive = 0
+        c.pointee.on_change = nil
         for view in screen?.controls ?? [] { view.leaveScene() }
         clock.mirror = nil
         animator.capturingFlag = nil

@@ -4,20 +4,12 @@ import Foundation
 /// `tap button`, `advance 0.7`), as typed at `behave run` or called from a
 /// spec.
 public enum SceneCommand: Equatable, Sendable {
-    case tap(String)
-    case press(String)
-    case drag(String, inside: Bool)
-    case release(String, outside: Bool)
+    /// What a person does to a control: a command its type declares
+    /// (`tap`, `step`, `type`…, see `UserCommand`).
+    case control(verb: String, name: String, arguments: [CommandArgument])
     case send(String, event: String)
     case call(String, action: String, arguments: [LooseValue])
     case set(String, property: String, value: LooseValue)
-    case step(String, up: Bool)
-    case slide(String, value: Double)
-    case type(String, text: String)
-    case keys(String, text: String)
-    case backspace(String, count: Int)
-    case pressReturn(String)
-    case scroll(String, y: Double)
     case keyboardShow(height: Double)
     case keyboardHide
     case advance(Double)
@@ -29,31 +21,32 @@ public enum SceneCommand: Equatable, Sendable {
     case help
     case quit
 
-    public static let usage = """
-        tap NAME                  a full touch on a button (touchDown, touchUpInside)
-        press NAME                put a finger down on a button and hold it (touchDown)
-        drag NAME outside|inside  slide the held finger off (touchDragExit) or back on (touchDragEnter)
-        release NAME [outside]    lift it: touchUpInside, or touchUpOutside off the button
-        send NAME EVENT           send any event of a control or behaviour
-        call NAME.ACTION [ARGS]   call a behaviour's action, as a connection would (ARGS: values, by spaces or commas)
-        set NAME.PROPERTY VALUE   set a control property or a behaviour inspectable
-        step NAME + | -           press a stepper's plus or minus
-        slide NAME VALUE          drag a slider's thumb to VALUE (within its range)
-        type NAME TEXT            replace a text field's text in one edit
-        keys NAME TEXT            type TEXT key by key at the end (editingChanged per character)
-        backspace NAME [COUNT]    delete characters from the end, one by one
-        return NAME               press return in a text field
-        scroll NAME Y             scroll a scroll view to content offset Y
-        keyboard show HEIGHT      show the system keyboard
-        keyboard hide             hide it
-        advance SECONDS           move the virtual clock
-        choose OPTION             answer the presented dialog (an option, or cancel)
-        remove NAME               remove a control; the behaviours it owns are destroyed
-        dismiss                   dismiss the screen; every behaviour is destroyed
-        show                      draw the scene
-        state                     print the state as JSON
-        quit                      end
-        """
+    /// The commands of the scene, then every control type's (`help`).
+    public static var usage: String {
+        let lines = sceneUsage.prefix(1) + ControlTypes.commands.map { ($0.usage, $0.help) } + sceneUsage.dropFirst()
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
+    }
+
+    /// The scene's own commands: `send` first, the control types' after it.
+    static let sceneUsage: [(String, String)] = [
+        ("send NAME EVENT", "send any event of a control or behaviour"),
+        ("call NAME.ACTION [ARGS]", "call a behaviour's action, as a connection would (ARGS: values, by spaces or commas)"),
+        ("set NAME.PROPERTY VALUE", "set a control property or a behaviour inspectable"),
+        ("keyboard show HEIGHT", "show the system keyboard"),
+        ("keyboard hide", "hide it"),
+        ("advance SECONDS", "move the virtual clock"),
+        ("choose OPTION", "answer the presented dialog (an option, or cancel)"),
+        ("remove NAME", "remove a control; the behaviours it owns are destroyed"),
+        ("dismiss", "dismiss the screen; every behaviour is destroyed"),
+        ("show", "draw the scene"),
+        ("state", "print the state as JSON"),
+        ("quit", "end"),
+    ]
+
+    /// The scene's own verbs (the control types' come from their commands).
+    static let sceneVerbs = ["send", "call", "set", "keyboard", "advance", "choose", "remove", "dismiss", "show", "state",
+                             "help", "quit"]
 
     /// Parses one line; nil for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(ValueError) -> SceneCommand? {
@@ -68,18 +61,13 @@ public enum SceneCommand: Equatable, Sendable {
             guard let n = Double(text), n.isFinite else { throw ValueError("`\(text)` is not a number; usage: \(form)") }
             return n
         }
+        if !sceneVerbs.contains(verb), verb != "?", verb != "exit",
+           let command = ControlTypes.commands.first(where: { $0.verb == verb }) {
+            guard let name = rest.first else { throw ValueError("usage: \(command.usage)") }
+            let arguments = try command.parse(words: Array(rest.dropFirst()), rest: rawRest(of: line, after: 2))
+            return .control(verb: verb, name: name, arguments: arguments)
+        }
         switch verb {
-        case "tap": return .tap(try arguments(1, "tap NAME")[0])
-        case "press": return .press(try arguments(1, "press NAME")[0])
-        case "drag":
-            let a = try arguments(2, "drag NAME outside|inside")
-            guard a[1] == "outside" || a[1] == "inside" else { throw ValueError("usage: drag NAME outside|inside") }
-            return .drag(a[0], inside: a[1] == "inside")
-        case "release":
-            guard rest.count == 1 || (rest.count == 2 && rest[1] == "outside") else {
-                throw ValueError("usage: release NAME [outside]")
-            }
-            return .release(rest[0], outside: rest.count == 2)
         case "call":
             guard let target = rest.first, let dot = target.firstIndex(of: "."), dot > target.startIndex,
                   target.index(after: dot) < target.endIndex else {
@@ -99,31 +87,6 @@ public enum SceneCommand: Equatable, Sendable {
             let valueText = rawRest(of: line, after: 2)
             return .set(String(target[..<dot]), property: String(target[target.index(after: dot)...]),
                         value: try LooseValue.parse(valueText))
-        case "step":
-            let a = try arguments(2, "step NAME + | -")
-            guard a[1] == "+" || a[1] == "-" else { throw ValueError("usage: step NAME + | -") }
-            return .step(a[0], up: a[1] == "+")
-        case "slide":
-            let a = try arguments(2, "slide NAME VALUE")
-            return .slide(a[0], value: try number(a[1], "slide NAME VALUE"))
-        case "type":
-            guard rest.count >= 1 else { throw ValueError("usage: type NAME TEXT") }
-            let text = rawRest(of: line, after: 2)
-            return .type(rest[0], text: unquote(text))
-        case "keys":
-            guard rest.count >= 1 else { throw ValueError("usage: keys NAME TEXT") }
-            return .keys(rest[0], text: unquote(rawRest(of: line, after: 2)))
-        case "backspace":
-            guard rest.count == 1 || rest.count == 2 else { throw ValueError("usage: backspace NAME [COUNT]") }
-            let count = rest.count == 2 ? Int(rest[1]) : 1
-            guard let count, count >= 0, count <= 1_000_000 else {
-                throw ValueError("backspace takes a count from 0 to 1000000; usage: backspace NAME [COUNT]")
-            }
-            return .backspace(rest[0], count: count)
-        case "return": return .pressReturn(try arguments(1, "return NAME")[0])
-        case "scroll":
-            let a = try arguments(2, "scroll NAME Y")
-            return .scroll(a[0], y: try number(a[1], "scroll NAME Y"))
         case "keyboard":
             if rest.first == "hide", rest.count == 1 { return .keyboardHide }
             guard rest.count == 2, rest[0] == "show" else { throw ValueError("usage: keyboard show HEIGHT | keyboard hide") }
@@ -142,9 +105,7 @@ public enum SceneCommand: Equatable, Sendable {
         case "help", "?": return .help
         case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
-            let verbs = ["tap", "press", "drag", "release", "send", "call", "set", "step", "slide", "type", "keys", "backspace",
-                         "return", "scroll", "keyboard", "advance", "choose", "remove", "dismiss", "show", "state",
-                         "help", "quit"]
+            let verbs = ControlTypes.commands.map(\.verb) + sceneVerbs
             throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, in: verbs)); type `help` for the list")
         }
     }
@@ -230,16 +191,18 @@ extension Scene {
     /// bad value), reported without changing anything.
     @discardableResult
     public func execute(_ command: SceneCommand) throws(ValueError) -> CommandOutput {
-        beginCommand()
+        try perform { () throws(ValueError) -> CommandOutput in try run(command) }
+    }
+
+    private func run(_ command: SceneCommand) throws(ValueError) -> CommandOutput {
         switch command {
-        case .tap(let name):
-            try requireControl(name).tap()
-        case .press(let name):
-            try requireControl(name).beginTouch()
-        case .drag(let name, let inside):
-            try requireControl(name).moveTouch(inside: inside)
-        case .release(let name, let outside):
-            try requireControl(name).endTouch(outside: outside)
+        case .control(let verb, let name, let arguments):
+            let view = try requireControl(name)
+            guard let command = view.controlType.command(verb) else {
+                let verbs = view.controlType.commands.map(\.verb)
+                throw ValueError("`\(name)` is a \(view.typeName): it takes \(verbs.joined(separator: ", ")), not `\(verb)`")
+            }
+            try command.perform(view, arguments)
         case .call(let name, let action, let arguments):
             var values: [Value] = []
             for argument in arguments { values.append(try argument.untypedValue()) }
@@ -258,35 +221,18 @@ extension Scene {
         case .set(let name, let property, let loose):
             if let view = control(named: name) {
                 guard let spec = view.schema.spec(property) else { throw view.schema.unknownProperty(property) }
-                try view.set(property, to: try spec.convert(loose))
+                let converted = try spec.convert(loose)
+                try with(source: .command) { () throws(ValueError) in try view.set(property, to: converted) }
             } else if let behaviour = behaviour(named: name) {
                 guard behaviour.isAlive else { throw ValueError("behaviour `\(name)` has been destroyed") }
                 guard let spec = behaviour.declaration.inspectable(property) else {
                     throw behaviour.declaration.unknownInspectable(property)
                 }
-                try behaviour.setInspectable(property, to: try spec.convert(loose))
+                let converted = try spec.convert(loose)
+                try with(source: .command) { () throws(ValueError) in try behaviour.setInspectable(property, to: converted) }
             } else {
                 throw unknownObject(name)
             }
-        case .step(let name, let up):
-            guard let stepper = try requireControl(name) as? Stepper else { throw ValueError("`\(name)` is not a Stepper") }
-            stepper.press(up: up)
-        case .slide(let name, let value):
-            guard let slider = try requireControl(name) as? Slider else { throw ValueError("`\(name)` is not a Slider") }
-            slider.slide(to: value)
-        case .type(let name, let text):
-            try requireTextField(name).type(text)
-        case .keys(let name, let text):
-            try requireTextField(name).typeKeys(text)
-        case .backspace(let name, let count):
-            try requireTextField(name).deleteBackward(count)
-        case .pressReturn(let name):
-            try requireTextField(name).pressReturn()
-        case .scroll(let name, let y):
-            guard let scrollView = try requireControl(name) as? ScrollView else {
-                throw ValueError("`\(name)` is not a ScrollView")
-            }
-            scrollView.scroll(toY: y)
         case .keyboardShow(let height):
             guard height >= 0 else { throw ValueError("the keyboard's height must be 0 or more") }
             keyboard.show(height: height)
@@ -313,11 +259,6 @@ extension Scene {
             return .quit
         }
         return .none
-    }
-
-    func requireTextField(_ name: String) throws(ValueError) -> TextField {
-        guard let field = try requireControl(name) as? TextField else { throw ValueError("`\(name)` is not a TextField") }
-        return field
     }
 
     /// Calls a behaviour's action as a connection would: the screen is the

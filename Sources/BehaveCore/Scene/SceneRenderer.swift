@@ -35,7 +35,7 @@ extension Scene {
         if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
         if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.written)") }
         let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
-        lines.append("│ \(indent)\(name) \(picture(of: view))\(suffix)")
+        lines.append("│ \(indent)\(name) \(view.controlType.picture(of: view))\(suffix)")
         var hidden = 0
         for child in view.subviews {
             // A scroll view shows the part of its content inside its bounds.
@@ -46,38 +46,6 @@ extension Scene {
             draw(child, depth: depth + 1, into: &lines)
         }
         if hidden > 0 { lines.append("│ \(indent)  ⋯ \(hidden) more outside the visible region") }
-    }
-
-    private func picture(of view: View) -> String {
-        func text(_ property: String) -> String { (try? view.value(property))?.stringValue ?? "" }
-        func number(_ property: String) -> String { formatNumber((try? view.value(property))?.numberValue ?? 0) }
-        switch view {
-        case let button as Button:
-            let face = [button.image?.name, button.title.isEmpty ? nil : "\"\(button.title)\""].compactMap { $0 }
-            return "[ \(face.isEmpty ? " " : face.joined(separator: " ")) ]\(button.isSelected ? " selected" : "")"
-        case is Label: return "\"\(text("text"))\""
-        case is Stepper: return "[ − \(number("value")) + ]  (\(number("minimumValue"))…\(number("maximumValue")))"
-        case let toggle as Switch: return toggle.isOn ? "( ●) on" : "(○ ) off"
-        case let slider as Slider:
-            let low = (try? slider.value("minimumValue"))?.numberValue ?? 0
-            let high = (try? slider.value("maximumValue"))?.numberValue ?? 1
-            let fraction = high > low ? (slider.value - low) / (high - low) : 0
-            let position = fraction.isFinite ? Int((min(1, max(0, fraction)) * 10).rounded()) : 0
-            return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position) + "┤ \(number("value"))"
-        case let field as TextField:
-            let typed = field.isSecure ? String(repeating: "•", count: field.text.count) : field.text
-            let content = field.text.isEmpty ? "\(text("placeholder"))" : typed
-            return "[\(content)\(field.isEditing ? "▏" : "")]"
-        case let imageView as ImageView:
-            return imageView.image.map { "▨ \(Value.image($0))" } ?? "▨ (no image)"
-        case let scrollView as ScrollView:
-            let inset = scrollView.number("bottomInset")
-            let offset = scrollView.contentOffset
-            let at = offset.x == 0 ? formatNumber(offset.y) : "\(formatNumber(offset.x)),\(formatNumber(offset.y))"
-            return "⇕ offset \(at)" + (inset > 0 ? ", bottom inset \(formatNumber(inset))" : "")
-        default:
-            return view.typeName
-        }
     }
 
     private func describe(_ record: BehaviourRecord) -> String {

@@ -71,11 +71,16 @@ public final class Animator {
         // animation of a property takes it over from an older one.
         for track in tracks { track.view?.present(track.property, by: animation) }
         running[ObjectIdentifier(animation)] = animation
-        if tracks.contains(where: { track in track.view.map { type(of: $0).observesPresentation(of: track.property) } ?? false }) {
+        // Widgets that animate by themselves take their part over; the
+        // animation then ends when they say theirs did.
+        let handed = animation.handToWidgets()
+        if tracks.contains(where: { track in track.view.map { $0.followsPresentation(of: track.property) } ?? false }) {
             observed.append(animation)
         }
-        animation.timer = clock.schedule(after: duration) { [weak animation] in
-            animation?.finish(completed: true)
+        if !handed {
+            animation.timer = clock.schedule(after: duration) { [weak animation] in
+                animation?.finish(completed: true)
+            }
         }
         return animation
     }
@@ -148,6 +153,30 @@ public final class Animation: Cancellable {
         }
     }
 
+    /// Parts of the animation its controls' widgets run by themselves
+    /// (`ControlWidget.animate`), still under way.
+    private var handedParts = 0
+
+    /// Offers each track to its control's widget; true when any took one
+    /// (the animation ends when the last of them says it ended).
+    func handToWidgets() -> Bool {
+        for track in tracks {
+            guard let view = track.view, let widget = view.widget else { continue }
+            let part = HostAnimation(control: view.name, property: view.schema.properties[track.property],
+                                     from: track.from, to: track.to, duration: duration, curve: curve) { [weak self] in
+                guard let self, !self.isFinished else { return }
+                self.handedParts -= 1
+                if self.handedParts == 0 { self.finish(completed: true) }
+            }
+            handedParts += 1
+            if !widget.animate(part) {
+                handedParts -= 1
+                part.discard()
+            }
+        }
+        return handedParts > 0
+    }
+
     /// Another animation, or a plain set, took the property over.
     func release(_ view: View, property: Int) {
         tracks.removeAll { $0.view === view && $0.property == property }
@@ -166,7 +195,7 @@ public final class Animation: Cancellable {
         animator?.remove(self)
         for (view, property, value) in ends {
             view.endPresentation(property, by: self)
-            view.store(value, at: property)
+            view.store(value, at: property, source: .animation)
         }
         let completion = self.completion
         self.completion = nil

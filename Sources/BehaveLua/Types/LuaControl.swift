@@ -45,10 +45,47 @@ extension LuaRuntime {
             }
         default:
             guard let index = view.schema.index(of: key) else {
+                if let method = view.controlType.method(named: key) {
+                    pushControlMethod(method, of: view.controlType, on: S)
+                    return 1
+                }
                 throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
             }
             push(view.value(at: index), on: S)
         }
+        return 1
+    }
+
+    /// A method of a control type's declaration (`knob:spin(2)`), as a
+    /// function of the control and Behave's values.
+    private func pushControlMethod(_ method: ControlMethod, of type: ControlType, on S: OpaquePointer) {
+        let key = "\(type.name).\(method.name)"
+        if let id = controlMethodIDs[key] { return bh_push_host_function(S, id) }
+        let id = pushHostFunction(HostFunction(method.name) { runtime, S throws(ValueError) in
+            try runtime.callControlMethod(method, of: type, S)
+        }, on: S)
+        controlMethodIDs[key] = id
+    }
+
+    private func callControlMethod(_ method: ControlMethod, of type: ControlType, _ S: OpaquePointer) throws(ValueError) -> Int32 {
+        let control = try dotCalled(method.name, passing: .control, in: S, control(at: 1, in: S))
+        guard let view = control as? View, view.controlType.isKind(of: type.name) else {
+            throw ValueError("bad argument #1 to \(method.name) (a \(type.name) expected)")
+        }
+        let count = lua_gettop(S)
+        guard count - 1 <= LuaRuntime.maximumArguments else {
+            throw ValueError("\(method.name) takes at most \(LuaRuntime.maximumArguments) arguments")
+        }
+        var arguments: [Value] = []
+        for index in stride(from: Int32(2), through: count, by: 1) {
+            guard let value = value(at: index, in: S) else {
+                throw ValueError("bad argument #\(index - 1) to \(method.name) (a \(typeName(at: index, in: S)) cannot cross to the host)")
+            }
+            arguments.append(value)
+        }
+        let result = try scene.with(source: .script) { () throws(ValueError) -> Value? in try method.body(view, arguments) }
+        guard let result else { return 0 }
+        push(result, on: S)
         return 1
     }
 

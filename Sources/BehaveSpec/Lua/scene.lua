@@ -52,14 +52,18 @@ local function behaviour_proxy(s, name)
 end
 
 local methods = {}
-for _, verb in ipairs { "tap", "press", "drag", "release", "send", "call", "set", "step", "type", "keys",
-                        "backspace", "pressReturn", "scroll", "keyboard", "advance", "choose", "remove", "dismiss",
-                        "show", "state", "command", "record", "errors", "trace", "dialog", "now", "exists" } do
+local function command_method(verb)
   methods[verb] = function(s, ...)
     local results = { H.command(id_of(s, verb), verb, ...) }
     return results[1]
   end
 end
+for _, verb in ipairs { "send", "call", "set", "keyboard", "advance", "choose", "remove", "dismiss",
+                        "show", "state", "command", "record", "errors", "trace", "dialog", "now", "exists" } do
+  command_method(verb)
+end
+-- what a person does to controls (tap, step, type…): each control type's commands
+for _, verb in ipairs(H.controlVerbs()) do command_method(verb) end
 
 function methods.control(s, name)
   local id = id_of(s, "control")

@@ -153,6 +153,23 @@ static inline unsigned long long bh_trace_first (const bh_trace *t) {
 
 /* ---------------------------------------------------------------- scene */
 
+struct bh_view;
+struct bh_value;
+
+/* Hears a property change: the control, the property's index, its old and
+** new values (valid during the call only) and where the change came from
+** (BH_SOURCE_*). It must not set properties itself. */
+typedef void (*bh_change_fn) (void *context, struct bh_view *v, int index,
+                              const struct bh_value *old,
+                              const struct bh_value *new_, int source);
+
+/* Where a change comes from (Behave's ChangeSource). */
+#define BH_SOURCE_SCRIPT     0
+#define BH_SOURCE_SCENE      1
+#define BH_SOURCE_COMMAND    2
+#define BH_SOURCE_USER       3
+#define BH_SOURCE_ANIMATION  4
+
 /* What a scene shares with the code that writes its controls. */
 typedef struct bh_scene {
   size_t refs;
@@ -162,6 +179,9 @@ typedef struct bh_scene {
                                  hold (the host's copies) */
   long long text_limit;
   int capturing;              /* an animation block is capturing sets */
+  int source;                 /* where the changes made now come from */
+  bh_change_fn on_change;     /* hears every change, when set */
+  void *change_context;
   bh_trace trace;
 } bh_scene;
 

@@ -18,7 +18,7 @@ export class Screen {
       let widget = this.widgets.get(name);
       if (!widget || widget.type !== props.type) {
         if (widget) widget.element.remove();
-        widget = makeWidget(name, String(props.type), this.send);
+        widget = makeWidget(name, String(props.type), String(props.widget), this.send);
         this.widgets.set(name, widget);
       }
       widget.update(props, photos);

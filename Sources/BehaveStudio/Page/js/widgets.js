@@ -69,6 +69,30 @@ class ViewWidget extends Widget {
   }
 }
 
+// A control type the page has no widget of its own for (a host's own
+// type): its name, its type and its own properties as text; a click taps it.
+const viewProperties = new Set(["type", "widget", "parent", "delegate", "frame", "alpha", "hidden",
+  "userInteractionEnabled", "backgroundColor"]);
+
+class GenericWidget extends Widget {
+  constructor(name, type, send) {
+    super(name, type, el("button", { type: "button" }), send);
+    this.element.classList.add("w-generic");
+    this.heading = el("span", { class: "generic-type", text: type });
+    this.fields = el("span", { class: "generic-fields" });
+    this.element.append(this.heading, this.fields);
+    this.element.addEventListener("click", () => this.send(`tap ${word(this.name)}`));
+  }
+
+  update(props) {
+    super.update(props);
+    const lines = Object.entries(props)
+      .filter(([key]) => !viewProperties.has(key))
+      .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+    setText(this.fields, lines.join("\n"));
+  }
+}
+
 class ButtonWidget extends Widget {
   constructor(name, type, send) {
     super(name, type, el("button", { type: "button" }), send);
@@ -302,12 +326,15 @@ class ScrollViewWidget extends Widget {
   }
 }
 
-const kinds = {
+// The widgets the page has, by the name a control type's declaration
+// gives (its `widget`); a test checks every declared one is here.
+export const widgetKinds = {
   View: ViewWidget, Button: ButtonWidget, Label: LabelWidget, Switch: SwitchWidget, Slider: SliderWidget,
   Stepper: StepperWidget, TextField: TextFieldWidget, ImageView: ImageViewWidget, ScrollView: ScrollViewWidget,
+  Generic: GenericWidget,
 };
 
-export function makeWidget(name, type, send) {
-  const Kind = kinds[type] || ViewWidget;
+export function makeWidget(name, type, widget, send) {
+  const Kind = widgetKinds[widget] || GenericWidget;
   return new Kind(name, type, send);
 }

@@ -1,0 +1,253 @@
+import Synchronization
+
+/// One control type, declared once: everything Behave knows of `Button` or
+/// of a host's own `Knob` comes from here.
+///
+/// * its schema: properties (types, ranges, defaults), events, delegate
+///   messages, which scenes, scripts, `check`, `inspect`, `behave types`
+///   and the state read;
+/// * the methods scripts call on its controls, with their Lua signatures;
+/// * the user's commands it takes (`step NAME +`), which the command
+///   language, specs (`s:step(name, "+")`), the studio and exploration use;
+/// * its `show` picture, its row in the docs' table and the studio widget
+///   that draws it.
+///
+/// The built-in types are declared this way (`ControlType.button`…); a host
+/// declares its own and registers it (`ControlTypes.register`). A test walks
+/// every type and fails when any part is missing.
+public final class ControlType: Sendable {
+    public let name: String
+    public let parent: ControlType?
+    /// One sentence: the docs' table and `behave types` say it of the type.
+    public let summary: String
+    /// Its own properties and events (the parent's come first in `schema`).
+    public let ownProperties: [PropertySpec]
+    public let ownEvents: [String]
+    /// Delegate messages its controls send their `delegate`: its own.
+    public let ownDelegateMessages: [String]
+    /// Properties whose sets always need the control's own code (a range
+    /// kept by siblings), never set by the Lua bridge's C alone.
+    let hostProperties: [String]
+    /// Methods scripts call on its controls (`knob:spin(2)`).
+    public let ownMethods: [ControlMethod]
+    /// What a person does to its controls, as commands (`step NAME +`).
+    public let ownCommands: [UserCommand]
+    /// The `show` picture of a control of this type (one line); nil takes
+    /// the parent's.
+    let pictureBody: (@Sendable (View) -> String)?
+    /// The studio's widget that draws it (a kind the page knows, such as
+    /// `Button` or `Generic`); nil takes the parent's.
+    let widget: String?
+    /// Makes the headless control of a given name.
+    let make: @Sendable (String, ControlType) -> View
+
+    private let built = Mutex<ControlSchema?>(nil)
+
+    /// A control type. `make` makes its headless control (a `View`
+    /// subclass of the host's own, or the plain `View` when nil).
+    /// `picture` draws it for `show` in one line (the parent's when nil);
+    /// `widget` names the studio widget that draws it (the parent's when
+    /// nil; `Generic` shows any control's properties as text and fields).
+    public convenience init(name: String, inheriting parent: ControlType? = .view, summary: String,
+                properties: [PropertySpec] = [], events: [String] = [], delegateMessages: [String] = [],
+                methods: [ControlMethod] = [], commands: [UserCommand] = [],
+                picture: (@Sendable (View) -> String)? = nil, widget: String? = nil,
+                make: (@Sendable (String, ControlType) -> View)? = nil) {
+        self.init(name: name, parent: parent, summary: summary, properties: properties, events: events,
+                  delegateMessages: delegateMessages, hostProperties: [], methods: methods, commands: commands,
+                  picture: picture, widget: widget, make: make ?? { View(name: $0, type: $1) })
+    }
+
+    init(name: String, parent: ControlType?, summary: String, properties: [PropertySpec], events: [String] = [],
+         delegateMessages: [String] = [], hostProperties: [String] = [], methods: [ControlMethod] = [],
+         commands: [UserCommand] = [], picture: (@Sendable (View) -> String)?, widget: String?,
+         make: @escaping @Sendable (String, ControlType) -> View) {
+        self.name = name
+        self.parent = parent
+        self.summary = summary
+        self.ownProperties = properties
+        self.ownEvents = events
+        self.ownDelegateMessages = delegateMessages
+        self.hostProperties = hostProperties
+        self.ownMethods = methods
+        self.ownCommands = commands
+        self.pictureBody = picture
+        self.widget = widget
+        self.make = make
+    }
+
+    /// The schema, built the first time a control of the type (or a tool)
+    /// needs it: a run builds only the types its scene has.
+    public var schema: ControlSchema {
+        built.withLock { schema in
+            if let schema { return schema }
+            let made = ControlSchema(typeName: name, inheriting: parent?.schema, properties: ownProperties,
+                                     events: ownEvents, delegateMessages: ownDelegateMessages,
+                                     hostProperties: hostProperties)
+            schema = made
+            return made
+        }
+    }
+
+    /// Its delegate messages, the parent's first, known without the schema.
+    public var delegateMessages: [String] { (parent?.delegateMessages ?? []) + ownDelegateMessages }
+
+    /// Its methods, the parent's first (a method of its own of the same
+    /// name takes the parent's place).
+    public var methods: [ControlMethod] {
+        let own = Set(ownMethods.map(\.name))
+        return (parent?.methods ?? []).filter { !own.contains($0.name) } + ownMethods
+    }
+
+    public func method(named name: String) -> ControlMethod? {
+        ownMethods.first { $0.name == name } ?? parent?.method(named: name)
+    }
+
+    /// The commands its controls take, the parent's first.
+    public var commands: [UserCommand] {
+        let own = Set(ownCommands.map(\.verb))
+        return (parent?.commands ?? []).filter { !own.contains($0.verb) } + ownCommands
+    }
+
+    public func command(_ verb: String) -> UserCommand? {
+        ownCommands.first { $0.verb == verb } ?? parent?.command(verb)
+    }
+
+    /// The studio widget that draws it.
+    public var studioWidget: String { widget ?? parent?.studioWidget ?? "Generic" }
+
+    /// Whether it is `typeName` or inherits from it.
+    public func isKind(of typeName: String) -> Bool {
+        name == typeName || (parent?.isKind(of: typeName) ?? false)
+    }
+
+    /// A new headless control of this type.
+    public func makeControl(named name: String) -> View { make(name, self) }
+
+    /// The control drawn for `show`: its type's picture, or a generic one
+    /// (the type's name and its own properties that differ from their
+    /// defaults).
+    public func picture(of view: View) -> String {
+        var type: ControlType? = self
+        while let current = type {
+            if let body = current.pictureBody { return body(view) }
+            type = current.parent
+        }
+        return genericPicture(of: view)
+    }
+
+    private func genericPicture(of view: View) -> String {
+        let inherited = Set(ControlType.view.ownProperties.map(\.name))
+        let shown = view.schema.properties.enumerated().compactMap { index, spec -> String? in
+            guard !inherited.contains(spec.name) else { return nil }
+            let value = view.value(at: index)
+            guard value != spec.defaultValue else { return nil }
+            return "\(spec.name)=\(value)"
+        }
+        return "⟨\(name)\(shown.isEmpty ? "" : " " + shown.joined(separator: " "))⟩"
+    }
+
+    /// Its row in the docs' table of control types (Docs/controls.md):
+    /// type, properties, events and delegate messages, what it is.
+    public var docsRow: String {
+        let properties = ownProperties.map { spec in "`\(spec.name)`" + (spec.isReadOnly ? " (read-only)" : "") }
+        let delegate = ownDelegateMessages.isEmpty ? [] : ["delegate " + ownDelegateMessages.map { "`\($0)`" }.joined(separator: ", ")]
+        let events = [ownEvents.map { "`\($0)`" }.joined(separator: ", ")].filter { !$0.isEmpty } + delegate
+        let type = parent == nil ? "every view (`\(name)`)" : "`\(name)`"
+        return "| \(type) | \(properties.joined(separator: ", ")) | \(events.joined(separator: "; ")) | \(summary) |"
+    }
+}
+
+/// A method scripts call on a control (`knob:spin(2)`), with its Lua
+/// signature and doc, which `behave types` and the linter read. Only
+/// Behave's values cross: the body gets the control and the arguments and
+/// returns one value or nil; a thrown error is raised at the script's line.
+public struct ControlMethod: Sendable {
+    public let name: String
+    public let doc: String
+    /// Parameter names and Lua types (`("turns", "number")`), after `self`.
+    public let parameters: [(name: String, luaType: String)]
+    /// The Lua type of the result, nil when it returns nothing.
+    public let returns: String?
+    public let body: @Sendable (View, [Value]) throws(ValueError) -> Value?
+
+    public init(_ name: String, _ doc: String, parameters: [(name: String, luaType: String)] = [], returns: String? = nil,
+                body: @escaping @Sendable (View, [Value]) throws(ValueError) -> Value?) {
+        self.name = name
+        self.doc = doc
+        self.parameters = parameters
+        self.returns = returns
+        self.body = body
+    }
+}
+
+/// The registry of control types: the built-in ones and those a host
+/// registered. Scene files, outlets, `check`, `inspect`, `types`, the
+/// command language and the studio look types up here.
+public enum ControlTypes {
+    /// The built-in types, in the docs' order.
+    public static let builtIn: [ControlType] = [
+        .view, .button, .label, .stepper, .switch, .slider, .textField, .imageView, .scrollView,
+    ]
+
+    private static let registered = Mutex<[ControlType]>(builtIn)
+
+    /// Registers a host's control type, so that scenes, scripts and every
+    /// tool know it. Its name must be new, and a Lua name (scripts and
+    /// outlets write it); its parent must be registered already.
+    public static func register(_ type: ControlType) throws(ValueError) {
+        guard isTypeName(type.name) else {
+            throw ValueError("`\(type.name)` cannot name a control type: use letters, digits and _, starting with a capital letter")
+        }
+        if let parent = type.parent, named(parent.name) !== parent {
+            throw ValueError("control type `\(type.name)` inherits from `\(parent.name)`, which is not registered; register it first")
+        }
+        let clash = registered.withLock { types -> Bool in
+            if types.contains(where: { $0.name == type.name }) { return true }
+            types.append(type)
+            return false
+        }
+        if clash { throw ValueError("a control type named `\(type.name)` is already registered") }
+    }
+
+    /// Every registered type: the built-in ones, then the host's in the
+    /// order they were registered.
+    public static var all: [ControlType] { registered.withLock { $0 } }
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) -> ControlType? {
+        registered.withLock { types in types.first { $0.name == name } }
+    }
+
+    /// Every delegate message a control type sends, sorted, known without
+    /// building the schemas (a script's actions are told from these at
+    /// every load).
+    public static var delegateMessages: [String] {
+        Array(Set(all.flatMap(\.ownDelegateMessages))).sorted()
+    }
+
+    /// Every command a control takes, once by verb (the first type that
+    /// declares it), in the types' order.
+    public static var commands: [UserCommand] {
+        var seen: Set<String> = []
+        return all.flatMap(\.ownCommands).filter { seen.insert($0.verb).inserted }
+    }
+
+    /// The error for an unknown type name.
+    public static func unknown(_ name: String) -> ValueError {
+        ValueError("unknown control type `\(name)`\(Suggestions.hint(for: name, in: names))")
+    }
+
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// The docs' table of control types (Docs/controls.md holds it, and a
+    /// test keeps the two the same).
+    public static var docsTable: String {
+        (["| type | properties | events / delegate messages | what it is |", "|---|---|---|---|"]
+            + all.map(\.docsRow)).joined(separator: "\n")
+    }
+}

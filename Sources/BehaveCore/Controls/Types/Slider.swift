@@ -1,0 +1,83 @@
+/// A slider (UISlider); `slide(to:)` is the user's drag of its thumb.
+public final class Slider: View {
+    public override class var controlType: ControlType { .slider }
+    public var value: Double { number("value") }
+
+    /// The user drags the thumb to `target` (kept within the range);
+    /// `valueChanged` is sent when the value moved.
+    @discardableResult
+    public func slide(to target: Double) -> Bool {
+        guard takesUserInput("the drag") else { return false }
+        let next = min(number("maximumValue"), max(number("minimumValue"), target))
+        guard next != value, let index = schema.index(of: "value") else { return false }
+        return storeUserEdit(index, to: .number(next), sending: "valueChanged")
+    }
+
+    public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        try validateRanged(value, for: spec)
+    }
+
+    public override func didStore(at index: Int) { keepValueInRange(after: index) }
+}
+
+extension ControlType {
+    public static let slider = ControlType(
+        name: "Slider", parent: .view,
+        summary: "A number within a range, set by dragging a thumb.",
+        properties: [
+            PropertySpec("value", .number, default: .number(0)),
+            PropertySpec("minimumValue", .number, default: .number(0)),
+            PropertySpec("maximumValue", .number, default: .number(1)),
+        ],
+        events: ["valueChanged"], delegateMessages: [],
+        hostProperties: ["value", "minimumValue", "maximumValue"], methods: [],
+        commands: [
+            UserCommand("slide", help: "drag a slider's thumb to VALUE (within its range)",
+                        parameters: [CommandParameter("value", .number)],
+                        explore: { view, random in
+                            let low = (try? view.value("minimumValue"))?.numberValue ?? 0
+                            let high = (try? view.value("maximumValue"))?.numberValue ?? 1
+                            let target = low + (high - low) * Double(random.below(11)) / 10
+                            return ["slide \(Explorer.quoted(view.name)) \(formatNumber(target))"]
+                        },
+                        perform: { view, arguments throws(ValueError) in (view as? Slider)?.slide(to: arguments.first?.number ?? 0) }),
+        ],
+        picture: { view in
+            let low = (try? view.value("minimumValue"))?.numberValue ?? 0
+            let high = (try? view.value("maximumValue"))?.numberValue ?? 1
+            let value = (try? view.value("value"))?.numberValue ?? 0
+            let fraction = high > low ? (value - low) / (high - low) : 0
+            let position = fraction.isFinite ? Int((min(1, max(0, fraction)) * 10).rounded()) : 0
+            return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position)
+                + "┤ \(formatNumber(value))"
+        },
+        widget: "Slider",
+        make: { Slider(name: $0, type: $1) })
+}
+
+/// Steppers and sliders: `value` within `minimumValue…maximumValue`.
+extension View {
+    /// A set `value` must be within the range.
+    func validateRanged(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        let checked = try spec.validate(value)
+        let minimum = number("minimumValue"), maximum = number("maximumValue")
+        if spec.name == "value", let n = checked.numberValue, n < minimum || n > maximum {
+            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
+        }
+        return checked
+    }
+
+    /// As UISlider does: a new bound moves the other bound and the value
+    /// along when they would fall outside it, so the order of sets does not
+    /// matter.
+    func keepValueInRange(after index: Int) {
+        guard let minimumIndex = schema.index(of: "minimumValue"), let maximumIndex = schema.index(of: "maximumValue"),
+              let valueIndex = schema.index(of: "value"), index == minimumIndex || index == maximumIndex else { return }
+        let minimum = number("minimumValue"), maximum = number("maximumValue")
+        if minimum > maximum { store(.number(index == minimumIndex ? minimum : maximum), at: index == minimumIndex ? maximumIndex : minimumIndex) }
+        let low = min(minimum, maximum), high = max(minimum, maximum)
+        let current = number("value")
+        if current < low { store(.number(low), at: valueIndex) }
+        if current > high { store(.number(high), at: valueIndex) }
+    }
+}

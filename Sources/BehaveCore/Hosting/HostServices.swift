@@ -1,0 +1,103 @@
+import Foundation
+
+/// Presents what waits for the user (`ask{}`'s action sheets and alerts,
+/// permission requests, the photo picker) as the host's own dialogs.
+/// Without one, a scene keeps its dialogs in its state and `choose`
+/// answers them (`behave run`, specs, the studio).
+public protocol DialogPresenter: AnyObject {
+    /// Shows `dialog`, the one the scene waits on now. The user's answer
+    /// goes back through `Scene.answerDialog(with:)`: an option's text, or
+    /// nil for the cancel button (or a dialog closed without an answer).
+    func present(_ dialog: Dialog, in scene: Scene)
+
+    /// `dialog` was answered or the screen went away: take it down if it
+    /// is still shown.
+    func dismiss(_ dialog: Dialog, in scene: Scene)
+}
+
+/// Resolves image names (`"toggle-on"`) to images the host has, with
+/// their sizes: an asset catalogue, a folder of the scene's images.
+public protocol ImageCatalog: AnyObject {
+    /// The image named `name`, with its size; nil when there is none.
+    func image(named name: String) -> Image?
+}
+
+/// A folder of PNG and JPEG files as an image catalogue: each file is the
+/// image named after it without its extension (`toggle-on.png` is
+/// `toggle-on`), sized from its own header.
+public final class ImageFolder: ImageCatalog {
+    /// The folder's path as read.
+    public let location: String
+    private let images: [String: Image]
+    /// The file of each image, by name.
+    public let files: [String: String]
+
+    /// Reads the folder (bounded as a photo library is, and through
+    /// `access`); every problem names the file.
+    public init(folder: String, relativeTo directory: String? = nil,
+                access: FileAccess = .unrestricted) throws(PhotoLibrary.Failure) {
+        let library = try PhotoLibrary.load(folder: folder, relativeTo: directory, access: access)
+        let location = library.location ?? PhotoLibrary.resolve(folder, relativeTo: directory)
+        var images: [String: Image] = [:]
+        var files: [String: String] = [:]
+        for photo in library.photos {
+            let name = (photo.name as NSString).deletingPathExtension
+            guard images[name] == nil else {
+                throw PhotoLibrary.Failure(problems: ["\(folder): two images are named `\(name)` (\(files[name].map { ($0 as NSString).lastPathComponent } ?? "") and \(photo.name)); keep one"])
+            }
+            images[name] = Image(name: name, width: photo.width, height: photo.height)
+            files[name] = (location as NSString).appendingPathComponent(photo.name)
+        }
+        self.location = location
+        self.images = images
+        self.files = files
+    }
+
+    public func image(named name: String) -> Image? { images[name] }
+
+    /// Every image, by name.
+    public var names: [String] { images.keys.sorted() }
+}
+
+extension Scene {
+    /// Answers the presented dialog as the host's dialog was answered: an
+    /// option's text, or nil for cancel. Runs as one command.
+    public func answerDialog(with option: String?) throws(ValueError) {
+        try perform { () throws(ValueError) in
+            if let option { try choose(option) } else { try choose(cancelling: true) }
+        }
+    }
+}
+
+/// Moves a scene's clock at wall speed, driven by the host's frame source
+/// (a display link, a GLib timeout, a widget's frame clock): `wait`,
+/// `after` and `animate` then take real time. Each tick is one command,
+/// with its limits. Tests keep the manual clock instead.
+public final class RealTimeDriver {
+    public private(set) weak var scene: Scene?
+    private var wall: WallClock
+
+    /// `interval`: the host's frame, in seconds (1/60 for most displays);
+    /// ticks closer together than that do nothing.
+    public init(scene: Scene, interval: Double = 1.0 / 60, now: ContinuousClock.Instant = .now) {
+        self.scene = scene
+        wall = WallClock(now: now, interval: interval)
+    }
+
+    /// Advances the scene by the wall time since the last advance (at most
+    /// `WallClock.longestStep` at once: after a stall the scene lags rather
+    /// than jumping). Returns the seconds advanced (0 when none were due).
+    @discardableResult
+    public func tick(now: ContinuousClock.Instant = .now) -> Double {
+        guard let scene, scene.isPresented, let step = wall.due(now: now) else { return 0 }
+        scene.perform { scene.clock.advance(by: step) }
+        return step
+    }
+
+    public var isRunning: Bool { wall.isRunning }
+
+    /// Time stands still until `resume`.
+    public func pause() { wall.pause() }
+
+    public func resume(now: ContinuousClock.Instant = .now) { wall.run(now: now) }
+}

@@ -1,0 +1,166 @@
+import CBehaveCore
+
+/// A control as a host sees it: a widget bound behind it, the user's edits
+/// and events coming in, its changes going out.
+extension View {
+    /// Puts `widget` behind the control (see `ControlWidget`). From now on
+    /// every set reaches Swift (the bridge's C fast path is for controls
+    /// no widget stands behind), each change reaches `widget.apply` once,
+    /// and reads of the properties the widget keeps ask it.
+    ///
+    /// `adoptingItsValues`: the widget was laid out with values of its own
+    /// (a `.ui` file's label text): the control takes the widget's values
+    /// of the properties it keeps. Otherwise the widget is told every
+    /// property's value now (source `.scene`).
+    public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
+        self.widget = widget
+        var reads: UInt64 = 0
+        for (index, spec) in schema.properties.enumerated() where index < 64 {
+            guard let shown = widget.currentValue(of: spec) else { continue }
+            reads |= 1 << UInt64(index)
+            if adoptingItsValues, !spec.isReadOnly, let checked = try? validate(shown, for: spec) {
+                storeWidgetEdit(checked, at: index)
+            }
+        }
+        widgetReads = reads
+        updateHostMasks()
+        guard !adoptingItsValues else { return }
+        for (index, spec) in schema.properties.enumerated() where spec.name != "name" {
+            let value = storedValue(at: index)
+            widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
+                                        new: value, source: .scene))
+        }
+    }
+
+    /// Takes the widget away: the control keeps the values it last had.
+    public func unbind() {
+        for index in 0..<min(schema.properties.count, 64) where (widgetReads >> UInt64(index)) & 1 == 1 {
+            let shown = value(at: index)
+            widgetReads &= ~(1 << UInt64(index))
+            storeWidgetEdit(shown, at: index)
+        }
+        widget = nil
+        widgetReads = 0
+        updateHostMasks()
+    }
+
+    /// Hears every change of this control's properties (what a binding
+    /// without a `ControlWidget` uses), until cancelled.
+    @discardableResult
+    public func observeChanges(_ handler: @escaping (PropertyChange) -> Void) -> ChangeObserver {
+        let observer = ChangeObserver(handler)
+        changeObservers.removeAll { !$0.isActive }
+        changeObservers.append(observer)
+        updateHostMasks()
+        return observer
+    }
+
+    /// The user edited the widget: property `index` is now `value`, and
+    /// `event` (if any) is sent, as the command language's edits do
+    /// (`valueChanged` after a switch flipped). The value is checked
+    /// against the schema and the control's own rules; a refused edit
+    /// leaves a note and returns false. Runs under the limits of one
+    /// command unless a command is running already.
+    @discardableResult
+    public func userDidEdit(_ index: Int, to value: Value, sending event: String? = nil) -> Bool {
+        guard index >= 0, index < schema.properties.count else { return false }
+        let spec = schema.properties[index]
+        let checked: Value
+        do throws(ValueError) {
+            checked = try validate(value, for: spec)
+        } catch {
+            scene?.trace.record(.note, subject: name, "\(name) refuses the user's \(spec.name) \(value): \(error.message)")
+            return false
+        }
+        guard let scene else {
+            storeWidgetEdit(checked, at: index)
+            return true
+        }
+        scene.perform {
+            if checked.holdsText, (try? scene.reserveText(for: "\(name).\(spec.name)", replacing: storedValue(at: index), with: checked)) == nil {
+                scene.trace.record(.note, subject: name, "\(name) refuses the user's \(spec.name): the scene holds too much text")
+                return
+            }
+            storeWidgetEdit(checked, at: index, source: .user)
+            if let event { sendActions(for: event) }
+        }
+        return true
+    }
+
+    /// `userDidEdit` by the property's name.
+    @discardableResult
+    public func userDidEdit(_ property: String, to value: Value, sending event: String? = nil) -> Bool {
+        guard let index = schema.index(of: property) else { return false }
+        return userDidEdit(index, to: value, sending: event)
+    }
+
+    /// The widget sent `event` (a click's `touchUpInside`): handlers,
+    /// targets and the responder chain hear it, under the limits of one
+    /// command.
+    public func deliver(_ event: String, arguments: [Value] = []) {
+        guard let scene else { return sendActions(for: event, arguments: arguments) }
+        scene.perform { sendActions(for: event, arguments: arguments) }
+    }
+
+    /// Stores a value the widget already shows: no echo back to it.
+    private func storeWidgetEdit(_ value: Value, at index: Int, source: ChangeSource? = nil) {
+        storingWidgetEdit = true
+        defer { storingWidgetEdit = false }
+        store(value, at: index, source: source)
+    }
+
+    /// The user changed the property through the command language (a
+    /// switch's tap, a stepper's press): stored as the user's, then
+    /// `event` is sent.
+    func storeUserEdit(_ index: Int, to value: Value, sending event: String) -> Bool {
+        store(value, at: index, source: .user)
+        sendActions(for: event)
+        return true
+    }
+
+    /// Whether a widget or observers hear this control's changes.
+    var isHeard: Bool { widget != nil || changeObservers.contains { $0.isActive } }
+
+    /// A change was stored: its widget and observers hear it.
+    func didChange(_ index: Int, from old: Value) {
+        let source = scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .script
+        let change = PropertyChange(control: name, property: schema.properties[index].name, index: index,
+                                    old: old, new: storedValue(at: index), source: source)
+        if !storingWidgetEdit { widget?.apply(change) }
+        for observer in changeObservers where observer.isActive { observer.handler(change) }
+    }
+
+    /// Sets and reads go through Swift while anything hears the control;
+    /// else only those its schema or an animation asks for.
+    func updateHostMasks() {
+        if isHeard {
+            block.pointee.host_mask = ~0
+        } else {
+            var mask: UInt64 = 0
+            // With a catalogue, image names are resolved in Swift.
+            let resolvesImages = scene?.imageCatalog != nil
+            for index in 0..<min(schema.properties.count, 64)
+            where schema.c.pointer.pointee.properties[index].flags & BH_PHOST != 0 || presentsAnimation(index)
+                || (resolvesImages && schema.properties[index].type == .image) {
+                mask |= 1 << UInt64(index)
+            }
+            block.pointee.host_mask = mask
+        }
+        var presented: UInt64 = widgetReads
+        for index in 0..<min(schema.properties.count, 64) where presentsAnimation(index) { presented |= 1 << UInt64(index) }
+        block.pointee.presented_mask = presented
+    }
+}
+
+/// Hears changes (`View.observeChanges`, `Scene.observeChanges`) until
+/// cancelled.
+public final class ChangeObserver: Cancellable {
+    let handler: (PropertyChange) -> Void
+    public private(set) var isActive = true
+
+    init(_ handler: @escaping (PropertyChange) -> Void) {
+        self.handler = handler
+    }
+
+    public func cancel() { isActive = false }
+}
