@@ -169,7 +169,19 @@ public enum TypeAnnotations {
 
     /// The spec API: busted's blocks, assertions, spies, the scenes a spec
     /// makes (`Lua/spec_api.lua`).
-    static let specAPI = String(decoding: EmbeddedFiles.lua("Lua/spec_api.lua"), as: UTF8.self)
+    static var specAPI: String {
+        String(decoding: EmbeddedFiles.lua("Lua/spec_api.lua"), as: UTF8.self) + "\n" + controlCommands
+    }
+
+    /// The scene methods of what a person does to controls (`s:tap`,
+    /// `s:step`…), from the control types' commands.
+    static var controlCommands: String {
+        ControlTypes.commands.map { command in
+            let parameters = [(name: "name", luaType: "string")] + command.parameters.map { ($0.name, $0.luaType) }
+            return method(command.specMethod, LuaSignature(command.help.prefix(1).uppercased() + command.help.dropFirst() + ".",
+                                                           parameters: parameters, returns: nil), table: "SpecScene")
+        }.joined()
+    }
 
     // MARK: Scripts
 

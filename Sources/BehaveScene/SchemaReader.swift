@@ -67,7 +67,7 @@ struct SchemaReader {
             }
         }
         if control.type == nil {
-            log.error("control `\(entry.key)` needs a `type` (\(ControlTypes.names.joined(separator: ", ")))", line: entry.keyLine)
+            log.error("control `\(entry.key)` needs a `type` (\(ControlTypes.names.sorted().joined(separator: ", ")))", line: entry.keyLine)
         }
         return control
     }

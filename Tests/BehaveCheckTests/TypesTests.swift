@@ -22,7 +22,8 @@ final class TypesTests: XCTestCase {
     }
 
     func testEveryControlPropertyAndEvent() {
-        for (name, type) in ControlTypes.all {
+        for type in ControlTypes.all {
+            let name = type.name
             let schema = type.schema
             XCTAssertTrue(text.contains("---@class Behave.\(name)"), name)
             for property in schema.properties {

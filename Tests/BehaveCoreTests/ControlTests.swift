@@ -211,21 +211,21 @@ final class ControlTests: XCTestCase {
     }
 
     func testControlTypesAndSchemas() {
-        XCTAssertTrue(ControlTypes.named("Button") == Button.self)
+        XCTAssertTrue(ControlTypes.named("Button") === ControlType.button)
         XCTAssertNil(ControlTypes.named("Buton"))
         XCTAssertEqual(ControlTypes.unknown("Buton").message, "unknown control type `Buton` (did you mean `Button`?)")
-        XCTAssertTrue(ControlTypes.isKind(Button.self, of: "View"))
-        XCTAssertTrue(ControlTypes.isKind(Button.self, of: "Button"))
-        XCTAssertFalse(ControlTypes.isKind(Label.self, of: "Button"))
-        XCTAssertEqual(Button.schema.events, ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit",
-                                              "touchDragEnter", "touchCancel"])
-        XCTAssertEqual(ScrollView.schema.delegateMessages, ["scrollViewDidScroll"])
-        XCTAssertEqual(TextField.schema.delegateMessages, ["textFieldShouldReturn"])
+        XCTAssertTrue(ControlType.button.isKind(of: "View"))
+        XCTAssertTrue(ControlType.button.isKind(of: "Button"))
+        XCTAssertFalse(ControlType.label.isKind(of: "Button"))
+        XCTAssertEqual(ControlType.button.schema.events, ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit",
+                                                         "touchDragEnter", "touchCancel"])
+        XCTAssertEqual(ControlType.scrollView.schema.delegateMessages, ["scrollViewDidScroll"])
+        XCTAssertEqual(ControlType.textField.schema.delegateMessages, ["textFieldShouldReturn"])
         // The list known without building the schemas is theirs, whole.
         XCTAssertEqual(ControlTypes.delegateMessages,
-                       Array(Set(ControlTypes.all.values.flatMap { $0.schema.delegateMessages })).sorted())
+                       Array(Set(ControlTypes.all.flatMap { $0.schema.delegateMessages })).sorted())
         for name in ["name", "alpha", "hidden", "userInteractionEnabled", "backgroundColor", "frame"] {
-            for (_, type) in ControlTypes.all { XCTAssertNotNil(type.schema.spec(name), "\(type).\(name)") }
+            for type in ControlTypes.all { XCTAssertNotNil(type.schema.spec(name), "\(type.name).\(name)") }
         }
     }
 

@@ -185,7 +185,7 @@ final class SceneExecuteTests: XCTestCase {
         run("step stepper -")
         XCTAssertEqual((scene.control(named: "stepper") as! Stepper).value, 1)
         XCTAssertEqual(changes, 3)
-        XCTAssertEqual(failure("step button +"), "`button` is not a Stepper")
+        XCTAssertEqual(failure("step button +"), "`button` is a Button: `step` is for a Stepper (a Button takes `tap`, `press`, `release`, `drag`)")
     }
 
     func testTypeAndReturn() {
@@ -197,7 +197,7 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(events, ["editingDidBegin", "editingChanged"])
         run("return field")
         XCTAssertEqual(events.suffix(2), ["editingDidEndOnExit", "editingDidEnd"])
-        XCTAssertEqual(failure("type label hi"), "`label` is not a TextField")
+        XCTAssertEqual(failure("type label hi"), "`label` is a Label: `type` is for a TextField (a Label takes `tap`)")
     }
 
     func testScrollReachesTheDelegate() {
@@ -206,7 +206,7 @@ final class SceneExecuteTests: XCTestCase {
         run("scroll list 240")
         XCTAssertEqual(list.contentOffset.y, 240)
         XCTAssertEqual(probe.delegateCalls, ["scrollViewDidScroll"])
-        XCTAssertEqual(failure("scroll label 3"), "`label` is not a ScrollView")
+        XCTAssertEqual(failure("scroll label 3"), "`label` is a Label: `scroll` is for a ScrollView (a Label takes `tap`)")
     }
 
     func testKeyboard() {

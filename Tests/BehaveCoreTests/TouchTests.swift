@@ -134,9 +134,9 @@ final class TouchTests: XCTestCase {
         scene.add(Label(name: "label"))
         scene.add(Switch(name: "wifi"))
         XCTAssertEqual(error { try self.scene.run("press label") }?.message,
-                       "`label` is a Label: it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
+                       "`label` is a Label: `press` is for a Button (a Label takes `tap`)")
         XCTAssertEqual(error { try self.scene.run("press wifi") }?.message,
-                       "`wifi` is a Switch: it has no touch events, so a finger cannot be held on it; press, drag and release are for buttons")
+                       "`wifi` is a Switch: `press` is for a Button (a Switch takes `tap`)")
     }
 
     func testTheCommandsParse() throws {

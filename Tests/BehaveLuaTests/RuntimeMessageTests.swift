@@ -64,7 +64,7 @@ final class RuntimeMessageTests: XCTestCase {
             let behaviour = try LuaBehaviour(script: script, name: "probe", runtime: test.runtime)
             for outlet in behaviour.declaration.outlets where mistake.connected.contains(outlet.name) {
                 let type = try XCTUnwrap(ControlTypes.named(outlet.type), mistake.name)
-                let view = type.init(name: outlet.name)
+                let view = type.makeControl(named: outlet.name)
                 test.scene.add(view)
                 try behaviour.setOutlet(outlet.name, to: view)
             }

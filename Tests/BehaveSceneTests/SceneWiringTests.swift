@@ -29,7 +29,7 @@ final class SceneWiringTests: XCTestCase {
         let path = try XCTUnwrap(LuaScript.locate("parallax.lua"))
         let loaded = try SceneLoader.load(script: path)
         let scene = loaded.scene
-        try scene.execute(.scroll("scrollView", y: 100))
+        try scene.execute(.control(verb: "scroll", name: "scrollView", arguments: [.number(100)]))
         XCTAssertEqual(scene.errorCount, 0)
         XCTAssertTrue(scene.trace.entries.contains { $0.subject == "view" && $0.kind == .change })
     }

@@ -133,23 +133,10 @@ match = {}
 ---@field invariants? table<string, fun(s: any): (boolean, any)>
 
 ---A scene in a spec: the commands of `behave run` as methods; `s.name` is a control or behaviour.
+---(What a person does to controls, `s:tap`, `s:step`…, comes from the control types, after this file.)
 ---@class Behave.SpecScene
 ---@field [string] table
 local SpecScene = {}
-
----@param name string
-function SpecScene:tap(name) end
-
----@param name string
-function SpecScene:press(name) end
-
----@param name string
----@param direction "outside"|"inside"
-function SpecScene:drag(name, direction) end
-
----@param name string
----@param outside? "outside"
-function SpecScene:release(name, outside) end
 
 ---@param name string
 ---@param event string
@@ -163,29 +150,6 @@ function SpecScene:call(action, ...) end
 ---@param property any
 ---@param value? any
 function SpecScene:set(target, property, value) end
-
----@param name string
----@param direction "+"|"-"
-function SpecScene:step(name, direction) end
-
----@param name string
----@param text string
-function SpecScene:type(name, text) end
-
----@param name string
----@param text string
-function SpecScene:keys(name, text) end
-
----@param name string
----@param count? integer
-function SpecScene:backspace(name, count) end
-
----@param name string
-function SpecScene:pressReturn(name) end
-
----@param name string
----@param y number
-function SpecScene:scroll(name, y) end
 
 ---@param action "show"|"hide"
 ---@param height? number

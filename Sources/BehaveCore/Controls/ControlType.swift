@@ -71,6 +71,10 @@ public final class ControlType: Sendable {
         self.hostProperties = hostProperties
         self.ownMethods = methods
         self.ownCommands = commands
+        let ownVerbs = Set(commands.map(\.verb)), ownNames = Set(methods.map(\.name))
+        self.commands = (parent?.commands ?? []).filter { !ownVerbs.contains($0.verb) } + commands
+        self.methods = (parent?.methods ?? []).filter { !ownNames.contains($0.name) } + methods
+        self.delegateMessages = (parent?.delegateMessages ?? []) + delegateMessages
         self.pictureBody = picture
         self.widget = widget
         self.make = make
@@ -90,24 +94,18 @@ public final class ControlType: Sendable {
     }
 
     /// Its delegate messages, the parent's first, known without the schema.
-    public var delegateMessages: [String] { (parent?.delegateMessages ?? []) + ownDelegateMessages }
+    public let delegateMessages: [String]
 
     /// Its methods, the parent's first (a method of its own of the same
     /// name takes the parent's place).
-    public var methods: [ControlMethod] {
-        let own = Set(ownMethods.map(\.name))
-        return (parent?.methods ?? []).filter { !own.contains($0.name) } + ownMethods
-    }
+    public let methods: [ControlMethod]
 
     public func method(named name: String) -> ControlMethod? {
         ownMethods.first { $0.name == name } ?? parent?.method(named: name)
     }
 
     /// The commands its controls take, the parent's first.
-    public var commands: [UserCommand] {
-        let own = Set(ownCommands.map(\.verb))
-        return (parent?.commands ?? []).filter { !own.contains($0.verb) } + ownCommands
-    }
+    public let commands: [UserCommand]
 
     public func command(_ verb: String) -> UserCommand? {
         ownCommands.first { $0.verb == verb } ?? parent?.command(verb)
@@ -190,7 +188,20 @@ public enum ControlTypes {
         .view, .button, .label, .stepper, .switch, .slider, .textField, .imageView, .scrollView,
     ]
 
-    private static let registered = Mutex<[ControlType]>(builtIn)
+    /// The types, and every command by verb (the first type that declares
+    /// it), kept together.
+    private struct Registry {
+        var types: [ControlType]
+        var commands: [UserCommand]
+
+        init(_ types: [ControlType]) {
+            self.types = types
+            var seen: Set<String> = []
+            commands = types.flatMap(\.ownCommands).filter { seen.insert($0.verb).inserted }
+        }
+    }
+
+    private static let registered = Mutex(Registry(builtIn))
 
     /// Registers a host's control type, so that scenes, scripts and every
     /// tool know it. Its name must be new, and a Lua name (scripts and
@@ -202,9 +213,9 @@ public enum ControlTypes {
         if let parent = type.parent, named(parent.name) !== parent {
             throw ValueError("control type `\(type.name)` inherits from `\(parent.name)`, which is not registered; register it first")
         }
-        let clash = registered.withLock { types -> Bool in
-            if types.contains(where: { $0.name == type.name }) { return true }
-            types.append(type)
+        let clash = registered.withLock { registry -> Bool in
+            if registry.types.contains(where: { $0.name == type.name }) { return true }
+            registry = Registry(registry.types + [type])
             return false
         }
         if clash { throw ValueError("a control type named `\(type.name)` is already registered") }
@@ -212,12 +223,12 @@ public enum ControlTypes {
 
     /// Every registered type: the built-in ones, then the host's in the
     /// order they were registered.
-    public static var all: [ControlType] { registered.withLock { $0 } }
+    public static var all: [ControlType] { registered.withLock { $0.types } }
 
     public static var names: [String] { all.map(\.name) }
 
     public static func named(_ name: String) -> ControlType? {
-        registered.withLock { types in types.first { $0.name == name } }
+        registered.withLock { registry in registry.types.first { $0.name == name } }
     }
 
     /// Every delegate message a control type sends, sorted, known without
@@ -229,10 +240,7 @@ public enum ControlTypes {
 
     /// Every command a control takes, once by verb (the first type that
     /// declares it), in the types' order.
-    public static var commands: [UserCommand] {
-        var seen: Set<String> = []
-        return all.flatMap(\.ownCommands).filter { seen.insert($0.verb).inserted }
-    }
+    public static var commands: [UserCommand] { registered.withLock { $0.commands } }
 
     /// The error for an unknown type name.
     public static func unknown(_ name: String) -> ValueError {

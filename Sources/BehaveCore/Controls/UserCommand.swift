@@ -46,10 +46,10 @@ public struct UserCommand: Sendable {
             }
             guard index < words.count else {
                 guard parameter.isOptional else { throw usageError }
-                arguments.append(.absent)
+                arguments.append(parameter.defaultArgument)
                 continue
             }
-            arguments.append(try parameter.argument(fromWord: words[index], usage: usage))
+            arguments.append(try parameter.argument(fromWord: words[index], verb: verb, usage: usage))
             index += 1
         }
         guard index >= words.count else { throw usageError }
@@ -64,7 +64,7 @@ public struct UserCommand: Sendable {
             let value = i < values.count ? values[i] : .null
             if value == .null {
                 guard parameter.isOptional else { throw specError(parameter) }
-                arguments.append(.absent)
+                arguments.append(parameter.defaultArgument)
                 continue
             }
             switch (parameter.kind, value) {
@@ -111,17 +111,21 @@ public struct CommandParameter: Sendable {
     public let name: String
     public let kind: Kind
     public let isOptional: Bool
+    /// What an optional parameter left out stands for (`.absent` unless told).
+    public let defaultArgument: CommandArgument
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false) {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, default defaultArgument: CommandArgument = .absent) {
         self.name = name
         self.kind = kind
-        self.isOptional = optional
+        self.isOptional = optional || defaultArgument != .absent
+        self.defaultArgument = defaultArgument
     }
 
     /// As `help` writes it: `+ | -`, `VALUE`, `[outside]`.
     var form: String {
         let form = switch kind {
-        case .choice(let choices): choices.joined(separator: isOptional ? "|" : " | ")
+        // Words run together (`outside|inside`); signs stand apart (`+ | -`).
+        case .choice(let choices): choices.joined(separator: choices.allSatisfy { $0.first?.isLetter ?? false } ? "|" : " | ")
         default: name.uppercased()
         }
         return isOptional ? "[\(form)]" : form
@@ -156,7 +160,7 @@ public struct CommandParameter: Sendable {
         }
     }
 
-    fileprivate func argument(fromWord word: String, usage: String) throws(ValueError) -> CommandArgument {
+    fileprivate func argument(fromWord word: String, verb: String, usage: String) throws(ValueError) -> CommandArgument {
         switch kind {
         case .choice(let choices):
             guard choices.contains(word) else { throw ValueError("usage: \(usage)") }
@@ -168,7 +172,7 @@ public struct CommandParameter: Sendable {
             return .text(word)
         case .count(let maximum):
             guard let n = Int(word), n >= 0, n <= maximum else {
-                throw ValueError("\(name) is a whole count from 0 to \(maximum); usage: \(usage)")
+                throw ValueError("\(verb) takes a count from 0 to \(maximum); usage: \(usage)")
             }
             return .count(n)
         }

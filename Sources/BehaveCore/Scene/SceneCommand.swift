@@ -21,6 +21,9 @@ public enum SceneCommand: Equatable, Sendable {
     case help
     case quit
 
+    /// `tap NAME`: a full touch on the control.
+    public static func tap(_ name: String) -> SceneCommand { .control(verb: "tap", name: name, arguments: []) }
+
     /// The commands of the scene, then every control type's (`help`).
     public static var usage: String {
         let lines = sceneUsage.prefix(1) + ControlTypes.commands.map { ($0.usage, $0.help) } + sceneUsage.dropFirst()
@@ -199,8 +202,9 @@ extension Scene {
         case .control(let verb, let name, let arguments):
             let view = try requireControl(name)
             guard let command = view.controlType.command(verb) else {
-                let verbs = view.controlType.commands.map(\.verb)
-                throw ValueError("`\(name)` is a \(view.typeName): it takes \(verbs.joined(separator: ", ")), not `\(verb)`")
+                let verbs = view.controlType.commands.map { "`\($0.verb)`" }.joined(separator: ", ")
+                let takers = ControlTypes.all.filter { $0.ownCommands.contains { $0.verb == verb } }.map { "a \($0.name)" }
+                throw ValueError("`\(name)` is a \(view.typeName): `\(verb)` is for \(takers.joined(separator: " or ")) (a \(view.typeName) takes \(verbs))")
             }
             try command.perform(view, arguments)
         case .call(let name, let action, let arguments):

@@ -149,11 +149,11 @@ extension ControlType {
                         explore: { view, _ in ["return \(Explorer.quoted(view.name))"] },
                         perform: { view, _ throws(ValueError) in (view as? TextField)?.pressReturn() }),
             UserCommand("backspace", help: "delete characters from the end, one by one",
-                        parameters: [CommandParameter("count", .count(maximum: 1_000_000), optional: true)],
+                        parameters: [CommandParameter("count", .count(maximum: 1_000_000), default: .count(1))],
                         explore: { view, _ in
                             (view as? TextField)?.text.isEmpty ?? true ? [] : ["backspace \(Explorer.quoted(view.name))"]
                         },
-                        perform: { view, arguments throws(ValueError) in try (view as? TextField)?.deleteBackward(arguments.first?.count ?? 1) }),
+                        perform: { view, arguments throws(ValueError) in try (view as? TextField)?.deleteBackward(arguments.first?.count ?? 0) }),
         ],
         picture: { view in
             guard let field = view as? TextField else { return "[]" }
