@@ -142,17 +142,19 @@ public final class ControlType: Sendable {
             guard value != spec.defaultValue else { return nil }
             return "\(spec.name)=\(value)"
         }
-        return "⟨\(name)\(shown.isEmpty ? "" : " " + shown.joined(separator: " "))⟩"
+        return ([name] + shown).joined(separator: " ")
     }
 
     /// Its row in the docs' table of control types (Docs/controls.md):
-    /// type, properties, events and delegate messages, what it is.
+    /// type, properties, events and delegate messages, the commands of a
+    /// person's hands, what it is.
     public var docsRow: String {
         let properties = ownProperties.map { spec in "`\(spec.name)`" + (spec.isReadOnly ? " (read-only)" : "") }
         let delegate = ownDelegateMessages.isEmpty ? [] : ["delegate " + ownDelegateMessages.map { "`\($0)`" }.joined(separator: ", ")]
         let events = [ownEvents.map { "`\($0)`" }.joined(separator: ", ")].filter { !$0.isEmpty } + delegate
         let type = parent == nil ? "every view (`\(name)`)" : "`\(name)`"
-        return "| \(type) | \(properties.joined(separator: ", ")) | \(events.joined(separator: "; ")) | \(summary) |"
+        let commands = ownCommands.map { "`\($0.usage)`" }.joined(separator: ", ")
+        return "| \(type) | \(properties.joined(separator: ", ")) | \(events.joined(separator: "; ")) | \(commands) | \(summary) |"
     }
 }
 
@@ -252,10 +254,10 @@ public enum ControlTypes {
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
-    /// The docs' table of control types (Docs/controls.md holds it, and a
-    /// test keeps the two the same).
-    public static var docsTable: String {
-        (["| type | properties | events / delegate messages | what it is |", "|---|---|---|---|"]
-            + all.map(\.docsRow)).joined(separator: "\n")
+    /// The docs' table of control types (Docs/controls.md holds the
+    /// built-in ones', and a test keeps the two the same).
+    public static func docsTable(of types: [ControlType] = all) -> String {
+        (["| type | properties | events / delegate messages | commands | what it is |", "|---|---|---|---|---|"]
+            + types.map(\.docsRow)).joined(separator: "\n")
     }
 }

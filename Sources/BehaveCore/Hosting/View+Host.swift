@@ -14,6 +14,12 @@ extension View {
     /// property's value now (source `.scene`).
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
+        if !adoptingItsValues {
+            for (index, spec) in schema.properties.enumerated() where spec.name != "name" {
+                widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
+                                            new: storedValue(at: index), source: .scene))
+            }
+        }
         var reads: UInt64 = 0
         for (index, spec) in schema.properties.enumerated() where index < 64 {
             guard let shown = widget.currentValue(of: spec) else { continue }
@@ -24,12 +30,6 @@ extension View {
         }
         widgetReads = reads
         updateHostMasks()
-        guard !adoptingItsValues else { return }
-        for (index, spec) in schema.properties.enumerated() where spec.name != "name" {
-            let value = storedValue(at: index)
-            widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
-                                        new: value, source: .scene))
-        }
     }
 
     /// Takes the widget away: the control keeps the values it last had.

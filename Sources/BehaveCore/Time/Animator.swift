@@ -148,7 +148,7 @@ public final class Animation: Cancellable {
 
     func presentationDidMove() {
         for track in tracks {
-            guard let view = track.view, type(of: view).observesPresentation(of: track.property) else { continue }
+            guard let view = track.view, view.followsPresentation(of: track.property) else { continue }
             view.presentationDidMove(track.property)
         }
     }

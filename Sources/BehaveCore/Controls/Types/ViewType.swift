@@ -18,6 +18,6 @@ extension ControlType {
                         explore: { view, _ in view.takesTaps && view.touch == nil ? ["tap \(Explorer.quoted(view.name))"] : [] },
                         perform: { view, _ throws(ValueError) in view.tap() }),
         ],
-        picture: { view in view.typeName }, widget: "View",
+        picture: nil, widget: "View",
         make: { View(name: $0, type: $1) })
 }

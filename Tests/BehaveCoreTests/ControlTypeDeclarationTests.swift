@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import BehaveCore
+
+/// Every control type is one declaration (`ControlType`): each one has all
+/// its parts, and what reads types reads them from there.
+final class ControlTypeDeclarationTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testEveryTypeHasEveryPart() throws {
+        let widgets = try String(contentsOf: root.appendingPathComponent("Sources/BehaveStudio/Page/js/widgets.js"), encoding: .utf8)
+        let kinds = try XCTUnwrap(widgets.range(of: "export const widgetKinds = {").map { widgets[$0.upperBound...] })
+        let kindsBlock = String(kinds.prefix { $0 != "}" })
+        let scene = Scene(screen: "walk")
+        for type in ControlTypes.all {
+            XCTAssertFalse(type.summary.isEmpty, "\(type.name): a summary for the docs and `behave types`")
+            XCTAssertTrue(type.summary.hasSuffix("."), "\(type.name): the summary is a sentence")
+            // Its schema, with the name it is registered by.
+            XCTAssertEqual(type.schema.typeName, type.name)
+            // A control of it, drawn for `show`, in one line.
+            let view = type.makeControl(named: "probe")
+            XCTAssertTrue(view.controlType === type, type.name)
+            scene.add(view)
+            let picture = type.picture(of: view)
+            XCTAssertFalse(picture.isEmpty, type.name)
+            XCTAssertFalse(picture.contains("\n"), type.name)
+            // Its commands, each with help, a usage and a spec method.
+            for command in type.commands {
+                XCTAssertFalse(command.help.isEmpty, "\(type.name) \(command.verb)")
+                XCTAssertTrue(command.usage.hasPrefix("\(command.verb) NAME"), command.usage)
+                XCTAssertNotNil(ControlTypes.commands.first { $0.verb == command.verb }, command.verb)
+                // What exploration proposes parses, and names the control.
+                var random = ExplorationRandom(seed: 1)
+                for line in command.explore?(view, &random) ?? [] {
+                    guard case .control(let verb, let name, _)? = try SceneCommand.parse(line) else {
+                        return XCTFail("\(line) is not a control's command")
+                    }
+                    XCTAssertEqual(verb, command.verb, line)
+                    XCTAssertEqual(name, "probe", line)
+                }
+            }
+            // The studio has the widget it names.
+            XCTAssertTrue(kindsBlock.contains(" \(type.studioWidget): "), "\(type.name): no studio widget `\(type.studioWidget)`")
+            view.removeFromParent()
+        }
+        XCTAssertTrue(kindsBlock.contains(" Generic: "), "the widget of types the page has none for")
+    }
+
+    /// Docs/controls.md holds the table the declarations make.
+    func testTheDocsTableIsTheDeclarations() throws {
+        let docs = try String(contentsOf: root.appendingPathComponent("Docs/controls.md"), encoding: .utf8)
+        let table = ControlTypes.docsTable(of: ControlTypes.builtIn)
+        XCTAssertTrue(docs.contains(table + "\n"), "Docs/controls.md should hold this table:\n\(table)")
+    }
+
+    func testAHostTypeIsKnownEverywhereOnceRegistered() throws {
+        let knob = ControlType(
+            name: "TestKnob", summary: "A knob turned from 0 to 1.",
+            properties: [PropertySpec("value", .number, default: .number(0), min: 0, max: 1)],
+            events: ["valueChanged"],
+            methods: [ControlMethod("reset", "Turns it back to 0.") { view, _ throws(ValueError) in
+                try view.set("value", to: .number(0))
+                return nil
+            }],
+            commands: [UserCommand("turn", help: "turn a knob to VALUE", parameters: [CommandParameter("value", .number)],
+                                   explore: { view, _ in ["turn \(view.name) 0.5"] },
+                                   perform: { view, arguments throws(ValueError) in
+                                       view.userDidEdit("value", to: .number(arguments.first?.number ?? 0), sending: "valueChanged")
+                                   })])
+        try ControlTypes.register(knob)
+        XCTAssertThrowsError(try ControlTypes.register(knob)) { error in
+            XCTAssertEqual((error as? ValueError)?.message, "a control type named `TestKnob` is already registered")
+        }
+        XCTAssertThrowsError(try ControlTypes.register(ControlType(name: "lower", summary: "No.")))
+        XCTAssertTrue(ControlTypes.named("TestKnob") === knob)
+        XCTAssertTrue(ControlTypes.docsTable().contains("| `TestKnob` | `value` | `valueChanged` | `turn NAME VALUE` | A knob turned from 0 to 1. |"))
+        XCTAssertTrue(SceneCommand.usage.contains("turn NAME VALUE"))
+
+        let scene = Scene(screen: "host")
+        let view = knob.makeControl(named: "volume")
+        scene.add(view)
+        XCTAssertEqual(try SceneCommand.parse("turn volume 0.25"), .control(verb: "turn", name: "volume", arguments: [.number(0.25)]))
+        try scene.execute(try XCTUnwrap(SceneCommand.parse("turn volume 0.25")))
+        XCTAssertEqual(try view.value("value"), .number(0.25))
+        XCTAssertEqual(scene.render().split(separator: "\n").first { $0.contains("volume") }.map(String.init),
+                       "│ volume       TestKnob value=0.25")
+        XCTAssertEqual(scene.state()["controls"]?["volume"]?["type"], .string("TestKnob"))
+        XCTAssertThrowsError(try view.set("value", to: .number(2)))
+        // Exploration turns it too (time passes one step in five).
+        var random = ExplorationRandom(seed: 1)
+        let actions = (0..<20).map { _ in Explorer.nextAction(in: scene, random: &random) }
+        XCTAssertTrue(actions.contains("turn volume 0.5"), "\(actions)")
+    }
+}

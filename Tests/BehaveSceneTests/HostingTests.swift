@@ -1,0 +1,236 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import Foundation
+import XCTest
+
+/// A toolkit's widget as tests stand one in: it shows what it is told,
+/// keeps what the user last did, and may run animations by itself.
+final class FakeWidget: ControlWidget {
+    var applied: [PropertyChange] = []
+    /// What the widget shows, by property: the user's edits land here.
+    var shown: [String: Value] = [:]
+    /// Properties the widget keeps (reads ask it).
+    var keeps: Set<String> = []
+    var takesAnimations = false
+    var animations: [HostAnimation] = []
+
+    func apply(_ change: PropertyChange) {
+        applied.append(change)
+        if !change.isFrame { shown[change.property] = change.new }
+    }
+
+    func currentValue(of property: PropertySpec) -> Value? {
+        keeps.contains(property.name) ? shown[property.name] : nil
+    }
+
+    func animate(_ animation: HostAnimation) -> Bool {
+        guard takesAnimations else { return false }
+        animations.append(animation)
+        return true
+    }
+
+    func changes(of property: String) -> [PropertyChange] { applied.filter { $0.property == property && !$0.isFrame } }
+}
+
+final class HostingTests: XCTestCase {
+    /// The bundled toggle on a button a fake widget stands behind.
+    func loadToggle(_ inspectables: [(String, LooseValue)] = [], widget: FakeWidget,
+                    prepare: ((Scene) -> Void)? = nil) throws -> LoadedScene {
+        let path = try XCTUnwrap(LuaScript.locate("toggle.lua"))
+        let hosting = SceneHosting(bindControl: { view in view.bind(widget) }, prepare: prepare)
+        return try SceneLoader.load(script: path, inspectables: inspectables, hosting: hosting)
+    }
+
+    func testAScriptsSetReachesTheWidgetOnceWithOldAndNew() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        // Bound before the scene's values: it heard the control's values,
+        // then awake's image.
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")))
+        XCTAssertEqual(widget.changes(of: "image").last?.source, .script)
+        widget.applied.removeAll()
+        try loaded.scene.execute(.tap("button"))
+        let images = widget.changes(of: "image")
+        XCTAssertEqual(images.count, 1, "\(widget.applied)")
+        XCTAssertEqual(images.first?.old, .image(Image(name: "toggle-off")))
+        XCTAssertEqual(images.first?.new, .image(Image(name: "toggle-on")))
+        XCTAssertEqual(images.first?.control, "button")
+        // The same value again is no change.
+        widget.applied.removeAll()
+        try loaded.scene.execute(.set("button", property: "image", value: .text("toggle-on", quoted: false)))
+        XCTAssertEqual(widget.applied, [])
+        try loaded.scene.execute(.set("button", property: "title", value: .text("Tap me", quoted: true)))
+        XCTAssertEqual(widget.changes(of: "title").map(\.source), [.command])
+        // A set the schema refuses never reaches the widget.
+        XCTAssertThrowsError(try loaded.scene.execute(.set("button", property: "alpha", value: .text("1.5", quoted: false))))
+        XCTAssertEqual(widget.changes(of: "alpha"), [])
+    }
+
+    func testTheWidgetsEventsReachHandlersAsTapsDo() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        let button = try XCTUnwrap(loaded.scene.control(named: "button"))
+        var sent: [String] = []
+        loaded.scene.trace.listener = { if $0.kind == .event { sent.append($0.message) } }
+        // The toolkit's click: as a host delivers it, with no command begun.
+        button.deliver("touchUpInside")
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
+        XCTAssertEqual(sent, ["button touchUpInside", "toggle valueChanged"])
+        XCTAssertEqual(loaded.scene.errorCount, 0)
+    }
+
+    func testAUsersEditFlowsBackAndIsNotEchoed() throws {
+        let fixture = try SceneFixture(["switch.lua": """
+            local Watch = behaviour { name = "Watch", outlets = { toggle = "Switch" } }
+            function Watch:awake()
+              self.seen = {}
+              self.toggle:on("valueChanged", function(toggle) self.seen[#self.seen + 1] = toggle.isOn end)
+            end
+            return Watch
+            """])
+        let widget = FakeWidget()
+        widget.keeps = ["on"]
+        let loaded = try SceneLoader.load(script: fixture.path("switch.lua"),
+                                          hosting: SceneHosting(bindControl: { $0.bind(widget) }))
+        let toggle = try XCTUnwrap(loaded.scene.control(named: "toggle"))
+        widget.applied.removeAll()
+        // The user flips the real switch: the widget already shows it.
+        widget.shown["on"] = .bool(true)
+        XCTAssertTrue(toggle.userDidEdit("on", to: .bool(true), sending: "valueChanged"))
+        XCTAssertEqual(widget.applied, [], "the widget's own edit is not sent back to it")
+        XCTAssertEqual(loaded.behaviours.first?.fieldSnapshot.first { $0.0 == "seen" }?.1, .array([.bool(true)]))
+        // The widget is the truth: a read is never stale.
+        widget.shown["on"] = .bool(false)
+        XCTAssertEqual(try toggle.value("on"), .bool(false))
+        // A value the schema refuses is not taken.
+        XCTAssertFalse(toggle.userDidEdit("alpha", to: .number(7)))
+    }
+
+    func testEveryChangeIsHeardOnceWithItsSource() throws {
+        let widget = FakeWidget()
+        var heard: [PropertyChange] = []
+        let loaded = try loadToggle([("animated", .text("true", quoted: false)), ("duration", .text("0.5", quoted: false))],
+                                    widget: widget, prepare: { scene in scene.observeChanges { heard.append($0) } })
+        let scene = loaded.scene
+        XCTAssertEqual(heard.filter { !$0.isFrame }.map(\.source), [.script], "awake's image")
+        heard.removeAll()
+        widget.applied.removeAll()
+        try scene.execute(.tap("button"))
+        try scene.execute(.advance(0.25))
+        // Mid-fade: the widget and the stream hear frames.
+        XCTAssertTrue(heard.contains { $0.isFrame && $0.property == "alpha" })
+        XCTAssertEqual(widget.applied.last { $0.property == "alpha" }?.new.numberValue ?? -1, 0.5, accuracy: 0.01)
+        try scene.execute(.advance(1))
+        let ends = heard.filter { !$0.isFrame }
+        XCTAssertEqual(ends.map(\.property), ["alpha", "image", "alpha"])
+        XCTAssertEqual(ends.map(\.source), [.animation, .script, .animation])
+        XCTAssertEqual(widget.changes(of: "alpha").map(\.new), [.number(0), .number(1)])
+    }
+
+    func testAScriptsFastSetIsHeardByTheScenesStream() throws {
+        // No widget: the bridge's C sets the property; the stream hears it.
+        var heard: [PropertyChange] = []
+        let path = try XCTUnwrap(LuaScript.locate("toggle.lua"))
+        let loaded = try SceneLoader.load(script: path,
+                                          hosting: SceneHosting(prepare: { $0.observeChanges { heard.append($0) } }))
+        try loaded.scene.execute(.tap("button"))
+        XCTAssertEqual(heard.last, PropertyChange(control: "button", property: "image", index: heard.last?.index ?? -1,
+                                                  old: .image(Image(name: "toggle-off")), new: .image(Image(name: "toggle-on")),
+                                                  source: .script))
+    }
+
+    func testAHostAnimationResumesTheHandlerWhenTheHostSaysItEnded() throws {
+        let widget = FakeWidget()
+        widget.takesAnimations = true
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: widget)
+        let scene = loaded.scene
+        try scene.execute(.tap("button"))
+        XCTAssertEqual(widget.animations.count, 1)
+        let fade = try XCTUnwrap(widget.animations.first)
+        XCTAssertEqual(fade.property.name, "alpha")
+        XCTAssertEqual(fade.to, .number(0))
+        XCTAssertEqual(fade.duration, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(fade.curve, .easeInOut)
+        // The scene's clock passing the duration does not end it: the host does.
+        try scene.execute(.advance(2))
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")))
+        scene.perform { fade.finished() }
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
+        XCTAssertEqual(widget.animations.count, 2, "the fade back in")
+        XCTAssertEqual(widget.animations.last?.to, .number(1))
+    }
+
+    func testAnEventLongAfterTheLastCommandHasItsOwnTime() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        loaded.scene.commandTimeLimit = 0.05
+        Thread.sleep(forTimeInterval: 0.1)
+        try XCTUnwrap(loaded.scene.control(named: "button")).deliver("touchUpInside")
+        XCTAssertEqual(loaded.scene.errorCount, 0, "\(loaded.scene.trace.entries.map(\.message))")
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
+    }
+
+    func testARealTimeDriverMovesTheClockAtWallSpeed() throws {
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: FakeWidget())
+        let start = ContinuousClock.now
+        let driver = RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60, now: start)
+        try loaded.scene.execute(.tap("button"))
+        XCTAssertEqual(driver.tick(now: start.advanced(by: .milliseconds(5))), 0, "not a frame yet")
+        XCTAssertEqual(driver.tick(now: start.advanced(by: .milliseconds(100))), 0.1, accuracy: 1e-9)
+        XCTAssertEqual(loaded.scene.clock.now, 0.1, accuracy: 1e-9)
+        // A stall does not make time jump.
+        XCTAssertEqual(driver.tick(now: start.advanced(by: .seconds(10))), WallClock.longestStep, accuracy: 1e-9)
+        driver.pause()
+        XCTAssertEqual(driver.tick(now: start.advanced(by: .seconds(20))), 0)
+    }
+
+    /// A host's own control type, registered once: scene files, outlets,
+    /// scripts (its properties and methods), the state and `show` know it.
+    func testAHostsOwnTypeRunsBehaviours() throws {
+        let dial = ControlTypes.named("HostingDial") ?? ControlType(
+            name: "HostingDial", summary: "A dial from 0 to 10.",
+            properties: [PropertySpec("level", .number, default: .number(5), min: 0, max: 10)],
+            events: ["valueChanged"],
+            methods: [ControlMethod("nudge", "Moves the level by `by`.", parameters: [("by", "number")], returns: "number") {
+                view, arguments throws(ValueError) in
+                guard case .number(let by)? = arguments.first else { throw ValueError("nudge takes a number") }
+                let level = (try view.value("level").numberValue ?? 0) + by
+                try view.set("level", to: .number(level))
+                return .number(level)
+            }])
+        if ControlTypes.named("HostingDial") == nil { try ControlTypes.register(dial) }
+        let fixture = try SceneFixture([
+            "dial.lua": """
+                local Meter = behaviour { name = "Meter", outlets = { dial = "HostingDial", label = "Label" } }
+                function Meter:awake()
+                  self.dial:on("valueChanged", function(dial) self.label.text = "level " .. dial.level end)
+                  self.label.text = "now " .. self.dial:nudge(2)
+                end
+                return Meter
+                """,
+            "dial.scene.yaml": """
+                controls:
+                  dial: { type: HostingDial, level: 3 }
+                  label: { type: Label }
+                behaviours:
+                  meter: { script: dial.lua, outlets: { dial: dial, label: label } }
+                """,
+        ])
+        let loaded = try SceneLoader.load(file: fixture.path("dial.scene.yaml"))
+        let scene = loaded.scene
+        XCTAssertEqual(try scene.control(named: "label")?.value("text"), .string("now 5"))
+        try XCTUnwrap(scene.control(named: "dial")).userDidEdit("level", to: .number(9), sending: "valueChanged")
+        XCTAssertEqual(try scene.control(named: "label")?.value("text"), .string("level 9"))
+        XCTAssertTrue(scene.render().contains("dial         HostingDial level=9"), scene.render())
+        XCTAssertEqual(scene.state()["controls"]?["dial"]?["level"], .number(9))
+        // A wrong property or value of the host's type is the script's mistake, as a built-in type's.
+        let bad = try SceneFixture(["bad.scene.yaml": """
+            controls:
+              dial: { type: HostingDial, level: 11 }
+            """])
+        XCTAssertThrowsError(try SceneLoader.load(file: bad.path("bad.scene.yaml"))) { error in
+            XCTAssertTrue("\(error)".contains("level must be at most 10"), "\(error)")
+        }
+    }
+}
