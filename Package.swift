@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "behave-bench", targets: ["BehaveBench"]),
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
+        .library(name: "BehaveScene", targets: ["BehaveScene"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

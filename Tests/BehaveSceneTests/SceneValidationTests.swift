@@ -88,7 +88,7 @@ final class SceneValidationTests: XCTestCase {
             "1: `screen` (the screen's title) must be text, not a list",
             "4: `screen` cannot name a control: it is reserved for the screen",
             "5: `two words` cannot name a control: use letters, digits, `_` and `-`",
-            "6: control `noType` needs a `type` (Button, ImageView, Label, ScrollView, Slider, Stepper, Switch, TextField, View)",
+            "6: control `noType` needs a `type` (\(ControlTypes.names.sorted().joined(separator: ", ")))",
             "7: control `list` must be a mapping such as { type: Button, title: \"OK\" }, not a list",
             "9: behaviour `none` needs a `script` (e.g. `script: toggle.lua`) or `type: Multiplexer`",
             "10: behaviour `both` has both `script` and `type`; give a script, or `type: Multiplexer`",

@@ -1,0 +1,27 @@
+-- The app's own behaviour: a label that follows a knob, as a percentage.
+local Volume = behaviour {
+  name = "Volume",
+  outlets = { knob = "Knob", label = "Label" },
+  inspectables = { prefix = "Volume" },
+}
+
+function Volume:awake()
+  self:show()
+  self.knob:on("valueChanged", function() self:show() end)
+end
+
+function Volume:show()
+  self.label.text = string.format("%s %d%%", self.prefix, math.floor(self.knob.value * 100 + 0.5))
+end
+
+-- A scene can wire a button to this action: the knob jumps to the middle.
+function Volume:centre()
+  self.knob.value = 0.5
+  self:show()
+end
+
+function Volume:destroy()
+  print("volume behaviour destroyed")
+end
+
+return Volume

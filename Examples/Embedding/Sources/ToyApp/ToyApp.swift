@@ -1,0 +1,101 @@
+import BehaveCore
+import BehaveScene
+import Foundation
+
+/// The toy app: a window of the toolkit's widgets, a Behave scene bound to
+/// them, real time, and what the app hears. `run` plays a short session as
+/// a user would and returns what happened, line by line.
+public final class ToyApp {
+    public private(set) var lines: [String] = []
+    let window = ToyWindow()
+    private(set) var loaded: LoadedScene?
+    private var driver: RealTimeDriver?
+
+    public init() {}
+
+    /// Opens the window and loads the scene onto its widgets.
+    public func open() throws {
+        try ControlType.registerAppTypes()
+        window.add(ToyButton(id: "like"))
+        window.add(ToyKnob(id: "volume"))
+        window.add(ToyLabel(id: "level"))
+        guard let scenePath = Bundle.module.path(forResource: "app.scene", ofType: "yaml", inDirectory: "Behaviours") else {
+            throw AppError("the scene is not in the app's resources")
+        }
+        let hosting = SceneHosting(
+            bindControl: { [window] view throws(ValueError) in
+                guard let widget = window.widget(view.name) else { throw ValueError("the window has no widget `\(view.name)`") }
+                _ = Binding(control: view, widget: widget)
+            },
+            prepare: { [unowned self] scene in
+                // Changes out: every change, typed, with where it came from.
+                scene.observeChanges { [unowned self] change in
+                    guard !change.isFrame else { return }
+                    lines.append("change \(change.control).\(change.property): \(change.old) → \(change.new) (\(change.source))")
+                }
+            })
+        let loaded = try SceneLoader.load(file: scenePath, hosting: hosting) { [unowned self] entry in
+            if entry.kind == .log || entry.kind == .error { lines.append("trace \(entry.message)") }
+        }
+        self.loaded = loaded
+        driver = RealTimeDriver(scene: loaded.scene)
+        lines.append("window \(window.drawing)")
+    }
+
+    /// Lets `seconds` of wall time pass, ticking at the display's pace.
+    public func wait(_ seconds: Double) {
+        let end = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < end {
+            driver?.tick()
+            Thread.sleep(forTimeInterval: 1.0 / 60)
+        }
+        driver?.tick()
+    }
+
+    /// The user clicks a button of the window.
+    public func click(_ id: String) {
+        lines.append("user clicks \(id)")
+        (window.widget(id) as? ToyButton)?.click()
+    }
+
+    /// The user turns the knob.
+    public func turn(_ id: String, to position: Double) {
+        lines.append("user turns \(id) to \(position)")
+        (window.widget(id) as? ToyKnob)?.turn(to: position)
+    }
+
+    /// The user closes the window: its widgets go, and with them the
+    /// controls and the behaviours they own; the screen is dismissed.
+    public func close() {
+        lines.append("user closes the window")
+        window.close()
+        loaded?.scene.dismiss()
+        let behaviours = loaded?.scene.records.map { "\($0.name) \($0.isAlive ? "alive" : "destroyed")" } ?? []
+        lines.append("behaviours: \(behaviours.joined(separator: ", "))")
+        loaded = nil
+        driver = nil
+    }
+
+    public var drawing: String { window.drawing }
+
+    /// A short session: like (the toggle fades at wall speed), turn the
+    /// knob, close the window.
+    public static func run() throws -> [String] {
+        let app = ToyApp()
+        try app.open()
+        app.click("like")
+        app.wait(0.1)
+        app.lines.append("mid-fade \(app.drawing)")
+        app.wait(0.5)
+        app.lines.append("after the fade \(app.drawing)")
+        app.turn("volume", to: 0.75)
+        app.lines.append("window \(app.drawing)")
+        app.close()
+        return app.lines
+    }
+}
+
+struct AppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

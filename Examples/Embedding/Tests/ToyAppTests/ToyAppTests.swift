@@ -1,0 +1,42 @@
+import Testing
+@testable import ToyApp
+
+/// The toy app, through Behave's public API only: its widgets and its own
+/// `Knob` type are driven by Lua behaviours, it hears each change once, and
+/// closing the window destroys the behaviours.
+@Suite struct ToyAppTests {
+    @Test func aShortSession() throws {
+        let lines = try ToyApp.run()
+        let text = lines.joined(separator: "\n")
+        // The scene's values reached the widgets when bound; awake's too.
+        #expect(lines.contains("window like: [toggle-off Like] α1.0  volume: (knob 25%) α1.0  level: \"Volume 25%\" α1.0"), "\(text)")
+        // The toggle fades at wall speed: mid-fade the button is transparent.
+        let midFade = try #require(lines.first { $0.hasPrefix("mid-fade") })
+        #expect(!midFade.contains("like: [toggle-off Like] α1.0"), "\(midFade)")
+        #expect(lines.contains { $0.hasPrefix("after the fade") && $0.contains("like: [toggle-on Like] α1.0") }, "\(text)")
+        // Each change is heard once, with its source.
+        #expect(lines.filter { $0 == "change like.image: toggle-off → toggle-on (script)" }.count == 1, "\(text)")
+        #expect(lines.filter { $0.hasPrefix("change like.alpha:") }.map { $0.hasSuffix("(animation)") } == [true, true], "\(text)")
+        // The app's own widget drives its own type: the user's turn, then the behaviour's label.
+        #expect(lines.contains("change volume.value: 0.25 → 0.75 (user)"), "\(text)")
+        #expect(lines.contains(#"change level.text: "Volume 25%" → "Volume 75%" (script)"#), "\(text)")
+        #expect(lines.contains { $0.hasPrefix("window") && $0.contains("volume: (knob 75%)") && $0.contains("\"Volume 75%\"") }, "\(text)")
+        // Closing the window destroys every behaviour; `destroy` ran.
+        #expect(lines.contains("trace [meter] volume behaviour destroyed"), "\(text)")
+        #expect(lines.last == "behaviours: toggle destroyed, meter destroyed", "\(text)")
+    }
+
+    @Test func removingTheKnobsWidgetDestroysTheBehaviourItOwns() throws {
+        let app = ToyApp()
+        try app.open()
+        let scene = try #require(app.loaded?.scene)
+        #expect(scene.record(named: "meter")?.isAlive == true)
+        // The widget goes (the toolkit releases it): its binding, its
+        // control and the behaviour the control owns go with it.
+        app.window.removeWidget("volume")
+        #expect(scene.record(named: "meter")?.isAlive == false)
+        #expect(scene.control(named: "volume") == nil)
+        #expect(scene.record(named: "toggle")?.isAlive == true, "the screen's behaviour lives on")
+        app.close()
+    }
+}
