@@ -134,6 +134,8 @@ match = {}
 
 ---A scene in a spec: the commands of `behave run` as methods; `s.name` is a control or behaviour.
 ---@class Behave.SpecScene
+---@field controls table<string, table> every control by name, even one named like a method (`s.controls.remove`)
+---@field behaviours table<string, table> every behaviour by name, even one named like a method
 ---@field [string] table
 local SpecScene = {}
 
