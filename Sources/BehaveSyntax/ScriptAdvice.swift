@@ -137,4 +137,11 @@ public struct ScriptAdvice: Equatable, Sendable {
         ScriptAdvice("\(limit) while running this line",
                      fix: "this loop never ends? Make sure its condition turns false, or spread long work over time with `after`")
     }
+
+    /// Spec code (not a behaviour's) that ran past a limit: `option` is
+    /// `behave test`'s flag that raises it, `more` a value that gives more.
+    public static func specRunaway(_ limit: String, option: String, more: String) -> ScriptAdvice {
+        ScriptAdvice("\(limit) while running this line",
+                     fix: "this loop never ends? Make sure its condition turns false; a spec that needs more runs with `behave test \(option) \(more)`")
+    }
 }
