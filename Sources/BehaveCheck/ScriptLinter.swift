@@ -36,7 +36,7 @@ public enum ScriptLinter {
         } catch {
             return [SyntaxReport.finding(for: error, file: file)]
         }
-        let walk = LintWalk(file: file, kind: kind ?? Kind(file: file))
+        let walk = LintWalk(file: file, kind: kind ?? Kind(file: file, chunk: chunk))
         walk.run(chunk)
         return walk.finish()
     }
@@ -86,6 +86,7 @@ private final class LintWalk {
     var dropped = 0
     var scopes: [Scope] = []
     let globals: [String: [String]?]
+    let kind: ScriptLinter.Kind
 
     // The behaviour class: its local, its declaration, its methods.
     var classVariable: Variable?
@@ -110,6 +111,7 @@ private final class LintWalk {
 
     init(file: String, kind: ScriptLinter.Kind) {
         self.file = file
+        self.kind = kind
         switch kind {
         case .behaviour: globals = ScriptAPI.globals
         case .spec: globals = LintWalk.specGlobals
@@ -340,7 +342,9 @@ private final class LintWalk {
         // Said once, where it is first set.
         guard globalWrites[name.name] == nil else { return }
         globalWrites[name.name] = name.position
-        if globals[name.name] != nil {
+        if kind == .spec {
+            specGlobalWrite(name, isFunction: isFunction)
+        } else if globals[name.name] != nil {
             report(.warning, "replaces-builtin", at: name.position,
                    "this replaces Behave's `\(name.name)` for the whole script",
                    fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
@@ -360,7 +364,7 @@ private final class LintWalk {
         if name.fields.isEmpty, name.method == nil {
             // `function name()`: an assignment to `name`.
             if root == nil {
-                if ScriptAPI.calledMethods.contains(name.root.name) {
+                if kind == .behaviour, ScriptAPI.calledMethods.contains(name.root.name) {
                     globalWrites[name.root.name] = globalWrites[name.root.name] ?? name.root.position
                     let kind = ScriptAPI.lifecycleMethods.contains(name.root.name) ? "lifecycle method" : "delegate message"
                     report(.error, "method-as-global", at: name.root.position,
@@ -454,7 +458,7 @@ private final class LintWalk {
         case .function(let function):
             self.function(function, behaviourSelf: false)
         case .operation(let operands, _):
-            for operand in operands { self.expression(operand) }
+            for operand in operands where !LintWalk.testsForOlderLua(operand) { self.expression(operand) }
         case .table(let items, _):
             for item in items {
                 switch item {
@@ -467,6 +471,13 @@ private final class LintWalk {
         case .parenthesized(let inner):
             self.expression(inner, use: use)
         }
+    }
+
+    /// `unpack or table.unpack`: a global of an older Lua, in an operation,
+    /// is tested for on purpose (code written for several Lua versions).
+    static func testsForOlderLua(_ operand: LuaExpression) -> Bool {
+        guard case .name(let name) = operand else { return false }
+        return ScriptAdvice.olderLuaGlobals[name.name] != nil
     }
 
     /// The variable when `expression` is the behaviour's `self`.
@@ -567,6 +578,12 @@ private final class LintWalk {
 
     func finish() -> [LintFinding] {
         for read in globalReads where globalWrites[read.name] == nil {
+            if read.name == "self", kind == .spec {
+                report(.error, "undefined-global", at: read.position,
+                       "`self` is not defined here: spec code has no `self`",
+                       fix: "use a local (the scene a spec makes, `s`), or define the function with `:` and call it with `:`")
+                continue
+            }
             if read.name == "self" {
                 report(.error, "undefined-global", at: read.position,
                        "`self` is not defined here: only methods (`function \(className):name()`) and their inner functions have it",
@@ -574,7 +591,7 @@ private final class LintWalk {
                 continue
             }
             let suggestion = read.suggestion
-                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self"]))
+                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self", read.name]))
             report(.error, "undefined-global", at: read.position,
                    ScriptAdvice.undefinedName(read.name, suggestion: suggestion, isMethod: methods[read.name] != nil))
         }
@@ -619,5 +636,24 @@ private final class LintWalk {
                                       fix: "fix the ones above and check again"))
         }
         return sorted
+    }
+}
+
+// MARK: Spec files
+
+private extension LintWalk {
+    /// A global set in a spec file. The file has an environment of its
+    /// own, so a helper function there is the file's (busted suites define
+    /// them so): no finding. A variable is shared by every spec of the file.
+    func specGlobalWrite(_ name: LuaName, isFunction: Bool) {
+        if globals[name.name] != nil {
+            report(.warning, "replaces-builtin", at: name.position,
+                   "this replaces the spec API's `\(name.name)` for the whole spec file",
+                   fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
+        } else if !isFunction {
+            report(.warning, "global-variable", at: name.position,
+                   "`\(name.name)` is set without `local`, so it is a global that every spec of this file shares",
+                   fix: "declare `local \(name.name)` in the `describe` block and set it in `before_each`, so each spec starts afresh")
+        }
     }
 }

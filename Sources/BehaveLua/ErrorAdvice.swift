@@ -15,7 +15,15 @@ extension LuaRuntime {
     func explained(_ error: ScriptError, in behaviour: LuaBehaviour?, script: LuaScript?) -> ScriptError {
         guard error.location != nil else { return error }
         var advice: ScriptAdvice?
-        if exceededLimit?.isRunaway == true {
+        if let limit = exceededLimit, limit.isRunaway, runsSpecs, behaviour == nil {
+            // Ten times the limit that ran out, as a value to try (at most
+            // the hour `--time-limit` takes).
+            let (instructions, overflow) = limits.instructions.multipliedReportingOverflow(by: 10)
+            let seconds = (limits.seconds * 10).rounded()
+            advice = limit == .instructions
+                ? ScriptAdvice.specRunaway(error.text, option: "--instruction-limit", more: "\(overflow ? Int.max : instructions)")
+                : ScriptAdvice.specRunaway(error.text, option: "--time-limit", more: "\(Int(min(max(seconds, 1), 3600)))")
+        } else if exceededLimit?.isRunaway == true {
             advice = ScriptAdvice.runaway(error.text)
         } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource,
                   let nilValue = NilValue(error.text) {

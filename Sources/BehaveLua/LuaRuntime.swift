@@ -43,6 +43,9 @@ public final class LuaRuntime {
         get { modules.fileAccess }
         set { modules.fileAccess = newValue }
     }
+    /// The runtime runs a spec file (`enableSpecSandbox`): a runaway there
+    /// is told how to give specs more (`behave test --instruction-limit`).
+    var runsSpecs = false
     var capture: (duration: Double, curve: Curve)?
     /// The last error a host function raised: when it comes back from a
     /// protected call as it went (its message whole), it is this error.

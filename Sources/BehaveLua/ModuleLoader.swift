@@ -234,22 +234,25 @@ extension LuaRuntime {
     public static let bundledModules = BundledScripts.pathPrefix + BundledScripts.folder
 
     /// The file module `name` is in, looked for in `roots` in order (a
-    /// folder, or `bundledModules`), and the places tried, as messages
-    /// show them (`./name.lua` in the working directory, as Lua's path
-    /// reads).
+    /// folder, `bundledModules`, or a template of Lua's `package.path`,
+    /// a path ending in `.lua` with `?` for the module's path, such as
+    /// busted's `./src/?/init.lua`), and the places tried, as messages show
+    /// them (`./name.lua` in the working directory, as Lua's path reads).
     public static func findModule(_ name: String, roots: [String],
                                   access: FileAccess = .unrestricted) throws(ValueError) -> (String?, [String]) {
         let relative = try modulePath(name)
         var tried: [String] = []
         for root in roots {
-            for candidate in [relative + ".lua", relative + "/init.lua"] {
+            let isTemplate = root.hasSuffix(".lua") && root.contains("?")
+            for candidate in isTemplate ? [""] : [relative + ".lua", relative + "/init.lua"] {
                 if root == bundledModules {
                     tried.append(BundledScripts.folder + "/" + candidate)
                     if let path = BundledScripts.path(of: candidate) { return (path, tried) }
                     continue
                 }
-                let path = (root as NSString).appendingPathComponent(candidate)
-                tried.append(root == "." ? "./" + candidate : LuaScript.display(path))
+                let path = isTemplate
+                    ? root.replacingOccurrences(of: "?", with: relative) : (root as NSString).appendingPathComponent(candidate)
+                tried.append(root == "." ? "./" + candidate : isTemplate && path.hasPrefix("./") ? path : LuaScript.display(path))
                 if let real = try access.check(path, shown: "module '\(name)'") {
                     return (access.isRestricted ? real : path, tried)
                 }

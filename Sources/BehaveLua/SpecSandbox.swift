@@ -9,6 +9,7 @@ extension LuaRuntime {
     /// queued `__gc` and its object), for the spec prelude; release it
     /// when done.
     public func enableSpecSandbox() -> LuaReference {
+        runsSpecs = true
         bh_enable_spec_metatables(L)
         bh_push_spec_gc(L)
         return LuaReference(id: luaL_ref(L, bh_registryindex()))

@@ -1,29 +1,36 @@
 import BehaveCore
 import Foundation
 
-/// Where `require` in a spec file looks, as Lua people expect: from the
-/// working directory (Lua's default `./?.lua` and `./?/init.lua`), then
-/// beside the spec file, then, for a spec inside a suite of its own below
-/// the working directory, in that suite's folder (the nearest folder above
-/// the spec that holds a `.busted`), so that a library's specs also run
-/// from a checkout's root.
+/// Where `require` in a spec file looks, as busted and Lua people expect:
+/// in the working directory's `src/` (busted's default module path,
+/// `./src/?.lua;./src/?/?.lua;./src/?/init.lua`, before Lua's own), from
+/// the working directory (Lua's default `./?.lua` and `./?/init.lua`),
+/// then beside the spec file, then, for a spec inside a suite of its own
+/// below the working directory, in that suite's folder (the nearest folder
+/// above the spec that holds a `.busted`), its `src/` first, so that a
+/// library's specs also run from a checkout's root.
 enum SpecModules {
-    /// The folders, in order, for a spec file in `directory`.
+    /// The folders and path templates, in order, for a spec file in `directory`.
     static func roots(forSpecIn directory: String) -> [String] {
-        var roots = ["."]
+        var roots = sourceTemplates(in: ".") + ["."]
         let folder = directory.isEmpty ? "." : directory
         if FileAccess.absolutePath(folder) != FileAccess.absolutePath(".") { roots.append(folder) }
         if let suite = suiteFolder(above: folder), !roots.contains(where: { FileAccess.absolutePath($0) == FileAccess.absolutePath(suite) }) {
-            roots.append(suite)
+            roots += sourceTemplates(in: suite) + [suite]
         }
         return roots
     }
 
+    /// busted's default module path, in `folder`.
+    static func sourceTemplates(in folder: String) -> [String] {
+        ["?.lua", "?/?.lua", "?/init.lua"].map { (folder == "." ? "./src/" : folder + "/src/") + $0 }
+    }
+
     /// Where modules live, for the message of one not found.
     static func hint(_ roots: [String]) -> String {
-        roots.count > 2
-            ? "in a spec, modules are found from the working directory, then beside the spec file, then in its suite's folder (the nearest with a .busted)"
-            : "in a spec, modules are found from the working directory, then beside the spec file"
+        roots.count > 5
+            ? "in a spec, modules are found in the working directory's src/ (as busted looks), from the working directory, then beside the spec file, then in its suite's folder (the nearest with a .busted) and its src/"
+            : "in a spec, modules are found in the working directory's src/ (as busted looks), from the working directory, then beside the spec file"
     }
 
     /// The nearest folder from `folder` up to (not including) the working

@@ -24,6 +24,16 @@ extension SpecFileRun {
                     throw SpecFileRun.unknown(name, in: scene)
                 }
             }),
+            ("named", { [unowned self] call throws(LuaError) in
+                // Which of the names (a list) the scene's controls or behaviours have.
+                let scene = try self.scene(call).scene
+                guard case .list(let names) = try call.data(2) else { throw call.badArgument(2, "list of names") }
+                call.push(names.compactMap { name -> String? in
+                    guard case .text(let text, _) = name, scene.control(named: text) != nil || scene.record(named: text) != nil
+                    else { return nil }
+                    return text
+                })
+            }),
             ("controlGet", { [unowned self] call throws(LuaError) in
                 let scene = try self.scene(call).scene
                 let name = try call.requireString(2, "control name")

@@ -49,7 +49,10 @@ public struct ScriptAdvice: Equatable, Sendable {
                                 fix: "scripts cannot reach files, the system or code from elsewhere; use Behave's API instead")
         }
         let fix: String
-        if let suggestion {
+        if let newer = olderLuaGlobals[name] {
+            return ScriptAdvice("`\(name)` is not defined here: it is a global of Lua 5.1, which Lua 5.4 does not have",
+                                fix: newer)
+        } else if let suggestion {
             fix = "did you mean `\(suggestion)`?"
         } else if isMethod {
             fix = "did you mean the method `self:\(name)(…)`?"
@@ -59,6 +62,13 @@ public struct ScriptAdvice: Equatable, Sendable {
         return ScriptAdvice("`\(name)` is not defined here (no local, global or Behave function has this name), so it is nil",
                             fix: fix)
     }
+
+    /// Globals of Lua 5.1 that Lua 5.4 dropped, and what to use instead.
+    public static let olderLuaGlobals = [
+        "unpack": "write `table.unpack`", "loadstring": "scripts cannot load code; build the value directly",
+        "setfenv": "give a function its environment through an upvalue named `_ENV`",
+        "getfenv": "read the environment through `_ENV`", "module": "return a table from the module instead",
+    ]
 
     /// The globals of Lua 5.4's standard libraries.
     static let standardGlobals: Set<String> = [
@@ -126,5 +136,12 @@ public struct ScriptAdvice: Equatable, Sendable {
     public static func runaway(_ limit: String) -> ScriptAdvice {
         ScriptAdvice("\(limit) while running this line",
                      fix: "this loop never ends? Make sure its condition turns false, or spread long work over time with `after`")
+    }
+
+    /// Spec code (not a behaviour's) that ran past a limit: `option` is
+    /// `behave test`'s flag that raises it, `more` a value that gives more.
+    public static func specRunaway(_ limit: String, option: String, more: String) -> ScriptAdvice {
+        ScriptAdvice("\(limit) while running this line",
+                     fix: "this loop never ends? Make sure its condition turns false; a spec that needs more runs with `behave test \(option) \(more)`")
     }
 }

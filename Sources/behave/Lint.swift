@@ -12,7 +12,29 @@ enum ScriptLint {
     /// (`kind`: what it is; nil: by its name).
     static func findings(path: String, kind: ScriptLinter.Kind? = nil) -> [LintFinding] {
         guard let script = try? LuaScript(contentsOf: path) else { return [] }
-        return ScriptLinter.lint(script.source, file: script.displayName, kind: kind)
+        let kind = kind ?? ScriptLinter.Kind(file: script.displayName, source: script.source)
+        let findings = ScriptLinter.lint(script.source, file: script.displayName, kind: kind)
+        guard kind == .spec, !findings.contains(where: ScriptLinter.isSyntaxError) else {
+            return findings
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let names = SpecSceneNames.findings(script.source, file: script.displayName) { scene in
+            guard Checker.isScene(scene), let file = LuaScript.locate(scene, relativeTo: directory) else { return nil }
+            return sceneNames(file)
+        }
+        return (findings + names).sorted { $0.position < $1.position }
+    }
+
+    /// The controls and behaviours of a scene file, with their lines; nil
+    /// when it cannot be read.
+    private static func sceneNames(_ file: String) -> [SpecSceneNames.Named]? {
+        guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node else { return nil }
+        var names: [SpecSceneNames.Named] = []
+        for (section, isControl) in [("controls", true), ("behaviours", false)] {
+            guard case .map(let items, _)? = entries.first(where: { $0.key == section })?.value else { continue }
+            names += items.map { SpecSceneNames.Named(name: $0.key, isControl: isControl, line: $0.keyLine) }
+        }
+        return names
     }
 
     /// Prints the findings of each script once, on standard error; what

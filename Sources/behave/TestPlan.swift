@@ -11,17 +11,21 @@ struct TestPlan {
     enum Handler {
         case plain, tap, junit
 
-        init(busted name: String) throws(UsageFailure) {
+        init?(busted name: String) {
             switch name.lowercased() {
             case "plain", "utfterminal", "plainterminal": self = .plain
             case "tap": self = .tap
             case "junit": self = .junit
-            default:
-                let hint = name.contains(".") || name.contains("/")
-                    ? "; to write a report to a file, use --output-file FILE"
-                    : Suggestions.hint(for: name, in: ["plain", "TAP", "junit", "utfTerminal", "plainTerminal"])
-                throw UsageFailure("-o/--output: no output handler `\(name)`: plain, TAP or junit\(hint)")
+            default: return nil
             }
+        }
+
+        /// What is said of a handler Behave does not have.
+        static func unknown(_ name: String) -> String {
+            let hint = name.contains(".") || name.contains("/")
+                ? "; to write a report to a file, use --output-file FILE"
+                : Suggestions.hint(for: name, in: ["plain", "TAP", "junit", "utfTerminal", "plainTerminal"])
+            return "no output handler `\(DisplayText.line(name))`: plain, TAP or junit\(hint)"
         }
     }
 
@@ -40,7 +44,21 @@ struct TestPlan {
     init(_ test: Test) throws(UsageFailure) {
         let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
         paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
-        handler = try Handler(busted: test.output ?? test.reporter ?? config.output ?? "plain")
+        if let named = test.output ?? test.reporter {
+            guard let chosen = Handler(busted: named) else { throw UsageFailure("-o/--output: " + Handler.unknown(named)) }
+            handler = chosen
+        } else if let named = config.output {
+            // As busted does with a handler it cannot load: its own report,
+            // and a warning; the file comes with the suite, and the specs still run.
+            if let chosen = Handler(busted: named) {
+                handler = chosen
+            } else {
+                writeError("\(DisplayText.line(test.configFile ?? TestPlan.configName)): warning: \(Handler.unknown(named)); the plain report is used instead")
+                handler = .plain
+            }
+        } else {
+            handler = .plain
+        }
         // Only the command line names a file to write: a config file comes
         // with the code under test.
         outputFile = test.outputFile

@@ -74,7 +74,6 @@ final class BustedConfigTests: XCTestCase {
             ("return { default = { tags = 5 } }", "`tags` must be a string or a list of strings"),
             ("return { default = { shuffle = \"yes\" } }", "`shuffle` must be true or false"),
             ("return { default = { seed = 1.5 } }", "`seed` must be a whole number from 0 to 9007199254740992"),
-            ("return { default = { output = \"html\" } }", "no output handler `html`"),
             ("return { default = { filter = \"[x\" } }", "--filter [x: malformed pattern (missing ']')"),
             ("return 42", "the file must return a table of tasks"),
         ] {
@@ -84,6 +83,21 @@ final class BustedConfigTests: XCTestCase {
             XCTAssertEqual(lines(run.errors).count, 1, run.errors)
             XCTAssertTrue(run.errors.contains(message), "\(config): \(run.errors)")
         }
+    }
+
+    /// An output handler Behave lacks (busted's `gtest`), named by the
+    /// file that comes with a suite, gives the plain report and a warning,
+    /// as busted falls back to its default handler; the specs still run.
+    /// Named on the command line, it is bad usage.
+    func testAnOutputHandlerBehaveLacksFallsBackToThePlainReport() throws {
+        let directory = try folder(config: "return { default = { ROOT = { \"spec\" }, output = \"gtest\" } }\n")
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "2 passed, 0 failed\n")
+        XCTAssertEqual(run.errors, "behave: .busted: warning: no output handler `gtest`: plain, TAP or junit; the plain report is used instead\n")
+        let typed = try runBehaveWithErrors(["test", "-o", "gtest"], in: directory)
+        XCTAssertEqual(typed.status, 2)
+        XCTAssertEqual(typed.errors, "behave: -o/--output: no output handler `gtest`: plain, TAP or junit\n")
     }
 
     /// The file is untrusted: it runs in the sandbox, under its limits, and

@@ -51,7 +51,7 @@ final class SpecRequireTests: XCTestCase {
                 it("says where it looked for a module not found", function()
                   local ok, message = pcall(require, "ffi")
                   assert.is_false(ok)
-                  assert.matches("module 'ffi' not found; tried ./ffi.lua, ./ffi/init.lua, spec/ffi.lua, spec/ffi/init.lua", message, 1, true)
+                  assert.matches("module 'ffi' not found; tried ./src/ffi.lua, ./src/ffi/ffi.lua, ./src/ffi/init.lua, ./ffi.lua, ./ffi/init.lua, spec/ffi.lua, spec/ffi/init.lua", message, 1, true)
                 end)
                 """,
             "spec/args.lua": "local name, path = ...\nreturn function() return name, path end",

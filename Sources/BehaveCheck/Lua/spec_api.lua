@@ -135,6 +135,8 @@ match = {}
 ---A scene in a spec: the commands of `behave run` as methods; `s.name` is a control or behaviour.
 ---(What a person does to controls, `s:tap`, `s:step`…, comes from the control types, after this file.)
 ---@class Behave.SpecScene
+---@field controls table<string, table> every control by name, even one named like a method (`s.controls.remove`)
+---@field behaviours table<string, table> every behaviour by name, even one named like a method
 ---@field [string] table
 local SpecScene = {}
 

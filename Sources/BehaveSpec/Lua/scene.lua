@@ -77,13 +77,82 @@ function methods.behaviour(s, name)
   return behaviour_proxy(s, name)
 end
 
+-- `s.controls.NAME` and `s.behaviours.NAME`: every control and behaviour,
+-- whatever its name, even one named like a method (`s.remove` is the
+-- method; the control named `remove` is `s.controls.remove`).
+local function directory(s, kind, other)
+  local what = kind == "control" and "controls" or "behaviours"
+  local proxy_of = kind == "control" and control_proxy or behaviour_proxy
+  return setmetatable({}, {
+    __index = function(t, name)
+      local found = H.lookup(scene_ids[s], name)
+      if found ~= kind then
+        error(format("`%s` is a %s, not a %s: reach it as s.%s.%s", tostring(name), found, kind, other, tostring(name)), 2)
+      end
+      local proxy = proxy_of(s, name)
+      rawset(t, name, proxy)
+      return proxy
+    end,
+    __newindex = function(_, name)
+      error(format("s.%s.%s cannot be replaced; set its properties with s.%s.%s.property = value",
+                   what, tostring(name), what, tostring(name)), 2)
+    end,
+    __tostring = function() return what end,
+    __metatable = false,
+  })
+end
+
+-- A method whose name a control or behaviour of the scene also has: still
+-- the method when called, and indexing it says where the other one is.
+local function shared_name(method, name, kind)
+  local function refuse()
+    error(format("`s.%s` is the scene's method %s; the %s named `%s` is s.%ss.%s",
+                 name, "s:" .. name .. "(…)", kind, name, kind, name), 2)
+  end
+  return setmetatable({}, {
+    __call = function(_, ...) return method(...) end,
+    __index = refuse,
+    __newindex = refuse,
+    __tostring = function() return "scene method " .. name end,
+    __metatable = false,
+  })
+end
+
+-- The methods a scene's controls or behaviours share a name with, by
+-- name, once per scene (its controls and behaviours never change names).
+local method_names
+local shared = setmetatable({}, { __mode = "k" })
+
+local function shared_names(s)
+  local names = shared[s]
+  if names == nil then
+    if method_names == nil then
+      method_names = {}
+      for name in pairs(methods) do method_names[#method_names + 1] = name end
+    end
+    names = {}
+    for _, name in ipairs(H.named(scene_ids[s], method_names)) do
+      names[name] = shared_name(methods[name], name, H.lookup(scene_ids[s], name))
+    end
+    shared[s] = names
+  end
+  return names
+end
+
 local scene_meta = {
   __index = function(s, key)
     local method = methods[key]
-    if method ~= nil then return method end
-    local id = scene_ids[s]
+    if method ~= nil then return shared_names(s)[key] or method end
     local proxy
-    if H.lookup(id, key) == "control" then proxy = control_proxy(s, key) else proxy = behaviour_proxy(s, key) end
+    if key == "controls" then
+      proxy = directory(s, "control", "behaviours")
+    elseif key == "behaviours" then
+      proxy = directory(s, "behaviour", "controls")
+    elseif H.lookup(scene_ids[s], key) == "control" then
+      proxy = control_proxy(s, key)
+    else
+      proxy = behaviour_proxy(s, key)
+    end
     rawset(s, key, proxy)
     return proxy
   end,

@@ -1,0 +1,87 @@
+import Foundation
+import ToolRunning
+import XCTest
+
+/// Suites in the shapes of real libraries' that lost every spec to busted's
+/// defaults (issue 26): argparse's (its module in `src/`, a `.busted` that
+/// names the `gtest` output handler, global helpers, `local unpack = unpack
+/// or table.unpack`), binaryheap's (`src/`) and lustache's (a module and
+/// its parts in `src/` and `src/NAME/`). Run from each suite's root, as
+/// busted expects, `behave test` passes every spec busted passes and says
+/// nothing of the specs' helpers. busted is Debian's `lua-busted`, which
+/// `.ci/install` installs.
+final class BustedSuiteShapesTests: XCTestCase {
+    static let suites = ["options", "heap", "template"]
+
+    /// The names of the specs that passed, from a TAP report.
+    private func passed(_ tap: String) -> Set<String> {
+        var names = Set<String>()
+        for line in tap.split(separator: "\n") where line.hasPrefix("ok ") && !line.contains("# SKIP") {
+            guard let dash = line.range(of: " - ") else { continue }
+            var name = String(line[dash.upperBound...])
+            if let colon = name.range(of: ".lua: ") { name = String(name[colon.upperBound...]) }
+            names.insert(name)
+        }
+        return names
+    }
+
+    func testBehavePassesEverySpecBustedPasses() throws {
+        let lua = URL(fileURLWithPath: "/usr/bin/lua5.4")
+        guard FileManager.default.isExecutableFile(atPath: lua.path),
+              let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            XCTFail("busted is not installed: run .ci/install (Debian's lua-busted and lua5.4)")
+            return
+        }
+        for suite in Self.suites {
+            let folder = fixture("suites/" + suite)
+            let reference = try ToolRunning.run(lua, [busted, "-o", "TAP"], in: URL(fileURLWithPath: folder))
+            XCTAssertEqual(reference.status, 0, suite + ": " + reference.output + reference.errors)
+            let theirs = passed(reference.output)
+            XCTAssertGreaterThanOrEqual(theirs.count, 4, suite + ": " + reference.output)
+            let run = try runBehaveWithErrors(["test", "-o", "TAP"], in: folder)
+            XCTAssertEqual(run.status, 0, suite + ": " + run.output + run.errors)
+            XCTAssertEqual(passed(run.output), theirs, suite + ": " + run.output)
+            // No word about the suite's helpers or its Lua 5.1 compatibility.
+            XCTAssertEqual(run.errors, "", suite + ": " + run.errors)
+        }
+    }
+
+    /// The `.busted` names `gtest`: the plain report, and a warning.
+    func testTheOutputHandlerTheConfigNamesFallsBack() throws {
+        let run = try runBehaveWithErrors(["test"], in: fixture("suites/options"))
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "5 passed, 0 failed\n")
+        XCTAssertEqual(run.errors, "behave: .busted: warning: no output handler `gtest`: plain, TAP or junit; the plain report is used instead\n")
+    }
+
+    /// From the checkout's root, the suite's `src/` is found too (the
+    /// suite's folder is the one with `.busted`).
+    func testASuitesSourceFolderIsFoundFromTheCheckoutsRoot() throws {
+        let root = URL(fileURLWithPath: fixture("suites")).path
+        let run = try runBehaveWithErrors(["test", "options"], in: root)
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        XCTAssertEqual(run.output, "5 passed, 0 failed\n")
+    }
+
+    /// A module in `src/NAME/NAME.lua` (busted's `./src/?/?.lua`), and a
+    /// module not found names the places busted's path adds.
+    func testBustedsWholeDefaultPath() throws {
+        let folder = try temporaryDirectory(self)
+        try FileManager.default.createDirectory(atPath: folder + "/src/deep", withIntermediateDirectories: true)
+        try "return { from = 'src/deep/deep.lua' }\n".write(toFile: folder + "/src/deep/deep.lua", atomically: true, encoding: .utf8)
+        try """
+            it("finds src/deep/deep.lua", function()
+              assert.equals("src/deep/deep.lua", require("deep").from)
+            end)
+            it("names where it looked", function()
+              local ok, message = pcall(require, "nowhere")
+              assert.is_false(ok)
+              assert.matches("tried ./src/nowhere.lua, ./src/nowhere/nowhere.lua, ./src/nowhere/init.lua, ./nowhere.lua, ./nowhere/init.lua", message, 1, true)
+            end)
+
+            """.write(toFile: folder + "/path_spec.lua", atomically: true, encoding: .utf8)
+        let run = try runBehaveWithErrors(["test"], in: folder)
+        XCTAssertEqual(run.output, "2 passed, 0 failed\n", run.output + run.errors)
+    }
+}

@@ -1,0 +1,27 @@
+import BehaveSpec
+import XCTest
+
+/// A control or behaviour named like a scene object's method (`remove`,
+/// `state`, `show`): reached through `s.controls` and `s.behaviours`, the
+/// method still the method, and the method used as the control says the
+/// way (issue 26).
+final class SpecSceneNamesTests: XCTestCase {
+    func testEveryControlIsReachableWhateverItsName() throws {
+        let (text, run) = runSpecs([fixture("names/names.lua")])
+        XCTAssertEqual(run.summary?.line, "5 passed, 0 failed", text)
+    }
+
+    /// `behave check` on the spec warns of each such name in the scene
+    /// file it loads, at the `scene.load`, naming the scene file's line.
+    func testCheckWarnsOfEachNameTakenByAMethod() throws {
+        let run = try runBehaveWithErrors(["check", "names.lua"], in: fixture("names"))
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "names.lua: ok\n")
+        XCTAssertEqual(run.errors.split(separator: "\n"), [
+            "names.lua:6:41: warning: the control `remove` of methods.scene.yaml (line 4) has the name of the scene method `s:remove(…)`, so `s.remove` is not the control; reach it as `s.controls.remove`, or give it another name",
+            "names.lua:6:41: warning: the control `show` of methods.scene.yaml (line 5) has the name of the scene method `s:show(…)`, so `s.show` is not the control; reach it as `s.controls.show`, or give it another name",
+            "names.lua:6:41: warning: the control `controls` of methods.scene.yaml (line 6) has the name of the scene's table `s.controls`, so `s.controls` is not the control; reach it as `s.controls.controls`, or give it another name",
+            "names.lua:6:41: warning: the behaviour `state` of methods.scene.yaml (line 8) has the name of the scene method `s:state(…)`, so `s.state` is not the behaviour; reach it as `s.behaviours.state`, or give it another name",
+        ])
+    }
+}
