@@ -53,6 +53,24 @@ public struct LuaCall {
         return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
     }
 
+    /// A list of strings (read raw, as long as the list is): what `push(_:
+    /// [String])` pushes.
+    public func requireStrings(_ index: Int, _ what: String) throws(LuaError) -> [String] {
+        guard index <= count, lua_type(S, Int32(index)) == LUA_TTABLE else { throw badArgument(index, what) }
+        let length = lua_rawlen(S, Int32(index))
+        var list: [String] = []
+        list.reserveCapacity(Int(clamping: length))
+        for item in 0..<length {
+            lua_rawgeti(S, Int32(index), lua_Integer(item + 1))
+            defer { bh_pop(S, 1) }
+            guard lua_type(S, -1) == LUA_TSTRING, let text = runtime.string(at: -1, in: S) else {
+                throw LuaError("bad argument #\(index) (\(what) expected, item \(item + 1) is not a string)")
+            }
+            list.append(text)
+        }
+        return list
+    }
+
     /// A string argument, or the error a script should see.
     public func requireString(_ index: Int, _ what: String) throws(LuaError) -> String {
         guard let text = string(index) else { throw badArgument(index, what) }

@@ -106,6 +106,15 @@ public final class LuaRuntime {
 
     public var memoryUsed: Int { isClosed ? 0 : bh_memory_used(L) }
 
+    /// What the running callback has left of its time limit (seconds) and
+    /// instruction budget; nil for a limit it does not have (or when no
+    /// callback runs).
+    public var callbackLeft: (seconds: Double?, instructions: Int?) {
+        guard !isClosed else { return (nil, nil) }
+        let seconds = bh_slice_seconds_left(L), instructions = bh_slice_instructions_left(L)
+        return (seconds < 0 ? nil : seconds, instructions < 0 ? nil : Int(instructions))
+    }
+
     /// A full garbage collection: what nothing refers to any more is freed
     /// (weak tables lose it) before the host asks what is still in use.
     public func collectGarbage() {

@@ -50,18 +50,21 @@ public final class LuaScript {
 
     /// Finds a script as `locate` does, among the files `access` allows:
     /// the path to read, nil when there is none. A restricted access (a
-    /// spec's) takes only `.lua` files and refuses paths outside its folders.
+    /// spec's, a scene's) takes only `.lua` files and refuses paths outside
+    /// its folders; the file the user named is found as it is.
     public static func locate(_ name: String, relativeTo directory: String?,
                               access: FileAccess) throws(ValueError) -> String? {
-        guard access.isRestricted else { return locate(name, relativeTo: directory) }
+        guard access.isRestricted, !access.isNamed(candidate(name, relativeTo: directory)) else {
+            return locate(name, relativeTo: directory)
+        }
         guard name.hasSuffix(".lua") else {
-            throw ValueError("\(name): a spec may load only Lua scripts (files ending in .lua)")
+            throw ValueError("\(name): \(access.reader) may load only Lua scripts (files ending in .lua)")
         }
         do throws(ValueError) {
             if let found = try access.check(candidate(name, relativeTo: directory), shown: name) { return found }
         } catch {
             // A path outside the folders is refused, unless it names a
-            // bundled script (which any spec may read).
+            // bundled script (which anyone may read).
             guard let bundled = bundled(name) else { throw error }
             return bundled
         }
@@ -302,11 +305,13 @@ extension LuaRuntime {
 
 extension LuaScript {
     /// The script's declaration, read by running its top level in a
-    /// throwaway sandbox; no handler runs.
+    /// throwaway sandbox; no handler runs. The modules it requires are read
+    /// only inside its folder (`FileAccess.named`), as when it runs.
     public func declaration(limits: SandboxLimits = .default) throws(LuaError) -> BehaviourDeclaration {
         let scene = Scene(screen: defaultBehaviourName)
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
+        runtime.fileAccess = .named(path, isScene: false)
         let (declaration, classRef) = try runtime.instantiate(self)
         runtime.unref(classRef)
         return declaration

@@ -62,9 +62,10 @@ public enum SceneLoader {
     /// With a restricted access (a spec's) only a scene file inside its
     /// folders is read (`.yaml`, `.yml` or `.json`, whose top level has a
     /// scene's keys): what the spec learns of any other file is that it is
-    /// not a scene, never what it holds.
+    /// not a scene, never what it holds. The file the user named is read
+    /// as it is.
     static func readScene(file: String, access: FileAccess) throws(SceneLoadError) -> (String, SceneNode, DiagnosticLog) {
-        guard access.isRestricted else {
+        guard access.isRestricted, !access.isNamed(file) else {
             let (root, log) = try parse(file: file)
             return (file, root, log)
         }
@@ -72,7 +73,7 @@ public enum SceneLoader {
             SceneLoadError([SceneDiagnostic(file: file, line: nil, message: message)])
         }
         guard Checker.isScene(file) else {
-            throw refuse("not a scene file: a spec may load only scene files (.yaml, .yml or .json)")
+            throw refuse("not a scene file: \(access.reader) may load only scene files (.yaml, .yml or .json)")
         }
         let found: String?
         do throws(ValueError) { found = try access.check(file) } catch { throw refuse(error.message) }
@@ -90,12 +91,13 @@ public enum SceneLoader {
     }
 
     /// Every mistake in the scene file, then every warning (an outlet left
-    /// unconnected), without running it.
+    /// unconnected), without running it. What the scene names is read as
+    /// `behave run` reads it: only inside its folder (`FileAccess.named`).
     public static func inspect(file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
         do throws(SceneLoadError) {
             let (root, log) = try parse(file: file)
             let built = try build(node: root, file: file, directory: directory(of: file), limits: limits, overrides: [],
-                                  log: log)
+                                  log: log, access: .named(file, isScene: true))
             return built.warnings
         } catch {
             return error.diagnostics + error.warnings

@@ -9,9 +9,12 @@ import Foundation
 /// `--run` names, else of `default`, override those of `_all`; the command
 /// line overrides both. The file is untrusted input (it comes with the
 /// code under test): it runs in the sandbox of behaviours (no `io`, `os`,
-/// `require`), under its limits, only the table it returns is read, and
-/// none of its options makes Behave write a file (`--output-file` is for
-/// the command line only) or take more of the machine (`--jobs`).
+/// `require`), under its limits, only the table it returns is read, none
+/// of its options makes Behave write a file (`--output-file` is for the
+/// command line only) or take more of the machine (`--jobs`), and its
+/// `ROOT` names only what lies inside its own folder or the working
+/// directory (a file named there runs as a spec, and a spec's text shows
+/// in its syntax errors).
 public struct SpecConfigFile: Equatable, Sendable {
     public var roots: [String]?
     public var output: String?
@@ -64,7 +67,19 @@ public struct SpecConfigFile: Equatable, Sendable {
         default:
             throw ValueError("\(shown): no task `\(chosen)` (a table) in the file")
         }
-        return try SpecConfigFile(options, shown: shown)
+        let config = try SpecConfigFile(options, shown: shown)
+        let folder = (path as NSString).deletingLastPathComponent
+        let access = FileAccess(folders: [folder.isEmpty ? "." : folder, "."],
+                                description: "its folder and the working directory", reader: "a config file",
+                                fix: "name folders and spec files inside them, or name them on the command line")
+        for root in config.roots ?? [] {
+            do throws(ValueError) {
+                _ = try access.check(root, shown: "ROOT `\(DisplayText.line(root))`")
+            } catch {
+                throw ValueError("\(shown): \(error.message)")
+            }
+        }
+        return config
     }
 
     /// Runs the chunk in a fresh sandbox; what it returned, as data.

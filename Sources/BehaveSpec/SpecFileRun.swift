@@ -48,7 +48,9 @@ final class SpecFileRun {
     let file: String
     let directory: String
     let options: SpecOptions
-    /// What the spec may make the host read: see `SpecFileRun.access(for:)`.
+    /// What the spec may make the host read (`FileAccess.spec(in:)`): the
+    /// scenes, scripts, photo folders and images it names, and those its
+    /// scenes name.
     let access: FileAccess
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
@@ -90,17 +92,7 @@ final class SpecFileRun {
         self.file = SpecFinder.display(path)
         self.directory = (path as NSString).deletingLastPathComponent
         self.options = options
-        self.access = SpecFileRun.access(for: directory)
-    }
-
-    /// A spec is untrusted code: the scenes, scripts, photo folders and
-    /// images it names (and those its scenes name) are read only inside the
-    /// spec's own folder, the working directory and the bundled Scripts/
-    /// (embedded in the binary: `LuaScript.locate` finds them), with `..`
-    /// and symbolic links resolved first.
-    static func access(for directory: String) -> FileAccess {
-        FileAccess(folders: [directory.isEmpty ? "." : directory, "."],
-                   description: "the spec's folder, the working directory and the bundled Scripts/")
+        self.access = FileAccess.spec(in: directory)
     }
 
     /// Runs the file; `report` hears each spec's result (or the file's

@@ -17,8 +17,10 @@ final class SpecScene {
     let log: SceneLog
     /// What made it, to make it again (`s:explore` starts each run anew).
     var factory: SpecFileRun.SceneFactory?
-    /// Exploration's random numbers on this scene.
+    /// Exploration's random numbers on this scene, and the shrinking of
+    /// the failure a run on it found.
     var exploration = ExplorationRandom(seed: 1)
+    var shrinking: SpecShrinking?
     var recordings: [Recording] = []
     /// Bytes of firings recorded since the spec last heard from the scene
     /// (they are copied into the spec's state then, where its memory limit

@@ -255,6 +255,23 @@ extension SpecFileRun {
             let line = Explorer.nextAction(in: scene.scene, random: &scene.exploration)
             call.push(line)
             try perform(line, on: scene, call)
+        // Shrinking what a run on this scene found: the host proposes, the
+        // spec replays (its invariants are Lua) and says whether the
+        // failure came back the same.
+        case "shrinkStart":
+            let commands = try call.requireStrings(3, "the run's commands")
+            var budget = Shrinker.Budget.default
+            if let seconds = call.number(4) { budget.seconds = seconds }
+            if let replays = call.number(5) { budget.replays = replays >= 0 ? Int(min(replays, 1e15)) : 0 }
+            scene.shrinking = SpecShrinking(commands, budget: budget, limits: options.limits)
+            pushNextToShrink(scene, call)
+        case "shrinkNext":
+            scene.shrinking?.record(failsTheSameWay: call.boolean(3) == true)
+            pushNextToShrink(scene, call)
+        case "shrinkResult":
+            guard let shrinking = scene.shrinking else { throw LuaError("nothing was shrunk on this scene") }
+            call.push(shrinking.shrinker.commands)
+            if let line = shrinking.stoppedEarly { call.push(line) } else { call.pushNil() }
         case "perform":
             try perform(try name("command line"), on: scene, call)
         default:
@@ -267,6 +284,15 @@ extension SpecFileRun {
             do throws(ValueError) { arguments = try command.arguments(from: values) } catch { throw LuaError(error.message) }
             try run(.control(verb: command.verb, name: try name(), arguments: arguments))
         }
+    }
+
+    /// Pushes the next list of commands to replay, or nil when shrinking
+    /// is over.
+    private func pushNextToShrink(_ scene: SpecScene, _ call: LuaCall) {
+        guard let runtime, var shrinking = scene.shrinking else { return call.pushNil() }
+        let next = shrinking.next(left: runtime.callbackLeft)
+        scene.shrinking = shrinking
+        if let next { call.push(next) } else { call.pushNil() }
     }
 
     /// Runs one of exploration's command lines; pushes the script error it

@@ -1042,6 +1042,24 @@ void bh_set_command_deadline (lua_State *L, double seconds) {
 }
 
 
+double bh_slice_seconds_left (lua_State *L) {
+  bh_host *h = bh__host(L);
+  long long left;
+  if (h->depth == 0 || h->deadline == 0)
+    return -1;
+  left = h->deadline - now_ns();
+  return left > 0 ? (double)left / 1e9 : 0;
+}
+
+
+long long bh_slice_instructions_left (lua_State *L) {
+  bh_host *h = bh__host(L);
+  if (h->depth == 0 || h->config.instruction_budget <= 0)
+    return -1;
+  return h->remaining > 0 ? h->remaining : 0;
+}
+
+
 size_t bh_memory_used (lua_State *L) {
   return bh__host(L)->used;
 }

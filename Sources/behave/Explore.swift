@@ -7,7 +7,9 @@ struct Explore: Command {
         name: "explore",
         abstract: "Drive random actions a person could take on a scene, checking after each step that no script raised an error.",
         discussion: """
-            A failure is shrunk to a shortest list of commands and written as a transcript that reproduces it. \
+            A failure is shrunk to a shortest list of commands and written as a transcript that reproduces it; \
+            shrinking replays the commands on new scenes until --shrink-time or --shrink-replays runs out, then keeps \
+            the shortest list found so far and says so. \
             The same seed gives the same run. Exit status: 0 when nothing failed, 1 when a failure was found, 2 for bad usage.
             """,
         parameters: [
@@ -18,6 +20,10 @@ struct Explore: Command {
             .option("set", valueName: "NAME=VALUE", help: "Set an inspectable of a script's default scene.", repeatable: true),
             .option("record", valueName: "FILE.behave",
                     help: "Where to write the transcript of a failure (default: NAME.failure.behave here)."),
+            .option("shrink-time", valueName: "SECONDS", help: "Seconds shrinking a failure may take (0: do not shrink).",
+                    default: formatNumber(Shrinker.Budget.default.seconds)),
+            .option("shrink-replays", valueName: "N", help: "Replays shrinking a failure may make (0: do not shrink).",
+                    default: "\(Shrinker.Budget.default.replays)"),
         ] + LimitOptions.parameters)
 
     var file: String
@@ -26,6 +32,7 @@ struct Explore: Command {
     var runs: Int
     var settings: [String]
     var record: String?
+    var budget: Shrinker.Budget
     var limits: LimitOptions
 
     init(_ arguments: ParsedArguments) throws(ArgumentError) {
@@ -35,9 +42,18 @@ struct Explore: Command {
         runs = try arguments.value("runs", as: Int.self, or: 1)
         settings = arguments.strings("set")
         record = arguments.string("record")
+        budget = Shrinker.Budget(
+            seconds: try arguments.value("shrink-time", as: Double.self, or: Shrinker.Budget.default.seconds),
+            replays: try arguments.value("shrink-replays", as: Int.self, or: Shrinker.Budget.default.replays))
         limits = try LimitOptions(arguments)
         guard (1...1_000_000).contains(steps) else { throw ArgumentError("--steps takes 1 to 1000000, not \(steps)") }
         guard (1...10_000).contains(runs) else { throw ArgumentError("--runs takes 1 to 10000, not \(runs)") }
+        guard budget.seconds.isFinite, (0...86_400).contains(budget.seconds) else {
+            throw ArgumentError("--shrink-time is in seconds, from 0 to 86400; not \(formatNumber(budget.seconds))")
+        }
+        guard (0...10_000_000).contains(budget.replays) else {
+            throw ArgumentError("--shrink-replays takes 0 to 10000000, not \(budget.replays)")
+        }
         if let record, !record.hasSuffix(".behave") {
             throw ArgumentError("--record writes a transcript named FILE.behave, not \(record)")
         }
@@ -48,7 +64,7 @@ struct Explore: Command {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits)
             let found: Exploration.Failure?
             do throws(SceneSourceError) {
-                found = try Exploration.explore(source, steps: steps, runs: runs, seed: seed)
+                found = try Exploration.explore(source, steps: steps, runs: runs, seed: seed, budget: budget)
             } catch {
                 switch error {
                 case .usage(let message): throw UsageFailure(message)
@@ -60,7 +76,13 @@ struct Explore: Command {
                 return 0
             }
             print("failure (seed \(failure.seed)): \(DisplayText.line(failure.reason))")
-            print("shortest commands that fail the same way (\(failure.commands.count)):")
+            if let stopped = failure.shrinkingStopped {
+                // Said before the list, so that nobody takes it for the shortest.
+                print("shrinking stopped early: \(stopped.explanation); these commands fail the same way, but fewer might (--shrink-time and --shrink-replays give shrinking more)")
+                print("shortest commands found that fail the same way (\(failure.commands.count)):")
+            } else {
+                print("shortest commands that fail the same way (\(failure.commands.count)):")
+            }
             for command in failure.commands { print("  \(DisplayText.line(command))") }
             let path = record ?? (((file as NSString).lastPathComponent as NSString).deletingPathExtension
                 .replacingOccurrences(of: ".scene", with: "") + ".failure.behave")

@@ -52,19 +52,22 @@ enum ScriptLint {
     }
 
     /// The behaviour scripts a spec file names (`scene.script("toggle.lua")`,
-    /// or a scene file's `script:`), found as `behave test` would.
+    /// or a scene file's `script:`), found as `behave test` would: only
+    /// where the spec may read (`FileAccess.spec(in:)`).
     static func scripts(usedBy specFiles: [String]) -> [String] {
         var scripts: [String] = []
         for spec in specFiles {
             guard let data = FileManager.default.contents(atPath: spec) else { continue }
             let directory = (spec as NSString).deletingLastPathComponent
+            let access = FileAccess.spec(in: directory)
             for literal in LuaSource.stringLiterals(Array(data)) {
                 let lowered = literal.lowercased()
                 if lowered.hasSuffix(".lua"), !lowered.hasSuffix("_spec.lua"),
-                   let path = LuaScript.locate(literal, relativeTo: directory) {
+                   let path = try? LuaScript.locate(literal, relativeTo: directory, access: access) {
                     scripts.append(path)
-                } else if Checker.isScene(literal), let scene = LuaScript.locate(literal, relativeTo: directory) {
-                    scripts += SceneFiles.scripts(inScene: scene)
+                } else if Checker.isScene(literal),
+                          let scene = try? access.check(literal.hasPrefix("/") ? literal : (directory as NSString).appendingPathComponent(literal)) {
+                    scripts += SceneFiles.scripts(inScene: scene, access: access)
                 }
             }
         }

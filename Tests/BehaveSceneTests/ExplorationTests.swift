@@ -13,8 +13,29 @@ final class ExplorationTests: XCTestCase {
                       failure.reason)
         XCTAssertLessThanOrEqual(failure.commands.count, 5)
         XCTAssertEqual(failure.commands, ["tap button", "tap button"])
+        XCTAssertNil(failure.shrinkingStopped, "the default budget shrinks it all the way")
         // The shrunk commands fail the same way on a new scene.
         XCTAssertEqual(try Exploration.replay(failure.commands, source: source), failure.reason)
+    }
+
+    /// A failure that needs forty taps, found among hundreds of steps
+    /// (Examples/Exploration/forty_taps): shrinking it all the way takes
+    /// some two thousand replays. Within a budget of five it stops, with
+    /// the shortest list found so far, which fails the same way.
+    func testShrinkingStopsWhenItsBudgetRunsOut() throws {
+        let source = SceneSource(file: example("Exploration/forty_taps.scene.yaml"))
+        let found = try XCTUnwrap(try Exploration.run(source, steps: 1000, seed: 1))
+        XCTAssertTrue(found.reason.hasSuffix("tapped 40 times"), found.reason)
+        let failure = try Exploration.shrink(found, source: source, budget: Shrinker.Budget(seconds: 3600, replays: 5))
+        XCTAssertEqual(failure.shrinkingStopped, .replays(5))
+        XCTAssertEqual(failure.replays, 5)
+        XCTAssertGreaterThanOrEqual(failure.commands.count, 40)
+        XCTAssertLessThanOrEqual(failure.commands.count, found.commands.count)
+        XCTAssertEqual(try Exploration.replay(failure.commands, source: source), found.reason)
+
+        let none = try Exploration.shrink(found, source: source, budget: Shrinker.Budget(seconds: 0, replays: 5))
+        XCTAssertEqual(none.shrinkingStopped, .time(seconds: 0, replays: 0))
+        XCTAssertEqual(none.commands, found.commands)
     }
 
     func testTheCorrectModesHoldsItsInvariantsForThousandsOfSteps() throws {

@@ -125,12 +125,14 @@ mock = {}
 ---@field [string] fun(...: any): Behave.Matcher
 match = {}
 
----What `s:explore` takes: steps a run (100), the first seed (1), runs (1), and rules that hold after every step.
+---What `s:explore` takes: steps a run (100), the first seed (1), runs (1), rules that hold after every step, and the budget of shrinking a failure: seconds (30) and replays (10000).
 ---@class Behave.ExploreOptions
 ---@field steps? integer
 ---@field seed? integer
 ---@field runs? integer
 ---@field invariants? table<string, fun(s: any): (boolean, any)>
+---@field shrinkTime? number
+---@field shrinkReplays? integer
 
 ---A scene in a spec: the commands of `behave run` as methods; `s.name` is a control or behaviour.
 ---(What a person does to controls, `s:tap`, `s:step`…, comes from the control types, after this file.)

@@ -1,34 +1,87 @@
 import Foundation
 
-/// Which host files untrusted input may make Behave read. A spec file is
-/// untrusted code: every path it hands the host (a scene file, a script, a
-/// photo folder, a camera image, and the paths inside a scene it loads)
-/// must lie inside one of a few folders once `..` and symbolic links are
-/// resolved. The command line is the user's own choice and reads any path
-/// (`unrestricted`).
+/// Which host files untrusted input may make Behave read. Spec files,
+/// behaviour scripts, scene files and transcripts are untrusted: every path
+/// one of them hands the host (a scene file, a script, a module it
+/// requires, a photo folder, a camera image, and the paths inside a scene
+/// it loads) must lie inside one of a few folders once `..` and symbolic
+/// links are resolved (`spec(in:)`, `named(_:)`). What the user names on
+/// the command line is their own choice and is read wherever it is; what
+/// that file names in turn is not.
 public struct FileAccess: Sendable {
     /// Each folder's absolute path as given and its real path; nil: any path.
     private let roots: [(given: String, real: String)]?
     /// The folders in words, for messages.
     public let description: String
+    /// Who is refused, for messages ("a spec", "the scene").
+    public let reader: String
+    /// What to do about a refusal, for messages; nil: nothing said.
+    private let fix: String?
+    /// The file the user named (absolute, without `..`), read as given.
+    private var named: String?
 
     /// Any path (what the user names on the command line).
-    public static let unrestricted = FileAccess(roots: nil, description: "any folder")
+    public static let unrestricted = FileAccess(roots: nil, description: "any folder", reader: "the command line", fix: nil)
 
-    private init(roots: [(given: String, real: String)]?, description: String) {
+    private init(roots: [(given: String, real: String)]?, description: String, reader: String, fix: String?) {
         self.roots = roots
         self.description = description
+        self.reader = reader
+        self.fix = fix
     }
 
     /// Only what lies inside `folders` (absolute, or from the working
     /// directory); `description` names them in messages ("the spec's
-    /// folder, the working directory or the bundled Scripts/").
-    public init(folders: [String], description: String) {
+    /// folder, the working directory or the bundled Scripts/"), `reader`
+    /// says who may read them ("a spec") and `fix` what to do instead.
+    public init(folders: [String], description: String, reader: String = "a spec", fix: String? = nil) {
         let roots = folders.map { folder -> (given: String, real: String) in
             let given = FileAccess.normalized(FileAccess.absolute(folder))
             return (given, FileAccess.realPath(given) ?? given)
         }
-        self.init(roots: roots, description: description)
+        self.init(roots: roots, description: description, reader: reader, fix: fix)
+    }
+
+    /// What a spec file in `folder` may make the host read (a transcript
+    /// `behave test` finds too): the spec's own folder and the working
+    /// directory, with what lies below them (the bundled Scripts/ are
+    /// embedded in the binary and open to all).
+    public static func spec(in folder: String) -> FileAccess {
+        FileAccess(folders: [folder.isEmpty ? "." : folder, "."],
+                   description: "the spec's folder, the working directory and the bundled Scripts/",
+                   fix: "keep what a spec uses in its folder or the working directory, as files rather than links that lead elsewhere")
+    }
+
+    /// What a scene file (`isScene`) or a script named on the command line
+    /// may make the host read: its own folder and what lies below it (and,
+    /// when the file is a symbolic link, the folder of the file it leads
+    /// to). The file itself lies inside.
+    public static func named(_ file: String, isScene: Bool) -> FileAccess {
+        let folder = FileAccess.folder(of: file)
+        var folders = [folder]
+        if let real = realPath(absolute(file)) {
+            let realFolder = (real as NSString).deletingLastPathComponent
+            if realFolder != realPath(absolute(folder)) { folders.append(realFolder) }
+        }
+        let owner = isScene ? "the scene" : "the script"
+        var access = FileAccess(folders: folders, description: "\(owner)'s folder and the bundled Scripts/", reader: owner,
+                                fix: isScene
+                                  ? "keep a scene's scripts, modules and photos in its folder or below it, as files rather than links that lead elsewhere"
+                                  : "keep the modules a script requires in its folder or below it, as files rather than links that lead elsewhere")
+        access.named = absolutePath(file)
+        return access
+    }
+
+    /// Whether `path` is the file the user named (`named(_:isScene:)`):
+    /// their own choice, read as it is.
+    public func isNamed(_ path: String) -> Bool {
+        named == FileAccess.absolutePath(path)
+    }
+
+    /// The folder `file` is in (`.` for a bare name).
+    static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     public var isRestricted: Bool { roots != nil }
@@ -42,17 +95,18 @@ public struct FileAccess: Sendable {
     public func check(_ path: String, shown: String? = nil) throws(ValueError) -> String? {
         guard let roots else { return FileManager.default.fileExists(atPath: path) ? path : nil }
         let name = shown.map { "\($0): " } ?? ""
+        let advice = fix.map { "; \($0)" } ?? ""
         let absolute = FileAccess.absolute(path)
         // Refused before anything is asked of the file system, so that a
         // message cannot tell whether a file outside exists.
         let lexical = FileAccess.normalized(absolute)
         guard roots.contains(where: { FileAccess.isInside(lexical, $0.given) || FileAccess.isInside(lexical, $0.real) })
         else {
-            throw ValueError("\(name)outside the folders a spec may read (\(description))")
+            throw ValueError("\(name)outside the folders \(reader) may read (\(description))\(advice)")
         }
         guard let real = FileAccess.realPath(absolute) else { return nil }
         guard roots.contains(where: { FileAccess.isInside(real, $0.real) }) else {
-            throw ValueError("\(name)a symbolic link leads outside the folders a spec may read (\(description))")
+            throw ValueError("\(name)a symbolic link leads outside the folders \(reader) may read (\(description))\(advice)")
         }
         return real
     }
@@ -87,7 +141,7 @@ public struct FileAccess: Sendable {
     }
 
     /// The path with every symbolic link resolved; nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(validatingCString: resolved)

@@ -5,8 +5,8 @@ import Foundation
 /// (`Explorer`), on a scene made again from its source for every run, with
 /// a check after each step: no script raised an error (a `StateMachine`
 /// invariant that breaks is one), and the caller's invariants hold. A
-/// failure is shrunk to a shortest list of commands that still fails the
-/// same way.
+/// failure is shrunk (`Shrinker`, within a budget) to a shortest list of
+/// commands that still fails the same way.
 public enum Exploration {
     public struct Failure: Equatable, Sendable {
         /// The commands from a new scene to the failure.
@@ -15,18 +15,25 @@ public enum Exploration {
         public var reason: String
         /// The run's seed.
         public var seed: UInt64
+        /// Why shrinking stopped before it was done (the commands fail the
+        /// same way, but fewer might too); nil when it was done.
+        public var shrinkingStopped: Shrinker.Stop? = nil
+        /// Replays shrinking made.
+        public var replays = 0
     }
 
     /// What one check after a step finds: nil when all is well.
     public typealias Check = (Scene) -> String?
 
     /// Explores `runs` runs of `steps` steps each, the first with `seed`,
-    /// the next with `seed + 1`, …; the first failure, shrunk, or nil.
+    /// the next with `seed + 1`, …; the first failure, shrunk within
+    /// `budget`, or nil.
     public static func explore(_ source: SceneSource, steps: Int, runs: Int = 1, seed: UInt64,
+                               budget: Shrinker.Budget = .default,
                                check: Check? = nil) throws(SceneSourceError) -> Failure? {
         for run in 0..<UInt64(max(1, runs)) {
             if let found = try self.run(source, steps: steps, seed: seed &+ run, check: check) {
-                return try shrink(found, source: source, check: check)
+                return try shrink(found, source: source, budget: budget, check: check)
             }
         }
         return nil
@@ -67,52 +74,16 @@ public enum Exploration {
         return nil
     }
 
-    /// The failure with as few commands as still fail the same way: the
-    /// chunks, then the single commands, that can go, go.
-    public static func shrink(_ failure: Failure, source: SceneSource,
+    /// The failure with as few commands as still fail the same way as
+    /// `budget` lets shrinking find (`Shrinker`).
+    public static func shrink(_ failure: Failure, source: SceneSource, budget: Shrinker.Budget = .default,
                               check: Check? = nil) throws(SceneSourceError) -> Failure {
-        var commands = failure.commands
-        func failsTheSameWay(_ candidate: [String]) throws(SceneSourceError) -> Bool {
-            try replay(candidate, source: source, check: check) == failure.reason
+        var shrinker = Shrinker(failure.commands, budget: budget)
+        while let candidate = shrinker.next() {
+            shrinker.record(failsTheSameWay: try replay(candidate, source: source, check: check) == failure.reason)
         }
-        var chunks = 2
-        while commands.count >= 2 {
-            let size = (commands.count + chunks - 1) / chunks
-            var reduced = false
-            var start = 0
-            while start < commands.count {
-                var candidate = commands
-                candidate.removeSubrange(start..<min(start + size, commands.count))
-                if try failsTheSameWay(candidate) {
-                    commands = candidate
-                    chunks = max(chunks - 1, 2)
-                    reduced = true
-                    break
-                }
-                start += size
-            }
-            if !reduced {
-                if chunks >= commands.count { break }
-                chunks = min(chunks * 2, commands.count)
-            }
-        }
-        // Then every run of one to six commands in a row (a press and its
-        // release; two taps that come back where they started).
-        var width = 1
-        while width <= 6, width < commands.count {
-            var reduced = false
-            for start in 0...(commands.count - width) {
-                var candidate = commands
-                candidate.removeSubrange(start..<start + width)
-                if try failsTheSameWay(candidate) {
-                    commands = candidate
-                    reduced = true
-                    break
-                }
-            }
-            width = reduced ? 1 : width + 1
-        }
-        return Failure(commands: commands, reason: failure.reason, seed: failure.seed)
+        return Failure(commands: shrinker.commands, reason: failure.reason, seed: failure.seed,
+                       shrinkingStopped: shrinker.stopped, replays: shrinker.replays)
     }
 
     static func perform(_ line: String, on scene: Scene) {

@@ -1,31 +1,36 @@
+import BehaveCore
 import BehaveLua
 import BehaveSyntax
 import Foundation
 
 /// The files a scene is made from, found without running it: the scene
 /// file, its behaviours' scripts, and the modules they require (beside the
-/// script, then among the bundled scripts, as `require` finds them).
-/// `check` follows them; `run --watch` and Behave Studio reload when one
-/// of them is saved.
+/// script, then among the bundled scripts, as `require` finds them), each
+/// only where the scene may read it (`FileAccess`), so that the linter
+/// never reads a file the scene could not. `check` follows them; `run
+/// --watch` and Behave Studio reload when one of them is saved.
 public enum SceneFiles {
     /// The files of `source`: a scene file and its scripts, or the script,
     /// each followed by the modules it requires.
     public static func of(_ source: SceneSource) -> [String] {
         switch source.kind {
-        case .sceneFile(let file): following([file] + scripts(inScene: file)).map(\.file)
-        case .script: following(source.scriptPath.map { [$0] } ?? []).map(\.file)
+        case .sceneFile(let file):
+            following([file] + scripts(inScene: file, access: source.access), access: source.access).map(\.file)
+        case .script: following(source.scriptPath.map { [$0] } ?? [], access: source.access).map(\.file)
         }
     }
 
-    /// The scripts a scene file's behaviours use.
-    public static func scripts(inScene file: String) -> [String] {
+    /// The scripts a scene file's behaviours use that `access` lets it
+    /// read (nil: what a scene named on the command line may read).
+    public static func scripts(inScene file: String, access: FileAccess? = nil) -> [String] {
         guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
               case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
         let directory = (file as NSString).deletingLastPathComponent
+        let access = access ?? .named(file, isScene: true)
         return behaviours.compactMap { entry in
             guard case .map(let fields, _) = entry.value,
                   let name = fields.first(where: { $0.key == "script" })?.value.text else { return nil }
-            return LuaScript.locate(name, relativeTo: directory)
+            return try? LuaScript.locate(name, relativeTo: directory, access: access)
         }
     }
 
@@ -33,12 +38,16 @@ public enum SceneFiles {
     /// the modules it requires with a literal name (and theirs) that are
     /// not among `files`; `isModule` for those, and for a script given by
     /// name that never names `behaviour` (a module checked on its own).
-    public static func following(_ files: [String]) -> [(file: String, isModule: Bool)] {
-        let named = Set(files.map { ($0 as NSString).standardizingPath })
+    /// Modules are found where `access` allows (nil: for each file given,
+    /// what a script named on the command line may read).
+    public static func following(_ files: [String], access: FileAccess? = nil) -> [(file: String, isModule: Bool)] {
+        // One file by every path to it (modules are found by real path).
+        func key(_ path: String) -> String { FileAccess.realPath(FileAccess.absolutePath(path)) ?? FileAccess.absolutePath(path) }
+        let named = Set(files.map(key))
         var seen = Set<String>()
         var result: [(file: String, isModule: Bool)] = []
         for file in files {
-            guard seen.insert((file as NSString).standardizingPath).inserted else { continue }
+            guard seen.insert(key(file)).inserted else { continue }
             guard file.hasSuffix(".lua") else {
                 result.append((file, false))
                 continue
@@ -47,15 +56,15 @@ public enum SceneFiles {
             let source = LuaScript.locate(file).flatMap { try? LuaScript(contentsOf: $0) }?.source
             result.append((file, !isSpec && source.map { !LuaSource.namesBehaviour($0) } ?? false))
             let roots = [(file as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]
+            let modules = access ?? .named(file, isScene: false)
             var pending = [file]
             while let script = pending.popLast(), result.count < 1000 {
                 guard let source = try? LuaScript(contentsOf: script) else { continue }
                 for name in LuaSource.requiredModules(source.source) {
-                    guard let (found, _) = try? LuaRuntime.findModule(name, roots: roots) else { continue }
+                    guard let (found, _) = try? LuaRuntime.findModule(name, roots: roots, access: modules) else { continue }
                     // A module given by name is checked in its place.
-                    guard let found, !named.contains((found as NSString).standardizingPath),
-                          seen.insert((found as NSString).standardizingPath).inserted else { continue }
-                    result.append((found.hasPrefix("./") ? String(found.dropFirst(2)) : found, true))
+                    guard let found, !named.contains(key(found)), seen.insert(key(found)).inserted else { continue }
+                    result.append((BundledScripts.isBundled(found) ? found : LuaScript.display(found), true))
                     pending.append(found)
                 }
             }

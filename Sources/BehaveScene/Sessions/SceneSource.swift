@@ -20,8 +20,9 @@ public struct SceneSource: Sendable {
     public var settings: [String]
     public var limits: SandboxLimits
     public var platform: PlatformOverrides
-    /// Which files the scene may read (a transcript's or a spec's: their
-    /// folders; the command line's: any).
+    /// Which files the scene may read: a transcript's or a spec's, their
+    /// folders; a file's named on the command line, that file's folder
+    /// (`FileAccess.named`).
     public var access: FileAccess
 
     public init(kind: Kind, settings: [String] = [], limits: SandboxLimits = .default,
@@ -33,11 +34,15 @@ public struct SceneSource: Sendable {
         self.access = access
     }
 
-    /// A script or a scene file, by its name.
+    /// A script or a scene file, by the name the user gave (`behave run`,
+    /// `explore`, `studio`): the file is read wherever it is, and what it
+    /// names (a scene's scripts and photos, the modules its scripts
+    /// require) only inside its folder and the bundled Scripts/.
     public init(file: String, settings: [String] = [], limits: SandboxLimits = .default,
                 platform: PlatformOverrides = PlatformOverrides()) {
-        self.init(kind: Checker.isScene(file) ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
-                  platform: platform)
+        let isScene = Checker.isScene(file)
+        self.init(kind: isScene ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
+                  platform: platform, access: .named(file, isScene: isScene))
     }
 
     /// The file as given.
@@ -63,10 +68,11 @@ public struct SceneSource: Sendable {
         return overrides
     }
 
-    /// The path of the script, or nil when there is none.
+    /// The path of the script, or nil when there is none (or it may not
+    /// be read).
     public var scriptPath: String? {
         guard case .script(let name) = kind else { return nil }
-        return LuaScript.locate(name)
+        return try? LuaScript.locate(name, relativeTo: nil, access: access)
     }
 
     /// Builds and wakes the scene; `listener` hears its trace from the

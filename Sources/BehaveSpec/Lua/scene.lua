@@ -169,12 +169,15 @@ local function wrap(id)
   return s
 end
 
--- s:explore{ steps = N, seed = S, runs = R, invariants = { name = function(s) … end } }:
+-- s:explore{ steps = N, seed = S, runs = R, shrinkTime = SECONDS, shrinkReplays = N,
+--            invariants = { name = function(s) … end } }:
 -- random actions a person could take, each run on a new copy of the scene
 -- (made as `s` was); after every step, no script may have raised an error
 -- and every invariant must hold (return true; or false and what was seen).
 -- A failure is shrunk to a shortest list of commands that fails the same
--- way, and raised with it.
+-- way, and raised with it. The host's shrinker (the one `behave explore`
+-- uses) proposes the lists and keeps to the budget; the spec replays them,
+-- since its invariants are Lua.
 local sort, concat, floor = table.sort, table.concat, math.floor
 
 local function checker(invariants)
@@ -210,57 +213,36 @@ local function replay(s, commands, check)
   return reason
 end
 
--- Takes out the chunks, then the single commands, that can go.
-local function shrink(s, commands, reason, check)
-  local chunks = 2
-  while #commands >= 2 do
-    local size = floor((#commands + chunks - 1) / chunks)
-    local reduced = false
-    for start = 1, #commands, size do
-      local candidate = {}
-      for i, line in ipairs(commands) do
-        if i < start or i >= start + size then candidate[#candidate + 1] = line end
-      end
-      if replay(s, candidate, check) == reason then
-        commands, reduced = candidate, true
-        chunks = chunks > 2 and chunks - 1 or 2
-        break
-      end
-    end
-    if not reduced then
-      if chunks >= #commands then break end
-      chunks = chunks * 2 < #commands and chunks * 2 or #commands
-    end
+-- `commands` (the run on `t_id`, which failed with `reason`) shrunk; and
+-- why shrinking stopped early (nil when it was done).
+local function shrink(s, t_id, commands, reason, check, options)
+  local candidate = H.command(t_id, "shrinkStart", commands, options.shrinkTime, options.shrinkReplays)
+  while candidate do
+    candidate = H.command(t_id, "shrinkNext", replay(s, candidate, check) == reason)
   end
-  -- Then every run of one to six commands in a row (a press and its
-  -- release; two taps that come back where they started).
-  local width = 1
-  while width <= 6 and width < #commands do
-    local reduced = false
-    for start = 1, #commands - width + 1 do
-      local candidate = {}
-      for i, line in ipairs(commands) do
-        if i < start or i >= start + width then candidate[#candidate + 1] = line end
-      end
-      if replay(s, candidate, check) == reason then
-        commands, reduced = candidate, true
-        break
-      end
-    end
-    width = reduced and 1 or width + 1
-  end
-  return commands
+  return H.command(t_id, "shrinkResult")
 end
+
+local explore_options = { steps = true, seed = true, runs = true, invariants = true, shrinkTime = true, shrinkReplays = true }
 
 function methods.explore(s, options)
   local id = id_of(s, "explore")
   options = options or {}
   if type(options) ~= "table" then error("explore takes a table: s:explore{ steps = 100, seed = 1 }", 2) end
+  for key in pairs(options) do
+    if not explore_options[key] then
+      error(format("explore has no option `%s`; its options: steps, seed, runs, invariants, shrinkTime, shrinkReplays", tostring(key)), 2)
+    end
+  end
   local steps, seed, runs = options.steps or 100, options.seed or 1, options.runs or 1
-  for key, value in pairs { steps = steps, seed = seed, runs = runs } do
+  for key, value in pairs { steps = steps, seed = seed, runs = runs, shrinkReplays = options.shrinkReplays or 0 } do
     if type(value) ~= "number" or value < 0 or value ~= floor(value) then
       error(format("explore's `%s` is a whole number, not %s", key, tostring(value)), 2)
     end
+  end
+  local time = options.shrinkTime
+  if time ~= nil and (type(time) ~= "number" or not (time >= 0 and time < math.huge)) then
+    error(format("explore's `shrinkTime` is a number of seconds from 0, not %s", tostring(time)), 2)
   end
   local check = checker(options.invariants)
   for run = 0, runs - 1 do
@@ -276,9 +258,11 @@ function methods.explore(s, options)
     end
     H.command(t_id, "dismiss")
     if reason then
-      local shortest = shrink(s, commands, reason, check)
-      error(format("exploration failed (seed %d): %s\nshortest commands that fail the same way (%d):\n  %s",
-                   seed + run, reason, #shortest, concat(shortest, "\n  ")), 2)
+      local shortest, stopped = shrink(s, t_id, commands, reason, check, options)
+      local heading = stopped and (stopped .. "\nshortest commands found that fail the same way")
+        or "shortest commands that fail the same way"
+      error(format("exploration failed (seed %d): %s\n%s (%d):\n  %s",
+                   seed + run, reason, heading, #shortest, concat(shortest, "\n  ")), 2)
     end
   end
 end

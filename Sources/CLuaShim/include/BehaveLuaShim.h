@@ -95,6 +95,13 @@ void bh_set_command_deadline(lua_State *L, double seconds);
 ** one callback can be told from what an earlier one left behind. */
 unsigned long long bh_slice_serial(lua_State *L);
 
+/* What the running callback has left: seconds before its deadline and
+** instructions of its budget (counted per hook window); -1 when no
+** callback runs or it has no such limit. Host work that can go on for
+** long inside one callback (shrinking an exploration) stops in time. */
+double bh_slice_seconds_left(lua_State *L);
+long long bh_slice_instructions_left(lua_State *L);
+
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);
 

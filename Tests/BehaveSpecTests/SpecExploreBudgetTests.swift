@@ -1,0 +1,75 @@
+import BehaveLua
+import BehaveSpec
+import Foundation
+import XCTest
+
+/// `s:explore` shrinks a failure within a budget (`shrinkTime`,
+/// `shrinkReplays`) and within what the spec has left of its own limits;
+/// when shrinking stops early, the spec's failure says so and why, with
+/// the shortest commands found so far.
+final class SpecExploreBudgetTests: XCTestCase {
+    /// `body` as a spec beside a copy of Examples/Exploration/forty_taps,
+    /// whose fortieth tap raises an error (shrinking a run of hundreds of
+    /// steps to those taps takes some two thousand replays).
+    private func run(_ body: String, limits: SandboxLimits) throws -> CollectingReporter {
+        let folder = try temporaryDirectory(self)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Exploration").path
+        for file in ["forty_taps.lua", "forty_taps.scene.yaml"] {
+            try FileManager.default.copyItem(atPath: examples + "/" + file, toPath: folder + "/" + file)
+        }
+        try body.write(toFile: folder + "/explore_spec.lua", atomically: true, encoding: .utf8)
+        return runSpecs([folder + "/explore_spec.lua"], limits: limits).results
+    }
+
+    /// The shortest commands the failure lists.
+    private func commands(in message: String) -> [String] {
+        message.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+    }
+
+    func testABudgetStopsShrinkingAndTheFailureSaysSo() throws {
+        let results = try run("""
+            it("five replays", function()
+              scene.load("forty_taps.scene.yaml"):explore { steps = 1000, shrinkReplays = 5 }
+            end)
+            it("no time", function()
+              scene.load("forty_taps.scene.yaml"):explore { steps = 1000, shrinkTime = 0 }
+            end)
+            """, limits: SandboxLimits(instructions: 10_000_000, seconds: 60))
+        let five = try results.result("five replays").message
+        XCTAssertTrue(five.contains("exploration failed (seed 1): "), five)
+        XCTAssertTrue(five.contains("forty_taps.lua:16: tapped 40 times\nshrinking stopped early: its budget of 5 replays ran out; these commands fail the same way, but fewer might (shrinkTime and shrinkReplays give shrinking more)\nshortest commands found that fail the same way ("), five)
+        XCTAssertGreaterThanOrEqual(commands(in: five).count, 40)
+        let none = try results.result("no time").message
+        XCTAssertTrue(none.contains("shrinking stopped early: its time budget (0 s) ran out after 0 replays"), none)
+    }
+
+    /// Shrinking all the way would take more than the spec's instruction
+    /// budget; it stops while the spec can still say what it found.
+    func testShrinkingStopsBeforeTheSpecsOwnLimitRunsOut() throws {
+        let results = try run("""
+            it("explores", function()
+              scene.load("forty_taps.scene.yaml"):explore { steps = 1000 }
+            end)
+            """, limits: SandboxLimits(instructions: 300_000, seconds: 60))
+        let message = try results.result("explores").message
+        XCTAssertTrue(message.contains("shrinking stopped early: the spec's instruction budget (300000 instructions) was about to run out, after "),
+                      message)
+        XCTAssertTrue(message.contains("(--time-limit and --instruction-limit give the spec more, and fewer steps need less)"), message)
+        XCTAssertFalse(message.contains("budget exceeded"), message)
+        XCTAssertGreaterThanOrEqual(commands(in: message).count, 40)
+    }
+
+    func testTheBudgetsKeysAreChecked() throws {
+        let results = try run("""
+            local s = scene.load("forty_taps.scene.yaml")
+            it("typo", function() s:explore { shrinktime = 1 } end)
+            it("negative", function() s:explore { shrinkTime = -1 } end)
+            it("fraction", function() s:explore { shrinkReplays = 1.5 } end)
+            """, limits: .specTesting)
+        XCTAssertTrue(try results.result("typo").message.hasSuffix(
+            "explore has no option `shrinktime`; its options: steps, seed, runs, invariants, shrinkTime, shrinkReplays"))
+        XCTAssertTrue(try results.result("negative").message.hasSuffix("explore's `shrinkTime` is a number of seconds from 0, not -1"))
+        XCTAssertTrue(try results.result("fraction").message.hasSuffix("explore's `shrinkReplays` is a whole number, not 1.5"))
+    }
+}

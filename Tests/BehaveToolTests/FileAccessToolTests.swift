@@ -1,0 +1,161 @@
+import Foundation
+import ToolRunning
+import XCTest
+
+/// What a scene or a script named on the command line may make `behave`
+/// read: its own folder and what lies below it (symbolic links resolved),
+/// and the bundled Scripts/. A file elsewhere is refused by its name, and
+/// what it holds never shows, under every command that reads what a scene
+/// or a script names: `run` (and `--json`), `explore` and the transcript it
+/// writes, `check`, `inspect`, `types`, `test` (its linter and `.busted`).
+final class FileAccessToolTests: XCTestCase {
+    /// `outside/` holds what must never show; `scene/` a scene whose
+    /// scripts reach for it through links, a script that names it, and a
+    /// link that stays inside the folder (which works).
+    private func tree() throws -> URL {
+        let root = try folder([
+            "outside/secret.lua": "return { value = 'SECRET-1' }\n",
+            "outside/keys.txt": "key SECRET-2\n",
+            "outside/far.lua": "local Far = behaviour { name = 'SECRET-3' } SECRET-4 (\n",
+            "outside/lint.lua": "local Lint = behaviour { name = 'Lint' }\nfunction Lint:awake() print(SECRET_5) end\nreturn Lint\n",
+            "scene/reach.lua": """
+                local Reach = behaviour { name = "Reach", outlets = { label = "Label", button = "Button" } }
+
+                -- The module's value, or why there is none.
+                local function reach(name)
+                  local ok, found = pcall(require, name)
+                  return ok and tostring(found.value) or tostring(found)
+                end
+
+                function Reach:awake()
+                  self.label.text = reach("helpers")
+                  print(reach("keys"))
+                  self.button:on("touchUpInside", function() error(reach("helpers")) end)
+                end
+
+                return Reach
+                """,
+            "scene/reach.scene.yaml": """
+                controls: { label: { type: Label }, button: { type: Button } }
+                behaviours: { reach: { script: reach.lua, outlets: { label: label, button: button } } }
+                """,
+            "scene/top.lua": """
+                local helpers = require "helpers"
+                local Top = behaviour { name = helpers.value }
+                return Top
+                """,
+            "scene/far.scene.yaml": """
+                behaviours:
+                  far: { script: ../outside/far.lua }
+                  linked: { script: linked.lua }
+                """,
+            "scene/inside/util.lua": "return { value = 'shared' }\n",
+            "scene/near.lua": """
+                local util = require "util"
+                local Near = behaviour { name = "Near", outlets = { label = "Label" } }
+                function Near:awake() self.label.text = util.value end
+                return Near
+                """,
+            "scene/access_spec.lua": """
+                it("is refused", function()
+                  assert.has_error(function() scene.script("../outside/lint.lua") end)
+                end)
+                """,
+        ])
+        let scene = root.appendingPathComponent("scene").path
+        for (link, destination) in [("helpers.lua", "../outside/secret.lua"), ("keys.lua", "../outside/keys.txt"),
+                                    ("linked.lua", "../outside/far.lua"), ("util.lua", "inside/util.lua")] {
+            try FileManager.default.createSymbolicLink(atPath: scene + "/" + link, withDestinationPath: destination)
+        }
+        return root
+    }
+
+    /// Runs behave in `directory`; fails the test if anything it wrote
+    /// holds what the files outside hold.
+    private func behave(_ arguments: [String], in directory: URL) throws -> ToolOutcome {
+        let outcome = try run(try builtBehave(), arguments, in: directory)
+        XCTAssertFalse(outcome.output.contains("SECRET"), "\(arguments): \(outcome.output)")
+        XCTAssertFalse(outcome.errors.contains("SECRET"), "\(arguments): \(outcome.errors)")
+        return outcome
+    }
+
+    private let sceneRefusal = "a symbolic link leads outside the folders the scene may read (the scene's folder and the bundled Scripts/)"
+    private let scriptRefusal = "a symbolic link leads outside the folders the script may read (the script's folder and the bundled Scripts/)"
+
+    func testRunRefusesModulesLinkedFromOutsideTheScenesFolder() throws {
+        let root = try tree()
+        let run = try behave(["run", "scene/reach.scene.yaml", "--do", "show", "--do", "state", "--do", "tap button",
+                              "--do", "quit"], in: root)
+        XCTAssertEqual(run.status, 1, run.errors)
+        XCTAssertTrue(run.output.contains("module 'helpers': \(sceneRefusal)"), run.output)
+        XCTAssertTrue(run.output.contains("module 'keys': \(sceneRefusal)"), run.output)
+        XCTAssertTrue(run.output.contains("keep a scene's scripts, modules and photos in its folder or below it"), run.output)
+        let json = try behave(["run", "scene/reach.scene.yaml", "--json", "--do", "tap button", "--do", "quit"], in: root)
+        XCTAssertEqual(json.status, 1, json.errors)
+        XCTAssertTrue(json.output.contains("module 'helpers': \(sceneRefusal)"), json.output)
+
+        // A script named on the command line: its own folder.
+        let script = try behave(["run", "top.lua", "--do", "quit"], in: root.appendingPathComponent("scene"))
+        XCTAssertEqual(script.status, 2)
+        XCTAssertTrue(script.errors.contains("module 'helpers': \(scriptRefusal)"), script.errors)
+        XCTAssertTrue(script.errors.contains("keep the modules a script requires in its folder or below it"), script.errors)
+
+        // A link that stays inside the folder is followed.
+        try """
+            controls: { label: { type: Label } }
+            behaviours: { near: { script: near.lua, outlets: { label: label } } }
+            """.write(to: root.appendingPathComponent("scene/near.scene.yaml"), atomically: true, encoding: .utf8)
+        let near = try behave(["run", "scene/near.scene.yaml", "--do", "quit"], in: root)
+        XCTAssertEqual(near.status, 0, near.errors)
+        XCTAssertTrue(near.output.contains("label.text: \"\" → \"shared\""), near.output)
+    }
+
+    func testAScenesScriptOutsideItsFolderIsRefusedByName() throws {
+        let root = try tree()
+        let run = try behave(["run", "scene/far.scene.yaml", "--do", "quit"], in: root)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read (the scene's folder and the bundled Scripts/); keep a scene's scripts"),
+                      run.errors)
+        XCTAssertTrue(run.errors.contains("behaviour `linked`: linked.lua: \(sceneRefusal)"), run.errors)
+        let check = try behave(["check", "scene/far.scene.yaml", "scene/reach.scene.yaml"], in: root)
+        XCTAssertEqual(check.status, 2)
+        XCTAssertTrue(check.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read"), check.errors)
+        XCTAssertEqual(check.output, "scene/reach.scene.yaml: ok\n")
+    }
+
+    func testCheckInspectAndTypesReadRequiresOnlyInsideTheScriptsFolder() throws {
+        let root = try tree()
+        let scene = root.appendingPathComponent("scene")
+        let check = try behave(["check", "top.lua", "reach.lua"], in: scene)
+        XCTAssertEqual(check.status, 2)
+        XCTAssertTrue(check.errors.contains("module 'helpers': \(scriptRefusal)"), check.errors)
+        let inspect = try behave(["inspect", "top.lua"], in: scene)
+        XCTAssertEqual(inspect.status, 2)
+        XCTAssertTrue(inspect.errors.contains("module 'helpers': \(scriptRefusal)"), inspect.errors)
+        let types = try behave(["types", "top.lua"], in: scene)
+        XCTAssertEqual(types.status, 0, types.errors)
+        XCTAssertTrue(types.errors.contains("top.lua: cannot be loaded"), types.errors)
+    }
+
+    func testExploreAndTheTranscriptItWritesNameTheRefusedModule() throws {
+        let root = try tree()
+        let explore = try behave(["explore", "scene/reach.scene.yaml", "--steps", "50"], in: root)
+        XCTAssertEqual(explore.status, 1, explore.errors)
+        XCTAssertTrue(explore.output.contains("module 'helpers': \(sceneRefusal)"), explore.output)
+        let transcript = try String(contentsOf: root.appendingPathComponent("reach.failure.behave"), encoding: .utf8)
+        XCTAssertTrue(transcript.contains("module 'helpers'"), transcript)
+        XCTAssertFalse(transcript.contains("SECRET"), transcript)
+    }
+
+    func testTestsLinterAndConfigFileReadOnlyWhereASpecMay() throws {
+        let root = try tree()
+        let scene = root.appendingPathComponent("scene")
+        let test = try behave(["test", "access_spec.lua"], in: scene)
+        XCTAssertEqual(test.status, 0, test.output + test.errors)
+        try "return { default = { ROOT = { \"../outside/keys.txt\" } } }\n"
+            .write(to: scene.appendingPathComponent(".busted"), atomically: true, encoding: .utf8)
+        let config = try behave(["test"], in: scene)
+        XCTAssertEqual(config.status, 2)
+        XCTAssertEqual(config.errors, "behave: .busted: ROOT `../outside/keys.txt`: outside the folders a config file may read (its folder and the working directory); name folders and spec files inside them, or name them on the command line\n")
+    }
+}
