@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
         .library(name: "BehaveScene", targets: ["BehaveScene"]),
+        // Files a host reads at run time, embedded in its binary (the GTK
+        // host's style sheet).
+        .plugin(name: "EmbedFiles", targets: ["EmbedFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

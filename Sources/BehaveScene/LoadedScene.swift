@@ -10,15 +10,19 @@ public final class LoadedScene {
     public let platform: SceneNode?
     /// The scene file, as given.
     public let file: String
+    /// The GtkBuilder file the scene's `ui:` names, found beside it; a
+    /// real window binds its objects to the controls of the same names.
+    public let interface: String?
     /// What is allowed but probably not meant: outlets left unconnected
     /// (`file:line: warning: …`). The scene loaded all the same.
     public let warnings: [SceneDiagnostic]
     /// Held weakly: owners keep behaviours alive, nothing else may.
     private let declared: [WeakBehaviour]
 
-    init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, file: String, behaviours: [Behaviour],
-         warnings: [SceneDiagnostic] = []) {
+    init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, interface: String? = nil, file: String,
+         behaviours: [Behaviour], warnings: [SceneDiagnostic] = []) {
         self.scene = scene
+        self.interface = interface
         self.runtime = runtime
         self.platform = platform
         self.file = file

@@ -51,6 +51,7 @@ final class SceneAssembler {
         hosting.prepare?(assembler.scene)
         let behaviours = assembler.finish()
         return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
+                           interface: assembler.interface,
                            file: file, behaviours: behaviours, warnings: assembler.log.warnings)
     }
 
@@ -86,6 +87,7 @@ final class SceneAssembler {
     private func build(overrides: [(String, LooseValue)]) -> Bool {
         for control in description.controls { controlLines[control.name] = control.line }
         for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
+        checkInterface()
         buildControls(description.controls)
         arrangeControls()
         buildBehaviours()
@@ -112,6 +114,27 @@ final class SceneAssembler {
             attached.append(behaviour)
         }
         return attached
+    }
+
+    /// The `.ui` file, found (`behave window` takes widgets from it).
+    private(set) var interface: String?
+
+    /// A `ui:` file must be a GtkBuilder file beside the scene (or below
+    /// it); a headless run only checks that it is there.
+    private func checkInterface() {
+        guard let written = description.interface else { return }
+        guard written.value.hasSuffix(".ui") else {
+            return log.error("`ui` names a GtkBuilder file ending in .ui, not `\(written.value)`", line: written.line)
+        }
+        let path = PhotoLibrary.resolve(written.value, relativeTo: directory)
+        do throws(ValueError) {
+            guard let found = try access.check(path, shown: written.value) else {
+                return log.error("\(written.value): no such file (a `ui` file is looked for beside the scene)", line: written.line)
+            }
+            interface = found
+        } catch {
+            log.error(error.message, line: written.line)
+        }
     }
 
     // MARK: Controls

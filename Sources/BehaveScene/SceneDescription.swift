@@ -13,6 +13,8 @@ struct SceneDescription {
     /// Platform services (camera, photo library): kept for the runtime that
     /// provides them; only its shape is checked here.
     var platform: SceneNode?
+    /// The `.ui` file a real window takes its widgets from, as written.
+    var interface: Located<String>?
 }
 
 /// A name or a value, and the line it is written on.

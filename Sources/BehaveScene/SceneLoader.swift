@@ -104,6 +104,15 @@ public enum SceneLoader {
         }
     }
 
+    /// The `.ui` file a scene file's `ui:` names, resolved beside it; nil
+    /// when it names none (or the file cannot be read: loading it says why).
+    /// A host that binds a `.ui` file's widgets reads this before loading.
+    public static func interfaceFile(of file: String) -> String? {
+        guard case .map(let entries, _)? = try? read(file: file),
+              let written = entries.first(where: { $0.key == "ui" })?.value.text else { return nil }
+        return PhotoLibrary.resolve(written, relativeTo: directory(of: file))
+    }
+
     /// The tree of a YAML or JSON file.
     public static func read(file: String) throws(SceneLoadError) -> SceneNode {
         let (root, log) = try parse(file: file)

@@ -5,7 +5,7 @@ import BehaveCore
 /// is the builder's question. Every mistake is logged and reading goes on,
 /// so that one run lists them all.
 struct SchemaReader {
-    static let sceneKeys = ["screen", "controls", "behaviours", "connections", "platform"]
+    static let sceneKeys = ["screen", "controls", "behaviours", "connections", "platform", "ui"]
     static let controlKeys = ["type", "parent", "delegate"]
     static let behaviourKeys = ["script", "type", "owner", "outlets", "outletCollections", "inspectables", "targets"]
     static let multiplexerType = "Multiplexer"
@@ -30,6 +30,10 @@ struct SchemaReader {
                 description.behaviours = entries(entry.value, "`behaviours`").compactMap { behaviour($0) }
             case "connections":
                 description.connections = connections(entry.value)
+            case "ui":
+                // A GtkBuilder file whose objects stand behind the controls
+                // of the same names in a real window (`behave window`).
+                description.interface = name(entry.value, "`ui` (a GtkBuilder .ui file beside the scene)", identifier: false)
             case "platform":
                 if entry.value.isNull { break }
                 guard case .map = entry.value else {

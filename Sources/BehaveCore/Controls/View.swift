@@ -314,6 +314,7 @@ open class View: Control, BehaviourOwner {
                 view.leaveScene()
             }
             scene?.controlsDidLeave(removed)
+            forEachInTree { $0.widget?.controlWasRemoved() }
         }
     }
 

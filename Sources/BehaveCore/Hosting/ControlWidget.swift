@@ -34,11 +34,17 @@ public protocol ControlWidget: AnyObject {
     /// `animation.curve` and calls `animation.finished()` at its end.
     /// Returns false to be driven frame by frame instead (the default).
     func animate(_ animation: HostAnimation) -> Bool
+
+    /// The control left the screen (a `remove`, its parent removed): the
+    /// widget may leave its window too. Not called when the widget's own
+    /// going took the control away.
+    func controlWasRemoved()
 }
 
 extension ControlWidget {
     public func currentValue(of property: PropertySpec) -> Value? { nil }
     public func animate(_ animation: HostAnimation) -> Bool { false }
+    public func controlWasRemoved() {}
 }
 
 /// Where a property change came from.

@@ -24,11 +24,11 @@ public final class CommandSession {
     /// mistakes in commands (by default `output`).
     public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void,
                 diagnostics: ((String) -> Void)? = nil,
-                trace: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) {
+                trace: ((Trace.Entry) -> Void)? = nil, hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) {
         self.json = json
         self.output = output
         self.diagnostics = diagnostics ?? output
-        running = try source.make(listener: trace ?? CommandSession.printer(json: json, output: output))
+        running = try source.make(listener: trace ?? CommandSession.printer(json: json, output: output), hosting: hosting)
     }
 
     /// `entry` as a line of this session's output.

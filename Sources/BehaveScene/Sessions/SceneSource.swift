@@ -77,13 +77,15 @@ public struct SceneSource: Sendable {
 
     /// Builds and wakes the scene; `listener` hears its trace from the
     /// first `awake` on.
-    public func make(listener: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) -> LoadedScene {
+    /// `hosting` binds a host's widgets as the scene is built (a window).
+    public func make(listener: ((Trace.Entry) -> Void)? = nil,
+                     hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) -> LoadedScene {
         let overrides = try overrides()
         switch kind {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
                 return try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                            access: access, listener: listener)
+                                            access: access, hosting: hosting, listener: listener)
             } catch {
                 throw SceneSourceError.scene(error)
             }
@@ -100,7 +102,7 @@ public struct SceneSource: Sendable {
             do throws(SceneLoadError) {
                 return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
                                             platform: platform.applied(to: PlatformConfiguration()),
-                                            access: access, listener: listener)
+                                            access: access, hosting: hosting, listener: listener)
             } catch {
                 throw SceneSourceError.usage(error.description)
             }
