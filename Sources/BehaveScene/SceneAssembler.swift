@@ -48,8 +48,9 @@ final class SceneAssembler {
             throw SceneLoadError(assembler.log.sorted, warnings: assembler.log.warnings)
         }
         assembler.scene.platform = HeadlessPlatform(platform)
-        hosting.prepare?(assembler.scene)
         let behaviours = assembler.finish()
+        // The controls are on the screen, no behaviour is awake yet.
+        hosting.prepare?(assembler.scene)
         return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
                            interface: assembler.interface,
                            file: file, behaviours: behaviours, warnings: assembler.log.warnings)

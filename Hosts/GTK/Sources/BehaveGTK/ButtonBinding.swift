@@ -1,0 +1,76 @@
+import BehaveCore
+import CGtk
+
+/// Button → `GtkButton`: its face is a picture and a label side by side;
+/// `enabled` is whether it is sensitive, `selected` a style class. A real
+/// press sends `touchDown`, a release over the button `touchUpInside` and
+/// off it `touchUpOutside`; a keyboard activation is a tap.
+final class ButtonBinding: WidgetBinding {
+    private var picture: GtkWidgetPointer?
+    private var label: GtkWidgetPointer?
+    /// A release just ended a press: the `clicked` it brings is that press's.
+    private var releasing = false
+
+    override func connectSignals(_ widget: GtkWidgetPointer) {
+        if bhg_button_get_child(widget) == nil || bhg_button_get_label(widget) != nil {
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            let picture = gtk_picture_new()!
+            gtk_widget_set_visible(picture, 0)
+            let label = gtk_label_new(bhg_button_get_label(widget))!
+            gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+            bhg_box_append(box, picture)
+            bhg_box_append(box, label)
+            bhg_button_set_child(widget, box)
+            self.picture = picture
+            self.label = label
+        }
+        let press = UnsafeMutableRawPointer(bhg_add_press_controller(widget)!)
+        Signals.press(press, "pressed") { [unowned self] _, _ in
+            _ = try? control.beginTouch()
+        }
+        Signals.press(press, "released") { [unowned self] x, y in
+            guard let widget = self.widget, control.touch != nil else { return }
+            let inside = x >= 0 && y >= 0 && x < Double(gtk_widget_get_width(widget)) && y < Double(gtk_widget_get_height(widget))
+            releasing = true
+            try? control.endTouch(outside: !inside)
+        }
+        Signals.connect(UnsafeMutableRawPointer(widget), "clicked") { [unowned self] in
+            if releasing {
+                releasing = false
+            } else {
+                control.tap()   // Enter or Space on the focused button
+            }
+        }
+    }
+
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        switch (change.property, change.new) {
+        case ("title", let title):
+            if let label { bhg_label_set_text(label, text(title)) } else { bhg_button_set_label(widget, text(title)) }
+        case ("image", .image(let image)):
+            guard let picture else { return true }
+            if let file = host.imageFile(named: image.name) {
+                bhg_picture_set_filename(picture, file)
+                gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 48)), Int32(min(image.height ?? 32, 48)))
+                gtk_widget_set_visible(picture, 1)
+            } else {
+                // No file for the name: the name stands in, as the studio's placeholder does.
+                gtk_widget_set_visible(picture, 0)
+                if let label { bhg_label_set_text(label, "[\(image.name)] " + text(control.storedTitle)) }
+            }
+        case ("image", .null):
+            if let picture { gtk_widget_set_visible(picture, 0) }
+        case ("enabled", .bool(let enabled)):
+            gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
+        case ("selected", .bool(let selected)):
+            if selected { gtk_widget_add_css_class(widget, "bh-selected") } else { gtk_widget_remove_css_class(widget, "bh-selected") }
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+extension View {
+    var storedTitle: Value { (try? value("title")) ?? .null }
+}

@@ -1,0 +1,258 @@
+import BehaveCore
+import BehaveLua
+import BehaveScene
+import CGtk
+import Foundation
+
+/// `behave window`: a scene on real GTK widgets in a window of its own.
+/// The clock follows the window's frame clock; the trace goes to standard
+/// output as `behave run` prints it; commands may come on standard input
+/// (or `--do`); saving a file the scene uses loads it again, keeping the
+/// inspectable values set since (a file that does not load shows why in
+/// the window, and the last good scene runs on). Closing the window, Ctrl+W,
+/// Ctrl+Q, Ctrl-C or SIGTERM ends the scene: every behaviour is destroyed.
+public final class GtkWindowHost {
+    /// What `behave window` was given.
+    public struct Options {
+        public var file: String
+        public var settings: [String] = []
+        public var commands: [String] = []
+        /// Print each control's place in the window once it is shown
+        /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
+        public var printGeometry = false
+        public init(file: String) { self.file = file }
+    }
+
+    let window: GtkWidgetPointer
+    private let overlay: GtkWidgetPointer
+    private let problem: GtkWidgetPointer
+    private let styles = GtkStyles()
+    private var watched: WatchedSession?
+    private var host: GtkHost?
+    /// The host the scene being made binds to (it becomes `host` if the
+    /// scene loads).
+    private var making: GtkHost?
+    private var driver: RealTimeDriver?
+    private let options: Options
+    private let loop: OpaquePointer
+    /// `set` commands of inspectables since the start, kept across reloads.
+    private var kept: [String] = []
+    private var geometryPrinted = false
+    private var ended = false
+    public private(set) var scriptErrors = 0
+
+    /// Opens the window and loads the scene; a scene that does not load
+    /// throws (nothing is shown).
+    public init(options: Options, loop: OpaquePointer) throws(SceneSourceError) {
+        self.options = options
+        self.loop = loop
+        window = gtk_window_new()
+        overlay = gtk_overlay_new()
+        problem = gtk_label_new(nil)
+        gtk_widget_add_css_class(problem, "bh-problem")
+        gtk_widget_set_valign(problem, GTK_ALIGN_START)
+        gtk_label_set_wrap(OpaquePointer(problem), 1)
+        gtk_label_set_xalign(OpaquePointer(problem), 0)
+        gtk_widget_set_visible(problem, 0)
+        bhg_overlay_add(overlay, problem)
+        bhg_window_set_child(window, overlay)
+        let source = SceneSource(file: options.file, settings: options.settings)
+        watched = try WatchedSession(source: source) { [unowned self] source throws(SceneSourceError) in
+            try make(source)
+        }
+        adopt()
+        connect()
+        for command in options.commands { execute(command) }
+        bhg_window_present(window)
+    }
+
+    /// Makes a session of `source` on a new host's widgets.
+    private func make(_ source: SceneSource) throws(SceneSourceError) -> CommandSession {
+        let interface = source.scriptPath == nil ? SceneLoader.interfaceFile(of: source.file) : nil
+        let host: GtkHost
+        do throws(ValueError) {
+            host = try GtkHost(interface: interface, styles: styles)
+        } catch {
+            throw SceneSourceError.usage(error.message)
+        }
+        host.window = self
+        making = host
+        return try CommandSession(source: source, output: { line in
+            print(line)
+            fflush(nil)
+        }, hosting: host.hosting)
+    }
+
+    /// The session made last is running: its widgets fill the window.
+    private func adopt() {
+        guard let host = making, let session = watched?.session else { return }
+        making = nil
+        self.host = host
+        bhg_overlay_set_child(overlay, host.content)
+        bhg_window_set_title(window, host.title ?? session.scene.screenTitle)
+        driver = RealTimeDriver(scene: session.scene)
+        geometryPrinted = false
+        showProblem(nil)
+    }
+
+    private func connect() {
+        // The frame clock drives the scene's clock; a frame also prints the
+        // geometry once it is laid out.
+        bhg_add_tick(window, frameTick, Unmanaged.passRetained(SignalAction { [unowned self] in frame() }).toOpaque(),
+                     releaseBox)
+        g_timeout_add_full(G_PRIORITY_DEFAULT, 300, pollTick,
+                           Unmanaged.passRetained(SignalAction { [unowned self] in poll() }).toOpaque(), releaseBox)
+        Signals.closeRequest(UnsafeMutableRawPointer(window)) { [unowned self] in
+            end()
+            return false
+        }
+        let keys = UnsafeMutableRawPointer(bhg_add_key_controller(window)!)
+        Signals.keyPressed(keys) { [unowned self] key in
+            let control = key & Signals.controlBit != 0
+            let value = key & ~Signals.controlBit
+            guard control, value == UInt32(GDK_KEY_w) || value == UInt32(GDK_KEY_q) else { return false }
+            close()
+            return true
+        }
+        for signal in [SIGINT, SIGTERM] {
+            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, pollTick,
+                                   Unmanaged.passRetained(SignalAction { [unowned self] in close() }).toOpaque(), releaseBox)
+        }
+        g_unix_fd_add_full(G_PRIORITY_DEFAULT, 0, G_IO_IN, inputReady,
+                           Unmanaged.passRetained(InputReader { [unowned self] line in execute(line) }).toOpaque(), releaseBox)
+    }
+
+    private func frame() {
+        guard !ended else { return }
+        driver?.tick()
+        if options.printGeometry, !geometryPrinted, let host, gtk_widget_get_width(window) > 0 {
+            let places = host.geometry(in: window)
+            guard !places.isEmpty, places.allSatisfy({ $0.width > 0 || $0.height > 0 }) else { return }
+            geometryPrinted = true
+            for place in places {
+                print("geometry \(place.name) \(Int(place.x.rounded())) \(Int(place.y.rounded())) \(Int(place.width.rounded())) \(Int(place.height.rounded()))")
+            }
+            fflush(nil)
+        }
+    }
+
+    /// Reloads when a file the scene uses was saved.
+    private func poll() {
+        guard !ended, let watched, !watched.changedFiles().isEmpty else { return }
+        var source = watched.source
+        source.settings = options.settings + kept
+        if let error = watched.reload(from: source) {
+            making = nil
+            let message = "saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            showProblem(message)
+            return
+        }
+        adopt()
+    }
+
+    private func showProblem(_ message: String?) {
+        bhg_label_set_text(problem, message ?? "")
+        gtk_widget_set_visible(problem, message == nil ? 0 : 1)
+    }
+
+    /// A command line (stdin, `--do`), as `behave run` takes it.
+    private func execute(_ line: String) {
+        guard !ended, let session = watched?.session else { return }
+        if session.execute(line) { return close() }
+        // A behaviour's inspectable set by hand is kept across reloads.
+        if session.lastFailure == nil, case .set(let name, let property, _)? = try? SceneCommand.parse(line),
+           session.scene.behaviour(named: name) != nil {
+            let written = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).dropFirst(2).first ?? ""
+            kept.removeAll { $0.hasPrefix("\(name).\(property)=") }
+            kept.append("\(name).\(property)=\(written)")
+        }
+    }
+
+    /// Ends the scene and closes the window.
+    public func close() {
+        end()
+        bhg_window_destroy(window)
+    }
+
+    /// Ends the scene: every behaviour is destroyed, the loop stops.
+    private func end() {
+        guard !ended else { return }
+        ended = true
+        if let scene = watched?.session.scene {
+            scene.perform { scene.dismiss() }
+            scriptErrors = scene.errorCount
+        }
+        driver = nil
+        watched = nil
+        g_main_loop_quit(loop)
+    }
+
+    /// Runs `behave-window`: opens the window, runs until it closes; the
+    /// exit status (0, 1 when a script raised an error, 2 when the scene
+    /// does not load or there is no display).
+    public static func run(_ options: Options) -> Int32 {
+        // Without a session bus (a bare X server, a CI machine) GTK's
+        // accessibility bridge could only warn that it has none.
+        if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, getenv("GTK_A11Y") == nil { setenv("GTK_A11Y", "none", 1) }
+        guard gtk_init_check() != 0 else {
+            FileHandle.standardError.write(Data("behave window: no display to open a window on; set DISPLAY (for example, under Xvfb: Xvfb :99 & DISPLAY=:99 behave window …)\n".utf8))
+            return 2
+        }
+        let loop = g_main_loop_new(nil, 0)!
+        let app: GtkWindowHost
+        do throws(SceneSourceError) {
+            app = try GtkWindowHost(options: options, loop: loop)
+        } catch {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            return 2
+        }
+        g_main_loop_run(loop)
+        // Let GTK finish destroying the window before the process ends.
+        while g_main_context_iteration(nil, 0) != 0 {}
+        return app.scriptErrors > 0 ? 1 : 0
+    }
+}
+
+/// Reads standard input as it comes, a line at a time.
+final class InputReader {
+    let line: (String) -> Void
+    private var pending: [UInt8] = []
+    init(_ line: @escaping (String) -> Void) { self.line = line }
+
+    /// Reads what is there; false at the end of the input.
+    func read() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Foundation.read(0, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        pending += buffer[..<count]
+        while let newline = pending.firstIndex(of: 10) {
+            let text = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            line(text)
+        }
+        return true
+    }
+}
+
+private let releaseBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let frameTick: GtkTickCallback = { _, _, data in
+    guard let data else { return 0 }
+    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
+    return 1
+}
+
+private let pollTick: GSourceFunc = { data in
+    guard let data else { return 0 }
+    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
+    return 1
+}
+
+private let inputReady: GUnixFDSourceFunc = { _, _, data in
+    guard let data else { return 0 }
+    return Unmanaged<InputReader>.fromOpaque(data).takeUnretainedValue().read() ? 1 : 0
+}

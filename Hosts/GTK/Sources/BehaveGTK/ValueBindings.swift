@@ -1,0 +1,200 @@
+import BehaveCore
+import CGtk
+
+/// Label → `GtkLabel`: its text, and `textColor` as CSS.
+final class LabelBinding: WidgetBinding {
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        switch change.property {
+        case "text": bhg_label_set_text(widget, text(change.new))
+        case "textColor": host.styles.set("color", to: change.new.colorValue, for: control.name)
+        default: return false
+        }
+        return true
+    }
+
+    override func currentValue(of property: PropertySpec) -> Value? {
+        guard property.name == "text", let widget else { return nil }
+        return .string(string(bhg_label_get_text(widget)) ?? "")
+    }
+}
+
+/// Switch → `GtkSwitch`: the user's flip is a `valueChanged`.
+final class SwitchBinding: WidgetBinding {
+    override func connectSignals(_ widget: GtkWidgetPointer) {
+        Signals.notify(UnsafeMutableRawPointer(widget), "active") { [unowned self] in
+            guard let widget = self.widget else { return }
+            userEdited("on", to: .bool(bhg_switch_get_active(widget) != 0), sending: "valueChanged")
+        }
+    }
+
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        guard change.property == "on", case .bool(let on) = change.new else { return false }
+        bhg_switch_set_active(widget, on ? 1 : 0)
+        return true
+    }
+
+    override func currentValue(of property: PropertySpec) -> Value? {
+        guard property.name == "on", let widget else { return nil }
+        return .bool(bhg_switch_get_active(widget) != 0)
+    }
+}
+
+/// Slider → `GtkScale`, Stepper → `GtkSpinButton`: a number within a
+/// range; the user's drag or press is a `valueChanged`.
+final class RangeBinding: WidgetBinding {
+    private var isSpin: Bool { widget.map { bhg_is_spin($0) != 0 } ?? false }
+
+    override func connectSignals(_ widget: GtkWidgetPointer) {
+        if bhg_is_scale(widget) != 0 { bhg_scale_set_draw_value(widget, 0) }
+        Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
+            guard let value = readValue() else { return }
+            userEdited("value", to: .number(value), sending: "valueChanged")
+        }
+    }
+
+    private func readValue() -> Double? {
+        guard let widget else { return nil }
+        return isSpin ? bhg_spin_get_value(widget) : bhg_range_get_value(widget)
+    }
+
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        switch (change.property, change.new) {
+        case ("value", .number(let value)):
+            if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
+        case ("minimumValue", _), ("maximumValue", _):
+            let low = (try? control.value("minimumValue"))?.numberValue ?? 0
+            let high = (try? control.value("maximumValue"))?.numberValue ?? 1
+            guard high > low else { return true }
+            if isSpin { bhg_spin_set_range(widget, low, high) } else { bhg_range_set_range(widget, low, high) }
+            let value = control.storedNumber("value")
+            if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
+        case ("stepValue", .number(let step)):
+            if isSpin {
+                bhg_spin_set_increments(widget, step)
+                bhg_spin_set_digits(widget, step == step.rounded() ? 0 : 2)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    override func currentValue(of property: PropertySpec) -> Value? {
+        guard property.name == "value" else { return nil }
+        return readValue().map(Value.number)
+    }
+}
+
+/// TextField → `GtkEntry` or `GtkPasswordEntry`: typing is an edit
+/// (`editingChanged`), focus begins and ends editing, Enter is the return
+/// key.
+final class TextFieldBinding: WidgetBinding {
+    override func connectSignals(_ widget: GtkWidgetPointer) {
+        Signals.connect(UnsafeMutableRawPointer(widget), "changed") { [unowned self] in
+            guard let widget = self.widget, !applying else { return }
+            (control as? TextField)?.beginEditing()
+            userEdited("text", to: .string(string(bhg_editable_get_text(widget)) ?? ""), sending: "editingChanged")
+        }
+        Signals.connect(UnsafeMutableRawPointer(widget), "activate") { [unowned self] in
+            (control as? TextField)?.pressReturn()
+        }
+        let focus = UnsafeMutableRawPointer(bhg_add_focus_controller(widget)!)
+        Signals.connect(focus, "enter") { [unowned self] in
+            guard !applying, let field = control as? TextField else { return }
+            control.scene?.perform { field.beginEditing() }
+        }
+        Signals.connect(focus, "leave") { [unowned self] in
+            guard !applying, let field = control as? TextField else { return }
+            control.scene?.perform { field.endEditing() }
+        }
+    }
+
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        switch (change.property, change.new) {
+        case ("text", let value):
+            if string(bhg_editable_get_text(widget)) != text(value) { bhg_editable_set_text(widget, text(value)) }
+        case ("placeholder", let value):
+            bhg_entry_set_placeholder(widget, text(value))
+        case ("secureTextEntry", .bool(let secure)):
+            bhg_entry_set_visibility(widget, secure ? 0 : 1)
+        case ("editing", .bool(let editing)):
+            if editing {
+                gtk_widget_grab_focus(widget)
+            } else if let root = gtk_widget_get_root(widget), gtk_widget_has_focus(widget) != 0 {
+                gtk_root_set_focus(root, nil)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    override func currentValue(of property: PropertySpec) -> Value? {
+        guard property.name == "text", let widget else { return nil }
+        return .string(string(bhg_editable_get_text(widget)) ?? "")
+    }
+}
+
+/// ImageView → `GtkPicture`: a named image from the scene's image folder,
+/// or a photo the user picked.
+final class ImageViewBinding: WidgetBinding {
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        guard change.property == "image" else { return false }
+        if case .image(let image) = change.new, let file = host.imageFile(named: image.name) {
+            bhg_picture_set_filename(widget, file)
+        } else {
+            bhg_picture_clear(widget)
+        }
+        return true
+    }
+}
+
+/// ScrollView → `GtkScrolledWindow`: its content is a fixed container of
+/// `contentSize`; the user's scroll moves `contentOffset` (the delegate
+/// hears `scrollViewDidScroll`), and a script's offset scrolls it.
+final class ScrollViewBinding: WidgetBinding {
+    override func connectSignals(_ widget: GtkWidgetPointer) {
+        for adjustment in [bhg_scrolled_vadjustment(widget), bhg_scrolled_hadjustment(widget)] {
+            guard let adjustment else { continue }
+            Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
+                guard let offset = readOffset() else { return }
+                userEdited("contentOffset", to: .point(offset), sending: nil)
+            }
+        }
+    }
+
+    private func readOffset() -> Point? {
+        guard let widget, let vertical = bhg_scrolled_vadjustment(widget), let horizontal = bhg_scrolled_hadjustment(widget) else { return nil }
+        return Point(x: gtk_adjustment_get_value(horizontal), y: gtk_adjustment_get_value(vertical))
+    }
+
+    override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        switch (change.property, change.new) {
+        case ("contentOffset", .point(let offset)):
+            if let vertical = bhg_scrolled_vadjustment(widget) { gtk_adjustment_set_value(vertical, offset.y) }
+            if let horizontal = bhg_scrolled_hadjustment(widget) { gtk_adjustment_set_value(horizontal, offset.x) }
+        case ("contentSize", _), ("bottomInset", _):
+            // The change is stored already: both read as they are now.
+            let size = (try? control.value("contentSize"))?.sizeValue ?? Size(width: 0, height: 0)
+            let inset = (try? control.value("bottomInset"))?.numberValue ?? 0
+            if let content = bhg_scrolled_get_child(widget) {
+                gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height + inset))
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    override func currentValue(of property: PropertySpec) -> Value? {
+        guard property.name == "contentOffset" else { return nil }
+        return readOffset().map(Value.point)
+    }
+}
+
+/// View (and a type GTK has no widget of its own for) → a fixed container.
+final class ContainerBinding: WidgetBinding {}
+
+extension View {
+    func storedNumber(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
+}

@@ -1,0 +1,111 @@
+import BehaveCore
+import CGtk
+
+/// A GTK widget standing behind a Behave control (`ControlWidget`): what
+/// every control has (`alpha` → opacity, `hidden` → visibility,
+/// `userInteractionEnabled` → whether it takes pointer events,
+/// `backgroundColor` → CSS, `frame` → its place in a fixed container), with
+/// each type's own properties and signals in a subclass.
+///
+/// The widget owns its binding (`g_object_set_data_full`, as the behaviours
+/// articles do with `objc_setAssociatedObject`) and the binding owns the
+/// control; the binding holds the widget weakly (`g_object_weak_ref`).
+/// When the widget goes, its control leaves the scene and the behaviours
+/// the control owns are destroyed.
+class WidgetBinding: ControlWidget {
+    let control: View
+    /// The widget, while it lives.
+    private(set) var widget: GtkWidgetPointer?
+    let host: GtkHost
+    /// A change from the control is being shown: the signals it raises in
+    /// the widget are not the user's.
+    private(set) var applying = false
+
+    required init(control: View, widget: GtkWidgetPointer, host: GtkHost) {
+        self.control = control
+        self.widget = widget
+        self.host = host
+        bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
+        bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
+        gtk_widget_add_css_class(widget, host.styles.className(of: control.name))
+        connectSignals(widget)
+    }
+
+    /// Connects the widget's signals to the control (subclasses).
+    func connectSignals(_ widget: GtkWidgetPointer) {}
+
+    // MARK: Changes out
+
+    final func apply(_ change: PropertyChange) {
+        guard let widget else { return }
+        applying = true
+        defer { applying = false }
+        if applyOwn(change, to: widget) { return }
+        switch (change.property, change.new) {
+        case ("alpha", .number(let alpha)):
+            gtk_widget_set_opacity(widget, alpha)
+        case ("hidden", .bool(let hidden)):
+            gtk_widget_set_visible(widget, hidden ? 0 : 1)
+        case ("userInteractionEnabled", .bool(let enabled)):
+            gtk_widget_set_can_target(widget, enabled ? 1 : 0)
+        case ("backgroundColor", let color):
+            host.styles.set("background-color", to: color.colorValue, for: control.name)
+        case ("frame", .rect(let frame)):
+            host.place(widget, at: frame)
+        default:
+            break
+        }
+    }
+
+    /// A change of the type's own properties; false when it is not one.
+    func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool { false }
+
+    func currentValue(of property: PropertySpec) -> Value? { nil }
+
+    // MARK: Edits in
+
+    /// The user changed `property` in the widget: the control hears it
+    /// (unless the change is the control's own, being shown).
+    final func userEdited(_ property: String, to value: Value, sending event: String?) {
+        guard !applying else { return }
+        control.userDidEdit(property, to: value, sending: event)
+    }
+
+    // MARK: Lifetime
+
+    /// The control left the scene (a `remove`, the screen dismissed): its
+    /// widget leaves the window.
+    func controlWasRemoved() {
+        guard let widget, let parent = gtk_widget_get_parent(widget) else { return }
+        if bhg_is_box(parent) != 0 { bhg_box_remove(parent, widget) } else { gtk_widget_unparent(widget) }
+    }
+
+    fileprivate func widgetDidGo() {
+        widget = nil
+    }
+
+    deinit {
+        // The widget went: its control leaves the scene, and the behaviours
+        // it owns are destroyed.
+        if control.scene != nil { control.removeFromParent() }
+    }
+}
+
+/// The widget's data let go of its binding (the widget is being finalized).
+private let releaseBinding: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<WidgetBinding>.fromOpaque(data).release()
+}
+
+/// The widget is gone: its binding forgets it.
+private let widgetWent: GWeakNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<WidgetBinding>.fromOpaque(data).takeUnretainedValue().widgetDidGo()
+}
+
+extension Value {
+    var colorValue: Color? { if case .color(let color) = self { color } else { nil } }
+}
+
+/// Text for GTK: a property's string, or "".
+func text(_ value: Value) -> String { value.stringValue ?? "" }

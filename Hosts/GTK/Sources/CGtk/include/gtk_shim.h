@@ -1,0 +1,205 @@
+/*
+** gtk_shim.h: what Swift needs to reach GTK 4 and GLib. Swift imports
+** GTK's functions but not its cast macros (GTK_BUTTON(w)) or its variadic
+** functions; these wrappers take every widget as a GtkWidget * and do the
+** cast in C, where GTK checks it.
+*/
+#ifndef BEHAVE_GTK_SHIM_H
+#define BEHAVE_GTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+
+/* ------------------------------------------------------------ objects */
+
+static inline void bhg_set_data_full (GtkWidget *w, const char *key, void *data, GDestroyNotify destroy) {
+  g_object_set_data_full(G_OBJECT(w), key, data, destroy);
+}
+static inline void *bhg_get_data (GtkWidget *w, const char *key) {
+  return g_object_get_data(G_OBJECT(w), key);
+}
+static inline void bhg_weak_ref (GtkWidget *w, GWeakNotify notify, void *data) {
+  g_object_weak_ref(G_OBJECT(w), notify, data);
+}
+static inline void bhg_weak_unref (GtkWidget *w, GWeakNotify notify, void *data) {
+  g_object_weak_unref(G_OBJECT(w), notify, data);
+}
+static inline GtkWidget *bhg_ref (GtkWidget *w) { return GTK_WIDGET(g_object_ref(G_OBJECT(w))); }
+static inline void bhg_unref (GtkWidget *w) { g_object_unref(G_OBJECT(w)); }
+static inline const char *bhg_type_name (GtkWidget *w) { return G_OBJECT_TYPE_NAME(w); }
+static inline int bhg_is_a (GObject *o, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(o, type); }
+
+/* A signal with a handler of any shape (G_CALLBACK is a cast Swift lacks). */
+static inline gulong bhg_connect (gpointer instance, const char *signal, void *handler, void *data) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, NULL, 0);
+}
+/* The same, with a destroy notify for 'data' (a Swift closure's box). */
+static inline gulong bhg_connect_full (gpointer instance, const char *signal, void *handler, void *data,
+                                       GClosureNotify destroy) {
+  return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, 0);
+}
+static inline void bhg_block (gpointer instance, gulong id) { g_signal_handler_block(instance, id); }
+static inline void bhg_unblock (gpointer instance, gulong id) { g_signal_handler_unblock(instance, id); }
+
+/* ------------------------------------------------------------- widgets */
+
+static inline void bhg_window_set_child (GtkWidget *w, GtkWidget *c) { gtk_window_set_child(GTK_WINDOW(w), c); }
+static inline void bhg_window_set_title (GtkWidget *w, const char *t) { gtk_window_set_title(GTK_WINDOW(w), t); }
+static inline void bhg_window_set_default_size (GtkWidget *w, int width, int height) {
+  gtk_window_set_default_size(GTK_WINDOW(w), width, height);
+}
+static inline void bhg_window_present (GtkWidget *w) { gtk_window_present(GTK_WINDOW(w)); }
+static inline void bhg_window_destroy (GtkWidget *w) { gtk_window_destroy(GTK_WINDOW(w)); }
+static inline void bhg_window_set_modal (GtkWidget *w, GtkWidget *parent) {
+  gtk_window_set_modal(GTK_WINDOW(w), TRUE);
+  if (parent != NULL) gtk_window_set_transient_for(GTK_WINDOW(w), GTK_WINDOW(parent));
+}
+static inline int bhg_is_window (GtkWidget *w) { return GTK_IS_WINDOW(w); }
+
+static inline void bhg_fixed_put (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_put(GTK_FIXED(f), c, x, y); }
+static inline void bhg_fixed_move (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_move(GTK_FIXED(f), c, x, y); }
+static inline int bhg_is_fixed (GtkWidget *w) { return GTK_IS_FIXED(w); }
+static inline void bhg_box_append (GtkWidget *b, GtkWidget *c) { gtk_box_append(GTK_BOX(b), c); }
+static inline int bhg_is_box (GtkWidget *w) { return GTK_IS_BOX(w); }
+static inline void bhg_box_remove (GtkWidget *b, GtkWidget *c) { gtk_box_remove(GTK_BOX(b), c); }
+static inline void bhg_overlay_set_child (GtkWidget *o, GtkWidget *c) { gtk_overlay_set_child(GTK_OVERLAY(o), c); }
+static inline void bhg_overlay_add (GtkWidget *o, GtkWidget *c) { gtk_overlay_add_overlay(GTK_OVERLAY(o), c); }
+
+static inline void bhg_button_set_label (GtkWidget *b, const char *t) { gtk_button_set_label(GTK_BUTTON(b), t); }
+static inline void bhg_button_set_child (GtkWidget *b, GtkWidget *c) { gtk_button_set_child(GTK_BUTTON(b), c); }
+static inline GtkWidget *bhg_button_get_child (GtkWidget *b) { return gtk_button_get_child(GTK_BUTTON(b)); }
+static inline const char *bhg_button_get_label (GtkWidget *b) { return gtk_button_get_label(GTK_BUTTON(b)); }
+static inline int bhg_is_button (GtkWidget *w) { return GTK_IS_BUTTON(w); }
+
+static inline void bhg_label_set_text (GtkWidget *l, const char *t) { gtk_label_set_text(GTK_LABEL(l), t); }
+static inline const char *bhg_label_get_text (GtkWidget *l) { return gtk_label_get_text(GTK_LABEL(l)); }
+static inline int bhg_is_label (GtkWidget *w) { return GTK_IS_LABEL(w); }
+
+static inline void bhg_switch_set_active (GtkWidget *s, int on) { gtk_switch_set_active(GTK_SWITCH(s), on); }
+static inline int bhg_switch_get_active (GtkWidget *s) { return gtk_switch_get_active(GTK_SWITCH(s)); }
+static inline int bhg_is_switch (GtkWidget *w) { return GTK_IS_SWITCH(w); }
+
+static inline void bhg_range_set_range (GtkWidget *r, double lo, double hi) { gtk_range_set_range(GTK_RANGE(r), lo, hi); }
+static inline void bhg_range_set_value (GtkWidget *r, double v) { gtk_range_set_value(GTK_RANGE(r), v); }
+static inline double bhg_range_get_value (GtkWidget *r) { return gtk_range_get_value(GTK_RANGE(r)); }
+static inline int bhg_is_scale (GtkWidget *w) { return GTK_IS_SCALE(w); }
+static inline void bhg_scale_set_draw_value (GtkWidget *s, int draw) { gtk_scale_set_draw_value(GTK_SCALE(s), draw); }
+
+static inline void bhg_spin_set_range (GtkWidget *s, double lo, double hi) { gtk_spin_button_set_range(GTK_SPIN_BUTTON(s), lo, hi); }
+static inline void bhg_spin_set_increments (GtkWidget *s, double step) {
+  gtk_spin_button_set_increments(GTK_SPIN_BUTTON(s), step, step * 10);
+}
+static inline void bhg_spin_set_value (GtkWidget *s, double v) { gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), v); }
+static inline double bhg_spin_get_value (GtkWidget *s) { return gtk_spin_button_get_value(GTK_SPIN_BUTTON(s)); }
+static inline void bhg_spin_set_digits (GtkWidget *s, int digits) { gtk_spin_button_set_digits(GTK_SPIN_BUTTON(s), digits); }
+static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
+
+static inline void bhg_editable_set_text (GtkWidget *e, const char *t) { gtk_editable_set_text(GTK_EDITABLE(e), t); }
+static inline const char *bhg_editable_get_text (GtkWidget *e) { return gtk_editable_get_text(GTK_EDITABLE(e)); }
+static inline int bhg_is_editable (GtkWidget *w) { return GTK_IS_EDITABLE(w); }
+static inline int bhg_is_entry (GtkWidget *w) { return GTK_IS_ENTRY(w); }
+static inline int bhg_is_password_entry (GtkWidget *w) { return GTK_IS_PASSWORD_ENTRY(w); }
+static inline void bhg_entry_set_placeholder (GtkWidget *e, const char *t) {
+  if (GTK_IS_ENTRY(e)) gtk_entry_set_placeholder_text(GTK_ENTRY(e), t);
+  else g_object_set(G_OBJECT(e), "placeholder-text", t, NULL);
+}
+static inline void bhg_entry_set_visibility (GtkWidget *e, int visible) {
+  if (GTK_IS_ENTRY(e)) gtk_entry_set_visibility(GTK_ENTRY(e), visible);
+}
+
+static inline void bhg_picture_set_filename (GtkWidget *p, const char *f) { gtk_picture_set_filename(GTK_PICTURE(p), f); }
+static inline void bhg_picture_clear (GtkWidget *p) { gtk_picture_set_paintable(GTK_PICTURE(p), NULL); }
+static inline int bhg_is_picture (GtkWidget *w) { return GTK_IS_PICTURE(w); }
+
+static inline void bhg_scrolled_set_child (GtkWidget *s, GtkWidget *c) { gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(s), c); }
+static inline GtkAdjustment *bhg_scrolled_vadjustment (GtkWidget *s) { return gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(s)); }
+static inline GtkAdjustment *bhg_scrolled_hadjustment (GtkWidget *s) { return gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(s)); }
+static inline GtkWidget *bhg_scrolled_get_child (GtkWidget *s) { return gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(s)); }
+static inline int bhg_is_scrolled (GtkWidget *w) { return GTK_IS_SCROLLED_WINDOW(w); }
+
+/* --------------------------------------------------------------- style */
+
+/* Adds a style sheet for the whole display, above the theme. */
+static inline GtkCssProvider *bhg_add_css (void) {
+  GtkCssProvider *p = gtk_css_provider_new();
+  gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(p),
+                                             GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  return p;
+}
+static inline void bhg_css_load (GtkCssProvider *p, const char *css) { gtk_css_provider_load_from_data(p, css, -1); }
+
+/* ----------------------------------------------------------- builder */
+
+/* The objects of a .ui file, or NULL with *error set (caller frees it). */
+static inline GtkBuilder *bhg_builder_from_file (const char *path, GError **error) {
+  GtkBuilder *b = gtk_builder_new();
+  if (!gtk_builder_add_from_file(b, path, error)) {
+    g_object_unref(b);
+    return NULL;
+  }
+  return b;
+}
+static inline GtkWidget *bhg_builder_widget (GtkBuilder *b, const char *id, int *not_a_widget) {
+  GObject *o = gtk_builder_get_object(b, id);
+  *not_a_widget = o != NULL && !GTK_IS_WIDGET(o);
+  return o != NULL && GTK_IS_WIDGET(o) ? GTK_WIDGET(o) : NULL;
+}
+
+/* The first window among a .ui file's objects, or NULL. */
+static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
+  GSList *objects = gtk_builder_get_objects(b), *each;
+  GtkWidget *found = NULL;
+  for (each = objects; each != NULL && found == NULL; each = each->next)
+    if (GTK_IS_WINDOW(each->data)) found = GTK_WIDGET(each->data);
+  g_slist_free(objects);
+  return found;
+}
+static inline GtkWidget *bhg_window_take_child (GtkWidget *w) {
+  GtkWidget *child = gtk_window_get_child(GTK_WINDOW(w));
+  if (child == NULL) return NULL;
+  g_object_ref(child);
+  gtk_window_set_child(GTK_WINDOW(w), NULL);
+  return child;
+}
+static inline const char *bhg_window_get_title (GtkWidget *w) { return gtk_window_get_title(GTK_WINDOW(w)); }
+
+/* Where 'w' is in 'target's coordinates; 0 when it is not shown. */
+static inline int bhg_bounds (GtkWidget *w, GtkWidget *target, double *x, double *y, double *width, double *height) {
+  graphene_rect_t r;
+  if (!gtk_widget_compute_bounds(w, target, &r)) return 0;
+  *x = r.origin.x; *y = r.origin.y; *width = r.size.width; *height = r.size.height;
+  return 1;
+}
+
+/* A frame clock's tick calls 'tick' with 'data' (a Swift box). */
+static inline guint bhg_add_tick (GtkWidget *w, GtkTickCallback tick, void *data, GDestroyNotify destroy) {
+  return gtk_widget_add_tick_callback(w, tick, data, destroy);
+}
+
+/* ------------------------------------------------------------- events */
+
+/* Event controllers added to a widget, whose signals Swift connects. */
+static inline GtkEventController *bhg_add_focus_controller (GtkWidget *w) {
+  GtkEventController *c = gtk_event_controller_focus_new();
+  gtk_widget_add_controller(w, c);
+  return c;
+}
+static inline GtkEventController *bhg_add_key_controller (GtkWidget *w) {
+  GtkEventController *c = gtk_event_controller_key_new();
+  gtk_widget_add_controller(w, c);
+  return c;
+}
+/* A press gesture that hears the press before the widget does (a
+** button's touchDown) and does not claim it. */
+static inline GtkEventController *bhg_add_press_controller (GtkWidget *w) {
+  GtkGesture *g = gtk_gesture_click_new();
+  gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(g), GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller(w, GTK_EVENT_CONTROLLER(g));
+  return GTK_EVENT_CONTROLLER(g);
+}
+
+/* Writes what `w` shows now to a PNG file (its own rendering, without the
+** screen around it); 0 when it cannot. */
+int bhg_snapshot_png (GtkWidget *w, const char *path);
+
+#endif
