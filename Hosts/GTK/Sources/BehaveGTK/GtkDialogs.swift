@@ -34,6 +34,7 @@ final class GtkDialogs: DialogPresenter {
             bhg_box_append(box, label)
         }
         let buttons = gtk_box_new(dialog.style == .alert ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL, 6)!
+        optionButtons = []
         for option in dialog.options {
             bhg_box_append(buttons, button(option, answering: option, in: scene))
         }
@@ -49,6 +50,28 @@ final class GtkDialogs: DialogPresenter {
         }
         shown = (dialog, window)
         bhg_window_present(window)
+        if host.window?.printsGeometry ?? false { printGeometry(of: window, buttons: optionButtons) }
+    }
+
+    /// The option buttons of the dialog being made, by their answers' titles.
+    private var optionButtons: [(String, GtkWidgetPointer)] = []
+
+    /// Prints where each button of the dialog is (`geometry option:TITLE X
+    /// Y WIDTH HEIGHT`) once the dialog is laid out, for tools that drive it.
+    private func printGeometry(of window: GtkWidgetPointer, buttons: [(String, GtkWidgetPointer)]) {
+        var printed = false
+        bhg_add_tick(window, dialogTick, Unmanaged.passRetained(SignalAction {
+            guard !printed, gtk_widget_get_width(window) > 0 else { return }
+            var lines: [String] = []
+            for (title, button) in buttons {
+                var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+                guard bhg_bounds(button, window, &x, &y, &width, &height) != 0, width > 0 else { return }
+                lines.append("geometry option:\(title) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
+            }
+            printed = true
+            print(lines.joined(separator: "\n"))
+            fflush(nil)
+        }).toOpaque(), releaseDialogBox)
     }
 
     func dismiss(_ dialog: Dialog, in scene: Scene) {
@@ -66,6 +89,7 @@ final class GtkDialogs: DialogPresenter {
         }
         bhg_box_append(content, gtk_label_new(title))
         bhg_button_set_child(button, content)
+        optionButtons.append((title, button))
         Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self, weak scene] in
             guard let self, let scene else { return }
             self.answer(option, in: scene)
@@ -87,6 +111,17 @@ final class GtkDialogs: DialogPresenter {
         self.shown = nil
         bhg_window_destroy(shown.window)
     }
+}
+
+private let dialogTick: GtkTickCallback = { _, _, data in
+    guard let data else { return 0 }
+    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
+    return 1
+}
+
+private let releaseDialogBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 extension Dialog.Style {

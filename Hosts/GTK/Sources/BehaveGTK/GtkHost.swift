@@ -15,8 +15,9 @@ public final class GtkHost {
     /// The window's content: the `.ui` window's content, or a fixed
     /// container where controls sit at their frames.
     public let content: GtkWidgetPointer
-    /// The `.ui` window's title.
+    /// The `.ui` window's title and default size (-1: its content's).
     public private(set) var title: String?
+    public private(set) var defaultSize: (width: Int32, height: Int32) = (-1, -1)
     /// The bindings by control name (the widgets own them).
     private var bindings: [String: Weak<WidgetBinding>] = [:]
     /// Controls without a frame, one under the other.
@@ -49,6 +50,9 @@ public final class GtkHost {
             throw ValueError("\((interface as NSString).lastPathComponent): no GtkWindow with a child; draw the screen inside a window")
         }
         title = string(bhg_window_get_title(window))
+        var width: Int32 = -1, height: Int32 = -1
+        bhg_window_get_default_size(window, &width, &height)
+        defaultSize = (width, height)
         content = child
     }
 
@@ -153,7 +157,7 @@ public final class GtkHost {
     /// Each bound control's place in `window`, in the window's pixels.
     func geometry(in window: GtkWidgetPointer) -> [(name: String, x: Double, y: Double, width: Double, height: Double)] {
         bindings.keys.sorted().compactMap { name in
-            guard let widget = bindings[name]?.object?.widget else { return nil }
+            guard let widget = bindings[name]?.object?.widget, gtk_widget_is_visible(widget) != 0 else { return nil }
             var x = 0.0, y = 0.0, width = 0.0, height = 0.0
             guard bhg_bounds(widget, window, &x, &y, &width, &height) != 0 else { return nil }
             return (name, x, y, width, height)

@@ -38,6 +38,8 @@ public final class GtkWindowHost {
     /// `set` commands of inspectables since the start, kept across reloads.
     private var kept: [String] = []
     private var geometryPrinted = false
+    /// Whether places are printed (`--print-geometry`): dialogs' too.
+    var printsGeometry: Bool { options.printGeometry }
     private var ended = false
     public private(set) var scriptErrors = 0
 
@@ -90,6 +92,7 @@ public final class GtkWindowHost {
         self.host = host
         bhg_overlay_set_child(overlay, host.content)
         bhg_window_set_title(window, host.title ?? session.scene.screenTitle)
+        bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
         geometryPrinted = false
         showProblem(nil)

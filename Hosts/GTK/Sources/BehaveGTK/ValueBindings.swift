@@ -142,6 +142,13 @@ final class ImageViewBinding: WidgetBinding {
         guard change.property == "image" else { return false }
         if case .image(let image) = change.new, let file = host.imageFile(named: image.name) {
             bhg_picture_set_filename(widget, file)
+            // Without a frame, the picture takes the image's size (as fitted
+            // by the scripts), within a screen's width.
+            let frame = (try? control.value("frame"))?.rectValue
+            if frame.map({ $0.width == 0 && $0.height == 0 }) ?? true, let width = image.width, let height = image.height {
+                let scale = min(1, 320 / Double(max(width, height)))
+                gtk_widget_set_size_request(widget, Int32(Double(width) * scale), Int32(Double(height) * scale))
+            }
         } else {
             bhg_picture_clear(widget)
         }

@@ -162,6 +162,9 @@ static inline GtkWidget *bhg_window_take_child (GtkWidget *w) {
   return child;
 }
 static inline const char *bhg_window_get_title (GtkWidget *w) { return gtk_window_get_title(GTK_WINDOW(w)); }
+static inline void bhg_window_get_default_size (GtkWidget *w, int *width, int *height) {
+  gtk_window_get_default_size(GTK_WINDOW(w), width, height);
+}
 
 /* Where 'w' is in 'target's coordinates; 0 when it is not shown. */
 static inline int bhg_bounds (GtkWidget *w, GtkWidget *target, double *x, double *y, double *width, double *height) {

@@ -1,0 +1,250 @@
+import Foundation
+import XCTest
+
+/// A real X server (Xvfb) and `behave-window` on it, driven with real X
+/// events (xdotool) and looked at through screenshots (ImageMagick), as a
+/// person would: what a test asserts is what reaches the screen and the
+/// trace. Without a window manager a window sits at (0, 0), so the
+/// window's coordinates (`--print-geometry`) are the screen's.
+final class WindowDriver {
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let display: String
+    private let server: Process
+    private var window: Process?
+    private let output = Output()
+    /// Where each control sits, from `--print-geometry`.
+    private(set) var places: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
+
+    /// Starts an X server; skips the test (or fails it in CI) when Xvfb,
+    /// xdotool or ImageMagick is missing.
+    init() throws {
+        for tool in ["Xvfb", "xdotool", "import", "convert"] {
+            guard WindowDriver.which(tool) != nil else {
+                let message = "\(tool) is not installed (bash .ci/install --gtk installs what the GTK tests need)"
+                if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(message) }
+                throw XCTSkip(message)
+            }
+        }
+        var number = 0
+        repeat { number = Int.random(in: 100...999) } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        display = ":\(number)"
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: WindowDriver.which("Xvfb")!)
+        server.arguments = [display, "-screen", "0", "800x700x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        try wait(for: "the X server") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+    }
+
+    deinit {
+        if let window, window.isRunning { window.terminate(); window.waitUntilExit() }
+        server.terminate()
+        server.waitUntilExit()
+    }
+
+    /// `behave-window`, built beside the tests.
+    static var windowBinary: URL {
+        // The test bundle is a folder (or, on Linux, the folder holding it).
+        let bundle = Bundle(for: WindowDriver.self).bundleURL
+        let folder = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+        return folder.appendingPathComponent("behave-window")
+    }
+
+    /// Opens `file` (from the checkout) in a window and waits until every
+    /// control has a place on the screen.
+    func open(_ file: String, _ arguments: [String] = [], input: Pipe? = nil) throws {
+        let process = Process()
+        process.executableURL = WindowDriver.windowBinary
+        process.arguments = [WindowDriver.checkout.appendingPathComponent(file).path, "--print-geometry"] + arguments
+        process.currentDirectoryURL = WindowDriver.checkout
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = input ?? Pipe()
+        let output = self.output
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        window = process
+        try wait(for: "the window's controls to be laid out") { self.lines.contains { $0.hasPrefix("geometry ") } }
+        Thread.sleep(forTimeInterval: 0.3)
+        for line in lines where line.hasPrefix("geometry ") {
+            let words = line.split(separator: " ").map(String.init)
+            let numbers = words.suffix(4).compactMap(Int.init)
+            guard numbers.count == 4 else { continue }
+            places[words.dropFirst().dropLast(4).joined(separator: " ")] = (numbers[0], numbers[1], numbers[2], numbers[3])
+        }
+    }
+
+    /// What the window printed so far, by line.
+    var lines: [String] { output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    /// Waits until the trace has a line containing `text`.
+    @discardableResult
+    func waitForLine(containing text: String, timeout: Double = 10) throws -> String {
+        var found: String?
+        try wait(for: "a line with \(text)", timeout: timeout) {
+            found = self.lines.first { $0.contains(text) }
+            return found != nil
+        }
+        return found!
+    }
+
+    func center(of control: String) throws -> (Int, Int) {
+        let place = try XCTUnwrap(places[control], "\(control) has no place; \(places.keys.sorted())")
+        return (place.x + place.width / 2, place.y + place.height / 2)
+    }
+
+    // MARK: Real input
+
+    func click(_ control: String) throws {
+        let (x, y) = try center(of: control)
+        try xdotool(["mousemove", "\(x)", "\(y)", "click", "1"])
+    }
+
+    /// Presses on `control`'s left part and drags to its right part.
+    func drag(_ control: String, fromFraction start: Double, toFraction end: Double) throws {
+        let place = try XCTUnwrap(places[control])
+        let y = place.y + place.height / 2
+        let from = place.x + Int(Double(place.width) * start), to = place.x + Int(Double(place.width) * end)
+        try xdotool(["mousemove", "\(from)", "\(y)", "mousedown", "1", "mousemove", "\((from + to) / 2)", "\(y)",
+                     "sleep", "0.1", "mousemove", "\(to)", "\(y)", "mouseup", "1"])
+    }
+
+    func type(_ text: String) throws { try xdotool(["type", "--delay", "40", text]) }
+
+    func key(_ key: String) throws { try xdotool(["key", key]) }
+
+    func xdotool(_ arguments: [String]) throws {
+        try run("xdotool", arguments)
+        Thread.sleep(forTimeInterval: 0.15)
+    }
+
+    // MARK: Looking
+
+    /// A screenshot of the region (the whole screen's top left by default).
+    func screenshot(_ file: URL, x: Int = 0, y: Int = 0, width: Int = 420, height: Int = 420) throws {
+        try run("import", ["-window", "root", "-crop", "\(width)x\(height)+\(x)+\(y)", file.path])
+    }
+
+    /// How much a control's region varies now (the standard deviation of
+    /// its brightness, 0…1): its text and border against its background.
+    /// A control fading out loses it, and one gone has none.
+    func contrast(of control: String) throws -> Double {
+        try measure(control, "%[fx:standard_deviation]")
+    }
+
+    /// The mean brightness (0…1) of a control's region now.
+    func brightness(of control: String) throws -> Double {
+        try measure(control, "%[fx:mean]")
+    }
+
+    private func measure(_ control: String, _ format: String) throws -> Double {
+        let place = try XCTUnwrap(places[control])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try screenshot(file, x: place.x, y: place.y, width: place.width, height: place.height)
+        let text = try run("convert", [file.path, "-colorspace", "Gray", "-format", format, "info:"])
+        return try XCTUnwrap(Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
+    }
+
+    /// How many pixels of a control's region differ between two moments
+    /// (`before` taken by `snapshot`).
+    func snapshot(_ control: String) throws -> URL {
+        let place = try XCTUnwrap(places[control])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString).png")
+        try screenshot(file, x: place.x, y: place.y, width: place.width, height: place.height)
+        return file
+    }
+
+    func differingPixels(_ a: URL, _ b: URL) throws -> Int {
+        // compare prints the count on stderr and exits 1 when they differ.
+        let text = try run("compare", ["-metric", "AE", a.path, b.path, "null:"], allowFailure: true)
+        return Int(Double(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? "") ?? -1)
+    }
+
+    // MARK: Ending
+
+    /// Sends `signal` to the window and waits for it to end; its status.
+    func end(with signal: Int32? = nil, timeout: Double = 10) throws -> Int32 {
+        let window = try XCTUnwrap(window)
+        if let signal { kill(window.processIdentifier, signal) }
+        try wait(for: "the window to end", timeout: timeout) { !window.isRunning }
+        Thread.sleep(forTimeInterval: 0.2)
+        return window.terminationStatus
+    }
+
+    // MARK: Support
+
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(WindowDriver.which(tool), tool))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if !allowFailure, process.terminationStatus != 0 { XCTFail("\(tool) \(arguments): \(text)") }
+        return text
+    }
+
+    func wait(for what: String, timeout: Double = 10, _ condition: () -> Bool) throws {
+        let end = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < end else {
+                throw XCTSkip.failure("timed out waiting for \(what); the window printed:\n\(output.text.suffix(3000))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    static func which(_ tool: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let path = "\(folder)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}
+
+/// What the window printed, gathered from the pipe's thread.
+final class Output: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension XCTSkip {
+    /// A failure that ends the test where it is (a timeout).
+    static func failure(_ message: String) -> Error { WindowTestFailure(message: message) }
+}
+
+struct WindowTestFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

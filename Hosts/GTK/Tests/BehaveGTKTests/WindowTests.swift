@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+
+/// `behave window` on real GTK widgets under Xvfb, driven with real X
+/// events: clicks, drags, typing and keys reach the behaviours, what they
+/// set reaches the screen, and ending the window destroys them.
+final class WindowTests: XCTestCase {
+    /// Screenshots for the README and the docs, when asked for
+    /// (`BEHAVE_SCREENSHOTS=1`); else into a temporary folder.
+    func screenshotFile(_ name: String) -> URL {
+        ProcessInfo.processInfo.environment["BEHAVE_SCREENSHOTS"] != nil
+            ? WindowDriver.checkout.appendingPathComponent("Docs").appendingPathComponent(name)
+            : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
+    }
+
+    func testAClickOnTheToggleChangesItsPicture() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/Toggle/toggle.scene.yaml")
+        try driver.waitForLine(containing: "wifi.image: nil → toggle-off")
+        let before = try driver.snapshot("wifi")
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "wifi touchDown")
+        try driver.waitForLine(containing: "wifi touchUpInside")
+        try driver.waitForLine(containing: "wifi.image: toggle-off → toggle-on")
+        try driver.waitForLine(containing: "action toggleChanged from toggle to screen: unhandled")
+        Thread.sleep(forTimeInterval: 0.2)
+        let after = try driver.snapshot("wifi")
+        XCTAssertGreaterThan(try driver.differingPixels(before, after), 20, "the button's face changed on the screen")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    func testMidFadeTheButtonIsHalfTransparent() throws {
+        let driver = try WindowDriver()
+        // A slow fade (3 s out, 3 s back), so that a screenshot falls in its middle.
+        try driver.open("Examples/Toggle/toggle.scene.yaml", ["--set", "fadingToggle.duration=3"])
+        try driver.waitForLine(containing: "sound.image: nil → sound-off")
+        let opaque = try driver.contrast(of: "sound")
+        try driver.click("sound")
+        try driver.xdotool(["mousemove", "700", "650"])     // no hover on the button
+        try driver.waitForLine(containing: "sound touchUpInside")
+        Thread.sleep(forTimeInterval: 1.5)
+        let midFade = try driver.contrast(of: "sound")
+        try driver.screenshot(screenshotFile("window-fade.png"), width: 360, height: 220)
+        // Half transparent: its text and border fade into the window.
+        XCTAssertGreaterThan(midFade, opaque * 0.15, "not gone yet: opaque \(opaque)")
+        XCTAssertLessThan(midFade, opaque * 0.85, "fading: opaque \(opaque)")
+        try driver.waitForLine(containing: "sound.alpha: 1 → 0", timeout: 5)
+        try driver.waitForLine(containing: "sound.image: sound-off → sound-on")
+        try driver.waitForLine(containing: "sound.alpha: 0 → 1", timeout: 6)
+        XCTAssertEqual(try driver.contrast(of: "sound"), opaque, accuracy: opaque * 0.25, "opaque again")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    func testADesignersUiFileDrivesBehaviours() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/GTK/settings.scene.yaml")
+        // The .ui file's widgets are bound by id, with the values drawn there.
+        for id in ["wifi", "bluetooth", "brightness", "email", "favorite", "summary"] {
+            XCTAssertNotNil(driver.places[id], "\(id) is bound: \(driver.places.keys.sorted())")
+        }
+        try driver.waitForLine(containing: #"summary.text: "" → "Wi-Fi on · Bluetooth off · brightness 50%""#)
+        // A flipped switch.
+        try driver.click("bluetooth")
+        try driver.waitForLine(containing: "bluetooth.on: false → true")
+        try driver.waitForLine(containing: "Wi-Fi on · Bluetooth on · brightness 50%\"")
+        // A dragged slider.
+        try driver.drag("brightness", fromFraction: 0.5, toFraction: 0.95)
+        try driver.waitForLine(containing: "brightness valueChanged")
+        let moved = try driver.waitForLine(containing: "brightnessLabel.text: \"Brightness 50%\" →")
+        XCTAssertFalse(moved.hasSuffix("\"Brightness 50%\""), moved)
+        // Typing reaches the validation behaviour; leaving the field shows its verdict.
+        try driver.click("email")
+        try driver.type("bob@")
+        try driver.waitForLine(containing: #"email.text: "bob" → "bob@""#)
+        try driver.key("Tab")
+        try driver.waitForLine(containing: "email editingDidEnd")
+        try driver.waitForLine(containing: "emailError.hidden: true → false")
+        XCTAssertTrue(driver.lines.contains { $0.contains(#"emailError.text: "" → "Not an email address""#) })
+        try driver.click("email")
+        try driver.type("example.com")
+        try driver.waitForLine(containing: #"emailError.text: "Not an email address" → """#)
+        // Flipping Wi-Fi off turns Bluetooth off, on the screen too.
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "bluetooth.on: true → false")
+        try driver.screenshot(screenshotFile("window.png"), width: 360, height: 400)
+        // Ctrl+W closes the window: every behaviour is destroyed, status 0.
+        try driver.key("ctrl+w")
+        XCTAssertEqual(try driver.end(), 0)
+        for behaviour in ["settings", "emailCheck", "favouriteToggle"] {
+            XCTAssertTrue(driver.lines.contains { $0.hasSuffix("\(behaviour) destroyed") }, behaviour)
+        }
+    }
+
+    func testRemovingAWidgetDestroysTheBehaviourItOwns() throws {
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open("Examples/GTK/settings.scene.yaml", input: input)
+        let before = try driver.snapshot("favorite")
+        input.fileHandleForWriting.write(Data("remove favorite\n".utf8))
+        try driver.waitForLine(containing: "favorite removed")
+        try driver.waitForLine(containing: "favouriteToggle destroyed")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("favorite")), 20, "the button left the window")
+        XCTAssertFalse(driver.lines.contains { $0.hasSuffix("settings destroyed") }, "the others live on")
+        XCTAssertEqual(try driver.end(with: SIGINT), 0)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("settings destroyed") })
+    }
+
+    func testTheImagePickersDialogsAreRealWindows() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/ImagePicker/profile.scene.yaml")
+        try driver.click("change")
+        try driver.waitForLine(containing: "geometry option:Photo Library")
+        var option = try XCTUnwrap(option(driver, "Photo Library"))
+        try driver.xdotool(["mousemove", "\(option.0)", "\(option.1)", "click", "1"])
+        try driver.waitForLine(containing: #"chose "Photo Library""#)
+        try driver.waitForLine(containing: "geometry option:mountains.png")
+        option = try XCTUnwrap(self.option(driver, "mountains.png"))
+        try driver.screenshot(screenshotFile("window-picker.png"), width: 320, height: 480)
+        try driver.xdotool(["mousemove", "\(option.0)", "\(option.1)", "click", "1"])
+        try driver.waitForLine(containing: #"chose "mountains.png""#)
+        try driver.waitForLine(containing: "avatar.image: nil → mountains.png")
+        try driver.waitForLine(containing: "action photoChanged from picker to screen")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// The centre of a dialog's button, from the last geometry printed for it.
+    private func option(_ driver: WindowDriver, _ title: String) -> (Int, Int)? {
+        guard let line = driver.lines.last(where: { $0.hasPrefix("geometry option:\(title) ") }) else { return nil }
+        let numbers = line.split(separator: " ").suffix(4).compactMap { Int($0) }
+        guard numbers.count == 4 else { return nil }
+        return (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2)
+    }
+}
