@@ -53,6 +53,7 @@ public final class GtkWindowHost {
         problem = gtk_label_new(nil)
         gtk_widget_add_css_class(problem, "bh-problem")
         gtk_widget_set_valign(problem, GTK_ALIGN_START)
+        gtk_widget_set_can_target(problem, 0)     // clicks go through to the scene
         gtk_label_set_wrap(OpaquePointer(problem), 1)
         gtk_label_set_xalign(OpaquePointer(problem), 0)
         gtk_widget_set_visible(problem, 0)
@@ -141,16 +142,20 @@ public final class GtkWindowHost {
 
     /// Reloads when a file the scene uses was saved.
     private func poll() {
-        guard !ended, let watched, !watched.changedFiles().isEmpty else { return }
+        guard !ended, let watched else { return }
+        let saved = watched.changedFiles()
+        guard !saved.isEmpty else { return }
+        let names = saved.map(LuaScript.display).joined(separator: ", ")
         var source = watched.source
         source.settings = options.settings + kept
         if let error = watched.reload(from: source) {
             making = nil
-            let message = "saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
+            let message = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
             FileHandle.standardError.write(Data((message + "\n").utf8))
             showProblem(message)
             return
         }
+        print("\(names) saved: the scene is loaded again")
         adopt()
     }
 

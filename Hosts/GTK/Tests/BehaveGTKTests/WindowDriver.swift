@@ -58,7 +58,8 @@ final class WindowDriver {
     func open(_ file: String, _ arguments: [String] = [], input: Pipe? = nil) throws {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary
-        process.arguments = [WindowDriver.checkout.appendingPathComponent(file).path, "--print-geometry"] + arguments
+        let path = file.hasPrefix("/") ? file : WindowDriver.checkout.appendingPathComponent(file).path
+        process.arguments = [path, "--print-geometry"] + arguments
         process.currentDirectoryURL = WindowDriver.checkout
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display

@@ -131,4 +131,43 @@ final class WindowTests: XCTestCase {
         guard numbers.count == 4 else { return nil }
         return (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2)
     }
+
+    func testSavingAFileReloadsItAndAMistakeIsShownInTheWindow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("counter.scene.yaml")
+        func write(_ title: String) throws {
+            try Data("""
+                controls:
+                  label:  { type: Label, text: "\(title)", frame: [16, 16, 200, 30] }
+                  button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
+                behaviours:
+                  toggle: { script: toggle.lua, outlets: { button: button } }
+
+                """.utf8).write(to: scene)
+        }
+        try write("First")
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "toggle awake")
+        // Saved: loaded again (the old scene's behaviours destroyed first).
+        Thread.sleep(forTimeInterval: 1.1)
+        try write("Second")
+        try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
+        try driver.wait(for: "the scene loaded again") { driver.lines.filter { $0.hasSuffix("toggle awake") }.count == 2 }
+        try driver.click("button")
+        try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
+        // A mistake: the window says why; the last good scene runs on.
+        let before = try driver.snapshot("label")
+        Thread.sleep(forTimeInterval: 1.1)
+        try Data("controls:\n  label: { type: Labl }\n".utf8).write(to: scene)
+        try driver.waitForLine(containing: "the last good scene keeps running")
+        try driver.waitForLine(containing: "unknown control type `Labl`")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the problem is shown over the scene")
+        try driver.click("button")
+        try driver.waitForLine(containing: "button.image: toggle-on → toggle-off")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
 }
