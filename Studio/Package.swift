@@ -30,7 +30,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            ]
+            ],
+            // A release build carries Swift's libraries inside, as `behave`
+            // does (the root package's manifest says why these flags), so
+            // that the installed server runs without the toolchain: linked
+            // by the toolchain's lld, told Foundation's static libraries.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + [
+                "FoundationEssentials", "FoundationInternationalization", "_FoundationCollections",
+                "_FoundationCShims", "CoreFoundation", "_FoundationICU",
+            ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -86,7 +86,7 @@ final class InstallTests: XCTestCase {
         let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("""
 
-            swift build -c release --product behave && swift build -c release --package-path Studio --static-swift-stdlib \
+            swift build -c release --product behave && swift build -c release --package-path Studio \
             && install .build/release/behave Studio/.build/release/behave-studio /usr/local/bin/
 
             """), "the install command")
