@@ -5,25 +5,25 @@ let package = Package(
     name: "Behave",
     products: [
         .executable(name: "behave", targets: ["behave"]),
-        // Behave Studio's web server: a product of its own, so that building
-        // `behave` alone (`swift build --product behave`) never builds
-        // Hummingbird and SwiftNIO. `behave studio` runs it from beside itself.
-        .executable(name: "behave-studio", targets: ["BehaveStudioServer"]),
         .executable(name: "behave-bench", targets: ["BehaveBench"]),
+        // What an app embeds: the core, Lua behaviours, scene files.
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
         .library(name: "BehaveScene", targets: ["BehaveScene"]),
         // Files a host reads at run time, embedded in its binary (the GTK
         // host's style sheet).
         .plugin(name: "EmbedFiles", targets: ["EmbedFiles"]),
+        // Behave Studio without its server, for the server's package
+        // (Studio/); an app needs none of it.
+        .library(name: "BehaveStudio", targets: ["BehaveStudio"]),
     ],
+    // Only what an app that embeds Behave builds. Behave Studio's web
+    // server (`behave-studio`: Hummingbird, SwiftNIO, ArgumentParser) is
+    // the package in Studio/, which depends on this one by path: a package
+    // that depends on this one resolves none of the server's packages.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // Behave Studio's server only (the behave-studio product).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Lua 5.4 from the system.
@@ -82,20 +82,13 @@ let package = Package(
         // Behave Studio without its server: the scene the page shows, driven
         // by the command language, reloaded on save; the page itself (Page/,
         // embedded by the EmbedFiles plugin); what the server may serve.
+        // It stays here, beside the server's package rather than in it:
+        // it needs no server package, it embeds its page with this
+        // package's plugin, and its tests run with the others in `swift test`.
         .target(name: "BehaveStudio", dependencies: [
                     "BehaveCore", "BehaveLua", "BehaveScene", .product(name: "DequeModule", package: "swift-collections"),
                 ], exclude: ["Page"],
                 plugins: ["EmbedFiles"]),
-        // `behave-studio`: the studio's HTTP and WebSocket server (Hummingbird).
-        .executableTarget(
-            name: "BehaveStudioServer",
-            dependencies: [
-                "BehaveCore", "BehaveScene", "BehaveStudio",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            ]
-        ),
         // Files the runtime reads, embedded at build time: the binary alone is the tool.
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
@@ -116,10 +109,11 @@ let package = Package(
                     exclude: ["Modules"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes", "Modules"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
-        // The `behave` binary as users install and run it: copied alone, the conventions of every command.
-        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"]),
+        // The `behave` binary as users install and run it: copied alone, the conventions of every command;
+        // what an app's package (App/) resolves and builds when it depends on the libraries; the changelog.
+        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"], exclude: ["App"]),
         // The studio's engine; the page in headless Chromium and `run --watch` (Python/, Selenium).
-        .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore"],
+        .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore", "ToolRunning"],
                     exclude: ["Python", "Fixtures"]),
         .testTarget(name: "BehaveSpecTests", dependencies: ["BehaveSpec", "BehaveLua", "BehaveCore", "ToolRunning"],
                     exclude: ["Fixtures"]),

@@ -1,5 +1,5 @@
 /// Behave's version, printed by `behave --version`: the one place it is
 /// written.
 enum BehaveVersion {
-    static let current = "0.15.0"
+    static let current = "0.16.0"
 }

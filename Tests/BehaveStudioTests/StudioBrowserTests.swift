@@ -1,11 +1,14 @@
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The Python tests beside this file (Python/): Behave Studio in headless
 /// Chromium (Selenium), and `behave run --watch` in a terminal. They drive
-/// the built `behave` and `behave-studio`. Chromium, its driver and
-/// Selenium come from `bash .ci/install --browser`; without them the browser test is
-/// skipped here, saying so, and fails under CI, which must have them.
+/// the built `behave`, and `behave studio` runs `behave-studio`, which the
+/// Studio package builds (`swift build --package-path Studio`). Chromium,
+/// its driver, Selenium and the server come from the README's test command
+/// (`bash .ci/install --browser`, the Studio package's build); without them the
+/// browser test is skipped here, saying so, and fails under CI, which must have them.
 final class StudioBrowserTests: XCTestCase {
     static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python")
 
@@ -13,11 +16,19 @@ final class StudioBrowserTests: XCTestCase {
         let missing = ["chromium", "chromedriver"].filter { which($0) == nil }
             + (run(["python3", "-c", "import selenium"]).status == 0 ? [] : ["selenium (PyPI)"])
         if !missing.isEmpty {
-            let message = "the browser tests need \(missing.joined(separator: ", ")): `bash .ci/install --browser` installs them"
-            if ProcessInfo.processInfo.environment["CI"] != nil { return XCTFail(message) }
-            throw XCTSkip(message)
+            return try notRun("the browser tests need \(missing.joined(separator: ", ")): `bash .ci/install --browser` installs them")
         }
-        try runPython("studio_browser_test.py", needs: ["behave", "behave-studio"])
+        let server = ToolRunning.studioServer
+        guard FileManager.default.isExecutableFile(atPath: server.path) else {
+            return try notRun("the browser tests need behave-studio (\(server.path)): `swift build --package-path Studio` builds it")
+        }
+        try runPython("studio_browser_test.py", needs: ["behave"])
+    }
+
+    /// Skips, saying why, or fails under CI, which must run every test.
+    private func notRun(_ message: String) throws {
+        if ProcessInfo.processInfo.environment["CI"] != nil { return XCTFail(message) }
+        throw XCTSkip(message)
     }
 
     func testWatchInTheTerminal() throws {
@@ -28,8 +39,8 @@ final class StudioBrowserTests: XCTestCase {
     /// output when it fails.
     private func runPython(_ file: String, needs binaries: [String]) throws {
         guard which("python3") != nil else { throw XCTSkip("python3 is not installed") }
-        let products = try productsFolder()
-        for binary in binaries where !FileManager.default.isExecutableFile(atPath: products.appendingPathComponent(binary).path) {
+        let products = ToolRunning.products
+        for binary in binaries where ToolRunning.built(binary) == nil {
             throw XCTSkip("\(binary) is not built beside the tests (swift build builds it)")
         }
         var environment = ProcessInfo.processInfo.environment
@@ -37,14 +48,6 @@ final class StudioBrowserTests: XCTestCase {
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let outcome = run(["python3", StudioBrowserTests.python.appendingPathComponent(file).path], environment: environment)
         XCTAssertEqual(outcome.status, 0, "\(file) failed:\n\(outcome.output)")
-    }
-
-    /// The folder of the built products (the .xctest bundle's).
-    private func productsFolder() throws -> URL {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL
     }
 
     private func which(_ program: String) -> String? {

@@ -78,14 +78,16 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(hidden.output.hasSuffix("toggle.lua: ok\n"), hidden.output)
     }
 
-    /// The README's install command builds the release binary and puts it
-    /// on the path; the test checks the command is there and names the
-    /// binary the build makes.
+    /// The README's install command builds the release binaries and puts
+    /// them on the path, `behave-studio` (the Studio package's) beside
+    /// `behave`, where `behave studio` looks for it (StudioLookupTests); the
+    /// test checks the command is there and names the binaries the builds make.
     func testTheReadmeGivesTheInstallCommand() throws {
         let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("""
 
-            swift build -c release --product behave && install .build/release/behave /usr/local/bin/
+            swift build -c release --product behave && swift build -c release --package-path Studio \
+            && install .build/release/behave Studio/.build/release/behave-studio /usr/local/bin/
 
             """), "the install command")
     }

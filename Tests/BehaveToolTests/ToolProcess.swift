@@ -3,8 +3,7 @@ import ToolRunning
 import XCTest
 
 /// The checkout these tests were built from.
-let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+let checkout = ToolRunning.checkout
 
 /// Running `behave` (the one built beside the tests, or a copy of it) and
 /// other programs, as a user's shell would.

@@ -21,12 +21,31 @@ public struct ToolOutcome: Sendable {
 public enum ToolRunning {
     /// The program `name` built beside the test bundle, or nil.
     public static func built(_ name: String) -> URL? {
+        let tool = products.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
+    }
+
+    /// The folder of the built products (the test bundle's).
+    public static var products: URL {
         var directory = Bundle.main.bundleURL
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             directory = bundle.bundleURL.deletingLastPathComponent()
         }
-        let tool = directory.appendingPathComponent(name)
-        return FileManager.default.isExecutableFile(atPath: tool.path) ? tool : nil
+        return directory
+    }
+
+    /// The checkout these tests were built from.
+    public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Where the checkout's Studio package builds `behave-studio` for the
+    /// products beside the tests (`.build/SUBPATH/` → `Studio/.build/SUBPATH/`),
+    /// one of the places `behave studio` looks.
+    public static var studioServer: URL {
+        let folders = products.resolvingSymlinksInPath().pathComponents
+        let subpath = folders.lastIndex(of: ".build").map { folders[($0 + 1)...] } ?? []
+        return subpath.reduce(checkout.appendingPathComponent("Studio/.build")) { $0.appendingPathComponent($1) }
+            .appendingPathComponent("behave-studio")
     }
 
     /// Runs `executable` in `directory` (nil: this process's) with standard
