@@ -5,7 +5,7 @@ import Foundation
 @main
 enum Behave {
     static let commands: [any Command.Type] = [
-        Run.self, Test.self, Explore.self, Studio.self, Inspect.self, Check.self, New.self, Types.self,
+        Run.self, Test.self, Explore.self, Studio.self, Window.self, Inspect.self, Check.self, New.self, Types.self,
     ]
 
     static let spec = CommandSpec(
