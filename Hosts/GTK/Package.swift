@@ -60,8 +60,14 @@ let package = Package(
         ], exclude: ["Style"], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })],
            plugins: [.plugin(name: "EmbedFiles", package: "Behave")]),
         // `behave-window SCENE | SCRIPT`: what `behave window` runs.
+        // Its release build carries Swift's libraries inside (GTK stays the
+        // system's), so the installed program runs without the toolchain.
         .executableTarget(name: "BehaveWindow", dependencies: ["BehaveGTK"], path: "Sources/behave-window",
-                          swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
+                          swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + [
+                              "FoundationEssentials", "FoundationInternationalization", "_FoundationCollections",
+                              "_FoundationCShims", "CoreFoundation", "_FoundationICU",
+                          ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]),
         // Real widgets under Xvfb, driven with real X events (xdotool).
         .testTarget(name: "BehaveGTKTests", dependencies: [
             "BehaveGTK", .product(name: "BehaveCore", package: "Behave"),
