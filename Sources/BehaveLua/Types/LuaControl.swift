@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 
 /// A control (a view of the screen) as scripts see it. Its properties are
@@ -68,7 +69,10 @@ extension LuaRuntime {
         do {
             try view.set(at: index, to: try value(at: 3, for: spec, in: S))
         } catch {
-            throw view.qualified(error)
+            var refused = view.qualified(error)
+            // `"10"` for a number: the fix `check` gives too.
+            refused.fix = refused.fix ?? value(at: 3, in: S).flatMap { ScriptAdvice.literalFix(for: spec.type, given: $0) }
+            throw refused
         }
         return 0
     }
@@ -118,8 +122,9 @@ extension View {
     /// `button.alpha must be at most 1`: an error about one of its
     /// properties, named by the control (not its type).
     func qualified(_ error: ValueError) -> ValueError {
+        var qualified = error
         let typePrefix = typeName + "."
-        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + String(error.message.dropFirst(typePrefix.count))) }
-        return ValueError(name + "." + error.message)
+        qualified.text = name + "." + (error.text.hasPrefix(typePrefix) ? String(error.text.dropFirst(typePrefix.count)) : error.text)
+        return qualified
     }
 }
