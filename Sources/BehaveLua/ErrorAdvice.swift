@@ -58,8 +58,9 @@ extension LuaRuntime {
             let defined = failure.isIn(script.displayName) ? script.definedNames : []
             return ScriptAdvice.undefinedName(value.name, among: defined.union(ScriptAPI.globals.keys),
                                               isMethod: behaviour?.hasMethod(value.name) ?? false, className: script.className)
-        case "field" where value.name == "?":
-            // `self.stars[0]`: an item an outlet collection does not have.
+        case "field" where value.name == "?" || value.name == "integer index":
+            // `self.stars[0]` (Lua names a constant index "integer index",
+            // any other "?"): an item an outlet collection does not have.
             guard let behaviour, let line = failure.line, failure.isIn(script.displayName) else { return nil }
             let collections = behaviour.declaration.outletCollections.map(\.name)
             guard let (name, index) = script.tokens(onLine: line).collectionIndex(among: collections) else { return nil }

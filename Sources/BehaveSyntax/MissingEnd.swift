@@ -47,7 +47,9 @@ enum MissingEnd {
             ?? "the `\(end)` on line \(block.closer.line), indented less than it,"
         let before = lines.firstLine(after: block.opener.line, through: block.closer.line, indentedAtMost: opening)
         return LuaSyntaxError(
-            message: "the `\(block.what)` on line \(block.opener.line) has no `\(end)`: \(stray) closes it instead, and the `\(open.what)` of line \(open.opener.line) is left open",
+            message: "the `\(block.what)` on line \(block.opener.line) has no `\(end)`: \(stray) closes it instead, "
+                + (outer?.opener == open.opener ? "so that `\(open.what)` is left open"
+                    : "and the `\(open.what)` of line \(open.opener.line) is left open"),
             position: block.opener,
             fix: "add `\(end)` for the `\(block.what)` of line \(block.opener.line) before line \(before), indented as the `\(block.what)`")
     }

@@ -8,7 +8,10 @@ import CLuaShim
 /// a value to convert or check, a control that is gone, a mistake — and
 /// the methods every control has.
 extension HostType {
-    static let control = HostType("control", className: "Behave.View", methods: controlMethods, metamethods: [
+    static let control = HostType("control", className: "Behave.View", methods: controlMethods, properties: [
+        // Answered by the C half (controls.c), as the schema's name.
+        field("type", "Behave.ControlType", "the control's type name"),
+    ], metamethods: [
         HostFunction("__index") { runtime, S throws(ValueError) in try runtime.controlIndex(S) },
         HostFunction("__newindex") { runtime, S throws(ValueError) in try runtime.controlNewIndex(S) },
     ])
