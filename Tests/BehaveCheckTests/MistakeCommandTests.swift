@@ -101,3 +101,49 @@ final class MistakeCommandTests: XCTestCase {
         XCTAssertEqual(ran.errors.split(separator: "\n").first.map(String.init), "behave: " + expected)
     }
 }
+
+/// An outlet collection's size is known when a scene lists its controls:
+/// `behave run` of the scene lints the script with it.
+final class CollectionSizeCommandTests: XCTestCase {
+    func testRunningASceneKnowsTheCollectionsSize() throws {
+        let script = """
+            local Rating = behaviour {
+              name = "Rating",
+              outletCollections = { stars = "Button" },
+            }
+
+            function Rating:awake()
+              self.stars[3].title = "★"
+            end
+
+            function Rating:five()
+              self.stars[5].title = "★"
+            end
+
+            return Rating
+
+            """
+        let scene = """
+            screen: Rating
+            controls:
+              one: { type: Button }
+              two: { type: Button }
+              three: { type: Button }
+            behaviours:
+              rating:
+                script: rating.lua
+                outletCollections: { stars: [one, two, three] }
+
+            """
+        let directory = try folder(["rating.lua": script, "rating.scene.yaml": scene])
+        let ran = try behave(["run", "rating.scene.yaml", "--do", "quit"], in: directory)
+        XCTAssertEqual(ran.status, 0, ran.output)
+        XCTAssertEqual(ran.errors, """
+            rating.lua:11:3: error: `self.stars[5]` is nil: the outlet collection `stars` holds 3 controls, numbered from 1 to 3; use an index from 1 to 3, or `for i, control in ipairs(self.stars) do … end`
+
+            """)
+        // The script alone does not tell the size.
+        let checked = try behave(["check", "rating.lua"], in: directory)
+        XCTAssertEqual(checked.status, 0, checked.errors)
+    }
+}

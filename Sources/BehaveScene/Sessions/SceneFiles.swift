@@ -29,6 +29,27 @@ public enum SceneFiles {
         }
     }
 
+    /// How many controls each behaviour of a scene file lists for each
+    /// outlet collection, by script: for a script used by several
+    /// behaviours, the fewest (an index past it fails in one of them).
+    public static func collectionSizes(inScene file: String) -> [String: [String: Int]] {
+        guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
+              case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [:] }
+        let directory = (file as NSString).deletingLastPathComponent
+        var sizes: [String: [String: Int]] = [:]
+        for entry in behaviours {
+            guard case .map(let fields, _) = entry.value,
+                  let name = fields.first(where: { $0.key == "script" })?.value.text,
+                  let script = LuaScript.locate(name, relativeTo: directory),
+                  case .map(let collections, _)? = fields.first(where: { $0.key == "outletCollections" })?.value else { continue }
+            for collection in collections {
+                guard case .list(let items, _) = collection.value else { continue }
+                sizes[script, default: [:]][collection.key] = min(items.count, sizes[script]?[collection.key] ?? .max)
+            }
+        }
+        return sizes
+    }
+
     /// `files`, each file once and in their order, each script followed by
     /// the modules it requires with a literal name (and theirs) that are
     /// not among `files`; `isModule` for those, and for a script given by
