@@ -75,7 +75,11 @@ extension LintWalk {
             return known
         case .field(let object, let key):
             if let schema = outletType(expression) { return Knowledge(known: .control(schema)) }
-            guard let (schema, dependencies) = controlType(object), let spec = schema.spec(key.name) else { return nil }
+            // A control is `self.<outlet>` or held by a name (a property is
+            // no control): a longer chain is not read again, level by level.
+            let control: (schema: ControlSchema, dependencies: [Variable])?
+            if case .field = object { control = outletType(object).map { ($0, []) } } else { control = controlType(object) }
+            guard let (schema, dependencies) = control, let spec = schema.spec(key.name) else { return nil }
             return Knowledge(known: .property(spec), dependencies: dependencies)
         case .index(let object, _, _):
             guard let element = collectionElement(object) else { return nil }

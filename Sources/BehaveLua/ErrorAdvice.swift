@@ -153,7 +153,7 @@ private extension [LuaToken] {
             } else {
                 continue
             }
-            let other = literalFirst ? names(from: i + 1) : names(before: i)
+            let other = literalFirst ? names(after: i) : names(before: i)
             let quoted = literal.count <= 40 && !literal.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline })
                 ? "\"\(literal)\"" : nil
             func written(_ literal: String?) -> String? {
@@ -180,15 +180,21 @@ private extension [LuaToken] {
         return parts.isEmpty ? nil : parts.joined(separator: ".")
     }
 
-    /// `a.b.c` starting just after `start`, when nothing but the chain
-    /// follows up to the next operator or keyword.
-    func names(from start: Int) -> String? {
+    /// `a.b.c` starting just after `start`, when it is not called or
+    /// indexed further.
+    func names(after start: Int) -> String? {
         var parts: [String] = []
         var j = start + 1
         while j < count, case .name(let name) = self[j].kind {
             parts.append(name)
             guard j + 2 < count, self[j + 1].kind == .symbol("."), case .name = self[j + 2].kind else { break }
             j += 2
+        }
+        if j + 1 < count {
+            switch self[j + 1].kind {
+            case .symbol("("), .symbol("["), .symbol(":"), .symbol("{"), .string: return nil
+            default: break
+            }
         }
         return parts.isEmpty ? nil : parts.joined(separator: ".")
     }
@@ -208,7 +214,9 @@ private extension [LuaToken] {
             }
         }
         if let certain = found.first(where: { Double($0.index).map { $0 < 1 } ?? false }) { return certain }
-        return found.count == 1 ? found[0] : nil
+        // One index by a name, and no other on the line: the nil is its.
+        let brackets = filter { $0.kind == .symbol("[") }.count
+        return found.count == 1 && brackets == 1 ? found[0] : nil
     }
 
     /// Whether the tokens hold `self.name` (or `self:name` for ":").
