@@ -163,18 +163,11 @@ extension LintWalk {
         for (value, literal, valueFirst) in [(operands[0], operands[1], true), (operands[1], operands[0], false)] {
             guard let literalKind = LintWalk.literalKind(literal), let knowledge = knowledge(value),
                   case .property = knowledge.known, let kind = knowledge.known.kind, kind != literalKind else { continue }
-            // The comparison as written, and with the literal converted.
-            func written(_ literal: String?) -> String? {
-                guard let literal, let value = LintWalk.text(of: value) else { return nil }
-                return valueFirst ? "\(value) \(op) \(literal)" : "\(literal) \(op) \(value)"
-            }
-            let expression = written(LintWalk.source(ofLiteral: literal))
-            let fixed = written(LintWalk.literal(literal, convertedTo: kind))
-            let kinds = valueFirst ? (kind.described, literalKind.described) : (literalKind.described, kind.described)
-            settle(knowledge.dependencies) {
-                self.report(.error, "type-mismatch", at: operands[0].position,
-                            ScriptAdvice.mixedComparison(expression, operator: op, kinds: kinds, corrected: fixed))
-            }
+            let advice = ScriptAdvice.mixedComparison(LintWalk.text(of: value), op, LintWalk.source(ofLiteral: literal),
+                                                      literalFirst: !valueFirst,
+                                                      converted: LintWalk.literal(literal, convertedTo: kind),
+                                                      kinds: (kind.described, literalKind.described))
+            settle(knowledge.dependencies) { self.report(.error, "type-mismatch", at: operands[0].position, advice) }
             return
         }
     }
@@ -209,9 +202,7 @@ extension LintWalk {
     /// a string too long or odd to quote back.
     static func source(ofLiteral expression: LuaExpression) -> String? {
         switch expression {
-        case .string(let text, _):
-            guard text.count <= 40, !text.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) else { return nil }
-            return "\"\(text)\""
+        case .string(let text, _): return ScriptAdvice.quoted(text)
         case .constant(.number(let text), _): return text
         case .constant(.boolean(let value), _): return value ? "true" : "false"
         default: return nil

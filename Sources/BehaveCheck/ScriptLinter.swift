@@ -281,10 +281,10 @@ final class LintWalk {
         switch statement.kind {
         case .local(let names, let values):
             for value in values { expression(value) }
+            // Read before the names are in scope (`local value = value`).
+            let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
             let variables = names.map { declare($0, .local) }
-            for (variable, value) in zip(variables, values) where names.count == values.count || !value.isMultiple {
-                variable.known = knowledge(value)
-            }
+            for (variable, known) in zip(variables, known) { variable.known = known }
             if topLevel, classVariable == nil, let found = statement.behaviourClass {
                 classVariable = variables.first
                 declaration = StaticDeclaration(found.declaration)
@@ -437,7 +437,7 @@ final class LintWalk {
 
     /// `firstParameter`: what the first parameter is known to hold (a
     /// handler's control).
-    func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Known? = nil) {
+    func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
@@ -445,7 +445,7 @@ final class LintWalk {
         }
         for (i, parameter) in function.parameters.enumerated() where parameter.name != "..." {
             let variable = declare(parameter, .parameter)
-            if i == 0 { variable.known = firstParameter.map { Knowledge(known: $0) } }
+            if i == 0 { variable.known = firstParameter }
         }
         block(function.body.statements)
         close()
@@ -492,7 +492,8 @@ final class LintWalk {
                 if LintWalk.eventMethods.contains(method.name), arguments.count == 2,
                    case .function(let handler) = arguments[1], let control = controlType(object) {
                     self.expression(arguments[0])
-                    self.function(handler, behaviourSelf: false, firstParameter: .control(control.schema))
+                    self.function(handler, behaviourSelf: false,
+                                  firstParameter: Knowledge(known: .control(control.schema), dependencies: control.dependencies))
                     return
                 }
             }

@@ -153,17 +153,9 @@ private extension [LuaToken] {
             } else {
                 continue
             }
-            let other = literalFirst ? names(after: i) : names(before: i)
-            let quoted = literal.count <= 40 && !literal.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline })
-                ? "\"\(literal)\"" : nil
-            func written(_ literal: String?) -> String? {
-                guard let literal, let other else { return nil }
-                return literalFirst ? "\(literal) \(op) \(other)" : "\(other) \(op) \(literal)"
-            }
             let number = LuaConstant.value(ofNumeral: literal) != nil ? literal : nil
-            return ScriptAdvice.mixedComparison(written(quoted), operator: op,
-                                                kinds: literalFirst ? ("a string", "a number") : ("a number", "a string"),
-                                                corrected: written(number))
+            return ScriptAdvice.mixedComparison(literalFirst ? names(after: i) : names(before: i), op, ScriptAdvice.quoted(literal),
+                                                literalFirst: literalFirst, converted: number, kinds: ("a number", "a string"))
         }
         return nil
     }

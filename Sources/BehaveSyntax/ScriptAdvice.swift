@@ -101,21 +101,31 @@ public struct ScriptAdvice: Equatable, Sendable {
     // MARK: Types
 
     /// `self.quantity.value ~= "0"`, `value > "8"`: a value compared with
-    /// a literal of another type. `expression` is the comparison as
-    /// written (nil when it cannot be told); `kinds` what its two sides
-    /// are (`"a number"`, `"a string"`); `corrected` the comparison with
-    /// the literal written in the value's type, when it converts.
-    public static func mixedComparison(_ expression: String?, operator op: String, kinds: (String, String),
-                                       corrected: String?) -> ScriptAdvice {
-        let what = expression.map { "`\($0)`" } ?? "a comparison on this line"
-        let message: String
-        if op == "==" || op == "~=" {
-            message = "\(what) compares \(kinds.0) with \(kinds.1), so it is always \(op == "==" ? "false" : "true"): in Lua, values of two types are never equal"
-        } else {
-            message = "\(what) compares \(kinds.0) with \(kinds.1), which Lua cannot do, so the line fails"
+    /// a literal of another type. `value` is the value's side as written
+    /// (nil when it cannot be told), `literal` the literal as written,
+    /// `converted` the literal written in the value's type, when it
+    /// converts (`8`); `kinds` what the value and the literal are (`"a
+    /// number"`, `"a string"`).
+    public static func mixedComparison(_ value: String?, _ op: String, _ literal: String?, literalFirst: Bool,
+                                       converted: String?, kinds: (value: String, literal: String)) -> ScriptAdvice {
+        func written(_ literal: String?) -> String? {
+            guard let value, let literal else { return nil }
+            return literalFirst ? "\(literal) \(op) \(value)" : "\(value) \(op) \(literal)"
         }
-        return ScriptAdvice(message, fix: corrected.map { "compare values of one type: `\($0)`" }
+        let what = written(literal).map { "`\($0)`" } ?? "a comparison on this line"
+        let sides = literalFirst ? "\(kinds.literal) with \(kinds.value)" : "\(kinds.value) with \(kinds.literal)"
+        let message = op == "==" || op == "~="
+            ? "\(what) compares \(sides), so it is always \(op == "==" ? "false" : "true"): in Lua, values of two types are never equal"
+            : "\(what) compares \(sides), which Lua cannot do, so the line fails"
+        return ScriptAdvice(message, fix: written(converted).map { "compare values of one type: `\($0)`" }
                                 ?? "convert one side first, with `tonumber(…)` or `tostring(…)`")
+    }
+
+    /// A string literal written back as source (`"8"`); nil for one too
+    /// long or odd to quote back in a message.
+    public static func quoted(_ text: String) -> String? {
+        guard text.count <= 40, !text.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) else { return nil }
+        return "\"\(text)\""
     }
 
     /// A literal that a property does not take (`self.slider.maximumValue
