@@ -25,11 +25,15 @@ public enum ScriptLinter {
 
     /// The findings in `source`, in file order. `file` is the name they
     /// carry.
-    public static func lint(_ source: String, file: String, kind: Kind? = nil) -> [LintFinding] {
-        lint(Array(source.utf8), file: file, kind: kind)
+    /// `collectionSizes`: how many controls each outlet collection holds,
+    /// when a scene tells it.
+    public static func lint(_ source: String, file: String, kind: Kind? = nil,
+                            collectionSizes: [String: Int] = [:]) -> [LintFinding] {
+        lint(Array(source.utf8), file: file, kind: kind, collectionSizes: collectionSizes)
     }
 
-    public static func lint(_ bytes: [UInt8], file: String, kind: Kind? = nil) -> [LintFinding] {
+    public static func lint(_ bytes: [UInt8], file: String, kind: Kind? = nil,
+                            collectionSizes: [String: Int] = [:]) -> [LintFinding] {
         let chunk: LuaBlock
         do throws(LuaSyntaxError) {
             chunk = try LuaParser.parse(bytes)
@@ -37,6 +41,7 @@ public enum ScriptLinter {
             return [SyntaxReport.finding(for: error, file: file)]
         }
         let walk = LintWalk(file: file, kind: kind ?? Kind(file: file, chunk: chunk))
+        walk.collectionSizes = collectionSizes
         walk.run(chunk)
         return walk.finish()
     }
@@ -52,7 +57,7 @@ public enum ScriptLinter {
 }
 
 /// A local variable (or parameter) while its scope is open.
-private final class Variable {
+final class Variable {
     enum Kind { case local, localFunction, parameter, loop, implicitSelf }
     let name: String
     let position: SourcePosition
@@ -60,6 +65,11 @@ private final class Variable {
     var isRead = false
     /// `self` of a method of the script's behaviour class.
     var isBehaviourSelf = false
+    /// What its first value is known to hold (`local label =
+    /// self.totalLabel`, a handler's control), which holds while it is
+    /// never assigned again, nor are the variables it was read from.
+    var known: Knowledge?
+    var isReassigned = false
 
     init(name: String, position: SourcePosition, kind: Kind) {
         self.name = name
@@ -68,19 +78,19 @@ private final class Variable {
     }
 }
 
-private struct Scope {
+struct Scope {
     var variables: [String: Variable] = [:]
     var order: [Variable] = []
 }
 
 /// How an expression's value is used: an index or a call on nil is an
 /// error at run time, a plain nil value is not.
-private enum Use { case value, indexed }
+enum Use { case value, indexed }
 
 /// One pass over the tree: scopes resolved as Lua resolves them, findings
 /// that need the whole file (fields set later, methods defined below)
 /// settled in `finish`.
-private final class LintWalk {
+final class LintWalk {
     let file: String
     var findings: [LintFinding] = []
     var dropped = 0
@@ -95,17 +105,21 @@ private final class LintWalk {
     var colonMethods: Set<String> = []
     var selfFieldsSet: Set<String> = []
     var setsSelfDynamically = false
+    var collectionSizes: [String: Int] = [:]
 
-    struct PendingRead { var name: String; var position: SourcePosition; var suggestion: String? }
+    struct PendingRead { var name: String; var position: SourcePosition }
     struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
     var globalWrites: [String: SourcePosition] = [:]
     var selfReads: [SelfRead] = []
     var dotCalls: [DotCall] = []
-    /// Every local declared anywhere (a typo may be read before its local
-    /// is in scope: `local total = totl + 1`).
-    var declaredNames: Set<String> = []
+    /// What the script defines, for "did you mean" (a typo may be read
+    /// before its local is in scope: `local total = totl + 1`).
+    var definedNames: Set<String> = []
+    /// Checks that rely on variables never assigned again, run once the
+    /// whole file is read (`settle`).
+    var deferred: [(dependencies: [Variable], check: () -> Void)] = []
     var lastStatement: LuaStatement?
     var chunkEnd = SourcePosition(line: 1, column: 1)
 
@@ -135,6 +149,18 @@ private final class LintWalk {
         }
         return methods
     }()
+
+    /// What every control has besides its properties, from the bridge's
+    /// type (`on`, `once`, `type`): a new method is known here at once.
+    static let controlMethods = Set(ScriptAPI.type("control")?.methods.map(\.name) ?? [])
+    static let controlMembers = (ScriptAPI.type("control")?.methods.map(\.name) ?? [])
+        + (ScriptAPI.type("control")?.fields.map(\.name) ?? [])
+
+    /// The control methods that connect a handler to an event (their
+    /// first parameter is the event): the event is checked, and the
+    /// handler's first parameter is the control.
+    static let eventMethods = Set(ScriptAPI.type("control")?.methods
+        .filter { $0.signature.parameters.first?.name == "event" }.map(\.name) ?? [])
 
     /// The methods every behaviour's `self` has from the host (`send`…).
     static let behaviourMethods = Set(ScriptAPI.type("behaviour")?.methods.map(\.name) ?? [])
@@ -189,7 +215,6 @@ private final class LintWalk {
     @discardableResult
     func declare(_ name: LuaName, _ kind: Variable.Kind) -> Variable {
         let variable = Variable(name: name.name, position: name.position, kind: kind)
-        if declaredNames.count < 10_000 { declaredNames.insert(name.name) }
         if name.name != "self", !name.name.hasPrefix("_"), kind != .implicitSelf, let outer = resolve(name.name) {
             if scopes.last?.variables[name.name] === outer {
                 report(.warning, "redefined-local", at: name.position,
@@ -206,17 +231,10 @@ private final class LintWalk {
         return variable
     }
 
-    /// Names visible here, for "did you mean".
-    func visibleNames() -> [String] {
-        var names = Set<String>()
-        for scope in scopes { names.formUnion(scope.variables.keys) }
-        names.remove("...")
-        return Array(names)
-    }
-
     // MARK: Statements
 
     func run(_ chunk: LuaBlock) {
+        definedNames = ScriptOutline.definedNames(in: chunk)
         open()
         block(chunk.statements, topLevel: true)
         chunkEnd = chunk.end
@@ -265,14 +283,21 @@ private final class LintWalk {
         switch statement.kind {
         case .local(let names, let values):
             for value in values { expression(value) }
+            // Read before the names are in scope (`local value = value`).
+            let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
             let variables = names.map { declare($0, .local) }
+            for (variable, known) in zip(variables, known) { variable.known = known }
             if topLevel, classVariable == nil, let found = statement.behaviourClass {
                 classVariable = variables.first
                 declaration = StaticDeclaration(found.declaration)
             }
         case .assignment(let targets, let values):
             for value in values { expression(value) }
-            for target in targets { assign(target) }
+            for (i, target) in targets.enumerated() {
+                let value = i < values.count && (i < values.count - 1 || !values[i].isMultiple || targets.count == values.count)
+                    ? values[i] : nil
+                assign(target, value: value)
+            }
         case .call(let call):
             expression(call)
         case .block(let body):
@@ -316,10 +341,16 @@ private final class LintWalk {
         }
     }
 
-    func assign(_ target: LuaExpression) {
+    /// `target = value` (`value` nil when the target gets no value of its
+    /// own, or one of a call's several).
+    func assign(_ target: LuaExpression, value: LuaExpression?) {
         switch target {
         case .name(let name):
-            if resolve(name.name) == nil { globalWrite(name, isFunction: false) }
+            if let variable = resolve(name.name) {
+                variable.isReassigned = true
+            } else {
+                globalWrite(name, isFunction: false)
+            }
         case .field(let object, let key):
             if case .name(let root) = object {
                 if root.name == "self" { selfFieldsSet.insert(key.name) }
@@ -328,9 +359,11 @@ private final class LintWalk {
                 }
             }
             checkControlProperty(object, key)
+            if let value { checkPropertyValue(object, key, value) }
             expression(object, use: .indexed)
         case .index(let object, let key, _):
             if case .name(let root) = object, root.name == "self" { setsSelfDynamically = true }
+            checkCollectionIndex(object, key)
             expression(object, use: .indexed)
             expression(key)
         default:
@@ -406,13 +439,18 @@ private final class LintWalk {
                fix: "did you mean `function \(className):\(near)(…)`?")
     }
 
-    func function(_ function: LuaFunction, behaviourSelf: Bool) {
+    /// `firstParameter`: what the first parameter is known to hold (a
+    /// handler's control).
+    func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
             variable.isBehaviourSelf = behaviourSelf
         }
-        for parameter in function.parameters where parameter.name != "..." { declare(parameter, .parameter) }
+        for (i, parameter) in function.parameters.enumerated() where parameter.name != "..." {
+            let variable = declare(parameter, .parameter)
+            if i == 0 { variable.known = firstParameter }
+        }
         block(function.body.statements)
         close()
     }
@@ -439,6 +477,7 @@ private final class LintWalk {
             checkLibraryField(object, key)
             self.expression(object, use: .indexed)
         case .index(let object, let key, _):
+            checkCollectionIndex(object, key)
             self.expression(object, use: .indexed)
             self.expression(key)
         case .call(let callee, let arguments, _):
@@ -453,11 +492,20 @@ private final class LintWalk {
             } else {
                 checkEvent(object, method, arguments)
                 self.expression(object, use: .indexed)
+                // A handler's first parameter is the control that sent the event.
+                if LintWalk.eventMethods.contains(method.name), arguments.count == 2,
+                   case .function(let handler) = arguments[1], let control = controlType(object) {
+                    self.expression(arguments[0])
+                    self.function(handler, behaviourSelf: false,
+                                  firstParameter: Knowledge(known: .control(control.schema), dependencies: control.dependencies))
+                    return
+                }
             }
             for argument in arguments { self.expression(argument) }
         case .function(let function):
             self.function(function, behaviourSelf: false)
-        case .operation(let operands, _):
+        case .operation(let operands, let operators, _):
+            checkComparisons(operands, operators)
             for operand in operands where !LintWalk.testsForOlderLua(operand) { self.expression(operand) }
         case .table(let items, _):
             for item in items {
@@ -488,11 +536,7 @@ private final class LintWalk {
 
     func globalRead(_ name: LuaName) {
         guard globals[name.name] == nil else { return }
-        var suggestion: String?
-        if globalReads.count < ScriptLinter.maximumFindings {
-            suggestion = Suggestions.nearest(to: name.name, in: visibleNames() + Array(globals.keys))
-        }
-        globalReads.append(PendingRead(name: name.name, position: name.position, suggestion: suggestion))
+        globalReads.append(PendingRead(name: name.name, position: name.position))
     }
 
     /// The control type of `self.<outlet>`, when `expression` is one.
@@ -504,14 +548,15 @@ private final class LintWalk {
 
     /// `self.button.titel`: a property the control type does not have.
     func checkControlProperty(_ object: LuaExpression, _ key: LuaName) {
-        guard let schema = outletType(object) else { return }
-        let builtIn = ["on", "once", "type"] + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
-        guard schema.index(of: key.name) == nil, !builtIn.contains(key.name) else { return }
-        let names = schema.properties.map(\.name) + builtIn
-        let near = Suggestions.nearest(to: key.name, in: names)
-        report(.error, "unknown-property", at: key.position,
-               "a \(schema.typeName) has no property `\(key.name)`",
-               fix: near.map { "did you mean `\($0)`?" } ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
+        guard let (schema, dependencies) = controlType(object) else { return }
+        let members = LintWalk.controlMembers + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
+        guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
+        let near = Suggestions.nearest(to: key.name, in: schema.properties.map(\.name) + members)
+        settle(dependencies) {
+            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no property `\(key.name)`",
+                        fix: near.map { "did you mean `\($0)`?" }
+                            ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
+        }
     }
 
     /// `math.flor`: a field a library table does not have.
@@ -525,12 +570,14 @@ private final class LintWalk {
 
     /// `self.button:on("touchUpInsde", …)`: an event the control does not send.
     func checkEvent(_ object: LuaExpression, _ method: LuaName, _ arguments: [LuaExpression]) {
-        guard method.name == "on" || method.name == "once", let schema = outletType(object),
+        guard LintWalk.eventMethods.contains(method.name), let (schema, dependencies) = controlType(object),
               case .string(let event, let position)? = arguments.first, !schema.events.contains(event) else { return }
         let near = Suggestions.nearest(to: event, in: schema.events)
-        report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
-               fix: near.map { "did you mean \"\($0)\"?" }
-                   ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
+        settle(dependencies) {
+            self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
+                        fix: near.map { "did you mean \"\($0)\"?" }
+                            ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
+        }
     }
 
     /// `self:send("valueChaged")`: an event the script does not declare.
@@ -552,7 +599,7 @@ private final class LintWalk {
             if case .name(let name) = object { return name.name == "keyboard" && resolve("keyboard") == nil }
             return false
         }()
-        if (method.name == "on" || method.name == "once") && (firstIsString || isControl) {
+        if LintWalk.controlMethods.contains(method.name) && (firstIsString || isControl) {
             report(.error, "dot-call", at: method.position, ScriptAdvice.dotCall(method.name, on: receiver, passing: .control))
         } else if let held = LintWalk.heldObjectMethods[method.name], arguments.count == held.parameters.count {
             report(.error, "dot-call", at: method.position,
@@ -577,23 +624,24 @@ private final class LintWalk {
     // MARK: Settling
 
     func finish() -> [LintFinding] {
+        for (dependencies, check) in deferred where !dependencies.contains(where: \.isReassigned) { check() }
+        // "Did you mean" looks where the runtime looks when the line runs:
+        // among what the script defines and the globals it has.
+        let candidates = Array(definedNames.union(globals.keys))
         for read in globalReads where globalWrites[read.name] == nil {
+            guard findings.count < ScriptLinter.maximumFindings else {
+                dropped += 1
+                continue
+            }
             if read.name == "self", kind == .spec {
                 report(.error, "undefined-global", at: read.position,
                        "`self` is not defined here: spec code has no `self`",
                        fix: "use a local (the scene a spec makes, `s`), or define the function with `:` and call it with `:`")
                 continue
             }
-            if read.name == "self" {
-                report(.error, "undefined-global", at: read.position,
-                       "`self` is not defined here: only methods (`function \(className):name()`) and their inner functions have it",
-                       fix: "define this function as a method with `:`, or pass `self` to it")
-                continue
-            }
-            let suggestion = read.suggestion
-                ?? Suggestions.nearest(to: read.name, in: declaredNames.union(globalWrites.keys).subtracting(["self", read.name]))
             report(.error, "undefined-global", at: read.position,
-                   ScriptAdvice.undefinedName(read.name, suggestion: suggestion, isMethod: methods[read.name] != nil))
+                   ScriptAdvice.undefinedName(read.name, among: candidates, isMethod: methods[read.name] != nil,
+                                              className: classVariable?.name))
         }
         if declaration.isComplete, !setsSelfDynamically, classVariable != nil {
             let known = Set(declaration.names).union(methods.keys).union(ScriptAPI.behaviourFields).union(selfFieldsSet)

@@ -54,12 +54,17 @@ public enum TypeAnnotations {
         let table = String(type.className.split(separator: ".").last ?? "")
         var out = type.doc.map { "---\($0)\n" } ?? ""
         out += "---@class \(type.className)\n"
-        for field in type.fields { out += "---@field \(field.name) \(field.type)\(field.doc.map { " \($0)" } ?? "")\n" }
+        for field in type.fields { out += fieldLine(field) }
         out += "local \(table) = {}\n\n"
         for method in type.methods {
             out += self.method(method.name, method.signature.narrowing(narrowing), table: table)
         }
         return out
+    }
+
+    /// `---@field name type doc`.
+    static func fieldLine(_ field: LuaField) -> String {
+        "---@field \(field.name) \(field.type)\(field.doc.map { " \($0)" } ?? "")\n"
     }
 
     /// `function Table:name(…) end` with its doc, parameters and result.
@@ -100,7 +105,9 @@ public enum TypeAnnotations {
             let inherited = Set(schema.parent?.properties.map(\.name) ?? [])
             out += "---\(type.summary)\n"
             out += "---@class Behave.\(type.name)\(type.parent.map { ": Behave.\($0.name)" } ?? "")\n"
-            if type.parent == nil { out += "---@field type Behave.ControlType the control's type name\n" }
+            if type.parent == nil {
+                for field in hostType("control").fields { out += fieldLine(field) }
+            }
             for property in schema.properties where !inherited.contains(property.name) {
                 out += field(property)
             }

@@ -25,9 +25,13 @@ extension LuaRuntime {
                 : ScriptAdvice.specRunaway(error.text, option: "--time-limit", more: "\(Int(min(max(seconds, 1), 3600)))")
         } else if exceededLimit?.isRunaway == true {
             advice = ScriptAdvice.runaway(error.text)
-        } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource,
-                  let nilValue = NilValue(error.text) {
-            advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)
+        } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource {
+            if let nilValue = NilValue(error.text) {
+                advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)
+            } else if error.text == "attempt to compare number with string" || error.text == "attempt to compare string with number",
+                      let line = error.line, error.isIn(script.displayName) {
+                advice = script.tokens(onLine: line).comparisonWithString()
+            }
         }
         guard let advice else { return error }
         var explained = error
@@ -57,8 +61,21 @@ extension LuaRuntime {
                         script: LuaScript) -> ScriptAdvice? {
         switch value.kind {
         case "global":
-            let near = Suggestions.nearest(to: value.name, in: Array(ScriptAPI.globals.keys))
-            return ScriptAdvice.undefinedName(value.name, suggestion: near, isMethod: behaviour?.hasMethod(value.name) ?? false)
+            // Said as `check` says it: "did you mean" among what the script
+            // defines and the globals it has.
+            let defined = failure.isIn(script.displayName) ? script.definedNames : []
+            return ScriptAdvice.undefinedName(value.name, among: defined.union(ScriptAPI.globals.keys),
+                                              isMethod: behaviour?.hasMethod(value.name) ?? false, className: script.className)
+        case "field" where value.name == "?" || value.name == "integer index":
+            // `self.stars[0]` (Lua names a constant index "integer index",
+            // any other "?"): an item an outlet collection does not have.
+            guard let behaviour, let line = failure.line, failure.isIn(script.displayName) else { return nil }
+            let collections = behaviour.declaration.outletCollections.map(\.name)
+            guard let (name, index) = script.tokens(onLine: line).collectionIndex(among: collections) else { return nil }
+            let count = behaviour.outletCollection(name).count
+            // A number within the collection: the nil came from elsewhere.
+            if let number = Int(index), number >= 1, number <= count { return nil }
+            return ScriptAdvice.missingCollectionItem(name, index: index, count: count)
         case "local" where value.name == "self", "upvalue" where value.name == "self":
             return ScriptAdvice.selfIsNil(inMethod: failure.frames.first?.function)
         case "field", "method":
@@ -129,6 +146,79 @@ struct NilValue {
 }
 
 private extension [LuaToken] {
+    /// `value > "8"`: an order comparison of something with a string
+    /// literal, said as `check` says it (the line failed comparing a
+    /// number with a string).
+    func comparisonWithString() -> ScriptAdvice? {
+        for i in indices.dropFirst().dropLast() {
+            guard case .symbol(let op) = self[i].kind, ["<", ">", "<=", ">="].contains(op) else { continue }
+            let literalFirst: Bool
+            let literal: String
+            if case .string(let text) = self[i + 1].kind {
+                (literal, literalFirst) = (text, false)
+            } else if case .string(let text) = self[i - 1].kind {
+                (literal, literalFirst) = (text, true)
+            } else {
+                continue
+            }
+            let number = LuaConstant.value(ofNumeral: literal) != nil ? literal : nil
+            return ScriptAdvice.mixedComparison(literalFirst ? names(after: i) : names(before: i), op, ScriptAdvice.quoted(literal),
+                                                literalFirst: literalFirst, converted: number, kinds: ("a number", "a string"))
+        }
+        return nil
+    }
+
+    /// `a.b.c` ending just before `end` (exclusive).
+    func names(before end: Int) -> String? {
+        var parts: [String] = []
+        var j = end - 1
+        while j >= 0, case .name(let name) = self[j].kind {
+            parts.insert(name, at: 0)
+            guard j >= 2, self[j - 1].kind == .symbol(".") else { break }
+            j -= 2
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ".")
+    }
+
+    /// `a.b.c` starting just after `start`, when it is not called or
+    /// indexed further.
+    func names(after start: Int) -> String? {
+        var parts: [String] = []
+        var j = start + 1
+        while j < count, case .name(let name) = self[j].kind {
+            parts.append(name)
+            guard j + 2 < count, self[j + 1].kind == .symbol("."), case .name = self[j + 2].kind else { break }
+            j += 2
+        }
+        if j + 1 < count {
+            switch self[j + 1].kind {
+            case .symbol("("), .symbol("["), .symbol(":"), .symbol("{"), .string: return nil
+            default: break
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ".")
+    }
+
+    /// `self.stars[0]` on the line, for one of `collections`: its name and
+    /// its index as written (a name or a number). With several, the one
+    /// whose index is a number below 1 (certainly nil); nil when that
+    /// cannot be told.
+    func collectionIndex(among collections: [String]) -> (name: String, index: String)? {
+        var found: [(name: String, index: String)] = []
+        for i in indices.dropLast(5) {
+            guard self[i].kind == .name("self"), self[i + 1].kind == .symbol("."), case .name(let name) = self[i + 2].kind,
+                  collections.contains(name), self[i + 3].kind == .symbol("["), self[i + 5].kind == .symbol("]") else { continue }
+            switch self[i + 4].kind {
+            case .name(let index), .number(let index): found.append((name, index))
+            default: continue
+            }
+        }
+        if let certain = found.first(where: { Double($0.index).map { $0 < 1 } ?? false }) { return certain }
+        // One index by a name, and no other on the line: the nil is its.
+        let brackets = filter { $0.kind == .symbol("[") }.count
+        return found.count == 1 && brackets == 1 ? found[0] : nil
+    }
+
     /// Whether the tokens hold `self.name` (or `self:name` for ":").
     func containsSelf(_ separator: String, _ name: String) -> Bool {
         indices.dropLast(2).contains { i in

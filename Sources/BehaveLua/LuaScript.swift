@@ -149,6 +149,9 @@ public final class LuaScript {
     /// The local the script keeps its class in (`Like`), read once.
     private(set) lazy var className: String? = ScriptOutline.className(in: source)
 
+    /// The names the script defines (for "did you mean"), read once.
+    private(set) lazy var definedNames: Set<String> = ScriptOutline.definedNames(in: source)
+
     /// The fields the script sets on `self`, at their first line, read once.
     private(set) lazy var selfAssignments: [String: Int] = ScriptOutline.selfAssignments(in: source)
 

@@ -113,7 +113,7 @@ final class SceneTableSource {
         case .index(let object, let key, _):
             visit(object, body)
             visit(key, body)
-        case .operation(let operands, _): for part in operands { visit(part, body) }
+        case .operation(let operands, _, _): for part in operands { visit(part, body) }
         case .parenthesized(let inner): visit(inner, body)
         case .function(let function): visit(function.body, body)
         case .constant, .string, .vararg, .name: break

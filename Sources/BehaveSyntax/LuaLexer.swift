@@ -22,7 +22,8 @@ package struct LuaToken {
         /// An operator or punctuation: `==`, `...`, `(`, `::`.
         case symbol(String)
         case string(String)
-        case number
+        /// A number as written (`10`, `0x1F`, `1e3`).
+        case number(String)
         case end
     }
 
@@ -113,8 +114,7 @@ package struct LuaLexer {
             return LuaToken(kind: LuaLexer.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
         }
         if LuaLexer.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(LuaLexer.isDigit) == true) {
-            try number(start: start)
-            return LuaToken(kind: .number, position: start)
+            return LuaToken(kind: .number(try number(start: start)), position: start)
         }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return LuaToken(kind: .string(try quotedString(start: start)), position: start)
@@ -211,7 +211,7 @@ package struct LuaLexer {
         throw LuaSyntaxError(message: "unfinished string: it needs a closing \(mark) on the same line", position: start)
     }
 
-    private mutating func number(start: SourcePosition) throws(LuaSyntaxError) {
+    private mutating func number(start: SourcePosition) throws(LuaSyntaxError) -> String {
         let first = index
         var isHex = false
         if current == UInt8(ascii: "0"), let x = peek(1), x == UInt8(ascii: "x") || x == UInt8(ascii: "X") {
@@ -237,6 +237,7 @@ package struct LuaLexer {
         guard LuaLexer.isWellFormedNumber(text) else {
             throw LuaSyntaxError(message: "malformed number `\(text.prefix(40))`", position: start)
         }
+        return text
     }
 
     static func isWellFormedNumber(_ text: String) -> Bool {

@@ -8,12 +8,16 @@ package struct LuaParser {
     /// (Lua's compiler stops at 200 levels too).
     package static let maximumDepth = 200
 
+    private let source: [UInt8]
     private var lexer: LuaLexer
     private var token: LuaToken
     private var lookahead: LuaToken?
     private var depth = 0
+    /// Every block closed so far, for telling which one lacks its `end`.
+    private var closed: [MissingEnd.Block] = []
 
     init(_ source: [UInt8]) throws(LuaSyntaxError) {
+        self.source = source
         lexer = LuaLexer(source)
         token = LuaToken(kind: .end, position: SourcePosition(line: 1, column: 1))
         token = try lexer.next()
@@ -70,13 +74,19 @@ package struct LuaParser {
         guard try accept(keyword: keyword) else { throw unexpected("where `\(keyword)` was expected \(why)") }
     }
 
-    /// `end` (or `until`…) closing what opened at `opener`.
+    /// `end` (or `until`…) closing what opened at `opener`. When it is
+    /// missing, the block that lacks it is often an inner one whose `end`
+    /// Lua took for this one's: the indentation tells (`MissingEnd`).
     private mutating func close(_ keyword: String, opening what: String, at opener: SourcePosition) throws(LuaSyntaxError) {
+        let closer = token.position
         guard try accept(keyword: keyword) else {
+            let block = MissingEnd.Block(keyword: keyword, what: what, opener: opener, closer: closer)
+            if let inner = MissingEnd.innermost(in: closed, within: block, source: source) { throw inner }
             var error = unexpected("where `\(keyword)` was expected to close the `\(what)` on line \(opener.line)")
             error.fix = "add `\(keyword)` where the `\(what)` of line \(opener.line) should end"
             throw error
         }
+        closed.append(MissingEnd.Block(keyword: keyword, what: what, opener: opener, closer: closer))
     }
 
     private mutating func name(_ why: String) throws(LuaSyntaxError) -> LuaName {
@@ -336,35 +346,52 @@ package struct LuaParser {
         }
     }
 
+    private var unaryOperator: String? {
+        switch token.kind {
+        case .keyword("not"): return "not"
+        case .symbol(let s) where s == "-" || s == "#" || s == "~": return s
+        default: return nil
+        }
+    }
+
     private mutating func subexpression(limit: Int) throws(LuaSyntaxError) -> LuaExpression {
         try enter()
         defer { leave() }
         let position = token.position
         var left: LuaExpression
-        if isKeyword("not") || isSymbol("-") || isSymbol("#") || isSymbol("~") {
+        if let op = unaryOperator {
             try advance()
-            left = .operation([try subexpression(limit: LuaParser.unaryPriority)], position)
+            left = .operation([try subexpression(limit: LuaParser.unaryPriority)], operators: [op], position)
         } else {
             left = try simpleExpression()
         }
         // Operands of a chain (`a + b - c`) are kept side by side: the
         // linter needs no operator tree, and a long chain stays flat.
         var operands: [LuaExpression] = []
+        var operators: [String] = []
         while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority[op], leftPriority > limit {
             try advance()
             if operands.isEmpty { operands.append(left) }
+            operators.append(op)
             operands.append(try subexpression(limit: rightPriority))
         }
-        if !operands.isEmpty { left = .operation(operands, position) }
+        if !operands.isEmpty { left = .operation(operands, operators: operators, position) }
         return left
     }
 
     private mutating func simpleExpression() throws(LuaSyntaxError) -> LuaExpression {
         let position = token.position
         switch token.kind {
-        case .number, .keyword("nil"), .keyword("true"), .keyword("false"):
+        case .number(let text):
             try advance()
-            return .constant(position)
+            return .constant(.number(text), position)
+        case .keyword("nil"):
+            try advance()
+            return .constant(.nil, position)
+        case .keyword("true"), .keyword("false"):
+            let value = isKeyword("true")
+            try advance()
+            return .constant(.boolean(value), position)
         case .string(let text):
             try advance()
             return .string(text, position)

@@ -58,7 +58,7 @@ extension LuaExpression {
             for argument in arguments { argument.forEachCall(visit) }
         case .function(let function):
             function.body.forEachCall(visit)
-        case .operation(let operands, _):
+        case .operation(let operands, _, _):
             for operand in operands { operand.forEachCall(visit) }
         case .table(let items, _):
             for item in items {

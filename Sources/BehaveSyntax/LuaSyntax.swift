@@ -12,8 +12,29 @@ package struct LuaName {
     }
 }
 
+/// A literal other than a string.
+package enum LuaConstant: Equatable {
+    /// As written (`10`, `0x1F`).
+    case number(String)
+    case boolean(Bool)
+    case `nil`
+
+    /// The number's value, as Lua reads it (nil for what is no number).
+    package var number: Double? {
+        guard case .number(let text) = self else { return nil }
+        return LuaConstant.value(ofNumeral: text)
+    }
+
+    /// A numeral's value (decimal or hexadecimal, as Swift reads both);
+    /// nil when the text is no numeral (`inf`, ` 8`).
+    package static func value(ofNumeral text: String) -> Double? {
+        guard let first = text.first, first.isASCII, first.isNumber || first == "." else { return nil }
+        return Double(text)
+    }
+}
+
 package indirect enum LuaExpression {
-    case constant(SourcePosition)
+    case constant(LuaConstant, SourcePosition)
     case string(String, SourcePosition)
     case vararg(SourcePosition)
     case name(LuaName)
@@ -26,13 +47,17 @@ package indirect enum LuaExpression {
     /// `object:method(…)`.
     case methodCall(LuaExpression, LuaName, [LuaExpression])
     case function(LuaFunction)
-    case operation([LuaExpression], SourcePosition)
+    /// A unary operation (one operand, one operator) or a chain of binary
+    /// ones, flat: `operators[i]` stands between `operands[i]` and
+    /// `operands[i + 1]`, and applies to all that comes before it (the
+    /// parser nests what binds tighter), so `a + b == c` is `(a + b) == c`.
+    case operation([LuaExpression], operators: [String], SourcePosition)
     case table([LuaTableItem], SourcePosition)
     case parenthesized(LuaExpression)
 
     package var position: SourcePosition {
         switch self {
-        case .constant(let p), .string(_, let p), .vararg(let p), .index(_, _, let p), .operation(_, let p),
+        case .constant(_, let p), .string(_, let p), .vararg(let p), .index(_, _, let p), .operation(_, _, let p),
              .table(_, let p):
             return p
         case .name(let n): return n.position

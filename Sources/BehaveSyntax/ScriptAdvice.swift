@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// What Behave says about a mistake in a script, in one place: the linter
 /// (`behave check`) says it before the script runs, the runtime when the
 /// line fails, so the two read alike. Each is a plain sentence (what is
@@ -36,10 +38,14 @@ public struct ScriptAdvice: Equatable, Sendable {
                      fix: "write `\(receiver):\(method)(\(arguments))` with a colon")
     }
 
-    /// A name nothing defines (`totl`, `behavior`). `suggestion` is a
-    /// near name in scope; `isMethod` says the name is one of the script's
-    /// methods.
-    public static func undefinedName(_ name: String, suggestion: String?, isMethod: Bool = false) -> ScriptAdvice {
+    /// A name nothing defines (`totl`, `behavior`), or `self` outside a
+    /// method. `candidates` are the names "did you mean" looks among: what
+    /// the script defines (`ScriptOutline.definedNames`) and the globals
+    /// it has; `isMethod` says the name is one of the script's methods;
+    /// `className` is the script's local for its class.
+    public static func undefinedName(_ name: String, among candidates: some Sequence<String>, isMethod: Bool = false,
+                                     className: String? = nil) -> ScriptAdvice {
+        if name == "self" { return selfOutsideMethod(className: className) }
         if name == "behavior" {
             return ScriptAdvice("`behavior` is not defined: Behave spells it `behaviour`", fix: "write `behaviour { … }`")
         }
@@ -48,11 +54,14 @@ public struct ScriptAdvice: Equatable, Sendable {
             return ScriptAdvice("`\(name)` is not available to scripts: Behave's sandbox leaves it out",
                                 fix: "scripts cannot reach files, the system or code from elsewhere; use Behave's API instead")
         }
-        let fix: String
         if let newer = olderLuaGlobals[name] {
             return ScriptAdvice("`\(name)` is not defined here: it is a global of Lua 5.1, which Lua 5.4 does not have",
                                 fix: newer)
-        } else if let suggestion {
+        }
+        // Sorted: of two names as near, the same one is said every time.
+        let others = candidates.filter { $0 != name && $0 != "self" && $0 != "..." }.sorted()
+        let fix: String
+        if let suggestion = Suggestions.nearest(to: name, in: others) {
             fix = "did you mean `\(suggestion)`?"
         } else if isMethod {
             fix = "did you mean the method `self:\(name)(…)`?"
@@ -61,6 +70,13 @@ public struct ScriptAdvice: Equatable, Sendable {
         }
         return ScriptAdvice("`\(name)` is not defined here (no local, global or Behave function has this name), so it is nil",
                             fix: fix)
+    }
+
+    /// `self` read outside a method (in a `local function`, at the top
+    /// level), where nothing defines it.
+    public static func selfOutsideMethod(className: String?) -> ScriptAdvice {
+        ScriptAdvice("`self` is not defined here: only methods (`function \(className ?? "YourBehaviour"):name()`) and their inner functions have it",
+                     fix: "define this function as a method with `:`, or pass `self` to it")
     }
 
     /// Globals of Lua 5.1 that Lua 5.4 dropped, and what to use instead.
@@ -91,6 +107,88 @@ public struct ScriptAdvice: Equatable, Sendable {
         return ScriptAdvice(what + ", so it is always nil",
                             fix: suggestion.map { "did you mean `self.\($0)`?" }
                                 ?? "declare it in `behaviour { … }`, or set it before reading it")
+    }
+
+    // MARK: Types
+
+    /// `self.quantity.value ~= "0"`, `value > "8"`: a value compared with
+    /// a literal of another type. `value` is the value's side as written
+    /// (nil when it cannot be told), `literal` the literal as written,
+    /// `converted` the literal written in the value's type, when it
+    /// converts (`8`); `kinds` what the value and the literal are (`"a
+    /// number"`, `"a string"`).
+    public static func mixedComparison(_ value: String?, _ op: String, _ literal: String?, literalFirst: Bool,
+                                       converted: String?, kinds: (value: String, literal: String)) -> ScriptAdvice {
+        func written(_ literal: String?) -> String? {
+            guard let value, let literal else { return nil }
+            return literalFirst ? "\(literal) \(op) \(value)" : "\(value) \(op) \(literal)"
+        }
+        let what = written(literal).map { "`\($0)`" } ?? "a comparison on this line"
+        let sides = literalFirst ? "\(kinds.literal) with \(kinds.value)" : "\(kinds.value) with \(kinds.literal)"
+        let message = op == "==" || op == "~="
+            ? "\(what) compares \(sides), so it is always \(op == "==" ? "false" : "true"): in Lua, values of two types are never equal"
+            : "\(what) compares \(sides), which Lua cannot do, so the line fails"
+        return ScriptAdvice(message, fix: written(converted).map { "compare values of one type: `\($0)`" }
+                                ?? "convert one side first, with `tonumber(…)` or `tostring(…)`")
+    }
+
+    /// A string literal written back as source (`"8"`); nil for one too
+    /// long or odd to quote back in a message.
+    public static func quoted(_ text: String) -> String? {
+        guard text.count <= 40, !text.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) else { return nil }
+        return "\"\(text)\""
+    }
+
+    /// A literal that a property does not take (`self.slider.maximumValue
+    /// = "10"`): `problem` is what the property's own check says
+    /// (`PropertySpec.validate`); the fix writes the literal in the
+    /// property's type when it converts.
+    public static func propertyValue(_ problem: String, spec: PropertySpec, given value: Value) -> ScriptAdvice {
+        ScriptAdvice(problem, fix: literalFix(for: spec.type, given: value) ?? "give it \(spec.typeDescription)")
+    }
+
+    /// The fix for `value` given where `type` is wanted, when the value is
+    /// the right one written in the wrong type (`"10"` for a number).
+    public static func literalFix(for type: ValueType, given value: Value) -> String? {
+        switch (type, value) {
+        case (.number, .string(let text)), (.integer, .string(let text)):
+            guard let number = LuaConstant.value(ofNumeral: text), number.isFinite else { return nil }
+            return "write the number without quotes: `\(text)`"
+        case (.bool, .string(let text)) where text == "true" || text == "false":
+            return "write `\(text)` without quotes"
+        case (.bool, .number):
+            return "write `true` or `false`"
+        default:
+            return nil
+        }
+    }
+
+    /// `self.totalLabel.text = 5`: a number where text is wanted. It is
+    /// turned into text (with at most six decimals) and reads back as a
+    /// string, so `label.text == 5` is then false.
+    public static func numberAsText(_ target: String) -> ScriptAdvice {
+        ScriptAdvice("`\(target)` is text: a number given to it becomes text (1/3 shows as 0.333333) and reads back as a string, not a number",
+                     fix: "give it text: a string, `tostring(n)`, or `string.format(\"%.2f\", n)` for a set number of decimals")
+    }
+
+    /// `self.stars[0]`: no control at that index of an outlet collection.
+    /// `index` as written; `count` the collection's size, when known.
+    public static func missingCollectionItem(_ name: String, index: String, count: Int?) -> ScriptAdvice {
+        let item = "`self.\(name)[\(index)]`"
+        let loop = "`for i, control in ipairs(self.\(name)) do … end`"
+        guard let count else {
+            return ScriptAdvice("\(item) is nil: an outlet collection is numbered from 1, as Lua lists are",
+                                fix: index == "0" ? "the first is `self.\(name)[1]`; to go through them all, write \(loop)"
+                                    : "use an index from 1 to `#self.\(name)`, or \(loop)")
+        }
+        guard count > 0 else {
+            return ScriptAdvice("\(item) is nil: the outlet collection `\(name)` holds no controls",
+                                fix: "list its controls under the behaviour's `outletCollections:` in the scene")
+        }
+        let holds = count == 1 ? "holds 1 control, `self.\(name)[1]`" : "holds \(count) controls, numbered from 1 to \(count)"
+        return ScriptAdvice("\(item) is nil: the outlet collection `\(name)` \(holds)",
+                            fix: index == "0" ? "the first is `self.\(name)[1]`; to go through them all, write \(loop)"
+                                : "use an index from 1 to \(count), or \(loop)")
     }
 
     // MARK: Said when the line runs

@@ -10,10 +10,12 @@ import Foundation
 enum ScriptLint {
     /// The findings in the script at `path`, named as messages name it
     /// (`kind`: what it is; nil: by its name).
-    static func findings(path: String, kind: ScriptLinter.Kind? = nil) -> [LintFinding] {
+    /// `collectionSizes`: the outlet collections' sizes a scene gives.
+    static func findings(path: String, kind: ScriptLinter.Kind? = nil, collectionSizes: [String: Int] = [:]) -> [LintFinding] {
         guard let script = try? LuaScript(contentsOf: path) else { return [] }
         let kind = kind ?? ScriptLinter.Kind(file: script.displayName, source: script.source)
-        let findings = ScriptLinter.lint(script.source, file: script.displayName, kind: kind)
+        let findings = ScriptLinter.lint(script.source, file: script.displayName, kind: kind,
+                                         collectionSizes: collectionSizes)
         guard kind == .spec, !findings.contains(where: ScriptLinter.isSyntaxError) else {
             return findings
         }
@@ -40,12 +42,14 @@ enum ScriptLint {
     /// Prints the findings of each script once, on standard error; what
     /// the loader stops on (a syntax error, a missing `return`) is left to
     /// it, which says the same. The files in `specs` are spec files, whatever
-    /// their names.
-    static func warn(scripts paths: [String], specs: Set<String> = []) {
+    /// their names; `collectionSizes` gives, by script, the sizes of its
+    /// outlet collections that a scene tells.
+    static func warn(scripts paths: [String], specs: Set<String> = [], collectionSizes: [String: [String: Int]] = [:]) {
         var seen = Set<String>()
         for path in paths where seen.insert((path as NSString).standardizingPath).inserted {
             let kind: ScriptLinter.Kind? = specs.contains(path) ? .spec : nil
-            for finding in findings(path: path, kind: kind) where !ScriptLinter.stopsLoading(finding) {
+            for finding in findings(path: path, kind: kind, collectionSizes: collectionSizes[path] ?? [:])
+            where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }
         }

@@ -60,7 +60,8 @@ final class Session {
     /// What the linter finds in the scripts of `source`, on standard error.
     static func lint(_ source: SceneSource) {
         switch source.kind {
-        case .sceneFile(let file): ScriptLint.warn(scripts: SceneFiles.scripts(inScene: file))
+        case .sceneFile(let file):
+            ScriptLint.warn(scripts: SceneFiles.scripts(inScene: file), collectionSizes: SceneFiles.collectionSizes(inScene: file))
         case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
         }
     }

@@ -239,18 +239,23 @@ final class LinterTests: XCTestCase {
 /// of the runtime's own message (Tests/BehaveLuaTests/Mistakes, whose
 /// `-- expect:` line is what the runtime says when the line runs).
 final class LinterAgreesWithTheRuntimeTests: XCTestCase {
+    static let folder = repository.appendingPathComponent("Tests/BehaveLuaTests/Mistakes")
+
+    /// The first `-- expect:` line of a mistake: its line and the runtime's text.
+    func expectation(_ file: String) throws -> (source: String, line: Int, text: String) {
+        let source = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+        let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") }, file)
+        // "file:line: text"
+        let parts = expect.dropFirst("-- expect: ".count).split(separator: ":", maxSplits: 2)
+        return (source, try XCTUnwrap(Int(parts[1]), file), String(parts[2].dropFirst()))
+    }
+
     func testBothSayTheSame() throws {
-        let folder = repository.appendingPathComponent("Tests/BehaveLuaTests/Mistakes")
         let shared = ["misspelt_outlet.lua", "missing_method.lua", "missing_method_no_near_name.lua", "dot_for_colon.lua",
                       "dot_send.lua", "dot_disconnect.lua", "method_as_global_call.lua", "american_spelling.lua",
-                      "missing_return.lua"]
+                      "missing_return.lua", "misspelt_local.lua", "self_in_local_function.lua", "compare_number_with_string.lua"]
         for file in shared {
-            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") }, file)
-            // "file:line: text"
-            let parts = expect.dropFirst("-- expect: ".count).split(separator: ":", maxSplits: 2)
-            let line = try XCTUnwrap(Int(parts[1]), file)
-            let text = String(parts[2].dropFirst())
+            let (source, line, text) = try expectation(file)
             let findings = ScriptLinter.lint(source, file: file).filter { $0.severity == .error }
             let said = findings.first { "\($0.message); \($0.fix)" == text }
             XCTAssertNotNil(said, "\(file): the linter does not say \"\(text)\"; it says \(findings.map(\.description))")
@@ -258,5 +263,24 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
             // linter the place to write it.
             if let said, said.code != "missing-return" { XCTAssertEqual(said.position.line, line, file) }
         }
+    }
+
+    /// Where the runtime knows more than the linter (the control's name in
+    /// the scene, the collection's size), the fix is still the same.
+    func testBothGiveTheSameFix() throws {
+        for file in ["property_of_the_wrong_type.lua", "collection_from_zero.lua"] {
+            let (source, line, text) = try expectation(file)
+            let findings = ScriptLinter.lint(source, file: file).filter { $0.severity == .error && $0.position.line == line }
+            XCTAssertEqual(findings.count, 1, "\(file): \(findings.map(\.description))")
+            if let fix = findings.first?.fix { XCTAssertTrue(text.hasSuffix("; " + fix), "\(file): \(text) does not end with \(fix)") }
+        }
+    }
+
+    /// A syntax error: the runtime's reading is the linter's finding.
+    func testASyntaxErrorReadsTheSame() throws {
+        let file = "missing_inner_end.lua"
+        let source = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+        let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") })
+        XCTAssertEqual(ScriptLinter.lint(source, file: file).map(\.description), [String(expect.dropFirst("-- expect: ".count))])
     }
 }

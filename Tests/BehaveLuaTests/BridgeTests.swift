@@ -320,12 +320,16 @@ final class BridgeTests: XCTestCase {
                        "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return B`")
         XCTAssertEqual(loadError("local decl = {}\nlocal B = behaviour(decl)\n\n"),
                        "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return` and the local that holds `behaviour { … }`")
-        // A syntax error: the parser's line, column and fix, then Lua's own message.
+        // A syntax error: the parser's line, column and fix, then Lua's own
+        // message. The `end` lines up with the function: the `if` lacks its own.
         XCTAssertEqual(loadError("local B = behaviour {}\nfunction B:awake()\n  if self.on then\n    print(1)\nend\nreturn B\n")
             .split(separator: "\n"), [
-            "bad.lua:7:1: error: found the end of the file where `end` was expected to close the `function` on line 2; add `end` where the `function` of line 2 should end",
+            "bad.lua:3:3: error: the `if` on line 3 has no `end`: the `end` on line 5, indented as the `function` of line 2, closes it instead, so that `function` is left open; add `end` for the `if` of line 3 before line 5, indented as the `if`",
             "bad.lua:7: 'end' expected (to close 'function' at line 2) near <eof>",
         ])
+        XCTAssertEqual(loadError("local B = behaviour {}\nfunction B:awake()\n  if self.on then\n    print(1)\n  end\nreturn B\n")
+            .split(separator: "\n").first,
+            "bad.lua:7:1: error: found the end of the file where `end` was expected to close the `function` on line 2; add `end` where the `function` of line 2 should end")
         XCTAssertEqual(loadError("local B = behaviour {\n  inspectables = { send = 1 },\n}\nreturn B"),
                        "bad.lua:2: `send` is taken by every behaviour (awake, changed, destroy, name, owner, send, sendAction); choose another name")
         XCTAssertTrue(loadError("local B = behaviour {\n  inspectables = { [\"a b\"] = 1 },\n}\nreturn B")

@@ -6,8 +6,9 @@ import XCTest
 /// Each script in Mistakes/ makes one mistake a new author makes (issue
 /// 11). Its `-- expect:` lines are the message the runtime itself gives
 /// (not the linter): the line, what is wrong and the fix. The outlets named
-/// in `-- connect:` are connected, the others are not; the mistake happens
-/// at load (`-- phase: load`), in `awake` or in the action `go`.
+/// in `-- connect:` are connected (a collection to three controls), the
+/// others are not; the mistake happens at load (`-- phase: load`), in
+/// `awake` or in the action `go`.
 final class RuntimeMessageTests: XCTestCase {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Mistakes")
@@ -67,6 +68,13 @@ final class RuntimeMessageTests: XCTestCase {
                 let view = type.makeControl(named: outlet.name)
                 test.scene.add(view)
                 try behaviour.setOutlet(outlet.name, to: view)
+            }
+            // A collection named in `-- connect:` gets three controls.
+            for collection in behaviour.declaration.outletCollections where mistake.connected.contains(collection.name) {
+                let type = try XCTUnwrap(ControlTypes.named(collection.type), mistake.name)
+                let views = (1...3).map { type.makeControl(named: "\(collection.name)\($0)") }
+                for view in views { test.scene.add(view) }
+                try behaviour.setOutletCollection(collection.name, to: views)
             }
             test.scene.attach(behaviour)
             behaviour.start()

@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveSyntax
 import CLuaShim
 
 /// A control (a view of the screen) as scripts see it. Its properties are
@@ -7,7 +8,10 @@ import CLuaShim
 /// a value to convert or check, a control that is gone, a mistake — and
 /// the methods every control has.
 extension HostType {
-    static let control = HostType("control", className: "Behave.View", methods: controlMethods, metamethods: [
+    static let control = HostType("control", className: "Behave.View", methods: controlMethods, properties: [
+        // Answered by the C half (controls.c), as the schema's name.
+        field("type", "Behave.ControlType", "the control's type name"),
+    ], metamethods: [
         HostFunction("__index") { runtime, S throws(ValueError) in try runtime.controlIndex(S) },
         HostFunction("__newindex") { runtime, S throws(ValueError) in try runtime.controlNewIndex(S) },
     ])
@@ -105,7 +109,10 @@ extension LuaRuntime {
         do {
             try view.set(at: index, to: try value(at: 3, for: spec, in: S))
         } catch {
-            throw view.qualified(error)
+            var refused = view.qualified(error)
+            // `"10"` for a number: the fix `check` gives too.
+            refused.fix = refused.fix ?? value(at: 3, in: S).flatMap { ScriptAdvice.literalFix(for: spec.type, given: $0) }
+            throw refused
         }
         return 0
     }
@@ -155,8 +162,9 @@ extension View {
     /// `button.alpha must be at most 1`: an error about one of its
     /// properties, named by the control (not its type).
     func qualified(_ error: ValueError) -> ValueError {
+        var qualified = error
         let typePrefix = typeName + "."
-        if error.message.hasPrefix(typePrefix) { return ValueError(name + "." + String(error.message.dropFirst(typePrefix.count))) }
-        return ValueError(name + "." + error.message)
+        qualified.text = name + "." + (error.text.hasPrefix(typePrefix) ? String(error.text.dropFirst(typePrefix.count)) : error.text)
+        return qualified
     }
 }

@@ -23,14 +23,37 @@ public enum SceneFiles {
     /// The scripts a scene file's behaviours use that `access` lets it
     /// read (nil: what a scene named on the command line may read).
     public static func scripts(inScene file: String, access: FileAccess? = nil) -> [String] {
+        behaviours(inScene: file, access: access).map(\.script)
+    }
+
+    /// How many controls each behaviour of a scene file lists for each
+    /// outlet collection, by script (as `scripts(inScene:)` names it): for
+    /// a script used by several behaviours, the fewest (an index past it
+    /// fails in one of them).
+    public static func collectionSizes(inScene file: String, access: FileAccess? = nil) -> [String: [String: Int]] {
+        var sizes: [String: [String: Int]] = [:]
+        for (script, fields) in behaviours(inScene: file, access: access) {
+            guard case .map(let collections, _)? = fields.first(where: { $0.key == "outletCollections" })?.value else { continue }
+            for collection in collections {
+                guard case .list(let items, _) = collection.value else { continue }
+                sizes[script, default: [:]][collection.key] = min(items.count, sizes[script]?[collection.key] ?? .max)
+            }
+        }
+        return sizes
+    }
+
+    /// Each behaviour of a scene file that names a script `access` lets it
+    /// read: the script's path and the behaviour's fields.
+    private static func behaviours(inScene file: String, access: FileAccess?) -> [(script: String, fields: [SceneNode.Entry])] {
         guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
               case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
         let directory = (file as NSString).deletingLastPathComponent
         let access = access ?? .named(file, isScene: true)
         return behaviours.compactMap { entry in
             guard case .map(let fields, _) = entry.value,
-                  let name = fields.first(where: { $0.key == "script" })?.value.text else { return nil }
-            return try? LuaScript.locate(name, relativeTo: directory, access: access)
+                  let name = fields.first(where: { $0.key == "script" })?.value.text,
+                  let script = try? LuaScript.locate(name, relativeTo: directory, access: access) else { return nil }
+            return (script, fields)
         }
     }
 

@@ -1,0 +1,213 @@
+@testable import BehaveCheck
+import BehaveSyntax
+import XCTest
+
+/// Types in the linter (issue 26): it knows each control property's type
+/// from the control schemas, and flags a literal of the wrong type compared
+/// or set, a number given as text, and an outlet collection indexed outside
+/// its items; each in a fresh script, with its line and fix.
+final class LinterTypeTests: XCTestCase {
+    /// A cart line: every test adds one line to `awake`.
+    static func cart(_ line: String) -> String {
+        """
+        local Cart = behaviour {
+          name = "Cart",
+          outlets = { quantity = "Stepper", totalLabel = "Label", slider = "Slider", done = "Switch", field = "TextField" },
+          outletCollections = { stars = "Button" },
+        }
+
+        function Cart:awake()
+          \(line)
+        end
+
+        return Cart
+
+        """
+    }
+
+    func lint(_ line: String, sizes: [String: Int] = [:]) -> [LintFinding] {
+        ScriptLinter.lint(LinterTypeTests.cart(line), file: "cart.lua", collectionSizes: sizes)
+    }
+
+    func only(_ line: String, sizes: [String: Int] = [:], file: StaticString = #filePath, line number: UInt = #line) -> LintFinding? {
+        let findings = lint(line, sizes: sizes)
+        XCTAssertEqual(findings.count, 1, findings.map(\.description).joined(separator: "\n"), file: file, line: number)
+        return findings.first
+    }
+
+    func testAPropertysNumberComparedWithAStringIsAlwaysTrue() {
+        XCTAssertEqual(only(#"if self.quantity.value ~= "0" then print("some") end"#)?.description,
+                       #"cart.lua:8:6: error: `self.quantity.value ~= "0"` compares a number with a string, so it is always true: in Lua, values of two types are never equal; compare values of one type: `self.quantity.value ~= 0`"#)
+        let equal = only(#"if "0" == self.quantity.value then print("none") end"#)
+        XCTAssertEqual(equal?.code, "type-mismatch")
+        XCTAssertEqual(equal?.message,
+                       #"`"0" == self.quantity.value` compares a string with a number, so it is always false: in Lua, values of two types are never equal"#)
+        XCTAssertEqual(equal?.fix, "compare values of one type: `0 == self.quantity.value`")
+    }
+
+    func testAnOrderComparisonWithAStringFails() {
+        // Through a local that holds the property's value.
+        let finding = only(#"local value = self.slider.value if value > "8" then print("loud") end"#)
+        XCTAssertEqual(finding?.description,
+                       #"cart.lua:8:38: error: `value > "8"` compares a number with a string, which Lua cannot do, so the line fails; compare values of one type: `value > 8`"#)
+        // A string that is no number: convert one side.
+        XCTAssertEqual(only(#"if self.slider.value >= "high" then print("loud") end"#)?.fix,
+                       "convert one side first, with `tonumber(…)` or `tostring(…)`")
+    }
+
+    func testTextAndBooleansComparedWithTheWrongLiteral() {
+        XCTAssertEqual(only(#"if self.field.text == 5 then print("five") end"#)?.fix, #"compare values of one type: `self.field.text == "5"`"#)
+        XCTAssertEqual(only(#"if self.done.on == "true" then print("done") end"#)?.fix, "compare values of one type: `self.done.on == true`")
+        XCTAssertEqual(only(#"if self.done.isOn == 1 then print("done") end"#)?.message,
+                       "`self.done.isOn == 1` compares a boolean with a number, so it is always false: in Lua, values of two types are never equal")
+    }
+
+    func testAHandlersControlIsKnown() {
+        let finding = only(#"self.slider:on("valueChanged", function(slider) if slider.value > "8" then print("loud") end end)"#)
+        XCTAssertEqual(finding?.code, "type-mismatch")
+        XCTAssertEqual(finding?.fix, "compare values of one type: `slider.value > 8`")
+        XCTAssertEqual(only(#"self.slider:on("valueChanged", function(slider) print(slider.valeu) end)"#)?.fix, "did you mean `value`?")
+    }
+
+    func testALiteralOfTheWrongTypeSetOnAProperty() {
+        XCTAssertEqual(only(#"self.slider.maximumValue = "10""#)?.description,
+                       #"cart.lua:8:30: error: `self.slider.maximumValue` takes a number, not string "10"; write the number without quotes: `10`"#)
+        XCTAssertEqual(only(#"self.done.on = "true""#)?.fix, "write `true` without quotes")
+        XCTAssertEqual(only(#"self.totalLabel.alpha = 1.5"#)?.message, "`self.totalLabel.alpha` must be at most 1, not 1.5 (range 0…1)")
+        XCTAssertEqual(only(#"self.field.keyboardType = "numbers""#)?.code, "property-value")
+        XCTAssertEqual(only(#"self.totalLabel.textColor = "redd""#)?.code, "property-value")
+        // Through a local that holds the control.
+        XCTAssertEqual(only(#"local slider = self.slider slider.maximumValue = "10""#)?.code, "property-value")
+    }
+
+    func testANumberGivenAsTextIsAWarning() {
+        let finding = only("self.totalLabel.text = 5")
+        XCTAssertEqual(finding?.description,
+                       #"cart.lua:8:26: warning: `self.totalLabel.text` is text: a number given to it becomes text (1/3 shows as 0.333333) and reads back as a string, not a number; give it text: a string, `tostring(n)`, or `string.format("%.2f", n)` for a set number of decimals"#)
+        XCTAssertEqual(only("self.totalLabel.text = self.quantity.value * 2")?.code, "number-as-text")
+        XCTAssertEqual(only("self.field.text = self.slider.value")?.code, "number-as-text")
+    }
+
+    func testAnOutletCollectionIndexedAtZero() {
+        XCTAssertEqual(only(#"self.stars[0].title = "★""#)?.description,
+                       "cart.lua:8:3: error: `self.stars[0]` is nil: an outlet collection is numbered from 1, as Lua lists are; the first is `self.stars[1]`; to go through them all, write `for i, control in ipairs(self.stars) do … end`")
+        // Its items are known to be buttons.
+        XCTAssertEqual(only(#"self.stars[1].titel = "★""#)?.fix, "did you mean `title`?")
+        // Past its size, when a scene tells it.
+        XCTAssertEqual(only(#"self.stars[6].title = "★""#, sizes: ["stars": 5])?.description,
+                       "cart.lua:8:3: error: `self.stars[6]` is nil: the outlet collection `stars` holds 5 controls, numbered from 1 to 5; use an index from 1 to 5, or `for i, control in ipairs(self.stars) do … end`")
+        XCTAssertEqual(lint(#"self.stars[5].title = "★""#, sizes: ["stars": 5]).map(\.description), [])
+    }
+
+    /// What is right, or cannot be told, draws nothing.
+    func testNoFalseAlarms() {
+        for line in [
+            #"if self.quantity.value ~= 0 then self.totalLabel.text = "" .. self.quantity.value end"#,
+            #"self.totalLabel.text = tostring(self.quantity.value * 2)"#,
+            #"self.totalLabel.text = "5" self.totalLabel.textColor = "red" self.slider.maximumValue = 10"#,
+            #"local value = self.slider.value value = "8" if value > "7" then print(value) end"#,
+            #"local value = self.slider.value if value > 8 and value ~= nil then print(value) end"#,
+            #"if self.stars[1].title == "★" then print(#self.stars) end"#,
+            #"local i = 0 self.stars[i + 1].title = "★""#,
+            #"print(self.quantity.type, self.quantity:once("valueChanged", function() end))"#,
+            #"self.slider:on("valueChanged", function(slider, value) print(value > "8") end)"#,
+        ] {
+            XCTAssertEqual(lint(line).map(\.description), [], line)
+        }
+    }
+}
+
+/// A name nothing defines, and `self` outside a method: one sentence for
+/// the linter and the runtime (`ScriptAdvice`).
+final class LinterNameTests: XCTestCase {
+    func testATypoGetsTheLocalItMeant() {
+        let script = """
+            local Cart = behaviour { name = "Cart" }
+
+            function Cart:awake()
+              local total = 0
+              total = totl + 1
+              self.total = total
+            end
+
+            return Cart
+
+            """
+        XCTAssertEqual(ScriptLinter.lint(script, file: "cart.lua").map(\.description),
+                       ["cart.lua:5:11: error: `totl` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `total`?"])
+    }
+
+    func testSelfInALocalFunction() {
+        let script = """
+            local Cart = behaviour { name = "Cart", outlets = { totalLabel = "Label" } }
+
+            local function show(total)
+              self.totalLabel.text = tostring(total)
+            end
+
+            function Cart:awake() show(3) end
+
+            return Cart
+
+            """
+        let finding = ScriptLinter.lint(script, file: "cart.lua").first
+        XCTAssertEqual(finding.map { ScriptAdvice($0.message, fix: $0.fix) }, ScriptAdvice.selfOutsideMethod(className: "Cart"))
+        XCTAssertEqual(finding?.position, SourcePosition(line: 4, column: 3))
+    }
+}
+
+/// A missing `end` is reported at the innermost block left open, told by
+/// the indentation, where adding `end` puts the code right.
+final class MissingEndTests: XCTestCase {
+    static let countdown = """
+        local Countdown = behaviour { name = "Countdown", outlets = { label = "Label" } }
+
+        function Countdown:start()
+          local left = 30
+          while left > 0 do
+            self.label.text = tostring(left)
+            if left <= 10 then
+              self.label.textColor = "red"
+            end
+            wait(1)
+            left = left - 1
+          end
+          self.label.text = "Resend"
+        end
+
+        return Countdown
+
+        """
+
+    func lint(removingLine line: Int) -> [String] {
+        var lines = MissingEndTests.countdown.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: line - 1)
+        return ScriptLinter.lint(lines.joined(separator: "\n"), file: "countdown.lua").map(\.description)
+    }
+
+    func testTheWhileThatLacksItsEnd() {
+        XCTAssertEqual(lint(removingLine: 12), [
+            "countdown.lua:5:3: error: the `while` on line 5 has no `end`: the `end` on line 13, indented as the `function` of line 3, closes it instead, so that `function` is left open; add `end` for the `while` of line 5 before line 12, indented as the `while`",
+        ])
+    }
+
+    func testTheIfThatLacksItsEnd() {
+        // The `while`'s `end` closes the `if`, the function's the `while`.
+        XCTAssertEqual(lint(removingLine: 9), [
+            "countdown.lua:7:5: error: the `if` on line 7 has no `end`: the `end` on line 11, indented as the `while` of line 5, closes it instead, and the `function` of line 3 is left open; add `end` for the `if` of line 7 before line 9, indented as the `if`",
+        ])
+    }
+
+    func testTheOutermostWhenItIsTheOneThatLacksIt() {
+        XCTAssertEqual(lint(removingLine: 14), [
+            "countdown.lua:16:1: error: found the end of the file where `end` was expected to close the `function` on line 3; add `end` where the `function` of line 3 should end",
+        ])
+    }
+
+    func testWithoutIndentationTheParserSaysWhatLuaSays() {
+        let flat = MissingEndTests.countdown.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " } }.enumerated().filter { $0.offset != 11 }.map(\.element).joined(separator: "\n")
+        XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").map(\.code), ["syntax"])
+        XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").first?.position.line, 16)
+    }
+}
