@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],
                     exclude: ["Modules"]),
-        .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes", "Modules"]),
+        .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["AppFunctions", "Hostile", "Mistakes", "Modules"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command.
         .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"]),

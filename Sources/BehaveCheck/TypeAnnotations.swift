@@ -21,7 +21,7 @@ public enum TypeAnnotations {
 
 
             """
-        out += values + controls + behaviour + behaviourAPI + specAPI
+        out += values + controls + behaviour + behaviourAPI + appModules + specAPI
         for script in scripts {
             out += self.script(path: script.path, source: script.source, declaration: script.declaration)
         }
@@ -52,7 +52,7 @@ public enum TypeAnnotations {
     /// narrower type than the type's own signature says).
     static func annotation(of type: LuaTypeDescription, narrowing: [String: String] = [:]) -> String {
         let table = String(type.className.split(separator: ".").last ?? "")
-        var out = type.doc.map { "---\($0)\n" } ?? ""
+        var out = comment(type.doc)
         out += "---@class \(type.className)\n"
         for field in type.fields { out += "---@field \(field.name) \(field.type)\(field.doc.map { " \($0)" } ?? "")\n" }
         out += "local \(table) = {}\n\n"
@@ -62,12 +62,19 @@ public enum TypeAnnotations {
         return out
     }
 
-    /// `function Table:name(…) end` with its doc, parameters and result.
-    static func method(_ name: String, _ signature: LuaSignature, table: String) -> String {
-        var out = signature.doc.map { "---\($0)\n" } ?? ""
+    /// `function Table:name(…) end` (`.` for a function of a module) with
+    /// its doc, parameters and result.
+    static func method(_ name: String, _ signature: LuaSignature, table: String, separator: String = ":") -> String {
+        var out = comment(signature.doc)
         for parameter in signature.parameters { out += "---@param \(parameter.name) \(parameter.type)\n" }
         if let returns = signature.returns { out += "---@return \(returns)\n" }
-        return out + "function \(table):\(name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end\n\n"
+        return out + "function \(table)\(separator)\(name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end\n\n"
+    }
+
+    /// A doc as `---` lines, one per line of it ("" for none).
+    static func comment(_ doc: String?) -> String {
+        guard let doc, !doc.isEmpty else { return "" }
+        return doc.split(separator: "\n", omittingEmptySubsequences: false).map { "---\($0)\n" }.joined()
     }
 
     /// A type of `ScriptAPI.types` by name (every one this file names is there).
@@ -146,6 +153,28 @@ public enum TypeAnnotations {
         ]
         for key in keys { declaration += "---@field \(key) \(types[key] ?? "any")\n" }
         return declaration + "\n" + annotation(of: hostType("behaviour"))
+    }
+
+    // MARK: The app's modules
+
+    /// The modules the app registered in this process
+    /// (`ScriptAPI.appModules`): each a global table of its functions,
+    /// with their docs and signatures.
+    static var appModules: String {
+        let modules = ScriptAPI.appModules
+        guard !modules.isEmpty else { return "" }
+        var out = "-- The app's modules, as registered in the process that wrote this file.\n\n"
+        for module in modules {
+            out += comment(module.doc) + "---@class App.\(module.name)\n\(module.name) = {}\n\n"
+            for function in module.functions {
+                var signature = function.signature
+                if function.answersLater {
+                    signature = signature.documented((signature.doc.map { $0 + " " } ?? "") + "(Pauses the handler until the app answers.)")
+                }
+                out += method(function.name, signature, table: module.name, separator: ".")
+            }
+        }
+        return out
     }
 
     // MARK: Written in Lua

@@ -5,6 +5,8 @@ import BehaveSyntax
 /// beside the member's body (in `Types/`), so `behave types` and the
 /// linter read it from there.
 public struct LuaSignature: Sendable, Equatable {
+    /// A parameter: its name (`...` for any number of values, last) and
+    /// its type in lua-language-server's notation.
     public struct Parameter: Sendable, Equatable {
         public let name: String
         public let type: String
@@ -21,11 +23,22 @@ public struct LuaSignature: Sendable, Equatable {
         self.returns = returns
     }
 
+    /// The same with the parameters in a list (a signature made at run
+    /// time).
+    public init(_ doc: String? = nil, parameters: [(name: String, type: String)], returns: String? = nil) {
+        self.init(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: $0.type) }, returns: returns)
+    }
+
     /// The same signature with some parameters' types narrowed (a control's
     /// events for `on`).
     public func narrowing(_ types: [String: String]) -> LuaSignature {
         LuaSignature(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: types[$0.name] ?? $0.type) },
                      returns: returns)
+    }
+
+    /// The same signature with another doc.
+    public func documented(_ doc: String?) -> LuaSignature {
+        LuaSignature(doc: doc, parameters: parameters, returns: returns)
     }
 
     private init(doc: String?, parameters: [Parameter], returns: String?) {
