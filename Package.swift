@@ -109,7 +109,7 @@ let package = Package(
         // Running the built `behave` from tests (Foundation only).
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],
-                    exclude: ["Modules"]),
+                    exclude: ["AppModules", "Modules"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["AppFunctions", "Hostile", "Mistakes", "Modules"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command.
