@@ -515,9 +515,7 @@ private final class LintWalk {
     func checkLibraryField(_ object: LuaExpression, _ key: LuaName) {
         guard case .name(let library) = object, resolve(library.name) == nil, globalWrites[library.name] == nil,
               let entry = globals[library.name], let fields = entry, !fields.contains(key.name) else { return }
-        let near = Suggestions.nearest(to: key.name, in: fields)
-        report(.error, "unknown-field", at: key.position, "`\(library.name)` has no `\(key.name)`",
-               fix: near.map { "did you mean `\(library.name).\($0)`?" } ?? "it has: \(fields.joined(separator: ", "))")
+        report(.error, "unknown-field", at: key.position, ScriptAdvice.unknownField(key.name, of: library.name, fields: fields))
     }
 
     /// `self.button:on("touchUpInsde", …)`: an event the control does not send.

@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// What Behave says about a mistake in a script, in one place: the linter
 /// (`behave check`) says it before the script runs, the runtime when the
 /// line fails, so the two read alike. Each is a plain sentence (what is
@@ -58,6 +60,15 @@ public struct ScriptAdvice: Equatable, Sendable {
         }
         return ScriptAdvice("`\(name)` is not defined here (no local, global or Behave function has this name), so it is nil",
                             fix: fix)
+    }
+
+    /// `math.flor`, `haptics.vibrat`: a name a library table (Lua's,
+    /// Behave's or one of the app's modules) does not have, among its
+    /// `fields`.
+    public static func unknownField(_ name: String, of library: String, fields: [String]) -> ScriptAdvice {
+        let near = Suggestions.nearest(to: name, in: fields)
+        return ScriptAdvice("`\(library)` has no `\(name)`",
+                            fix: near.map { "did you mean `\(library).\($0)`?" } ?? "it has: \(fields.joined(separator: ", "))")
     }
 
     /// The globals of Lua 5.4's standard libraries.

@@ -93,6 +93,8 @@ final class AppFunctionTests: XCTestCase {
                       error("passControl"))
         XCTAssertTrue(error("colon").hasPrefix("mistakes.lua:29: testapp.vibrate was called with `:`, so the module is passed to it as its first argument; call it with a dot: testapp.vibrate(style)"),
                       error("colon"))
+        XCTAssertTrue(error("misspeltFunction").hasPrefix("mistakes.lua:53: `testapp` has no `vibrat`; did you mean `testapp.vibrate`?"),
+                      error("misspeltFunction"))
         XCTAssertEqual(app.calls.count, 0, "no body ran")
     }
 

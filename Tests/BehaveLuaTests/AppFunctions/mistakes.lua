@@ -49,4 +49,8 @@ function Mistakes:reenter()
   testapp.tapButton()
 end
 
+function Mistakes:misspeltFunction()
+  testapp.vibrat("light")
+end
+
 return Mistakes
