@@ -18,8 +18,11 @@ public struct AppModule: Sendable {
     public let name: String
     /// What `behave types` says of the module.
     public let doc: String?
+    /// Its functions, in the order `behave types` lists them.
     public let functions: [AppFunction]
 
+    /// A module of `functions` named `name`; registering it
+    /// (`AppModules.register`) checks the names and signatures.
     public init(name: String, doc: String? = nil, functions: [AppFunction]) {
         self.name = name
         self.doc = doc
@@ -59,7 +62,10 @@ public struct AppFunction: Sendable {
         case later(LaterBody)
     }
 
+    /// The field of the module (`vibrate`): a Lua name.
     public let name: String
+    /// How scripts call it: its doc, its parameters (checked at each
+    /// call) and its result (described, not checked).
     public let signature: LuaSignature
     let kind: Kind
 
@@ -67,11 +73,13 @@ public struct AppFunction: Sendable {
     /// (table entries count one each) they may have: a script cannot make
     /// the app copy more.
     public static let maximumArgumentBytes = 1 << 20
+    /// See `maximumArgumentBytes`.
     public static let maximumArgumentValues = 10_000
     /// Values one call may return (its results and the entries of their
     /// tables), nested at most `maximumNesting` deep. The results must
     /// also fit in what the scene's memory limit leaves.
     public static let maximumResultValues = 100_000
+    /// Tables in arguments and results nest at most this deep.
     public static let maximumNesting = LooseValue.maximumLuaDepth
     /// Parameters a signature may have.
     public static let maximumParameters = 16
@@ -161,10 +169,12 @@ public struct AppCall {
         return arguments[index]
     }
 
+    /// A string argument (nil for any other value).
     public func string(_ parameter: String) -> String? {
         if case .string(let text) = self[parameter] { text } else { nil }
     }
 
+    /// A number argument (nil for any other value).
     public func number(_ parameter: String) -> Double? {
         if case .number(let n) = self[parameter] { n } else { nil }
     }
@@ -174,6 +184,7 @@ public struct AppCall {
         number(parameter).flatMap { Int(exactly: $0) }
     }
 
+    /// A boolean argument (nil for any other value).
     public func bool(_ parameter: String) -> Bool? {
         if case .bool(let b) = self[parameter] { b } else { nil }
     }

@@ -14,12 +14,17 @@ import BehaveCore
 /// (`("a"|"b")[]`). A function, userdata or class name is refused when the
 /// app registers the function, with the list above.
 public indirect enum LuaDataType: Sendable, Equatable, CustomStringConvertible {
+    /// Any data (`any`, `unknown`).
     case any
+    /// `nil`.
     case null
+    /// `true` or `false`.
     case boolean
+    /// Any number.
     case number
     /// A number with no fractional part.
     case integer
+    /// Any string.
     case string
     /// Any table.
     case table
@@ -38,11 +43,14 @@ public indirect enum LuaDataType: Sendable, Equatable, CustomStringConvertible {
 
     /// A field of a record type.
     public struct Field: Sendable, Equatable {
+        /// The key (a Lua name).
         public let name: String
+        /// The value's type.
         public let type: LuaDataType
         /// `name?: T`: the field may be absent (nil).
         public let isOptional: Bool
 
+        /// `name: type`, or `name?: type` when `isOptional`.
         public init(name: String, type: LuaDataType, isOptional: Bool = false) {
             self.name = name
             self.type = type
@@ -98,8 +106,12 @@ public indirect enum LuaDataType: Sendable, Equatable, CustomStringConvertible {
     /// `.name`, empty for the value itself), the type expected there and
     /// the value found.
     public struct Mismatch: Error, Sendable, Equatable {
+        /// `[3]`, `["count"]`, `.name`: where in the value; empty for the
+        /// value itself.
         public var path: String
+        /// The type expected there.
         public var expected: LuaDataType
+        /// The value found there.
         public var found: JSON
 
         /// `["count"]: string expected, got table`.

@@ -239,6 +239,25 @@ final class AppFunctionTests: XCTestCase {
         }
     }
 
+    func testRequireFindsTheAppsModuleBeforeAStandInBesideTheScript() throws {
+        let path = Self.directory.appendingPathComponent("stand_in_user.lua").path
+        let withApp = try TestScene()
+        let user = try LuaBehaviour(path: path, name: "user", runtime: withApp.runtime)
+        withApp.scene.attach(user)
+        user.start()
+        XCTAssertEqual(withApp.field("standIn", of: user), .bool(false))
+        XCTAssertEqual(app.calls.map(\.function), ["vibrate"])
+
+        AppModules.unregister(TestApp.name)
+        let withoutApp = try TestScene()
+        let standInUser = try LuaBehaviour(path: path, name: "user", runtime: withoutApp.runtime)
+        withoutApp.scene.attach(standInUser)
+        standInUser.start()
+        XCTAssertEqual(withoutApp.field("standIn", of: standInUser), .bool(true))
+        XCTAssertEqual(withoutApp.errors, [])
+        XCTAssertEqual(app.calls.count, 1)
+    }
+
     func testRegistrationMistakesAreRefusedWithTheFix() {
         func refusal(_ module: AppModule) -> String {
             do {
