@@ -113,18 +113,19 @@ public struct AppFunction: Sendable {
     }
 
     /// The error scripts see for `error`, thrown by the body of `qualified`
-    /// (`haptics.vibrate`): a `LuaError` as it is (its fix kept), any other
-    /// error by its description, each after the function's name.
+    /// (`haptics.vibrate`): a `LuaError`'s text and fix, any other error's
+    /// description, after the function's name. It is raised at the line
+    /// of the script that called, whatever position the app's error had.
     static func scriptError(_ error: any Error, from qualified: String) -> ScriptError {
-        var raised: ScriptError
+        let text: String, fix: String?
         if let error = error as? ScriptError {
-            raised = error
+            (text, fix) = (error.text, error.fix)
         } else {
-            let text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-            raised = ScriptError(DisplayText.line(String(text.prefix(1000))))
+            (text, fix) = ((error as? LocalizedError)?.errorDescription ?? String(describing: error), nil)
         }
-        if !raised.text.hasPrefix(qualified) { raised.text = "\(qualified): \(raised.text)" }
-        return raised
+        let line = DisplayText.line(String(text.prefix(1000)))
+        return ScriptError(text: line.hasPrefix(qualified) ? line : "\(qualified): \(line)",
+                           fix: fix.map { DisplayText.line(String($0.prefix(1000))) })
     }
 }
 

@@ -213,16 +213,18 @@ extension LuaRuntime {
     }
 
     /// Resumes a waiting handler with what `answer` pushes on its thread,
-    /// or with the error it throws, raised at the line that waited.
+    /// or with the error it throws, raised at the line that waited. What
+    /// is on the thread then is the paused host function's results (see
+    /// `bh_push_raise_mark`), so it starts empty.
     private func resume(_ handler: HandlerThread, answeredBy answer: HandlerAnswer) {
         guard !isClosed, !handler.isFinished else { return }
         let thread = handler.thread
-        let top = lua_gettop(thread)
+        lua_settop(thread, 0)
         let count: Int32
         do throws(ValueError) {
             count = try answer(self, thread)
         } catch {
-            lua_settop(thread, top)
+            lua_settop(thread, 0)
             guard lua_checkstack(thread, 4) != 0 else { return }
             bh_push_raise_mark(thread)
             raise(error, on: thread)

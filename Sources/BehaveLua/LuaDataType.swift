@@ -237,8 +237,9 @@ public indirect enum LuaDataType: Sendable, Equatable, CustomStringConvertible {
         case .record(let fields):
             fields.isEmpty ? "{}" : "{ " + fields.map { "\($0.name)\($0.isOptional ? "?" : ""): \($0.type)" }.joined(separator: ", ") + " }"
         case .union(let members):
-            if members.count == 2, let other = members.first(where: { $0 != .null }), members.contains(.null) {
-                if case .union = other { "(\(other))?" } else { "\(other)?" }
+            // Unions are flat: `(A|B)?` is `A|B|nil`.
+            if members.count == 2, members.contains(.null), let other = members.first(where: { $0 != .null }) {
+                "\(other)?"
             } else {
                 members.map(\.description).joined(separator: "|")
             }

@@ -900,8 +900,10 @@ int bh__call_host (lua_State *L, int id) {
                         id, n, lua_gettop(L));
     /* only the yielded values stay in the frame: its arguments would
        otherwise read as results when it is resumed */
-    lua_rotate(L, 1, n);
-    lua_settop(L, n);
+    if (lua_gettop(L) > n) {
+      lua_rotate(L, 1, n);
+      lua_settop(L, n);
+    }
     return lua_yieldk(L, n, 0, host_resumed);
   }
   if (n > lua_gettop(L))
