@@ -348,7 +348,7 @@ private final class LintWalk {
         globalWrites[name.name] = name.position
         if globals[name.name] != nil {
             report(.warning, "replaces-builtin", at: name.position,
-                   "this replaces Behave's `\(name.name)` for the whole script",
+                   "this replaces \(appModules[name.name] == nil ? "Behave's" : "the app's") `\(name.name)` for the whole script",
                    fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
         } else if isFunction {
             report(.warning, "global-function", at: name.position,

@@ -62,8 +62,9 @@ extension LuaRuntime {
                     ? missingMethod(value.name, of: behaviour)
                     : nilField(value.name, of: behaviour)
             }
-            // `haptics.vibrat(…)`, `math.flor(…)`.
-            guard value.kind == "field", let library = tokens.library(holding: value.name),
+            // `haptics.vibrat(…)`, `math.flor(…)` (not `_G.os`: the
+            // environment is no library).
+            guard value.kind == "field", let library = tokens.library(holding: value.name), library != "_G",
                   let entry = ScriptAPI.globals[library], let fields = entry, !fields.contains(value.name) else { return nil }
             return ScriptAdvice.unknownField(value.name, of: library, fields: fields)
         default:

@@ -75,6 +75,11 @@ final class AppModuleCheckTests: XCTestCase {
         ])
     }
 
+    func testReplacingTheModuleIsReplacingTheApps() {
+        let findings = ScriptLinter.lint("haptics = {}\n", file: "x.lua")
+        XCTAssertEqual(findings.map(\.description), ["x.lua:1:1: warning: this replaces the app's `haptics` for the whole script; use another name (`local myHaptics = …`)"])
+    }
+
     func testWithoutTheModuleItsNameIsAnUndefinedGlobal() throws {
         AppModules.unregister("haptics")
         let findings = ScriptLinter.lint("local x = haptics.vibrate\nreturn x\n", file: "x.lua")
