@@ -101,7 +101,7 @@ extension LuaRuntime {
             deferredAppAnswers.append { [weak self] in self?.deliver(result, to: reply, of: qualified) }
             return
         }
-        if !isClosed, bh_running_count(L) == 0 { scene.beginCommand() }
+        if !isClosed, bh_running_count(L) == 0 { sceneReference?.beginCommand() }
         reply { runtime, S throws(ValueError) in
             switch result {
             case .success(let results): return try runtime.pushAppResults(results, of: qualified, on: S)

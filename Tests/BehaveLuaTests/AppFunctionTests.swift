@@ -186,6 +186,19 @@ final class AppFunctionTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
+    /// The app's answer is an event of its own: the command that made the
+    /// call may be long over.
+    func testALateAnswerRunsUnderACommandLimitOfItsOwn() throws {
+        let (test, button, behaviour) = try load("fetcher.lua")
+        test.scene.commandTimeLimit = 0.05
+        test.scene.beginCommand()
+        button.tap()
+        Thread.sleep(forTimeInterval: 0.1)
+        app.replies[0].answer([.string("Ada"), .number(3)])
+        XCTAssertEqual(errors(test), [])
+        XCTAssertEqual(test.field("state", of: behaviour), .string("done"))
+    }
+
     func testAFailureAnsweredLaterIsRaisedAtTheLineThatWaited() throws {
         let (test, button, behaviour) = try load("fetcher.lua")
         button.tap()
