@@ -106,8 +106,8 @@ let package = Package(
         // Running the built `behave` from tests (Foundation only).
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],
-                    exclude: ["Modules"]),
-        .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["Hostile", "Mistakes", "Modules"]),
+                    exclude: ["AppModules", "Modules"]),
+        .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore"], exclude: ["AppFunctions", "Hostile", "Mistakes", "Modules"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command;
         // what an app's package (App/) resolves and builds when it depends on the libraries; the changelog.

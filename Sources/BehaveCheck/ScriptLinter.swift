@@ -97,6 +97,8 @@ final class LintWalk {
     var scopes: [Scope] = []
     let globals: [String: [String]?]
     let kind: ScriptLinter.Kind
+    /// The app's modules (behaviour scripts only), by name.
+    let appModules: [String: AppModule]
 
     // The behaviour class: its local, its declaration, its methods.
     var classVariable: Variable?
@@ -127,8 +129,12 @@ final class LintWalk {
         self.file = file
         self.kind = kind
         switch kind {
-        case .behaviour: globals = ScriptAPI.globals
-        case .spec: globals = LintWalk.specGlobals
+        case .behaviour:
+            globals = ScriptAPI.globals
+            appModules = Dictionary(ScriptAPI.appModules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        case .spec:
+            globals = LintWalk.specGlobals
+            appModules = [:]
         }
     }
 
@@ -379,7 +385,7 @@ final class LintWalk {
             specGlobalWrite(name, isFunction: isFunction)
         } else if globals[name.name] != nil {
             report(.warning, "replaces-builtin", at: name.position,
-                   "this replaces Behave's `\(name.name)` for the whole script",
+                   "this replaces \(appModules[name.name] == nil ? "Behave's" : "the app's") `\(name.name)` for the whole script",
                    fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
         } else if isFunction {
             report(.warning, "global-function", at: name.position,
@@ -482,6 +488,7 @@ final class LintWalk {
             self.expression(key)
         case .call(let callee, let arguments, _):
             checkDotCall(callee, arguments)
+            checkAppCall(callee, arguments)
             self.expression(callee, use: .indexed)
             for argument in arguments { self.expression(argument) }
         case .methodCall(let object, let method, let arguments):
@@ -491,6 +498,7 @@ final class LintWalk {
                 checkSend(method, arguments)
             } else {
                 checkEvent(object, method, arguments)
+                checkAppColonCall(object, method)
                 self.expression(object, use: .indexed)
                 // A handler's first parameter is the control that sent the event.
                 if LintWalk.eventMethods.contains(method.name), arguments.count == 2,
@@ -563,9 +571,7 @@ final class LintWalk {
     func checkLibraryField(_ object: LuaExpression, _ key: LuaName) {
         guard case .name(let library) = object, resolve(library.name) == nil, globalWrites[library.name] == nil,
               let entry = globals[library.name], let fields = entry, !fields.contains(key.name) else { return }
-        let near = Suggestions.nearest(to: key.name, in: fields)
-        report(.error, "unknown-field", at: key.position, "`\(library.name)` has no `\(key.name)`",
-               fix: near.map { "did you mean `\(library.name).\($0)`?" } ?? "it has: \(fields.joined(separator: ", "))")
+        report(.error, "unknown-field", at: key.position, ScriptAdvice.unknownField(key.name, of: library.name, fields: fields))
     }
 
     /// `self.button:on("touchUpInsde", …)`: an event the control does not send.
@@ -610,6 +616,75 @@ final class LintWalk {
             if case .name(let first)? = arguments.first, resolve(first.name) === variable { return }
             dotCalls.append(DotCall(method: method.name, position: method.position, receiver: receiver))
         }
+    }
+
+    /// The app function `module.name` names, when `module` is an app
+    /// module's global (not a local or a global the script sets).
+    func appFunction(_ module: LuaExpression, _ name: LuaName) -> (qualified: String, function: AppFunction)? {
+        guard case .name(let root) = module, resolve(root.name) == nil, globalWrites[root.name] == nil,
+              let function = appModules[root.name]?.function(name.name) else { return nil }
+        return ("\(root.name).\(name.name)", function)
+    }
+
+    /// `haptics.vibrate("hevy", 2)`: a call of an app function that does
+    /// not fit its signature, as far as the source tells (the number of
+    /// arguments; strings, tables and functions written in the call).
+    func checkAppCall(_ callee: LuaExpression, _ arguments: [LuaExpression]) {
+        guard case .field(let module, let name) = callee, let (qualified, function) = appFunction(module, name) else { return }
+        let parameters = function.signature.parameters
+        let types = function.parameterTypes
+        let isVariadic = parameters.last?.name == "..."
+        let fixed = parameters.count - (isVariadic ? 1 : 0)
+        let names = parameters.map(\.name).joined(separator: ", ")
+        // A call or `...` last gives any number of values.
+        let expands = arguments.last.map { expression -> Bool in
+            switch expression {
+            case .call, .methodCall, .vararg: true
+            default: false
+            }
+        } ?? false
+        let known = arguments.count - (expands ? 1 : 0)
+        if !isVariadic, known > fixed {
+            report(.error, "argument-count", at: arguments[fixed].position,
+                   "`\(qualified)` takes \(fixed == 0 ? "no arguments" : "at most \(fixed) \(fixed == 1 ? "argument" : "arguments") (\(names))"), not \(known)",
+                   fix: "call it as \(qualified)(\(names))")
+            return
+        }
+        if !expands, let missing = (arguments.count..<max(arguments.count, fixed)).first(where: { !types[$0].acceptsNil }) {
+            report(.error, "argument-count", at: name.position,
+                   "`\(qualified)` needs `\(parameters[missing].name)` (\(types[missing]))",
+                   fix: "call it as \(qualified)(\(names))")
+            return
+        }
+        for (index, argument) in arguments.enumerated() where index < fixed || isVariadic {
+            let type = types[min(index, types.count - 1)]
+            let parameter = parameters[min(index, parameters.count - 1)].name
+            let found: (text: String, position: SourcePosition, fix: String?)?
+            switch argument {
+            case .string(let text, let position) where type.check(.string(text)) != nil:
+                let near = Suggestions.nearest(to: text, in: type.literals)
+                found = ("\"\(DisplayText.line(String(text.prefix(40))))\"", position, near.map { "did you mean \"\($0)\"?" })
+            case .table(_, let position) where !type.admits(luaType: "table"):
+                found = ("a table", position, nil)
+            case .function(let function):
+                found = ("a function", function.position, "only data crosses to the app: nil, booleans, numbers, strings and tables of them")
+            default:
+                found = nil
+            }
+            guard let found else { continue }
+            report(.error, "argument-type", at: found.position,
+                   "`\(qualified)` takes \(parameter): \(type), not \(found.text)",
+                   fix: found.fix ?? "pass \(type)")
+        }
+    }
+
+    /// `haptics:vibrate()`: an app function called with `:`, which passes
+    /// the module as its first argument.
+    func checkAppColonCall(_ object: LuaExpression, _ method: LuaName) {
+        guard let (qualified, function) = appFunction(object, method) else { return }
+        report(.error, "colon-call", at: method.position,
+               "`\(qualified)` is a function of the app's module, and `:` passes the module to it as its first argument",
+               fix: "call it with a dot: \(qualified)(\(function.signature.parameters.map(\.name).joined(separator: ", ")))")
     }
 
     /// `self.button` for a chain of names and fields.

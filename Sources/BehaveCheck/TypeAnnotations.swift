@@ -21,7 +21,7 @@ public enum TypeAnnotations {
 
 
             """
-        out += values + controls + behaviour + behaviourAPI + specAPI
+        out += values + controls + behaviour + behaviourAPI + appModules + specAPI
         for script in scripts {
             out += self.script(path: script.path, source: script.source, declaration: script.declaration)
         }
@@ -52,7 +52,7 @@ public enum TypeAnnotations {
     /// narrower type than the type's own signature says).
     static func annotation(of type: LuaTypeDescription, narrowing: [String: String] = [:]) -> String {
         let table = String(type.className.split(separator: ".").last ?? "")
-        var out = type.doc.map { "---\($0)\n" } ?? ""
+        var out = comment(type.doc)
         out += "---@class \(type.className)\n"
         for field in type.fields { out += fieldLine(field) }
         out += "local \(table) = {}\n\n"
@@ -67,12 +67,19 @@ public enum TypeAnnotations {
         "---@field \(field.name) \(field.type)\(field.doc.map { " \($0)" } ?? "")\n"
     }
 
-    /// `function Table:name(…) end` with its doc, parameters and result.
-    static func method(_ name: String, _ signature: LuaSignature, table: String) -> String {
-        var out = signature.doc.map { "---\($0)\n" } ?? ""
+    /// `function Table:name(…) end` (`.` for a function of a module) with
+    /// its doc, parameters and result.
+    static func method(_ name: String, _ signature: LuaSignature, table: String, separator: String = ":") -> String {
+        var out = comment(signature.doc)
         for parameter in signature.parameters { out += "---@param \(parameter.name) \(parameter.type)\n" }
         if let returns = signature.returns { out += "---@return \(returns)\n" }
-        return out + "function \(table):\(name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end\n\n"
+        return out + "function \(table)\(separator)\(name)(\(signature.parameters.map(\.name).joined(separator: ", "))) end\n\n"
+    }
+
+    /// A doc as `---` lines, one per line of it ("" for none).
+    static func comment(_ doc: String?) -> String {
+        guard let doc, !doc.isEmpty else { return "" }
+        return doc.split(separator: "\n", omittingEmptySubsequences: false).map { "---\($0)\n" }.joined()
     }
 
     /// A type of `ScriptAPI.types` by name (every one this file names is there).
@@ -120,7 +127,8 @@ public enum TypeAnnotations {
                 out += connect(type: "Behave.\(type.name)", table: type.name, events: schema.events)
             }
             for method in type.ownMethods {
-                let signature = LuaSignature(method.doc, parameters: method.parameters, returns: method.returns)
+                let signature = LuaSignature(method.doc, parameters: method.parameters.map { (name: $0.name, type: $0.luaType) },
+                                             returns: method.returns)
                 out += self.method(method.name, signature, table: type.name)
             }
         }
@@ -167,6 +175,28 @@ public enum TypeAnnotations {
         return declaration + "\n" + annotation(of: hostType("behaviour"))
     }
 
+    // MARK: The app's modules
+
+    /// The modules the app registered in this process
+    /// (`ScriptAPI.appModules`): each a global table of its functions,
+    /// with their docs and signatures.
+    static var appModules: String {
+        let modules = ScriptAPI.appModules
+        guard !modules.isEmpty else { return "" }
+        var out = "-- The app's modules, as registered in the process that wrote this file.\n\n"
+        for module in modules {
+            out += comment(module.doc) + "---@class App.\(module.name)\n\(module.name) = {}\n\n"
+            for function in module.functions {
+                var signature = function.signature
+                if function.answersLater {
+                    signature = signature.documented((signature.doc.map { $0 + " " } ?? "") + "(Pauses the handler until the app answers.)")
+                }
+                out += method(function.name, signature, table: module.name, separator: ".")
+            }
+        }
+        return out
+    }
+
     // MARK: Written in Lua
 
     /// Point, Size and Rect, a behaviour's lifecycle methods and the stubs
@@ -184,7 +214,7 @@ public enum TypeAnnotations {
     /// `s:step`…), from the control types' commands.
     static var controlCommands: String {
         ControlTypes.commands.map { command in
-            let parameters = [(name: "name", luaType: "string")] + command.parameters.map { ($0.name, $0.luaType) }
+            let parameters = [(name: "name", type: "string")] + command.parameters.map { (name: $0.name, type: $0.luaType) }
             return method(command.specMethod, LuaSignature(command.help.prefix(1).uppercased() + command.help.dropFirst() + ".",
                                                            parameters: parameters, returns: nil), table: "SpecScene")
         }.joined()

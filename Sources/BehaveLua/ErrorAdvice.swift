@@ -79,13 +79,19 @@ extension LuaRuntime {
         case "local" where value.name == "self", "upvalue" where value.name == "self":
             return ScriptAdvice.selfIsNil(inMethod: failure.frames.first?.function)
         case "field", "method":
-            guard let behaviour, let line = failure.line, failure.isIn(script.displayName) else { return nil }
+            guard let line = failure.line, failure.isIn(script.displayName) else { return nil }
             let tokens = script.tokens(onLine: line)
             let separator = value.kind == "method" ? ":" : "."
-            guard tokens.containsSelf(separator, value.name) else { return nil }
-            return value.kind == "method"
-                ? missingMethod(value.name, of: behaviour)
-                : nilField(value.name, of: behaviour)
+            if let behaviour, tokens.containsSelf(separator, value.name) {
+                return value.kind == "method"
+                    ? missingMethod(value.name, of: behaviour)
+                    : nilField(value.name, of: behaviour)
+            }
+            // `haptics.vibrat(…)`, `math.flor(…)` (not `_G.os`: the
+            // environment is no library).
+            guard value.kind == "field", let library = tokens.library(holding: value.name), library != "_G",
+                  let entry = ScriptAPI.globals[library], let fields = entry, !fields.contains(value.name) else { return nil }
+            return ScriptAdvice.unknownField(value.name, of: library, fields: fields)
         default:
             return nil
         }
@@ -224,6 +230,16 @@ private extension [LuaToken] {
         indices.dropLast(2).contains { i in
             self[i].kind == .name("self") && self[i + 1].kind == .symbol(separator) && self[i + 2].kind == .name(name)
         }
+    }
+
+    /// `a` in `a.name` where `a` is a name of its own (not a field).
+    func library(holding name: String) -> String? {
+        for i in indices.dropFirst(2) where self[i].kind == .name(name) && self[i - 1].kind == .symbol(".") {
+            guard case .name(let library) = self[i - 2].kind else { continue }
+            if i >= 3, self[i - 3].kind == .symbol(".") || self[i - 3].kind == .symbol(":") { continue }
+            return library
+        }
+        return nil
     }
 
     /// `a.b` in `a.b.method(`, `a.b.method"…"` or `a.b.method{`.

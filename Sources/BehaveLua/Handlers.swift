@@ -186,6 +186,83 @@ extension LuaRuntime {
     }
 }
 
+/// Host functions that pause the handler until something answers: the
+/// user (`ask`, `platform.pickImage`), the app (an app function that
+/// answers later).
+extension LuaRuntime {
+    /// Starts something that answers at once or later (`start` is handed
+    /// the reply): an answer given at once is returned to the script; a
+    /// later one resumes the paused handler. When `start` throws, nothing
+    /// waits.
+    func waitForAnswer(_ handler: HandlerThread, on S: OpaquePointer,
+                       start: (HandlerReply) throws(ValueError) -> Void) throws(ValueError) -> Int32 {
+        let pending = PendingAnswer()
+        try start(HandlerReply { [weak self, weak handler] answer in
+            guard pending.isWaiting else {
+                if pending.immediate == nil { pending.immediate = answer }
+                return
+            }
+            pending.isWaiting = false
+            guard let self, let handler else { return }
+            self.resume(handler, answeredBy: answer)
+        })
+        if let answer = pending.immediate { return try answer(self, S) }
+        pending.isWaiting = true
+        handler.isWaiting = true
+        return BH_YIELD_BASE
+    }
+
+    /// Resumes a waiting handler with what `answer` pushes on its thread,
+    /// or with the error it throws, raised at the line that waited. What
+    /// is on the thread then is the paused host function's results (see
+    /// `bh_push_raise_mark`), so it starts empty.
+    private func resume(_ handler: HandlerThread, answeredBy answer: HandlerAnswer) {
+        guard !isClosed, !handler.isFinished else { return }
+        let thread = handler.thread
+        lua_settop(thread, 0)
+        let count: Int32
+        do throws(ValueError) {
+            count = try answer(self, thread)
+        } catch {
+            lua_settop(thread, 0)
+            guard lua_checkstack(thread, 4) != 0 else { return }
+            bh_push_raise_mark(thread)
+            raise(error, on: thread)
+            count = 2
+        }
+        resume(handler, arguments: count)
+    }
+}
+
+/// What a paused host function is answered with: it pushes the results on
+/// the handler's thread and returns how many, or throws to raise the error
+/// at the script's line.
+typealias HandlerAnswer = (LuaRuntime, OpaquePointer) throws(ValueError) -> Int32
+
+/// How what a handler waits for answers it (see `waitForAnswer`): once;
+/// later answers are ignored.
+struct HandlerReply {
+    let deliver: (@escaping HandlerAnswer) -> Void
+
+    func callAsFunction(_ answer: @escaping HandlerAnswer) { deliver(answer) }
+
+    /// Answers with one value.
+    func callAsFunction(value: Value) {
+        deliver { runtime, S throws(ValueError) in
+            guard lua_checkstack(S, 4) != 0 else { throw ValueError("not enough stack for the answer") }
+            runtime.push(value, on: S)
+            return 1
+        }
+    }
+}
+
+/// An answer that may come before the handler pauses (nothing to ask) or
+/// after (the user chose).
+private final class PendingAnswer {
+    var immediate: HandlerAnswer?
+    var isWaiting = false
+}
+
 /// What a handler needs besides its function: where it runs, for error
 /// reports, and whether it may pause. Made once per connection, timer or
 /// method, not per run.

@@ -29,7 +29,7 @@ extension LuaRuntime {
         let capability = try declaredCapability(of: "requestPermission", in: S)
         let handler = try currentHandler("platform.requestPermission", on: S)
         return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
-            try scene.platform.requestPermission(capability, in: scene) { answer(.string($0.rawValue)) }
+            try scene.platform.requestPermission(capability, in: scene) { answer(value: .string($0.rawValue)) }
         }
     }
 
@@ -38,36 +38,11 @@ extension LuaRuntime {
         let handler = try currentHandler("platform.pickImage", on: S)
         do throws(ValueError) {
             return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
-                try scene.platform.pickImage(from: source, in: scene) { answer($0.map(Value.image) ?? .null) }
+                try scene.platform.pickImage(from: source, in: scene) { answer(value: $0.map(Value.image) ?? .null) }
             }
         } catch {
             throw ValueError("platform.pickImage: \(error.message); check platform.available(\"\(source.rawValue)\") and platform.permission(\"\(source.rawValue)\") first")
         }
-    }
-
-    /// Starts something that answers with one value, at once or later: an
-    /// answer given at once is returned to the script; a later one resumes
-    /// the paused handler. When `start` throws, nothing waits.
-    private func waitForAnswer(_ handler: HandlerThread, on S: OpaquePointer,
-                               start: (@escaping (Value) -> Void) throws(ValueError) -> Void) throws(ValueError) -> Int32 {
-        let pending = PendingAnswer()
-        try start { [weak self, weak handler] value in
-            guard pending.isWaiting else {
-                pending.immediate = value
-                return
-            }
-            pending.isWaiting = false
-            guard let self, let handler, !self.isClosed, lua_checkstack(handler.thread, 4) != 0 else { return }
-            self.push(value, on: handler.thread)
-            self.resume(handler, arguments: 1)
-        }
-        if let value = pending.immediate {
-            push(value, on: S)
-            return 1
-        }
-        pending.isWaiting = true
-        handler.isWaiting = true
-        return BH_YIELD_BASE
     }
 
     /// The source or capability named by argument `index`.
@@ -93,11 +68,4 @@ extension LuaRuntime {
         }
         return capability
     }
-}
-
-/// An answer that may come before the handler pauses (nothing to ask) or
-/// after (the user chose).
-private final class PendingAnswer {
-    var immediate: Value?
-    var isWaiting = false
 }

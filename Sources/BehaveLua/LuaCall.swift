@@ -49,7 +49,7 @@ public struct LuaCall {
     /// size bounded).
     public func data(_ index: Int) throws(LuaError) -> LooseValue {
         guard index <= count else { return .null }
-        var budget = LooseValue.maximumLuaNodes
+        var budget = DataBudget()
         return try runtime.data(at: Int32(index), in: S, depth: 0, budget: &budget)
     }
 
@@ -112,25 +112,7 @@ public struct LuaCall {
 
     /// JSON as Lua tables: objects by key, arrays as lists; null is nil.
     public func push(_ json: JSON) {
-        guard lua_checkstack(S, 4) != 0 else { return lua_pushnil(S) }
-        switch json {
-        case .null: lua_pushnil(S)
-        case .bool(let b): push(b)
-        case .number(let n): push(n)
-        case .string(let s): push(s)
-        case .array(let items):
-            lua_createtable(S, Int32(clamping: items.count), 0)
-            for (i, item) in items.enumerated() {
-                push(item)
-                lua_rawseti(S, -2, lua_Integer(i + 1))
-            }
-        case .object(let pairs):
-            lua_createtable(S, 0, Int32(clamping: pairs.count))
-            for (key, value) in pairs {
-                push(value)
-                lua_setfield(S, -2, key)
-            }
-        }
+        runtime.push(json, on: S)
     }
 
     /// A list of strings.

@@ -68,7 +68,7 @@ extension LuaRuntime {
         let (S, base) = try callLeavingResults(function, arguments)
         defer { lua_settop(S, base) }
         var results: [LooseValue] = []
-        var budget = LooseValue.maximumLuaNodes
+        var budget = DataBudget()
         var index = base + 1
         while index <= lua_gettop(S) {
             results.append(try data(at: index, in: S, depth: 0, budget: &budget))

@@ -15,10 +15,38 @@ extension LooseValue {
     static let maximumLuaNodes = 100_000
 }
 
+/// What one reading of Lua data may take: values (each table entry is
+/// one), and bytes of string (keys included).
+struct DataBudget {
+    let values: Int
+    let bytes: Int
+    var valuesLeft: Int
+    var bytesLeft: Int
+
+    init(values: Int = LooseValue.maximumLuaNodes, bytes: Int = .max) {
+        self.values = values
+        self.bytes = bytes
+        valuesLeft = values
+        bytesLeft = bytes
+    }
+
+    /// Takes one value of `bytes` bytes, or says which budget it exceeds.
+    mutating func take(bytes count: Int = 0) throws(LuaError) {
+        valuesLeft -= 1
+        guard valuesLeft > 0 else { throw LuaError("table too large (more than \(values) values)") }
+        try spend(bytes: count)
+    }
+
+    mutating func spend(bytes count: Int) throws(LuaError) {
+        bytesLeft -= count
+        guard bytesLeft >= 0 else { throw LuaError("more than \(bytes) bytes of text") }
+    }
+}
+
 extension LuaRuntime {
-    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LooseValue {
-        budget -= 1
-        guard budget > 0 else { throw LuaError("table too large (more than \(LooseValue.maximumLuaNodes) values)") }
+    func data(at index: Int32, in S: OpaquePointer, depth: Int, budget: inout DataBudget) throws(LuaError) -> LooseValue {
+        // A string is measured before it is copied.
+        try budget.take(bytes: lua_type(S, index) == LUA_TSTRING ? Int(lua_rawlen(S, index)) : 0)
         switch lua_type(S, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(S, index) != 0)
@@ -35,20 +63,23 @@ extension LuaRuntime {
         }
     }
 
-    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout Int) throws(LuaError) -> LooseValue {
+    private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout DataBudget) throws(LuaError) -> LooseValue {
         var entries: [(key: LooseValue, value: LooseValue)] = []
         var failure: LuaError?
         lua_pushnil(S)
         while lua_next(S, table) != 0 {
-            // Keys are read without conversion: lua_tolstring on a number
-            // key would break the traversal.
-            let key: LooseValue
-            switch lua_type(S, -2) {
-            case LUA_TNUMBER: key = .number(lua_tonumberx(S, -2, nil))
-            case LUA_TSTRING: key = .text(string(at: -2, in: S) ?? "", quoted: true)
-            default: key = .other(typeName(at: -2, in: S))
-            }
             do {
+                // Keys are read without conversion (lua_tolstring on a
+                // number key would break the traversal), and measured
+                // before they are copied.
+                let key: LooseValue
+                switch lua_type(S, -2) {
+                case LUA_TNUMBER: key = .number(lua_tonumberx(S, -2, nil))
+                case LUA_TSTRING:
+                    try budget.spend(bytes: Int(lua_rawlen(S, -2)))
+                    key = .text(string(at: -2, in: S) ?? "", quoted: true)
+                default: key = .other(typeName(at: -2, in: S))
+                }
                 entries.append((key, try data(at: -1, in: S, depth: depth, budget: &budget)))
             } catch {
                 failure = error

@@ -22,8 +22,10 @@ extension HostFunction {
 }
 
 extension LuaRuntime {
-    /// Adds a host function named `name` (see `extensionTable`). The body
-    /// must not keep the runtime alive (capture it weakly or unowned).
+    /// Adds a host function named `name` (see `extensionTable`) for a
+    /// prelude of the host's own (the spec runner's); behaviours do not
+    /// see it. An app gives behaviours functions with `AppModules`. The
+    /// body must not keep the runtime alive (capture it weakly or unowned).
     public func register(_ name: String, _ body: @escaping LuaHostFunction) {
         hostFunctions.published.append((name, hostFunctions.add(HostFunction(name, call: body))))
     }

@@ -50,6 +50,11 @@ public final class LuaRuntime {
     /// The last error a host function raised: when it comes back from a
     /// protected call as it went (its message whole), it is this error.
     var raisedError: ScriptError?
+    /// Whether an app function's body is running (the state is sealed),
+    /// and the answers to waiting calls given meanwhile, delivered when it
+    /// returns.
+    var runningAppFunction = false
+    var deferredAppAnswers: [() -> Void] = []
 
     /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
@@ -149,6 +154,7 @@ public final class LuaRuntime {
         selves.instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         try installLibraries()
+        installAppModules()
 
         pushMetatable(HostType.image, on: L)
         imageMetatableRef = luaL_ref(L, bh_registryindex())

@@ -5,6 +5,8 @@ import BehaveSyntax
 /// beside the member's body (in `Types/`), so `behave types` and the
 /// linter read it from there.
 public struct LuaSignature: Sendable, Equatable {
+    /// A parameter: its name (`...` for any number of values, last) and
+    /// its type in lua-language-server's notation.
     public struct Parameter: Sendable, Equatable {
         public let name: String
         public let type: String
@@ -21,10 +23,10 @@ public struct LuaSignature: Sendable, Equatable {
         self.returns = returns
     }
 
-    /// A signature from a list of parameters (a control type's method,
-    /// declared in the core as data).
-    public init(_ doc: String?, parameters: [(name: String, luaType: String)], returns: String?) {
-        self.init(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: $0.luaType) }, returns: returns)
+    /// The same with the parameters in a list (a signature made at run
+    /// time).
+    public init(_ doc: String? = nil, parameters: [(name: String, type: String)], returns: String? = nil) {
+        self.init(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: $0.type) }, returns: returns)
     }
 
     /// The same signature with some parameters' types narrowed (a control's
@@ -32,6 +34,11 @@ public struct LuaSignature: Sendable, Equatable {
     public func narrowing(_ types: [String: String]) -> LuaSignature {
         LuaSignature(doc: doc, parameters: parameters.map { Parameter(name: $0.name, type: types[$0.name] ?? $0.type) },
                      returns: returns)
+    }
+
+    /// The same signature with another doc.
+    public func documented(_ doc: String?) -> LuaSignature {
+        LuaSignature(doc: doc, parameters: parameters, returns: returns)
     }
 
     private init(doc: String?, parameters: [Parameter], returns: String?) {

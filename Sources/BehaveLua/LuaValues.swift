@@ -50,6 +50,32 @@ extension LuaRuntime {
         }
     }
 
+    /// Pushes JSON as Lua tables: objects by key, arrays as lists; null is
+    /// nil (a hole in a list). Each level makes room on the stack first
+    /// (nil where there is none).
+    func push(_ json: JSON, on S: OpaquePointer) {
+        guard lua_checkstack(S, 4) != 0 else { return lua_pushnil(S) }
+        switch json {
+        case .null: lua_pushnil(S)
+        case .bool(let b): lua_pushboolean(S, b ? 1 : 0)
+        case .number(let n): pushNumber(n, on: S)
+        case .string(let s): pushString(s, on: S)
+        case .array(let items):
+            lua_createtable(S, Int32(clamping: items.count), 0)
+            for (i, item) in items.enumerated() {
+                push(item, on: S)
+                lua_rawseti(S, -2, lua_Integer(i + 1))
+            }
+        case .object(let pairs):
+            lua_createtable(S, 0, Int32(clamping: pairs.count))
+            for (key, value) in pairs {
+                pushString(key, on: S)
+                push(value, on: S)
+                lua_rawset(S, -3)
+            }
+        }
+    }
+
     /// Pushes the arguments of an event, action or delegate message (at most
     /// `maximumArguments`, the room `runHandler` keeps); how many.
     func push(_ arguments: [Value], on S: OpaquePointer) -> Int32 {

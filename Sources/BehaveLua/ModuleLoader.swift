@@ -5,7 +5,8 @@ import Foundation
 /// `require "name"` (its Lua half is in the prelude), for behaviours and
 /// spec files alike. The host resolves a name from the scope of the chunk
 /// that calls `require`: first the built-in modules preloaded into the
-/// runtime (Lua's `package.preload`), then the scope's folders in order
+/// runtime (Lua's `package.preload`: the app's modules, a spec's busted),
+/// then the scope's folders in order
 /// (`ui.colors` is `ui/colors.lua` or `ui/colors/init.lua` there), each
 /// file read only where the runtime's `fileAccess` allows. Modules require
 /// from the scope of the code that first required them. Each is loaded once
@@ -48,6 +49,9 @@ struct ModuleRegistry {
     /// Loaders of built-in modules by name, found before any file (Lua's
     /// `package.preload`).
     var preloads: [String: Int32] = [:]
+    /// The preloads that are the app's modules: shared read-only, as a
+    /// behaviour's modules are.
+    var appModules: Set<String> = []
     /// Files the scripts' `require` may read (a spec's scenes: its folders).
     var fileAccess: FileAccess = .unrestricted
     /// `behaviour`, in a behaviour's module: an error.
@@ -130,7 +134,8 @@ extension LuaRuntime {
             pushString(path, on: S)
         }
         pushString(path, on: S)
-        lua_pushboolean(S, scope.sharesReadOnly && modules.preloads[name] == nil ? 1 : 0)
+        let readOnly = scope.sharesReadOnly && (modules.preloads[name] == nil || modules.appModules.contains(name))
+        lua_pushboolean(S, readOnly ? 1 : 0)
         modules.states[path] = .loading(chunk: chunk.isEmpty ? LuaRuntime.preloadPrefix + name : chunk,
                                  serial: UInt64(bh_slice_serial(L)), depth: stackDepth(S))
         return 5

@@ -33,10 +33,15 @@ public enum ScriptAPI {
     public static var keyboardEvents: [String] { Scene(screen: "api").keyboard.eventNames }
 
     /// Behave's own globals: what a behaviour's environment has beyond a
-    /// plain sandbox's (`behaviour`, `animate`, `platform`…).
+    /// plain sandbox's (`behaviour`, `animate`, `platform`…), without the
+    /// app's modules.
     public static var behaviourGlobals: [String] {
-        globals.keys.filter { sandboxGlobals[$0] == nil }.sorted()
+        builtinGlobals.keys.filter { sandboxGlobals[$0] == nil }.sorted()
     }
+
+    /// The modules the app gives behaviours (`AppModules`), each a global
+    /// table of a behaviour's environment.
+    public static var appModules: [AppModule] { AppModules.all }
 
     /// Delegate messages of every control type, by name.
     public static let delegateMessages: [String] = ControlTypes.delegateMessages
@@ -53,9 +58,19 @@ public enum ScriptAPI {
     }
 
     /// The globals of a behaviour's environment: each name, with its
-    /// fields when it is a table (`string.format`, `platform.pickImage`),
-    /// nil when it is not.
+    /// fields when it is a table (`string.format`, `platform.pickImage`,
+    /// an app module's functions), nil when it is not.
     public static var globals: [String: [String]?] {
+        var names = builtinGlobals
+        for module in AppModules.all {
+            names[module.name] = module.functions.map(\.name).sorted()
+        }
+        return names
+    }
+
+    /// The globals of a behaviour's environment that are Behave's (and
+    /// the sandbox's), not the app's.
+    static var builtinGlobals: [String: [String]?] {
         if let names = learnedGlobals.withLock({ $0 }) { return names }
         // No runtime yet in this process: one made here tells them.
         withRuntime { _ in }
@@ -96,7 +111,9 @@ public enum ScriptAPI {
 
 extension LuaRuntime {
     /// The globals of a behaviour's environment (`behaviourAPI`) or of a
-    /// plain sandbox: each name, with its fields when it is a table.
+    /// plain sandbox: each name, with its fields when it is a table. The
+    /// app's modules are left out (`ScriptAPI.globals` reads them from
+    /// where they are registered).
     func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -105,7 +122,7 @@ extension LuaRuntime {
         var names: [String: [String]?] = [:]
         lua_pushnil(L)
         while lua_next(L, environment) != 0 {
-            if let key = string(at: -2, in: L), lua_type(L, -2) == LUA_TSTRING {
+            if let key = string(at: -2, in: L), lua_type(L, -2) == LUA_TSTRING, !installedAppModules.contains(key) {
                 names.updateValue(lua_type(L, -1) == LUA_TTABLE ? stringKeys(ofTableAt: -1) : nil, forKey: key)
             }
             bh_pop(L, 1)

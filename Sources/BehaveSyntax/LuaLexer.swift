@@ -92,6 +92,14 @@ package struct LuaLexer {
         }
     }
 
+    /// Whether `text` is a Lua name (`vibrate`, `_count`): letters,
+    /// digits and `_`, not starting with a digit, and no keyword.
+    package static func isName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, isNameStart(first), !keywords.contains(text) else { return false }
+        return bytes.allSatisfy { isNameStart($0) || isDigit($0) }
+    }
+
     private static func isNameStart(_ b: UInt8) -> Bool {
         (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
     }

@@ -86,6 +86,15 @@ public struct ScriptAdvice: Equatable, Sendable {
         "getfenv": "read the environment through `_ENV`", "module": "return a table from the module instead",
     ]
 
+    /// `math.flor`, `haptics.vibrat`: a name a library table (Lua's,
+    /// Behave's or one of the app's modules) does not have, among its
+    /// `fields`.
+    public static func unknownField(_ name: String, of library: String, fields: [String]) -> ScriptAdvice {
+        let near = Suggestions.nearest(to: name, in: fields)
+        return ScriptAdvice("`\(library)` has no `\(name)`",
+                            fix: near.map { "did you mean `\(library).\($0)`?" } ?? "it has: \(fields.joined(separator: ", "))")
+    }
+
     /// The globals of Lua 5.4's standard libraries.
     static let standardGlobals: Set<String> = [
         "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "debug", "dofile", "error", "getmetatable", "io",

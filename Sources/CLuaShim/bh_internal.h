@@ -99,6 +99,8 @@ typedef struct bh_host {
   bh_scene *scene;      /* retained */
   struct bh_anchor *anchor;  /* what targets hold of the state */
   int live_metatables;  /* a spec file's state: see livemeta.c */
+  int sealed;           /* no script may run (see bh_seal) */
+  int sealed_refusals;  /* callbacks refused since it was sealed */
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
 } bh_host;
 

@@ -465,11 +465,39 @@ const char *bh_error_frame (lua_State *L, int i, int *line,
 ** =======================================================
 */
 
+/*
+** While the host seals the state (bh_seal), no script code may start: a
+** host function of the app is running, and the script that called it is
+** in the middle of a call. The callback is refused before it starts, with
+** one message, and counted for the host to tell the app's function.
+*/
+static int refuse_sealed (lua_State *L, bh_host *h) {
+  h->error.valid = 0;
+  h->sealed_refusals++;
+  lua_pushliteral(L, "scripts cannot run while an app function is running "
+                     "(it must return before the scene goes on)");
+  return LUA_ERRRUN;
+}
+
+
+int bh_seal (lua_State *L, int sealed) {
+  bh_host *h = bh__host(L);
+  int refused = h->sealed_refusals;
+  h->sealed = sealed;
+  h->sealed_refusals = 0;
+  return refused;
+}
+
+
 int bh_pcall (lua_State *L, int nargs, int nresults) {
   bh_host *h = bh__host(L);
   int base = lua_gettop(L) - nargs;  /* the function */
   int enforce = h->enforce;
   int status;
+  if (h->sealed) {
+    lua_settop(L, base - 1);
+    return refuse_sealed(L, h);
+  }
   if (h->depth == 0)
     start_slice(L, h);
   lua_pushcfunction(L, msgh);
@@ -490,6 +518,8 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
   int status;
+  if (h->sealed)
+    return refuse_sealed(L, h);
   if (h->depth == 0)
     start_slice(co, h);
   h->depth++;
@@ -823,6 +853,29 @@ int bh_settable (lua_State *L, int idx) {
 ** =======================================================
 */
 
+/* The mark a host function that paused is resumed with, before a message,
+** to raise that message at its caller's line (bh_push_raise_mark). */
+static const char raise_mark = 'x';
+
+
+void bh_push_raise_mark (lua_State *L) {
+  lua_pushlightuserdata(L, (void *)&raise_mark);
+}
+
+
+/* A host function that paused, resumed: the values on its thread are its
+** results (the host empties a paused thread before it pushes the answer),
+** unless they are the raise mark and a message. */
+static int host_resumed (lua_State *L, int status, lua_KContext ctx) {
+  int n = lua_gettop(L);
+  (void)status;
+  (void)ctx;
+  if (n == 2 && lua_touserdata(L, 1) == (void *)&raise_mark)
+    return lua_error(L);
+  return n;
+}
+
+
 int bh__call_host (lua_State *L, int id) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
@@ -845,7 +898,13 @@ int bh__call_host (lua_State *L, int id) {
     if (n > lua_gettop(L))
       return luaL_error(L, "host function %d yields %d values of %d",
                         id, n, lua_gettop(L));
-    return lua_yield(L, n);
+    /* only the yielded values stay in the frame: its arguments would
+       otherwise read as results when it is resumed */
+    if (lua_gettop(L) > n) {
+      lua_rotate(L, 1, n);
+      lua_settop(L, n);
+    }
+    return lua_yieldk(L, n, 0, host_resumed);
   }
   if (n > lua_gettop(L))
     return luaL_error(L, "host function %d returns %d values of %d",

@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveSyntax
 import Foundation
 
 struct New: Command {
@@ -78,15 +79,9 @@ struct Starter {
         self.outlets = outlets
     }
 
-    static let luaKeywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-
+    /// A Lua name of at most 64 characters that starts with a letter.
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, text.count <= 64,
-              !luaKeywords.contains(text) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        LuaLexer.isName(text) && text.count <= 64 && text.first?.isLetter == true
     }
 
     /// The first outlet that sends an event, and the event the starter

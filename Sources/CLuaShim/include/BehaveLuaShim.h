@@ -32,8 +32,11 @@
 **   n >= 0                  return the n values on top of the stack;
 **   BH_RAISE                raise the value on top of the stack as an error;
 **   r <= BH_YIELD_BASE      yield the (BH_YIELD_BASE - r) values on top of
-**                           the stack (the values passed to the next resume
-**                           become the results of the host function). */
+**                           the stack; when the thread is resumed, the
+**                           values on it become the results of the host
+**                           function (the host empties a paused thread
+**                           before it pushes the answer; see
+**                           bh_push_raise_mark for an error instead). */
 typedef int (*bh_dispatch_fn)(lua_State *L, void *context, int function_id);
 
 #define BH_RAISE        (-1)   /* luaL_where(L, 1) gives "file:line: " */
@@ -304,6 +307,19 @@ int bh_settable(lua_State *L, int idx);
 
 /* Pushes a C closure that calls dispatch(L, context, function_id). */
 void bh_push_host_function(lua_State *L, int function_id);
+
+/* Pushes the mark that makes a host function that paused raise an error
+** when it is resumed: resume its thread with the mark and the message (two
+** values) and the message is raised from the host function, at the line
+** of the script that called it, as if it had failed at once. */
+void bh_push_raise_mark(lua_State *L);
+
+/* Seals the state (sealed != 0) while host code runs that must not run
+** scripts (an app's function: the script that called it is in the middle
+** of the call), or unseals it (0). While sealed, bh_pcall and bh_resume,
+** and so every handler, fail at once with a message saying why. Returns
+** how many were refused since the last call. */
+int bh_seal(lua_State *L, int sealed);
 
 /* Same, with the n values on top of the stack (popped) as upvalues, read
 ** in dispatch at bh_upvalueindex(1..n). n <= 254. */
