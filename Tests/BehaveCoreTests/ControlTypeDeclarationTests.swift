@@ -68,6 +68,7 @@ final class ControlTypeDeclarationTests: XCTestCase {
                                        view.userDidEdit("value", to: .number(arguments.first?.number ?? 0), sending: "valueChanged")
                                    })])
         try ControlTypes.register(knob)
+        defer { try? ControlTypes.unregister("TestKnob") }
         XCTAssertThrowsError(try ControlTypes.register(knob)) { error in
             XCTAssertEqual((error as? ValueError)?.message, "a control type named `TestKnob` is already registered")
         }
@@ -86,6 +87,7 @@ final class ControlTypeDeclarationTests: XCTestCase {
                        "│ volume       TestKnob value=0.25")
         XCTAssertEqual(scene.state()["controls"]?["volume"]?["type"], .string("TestKnob"))
         XCTAssertThrowsError(try view.set("value", to: .number(2)))
+        XCTAssertThrowsError(try ControlTypes.unregister("Button"))
         // Exploration turns it too (time passes one step in five).
         var random = ExplorationRandom(seed: 1)
         let actions = (0..<20).map { _ in Explorer.nextAction(in: scene, random: &random) }

@@ -200,6 +200,7 @@ final class HostingTests: XCTestCase {
                 return .number(level)
             }])
         if ControlTypes.named("HostingDial") == nil { try ControlTypes.register(dial) }
+        defer { try? ControlTypes.unregister("HostingDial") }
         let fixture = try SceneFixture([
             "dial.lua": """
                 local Meter = behaviour { name = "Meter", outlets = { dial = "HostingDial", label = "Label" } }

@@ -223,6 +223,22 @@ public enum ControlTypes {
         if clash { throw ValueError("a control type named `\(type.name)` is already registered") }
     }
 
+    /// Takes a host's type away (a test that registered one, an app
+    /// reloading its own). Controls made of it keep working; new scenes no
+    /// longer know it. A built-in type, or a type another registered one
+    /// inherits from, stays.
+    public static func unregister(_ name: String) throws(ValueError) {
+        let refusal = registered.withLock { registry -> String? in
+            guard !builtIn.contains(where: { $0.name == name }) else { return "`\(name)` is a built-in control type" }
+            if let child = registry.types.first(where: { $0.parent?.name == name }) {
+                return "`\(child.name)` inherits from `\(name)`; unregister it first"
+            }
+            registry = Registry(registry.types.filter { $0.name != name })
+            return nil
+        }
+        if let refusal { throw ValueError(refusal) }
+    }
+
     /// Every registered type: the built-in ones, then the host's in the
     /// order they were registered.
     public static var all: [ControlType] { registered.withLock { $0.types } }
