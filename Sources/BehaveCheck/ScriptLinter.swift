@@ -498,6 +498,7 @@ final class LintWalk {
                 checkSend(method, arguments)
             } else {
                 checkEvent(object, method, arguments)
+                checkControlMethod(object, method)
                 checkAppColonCall(object, method)
                 self.expression(object, use: .indexed)
                 // A handler's first parameter is the control that sent the event.
@@ -557,7 +558,10 @@ final class LintWalk {
     /// `self.button.titel`: a property the control type does not have.
     func checkControlProperty(_ object: LuaExpression, _ key: LuaName) {
         guard let (schema, dependencies) = controlType(object) else { return }
-        let members = LintWalk.controlMembers + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
+        // What every control has, its delegate, and its type's own methods
+        // (a host's `knob:turnBy`).
+        let methods = ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? []
+        let members = LintWalk.controlMembers + methods + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
         guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
         let near = Suggestions.nearest(to: key.name, in: schema.properties.map(\.name) + members)
         settle(dependencies) {
@@ -572,6 +576,19 @@ final class LintWalk {
         guard case .name(let library) = object, resolve(library.name) == nil, globalWrites[library.name] == nil,
               let entry = globals[library.name], let fields = entry, !fields.contains(key.name) else { return }
         report(.error, "unknown-field", at: key.position, ScriptAdvice.unknownField(key.name, of: library.name, fields: fields))
+    }
+
+    /// `self.knob:turnBi(0.1)`: a method the control's type does not have
+    /// (every control's `on`/`once`, and its type's own methods).
+    func checkControlMethod(_ object: LuaExpression, _ method: LuaName) {
+        guard let (schema, dependencies) = controlType(object) else { return }
+        let methods = LintWalk.controlMethods.sorted() + (ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? [])
+        guard !methods.contains(method.name) else { return }
+        let near = Suggestions.nearest(to: method.name, in: methods)
+        settle(dependencies) {
+            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no method `\(method.name)`",
+                        fix: near.map { "did you mean `\($0)`?" } ?? "its methods: \(methods.joined(separator: ", "))")
+        }
     }
 
     /// `self.button:on("touchUpInsde", …)`: an event the control does not send.
