@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveLua
 import BehaveScene
 import Foundation
 
@@ -16,6 +17,7 @@ public final class ToyApp {
     /// Opens the window and loads the scene onto its widgets.
     public func open() throws {
         try ControlType.registerAppTypes()
+        try AppModule.registerAppModules()
         window.add(ToyButton(id: "like"))
         window.add(ToyKnob(id: "volume"))
         window.add(ToyLabel(id: "level"))
@@ -90,6 +92,8 @@ public final class ToyApp {
         app.lines.append("after the fade \(app.drawing)")
         app.turn("volume", to: 0.75)
         app.lines.append("window \(app.drawing)")
+        app.turn("volume", to: 1)
+        app.lines.append("device buzzed \(ToyDevice.shared.takePlayed())")
         app.close()
         return app.lines
     }

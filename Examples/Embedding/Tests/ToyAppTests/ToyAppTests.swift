@@ -21,6 +21,8 @@ import Testing
         #expect(lines.contains("change volume.value: 0.25 → 0.75 (user)"), "\(text)")
         #expect(lines.contains(#"change level.text: "Volume 25%" → "Volume 75%" (script)"#), "\(text)")
         #expect(lines.contains { $0.hasPrefix("window") && $0.contains("volume: (knob 75%)") && $0.contains("\"Volume 75%\"") }, "\(text)")
+        // The app's own function, called by its behaviour at full volume.
+        #expect(lines.contains(#"device buzzed ["thud"]"#), "\(text)")
         // Closing the window destroys every behaviour; `destroy` ran.
         #expect(lines.contains("trace [meter] volume behaviour destroyed"), "\(text)")
         #expect(lines.last == "behaviours: toggle destroyed, meter destroyed", "\(text)")

@@ -7,7 +7,10 @@ local Volume = behaviour {
 
 function Volume:awake()
   self:show()
-  self.knob:on("valueChanged", function() self:show() end)
+  self.knob:on("valueChanged", function(knob)
+    self:show()
+    if knob.value >= 1 then haptics.buzz("thud") end   -- the app's own function
+  end)
 end
 
 function Volume:show()
