@@ -9,10 +9,13 @@ final class TranscriptTests: XCTestCase {
     /// A copy of the Toggle example with its recorded transcript.
     private func toggleFixture() throws -> SceneFixture {
         let folder = URL(fileURLWithPath: example("Toggle"))
-        return try SceneFixture([
+        let fixture = try SceneFixture([
             "toggle.scene.yaml": try String(contentsOf: folder.appendingPathComponent("toggle.scene.yaml"), encoding: .utf8),
             "toggle.behave": try String(contentsOf: folder.appendingPathComponent("toggle.behave"), encoding: .utf8),
         ])
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("images"),
+                                         to: fixture.directory.appendingPathComponent("images"))
+        return fixture
     }
 
     func testTheRecordedToggleTranscriptReplaysGreen() throws {
@@ -32,7 +35,7 @@ final class TranscriptTests: XCTestCase {
             return XCTFail("a changed duration must fail the replay")
         }
         XCTAssertTrue(message.hasPrefix("diverged after `advance 0.35` (command 5 of 7, line 19):"), message)
-        XCTAssertTrue(message.contains("\n+ [1s] sound.alpha: 1 → 0\n+ [1s] sound.image: sound-off → sound-on"), message)
+        XCTAssertTrue(message.contains("\n+ [1s] sound.alpha: 1 → 0\n+ [1s] sound.image: sound-off (64×64) → sound-on (64×64)"), message)
 
         // --update rewrites it; then it replays green.
         XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave"), update: true), .updated)

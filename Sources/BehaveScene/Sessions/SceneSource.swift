@@ -20,24 +20,39 @@ public struct SceneSource: Sendable {
     public var settings: [String]
     public var limits: SandboxLimits
     public var platform: PlatformOverrides
+    /// A folder of PNG and JPEG files whose names scripts use (`--images`):
+    /// a script's images, or in place of a scene file's `images:`.
+    public var images: String?
     /// Which files the scene may read (a transcript's or a spec's: their
     /// folders; the command line's: any).
     public var access: FileAccess
 
     public init(kind: Kind, settings: [String] = [], limits: SandboxLimits = .default,
-                platform: PlatformOverrides = PlatformOverrides(), access: FileAccess = .unrestricted) {
+                platform: PlatformOverrides = PlatformOverrides(), images: String? = nil,
+                access: FileAccess = .unrestricted) {
         self.kind = kind
         self.settings = settings
         self.limits = limits
         self.platform = platform
+        self.images = images
         self.access = access
     }
 
     /// A script or a scene file, by its name.
     public init(file: String, settings: [String] = [], limits: SandboxLimits = .default,
-                platform: PlatformOverrides = PlatformOverrides()) {
+                platform: PlatformOverrides = PlatformOverrides(), images: String? = nil) {
         self.init(kind: Checker.isScene(file) ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
-                  platform: platform)
+                  platform: platform, images: images)
+    }
+
+    /// The `--images` folder, read.
+    public func imageFolder() throws(SceneSourceError) -> ImageFolder? {
+        guard let images else { return nil }
+        do throws(PhotoLibrary.Failure) {
+            return try ImageFolder(folder: images, access: access)
+        } catch {
+            throw SceneSourceError.usage("--images: " + error.problems.joined(separator: "; "))
+        }
     }
 
     /// The file as given.
@@ -73,11 +88,12 @@ public struct SceneSource: Sendable {
     /// first `awake` on.
     public func make(listener: ((Trace.Entry) -> Void)? = nil) throws(SceneSourceError) -> LoadedScene {
         let overrides = try overrides()
+        let images = try imageFolder()
         switch kind {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
                 return try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                            access: access, listener: listener)
+                                            images: images, access: access, listener: listener)
             } catch {
                 throw SceneSourceError.scene(error)
             }
@@ -93,7 +109,7 @@ public struct SceneSource: Sendable {
             }
             do throws(SceneLoadError) {
                 return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
-                                            platform: platform.applied(to: PlatformConfiguration()),
+                                            platform: platform.applied(to: PlatformConfiguration()), images: images,
                                             access: access, listener: listener)
             } catch {
                 throw SceneSourceError.usage(error.description)
