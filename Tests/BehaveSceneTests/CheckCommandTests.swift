@@ -116,4 +116,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 2)
         XCTAssertTrue(check.errors.hasPrefix("\(fixture.path("i.scene.yaml")):2: images: icons/notes.md: not a PNG or JPEG image"), check.errors)
     }
+
+    func testARecordedRunKeepsItsImagesFolder() throws {
+        let fixture = try SceneFixture([:])
+        try FileManager.default.createDirectory(atPath: fixture.path("icons"), withIntermediateDirectories: true)
+        try Data(png(20, 10)).write(to: URL(fileURLWithPath: fixture.path("icons/toggle-on.png")))
+        let record = try behave(["run", "toggle.lua", "--images", fixture.path("icons"), "--do", "tap button",
+                                 "--record", fixture.path("t.behave")])
+        XCTAssertEqual(record.status, 0, record.errors)
+        let text = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
+        XCTAssertTrue(text.contains("script: toggle.lua\nimages: icons\n\n"), text)
+        XCTAssertTrue(text.contains("[0s] button.image: toggle-off → toggle-on (20×10)"), text)
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("t.behave")), .passed)
+        let moved = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
+        try moved.replacingOccurrences(of: "images: icons", with: "images: elsewhere")
+            .write(toFile: fixture.path("t.behave"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("t.behave"))) { error in
+            XCTAssertTrue("\(error)".contains("--images: \(fixture.path("elsewhere")): no such folder"), "\(error)")
+        }
+    }
 }

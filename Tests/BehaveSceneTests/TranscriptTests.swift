@@ -71,12 +71,13 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testATranscriptRoundTripsThroughItsText() throws {
-        let transcript = Transcript(kind: .script("toggle.lua"), settings: ["animated=true"], opening: ["[0s] a"],
+        let transcript = Transcript(kind: .script("toggle.lua"), settings: ["animated=true"], images: "../icons", opening: ["[0s] a"],
                                     steps: [.init(command: "tap button", lines: ["[0s] b", "", "> not a command"], line: 6)],
                                     state: ["{", "}"])
         let read = try Transcript(parsing: transcript.text, file: "t.behave")
         XCTAssertEqual(read.kind, transcript.kind)
         XCTAssertEqual(read.settings, ["animated=true"])
+        XCTAssertEqual(read.images, "../icons")
         XCTAssertEqual(read.opening, ["[0s] a"])
         XCTAssertEqual(read.steps.map(\.command), ["tap button", "not a command"], "a printed `> ` line would read as a command")
         XCTAssertEqual(read.state, ["{", "}"])
