@@ -14,7 +14,7 @@ enum StudioView {
     /// declaration (the inspector's editors), outlets and connections; the
     /// photos and images the page may show, by name; the files watched.
     static func scene(_ session: CommandSession, source: SceneSource, generation: Int, files: [String],
-                      photos: StudioImageFiles, images: StudioImageFiles = .none) -> JSON {
+                      photos: StudioImageFiles, images: StudioImageFiles) -> JSON {
         let scene = session.scene
         let senders: [Control] = (scene.screen?.controls ?? []) + scene.records.compactMap(\.behaviour)
         let behaviours: [JSON] = scene.records.map { record in
