@@ -38,12 +38,15 @@ final class SceneAssembler {
     /// what reading the description already found: the scene is checked
     /// on, so that every mistake is listed, but it is not built. `file`
     /// names the scene in diagnostics.
+    /// `images` sizes the images the scene names (its `images:` folder).
     static func assemble(_ description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,
                          overrides: [(String, LooseValue)] = [], platform: PlatformConfiguration,
+                         images: (any ImageCatalog)? = nil,
                          access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                          log: DiagnosticLog) throws(SceneLoadError) -> LoadedScene {
         let assembler = try SceneAssembler(description: description, file: file, directory: directory,
                                            limits: limits, access: access, hosting: hosting, log: log)
+        assembler.scene.imageCatalog = images
         guard assembler.scene.with(source: .scene, { assembler.build(overrides: overrides) }) else {
             throw SceneLoadError(assembler.log.sorted, warnings: assembler.log.warnings)
         }
@@ -99,6 +102,7 @@ final class SceneAssembler {
         setDelegates()
         setTargets()
         connect()
+        checkImageNames()
         if !log.isEmpty { runtime.close() }
         return log.isEmpty
     }
@@ -513,6 +517,40 @@ final class SceneAssembler {
                 targets.append(target)
             }
             multiplexer.targets = targets
+        }
+    }
+
+    // MARK: Images
+
+    /// With an images folder, an image the scene names (or a script's
+    /// default) that the folder lacks is most likely misspelt or not drawn
+    /// yet: it would have no size, and windows and the studio would draw a
+    /// placeholder. A warning, not a refusal: a bare name is still an image.
+    private func checkImageNames() {
+        guard let catalogue = scene.imageCatalog else { return }
+        let folder = catalogue as? ImageFolder
+        let known = folder?.names ?? []
+        let place = folder?.folder ?? "the scene's images"
+        func check(_ value: Value?, _ subject: String, line: Int) {
+            guard case .image(let image)? = value, image.width == nil, catalogue.image(named: image.name) == nil else { return }
+            let add = folder.map { "add \(image.name).png to \($0.folder)" } ?? "add it"
+            log.warning("\(subject) names the image `\(image.name)`, which is not in \(place)\(Suggestions.hint(for: image.name, in: known)): it has no size and is drawn as a placeholder; \(add), or name one of its images",
+                        line: line)
+        }
+        for entry in description.controls {
+            guard let view = views[entry.name] else { continue }
+            for setting in entry.properties where view.schema.spec(setting.name)?.type == .image {
+                check(try? view.value(setting.name), "control `\(entry.name)`: `\(setting.name)`", line: setting.line)
+            }
+        }
+        for entry in description.behaviours {
+            guard let behaviour = behaviours[entry.name] else { continue }
+            for spec in behaviour.declaration.inspectables where spec.type == .image {
+                let setting = entry.inspectables.last { $0.name == spec.name }
+                let subject = (entry.furnished ? "" : "behaviour `\(entry.name)`: ") + "inspectable `\(spec.name)`"
+                    + (setting == nil ? " (its default)" : "")
+                check(behaviour.inspectable(spec.name), subject, line: setting?.line ?? entry.line)
+            }
         }
     }
 

@@ -13,6 +13,9 @@ struct SceneDescription {
     /// Platform services (camera, photo library): kept for the runtime that
     /// provides them; only its shape is checked here.
     var platform: SceneNode?
+    /// `images:`, a folder whose PNG and JPEG files are the images scripts
+    /// name (read by `SceneLoader`).
+    var images: Located<String>?
     /// The `.ui` file a real window takes its widgets from, as written.
     var interface: Located<String>?
 }

@@ -8,19 +8,21 @@ import Foundation
 /// levels run to read their declarations, but no `awake` and no handler.
 public enum SceneLoader {
     /// Loads, checks, builds and wakes the scene in `file`.
-    /// `platform` replaces parts of the scene's `platform:` block.
+    /// `platform` replaces parts of the scene's `platform:` block, and
+    /// `images` its `images:` folder.
     /// `access` says which files may be read: the scene file, its scripts,
     /// photo folders and images (a spec's are restricted; see
     /// `readScene(file:access:)`). `listener` hears the trace from the
     /// start (what `awake` handlers do).
     public static func load(file: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
-                            platform: PlatformOverrides = PlatformOverrides(),
+                            platform: PlatformOverrides = PlatformOverrides(), images: (any ImageCatalog)? = nil,
                             access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let (path, root, log) = try readScene(file: file, access: access)
         let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
-                               overrides: overrides, platform: platform, log: log, access: access, hosting: hosting)
+                               overrides: overrides, platform: platform, images: images, log: log, access: access,
+                               hosting: hosting)
         loaded.start(listener: listener)
         return loaded
     }
@@ -43,16 +45,17 @@ public enum SceneLoader {
     /// it, of the declared type), the behaviour owned by the screen, its
     /// inspectables at their defaults but for `inspectables`
     /// (`SceneDescription(defaultSceneOf:)`). Mistakes name the script.
+    /// `images` names its images (`behave run toggle.lua --images icons/`).
     public static func load(script path: String, inspectables: [(String, LooseValue)] = [],
                             limits: SandboxLimits = .default,
-                            platform: PlatformConfiguration = PlatformConfiguration(),
+                            platform: PlatformConfiguration = PlatformConfiguration(), images: (any ImageCatalog)? = nil,
                             access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let file = LuaScript.display(path)
         let description = SceneDescription(defaultSceneOf: path, name: LuaScript.defaultBehaviourName(ofPath: path),
                                            inspectables: inspectables)
         let loaded = try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
-                                                 platform: platform, access: access, hosting: hosting,
+                                                 platform: platform, images: images, access: access, hosting: hosting,
                                                  log: DiagnosticLog(file: file))
         loaded.start(listener: listener)
         return loaded
@@ -141,18 +144,38 @@ public enum SceneLoader {
 
     /// Reads the tree as a scene and assembles it, without waking anything.
     /// `log` holds what reading the file already found.
+    /// `images` replaces the scene's `images:` folder (`--images`).
     static func build(node: SceneNode, file: String, directory: String, limits: SandboxLimits,
                       overrides: [(String, LooseValue)],
-                      platform: PlatformOverrides = PlatformOverrides(),
+                      platform: PlatformOverrides = PlatformOverrides(), images: (any ImageCatalog)? = nil,
                       log: DiagnosticLog? = nil, access: FileAccess = .unrestricted,
                       hosting: SceneHosting = SceneHosting()) throws(SceneLoadError) -> LoadedScene {
         var reader = SchemaReader(log: log ?? DiagnosticLog(file: file))
         let description = reader.read(node)
         var platformReader = PlatformReader(directory: directory, access: access, log: reader.log)
         let configuration = platform.applied(to: platformReader.read(description.platform))
+        var log = platformReader.log
+        let catalogue = images ?? imageFolder(description.images, directory: directory, access: access, log: &log)
         return try SceneAssembler.assemble(description, file: file, directory: directory, limits: limits,
-                                           overrides: overrides, platform: configuration, access: access,
-                                           hosting: hosting, log: platformReader.log)
+                                           overrides: overrides, platform: configuration, images: catalogue,
+                                           access: access, hosting: hosting, log: log)
+    }
+
+    /// The scene's `images:` folder, or nil (with its problems logged at
+    /// its line) when it has none or it cannot be read.
+    static func imageFolder(_ folder: Located<String>?, directory: String, access: FileAccess,
+                            log: inout DiagnosticLog) -> ImageFolder? {
+        guard let folder else { return nil }
+        do throws(PhotoLibrary.Failure) {
+            return try ImageFolder(folder: folder.value, relativeTo: directory, access: access)
+        } catch {
+            for problem in error.problems {
+                let fix = error.isMissingFolder
+                    ? " at \(PhotoLibrary.resolve(folder.value, relativeTo: directory)) (the path is relative to the scene file's folder): make it, or correct the path" : ""
+                log.error("images: \(problem)\(fix)", line: folder.line)
+            }
+            return nil
+        }
     }
 
     static func directory(of file: String) -> String {

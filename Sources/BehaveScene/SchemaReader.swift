@@ -5,7 +5,7 @@ import BehaveCore
 /// is the builder's question. Every mistake is logged and reading goes on,
 /// so that one run lists them all.
 struct SchemaReader {
-    static let sceneKeys = ["screen", "controls", "behaviours", "connections", "platform", "ui"]
+    static let sceneKeys = ["screen", "controls", "behaviours", "connections", "platform", "images", "ui"]
     static let controlKeys = ["type", "parent", "delegate"]
     static let behaviourKeys = ["script", "type", "owner", "outlets", "outletCollections", "inspectables", "targets"]
     static let multiplexerType = "Multiplexer"
@@ -41,6 +41,12 @@ struct SchemaReader {
                     break
                 }
                 description.platform = entry.value
+            case "images":
+                guard case .scalar = entry.value, let folder = entry.value.text, !folder.isEmpty else {
+                    log.error("`images` must be a folder of PNG and JPEG files, relative to the scene file (images: icons/), not \(entry.value.kindDescription)", line: entry.value.line)
+                    break
+                }
+                description.images = Located(value: folder, line: entry.value.line)
             default:
                 unknownKey(entry, in: "a scene", keys: SchemaReader.sceneKeys)
             }

@@ -31,37 +31,51 @@ extension SpecFileRun {
                 inspectables.append((entry.key, try entry.value.looseValue(for: entry.key)))
             }
         }
-        let platform = try scriptPlatform(call)
+        let (platform, images) = try scriptOptions(call)
         try open(call) { [unowned self] () throws(LuaError) in
             do throws(SceneLoadError) {
                 return try SceneLoader.load(script: path, inspectables: inspectables, limits: options.limits,
-                                            platform: platform, access: access)
+                                            platform: platform, images: images, access: access)
             } catch {
                 throw LuaError(error.description)
             }
         }
     }
 
-    /// `scene.script(path, inspectables, { platform = { … } })`: the
-    /// platform block of a scene file (Docs/platform.md), as a table.
-    private func scriptPlatform(_ call: LuaCall) throws(LuaError) -> PlatformConfiguration {
-        guard !call.isNil(3) else { return PlatformConfiguration() }
+    /// `scene.script(path, inspectables, { platform = { … }, images = "icons/" })`:
+    /// the platform block of a scene file (Docs/platform.md) as a table,
+    /// and a folder of images, next to the spec.
+    private func scriptOptions(_ call: LuaCall) throws(LuaError) -> (PlatformConfiguration, ImageFolder?) {
+        guard !call.isNil(3) else { return (PlatformConfiguration(), nil) }
+        let keys = ["platform", "images"]
         guard case .map(let entries) = try call.data(3) else {
-            throw LuaError("scene.script(path, inspectables, options): options must be a table such as { platform = { … } }")
+            throw LuaError("scene.script(path, inspectables, options): options must be a table such as { platform = { … }, images = \"icons/\" }")
         }
         var platform = PlatformConfiguration()
+        var images: ImageFolder?
         for entry in entries {
-            guard entry.key == "platform" else {
-                throw LuaError("scene.script: unknown option `\(entry.key)`\(Suggestions.hint(for: entry.key, in: ["platform"])); options: platform")
-            }
-            let node = try entry.value.sceneNode(line: specLine(call))
-            do throws(SceneLoadError) {
-                platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory, access: access)
-            } catch {
-                throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
+            switch entry.key {
+            case "platform":
+                let node = try entry.value.sceneNode(line: specLine(call))
+                do throws(SceneLoadError) {
+                    platform = try SceneLoader.platform(node: node, file: file, directory: specDirectory, access: access)
+                } catch {
+                    throw LuaError(error.diagnostics.map(\.message).joined(separator: "\n"))
+                }
+            case "images":
+                guard case .text(let folder, _) = entry.value, !folder.isEmpty else {
+                    throw LuaError("scene.script: `images` is a folder of PNG and JPEG files next to the spec (images = \"icons/\")")
+                }
+                do throws(PhotoLibrary.Failure) {
+                    images = try ImageFolder(folder: folder, relativeTo: specDirectory, access: access)
+                } catch {
+                    throw LuaError(error.problems.map { "images: \($0)" }.joined(separator: "\n"))
+                }
+            default:
+                throw LuaError("scene.script: unknown option `\(entry.key)`\(Suggestions.hint(for: entry.key, in: keys)); options: \(keys.joined(separator: ", "))")
             }
         }
-        return platform
+        return (platform, images)
     }
 
     /// `scene.load(path)`: a scene file, next to the spec or as given.

@@ -14,7 +14,8 @@ final class StudioEngine {
     /// What the last command printed (`show`, `state`, `help`).
     private let printed: Printed
     private let publish: (StudioPart, String) -> Void
-    private let showPhotos: (StudioPhotos) -> Void
+    /// Tells the server which image files the page may ask for.
+    private let showFiles: (_ photos: StudioImageFiles, _ images: StudioImageFiles) -> Void
     /// Inspectable values set in the inspector (`object.property`, value
     /// as written), kept across reloads.
     private var kept: [(key: String, value: String)] = []
@@ -40,7 +41,7 @@ final class StudioEngine {
     /// `record`: where to keep a transcript of what happens (until the
     /// scene is reloaded), which `behave test` replays.
     init(source: SceneSource, record: String? = nil, publish: @escaping (StudioPart, String) -> Void,
-         photos: @escaping (StudioPhotos) -> Void) throws(SceneSourceError) {
+         files: @escaping (_ photos: StudioImageFiles, _ images: StudioImageFiles) -> Void) throws(SceneSourceError) {
         let timeline = StudioTimeline()
         let printed = Printed()
         let recording = Recording(record.map { TranscriptRecorder(path: $0, source: source) })
@@ -59,7 +60,7 @@ final class StudioEngine {
         base = source
         self.timeline = timeline
         self.publish = publish
-        showPhotos = photos
+        showFiles = files
         let now = ContinuousClock.now
         clock = WallClock(now: now)
         nextPoll = now.advanced(by: StudioEngine.pollInterval)
@@ -195,12 +196,16 @@ final class StudioEngine {
     private func didLoad() {
         timeline.now = { [unowned watched] in watched.session.scene.clock.now }
         for warning in session.running.warnings { timeline.note("warning", warning.description) }
-        showPhotos(photos)
+        showFiles(photos, images)
         sceneIsStale = true
     }
 
-    private var photos: StudioPhotos {
-        StudioPhotos((session.scene.platform as? HeadlessPlatform)?.configuration.library)
+    private var photos: StudioImageFiles {
+        StudioImageFiles((session.scene.platform as? HeadlessPlatform)?.configuration.library)
+    }
+
+    private var images: StudioImageFiles {
+        StudioImageFiles(session.scene.imageCatalog as? ImageFolder)
     }
 
     // MARK: What the page is sent
@@ -209,7 +214,7 @@ final class StudioEngine {
     func publishChanges() {
         if sceneIsStale {
             send(.scene, StudioView.scene(session, source: watched.source, generation: generation, files: watched.files,
-                                          photos: photos))
+                                          photos: photos, images: images))
             sceneIsStale = false
         }
         send(.state, StudioView.state(of: session.scene))

@@ -25,7 +25,8 @@ public final class StudioHost: Sendable {
         var latest: [StudioPart: String] = [:]
         var subscriptions: [Int: StudioSubscription] = [:]
         var nextID = 0
-        var photos = StudioPhotos.none
+        var photos = StudioImageFiles.none
+        var images = StudioImageFiles.none
     }
 
     private let shared = Mutex(Shared())
@@ -44,7 +45,7 @@ public final class StudioHost: Sendable {
         let thread = Thread {
             let engine: StudioEngine
             do throws(SceneSourceError) {
-                engine = try StudioEngine(source: source, record: record, publish: host.publish, photos: host.show)
+                engine = try StudioEngine(source: source, record: record, publish: host.publish, files: host.show)
             } catch {
                 started.withLock { $0 = .some(StudioStartFailure(error)) }
                 ready.signal()
@@ -130,7 +131,11 @@ public final class StudioHost: Sendable {
     }
 
     /// The photos of the running scene's library, which the page may show.
-    public var photos: StudioPhotos { shared.withLock { $0.photos } }
+    public var photos: StudioImageFiles { shared.withLock { $0.photos } }
+
+    /// The images of the running scene's images folder, which the page may
+    /// show.
+    public var images: StudioImageFiles { shared.withLock { $0.images } }
 
     private func publish(_ part: StudioPart, _ text: String) {
         shared.withLock { shared in
@@ -139,8 +144,11 @@ public final class StudioHost: Sendable {
         }
     }
 
-    private func show(_ photos: StudioPhotos) {
-        shared.withLock { $0.photos = photos }
+    private func show(photos: StudioImageFiles, images: StudioImageFiles) {
+        shared.withLock { shared in
+            shared.photos = photos
+            shared.images = images
+        }
     }
 }
 

@@ -12,9 +12,9 @@ enum StudioView {
 
     /// The scene's shape, sent when it is (re)loaded: each behaviour's
     /// declaration (the inspector's editors), outlets and connections; the
-    /// photos the page may show; the files watched.
+    /// photos and images the page may show, by name; the files watched.
     static func scene(_ session: CommandSession, source: SceneSource, generation: Int, files: [String],
-                      photos: StudioPhotos) -> JSON {
+                      photos: StudioImageFiles, images: StudioImageFiles) -> JSON {
         let scene = session.scene
         let senders: [Control] = (scene.screen?.controls ?? []) + scene.records.compactMap(\.behaviour)
         let behaviours: [JSON] = scene.records.map { record in
@@ -50,7 +50,8 @@ enum StudioView {
             ("file", .string(LuaScript.display(source.file))),
             ("screen", .string(scene.screenTitle)),
             ("behaviours", .array(behaviours)),
-            ("photos", .array(photos.names.sorted().map(JSON.string))),
+            ("photos", .array(photos.names.map(JSON.string))),
+            ("images", .array(images.names.map(JSON.string))),
             ("files", .array(files.map { .string(LuaScript.display($0)) })),
         ]))
     }

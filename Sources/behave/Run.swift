@@ -13,6 +13,8 @@ struct Run: Command {
             .option("set", valueName: "NAME=VALUE", help: "Set an inspectable before the behaviour wakes.", repeatable: true),
             .option("do", valueName: "COMMAND", help: "Run a command (repeatable).", repeatable: true),
             .flag("json", help: "Print the trace as JSON Lines; the last line is the final state."),
+            .option("images", valueName: "DIR",
+                    help: "A folder of PNG and JPEG files: the images scripts name, by file name without its extension, sized from the files (in place of a scene file's `images:`)."),
         ] + LimitOptions.parameters + PlatformOptions.parameters + [
             .option("record", valueName: "FILE.behave",
                     help: "Write a transcript of the run (commands, trace, final state) that `behave test` replays."),
@@ -23,6 +25,7 @@ struct Run: Command {
     var settings: [String]
     var commands: [String]
     var json: Bool
+    var images: String?
     var limits: LimitOptions
     var platform: PlatformOptions
     var record: String?
@@ -33,6 +36,7 @@ struct Run: Command {
         settings = arguments.strings("set")
         commands = arguments.strings("do")
         json = arguments.flag("json")
+        images = arguments.string("images")
         limits = try LimitOptions(arguments)
         platform = PlatformOptions(arguments)
         record = arguments.string("record")
@@ -46,7 +50,7 @@ struct Run: Command {
     func run() -> Int32 {
         failing {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits,
-                                     platform: try platform.overrides())
+                                     platform: try platform.overrides(), images: images)
             if watch { try WatchRun(source: source, json: json, commands: commands).run() }
             let session = try Session.load(source, json: json, record: record)
             return try session.run(commands: commands)

@@ -11,7 +11,7 @@ struct Studio: Command {
         name: "studio",
         abstract: "See a scene in the browser, click it, tune it in an inspector; saving a file reloads it.",
         discussion: """
-            behave studio [SCENE.yaml | SCRIPT.lua] [--port N] [--set NAME=VALUE]...
+            behave studio [SCENE.yaml | SCRIPT.lua] [--port N] [--set NAME=VALUE]... [--images DIR]
             Runs behave-studio, found beside behave or, in a checkout, where `swift build --package-path Studio` builds it.
             """,
         parameters: [.passthrough("arguments", help: "What behave-studio takes (see behave studio --help).")])

@@ -96,4 +96,43 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(outcome.output.contains("[0s] title.alpha: 1 → 0.5\n"), outcome.output)
         XCTAssertTrue(outcome.output.contains("[0s] header removed\n[0s] fade destroyed\n[0s] parallax destroyed\n[0s] scrolling destroyed\n"), outcome.output)
     }
+
+    func testImagesFolderForAScriptAndForCheck() throws {
+        // `behave run toggle.lua --images DIR`: the default scene's images, sized.
+        let run = try behave(["run", "toggle.lua", "--images", "Examples/Toggle/images", "--json", "--do", "tap button"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        let state = try XCTUnwrap(run.output.split(separator: "\n").last)
+        XCTAssertTrue(state.contains(#""button":{"type":"Button""#) && state.contains(#""image":{"name":"toggle-on","width":64,"height":64}"#),
+                      String(state))
+        let missing = try behave(["run", "toggle.lua", "--images", "no-such-icons", "--do", "state"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.output, "")
+        XCTAssertEqual(missing.errors, "behave: --images: no-such-icons: no such folder\n")
+        // `behave check` reads the scene's folder: a file that is no image is a mistake at its line.
+        let fixture = try SceneFixture(["i.scene.yaml": "screen: I\nimages: icons\ncontrols: { b: Button }\n"])
+        try FileManager.default.createDirectory(atPath: fixture.path("icons"), withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: fixture.path("icons/notes.md")))
+        let check = try behave(["check", fixture.path("i.scene.yaml")])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertTrue(check.errors.hasPrefix("\(fixture.path("i.scene.yaml")):2: images: icons/notes.md: not a PNG or JPEG image"), check.errors)
+    }
+
+    func testARecordedRunKeepsItsImagesFolder() throws {
+        let fixture = try SceneFixture([:])
+        try FileManager.default.createDirectory(atPath: fixture.path("icons"), withIntermediateDirectories: true)
+        try Data(png(20, 10)).write(to: URL(fileURLWithPath: fixture.path("icons/toggle-on.png")))
+        let record = try behave(["run", "toggle.lua", "--images", fixture.path("icons"), "--do", "tap button",
+                                 "--record", fixture.path("t.behave")])
+        XCTAssertEqual(record.status, 0, record.errors)
+        let text = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
+        XCTAssertTrue(text.contains("script: toggle.lua\nimages: icons\n\n"), text)
+        XCTAssertTrue(text.contains("[0s] button.image: toggle-off → toggle-on (20×10)"), text)
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("t.behave")), .passed)
+        let moved = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
+        try moved.replacingOccurrences(of: "images: icons", with: "images: elsewhere")
+            .write(toFile: fixture.path("t.behave"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("t.behave"))) { error in
+            XCTAssertTrue("\(error)".contains("--images: \(fixture.path("elsewhere")): no such folder"), "\(error)")
+        }
+    }
 }

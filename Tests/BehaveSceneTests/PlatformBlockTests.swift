@@ -113,16 +113,4 @@ final class PlatformBlockTests: XCTestCase {
             XCTAssertEqual("\(error)", "spec.lua:9: `camera` (true, false or a mapping) must be true or false, not `sometimes`")
         }
     }
-
-    /// A PNG header with a correct checksum (enough for the reader).
-    func png(_ width: UInt32, _ height: UInt32) -> [UInt8] {
-        func be(_ n: UInt32) -> [UInt8] { [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] }
-        let chunk = Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0]
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in chunk {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + chunk + be(~crc)
-    }
 }

@@ -10,8 +10,8 @@ final class SceneLoadingTests: XCTestCase {
         XCTAssertEqual(scene.screenTitle, "Settings")
         XCTAssertEqual(scene.screen?.controls.map(\.name), ["title", "wifi", "sound"])
         XCTAssertEqual(loaded.behaviours.map(\.name), ["toggle", "fadingToggle"])
-        XCTAssertEqual(scene.messages.prefix(4), ["toggle awake", "wifi.image: nil → toggle-off",
-                                                  "fadingToggle awake", "sound.image: nil → sound-off"])
+        XCTAssertEqual(scene.messages.prefix(4), ["toggle awake", "wifi.image: nil → toggle-off (64×64)",
+                                                  "fadingToggle awake", "sound.image: nil → sound-off (64×64)"])
         XCTAssertEqual((scene.control(named: "wifi") as? Button)?.title, "Wi-Fi")
         XCTAssertEqual(scene.behaviour(named: "fadingToggle")?.inspectable("animated"), .bool(true))
 
@@ -80,6 +80,7 @@ final class SceneLoadingTests: XCTestCase {
         let json = """
             {
               "screen": "Settings",
+              "images": "\(example("Toggle/images"))",
               "controls": {
                 "title": { "type": "Label", "text": "Settings", "frame": [16, 40, 343, 32] },
                 "wifi":  { "type": "Button", "title": "Wi-Fi", "frame": [16, 90, 160, 44] },

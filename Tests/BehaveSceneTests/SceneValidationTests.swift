@@ -96,7 +96,7 @@ final class SceneValidationTests: XCTestCase {
             "12: behaviour `file`: unknown behaviour type `toggle.lua` (a script is given with `script: toggle.lua`); the built-in type is Multiplexer, other behaviours are scripts (`script: name.lua`)",
             "13: behaviour `empty`: a Multiplexer needs `targets: [a, b]`, the behaviours it forwards delegate messages to",
             "14: behaviour `extra` has no key `outlet` (did you mean `outlets`?); keys: script, type, owner, outlets, outletCollections, inspectables, targets",
-            "15: a scene has no key `conections` (did you mean `connections`?); keys: screen, controls, behaviours, connections, platform, ui",
+            "15: a scene has no key `conections` (did you mean `connections`?); keys: screen, controls, behaviours, connections, platform, images, ui",
         ])
     }
 

@@ -9,10 +9,13 @@ final class TranscriptTests: XCTestCase {
     /// A copy of the Toggle example with its recorded transcript.
     private func toggleFixture() throws -> SceneFixture {
         let folder = URL(fileURLWithPath: example("Toggle"))
-        return try SceneFixture([
+        let fixture = try SceneFixture([
             "toggle.scene.yaml": try String(contentsOf: folder.appendingPathComponent("toggle.scene.yaml"), encoding: .utf8),
             "toggle.behave": try String(contentsOf: folder.appendingPathComponent("toggle.behave"), encoding: .utf8),
         ])
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("images"),
+                                         to: fixture.directory.appendingPathComponent("images"))
+        return fixture
     }
 
     func testTheRecordedToggleTranscriptReplaysGreen() throws {
@@ -32,7 +35,7 @@ final class TranscriptTests: XCTestCase {
             return XCTFail("a changed duration must fail the replay")
         }
         XCTAssertTrue(message.hasPrefix("diverged after `advance 0.35` (command 5 of 7, line 19):"), message)
-        XCTAssertTrue(message.contains("\n+ [1s] sound.alpha: 1 → 0\n+ [1s] sound.image: sound-off → sound-on"), message)
+        XCTAssertTrue(message.contains("\n+ [1s] sound.alpha: 1 → 0\n+ [1s] sound.image: sound-off (64×64) → sound-on (64×64)"), message)
 
         // --update rewrites it; then it replays green.
         XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave"), update: true), .updated)
@@ -68,12 +71,13 @@ final class TranscriptTests: XCTestCase {
     }
 
     func testATranscriptRoundTripsThroughItsText() throws {
-        let transcript = Transcript(kind: .script("toggle.lua"), settings: ["animated=true"], opening: ["[0s] a"],
+        let transcript = Transcript(kind: .script("toggle.lua"), settings: ["animated=true"], images: "../icons", opening: ["[0s] a"],
                                     steps: [.init(command: "tap button", lines: ["[0s] b", "", "> not a command"], line: 6)],
                                     state: ["{", "}"])
         let read = try Transcript(parsing: transcript.text, file: "t.behave")
         XCTAssertEqual(read.kind, transcript.kind)
         XCTAssertEqual(read.settings, ["animated=true"])
+        XCTAssertEqual(read.images, "../icons")
         XCTAssertEqual(read.opening, ["[0s] a"])
         XCTAssertEqual(read.steps.map(\.command), ["tap button", "not a command"], "a printed `> ` line would read as a command")
         XCTAssertEqual(read.state, ["{", "}"])

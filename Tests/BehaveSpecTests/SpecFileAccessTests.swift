@@ -56,6 +56,9 @@ final class SpecFileAccessTests: XCTestCase {
             end)
             it("photo folder", function() refused(scene.new, { platform = { photoLibrary = [[\(outside)]] } }) end)
             it("photo folder link", function() refused(scene.new, { platform = { photoLibrary = "door" } }) end)
+            it("images folder", function() refused(scene.new, { images = [[\(outside)]] }) end)
+            it("images folder link", function() refused(scene.new, { images = "door" }) end)
+            it("script images", function() refused(scene.script, "toggle.lua", nil, { images = [[\(up)]] }) end)
             it("camera image", function()
               refused(scene.script, "toggle.lua", nil, { platform = { camera = { image = [[\(outside)/notes.txt]] } } })
             end)
@@ -74,6 +77,9 @@ final class SpecFileAccessTests: XCTestCase {
             ("scene script", "behaviour `b`: \(up)/secret.lua: \(outsideMessage)"),
             ("photo folder", "photoLibrary: \(outside): \(outsideMessage)"),
             ("photo folder link", "photoLibrary: door: a symbolic link leads outside"),
+            ("images folder", "images: \(outside): \(outsideMessage)"),
+            ("images folder link", "images: door: a symbolic link leads outside"),
+            ("script images", "images: \(up): \(outsideMessage)"),
             ("camera image", "camera `image`: \(outside)/notes.txt: \(outsideMessage)"),
         ]
         XCTAssertEqual(run.results.count, expected.count)
@@ -91,13 +97,23 @@ final class SpecFileAccessTests: XCTestCase {
         try """
             controls: { button: { type: Button } }
             behaviours: { toggle: { script: toggle.lua, outlets: { button: button } } }
+            images: ../icons
             """.write(toFile: folder + "/scenes/toggle.scene.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/icons", withIntermediateDirectories: true)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        try FileManager.default.copyItem(atPath: repository + "/Examples/Toggle/images/toggle-on.png",
+                                         toPath: folder + "/icons/toggle-on.png")
         let run = try run("""
             it("loads", function()
               local s = scene.load("scenes/../scenes/toggle.scene.yaml")
               s:tap("button")
               assert.is_true(s.toggle.toggled)
+              assert.same({ name = "toggle-on", width = 64, height = 64 }, s:state().controls.button.image)
               assert.is_true(scene.script("toggle.lua").toggle.alive)
+              assert.equals(64, scene.script("toggle.lua", nil, { images = "icons" }).toggle.selectedImage.width)
+              local new = scene.new { images = "icons/", controls = { b = { type = "Button", image = "toggle-on" } } }
+              assert.equals(64, new.b.image.height)
             end)
             """, in: folder)
         XCTAssertEqual(run.results.map(\.status), [.passed], run.results.first?.message ?? "")

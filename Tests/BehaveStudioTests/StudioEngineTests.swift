@@ -12,7 +12,7 @@ final class StudioEngineTests: XCTestCase {
         probe.handle(.command("tap wifi"))
         XCTAssertEqual((probe.control("wifi")["image"] as? [String: Any])?["name"] as? String, "toggle-on")
         XCTAssert(probe.timeline.contains("tap wifi"))
-        XCTAssert(probe.timeline.contains("wifi.image: toggle-off → toggle-on"))
+        XCTAssert(probe.timeline.contains("wifi.image: toggle-off (64×64) → toggle-on (64×64)"))
         XCTAssertNil(probe.state["time"], "the time goes in the status, so that the state is sent only when it changes")
     }
 
@@ -108,6 +108,21 @@ final class StudioEngineTests: XCTestCase {
         XCTAssertEqual((declaration["inspectables"] as? [[String: Any]])?.count, 4)
         XCTAssert((scene["files"] as? [String] ?? []).contains { $0.hasSuffix("toggle.lua") })
         XCTAssertEqual(toggle["delegateOf"] as? [String], [])
+    }
+
+    func testTheScenesImagesAreServedByName() throws {
+        let probe = try EngineProbe(self)
+        let scene = try XCTUnwrap(probe.parts[.scene])
+        XCTAssertEqual(scene["images"] as? [String], ["sound-off", "sound-on", "toggle-off", "toggle-on"])
+        XCTAssertEqual(scene["photos"] as? [String], [])
+        XCTAssertEqual(probe.images.names, ["sound-off", "sound-on", "toggle-off", "toggle-on"])
+        let served = try XCTUnwrap(probe.images.file(named: "toggle-on"))
+        XCTAssertEqual(served.type, "image/png")
+        XCTAssertEqual(Data(served.bytes), try Data(contentsOf: probe.folder.appendingPathComponent("images/toggle-on.png")))
+        for name in ["toggle-on.png", "../toggle.scene.yaml", "images/toggle-on", "", "toggle"] {
+            XCTAssertNil(probe.images.file(named: name), name)
+        }
+        XCTAssertNil(probe.photos.file(named: "toggle-on"), "an image is not a photo")
     }
 
     func testWhatACommandPrintsGoesInTheTimelineOnce() throws {

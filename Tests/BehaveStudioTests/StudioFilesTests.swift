@@ -44,12 +44,12 @@ final class StudioFilesTests: XCTestCase {
         try FileManager.default.copyItem(at: examplePhotos.appendingPathComponent("pebble.jpg"),
                                          to: photos.appendingPathComponent("pebble.jpg"))
         let library = try PhotoLibrary.load(folder: photos.path)
-        let served = StudioPhotos(library)
+        let served = StudioImageFiles(library)
         XCTAssertEqual(served.names, ["badge.png", "pebble.jpg"])
-        XCTAssertEqual(served.photo(named: "badge.png")?.type, "image/png")
-        XCTAssertEqual(served.photo(named: "pebble.jpg")?.type, "image/jpeg")
+        XCTAssertEqual(served.file(named: "badge.png")?.type, "image/png")
+        XCTAssertEqual(served.file(named: "pebble.jpg")?.type, "image/jpeg")
         for name in ["../photos/badge.png", "nothing.png", "", ".", "..", "/etc/passwd", "photos/badge.png"] {
-            XCTAssertNil(served.photo(named: name), name)
+            XCTAssertNil(served.file(named: name), name)
         }
         // A photo replaced, after the library was read, by a link out of
         // the folder or by a file that is no image, is not served.
@@ -57,10 +57,10 @@ final class StudioFilesTests: XCTestCase {
         try FileManager.default.copyItem(at: examplePhotos.appendingPathComponent("badge.png"), to: secret)
         try FileManager.default.removeItem(at: photos.appendingPathComponent("badge.png"))
         try FileManager.default.createSymbolicLink(at: photos.appendingPathComponent("badge.png"), withDestinationURL: secret)
-        XCTAssertNil(served.photo(named: "badge.png"))
+        XCTAssertNil(served.file(named: "badge.png"))
         try Data("not an image".utf8).write(to: photos.appendingPathComponent("pebble.jpg"))
-        XCTAssertNil(served.photo(named: "pebble.jpg"))
-        XCTAssertNil(StudioPhotos.none.photo(named: "badge.png"))
+        XCTAssertNil(served.file(named: "pebble.jpg"))
+        XCTAssertNil(StudioImageFiles.none.file(named: "badge.png"))
     }
 
     func testOnlyTheStudiosOwnHostAndOrigin() {

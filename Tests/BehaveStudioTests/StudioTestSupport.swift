@@ -32,7 +32,8 @@ final class EngineProbe {
     let folder: URL
     let engine: StudioEngine
     private(set) var parts: [StudioPart: [String: Any]] = [:]
-    private(set) var photos = StudioPhotos.none
+    private(set) var photos = StudioImageFiles.none
+    private(set) var images = StudioImageFiles.none
     private var received: [(StudioPart, String)] = []
 
     init(_ test: XCTestCase, scene: String = "toggle.scene.yaml", record: String? = nil) throws {
@@ -40,6 +41,8 @@ final class EngineProbe {
         self.folder = folder
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples/Toggle/toggle.scene.yaml"),
                                          to: folder.appendingPathComponent("toggle.scene.yaml"))
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples/Toggle/images"),
+                                         to: folder.appendingPathComponent("images"))
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Scripts/toggle.lua"),
                                          to: folder.appendingPathComponent("toggle.lua"))
         let box = Received()
@@ -47,7 +50,7 @@ final class EngineProbe {
         let transcript = record.map { folder.appendingPathComponent($0).path }
         engine = try StudioEngine(source: SceneSource(file: folder.appendingPathComponent(scene).path),
                                   record: transcript,
-                                  publish: { box.parts.append(($0, $1)) }, photos: { photoBox.photos = $0 })
+                                  publish: { box.parts.append(($0, $1)) }, files: { photoBox.photos = $0; photoBox.images = $1 })
         self.box = box
         self.photoBox = photoBox
         publish()
@@ -65,6 +68,7 @@ final class EngineProbe {
         }
         box.parts.removeAll()
         photos = photoBox.photos
+        images = photoBox.images
     }
 
     func handle(_ message: StudioMessage) {
@@ -101,6 +105,7 @@ final class EngineProbe {
 
     private final class Received {
         var parts: [(StudioPart, String)] = []
-        var photos = StudioPhotos.none
+        var photos = StudioImageFiles.none
+        var images = StudioImageFiles.none
     }
 }

@@ -215,9 +215,11 @@ function SpecScene:explore(options) end
 scene = {}
 
 ---The default scene of one behaviour, as `behave run script.lua` builds it.
+---`options.platform` is a scene's platform block; `options.images` a folder
+---of PNG and JPEG files next to the spec, the images its names resolve to.
 ---@param path string
 ---@param inspectables? table<string, any>
----@param options? table
+---@param options? { platform?: table, images?: string }
 ---@return Behave.SpecScene
 function scene.script(path, inspectables, options) end
 

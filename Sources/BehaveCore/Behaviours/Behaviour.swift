@@ -51,6 +51,7 @@ open class Behaviour: Control, DelegateReceiver {
     /// Registers the behaviour with a scene (its trace, clock and name).
     public func attach(to scene: Scene) {
         sceneReference = scene
+        if let catalogue = scene.imageCatalog { sizeImages(with: catalogue) }
         scene.register(self)
         cControlDidChange(scene: scene, alive: isAlive)
     }
@@ -157,7 +158,8 @@ open class Behaviour: Control, DelegateReceiver {
     /// `awake`, `changed` hears about it.
     public func setInspectable(_ name: String, to value: Value) throws(ValueError) {
         guard let spec = declaration.inspectable(name) else { throw declaration.unknownInspectable(name) }
-        let checked = try spec.validate(value)
+        var checked = try spec.validate(value)
+        if let catalogue = scene?.imageCatalog { checked = catalogue.sized(checked) }
         let old = inspectableValues[name] ?? .null
         guard old != checked else {
             // The same colour written another way reads back as now written;
@@ -174,6 +176,13 @@ open class Behaviour: Control, DelegateReceiver {
         inspectableDidChange(name, to: checked)
         scene?.propertyDidChange(self, property: name, from: old, to: checked)
         if isAwake, isAlive { changed(name, from: old, to: checked) }
+    }
+
+    /// Stores what `name` holds, made more complete (an image's size from
+    /// the scene's catalogue): untraced, and `changed` does not hear it.
+    func fillIn(_ name: String, _ value: Value) {
+        inspectableValues[name] = value
+        inspectableDidChange(name, to: value)
     }
 
     public var inspectableSnapshot: [(String, Value)] {

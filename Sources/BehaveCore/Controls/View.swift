@@ -111,9 +111,7 @@ open class View: Control, BehaviourOwner {
         var checked = try validate(value, for: spec)
         let scene = self.scene
         // A name the host's catalogue knows becomes its image, with its size.
-        if case .image(let image) = checked, image.width == nil, let resolved = scene?.imageCatalog?.image(named: image.name) {
-            checked = .image(resolved)
-        }
+        if let catalogue = scene?.imageCatalog { checked = catalogue.sized(checked) }
         if let animator = scene?.animator, animator.isCapturing {
             guard spec.type.isAnimatable else {
                 throw ValueError("\(spec.name) cannot be animated (only numbers, points, sizes, rects and colours can); set it before or after the animate block")
@@ -276,6 +274,9 @@ open class View: Control, BehaviourOwner {
     }
 
     func attach(to screen: Screen?) {
+        // Before it is in the scene (its trace): values set off the scene
+        // take their sizes as quietly as they were set.
+        if let catalogue = screen?.scene?.imageCatalog { sizeImages(with: catalogue) }
         screenReference = screen
         bh_view_set_scene(block, screen?.scene?.c)
         screen?.register(self)

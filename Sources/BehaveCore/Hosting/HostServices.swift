@@ -15,50 +15,6 @@ public protocol DialogPresenter: AnyObject {
     func dismiss(_ dialog: Dialog, in scene: Scene)
 }
 
-/// Resolves image names (`"toggle-on"`) to images the host has, with
-/// their sizes: an asset catalogue, a folder of the scene's images.
-public protocol ImageCatalog: AnyObject {
-    /// The image named `name`, with its size; nil when there is none.
-    func image(named name: String) -> Image?
-}
-
-/// A folder of PNG and JPEG files as an image catalogue: each file is the
-/// image named after it without its extension (`toggle-on.png` is
-/// `toggle-on`), sized from its own header.
-public final class ImageFolder: ImageCatalog {
-    /// The folder's path as read.
-    public let location: String
-    private let images: [String: Image]
-    /// The file of each image, by name.
-    public let files: [String: String]
-
-    /// Reads the folder (bounded as a photo library is, and through
-    /// `access`); every problem names the file.
-    public init(folder: String, relativeTo directory: String? = nil,
-                access: FileAccess = .unrestricted) throws(PhotoLibrary.Failure) {
-        let library = try PhotoLibrary.load(folder: folder, relativeTo: directory, access: access)
-        let location = library.location ?? PhotoLibrary.resolve(folder, relativeTo: directory)
-        var images: [String: Image] = [:]
-        var files: [String: String] = [:]
-        for photo in library.photos {
-            let name = (photo.name as NSString).deletingPathExtension
-            guard images[name] == nil else {
-                throw PhotoLibrary.Failure(problems: ["\(folder): two images are named `\(name)` (\(files[name].map { ($0 as NSString).lastPathComponent } ?? "") and \(photo.name)); keep one"])
-            }
-            images[name] = Image(name: name, width: photo.width, height: photo.height)
-            files[name] = (location as NSString).appendingPathComponent(photo.name)
-        }
-        self.location = location
-        self.images = images
-        self.files = files
-    }
-
-    public func image(named name: String) -> Image? { images[name] }
-
-    /// Every image, by name.
-    public var names: [String] { images.keys.sorted() }
-}
-
 extension Scene {
     /// Answers the presented dialog as the host's dialog was answered: an
     /// option's text, or nil for cancel. Runs as one command.

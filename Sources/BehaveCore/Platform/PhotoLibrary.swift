@@ -35,7 +35,15 @@ public struct PhotoLibrary: Equatable, Sendable {
     /// message naming it (and what is wrong, never what the file holds).
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var problems: [String]
+        /// The folder itself is not there (its reader may say where it
+        /// was looked for).
+        public var isMissingFolder = false
         public var description: String { problems.joined(separator: "\n") }
+
+        public init(problems: [String], isMissingFolder: Bool = false) {
+            self.problems = problems
+            self.isMissingFolder = isMissingFolder
+        }
     }
 
     /// Reads every visible file of `folder` (relative paths from
@@ -49,8 +57,32 @@ public struct PhotoLibrary: Equatable, Sendable {
         try load(folder: folder, relativeTo: directory, access: access, maximumBytes: maximumBytes)
     }
 
+    /// What a folder of image files is to its reader, for messages.
+    enum Contents {
+        /// The photo library (`platform: { photoLibrary: photos/ }`).
+        case photos
+        /// A scene's images (`images: icons/`, `ImageFolder`).
+        case images
+
+        var plural: String { self == .photos ? "photos" : "images" }
+        /// "a photo", "an image".
+        var one: String { self == .photos ? "a photo" : "an image" }
+        var container: String { self == .photos ? "a photo library" : "an images folder" }
+        var reader: String { self == .photos ? "a library" : "an images folder" }
+        /// The name scripts use for the file `file`: a photo's is its
+        /// file's; an image's, its file's without the extension.
+        func name(ofFile file: String) -> String {
+            self == .photos ? file : (file as NSString).deletingPathExtension
+        }
+        /// Said after a file that is no image (every file of a scene's
+        /// images folder is an image its scripts may name).
+        var fileFix: String {
+            self == .photos ? "" : "; an images folder holds PNG and JPEG files only: move it out, or hide it (a name starting with a dot)"
+        }
+    }
+
     static func load(folder: String, relativeTo directory: String?, access: FileAccess,
-                     maximumBytes: Int) throws(Failure) -> PhotoLibrary {
+                     maximumBytes: Int, contents: Contents = .photos) throws(Failure) -> PhotoLibrary {
         let found: String?
         do throws(ValueError) {
             found = try access.check(resolve(folder, relativeTo: directory), shown: folder)
@@ -59,14 +91,14 @@ public struct PhotoLibrary: Equatable, Sendable {
         }
         var isDirectory: ObjCBool = false
         guard let path = found, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Failure(problems: ["\(folder): no such folder"])
+            throw Failure(problems: ["\(folder): no such folder"], isMissingFolder: true)
         }
         guard isDirectory.boolValue else { throw Failure(problems: ["\(folder): not a folder"]) }
         guard let listing = FolderListing.read(path, limit: maximumEntries) else {
             throw Failure(problems: ["\(folder): cannot read the folder"])
         }
         guard !listing.isTruncated else {
-            throw Failure(problems: ["\(folder): more than \(maximumEntries) entries; a photo library holds at most \(maximumPhotos) photos"])
+            throw Failure(problems: ["\(folder): more than \(maximumEntries) entries; \(contents.container) holds at most \(maximumPhotos) \(contents.plural)"])
         }
         var photos: [Image] = []
         var problems: [String] = []
@@ -75,6 +107,9 @@ public struct PhotoLibrary: Equatable, Sendable {
             if problems.count < maximumProblems { problems.append(text) } else { unlisted += 1 }
         }
         var budget = maximumBytes
+        // The file of each name (an images folder names by the file's name
+        // without its extension: `a.png` and `a.jpg` would be one name).
+        var fileNamed: [String: String] = [:]
         for entry in listing.entries where !entry.name.hasPrefix(".") {
             let file = (path as NSString).appendingPathComponent(entry.name)
             let shown = (folder as NSString).appendingPathComponent(entry.name)
@@ -101,18 +136,24 @@ public struct PhotoLibrary: Equatable, Sendable {
                 break
             }
             guard photos.count < maximumPhotos else {
-                problem("\(folder): more than \(maximumPhotos) photos")
+                problem("\(folder): more than \(maximumPhotos) \(contents.plural)")
                 break
             }
             do throws(ValueError) {
                 let header = try ImageHeader.read(file: readable, budget: &budget)
+                let name = contents.name(ofFile: entry.name)
+                if let other = fileNamed[name] {
+                    problem("\(folder): two \(contents.plural) are named `\(name)` (\(other) and \(entry.name)); keep one")
+                    continue
+                }
+                fileNamed[name] = entry.name
                 photos.append(Image(name: entry.name, width: header.width, height: header.height))
             } catch {
                 guard budget > 0 else {
-                    problem("\(folder): the photos' headers take more than \(maximumBytes >> 20) MiB in all; a library may read at most that (\(ImageHeader.maximumRead >> 20) MiB a photo)")
+                    problem("\(folder): the \(contents.plural)' headers take more than \(maximumBytes >> 20) MiB in all; \(contents.reader) may read at most that (\(ImageHeader.maximumRead >> 20) MiB \(contents.one))")
                     break
                 }
-                problem("\(shown): \(error.message)")
+                problem("\(shown): \(error.message)\(contents.fileFix)")
             }
         }
         if unlisted > 0 { problems.append("\(folder): \(unlisted) more problems") }

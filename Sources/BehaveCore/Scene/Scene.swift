@@ -36,9 +36,14 @@ public final class Scene {
     /// Shows dialogs as the host's own (nil: they wait in the state for
     /// `choose`).
     public var dialogPresenter: (any DialogPresenter)?
-    /// Resolves image names to the host's images and their sizes.
+    /// Resolves image names to the host's images and their sizes: an
+    /// image set by a name it has gets that image's size (a scene file's
+    /// `images:` folder sets it).
     public var imageCatalog: (any ImageCatalog)? {
-        didSet { for view in screen?.controls ?? [] { view.updateHostMasks() } }
+        didSet {
+            for view in screen?.controls ?? [] { view.updateHostMasks() }
+            sizeImages()
+        }
     }
     /// The screen's size in points: where the keyboard rises from.
     public var screenSize = Size(width: 375, height: 812)

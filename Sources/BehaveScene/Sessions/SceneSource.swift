@@ -20,17 +20,22 @@ public struct SceneSource: Sendable {
     public var settings: [String]
     public var limits: SandboxLimits
     public var platform: PlatformOverrides
+    /// A folder of PNG and JPEG files whose names scripts use (`--images`):
+    /// a script's images, or in place of a scene file's `images:`.
+    public var images: String?
     /// Which files the scene may read: a transcript's or a spec's, their
     /// folders; a file's named on the command line, that file's folder
     /// (`FileAccess.named`).
     public var access: FileAccess
 
     public init(kind: Kind, settings: [String] = [], limits: SandboxLimits = .default,
-                platform: PlatformOverrides = PlatformOverrides(), access: FileAccess = .unrestricted) {
+                platform: PlatformOverrides = PlatformOverrides(), images: String? = nil,
+                access: FileAccess = .unrestricted) {
         self.kind = kind
         self.settings = settings
         self.limits = limits
         self.platform = platform
+        self.images = images
         self.access = access
     }
 
@@ -39,10 +44,20 @@ public struct SceneSource: Sendable {
     /// names (a scene's scripts and photos, the modules its scripts
     /// require) only inside its folder and the bundled Scripts/.
     public init(file: String, settings: [String] = [], limits: SandboxLimits = .default,
-                platform: PlatformOverrides = PlatformOverrides()) {
+                platform: PlatformOverrides = PlatformOverrides(), images: String? = nil) {
         let isScene = Checker.isScene(file)
         self.init(kind: isScene ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
-                  platform: platform, access: .named(file, isScene: isScene))
+                  platform: platform, images: images, access: .named(file, isScene: isScene))
+    }
+
+    /// The `--images` folder, read.
+    public func imageFolder() throws(SceneSourceError) -> ImageFolder? {
+        guard let images else { return nil }
+        do throws(PhotoLibrary.Failure) {
+            return try ImageFolder(folder: images, access: access)
+        } catch {
+            throw SceneSourceError.usage("--images: " + error.problems.joined(separator: "; "))
+        }
     }
 
     /// The file as given.
@@ -81,11 +96,12 @@ public struct SceneSource: Sendable {
     public func make(listener: ((Trace.Entry) -> Void)? = nil,
                      hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) -> LoadedScene {
         let overrides = try overrides()
+        let images = try imageFolder()
         switch kind {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
                 return try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                            access: access, hosting: hosting, listener: listener)
+                                            images: images, access: access, hosting: hosting, listener: listener)
             } catch {
                 throw SceneSourceError.scene(error)
             }
@@ -101,7 +117,7 @@ public struct SceneSource: Sendable {
             }
             do throws(SceneLoadError) {
                 return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
-                                            platform: platform.applied(to: PlatformConfiguration()),
+                                            platform: platform.applied(to: PlatformConfiguration()), images: images,
                                             access: access, hosting: hosting, listener: listener)
             } catch {
                 throw SceneSourceError.usage(error.description)

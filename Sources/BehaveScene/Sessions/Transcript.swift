@@ -32,6 +32,9 @@ public struct Transcript: Equatable, Sendable {
     /// transcript's folder, with the script's `--set` overrides.
     public var kind: SceneSource.Kind
     public var settings: [String]
+    /// The folder of images given on the command line (`images:`, from
+    /// `--images`), relative to the transcript's folder.
+    public var images: String?
     /// What the run printed while the scene woke.
     public var opening: [String]
     public var steps: [Step]
@@ -49,6 +52,7 @@ public struct Transcript: Equatable, Sendable {
         case .script(let path): out.append("script: \(path)")
         }
         out += settings.map { "set: \($0)" }
+        if let images { out.append("images: \(images)") }
         out.append("")
         out += opening
         for step in steps {
@@ -67,7 +71,8 @@ public struct Transcript: Equatable, Sendable {
         var index = 0
         var kind: SceneSource.Kind?
         var settings: [String] = []
-        // The header: comments, `scene:` or `script:`, `set:`, to a blank line.
+        var images: String?
+        // The header: comments, `scene:` or `script:`, `set:`, `images:`, to a blank line.
         while index < lines.count, !lines[index].isEmpty {
             let line = lines[index]
             index += 1
@@ -78,8 +83,10 @@ public struct Transcript: Equatable, Sendable {
                 kind = .script(path)
             } else if let setting = Transcript.value(of: "set", in: line) {
                 settings.append(setting)
+            } else if let folder = Transcript.value(of: "images", in: line) {
+                images = folder
             } else {
-                throw ValueError("\(file):\(index): a transcript starts with `scene: FILE` or `script: FILE` (and `set: NAME=VALUE` lines), then a blank line; not `\(DisplayText.line(String(line.prefix(200))))`")
+                throw ValueError("\(file):\(index): a transcript starts with `scene: FILE` or `script: FILE` (and `set: NAME=VALUE` lines, an `images: DIR` line), then a blank line; not `\(DisplayText.line(String(line.prefix(200))))`")
             }
         }
         guard let kind else { throw ValueError("\(file):1: a transcript names its scene (`scene: FILE`) or script (`script: FILE`)") }
@@ -103,12 +110,14 @@ public struct Transcript: Equatable, Sendable {
             }
         }
         guard let state else { throw ValueError("\(file): the transcript has no `= state` line; record it again") }
-        self.init(kind: kind, settings: settings, opening: opening, steps: steps, state: state)
+        self.init(kind: kind, settings: settings, images: images, opening: opening, steps: steps, state: state)
     }
 
-    public init(kind: SceneSource.Kind, settings: [String], opening: [String], steps: [Step], state: [String]) {
+    public init(kind: SceneSource.Kind, settings: [String], images: String? = nil, opening: [String], steps: [Step],
+                state: [String]) {
         self.kind = kind
         self.settings = settings
+        self.images = images
         self.opening = opening
         self.steps = steps
         self.state = state

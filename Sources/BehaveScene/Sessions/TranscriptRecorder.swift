@@ -52,7 +52,8 @@ public final class TranscriptRecorder {
             let local = FileManager.default.fileExists(atPath: name)
             kind = .script(local ? Transcript.relative(name, to: folder.isEmpty ? "." : folder) : name)
         }
-        let transcript = Transcript(kind: kind, settings: source.settings, opening: opening, steps: steps,
+        let images = source.images.map { Transcript.relative($0, to: folder.isEmpty ? "." : folder) }
+        let transcript = Transcript(kind: kind, settings: source.settings, images: images, opening: opening, steps: steps,
                                     state: state.lines.map(normalize))
         do {
             try Data(transcript.text.utf8).write(to: URL(fileURLWithPath: path))

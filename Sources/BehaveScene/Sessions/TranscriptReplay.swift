@@ -60,8 +60,9 @@ public enum TranscriptReplay {
         }
         let session: CommandSession
         do throws(SceneSourceError) {
+            let images = transcript.images.map { ($0 as NSString).isAbsolutePath ? $0 : (folder as NSString).appendingPathComponent($0) }
             session = try CommandSession(source: SceneSource(kind: kind, settings: transcript.settings, limits: limits,
-                                                             access: access),
+                                                             images: images, access: access),
                                          output: output)
         } catch {
             throw ValueError(error.description)
@@ -77,7 +78,8 @@ public enum TranscriptReplay {
             steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
             if session.execute(step.command) { break }
         }
-        return Transcript(kind: transcript.kind, settings: transcript.settings, opening: opening, steps: steps,
+        return Transcript(kind: transcript.kind, settings: transcript.settings, images: transcript.images,
+                          opening: opening, steps: steps,
                           state: session.scene.state().lines.map(normalize))
     }
 

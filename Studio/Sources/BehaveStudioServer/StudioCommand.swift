@@ -22,6 +22,10 @@ struct StudioCommand: AsyncParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Set an inspectable before the scene wakes.", valueName: "NAME=VALUE"))
     var settings: [String] = []
 
+    @Option(help: ArgumentHelp("A folder of PNG and JPEG files: the images scripts name, by file name without its extension (in place of a scene file's `images:`).",
+                               valueName: "DIR"))
+    var images: String?
+
     @Option(help: ArgumentHelp("Keep a transcript of what you do and what the scene does (until it is reloaded), which `behave test` replays.",
                                valueName: "FILE.behave"))
     var record: String?
@@ -52,7 +56,7 @@ struct StudioCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = SceneSource(file: try sceneFile(), settings: settings)
+        let source = SceneSource(file: try sceneFile(), settings: settings, images: images)
         let host: StudioHost
         do throws(StudioStartFailure) {
             host = try StudioHost.start(source: source, record: record)

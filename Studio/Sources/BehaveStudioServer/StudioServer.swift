@@ -7,8 +7,8 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// The studio's server: the page's own files, the scene's photos, and one
-/// WebSocket per page (`/socket`), on 127.0.0.1 only.
+/// The studio's server: the page's own files, the scene's photos and
+/// images, and one WebSocket per page (`/socket`), on 127.0.0.1 only.
 struct StudioServer {
     let host: StudioHost
     let port: Int
@@ -26,8 +26,13 @@ struct StudioServer {
         router.add(middleware: StudioGuard(address: address))
         router.get("/photos/:name") { [host] _, context -> Response in
             guard let name = context.parameters.get("name")?.removingPercentEncoding,
-                  let photo = host.photos.photo(named: name) else { return StudioGuard.notFound }
+                  let photo = host.photos.file(named: name) else { return StudioGuard.notFound }
             return StudioGuard.file(photo.bytes, type: photo.type)
+        }
+        router.get("/images/:name") { [host] _, context -> Response in
+            guard let name = context.parameters.get("name")?.removingPercentEncoding,
+                  let image = host.images.file(named: name) else { return StudioGuard.notFound }
+            return StudioGuard.file(image.bytes, type: image.type)
         }
         router.get("/socket") { _, _ -> Response in
             Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],

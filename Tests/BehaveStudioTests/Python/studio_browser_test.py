@@ -27,6 +27,19 @@ def chromium():
     return webdriver.Chrome(service=service, options=options)
 
 
+def http_get(port, path, host=None):
+    """A request to the studio as given (no normalising of the path): its
+    status, headers and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+    connection.putheader("Host", host or f"127.0.0.1:{port}")
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), body
+
+
 class Page:
     """The studio's page in the browser."""
 
@@ -46,7 +59,23 @@ class Page:
         return self.find(f'.widget[data-name="{name}"]')
 
     def image_name(self, name):
-        return self.widget(name).find_element(By.CSS_SELECTOR, ".placeholder-name").text
+        """The name of the image a widget shows: its real image's, else
+        its placeholder's."""
+        widget = self.widget(name)
+        images = widget.find_elements(By.CSS_SELECTOR, "img.photo")
+        if images:
+            return images[0].get_attribute("alt")
+        return widget.find_element(By.CSS_SELECTOR, ".placeholder-name").text
+
+    def image(self, name):
+        """The <img> a widget shows, once its file has loaded: its address
+        (the path) and its size in pixels; None while there is none."""
+        found = self.widget(name).find_elements(By.CSS_SELECTOR, "img.photo")
+        if not found:
+            return None
+        return self.browser.execute_script(
+            "const i = arguments[0]; return i.complete && i.naturalWidth"
+            " ? [new URL(i.src).pathname, i.naturalWidth, i.naturalHeight] : null", found[0])
 
     def alpha(self, name):
         return float(self.widget(name).get_attribute("data-alpha"))
@@ -72,12 +101,14 @@ class Page:
 
 
 class ToggleInTheStudio(unittest.TestCase):
-    """The toggle scene: clicks, the inspector, the clock, reloading on save."""
+    """The toggle scene: its icons, clicks, the inspector, the clock,
+    reloading on save."""
 
     @classmethod
     def setUpClass(cls):
         cls.folder = folder_with({
             "toggle.scene.yaml": (os.path.join(REPOSITORY, "Examples", "Toggle", "toggle.scene.yaml"),),
+            "images": (os.path.join(REPOSITORY, "Examples", "Toggle", "images"),),
             "toggle.lua": (os.path.join(REPOSITORY, "Scripts", "toggle.lua"),),
         })
         cls.script = os.path.join(cls.folder, "toggle.lua")
@@ -93,15 +124,31 @@ class ToggleInTheStudio(unittest.TestCase):
         cls.studio.stop()
         shutil.rmtree(cls.folder, ignore_errors=True)
 
+    def test_0_the_icons_of_the_images_folder(self):
+        # The scene's `images: images/`: each toggle shows its PNG, by name.
+        page = self.page
+        self.assertEqual(wait_for(lambda: page.image("wifi"), what="wifi's icon"), ["/images/toggle-off", 64, 64])
+        self.assertEqual(wait_for(lambda: page.image("sound"), what="sound's icon"), ["/images/sound-off", 64, 64])
+        self.assertEqual(page.widget("wifi").find_elements(By.CSS_SELECTOR, ".placeholder"), [])
+        status, headers, body = http_get(self.studio.port, "/images/toggle-on")
+        self.assertEqual((status, headers["Content-Type"]), (200, "image/png"))
+        with open(os.path.join(self.folder, "images", "toggle-on.png"), "rb") as handle:
+            self.assertEqual(body, handle.read())
+        # By image name only: not a file name, a path, or another file.
+        for path in ["/images/toggle-on.png", "/images/..%2ftoggle.scene.yaml", "/images/../toggle.lua",
+                     "/images/%2e%2e", "/images/", "/images/nothing", "/images/toggle.scene"]:
+            status, _, _ = http_get(self.studio.port, path)
+            self.assertEqual(status, 404, path)
+
     def test_1_a_click_changes_the_image(self):
         page = self.page
         wait_for(lambda: page.image_name("wifi") == "toggle-off", what="wifi's image toggle-off")
         self.assertEqual(page.widget("wifi").find_element(By.CSS_SELECTOR, ".button-title").text, "Wi-Fi")
         page.widget("wifi").click()
-        wait_for(lambda: page.image_name("wifi") == "toggle-on", what="wifi's image toggle-on after a click")
+        wait_for(lambda: page.image("wifi") == ["/images/toggle-on", 64, 64], what="wifi's icon toggle-on after a click")
         # The same commands as behave run, in the timeline.
         wait_for(lambda: any("press wifi" in entry for entry in page.timeline()), what="the press in the timeline")
-        wait_for(lambda: any("wifi.image: toggle-off → toggle-on" in entry for entry in page.timeline()),
+        wait_for(lambda: any("wifi.image: toggle-off (64×64) → toggle-on (64×64)" in entry for entry in page.timeline()),
                  what="the change in the timeline")
         page.widget("wifi").click()
         wait_for(lambda: page.image_name("wifi") == "toggle-off", what="wifi's image back to toggle-off")
@@ -340,14 +387,7 @@ class OnlyTheStudiosOwnPage(unittest.TestCase):
             return connection.recv(4096).decode(errors="replace").split("\r\n")[0]
 
     def get(self, path, host=None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.studio.port, timeout=5)
-        connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
-        connection.putheader("Host", host or f"127.0.0.1:{self.studio.port}")
-        connection.endheaders()
-        response = connection.getresponse()
-        body = response.read()
-        connection.close()
-        return response.status, dict(response.getheaders()), body
+        return http_get(self.studio.port, path, host)
 
     def test_websockets_only_from_the_studios_page(self):
         self.assertIn("101", self.handshake(f"http://127.0.0.1:{self.studio.port}"))

@@ -1,7 +1,7 @@
 // The presented dialog (the state's `dialog`) as a modal over the screen:
 // alerts and permission requests in the middle, action sheets and pickers
 // from the bottom. Choosing sends `choose`.
-import { el, photoURL } from "./dom.js";
+import { el } from "./dom.js";
 import { phrase } from "./commands.js";
 
 export class Dialogs {
@@ -11,7 +11,7 @@ export class Dialogs {
     this.shown = "";
   }
 
-  update(dialog, photos) {
+  update(dialog, files) {
     const key = dialog ? JSON.stringify(dialog) : "";
     if (key === this.shown) return;
     this.shown = key;
@@ -27,9 +27,8 @@ export class Dialogs {
     for (const option of dialog.options || []) {
       const label = String(option);
       const button = el("button", { type: "button", class: "dialog-option", "data-option": label });
-      if (style === "picker" && photos.has(label)) {
-        button.append(el("img", { class: "thumbnail", src: photoURL(label), alt: "" }));
-      }
+      const thumbnail = style === "picker" ? files.photoURL(label) : null;
+      if (thumbnail) button.append(el("img", { class: "thumbnail", src: thumbnail, alt: "" }));
       button.append(el("span", { text: label }));
       button.addEventListener("click", () => this.send(`choose ${phrase(label)}`));
       options.append(button);

@@ -23,11 +23,6 @@ export function setText(node, text) {
   if (node.textContent !== value) node.textContent = value;
 }
 
-// A photo of the scene's library, by its name there.
-export function photoURL(name) {
-  return "/photos/" + encodeURIComponent(name);
-}
-
 // A colour as the scene gives it ("#RRGGBB" or a name such as "grey") as
 // "#rrggbb" for a colour picker; null when the browser does not know it.
 export function hexColor(value) {

@@ -11,6 +11,7 @@ export class Inspector {
     this.connection = connection;
     this.cards = new Map();
     this.imageNames = [];
+    this.imageFiles = [];
   }
 
   // A new scene (at each load): the cards are made again.
@@ -77,7 +78,7 @@ export class Inspector {
   // The behaviours' values and fields from the state.
   update(state) {
     const behaviours = (state && state.behaviours) || {};
-    this.imageNames = collectImageNames(state, this.photos || []);
+    this.imageNames = collectImageNames(state, this.imageFiles || []);
     for (const [name, entry] of this.cards) {
       const live = behaviours[name];
       if (!live) continue;
@@ -101,10 +102,11 @@ export class Inspector {
   }
 }
 
-// Image names to choose from: the photo library's and every image the
-// scene shows or its behaviours hold.
-function collectImageNames(state, photos) {
-  const names = new Set(photos);
+// Image names to choose from: those of the scene's image files (its images
+// folder, its photo library) and every image it shows or its behaviours
+// hold.
+function collectImageNames(state, files) {
+  const names = new Set(files);
   const visit = (value) => {
     if (!value || typeof value !== "object") return;
     if (typeof value.name === "string" && ("width" in value || Object.keys(value).length === 1)) names.add(value.name);

@@ -9,9 +9,10 @@ import { Dialogs } from "./dialogs.js";
 import { Inspector } from "./inspector.js";
 import { Timeline } from "./timeline.js";
 import { ClockBar } from "./clock.js";
+import { ImageFiles } from "./images.js";
 
 const connectionLabel = document.getElementById("connection");
-let photos = new Set();
+let files = new ImageFiles();
 let lastState = null;
 
 const connection = new Connection(receive, (status) => {
@@ -29,8 +30,8 @@ function receive(kind, data) {
   if (!data || typeof data !== "object") return;
   switch (kind) {
     case "scene":
-      photos = new Set(Array.isArray(data.photos) ? data.photos : []);
-      inspector.photos = Array.from(photos);
+      files = new ImageFiles(Array.isArray(data.images) ? data.images : [], Array.isArray(data.photos) ? data.photos : []);
+      inspector.imageFiles = files.names;
       setText(document.getElementById("file"), data.file);
       setText(document.getElementById("screen-title"), data.screen);
       document.title = `${data.file} — Behave Studio`;
@@ -55,8 +56,8 @@ function receive(kind, data) {
 }
 
 function showState(state) {
-  screen.update(state.controls, photos);
-  dialogs.update(state.dialog, photos);
+  screen.update(state.controls, files);
+  dialogs.update(state.dialog, files);
   inspector.update(state);
   clock.showKeyboard(state.keyboard);
   document.getElementById("dismissed").hidden = state.presented !== false;

@@ -10,7 +10,7 @@ export class Screen {
     this.widgets = new Map();
   }
 
-  update(controls, photos) {
+  update(controls, files) {
     const seen = new Set();
     for (const [name, props] of Object.entries(controls || {})) {
       if (!props || typeof props !== "object") continue;
@@ -21,7 +21,7 @@ export class Screen {
         widget = makeWidget(name, String(props.type), String(props.widget), this.send);
         this.widgets.set(name, widget);
       }
-      widget.update(props, photos);
+      widget.update(props, files);
     }
     for (const [name, widget] of this.widgets) {
       if (!seen.has(name)) {

@@ -1,15 +1,17 @@
 // One widget per control type, drawn from the control's properties in
 // the state and sending the commands a person's touch would.
-import { el, setText, photoURL, formatNumber } from "./dom.js";
+import { el, setText, formatNumber } from "./dom.js";
 import { word, phrase } from "./commands.js";
 
-// The part of a widget that shows an image: the real photo when it is one
-// of the scene's photo library, else a placeholder labelled with its name.
-function imageContent(image, photos) {
+// The part of a widget that shows an image: the real one when the scene
+// has its file (its images folder, its photo library), else a placeholder
+// labelled with its name.
+function imageContent(image, files) {
   if (!image || typeof image.name !== "string") return null;
   const size = image.width && image.height ? `${image.width}×${image.height}` : "";
-  if (photos.has(image.name)) {
-    return el("img", { class: "photo", src: photoURL(image.name), alt: image.name, title: `${image.name} ${size}` });
+  const url = files.url(image.name);
+  if (url) {
+    return el("img", { class: "photo", src: url, alt: image.name, title: `${image.name} ${size}` });
   }
   return el("span", { class: "placeholder", title: `image ${image.name}` },
     el("span", { class: "placeholder-name", text: image.name }),
@@ -17,13 +19,13 @@ function imageContent(image, photos) {
 }
 
 // Replaces a widget's image part when the image changed.
-function showImage(holder, image, photos) {
+function showImage(holder, image, files) {
   const key = image && typeof image.name === "string"
-    ? `${image.name}|${image.width}|${image.height}|${photos.has(image.name)}` : "";
+    ? `${image.name}|${image.width}|${image.height}|${files.url(image.name)}` : "";
   if (holder.dataset.image === key) return;
   holder.dataset.image = key;
   holder.replaceChildren();
-  const content = imageContent(image, photos);
+  const content = imageContent(image, files);
   if (content) holder.append(content);
 }
 
@@ -135,10 +137,10 @@ class ButtonWidget extends Widget {
     });
   }
 
-  update(props, photos) {
+  update(props, files) {
     super.update(props);
     setText(this.title, props.title);
-    showImage(this.image, props.image, photos);
+    showImage(this.image, props.image, files);
     this.element.classList.toggle("is-disabled", props.enabled === false);
     this.element.classList.toggle("is-selected", props.selected === true);
     this.element.setAttribute("aria-disabled", props.enabled === false ? "true" : "false");
@@ -276,9 +278,9 @@ class ImageViewWidget extends Widget {
     super(name, type, el("div"), send);
   }
 
-  update(props, photos) {
+  update(props, files) {
     super.update(props);
-    showImage(this.element, props.image, photos);
+    showImage(this.element, props.image, files);
   }
 }
 
