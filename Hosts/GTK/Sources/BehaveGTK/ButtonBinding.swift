@@ -51,7 +51,7 @@ final class ButtonBinding: WidgetBinding {
             guard let picture else { return true }
             if let file = host.imageFile(named: image.name) {
                 bhg_picture_set_filename(picture, file)
-                gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 48)), Int32(min(image.height ?? 32, 48)))
+                gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 32)), Int32(min(image.height ?? 32, 32)))
                 gtk_widget_set_visible(picture, 1)
             } else {
                 // No file for the name: the name stands in, as the studio's placeholder does.
