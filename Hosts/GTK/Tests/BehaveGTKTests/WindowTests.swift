@@ -171,4 +171,18 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "button.image: toggle-on → toggle-off")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    func testScrollingTheRealScrollViewReachesItsDelegates() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/Scrolling/article.scene.yaml")
+        let (x, y) = try driver.center(of: "header")
+        // The mouse wheel, as a person scrolls.
+        try driver.xdotool(["mousemove", "\(x)", "\(y)", "click", "5", "click", "5", "click", "5"])
+        let offset = try driver.waitForLine(containing: "header.contentOffset: (0, 0) →")
+        XCTAssertFalse(offset.hasSuffix("(0, 0)"), offset)
+        // Both behaviours behind the Multiplexer hear scrollViewDidScroll.
+        try driver.waitForLine(containing: "cover.frame: (0, 0, 375×240) →")
+        try driver.waitForLine(containing: "title.alpha: 1 →")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
 }
