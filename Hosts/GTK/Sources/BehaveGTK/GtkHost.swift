@@ -54,6 +54,8 @@ public final class GtkHost {
         bhg_window_get_default_size(window, &width, &height)
         defaultSize = (width, height)
         content = child
+        // Its content is ours now; the designer's window itself is never shown.
+        bhg_window_destroy(window)
     }
 
     deinit {
