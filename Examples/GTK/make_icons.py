@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Toggle"))
-from make_icons import SIZE, GREY, outline, png, polygon, render  # noqa: E402
+from make_icons import SIZE, GREY, outline, polygon, write  # noqa: E402
 
 GOLD = (255, 184, 0)
 
@@ -41,13 +41,7 @@ ICONS = {
 
 
 def main():
-    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "images")
-    os.makedirs(folder, exist_ok=True)
-    for name, layers in ICONS.items():
-        path = os.path.join(folder, name + ".png")
-        with open(path, "wb") as handle:
-            handle.write(png(render(layers)))
-        print(path)
+    write(ICONS, __file__)
 
 
 if __name__ == "__main__":

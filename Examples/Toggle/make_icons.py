@@ -141,14 +141,20 @@ def png(rows):
             + chunk(b"IEND", b""))
 
 
-def main():
-    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "images")
+def write(icons, beside):
+    """Writes each icon as NAME.png in the images/ folder beside the file
+    `beside` (a script's own path)."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(beside)), "images")
     os.makedirs(folder, exist_ok=True)
-    for name, layers in ICONS.items():
+    for name, layers in icons.items():
         path = os.path.join(folder, name + ".png")
         with open(path, "wb") as handle:
             handle.write(png(render(layers)))
         print(path)
+
+
+def main():
+    write(ICONS, __file__)
 
 
 if __name__ == "__main__":
