@@ -168,23 +168,50 @@ static void check_clock (bh_host *h) {
 }
 
 
+static int do_nothing (lua_State *L) {
+  (void)L;
+  return 0;
+}
+
+
+/*
+** Raising calls the message handler (bh_pcall's, or an xpcall's) one call
+** deeper than the code that ran out, which takes a CallInfo and stack room
+** that a spent slice would be refused. Whether Lua still has them from an
+** earlier call depends on the collector (it frees unused ones), and
+** without them the raise becomes "not enough memory" and the handler, with
+** the error's place and advice, never runs. So they are made here: a call
+** of nothing leaves its CallInfo to the next call (protected: at the C
+** stack's limit it fails, and the raise goes on as it would have). Done
+** last, after every allocation that may run the collector.
+*/
+static void reserve_handler_call (lua_State *L) {
+  if (lua_checkstack(L, LUA_MINSTACK + 2)) {
+    lua_pushcfunction(L, do_nothing);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK)
+      lua_pop(L, 1);
+  }
+}
+
+
 /*
 ** The slice is spent: make the hook fire before every instruction of this
 ** thread, and raise. Any pcall in the script that catches the error gets
 ** it again at its very next instruction, so the error reaches the host.
 */
 static int raise_spent (lua_State *L, bh_host *h) {
+  int enforce = h->enforce;
   lua_sethook(L, hook, BH_HOOK_MASK, 1);
-  if (h->spent == BH_LIMIT_MEMORY)  /* no allocation: memory is full */
+  h->enforce = 0;  /* a spent slice gets no memory: what follows is the host's */
+  if (h->spent == BH_LIMIT_MEMORY)  /* the message is made already */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
-  else {  /* a spent slice gets no memory: the message is the host's */
-    int enforce = h->enforce;
-    h->enforce = 0;
+  else {
     push_where(L, L, 0);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
-    h->enforce = enforce;
   }
+  reserve_handler_call(L);
+  h->enforce = enforce;
   return lua_error(L);
 }
 

@@ -31,6 +31,19 @@ final class SpecRunawayTests: XCTestCase {
         XCTAssertTrue(spec.message.hasSuffix(neverEnds + ")"), spec.message)
     }
 
+    /// Raising the limit's error calls its message handler one call deeper
+    /// than the loop, which a spent slice has no memory for unless Lua kept
+    /// it from an earlier call: the place and the advice stay all the same.
+    func testASpecsRunawayDeeperThanItWentBeforeIsToldAtItsLine() throws {
+        let (_, run) = runSpecs([fixture("runaway/deep.lua")])
+        let spec = try run.result("runs away deep in calls")
+        XCTAssertEqual(spec.status, .errored)
+        XCTAssertTrue(spec.location.hasSuffix("deep.lua:6"), spec.location)
+        XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false; a spec that needs more runs with `behave test --instruction-limit 10000000`"),
+                      spec.message)
+        XCTAssertEqual(try run.result("runs after").status, .passed)
+    }
+
     func testASpecThatReadsTheErrorPasses() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
         XCTAssertEqual(try run.result("a handler that never ends can be read as an error by a spec that expects it").status, .passed)
