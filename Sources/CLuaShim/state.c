@@ -109,13 +109,16 @@ static void hook (lua_State *L, lua_Debug *ar);
 
 
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the
-** one below it, when that one is a C function), or "" onto L. */
+** one below it, when that one is a C function), or "" onto L; a spec
+** file's dispatchers of metatables are no frames here (bh__in_dispatcher). */
 static void push_where (lua_State *L, lua_State *co, int level) {
   lua_Debug ar;
-  int i;
-  for (i = level; i <= level + 1; i++) {
-    if (lua_getstack(co, i, &ar) && lua_getinfo(co, "Sl", &ar) &&
-        ar.currentline > 0) {
+  int i, tried = 0;
+  for (i = level; tried < 2 && lua_getstack(co, i, &ar); i++) {
+    if (bh__in_dispatcher(co, &ar))
+      continue;
+    tried++;
+    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
       return;
     }
@@ -168,6 +171,28 @@ static void check_clock (bh_host *h) {
 }
 
 
+static int do_nothing (lua_State *L) {
+  (void)L;
+  return 0;
+}
+
+
+/*
+** Lua calls the message handler of a protected call on top of the stack
+** where the error was raised, in a new call frame: if the stack or the
+** list of frames had to grow for it once the slice is spent, the growth
+** would be refused, and the limit's error would become one of memory,
+** without its place. So, while the allocator lets host code grow, room is
+** made on the stack and a call frame is made by a call (Lua keeps it for
+** the next call at that depth).
+*/
+static void reserve_handler_call (lua_State *L) {
+  lua_checkstack(L, BH_HANDLER_ROOM);
+  lua_pushcfunction(L, do_nothing);
+  lua_call(L, 0, 0);
+}
+
+
 /*
 ** The slice is spent: make the hook fire before every instruction of this
 ** thread, and raise. Any pcall in the script that catches the error gets
@@ -180,6 +205,7 @@ static int raise_spent (lua_State *L, bh_host *h) {
   else {  /* a spent slice gets no memory: the message is the host's */
     int enforce = h->enforce;
     h->enforce = 0;
+    reserve_handler_call(L);
     push_where(L, L, 0);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
