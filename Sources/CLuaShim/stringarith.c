@@ -22,7 +22,7 @@
 ** numeral, spaces around allowed, as Lua reads it) and returns 1; returns
 ** 0 when it is neither. */
 static int push_number (lua_State *L, int i) {
-  size_t len;
+  size_t len, used;
   const char *s;
   if (lua_type(L, i) == LUA_TNUMBER) {
     lua_pushvalue(L, i);
@@ -31,8 +31,11 @@ static int push_number (lua_State *L, int i) {
   if (lua_type(L, i) != LUA_TSTRING)
     return 0;
   s = lua_tolstring(L, i, &len);
-  if (lua_stringtonumber(L, s) == len + 1)
-    return 1;  /* pushed; a NUL inside the string stops short of len + 1 */
+  used = lua_stringtonumber(L, s);  /* pushes the number it reads */
+  if (used == len + 1)
+    return 1;
+  if (used != 0)  /* a numeral cut short by a NUL inside the string */
+    lua_pop(L, 1);
   return 0;
 }
 

@@ -243,6 +243,10 @@ families[#families + 1] = {
     "local log = {}\nlocal t = setmetatable({}, { __newindex = function(t, k, v) log[#log + 1] = k; rawset(t, k, v) end })\nt.a = 1; t.a = 2; t.b = 3\nreturn log, t",
     "local t = setmetatable({}, { __index = rawget })\nreturn t.x",
     "local t = setmetatable({}, { __index = function(t, k) return t end })\nreturn t.a.b.c == t",
+    -- strict globals, as a module of that name does it
+    "setmetatable(_ENV, { __index = function(_, name) error('undefined global ' .. name, 2) end, __newindex = function(_, name) error('assignment to undeclared global ' .. name, 2) end })\nlocal ok, read = pcall(function()\n  return missing\nend)\nlocal ok2, written = pcall(function()\n  fresh = 1\nend)\nreturn ok, read, ok2, written",
+    "setmetatable(_ENV, { __index = function(_, name) return name end })\nreturn anything, _ENV.other, rawget(_ENV, 'anything')",
+    "setmetatable(_ENV, { __index = string })\nreturn upper('x'), format('%d', 5)",
   },
 }
 
@@ -384,6 +388,8 @@ families[#families + 1] = {
     "local t = setmetatable({}, { __index = function() return 5 end })\nreturn select('#', next(t)), rawlen(t), rawget(t, 1)",
     "local t = setmetatable({}, { __add = function(a, b) return 'add' end })\nreturn '10' + t, t + '10', 'x' + t, t + 'x', 1 + t",
     "local t = setmetatable({}, { __unm = function() return 'unm' end })\nreturn -t",
+    "local t = setmetatable({}, { __add = function(a, b) return 'add' end })\nreturn pcall(function() return '1\\0' + 1 end), '1\\0' + t, ' 0x1p4 ' + 0, pcall(function() return '1e' + 1 end)",
+    "return pcall(function() return -'2', -' 3.5 ', -'x' end)",
     "local t = setmetatable({}, {})\nreturn pcall(function() return '10' + t end)",
     "local t = setmetatable({}, {})\nreturn pcall(function() return t + '10' end)",
     "local t = setmetatable({}, {})\nreturn pcall(function() return 'x' - t end)",
