@@ -184,12 +184,14 @@ static int do_nothing (lua_State *L) {
 ** would be refused, and the limit's error would become one of memory,
 ** without its place. So, while the allocator lets host code grow, room is
 ** made on the stack and a call frame is made by a call (Lua keeps it for
-** the next call at that depth).
+** the next call at that depth). Protected: at the C stack's limit the
+** call fails, and nothing here may raise (the allocator is open).
 */
 static void reserve_handler_call (lua_State *L) {
   lua_checkstack(L, BH_HANDLER_ROOM);
   lua_pushcfunction(L, do_nothing);
-  lua_call(L, 0, 0);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK)
+    lua_pop(L, 1);
 }
 
 
