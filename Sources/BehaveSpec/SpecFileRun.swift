@@ -209,7 +209,7 @@ final class SpecFileRun {
         runtime.fileAccess = access
         self.runtime = runtime
         registerHostFunctions(on: runtime)
-        let garbage = runtime.enableSpecSandbox()
+        let garbage = try runtime.enableSpecSandbox()
         let environment = try runtime.newEnvironment()
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()

@@ -29,6 +29,10 @@
 #define BH_TEXT_CACHE     64
 #define BH_CACHED_TEXT    256   /* longest text remembered */
 
+/* Stack slots made free before raising a limit's error, for the message
+** handler Lua then calls (a C function gets LUA_MINSTACK). */
+#define BH_HANDLER_ROOM   (2 * LUA_MINSTACK)
+
 /* Lua frames an error's site keeps (the traceback shows as many). */
 #define BH_ERROR_FRAMES   24
 
@@ -143,6 +147,19 @@ int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 
 /* livemeta.c: fills the new live copy on top for the original at 'mt' */
 void bh__fill_live_copy (lua_State *L, int mt);
+/* Pushes the metamethod 'event' of the value at 'idx' as its script gave
+** it (from the original of a live copy, else from its metatable; raw) and
+** returns its type; LUA_TNIL, with nothing pushed, when there is none. */
+int bh__metafield (lua_State *L, int idx, const char *event);
+/* Whether frame 'ar' (from lua_getstack) of L runs a dispatcher of a spec
+** file's live metatables, which Lua would not have as a frame. */
+int bh__in_dispatcher (lua_State *L, lua_Debug *ar);
+/* luaL_where(L, level), the frames of live metatables' dispatchers not
+** counted: the position of the code that caused an event. */
+void bh__where (lua_State *L, int level);
+
+/* stringarith.c: a spec state's string arithmetic (see there) */
+void bh__install_string_arith (lua_State *L);
 
 /* concatstep.c: whether the __concat metamethod a dispatcher is about to
 ** run is for the last step of an OP_CONCAT of a Lua function */

@@ -13,11 +13,25 @@
 ** and __concat runs only for the last step of a concatenation (where
 ** concatstep.c proves that Lua 5.4.4 runs it safely).
 **
+** The dispatchers of the events the VM raises while running Lua code
+** (arithmetic, comparisons, length, calls, indexing) are Lua functions
+** (Sources/BehaveLua/Lua/live_metatables.lua): each asks a helper below
+** for the handler and hands over to it with a tail call, so the handler
+** runs in the dispatcher's place, as if the VM had called it: an error
+** it raises at level 2 names the line that caused the event, recursion
+** through metamethods is as deep as in Lua, and chains of __call (and
+** tail calls through them) do not grow the stack, which a C function in
+** between could do none of. Where there is no handler, the helpers raise
+** Lua's own message, at the line that caused the event (the frames of
+** dispatchers are not counted, bh__where). The events that C functions
+** raise (tostring, pairs), __concat and __gc stay in C.
+**
 ** A __gc present when setmetatable runs gets a finalizer of ours: it only
 ** queues the object (finalizers run where the budget cannot stop them);
 ** the spec runner calls the original's __gc for it later, as script code
 ** under a budget (bh_push_spec_gc).
 */
+#include <stdarg.h>
 #include <string.h>
 
 #include "bh_internal.h"
@@ -25,14 +39,12 @@
 
 const char bh__key_original = 'o';     /* field of a live copy: its original */
 static const char key_dispatchers = 'd';   /* event name -> dispatcher */
+static const char key_frames = 'p';        /* dispatcher -> true */
 static const char key_finalizers = 'f';    /* queue: object, original, ... */
 
 
 /* Pushes the original of the value at 'idx' when its metatable is a live
-** copy; returns 0 (nothing pushed) otherwise. Other metatables (the
-** strings', the host's) are never asked: the VM asks them itself before
-** it reaches a dispatcher, and the strings' own arithmetic calls the
-** dispatcher of the other operand, which must not call it back. */
+** copy; returns 0 (nothing pushed) otherwise. */
 static int push_original (lua_State *L, int idx) {
   if (!lua_getmetatable(L, idx))
     return 0;
@@ -45,18 +57,99 @@ static int push_original (lua_State *L, int idx) {
 }
 
 
-/* Pushes the metamethod 'event' of the value at 'idx' (raw, from its
-** original); returns 0 (nothing pushed) when there is none. */
-static int push_handler (lua_State *L, int idx, const char *event) {
-  if (!push_original(L, idx))
-    return 0;
-  lua_pushstring(L, event);
-  if (lua_rawget(L, -2) == LUA_TNIL) {
+/* Pushes the metamethod named by the string at 'ev' of the value at 'idx'
+** as its script gave it: raw, from the original of a live copy, else from
+** its metatable. Returns its type; LUA_TNIL (nothing pushed) when none. */
+static int push_event (lua_State *L, int idx, int ev) {
+  int t;
+  idx = lua_absindex(L, idx);
+  ev = lua_absindex(L, ev);
+  if (!lua_getmetatable(L, idx))
+    return LUA_TNIL;
+  if (lua_rawgetp(L, -1, &bh__key_original) != LUA_TNIL)
+    lua_remove(L, -2);  /* the original instead of the copy */
+  else
+    lua_pop(L, 1);
+  lua_pushvalue(L, ev);
+  t = lua_rawget(L, -2);
+  if (t == LUA_TNIL) {
     lua_pop(L, 2);
-    return 0;
+    return LUA_TNIL;
   }
   lua_remove(L, -2);
-  return 1;
+  return t;
+}
+
+
+int bh__metafield (lua_State *L, int idx, const char *event) {
+  int t;
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, event);
+  t = push_event(L, idx, -1);
+  if (t != LUA_TNIL)
+    lua_remove(L, -2);
+  else
+    lua_pop(L, 1);
+  return t;
+}
+
+
+/* The value's type as Lua's messages name it: its metatable's __name when
+** that is a string (the copy's, as the VM reads it), else its type. */
+static const char *type_name (lua_State *L, int idx) {
+  int t = lua_type(L, idx);
+  if ((t == LUA_TTABLE || t == LUA_TUSERDATA) &&
+      luaL_getmetafield(L, idx, "__name") != LUA_TNIL) {
+    /* the metatable keeps the string alive once popped */
+    const char *name = (lua_type(L, -1) == LUA_TSTRING) ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1);
+    if (name != NULL)
+      return name;
+  }
+  return lua_typename(L, t);
+}
+
+
+int bh__in_dispatcher (lua_State *L, lua_Debug *ar) {
+  int found = 0;
+  if (!bh__host(L)->live_metatables || !lua_getinfo(L, "f", ar))
+    return 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_frames) == LUA_TTABLE) {
+    lua_pushvalue(L, -2);
+    found = (lua_rawget(L, -2) != LUA_TNIL);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return found;
+}
+
+
+void bh__where (lua_State *L, int level) {
+  lua_Debug ar;
+  int i, seen = 0;
+  for (i = 1; lua_getstack(L, i, &ar); i++) {
+    if (bh__in_dispatcher(L, &ar) || ++seen < level)
+      continue;
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+    break;
+  }
+  lua_pushliteral(L, "");
+}
+
+
+/* Raises the message, at the position of the code that caused the event
+** (the first frame that is no dispatcher), as the VM would. */
+static int raise_here (lua_State *L, const char *fmt, ...) {
+  va_list argp;
+  bh__where(L, 1);
+  va_start(argp, fmt);
+  lua_pushvfstring(L, fmt, argp);
+  va_end(argp);
+  lua_concat(L, 2);
+  return lua_error(L);
 }
 
 
@@ -82,209 +175,273 @@ static int call_handler (lua_State *L, int nargs, int nresults) {
 }
 
 
-/* Raises "attempt to <what>" at the script's line that caused it. */
-static int op_error (lua_State *L, const char *what) {
-  luaL_where(L, 1);
-  lua_pushstring(L, what);
-  lua_concat(L, 2);
+/* Pushes the handler of 'event' of the value at 'idx' (an absolute index),
+** as push_event; 0 (nothing pushed) when there is none. */
+static int push_handler (lua_State *L, int idx, const char *event) {
+  lua_pushstring(L, event);
+  if (push_event(L, idx, -1) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  lua_remove(L, -2);
+  return 1;
+}
+
+
+/* {======================================================
+** Helpers of the Lua dispatchers (live_metatables.lua)
+** ======================================================= */
+
+/* Raises "attempt to call" for the value at 'idx', naming it as the call
+** that reached the dispatcher (level 1) names it, as Lua does. */
+static int call_error (lua_State *L, int idx) {
+  lua_Debug ar;
+  const char *type = type_name(L, idx);
+  if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "n", &ar) &&
+      ar.name != NULL && ar.namewhat[0] != '\0')
+    return raise_here(L, "attempt to call a %s value (%s '%s')", type,
+                      ar.namewhat, ar.name);
+  return raise_here(L, "attempt to call a %s value", type);
+}
+
+
+/* The handler on top must be callable as Lua would call it: a function,
+** or a value with __call; else Lua's error. */
+static void check_callable (lua_State *L) {
+  int handler = lua_gettop(L);
+  if (lua_type(L, handler) == LUA_TFUNCTION)
+    return;
+  if (bh__metafield(L, handler, "__call") != LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  call_error(L, handler);
+}
+
+
+static int is_bitwise (const char *event) {
+  static const char *const bitwise[] = {
+    "__band", "__bor", "__bxor", "__shl", "__shr", "__bnot", NULL
+  };
+  const char *const *b;
+  for (b = bitwise; *b != NULL; b++)
+    if (strcmp(event, *b) == 0)
+      return 1;
+  return 0;
+}
+
+
+/* binary(a, b, event): the handler of an arithmetic or bitwise event (the
+** VM passes a unary operand twice): a's, else b's. Without one, Lua's
+** message, naming the first operand that is no number. */
+static int meta_binary (lua_State *L) {
+  lua_settop(L, 3);
+  if (push_event(L, 1, 3) == LUA_TNIL && push_event(L, 2, 3) == LUA_TNIL) {
+    int wrong = (lua_type(L, 1) == LUA_TNUMBER) ? 2 : 1;
+    return raise_here(L, "attempt to perform %s on a %s value",
+                      is_bitwise(lua_tostring(L, 3)) ? "bitwise operation" : "arithmetic",
+                      type_name(L, wrong));
+  }
+  check_callable(L);
+  return 1;
+}
+
+
+/* order(a, b, event): the handler of __lt or __le, a's, else b's. For
+** __le without one, Lua 5.4.4 as Debian builds it (with LUA_COMPAT_5_3,
+** so LUA_COMPAT_LT_LE) answers not (b < a): then the __lt handler of b,
+** else of a, and true (the dispatcher swaps and negates). */
+static int meta_order (lua_State *L) {
+  const char *t1, *t2;
+  lua_settop(L, 3);
+  if (push_event(L, 1, 3) != LUA_TNIL || push_event(L, 2, 3) != LUA_TNIL) {
+    check_callable(L);
+    return 1;
+  }
+  if (strcmp(lua_tostring(L, 3), "__le") == 0) {
+    lua_pushliteral(L, "__lt");
+    if (push_event(L, 2, 4) != LUA_TNIL || push_event(L, 1, 4) != LUA_TNIL) {
+      check_callable(L);
+      lua_pushboolean(L, 1);
+      return 2;
+    }
+  }
+  t1 = type_name(L, 1);
+  t2 = type_name(L, 2);
+  if (strcmp(t1, t2) == 0)
+    return raise_here(L, "attempt to compare two %s values", t1);
+  return raise_here(L, "attempt to compare %s with %s", t1, t2);
+}
+
+
+/* equal(a, b): the handler of __eq, a's, else b's; nothing when none (the
+** two are then different). */
+static int meta_equal (lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushliteral(L, "__eq");
+  if (push_event(L, 1, 3) == LUA_TNIL && push_event(L, 2, 3) == LUA_TNIL)
+    return 0;
+  check_callable(L);
+  return 1;
+}
+
+
+/* length(t): the handler of __len; without one, nil and the raw length. */
+static int meta_length (lua_State *L) {
+  lua_settop(L, 1);
+  lua_pushliteral(L, "__len");
+  if (push_event(L, 1, 2) == LUA_TNIL) {
+    lua_pushnil(L);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+    return 2;
+  }
+  check_callable(L);
+  return 1;
+}
+
+
+/*
+** The __call handler on top is no function: Lua follows its __call, and
+** that one's, to a function, and when the chain ends in something else it
+** raises before calling anything, naming the call that began the chain.
+** The dispatchers down a chain are tail calls, which Lua cannot name, so
+** from a dispatcher it can name (called by the code itself, not in a tail
+** call) the chain is followed here, at most as far as Lua follows a
+** chain of __index (a chain that loops ends when the calls fill Lua's
+** stack, as in Lua); from any other, one step.
+*/
+static void check_chain (lua_State *L) {
+  lua_Debug ar;
+  int steps = (lua_getstack(L, 1, &ar) && lua_getinfo(L, "t", &ar) &&
+               !ar.istailcall) ? MAX_CHAIN : 1;
+  int i;
+  lua_pushvalue(L, -1);
+  for (i = 0; i < steps && lua_type(L, -1) != LUA_TFUNCTION; i++) {
+    if (bh__metafield(L, -1, "__call") == LUA_TNIL)
+      call_error(L, lua_gettop(L));
+    lua_remove(L, -2);
+  }
+  lua_pop(L, 1);
+}
+
+
+/* callee(self): what calling self calls, its __call; Lua's error when it
+** has none, or when that cannot be called. */
+static int meta_callee (lua_State *L) {
+  lua_settop(L, 1);
+  lua_pushliteral(L, "__call");
+  if (push_event(L, 1, 2) == LUA_TNIL)
+    return call_error(L, 1);
+  if (lua_type(L, 3) != LUA_TFUNCTION)
+    check_chain(L);
+  return 1;
+}
+
+
+/* index(t, k): t[k] past the raw fields, as the VM follows __index: from
+** table to table without recursion. Returns the value, or a function and
+** the table the chain reached it from (the dispatcher calls it). */
+static int meta_index (lua_State *L) {
+  int i;
+  lua_settop(L, 2);  /* t, k */
+  lua_pushliteral(L, "__index");  /* 3 */
+  lua_pushvalue(L, 1);  /* 4: where the chain is */
+  for (i = 0; i < MAX_CHAIN; i++) {
+    int t = push_event(L, 4, 3);  /* 5: its handler */
+    if (t == LUA_TNIL) {
+      if (lua_type(L, 4) == LUA_TTABLE)
+        return 0;
+      return raise_here(L, "attempt to index a %s value", type_name(L, 4));
+    }
+    if (t == LUA_TFUNCTION) {
+      lua_pushvalue(L, 4);
+      return 2;
+    }
+    lua_replace(L, 4);  /* the chain moves on to the handler */
+    if (lua_type(L, 4) == LUA_TTABLE) {
+      lua_pushvalue(L, 2);
+      if (lua_rawget(L, 4) != LUA_TNIL)
+        return 1;
+      lua_pop(L, 1);
+    }
+  }
+  return raise_here(L, "'__index' chain too long; possible loop");
+}
+
+
+/* Sets t[k] = v raw, t at 'idx', k and v at 2 and 3; the keys Lua refuses
+** are refused with its messages. */
+static int store_raw (lua_State *L, int idx) {
+  if (lua_isnil(L, 2))
+    return raise_here(L, "table index is nil");
+  if (lua_type(L, 2) == LUA_TNUMBER && !lua_isinteger(L, 2)) {
+    lua_Number n = lua_tonumber(L, 2);
+    if (n != n)
+      return raise_here(L, "table index is NaN");
+  }
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_rawset(L, idx);
+  return 0;
+}
+
+
+/* newindex(t, k, v): t[k] = v past the raw fields, as the VM follows
+** __newindex: a table that has the key takes the value, else its own
+** __newindex is followed. Returns nothing when done, or a function and
+** the table the chain reached it from (the dispatcher calls it). */
+static int meta_newindex (lua_State *L) {
+  int i;
+  lua_settop(L, 3);  /* t, k, v */
+  lua_pushliteral(L, "__newindex");  /* 4 */
+  lua_pushvalue(L, 1);  /* 5: where the chain is */
+  for (i = 0; i < MAX_CHAIN; i++) {
+    int t = push_event(L, 5, 4);  /* 6: its handler */
+    if (t == LUA_TNIL) {
+      if (lua_type(L, 5) == LUA_TTABLE)
+        return store_raw(L, 5);
+      return raise_here(L, "attempt to index a %s value", type_name(L, 5));
+    }
+    if (t == LUA_TFUNCTION) {
+      lua_pushvalue(L, 5);
+      return 2;
+    }
+    lua_replace(L, 5);  /* the chain moves on to the handler */
+    if (lua_type(L, 5) == LUA_TTABLE) {
+      lua_pushvalue(L, 2);
+      t = lua_rawget(L, 5);
+      lua_pop(L, 1);
+      if (t != LUA_TNIL)
+        return store_raw(L, 5);
+    }
+  }
+  return raise_here(L, "'__newindex' chain too long; possible loop");
+}
+
+/* }====================================================== */
+
+
+/* error(message [, level]) in a spec file's state: Lua's, but the level
+** counts no frame of a dispatcher, as Lua counts none for the VM calling a
+** metamethod (a dispatcher that cannot hand over with a tail call, as for
+** __lt standing in for __le, stays on the stack). */
+static int spec_error (lua_State *L) {
+  int level = (int)luaL_optinteger(L, 2, 1);
+  lua_settop(L, 1);
+  if (lua_type(L, 1) == LUA_TSTRING && level > 0) {
+    bh__where(L, level);
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
+  }
   return lua_error(L);
 }
 
-
-/* Whether the value at 'idx' has a live copy as its metatable. */
-static int has_live_copy (lua_State *L, int idx) {
-  int live;
-  if (!lua_getmetatable(L, idx))
-    return 0;
-  live = (lua_rawgetp(L, -1, &bh__key_original) != LUA_TNIL);
-  lua_pop(L, 2);
-  return live;
-}
+/* }====================================================== */
 
 
-/* t[k] past the raw fields, as the VM follows __index: from table to
-** table without recursion, calling a function where the chain reaches
-** one (with the table it was reached from). */
-static int live_index (lua_State *L) {
-  int i;
-  lua_settop(L, 2);  /* t, k */
-  lua_pushvalue(L, 1);  /* 3: where the chain is */
-  if (!push_handler(L, 3, "__index"))  /* 4: its handler */
-    return 0;
-  for (i = 0; i < MAX_CHAIN; i++) {
-    if (lua_type(L, 4) == LUA_TFUNCTION) {
-      lua_pushvalue(L, 4);
-      lua_pushvalue(L, 3);
-      lua_pushvalue(L, 2);
-      lua_callk(L, 2, 1, 4, finish);
-      return finish(L, LUA_OK, 4);
-    }
-    if (lua_type(L, 4) != LUA_TTABLE) {  /* another callable: the VM's way */
-      lua_pushvalue(L, 2);
-      lua_gettable(L, 4);
-      return 1;
-    }
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, 4) != LUA_TNIL)
-      return 1;
-    lua_pop(L, 1);
-    lua_replace(L, 3);  /* the chain moves on to the handler */
-    if (!has_live_copy(L, 3)) {
-      if (!lua_getmetatable(L, 3))
-        return 0;
-      lua_pop(L, 1);  /* a metatable not of ours: the VM's way */
-      lua_pushvalue(L, 2);
-      lua_gettable(L, 3);
-      return 1;
-    }
-    if (!push_handler(L, 3, "__index"))
-      return 0;
-  }
-  return op_error(L, "'__index' chain too long; possible loop");
-}
-
-
-/* t[k] = v past the raw fields, as the VM follows __newindex: a table
-** that has the key takes the value, else its own __newindex is followed. */
-static int live_newindex (lua_State *L) {
-  int i;
-  lua_settop(L, 3);  /* t, k, v */
-  lua_pushvalue(L, 1);  /* 4: where the chain is */
-  if (!push_handler(L, 4, "__newindex")) {  /* 5: its handler */
-    lua_settop(L, 3);
-    lua_rawset(L, 1);
-    return 0;
-  }
-  for (i = 0; i < MAX_CHAIN; i++) {
-    if (lua_type(L, 5) == LUA_TFUNCTION) {
-      lua_pushvalue(L, 5);
-      lua_pushvalue(L, 4);
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, 3);
-      lua_callk(L, 3, 0, 5, finish);
-      return 0;
-    }
-    if (lua_type(L, 5) != LUA_TTABLE) {  /* another callable: the VM's way */
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, 3);
-      lua_settable(L, 5);
-      return 0;
-    }
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, 5) != LUA_TNIL) {
-      lua_settop(L, 5);
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, 3);
-      lua_rawset(L, 5);
-      return 0;
-    }
-    lua_pop(L, 1);
-    lua_replace(L, 4);  /* the chain moves on to the handler */
-    if (!has_live_copy(L, 4) && lua_getmetatable(L, 4)) {
-      lua_pop(L, 1);  /* a metatable not of ours: the VM's way */
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, 3);
-      lua_settable(L, 4);
-      return 0;
-    }
-    if (!push_handler(L, 4, "__newindex")) {
-      lua_settop(L, 4);
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, 3);
-      lua_rawset(L, 4);
-      return 0;
-    }
-  }
-  return op_error(L, "'__newindex' chain too long; possible loop");
-}
-
-
-/* The handler of 'event' for a binary operation (the first operand's,
-** else the second's), pushed; 0 when neither has one. */
-static int push_binary_handler (lua_State *L, const char *event) {
-  return push_handler(L, 1, event) || push_handler(L, 2, event);
-}
-
-
-static int is_numeric (lua_State *L, int idx) {
-  return lua_type(L, idx) == LUA_TNUMBER ||
-         (lua_type(L, idx) == LUA_TSTRING && lua_isnumber(L, idx));
-}
-
-
-/* Arithmetic and bitwise operations: upvalue 1 is the event, upvalue 2
-** true for a bitwise one. */
-static int live_arith (lua_State *L) {
-  const char *event = lua_tostring(L, lua_upvalueindex(1));
-  int wrong;
-  lua_settop(L, 2);
-  if (push_binary_handler(L, event))
-    return call_handler(L, 2, 1);
-  wrong = is_numeric(L, 1) ? 2 : 1;
-  lua_pushfstring(L, "attempt to perform %s on a %s value",
-                  lua_toboolean(L, lua_upvalueindex(2)) ? "bitwise operation" : "arithmetic",
-                  luaL_typename(L, wrong));
-  return op_error(L, lua_tostring(L, -1));
-}
-
-
-static int live_compare (lua_State *L) {
-  const char *event = lua_tostring(L, lua_upvalueindex(1));
-  const char *t1, *t2;
-  lua_settop(L, 2);
-  if (push_binary_handler(L, event))
-    return call_handler(L, 2, 1);
-  t1 = luaL_typename(L, 1);
-  t2 = luaL_typename(L, 2);
-  if (strcmp(t1, t2) == 0)
-    lua_pushfstring(L, "attempt to compare two %s values", t1);
-  else
-    lua_pushfstring(L, "attempt to compare %s with %s", t1, t2);
-  return op_error(L, lua_tostring(L, -1));
-}
-
-
-static int live_eq (lua_State *L) {
-  lua_settop(L, 2);
-  if (push_binary_handler(L, "__eq"))
-    return call_handler(L, 2, 1);
-  lua_pushboolean(L, 0);
-  return 1;
-}
-
-
-/* __unm and __bnot (the VM passes the operand twice); upvalues as for
-** live_arith. */
-static int live_unary (lua_State *L) {
-  const char *event = lua_tostring(L, lua_upvalueindex(1));
-  lua_settop(L, 2);
-  if (push_handler(L, 1, event))
-    return call_handler(L, 2, 1);
-  lua_pushfstring(L, "attempt to perform %s on a %s value",
-                  lua_toboolean(L, lua_upvalueindex(2)) ? "bitwise operation" : "arithmetic",
-                  luaL_typename(L, 1));
-  return op_error(L, lua_tostring(L, -1));
-}
-
-
-static int live_len (lua_State *L) {
-  lua_settop(L, 2);
-  if (push_handler(L, 1, "__len"))
-    return call_handler(L, 2, 1);
-  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
-  return 1;
-}
-
-
-static int live_call (lua_State *L) {
-  int n = lua_gettop(L);
-  if (!push_handler(L, 1, "__call")) {
-    lua_pushfstring(L, "attempt to call a %s value", luaL_typename(L, 1));
-    return op_error(L, lua_tostring(L, -1));
-  }
-  return call_handler(L, n, LUA_MULTRET);
-}
-
+/* {======================================================
+** Dispatchers in C: the events C functions raise, __concat
+** ======================================================= */
 
 static int live_tostring (lua_State *L) {
   lua_settop(L, 1);
@@ -319,18 +476,13 @@ static int live_concat (lua_State *L) {
   lua_settop(L, 2);
   wrong = (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER)
           ? 2 : 1;
-  if (!push_binary_handler(L, "__concat")) {
-    lua_pushfstring(L, "attempt to concatenate a %s value",
-                    luaL_typename(L, wrong));
-    return op_error(L, lua_tostring(L, -1));
-  }
-  if (!bh__concat_last_step(L)) {
-    lua_pushfstring(L, "attempt to concatenate a %s value: __concat runs only "
-                       "for the leftmost '..' of a chain (elsewhere Lua 5.4.4 "
-                       "can use freed memory); group the chain from the left: "
-                       "(a .. b) .. c", luaL_typename(L, wrong));
-    return op_error(L, lua_tostring(L, -1));
-  }
+  if (!push_handler(L, 1, "__concat") && !push_handler(L, 2, "__concat"))
+    return raise_here(L, "attempt to concatenate a %s value", type_name(L, wrong));
+  if (!bh__concat_last_step(L))
+    return raise_here(L, "attempt to concatenate a %s value: __concat runs only "
+                         "for the leftmost '..' of a chain (elsewhere Lua 5.4.4 "
+                         "can use freed memory); group the chain from the left: "
+                         "(a .. b) .. c", type_name(L, wrong));
   lua_insert(L, 1);
   lua_callk(L, 2, 1, 0, concat_done);
   return concat_done(L, LUA_OK, 0);
@@ -366,36 +518,102 @@ static int live_gc (lua_State *L) {
 }
 
 
-static const struct { const char *event; lua_CFunction f; int bitwise; } dispatchers[] = {
-  {"__index", live_index, 0}, {"__newindex", live_newindex, 0},
-  {"__add", live_arith, 0}, {"__sub", live_arith, 0}, {"__mul", live_arith, 0},
-  {"__div", live_arith, 0}, {"__mod", live_arith, 0}, {"__pow", live_arith, 0},
-  {"__idiv", live_arith, 0}, {"__band", live_arith, 1}, {"__bor", live_arith, 1},
-  {"__bxor", live_arith, 1}, {"__shl", live_arith, 1}, {"__shr", live_arith, 1},
-  {"__unm", live_unary, 0}, {"__bnot", live_unary, 1},
-  {"__lt", live_compare, 0}, {"__le", live_compare, 0}, {"__eq", live_eq, 0},
-  {"__len", live_len, 0}, {"__call", live_call, 0},
-  {"__tostring", live_tostring, 0}, {"__pairs", live_pairs, 0},
-  {"__concat", live_concat, 0},
-  {NULL, NULL, 0}
+/* What live_metatables.lua is given, in its order. */
+static const lua_CFunction helpers[] = {
+  meta_binary, meta_order, meta_equal, meta_length, meta_callee, meta_index,
+  meta_newindex, NULL
+};
+
+static const luaL_Reg c_dispatchers[] = {
+  {"__tostring", live_tostring}, {"__pairs", live_pairs},
+  {"__concat", live_concat}, {"__gc", live_gc}, {NULL, NULL}
 };
 
 
-void bh_enable_spec_metatables (lua_State *L) {
-  int i;
-  lua_createtable(L, 0, 24);
-  for (i = 0; dispatchers[i].event != NULL; i++) {
-    lua_pushstring(L, dispatchers[i].event);
-    lua_pushboolean(L, dispatchers[i].bitwise);
-    lua_pushcclosure(L, dispatchers[i].f, 2);
-    lua_setfield(L, -2, dispatchers[i].event);
+/* The binary chunk lua_dump writes, gathered in a buffer begun at the
+** first write (luaL_buffinit pushes onto the stack, where lua_dump wants
+** the function on top when it starts). */
+typedef struct Dump {
+  int begun;
+  luaL_Buffer b;
+} Dump;
+
+static int write_dump (lua_State *L, const void *p, size_t sz, void *ud) {
+  Dump *d = (Dump *)ud;
+  if (!d->begun) {
+    d->begun = 1;
+    luaL_buffinit(L, &d->b);
   }
-  lua_pushcfunction(L, live_gc);
-  lua_setfield(L, -2, "__gc");
+  luaL_addlstring(&d->b, (const char *)p, sz);
+  return 0;
+}
+
+
+/* bh_enable_spec_metatables' work, run protected: the Lua dispatchers
+** (stripped of debug information, so that a C function running as a
+** handler finds no position of theirs), the C ones, the set of all of
+** them, the queue of finalizers. */
+static int enable (lua_State *L) {
+  const char *source = (const char *)lua_touserdata(L, 1);
+  size_t length = (size_t)lua_tointeger(L, 2);
+  Dump dump;
+  const char *bytes;
+  size_t nbytes;
+  int i, events, frames;
+  lua_settop(L, 0);
+  if (luaL_loadbufferx(L, source, length, "=live_metatables", "t") != LUA_OK)
+    return lua_error(L);
+  dump.begun = 0;
+  if (lua_dump(L, write_dump, &dump, 1) != 0 || !dump.begun)
+    return luaL_error(L, "live_metatables: cannot dump the dispatchers");
+  luaL_pushresult(&dump.b);
+  bytes = lua_tolstring(L, -1, &nbytes);
+  if (luaL_loadbufferx(L, bytes, nbytes, "=?", "b") != LUA_OK)
+    return lua_error(L);
+  for (i = 0; helpers[i] != NULL; i++)
+    lua_pushcfunction(L, helpers[i]);
+  lua_call(L, i, 1);
+  if (!lua_istable(L, -1))
+    return luaL_error(L, "live_metatables: no table of dispatchers");
+  events = lua_gettop(L);
+  for (i = 0; c_dispatchers[i].name != NULL; i++) {
+    lua_pushcfunction(L, c_dispatchers[i].func);
+    lua_setfield(L, events, c_dispatchers[i].name);
+  }
+  lua_newtable(L);
+  frames = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, events)) {  /* event, dispatcher */
+    lua_pushboolean(L, 1);
+    lua_rawset(L, frames);
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_frames);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_dispatchers);
   lua_newtable(L);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_finalizers);
-  bh__host(L)->live_metatables = 1;
+  bh__install_string_arith(L);
+  /* error, in the global table (where Lua finds names for messages) and
+     in the one environments are made from */
+  lua_pushcfunction(L, spec_error);
+  lua_pushvalue(L, -1);
+  lua_setglobal(L, "error");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_base);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "error");
+  return 0;
+}
+
+
+int bh_enable_spec_metatables (lua_State *L, const char *dispatchers,
+                               size_t length) {
+  int status;
+  lua_pushcfunction(L, enable);
+  lua_pushlightuserdata(L, (void *)dispatchers);
+  lua_pushinteger(L, (lua_Integer)length);
+  status = lua_pcall(L, 2, 0, 0);
+  if (status == LUA_OK)
+    bh__host(L)->live_metatables = 1;
+  return status;
 }
 
 
@@ -514,18 +732,6 @@ static int spec_collectgarbage (lua_State *L) {
 }
 
 
-/* Whether the function of frame 'ar' (its "f" pushed) is a dispatcher. */
-static int is_dispatcher (lua_CFunction f) {
-  int i;
-  if (f == NULL)
-    return 0;
-  for (i = 0; dispatchers[i].event != NULL; i++)
-    if (dispatchers[i].f == f)
-      return 1;
-  return f == live_gc;
-}
-
-
 /* position(): the position ("file:line: ", or "" for a C function) of the
 ** innermost frame outside the spec runner's own code (chunks "=behave")
 ** and the dispatchers of live metatables, and the level at which the
@@ -534,13 +740,9 @@ static int spec_position (lua_State *L) {
   lua_Debug ar;
   int level;
   for (level = 1; lua_getstack(L, level, &ar); level++) {
-    int skip;
-    if (!lua_getinfo(L, "Slf", &ar))
-      break;
-    skip = (ar.source != NULL && strcmp(ar.source, "=behave") == 0) ||
-           (ar.what[0] == 'C' && is_dispatcher(lua_tocfunction(L, -1)));
-    lua_pop(L, 1);
-    if (skip)
+    if (bh__in_dispatcher(L, &ar) || !lua_getinfo(L, "Sl", &ar))
+      continue;
+    if (ar.source != NULL && strcmp(ar.source, "=behave") == 0)
       continue;
     if (ar.currentline > 0)
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);

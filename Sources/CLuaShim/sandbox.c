@@ -414,42 +414,43 @@ static lua_State *script_thread (lua_State *L, const char *refusal) {
 }
 
 
-/* coroutine.resume, refusing handler threads. Upvalue: the real one, which
-** raises nothing once its first argument is a thread. */
+/*
+** The fronts below do their part, then run Lua's own function (their
+** upvalue, a light C function, which has no upvalues of its own to miss)
+** in their own frame, as a plain C call: through lua_call, a C frame of
+** ours would stand between it and the script, and its argument errors
+** would name the function '?' and lose the script's line.
+*/
+static int call_through (lua_State *L) {
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+
+/* coroutine.resume, refusing handler threads. */
 static int sb_coresume (lua_State *L) {
   script_thread(L, "coroutine.resume: this is a handler's coroutine, which "
                    "Behave resumes (use wait, after or an event)");
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_through(L);
 }
 
 
 /* coroutine.create and coroutine.wrap, charging the new coroutine a whole
 ** count window: it starts a fresh count, so a loop of short coroutines
-** would never reach a count event. Upvalue: the real function. */
+** would never reach a count event. */
 static int sb_cocreate (lua_State *L) {
   bh__charge(L, BH_HOOK_COUNT);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_through(L);
 }
 
 
 /* utf8.len and utf8.offset, charging the bytes they may scan (they make
-** nothing large, so no allocation looks at the clock for them). Upvalue:
-** the real function. */
+** nothing large, so no allocation looks at the clock for them). */
 static int sb_utf8scan (lua_State *L) {
   size_t len = 0;
   if (lua_type(L, 1) == LUA_TSTRING)
     lua_tolstring(L, 1, &len);
   bh__charge(L, (long long)(len / 64));
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_through(L);
 }
 
 
@@ -528,6 +529,18 @@ static void wrap_field (lua_State *L, int lib, const char *name,
 }
 
 
+/* Replaces lib[name] by a front that runs the original in its own frame
+** (call_through); the original must be a light C function. */
+static void front_field (lua_State *L, int lib, const char *name,
+                         lua_CFunction f) {
+  rawgetfield(L, lib, name);
+  if (!lua_iscfunction(L, -1) || lua_getupvalue(L, -1, 1) != NULL)
+    luaL_error(L, "the sandbox expects %s to be a light C function", name);
+  lua_pushcclosure(L, f, 1);
+  rawsetfield(L, lib, name);
+}
+
+
 /* Opens the safe libraries and prepares the registry; run protected by
 ** bh_open. */
 int bh__open_sandbox (lua_State *L) {
@@ -569,12 +582,12 @@ int bh__open_sandbox (lua_State *L) {
 
   lua_pushcfunction(L, sb_coclose);
   rawsetfield(L, co, "close");
-  wrap_field(L, co, "resume", sb_coresume);
-  wrap_field(L, co, "create", sb_cocreate);
-  wrap_field(L, co, "wrap", sb_cocreate);
+  front_field(L, co, "resume", sb_coresume);
+  front_field(L, co, "create", sb_cocreate);
+  front_field(L, co, "wrap", sb_cocreate);
   rawgetfield(L, g, LUA_UTF8LIBNAME);
-  wrap_field(L, lua_gettop(L), "len", sb_utf8scan);
-  wrap_field(L, lua_gettop(L), "offset", sb_utf8scan);
+  front_field(L, lua_gettop(L), "len", sb_utf8scan);
+  front_field(L, lua_gettop(L), "offset", sb_utf8scan);
   lua_pop(L, 1);
   rawgetfield(L, math, "randomseed");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);

@@ -109,13 +109,16 @@ static void hook (lua_State *L, lua_Debug *ar);
 
 
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the
-** one below it, when that one is a C function), or "" onto L. */
+** one below it, when that one is a C function), or "" onto L; a spec
+** file's dispatchers of metatables are no frames here (bh__in_dispatcher). */
 static void push_where (lua_State *L, lua_State *co, int level) {
   lua_Debug ar;
-  int i;
-  for (i = level; i <= level + 1; i++) {
-    if (lua_getstack(co, i, &ar) && lua_getinfo(co, "Sl", &ar) &&
-        ar.currentline > 0) {
+  int i, tried = 0;
+  for (i = level; tried < 2 && lua_getstack(co, i, &ar); i++) {
+    if (bh__in_dispatcher(co, &ar))
+      continue;
+    tried++;
+    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
       return;
     }

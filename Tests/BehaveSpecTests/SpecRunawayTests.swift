@@ -61,4 +61,27 @@ final class SpecRunawayTests: XCTestCase {
         XCTAssertTrue(spec.message.contains("runaway/spin.lua:1"), spec.message)
         XCTAssertTrue(spec.message.contains(": time limit exceeded (0.3 s) while running this line; this loop never ends?"), spec.message)
     }
+
+    /// A budget that runs out deeper than the spec ever called before: Lua
+    /// needs a new call frame for the message handler, which a spent slice
+    /// could not allocate, and the error lost its line (found for issue 23,
+    /// when dispatchers of metatables made frames deeper).
+    func testABudgetSpentAtANewDepthKeepsItsLine() throws {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/deep_spec.lua"
+        try """
+            local function down(n)
+              return down(n + 1) + 1
+            end
+            it("recurses without end", function()
+              down(1)
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (_, run) = runSpecs([path], limits: SandboxLimits(memory: 16 << 20, instructions: 100_000, seconds: 5))
+        let spec = try run.result("recurses without end")
+        XCTAssertEqual(spec.status, .errored)
+        XCTAssertTrue(spec.location.hasSuffix("deep_spec.lua:2"), spec.location)
+        XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded (100000 instructions) while running this line"),
+                      spec.message)
+    }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
 
-/// The sandbox's own library functions (pattern matching, string.rep, the
-/// table functions, xpcall, coroutine.close, math.randomseed, setmetatable)
-/// against stock Lua 5.4, on thousands of generated cases: both sides run the
-/// same generator and serializer (Lua/), and every case's outcome must be
-/// the same, except where Lua/policy.lua says the sandbox differs on purpose.
+/// The sandbox's library functions (its own: pattern matching, string.rep,
+/// the table functions, xpcall, coroutine.close, math.randomseed,
+/// setmetatable; and Lua's behind its fronts: utf8, coroutine) and the
+/// metamethods it dispatches, against stock Lua 5.4, on thousands of
+/// generated cases, in a behaviour's sandbox and in a spec file's: both
+/// sides run the same generator and serializer (Lua/), and every case's
+/// outcome must be the same, except where Lua/policy.lua says the sandbox
+/// differs on purpose.
 final class DifferentialTests: XCTestCase {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lua")
 
@@ -19,13 +22,23 @@ final class DifferentialTests: XCTestCase {
     static let shownDivergences = 60
 
     func testTheSandboxBehavesAsStockLuaOnGeneratedCases() throws {
-        let sandbox = try SandboxSide(directory: Self.directory)
+        try compare(mode: .behaviour)
+    }
+
+    /// The same in a spec file's sandbox, whose metatables are live.
+    func testASpecFilesSandboxBehavesAsStockLuaOnGeneratedCases() throws {
+        try compare(mode: .spec)
+    }
+
+    private func compare(mode: SandboxSide.Mode) throws {
+        let sandbox = try SandboxSide(directory: Self.directory, mode: mode)
         let total = try sandbox.fixedCount() + Self.randomCases
         XCTAssertGreaterThanOrEqual(total, 5_000, "thousands of cases")
 
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("behave-stock-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: output) }
-        let stock = try StockLua.start(directory: Self.directory, ["cases", "\(Self.seed)", "\(total)"], output: output)
+        let stock = try StockLua.start(directory: Self.directory, ["cases", "\(Self.seed)", "\(total)", mode.rawValue],
+                                       output: output)
         // Stock Lua works on the other core meanwhile.
         let ours = (1...total).map { sandbox.line(seed: Self.seed, index: $0) }
         let theirs = try StockLua.lines(of: stock, output: output)
@@ -50,14 +63,16 @@ final class DifferentialTests: XCTestCase {
         guard !divergences.isEmpty else { return }
 
         let report = divergences.map(\.description).joined(separator: "\n")
-        let reportFile = FileManager.default.temporaryDirectory.appendingPathComponent("behave-differential-\(Self.seed).txt")
+        let reportFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("behave-differential-\(mode.rawValue)-\(Self.seed).txt")
         try? Data(report.utf8).write(to: reportFile)
         var families: [String: Int] = [:]
         for divergence in divergences { families[divergence.family, default: 0] += 1 }
         let counts = families.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         let shown = divergences.prefix(Self.shownDivergences).map(\.description).joined(separator: "\n")
         XCTFail("""
-            \(divergences.count) of \(total) cases (seed \(Self.seed)) differ from lua5.4 — by family: \(counts).
+            \(divergences.count) of \(total) cases (seed \(Self.seed), \(mode.rawValue) sandbox) differ from lua5.4 \
+            — by family: \(counts).
             All of them: \(reportFile.path). The first \(min(divergences.count, Self.shownDivergences)):
             \(shown)
             """)

@@ -8,11 +8,20 @@ import Foundation
 /// case gets a fresh budget slice and the budget charging of the library
 /// functions under test takes part.
 final class SandboxSide {
+    /// Whose sandbox: a behaviour script's, or a spec file's (its state has
+    /// the live metatables of `behave test`).
+    enum Mode: String, CaseIterable {
+        case behaviour
+        case spec
+    }
+
+    let mode: Mode
     private let L: OpaquePointer
     private let host: SandboxHost
     private var harnessRef: Int32 = 0
 
-    init(directory: URL, limits: SandboxLimits = .default) throws {
+    init(directory: URL, mode: Mode = .behaviour, limits: SandboxLimits = .default) throws {
+        self.mode = mode
         host = SandboxHost(directory: directory)
         var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
                                time_limit: limits.seconds, random_seed: limits.randomSeed)
@@ -20,6 +29,9 @@ final class SandboxSide {
             throw HarnessError("bh_open failed")
         }
         L = state
+        if mode == .spec {
+            if let message = enableSpecMetatables(on: L) { throw HarnessError("spec metatables: \(message)") }
+        }
         // The harness: run.lua called with the two host functions.
         guard host.pushModule("run", on: L) else { throw HarnessError("run.lua: \(pop())") }
         bh_push_host_function(L, SandboxHost.Function.module.rawValue)
@@ -35,6 +47,8 @@ final class SandboxSide {
     /// How many fixed cases come before the random ones.
     func fixedCount() throws -> Int {
         pushField("fixedCount")
+        pushString(mode.rawValue)
+        guard bh_pcall(L, 1, 1) == LUA_OK else { throw HarnessError("harness.fixedCount: \(pop())") }
         defer { bh_pop(L, 1) }
         var isNumber: Int32 = 0
         let count = bh_tointeger(L, -1, &isNumber)
@@ -49,7 +63,8 @@ final class SandboxSide {
         pushField("case")
         lua_pushinteger(L, lua_Integer(seed))
         lua_pushinteger(L, lua_Integer(index))
-        guard bh_pcall(L, 2, 2) == LUA_OK else {
+        pushString(mode.rawValue)
+        guard bh_pcall(L, 3, 2) == LUA_OK else {
             return ("?\t\"\"\tthe sandbox's harness failed: \(oneLine(pop()))", nil)
         }
         let source = string(at: -1)
@@ -196,3 +211,4 @@ struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+

@@ -135,9 +135,11 @@ void bh_push_sandbox_env(lua_State *L);
 /* Makes the state a spec file's: objects get live metatables (a copy whose
 ** metamethods look the original's up when they run), __gc is allowed and
 ** queues the object for the spec runner, and __concat runs only for the
-** last step of a concatenation (elsewhere it is an error). See livemeta.c
-** and concatstep.c. */
-void bh_enable_spec_metatables(lua_State *L);
+** last step of a concatenation (elsewhere it is an error). 'dispatchers'
+** is the text of BehaveLua's Lua/live_metatables.lua. Returns LUA_OK, or
+** an error status with the message pushed. See livemeta.c and
+** concatstep.c. */
+int bh_enable_spec_metatables(lua_State *L, const char *dispatchers, size_t length);
 
 /* Pushes a table with the spec's collectgarbage and finalizer(), which
 ** returns the next queued __gc and its object (nothing when none), and the

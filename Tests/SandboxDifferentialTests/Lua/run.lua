@@ -27,10 +27,11 @@ function harness.run(source)
   return serialize.outcome(pcall(chunk))
 end
 
--- Case 'index' of 'seed' as the line both sides compare (family, source,
--- outcome), and its source.
-function harness.case(seed, index)
-  local family, source = generator.case(seed, index)
+-- Case 'index' of 'seed' for 'mode' ("behaviour" or "spec": the sandbox
+-- of behaviour scripts or of spec files, see policy.modes) as the line both
+-- sides compare (family, source, outcome), and its source.
+function harness.case(seed, index, mode)
+  local family, source = generator.case(seed, index, mode)
   return family .. "\t" .. text.quote(source) .. "\t" .. harness.run(source), source
 end
 

@@ -1,5 +1,5 @@
 -- stock.lua: the stock side, run by the tests as
---   lua5.4 stock.lua DIRECTORY cases SEED COUNT   one line per case 1..COUNT
+--   lua5.4 stock.lua DIRECTORY cases SEED COUNT MODE   one line per case 1..COUNT
 --   lua5.4 stock.lua DIRECTORY run FILE           one line per source in FILE
 -- (FILE is a chunk returning a list of sources). Lines read "INDEX<tab>LINE".
 local directory, mode = arg[1], arg[2]
@@ -46,8 +46,9 @@ local harness = loadModule("run")(loadModule, compileCase)
 
 if mode == "cases" then
   local seed, count = math.tointeger(tonumber(arg[3])), math.tointeger(tonumber(arg[4]))
+  local caseMode = arg[5]
   for index = 1, count do
-    local line = harness.case(seed, index)
+    local line = harness.case(seed, index, caseMode)
     io.write(index, "\t", line, "\n")
   end
 elseif mode == "run" then
@@ -56,5 +57,5 @@ elseif mode == "run" then
     io.write(index, "\t", harness.run(source), "\n")
   end
 else
-  error("usage: lua5.4 stock.lua DIRECTORY cases SEED COUNT | run FILE")
+  error("usage: lua5.4 stock.lua DIRECTORY cases SEED COUNT MODE | run FILE")
 end

@@ -1,0 +1,3 @@
+-- __name names the type in Lua's messages.
+local thing = setmetatable({}, { __name = "Thing" })
+return thing < 1
