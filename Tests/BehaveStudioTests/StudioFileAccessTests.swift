@@ -11,7 +11,7 @@ import XCTest
 final class StudioFileAccessTests: XCTestCase {
     private final class Sent: @unchecked Sendable {
         var texts: [String] = []
-        var photos = StudioPhotos.none
+        var photos = StudioImageFiles.none
     }
 
     /// `outside/` with a module and a photo, and `scene/`, whose
@@ -56,7 +56,7 @@ final class StudioFileAccessTests: XCTestCase {
         let scene = try tree()
         let sent = Sent()
         let engine = try StudioEngine(source: SceneSource(file: scene.appendingPathComponent("reach.scene.yaml").path),
-                                      publish: { sent.texts.append($1) }, photos: { sent.photos = $0 })
+                                      publish: { sent.texts.append($1) }, files: { photos, _ in sent.photos = photos })
         engine.handle(.command("tap button"))
         engine.handle(.command("show"))
         engine.publishChanges()
@@ -69,7 +69,7 @@ final class StudioFileAccessTests: XCTestCase {
         let scene = try tree()
         let sent = Sent()
         XCTAssertThrowsError(try StudioEngine(source: SceneSource(file: scene.appendingPathComponent("photos.scene.yaml").path),
-                                              publish: { sent.texts.append($1) }, photos: { sent.photos = $0 })) { error in
+                                              publish: { sent.texts.append($1) }, files: { photos, _ in sent.photos = photos })) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("photoLibrary: photos: a symbolic link leads outside the folders the scene may read"), message)
             XCTAssertFalse(message.contains("SECRET"), message)
