@@ -28,7 +28,7 @@ final class TypesTests: XCTestCase {
         for type in ["Label", "Button", "TextField"] {
             let start = try XCTUnwrap(text.range(of: "---@class Behave.\(type):"), type)
             // The class's fields, up to its table (`local Label = {}`).
-            let block = String(text[start.upperBound...]).components(separatedBy: "\nlocal ")[0]
+            let block = String(text[start.upperBound...]).components(separatedBy: "\nlocal ")[0] + "\n"
             XCTAssertTrue(block.contains("---@field fontSize number\n"), type)
             XCTAssertTrue(block.contains(weights + "\n"), type)
         }

@@ -3,9 +3,9 @@ import CGtk
 
 /// Button → `GtkButton`: its face is a picture and a label side by side;
 /// `titleColor` is CSS, `enabled` is whether it is sensitive, `selected` a
-/// style class. A real
-/// press sends `touchDown`, a release over the button `touchUpInside` and
-/// off it `touchUpOutside`; a keyboard activation is a tap.
+/// style class. A real press sends `touchDown`, a release over the button
+/// `touchUpInside` and off it `touchUpOutside`; a keyboard activation is a
+/// tap.
 final class ButtonBinding: WidgetBinding {
     private var picture: GtkWidgetPointer?
     private var label: GtkWidgetPointer?

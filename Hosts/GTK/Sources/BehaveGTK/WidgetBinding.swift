@@ -5,8 +5,8 @@ import CGtk
 /// every control has (`alpha` → opacity, `hidden` → visibility,
 /// `userInteractionEnabled` → whether it takes pointer events,
 /// `backgroundColor`, `fontSize` and `fontWeight` → CSS, `frame` → its
-/// place in a fixed container), with
-/// each type's own properties and signals in a subclass.
+/// place in a fixed container), with each type's own properties and
+/// signals in a subclass.
 ///
 /// The widget owns its binding (`g_object_set_data_full`, as the behaviours
 /// articles do with `objc_setAssociatedObject`) and the binding owns the
