@@ -27,7 +27,7 @@ function showImage(holder, image, photos) {
   if (content) holder.append(content);
 }
 
-// CSS's font-weight of each of UIKit's weights (Docs/controls.md#text).
+// CSS's font-weight of each of UIKit's weights (Docs/controls.md#text-styles).
 export const fontWeights = {
   ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900,
 };
