@@ -53,6 +53,9 @@ describe("gotchas", function()
   it("a colour reads back as it was written; the state says it in hex", function()
     local s = scene.script("password.lua")
     assert.equals("red", s.hint.textColor)
+    assert.is_false(s.hint.textColor == "#FF3B30")   -- Lua's ==, as in a script
     assert.equals("#FF3B30", s:state().controls.hint.textColor)
+    -- An assertion takes any spelling of the colour.
+    assert.equals("#FF3B30", s.hint.textColor)
   end)
 end)

@@ -4,7 +4,11 @@
 local Tabs = behaviour {
   name = "Tabs",
   outletCollections = { tabs = "Button", pages = "View" },
-  inspectables = { selected = { type = "integer", default = 1, min = 1 } },
+  inspectables = {
+    selected = { type = "integer", default = 1, min = 1 },
+    selectedColor = { type = "color", default = "blue" },
+    normalColor = { type = "color", default = "gray" },
+  },
   events = { "valueChanged" },
 }
 
@@ -16,16 +20,22 @@ function Tabs:awake()
   self:_show()
 end
 
--- Whoever sets `selected` (a tap, the scene, a spec), the tabs follow.
+-- Whoever sets `selected` or a colour (a tap, the scene, a spec), the tabs
+-- follow.
 function Tabs:changed(name, old, new)
-  if name ~= "selected" or old == new then return end
+  if old == new then return end
   self:_show()
-  self:send("valueChanged", new)
+  if name == "selected" then self:send("valueChanged", new) end
 end
 
+-- The chosen tab is selected, bold and in `selectedColor` (UIKit's
+-- selected state); the others regular and in `normalColor`.
 function Tabs:_show()
   for index, tab in ipairs(self.tabs) do
-    tab.selected = index == self.selected
+    local chosen = index == self.selected
+    tab.selected = chosen
+    tab.fontWeight = chosen and "bold" or "regular"
+    tab.titleColor = chosen and self.selectedColor or self.normalColor
   end
   for index, page in ipairs(self.pages) do
     page.hidden = index ~= self.selected

@@ -48,6 +48,12 @@ extension SpecFileRun {
             // (busted's failure) rather than raised an error.
             self.assertionMessage = String((call.string(1) ?? "").prefix(SpecFileRun.maximumLineLength))
         }
+        runtime.register("colour") { call throws(LuaError) in
+            // The colour a string spells, as #RRGGBB (nil when it spells
+            // none): assertions compare two spellings of one colour by it.
+            guard let text = call.string(1), let color = Color(parsing: text) else { return call.pushNil() }
+            call.push(color.hex)
+        }
         for (name, body) in sceneFunctions { runtime.register(name, body) }
     }
 }

@@ -21,6 +21,20 @@ final class TypesTests: XCTestCase {
         }
     }
 
+    /// Text styles: an editor completes a title's colour and a font, and
+    /// knows the weights.
+    func testTextStylesAreTyped() throws {
+        let weights = #"---@field fontWeight "ultraLight"|"thin"|"light"|"regular"|"medium"|"semibold"|"bold"|"heavy"|"black""#
+        for type in ["Label", "Button", "TextField"] {
+            let start = try XCTUnwrap(text.range(of: "---@class Behave.\(type):"), type)
+            // The class's fields, up to its table (`local Label = {}`).
+            let block = String(text[start.upperBound...]).components(separatedBy: "\nlocal ")[0] + "\n"
+            XCTAssertTrue(block.contains("---@field fontSize number\n"), type)
+            XCTAssertTrue(block.contains(weights + "\n"), type)
+        }
+        XCTAssertTrue(text.contains("---@field titleColor string\n"))
+    }
+
     func testEveryControlPropertyAndEvent() {
         for type in ControlTypes.all {
             let name = type.name

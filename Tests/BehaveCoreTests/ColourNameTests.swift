@@ -43,7 +43,7 @@ final class ColourNameTests: XCTestCase {
         try scene.execute(.set("label", property: "textColor", value: .text("#FF3B30", quoted: false)))
         XCTAssertEqual(try label.value("textColor").colorValue?.written, "#FF3B30")
         let changes = scene.trace.entries.filter { $0.kind == .change }.map(\.message)
-        XCTAssertEqual(changes, ["label.textColor: #000000 → #FF3B30"], "the colour did not change: nothing to trace")
+        XCTAssertEqual(changes, ["label.textColor: black → #FF3B30"], "the colour did not change: nothing to trace")
         XCTAssertTrue(scene.state().text.contains(##""textColor":"#FF3B30""##), "the state gives hex")
 
         let probe = Probe()

@@ -107,7 +107,7 @@ final class ImagesFolderTests: XCTestCase {
         }
         let misspelt = try SceneFixture(["test.scene.yaml": "image: icons/\ncontrols: { b: Button }\n"])
         XCTAssertEqual(mistakes(misspelt.path("test.scene.yaml")).first,
-                       "1: a scene has no key `image` (did you mean `images`?); keys: screen, controls, behaviours, connections, platform, images")
+                       "1: a scene has no key `image` (did you mean `images`?); keys: screen, controls, behaviours, connections, platform, images, ui")
         // Nothing wakes: the scene does not load.
         XCTAssertThrowsError(try SceneLoader.load(file: bad.path("test.scene.yaml")))
     }

@@ -58,6 +58,15 @@ final class SpecRunnerTests: XCTestCase {
         XCTAssertGreaterThan(run.summary?.passed ?? 0, 15)
     }
 
+    /// Regression: `assert.equals("#FF3B30", label.textColor)` failed with
+    /// `expected "#FF3B30", got "red"`, and a label's default colour read
+    /// `#000000`.
+    func testAssertionsTakeTwoSpellingsOfOneColourAsEqual() throws {
+        let (text, run) = runSpecs([fixture("colours.lua")])
+        XCTAssertEqual(run.summary?.failed, 0, text)
+        XCTAssertEqual(run.summary?.passed, 5, text)
+    }
+
     func testScriptErrorsInAScenePassOnlyWhenTheSpecReadsThem() throws {
         let (_, run) = runSpecs([fixture("unchecked.lua")])
         let result = try run.result("does not read the scene's errors")

@@ -32,10 +32,12 @@ function Like:tapped()
 end
 
 function Like:_show()
+  local color = self.liked and self.likedColor or self.color
   self.button.title = self.liked and "♥" or "♡"
+  self.button.titleColor = color
   self.button.selected = self.liked
   self.countLabel.text = counting.phrase(self.count, "like")
-  self.countLabel.textColor = self.liked and self.likedColor or self.color
+  self.countLabel.textColor = color
 end
 
 return Like

@@ -72,6 +72,18 @@ public struct FileAccess: Sendable {
         return access
     }
 
+    /// The same, with `folder` and what lies below it open too: a folder
+    /// the user named on the command line (`--images DIR`), their own
+    /// choice as the file they named is.
+    public func adding(_ folder: String) -> FileAccess {
+        guard let roots else { return self }
+        let given = FileAccess.absolute(folder)
+        var access = FileAccess(roots: roots + [(given, FileAccess.realPath(given) ?? given)], description: description,
+                                reader: reader, fix: fix)
+        access.named = named
+        return access
+    }
+
     /// Whether `path` is the file the user named (`named(_:isScene:)`):
     /// their own choice, read as it is.
     public func isNamed(_ path: String) -> Bool {

@@ -80,7 +80,8 @@ extension View {
         for (index, spec) in schema.properties.enumerated() where spec.type == .image && !spec.isReadOnly {
             let stored = storedValue(at: index)
             let sized = catalogue.sized(stored)
-            if sized != stored { store(sized, at: index) }
+            // The same image, now with its size: no change to trace or hear.
+            if sized != stored { setState(sized, at: index) }
         }
     }
 }

@@ -33,7 +33,7 @@ extension Scene {
         if !view.isUserInteractionEnabled { flags.append("not interactive") }
         if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
         if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
-        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.written)") }
+        flags += styleNotes(of: view)
         let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
         lines.append("│ \(indent)\(name) \(view.controlType.picture(of: view))\(suffix)")
         var hidden = 0
@@ -46,6 +46,29 @@ extension Scene {
             draw(child, depth: depth + 1, into: &lines)
         }
         if hidden > 0 { lines.append("│ \(indent)  ⋯ \(hidden) more outside the visible region") }
+    }
+
+    /// Its colours and font where they are not the defaults: `text red`,
+    /// `title #FF9500`, `background teal` (a colour property's name without
+    /// `Color`), then the weight and the size (`bold`, `24 pt`).
+    private func styleNotes(of view: View) -> [String] {
+        var notes: [String] = []
+        for (index, spec) in view.schema.properties.enumerated() {
+            let value = view.value(at: index)
+            guard value != spec.defaultValue else { continue }
+            switch (spec.type, value) {
+            case (.color, .color(let color)):
+                let role = spec.name.hasSuffix("Color") ? String(spec.name.dropLast("Color".count)) : spec.name
+                notes.append("\(role.isEmpty ? "colour" : role) \(color.written)")
+            case (_, .string(let weight)) where spec.name == "fontWeight":
+                notes.append(weight)
+            case (_, .number(let size)) where spec.name == "fontSize":
+                notes.append("\(formatNumber(size)) pt")
+            default:
+                break
+            }
+        }
+        return notes
     }
 
     private func describe(_ record: BehaviourRecord) -> String {

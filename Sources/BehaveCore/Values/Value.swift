@@ -115,7 +115,12 @@ public struct Color: Equatable, Sendable {
         ("clear", Color(red: 0, green: 0, blue: 0)),
     ]
 
-    public static let named: [String: Color] = Dictionary(uniqueKeysWithValues: names.map { ($0.name, $0.color) })
+    /// Each name's colour, keeping its name (it reads back as the name).
+    public static let named: [String: Color] = Dictionary(uniqueKeysWithValues: names.map { entry in
+        var color = entry.color
+        color.name = entry.name
+        return (entry.name, color)
+    })
 
     /// Names matched without regard to case.
     private static let lowercasedNames: [String: String] =
@@ -125,7 +130,6 @@ public struct Color: Equatable, Sendable {
     public init?(parsing text: String) {
         if let name = Color.lowercasedNames[text.lowercased()], let color = Color.named[name] {
             self = color
-            self.name = name
             return
         }
         let digits = text.dropFirst()

@@ -47,7 +47,8 @@ public struct SceneSource: Sendable {
                 platform: PlatformOverrides = PlatformOverrides(), images: String? = nil) {
         let isScene = Checker.isScene(file)
         self.init(kind: isScene ? .sceneFile(file) : .script(file), settings: settings, limits: limits,
-                  platform: platform, images: images, access: .named(file, isScene: isScene))
+                  platform: platform, images: images,
+                  access: images.map { FileAccess.named(file, isScene: isScene).adding($0) } ?? .named(file, isScene: isScene))
     }
 
     /// The `--images` folder, read.

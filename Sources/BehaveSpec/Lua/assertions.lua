@@ -5,6 +5,7 @@
 
 local P = ...
 local show, deep_equal, differences, usage, catch = P.show, P.deep_equal, P.differences, P.usage, P.catch
+local same_colour, colour_of = P.same_colour, P.colour_of
 local type, tostring, tonumber, next, ipairs, getmetatable =
       type, tostring, tonumber, next, ipairs, getmetatable
 local format, find, match, concat, abs = string.format, string.find, string.match, table.concat, math.abs
@@ -20,16 +21,33 @@ return function(M)
 
   ------------------------------------------------------------- equality
 
+  -- Two spellings of one colour are equal ("red" and "#FF3B30"): a
+  -- colour reads back as it was written, and a spec may write it another way.
   local function equals(state, arguments)
     message_at(state, arguments, 3)
-    return arguments[1] == arguments[2]
+    local expected, actual = arguments[1], arguments[2]
+    return expected == actual or same_colour(expected, actual)
+  end
+  -- Both colours in hex, when both sides are colours.
+  local function colour_hint(expected, actual)
+    if type(expected) ~= "string" or type(actual) ~= "string" or #expected > 16 or #actual > 16 then return "" end
+    local e, a = colour_of(expected), colour_of(actual)
+    if e == nil or a == nil then return "" end
+    return format(" (colours %s and %s)", e, a)
   end
   local function explain_equals(arguments, negated)
     local expected, actual = arguments[1], arguments[2]
-    if negated then return format("expected anything but %s", show(expected)) end
+    if negated then
+      if expected ~= actual and same_colour(expected, actual) then
+        return format("expected anything but %s, got %s, the same colour", show(expected), show(actual))
+      end
+      return format("expected anything but %s", show(expected))
+    end
     local hint = ""
     if type(expected) == "table" and type(actual) == "table" and deep_equal(expected, actual) then
       hint = " (different tables with the same contents: use assert.same)"
+    else
+      hint = colour_hint(expected, actual)
     end
     return format("expected %s, got %s%s", show(expected), show(actual), hint)
   end
@@ -38,13 +56,13 @@ return function(M)
 
   local function same(state, arguments)
     message_at(state, arguments, 3)
-    return deep_equal(arguments[1], arguments[2])
+    return deep_equal(arguments[1], arguments[2], same_colour)
   end
   local function explain_same(arguments, negated)
     local expected, actual = arguments[1], arguments[2]
     if negated then return format("expected anything but %s", show(expected)) end
     local out = {}
-    differences(expected, actual, "", out, {})
+    differences(expected, actual, "", out, {}, 0, same_colour)
     if type(expected) ~= "table" or type(actual) ~= "table" or #out == 0 then
       return format("expected %s, got %s", show(expected), show(actual))
     end

@@ -57,15 +57,28 @@ local function key_before(a, b)
 end
 P.key_before = key_before
 
+-- Whether two strings spell one colour ("red", "Red", "#FF3B30": the
+-- names and `#RRGGBB` that controls take, compared by red, green and
+-- blue, as the host reads them). No colour is spelt in more than 16 bytes.
+local colour_of = H.colour
+local function same_colour(e, a)
+  if type(e) ~= "string" or type(a) ~= "string" or #e > 16 or #a > 16 then return false end
+  local hex = colour_of(e)
+  return hex ~= nil and hex == colour_of(a)
+end
+P.same_colour = same_colour
+P.colour_of = colour_of
+
 -- Appends to `out` up to 10 differences between e and a, as
--- { path, expected, actual }; raw fields only, metatables ignored. Paths
--- name the first 100 levels (then `…`), so they stay short and the work
--- linear however deep the tables.
-local function differences(e, a, path, out, seen, depth)
+-- { path, expected, actual }; raw fields only, metatables ignored. Values
+-- that are not tables are equal when `==` says so, or `equal` when given
+-- (`same_colour` for assert.same). Paths name the first 100 levels (then
+-- `…`), so they stay short and the work linear however deep the tables.
+local function differences(e, a, path, out, seen, depth, equal)
   depth = depth or 0
   if #out >= 10 or rawequal(e, a) then return end
   if type(e) ~= "table" or type(a) ~= "table" then
-    if not (e == a) then out[#out + 1] = { path, e, a } end
+    if not (e == a or (equal ~= nil and equal(e, a))) then out[#out + 1] = { path, e, a } end
     return
   end
   if seen[e] == a then return end
@@ -80,15 +93,15 @@ local function differences(e, a, path, out, seen, depth)
     elseif depth == 100 then step = "…"
     elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
     else step = "[" .. show(k, 2) .. "]" end
-    differences(rawget(e, k), rawget(a, k), path .. step, out, seen, depth + 1)
+    differences(rawget(e, k), rawget(a, k), path .. step, out, seen, depth + 1, equal)
     if #out >= 10 then return end
   end
 end
 P.differences = differences
 
-local function deep_equal(e, a)
+local function deep_equal(e, a, equal)
   local out = {}
-  differences(e, a, "", out, {})
+  differences(e, a, "", out, {}, 0, equal)
   return #out == 0
 end
 P.deep_equal = deep_equal

@@ -287,6 +287,10 @@ controls:
   row: { type: Label, parent: list, text: row, frame: [0, 600, 100, 20] }
   box: { type: View, backgroundColor: "#FF3B30", alpha: 0.5, frame: [16, 620, 100, 40] }
   ghost: { type: Label, text: ghost, hidden: true, textColor: "#0000FF" }
+  tab: { type: Button, title: Tab, titleColor: orange, fontWeight: bold, fontSize: 20 }
+  off: { type: Button, title: "Off", titleColor: red, enabled: false }
+  total: { type: Label, text: "42", fontSize: 24, fontWeight: semibold }
+  code: { type: TextField, fontSize: 13 }
 '''
 
 
@@ -338,6 +342,20 @@ class Widgets(unittest.TestCase):
             ghost = page.widget("ghost")
             self.assertIn("is-hidden", ghost.get_attribute("class"))
             self.assertEqual(ghost.value_of_css_property("color"), "rgba(0, 0, 255, 1)")
+            # Text styles: a title's colour (dimmed when disabled), sizes and weights.
+            tab = page.widget("tab")
+            tab_title = tab.find_element(By.CSS_SELECTOR, ".button-title")
+            self.assertEqual(tab_title.value_of_css_property("color"), "rgba(255, 149, 0, 1)")
+            self.assertEqual(tab.value_of_css_property("font-weight"), "700")
+            self.assertEqual(tab_title.value_of_css_property("font-size"), "20px")
+            off_title = page.widget("off").find_element(By.CSS_SELECTOR, ".button-title")
+            self.assertNotEqual(off_title.value_of_css_property("color"), "rgba(255, 59, 48, 1)")
+            total = page.widget("total")
+            self.assertEqual(total.value_of_css_property("font-size"), "24px")
+            self.assertEqual(total.value_of_css_property("font-weight"), "600")
+            self.assertEqual(page.widget("code").find_element(By.TAG_NAME, "input").value_of_css_property("font-size"),
+                             "13px")
+            self.assertEqual(page.widget("ghost").value_of_css_property("font-size"), "17px")
             self.assertEqual(page.widget("row").find_element(By.XPATH, "..").get_attribute("class"), "scroll-content")
             self.assertEqual(field.get_attribute("type"), "password")
             field.click()

@@ -2,9 +2,10 @@ import BehaveCore
 import CGtk
 
 /// Button → `GtkButton`: its face is a picture and a label side by side;
-/// `enabled` is whether it is sensitive, `selected` a style class. A real
-/// press sends `touchDown`, a release over the button `touchUpInside` and
-/// off it `touchUpOutside`; a keyboard activation is a tap.
+/// `titleColor` is CSS, `enabled` is whether it is sensitive, `selected` a
+/// style class. A real press sends `touchDown`, a release over the button
+/// `touchUpInside` and off it `touchUpOutside`; a keyboard activation is a
+/// tap.
 final class ButtonBinding: WidgetBinding {
     private var picture: GtkWidgetPointer?
     private var label: GtkWidgetPointer?
@@ -60,6 +61,9 @@ final class ButtonBinding: WidgetBinding {
             }
         case ("image", .null):
             if let picture { gtk_widget_set_visible(picture, 0) }
+        case ("titleColor", let color):
+            // A disabled button keeps the theme's dimmed text, as UIKit's does.
+            host.styles.set("color", to: color.colorValue, for: control.name, state: ":not(:disabled)")
         case ("enabled", .bool(let enabled)):
             gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
         case ("selected", .bool(let selected)):

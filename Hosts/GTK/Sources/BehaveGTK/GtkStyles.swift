@@ -2,11 +2,12 @@ import BehaveCore
 import CGtk
 
 /// The CSS a scene's controls need (background and text colours, a
-/// selected button), in one style sheet for the display, rewritten when a
-/// rule changes. Each control's widget has a class of its own.
+/// button's title colour, fonts, a selected button), in one style sheet
+/// for the display, rewritten when a rule changes. Each control's widget
+/// has a class of its own.
 final class GtkStyles {
     private let provider: UnsafeMutablePointer<GtkCssProvider>
-    /// `property: value` by control name.
+    /// `property: value` by selector (`.bh-like`, `.bh-like:not(:disabled)`).
     private var rules: [String: [String: String]] = [:]
 
     init() {
@@ -17,10 +18,29 @@ final class GtkStyles {
     /// The class of the widget of control `name` (`bh-like`).
     func className(of name: String) -> String { "bh-" + name }
 
-    /// Sets or clears (`nil`) one CSS property of a control's widget.
-    func set(_ property: String, to color: Color?, for name: String) {
-        rules[name, default: [:]][property] = color.map { String(format: "#%02X%02X%02X", $0.red, $0.green, $0.blue) }
+    /// Sets or clears (`nil`) one CSS property of a control's widget;
+    /// `state` narrows the rule (`:not(:disabled)`).
+    func set(_ property: String, to value: String?, for name: String, state: String = "") {
+        rules[".\(className(of: name))\(state)", default: [:]][property] = value
         write()
+    }
+
+    /// Sets or clears a colour.
+    func set(_ property: String, to color: Color?, for name: String, state: String = "") {
+        set(property, to: color.map { String(format: "#%02X%02X%02X", $0.red, $0.green, $0.blue) }, for: name, state: state)
+    }
+
+    /// The CSS of a control's `fontSize` (points are CSS pixels, as the
+    /// studio draws them) or `fontWeight` (CSS's 100…900).
+    func setFont(_ change: PropertyChange) {
+        switch (change.property, change.new) {
+        case ("fontSize", .number(let size)):
+            set("font-size", to: "\(formatNumber(size))px", for: change.control)
+        case ("fontWeight", .string(let weight)):
+            set("font-weight", to: String(TextStyle.cssWeight(weight)), for: change.control)
+        default:
+            break
+        }
     }
 
     /// The host's own styles (`Style/window.css`).
@@ -28,10 +48,10 @@ final class GtkStyles {
 
     private func write() {
         var css = GtkStyles.base
-        for name in rules.keys.sorted() {
-            let declarations = rules[name]!.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value);" }
+        for selector in rules.keys.sorted() {
+            let declarations = rules[selector]!.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value);" }
             guard !declarations.isEmpty else { continue }
-            css += ".\(className(of: name)) { \(declarations.joined(separator: " ")) }\n"
+            css += "\(selector) { \(declarations.joined(separator: " ")) }\n"
         }
         bhg_css_load(provider, css)
     }

@@ -4,8 +4,9 @@ import CGtk
 /// A GTK widget standing behind a Behave control (`ControlWidget`): what
 /// every control has (`alpha` → opacity, `hidden` → visibility,
 /// `userInteractionEnabled` → whether it takes pointer events,
-/// `backgroundColor` → CSS, `frame` → its place in a fixed container), with
-/// each type's own properties and signals in a subclass.
+/// `backgroundColor`, `fontSize` and `fontWeight` → CSS, `frame` → its
+/// place in a fixed container), with each type's own properties and
+/// signals in a subclass.
 ///
 /// The widget owns its binding (`g_object_set_data_full`, as the behaviours
 /// articles do with `objc_setAssociatedObject`) and the binding owns the
@@ -50,6 +51,8 @@ class WidgetBinding: ControlWidget {
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
             host.styles.set("background-color", to: color.colorValue, for: control.name)
+        case ("fontSize", _), ("fontWeight", _):
+            host.styles.setFont(change)
         case ("frame", .rect(let frame)):
             host.place(widget, at: frame)
         default:

@@ -147,12 +147,24 @@ final class WindowDriver {
         try measure(control, "%[fx:mean]")
     }
 
-    private func measure(_ control: String, _ format: String) throws -> Double {
+    /// The mean red, green and blue (0…1) of a control's region now.
+    func colour(of control: String) throws -> (red: Double, green: Double, blue: Double) {
+        (try measure(control, "%[fx:mean.r]"), try measure(control, "%[fx:mean.g]"), try measure(control, "%[fx:mean.b]"))
+    }
+
+    /// The share of a control's region that is ink (darker than 70 %
+    /// grey): more for larger or bolder text.
+    func ink(of control: String) throws -> Double {
+        try measure(control, "%[fx:1-mean]", before: ["-threshold", "70%"])
+    }
+
+    private func measure(_ control: String, _ format: String, before: [String] = []) throws -> Double {
         let place = try XCTUnwrap(places[control])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try screenshot(file, x: place.x, y: place.y, width: place.width, height: place.height)
-        let text = try run("convert", [file.path, "-colorspace", "Gray", "-format", format, "info:"])
+        let gray = format.contains("mean.") ? [] : ["-colorspace", "Gray"]
+        let text = try run("convert", [file.path] + gray + before + ["-format", format, "info:"])
         return try XCTUnwrap(Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), text)
     }
 

@@ -92,6 +92,34 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    /// Text styles reach the widgets as CSS: a red, larger, bold label
+    /// beside a plain one of the same text, an orange button title, and
+    /// changes from the prompt.
+    func testColoursAndFontsReachTheWidgets() throws {
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open("Examples/GTK/styles.scene.yaml", input: input)
+        try driver.waitForLine(containing: "geometry code ")
+        Thread.sleep(forTimeInterval: 0.3)
+        let plain = try driver.colour(of: "plain"), total = try driver.colour(of: "total")
+        XCTAssertLessThan(abs(plain.red - plain.green), 0.02, "black text: \(plain)")
+        XCTAssertGreaterThan(total.red - total.green, 0.04, "red text: \(total)")
+        let plainInk = try driver.ink(of: "plain"), totalInk = try driver.ink(of: "total")
+        XCTAssertGreaterThan(totalInk, plainInk * 1.8, "28 pt bold against 17 pt regular")
+        let buy = try driver.colour(of: "buy")
+        XCTAssertGreaterThan(buy.red - buy.blue, 0.03, "an orange title: \(buy)")
+        try driver.screenshot(screenshotFile("window-styles.png"), width: 300, height: 240)
+
+        input.fileHandleForWriting.write(Data("set total.fontSize 12\nset buy.titleColor blue\nset plain.fontWeight heavy\n".utf8))
+        try driver.waitForLine(containing: "plain.fontWeight")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertLessThan(try driver.ink(of: "total"), totalInk * 0.7, "smaller")
+        XCTAssertGreaterThan(try driver.ink(of: "plain"), plainInk * 1.1, "heavier")
+        let blue = try driver.colour(of: "buy")
+        XCTAssertGreaterThan(blue.blue - blue.red, 0.03, "a blue title: \(blue)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     func testRemovingAWidgetDestroysTheBehaviourItOwns() throws {
         let driver = try WindowDriver()
         let input = Pipe()

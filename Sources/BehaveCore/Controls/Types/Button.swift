@@ -14,10 +14,12 @@ extension ControlType {
         summary: "A button: a title and an image; a finger taps, holds, slides off and lifts.",
         properties: [
             PropertySpec("title", .string),
+            // A system button's title is the tint colour, blue (UIKit's setTitleColor).
+            PropertySpec("titleColor", .color, default: .color(Color.named["blue"]!)),
             PropertySpec("image", .image, default: .null, optional: true),
             PropertySpec("enabled", .bool, default: .bool(true)),
             PropertySpec("selected", .bool, default: .bool(false)),
-        ],
+        ] + TextStyle.properties,
         events: ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit", "touchDragEnter", "touchCancel"],
         delegateMessages: [], hostProperties: [], methods: [],
         commands: [

@@ -10,8 +10,9 @@ extension ControlType {
         summary: "A line of text to read.",
         properties: [
             PropertySpec("text", .string),
-            PropertySpec("textColor", .color, default: .color(Color(red: 0, green: 0, blue: 0))),
-        ],
+            // Defaults are written by name, so they read back as a script would write them.
+            PropertySpec("textColor", .color, default: .color(Color.named["black"]!)),
+        ] + TextStyle.properties,
         events: [], delegateMessages: [], hostProperties: [], methods: [], commands: [],
         picture: { view in "\"\((try? view.value("text"))?.stringValue ?? "")\"" },
         widget: "Label",

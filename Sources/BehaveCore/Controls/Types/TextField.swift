@@ -133,7 +133,7 @@ extension ControlType {
             PropertySpec("secureTextEntry", .bool, default: .bool(false)),
             PropertySpec("keyboardType", .enumeration(TextField.keyboardTypes), default: .string("default")),
             PropertySpec("returnKeyType", .enumeration(TextField.returnKeyTypes), default: .string("default")),
-        ],
+        ] + TextStyle.properties,
         events: ["editingDidBegin", "editingChanged", "editingDidEnd", "editingDidEndOnExit"],
         delegateMessages: ["textFieldShouldReturn"], hostProperties: ["editing"], methods: [],
         commands: [

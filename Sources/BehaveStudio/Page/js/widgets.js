@@ -29,6 +29,18 @@ function showImage(holder, image, files) {
   if (content) holder.append(content);
 }
 
+// CSS's font-weight of each of UIKit's weights (Docs/controls.md#text-styles).
+export const fontWeights = {
+  ultraLight: 100, thin: 200, light: 300, regular: 400, medium: 500, semibold: 600, bold: 700, heavy: 800, black: 900,
+};
+
+// A control's font, when its type has one: the size in points as CSS
+// pixels, the weight by its name.
+function showFont(element, props) {
+  element.style.fontSize = typeof props.fontSize === "number" ? `${props.fontSize}px` : "";
+  element.style.fontWeight = fontWeights[props.fontWeight] ? String(fontWeights[props.fontWeight]) : "";
+}
+
 class Widget {
   constructor(name, type, element, send) {
     this.name = name;
@@ -62,6 +74,7 @@ class Widget {
     this.element.classList.toggle("is-hidden", props.hidden === true);
     this.element.classList.toggle("no-touch", props.userInteractionEnabled === false);
     style.backgroundColor = typeof props.backgroundColor === "string" ? props.backgroundColor : "";
+    showFont(this.element, props);
   }
 }
 
@@ -74,7 +87,7 @@ class ViewWidget extends Widget {
 // A control type the page has no widget of its own for (a host's own
 // type): its name, its type and its own properties as text; a click taps it.
 const viewProperties = new Set(["type", "widget", "parent", "delegate", "frame", "alpha", "hidden",
-  "userInteractionEnabled", "backgroundColor"]);
+  "userInteractionEnabled", "backgroundColor", "fontSize", "fontWeight"]);
 
 class GenericWidget extends Widget {
   constructor(name, type, send) {
@@ -140,6 +153,8 @@ class ButtonWidget extends Widget {
   update(props, files) {
     super.update(props);
     setText(this.title, props.title);
+    // A disabled button's title is dimmed, whatever its colour.
+    this.title.style.color = typeof props.titleColor === "string" && props.enabled !== false ? props.titleColor : "";
     showImage(this.image, props.image, files);
     this.element.classList.toggle("is-disabled", props.enabled === false);
     this.element.classList.toggle("is-selected", props.selected === true);
