@@ -28,14 +28,12 @@ extension Scene {
     private func draw(_ view: View, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         let name = view.name.padding(toLength: max(view.name.count, 12), withPad: " ", startingAt: 0)
-        var flags: [String] = []
-        if view.isHidden { flags.append("hidden") }
-        if !view.isUserInteractionEnabled { flags.append("not interactive") }
-        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
-        if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
-        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.written)") }
-        let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
-        lines.append("│ \(indent)\(name) \(view.controlType.picture(of: view))\(suffix)")
+        // A horizontal stack of plain controls is drawn as the row it is.
+        if let stack = view as? Stack, stack.drawsSubviewsInARow {
+            let row = stack.subviews.map { "\($0.name) \(picture(of: $0))" }.joined(separator: " │ ")
+            return lines.append("│ \(indent)\(name) \(picture(of: view)): \(row)")
+        }
+        lines.append("│ \(indent)\(name) \(picture(of: view))")
         var hidden = 0
         for child in view.subviews {
             // A scroll view shows the part of its content inside its bounds.
@@ -46,6 +44,18 @@ extension Scene {
             draw(child, depth: depth + 1, into: &lines)
         }
         if hidden > 0 { lines.append("│ \(indent)  ⋯ \(hidden) more outside the visible region") }
+    }
+
+    /// Its type's picture, then what sets it apart in parentheses.
+    private func picture(of view: View) -> String {
+        var flags: [String] = []
+        if view.isHidden { flags.append("hidden") }
+        if !view.isUserInteractionEnabled { flags.append("not interactive") }
+        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
+        if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
+        if case .color(let c)? = try? view.value("backgroundColor") { flags.append("background \(c.written)") }
+        let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
+        return "\(view.controlType.picture(of: view))\(suffix)"
     }
 
     private func describe(_ record: BehaviourRecord) -> String {

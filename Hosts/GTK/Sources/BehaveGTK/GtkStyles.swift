@@ -18,9 +18,14 @@ final class GtkStyles {
     func className(of name: String) -> String { "bh-" + name }
 
     /// Sets or clears (`nil`) one CSS property of a control's widget.
-    func set(_ property: String, to color: Color?, for name: String) {
-        rules[name, default: [:]][property] = color.map { String(format: "#%02X%02X%02X", $0.red, $0.green, $0.blue) }
+    func set(_ property: String, to value: String?, for name: String) {
+        rules[name, default: [:]][property] = value
         write()
+    }
+
+    /// Sets or clears a colour.
+    func set(_ property: String, to color: Color?, for name: String) {
+        set(property, to: color.map { String(format: "#%02X%02X%02X", $0.red, $0.green, $0.blue) }, for: name)
     }
 
     /// The host's own styles (`Style/window.css`).

@@ -9,6 +9,7 @@ import { Dialogs } from "./dialogs.js";
 import { Inspector } from "./inspector.js";
 import { Timeline } from "./timeline.js";
 import { ClockBar } from "./clock.js";
+import { NameTags } from "./names.js";
 
 const connectionLabel = document.getElementById("connection");
 let photos = new Set();
@@ -24,6 +25,7 @@ const dialogs = new Dialogs(document.getElementById("dialog"), send);
 const inspector = new Inspector(document.getElementById("inspector"), connection);
 const timeline = new Timeline(document.getElementById("timeline"), document.getElementById("timeline-filters"));
 const clock = new ClockBar(connection);
+const names = new NameTags(document.getElementById("screen"), document.getElementById("show-names"));
 
 function receive(kind, data) {
   if (!data || typeof data !== "object") return;
@@ -56,6 +58,7 @@ function receive(kind, data) {
 
 function showState(state) {
   screen.update(state.controls, photos);
+  names.refresh();
   dialogs.update(state.dialog, photos);
   inspector.update(state);
   clock.showKeyboard(state.keyboard);
