@@ -117,7 +117,12 @@ static inline int bhg_is_picture (GtkWidget *w) { return GTK_IS_PICTURE(w); }
 static inline void bhg_scrolled_set_child (GtkWidget *s, GtkWidget *c) { gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(s), c); }
 static inline GtkAdjustment *bhg_scrolled_vadjustment (GtkWidget *s) { return gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(s)); }
 static inline GtkAdjustment *bhg_scrolled_hadjustment (GtkWidget *s) { return gtk_scrolled_window_get_hadjustment(GTK_SCROLLED_WINDOW(s)); }
-static inline GtkWidget *bhg_scrolled_get_child (GtkWidget *s) { return gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(s)); }
+/* The content a scroll view scrolls: GTK wraps a child that cannot scroll
+** itself (the fixed container of a ScrollView) in a GtkViewport. */
+static inline GtkWidget *bhg_scrolled_get_child (GtkWidget *s) {
+  GtkWidget *child = gtk_scrolled_window_get_child(GTK_SCROLLED_WINDOW(s));
+  return child != NULL && GTK_IS_VIEWPORT(child) ? gtk_viewport_get_child(GTK_VIEWPORT(child)) : child;
+}
 static inline int bhg_is_scrolled (GtkWidget *w) { return GTK_IS_SCROLLED_WINDOW(w); }
 
 /* --------------------------------------------------------------- style */
