@@ -258,11 +258,22 @@ final class SceneAssembler {
                 guard let view = views[entry.name] else { continue }
                 if let parentName = parentOf[entry.name] {
                     views[parentName]?.addSubview(view)
+                    if views[parentName] is Stack { checkArranged(view, entry: entry, in: parentName) }
                 } else if entry.parent == nil {
                     rootViews.append(view)
                 }
             }
         }
+    }
+
+    /// A stack places its subviews (as UIStackView does): a frame's x and
+    /// y would be ignored, which the designer should hear of.
+    private func checkArranged(_ view: View, entry: ControlEntry, in stack: String) {
+        guard let frame = (try? view.value("frame"))?.rectValue, frame.x != 0 || frame.y != 0 else { return }
+        let line = entry.properties.first { $0.name == "frame" }?.line ?? entry.line
+        let size = "[0, 0, \(formatNumber(frame.width)), \(formatNumber(frame.height))]"
+        log.warning("control `\(entry.name)` is in stack `\(stack)`, which places it: its frame's x and y are not used; give its size alone (frame: \(size)) or take it out of the stack",
+                    line: line)
     }
 
     // MARK: Behaviours

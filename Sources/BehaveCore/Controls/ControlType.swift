@@ -187,7 +187,7 @@ public struct ControlMethod: Sendable {
 public enum ControlTypes {
     /// The built-in types, in the docs' order.
     public static let builtIn: [ControlType] = [
-        .view, .button, .label, .stepper, .switch, .slider, .textField, .imageView, .scrollView,
+        .view, .button, .label, .stepper, .switch, .slider, .textField, .imageView, .scrollView, .stack,
     ]
 
     /// The types, and every command by verb (the first type that declares

@@ -28,14 +28,12 @@ extension Scene {
     private func draw(_ view: View, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         let name = view.name.padding(toLength: max(view.name.count, 12), withPad: " ", startingAt: 0)
-        var flags: [String] = []
-        if view.isHidden { flags.append("hidden") }
-        if !view.isUserInteractionEnabled { flags.append("not interactive") }
-        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
-        if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
-        flags += styleNotes(of: view)
-        let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
-        lines.append("│ \(indent)\(name) \(view.controlType.picture(of: view))\(suffix)")
+        // A horizontal stack of plain controls is drawn as the row it is.
+        if let stack = view as? Stack, stack.drawsSubviewsInARow {
+            let row = stack.subviews.map { "\($0.name) \(picture(of: $0))" }.joined(separator: " │ ")
+            return lines.append("│ \(indent)\(name) \(picture(of: view)): \(row)")
+        }
+        lines.append("│ \(indent)\(name) \(picture(of: view))")
         var hidden = 0
         for child in view.subviews {
             // A scroll view shows the part of its content inside its bounds.
@@ -69,6 +67,18 @@ extension Scene {
             }
         }
         return notes
+    }
+
+    /// Its type's picture, then what sets it apart in parentheses.
+    private func picture(of view: View) -> String {
+        var flags: [String] = []
+        if view.isHidden { flags.append("hidden") }
+        if !view.isUserInteractionEnabled { flags.append("not interactive") }
+        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
+        if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
+        flags += styleNotes(of: view)
+        let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"
+        return "\(view.controlType.picture(of: view))\(suffix)"
     }
 
     private func describe(_ record: BehaviourRecord) -> String {

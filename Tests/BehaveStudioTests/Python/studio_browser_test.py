@@ -7,6 +7,7 @@ import http.client
 import os
 import shutil
 import socket
+import time
 import unittest
 
 from selenium import webdriver
@@ -381,6 +382,216 @@ class Widgets(unittest.TestCase):
             browser.quit()
             studio.stop()
             shutil.rmtree(folder, ignore_errors=True)
+
+
+LAYOUT_SCENE = '''
+screen: Layout
+controls:
+  column: { type: Stack, spacing: 10, padding: 12, backgroundColor: "#F2F2F7" }
+  row: { type: Stack, parent: column, axis: horizontal, spacing: 6 }
+  left: { type: Label, parent: row, text: Left }
+  go: { type: Button, parent: row, title: Go }
+  centred: { type: Stack, parent: column, alignment: center }
+  small: { type: Button, parent: centred, title: Small }
+  sized: { type: Label, parent: column, text: Sized, frame: [0, 0, 100, 30] }
+  gone: { type: Label, parent: column, text: Gone, hidden: true }
+  tabs: { type: Stack, parent: column, axis: horizontal, distribution: fillEqually, spacing: 4 }
+  a: { type: Button, parent: tabs, title: A }
+  longer: { type: Button, parent: tabs, title: "A longer title" }
+  loose: { type: TextField, placeholder: "Not in a stack" }
+'''
+
+
+class StacksInTheStudio(unittest.TestCase):
+    """Stacks drawn as UIStackView and GtkBox lay them out, readable sizes,
+    each control's name on demand."""
+
+    def boxes(self, page):
+        """Each widget's box on the screen, in the screen's points."""
+        return page.browser.execute_script("""
+            const screen = document.getElementById("screen");
+            const origin = screen.getBoundingClientRect();
+            const scale = origin.width / screen.offsetWidth;
+            const boxes = {};
+            for (const widget of screen.querySelectorAll(".widget")) {
+              const r = widget.getBoundingClientRect();
+              boxes[widget.dataset.name] = { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale,
+                width: r.width / scale, height: r.height / scale, shown: r.width > 0 || r.height > 0 };
+            }
+            return boxes;""")
+
+    def test_1_stacks_lay_their_controls_out(self):
+        folder = folder_with({"layout.scene.yaml": LAYOUT_SCENE})
+        studio = Studio(folder, "layout.scene.yaml")
+        browser = chromium()
+        try:
+            page = Page(browser, studio.url)
+            wait_for(lambda: page.widget("longer"), what="the widgets")
+            b = wait_for(lambda: (lambda b: b if b["go"]["width"] > 0 else None)(self.boxes(page)), what="a layout")
+            near = lambda a, b, what: self.assertAlmostEqual(a, b, delta=1, msg=what)
+            # On the screen, within its 16-point margins, as wide as they leave.
+            near(b["column"]["x"], 16, "the stack at the screen's margin")
+            near(b["column"]["width"], 375 - 32, "the stack fills the screen's width")
+            # Padding inside the stack, spacing between its controls.
+            near(b["row"]["x"], b["column"]["x"] + 12, "padding at the left")
+            near(b["row"]["y"], b["column"]["y"] + 12, "padding at the top")
+            near(b["row"]["width"], b["column"]["width"] - 24, "fill: as wide as the stack within its padding")
+            near(b["centred"]["y"], b["row"]["y"] + b["row"]["height"] + 10, "spacing")
+            # A row: the label takes the room left, the button keeps its size at the end.
+            near(b["left"]["x"], b["row"]["x"], "the label first")
+            near(b["go"]["x"] + b["go"]["width"], b["row"]["x"] + b["row"]["width"], "the button at the trailing edge")
+            near(b["go"]["x"], b["left"]["x"] + b["left"]["width"] + 6, "spacing across")
+            self.assertLess(b["go"]["width"], 120)
+            # Centred: its natural size in the middle.
+            self.assertLess(b["small"]["width"], b["centred"]["width"] / 2)
+            near(b["small"]["x"] + b["small"]["width"] / 2, b["centred"]["x"] + b["centred"]["width"] / 2, "centred")
+            # A frame in a stack gives the size; the stack places it.
+            near(b["sized"]["width"], 100, "the frame's width")
+            near(b["sized"]["height"], 30, "the frame's height")
+            near(b["sized"]["x"], b["row"]["x"], "placed by the stack")
+            # A hidden control takes no room.
+            self.assertFalse(b["gone"]["shown"])
+            near(b["tabs"]["y"], b["sized"]["y"] + 30 + 10, "nothing between sized and tabs")
+            # fillEqually: the same width, whatever the title.
+            near(b["a"]["width"], b["longer"]["width"], "equal widths")
+            near(b["a"]["width"] * 2 + 4, b["tabs"]["width"], "sharing the row")
+            # Readable sizes: a button is at least 44 points high, text is 17.
+            self.assertGreaterEqual(b["go"]["height"], 44 - 1)
+            self.assertEqual(page.widget("left").value_of_css_property("font-size"), "17px")
+            # A control on the screen without a frame fills its width too.
+            near(b["loose"]["width"], 375 - 32, "a text field as wide as the screen's margins leave")
+            # A click in a stack is a command as anywhere.
+            page.widget("go").click()
+            wait_for(lambda: any("go touchUpInside" in entry for entry in page.timeline()), what="the tap")
+        finally:
+            browser.quit()
+            studio.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def test_2_names_on_demand(self):
+        studio = Studio(os.path.join(REPOSITORY, "Examples", "GTK"), "settings_stacks.scene.yaml")
+        browser = chromium()
+        try:
+            page = Page(browser, studio.url)
+            wait_for(lambda: page.widget("summary").text.startswith("Wi-Fi on"), what="the summary")
+            tags = lambda: sorted(tag.get_attribute("textContent") for tag in page.finds(".name-tag"))
+            self.assertEqual(tags(), [])
+            page.find("#show-names").click()
+            shown = wait_for(tags, what="the names")
+            # Every control a person sees, by name; the hidden error label,
+            # and stacks (their outlines show them), have none.
+            for name in ["wifiTitle", "wifi", "bluetooth", "brightness", "email", "favorite", "summary"]:
+                self.assertIn(name, shown)
+            for name in ["emailError", "content", "wifiRow"]:
+                self.assertNotIn(name, shown)
+            # A tag sits over its control's top left.
+            tag = page.browser.execute_script(
+                "return Array.from(document.querySelectorAll('.name-tag')).find(t => t.textContent === 'wifi')"
+                ".getBoundingClientRect().left")
+            self.assertAlmostEqual(tag, page.widget("wifi").rect["x"], delta=2)
+            # Clicks go through the names to the controls.
+            page.widget("bluetooth").click()
+            wait_for(lambda: "Bluetooth on" in page.widget("summary").text, what="bluetooth flipped")
+            # The browser remembers the choice.
+            page.browser.refresh()
+            wait_for(lambda: "is-connected" in page.find("body").get_attribute("class"), what="the page again")
+            self.assertTrue(page.find("#show-names").is_selected())
+            wait_for(lambda: "wifi" in tags(), what="the names again")
+            screenshot = os.environ.get("BEHAVE_STUDIO_STACKS_SCREENSHOT")
+            if screenshot:
+                page.browser.save_screenshot(screenshot)
+            page.find("#show-names").click()
+            wait_for(lambda: tags() == [], what="the names gone")
+        finally:
+            browser.quit()
+            studio.stop()
+
+
+INSPECTABLES_SCRIPT = r'''
+local Probe = behaviour {
+  name = "Probe",
+  outlets = { label = "Label" },
+  inspectables = {
+    title = "Hello",
+    ratio = { type = "number", default = 0.5, min = 0, max = 1 },
+    price = { type = "number", default = 10, min = 0, max = 500, step = 0.5 },
+    huge = { type = "number", default = 0, min = 0, max = 1e9 },
+    flat = { type = "number", default = 2, min = 2, max = 2 },
+    low = { type = "number", default = 0, min = 0 },
+    count = { type = "integer", default = 3, min = 1, max = 20 },
+    many = { type = "integer", default = 1, min = 1, max = 1000000 },
+  },
+}
+function Probe:awake() self.label.text = self.title end
+function Probe:changed(name, _, new) if name == "title" then self.label.text = new end end
+return Probe
+'''
+
+INSPECTABLES_SCENE = '''
+controls:
+  label: { type: Label }
+behaviours:
+  probe: { script: probe.lua, outlets: { label: label } }
+'''
+
+
+class InspectorEditors(unittest.TestCase):
+    """Sliders only over ranges a slider can use; text applied when left."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = folder_with({"probe.scene.yaml": INSPECTABLES_SCENE, "probe.lua": INSPECTABLES_SCRIPT})
+        cls.studio = Studio(cls.folder, "probe.scene.yaml")
+        cls.browser = chromium()
+        cls.page = Page(cls.browser, cls.studio.url)
+        wait_for(lambda: cls.page.field("probe.title"), what="the inspector")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.studio.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def test_sliders_only_over_usable_ranges(self):
+        page = self.page
+        sliders = {key: len(page.field(f"probe.{key}").find_elements(By.CSS_SELECTOR, "input[type=range]"))
+                   for key in ["ratio", "price", "count", "huge", "flat", "low", "many"]}
+        self.assertEqual(sliders, {"ratio": 1, "price": 1, "count": 1, "huge": 0, "flat": 0, "low": 0, "many": 0})
+        # The number field is there for every one.
+        self.assertEqual(len(page.field("probe.huge").find_elements(By.CSS_SELECTOR, "input[type=number]")), 1)
+        self.assertEqual(page.field("probe.price").find_element(By.CSS_SELECTOR, "input[type=range]").get_attribute("step"), "0.5")
+
+    def test_text_is_applied_when_left_or_on_enter(self):
+        page = self.page
+        sets = lambda: [entry for entry in page.timeline() if "probe.title:" in entry]
+        field = page.field("probe.title").find_element(By.CSS_SELECTOR, "input[type=text]")
+        wait_for(lambda: field.get_attribute("value") == "Hello", what="the title shown")
+        field.click()
+        field.send_keys(Keys.END)
+        for _ in range(5):
+            field.send_keys(Keys.BACKSPACE)
+        field.send_keys("Bye")
+        time.sleep(0.5)
+        self.assertEqual(sets(), [], "nothing is set while typing")
+        self.assertEqual(page.widget("label").text, "Hello")
+        field.send_keys(Keys.ENTER)
+        wait_for(lambda: page.widget("label").text == "Bye", what="the title set on Enter")
+        self.assertEqual(len(sets()), 1, sets())
+        self.assertIn('probe.title: "Hello" → "Bye"', sets()[0])
+        # Leaving the field applies it too.
+        field.send_keys("!")
+        time.sleep(0.3)
+        self.assertEqual(len(sets()), 1, sets())
+        field.send_keys(Keys.TAB)
+        wait_for(lambda: page.widget("label").text == "Bye!", what="the title set when the field is left")
+        self.assertEqual(len(sets()), 2, sets())
+        # Escape puts the scene's value back; leaving then sets nothing.
+        field.click()
+        field.send_keys("zzz", Keys.ESCAPE)
+        self.assertEqual(field.get_attribute("value"), "Bye!")
+        field.send_keys(Keys.TAB)
+        time.sleep(0.3)
+        self.assertEqual(len(sets()), 2, sets())
 
 
 class OnlyTheStudiosOwnPage(unittest.TestCase):

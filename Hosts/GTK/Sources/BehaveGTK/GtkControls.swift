@@ -17,7 +17,14 @@ struct GtkControlKind {
         GtkControlKind(controlType: "Button", classes: "GtkButton", fits: { bhg_is_button($0) != 0 },
                        make: { gtk_button_new() }, binding: ButtonBinding.self),
         GtkControlKind(controlType: "Label", classes: "GtkLabel", fits: { bhg_is_label($0) != 0 },
-                       make: { gtk_label_new(nil) }, binding: LabelBinding.self),
+                       make: {
+                           // UILabel's text: at the leading edge, and on as
+                           // many lines as its width needs (the studio's too).
+                           let label = gtk_label_new(nil)!
+                           gtk_label_set_xalign(OpaquePointer(label), 0)
+                           gtk_label_set_wrap(OpaquePointer(label), 1)
+                           return label
+                       }, binding: LabelBinding.self),
         GtkControlKind(controlType: "Switch", classes: "GtkSwitch", fits: { bhg_is_switch($0) != 0 },
                        make: {
                            let toggle = gtk_switch_new()!
@@ -43,6 +50,8 @@ struct GtkControlKind {
                            bhg_scrolled_set_child(scroller, gtk_fixed_new())
                            return scroller
                        }, binding: ScrollViewBinding.self),
+        GtkControlKind(controlType: "Stack", classes: "GtkBox", fits: { bhg_is_box($0) != 0 },
+                       make: { gtk_box_new(GTK_ORIENTATION_VERTICAL, 0) }, binding: StackBinding.self),
         GtkControlKind(controlType: "View", classes: "any widget", fits: { _ in true },
                        make: { gtk_fixed_new() }, binding: ContainerBinding.self),
         ]

@@ -107,22 +107,36 @@ public final class GtkHost {
         for view in scene.screen?.rootViews ?? [] { lay(view, in: content) }
     }
 
-    /// Puts a control's widget in its container, at its frame (or under
-    /// the others when it has none), then its subviews in it.
+    /// Puts a control's widget in its container: in a stack, after the
+    /// stack's others; else at its frame, or under the others when it has
+    /// none. Then its subviews in it.
     private func lay(_ view: View, in container: GtkWidgetPointer) {
         guard let widget = bindings[view.name]?.object?.widget else { return }
-        let frame = (try? view.value("frame"))?.rectValue ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        if frame.width > 0 || frame.height > 0 {
+        let frame = view.frame
+        if let stack = view.parent.flatMap({ bindings[$0.name]?.object as? StackBinding }) {
+            stack.arrange(view, widget)
+        } else if frame.width > 0 || frame.height > 0 {
             bhg_fixed_put(container, widget, frame.x, frame.y)
             gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
         } else if container == content {
             bhg_box_append(flow(), widget)
         } else {
             bhg_fixed_put(container, widget, 0, 0)
+            // A stack in a view fills its width, as on the screen.
+            if view is Stack, let width = view.parent.map(openWidth), width > 0 {
+                gtk_widget_set_size_request(widget, Int32(width), -1)
+            }
         }
         let inner = bhg_is_scrolled(widget) != 0 ? bhg_scrolled_get_child(widget) : widget
-        guard let inner, bhg_is_fixed(inner) != 0 else { return }
+        guard let inner, bhg_is_fixed(inner) != 0 || view is Stack else { return }
         for child in view.subviews { lay(child, in: inner) }
+    }
+
+    /// The width a view gives its content: a scroll view's content width,
+    /// else its frame's.
+    private func openWidth(of view: View) -> Double {
+        let content = (view as? ScrollView).flatMap { (try? $0.value("contentSize"))?.sizeValue?.width } ?? 0
+        return content > 0 ? content : view.frame.width
     }
 
     /// The column of controls without frames, made when first needed.
@@ -138,11 +152,21 @@ public final class GtkHost {
         return box
     }
 
-    /// A frame changed: the widget moves within its fixed container.
+    /// A frame changed: the widget moves within its fixed container; in a
+    /// stack, it takes the new size where the stack puts it.
     func place(_ widget: GtkWidgetPointer, at frame: Rect) {
-        guard let parent = gtk_widget_get_parent(widget), bhg_is_fixed(parent) != 0 else { return }
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        if let stack = binding(of: parent) as? StackBinding, let child = binding(of: widget)?.control {
+            return stack.resize(child, widget)
+        }
+        guard bhg_is_fixed(parent) != 0 else { return }
         bhg_fixed_move(parent, widget, frame.x, frame.y)
         gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+    }
+
+    /// The binding of a widget bound as a control.
+    private func binding(of widget: GtkWidgetPointer) -> WidgetBinding? {
+        bhg_get_data(widget, "behave-binding").map { Unmanaged<WidgetBinding>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The file of an image scripts name: from the scene's image folder,

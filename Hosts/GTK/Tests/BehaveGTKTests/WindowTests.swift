@@ -213,4 +213,95 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "title.alpha: 1 →")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    // MARK: Stacks
+
+    /// The settings screen laid out by stacks in its scene file (no .ui):
+    /// rows across with the switch at the trailing edge, the rest down the
+    /// window in the file's order, a hidden label taking no room; real
+    /// clicks, a drag and typing reach the behaviours.
+    func testAStackLaidSceneIsLaidOutAndDriven() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/GTK/settings_stacks.scene.yaml")
+        try driver.waitForLine(containing: #"summary.text: "" → "Wi-Fi on · Bluetooth off · brightness 50%""#)
+        let place = { (name: String) in try XCTUnwrap(driver.places[name], "\(name): \(driver.places.keys.sorted())") }
+        let content = try place("content"), wifiRow = try place("wifiRow")
+        let wifiTitle = try place("wifiTitle"), wifi = try place("wifi")
+        // A row: the label takes the room left, the switch is at the end, 12 apart.
+        XCTAssertEqual(wifiTitle.x, wifiRow.x)
+        XCTAssertEqual(wifi.x + wifi.width, wifiRow.x + wifiRow.width, accuracy: 1)
+        XCTAssertEqual(wifi.x, wifiTitle.x + wifiTitle.width + 12, accuracy: 1)
+        XCTAssertEqual(wifiRow.width, content.width, "fill: each row as wide as the stack")
+        // Down the window in the file's order, 14 apart; the hidden error
+        // label has no place and leaves no gap.
+        let order = ["wifiRow", "bluetoothRow", "brightnessLabel", "brightness", "emailTitle", "email", "favorite", "summary"]
+        for (upper, lower) in zip(order, order.dropFirst()) {
+            let top = try place(upper), bottom = try place(lower)
+            XCTAssertEqual(bottom.y, top.y + top.height + 14, accuracy: 1, "\(upper) then \(lower)")
+            XCTAssertEqual(bottom.x, content.x, "\(lower) at the stack's leading edge")
+        }
+        XCTAssertNil(driver.places["emailError"], "hidden")
+        // The window: the column and its margins (16 on each side).
+        try driver.screenshot(screenshotFile("window-stacks.png"), width: content.x + content.width + 32,
+                              height: content.y + content.height + 32)
+        // Real input on the stacked widgets.
+        try driver.click("bluetooth")
+        try driver.waitForLine(containing: "bluetooth.on: false → true")
+        try driver.drag("brightness", fromFraction: 0.5, toFraction: 0.95)
+        try driver.waitForLine(containing: "brightness valueChanged")
+        try driver.click("favorite")
+        try driver.waitForLine(containing: "favorite.image: star-off → star-on")
+        // The error label shown takes room: what follows it moves down.
+        let favourite = try driver.snapshot("favorite")
+        try driver.click("email")
+        try driver.type("bob@")
+        try driver.key("Tab")
+        try driver.waitForLine(containing: "emailError.hidden: true → false")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertGreaterThan(try driver.differingPixels(favourite, try driver.snapshot("favorite")), 50, "the button moved down")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// The tabs recipe: three tabs of one width across the top (a
+    /// homogeneous box), and the chosen page where the first one was, since
+    /// a hidden page takes no room.
+    func testTabsInAStackShowTheChosenPageInPlace() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/Cookbook/tabs.scene.yaml")
+        try driver.waitForLine(containing: "tabs awake")
+        let general = try XCTUnwrap(driver.places["general"]), privacy = try XCTUnwrap(driver.places["privacy"])
+        let about = try XCTUnwrap(driver.places["about"]), bar = try XCTUnwrap(driver.places["tabBar"])
+        XCTAssertLessThanOrEqual([general.width, privacy.width, about.width].max()! - [general.width, privacy.width, about.width].min()!, 1,
+                                 "fillEqually: one width (give or take a pixel of rounding)")
+        XCTAssertEqual(privacy.x, general.x + general.width + 8, accuracy: 1, "spacing 8")
+        XCTAssertEqual(about.x + about.width, bar.x + bar.width, accuracy: 1)
+        XCTAssertNil(driver.places["privacyPage"], "a hidden page has no place")
+        let before = try driver.snapshot("generalPage")
+        try driver.click("privacy")
+        try driver.waitForLine(containing: "privacyPage.hidden: true → false")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("generalPage")), 50,
+                             "the privacy page is drawn where the general page was")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// The sign-up form: a stack with padding in a scroll view (whose
+    /// content GTK wraps in a viewport), as wide as the scroll view's
+    /// content; a field of a frame's height; typing reaches it.
+    func testAStackInAScrollViewHasItsPadding() throws {
+        let driver = try WindowDriver()
+        try driver.open("Examples/Form/signup.scene.yaml")
+        try driver.waitForLine(containing: "bioLimit awake")
+        let fields = try XCTUnwrap(driver.places["fields"], "\(driver.places.keys.sorted())")
+        let heading = try XCTUnwrap(driver.places["heading"]), bio = try XCTUnwrap(driver.places["bio"])
+        XCTAssertEqual(fields.width, 375, "as wide as the content")
+        XCTAssertEqual(heading.x, fields.x + 16, "padding at the left")
+        XCTAssertEqual(heading.y, fields.y + 16, "padding at the top")
+        XCTAssertEqual(heading.width, 375 - 32, "and at the right")
+        XCTAssertEqual(bio.height, 88, "the frame's height")
+        try driver.click("email")
+        try driver.type("ada")
+        try driver.waitForLine(containing: #"email.text: "ad" → "ada""#)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
 }

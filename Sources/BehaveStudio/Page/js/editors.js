@@ -12,6 +12,53 @@ function numberInput(label, step) {
   return el("input", { type: "number", step: step || "any", "aria-label": label, class: "number" });
 }
 
+// The range a slider can use for a number inspectable, or null: both
+// bounds declared and finite, the maximum above the minimum, and at most
+// 10,000 steps between them (of the declared `step`, else of 1), so that
+// a slider over 0…1e9 is not offered and the number field alone is.
+const sliderSteps = 10000;
+
+function sliderRange(spec, integer) {
+  const { min, max } = spec;
+  if (typeof min !== "number" || typeof max !== "number" || !isFinite(min) || !isFinite(max) || !(max > min)) return null;
+  const declared = typeof spec.step === "number" && isFinite(spec.step) && spec.step > 0 ? spec.step : null;
+  if ((max - min) / (declared || 1) > sliderSteps) return null;
+  return { min, max, step: integer ? String(Math.max(1, Math.round(declared || 1))) : String(declared || "any") };
+}
+
+// A text field that applies what was typed when it is left or Enter is
+// pressed, not at each key (clearing a title must not set every shorter
+// one on the way), and only when it differs from the scene's value;
+// Escape puts the scene's value back.
+function committingInput(props, apply) {
+  const input = el("input", { type: "text", spellcheck: "false", ...props });
+  let edited = false;
+  const commit = () => {
+    if (!edited) return;
+    edited = false;
+    if (input.value !== (input.dataset.shown || "")) apply(input.value);
+  };
+  input.addEventListener("input", () => { edited = true; });
+  input.addEventListener("blur", commit);
+  // A name picked from a list is taken at once.
+  input.addEventListener("change", commit);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      commit();
+    } else if (event.key === "Escape") {
+      edited = false;
+      input.value = input.dataset.shown || "";
+    }
+  });
+  // The scene's value, shown unless you are typing in the field.
+  const show = (text) => {
+    input.dataset.shown = text;
+    if (!focused(input)) input.value = text;
+  };
+  return { input, show };
+}
+
 // Each editor: { element, show(value) }; `apply(text)` sends a set.
 export function makeEditor(spec, label, apply, imageNames) {
   const type = spec.type;
@@ -29,8 +76,9 @@ export function makeEditor(spec, label, apply, imageNames) {
       input.addEventListener("change", () => { if (input.value !== "") send(input.value); });
       const parts = [input];
       let range = null;
-      if (typeof spec.min === "number" && typeof spec.max === "number") {
-        range = el("input", { type: "range", min: spec.min, max: spec.max, step: integer ? "1" : (spec.step || "any"),
+      const usable = sliderRange(spec, integer);
+      if (usable) {
+        range = el("input", { type: "range", min: usable.min, max: usable.max, step: usable.step,
           "aria-label": `${label} slider` });
         range.addEventListener("change", () => send(range.value));
         range.addEventListener("input", () => { input.value = range.value; });
@@ -73,9 +121,8 @@ export function makeEditor(spec, label, apply, imageNames) {
     }
     case "image": {
       const listId = `images-${label.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-      const input = el("input", { type: "text", list: listId, "aria-label": label, spellcheck: "false" });
+      const { input, show } = committingInput({ list: listId, "aria-label": label }, (text) => apply(asCommandValue("image", text)));
       const list = el("datalist", { id: listId });
-      input.addEventListener("change", () => apply(asCommandValue("image", input.value)));
       return {
         element: el("span", { class: "editor-image" }, input, list),
         show: (v) => {
@@ -84,7 +131,7 @@ export function makeEditor(spec, label, apply, imageNames) {
             list.dataset.names = names.join("\n");
             list.replaceChildren(...names.map((name) => el("option", { value: name })));
           }
-          if (!focused(input)) input.value = v && typeof v.name === "string" ? v.name : "";
+          show(v && typeof v.name === "string" ? v.name : "");
         },
       };
     }
@@ -110,9 +157,8 @@ export function makeEditor(spec, label, apply, imageNames) {
       };
     }
     default: {
-      const input = el("input", { type: "text", "aria-label": label, spellcheck: "false" });
-      input.addEventListener("change", () => apply(asCommandValue("string", input.value)));
-      return { element: input, show: (v) => { if (!focused(input)) input.value = v === null || v === undefined ? "" : String(v); } };
+      const { input, show } = committingInput({ "aria-label": label }, (text) => apply(asCommandValue("string", text)));
+      return { element: input, show: (v) => show(v === null || v === undefined ? "" : String(v)) };
     }
   }
 }

@@ -10,6 +10,7 @@ import { Inspector } from "./inspector.js";
 import { Timeline } from "./timeline.js";
 import { ClockBar } from "./clock.js";
 import { ImageFiles } from "./images.js";
+import { NameTags } from "./names.js";
 
 const connectionLabel = document.getElementById("connection");
 let files = new ImageFiles();
@@ -25,6 +26,7 @@ const dialogs = new Dialogs(document.getElementById("dialog"), send);
 const inspector = new Inspector(document.getElementById("inspector"), connection);
 const timeline = new Timeline(document.getElementById("timeline"), document.getElementById("timeline-filters"));
 const clock = new ClockBar(connection);
+const names = new NameTags(document.getElementById("screen"), document.getElementById("show-names"));
 
 function receive(kind, data) {
   if (!data || typeof data !== "object") return;
@@ -57,6 +59,7 @@ function receive(kind, data) {
 
 function showState(state) {
   screen.update(state.controls, files);
+  names.refresh();
   dialogs.update(state.dialog, files);
   inspector.update(state);
   clock.showKeyboard(state.keyboard);

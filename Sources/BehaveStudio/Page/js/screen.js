@@ -21,6 +21,9 @@ export class Screen {
         widget = makeWidget(name, String(props.type), String(props.widget), this.send);
         this.widgets.set(name, widget);
       }
+      // A stack's subviews are placed by it, not by their frames.
+      const parent = typeof props.parent === "string" ? controls[props.parent] : null;
+      widget.arranged = Boolean(parent && typeof parent === "object" && parent.widget === "Stack");
       widget.update(props, files);
     }
     for (const [name, widget] of this.widgets) {

@@ -55,19 +55,18 @@ class Widget {
   }
 
   // Every view's properties: frame, alpha, hidden, colours, interaction.
+  // In a stack (`arranged`), the stack places the widget: its frame gives
+  // its size alone, a width or height of 0 leaving the natural one.
   update(props) {
     const style = this.element.style;
     const frame = props.frame;
-    if (frame && (frame.width > 0 || frame.height > 0)) {
-      this.element.classList.add("framed");
-      style.left = `${frame.x}px`;
-      style.top = `${frame.y}px`;
-      style.width = `${frame.width}px`;
-      style.height = `${frame.height}px`;
-    } else {
-      this.element.classList.remove("framed");
-      style.left = style.top = style.width = style.height = "";
-    }
+    const sized = frame && (frame.width > 0 || frame.height > 0);
+    this.element.classList.toggle("framed", Boolean(sized) && !this.arranged);
+    this.element.classList.toggle("sized", Boolean(sized) && this.arranged === true);
+    style.left = sized && !this.arranged ? `${frame.x}px` : "";
+    style.top = sized && !this.arranged ? `${frame.y}px` : "";
+    style.width = sized && (frame.width > 0 || !this.arranged) ? `${frame.width}px` : "";
+    style.height = sized && (frame.height > 0 || !this.arranged) ? `${frame.height}px` : "";
     const alpha = typeof props.alpha === "number" ? props.alpha : 1;
     style.opacity = String(alpha);
     this.element.dataset.alpha = String(alpha);
@@ -81,6 +80,39 @@ class Widget {
 class ViewWidget extends Widget {
   constructor(name, type, send) {
     super(name, type, el("div"), send);
+  }
+}
+
+// A stack lays its subviews out as UIStackView and GtkBox do: a flex box
+// down or across, with the stack's spacing, padding and alignment
+// (Docs/scenes.md#layout); studio.css says how each widget sits in it.
+const stackAlignments = { fill: "stretch", leading: "flex-start", center: "center", trailing: "flex-end" };
+
+function points(value) {
+  return typeof value === "number" && isFinite(value) && value > 0 ? `${value}px` : "0px";
+}
+
+class StackWidget extends Widget {
+  constructor(name, type, send) {
+    super(name, type, el("div"), send);
+  }
+
+  update(props) {
+    super.update(props);
+    const horizontal = props.axis === "horizontal";
+    const equal = props.distribution === "fillEqually";
+    const alignment = stackAlignments[props.alignment] ? props.alignment : "fill";
+    this.element.classList.toggle("is-horizontal", horizontal);
+    this.element.classList.toggle("is-equal", equal);
+    this.element.dataset.alignment = alignment;
+    const style = this.element.style;
+    style.gap = points(props.spacing);
+    style.padding = points(props.padding);
+    // Across the axis: a flex box's and a grid of columns' align-items, a
+    // grid of rows' justify-items (fillEqually is a grid).
+    const acrossRows = equal && !horizontal;
+    style.alignItems = acrossRows ? "" : stackAlignments[alignment];
+    style.justifyItems = acrossRows ? stackAlignments[alignment] : "";
   }
 }
 
@@ -346,7 +378,7 @@ class ScrollViewWidget extends Widget {
 // The widgets the page has, by the name a control type's declaration
 // gives (its `widget`); a test checks every declared one is here.
 export const widgetKinds = {
-  View: ViewWidget, Button: ButtonWidget, Label: LabelWidget, Switch: SwitchWidget, Slider: SliderWidget,
+  View: ViewWidget, Stack: StackWidget, Button: ButtonWidget, Label: LabelWidget, Switch: SwitchWidget, Slider: SliderWidget,
   Stepper: StepperWidget, TextField: TextFieldWidget, ImageView: ImageViewWidget, ScrollView: ScrollViewWidget,
   Generic: GenericWidget,
 };

@@ -62,6 +62,9 @@ static inline int bhg_is_fixed (GtkWidget *w) { return GTK_IS_FIXED(w); }
 static inline void bhg_box_append (GtkWidget *b, GtkWidget *c) { gtk_box_append(GTK_BOX(b), c); }
 static inline int bhg_is_box (GtkWidget *w) { return GTK_IS_BOX(w); }
 static inline void bhg_box_remove (GtkWidget *b, GtkWidget *c) { gtk_box_remove(GTK_BOX(b), c); }
+static inline void bhg_box_set_spacing (GtkWidget *b, int spacing) { gtk_box_set_spacing(GTK_BOX(b), spacing); }
+static inline void bhg_box_set_homogeneous (GtkWidget *b, int same) { gtk_box_set_homogeneous(GTK_BOX(b), same); }
+static inline void bhg_box_set_orientation (GtkWidget *b, GtkOrientation o) { gtk_orientable_set_orientation(GTK_ORIENTABLE(b), o); }
 static inline void bhg_overlay_set_child (GtkWidget *o, GtkWidget *c) { gtk_overlay_set_child(GTK_OVERLAY(o), c); }
 static inline void bhg_overlay_add (GtkWidget *o, GtkWidget *c) { gtk_overlay_add_overlay(GTK_OVERLAY(o), c); }
 
