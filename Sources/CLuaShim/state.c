@@ -138,8 +138,11 @@ static void push_reason (lua_State *L, bh_host *h, int reason) {
                       (lua_Number)h->config.time_limit);
       break;
     case BH_LIMIT_COMMAND:
-      lua_pushfstring(L, "time limit of one command exceeded (scripts ran "
-                      "for %f s in all during it)",
+      /* Wall time since the command began: its handlers and the host's
+         work between them (a command ends when it returns, so time
+         before it is never counted). */
+      lua_pushfstring(L, "time limit of one command exceeded (this command, "
+                      "with every handler it started, ran for more than %f s)",
                       (lua_Number)h->command_limit);
       break;
     default:
