@@ -120,6 +120,11 @@ public final class LuaRuntime {
         return (seconds < 0 ? nil : seconds, instructions < 0 ? nil : Int(instructions))
     }
 
+    /// Whether scripts run with no hook while a watchdog thread keeps their
+    /// budget (Linux), rather than with a hook that counts every
+    /// instruction (elsewhere, or when the app holds the watchdog's signal).
+    public var countsInstructionsByWindows: Bool { !isClosed && bh_counts_by_windows(L) != 0 }
+
     /// A full garbage collection: what nothing refers to any more is freed
     /// (weak tables lose it) before the host asks what is still in use.
     public func collectGarbage() {

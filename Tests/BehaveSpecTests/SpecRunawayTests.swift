@@ -7,7 +7,7 @@ import XCTest
 /// that looped, with the hint (issue 11).
 final class SpecRunawayTests: XCTestCase {
     /// The script's line as messages name it (relative to the working directory).
-    let neverEnds = "runaway/spin.lua:14: instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false, or spread long work over time with `after` (in touchUpInside handler of button)"
+    let neverEnds = "runaway/spin.lua:13: instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false, or spread long work over time with `after` (in touchUpInside handler of button)"
 
     func testAHandlerThatNeverEndsIsReportedAtTheCallThatRanIt() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
