@@ -29,7 +29,6 @@ extension Bench {
                 for button in buttons { scene.add(button) }
                 var behaviours: [LuaBehaviour] = []
                 behaviours.reserveCapacity(count)
-                runtime.collectGarbage()
                 let before = heapInUse()
                 let time = try nanoseconds {
                     for (i, button) in buttons.enumerated() {
