@@ -40,7 +40,7 @@ extension Bench {
         return Figure(name: "CPU-bound Lua (loop arithmetic, recursive calls, table fills)", key: "cpuBound", unit: "ms",
                       behave: behave, peer: peer?.isNaN == true ? nil : peer,
                       peerName: Peers.lua54?.name ?? "stock lua5.4 (missing)", goal: .ratioAtMost(1.3),
-                      behaveCounting: .bench(group: "cpu", option: "--scale", sizes: (1, 2), arguments: []),
+                      behaveCounting: .bench(group: "cpu", option: "--scale", size: 2, arguments: []),
                       peerCounting: Peers.lua54.map { lua54 in .command(sizes: (1, 2)) { cpuCommand(lua54.path, scale: $0) } })
     }
 

@@ -25,7 +25,7 @@ extension Bench {
         }
         let peer = !options.measures("peer") ? nil
             : measure(options) { baseline_event_round_trip(events, benchmarkLua("baseline_toggle.lua")) }
-        let counting = Counting.bench(group: "event", option: "--events", sizes: (2_000, 4_000), arguments: [])
+        let counting = Counting.bench(group: "event", option: "--events", size: 4_000, arguments: [])
         return Figure(name: "event round trip (tap → toggle's handler → image set, traced)", key: "eventRoundTrip",
                       unit: "ns/event", behave: behave, peer: peer, peerName: Peers.rawCAPI, goal: .ratioAtMost(1.5),
                       behaveCounting: counting, peerCounting: counting)
@@ -52,7 +52,7 @@ extension Bench {
         }
         let peer = !options.measures("peer") ? nil
             : measure(options) { baseline_property_access(operations, benchmarkLua("baseline_property.lua")) }
-        let counting = Counting.bench(group: "property", option: "--operations", sizes: (20_000, 40_000), arguments: [])
+        let counting = Counting.bench(group: "property", option: "--operations", size: 40_000, arguments: [])
         return Figure(name: "property get/set from Lua", key: "propertyAccess", unit: "ns/op", behave: behave, peer: peer,
                       peerName: Peers.rawCAPI, goal: .ratioAtMost(1.2), behaveCounting: counting, peerCounting: counting)
     }
@@ -90,7 +90,7 @@ extension Bench {
         }
         let peer = !options.measures("peer") ? nil
             : measure(options) { baseline_scroll_storm(frames, benchmarkLua("baseline_follow.lua")) / 1000 }
-        let counting = Counting.bench(group: "storm", option: "--frames", sizes: (600, 1_200), arguments: [])
+        let counting = Counting.bench(group: "storm", option: "--frames", size: 1_200, arguments: [])
         return Figure(name: "scroll storm frame (Multiplexer, 3 behaviours, 2 sets each)", key: "scrollStorm", unit: "µs",
                       behave: behave, peer: peer, peerName: Peers.rawCAPI, goal: .ratioAtMost(2),
                       behaveCounting: counting, peerCounting: counting)

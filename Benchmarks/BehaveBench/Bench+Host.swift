@@ -44,7 +44,7 @@ extension Bench {
         }
         let behave = try !options.measures("behave") ? nil : measure(options) { try run(bound: true) }
         let peer = try !options.measures("peer") ? nil : measure(options) { try run(bound: false) }
-        let counting = Counting.bench(group: "host", option: "--events", sizes: (2_000, 4_000), arguments: [])
+        let counting = Counting.bench(group: "host", option: "--events", size: 4_000, arguments: [])
         return Figure(name: "host path: a widget's click → handler → the image change at the widget", key: "hostPath",
                       unit: "ns/event", behave: behave, peer: peer, peerName: "the same click, headless (no widget)",
                       goal: .none, behaveCounting: counting, peerCounting: counting)
@@ -93,9 +93,9 @@ extension Bench {
             return Figure(name: "one click in a scene of \(size.formatted()) behaviours vs of \(sizes[0])",
                           key: "scale\(size)", unit: "ns/event", behave: median(samples[i]), peer: smallest,
                           peerName: "the same click in a scene of \(sizes[0])", goal: size >= 10_000 ? .ratioAtMost(1.2) : .none,
-                          behaveCounting: .bench(group: "scale", option: "--events", sizes: (500, 1_000),
+                          behaveCounting: .bench(group: "scale", option: "--events", size: 2_000,
                                                  arguments: countingArguments + [String(size)]),
-                          peerCounting: .bench(group: "scale", option: "--events", sizes: (500, 1_000),
+                          peerCounting: .bench(group: "scale", option: "--events", size: 2_000,
                                                arguments: countingArguments + [String(sizes[0])]))
         }
     }

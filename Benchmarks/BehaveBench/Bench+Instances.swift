@@ -54,7 +54,7 @@ extension Bench {
                 peerMemory.append(bytes)
             }
         }
-        let counting = Counting.bench(group: "instances", option: "--count", sizes: (200, 400), arguments: [])
+        let counting = Counting.bench(group: "instances", option: "--count", size: 400, arguments: [])
         let perInstance = Figure(name: "memory per attached toggle (10,000 buttons)", key: "memoryPerBehaviour", unit: "KiB",
                                  behave: memory.isEmpty ? nil : median(memory) / 1024,
                                  peer: peerMemory.isEmpty ? nil : median(peerMemory) / 1024,
@@ -107,7 +107,7 @@ extension Bench {
         }
         let perCell = Figure(name: "churn per cell (attach, tap, destroy)", key: "churnTime", unit: "µs",
                              behave: median(times), peer: nil, peerName: "", goal: .none,
-                             behaveCounting: .bench(group: "churn", option: "--cells", sizes: (500, 1_000), arguments: []))
+                             behaveCounting: .bench(group: "churn", option: "--cells", size: 1_000, arguments: []))
         let memory = Figure(name: "memory after \(cycles) cells churned", key: "churnMemory", unit: "KiB",
                             behave: median(growths), peer: nil, peerName: "", goal: .atMost(64))
         return (perCell, memory)

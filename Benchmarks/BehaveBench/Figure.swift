@@ -76,7 +76,10 @@ func measure(_ options: Options, _ body: () throws -> Double) rethrows -> Double
     return median(samples)
 }
 
+/// Wall time of `body`, which is also what `--instructions` counts.
 func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    baseline_measure(1)
+    defer { baseline_measure(0) }
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start)
@@ -91,6 +94,8 @@ func processorNanoseconds(_ body: () throws -> Void) rethrows -> Double {
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
+    baseline_measure(1)
+    defer { baseline_measure(0) }
     let start = now()
     try body()
     return now() - start

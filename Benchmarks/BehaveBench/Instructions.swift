@@ -6,10 +6,10 @@ import Foundation
 enum Counting {
     /// This benchmark (a copy without debug information, which valgrind
     /// 3.19 cannot read) run with `--quick --only GROUP` and `arguments`,
-    /// at two sizes of `option`: the difference of the counts over the
-    /// difference of the sizes is one operation, what setting up costs
-    /// left out.
-    case bench(group: String, option: String, sizes: (Int, Int), arguments: [String])
+    /// `option` set to `size`: only its measured loop is counted (the
+    /// benchmark marks it: `baseline_measure`), and over the size is one
+    /// operation.
+    case bench(group: String, option: String, size: Int, arguments: [String])
     /// A command run at two sizes (`command(size)`), as above.
     case command(sizes: (Int, Int), (Int) -> [String])
     /// A whole command, counted whole (with the processes it starts).
@@ -39,10 +39,12 @@ struct InstructionCounter {
         return copy
     }
 
-    /// Instructions of one run of `command`, its child processes included.
-    func total(_ command: [String], directory: URL? = nil) -> Double? {
+    /// Instructions of one run of `command`, its child processes included
+    /// (`measured`: only its marked loops).
+    func total(_ command: [String], directory: URL? = nil, measured: Bool = false) -> Double? {
         guard let output = commandOutput([valgrind, "--tool=callgrind", "--trace-children=yes",
-                                          "--callgrind-out-file=/dev/null"] + command, directory: directory) else {
+                                          "--callgrind-out-file=/dev/null"] + (measured ? ["--collect-atstart=no"] : [])
+                                          + command, directory: directory) else {
             return nil
         }
         // "==1234== Collected : 36199385", once per process
@@ -61,10 +63,10 @@ struct InstructionCounter {
     /// Instructions per operation (or per whole command) on one side.
     func count(_ counting: Counting, side: String, directory: URL? = nil) -> Double? {
         switch counting {
-        case .bench(let group, let option, let sizes, let arguments):
-            let base = [bench, "--quick", "--only", group] + (arguments.contains("--side") ? [] : ["--side", side])
-                + arguments
-            return perOperation(sizes) { base + [option, String($0)] }
+        case .bench(let group, let option, let size, let arguments):
+            let command = [bench, "--quick", "--only", group] + (arguments.contains("--side") ? [] : ["--side", side])
+                + arguments + [option, String(size)]
+            return total(command, measured: true).map { $0 / Double(size) }
         case .command(let sizes, let command):
             return perOperation(sizes, command)
         case .whole(let command):

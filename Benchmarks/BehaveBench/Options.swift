@@ -33,10 +33,10 @@ struct Options {
           --only GROUP       one group: \(groups.joined(separator: ", "))
           --instructions     also count instructions with valgrind's callgrind
                              (the same on every run and every machine of a kind):
-                             each in-process figure runs twice per side at two
-                             sizes, and the difference over the difference in
-                             size is one operation; whole commands are counted
-                             whole. Needs valgrind; takes a few minutes.
+                             each in-process figure runs once more per side
+                             under it, only its measured loop counted, over
+                             its size; whole commands are counted whole. Needs
+                             valgrind; takes several minutes.
           --side SIDE        measure one side only: behave or peer
           --events N, --operations N, --count N, --cells N, --frames N,
           --scale N, --scene-size N

@@ -30,6 +30,11 @@ double baseline_attach(long count, const char *source, double *bytes);
 /* The Lua release the baseline is built against ("Lua 5.4.4"). */
 const char *baseline_lua_release(void);
 
+/* Counts instructions from here (1) to here (0) when run under valgrind's
+** callgrind with --collect-atstart=no (behave-bench --instructions): the
+** measured loops alone. Nothing otherwise. */
+void baseline_measure(int on);
+
 /* Bytes in use on the heap (mallinfo2 is not visible from Swift). */
 unsigned long baseline_heap_in_use(void);
 
