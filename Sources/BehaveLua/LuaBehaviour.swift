@@ -124,8 +124,8 @@ public final class LuaBehaviour: Behaviour {
         guard !runtime.isClosed else { return false }
         let L = runtime.L
         runtime.pushRef(classRef, on: L)
-        _ = runtime.field(name, of: -1, in: L)
-        let found = lua_type(L, -1) == LUA_TFUNCTION
+        runtime.pushName(name, on: L)
+        let found = lua_rawget(L, -2) == LUA_TFUNCTION
         bh_pop(L, 2)
         return found
     }
@@ -182,14 +182,15 @@ public final class LuaBehaviour: Behaviour {
     /// as `scrollViewDidScroll`, may pause like any handler).
     static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
 
-    /// What running a delegate message needs, made once per message.
-    private var messageInfos: [String: HandlerInfo] = [:]
+    /// What running a delegate message needs, made once per message (a
+    /// list: a behaviour hears few, and comparing beats hashing a name).
+    private var messageInfos: [(message: String, info: HandlerInfo)] = []
 
     private func messageInfo(_ message: String) -> HandlerInfo {
-        if let info = messageInfos[message] { return info }
+        for entry in messageInfos where entry.message == message { return entry.info }
         let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
         let info = HandlerInfo(.method(message, of: name), unpausable: unpausable)
-        if messageInfos.count < 64 { messageInfos[message] = info }
+        if messageInfos.count < 64 { messageInfos.append((message, info)) }
         return info
     }
 
@@ -207,7 +208,8 @@ public final class LuaBehaviour: Behaviour {
         guard selfRef != 0, hasMethod(method) else { return nil }
         return runtime.runHandler(self, info, evenIfDestroyed: evenIfDestroyed) { S in
             runtime.pushRef(classRef, on: S)
-            _ = runtime.field(method, of: -1, in: S)
+            runtime.pushName(method, on: S)
+            lua_rawget(S, -2)
             lua_rotate(S, -2, 1)
             bh_pop(S, 1)
             runtime.pushRef(selfRef, on: S)

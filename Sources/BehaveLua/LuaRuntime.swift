@@ -58,6 +58,11 @@ public final class LuaRuntime {
 
     /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
+    /// The method names looked up last (a delegate message at each scroll),
+    /// kept as Lua strings: pushing one from the registry costs a tenth of
+    /// making it anew (`pushName`).
+    // Read and changed instantaneously: no access overlaps another.
+    @exclusivity(unchecked) var names: [(name: String, ref: Int32)] = []
     var imageMetatableRef: Int32 = 0
     // Set once, read instantaneously: no access overlaps another.
     @exclusivity(unchecked) public private(set) var isClosed = false
@@ -119,6 +124,11 @@ public final class LuaRuntime {
         let seconds = bh_slice_seconds_left(L), instructions = bh_slice_instructions_left(L)
         return (seconds < 0 ? nil : seconds, instructions < 0 ? nil : Int(instructions))
     }
+
+    /// Whether scripts run with no hook while a watchdog thread keeps their
+    /// budget (Linux), rather than with a hook that counts every
+    /// instruction (elsewhere, or when the app holds the watchdog's signal).
+    public var countsInstructionsByWindows: Bool { !isClosed && bh_counts_by_windows(L) != 0 }
 
     /// A full garbage collection: what nothing refers to any more is freed
     /// (weak tables lose it) before the host asks what is still in use.
@@ -232,6 +242,17 @@ public final class LuaRuntime {
 
     func pushRef(_ ref: Int32, on S: OpaquePointer) {
         lua_rawgeti(S, bh_registryindex(), lua_Integer(ref))
+    }
+
+    /// Pushes `name`, one of the last 8 looked up from a Lua string kept in
+    /// the registry (compared, not hashed: Swift's hashing of a name costs
+    /// more than Lua's).
+    func pushName(_ name: String, on S: OpaquePointer) {
+        for entry in names where entry.name == name { return pushRef(entry.ref, on: S) }
+        pushString(name, on: S)
+        lua_pushvalue(S, -1)
+        if names.count == 8 { unref(names.removeFirst().ref) }
+        names.append((name, luaL_ref(S, bh_registryindex())))
     }
 
     /// Pops the string on top (an error message), copied with its length.

@@ -73,8 +73,16 @@ struct DeclarationReader {
         // `self.<name>` must be able to reach each, and not hide what
         // every behaviour has.
         for name in names {
-            let isIdentifier = name.first.map { $0.isLetter || $0 == "_" } ?? false
-                && name.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
+            // ASCII letters, digits and _, not starting with a digit (by
+            // bytes: Character's properties are slow to ask).
+            let isIdentifier = name.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+                && name.utf8.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+                    default: false
+                    }
+                }
             guard isIdentifier else {
                 throw fail("`\(name)` is not a Lua name (letters, digits and _, not starting with a digit)", at: name)
             }

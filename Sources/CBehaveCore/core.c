@@ -3,6 +3,7 @@
 ** property blocks of controls.
 */
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include "BehaveCoreC.h"
@@ -239,13 +240,37 @@ static void clip_record (bh_record *r) {
 }
 
 
+static long long thread_cpu_ns (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+
+/* A listener of the host runs from here to end_listening (see bh_trace). */
+static void begin_listening (bh_trace *t) {
+  if (t->listening++ == 0 && t->timing)
+    t->listening_since = thread_cpu_ns();
+}
+
+
+static void end_listening (bh_trace *t) {
+  if (--t->listening == 0 && t->listening_since != 0) {
+    t->listening_ns += thread_cpu_ns() - t->listening_since;
+    t->listening_since = 0;
+  }
+}
+
+
 /* What commit leaves for later: telling the host, clipping, dropping. */
 static void settle (bh_trace *t, bh_record *r) {
   unsigned long long seq = t->next - 1;
   if (t->notify != NULL && !t->notifying &&
       ((t->notify_kinds >> r->kind) & 1)) {
     t->notifying = 1;
+    begin_listening(t);
     t->notify(t->notify_context);
+    end_listening(t);
     t->notifying = 0;
     r = (bh_record *)bh_trace_at(t, seq);  /* the ring may have moved */
   }
@@ -568,8 +593,11 @@ int bh_view_store (bh_view *v, int index, const bh_value *value) {
   if (s != NULL) {
     s->text_bytes += (long long)bh_value_text_bytes(slot) -
                      (long long)bh_value_text_bytes(&old);
-    if (s->on_change != NULL)
+    if (s->on_change != NULL) {
+      begin_listening(&s->trace);
       s->on_change(s->change_context, v, index, &old, slot, s->source);
+      end_listening(&s->trace);
+    }
     record_change(s, v->name, v->schema->properties[index].name, &old,
                   slot);  /* the record takes old's reference */
   }

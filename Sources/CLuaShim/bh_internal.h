@@ -4,6 +4,10 @@
 #ifndef BH_INTERNAL_H
 #define BH_INTERNAL_H
 
+#include <signal.h>
+#include <stdatomic.h>
+#include <pthread.h>
+
 #include "BehaveLuaShim.h"
 
 /* Instructions between two count-hook events. Calls are not hooked: a
@@ -11,7 +15,23 @@
 ** starts a fresh count), and C work is charged by the functions that do
 ** it, or bounded by the clock looked at on large allocations. */
 #define BH_HOOK_COUNT   1000
-#define BH_HOOK_MASK    LUA_MASKCOUNT
+
+/* Instructions a window counts when the watchdog armed the hook: how fast
+** the running code is (budget.c). */
+#define BH_WINDOW       10000
+
+/* Frames a spent slice watches for the jump back that stops it, and the
+** line events it waits for its outermost frame's (budget.c). */
+#define BH_STOP_FRAMES    32
+#define BH_STOP_PATIENCE  10000
+
+/* The signal the watchdog sends a thread running a callback (watchdog.c). */
+#define BH_WATCH_SIGNAL (SIGRTMAX - 7)
+
+/* What the watchdog may do with a host's slice (bh_host.watch). */
+#define BH_WATCH_IDLE        0   /* no slice runs */
+#define BH_WATCH_RUNNING     1   /* a slice runs: look, signal */
+#define BH_WATCH_SIGNALLING  2   /* the watchdog is signalling its thread */
 
 /* Growth by script code of at least this many bytes looks at the clock. */
 #define BH_CLOCK_BYTES  (64 << 10)
@@ -106,6 +126,36 @@ typedef struct bh_host {
   int sealed;           /* no script may run (see bh_seal) */
   int sealed_refusals;  /* callbacks refused since it was sealed */
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
+  /* the budget with the watchdog (budget.c, watchdog.c) */
+  int fast;             /* scripts run with no hook; the watchdog arms it */
+  _Atomic(lua_State *) scripting;  /* the thread running script code */
+  atomic_int in_script; /* script code runs (not a host function) */
+  /* once the watchdog times the slice, its host functions have run for
+     host_ns in all, and one runs since host_since (ns of the thread's
+     processor clock; 0 when none runs) */
+  atomic_int timing;
+  atomic_llong host_ns;
+  atomic_llong host_since;
+  atomic_int watch;     /* BH_WATCH_* */
+  pthread_t thread;     /* the thread running the slice */
+  atomic_llong pending_ns;  /* processor time in scripts, not yet charged */
+  double rate;          /* instructions per ns, as the last window counted */
+  long long window_left;  /* instructions the open window counts still */
+  long long window_cpu;   /* the thread's processor time when script code
+                             last began to run in it */
+  long long window_script_ns;  /* processor time of script code in it */
+  struct bh_host *outer_slice;  /* the slice its thread ran before this one */
+  struct bh_host *watch_next;   /* the watchdog's list */
+  unsigned long long watch_serial;  /* the watchdog's: the slice it saw, */
+  long long watch_cpu;  /* the thread's processor time then, */
+  long long watch_host; /* and the host's time in the slice then */
+  /* stopping a spent slice where its loop starts again (budget.c) */
+  int stopping;
+  const void *stop_outer;   /* the thread's outermost Lua frame */
+  long stop_events;
+  int nstops;
+  int stop_turn;            /* the kept frame a new one replaces next */
+  struct { const void *frame; int line; } stops[BH_STOP_FRAMES];
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -128,10 +178,58 @@ extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
 extern const char bh__key_original;  /* field of a live copy: its original */
 
-/* state.c */
+/* budget.c */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
-int bh__call_host(lua_State *L, int id);  /* a host function's body */
 void bh__push_limit_message(lua_State *L, bh_host *h);
+void bh__push_reason(lua_State *L, bh_host *h, int reason);
+long long bh__now_ns(void);             /* the monotonic clock */
+void bh__check_clock(bh_host *h);       /* marks the slice spent if due */
+void bh__start_slice(lua_State *L, bh_host *h);
+void bh__end_slice(bh_host *h);
+void bh__arm(lua_State *L);             /* the hook fires at the next jump */
+void bh__count_everything(lua_State *L);  /* without the watchdog */
+
+/* watchdog.c */
+long long bh__thread_cpu_ns(void);      /* this thread's processor time */
+int bh__watch_register(bh_host *h);     /* 1 when the watchdog runs */
+void bh__watch_unregister(bh_host *h);
+void bh__watch_begin(bh_host *h);       /* a slice starts on this thread */
+void bh__watch_end(bh_host *h);
+
+/* Which thread runs script code: 'co' from now on, until bh__leave. */
+static inline lua_State *bh__enter (bh_host *h, lua_State *co) {
+  lua_State *outer = atomic_load_explicit(&h->scripting, memory_order_relaxed);
+  atomic_store_explicit(&h->scripting, co, memory_order_relaxed);
+  return outer;
+}
+
+static inline void bh__leave (bh_host *h, lua_State *outer) {
+  atomic_store_explicit(&h->scripting, outer, memory_order_relaxed);
+}
+
+/* Script code runs from now on (1) or the host's (0); returns which ran
+** before. Inside a slice ('timed'), the host's time is kept apart from the
+** script's (watchdog.c), and an open window counts the script's only. */
+void bh__window_switch(bh_host *h, int in_script);
+void bh__host_time(bh_host *h, int in_script);
+static inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
+  int before = atomic_load_explicit(&h->in_script, memory_order_relaxed);
+  if (before != in_script) {
+    if (timed && atomic_load_explicit(&h->timing, memory_order_relaxed))
+      bh__host_time(h, in_script);
+    if (h->window_left > 0)
+      bh__window_switch(h, in_script);
+  }
+  atomic_store_explicit(&h->in_script, in_script, memory_order_relaxed);
+  return before;
+}
+
+/* state.c */
+int bh__call_host(lua_State *L, int id);  /* a host function's body */
+/* Pushes "source:line: " of the function at 'level' of 'co' (or of the one
+** below it, when that one is a C function), or "" onto L; a spec file's
+** dispatchers of metatables are no frames here (bh__in_dispatcher). */
+void bh__push_where(lua_State *L, lua_State *co, int level);
 /* Bytes of the "source:line: " that heads the error message on top of L,
 ** the position of a frame still live (or that the host raised it at); 0
 ** when it has none. For a message handler. */

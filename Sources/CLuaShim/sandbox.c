@@ -426,20 +426,95 @@ static int call_through (lua_State *L) {
 }
 
 
-/* coroutine.resume, refusing handler threads. */
+/*
+** Resumes 'co' with the 'nargs' values on top of L, and notes while it runs
+** that it is the thread running script code (the watchdog arms that one's
+** hook: budget.c). Leaves on L what co yielded or returned and returns how
+** many, or leaves the error and returns -1. lua_resume itself refuses a
+** coroutine that is not suspended, with the stock messages; nothing here
+** raises, so the note is always undone.
+*/
+static int resume_script (lua_State *L, lua_State *co, int nargs) {
+  bh_host *h = bh__host(L);
+  lua_State *outer;
+  int status, nresults;
+  if (!lua_checkstack(co, nargs)) {
+    lua_pop(L, nargs);
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  lua_xmove(L, co, nargs);
+  outer = bh__enter(h, co);
+  status = lua_resume(co, L, nargs, &nresults);
+  bh__leave(h, outer);
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_xmove(co, L, 1);  /* the error */
+    return -1;
+  }
+  if (!lua_checkstack(L, nresults + 1)) {
+    lua_pop(co, nresults);
+    lua_pushliteral(L, "too many results to resume");
+    return -1;
+  }
+  lua_xmove(co, L, nresults);
+  return nresults;
+}
+
+
+/* coroutine.resume, refusing handler threads: true and what the coroutine
+** yielded or returned, or false and the error. It is the function scripts
+** call, so its argument errors name it at the script's line. */
 static int sb_coresume (lua_State *L) {
-  script_thread(L, "coroutine.resume: this is a handler's coroutine, which "
-                   "Behave resumes (use wait, after or an event)");
+  lua_State *co = script_thread(L, "coroutine.resume: this is a handler's "
+                                   "coroutine, which Behave resumes (use "
+                                   "wait, after or an event)");
+  int n = resume_script(L, co, lua_gettop(L) - 1);
+  lua_pushboolean(L, n >= 0);
+  lua_insert(L, n >= 0 ? -n - 1 : -2);
+  return n >= 0 ? n + 1 : 2;
+}
+
+
+/* coroutine.create, charging the new coroutine a whole count window: it
+** starts a fresh count, so a loop of short coroutines would never reach a
+** count event. */
+static int sb_cocreate (lua_State *L) {
+  bh__charge(L, BH_HOOK_COUNT);
   return call_through(L);
 }
 
 
-/* coroutine.create and coroutine.wrap, charging the new coroutine a whole
-** count window: it starts a fresh count, so a loop of short coroutines
-** would never reach a count event. */
-static int sb_cocreate (lua_State *L) {
-  bh__charge(L, BH_HOOK_COUNT);
-  return call_through(L);
+/* The function coroutine.wrap returns: resumes its coroutine (upvalue 1)
+** and returns what it yields or returns; an error in it ends it (its
+** to-be-closed variables are closed) and goes on in the caller, a message
+** with the caller's position in front. */
+static int sb_wrapped (lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int n = resume_script(L, co, lua_gettop(L));
+  int status;
+  if (n >= 0)
+    return n;
+  status = lua_status(co);
+  if (status != LUA_OK && status != LUA_YIELD) {  /* it failed: end it */
+    status = lua_resetthread(co);
+    lua_pop(L, 1);
+    lua_xmove(co, L, 1);  /* the error it ended with */
+  }
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+
+/* coroutine.wrap: the coroutine coroutine.create makes (Lua's create is
+** the upvalue; charged as sb_cocreate charges it), behind sb_wrapped. */
+static int sb_cowrap (lua_State *L) {
+  sb_cocreate(L);
+  lua_pushcclosure(L, sb_wrapped, 1);
+  return 1;
 }
 
 
@@ -582,9 +657,12 @@ int bh__open_sandbox (lua_State *L) {
 
   lua_pushcfunction(L, sb_coclose);
   rawsetfield(L, co, "close");
-  front_field(L, co, "resume", sb_coresume);
-  front_field(L, co, "create", sb_cocreate);
-  front_field(L, co, "wrap", sb_cocreate);
+  lua_pushcfunction(L, sb_coresume);
+  rawsetfield(L, co, "resume");
+  rawgetfield(L, co, "create");  /* wrap makes its coroutine with Lua's */
+  lua_pushcclosure(L, sb_cowrap, 1);
+  rawsetfield(L, co, "wrap");
+  front_field(L, co, "create", sb_cocreate);  /* (checks the same create) */
   rawgetfield(L, g, LUA_UTF8LIBNAME);
   front_field(L, lua_gettop(L), "len", sb_utf8scan);
   front_field(L, lua_gettop(L), "offset", sb_utf8scan);

@@ -1,15 +1,11 @@
 /*
-** state.c: the state of one scene. Allocator with a memory limit, the
-** budget hook, protected calls and resumes, the host-function trampoline.
+** state.c: the state of one scene. Allocator with a memory limit, error
+** messages and their sites, protected calls and resumes, the host-function
+** trampoline, opening and closing (the budget is budget.c's).
 */
-#if !defined(_POSIX_C_SOURCE) && !defined(__APPLE__)
-#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
-#endif
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bh_internal.h"
 
@@ -22,13 +18,6 @@ const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
 const char bh__key_readonly = 'r';
-
-
-static long long now_ns (void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 
 /*
@@ -60,9 +49,6 @@ static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
 }
 
 
-static void check_clock (bh_host *h);
-
-
 static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bh_host *h = (bh_host *)ud;
   size_t limit = h->config.memory_limit;
@@ -80,8 +66,9 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
        the clock here; once the slice is spent, script code gets no more
        memory, so no library function can go on working for it */
     if (h->depth > 0 && nsize - osize >= BH_CLOCK_BYTES)
-      check_clock(h);
-    if ((h->depth > 0 && h->spent != BH_LIMIT_NONE) ||
+      bh__check_clock(h);
+    /* (while the hook looks for where to stop, the loop may go on) */
+    if ((h->depth > 0 && h->spent != BH_LIMIT_NONE && !h->stopping) ||
         (limit != 0 && (nsize - osize > limit ||
                         h->used > limit - (nsize - osize)))) {
       refuse(h, ptr, osize, nsize);
@@ -94,195 +81,6 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
     h->refused = 0;
   }
   return p;
-}
-
-/* }====================================================== */
-
-
-/*
-** {======================================================
-** Budget: instruction count, deadline, sticky hook
-** =======================================================
-*/
-
-static void hook (lua_State *L, lua_Debug *ar);
-
-
-/* Pushes "source:line: " of the function at 'level' of 'co' (or of the
-** one below it, when that one is a C function), or "" onto L; a spec
-** file's dispatchers of metatables are no frames here (bh__in_dispatcher). */
-static void push_where (lua_State *L, lua_State *co, int level) {
-  lua_Debug ar;
-  int i, tried = 0;
-  for (i = level; tried < 2 && lua_getstack(co, i, &ar); i++) {
-    if (bh__in_dispatcher(co, &ar))
-      continue;
-    tried++;
-    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-      return;
-    }
-  }
-  lua_pushliteral(L, "");
-}
-
-
-static void push_reason (lua_State *L, bh_host *h, int reason) {
-  switch (reason) {
-    case BH_LIMIT_INSTRUCTIONS:
-      lua_pushfstring(L, "instruction budget exceeded (%I instructions)",
-                      (LUAI_UACINT)h->config.instruction_budget);
-      break;
-    case BH_LIMIT_TIME:
-      lua_pushfstring(L, "time limit exceeded (%f s)",
-                      (lua_Number)h->config.time_limit);
-      break;
-    case BH_LIMIT_COMMAND:
-      /* Wall time since the command began: its handlers and the host's
-         work between them (a command ends when it returns, so time
-         before it is never counted). */
-      lua_pushfstring(L, "time limit of one command exceeded (this command, "
-                      "with every handler it started, ran for more than %f s)",
-                      (lua_Number)h->command_limit);
-      break;
-    default:
-      if (h->config.memory_limit == 0)
-        lua_pushliteral(L, "not enough memory");
-      else
-        lua_pushfstring(L, "memory limit exceeded (%I KiB)",
-                        (LUAI_UACINT)(h->config.memory_limit / 1024));
-      break;
-  }
-}
-
-
-void bh__push_limit_message (lua_State *L, bh_host *h) {
-  push_reason(L, h, h->spent);
-}
-
-
-static void account (bh_host *h, long long units) {
-  if (h->config.instruction_budget > 0 && h->spent == BH_LIMIT_NONE &&
-      (h->remaining -= units) <= 0)
-    h->spent = BH_LIMIT_INSTRUCTIONS;
-}
-
-
-static void check_clock (bh_host *h) {
-  if (h->deadline != 0 && h->spent == BH_LIMIT_NONE && now_ns() >= h->deadline)
-    h->spent = h->deadline_reason;
-}
-
-
-static int do_nothing (lua_State *L) {
-  (void)L;
-  return 0;
-}
-
-
-/*
-** Raising calls the message handler (bh_pcall's, or an xpcall's) one call
-** deeper than the code that ran out, which takes a CallInfo and stack room
-** that a spent slice would be refused. Whether Lua still has them from an
-** earlier call depends on the collector (it frees unused ones), and
-** without them the raise becomes "not enough memory" and the handler, with
-** the error's place and advice, never runs. So they are made here: a call
-** of nothing leaves its CallInfo to the next call (protected: at the C
-** stack's limit it fails, and the raise goes on as it would have). Done
-** last, after every allocation that may run the collector.
-*/
-static void reserve_handler_call (lua_State *L) {
-  if (lua_checkstack(L, LUA_MINSTACK + 2)) {
-    lua_pushcfunction(L, do_nothing);
-    if (lua_pcall(L, 0, 0, 0) != LUA_OK)
-      lua_pop(L, 1);
-  }
-}
-
-
-/*
-** The slice is spent: make the hook fire before every instruction of this
-** thread, and raise. Any pcall in the script that catches the error gets
-** it again at its very next instruction, so the error reaches the host.
-*/
-static int raise_spent (lua_State *L, bh_host *h) {
-  int enforce = h->enforce;
-  lua_sethook(L, hook, BH_HOOK_MASK, 1);
-  h->enforce = 0;  /* a spent slice gets no memory: what follows is the host's */
-  if (h->spent == BH_LIMIT_MEMORY)  /* the message is made already */
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
-  else {
-    push_where(L, L, 0);
-    bh__push_limit_message(L, h);
-    lua_concat(L, 2);
-  }
-  reserve_handler_call(L);
-  h->enforce = enforce;
-  return lua_error(L);
-}
-
-
-static void hook (lua_State *L, lua_Debug *ar) {
-  bh_host *h = bh__host(L);
-  (void)ar;
-  if (h->depth == 0)
-    return;  /* no callback is running: nothing to charge */
-  if (h->spent == BH_LIMIT_NONE) {
-    int count = lua_gethookcount(L);
-    account(h, count);
-    check_clock(h);
-    if (h->spent == BH_LIMIT_NONE) {
-      if (count != BH_HOOK_COUNT)
-        lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);  /* was sticky */
-      return;
-    }
-  }
-  raise_spent(L, h);
-}
-
-
-/* Charges C work done for the script; raises once the slice is spent. */
-void bh__charge (lua_State *L, long long units) {
-  bh_host *h = bh__host(L);
-  if (h->depth == 0)
-    return;
-  account(h, units);
-  if (units >= BH_CHARGE_CHUNK)
-    check_clock(h);
-  if (h->spent != BH_LIMIT_NONE)
-    raise_spent(L, h);
-}
-
-
-/* The outermost callback starts a new slice on thread L. */
-static void start_slice (lua_State *L, bh_host *h) {
-  double limit = h->config.time_limit;
-  long long now = (limit > 0 || h->command_deadline != 0) ? now_ns() : 0;
-  h->spent = BH_LIMIT_NONE;
-  h->slices++;
-  h->remaining = h->config.instruction_budget;
-  if (limit > 0) {
-    if (limit > 1e9) limit = 1e9;  /* keep the nanoseconds in range */
-    h->deadline = now + (long long)(limit * 1e9);
-  }
-  else
-    h->deadline = 0;
-  h->deadline_reason = BH_LIMIT_TIME;
-  if (h->command_deadline != 0 &&
-      (h->deadline == 0 || h->command_deadline < h->deadline)) {
-    h->deadline = h->command_deadline;
-    h->deadline_reason = BH_LIMIT_COMMAND;
-  }
-  h->closing = 0;
-  h->refused = 0;
-  /* undoes a sticky hook (the count window goes on: it charges at most
-     one window more to this slice) */
-  if (lua_gethookcount(L) != BH_HOOK_COUNT)
-    lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);
-  if (h->deadline_reason == BH_LIMIT_COMMAND && now >= h->deadline) {
-    h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
-    lua_sethook(L, hook, BH_HOOK_MASK, 1);
-  }
 }
 
 /* }====================================================== */
@@ -316,6 +114,22 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
   }
   else
     lua_pushfstring(L, "(error object is a %s value)", lua_typename(co, t));
+}
+
+
+void bh__push_where (lua_State *L, lua_State *co, int level) {
+  lua_Debug ar;
+  int i, tried = 0;
+  for (i = level; tried < 2 && lua_getstack(co, i, &ar); i++) {
+    if (bh__in_dispatcher(co, &ar))
+      continue;
+    tried++;
+    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
 }
 
 
@@ -434,8 +248,9 @@ static int msgh (lua_State *L) {
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
   h->error.valid = 0;
-  if (h->spent != BH_LIMIT_NONE) {  /* whatever was raised, say why */
-    push_where(L, L, 1);
+  /* whatever was raised since the limit's own error, say why */
+  if (bh_limit_reason(L) != BH_LIMIT_NONE) {
+    bh__push_where(L, L, 1);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
   }
@@ -454,7 +269,8 @@ static void finish_error (lua_State *L, bh_host *h, int status) {
     h->error.valid = 0;
   if (status == LUA_ERRMEM) {  /* the handler did not run */
     lua_pop(L, 1);
-    push_reason(L, h, h->spent != BH_LIMIT_NONE ? h->spent : BH_LIMIT_MEMORY);
+    bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
+                                                        : BH_LIMIT_MEMORY);
   }
   else {
     push_error_text(L, L, -1, 4 * BH_MAX_MESSAGE);
@@ -526,20 +342,27 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
   bh_host *h = bh__host(L);
   int base = lua_gettop(L) - nargs;  /* the function */
   int enforce = h->enforce;
+  int in_script;
+  lua_State *outer;
   int status;
   if (h->sealed) {
     lua_settop(L, base - 1);
     return refuse_sealed(L, h);
   }
   if (h->depth == 0)
-    start_slice(L, h);
+    bh__start_slice(L, h);
   lua_pushcfunction(L, msgh);
   lua_insert(L, base);
   h->depth++;
   h->enforce = 1;
+  outer = bh__enter(h, L);
+  in_script = bh__set_in_script(h, 1, h->depth > 1);
   status = lua_pcall(L, nargs, nresults, base);
+  bh__set_in_script(h, in_script, h->depth > 1);
+  bh__leave(h, outer);
   h->enforce = enforce;
-  h->depth--;
+  if (--h->depth == 0)
+    bh__end_slice(h);
   lua_remove(L, base);
   if (status != LUA_OK)
     finish_error(L, h, status);
@@ -550,22 +373,29 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
 int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
+  int in_script;
+  lua_State *outer;
   int status;
   if (h->sealed)
     return refuse_sealed(L, h);
   if (h->depth == 0)
-    start_slice(co, h);
+    bh__start_slice(co, h);
   h->depth++;
   h->enforce = 1;
+  outer = bh__enter(h, co);
+  in_script = bh__set_in_script(h, 1, h->depth > 1);
   status = lua_resume(co, L, nargs, nresults);
+  bh__set_in_script(h, in_script, h->depth > 1);
+  bh__leave(h, outer);
   h->enforce = enforce;
-  h->depth--;
+  if (--h->depth == 0)
+    bh__end_slice(h);
   if (status != LUA_OK && status != LUA_YIELD) {
     /* co's stack is not unwound: its frames give place and traceback */
-    if (status == LUA_ERRMEM || h->spent != BH_LIMIT_NONE) {
-      push_where(L, co, 0);
-      push_reason(L, h, h->spent != BH_LIMIT_NONE ? h->spent
-                                                  : BH_LIMIT_MEMORY);
+    if (status == LUA_ERRMEM || bh_limit_reason(L) != BH_LIMIT_NONE) {
+      bh__push_where(L, co, 0);
+      bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
+                                                                : BH_LIMIT_MEMORY);
       lua_concat(L, 2);
     }
     else
@@ -815,7 +645,7 @@ int bh_load (lua_State *L, const char *source, size_t length,
   h->enforce = enforce;
   if (status == LUA_ERRMEM) {
     lua_pop(L, 1);
-    push_reason(L, h, BH_LIMIT_MEMORY);
+    bh__push_reason(L, h, BH_LIMIT_MEMORY);
   }
   else if (status != LUA_OK) {
     /* "C stack overflow" from deep nesting comes without the name */
@@ -912,13 +742,17 @@ static int host_resumed (lua_State *L, int status, lua_KContext ctx) {
 int bh__call_host (lua_State *L, int id) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
+  int in_script;
   lua_State *outer = h->current;
   int n;
   if (h->dispatch == NULL)
     return luaL_error(L, "no host dispatch function");
   h->enforce = 0;  /* host code must be able to push */
   h->current = L;
+  /* the host's time is not the script's (watchdog.c) */
+  in_script = bh__set_in_script(h, 0, h->depth > 0);
   n = h->dispatch(L, h->context, id);
+  bh__set_in_script(h, in_script, h->depth > 0);
   h->current = outer;
   h->enforce = enforce;
   if (n == BH_RAISE) {
@@ -1069,7 +903,9 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
     free(h);
     return NULL;
   }
-  lua_sethook(L, hook, BH_HOOK_MASK, BH_HOOK_COUNT);  /* threads inherit it */
+  h->fast = bh__watch_register(h);
+  if (!h->fast)
+    bh__count_everything(L);  /* threads inherit it */
   return L;
 }
 
@@ -1082,6 +918,8 @@ void bh_close (lua_State *L) {
   h = bh__host(L);
   h->enforce = 0;  /* in case it is called from a host function */
   h->depth = 0;
+  if (h->fast)
+    bh__watch_unregister(h);
   h->anchor->L = NULL;  /* targets run nothing more */
   if (--h->anchor->refs == 0)
     free(h->anchor);
@@ -1117,53 +955,8 @@ void bh_set_host_threads (lua_State *L) {
 }
 
 
-unsigned long long bh_slice_serial (lua_State *L) {
-  return bh__host(L)->slices;
-}
-
-
-void bh_set_command_deadline (lua_State *L, double seconds) {
-  bh_host *h = bh__host(L);
-  if (seconds > 0) {
-    if (seconds > 1e9) seconds = 1e9;  /* keep the nanoseconds in range */
-    h->command_deadline = now_ns() + (long long)(seconds * 1e9);
-    h->command_limit = seconds;
-  }
-  else
-    h->command_deadline = 0;
-}
-
-
-double bh_slice_seconds_left (lua_State *L) {
-  bh_host *h = bh__host(L);
-  long long left;
-  if (h->depth == 0 || h->deadline == 0)
-    return -1;
-  left = h->deadline - now_ns();
-  return left > 0 ? (double)left / 1e9 : 0;
-}
-
-
-long long bh_slice_instructions_left (lua_State *L) {
-  bh_host *h = bh__host(L);
-  if (h->depth == 0 || h->config.instruction_budget <= 0)
-    return -1;
-  return h->remaining > 0 ? h->remaining : 0;
-}
-
-
 size_t bh_memory_used (lua_State *L) {
   return bh__host(L)->used;
-}
-
-
-int bh_budget_spent (lua_State *L) {
-  return bh__host(L)->spent != BH_LIMIT_NONE;
-}
-
-
-int bh_limit_reason (lua_State *L) {
-  return bh__host(L)->spent;
 }
 
 

@@ -40,6 +40,17 @@ final class SceneCommandParseTests: XCTestCase {
         XCTAssertEqual(parse("  tap   button  "), .tap("button"))
     }
 
+    /// The text after a command's words is kept as written: blanks (tabs,
+    /// and Unicode's space separators such as a no-break space) trimmed at
+    /// its ends, inner blanks and characters past ASCII kept.
+    func testTheRestOfALineIsTakenAsWritten() {
+        XCTAssertEqual(parse("type field héllo  wörld"), .type("field", text: "héllo  wörld"))
+        XCTAssertEqual(parse("\ttype\tfield\t a\tb \t"), .type("field", text: "a\tb"))
+        XCTAssertEqual(parse("type field ünïcode\u{2003}\u{00A0}"), .type("field", text: "ünïcode"))
+        XCTAssertEqual(parse("choose  Photo   Library "), .choose("Photo   Library"))
+        XCTAssertEqual(parse("type field 日本語 テキスト"), .type("field", text: "日本語 テキスト"))
+    }
+
     func testBlankLinesAndCommentsAreNothing() {
         XCTAssertNil(parse(""))
         XCTAssertNil(parse("   "))

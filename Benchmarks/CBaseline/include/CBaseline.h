@@ -21,6 +21,20 @@ double baseline_property_access(long operations, const char *source);
 ** 'source' returns one for the view it is given); nanoseconds per frame. */
 double baseline_scroll_storm(long frames, const char *source);
 
+/* Makes 'count' buttons, each with a toggle attached as Behave attaches
+** one (the chunk 'source' returns its class; awake sets the image and
+** connects the tap handler); nanoseconds per attach, and the heap bytes
+** each took in *bytes. -1 if the Lua failed or the tap did not work. */
+double baseline_attach(long count, const char *source, double *bytes);
+
+/* The Lua release the baseline is built against ("Lua 5.4.4"). */
+const char *baseline_lua_release(void);
+
+/* Counts instructions from here (1) to here (0) when run under valgrind's
+** callgrind with --collect-atstart=no (behave-bench --instructions): the
+** measured loops alone. Nothing otherwise. */
+void baseline_measure(int on);
+
 /* Bytes in use on the heap (mallinfo2 is not visible from Swift). */
 unsigned long baseline_heap_in_use(void);
 

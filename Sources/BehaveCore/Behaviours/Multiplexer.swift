@@ -26,7 +26,8 @@ public final class Multiplexer: Behaviour {
         guard isAlive, !isForwarding else { return false }
         isForwarding = true
         defer { isForwarding = false }
-        return targets.contains { $0.respondsToDelegateMessage(message) }
+        // (The references are read in place: a scroll asks at every frame.)
+        return targetReferences.contains { $0.receiver?.respondsToDelegateMessage(message) ?? false }
     }
 
     public override func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
@@ -36,7 +37,8 @@ public final class Multiplexer: Behaviour {
         isForwarding = true
         defer { isForwarding = false }
         var answer: Value?
-        for target in targets where target.respondsToDelegateMessage(message) {
+        for reference in targetReferences {
+            guard let target = reference.receiver, target.respondsToDelegateMessage(message) else { continue }
             let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)
             if answer == nil, let result, result != .null { answer = result }
         }

@@ -141,6 +141,15 @@ typedef struct bh_trace {
   void *notify_context;
   unsigned notify_kinds;
   int notifying;
+  /* While 'timing' is set (a script's long callback runs: the Lua
+     bridge's watchdog sets it), the host's listeners (notify, the scene's
+     on_change) are timed: they have run for listening_ns in all, and one
+     runs since listening_since (ns of the thread's processor clock; 0 when
+     none runs). A script's instruction budget does not count them. */
+  int timing;
+  int listening;
+  long long listening_ns;
+  long long listening_since;
 } bh_trace;
 
 /* The record with sequence number 'seq', or NULL when it is not kept. */

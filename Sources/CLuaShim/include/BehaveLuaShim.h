@@ -105,6 +105,11 @@ unsigned long long bh_slice_serial(lua_State *L);
 double bh_slice_seconds_left(lua_State *L);
 long long bh_slice_instructions_left(lua_State *L);
 
+/* 1 when the state's scripts run with no hook and the watchdog keeps
+** their budget (Linux: budget.c, watchdog.c); 0 when the hook counts
+** every instruction. */
+int bh_counts_by_windows(lua_State *L);
+
 /* Bytes currently allocated by the whole state. */
 size_t bh_memory_used(lua_State *L);
 

@@ -1,4 +1,4 @@
--- expect: runaway.lua:11: instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false, or spread long work over time with `after`
+-- expect: runaway.lua:10: instruction budget exceeded (1000000 instructions) while running this line; this loop never ends? Make sure its condition turns false, or spread long work over time with `after`
 -- connect: button
 local Counter = behaviour {
   name = "Counter",

@@ -1,0 +1,87 @@
+import BehaveCore
+import BehaveScene
+import Foundation
+
+// Whole commands: starting `behave`, running specs, exploring.
+extension Bench {
+    /// `behave run toggle.lua --do "tap button"` beside lua5.4 running the
+    /// toggle's logic as a plain file: both start a process, load Lua, flip
+    /// a toggle and print.
+    func coldStart() -> Figure {
+        let runs = options.quick ? 1 : 10
+        let plain = scratch.appendingPathComponent("toggle_plain.lua")
+        try? benchmarkLua("toggle_plain.lua").write(to: plain, atomically: true, encoding: .utf8)
+        let command = [behaveBinary, "run", "toggle.lua", "--do", "tap button"]
+        let behave = options.measures("behave") ? commandTime(command, runs: runs) : nil
+        let peer = options.measures("peer") ? Peers.lua54.flatMap { commandTime([$0.path, plain.path], runs: runs) } : nil
+        return Figure(name: "cold start: `behave run toggle.lua --do \"tap button\"`", key: "coldStart", unit: "ms",
+                      behave: behave, peer: peer, peerName: (Peers.lua54?.name ?? "lua5.4 (missing)") + ", a plain file",
+                      goal: .ratioAtMost(1.5),
+                      behaveCounting: .whole([strippedBehave ?? behaveBinary] + command.dropFirst()),
+                      peerCounting: Peers.lua54.map { .whole([$0.path, plain.path]) })
+    }
+
+    /// 1,000 specs that each build a scene and tap its button, beside the
+    /// same number of busted specs that flip a plain-Lua toggle: busted as
+    /// the system runs it and on lua5.4, each a row; the goal is against
+    /// the faster.
+    func specRunner() -> [Figure] {
+        let files = options.quick ? 2 : 10
+        let perFile = options.quick ? 5 : 100
+        let behaveDirectory = scratch.appendingPathComponent("behave-specs")
+        let bustedDirectory = scratch.appendingPathComponent("busted-specs")
+        for directory in [behaveDirectory, bustedDirectory] {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        // Each file sets the two numbers its template reads, so the specs are
+        // as many and named alike on both sides.
+        let behaveTemplate = benchmarkLua("toggle_behave_template.lua")
+        let bustedTemplate = benchmarkLua("toggle_busted_template.lua")
+        for file in 0..<files {
+            let numbers = "local NUMBER, SPECS = \(file), \(perFile)\n"
+            try? (numbers + behaveTemplate).write(to: behaveDirectory.appendingPathComponent("toggle\(file)_spec.lua"),
+                                                  atomically: true, encoding: .utf8)
+            try? (numbers + bustedTemplate).write(to: bustedDirectory.appendingPathComponent("toggle\(file)_spec.lua"),
+                                                  atomically: true, encoding: .utf8)
+        }
+        let runs = options.quick ? 1 : 3
+        let behaveCommand = [behaveBinary, "test", behaveDirectory.path]
+        let behave = options.measures("behave") ? commandTime(behaveCommand, runs: runs) : nil
+        let peers = Peers.busted.map { busted -> (Peers.Busted, Double?) in
+            (busted, options.measures("peer")
+                ? commandTime(busted.command + ["--pattern=_spec", bustedDirectory.path], runs: runs) : nil)
+        }
+        let fastest = peers.compactMap { $0.1 }.min()
+        let name = "\((files * perFile).formatted()) specs, each a scene and a tap"
+        guard !peers.isEmpty else {
+            return [Figure(name: name, key: "specRunner", unit: "ms", behave: behave, peer: nil,
+                           peerName: "busted (missing)", goal: .ratioBelow(1))]
+        }
+        return peers.enumerated().map { i, entry in
+            let (busted, time) = entry
+            let isFastest = time != nil && time == fastest
+            return Figure(name: isFastest ? name : "\(name), beside the slower busted", key: i == 0 ? "specRunner" : "specRunner\(i + 1)",
+                          unit: "ms", behave: behave, peer: time, peerName: busted.name,
+                          goal: isFastest ? .ratioBelow(1) : .none,
+                          behaveCounting: .whole([strippedBehave ?? behaveBinary] + behaveCommand.dropFirst()),
+                          peerCounting: .whole(busted.command + ["--pattern=_spec", bustedDirectory.path]))
+        }
+    }
+
+    /// 10,000 random steps a person could take on the Modes example (its
+    /// invariants checked after each), from a new scene.
+    func exploration() throws -> Figure {
+        let example = checkout.appendingPathComponent("Examples/Modes/modes.scene.yaml").path
+        let steps = options.quick ? 500 : 10_000
+        let source = SceneSource(file: example)
+        var times: [Double] = []
+        for run in 0..<options.repetitions {
+            var failure: Exploration.Failure?
+            let elapsed = try nanoseconds { failure = try Exploration.run(source, steps: steps, seed: UInt64(run + 1)) }
+            if let failure { throw ValueError("exploring Modes failed: \(failure.reason)") }
+            times.append(elapsed / 1e6 * 10_000 / Double(steps))
+        }
+        return Figure(name: "10,000 exploration steps (Modes)", key: "exploration", unit: "ms", behave: median(times),
+                      peer: nil, peerName: "", goal: .none)
+    }
+}

@@ -1,0 +1,200 @@
+import BehaveCore
+@testable import BehaveLua
+import Foundation
+import XCTest
+
+/// The instruction budget with the watchdog (CLuaShim/budget.c): scripts
+/// run with no hook, and a runaway is still stopped, at the same line on
+/// every run, in the thread it runs in, whatever thread the host uses.
+final class BudgetTests: XCTestCase {
+    static func probe(_ body: String) -> String {
+        """
+        local Probe = behaviour { name = "Probe", outlets = { button = "Button" } }
+        \(body)
+        return Probe
+        """
+    }
+
+    /// Runs `Probe:go` and returns the errors it ended with.
+    static func errors(running body: String, limits: SandboxLimits = .testing) throws -> [String] {
+        let test = try TestScene(limits: limits)
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: probe(body), outlets: ["button": button])
+        probe.performAction("go", sender: button, arguments: [])
+        return test.errors
+    }
+
+    /// The one error of `Probe:go`.
+    func error(running body: String, limits: SandboxLimits = .testing) throws -> String {
+        let errors = try Self.errors(running: body, limits: limits)
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        return errors.first ?? ""
+    }
+
+    func testOnLinuxScriptsRunWithoutAHookAndAWatchdogKeepsTheBudget() throws {
+        #if os(Linux)
+        let test = try TestScene()
+        XCTAssertTrue(test.runtime.countsInstructionsByWindows)
+        #endif
+        XCTAssertTrue(try error(running: "function Probe:go() while true do end end")
+            .contains("probe.lua:2: instruction budget exceeded (1000000 instructions)"))
+    }
+
+    /// The count runs out anywhere in the loop's turn; the error is raised
+    /// where the loop starts again, in the function that loops, so it names
+    /// the same line on every run, here a loop whose body calls a Lua
+    /// function (a line of its own) and a host function.
+    func testARunawayIsNamedAtItsLoopsLineOnEveryRun() throws {
+        let body = """
+            local function describe(n)
+              local parts = {}
+              for i = 1, 3 do parts[i] = tostring(n + i) end
+              return table.concat(parts, ",")
+            end
+
+            function Probe:go()
+              local n = 0
+              while n >= 0 do
+                n = n + 1
+                local text = describe(n)
+                now()
+              end
+            end
+            """
+        // Time in host functions (here most of the turn) is not the
+        // script's: a busy machine could reach the tests' half second of
+        // wall-clock time first.
+        let limits = SandboxLimits(memory: 32 << 20, instructions: 1_000_000, seconds: 5)
+        for _ in 1...5 {
+            let message = try error(running: body, limits: limits)
+            XCTAssertTrue(message.contains("): probe.lua:10: instruction budget exceeded"), message)
+        }
+    }
+
+    /// A coroutine's runaway is stopped too (the watchdog arms the thread
+    /// running script code), and a pcall around it cannot swallow it.
+    func testARunawayInACoroutineIsStoppedAndNoPcallSwallowsIt() throws {
+        for start in ["pcall(coroutine.wrap(spin))", "coroutine.resume(coroutine.create(spin))"] {
+            let message = try error(running: """
+                local function spin()
+                  while true do end
+                end
+
+                function Probe:go()
+                  \(start)
+                  self.after = true
+                end
+                """)
+            XCTAssertTrue(message.contains("instruction budget exceeded"), "\(start): \(message)")
+        }
+    }
+
+    /// A thread of the app that blocks every signal still has its
+    /// callbacks' budgets kept.
+    func testACallbackOnAThreadThatBlocksSignalsIsStillStopped() throws {
+        final class Outcome: @unchecked Sendable {
+            var errors: [String] = []
+            var failure: Error?
+            let done = DispatchSemaphore(value: 0)
+        }
+        let outcome = Outcome()
+        let thread = Thread {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_SETMASK, &all, nil)
+            do {
+                outcome.errors = try Self.errors(running: "function Probe:go() while true do end end")
+            } catch {
+                outcome.failure = error
+            }
+            outcome.done.signal()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+        XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "the runaway was not stopped")
+        XCTAssertNil(outcome.failure)
+        XCTAssertEqual(outcome.errors.count, 1)
+        XCTAssertTrue(outcome.errors.first?.contains("instruction budget exceeded") ?? false, "\(outcome.errors)")
+    }
+
+    /// An error the script raises itself after the count ran out, before
+    /// the hook stops it, is the script's: here a recursion whose new
+    /// coroutines (charged 1,000 instructions each) spend the budget by its
+    /// 100th call and that raises its own error some 15,000 lines later,
+    /// sooner than the stop gives up waiting for a loop (20,000 lines).
+    func testAnErrorOfTheScriptsOwnBeforeTheStopIsTheScripts() throws {
+        let message = try error(running: """
+            function Probe:go()
+              local function dive(n)
+                coroutine.create(dive)
+                if n == 5000 then error("mine") end
+                return 1 + dive(n + 1)
+              end
+              return dive(1)
+            end
+            """, limits: SandboxLimits(memory: 32 << 20, instructions: 100_000, seconds: 5))
+        XCTAssertTrue(message.contains("probe.lua:5: mine"), message)
+        XCTAssertFalse(message.contains("instruction budget exceeded"), message)
+    }
+
+    /// A recursion that never loops is stopped by its budget, at the first
+    /// line of the function it calls again, on every run; left to go on, it
+    /// would end in the memory limit, whose error has no line. (Its new
+    /// coroutines spend the budget at a known depth: the watchdog, which
+    /// looks every millisecond, could be late on a busy machine, and the
+    /// memory limit come first.)
+    func testARecursionThatNeverLoopsIsStoppedAtItsLine() throws {
+        for _ in 1...3 {
+            let message = try error(running: """
+                function Probe:go()
+                  local function dive(n)
+                    coroutine.create(dive)
+                    return 1 + dive(n + 1)
+                  end
+                  return dive(1)
+                end
+                """, limits: SandboxLimits(memory: 16 << 20, instructions: 100_000, seconds: 5))
+            XCTAssertTrue(message.contains("): probe.lua:4: instruction budget exceeded (100000 instructions) while running this line"),
+                          message)
+        }
+    }
+
+    /// A loop far down a recursion, deeper than the frames the stop keeps
+    /// an eye on, is stopped too (in the recursion or at the loop: where
+    /// depends on how deep the count ran out), not left to spin.
+    func testALoopDeepUnderARecursionIsStopped() throws {
+        final class Outcome: @unchecked Sendable {
+            var errors: [String] = []
+            var failure: Error?
+            let done = DispatchSemaphore(value: 0)
+        }
+        let outcome = Outcome()
+        let thread = Thread {
+            do {
+                outcome.errors = try Self.errors(running: """
+                    function Probe:go()
+                      local function dive(n)
+                        if n > 60000 then
+                          while true do end
+                        end
+                        local text = tostring(n) .. "x" .. tostring(n * 2)
+                        return #text + dive(n + 1)
+                      end
+                      return dive(1)
+                    end
+                    """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000, seconds: 5))
+            } catch {
+                outcome.failure = error
+            }
+            outcome.done.signal()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+        XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "the runaway was not stopped")
+        XCTAssertNil(outcome.failure)
+        XCTAssertEqual(outcome.errors.count, 1, "\(outcome.errors)")
+        let message = outcome.errors.first ?? ""
+        XCTAssertTrue(message.contains("instruction budget exceeded (100000 instructions) while running this line"), message)
+        XCTAssertTrue(message.contains("): probe.lua:4: ") || message.contains("): probe.lua:5: "), message)
+    }
+}
