@@ -9,6 +9,10 @@ extension Scene {
     /// Every way a host delivers something (`View.deliver`,
     /// `View.userDidEdit`, `RealTimeDriver.tick`, a dialog's answer) goes
     /// through here, so no event needs a call before it.
+    ///
+    /// Inlinable, so that each caller gets it specialized: unspecialized,
+    /// its generic closure type is made at run time on every first use.
+    @inlinable
     public func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         if commandDepth > 0 { return try body() }
         beginCommand()
@@ -21,6 +25,7 @@ extension Scene {
     }
 
     /// Runs `body` with its changes marked as coming from `source`.
+    @inlinable
     public func with<T, E: Error>(source: ChangeSource, _ body: () throws(E) -> T) throws(E) -> T {
         let outer = c.pointee.source
         c.pointee.source = source.rawValue

@@ -58,7 +58,7 @@ public final class Scene {
     public var commandWillBegin: ((Double) -> Void)?
     private var commandDeadline: ContinuousClock.Instant?
     /// Commands under way (`perform`): nested ones share the outer's time.
-    var commandDepth = 0
+    @usableFromInline var commandDepth = 0
     /// What hears every change (`observeChanges`).
     var sceneChangeObservers: [ChangeObserver] = []
     /// Bytes of text the scene's controls, behaviours and waiting dialogs
@@ -132,7 +132,7 @@ public final class Scene {
     }
 
     /// Ends the time limit of the command under way.
-    func endCommand() {
+    @usableFromInline func endCommand() {
         commandDeadline = nil
         commandWillBegin?(0)
     }
