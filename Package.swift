@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -123,3 +123,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A release build reaches each concrete generic type's metadata through an
+// accessor, not by its mangled name: the first use of each name made Swift's
+// runtime demangle it, a quarter of the instructions `behave` took to start
+// (README, Benchmarks). Tools version 6.2 lets a package that depends on
+// this one by version build with such flags.
+let metadataByAccessor = SwiftSetting.unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [metadataByAccessor]
+}
