@@ -91,7 +91,7 @@ let package = Package(
                 plugins: ["EmbedFiles"]),
         // Files the runtime reads, embedded at build time: the binary alone is the tool.
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
+        .executableTarget(name: "EmbedFilesTool", dependencies: ["CLua"], path: "Plugins/EmbedFilesTool"),
         // Benchmarks: Behave's figures beside the raw Lua C API, busted and lua5.4.
         .target(name: "CBaseline", dependencies: ["CLua"], path: "Benchmarks/CBaseline"),
         .executableTarget(

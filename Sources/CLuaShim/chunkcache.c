@@ -6,8 +6,11 @@
 ** its debug information, so messages keep their lines), and the next load
 ** of the very same text under the very same name loads the dump instead.
 **
-** Only dumps made here from the parser's own output are ever loaded as
-** binary: no byte of a binary chunk comes from outside the process.
+** Only dumps of the parser's own output are ever loaded as binary: those
+** made here, and those the build made from the runtime's own embedded Lua
+** (bh_seed_chunk), which are part of the binary. No byte of a binary chunk
+** comes from outside the process. A dump that does not load (another Lua
+** than the build's) is passed over: the text is compiled instead.
 */
 #include <pthread.h>
 #include <stdint.h>
@@ -115,6 +118,10 @@ int bh__load_cached (lua_State *L, const char *source, size_t length,
   if (--c->loads == 0 && c->retired)
     free_chunk(c);
   pthread_mutex_unlock(&lock);
+  if (*status != LUA_OK) {
+    lua_pop(L, 1);
+    return 0;
+  }
   return 1;
 }
 
@@ -148,18 +155,12 @@ static int write_dump (lua_State *L, const void *p, size_t n, void *ud) {
 }
 
 
-void bh__keep_chunk (lua_State *L, const char *source, size_t length,
-                     const char *chunkname) {
-  dumpbuf b = { NULL, 0, 0, 0 };
+/* Keeps 'dump' (malloc'd; the cache owns it from here) as what 'source'
+** compiles to under 'chunkname'. */
+static void keep (const char *chunkname, const char *source, size_t length,
+                  char *dump, size_t dumplen) {
   chunk *c;
-  size_t namelen;
-  if (chunkname == NULL || length > MAX_SOURCE || !lua_isfunction(L, -1))
-    return;
-  if (lua_dump(L, write_dump, &b, 0) != 0 || b.failed) {
-    free(b.bytes);
-    return;
-  }
-  namelen = strlen(chunkname);
+  size_t namelen = strlen(chunkname);
   c = (chunk *)malloc(sizeof(chunk));
   if (c != NULL) {
     c->name = (char *)malloc(namelen + 1);
@@ -167,14 +168,14 @@ void bh__keep_chunk (lua_State *L, const char *source, size_t length,
   }
   if (c == NULL || c->name == NULL || c->source == NULL) {
     if (c != NULL) { free(c->name); free(c->source); free(c); }
-    free(b.bytes);
+    free(dump);
     return;
   }
   memcpy(c->name, chunkname, namelen + 1);
   memcpy(c->source, source, length);
   c->sourcelen = length;
-  c->dump = b.bytes;
-  c->dumplen = b.len;
+  c->dump = dump;
+  c->dumplen = dumplen;
   c->hash = hash_of(chunkname, source, length);
   pthread_mutex_lock(&lock);
   if (find(c->hash, chunkname, source, length) != NULL) {  /* another thread */
@@ -184,10 +185,86 @@ void bh__keep_chunk (lua_State *L, const char *source, size_t length,
   }
   c->loads = 0;
   c->retired = 0;
-  if (kept + length + b.len + namelen > CACHE_BYTES)
+  if (kept + length + dumplen + namelen > CACHE_BYTES)
     retire_all();
   c->next = slots[c->hash % CACHE_SLOTS];
   slots[c->hash % CACHE_SLOTS] = c;
-  kept += length + b.len + namelen;
+  kept += length + dumplen + namelen;
   pthread_mutex_unlock(&lock);
+}
+
+
+void bh__keep_chunk (lua_State *L, const char *source, size_t length,
+                     const char *chunkname) {
+  dumpbuf b = { NULL, 0, 0, 0 };
+  if (chunkname == NULL || length > MAX_SOURCE || !lua_isfunction(L, -1))
+    return;
+  if (lua_dump(L, write_dump, &b, 0) != 0 || b.failed) {
+    free(b.bytes);
+    return;
+  }
+  keep(chunkname, source, length, b.bytes, b.len);
+}
+
+
+/* A dump begins with a header of fixed size (signature, version, format,
+** check bytes, three sizes, a check integer and a check float), then the
+** main function's number of upvalues and its source name: the chunk name
+** it was compiled under (the functions inside name none of their own). A
+** size is written 7 bits a byte, high bits first, the last byte marked by
+** its top bit; a string's is its length plus one. */
+#define DUMP_HEADER  (4 + 1 + 1 + 6 + 3 + 8 + 8)
+
+static size_t put_size (unsigned char *out, size_t x) {
+  unsigned char bytes[sizeof(size_t) * 8 / 7 + 1];
+  size_t n = 0, i;
+  do {
+    bytes[n++] = (unsigned char)(x & 0x7f);
+    x >>= 7;
+  } while (x != 0);
+  for (i = 0; i < n; i++)
+    out[i] = bytes[n - 1 - i];
+  out[n - 1] |= 0x80;
+  return n;
+}
+
+
+int bh_seed_chunk (const char *chunkname, const char *source, size_t length,
+                   const char *dump, size_t dumplen) {
+  size_t at = DUMP_HEADER + 1, size = 0, rest, namelen, n;
+  unsigned char *renamed;
+  int known;
+  if (chunkname == NULL || length > MAX_SOURCE || dumplen <= at ||
+      memcmp(dump, LUA_SIGNATURE, 4) != 0)
+    return 0;
+  for (;;) {  /* the old name's size */
+    unsigned char byte;
+    if (at >= dumplen || size > ((size_t)-1 >> 7))
+      return 0;
+    byte = (unsigned char)dump[at++];
+    size = (size << 7) | (byte & 0x7f);
+    if (byte & 0x80)
+      break;
+  }
+  if (size == 0 || size - 1 > dumplen - at)
+    return 0;
+  rest = at + size - 1;
+  namelen = strlen(chunkname);
+  pthread_mutex_lock(&lock);
+  known = find(hash_of(chunkname, source, length), chunkname, source, length) != NULL;
+  pthread_mutex_unlock(&lock);
+  if (known)
+    return 1;
+  renamed = (unsigned char *)malloc(DUMP_HEADER + 1 + 16 + namelen + (dumplen - rest));
+  if (renamed == NULL)
+    return 0;
+  memcpy(renamed, dump, DUMP_HEADER + 1);
+  n = DUMP_HEADER + 1;
+  n += put_size(renamed + n, namelen + 1);
+  memcpy(renamed + n, chunkname, namelen);
+  n += namelen;
+  memcpy(renamed + n, dump + rest, dumplen - rest);
+  n += dumplen - rest;
+  keep(chunkname, source, length, (char *)renamed, n);
+  return 1;
 }

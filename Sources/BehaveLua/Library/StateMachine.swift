@@ -12,7 +12,7 @@ let luaLibraries: [(global: String, source: @Sendable () -> [UInt8])] = [
 ]
 
 /// The global a script sees for a library (`Lua/library_stub.lua`).
-private let libraryStubSource = EmbeddedFiles.lua("Lua/library_stub.lua")
+private let libraryStubSource = EmbeddedChunks.text("Lua/library_stub.lua", as: "=behave")
 
 extension LuaRuntime {
     /// Adds each library's stub to the behaviour API (`apiRef`).
@@ -55,4 +55,4 @@ extension LuaRuntime {
 }
 
 /// `StateMachine { … }` (`Lua/state_machine.lua`): see Docs/state-machine.md.
-let stateMachineSource = EmbeddedFiles.lua("Lua/state_machine.lua")
+let stateMachineSource = EmbeddedChunks.text("Lua/state_machine.lua", as: "=behave")

@@ -174,6 +174,15 @@ int bh_set_env(lua_State *L, int funcidx);
 int bh_load(lua_State *L, const char *source, size_t length,
             const char *chunkname);
 
+/* Puts 'dump', the chunk the build compiled from 'source' (Lua's dump of
+** the runtime's own embedded Lua, never anything read at run time), in the
+** process's chunk cache under 'chunkname', the name given to its dump in
+** place of the one it was compiled under: bh_load of that text under that
+** name then runs no parser. Returns 1 when the cache has the chunk. A dump
+** the running Lua cannot load is passed over when loading. */
+int bh_seed_chunk(const char *chunkname, const char *source, size_t length,
+                  const char *dump, size_t dumplen);
+
 /* Calls the function below 'nargs' arguments in protected mode. Errors get
 ** a traceback; error objects that are not strings or numbers are described
 ** ("(error object is a table value)"), never converted by __tostring;
