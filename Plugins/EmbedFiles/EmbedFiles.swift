@@ -18,6 +18,10 @@ import PackagePlugin
 struct EmbedFiles: BuildToolPlugin {
     /// The target that carries the bundled behaviours, and their folder.
     static let bundledScripts = (target: "BehaveLua", folder: "Scripts")
+    /// What the runtime puts before a behaviour script's text when it
+    /// compiles it (`LuaScript.chunkPrefix`; a test checks they agree), so
+    /// that the chunk compiled here is the runtime's.
+    static let scriptChunkPrefix = "local _ENV = ...; "
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
@@ -32,8 +36,13 @@ struct EmbedFiles: BuildToolPlugin {
             }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
-        // The tool reads `NAME=PATH` pairs and writes the Swift file.
-        let arguments = [output.path] + files.map { "\($0.name)=\($0.url.path)" }
+        // The tool reads `NAME=PATH` pairs and writes the Swift file; a
+        // folder's chunks may be compiled with a text before each file's.
+        var arguments = [output.path]
+        if target.name == Self.bundledScripts.target {
+            arguments += ["--chunk-prefix", Self.bundledScripts.folder + "/", Self.scriptChunkPrefix]
+        }
+        arguments += files.map { "\($0.name)=\($0.url.path)" }
         return [.buildCommand(displayName: "Embedding \(files.count) files in \(target.name)",
                               executable: try context.tool(named: "EmbedFilesTool").url,
                               arguments: arguments, inputFiles: files.map(\.url), outputFiles: [output])]

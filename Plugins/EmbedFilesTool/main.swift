@@ -2,7 +2,7 @@ import CLua
 import Foundation
 
 // The build tool of the EmbedFiles plugin:
-//     EmbedFilesTool OUTPUT.swift NAME=PATH...
+//     EmbedFilesTool OUTPUT.swift [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...
 // writes OUTPUT.swift, an internal enum `EmbeddedFiles` holding each file's
 // bytes under its NAME. The bytes are stored as Base64 text (any bytes,
 // UTF-8 or not, and a string literal compiles fast where a large array
@@ -15,16 +15,24 @@ import Foundation
 // in its chunk cache under the name it loads the file as, so that starting
 // runs no parser over the runtime's own Lua. A file that does not compile is
 // embedded as text only (the runtime reports its error when it loads it).
+// A file under a FOLDER given `--chunk-prefix` is compiled with TEXT before
+// it, as the runtime compiles it (behaviour scripts).
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift NAME=PATH...\n".utf8))
+var arguments = CommandLine.arguments.dropFirst()
+guard let output = arguments.popFirst() else {
+    FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...\n".utf8))
     exit(2)
+}
+var chunkPrefixes: [(folder: String, text: String)] = []
+while arguments.first == "--chunk-prefix", arguments.count >= 3 {
+    let option = arguments.prefix(3).map { $0 }
+    arguments = arguments.dropFirst(3)
+    chunkPrefixes.append((option[1], option[2]))
 }
 
 var entries: [(name: String, base64: String)] = []
 var compiled: [(name: String, base64: String)] = []
-for pair in arguments.dropFirst() {
+for pair in arguments {
     guard let equals = pair.firstIndex(of: "=") else {
         FileHandle.standardError.write(Data("EmbedFilesTool: `\(pair)` is not NAME=PATH\n".utf8))
         exit(2)
@@ -36,7 +44,8 @@ for pair in arguments.dropFirst() {
         exit(1)
     }
     entries.append((name, data.base64EncodedString()))
-    if name.hasSuffix(".lua"), let dump = compile(Array(data)) {
+    let prefix = chunkPrefixes.first { name.hasPrefix($0.folder) }.map { Array($0.text.utf8) } ?? []
+    if name.hasSuffix(".lua"), let dump = compile(prefix + Array(data)) {
         compiled.append((name, dump.base64EncodedString()))
     }
 }

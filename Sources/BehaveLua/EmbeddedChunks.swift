@@ -1,4 +1,5 @@
 import CLuaShim
+import Synchronization
 
 /// The runtime's own Lua compiled when the binary was built (the EmbedFiles
 /// plugin dumps each embedded `.lua` file's chunk beside its text): loading
@@ -20,5 +21,17 @@ enum EmbeddedChunks {
     static func seed(_ source: [UInt8], name: String, as chunkName: String) {
         guard let dump = EmbeddedFiles.compiled(name) else { return }
         _ = bh_seed_chunk(chunkName, source, source.count, dump, dump.count)
+    }
+
+    /// The bundled scripts whose chunks are cached.
+    private static let seededScripts = Mutex<Set<String>>([])
+
+    /// Caches the chunk of the bundled script `name` (`Scripts/toggle.lua`)
+    /// under the name scripts load as, the first time a process compiles
+    /// it; `text` is what the runtime compiles (`LuaScript.chunkPrefix` and
+    /// the script).
+    static func seedBundled(_ text: [UInt8], name: String) {
+        guard seededScripts.withLock({ $0.insert(name).inserted }) else { return }
+        seed(text, name: name, as: "@" + name)
     }
 }

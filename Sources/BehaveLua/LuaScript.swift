@@ -82,6 +82,12 @@ public final class LuaScript {
         name.hasPrefix("/") ? nil : BundledScripts.path(of: name)
     }
 
+    /// Put before a behaviour script's text when it is compiled: `...` is
+    /// the environment, so each run of the chunk gets its own. Same line,
+    /// so line numbers stay the author's. (The EmbedFiles plugin compiles
+    /// the bundled scripts with it too.)
+    static let chunkPrefix = Array("local _ENV = ...; ".utf8)
+
     public static func display(_ path: String) -> String {
         if let bundled = BundledScripts.displayName(ofPath: path) { return bundled }
         let cwd = FileManager.default.currentDirectoryPath + "/"
@@ -191,9 +197,8 @@ extension LuaRuntime {
     /// runs the same compiled chunk with its own environment.
     func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
         if let cached = scripts.chunkRefs[script.path], cached.source == script.source { return cached.ref }
-        // `...` is the environment: each run of the chunk gets its own.
-        // Same line, so line numbers stay the author's.
-        let text = Array("local _ENV = ...; ".utf8) + script.source
+        let text = LuaScript.chunkPrefix + script.source
+        if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(text, name: script.displayName) }
         let status = bh_load(L, text, text.count, "@" + script.displayName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)

@@ -9,9 +9,12 @@ import XCTest
 final class EmbeddedChunksTests: XCTestCase {
     /// Lua's dump of `source`, compiled under `compiledAs`, with its lines.
     private func dump(_ source: String, compiledAs name: String = "=embedded") throws -> [UInt8] {
+        try dump(Array(source.utf8), compiledAs: name)
+    }
+
+    private func dump(_ bytes: [UInt8], compiledAs name: String = "=embedded") throws -> [UInt8] {
         let L = try XCTUnwrap(luaL_newstate())
         defer { lua_close(L) }
-        let bytes = Array(source.utf8)
         XCTAssertEqual(luaL_loadbufferx(L, bytes, bytes.count, name, "t"), LUA_OK)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
@@ -36,6 +39,17 @@ final class EmbeddedChunksTests: XCTestCase {
         for name in lua {
             let compiled = EmbeddedFiles.compiled(name)
             XCTAssertEqual(compiled.map { Array($0.prefix(4)) }, Array("\u{1b}Lua".utf8), name)
+        }
+    }
+
+    /// The plugin compiles a bundled script as the runtime does, its text
+    /// after `LuaScript.chunkPrefix`: the same dump, byte for byte.
+    func testABundledScriptIsCompiledAsTheRuntimeCompilesIt() throws {
+        XCTAssertFalse(BundledScripts.names.isEmpty)
+        for name in BundledScripts.names {
+            let path = "Scripts/" + name
+            let source = try XCTUnwrap(EmbeddedFiles.bytes(path))
+            XCTAssertEqual(EmbeddedFiles.compiled(path), try dump(LuaScript.chunkPrefix + source), path)
         }
     }
 
