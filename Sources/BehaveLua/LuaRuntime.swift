@@ -126,7 +126,9 @@ public final class LuaRuntime {
     }
 
     /// Whether scripts run with no hook while a watchdog thread keeps their
-    /// budget (Linux), rather than with a hook that counts every
+    /// budget (Linux; the thread starts when the process's first callback
+    /// runs long, and short callbacks before it are counted instruction by
+    /// instruction), rather than with a hook that counts every
     /// instruction (elsewhere, or when the app holds the watchdog's signal).
     public var countsInstructionsByWindows: Bool { !isClosed && bh_counts_by_windows(L) != 0 }
 

@@ -128,6 +128,7 @@ typedef struct bh_host {
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
   /* the budget with the watchdog (budget.c, watchdog.c) */
   int fast;             /* scripts run with no hook; the watchdog arms it */
+  int watchable;        /* on the watchdog's list: fast once it runs */
   _Atomic(lua_State *) scripting;  /* the thread running script code */
   atomic_int in_script; /* script code runs (not a host function) */
   /* once the watchdog times the slice, its host functions have run for
@@ -192,6 +193,8 @@ void bh__count_everything(lua_State *L);  /* without the watchdog */
 /* watchdog.c */
 long long bh__thread_cpu_ns(void);      /* this thread's processor time */
 int bh__watch_register(bh_host *h);     /* 1 when the watchdog runs */
+int bh__watch_start(void);              /* starts it; 1 when it runs */
+int bh__watching(void);                 /* 1 when it runs */
 void bh__watch_unregister(bh_host *h);
 void bh__watch_begin(bh_host *h);       /* a slice starts on this thread */
 void bh__watch_end(bh_host *h);

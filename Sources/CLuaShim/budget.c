@@ -17,7 +17,10 @@
 ** hook comes off again. So the budget runs out after the processor time its
 ** instructions take when counted: a runaway is stopped as soon as before.
 ** Without the watchdog, the hook counts every instruction (BH_HOOK_COUNT at
-** a time). Either way C work (a pattern, a sort, a long string) is charged
+** a time): where the watchdog cannot run, and in every process until its
+** callbacks have run BH_WATCH_AFTER instructions, when the thread starts
+** (the slice that counted them goes on without the hook, the others from
+** their next slice): a short run never starts it. Either way C work (a pattern, a sort, a long string) is charged
 ** in units by the functions that do it, and host functions cost nothing.
 **
 ** Stopping. A slice found spent raises its error where the running loop
@@ -309,12 +312,50 @@ void bh__window_switch (bh_host *h, int in_script) {
 }
 
 
-/* The hook without the watchdog: counts every instruction. */
+/* Instructions the process's callbacks count one by one before the
+** watchdog starts: about a millisecond of script code. */
+#define BH_WATCH_AFTER  1000000
+
+static atomic_llong counted_before_watching;
+
+
+/* The slice on thread L goes on with the watchdog, with no hook. */
+static void watch_slice (lua_State *L, bh_host *h) {
+  /* a window or a sticky hook of an earlier slice ends here */
+  if (lua_gethook(L) != NULL)
+    lua_sethook(L, NULL, 0, 0);
+  h->window_left = 0;
+  atomic_store_explicit(&h->pending_ns, 0, memory_order_relaxed);
+  atomic_store_explicit(&h->timing, 0, memory_order_relaxed);
+  atomic_store_explicit(&h->host_ns, 0, memory_order_relaxed);
+  atomic_store_explicit(&h->host_since, 0, memory_order_relaxed);
+  if (h->scene != NULL) {
+    h->scene->trace.timing = 0;
+    h->scene->trace.listening_ns = 0;
+  }
+  bh__watch_begin(h);
+}
+
+
+/* The hook without the watchdog: counts every instruction. The callback
+** that brings the process's count to BH_WATCH_AFTER starts the watchdog
+** and goes on with it (its thread runs no slice begun after this one: a
+** callback's host functions end the slices they start). */
 static void count_all (lua_State *L, bh_host *h, lua_Debug *ar) {
   int count = (ar->event == LUA_HOOKCOUNT) ? lua_gethookcount(L) : 0;
   account(h, count);
   bh__check_clock(h);
-  if (h->spent == BH_LIMIT_NONE && count != BH_HOOK_COUNT)
+  if (h->spent != BH_LIMIT_NONE)
+    return;
+  if (h->watchable &&
+      atomic_fetch_add(&counted_before_watching, count) + count >=
+        BH_WATCH_AFTER &&
+      bh__watch_start()) {
+    h->fast = 1;
+    watch_slice(L, h);
+    return;
+  }
+  if (count != BH_HOOK_COUNT)
     lua_sethook(L, hook, LUA_MASKCOUNT, BH_HOOK_COUNT);  /* was sticky */
 }
 
@@ -389,21 +430,10 @@ void bh__start_slice (lua_State *L, bh_host *h) {
   }
   h->closing = 0;
   h->refused = 0;
-  if (h->fast) {
-    /* a window or a sticky hook of an earlier slice ends here */
-    if (lua_gethook(L) != NULL)
-      lua_sethook(L, NULL, 0, 0);
-    h->window_left = 0;
-    atomic_store_explicit(&h->pending_ns, 0, memory_order_relaxed);
-    atomic_store_explicit(&h->timing, 0, memory_order_relaxed);
-    atomic_store_explicit(&h->host_ns, 0, memory_order_relaxed);
-    atomic_store_explicit(&h->host_since, 0, memory_order_relaxed);
-    if (h->scene != NULL) {
-      h->scene->trace.timing = 0;
-      h->scene->trace.listening_ns = 0;
-    }
-    bh__watch_begin(h);
-  }
+  if (!h->fast && h->watchable && bh__watching())
+    h->fast = 1;  /* the watchdog started since the state's last slice */
+  if (h->fast)
+    watch_slice(L, h);
   /* undoes a sticky hook (the count window goes on: it charges at most
      one window more to this slice) */
   else if (lua_gethookcount(L) != BH_HOOK_COUNT ||
@@ -429,7 +459,7 @@ void bh__count_everything (lua_State *L) {
 
 
 int bh_counts_by_windows (lua_State *L) {
-  return bh__host(L)->fast;
+  return bh__host(L)->watchable;
 }
 
 

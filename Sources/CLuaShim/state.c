@@ -918,7 +918,7 @@ void bh_close (lua_State *L) {
   h = bh__host(L);
   h->enforce = 0;  /* in case it is called from a host function */
   h->depth = 0;
-  if (h->fast)
+  if (h->watchable)
     bh__watch_unregister(h);
   h->anchor->L = NULL;  /* targets run nothing more */
   if (--h->anchor->refs == 0)

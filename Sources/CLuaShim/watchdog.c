@@ -8,6 +8,12 @@
 ** whose handler arms the budget hook of the Lua thread running the script.
 ** With no callback running for a while, it sleeps until one starts.
 **
+** It starts when the first callback of the process runs long (budget.c,
+** count_all): until then states count every instruction, so a short run
+** (`behave run` with a tap, a quick tool) never pays for a thread, which
+** took a third of such a run's time on a busy machine (the exit waits for
+** it to be scheduled and end).
+**
 ** A slice's state (bh_host.watch) tells the watchdog when it may signal the
 ** slice's thread: only while the slice runs, and the slice does not end
 ** (nor its thread exit) while a signal is being sent. Hosts are added and
@@ -43,7 +49,7 @@ static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t watch_wake = PTHREAD_COND_INITIALIZER;
 static bh_host *watched;       /* the hosts counting this way */
 static atomic_int sleeping;    /* the watchdog waits for a slice to start */
-static int started;            /* 1 running, -1 could not start */
+static atomic_int started;     /* 1 running, -1 could not start */
 
 /* The innermost slice this thread runs (a callback can start another
 ** state's, as a spec builds a scene); what the signal handler arms. */
@@ -180,19 +186,38 @@ static int start (void) {
 }
 
 
+/* A state joins the list whether or not the thread runs yet: it counts
+** every instruction until then (its slices stay idle to the watchdog). */
 int bh__watch_register (bh_host *h) {
-  int ok;
+  int running;
   pthread_mutex_lock(&watch_lock);
-  if (started == 0)
-    started = start();
-  ok = (started == 1);
-  if (ok) {
+  h->watchable = (started != -1);
+  if (h->watchable) {
     atomic_store(&h->watch, BH_WATCH_IDLE);
     h->watch_next = watched;
     watched = h;
   }
+  running = (started == 1);
   pthread_mutex_unlock(&watch_lock);
-  return ok;
+  return running;
+}
+
+
+int bh__watch_start (void) {
+  int running;
+  if (atomic_load(&started) == 1)
+    return 1;
+  pthread_mutex_lock(&watch_lock);
+  if (started == 0)
+    started = start();
+  running = (started == 1);
+  pthread_mutex_unlock(&watch_lock);
+  return running;
+}
+
+
+int bh__watching (void) {
+  return atomic_load_explicit(&started, memory_order_relaxed) == 1;
 }
 
 
@@ -245,9 +270,12 @@ void bh__watch_end (bh_host *h) {
 #else
 
 int bh__watch_register (bh_host *h) {
-  (void)h;
+  h->watchable = 0;
   return 0;
 }
+
+int bh__watch_start (void) { return 0; }
+int bh__watching (void) { return 0; }
 
 void bh__watch_unregister (bh_host *h) { (void)h; }
 void bh__watch_begin (bh_host *h) { (void)h; }

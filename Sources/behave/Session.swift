@@ -75,10 +75,10 @@ final class Session {
         }
         let interactive = isatty(STDIN_FILENO) != 0
         while !quit {
-            if interactive {
-                Swift.print("behave> ", terminator: "")
-                fflush(nil)
-            }
+            if interactive { Swift.print("behave> ", terminator: "") }
+            // What the scene printed so far reaches a program that drives
+            // `behave` through a pipe before it sends the next command.
+            fflush(nil)
             guard let line = readLine() else { break }
             quit = execute(line)
         }
