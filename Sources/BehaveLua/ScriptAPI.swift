@@ -72,7 +72,8 @@ public enum ScriptAPI {
     /// the sandbox's), not the app's.
     static var builtinGlobals: [String: [String]?] {
         if let names = learnedGlobals.withLock({ $0 }) { return names }
-        // No runtime yet in this process: one made here tells them.
+        // No runtime has told them: one made here does.
+        learnGlobalsFromNextRuntime()
         withRuntime { _ in }
         return learnedGlobals.withLock { $0 } ?? [:]
     }
@@ -82,14 +83,24 @@ public enum ScriptAPI {
         runtime.environmentNames(behaviourAPI: false)
     } ?? [:]
 
-    /// Every runtime's environment has the same names, so the first runtime
-    /// a process makes tells them (`learnGlobals`), and a tool that checks
-    /// scripts once a scene is loaded (`behave run`) needs no runtime of its
-    /// own: making one costs a tenth of a run.
+    /// Every runtime's environment has the same names, so a runtime the
+    /// process makes anyway can tell them (`learnGlobals`), and a tool that
+    /// checks scripts once a scene is loaded (`behave run`) needs no runtime
+    /// of its own: making one costs a tenth of a run.
     private static let learnedGlobals = Mutex<[String: [String]?]?>(nil)
+    private static let learnsFromNextRuntime = Atomic<Bool>(false)
+
+    /// The next runtime the process makes tells the globals: call it before
+    /// making a scene whose scripts are checked once it is loaded. (Reading
+    /// them costs as much as a tenth of a short run, which a run that checks
+    /// nothing does not pay.)
+    public static func learnGlobalsFromNextRuntime() {
+        learnsFromNextRuntime.store(true, ordering: .relaxed)
+    }
 
     static func learnGlobals(from runtime: LuaRuntime) {
-        guard learnedGlobals.withLock({ $0 == nil }) else { return }
+        guard learnsFromNextRuntime.exchange(false, ordering: .relaxed),
+              learnedGlobals.withLock({ $0 == nil }) else { return }
         let names = runtime.environmentNames(behaviourAPI: true)
         learnedGlobals.withLock { learned in
             if learned == nil { learned = names }

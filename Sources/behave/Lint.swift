@@ -39,6 +39,13 @@ enum ScriptLint {
         return names
     }
 
+    /// The scripts of `paths` the linter reads: a bundled script lints clean
+    /// (a test checks them all), unless a scene's collection sizes give the
+    /// linter more to check.
+    static func linted(_ paths: [String], collectionSizes: [String: [String: Int]] = [:]) -> [String] {
+        paths.filter { !BundledScripts.isBundled($0) || !(collectionSizes[$0]?.isEmpty ?? true) }
+    }
+
     /// Prints the findings of each script once, on standard error; what
     /// the loader stops on (a syntax error, a missing `return`) is left to
     /// it, which says the same. The files in `specs` are spec files, whatever
@@ -46,12 +53,7 @@ enum ScriptLint {
     /// outlet collections that a scene tells.
     static func warn(scripts paths: [String], specs: Set<String> = [], collectionSizes: [String: [String: Int]] = [:]) {
         var seen = Set<String>()
-        // A bundled script lints clean (a test checks them all), unless a
-        // scene's collection sizes give the linter more to check.
-        func lintsClean(_ path: String) -> Bool {
-            BundledScripts.isBundled(path) && collectionSizes[path]?.isEmpty ?? true
-        }
-        for path in paths where !lintsClean(path) && seen.insert((path as NSString).standardizingPath).inserted {
+        for path in linted(paths, collectionSizes: collectionSizes) where seen.insert((path as NSString).standardizingPath).inserted {
             // What a scene loads or a spec names as a script is a behaviour:
             // no reading of the whole source to tell.
             let kind: ScriptLinter.Kind = specs.contains(path) ? .spec : .behaviour

@@ -28,8 +28,10 @@ final class Session {
         // The linter's warnings come first: before the scene's first line,
         // or once it is loaded (or failed to load) when it printed none.
         // Linting once the scene's runtime exists spares the linter one of
-        // its own (see `ScriptAPI.globals`).
-        let linter = Once { lint(source) }
+        // its own: that runtime tells it the globals (`ScriptAPI.globals`).
+        let scripts = lintedScripts(source)
+        if !scripts.paths.isEmpty { ScriptAPI.learnGlobalsFromNextRuntime() }
+        let linter = Once { ScriptLint.warn(scripts: scripts.paths, collectionSizes: scripts.collectionSizes) }
         let output: (String) -> Void = { line in
             linter.run()
             Swift.print(line)
@@ -59,10 +61,19 @@ final class Session {
 
     /// What the linter finds in the scripts of `source`, on standard error.
     static func lint(_ source: SceneSource) {
+        let scripts = lintedScripts(source)
+        ScriptLint.warn(scripts: scripts.paths, collectionSizes: scripts.collectionSizes)
+    }
+
+    /// The scripts of `source` the linter reads (none when all are bundled),
+    /// and the sizes of their outlet collections the scene gives.
+    static func lintedScripts(_ source: SceneSource) -> (paths: [String], collectionSizes: [String: [String: Int]]) {
         switch source.kind {
         case .sceneFile(let file):
-            ScriptLint.warn(scripts: SceneFiles.scripts(inScene: file), collectionSizes: SceneFiles.collectionSizes(inScene: file))
-        case .script: if let path = source.scriptPath { ScriptLint.warn(scripts: [path]) }
+            let sizes = SceneFiles.collectionSizes(inScene: file)
+            return (ScriptLint.linted(SceneFiles.scripts(inScene: file), collectionSizes: sizes), sizes)
+        case .script:
+            return (source.scriptPath.map { ScriptLint.linted([$0]) } ?? [], [:])
         }
     }
 
