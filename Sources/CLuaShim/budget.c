@@ -18,9 +18,10 @@
 ** instructions take when counted: a runaway is stopped as soon as before.
 ** Without the watchdog, the hook counts every instruction (BH_HOOK_COUNT at
 ** a time): where the watchdog cannot run, and in every process until its
-** callbacks have run BH_WATCH_AFTER instructions, when the thread starts
-** (the slice that counted them goes on without the hook, the others from
-** their next slice): a short run never starts it. Either way C work (a pattern, a sort, a long string) is charged
+** callbacks have run BH_WATCH_AFTER instructions or BH_WATCH_AFTER_SLICES
+** callbacks have started, when the thread starts (a slice that counted
+** them goes on without the hook, the others from their next slice): a
+** short run never starts it. Either way C work (a pattern, a sort, a long string) is charged
 ** in units by the functions that do it, and host functions cost nothing.
 **
 ** Stopping. A slice found spent raises its error where the running loop
@@ -312,11 +313,15 @@ void bh__window_switch (bh_host *h, int in_script) {
 }
 
 
-/* Instructions the process's callbacks count one by one before the
-** watchdog starts: about a millisecond of script code. */
-#define BH_WATCH_AFTER  1000000
+/* The watchdog starts once the process's callbacks have counted this many
+** instructions one by one (about a millisecond of script code), or once
+** this many callbacks have started: a run that does either is no short
+** run, and counting every instruction would cost it more than the thread. */
+#define BH_WATCH_AFTER         1000000
+#define BH_WATCH_AFTER_SLICES  100
 
 static atomic_llong counted_before_watching;
+static atomic_int slices_before_watching;
 
 
 /* The slice on thread L goes on with the watchdog, with no hook. */
@@ -430,8 +435,11 @@ void bh__start_slice (lua_State *L, bh_host *h) {
   }
   h->closing = 0;
   h->refused = 0;
-  if (!h->fast && h->watchable && bh__watching())
-    h->fast = 1;  /* the watchdog started since the state's last slice */
+  if (!h->fast && h->watchable &&
+      (bh__watching() ||
+       (atomic_fetch_add(&slices_before_watching, 1) + 1 >=
+          BH_WATCH_AFTER_SLICES && bh__watch_start())))
+    h->fast = 1;  /* the watchdog runs (since the state's last slice) */
   if (h->fast)
     watch_slice(L, h);
   /* undoes a sticky hook (the count window goes on: it charges at most

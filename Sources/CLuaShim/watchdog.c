@@ -8,8 +8,8 @@
 ** whose handler arms the budget hook of the Lua thread running the script.
 ** With no callback running for a while, it sleeps until one starts.
 **
-** It starts when the first callback of the process runs long (budget.c,
-** count_all): until then states count every instruction, so a short run
+** It starts when the process's callbacks have run long or many (budget.c,
+** BH_WATCH_AFTER): until then states count every instruction, so a short run
 ** (`behave run` with a tap, a quick tool) never pays for a thread, which
 ** took a third of such a run's time on a busy machine (the exit waits for
 ** it to be scheduled and end).
