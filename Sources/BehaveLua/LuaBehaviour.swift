@@ -58,7 +58,7 @@ public final class LuaBehaviour: Behaviour {
         try self.init(script: LuaScript(contentsOf: path), name: name, runtime: runtime)
     }
 
-    override public var sourceName: String { script.path.lastPathComponent }
+    override public var sourceName: String { script.fileName }
 
     // MARK: The mirror
 
@@ -233,8 +233,4 @@ public final class LuaBehaviour: Behaviour {
         runtime.unref(selfRef)
         runtime.unref(classRef)
     }
-}
-
-private extension String {
-    var lastPathComponent: String { split(separator: "/").last.map(String.init) ?? self }
 }

@@ -12,11 +12,15 @@ public final class LuaScript {
     public let displayName: String
     public let path: String
     public let source: [UInt8]
+    /// The file's name (`toggle.lua`), which every instance's record in the
+    /// scene shows: made once, not per instance.
+    public let fileName: String
 
     public init(path: String, source: [UInt8]) {
         self.path = path
         self.source = source
         self.displayName = LuaScript.display(path)
+        self.fileName = path.split(separator: "/").last.map(String.init) ?? path
     }
 
     public convenience init(path: String, source: String) {
@@ -258,34 +262,11 @@ extension LuaRuntime {
         return (finished, classRef)
     }
 
-    /// A fresh sandbox environment with the behaviour API in it.
+    /// A fresh sandbox environment with the behaviour API in it: its
+    /// names are brought in as they are first used (`environment.c`), so
+    /// a behaviour costs what it uses of them.
     func pushEnvironment() {
-        bh_push_sandbox_env(L)
-        pushRef(apiRef, on: L)
-        lua_pushnil(L)
-        while lua_next(L, -2) != 0 {
-            // A library table (`platform`) is copied: one behaviour
-            // replacing a function in it must not reach another.
-            if lua_type(L, -1) == LUA_TTABLE { replaceWithShallowCopy() }
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -5)
-        }
-        bh_pop(L, 1)
-    }
-
-    /// Replaces the table on top of the main stack with a raw copy of it.
-    private func replaceWithShallowCopy() {
-        let source = lua_absindex(L, -1)
-        lua_createtable(L, 0, 8)
-        lua_pushnil(L)
-        while lua_next(L, source) != 0 {
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -4)
-        }
-        lua_rotate(L, -2, 1)
-        bh_pop(L, 1)
+        bh_push_behaviour_env(L)
     }
 
     /// The string keys of the table at `index` whose values are functions

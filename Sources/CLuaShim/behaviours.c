@@ -126,3 +126,21 @@ void bh_push_self_call (lua_State *L, lua_Integer id, int host_id) {
   lua_pushinteger(L, host_id);
   lua_pushcclosure(L, self_call, 2);
 }
+
+
+/* The prelude's setmetatable for the tables it makes itself (an
+** instance's self and props, whose metatables no script can reach: their
+** __metatable is false): Lua's own, with no private copy of the metatable
+** to make as the sandbox's setmetatable does for scripts (sandbox.c). */
+static int plain_setmetatable (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+
+void bh_push_plain_setmetatable (lua_State *L) {
+  lua_pushcfunction(L, plain_setmetatable);
+}

@@ -103,9 +103,11 @@ end
 -- host, which checks them against the declaration.
 local set, describe = H.set, H.describe
 
+local plain_setmetatable = H.plainSetmetatable
+
 local function instance(class, id, props)
-  setmetatable(props, { __index = class, __metatable = false })
-  return setmetatable({}, {
+  plain_setmetatable(props, { __index = class, __metatable = false })
+  return plain_setmetatable({}, {
     __index = props,
     __newindex = function(t, key, value)
       if not set(id, key, value) then rawset(t, key, value) end
