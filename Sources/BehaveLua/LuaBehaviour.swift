@@ -18,18 +18,18 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef) = try runtime.instantiate(script)
+        let (declaration, classRef, defaultsRef) = try runtime.instantiate(script)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
         super.init(name: name, declaration: declaration)
         id = runtime.register(self)
         let L = runtime.L
-        lua_createtable(L, 0, Int32(declaration.inspectables.count + declaration.outlets.count))
-        for spec in declaration.inspectables {
-            runtime.push(inspectable(spec.name) ?? .null, on: L)
-            lua_setfield(L, -2, spec.name)
-        }
+        // The inspectables start at their defaults: a copy of the type's.
+        runtime.pushRef(defaultsRef, on: L)
+        bh_push_defaults_copy(L, -1, Int32(declaration.inspectables.count + declaration.outlets.count + 3))
+        lua_rotate(L, -2, 1)
+        bh_pop(L, 1)
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.

@@ -184,8 +184,10 @@ public final class LuaScript {
 /// `behaviour { … }` made.
 struct ScriptRegistry {
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
-    /// Declarations already read, by script path.
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
+    /// Declarations already read, by script path, with the registry ref of
+    /// a table of their inspectables' defaults as Lua values (each
+    /// instance's mirror starts as a copy of it).
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, defaultsRef: Int32)] = [:]
     var loading: LuaScript?
     var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
 }
@@ -214,7 +216,7 @@ extension LuaRuntime {
 
     /// Runs a script in a fresh sandbox environment: its declaration, and
     /// the registry ref of its class table.
-    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32) {
+    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, defaultsRef: Int32) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -249,7 +251,7 @@ extension LuaRuntime {
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
         if let cached = scripts.declarations[script.path], cached.source == script.source {
-            return (cached.declaration, classRef)
+            return (cached.declaration, classRef, cached.defaultsRef)
         }
         var finished = declaration
         let methods = functionKeys(ofTableAt: -1)
@@ -258,8 +260,15 @@ extension LuaRuntime {
         // One rule for inspect, check, scenes and the responder chain.
         finished.actions = script.sortedBySource(methods.filter(ScriptAPI.isAction))
         // Instances of a script share its declaration: read it once.
-        scripts.declarations[script.path] = (script.source, finished)
-        return (finished, classRef)
+        lua_createtable(L, 0, Int32(finished.inspectables.count))
+        for spec in finished.inspectables {
+            push(spec.defaultValue, on: L)
+            lua_setfield(L, -2, spec.name)
+        }
+        let defaultsRef = luaL_ref(L, bh_registryindex())
+        if let stale = scripts.declarations[script.path] { unref(stale.defaultsRef) }
+        scripts.declarations[script.path] = (script.source, finished, defaultsRef)
+        return (finished, classRef, defaultsRef)
     }
 
     /// A fresh sandbox environment with the behaviour API in it: its
@@ -296,7 +305,7 @@ extension LuaScript {
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
         runtime.fileAccess = .named(path, isScene: false)
-        let (declaration, classRef) = try runtime.instantiate(self)
+        let (declaration, classRef, _) = try runtime.instantiate(self)
         runtime.unref(classRef)
         return declaration
     }

@@ -144,3 +144,34 @@ static int plain_setmetatable (lua_State *L) {
 void bh_push_plain_setmetatable (lua_State *L) {
   lua_pushcfunction(L, plain_setmetatable);
 }
+
+
+/* Pushes a new table with the fields of the table at 'defaults' (a
+** behaviour type's inspectable defaults, made once): a table value (an
+** image, a point, a size) is copied with its metatable, so that no two
+** instances share one. The copy has room for 'size' fields. */
+void bh_push_defaults_copy (lua_State *L, int defaults, int size) {
+  int copy;
+  defaults = lua_absindex(L, defaults);
+  lua_createtable(L, 0, size);
+  copy = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, defaults)) {  /* key, value */
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      int from = lua_gettop(L);
+      lua_createtable(L, 0, 4);
+      lua_pushnil(L);
+      while (lua_next(L, from)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, from + 1);
+      }
+      if (lua_getmetatable(L, from))
+        lua_setmetatable(L, from + 1);
+      lua_replace(L, from);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+}
