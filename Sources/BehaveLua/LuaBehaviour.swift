@@ -18,7 +18,7 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef, defaultsRef) = try runtime.instantiate(script)
+        let (declaration, classRef, tables) = try runtime.instantiate(script)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
@@ -26,7 +26,7 @@ public final class LuaBehaviour: Behaviour {
         id = runtime.register(self)
         let L = runtime.L
         // The inspectables start at their defaults: a copy of the type's.
-        runtime.pushRef(defaultsRef, on: L)
+        runtime.pushRef(tables.defaults, on: L)
         bh_push_defaults_copy(L, -1, Int32(declaration.inspectables.count + declaration.outlets.count + 3))
         lua_rotate(L, -2, 1)
         bh_pop(L, 1)
@@ -42,7 +42,8 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
         runtime.pushRef(propsRef, on: L)
-        if let failure = runtime.protectedCall(arguments: 3, results: 1) {
+        runtime.pushRef(tables.declared, on: L)
+        if let failure = runtime.protectedCall(arguments: 4, results: 1) {
             throw failure
         }
         runtime.pushRef(runtime.selves.idsRef, on: L)

@@ -182,12 +182,20 @@ public final class LuaScript {
 /// The scripts of one runtime: compiled chunks and declarations read, by
 /// path, and the script whose top level is running with the class its
 /// `behaviour { … }` made.
+/// Registry refs of Lua tables made once per behaviour type: its
+/// inspectables' defaults as Lua values (each instance's mirror starts as a
+/// copy), and the names a script's own field must not take without the
+/// host's check (the prelude's `instance`).
+struct TypeTables {
+    let defaults: Int32
+    let declared: Int32
+}
+
 struct ScriptRegistry {
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
-    /// Declarations already read, by script path, with the registry ref of
-    /// a table of their inspectables' defaults as Lua values (each
-    /// instance's mirror starts as a copy of it).
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, defaultsRef: Int32)] = [:]
+    /// Declarations already read, by script path, with the Lua tables every
+    /// instance of the type uses (`TypeTables`).
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:]
     var loading: LuaScript?
     var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
 }
@@ -216,7 +224,7 @@ extension LuaRuntime {
 
     /// Runs a script in a fresh sandbox environment: its declaration, and
     /// the registry ref of its class table.
-    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, defaultsRef: Int32) {
+    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -251,7 +259,7 @@ extension LuaRuntime {
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
         if let cached = scripts.declarations[script.path], cached.source == script.source {
-            return (cached.declaration, classRef, cached.defaultsRef)
+            return (cached.declaration, classRef, cached.tables)
         }
         var finished = declaration
         let methods = functionKeys(ofTableAt: -1)
@@ -260,15 +268,47 @@ extension LuaRuntime {
         // One rule for inspect, check, scenes and the responder chain.
         finished.actions = script.sortedBySource(methods.filter(ScriptAPI.isAction))
         // Instances of a script share its declaration: read it once.
-        lua_createtable(L, 0, Int32(finished.inspectables.count))
-        for spec in finished.inspectables {
+        let tables = typeTables(finished)
+        if let stale = scripts.declarations[script.path] {
+            unref(stale.tables.defaults)
+            unref(stale.tables.declared)
+        }
+        scripts.declarations[script.path] = (script.source, finished, tables)
+        return (finished, classRef, tables)
+    }
+
+    /// The Lua tables the instances of `declaration` share (`TypeTables`).
+    private func typeTables(_ declaration: BehaviourDeclaration) -> TypeTables {
+        lua_createtable(L, 0, Int32(declaration.inspectables.count))
+        for spec in declaration.inspectables {
             push(spec.defaultValue, on: L)
             lua_setfield(L, -2, spec.name)
         }
-        let defaultsRef = luaL_ref(L, bh_registryindex())
-        if let stale = scripts.declarations[script.path] { unref(stale.defaultsRef) }
-        scripts.declarations[script.path] = (script.source, finished, defaultsRef)
-        return (finished, classRef, defaultsRef)
+        let defaults = luaL_ref(L, bh_registryindex())
+        // Each declared name; and by first byte, the shortest and longest
+        // name a new field could be a misspelling of (`instanceSet` says).
+        lua_createtable(L, 0, 8)
+        let names = declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)
+        for name in names + declaration.outletCollections.map(\.name) + ["name", "owner"] {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
+        }
+        var ranges: [UInt8: (min: Int, max: Int)] = [:]
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            let length = name.utf8.count
+            let range = ranges[first] ?? (length, length)
+            ranges[first] = (Swift.min(range.min, length), Swift.max(range.max, length))
+        }
+        for (first, range) in ranges {
+            lua_createtable(L, 2, 0)
+            lua_pushinteger(L, lua_Integer(range.min))
+            lua_rawseti(L, -2, 1)
+            lua_pushinteger(L, lua_Integer(range.max))
+            lua_rawseti(L, -2, 2)
+            lua_rawseti(L, -2, lua_Integer(first))
+        }
+        return TypeTables(defaults: defaults, declared: luaL_ref(L, bh_registryindex()))
     }
 
     /// A fresh sandbox environment with the behaviour API in it: its

@@ -167,6 +167,33 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
     }
 
+    /// A field of the behaviour's own is set without the host, which still
+    /// checks every declared name and notes a likely misspelling.
+    func testSelfFieldsAreCheckedOnlyWhereTheDeclarationSaysSo() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.toggled = true
+              self.durration = 2
+              self.okType = pcall(function() self.duration = 3 end)
+              self.badType = pcall(function() self.duration = "slow" end)
+              self.outletSet = pcall(function() self.button = nil end)
+              self.nameSet = pcall(function() self.name = "other" end)
+            end
+            """, extra: ", inspectables = { duration = { type = \"number\", default = 1, min = 0, max = 5 } }"),
+            outlets: ["button": test.control(Button.self, "b")])
+        XCTAssertEqual(test.field("toggled", of: probe), .bool(true))
+        XCTAssertEqual(test.field("durration", of: probe), .number(2))
+        XCTAssertEqual(test.field("okType", of: probe), .bool(true))
+        XCTAssertEqual(probe.inspectable("duration"), .number(3))
+        for field in ["badType", "outletSet", "nameSet"] {
+            XCTAssertEqual(test.field(field, of: probe), .bool(false), field)
+        }
+        let notes = test.scene.trace.entries.filter { $0.kind == .note }.map(\.message)
+        XCTAssertEqual(notes.filter { $0.contains("new field") }.count, 1, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("new field `durration`; did you mean `duration`?") }, "\(notes)")
+    }
+
     func testMathRandomIsDeterministicPerScene() throws {
         func draws() throws -> JSON? {
             let test = try TestScene()
