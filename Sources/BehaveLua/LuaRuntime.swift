@@ -159,6 +159,8 @@ public final class LuaRuntime {
         // reach: set without the sandbox's private copy.
         bh_push_plain_setmetatable(L)
         lua_setfield(L, -2, "plainSetmetatable")
+        bh_push_own_field(L)
+        lua_setfield(L, -2, "ownField")
         let source = preludeSource
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")

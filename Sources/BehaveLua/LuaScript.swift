@@ -20,7 +20,7 @@ public final class LuaScript {
         self.path = path
         self.source = source
         self.displayName = LuaScript.display(path)
-        self.fileName = path.split(separator: "/").last.map(String.init) ?? path
+        self.fileName = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
     }
 
     public convenience init(path: String, source: String) {
@@ -293,20 +293,31 @@ extension LuaRuntime {
             lua_pushboolean(L, 1)
             lua_setfield(L, -2, name)
         }
-        var ranges: [UInt8: (min: Int, max: Int)] = [:]
+        // (Kept in the table as they are found: a Swift dictionary keyed by
+        // a new type would cost the cold start a conformance scan.)
         for name in names {
             guard let first = name.utf8.first else { continue }
-            let length = name.utf8.count
-            let range = ranges[first] ?? (length, length)
-            ranges[first] = (Swift.min(range.min, length), Swift.max(range.max, length))
-        }
-        for (first, range) in ranges {
-            lua_createtable(L, 2, 0)
-            lua_pushinteger(L, lua_Integer(range.min))
-            lua_rawseti(L, -2, 1)
-            lua_pushinteger(L, lua_Integer(range.max))
-            lua_rawseti(L, -2, 2)
-            lua_rawseti(L, -2, lua_Integer(first))
+            let length = lua_Integer(name.utf8.count)
+            if lua_rawgeti(L, -1, lua_Integer(first)) == LUA_TTABLE {
+                lua_rawgeti(L, -1, 1)
+                let shortest = lua_tointegerx(L, -1, nil)
+                lua_rawgeti(L, -2, 2)
+                let longest = lua_tointegerx(L, -1, nil)
+                bh_pop(L, 2)
+                lua_pushinteger(L, Swift.min(shortest, length))
+                lua_rawseti(L, -2, 1)
+                lua_pushinteger(L, Swift.max(longest, length))
+                lua_rawseti(L, -2, 2)
+                bh_pop(L, 1)
+            } else {
+                bh_pop(L, 1)
+                lua_createtable(L, 2, 0)
+                lua_pushinteger(L, length)
+                lua_rawseti(L, -2, 1)
+                lua_pushinteger(L, length)
+                lua_rawseti(L, -2, 2)
+                lua_rawseti(L, -2, lua_Integer(first))
+            }
         }
         return TypeTables(defaults: defaults, declared: luaL_ref(L, bh_registryindex()))
     }

@@ -146,6 +146,40 @@ void bh_push_plain_setmetatable (lua_State *L) {
 }
 
 
+/* own_field(declared, key): may 'self' take 'key' as a field of its own
+** without the host? Not a name the type declares (an outlet, an
+** inspectable, name, owner: keys of 'declared'), nor one the host would
+** note as a likely misspelling of one: at least 4 bytes long, within 2 of
+** the length of a declared name of the same first byte ('declared'[byte]
+** is { shortest, longest }: LuaRuntime.typeTables, instanceSet). */
+static int own_field (lua_State *L) {
+  size_t n;
+  const char *s;
+  int own = 1;
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    s = lua_tolstring(L, 2, &n);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 1) != LUA_TNIL)
+      own = 0;
+    else if (n >= 4 && lua_rawgeti(L, 1, (unsigned char)s[0]) == LUA_TTABLE) {
+      lua_Integer shortest, longest;
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      shortest = lua_tointeger(L, -2);
+      longest = lua_tointeger(L, -1);
+      own = ((lua_Integer)n < shortest - 2 || (lua_Integer)n > longest + 2);
+    }
+  }
+  lua_pushboolean(L, own);
+  return 1;
+}
+
+
+void bh_push_own_field (lua_State *L) {
+  lua_pushcfunction(L, own_field);
+}
+
+
 /* Pushes a new table with the fields of the table at 'defaults' (a
 ** behaviour type's inspectable defaults, made once): a table value (an
 ** image, a point, a size) is copied with its metatable, so that no two

@@ -102,22 +102,10 @@ end
 -- follows without a call. Writes to outlets and inspectables go to the
 -- host, which checks them against the declaration.
 local set, describe = H.set, H.describe
-local byte = string.byte
-
 local plain_setmetatable = H.plainSetmetatable
-
--- A new field of the behaviour's own goes straight in: the host hears only
--- of the names it must check (`declared`, made once per behaviour type: its
--- outlets, inspectables, `name` and `owner`), and of a name that could be a
--- misspelling of one, which it notes in the trace: by its first byte,
--- `declared` holds the shortest and longest such name ({ min, max }).
-local function own_field(declared, key)
-  if type(key) ~= "string" then return true end
-  if declared[key] then return false end
-  local n = #key
-  local range = n >= 4 and declared[byte(key)]
-  return not range or n < range[1] - 2 or n > range[2] + 2
-end
+-- A new field of the behaviour's own goes straight in; the host hears of
+-- what it must check or may note as a misspelling (`declared`, per type).
+local own_field = H.ownField
 
 local function instance(class, id, props, declared)
   plain_setmetatable(props, { __index = class, __metatable = false })

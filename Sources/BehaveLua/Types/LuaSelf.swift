@@ -80,7 +80,7 @@ extension LuaRuntime {
             // A new field of the behaviour's own (its first set only): if
             // it looks like a misspelt inspectable, say so.
             // (Cheap first: a misspelling keeps the start and about the length.
-            // The prelude's `own_field` sends here only names within these
+            // behaviours.c's `own_field` sends here only names within these
             // bounds, from `typeTables`: keep the three alike.)
             // (No list is made unless a name passes: most new fields are no
             // misspelling.)

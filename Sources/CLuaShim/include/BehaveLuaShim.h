@@ -390,6 +390,9 @@ void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
 /* Pushes Lua's setmetatable, for the prelude's own tables (no private
 ** copy: no script reaches their metatables). */
 void bh_push_plain_setmetatable (lua_State *L);
+/* Pushes own_field(declared, key) for the prelude's instances: whether a
+** new field of 'self' needs no word from the host (behaviours.c). */
+void bh_push_own_field (lua_State *L);
 /* Pushes a copy of the table at 'defaults' (its table values copied too,
 ** with their metatables), with room for 'size' fields. */
 void bh_push_defaults_copy (lua_State *L, int defaults, int size);
