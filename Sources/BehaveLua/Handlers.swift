@@ -303,12 +303,15 @@ enum HandlerContext {
     case method(String, of: String)
     /// `in action toggle of toggle (from button)`.
     case action(String, of: String, from: String)
+    /// `in touchUpInside handler of button`: each connection has one.
+    case event(String, of: String)
 
     var text: String {
         switch self {
         case .text(let text): text
         case .method(let method, let behaviour): "in \(method) of \(behaviour)"
         case .action(let action, let behaviour, let sender): "in action \(action) of \(behaviour) (from \(sender))"
+        case .event(let event, let control): "in \(event) handler of \(control)"
         }
     }
 }

@@ -18,18 +18,18 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef) = try runtime.instantiate(script)
+        let (declaration, classRef, tables) = try runtime.instantiate(script)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
         super.init(name: name, declaration: declaration)
         id = runtime.register(self)
         let L = runtime.L
-        lua_createtable(L, 0, Int32(declaration.inspectables.count + declaration.outlets.count))
-        for spec in declaration.inspectables {
-            runtime.push(inspectable(spec.name) ?? .null, on: L)
-            lua_setfield(L, -2, spec.name)
-        }
+        // The inspectables start at their defaults: a copy of the type's.
+        runtime.pushRef(tables.defaults, on: L)
+        bh_push_defaults_copy(L, -1, Int32(declaration.inspectables.count + declaration.outlets.count + 3))
+        lua_rotate(L, -2, 1)
+        bh_pop(L, 1)
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
@@ -42,7 +42,8 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
         runtime.pushRef(propsRef, on: L)
-        if let failure = runtime.protectedCall(arguments: 3, results: 1) {
+        runtime.pushRef(tables.declared, on: L)
+        if let failure = runtime.protectedCall(arguments: 4, results: 1) {
             throw failure
         }
         runtime.pushRef(runtime.selves.idsRef, on: L)
@@ -58,7 +59,7 @@ public final class LuaBehaviour: Behaviour {
         try self.init(script: LuaScript(contentsOf: path), name: name, runtime: runtime)
     }
 
-    override public var sourceName: String { script.path.lastPathComponent }
+    override public var sourceName: String { script.fileName }
 
     // MARK: The mirror
 
@@ -233,8 +234,4 @@ public final class LuaBehaviour: Behaviour {
         runtime.unref(selfRef)
         runtime.unref(classRef)
     }
-}
-
-private extension String {
-    var lastPathComponent: String { split(separator: "/").last.map(String.init) ?? self }
 }

@@ -157,6 +157,12 @@ public final class LuaRuntime {
         // coroutine.close refuse them.
         pushRef(makeWeakTable("k"), on: L)
         bh_set_host_threads(L)
+        // The instances' metatables are the prelude's own, out of scripts'
+        // reach: set without the sandbox's private copy.
+        bh_push_plain_setmetatable(L)
+        lua_setfield(L, -2, "plainSetmetatable")
+        bh_push_own_field(L)
+        lua_setfield(L, -2, "ownField")
         let source = preludeSource
         guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
@@ -165,6 +171,10 @@ public final class LuaRuntime {
         guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
         selves.instanceRef = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
+        // Behaviours' environments read the API table as it is when they
+        // first use a name of it.
+        pushRef(apiRef, on: L)
+        bh_set_env_api(L)
         try installLibraries()
         installAppModules()
 

@@ -12,11 +12,15 @@ public final class LuaScript {
     public let displayName: String
     public let path: String
     public let source: [UInt8]
+    /// The file's name (`toggle.lua`), which every instance's record in the
+    /// scene shows: made once, not per instance.
+    public let fileName: String
 
     public init(path: String, source: [UInt8]) {
         self.path = path
         self.source = source
         self.displayName = LuaScript.display(path)
+        self.fileName = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
     }
 
     public convenience init(path: String, source: String) {
@@ -184,10 +188,20 @@ public final class LuaScript {
 /// The scripts of one runtime: compiled chunks and declarations read, by
 /// path, and the script whose top level is running with the class its
 /// `behaviour { … }` made.
+/// Registry refs of Lua tables made once per behaviour type: its
+/// inspectables' defaults as Lua values (each instance's mirror starts as a
+/// copy), and the names a script's own field must not take without the
+/// host's check (the prelude's `instance`).
+struct TypeTables {
+    let defaults: Int32
+    let declared: Int32
+}
+
 struct ScriptRegistry {
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
-    /// Declarations already read, by script path.
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration)] = [:]
+    /// Declarations already read, by script path, with the Lua tables every
+    /// instance of the type uses (`TypeTables`).
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:]
     var loading: LuaScript?
     var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
 }
@@ -215,7 +229,7 @@ extension LuaRuntime {
 
     /// Runs a script in a fresh sandbox environment: its declaration, and
     /// the registry ref of its class table.
-    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32) {
+    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -250,7 +264,7 @@ extension LuaRuntime {
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
         if let cached = scripts.declarations[script.path], cached.source == script.source {
-            return (cached.declaration, classRef)
+            return (cached.declaration, classRef, cached.tables)
         }
         var finished = declaration
         let methods = functionKeys(ofTableAt: -1)
@@ -259,38 +273,65 @@ extension LuaRuntime {
         // One rule for inspect, check, scenes and the responder chain.
         finished.actions = script.sortedBySource(methods.filter(ScriptAPI.isAction))
         // Instances of a script share its declaration: read it once.
-        scripts.declarations[script.path] = (script.source, finished)
-        return (finished, classRef)
-    }
-
-    /// A fresh sandbox environment with the behaviour API in it.
-    func pushEnvironment() {
-        bh_push_sandbox_env(L)
-        pushRef(apiRef, on: L)
-        lua_pushnil(L)
-        while lua_next(L, -2) != 0 {
-            // A library table (`platform`) is copied: one behaviour
-            // replacing a function in it must not reach another.
-            if lua_type(L, -1) == LUA_TTABLE { replaceWithShallowCopy() }
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -5)
+        let tables = typeTables(finished)
+        if let stale = scripts.declarations[script.path] {
+            unref(stale.tables.defaults)
+            unref(stale.tables.declared)
         }
-        bh_pop(L, 1)
+        scripts.declarations[script.path] = (script.source, finished, tables)
+        return (finished, classRef, tables)
     }
 
-    /// Replaces the table on top of the main stack with a raw copy of it.
-    private func replaceWithShallowCopy() {
-        let source = lua_absindex(L, -1)
+    /// The Lua tables the instances of `declaration` share (`TypeTables`).
+    private func typeTables(_ declaration: BehaviourDeclaration) -> TypeTables {
+        lua_createtable(L, 0, Int32(declaration.inspectables.count))
+        for spec in declaration.inspectables {
+            push(spec.defaultValue, on: L)
+            lua_setfield(L, -2, spec.name)
+        }
+        let defaults = luaL_ref(L, bh_registryindex())
+        // Each declared name; and by first byte, the shortest and longest
+        // name a new field could be a misspelling of (`instanceSet` says).
         lua_createtable(L, 0, 8)
-        lua_pushnil(L)
-        while lua_next(L, source) != 0 {
-            lua_pushvalue(L, -2)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, -4)
+        let names = declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)
+        for name in names + declaration.outletCollections.map(\.name) + ["name", "owner"] {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, -2, name)
         }
-        lua_rotate(L, -2, 1)
-        bh_pop(L, 1)
+        // (Kept in the table as they are found: a Swift dictionary keyed by
+        // a new type would cost the cold start a conformance scan.)
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            let length = lua_Integer(name.utf8.count)
+            if lua_rawgeti(L, -1, lua_Integer(first)) == LUA_TTABLE {
+                lua_rawgeti(L, -1, 1)
+                let shortest = lua_tointegerx(L, -1, nil)
+                lua_rawgeti(L, -2, 2)
+                let longest = lua_tointegerx(L, -1, nil)
+                bh_pop(L, 2)
+                lua_pushinteger(L, Swift.min(shortest, length))
+                lua_rawseti(L, -2, 1)
+                lua_pushinteger(L, Swift.max(longest, length))
+                lua_rawseti(L, -2, 2)
+                bh_pop(L, 1)
+            } else {
+                bh_pop(L, 1)
+                lua_createtable(L, 2, 0)
+                lua_pushinteger(L, length)
+                lua_rawseti(L, -2, 1)
+                lua_pushinteger(L, length)
+                lua_rawseti(L, -2, 2)
+                lua_rawseti(L, -2, lua_Integer(first))
+            }
+        }
+        return TypeTables(defaults: defaults, declared: luaL_ref(L, bh_registryindex()))
+    }
+
+    /// A fresh sandbox environment with the behaviour API in it: its
+    /// names are brought in as they are first used (`environment.c`), so
+    /// a behaviour costs what it uses of them.
+    func pushEnvironment() {
+        bh_push_behaviour_env(L)
     }
 
     /// The string keys of the table at `index` whose values are functions
@@ -320,7 +361,7 @@ extension LuaScript {
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
         runtime.fileAccess = .named(path, isScene: false)
-        let (declaration, classRef) = try runtime.instantiate(self)
+        let (declaration, classRef, _) = try runtime.instantiate(self)
         runtime.unref(classRef)
         return declaration
     }

@@ -128,7 +128,12 @@ extension LuaRuntime {
     func environmentNames(behaviourAPI: Bool) -> [String: [String]?] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        if behaviourAPI { pushEnvironment() } else { bh_push_sandbox_env(L) }
+        if behaviourAPI {
+            pushEnvironment()
+            bh_fill_env(L, -1)  // every name in, to walk it raw
+        } else {
+            bh_push_sandbox_env(L)
+        }
         let environment = lua_absindex(L, -1)
         var names: [String: [String]?] = [:]
         lua_pushnil(L)

@@ -126,3 +126,86 @@ void bh_push_self_call (lua_State *L, lua_Integer id, int host_id) {
   lua_pushinteger(L, host_id);
   lua_pushcclosure(L, self_call, 2);
 }
+
+
+/* The prelude's setmetatable for the tables it makes itself (an
+** instance's self and props, whose metatables no script can reach: their
+** __metatable is false): Lua's own, with no private copy of the metatable
+** to make as the sandbox's setmetatable does for scripts (sandbox.c). */
+static int plain_setmetatable (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+
+void bh_push_plain_setmetatable (lua_State *L) {
+  lua_pushcfunction(L, plain_setmetatable);
+}
+
+
+/* own_field(declared, key): may 'self' take 'key' as a field of its own
+** without the host? Not a name the type declares (an outlet, an
+** inspectable, name, owner: keys of 'declared'), nor one the host would
+** note as a likely misspelling of one: at least 4 bytes long, within 2 of
+** the length of a declared name of the same first byte ('declared'[byte]
+** is { shortest, longest }: LuaRuntime.typeTables, instanceSet). */
+static int own_field (lua_State *L) {
+  size_t n;
+  const char *s;
+  int own = 1;
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    s = lua_tolstring(L, 2, &n);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 1) != LUA_TNIL)
+      own = 0;
+    else if (n >= 4 && lua_rawgeti(L, 1, (unsigned char)s[0]) == LUA_TTABLE) {
+      lua_Integer shortest, longest;
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      shortest = lua_tointeger(L, -2);
+      longest = lua_tointeger(L, -1);
+      own = ((lua_Integer)n < shortest - 2 || (lua_Integer)n > longest + 2);
+    }
+  }
+  lua_pushboolean(L, own);
+  return 1;
+}
+
+
+void bh_push_own_field (lua_State *L) {
+  lua_pushcfunction(L, own_field);
+}
+
+
+/* Pushes a new table with the fields of the table at 'defaults' (a
+** behaviour type's inspectable defaults, made once): a table value (an
+** image, a point, a size) is copied with its metatable, so that no two
+** instances share one. The copy has room for 'size' fields. */
+void bh_push_defaults_copy (lua_State *L, int defaults, int size) {
+  int copy;
+  defaults = lua_absindex(L, defaults);
+  lua_createtable(L, 0, size);
+  copy = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, defaults)) {  /* key, value */
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      int from = lua_gettop(L);
+      lua_createtable(L, 0, 4);
+      lua_pushnil(L);
+      while (lua_next(L, from)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, from + 1);
+      }
+      if (lua_getmetatable(L, from))
+        lua_setmetatable(L, from + 1);
+      lua_replace(L, from);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+}

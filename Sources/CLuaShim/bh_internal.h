@@ -242,6 +242,10 @@ size_t bh__error_where(lua_State *L);
 void bh__note_caught(lua_State *L);
 
 /* sandbox.c */
+/* A behaviour's environment, filled as it is used (environment.c). */
+int bh__is_partial_env(lua_State *L, int idx);
+void bh__fill_env(lua_State *L, int idx);  /* makes it whole */
+
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */

@@ -212,6 +212,7 @@ static int sb_setmetatable (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   lua_settop(L, 2);
+  bh__fill_env(L, 1);  /* an environment gets the plain table's metatable */
   if (lua_getmetatable(L, 1)) {  /* may the current one be replaced? */
     int ours = (lua_rawgetp(L, 3, &bh__key_copy) != LUA_TNIL);
     int guarded = (getmeta(L, 3, I_METATABLE) != LUA_TNIL);
@@ -254,6 +255,7 @@ static int sb_rawset (lua_State *L) {
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
+  bh__fill_env(L, 1);  /* environment.c */
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushvalue(L, 1);
   if (lua_rawget(L, -2) == LUA_TSTRING) {
@@ -616,6 +618,30 @@ static void front_field (lua_State *L, int lib, const char *name,
 }
 
 
+/* next, rawget and getmetatable see a behaviour's environment as the
+** plain table it stands for (environment.c): the first two make it whole
+** first, the third finds no metatable on it. Each then runs the original. */
+static int sb_next (lua_State *L) {
+  bh__fill_env(L, 1);
+  return call_through(L);
+}
+
+
+static int sb_rawget (lua_State *L) {
+  bh__fill_env(L, 1);
+  return call_through(L);
+}
+
+
+static int sb_getmetatable (lua_State *L) {
+  if (bh__is_partial_env(L, 1)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return call_through(L);
+}
+
+
 /* Opens the safe libraries and prepares the registry; run protected by
 ** bh_open. */
 int bh__open_sandbox (lua_State *L) {
@@ -683,6 +709,9 @@ int bh__open_sandbox (lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushcfunction(L, sb_xpcall);
   rawsetfield(L, g, "xpcall");
+  front_field(L, g, "next", sb_next);
+  front_field(L, g, "rawget", sb_rawget);
+  front_field(L, g, "getmetatable", sb_getmetatable);
   for (name = unsafe_base; *name != NULL; name++) {
     lua_pushnil(L);
     rawsetfield(L, g, *name);

@@ -109,6 +109,91 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.field("method", of: b), .string("OK"))
     }
 
+    /// An environment brings its names in as they are used; it must behave
+    /// as the whole table it stands for, whatever a script does to it.
+    func testAnEnvironmentActsAsIfEveryGlobalWereInItFromTheStart() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local seen = {}
+              for name in pairs(_G) do seen[#seen + 1] = name end
+              table.sort(seen)
+              self.names = table.concat(seen, " ")
+              self.raw = type(rawget(_G, "ipairs")) .. " " .. type(rawget(_G, "math"))
+              self.meta = tostring(getmetatable(_G))
+            end
+            """, outlets: ""))
+        guard case .string(let names) = test.field("names", of: probe) else {
+            return XCTFail("no names: \(test.errors)")
+        }
+        for name in ["_G", "behaviour", "coroutine", "math", "pairs", "print", "string", "table", "utf8"] {
+            XCTAssertTrue(names.split(separator: " ").contains(Substring(name)), "\(name) not in \(names)")
+        }
+        XCTAssertEqual(test.field("raw", of: probe), .string("function table"))
+        XCTAssertEqual(test.field("meta", of: probe), .string("nil"))
+
+        let deleting = try test.behaviour("d", source: script("""
+            print = nil
+            function Probe:awake()
+              self.printGone = print == nil
+              tostring = nil
+              self.tostringGone = tostring == nil
+              rawset(_G, "select", nil)
+              self.selectGone = select == nil
+              local s = string
+              self.sameString = s == string
+              string = nil
+              self.stringGone = string == nil
+              self.first = next(_G) ~= nil
+              _G.after = 1
+              self.after = after
+            end
+            """, outlets: ""))
+        for field in ["printGone", "tostringGone", "selectGone", "sameString", "stringGone", "first"] {
+            XCTAssertEqual(test.field(field, of: deleting), .bool(true), field)
+        }
+        XCTAssertEqual(test.field("after", of: deleting), .number(1))
+
+        // The strict-mode idiom: a metatable on _G of the script's own.
+        let strict = try test.behaviour("s", source: script("""
+            setmetatable(_G, { __index = function(_, name) error("undeclared " .. name, 2) end })
+            function Probe:awake()
+              self.ok = pcall(function() return undeclared_name end) == false
+              self.type = type(pairs)
+            end
+            """, outlets: ""))
+        XCTAssertEqual(test.field("ok", of: strict), .bool(true))
+        XCTAssertEqual(test.field("type", of: strict), .string("function"))
+        XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
+    }
+
+    /// A field of the behaviour's own is set without the host, which still
+    /// checks every declared name and notes a likely misspelling.
+    func testSelfFieldsAreCheckedOnlyWhereTheDeclarationSaysSo() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.toggled = true
+              self.durration = 2
+              self.okType = pcall(function() self.duration = 3 end)
+              self.badType = pcall(function() self.duration = "slow" end)
+              self.outletSet = pcall(function() self.button = nil end)
+              self.nameSet = pcall(function() self.name = "other" end)
+            end
+            """, extra: ", inspectables = { duration = { type = \"number\", default = 1, min = 0, max = 5 } }"),
+            outlets: ["button": test.control(Button.self, "b")])
+        XCTAssertEqual(test.field("toggled", of: probe), .bool(true))
+        XCTAssertEqual(test.field("durration", of: probe), .number(2))
+        XCTAssertEqual(test.field("okType", of: probe), .bool(true))
+        XCTAssertEqual(probe.inspectable("duration"), .number(3))
+        for field in ["badType", "outletSet", "nameSet"] {
+            XCTAssertEqual(test.field(field, of: probe), .bool(false), field)
+        }
+        let notes = test.scene.trace.entries.filter { $0.kind == .note }.map(\.message)
+        XCTAssertEqual(notes.filter { $0.contains("new field") }.count, 1, "\(notes)")
+        XCTAssertTrue(notes.contains { $0.contains("new field `durration`; did you mean `duration`?") }, "\(notes)")
+    }
+
     func testMathRandomIsDeterministicPerScene() throws {
         func draws() throws -> JSON? {
             let test = try TestScene()

@@ -22,7 +22,7 @@ open class Behaviour: Control, DelegateReceiver {
         self.name = name
         self.declaration = declaration
         super.init()
-        for spec in declaration.inspectables { inspectableValues[spec.name] = spec.defaultValue }
+        inspectableValues = declaration.defaultValues
     }
 
     override open var responderName: String { name }

@@ -27,7 +27,13 @@ public struct BehaviourDeclaration: Sendable {
     public var name: String
     public var outlets: [Outlet]
     public var outletCollections: [Outlet]
-    public var inspectables: [PropertySpec]
+    public var inspectables: [PropertySpec] {
+        didSet { defaultValues = BehaviourDeclaration.defaults(of: inspectables) }
+    }
+    /// Each inspectable's default, by name: what every new instance starts
+    /// with, made once per declaration (instances share it until one
+    /// changes a value).
+    public private(set) var defaultValues: [String: Value]
     public var events: [String]
     /// Methods a scene can wire events to.
     public var actions: [String]
@@ -43,10 +49,17 @@ public struct BehaviourDeclaration: Sendable {
         self.outlets = outlets
         self.outletCollections = outletCollections
         self.inspectables = inspectables
+        self.defaultValues = BehaviourDeclaration.defaults(of: inspectables)
         self.events = events
         self.actions = actions
         self.requires = requires
         self.delegateMessages = delegateMessages
+    }
+
+    private static func defaults(of inspectables: [PropertySpec]) -> [String: Value] {
+        var values: [String: Value] = [:]
+        for spec in inspectables { values[spec.name] = spec.defaultValue }
+        return values
     }
 
     public func inspectable(_ name: String) -> PropertySpec? { inspectables.first { $0.name == name } }

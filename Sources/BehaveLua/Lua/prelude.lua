@@ -102,13 +102,17 @@ end
 -- follows without a call. Writes to outlets and inspectables go to the
 -- host, which checks them against the declaration.
 local set, describe = H.set, H.describe
+local plain_setmetatable = H.plainSetmetatable
+-- A new field of the behaviour's own goes straight in; the host hears of
+-- what it must check or may note as a misspelling (`declared`, per type).
+local own_field = H.ownField
 
-local function instance(class, id, props)
-  setmetatable(props, { __index = class, __metatable = false })
-  return setmetatable({}, {
+local function instance(class, id, props, declared)
+  plain_setmetatable(props, { __index = class, __metatable = false })
+  return plain_setmetatable({}, {
     __index = props,
     __newindex = function(t, key, value)
-      if not set(id, key, value) then rawset(t, key, value) end
+      if own_field(declared, key) or not set(id, key, value) then rawset(t, key, value) end
     end,
     __tostring = function() return describe(id) end,
     __metatable = false,

@@ -132,7 +132,7 @@ extension LuaRuntime {
         let behaviour = try currentBehaviour("\(verb)")
         // The handler gets the control (its userdata, kept with the
         // function) and the event's values.
-        let callback = callback(at: 3, info: HandlerInfo(.text("in \(event) handler of \(source.responderName)")),
+        let callback = callback(at: 3, info: HandlerInfo(.event(event, of: source.responderName)),
                                 sender: 1, in: S)
         callback.behaviour = behaviour
         let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in

@@ -79,10 +79,17 @@ extension LuaRuntime {
         } else {
             // A new field of the behaviour's own (its first set only): if
             // it looks like a misspelt inspectable, say so.
-            // (Cheap first: a misspelling keeps the start and about the length.)
-            let declared = (declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)).filter {
-                abs($0.utf8.count - key.utf8.count) <= 2 && $0.utf8.first == key.utf8.first
+            // (Cheap first: a misspelling keeps the start and about the length.
+            // behaviours.c's `own_field` sends here only names within these
+            // bounds, from `typeTables`: keep the three alike.)
+            // (No list is made unless a name passes: most new fields are no
+            // misspelling.)
+            var declared: [String] = []
+            func consider(_ name: String) {
+                if abs(name.utf8.count - key.utf8.count) <= 2, name.utf8.first == key.utf8.first { declared.append(name) }
             }
+            for spec in declaration.inspectables { consider(spec.name) }
+            for outlet in declaration.outlets { consider(outlet.name) }
             if key.utf8.count >= 4, !declared.isEmpty, let near = Suggestions.nearest(to: key, in: declared) {
                 scene.trace.record(.note, subject: behaviour.name,
                                    "\(location(in: S))\(behaviour.name): new field `\(key)`; did you mean `\(near)`?")

@@ -138,6 +138,15 @@ void bh_collect_garbage(lua_State *L);
 ** loadfile, dofile, collectgarbage, warn. */
 void bh_push_sandbox_env(lua_State *L);
 
+/* A behaviour's environment: what bh_push_sandbox_env's table holds, with
+** the API table's fields on top (its tables copied), brought in as they
+** are first read or set (environment.c). bh_set_env_api takes (pops) the
+** state's API table once; bh_push_behaviour_env pushes a new environment;
+** bh_fill_env makes the one at 'idx' whole, for the host to walk it raw. */
+void bh_set_env_api(lua_State *L);
+void bh_push_behaviour_env(lua_State *L);
+void bh_fill_env(lua_State *L, int idx);
+
 /* Makes the state a spec file's: objects get live metatables (a copy whose
 ** metamethods look the original's up when they run), __gc is allowed and
 ** queues the object for the spec runner, and __concat runs only for the
@@ -388,6 +397,15 @@ void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id);
 /* Pushes a function that calls host function 'host_id' with 'id' in place
 ** of its first argument (self:sendAction(name, ...)). */
 void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
+/* Pushes Lua's setmetatable, for the prelude's own tables (no private
+** copy: no script reaches their metatables). */
+void bh_push_plain_setmetatable (lua_State *L);
+/* Pushes own_field(declared, key) for the prelude's instances: whether a
+** new field of 'self' needs no word from the host (behaviours.c). */
+void bh_push_own_field (lua_State *L);
+/* Pushes a copy of the table at 'defaults' (its table values copied too,
+** with their metatables), with room for 'size' fields. */
+void bh_push_defaults_copy (lua_State *L, int defaults, int size);
 
 
 /* ----------------------------------------- macro and variadic wrappers */

@@ -1,0 +1,245 @@
+/*
+** environment.c: a behaviour's environment, filled as it is used.
+**
+** Every behaviour instance has globals of its own: the safe base functions,
+** fresh copies of the libraries and of the behaviour API's tables, and the
+** API's functions. Copying all of them (about 150 fields and 7 tables) was
+** most of the cost of making a behaviour, and most scripts touch a handful.
+** So a new environment holds only _G, and a metatable shared by the state
+** (the "template" metatable) brings in a name the first time it is read or
+** set: __index finds it in the template's sources (the API table, then the
+** libraries, then the base functions, as bh_push_sandbox_env and the
+** API's copy order them), copies it in raw (a table as a fresh shallow copy)
+** and returns it; from then on the script's reads and writes of it are
+** raw. A name brought in is noted in the environment's record (a table
+** under a private key), so that a global the script deleted stays deleted
+** instead of coming back from the template.
+**
+** The environment must look as if it had been filled at its making. What
+** could see the difference makes it whole first (copies in every name not
+** brought in yet, drops the record and the metatable): pairs (__pairs),
+** next, rawget, rawset and setmetatable on it (the sandbox's fronts), and
+** the host when it lists the names (bh_fill_env). getmetatable answers nil,
+** as for the plain table it stands for.
+*/
+#include "bh_internal.h"
+
+
+static const char key_envmeta = 'e';   /* the template metatable */
+static const char key_record = 'n';    /* field of an env: names brought in */
+
+/* Upvalues of the metamethods: the template's sources, in order. */
+#define N_SOURCES 3
+
+
+/* Is the value at 'idx' an environment not yet made whole? */
+int bh__is_partial_env (lua_State *L, int idx) {
+  int partial;
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx))
+    return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  partial = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return partial;
+}
+
+
+/* Pushes the source tables (api, libraries, base) from the template
+** metatable at 'mt'. */
+static void push_sources (lua_State *L, int mt) {
+  int i;
+  for (i = 1; i <= N_SOURCES; i++)
+    lua_rawgeti(L, mt, i);
+}
+
+
+/* Replaces the value on top by what an environment holds for it: a table
+** by a fresh raw copy of its fields, anything else as it is. */
+static void own_copy (lua_State *L) {
+  int from, to;
+  if (lua_type(L, -1) != LUA_TTABLE)
+    return;
+  from = lua_gettop(L);
+  lua_createtable(L, 0, 8);
+  to = from + 1;
+  lua_pushnil(L);
+  while (lua_next(L, from)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, to);
+  }
+  lua_replace(L, from);
+}
+
+
+/* Pushes the template's value for the key at 'key' (nil when it has none),
+** looking in the sources at 'first'..'first'+N_SOURCES-1. */
+static int template_value (lua_State *L, int first, int key) {
+  int i;
+  for (i = 0; i < N_SOURCES; i++) {
+    lua_pushvalue(L, key);
+    if (lua_rawget(L, first + i) != LUA_TNIL)
+      return 1;
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  return 0;
+}
+
+
+/* Notes in the record of the env at 'env' that the key at 'key' is the
+** env's own from now on. */
+static void note_own (lua_State *L, int env, int key) {
+  if (lua_rawgetp(L, env, &key_record) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, env, &key_record);
+  }
+  lua_pushvalue(L, key);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+
+/* Has the env at 'env' made the key at 'key' its own (brought it in or
+** set it), so that the template no longer speaks for it? */
+static int is_own (lua_State *L, int env, int key) {
+  int own = 0;
+  if (lua_rawgetp(L, env, &key_record) == LUA_TTABLE) {
+    lua_pushvalue(L, key);
+    own = (lua_rawget(L, -2) != LUA_TNIL);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return own;
+}
+
+
+/* __index(env, key): a name read for the first time. */
+static int env_index (lua_State *L) {
+  lua_settop(L, 2);
+  if (is_own(L, 1, 2)) {  /* brought in once and deleted since */
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(3));
+  if (!template_value(L, 3, 2))
+    return 1;  /* nil: no such name */
+  own_copy(L);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, 1);
+  note_own(L, 1, 2);
+  return 1;
+}
+
+
+/* __newindex(env, key, value): a name set that the env does not hold. */
+static int env_newindex (lua_State *L) {
+  int t = lua_type(L, 2);
+  lua_settop(L, 3);
+  if (t == LUA_TNIL)  /* the VM's own messages, at the script's line */
+    return luaL_error(L, "index is nil");
+  if (t == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
+    return luaL_error(L, "index is NaN");
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(3));
+  if (template_value(L, 4, 2))
+    note_own(L, 1, 2);  /* the template's value is replaced */
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+
+/* Makes the env at 'env' whole, if it is not yet: every name of the
+** template it has not made its own is copied in, as its making would have
+** done, and the record and the metatable go. */
+void bh__fill_env (lua_State *L, int env) {
+  int mt, first, i;
+  env = lua_absindex(L, env);
+  if (!bh__is_partial_env(L, env))
+    return;
+  lua_getmetatable(L, env);
+  mt = lua_gettop(L);
+  push_sources(L, mt);
+  first = mt + 1;
+  for (i = 0; i < N_SOURCES; i++) {
+    lua_pushnil(L);
+    while (lua_next(L, first + i)) {  /* key, value */
+      int key = lua_gettop(L) - 1;
+      lua_pushvalue(L, key);
+      if (is_own(L, env, key) || lua_rawget(L, env) != LUA_TNIL) {
+        lua_pop(L, 2);  /* the env's own, or a source before this one's */
+        continue;
+      }
+      lua_pop(L, 1);
+      own_copy(L);
+      lua_pushvalue(L, key);
+      lua_insert(L, -2);
+      lua_rawset(L, env);
+    }
+  }
+  lua_pushnil(L);
+  lua_rawsetp(L, env, &key_record);
+  lua_pushnil(L);
+  lua_setmetatable(L, env);
+  lua_settop(L, mt - 1);
+}
+
+
+/* __pairs(env): the env made whole, then walked as a plain table. */
+static int env_pairs (lua_State *L) {
+  bh__fill_env(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));  /* next */
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+
+void bh_set_env_api (lua_State *L) {
+  int api = lua_gettop(L), mt, i;
+  lua_createtable(L, N_SOURCES, 3);
+  mt = lua_gettop(L);
+  lua_pushvalue(L, api);
+  lua_rawseti(L, mt, 1);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_libs);
+  lua_rawseti(L, mt, 2);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_base);
+  lua_rawseti(L, mt, 3);
+  for (i = 1; i <= N_SOURCES; i++)
+    lua_rawgeti(L, mt, i);
+  lua_pushcclosure(L, env_index, N_SOURCES);
+  lua_setfield(L, mt, "__index");
+  for (i = 1; i <= N_SOURCES; i++)
+    lua_rawgeti(L, mt, i);
+  lua_pushcclosure(L, env_newindex, N_SOURCES);
+  lua_setfield(L, mt, "__newindex");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_base);
+  lua_getfield(L, -1, "next");
+  lua_remove(L, -2);
+  lua_pushcclosure(L, env_pairs, 1);
+  lua_setfield(L, mt, "__pairs");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  lua_settop(L, api - 1);
+}
+
+
+void bh_push_behaviour_env (lua_State *L) {
+  lua_createtable(L, 0, 4);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -2, "_G");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  lua_setmetatable(L, -2);
+}
+
+
+void bh_fill_env (lua_State *L, int idx) {
+  bh__fill_env(L, idx);
+}
