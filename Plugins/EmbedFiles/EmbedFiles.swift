@@ -40,7 +40,10 @@ struct EmbedFiles: BuildToolPlugin {
         // folder's chunks may be compiled with a text before each file's.
         var arguments = [output.path]
         if target.name == Self.bundledScripts.target {
-            arguments += ["--chunk-prefix", Self.bundledScripts.folder + "/", Self.scriptChunkPrefix]
+            // The runtime's own Lua and the bundled scripts are loaded from
+            // their compiled chunks (EmbeddedChunks); other targets' Lua is
+            // embedded as text only.
+            arguments += ["--compile", "--chunk-prefix", Self.bundledScripts.folder + "/", Self.scriptChunkPrefix]
         }
         arguments += files.map { "\($0.name)=\($0.url.path)" }
         return [.buildCommand(displayName: "Embedding \(files.count) files in \(target.name)",

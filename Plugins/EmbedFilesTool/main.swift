@@ -2,7 +2,7 @@ import CLua
 import Foundation
 
 // The build tool of the EmbedFiles plugin:
-//     EmbedFilesTool OUTPUT.swift [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...
+//     EmbedFilesTool OUTPUT.swift [--compile] [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...
 // writes OUTPUT.swift, an internal enum `EmbeddedFiles` holding each file's
 // bytes under its NAME. The bytes are stored as Base64 text (any bytes,
 // UTF-8 or not, and a string literal compiles fast where a large array
@@ -10,7 +10,7 @@ import Foundation
 // no line breaks decodes on Foundation's fast path, a third of the
 // instructions of skipping breaks.
 //
-// Each `.lua` file is also compiled here, with the Lua the package links,
+// With --compile, each `.lua` file is also compiled here, with the Lua the package links,
 // and its chunk dumped (with its lines) beside it: the runtime puts the dump
 // in its chunk cache under the name it loads the file as, so that starting
 // runs no parser over the runtime's own Lua. A file that does not compile is
@@ -20,14 +20,23 @@ import Foundation
 
 var arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.popFirst() else {
-    FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--compile] [--chunk-prefix FOLDER/ TEXT]... NAME=PATH...\n".utf8))
     exit(2)
 }
+var compiles = false
 var chunkPrefixes: [(folder: String, text: String)] = []
-while arguments.first == "--chunk-prefix", arguments.count >= 3 {
-    let option = arguments.prefix(3).map { $0 }
-    arguments = arguments.dropFirst(3)
-    chunkPrefixes.append((option[1], option[2]))
+while let option = arguments.first, option.hasPrefix("--") {
+    if option == "--compile" {
+        compiles = true
+        arguments = arguments.dropFirst()
+    } else if option == "--chunk-prefix", arguments.count >= 3 {
+        let words = Array(arguments.prefix(3))
+        arguments = arguments.dropFirst(3)
+        chunkPrefixes.append((words[1], words[2]))
+    } else {
+        FileHandle.standardError.write(Data("EmbedFilesTool: unknown option \(option)\n".utf8))
+        exit(2)
+    }
 }
 
 var entries: [(name: String, base64: String)] = []
@@ -45,7 +54,7 @@ for pair in arguments {
     }
     entries.append((name, data.base64EncodedString()))
     let prefix = chunkPrefixes.first { name.hasPrefix($0.folder) }.map { Array($0.text.utf8) } ?? []
-    if name.hasSuffix(".lua"), let dump = compile(prefix + Array(data)) {
+    if compiles, name.hasSuffix(".lua"), let dump = compile(prefix + Array(data)) {
         compiled.append((name, dump.base64EncodedString()))
     }
 }

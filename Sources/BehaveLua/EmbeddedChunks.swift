@@ -28,10 +28,12 @@ enum EmbeddedChunks {
 
     /// Caches the chunk of the bundled script `name` (`Scripts/toggle.lua`)
     /// under the name scripts load as, the first time a process compiles
-    /// it; `text` is what the runtime compiles (`LuaScript.chunkPrefix` and
-    /// the script).
-    static func seedBundled(_ text: [UInt8], name: String) {
-        guard seededScripts.withLock({ $0.insert(name).inserted }) else { return }
-        seed(text, name: name, as: "@" + name)
+    /// it, for the text the runtime compiles from the embedded file
+    /// (`LuaScript.chunkPrefix` and the script): only that very text loads
+    /// it, whatever a caller names its own text.
+    static func seedBundled(name: String) {
+        guard seededScripts.withLock({ $0.insert(name).inserted }),
+              let source = EmbeddedFiles.bytes(name) else { return }
+        seed(LuaScript.chunkPrefix + source, name: name, as: "@" + name)
     }
 }

@@ -126,10 +126,10 @@ public final class LuaRuntime {
     }
 
     /// Whether scripts run with no hook while a watchdog thread keeps their
-    /// budget (Linux; the thread starts when the process's first callback
-    /// runs long, and short callbacks before it are counted instruction by
-    /// instruction), rather than with a hook that counts every
-    /// instruction (elsewhere, or when the app holds the watchdog's signal).
+    /// budget (Linux, once the process's callbacks have run a million
+    /// instructions or a hundred callbacks have started), rather than with
+    /// a hook that counts every instruction (before that, elsewhere, or when
+    /// the app holds the watchdog's signal).
     public var countsInstructionsByWindows: Bool { !isClosed && bh_counts_by_windows(L) != 0 }
 
     /// A full garbage collection: what nothing refers to any more is freed

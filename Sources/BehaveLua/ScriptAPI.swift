@@ -73,9 +73,11 @@ public enum ScriptAPI {
     static var builtinGlobals: [String: [String]?] {
         if let names = learnedGlobals.withLock({ $0 }) { return names }
         // No runtime has told them: one made here does.
-        learnGlobalsFromNextRuntime()
-        withRuntime { _ in }
-        return learnedGlobals.withLock { $0 } ?? [:]
+        let names = withRuntime { $0.environmentNames(behaviourAPI: true) } ?? [:]
+        return learnedGlobals.withLock { learned in
+            if learned == nil { learned = names }
+            return learned ?? names
+        }
     }
 
     /// The globals of a plain sandbox (what a spec file starts from).

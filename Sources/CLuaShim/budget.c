@@ -467,7 +467,7 @@ void bh__count_everything (lua_State *L) {
 
 
 int bh_counts_by_windows (lua_State *L) {
-  return bh__host(L)->watchable;
+  return bh__host(L)->fast;
 }
 
 

@@ -205,8 +205,9 @@ int bh__watch_register (bh_host *h) {
 
 int bh__watch_start (void) {
   int running;
-  if (atomic_load(&started) == 1)
-    return 1;
+  int now = atomic_load(&started);
+  if (now != 0)
+    return now == 1;
   pthread_mutex_lock(&watch_lock);
   if (started == 0)
     started = start();

@@ -53,6 +53,16 @@ final class EmbeddedChunksTests: XCTestCase {
         }
     }
 
+    /// A bundled script's chunk is cached for the bundled text only: other
+    /// text under its name compiles as it is.
+    func testOtherTextUnderABundledScriptsNameRunsItself() throws {
+        let name = "Scripts/toggle.lua"
+        EmbeddedChunks.seedBundled(name: name)
+        XCTAssertEqual(try run("return 'mine'", as: "@" + name), [.string("mine")])
+        let text = LuaScript.chunkPrefix + Array("return 'mine, after the prefix'".utf8)
+        XCTAssertEqual(try run(String(decoding: text, as: UTF8.self), as: "@" + name), [.string("mine, after the prefix")])
+    }
+
     func testASeededDumpIsWhatLoadsForItsTextUnderItsName() throws {
         // The dump of another text, so that what runs tells which was loaded.
         let text = "return 'from the text'"

@@ -106,9 +106,9 @@ double bh_slice_seconds_left(lua_State *L);
 long long bh_slice_instructions_left(lua_State *L);
 
 /* 1 when the state's scripts run with no hook and the watchdog keeps
-** their budget (Linux: budget.c, watchdog.c), from the first callback of
-** the process that runs long on (before it, the hook counts every
-** instruction); 0 when the hook always counts every instruction. */
+** their budget (Linux: budget.c, watchdog.c; from when the process's
+** callbacks have run long or many); 0 while the hook counts every
+** instruction. */
 int bh_counts_by_windows(lua_State *L);
 
 /* Bytes currently allocated by the whole state. */
