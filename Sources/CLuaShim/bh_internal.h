@@ -81,6 +81,24 @@ typedef struct bh_error_site {
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
 
+/* The allocator's small blocks (pool.c): a state's blocks of up to
+** BH_POOL_LARGEST bytes come from chunks of its own, by size class, with
+** no header (Lua gives the size of every block it frees or resizes); the
+** chunks go back when the state closes. Larger blocks are malloc's. */
+#define BH_POOL_GRAIN    16
+#define BH_POOL_LARGEST  512
+#define BH_POOL_CLASSES  (BH_POOL_LARGEST / BH_POOL_GRAIN)
+
+typedef struct bh_pool {
+  void *free[BH_POOL_CLASSES];  /* freed blocks by class, each linking the next */
+  char *next, *end;     /* what is left of the newest chunk */
+  void *chunks;         /* every chunk, each linking the next */
+} bh_pool;
+
+void *bh__pool_alloc(bh_pool *p, size_t size);   /* 1 <= size <= LARGEST */
+void bh__pool_free(bh_pool *p, void *block, size_t size);
+void bh__pool_release(bh_pool *p);   /* every chunk; the pool is empty */
+
 /* Everything the state needs besides Lua's own; its address lives in the
 ** extra space of every thread (Lua copies it into new threads). */
 typedef struct bh_host {
@@ -88,6 +106,7 @@ typedef struct bh_host {
   bh_dispatch_fn dispatch;
   void *context;
   size_t used;          /* bytes allocated by the state */
+  bh_pool pool;         /* its small blocks */
   int enforce;          /* memory limit applies (script code is running) */
   int depth;            /* nesting of bh_pcall / bh_resume */
   int spent;            /* BH_LIMIT_* that ended the running slice */

@@ -49,6 +49,33 @@ static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
 }
 
 
+/* Blocks of up to BH_POOL_LARGEST bytes are the pool's (pool.c), larger
+** ones malloc's: a block's size says which. */
+static void release_block (bh_host *h, void *ptr, size_t size) {
+  if (ptr == NULL)
+    return;
+  if (size <= BH_POOL_LARGEST)
+    bh__pool_free(&h->pool, ptr, size);
+  else
+    free(ptr);
+}
+
+static void *resize_block (bh_host *h, void *ptr, size_t osize, size_t nsize) {
+  void *p;
+  if (ptr != NULL && osize > BH_POOL_LARGEST && nsize > BH_POOL_LARGEST)
+    return realloc(ptr, nsize);
+  if (ptr != NULL && osize <= BH_POOL_LARGEST && nsize <= BH_POOL_LARGEST &&
+      (osize - 1) / BH_POOL_GRAIN == (nsize - 1) / BH_POOL_GRAIN)
+    return ptr;  /* the same class */
+  p = (nsize <= BH_POOL_LARGEST) ? bh__pool_alloc(&h->pool, nsize)
+                                 : malloc(nsize);
+  if (p != NULL && ptr != NULL) {
+    memcpy(p, ptr, osize < nsize ? osize : nsize);
+    release_block(h, ptr, osize);
+  }
+  return p;
+}
+
 static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bh_host *h = (bh_host *)ud;
   size_t limit = h->config.memory_limit;
@@ -56,7 +83,7 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   if (ptr == NULL)
     osize = 0;  /* 'osize' is a type tag then, not a size */
   if (nsize == 0) {
-    free(ptr);
+    release_block(h, ptr, osize);
     h->used -= osize;
     return NULL;
   }
@@ -75,7 +102,7 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
       return NULL;
     }
   }
-  p = realloc(ptr, nsize);
+  p = resize_block(h, ptr, osize, nsize);
   if (p != NULL) {
     h->used = h->used - osize + nsize;
     h->refused = 0;
@@ -883,6 +910,7 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
   h->context = context;
   L = lua_newstate(bh_alloc, h);
   if (L == NULL) {
+    bh__pool_release(&h->pool);
     free(h);
     return NULL;
   }
@@ -891,6 +919,7 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
   h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
   if (h->anchor == NULL) {
     lua_close(L);
+    bh__pool_release(&h->pool);
     free(h);
     return NULL;
   }
@@ -900,6 +929,7 @@ lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
   lua_pushcfunction(L, bh__open_sandbox);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
     lua_close(L);
+    bh__pool_release(&h->pool);
     free(h);
     return NULL;
   }
@@ -924,6 +954,7 @@ void bh_close (lua_State *L) {
   if (--h->anchor->refs == 0)
     free(h->anchor);
   lua_close(L);  /* still allocates through h; runs the last finalizers */
+  bh__pool_release(&h->pool);
   drain(h);
   bh_scene_release(h->scene);
   for (i = 0; i < BH_TEXT_CACHE; i++)
