@@ -14,7 +14,7 @@
 #include "bh_internal.h"
 
 /* A chunk's first BH_POOL_GRAIN bytes link it to the state's next one. */
-#define CHUNK_BYTES   (32 << 10)
+#define CHUNK_BYTES   BH_POOL_CHUNK
 /* Chunks a thread keeps for its next states. */
 #define SPARE_CHUNKS  32
 
@@ -115,18 +115,22 @@ void bh__pool_free (bh_pool *p, void *block, size_t size) {
   p->free[c] = block;
 }
 
-void bh__pool_release (bh_pool *p) {
+void bh__pool_give (void *chunk) {
   spare_list *s = spares(1);
+  if (s != NULL && s->count < SPARE_CHUNKS) {
+    *(void **)chunk = s->first;
+    s->first = chunk;
+    s->count++;
+  }
+  else
+    free(chunk);
+}
+
+void bh__pool_release (bh_pool *p) {
   while (p->chunks != NULL) {
     void *chunk = p->chunks;
     p->chunks = *(void **)chunk;
-    if (s != NULL && s->count < SPARE_CHUNKS) {
-      *(void **)chunk = s->first;
-      s->first = chunk;
-      s->count++;
-    }
-    else
-      free(chunk);
+    bh__pool_give(chunk);
   }
   memset(p, 0, sizeof(*p));
 }

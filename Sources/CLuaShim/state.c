@@ -57,18 +57,18 @@ static void release_block (bh_host *h, void *ptr, size_t size) {
   if (size <= BH_POOL_LARGEST)
     bh__pool_free(&h->pool, ptr, size);
   else
-    free(ptr);
+    bh__large_free(h, ptr);
 }
 
 static void *resize_block (bh_host *h, void *ptr, size_t osize, size_t nsize) {
   void *p;
   if (ptr != NULL && osize > BH_POOL_LARGEST && nsize > BH_POOL_LARGEST)
-    return realloc(ptr, nsize);
+    return bh__large_resize(h, ptr, osize, nsize);
   if (ptr != NULL && osize <= BH_POOL_LARGEST && nsize <= BH_POOL_LARGEST &&
       (osize - 1) / BH_POOL_GRAIN == (nsize - 1) / BH_POOL_GRAIN)
     return ptr;  /* the same class */
   p = (nsize <= BH_POOL_LARGEST) ? bh__pool_alloc(&h->pool, nsize)
-                                 : malloc(nsize);
+                                 : bh__large_alloc(h, nsize);
   if (p != NULL && ptr != NULL) {
     memcpy(p, ptr, osize < nsize ? osize : nsize);
     release_block(h, ptr, osize);
@@ -898,41 +898,65 @@ static int panic (lua_State *L) {
 }
 
 
-lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
-                    void *context) {
-  bh_host *h = (bh_host *)calloc(1, sizeof(bh_host));
-  lua_State *L;
+/* Frees the host of a state lua_close has closed (or failed to open). */
+static void free_host (bh_host *h) {
+  bh__pool_release(&h->pool);
+  bh__recycle_drop(h);
+  free(h);
+}
+
+
+/* A new state with the sandbox opened: one closed on this thread made
+** again (recycle.c), else a fresh one. */
+static lua_State *new_state (const bh_config *config) {
+  bh_host *h;
+  lua_State *L = bh__recycle_take(config != NULL ? config->random_seed : 0);
+  if (L != NULL)
+    return L;
+  h = (bh_host *)calloc(1, sizeof(bh_host));
   if (h == NULL)
     return NULL;
   if (config != NULL)
     h->config = *config;
-  h->dispatch = dispatch;
-  h->context = context;
+  h->recycle = bh__recycle_new();  /* (none: it is not made again) */
   L = lua_newstate(bh_alloc, h);
   if (L == NULL) {
-    bh__pool_release(&h->pool);
-    free(h);
+    free_host(h);
     return NULL;
   }
   *(bh_host **)lua_getextraspace(L) = h;  /* new threads get a copy */
   h->current = L;
-  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
-  if (h->anchor == NULL) {
-    lua_close(L);
-    bh__pool_release(&h->pool);
-    free(h);
-    return NULL;
-  }
-  h->anchor->L = L;
-  h->anchor->refs = 1;
   lua_atpanic(L, panic);
   lua_pushcfunction(L, bh__open_sandbox);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
     lua_close(L);
-    bh__pool_release(&h->pool);
-    free(h);
+    free_host(h);
     return NULL;
   }
+  bh__recycle_seal(h, L);
+  return L;
+}
+
+
+lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
+                    void *context) {
+  lua_State *L = new_state(config);
+  bh_host *h;
+  if (L == NULL)
+    return NULL;
+  h = bh__host(L);
+  if (config != NULL)
+    h->config = *config;
+  h->dispatch = dispatch;
+  h->context = context;
+  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
+  if (h->anchor == NULL) {
+    lua_close(L);
+    free_host(h);
+    return NULL;
+  }
+  h->anchor->L = L;
+  h->anchor->refs = 1;
   h->fast = bh__watch_register(h);
   if (!h->fast)
     bh__count_everything(L);  /* threads inherit it */
@@ -954,13 +978,13 @@ void bh_close (lua_State *L) {
   if (--h->anchor->refs == 0)
     free(h->anchor);
   lua_close(L);  /* still allocates through h; runs the last finalizers */
-  bh__pool_release(&h->pool);
   drain(h);
   bh_scene_release(h->scene);
   for (i = 0; i < BH_TEXT_CACHE; i++)
     bh_text_release(h->texts[i].text);
   free(h->released);
-  free(h);
+  if (!bh__recycle_keep(h))
+    free_host(h);
 }
 
 
