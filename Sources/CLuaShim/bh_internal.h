@@ -115,7 +115,8 @@ struct bh_recycle *bh__recycle_new(void);
 void bh__recycle_seal(struct bh_host *h, lua_State *L);  /* bh_open is done */
 int bh__recycle_keep(struct bh_host *h);   /* after lua_close: 1 if kept */
 void bh__recycle_drop(struct bh_host *h);  /* after lua_close */
-lua_State *bh__recycle_take(unsigned long long random_seed);
+lua_State *bh__recycle_take(unsigned long long random_seed, const char *preload,
+                             size_t length);
 
 /* Everything the state needs besides Lua's own; its address lives in the
 ** extra space of every thread (Lua copies it into new threads). */
@@ -126,6 +127,8 @@ typedef struct bh_host {
   size_t used;          /* bytes allocated by the state */
   bh_pool pool;         /* its small blocks */
   struct bh_recycle *recycle;  /* its copy (NULL: not made again) */
+  const char *preloaded;  /* the text bh_open_preloading compiled, until taken */
+  size_t preloaded_length;
   int enforce;          /* memory limit applies (script code is running) */
   int depth;            /* nesting of bh_pcall / bh_resume */
   int spent;            /* BH_LIMIT_* that ended the running slice */
@@ -214,6 +217,7 @@ extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
+extern const char bh__key_preload;   /* the chunk bh_open_preloading compiled */
 extern const char bh__key_original;  /* field of a live copy: its original */
 
 /* budget.c */

@@ -232,8 +232,10 @@ int bh__recycle_keep (bh_host *h) {
 }
 
 /* The state kept on this thread, restored as bh_open had made it; NULL
-** when there is none (or it was made with another seed: it is freed). */
-lua_State *bh__recycle_take (unsigned long long random_seed) {
+** when there is none (or it was made with another seed or preloaded
+** another text: it is freed). */
+lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload,
+                             size_t length) {
   bh_host *h;
   bh_recycle *r;
   int i;
@@ -243,7 +245,8 @@ lua_State *bh__recycle_take (unsigned long long random_seed) {
     return NULL;
   (void)pthread_setspecific(slot_key, NULL);
   r = h->recycle;
-  if (r->saved.config.random_seed != random_seed) {
+  if (r->saved.config.random_seed != random_seed || r->saved.preloaded != preload ||
+      r->saved.preloaded_length != length) {
     free_kept(h);
     return NULL;
   }

@@ -18,6 +18,7 @@ const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
 const char bh__key_readonly = 'r';
+const char bh__key_preload = 'c';
 
 
 /*
@@ -908,9 +909,11 @@ static void free_host (bh_host *h) {
 
 /* A new state with the sandbox opened: one closed on this thread made
 ** again (recycle.c), else a fresh one. */
-static lua_State *new_state (const bh_config *config) {
+static lua_State *new_state (const bh_config *config, const char *preload,
+                             size_t length, const char *chunkname) {
   bh_host *h;
-  lua_State *L = bh__recycle_take(config != NULL ? config->random_seed : 0);
+  lua_State *L = bh__recycle_take(config != NULL ? config->random_seed : 0,
+                                  preload, length);
   if (L != NULL)
     return L;
   h = (bh_host *)calloc(1, sizeof(bh_host));
@@ -933,14 +936,43 @@ static lua_State *new_state (const bh_config *config) {
     free_host(h);
     return NULL;
   }
+  /* (a text that does not compile is left to bh_load, which says why) */
+  if (preload != NULL) {
+    if (bh_load(L, preload, length, chunkname) == LUA_OK) {
+      lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+      h->preloaded = preload;
+      h->preloaded_length = length;
+    }
+    else
+      lua_pop(L, 1);
+  }
   bh__recycle_seal(h, L);
   return L;
 }
 
 
+int bh_take_preloaded (lua_State *L, const char *source, size_t length) {
+  bh_host *h = bh__host(L);
+  if (source == NULL || h->preloaded != source || h->preloaded_length != length)
+    return 0;
+  h->preloaded = NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+  return 1;
+}
+
+
 lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
                     void *context) {
-  lua_State *L = new_state(config);
+  return bh_open_preloading(config, dispatch, context, NULL, 0, NULL);
+}
+
+
+lua_State *bh_open_preloading (const bh_config *config, bh_dispatch_fn dispatch,
+                               void *context, const char *preload,
+                               size_t length, const char *chunkname) {
+  lua_State *L = new_state(config, preload, length, chunkname);
   bh_host *h;
   if (L == NULL)
     return NULL;
