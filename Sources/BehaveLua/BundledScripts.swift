@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bundled behaviours (`Scripts/` of the checkout), embedded in the
 /// binary at build time (Plugins/EmbedFiles), so that `behave` copied
 /// anywhere, with the checkout gone, still has them. Nothing reads them from
@@ -32,10 +34,17 @@ public enum BundledScripts {
     }
 
     /// The source of the bundled script at `path`; nil for any other path.
+    /// Decoded once: every scene of a script then shares one source, which
+    /// compares with itself at once (`LuaScript`'s caches).
     static func source(atPath path: String) -> [UInt8]? {
         guard isBundled(path) else { return nil }
-        return EmbeddedFiles.bytes(String(path.dropFirst(pathPrefix.count)))
+        if let decoded = decoded.withLock({ $0[path] }) { return decoded }
+        guard let bytes = EmbeddedFiles.bytes(String(path.dropFirst(pathPrefix.count))) else { return nil }
+        decoded.withLock { $0[path] = bytes }
+        return bytes
     }
+
+    private static let decoded = Mutex<[String: [UInt8]]>([:])
 
     /// `Scripts/toggle.lua` for the bundled toggle; nil for any other path.
     static func displayName(ofPath path: String) -> String? {

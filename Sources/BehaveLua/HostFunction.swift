@@ -60,7 +60,7 @@ extension LuaRuntime {
     /// their ids by name.
     @discardableResult
     func pushHostTable(_ functions: [HostFunction], on S: OpaquePointer) -> [String: Int32] {
-        var ids: [String: Int32] = [:]
+        var ids = [String: Int32](minimumCapacity: functions.count)
         lua_createtable(S, 0, Int32(functions.count))
         for function in functions {
             ids[function.name] = pushHostFunction(function, on: S)

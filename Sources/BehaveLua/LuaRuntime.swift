@@ -83,7 +83,10 @@ public final class LuaRuntime {
         // The state calls back through the box, which the runtime owns and
         // fills in once it exists.
         let box = RuntimeBox()
-        guard let state = bh_open(&config, luaDispatch, Unmanaged.passUnretained(box).toOpaque()) else {
+        // The prelude is compiled with the state (a state made again has it).
+        let prelude = preludeSource
+        guard let state = bh_open_preloading(&config, luaDispatch, Unmanaged.passUnretained(box).toOpaque(),
+                                             prelude, prelude.count, "=behave") else {
             throw LuaError("could not create a Lua state")
         }
         L = state
@@ -164,7 +167,7 @@ public final class LuaRuntime {
         bh_push_own_field(L)
         lua_setfield(L, -2, "ownField")
         let source = preludeSource
-        guard bh_load(L, source, source.count, "=behave") == LUA_OK else {
+        guard bh_take_preloaded(L, source, source.count) != 0 || bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
         }
         lua_rotate(L, -2, 1)  // the function below its argument

@@ -2,6 +2,7 @@ import BehaveCore
 import BehaveSyntax
 import CLuaShim
 import Foundation
+import Synchronization
 
 /// A behaviour script's source, and where it came from. The source is
 /// bytes, as Lua reads them: a string literal holds exactly the bytes the
@@ -103,55 +104,85 @@ public final class LuaScript {
 
     /// `toggle` for `Scripts/toggle.lua`: the behaviour of its default scene.
     public static func defaultBehaviourName(ofPath path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        // Asked for every scene a spec makes; Foundation's path functions
+        // take about a hundred times a dictionary's lookup.
+        if let known = knownNames.withLock({ $0[path] }) { return known }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        knownNames.withLock { known in
+            if known.count >= pathsRemembered { known.removeAll() }
+            known[path] = name
+        }
+        return name
     }
 
-    var defaultBehaviourName: String { LuaScript.defaultBehaviourName(ofPath: path) }
+    private static let knownNames = Mutex<[String: String]>([:])
+
+    private(set) lazy var defaultBehaviourName = LuaScript.defaultBehaviourName(ofPath: path)
 
     /// The first line where `key` is assigned (`key =` or `["key"] =`),
     /// for messages and declaration order.
     func line(ofKey key: String) -> Int? { assignmentLines[key] }
 
-    /// Every name the source assigns with `=`, at its first line: built once,
-    /// so reading a declaration stays linear in the source.
-    private lazy var assignmentLines: [String: Int] = source.withUnsafeBufferPointer { bytes in
-        // Words are ranges of the source: no bytes are copied until a name
-        // is found.
-        var lines: [String: Int] = [:]
-        var line = 1
-        var word = 0..<0
-        var pendingWord = 0..<0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-                word = index..<index
-                pendingWord = 0..<0
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                word = (word.isEmpty ? index - 1 : word.lowerBound)..<index
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
-                if !word.isEmpty { pendingWord = word }
-                word = index..<index
-            case UInt8(ascii: "="):
-                let candidate = word.isEmpty ? pendingWord : word
-                let doubled = index < bytes.count && bytes[index] == UInt8(ascii: "=")
-                if !doubled, !candidate.isEmpty {
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[candidate]), as: UTF8.self)
-                    if lines[name] == nil { lines[name] = line }
-                }
-                if doubled { index += 1 }
-                word = index..<index
-                pendingWord = 0..<0
-            default:
-                word = index..<index
-                pendingWord = 0..<0
-            }
+    /// Every name the source assigns with `=`, at its first line: built once
+    /// per source, so reading a declaration stays linear in the source, and
+    /// each scene of a script (a spec's thousand) does not build it again.
+    private lazy var assignmentLines: [String: Int] = {
+        if let known = LuaScript.knownLines.withLock({ $0[path] }), known.source == source { return known.lines }
+        let lines = LuaScript.assignmentLines(in: source)
+        LuaScript.knownLines.withLock { known in
+            if known.count >= LuaScript.pathsRemembered { known.removeAll() }
+            known[path] = (source, lines)
         }
         return lines
+    }()
+
+    /// The assignment lines of the scripts read last, by path (with the
+    /// source they are of; a bundled script's source is one array, which
+    /// compares at once).
+    private static let knownLines = Mutex<[String: (source: [UInt8], lines: [String: Int])]>([:])
+    /// Paths whose name and lines are remembered at most.
+    private static let pathsRemembered = 256
+
+    private static func assignmentLines(in source: [UInt8]) -> [String: Int] {
+        source.withUnsafeBufferPointer { bytes in
+            // Words are ranges of the source: no bytes are copied until a name
+            // is found.
+            var lines: [String: Int] = [:]
+            var line = 1
+            var word = 0..<0
+            var pendingWord = 0..<0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    word = index..<index
+                    pendingWord = 0..<0
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                    word = (word.isEmpty ? index - 1 : word.lowerBound)..<index
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+                    if !word.isEmpty { pendingWord = word }
+                    word = index..<index
+                case UInt8(ascii: "="):
+                    let candidate = word.isEmpty ? pendingWord : word
+                    let doubled = index < bytes.count && bytes[index] == UInt8(ascii: "=")
+                    if !doubled, !candidate.isEmpty {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[candidate]), as: UTF8.self)
+                        if lines[name] == nil { lines[name] = line }
+                    }
+                    if doubled { index += 1 }
+                    word = index..<index
+                    pendingWord = 0..<0
+                default:
+                    word = index..<index
+                    pendingWord = 0..<0
+                }
+            }
+            return lines
+        }
     }
 
     // MARK: What error messages read of the source

@@ -52,6 +52,8 @@ final class SpecFileRun {
     /// scenes, scripts, photo folders and images it names, and those its
     /// scenes name.
     let access: FileAccess
+    /// The scripts `scene.script` found, by the name the spec gave.
+    var locatedScripts: [String: String] = [:]
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?

@@ -21,31 +21,43 @@ struct WorkerEvent: Codable {
 /// read: a line without it (anything else that reached standard output) is
 /// not an event, so a spec cannot forge a result.
 public final class WorkerReporter: SpecReporter {
-    private let token: String
+    private let token: [UInt8]
     private let write: (String) -> Void
-    private let encoder = JSONEncoder()
+    /// Lines not written yet: a file's results are written together when
+    /// it is done (the runner reports them then), and everything before a
+    /// spec starts (which the runner must hear before a crash).
+    private var waiting: [UInt8] = []
 
     /// `write` gets whole lines, newline included.
     public init(token: String, write: @escaping (String) -> Void) {
-        self.token = token
+        self.token = Array((token + " ").utf8)
         self.write = write
     }
 
     public func willRun(file: String, name: String, line: Int) {
         emit(WorkerEvent(started: .init(file: file, name: name, line: line)))
+        flush()
     }
 
     public func report(_ result: SpecResult) { emit(WorkerEvent(result: result)) }
 
     public func progress(filesDone: Int, of total: Int, summary: SpecSummary) {
         emit(WorkerEvent(filesDone: filesDone))
+        flush()
     }
 
-    public func finish(_ summary: SpecSummary) {}
+    public func finish(_ summary: SpecSummary) { flush() }
 
     private func emit(_ event: WorkerEvent) {
-        guard let data = try? encoder.encode(event) else { return }
-        write(token + " " + String(decoding: data, as: UTF8.self) + "\n")
+        waiting += token
+        waiting += event.jsonLine
+        waiting.append(UInt8(ascii: "\n"))
+    }
+
+    private func flush() {
+        guard !waiting.isEmpty else { return }
+        write(String(decoding: waiting, as: UTF8.self))
+        waiting.removeAll(keepingCapacity: true)
     }
 
     /// What a worker is given on standard input: the token, the run's
@@ -194,7 +206,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
         }
         let token = UUID().uuidString
         let list = WorkerReporter.input(token: token, options: options, files: files)
-        let prefix = Data((token + " ").utf8)
+        let prefix = Array((token + " ").utf8)
         DispatchQueue.global().async {
             try? input.fileHandleForWriting.write(contentsOf: list)
             try? input.fileHandleForWriting.close()
@@ -206,19 +218,24 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             errorText.set(String(decoding: data.suffix(64 << 10), as: UTF8.self))
             errorsRead.signal()
         }
-        let decoder = JSONDecoder()
-        var pending = Data()
+        var pending: [UInt8] = []
         let reader = output.fileHandleForReading
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<newline]
-                pending.removeSubrange(pending.startIndex...newline)
-                guard line.starts(with: prefix) else { continue }
-                if let event = try? decoder.decode(WorkerEvent.self, from: line.dropFirst(prefix.count)) { hear(event) }
+            pending += chunk
+            // Every whole line, then what is left of the last (once: taking
+            // each line off the front would move the rest each time).
+            var start = 0
+            pending.withUnsafeBufferPointer { bytes in
+                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+                    start = newline + 1
+                    guard line.starts(with: prefix) else { continue }
+                    if let event = WorkerEvent(jsonLine: UnsafeBufferPointer(rebasing: line[prefix.count...])) { hear(event) }
+                }
             }
+            pending.removeFirst(start)
         }
         exited.wait()
         errorsRead.wait()

@@ -13,15 +13,19 @@ extension SpecFileRun {
     /// one behaviour (as `behave run` builds it).
     func makeScriptScene(_ call: LuaCall) throws(LuaError) {
         let name = try call.requireString(1, "script path")
-        let found: String?
-        do throws(ValueError) {
-            found = try LuaScript.locate(name, relativeTo: directory, access: access)
-        } catch {
-            throw LuaError(error.message)
+        var found = locatedScripts[name]
+        if found == nil {
+            do throws(ValueError) {
+                found = try LuaScript.locate(name, relativeTo: directory, access: access)
+            } catch {
+                throw LuaError(error.message)
+            }
         }
         guard let path = found else {
             throw LuaError("\(name): no such script next to the spec or in the bundled Scripts/")
         }
+        // Found once per file: its specs make its scene again and again.
+        locatedScripts[name] = path
         var inspectables: [(String, LooseValue)] = []
         if !call.isNil(2) {
             guard case .map(let entries) = try call.data(2) else {

@@ -81,6 +81,43 @@ typedef struct bh_error_site {
 /* Deepest nesting of coroutine.close. */
 #define BH_MAX_CLOSE_DEPTH  50
 
+/* The allocator's small blocks (pool.c): a state's blocks of up to
+** BH_POOL_LARGEST bytes come from chunks of its own, by size class, with
+** no header (Lua gives the size of every block it frees or resizes); the
+** chunks go back when the state closes. Larger blocks are malloc's. */
+#define BH_POOL_GRAIN    16
+#define BH_POOL_LARGEST  512
+#define BH_POOL_CLASSES  (BH_POOL_LARGEST / BH_POOL_GRAIN)
+
+typedef struct bh_pool {
+  void *free[BH_POOL_CLASSES];  /* freed blocks by class, each linking the next */
+  char *next, *end;     /* what is left of the newest chunk */
+  void *chunks;         /* every chunk, each linking the next */
+} bh_pool;
+
+#define BH_POOL_CHUNK    (32 << 10)   /* bytes of a chunk */
+
+void *bh__pool_alloc(bh_pool *p, size_t size);   /* 1 <= size <= LARGEST */
+void bh__pool_free(bh_pool *p, void *block, size_t size);
+void bh__pool_release(bh_pool *p);   /* every chunk; the pool is empty */
+void bh__pool_give(void *chunk);     /* a chunk no pool has any more */
+
+/* A closed state made again (recycle.c): what bh_open made is copied when
+** it returns (the pool's chunks and the larger blocks then live, which are
+** kept when Lua frees them), and a state closed later on the same thread
+** is restored from the copy for its next bh_open, byte for byte. */
+struct bh_recycle;
+struct bh_host;
+void *bh__large_alloc(struct bh_host *h, size_t size);
+void bh__large_free(struct bh_host *h, void *block);
+void *bh__large_resize(struct bh_host *h, void *block, size_t osize, size_t nsize);
+struct bh_recycle *bh__recycle_new(void);
+void bh__recycle_seal(struct bh_host *h, lua_State *L);  /* bh_open is done */
+int bh__recycle_keep(struct bh_host *h);   /* after lua_close: 1 if kept */
+void bh__recycle_drop(struct bh_host *h);  /* after lua_close */
+lua_State *bh__recycle_take(unsigned long long random_seed, const char *preload,
+                             size_t length);
+
 /* Everything the state needs besides Lua's own; its address lives in the
 ** extra space of every thread (Lua copies it into new threads). */
 typedef struct bh_host {
@@ -88,6 +125,10 @@ typedef struct bh_host {
   bh_dispatch_fn dispatch;
   void *context;
   size_t used;          /* bytes allocated by the state */
+  bh_pool pool;         /* its small blocks */
+  struct bh_recycle *recycle;  /* its copy (NULL: not made again) */
+  const char *preloaded;  /* the text bh_open_preloading compiled, until taken */
+  size_t preloaded_length;
   int enforce;          /* memory limit applies (script code is running) */
   int depth;            /* nesting of bh_pcall / bh_resume */
   int spent;            /* BH_LIMIT_* that ended the running slice */
@@ -177,6 +218,7 @@ extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
 extern const char bh__key_seed;      /* the real math.randomseed */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
+extern const char bh__key_preload;   /* the chunk bh_open_preloading compiled */
 extern const char bh__key_original;  /* field of a live copy: its original */
 
 /* budget.c */

@@ -18,6 +18,7 @@ const char bh__key_memmsg = 'm';
 const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
 const char bh__key_readonly = 'r';
+const char bh__key_preload = 'c';
 
 
 /*
@@ -49,6 +50,33 @@ static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
 }
 
 
+/* Blocks of up to BH_POOL_LARGEST bytes are the pool's (pool.c), larger
+** ones malloc's: a block's size says which. */
+static void release_block (bh_host *h, void *ptr, size_t size) {
+  if (ptr == NULL)
+    return;
+  if (size <= BH_POOL_LARGEST)
+    bh__pool_free(&h->pool, ptr, size);
+  else
+    bh__large_free(h, ptr);
+}
+
+static void *resize_block (bh_host *h, void *ptr, size_t osize, size_t nsize) {
+  void *p;
+  if (ptr != NULL && osize > BH_POOL_LARGEST && nsize > BH_POOL_LARGEST)
+    return bh__large_resize(h, ptr, osize, nsize);
+  if (ptr != NULL && osize <= BH_POOL_LARGEST && nsize <= BH_POOL_LARGEST &&
+      (osize - 1) / BH_POOL_GRAIN == (nsize - 1) / BH_POOL_GRAIN)
+    return ptr;  /* the same class */
+  p = (nsize <= BH_POOL_LARGEST) ? bh__pool_alloc(&h->pool, nsize)
+                                 : bh__large_alloc(h, nsize);
+  if (p != NULL && ptr != NULL) {
+    memcpy(p, ptr, osize < nsize ? osize : nsize);
+    release_block(h, ptr, osize);
+  }
+  return p;
+}
+
 static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bh_host *h = (bh_host *)ud;
   size_t limit = h->config.memory_limit;
@@ -56,7 +84,7 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   if (ptr == NULL)
     osize = 0;  /* 'osize' is a type tag then, not a size */
   if (nsize == 0) {
-    free(ptr);
+    release_block(h, ptr, osize);
     h->used -= osize;
     return NULL;
   }
@@ -75,7 +103,7 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
       return NULL;
     }
   }
-  p = realloc(ptr, nsize);
+  p = resize_block(h, ptr, osize, nsize);
   if (p != NULL) {
     h->used = h->used - osize + nsize;
     h->refused = 0;
@@ -871,38 +899,96 @@ static int panic (lua_State *L) {
 }
 
 
-lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
-                    void *context) {
-  bh_host *h = (bh_host *)calloc(1, sizeof(bh_host));
-  lua_State *L;
+/* Frees the host of a state lua_close has closed (or failed to open). */
+static void free_host (bh_host *h) {
+  bh__pool_release(&h->pool);
+  bh__recycle_drop(h);
+  free(h);
+}
+
+
+/* A new state with the sandbox opened: one closed on this thread made
+** again (recycle.c), else a fresh one. */
+static lua_State *new_state (const bh_config *config, const char *preload,
+                             size_t length, const char *chunkname) {
+  bh_host *h;
+  lua_State *L = bh__recycle_take(config != NULL ? config->random_seed : 0,
+                                  preload, length);
+  if (L != NULL)
+    return L;
+  h = (bh_host *)calloc(1, sizeof(bh_host));
   if (h == NULL)
     return NULL;
   if (config != NULL)
     h->config = *config;
-  h->dispatch = dispatch;
-  h->context = context;
+  h->recycle = bh__recycle_new();  /* (none: it is not made again) */
   L = lua_newstate(bh_alloc, h);
   if (L == NULL) {
-    free(h);
+    free_host(h);
     return NULL;
   }
   *(bh_host **)lua_getextraspace(L) = h;  /* new threads get a copy */
   h->current = L;
-  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
-  if (h->anchor == NULL) {
-    lua_close(L);
-    free(h);
-    return NULL;
-  }
-  h->anchor->L = L;
-  h->anchor->refs = 1;
   lua_atpanic(L, panic);
   lua_pushcfunction(L, bh__open_sandbox);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
     lua_close(L);
-    free(h);
+    free_host(h);
     return NULL;
   }
+  /* (a text that does not compile is left to bh_load, which says why) */
+  if (preload != NULL) {
+    if (bh_load(L, preload, length, chunkname) == LUA_OK) {
+      lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+      h->preloaded = preload;
+      h->preloaded_length = length;
+    }
+    else
+      lua_pop(L, 1);
+  }
+  bh__recycle_seal(h, L);
+  return L;
+}
+
+
+int bh_take_preloaded (lua_State *L, const char *source, size_t length) {
+  bh_host *h = bh__host(L);
+  if (source == NULL || h->preloaded != source || h->preloaded_length != length)
+    return 0;
+  h->preloaded = NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_preload);
+  return 1;
+}
+
+
+lua_State *bh_open (const bh_config *config, bh_dispatch_fn dispatch,
+                    void *context) {
+  return bh_open_preloading(config, dispatch, context, NULL, 0, NULL);
+}
+
+
+lua_State *bh_open_preloading (const bh_config *config, bh_dispatch_fn dispatch,
+                               void *context, const char *preload,
+                               size_t length, const char *chunkname) {
+  lua_State *L = new_state(config, preload, length, chunkname);
+  bh_host *h;
+  if (L == NULL)
+    return NULL;
+  h = bh__host(L);
+  if (config != NULL)
+    h->config = *config;
+  h->dispatch = dispatch;
+  h->context = context;
+  h->anchor = (bh_anchor *)malloc(sizeof(bh_anchor));
+  if (h->anchor == NULL) {
+    lua_close(L);
+    free_host(h);
+    return NULL;
+  }
+  h->anchor->L = L;
+  h->anchor->refs = 1;
   h->fast = bh__watch_register(h);
   if (!h->fast)
     bh__count_everything(L);  /* threads inherit it */
@@ -929,7 +1015,8 @@ void bh_close (lua_State *L) {
   for (i = 0; i < BH_TEXT_CACHE; i++)
     bh_text_release(h->texts[i].text);
   free(h->released);
-  free(h);
+  if (!bh__recycle_keep(h))
+    free_host(h);
 }
 
 

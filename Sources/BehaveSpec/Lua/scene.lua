@@ -118,31 +118,33 @@ local function shared_name(method, name, kind)
   })
 end
 
--- The methods a scene's controls or behaviours share a name with, by
--- name, once per scene (its controls and behaviours never change names).
-local method_names
+-- The method `key`, or its stand-in when a control or behaviour of the
+-- scene shares its name: asked once per scene and method used (its
+-- controls and behaviours never change names), so that a spec calling
+-- s:tap asks the host about `tap` alone.
 local shared = setmetatable({}, { __mode = "k" })
 
-local function shared_names(s)
+local function scene_method(s, key, method)
   local names = shared[s]
   if names == nil then
-    if method_names == nil then
-      method_names = {}
-      for name in pairs(methods) do method_names[#method_names + 1] = name end
-    end
     names = {}
-    for _, name in ipairs(H.named(scene_ids[s], method_names)) do
-      names[name] = shared_name(methods[name], name, H.lookup(scene_ids[s], name))
-    end
     shared[s] = names
   end
-  return names
+  local found = names[key]
+  if found == nil then
+    found = false
+    if H.named(scene_ids[s], { key })[1] ~= nil then
+      found = shared_name(method, key, H.lookup(scene_ids[s], key))
+    end
+    names[key] = found
+  end
+  return found or method
 end
 
 local scene_meta = {
   __index = function(s, key)
     local method = methods[key]
-    if method ~= nil then return shared_names(s)[key] or method end
+    if method ~= nil then return scene_method(s, key, method) end
     local proxy
     if key == "controls" then
       proxy = directory(s, "control", "behaviours")

@@ -70,6 +70,18 @@ typedef struct bh_config {
 lua_State *bh_open(const bh_config *config, bh_dispatch_fn dispatch,
                    void *context);
 
+/* As bh_open, with 'preload' (a chunk's text, named 'chunkname') compiled
+** in the new state, for bh_take_preloaded: a state made again from one
+** closed on this thread has it compiled already. */
+lua_State *bh_open_preloading(const bh_config *config, bh_dispatch_fn dispatch,
+                              void *context, const char *preload,
+                              size_t length, const char *chunkname);
+
+/* Pushes the function bh_open_preloading compiled from 'source' (the same
+** text at the same address) and returns 1, once; otherwise pushes nothing
+** and returns 0 (load it with bh_load). */
+int bh_take_preloaded(lua_State *L, const char *source, size_t length);
+
 /* Closes a state made by bh_open (runs pending finalizers). */
 void bh_close(lua_State *L);
 

@@ -1,0 +1,261 @@
+/*
+** recycle.c: a closed state made again. Opening a state (its libraries,
+** the sandbox) costs the same every time, and the spec runner opens one
+** for each scene of each spec. So when bh_open has made a state, its
+** memory is copied: the pool's chunks and the larger blocks live then
+** (malloc's). Those larger blocks are kept, not freed, when Lua frees
+** them later. When the state closes (lua_close has run every finalizer
+** and freed everything), it waits in its thread's slot; the next bh_open
+** on that thread with the same random seed copies everything back, and the
+** state is the one bh_open had made, byte for byte: nothing a script did
+** to it (globals, libraries, metatables, the registry, the random
+** generator, coroutines, upvalues, the collector's state, the memory
+** count) is left. The host's half (bh_host) is restored from its copy of
+** that moment too.
+*/
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh_internal.h"
+
+/* Larger blocks a fresh state may have: past this it is not made again. */
+#define MAX_PINNED  64
+
+typedef struct copied {
+  void *block;
+  size_t size;
+  char *copy;
+} copied;
+
+typedef struct bh_recycle {
+  lua_State *L;
+  int sealed;           /* the copy is made: pinned blocks are kept */
+  int broken;           /* more larger blocks than MAX_PINNED */
+  copied pinned[MAX_PINNED];
+  int npinned;
+  copied *chunks;       /* the pool's chunks then, newest first */
+  int nchunks;
+  bh_host saved;        /* the host then */
+} bh_recycle;
+
+
+/*
+** {======================================================
+** Larger blocks
+** =======================================================
+*/
+
+static int find_pinned (bh_recycle *r, const void *block) {
+  int i;
+  for (i = 0; i < r->npinned; i++)
+    if (r->pinned[i].block == block)
+      return i;
+  return -1;
+}
+
+void *bh__large_alloc (bh_host *h, size_t size) {
+  bh_recycle *r = h->recycle;
+  void *p = malloc(size);
+  if (p != NULL && r != NULL && !r->sealed) {
+    if (r->npinned < MAX_PINNED) {
+      r->pinned[r->npinned].block = p;
+      r->pinned[r->npinned].size = size;
+      r->npinned++;
+    }
+    else
+      r->broken = 1;
+  }
+  return p;
+}
+
+void bh__large_free (bh_host *h, void *block) {
+  bh_recycle *r = h->recycle;
+  if (r != NULL) {
+    int i = find_pinned(r, block);
+    if (i >= 0) {
+      if (r->sealed)
+        return;  /* kept: its copy goes back over it */
+      r->pinned[i] = r->pinned[--r->npinned];
+    }
+  }
+  free(block);
+}
+
+void *bh__large_resize (bh_host *h, void *block, size_t osize, size_t nsize) {
+  bh_recycle *r = h->recycle;
+  int i = (r != NULL) ? find_pinned(r, block) : -1;
+  void *p;
+  if (i < 0)
+    return realloc(block, nsize);
+  if (!r->sealed) {
+    p = realloc(block, nsize);
+    if (p != NULL) {
+      r->pinned[i].block = p;
+      r->pinned[i].size = nsize;
+    }
+    return p;
+  }
+  p = malloc(nsize);  /* the pinned block stays as it is */
+  if (p != NULL)
+    memcpy(p, block, osize < nsize ? osize : nsize);
+  return p;
+}
+
+/* }====================================================== */
+
+
+/*
+** {======================================================
+** The copy
+** =======================================================
+*/
+
+bh_recycle *bh__recycle_new (void) {
+  return (bh_recycle *)calloc(1, sizeof(bh_recycle));
+}
+
+
+/* Bytes of a chunk in use: the newest one's up to its unused part. */
+static size_t chunk_used (bh_host *h, void *chunk) {
+  return (chunk == h->pool.chunks && h->pool.next != NULL)
+             ? (size_t)(h->pool.next - (char *)chunk) : BH_POOL_CHUNK;
+}
+
+static void free_copies (bh_recycle *r) {
+  int i;
+  for (i = 0; i < r->npinned; i++) {
+    free(r->pinned[i].copy);
+    r->pinned[i].copy = NULL;
+  }
+  for (i = 0; i < r->nchunks; i++)
+    free(r->chunks[i].copy);
+  free(r->chunks);
+  r->chunks = NULL;
+  r->nchunks = 0;
+}
+
+/* Copies the state bh_open has made. When a copy cannot be made, the
+** state is not made again (its blocks are all ordinary ones). */
+void bh__recycle_seal (bh_host *h, lua_State *L) {
+  bh_recycle *r = h->recycle;
+  void *chunk;
+  int i, n = 0;
+  if (r == NULL)
+    return;
+  if (r->broken)
+    goto fail;
+  for (chunk = h->pool.chunks; chunk != NULL; chunk = *(void **)chunk)
+    n++;
+  r->chunks = (copied *)calloc(n > 0 ? (size_t)n : 1, sizeof(copied));
+  if (r->chunks == NULL)
+    goto fail;
+  for (chunk = h->pool.chunks; chunk != NULL; chunk = *(void **)chunk) {
+    copied *c = &r->chunks[r->nchunks++];
+    c->block = chunk;
+    c->size = chunk_used(h, chunk);
+    c->copy = (char *)malloc(c->size);
+    if (c->copy == NULL)
+      goto fail;
+    memcpy(c->copy, chunk, c->size);
+  }
+  for (i = 0; i < r->npinned; i++) {
+    copied *c = &r->pinned[i];
+    c->copy = (char *)malloc(c->size);
+    if (c->copy == NULL)
+      goto fail;
+    memcpy(c->copy, c->block, c->size);
+  }
+  r->L = L;
+  r->sealed = 1;
+  r->saved = *h;
+  return;
+fail:
+  free_copies(r);
+  free(r);
+  h->recycle = NULL;
+}
+
+/* After lua_close: the kept blocks are freed with the copy. */
+void bh__recycle_drop (bh_host *h) {
+  bh_recycle *r = h->recycle;
+  int i;
+  if (r == NULL)
+    return;
+  for (i = 0; i < r->npinned; i++)
+    free(r->pinned[i].block);
+  free_copies(r);
+  free(r);
+  h->recycle = NULL;
+}
+
+/* }====================================================== */
+
+
+/*
+** {======================================================
+** The thread's slot
+** =======================================================
+*/
+
+static pthread_key_t slot_key;
+static pthread_once_t slot_once = PTHREAD_ONCE_INIT;
+
+/* A state left in the slot of a thread that ends. */
+static void free_kept (void *kept) {
+  bh_host *h = (bh_host *)kept;
+  bh__pool_release(&h->pool);
+  bh__recycle_drop(h);
+  free(h);
+}
+
+static void make_slot_key (void) {
+  (void)pthread_key_create(&slot_key, free_kept);
+}
+
+/* Keeps a closed state for the next bh_open on this thread; 0 when it is
+** not made again (the caller frees it). */
+int bh__recycle_keep (bh_host *h) {
+  bh_recycle *r = h->recycle;
+  if (r == NULL || !r->sealed || r->broken)
+    return 0;
+  (void)pthread_once(&slot_once, make_slot_key);
+  if (pthread_getspecific(slot_key) != NULL)
+    return 0;
+  /* chunks made after the copy are not in it */
+  while (h->pool.chunks != NULL && h->pool.chunks != r->saved.pool.chunks) {
+    void *chunk = h->pool.chunks;
+    h->pool.chunks = *(void **)chunk;
+    bh__pool_give(chunk);
+  }
+  return pthread_setspecific(slot_key, h) == 0;
+}
+
+/* The state kept on this thread, restored as bh_open had made it; NULL
+** when there is none (or it was made with another seed or preloaded
+** another text: it is freed). */
+lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload,
+                             size_t length) {
+  bh_host *h;
+  bh_recycle *r;
+  int i;
+  (void)pthread_once(&slot_once, make_slot_key);
+  h = (bh_host *)pthread_getspecific(slot_key);
+  if (h == NULL)
+    return NULL;
+  (void)pthread_setspecific(slot_key, NULL);
+  r = h->recycle;
+  if (r->saved.config.random_seed != random_seed || r->saved.preloaded != preload ||
+      r->saved.preloaded_length != length) {
+    free_kept(h);
+    return NULL;
+  }
+  for (i = 0; i < r->nchunks; i++)
+    memcpy(r->chunks[i].block, r->chunks[i].copy, r->chunks[i].size);
+  for (i = 0; i < r->npinned; i++)
+    memcpy(r->pinned[i].block, r->pinned[i].copy, r->pinned[i].size);
+  *h = r->saved;
+  return r->L;
+}
+
+/* }====================================================== */

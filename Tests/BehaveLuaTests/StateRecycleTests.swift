@@ -1,0 +1,89 @@
+import BehaveCore
+@testable import BehaveLua
+import XCTest
+
+/// A state closed on a thread is made again for the next one opened there
+/// (Sources/CLuaShim/recycle.c): it must be what a fresh state is, whatever
+/// the closed one's code did to it.
+final class StateRecycleTests: XCTestCase {
+    private let limits = SandboxLimits(memory: 16 << 20, instructions: 200_000, seconds: 1)
+
+    /// Runs `code` in the state's own global environment (not a
+    /// behaviour's copy of it): what it changes is the state's.
+    private func run(_ code: String, in runtime: LuaRuntime) throws -> [Value] {
+        let chunk = try runtime.load(code, chunkName: "=recycle")
+        defer { runtime.release(chunk) }
+        return try runtime.call(chunk)
+    }
+
+    /// What a new state shows: anything left by another, its random
+    /// numbers, the memory it counts, and a loop its budget lets run.
+    private func look(_ runtime: LuaRuntime) throws -> [Value] {
+        let memory = runtime.memoryUsed
+        let seen = try run("""
+            local left = {}
+            if LEFT ~= nil then left[#left + 1] = "a global" end
+            if string.left ~= nil or ("").left ~= nil then left[#left + 1] = "the string library" end
+            if getmetatable(_G) ~= nil then left[#left + 1] = "a metatable on the globals" end
+            if math.left ~= nil then left[#left + 1] = "the math library" end
+            if table.insert ~= table.insert or table.left then left[#left + 1] = "the table library" end
+            if SUSPENDED ~= nil then left[#left + 1] = "a suspended coroutine" end
+            local n = 0
+            for i = 1, 50000 do n = n + i end
+            return table.concat(left, ", "), math.random(1, 1000000), math.random(), n
+            """, in: runtime)
+        return seen + [.number(Double(memory))]
+    }
+
+    /// Changes everything a script can reach of its state, then spends
+    /// its budget.
+    private func spoil(_ runtime: LuaRuntime) {
+        _ = try? run("""
+            LEFT = true
+            string.left = "x"
+            math.left = 1
+            table.left = 1
+            math.randomseed(99)
+            for i = 1, 10 do math.random() end
+            SUSPENDED = coroutine.create(function() coroutine.yield() end)
+            coroutine.resume(SUSPENDED)
+            KEPT = {}
+            for i = 1, 5000 do KEPT[i] = { i } end
+            setmetatable(_G, { __index = function() return "left" end })
+            """, in: runtime)
+        // A runaway: the budget is spent when the state closes.
+        XCTAssertThrowsError(try run("while true do end", in: runtime))
+    }
+
+    func testAStateMadeAgainIsWhatAFreshStateIs() throws {
+        // With one state open, the next cannot be one made again: fresh.
+        let held = try LuaRuntime(scene: Scene(screen: "held"), limits: limits)
+        let fresh = try LuaRuntime(scene: Scene(screen: "fresh"), limits: limits)
+        let expected = try look(fresh)
+        XCTAssertEqual(expected.first, .string(""))
+        spoil(fresh)
+        fresh.close()
+        held.close()
+        for round in 1...3 {
+            let runtime = try LuaRuntime(scene: Scene(screen: "again \(round)"), limits: limits)
+            XCTAssertEqual(try look(runtime), expected, "round \(round)")
+            spoil(runtime)
+            runtime.close()
+        }
+    }
+
+    func testAStateMadeWithAnotherSeedIsSeededWithIt() throws {
+        var other = limits
+        other.randomSeed = 7
+        let first = try LuaRuntime(scene: Scene(screen: "seed 1"), limits: limits)
+        let one = try run("return math.random()", in: first)
+        first.close()
+        let second = try LuaRuntime(scene: Scene(screen: "seed 7"), limits: other)
+        let seven = try run("return math.random()", in: second)
+        second.close()
+        let third = try LuaRuntime(scene: Scene(screen: "seed 1 again"), limits: limits)
+        XCTAssertNotEqual(one, seven)
+        XCTAssertEqual(try run("return math.random()", in: third), one)
+        third.close()
+    }
+}
