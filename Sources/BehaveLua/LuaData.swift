@@ -64,6 +64,7 @@ extension LuaRuntime {
     }
 
     private func tableData(at table: Int32, in S: OpaquePointer, depth: Int, budget: inout DataBudget) throws(LuaError) -> LooseValue {
+        bh_fill_env(S, table)  // a behaviour's environment holds every name
         var entries: [(key: LooseValue, value: LooseValue)] = []
         var failure: LuaError?
         lua_pushnil(S)

@@ -229,6 +229,7 @@ extension LuaRuntime {
     /// as arrays. At most 200 entries.
     func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON {
         let table = lua_absindex(S, index)
+        bh_fill_env(S, table)  // a behaviour's environment shows every name
         let length = min(Int(lua_rawlen(S, table)), 200)
         if length > 0 {
             var array: [JSON] = []

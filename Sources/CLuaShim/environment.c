@@ -20,13 +20,23 @@
 ** brought in yet, drops the record and the metatable): pairs (__pairs),
 ** next, rawget, rawset and setmetatable on it (the sandbox's fronts), and
 ** the host when it lists the names (bh_fill_env). getmetatable answers nil,
-** as for the plain table it stands for.
+** as for the plain table it stands for. A script that keeps reading names
+** no source has (`if DEBUG then` in a loop) gets it made whole too, after
+** MISSES_BEFORE_FILL of them: then such a read is a plain table's miss.
+**
+** The memory limit may end any step. A name is noted before it is set, and
+** set under a protected call: if the set fails, the note is taken back
+** (removing a field allocates nothing), so a note always means the name
+** was brought in, and a name brought in is always noted.
 */
 #include "bh_internal.h"
 
 
 static const char key_envmeta = 'e';   /* the template metatable */
 static const char key_record = 'n';    /* field of an env: names brought in */
+static const char key_misses = 'm';    /* field of a record: reads of no name */
+
+#define MISSES_BEFORE_FILL  8
 
 /* Upvalues of the metamethods: the template's sources, in order. */
 #define N_SOURCES 3
@@ -103,6 +113,63 @@ static void note_own (lua_State *L, int env, int key) {
 }
 
 
+/* Takes back the note of the key at 'key' (allocates nothing). */
+static void unnote (lua_State *L, int env, int key) {
+  if (lua_rawgetp(L, env, &key_record) == LUA_TTABLE) {
+    lua_pushvalue(L, key);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+  }
+  lua_pop(L, 1);
+}
+
+
+static int raw_set (lua_State *L) {
+  lua_rawset(L, 1);
+  return 0;
+}
+
+
+/* Sets env[key] to the value on top (popped), noting the key first when
+** 'note' is set; a failed set takes the note back and raises its error. */
+static void set_own (lua_State *L, int env, int key, int note) {
+  int value = lua_gettop(L);
+  if (note)
+    note_own(L, env, key);
+  lua_pushcfunction(L, raw_set);
+  lua_pushvalue(L, env);
+  lua_pushvalue(L, key);
+  lua_pushvalue(L, value);
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    if (note)
+      unnote(L, env, key);
+    lua_error(L);
+  }
+  lua_settop(L, value - 1);
+}
+
+
+/* Counts a read of a name no source has; true when the env should be made
+** whole (a record is made for the count: it may raise the memory limit,
+** before anything changed). */
+static int count_miss (lua_State *L, int env) {
+  lua_Integer misses;
+  if (lua_rawgetp(L, env, &key_record) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, env, &key_record);
+  }
+  lua_rawgetp(L, -1, &key_misses);
+  misses = lua_tointeger(L, -1) + 1;
+  lua_pop(L, 1);
+  lua_pushinteger(L, misses);
+  lua_rawsetp(L, -2, &key_misses);
+  lua_pop(L, 1);
+  return misses >= MISSES_BEFORE_FILL;
+}
+
+
 /* Has the env at 'env' made the key at 'key' its own (brought it in or
 ** set it), so that the template no longer speaks for it? */
 static int is_own (lua_State *L, int env, int key) {
@@ -127,13 +194,14 @@ static int env_index (lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_pushvalue(L, lua_upvalueindex(3));
-  if (!template_value(L, 3, 2))
-    return 1;  /* nil: no such name */
+  if (!template_value(L, 3, 2)) {  /* nil: no such name */
+    if (count_miss(L, 1))
+      bh__fill_env(L, 1);
+    return 1;
+  }
   own_copy(L);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, -2);
-  lua_rawset(L, 1);
-  note_own(L, 1, 2);
+  lua_pushvalue(L, -1);
+  set_own(L, 1, 2, 1);
   return 1;
 }
 
@@ -142,17 +210,18 @@ static int env_index (lua_State *L) {
 static int env_newindex (lua_State *L) {
   int t = lua_type(L, 2);
   lua_settop(L, 3);
+  int replaces;
   if (t == LUA_TNIL)  /* the VM's own messages, at the script's line */
-    return luaL_error(L, "index is nil");
+    return luaL_error(L, "table index is nil");
   if (t == LUA_TNUMBER && lua_tonumber(L, 2) != lua_tonumber(L, 2))
-    return luaL_error(L, "index is NaN");
+    return luaL_error(L, "table index is NaN");
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_pushvalue(L, lua_upvalueindex(3));
-  if (template_value(L, 4, 2))
-    note_own(L, 1, 2);  /* the template's value is replaced */
+  replaces = template_value(L, 4, 2);  /* the template's value is replaced */
   lua_settop(L, 3);
-  lua_rawset(L, 1);
+  lua_pushvalue(L, 3);
+  set_own(L, 1, 2, replaces);
   return 0;
 }
 
@@ -180,9 +249,7 @@ void bh__fill_env (lua_State *L, int env) {
       }
       lua_pop(L, 1);
       own_copy(L);
-      lua_pushvalue(L, key);
-      lua_insert(L, -2);
-      lua_rawset(L, env);
+      set_own(L, env, key, 1);  /* a fill cut short leaves every name noted */
     }
   }
   lua_pushnil(L);
@@ -240,6 +307,21 @@ void bh_push_behaviour_env (lua_State *L) {
 }
 
 
+static int fill_env (lua_State *L) {
+  bh__fill_env(L, 1);
+  return 0;
+}
+
+
+/* For the host, from Swift: protected, so that no error (the memory limit
+** inside a callback) reaches a Swift frame; an env the limit cut short
+** stays partial, and consistent. */
 void bh_fill_env (lua_State *L, int idx) {
-  bh__fill_env(L, idx);
+  idx = lua_absindex(L, idx);
+  if (!bh__is_partial_env(L, idx))
+    return;
+  lua_pushcfunction(L, fill_env);
+  lua_pushvalue(L, idx);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+    lua_pop(L, 1);
 }
