@@ -29,10 +29,13 @@ extension ControlType {
         ],
         picture: { view in "(knob \(Int(((try? view.value("value"))?.numberValue ?? 0) * 100))%)" })
 
-    /// Registers the app's types, once per process.
+    /// Registers the app's types, once per process, however many windows
+    /// open at the same time (a static's initializer runs once).
     static func registerAppTypes() throws(ValueError) {
-        if ControlTypes.named(knob.name) == nil { try ControlTypes.register(knob) }
+        try typesRegistered.get()
     }
+
+    private static let typesRegistered = Result { () throws(ValueError) in try ControlTypes.register(knob) }
 }
 
 /// What the toy device does when a behaviour asks (the app's own code).
@@ -66,8 +69,10 @@ extension AppModule {
         },
     ])
 
-    /// Registers the app's modules, once per process.
+    /// Registers the app's modules, once per process (as its types).
     static func registerAppModules() throws {
-        if AppModules.named(haptics.name) == nil { try AppModules.register(haptics) }
+        try modulesRegistered.get()
     }
+
+    private static let modulesRegistered = Result { try AppModules.register(haptics) }
 }
