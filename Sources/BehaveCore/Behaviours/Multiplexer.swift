@@ -37,6 +37,8 @@ public final class Multiplexer: Behaviour {
         isForwarding = true
         defer { isForwarding = false }
         var answer: Value?
+        // The targets as they were when the message came (a handler may add
+        // one).
         for reference in targetReferences {
             guard let target = reference.receiver, target.respondsToDelegateMessage(message) else { continue }
             let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)
@@ -48,7 +50,10 @@ public final class Multiplexer: Behaviour {
     public override var sourceName: String { "Multiplexer" }
 }
 
-private struct WeakReceiver {
+/// A class, not a struct: a loop copies the reference to it, where it
+/// would copy a struct's weak reference (which costs more than the rest of
+/// a scroll's forwarding).
+private final class WeakReceiver {
     weak var receiver: (any DelegateReceiver)?
     init(_ receiver: any DelegateReceiver) { self.receiver = receiver }
 }

@@ -266,7 +266,7 @@ open class View: Control, BehaviourOwner {
     /// are modal), it and its ancestors are shown and interactive, and it is
     /// enabled.
     public var canReceiveTouches: Bool {
-        if scene?.presentedDialog != nil { return false }
+        if scene?.isPresentingDialog == true { return false }
         var view: View? = self
         while let current = view {
             if current.isHidden || !current.isUserInteractionEnabled { return false }
