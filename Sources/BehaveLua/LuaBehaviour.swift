@@ -201,6 +201,12 @@ public final class LuaBehaviour: Behaviour {
         }
     }
 
+    /// `receiveDelegateMessage` runs nothing without the method (or once
+    /// destroyed): no need to ask first.
+    override public func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        receiveDelegateMessage(message, from: sender, arguments: arguments)
+    }
+
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
     @discardableResult
     func callMethod(_ method: String, info: HandlerInfo, evenIfDestroyed: Bool = false,

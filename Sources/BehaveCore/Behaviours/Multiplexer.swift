@@ -40,11 +40,17 @@ public final class Multiplexer: Behaviour {
         // The targets as they were when the message came (a handler may add
         // one).
         for reference in targetReferences {
-            guard let target = reference.receiver, target.respondsToDelegateMessage(message) else { continue }
-            let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)
-            if answer == nil, let result, result != .null { answer = result }
+            guard let target = reference.receiver,
+                  let result = target.deliverDelegateMessage(message, from: sender, arguments: arguments) else { continue }
+            if answer == nil, result != .null { answer = result }
         }
         return answer
+    }
+
+    /// It forwards only to targets that respond (it answers nil when none
+    /// does).
+    public override func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        receiveDelegateMessage(message, from: sender, arguments: arguments)
     }
 
     public override var sourceName: String { "Multiplexer" }

@@ -473,8 +473,7 @@ open class View: Control, BehaviourOwner {
     /// Passes a delegate message to the delegate; its answer, if any.
     @discardableResult
     public func sendDelegateMessage(_ message: String, arguments: [Value] = []) -> Value? {
-        guard let delegate, delegate.respondsToDelegateMessage(message) else { return nil }
-        return delegate.receiveDelegateMessage(message, from: self, arguments: arguments)
+        delegate?.deliverDelegateMessage(message, from: self, arguments: arguments)
     }
 
     deinit {
@@ -490,4 +489,16 @@ open class View: Control, BehaviourOwner {
 public protocol DelegateReceiver: AnyObject {
     func respondsToDelegateMessage(_ message: String) -> Bool
     func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
+    /// `receiveDelegateMessage` when it responds to the message, else nil
+    /// (what a control and a `Multiplexer` send): a receiver whose
+    /// `receiveDelegateMessage` ignores what it does not respond to answers
+    /// at once, rather than asking twice at every scroll.
+    func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
+}
+
+extension DelegateReceiver {
+    public func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        guard respondsToDelegateMessage(message) else { return nil }
+        return receiveDelegateMessage(message, from: sender, arguments: arguments)
+    }
 }
