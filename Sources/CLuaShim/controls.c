@@ -590,11 +590,9 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   bh_host *h = bh__host(L);
   int i;
   h->image_mt = lua_topointer(L, -1);
-  lua_createtable(L, BH_TEXT_CACHE, 0);  /* the cached texts' strings */
-  for (i = 1; i <= BH_TEXT_CACHE; i++) {
-    lua_pushboolean(L, 0);
-    lua_rawseti(L, -2, i);
-  }
+  /* the cached texts' strings, by slot: setting an element of its array
+     part never allocates */
+  lua_createtable(L, BH_TEXT_CACHE, 0);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_texts);
   lua_createtable(L, 3, 0);  /* the image keys, kept */
   for (i = 0; i < 3; i++) {
