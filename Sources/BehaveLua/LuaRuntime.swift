@@ -246,18 +246,9 @@ public final class LuaRuntime {
 
     /// Pushes `name`, one of the last 8 looked up from a Lua string kept in
     /// the registry (compared, not hashed: Swift's hashing of a name costs
-    /// more than Lua's). The name used last is compared first: the same
-    /// string compares at once, a different one costs a real comparison.
+    /// more than Lua's).
     func pushName(_ name: String, on S: OpaquePointer) {
-        var i = names.count - 1
-        while i >= 0 {
-            if names[i].name == name {
-                let ref = names[i].ref
-                if i != names.count - 1 { names.append(names.remove(at: i)) }
-                return pushRef(ref, on: S)
-            }
-            i -= 1
-        }
+        for entry in names where entry.name == name { return pushRef(entry.ref, on: S) }
         pushString(name, on: S)
         lua_pushvalue(S, -1)
         if names.count == 8 { unref(names.removeFirst().ref) }

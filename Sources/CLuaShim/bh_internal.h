@@ -44,8 +44,8 @@
 #define BH_IDLE_THREADS   8
 
 /* Texts made from script strings, remembered by the strings' addresses
-** (the strings kept while remembered), so that setting the same short
-** string again makes no new text. */
+** (checked by their bytes), so that setting the same short string again
+** makes no new text. */
 #define BH_TEXT_CACHE     64
 #define BH_CACHED_TEXT    256   /* longest text remembered */
 

@@ -18,7 +18,6 @@ static const char key_types = 'T';     /* schema -> metatable */
 static const char key_methods = 'M';   /* methods every control has */
 static const char key_image = 'I';     /* the image metatable */
 static const char key_hosts = 'H';     /* host function ids (index, set) */
-static const char key_texts = 'X';     /* the strings of cached texts */
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
@@ -213,30 +212,23 @@ static int is_utf8 (const char *s, size_t len) {
 
 /* A new reference to a text of the string at 'idx' (NULL for ""); 0 when
 ** it is not UTF-8 or memory is short. A short string set again (its text
-** remembered by its address) makes no new text: the cache keeps each
-** string it remembers in a table of its slots, so no other string can
-** take that address while it is remembered. */
+** remembered by its address, checked by its bytes) makes no new text. */
 static int to_text (lua_State *L, int idx, bh_text **text) {
   bh_host *h = bh__host(L);
   size_t len;
   const char *s = lua_tolstring(L, idx, &len);
   unsigned slot = (unsigned)(((size_t)s >> 4) % BH_TEXT_CACHE);
-  bh_text *t;
+  bh_text *t = h->texts[slot].text;
   *text = NULL;
   if (len == 0)
     return 1;
-  if (h->texts[slot].s == s) {
-    *text = bh_text_retain(h->texts[slot].text);
+  if (h->texts[slot].s == s && t->len == len && memcmp(t->bytes, s, len) == 0) {
+    *text = bh_text_retain(t);
     return 1;
   }
   if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
     return 0;
-  if (len <= BH_CACHED_TEXT && lua_checkstack(L, 2)) {
-    lua_pushvalue(L, idx);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &key_texts);
-    lua_rotate(L, -2, 1);
-    lua_rawseti(L, -2, (lua_Integer)slot + 1);  /* its array: no allocation */
-    lua_pop(L, 1);
+  if (len <= BH_CACHED_TEXT) {
     bh_text_release(h->texts[slot].text);
     h->texts[slot].s = s;
     h->texts[slot].text = bh_text_retain(t);
@@ -590,10 +582,6 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   bh_host *h = bh__host(L);
   int i;
   h->image_mt = lua_topointer(L, -1);
-  /* the cached texts' strings, by slot: setting an element of its array
-     part never allocates */
-  lua_createtable(L, BH_TEXT_CACHE, 0);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_texts);
   lua_createtable(L, 3, 0);  /* the image keys, kept */
   for (i = 0; i < 3; i++) {
     lua_pushstring(L, keys[i]);
