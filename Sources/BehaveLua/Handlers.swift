@@ -42,6 +42,33 @@ extension LuaRuntime {
         }
     }
 
+    /// Runs the method of `behaviour`'s class (`classRef`) whose name is
+    /// the string `name` (registry references) as a handler, with self
+    /// (`selfRef`), `sender` and `arguments`; nothing when the class has no
+    /// such function. What `callMethod` does for a delegate message, with
+    /// one lookup of the method.
+    @discardableResult
+    func runMethod(_ behaviour: LuaBehaviour, _ info: HandlerInfo, classRef: Int32, name: Int32, selfRef: Int32,
+                   sender: View, arguments: [Value]) -> Value? {
+        guard !isClosed else { return nil }
+        let S = callerThread
+        guard bh_push_method(S, classRef, name) != 0 else { return nil }
+        guard canRun(behaviour, info, evenIfDestroyed: false) else {
+            bh_pop(S, 1)
+            return nil
+        }
+        pushRef(selfRef, on: S)
+        pushControl(sender, on: S)
+        let count = 2 + push(arguments, on: S)
+        return run(behaviour, info, on: S) { handler in
+            guard bh_new_handler(S, count, &handler) != 0 else {
+                pushString("not enough memory to run a handler", on: S)
+                return LUA_ERRMEM
+            }
+            return bh_resume_handler(S, count, &handler)
+        }
+    }
+
     /// Whether a handler of `behaviour` may run now, with room on the
     /// stack for its function and arguments (callers push at most
     /// `maximumArguments` values): handlers nested too deep are an error.

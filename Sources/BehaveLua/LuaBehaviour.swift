@@ -184,22 +184,40 @@ public final class LuaBehaviour: Behaviour {
     static let answeredMessages: Set<String> = ["textFieldShouldReturn"]
 
     /// What running a delegate message needs, made once per message (a
-    /// list: a behaviour hears few, and comparing beats hashing a name).
-    private var messageInfos: [(message: String, info: HandlerInfo)] = []
+    /// list: a behaviour hears few, and comparing beats hashing a name):
+    /// its handler's info and its name as a Lua string (a registry
+    /// reference; 0 for a message past the first 64).
+    private var messageInfos: [(message: String, info: HandlerInfo, name: Int32)] = []
 
-    private func messageInfo(_ message: String) -> HandlerInfo {
-        for entry in messageInfos where entry.message == message { return entry.info }
+    private func messageEntry(_ message: String) -> (info: HandlerInfo, name: Int32) {
+        for entry in messageInfos where entry.message == message { return (entry.info, entry.name) }
         let unpausable = LuaBehaviour.answeredMessages.contains(message) ? Unpausable.answer(message) : nil
         let info = HandlerInfo(.method(message, of: name), unpausable: unpausable)
-        if messageInfos.count < 64 { messageInfos.append((message, info)) }
-        return info
+        guard messageInfos.count < 64 else { return (info, 0) }
+        runtime.pushString(message, on: runtime.L)
+        let name = luaL_ref(runtime.L, bh_registryindex())
+        messageInfos.append((message, info, name))
+        return (info, name)
     }
 
     override public func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
-        return callMethod(message, info: messageInfo(message)) { S in
-            runtime.pushControl(sender, on: S)
-            return 1 + runtime.push(arguments, on: S)
+        guard selfRef != 0, !runtime.isClosed else { return nil }
+        let entry = messageEntry(message)
+        guard entry.name > 0 else {
+            return callMethod(message, info: entry.info) { S in
+                runtime.pushControl(sender, on: S)
+                return 1 + runtime.push(arguments, on: S)
+            }
         }
+        // One lookup of the method, in C (callMethod's check and push are two).
+        return runtime.runMethod(self, entry.info, classRef: classRef, name: entry.name, selfRef: selfRef,
+                                 sender: sender, arguments: arguments)
+    }
+
+    /// `receiveDelegateMessage` runs nothing without the method (or once
+    /// destroyed): no need to ask first.
+    override public func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        receiveDelegateMessage(message, from: sender, arguments: arguments)
     }
 
     /// Runs `self:method(…)` as a handler; nothing when it has no such method.
@@ -233,5 +251,6 @@ public final class LuaBehaviour: Behaviour {
         runtime.unref(propsRef)
         runtime.unref(selfRef)
         runtime.unref(classRef)
+        for entry in messageInfos { runtime.unref(entry.name) }
     }
 }

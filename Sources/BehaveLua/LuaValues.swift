@@ -79,6 +79,7 @@ extension LuaRuntime {
     /// Pushes the arguments of an event, action or delegate message (at most
     /// `maximumArguments`, the room `runHandler` keeps); how many.
     func push(_ arguments: [Value], on S: OpaquePointer) -> Int32 {
+        if arguments.isEmpty { return 0 }
         let count = min(arguments.count, Int(LuaRuntime.maximumArguments))
         for argument in arguments.prefix(count) { push(argument, on: S) }
         return Int32(count)

@@ -162,11 +162,22 @@ const bh_record *bh_trace_at (const bh_trace *t, unsigned long long seq) {
 }
 
 
-/* The ring grown (twice as large, up to the capacity), oldest first. */
+/* The ring grown (twice as large, up to the capacity), oldest first. A
+** ring that has not wrapped (it grows while it fills) is reallocated,
+** which moves large blocks by remapping their pages rather than copying
+** them. */
 static int grow (bh_trace *t) {
   size_t size = t->size == 0 ? 64 : 2 * t->size;
   bh_record *ring;
   if (size > t->capacity) size = t->capacity;
+  if (t->head == 0) {
+    ring = (bh_record *)realloc(t->ring, size * sizeof(bh_record));
+    if (ring == NULL)
+      return 0;
+    t->ring = ring;
+    t->size = size;
+    return 1;
+  }
   ring = (bh_record *)malloc(size * sizeof(bh_record));
   if (ring == NULL)
     return 0;

@@ -67,6 +67,20 @@ static int behaviour_send (lua_State *L) {
 }
 
 
+int bh_push_method (lua_State *L, int cls, int name) {
+  if (!lua_checkstack(L, 2))
+    return 0;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cls);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, name);
+  if (lua_rawget(L, -2) != LUA_TFUNCTION) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  lua_remove(L, -2);
+  return 1;
+}
+
+
 /* Forwards to the host with the behaviour's id (upvalue 1) in place of
 ** 'self'. Upvalue 2: the host function. */
 static int self_call (lua_State *L) {

@@ -112,4 +112,27 @@ final class MultiplexerTests: XCTestCase {
         scroll.removeFromParent()
         XCTAssertNil(weakMux)
     }
+
+    /// A control delivers a message only to a delegate that responds to it
+    /// (`deliverDelegateMessage`'s default asks first), and a multiplexer
+    /// whose targets all ignore a message answers nil.
+    func testADelegateHearsOnlyWhatItRespondsTo() {
+        let scene = Scene(screen: "Main")
+        let journal = Journal()
+        let field = TextField(name: "field")
+        scene.add(field)
+        let deaf = Listener("deaf", messages: [], answer: .bool(false), journal: journal)
+        field.delegate = deaf
+        XCTAssertNil(field.sendDelegateMessage("textFieldShouldReturn"))
+        let mux = Multiplexer(name: "mux", targets: [deaf])
+        scene.attach(mux, owner: field)
+        field.delegate = mux
+        XCTAssertNil(field.sendDelegateMessage("textFieldShouldReturn"))
+        XCTAssertEqual(journal.lines, [])
+        let hearing = Listener("hearing", messages: ["textFieldShouldReturn"], answer: .bool(false), journal: journal)
+        mux.addTarget(hearing)
+        XCTAssertEqual(field.sendDelegateMessage("textFieldShouldReturn"), .bool(false))
+        XCTAssertEqual(journal.lines, ["hearing textFieldShouldReturn"])
+        withExtendedLifetime([deaf, hearing]) {}
+    }
 }

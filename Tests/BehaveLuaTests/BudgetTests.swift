@@ -205,4 +205,27 @@ final class BudgetTests: XCTestCase {
         XCTAssertTrue(message.contains("instruction budget exceeded (100000 instructions) while running this line"), message)
         XCTAssertTrue(message.contains("): probe.lua:4: ") || message.contains("): probe.lua:5: "), message)
     }
+
+    /// A callback's time limit starts from the coarse clock moved on by a
+    /// tick (so it never ends early): what it says is left is still never
+    /// more than the limit.
+    func testTheTimeLeftInACallbackIsNeverMoreThanItsLimit() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: Self.probe("""
+            function Probe:go() self.button.alpha = 0.5 end
+            """), outlets: ["button": button])
+        var left: [Double] = []
+        let observer = button.observeChanges { _ in
+            if let seconds = test.runtime.callbackLeft.seconds { left.append(seconds) }
+        }
+        for _ in 0..<20 {
+            probe.performAction("go", sender: button, arguments: [])
+            try button.set("alpha", to: .number(1))  // (outside a callback: nothing left)
+        }
+        withExtendedLifetime(observer) {}
+        XCTAssertEqual(left.count, 20)
+        XCTAssertTrue(left.allSatisfy { $0 > 0 && $0 <= SandboxLimits.testing.seconds }, "\(left)")
+        XCTAssertEqual(test.errors, [])
+    }
 }

@@ -211,6 +211,13 @@ open class Behaviour: Control, DelegateReceiver {
 
     open func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? { nil }
 
+    /// Override where `receiveDelegateMessage` itself ignores a message it
+    /// does not respond to (see `DelegateReceiver`).
+    open func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        guard respondsToDelegateMessage(message) else { return nil }
+        return receiveDelegateMessage(message, from: sender, arguments: arguments)
+    }
+
     /// What the state shows of the behaviour's own fields.
     open var fieldSnapshot: [(String, JSON)] { [] }
 

@@ -37,18 +37,29 @@ public final class Multiplexer: Behaviour {
         isForwarding = true
         defer { isForwarding = false }
         var answer: Value?
+        // The targets as they were when the message came (a handler may add
+        // one).
         for reference in targetReferences {
-            guard let target = reference.receiver, target.respondsToDelegateMessage(message) else { continue }
-            let result = target.receiveDelegateMessage(message, from: sender, arguments: arguments)
-            if answer == nil, let result, result != .null { answer = result }
+            guard let target = reference.receiver,
+                  let result = target.deliverDelegateMessage(message, from: sender, arguments: arguments) else { continue }
+            if answer == nil, result != .null { answer = result }
         }
         return answer
+    }
+
+    /// It forwards only to targets that respond (it answers nil when none
+    /// does).
+    public override func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        receiveDelegateMessage(message, from: sender, arguments: arguments)
     }
 
     public override var sourceName: String { "Multiplexer" }
 }
 
-private struct WeakReceiver {
+/// A class, not a struct: a loop copies the reference to it, where it
+/// would copy a struct's weak reference (which costs more than the rest of
+/// a scroll's forwarding).
+private final class WeakReceiver {
     weak var receiver: (any DelegateReceiver)?
     init(_ receiver: any DelegateReceiver) { self.receiver = receiver }
 }

@@ -13,6 +13,9 @@ public final class ControlSchema: Sendable {
     /// The properties that decide whether a touch reaches the control:
     /// `hidden`, `userInteractionEnabled`, `enabled`.
     let touchGates: [Int]
+    /// The index of `enabled`, when the type has it (asked at every touch
+    /// and scroll).
+    let enabledIndex: Int?
     /// The C half: what the Lua bridge reads and checks without calling
     /// the host (`bh_schema`).
     public let c: CSchema
@@ -39,6 +42,7 @@ public final class ControlSchema: Sendable {
         }
         self.indexByName = index
         self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
+        self.enabledIndex = index["enabled"]
         let host = Set((parent?.hostProperties ?? []) + hostProperties + ["hidden", "userInteractionEnabled", "enabled"])
         self.hostProperties = Array(host)
         self.c = CSchema(typeName: typeName, properties: self.properties, host: host)

@@ -93,6 +93,18 @@ open class View: Control, BehaviourOwner {
         return storedValue(at: index)
     }
 
+    /// A boolean property as `value(at:)` reads it (nil when it holds no
+    /// boolean), read from the C half without making a `Value` when no
+    /// animation presents a property and no widget keeps this one: what a
+    /// touch or a scroll asks of each ancestor.
+    func boolValue(at index: Int) -> Bool? {
+        if presenters.isEmpty, widgetReads == 0 || index >= 64 || (widgetReads >> UInt64(index)) & 1 == 0 {
+            let c = bh_view_value(block, Int32(index))!
+            return c.pointee.type == BH_VBOOL ? c.pointee.n.0 != 0 : nil
+        }
+        return value(at: index).boolValue
+    }
+
     /// The value the control keeps (what the C half holds).
     func storedValue(at index: Int) -> Value {
         Value(bh_view_value(block, Int32(index)).pointee)
@@ -243,8 +255,8 @@ open class View: Control, BehaviourOwner {
 
     static let frameIndex = 5
     public var alpha: Double { value(at: 1).numberValue ?? 1 }
-    public var isHidden: Bool { value(at: 2).boolValue ?? false }
-    public var isUserInteractionEnabled: Bool { value(at: 3).boolValue ?? true }
+    public var isHidden: Bool { boolValue(at: 2) ?? false }
+    public var isUserInteractionEnabled: Bool { boolValue(at: 3) ?? true }
 
     func bool(_ property: String) -> Bool { (try? value(property))?.boolValue ?? false }
     func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
@@ -254,13 +266,13 @@ open class View: Control, BehaviourOwner {
     /// are modal), it and its ancestors are shown and interactive, and it is
     /// enabled.
     public var canReceiveTouches: Bool {
-        if scene?.presentedDialog != nil { return false }
+        if scene?.isPresentingDialog == true { return false }
         var view: View? = self
         while let current = view {
             if current.isHidden || !current.isUserInteractionEnabled { return false }
             view = current.parent
         }
-        if let index = schema.index(of: "enabled"), value(at: index) == .bool(false) { return false }
+        if let index = schema.enabledIndex, boolValue(at: index) == false { return false }
         return true
     }
 
@@ -461,8 +473,7 @@ open class View: Control, BehaviourOwner {
     /// Passes a delegate message to the delegate; its answer, if any.
     @discardableResult
     public func sendDelegateMessage(_ message: String, arguments: [Value] = []) -> Value? {
-        guard let delegate, delegate.respondsToDelegateMessage(message) else { return nil }
-        return delegate.receiveDelegateMessage(message, from: self, arguments: arguments)
+        delegate?.deliverDelegateMessage(message, from: self, arguments: arguments)
     }
 
     deinit {
@@ -478,4 +489,16 @@ open class View: Control, BehaviourOwner {
 public protocol DelegateReceiver: AnyObject {
     func respondsToDelegateMessage(_ message: String) -> Bool
     func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
+    /// `receiveDelegateMessage` when it responds to the message, else nil
+    /// (what a control and a `Multiplexer` send): a receiver whose
+    /// `receiveDelegateMessage` ignores what it does not respond to answers
+    /// at once, rather than asking twice at every scroll.
+    func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value?
+}
+
+extension DelegateReceiver {
+    public func deliverDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
+        guard respondsToDelegateMessage(message) else { return nil }
+        return receiveDelegateMessage(message, from: sender, arguments: arguments)
+    }
 }

@@ -60,6 +60,10 @@ extension Scene {
 
     public var presentedDialog: Dialog? { dialogs.waiting.first?.dialog }
 
+    /// Whether a dialog is presented (asked at every touch and scroll,
+    /// without copying the dialog).
+    var isPresentingDialog: Bool { !dialogs.waiting.isEmpty }
+
     var dialogState: JSON { presentedDialog?.json ?? .null }
 
     /// Answers the presented dialog with one of its options, or `cancel`

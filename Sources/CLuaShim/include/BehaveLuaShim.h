@@ -406,6 +406,12 @@ void bh_push_value (lua_State *L, const bh_value *v);
 ** 'id' in place of self (send(id, event, ...)). */
 void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id);
 
+/* Pushes the method of a behaviour's class: field 'name' (a registry
+** reference to a string) of the table 'cls' (a registry reference), read
+** raw, and returns 1; pushes nothing and returns 0 when it is no function
+** (or the stack has no room). */
+int bh_push_method (lua_State *L, int cls, int name);
+
 /* Pushes a function that calls host function 'host_id' with 'id' in place
 ** of its first argument (self:sendAction(name, ...)). */
 void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
