@@ -1,6 +1,15 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The functions a start of `behave` runs, placed together by a release link
+// (each Swift function has a section of its own, below), so that a start
+// touches a quarter fewer pages: Sources/behave/startup.order, written by
+// Benchmarks/startup-order.sh. A name the build no longer has is passed over.
+let startupOrder = [
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/behave/startup.order",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
 let package = Package(
     name: "Behave",
     products: [
@@ -69,12 +78,13 @@ let package = Package(
             dependencies: [
                 "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
             ],
+            exclude: ["startup.order"],
             // A release build is one static executable: no loader, no shared
             // libraries to map, no relocations, so it starts in about 1 ms
             // (README, Install). The toolchain's lld links it without
             // glibc's link-time notes as warnings, and is told Foundation's
             // static libraries, which it does not find on its own.
-            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"] + [
+            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"] + startupOrder + [
                 "FoundationEssentials", "FoundationInternationalization", "_FoundationCollections",
                 "_FoundationCShims", "CoreFoundation", "_FoundationICU",
             ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]
@@ -125,12 +135,14 @@ let package = Package(
 )
 
 // A release build reaches each concrete generic type's metadata through an
-// accessor, not by its mangled name: the first use of each name made Swift's
-// runtime demangle it, a quarter of the instructions `behave` took to start
-// (README, Benchmarks). Tools version 6.2 lets a package that depends on
-// this one by version build with such flags.
-let metadataByAccessor = SwiftSetting.unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+// accessor, not by its mangled name (the first use of each name made
+// Swift's runtime demangle it, a quarter of the instructions `behave` took
+// to start: README, Benchmarks), and gives each function a section of its
+// own, which `startupOrder` needs. Tools version 6.2 lets a package that
+// depends on this one by version build with such flags.
+let releaseCode = SwiftSetting.unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"],
+    .when(configuration: .release))
 for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings = (target.swiftSettings ?? []) + [metadataByAccessor]
+    target.swiftSettings = (target.swiftSettings ?? []) + [releaseCode]
 }
