@@ -1,5 +1,6 @@
+import BehaveCore
 import BehaveLua
-import BehaveSpec
+@testable import BehaveSpec
 import Foundation
 import XCTest
 
@@ -44,20 +45,48 @@ final class SpecExploreBudgetTests: XCTestCase {
         XCTAssertTrue(none.contains("shrinking stopped early: its time budget (0 s) ran out after 0 replays"), none)
     }
 
-    /// Shrinking all the way would take more than the spec's instruction
-    /// budget; it stops while the spec can still say what it found.
-    func testShrinkingStopsBeforeTheSpecsOwnLimitRunsOut() throws {
+    /// A spec whose instruction budget cannot hold a whole shrink still says
+    /// what it found: shrinking stops while the spec has instructions left,
+    /// or (the watchdog prices the spec's own script time, and replays run
+    /// in the scene's state, in host functions of the spec's) it ends
+    /// within them; never with "budget exceeded" and no commands.
+    func testShrinkingEndsWithinTheSpecsOwnBudget() throws {
         let results = try run("""
             it("explores", function()
               scene.load("forty_taps.scene.yaml"):explore { steps = 1000 }
             end)
             """, limits: SandboxLimits(instructions: 300_000, seconds: 60))
         let message = try results.result("explores").message
-        XCTAssertTrue(message.contains("shrinking stopped early: the spec's instruction budget (300000 instructions) was about to run out, after "),
-                      message)
-        XCTAssertTrue(message.contains("(--time-limit and --instruction-limit give the spec more, and fewer steps need less)"), message)
+        XCTAssertTrue(message.contains("forty_taps.lua:16: tapped 40 times"), message)
+        if message.contains("shrinking stopped early") {
+            XCTAssertTrue(message.contains("shrinking stopped early: the spec's instruction budget (300000 instructions) was about to run out, after "),
+                          message)
+            XCTAssertTrue(message.contains("(--time-limit and --instruction-limit give the spec more, and fewer steps need less)"), message)
+        }
         XCTAssertFalse(message.contains("budget exceeded"), message)
         XCTAssertGreaterThanOrEqual(commands(in: message).count, 40)
+    }
+
+    /// Shrinking stops when the spec's instructions left fall under a
+    /// quarter of its budget, or under twice what the costliest replay
+    /// took, and says which limit stopped it.
+    func testShrinkingStopsWhileTheSpecsBudgetHasRoomForTwoReplays() {
+        let limits = SandboxLimits(instructions: 1_000_000, seconds: 60)
+        var shrinking = SpecShrinking(Array(repeating: "tap button", count: 64), budget: Shrinker.Budget(), limits: limits)
+        var left = 1_000_000
+        var replays = 0
+        while shrinking.next(left: (seconds: nil, instructions: left)) != nil {
+            replays += 1
+            shrinking.record(failsTheSameWay: false)
+            left -= 100_000  // each replay costs a tenth of the budget
+            XCTAssertLessThan(replays, 20, "shrinking did not stop")
+            if replays >= 20 { break }
+        }
+        // It stops once less than a quarter of the budget (250,000, more
+        // than twice a replay) is left: after eight replays.
+        XCTAssertEqual(replays, 8)
+        XCTAssertEqual(shrinking.shrinker.stopped,
+                       .limit("the spec's instruction budget (1000000 instructions)", replays: 8))
     }
 
     func testTheBudgetsKeysAreChecked() throws {
