@@ -11,15 +11,7 @@ extension Bench {
     func cpuBound() throws -> Figure {
         let scale = options.size("--scale", quick: 1, full: 30)
         let behave = try !options.measures("behave") ? nil : measure(options) {
-            let scene = Scene(screen: "bench")
-            let runtime = try LuaRuntime(scene: scene, limits: limits)
-            let button = Button(name: "button")
-            scene.add(button)
-            let script = try LuaScript(contentsOf: benchmarkLuaPath("cpu_bench.lua"))
-            let work = try LuaBehaviour(script: script, name: "work", runtime: runtime)
-            try work.setOutlet("button", to: button)
-            scene.attach(work)
-            work.start()
+            let (scene, work) = try buttonBehaviour(LuaScript(contentsOf: benchmarkLuaPath("cpu_bench.lua")), name: "work")
             let time = processorNanoseconds {
                 work.performAction("run", sender: scene.screen!, arguments: [.number(Double(scale))])
             }

@@ -6,6 +6,21 @@ import Foundation
 
 // The hot paths beside the raw C API: an event, a property, a scroll.
 extension Bench {
+    /// A scene with a button and a started behaviour of `script` whose
+    /// `button` outlet is it (the runtime holds its scene weakly: keep the
+    /// scene while the behaviour runs).
+    func buttonBehaviour(_ script: LuaScript, name: String = "bench") throws -> (Scene, LuaBehaviour) {
+        let scene = Scene(screen: "bench")
+        let runtime = try LuaRuntime(scene: scene, limits: limits)
+        let button = Button(name: "button")
+        scene.add(button)
+        let behaviour = try LuaBehaviour(script: script, name: name, runtime: runtime)
+        try behaviour.setOutlet("button", to: button)
+        scene.attach(behaviour)
+        behaviour.start()
+        return (scene, behaviour)
+    }
+
     /// `touchUpInside` on toggle.lua's button: its Lua handler flips the
     /// state, sets the image (checked, stored, traced) and sends
     /// valueChanged. The peer runs the same handler code on a C userdata.
@@ -35,19 +50,12 @@ extension Bench {
     func propertyAccess() throws -> Figure {
         let operations = options.size("--operations", quick: 2_000, full: 1_000_000)
         let behave = try !options.measures("behave") ? nil : measure(options) {
-            let scene = Scene(screen: "bench")
-            let runtime = try LuaRuntime(scene: scene, limits: limits)
-            let button = Button(name: "button")
-            scene.add(button)
-            let script = LuaScript(path: "bench.lua", source: benchmarkLua("property_bench.lua"))
-            let bench = try LuaBehaviour(script: script, name: "bench", runtime: runtime)
-            try bench.setOutlet("button", to: button)
-            scene.attach(bench)
-            bench.start()
+            let (scene, bench) = try buttonBehaviour(LuaScript(path: "bench.lua", source: benchmarkLua("property_bench.lua")))
             let time = nanoseconds {
                 bench.performAction("run", sender: scene.screen!, arguments: [.number(Double(operations / 2))])
             }
             precondition(scene.errorCount == 0, "the property loop raised errors: \(lastError(scene))")
+            withExtendedLifetime(bench) {}
             return time / Double(operations)
         }
         let peer = !options.measures("peer") ? nil

@@ -10,7 +10,7 @@ enum Peers {
     /// `Lua 5.4.4` from `lua5.4 -v` (nil when lua5.4 is missing).
     static func version(ofInterpreter path: String) -> String? {
         guard let output = commandOutput([path, "-v"]) else { return nil }
-        // "Lua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio"
+        // `-v` prints the word Lua and the release first, then the notice.
         let words = output.split(separator: " ")
         guard words.count >= 2, words[0] == "Lua" else { return nil }
         return "Lua \(words[1])"

@@ -100,29 +100,35 @@ final class BudgetTests: XCTestCase {
     /// A thread of the app that blocks every signal still has its
     /// callbacks' budgets kept.
     func testACallbackOnAThreadThatBlocksSignalsIsStillStopped() throws {
+        let errors = try errorsOnAThreadOfItsOwn(blockingSignals: true,
+                                                 running: "function Probe:go() while true do end end")
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.contains("instruction budget exceeded") ?? false, "\(errors)")
+    }
+
+    /// The errors of `Probe:go`, run on a thread of its own with a large
+    /// stack (and every signal blocked, as an app's thread may), which must
+    /// end within 20 seconds.
+    private func errorsOnAThreadOfItsOwn(blockingSignals: Bool = false, running body: String,
+                                         limits: SandboxLimits = .testing) throws -> [String] {
         final class Outcome: @unchecked Sendable {
-            var errors: [String] = []
-            var failure: Error?
+            var errors: Result<[String], Error> = .success([])
             let done = DispatchSemaphore(value: 0)
         }
         let outcome = Outcome()
         let thread = Thread {
-            var all = sigset_t()
-            sigfillset(&all)
-            pthread_sigmask(SIG_SETMASK, &all, nil)
-            do {
-                outcome.errors = try Self.errors(running: "function Probe:go() while true do end end")
-            } catch {
-                outcome.failure = error
+            if blockingSignals {
+                var all = sigset_t()
+                sigfillset(&all)
+                pthread_sigmask(SIG_SETMASK, &all, nil)
             }
+            outcome.errors = Result { try Self.errors(running: body, limits: limits) }
             outcome.done.signal()
         }
         thread.stackSize = 4 << 20
         thread.start()
         XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "the runaway was not stopped")
-        XCTAssertNil(outcome.failure)
-        XCTAssertEqual(outcome.errors.count, 1)
-        XCTAssertTrue(outcome.errors.first?.contains("instruction budget exceeded") ?? false, "\(outcome.errors)")
+        return try outcome.errors.get()
     }
 
     /// An error the script raises itself after the count ran out, before
@@ -171,37 +177,20 @@ final class BudgetTests: XCTestCase {
     /// an eye on, is stopped too (in the recursion or at the loop: where
     /// depends on how deep the count ran out), not left to spin.
     func testALoopDeepUnderARecursionIsStopped() throws {
-        final class Outcome: @unchecked Sendable {
-            var errors: [String] = []
-            var failure: Error?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let outcome = Outcome()
-        let thread = Thread {
-            do {
-                outcome.errors = try Self.errors(running: """
-                    function Probe:go()
-                      local function dive(n)
-                        if n > 60000 then
-                          while true do end
-                        end
-                        local text = tostring(n) .. "x" .. tostring(n * 2)
-                        return #text + dive(n + 1)
-                      end
-                      return dive(1)
-                    end
-                    """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000, seconds: 5))
-            } catch {
-                outcome.failure = error
-            }
-            outcome.done.signal()
-        }
-        thread.stackSize = 4 << 20
-        thread.start()
-        XCTAssertEqual(outcome.done.wait(timeout: .now() + 20), .success, "the runaway was not stopped")
-        XCTAssertNil(outcome.failure)
-        XCTAssertEqual(outcome.errors.count, 1, "\(outcome.errors)")
-        let message = outcome.errors.first ?? ""
+        let errors = try errorsOnAThreadOfItsOwn(running: """
+            function Probe:go()
+              local function dive(n)
+                if n > 60000 then
+                  while true do end
+                end
+                local text = tostring(n) .. "x" .. tostring(n * 2)
+                return #text + dive(n + 1)
+              end
+              return dive(1)
+            end
+            """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000, seconds: 5))
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        let message = errors.first ?? ""
         XCTAssertTrue(message.contains("instruction budget exceeded (100000 instructions) while running this line"), message)
         XCTAssertTrue(message.contains("): probe.lua:4: ") || message.contains("): probe.lua:5: "), message)
     }
