@@ -124,6 +124,9 @@ final class LintWalk {
     var deferred: [(dependencies: [Variable], check: () -> Void)] = []
     var lastStatement: LuaStatement?
     var chunkEnd = SourcePosition(line: 1, column: 1)
+    /// The chunk's `_ENV`, which Lua gives every chunk: global names are
+    /// its fields.
+    var chunkEnvironment: Variable?
 
     init(file: String, kind: ScriptLinter.Kind) {
         self.file = file
@@ -242,6 +245,7 @@ final class LintWalk {
     func run(_ chunk: LuaBlock) {
         definedNames = ScriptOutline.definedNames(in: chunk)
         open()
+        chunkEnvironment = declare(LuaName(name: "_ENV", position: SourcePosition(line: 1, column: 1)), .parameter)
         block(chunk.statements, topLevel: true)
         chunkEnd = chunk.end
         lastStatement = chunk.statements.last
@@ -377,9 +381,13 @@ final class LintWalk {
         }
     }
 
+    /// Whether a free name is a global here: under a `local _ENV` of the
+    /// script's own, it is a field of that table instead.
+    var namesGlobals: Bool { resolve("_ENV") === chunkEnvironment }
+
     func globalWrite(_ name: LuaName, isFunction: Bool) {
         // Said once, where it is first set.
-        guard globalWrites[name.name] == nil else { return }
+        guard namesGlobals, globalWrites[name.name] == nil else { return }
         globalWrites[name.name] = name.position
         if kind == .spec {
             specGlobalWrite(name, isFunction: isFunction)
@@ -544,7 +552,7 @@ final class LintWalk {
     }
 
     func globalRead(_ name: LuaName) {
-        guard globals[name.name] == nil else { return }
+        guard globals[name.name] == nil, namesGlobals else { return }
         globalReads.append(PendingRead(name: name.name, position: name.position))
     }
 

@@ -154,9 +154,6 @@ typedef struct bh_host {
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
   const void *image_mt; /* the metatable of images */
-  /* the strings "name", "width" and "height" (short strings are interned,
-     so every key so spelt is one of these; kept in the registry) */
-  const char *image_keys[3];
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
   int nrunning;
   lua_State *current;   /* the thread in the innermost host function */
@@ -198,6 +195,11 @@ typedef struct bh_host {
   int nstops;
   int stop_turn;            /* the kept frame a new one replaces next */
   struct { const void *frame; int line; } stops[BH_STOP_FRAMES];
+  /* where the spent slice first stopped: its error names it wherever it
+     ends (a coroutine's or a pcall's runaway ends after its frames have
+     gone); "" until then */
+  char spent_source[LUA_IDSIZE];
+  int spent_line;
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -225,6 +227,7 @@ extern const char bh__key_original;  /* field of a live copy: its original */
 void bh__charge(lua_State *L, long long units);  /* raises when spent */
 void bh__push_limit_message(lua_State *L, bh_host *h);
 void bh__push_reason(lua_State *L, bh_host *h, int reason);
+int bh__pass_spent(lua_State *L);  /* a coroutine's stop goes on in L */
 long long bh__now_ns(void);             /* the monotonic clock */
 void bh__check_clock(bh_host *h);       /* marks the slice spent if due */
 void bh__start_slice(lua_State *L, bh_host *h);
@@ -275,6 +278,10 @@ int bh__call_host(lua_State *L, int id);  /* a host function's body */
 ** below it, when that one is a C function), or "" onto L; a spec file's
 ** dispatchers of metatables are no frames here (bh__in_dispatcher). */
 void bh__push_where(lua_State *L, lua_State *co, int level);
+/* Pushes "source:line: " of where the spent slice first stopped, noting
+** it from 'co' at 'level' (as bh__push_where finds it) when it is not
+** noted yet. */
+void bh__push_spent_where(lua_State *L, lua_State *co, int level);
 /* Bytes of the "source:line: " that heads the error message on top of L,
 ** the position of a frame still live (or that the host raised it at); 0
 ** when it has none. For a message handler. */

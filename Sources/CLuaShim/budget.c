@@ -176,10 +176,25 @@ static int raise_spent (lua_State *L, bh_host *h) {
   if (h->spent == BH_LIMIT_MEMORY)  /* the message is made already */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
   else {
-    bh__push_where(L, L, 0);
+    bh__push_spent_where(L, L, 0);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
   }
+  reserve_handler_call(L);
+  h->enforce = enforce;
+  return lua_error(L);
+}
+
+
+/* The error of a coroutine the spent slice stopped (on top of L) goes on
+** in the thread that resumed it, which is stopped at its next instruction
+** too: neither coroutine.resume nor a pcall around it swallows it, and a
+** callback that returns straight after it still ends with it. */
+int bh__pass_spent (lua_State *L) {
+  bh_host *h = bh__host(L);
+  int enforce = h->enforce;
+  lua_sethook(L, hook, LUA_MASKCOUNT, 1);
+  h->enforce = 0;  /* the host's room for the raise (raise_spent) */
   reserve_handler_call(L);
   h->enforce = enforce;
   return lua_error(L);
@@ -442,6 +457,7 @@ void bh__start_slice (lua_State *L, bh_host *h) {
   long long now = (h->command_deadline != 0) ? bh__now_ns()
                   : (limit > 0) ? slice_start_ns() : 0;
   h->spent = BH_LIMIT_NONE;
+  h->spent_source[0] = '\0';
   h->stopping = 0;
   h->slices++;
   h->remaining = h->config.instruction_budget;

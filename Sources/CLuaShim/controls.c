@@ -249,45 +249,32 @@ static int is_image (lua_State *L, int idx) {
 }
 
 
-/*
-** An image's name, width and height, read by walking its fields (raw, as
-** the host reads them; other fields are no concern): an image has few, and
-** their keys are known by their addresses.
-*/
+/* An image's name, width and height, read raw (as the host reads them;
+** other fields are no concern) by the keys control_newindex keeps. */
 static int to_image (lua_State *L, int idx, bh_value *v) {
-  const char *const *keys = bh__host(L)->image_keys;
-  int named = 0;
+  int top, ok = 0, i;
   if (lua_type(L, idx) == LUA_TSTRING)  /* a name */
     return to_text(L, idx, &v->text);
   if (lua_type(L, idx) != LUA_TTABLE || !is_image(L, idx))
     return 0;
-  lua_pushnil(L);
-  while (lua_next(L, idx)) {
-    const char *k = (lua_type(L, -2) == LUA_TSTRING) ? lua_tostring(L, -2)
-                                                     : NULL;
-    int ok = 1;
-    if (k == keys[0]) {
-      ok = (lua_type(L, -1) == LUA_TSTRING) && to_text(L, -1, &v->text);
-      named = ok;
-    }
-    else if (k == keys[1] || k == keys[2]) {
-      int which = (k == keys[1]) ? 0 : 1;
-      if (lua_type(L, -1) == LUA_TNUMBER) {
+  top = lua_gettop(L);
+  lua_pushvalue(L, NAMEKEY);
+  if (lua_rawget(L, idx) == LUA_TSTRING && to_text(L, -1, &v->text)) {
+    ok = 1;
+    for (i = 0; i < 2 && ok; i++) {
+      lua_pushvalue(L, i == 0 ? WIDTHKEY : HEIGHTKEY);
+      if (lua_rawget(L, idx) == LUA_TNUMBER) {
         double d = round(lua_tonumber(L, -1));
         if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
           ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
-          v->n[which] = d;
-          v->flags |= (which == 0) ? BH_VWIDTH : BH_VHEIGHT;
+          v->n[i] = d;
+          v->flags |= (i == 0) ? BH_VWIDTH : BH_VHEIGHT;
         }
       }
     }
-    lua_pop(L, 1);
-    if (!ok) {
-      lua_pop(L, 1);  /* the key */
-      return 0;
-    }
   }
-  return named;
+  lua_settop(L, top);
+  return ok;
 }
 
 
@@ -578,17 +565,7 @@ bh_view *bh_toview (lua_State *L, int idx) {
 
 
 void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
-  static const char *const keys[] = {"name", "width", "height"};
-  bh_host *h = bh__host(L);
-  int i;
-  h->image_mt = lua_topointer(L, -1);
-  lua_createtable(L, 3, 0);  /* the image keys, kept */
-  for (i = 0; i < 3; i++) {
-    lua_pushstring(L, keys[i]);
-    h->image_keys[i] = lua_tostring(L, -1);
-    lua_rawseti(L, -2, i + 1);
-  }
-  lua_rawsetp(L, LUA_REGISTRYINDEX, h->image_keys);
+  bh__host(L)->image_mt = lua_topointer(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);

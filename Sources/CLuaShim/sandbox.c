@@ -464,13 +464,16 @@ static int resume_script (lua_State *L, lua_State *co, int nargs) {
 
 
 /* coroutine.resume, refusing handler threads: true and what the coroutine
-** yielded or returned, or false and the error. It is the function scripts
-** call, so its argument errors name it at the script's line. */
+** yielded or returned, or false and the error; a limit's error goes on in
+** the caller. It is the function scripts call, so its argument errors name
+** it at the script's line. */
 static int sb_coresume (lua_State *L) {
   lua_State *co = script_thread(L, "coroutine.resume: this is a handler's "
                                    "coroutine, which Behave resumes (use "
                                    "wait, after or an event)");
   int n = resume_script(L, co, lua_gettop(L) - 1);
+  if (n < 0 && bh_limit_reason(L) != BH_LIMIT_NONE)
+    return bh__pass_spent(L);
   lua_pushboolean(L, n >= 0);
   lua_insert(L, n >= 0 ? -n - 1 : -2);
   return n >= 0 ? n + 1 : 2;
@@ -502,6 +505,8 @@ static int sb_wrapped (lua_State *L) {
     lua_pop(L, 1);
     lua_xmove(co, L, 1);  /* the error it ended with */
   }
+  if (bh_limit_reason(L) != BH_LIMIT_NONE)
+    return bh__pass_spent(L);  /* as it is: a spent slice gets no memory */
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
     luaL_where(L, 1);
     lua_insert(L, -2);

@@ -145,19 +145,40 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
 }
 
 
-void bh__push_where (lua_State *L, lua_State *co, int level) {
-  lua_Debug ar;
+/* The frame bh__push_where names into 'ar'; 0 when there is none. */
+static int find_where (lua_State *co, int level, lua_Debug *ar) {
   int i, tried = 0;
-  for (i = level; tried < 2 && lua_getstack(co, i, &ar); i++) {
-    if (bh__in_dispatcher(co, &ar))
+  for (i = level; tried < 2 && lua_getstack(co, i, ar); i++) {
+    if (bh__in_dispatcher(co, ar))
       continue;
     tried++;
-    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-      return;
-    }
+    if (lua_getinfo(co, "Sl", ar) && ar->currentline > 0)
+      return 1;
   }
-  lua_pushliteral(L, "");
+  return 0;
+}
+
+
+void bh__push_where (lua_State *L, lua_State *co, int level) {
+  lua_Debug ar;
+  if (find_where(co, level, &ar))
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+  else
+    lua_pushliteral(L, "");
+}
+
+
+void bh__push_spent_where (lua_State *L, lua_State *co, int level) {
+  bh_host *h = bh__host(L);
+  lua_Debug ar;
+  if (h->spent_source[0] == '\0' && find_where(co, level, &ar)) {
+    snprintf(h->spent_source, LUA_IDSIZE, "%s", ar.short_src);
+    h->spent_line = ar.currentline;
+  }
+  if (h->spent_source[0] != '\0')
+    lua_pushfstring(L, "%s:%d: ", h->spent_source, h->spent_line);
+  else
+    lua_pushliteral(L, "");
 }
 
 
@@ -230,6 +251,9 @@ static void note_site (lua_State *L, lua_State *co, int level,
   if (msg == NULL) return;
   for (i = 0; i < e->nframes; i++)
     if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
+  if (i == e->nframes && bh__host(L)->spent_source[0] != '\0' &&
+      heads(e, msg, len, bh__host(L)->spent_source, bh__host(L)->spent_line))
+    return;  /* where a spent slice stopped, in frames gone since */
   if (i == e->nframes && e->raised_source[0] != '\0' &&
       heads(e, msg, len, e->raised_source, e->raised_line) &&
       e->raised_text < len &&
@@ -278,7 +302,7 @@ static int msgh (lua_State *L) {
   h->error.valid = 0;
   /* whatever was raised since the limit's own error, say why */
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
-    bh__push_where(L, L, 1);
+    bh__push_spent_where(L, L, 1);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
   }
@@ -420,10 +444,14 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
     bh__end_slice(h);
   if (status != LUA_OK && status != LUA_YIELD) {
     /* co's stack is not unwound: its frames give place and traceback */
-    if (status == LUA_ERRMEM || bh_limit_reason(L) != BH_LIMIT_NONE) {
+    if (bh_limit_reason(L) != BH_LIMIT_NONE) {
+      bh__push_spent_where(L, co, 0);
+      bh__push_reason(L, h, h->spent);
+      lua_concat(L, 2);
+    }
+    else if (status == LUA_ERRMEM) {
       bh__push_where(L, co, 0);
-      bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
-                                                                : BH_LIMIT_MEMORY);
+      bh__push_reason(L, h, BH_LIMIT_MEMORY);
       lua_concat(L, 2);
     }
     else

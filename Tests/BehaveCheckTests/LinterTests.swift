@@ -68,6 +68,24 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(lint(script).map(\.code), ["global-variable"])
     }
 
+    /// Every chunk has `_ENV`; under a `local _ENV` of the script's own,
+    /// free names are that table's fields, not globals.
+    func testEnvIsDefinedAndALocalEnvHoldsTheFreeNames() {
+        let script = like(replacing: "function Like:awake()", with: """
+            local function sum(fields)
+              local _ENV = fields
+              return x + y
+            end
+
+            function Like:awake()
+              self.sum = sum({ x = 1, y = 2 })
+              self.same = _ENV == _G
+            """)
+        XCTAssertEqual(lint(script).map(\.description), [])
+        let misspelt = like(replacing: "  self.count = self.count + 1\n", with: "  self.count = self.count + totl\n")
+        XCTAssertEqual(lint(misspelt).map(\.code), ["undefined-global"])
+    }
+
     func testALifecycleMethodDefinedAsAGlobal() {
         let finding = only(lint(like(replacing: "function Like:awake()", with: "function awake()")))
         XCTAssertEqual(finding?.description,

@@ -80,20 +80,25 @@ final class BudgetTests: XCTestCase {
     }
 
     /// A coroutine's runaway is stopped too (the watchdog arms the thread
-    /// running script code), and a pcall around it cannot swallow it.
+    /// running script code), and a pcall around it cannot swallow it, nor
+    /// coroutine.resume, whose false the callback may drop and return at
+    /// once: the callback ends with the error, at the loop's line.
     func testARunawayInACoroutineIsStoppedAndNoPcallSwallowsIt() throws {
-        for start in ["pcall(coroutine.wrap(spin))", "coroutine.resume(coroutine.create(spin))"] {
-            let message = try error(running: """
-                local function spin()
-                  while true do end
-                end
+        for start in ["pcall(coroutine.wrap(spin))", "coroutine.resume(coroutine.create(spin))",
+                      "pcall(coroutine.resume, coroutine.create(spin))"] {
+            for after in ["self.after = true", ""] {
+                let message = try error(running: """
+                    local function spin()
+                      while true do end
+                    end
 
-                function Probe:go()
-                  \(start)
-                  self.after = true
-                end
-                """)
-            XCTAssertTrue(message.contains("instruction budget exceeded"), "\(start): \(message)")
+                    function Probe:go()
+                      \(start)
+                      \(after)
+                    end
+                    """)
+                XCTAssertTrue(message.contains("): probe.lua:3: instruction budget exceeded"), "\(start) \(after): \(message)")
+            }
         }
     }
 

@@ -28,6 +28,21 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(text.split(separator: "\n").last, "2 passed, 0 failed, 3 errored")
     }
 
+    /// A runaway inside a coroutine or a pcall is an error of its spec at
+    /// the line of its loop, whether the coroutine's error is raised again,
+    /// dropped (coroutine.resume's false ignored) or caught by pcall.
+    func testARunawayInACoroutineOrAPcallErrsAtItsLoopsLine() throws {
+        let (_, run) = runSpecs([fixture("hostile/coroutines.lua")])
+        for (name, line) in [("wrapped", 4), ("resumed, its error dropped", 10), ("under pcall", 16)] {
+            let spec = try run.result("a runaway in a coroutine \(name)")
+            XCTAssertEqual(spec.status, .errored, name)
+            XCTAssertTrue(spec.message.hasPrefix("instruction budget exceeded (1000000 instructions) while running this line; this loop never ends?"),
+                          "\(name): \(spec.message)")
+            XCTAssertTrue(spec.location.hasSuffix("coroutines.lua:\(line)"), "\(name): \(spec.location)")
+        }
+        XCTAssertEqual(try run.result("a runaway in a coroutine passes after").status, .passed)
+    }
+
     func testAfterEachStillRunsAfterARunawaySpec() throws {
         let (_, run) = runSpecs([fixture("hostile/after_each.lua")])
         XCTAssertEqual(run.results.map(\.status), [.errored, .passed])

@@ -1,0 +1,22 @@
+describe("a runaway in a coroutine", function()
+  it("wrapped", function()
+    local spin = coroutine.wrap(function()
+      while true do end
+    end)
+    spin()
+  end)
+  it("resumed, its error dropped", function()
+    local co = coroutine.create(function()
+      while true do end
+    end)
+    coroutine.resume(co)
+  end)
+  it("under pcall", function()
+    pcall(function()
+      while true do end
+    end)
+  end)
+  it("passes after", function()
+    assert.are.equal(2, select("#", coroutine.resume(coroutine.create(function() return 1 end))))
+  end)
+end)
