@@ -251,9 +251,10 @@ static void note_site (lua_State *L, lua_State *co, int level,
   if (msg == NULL) return;
   for (i = 0; i < e->nframes; i++)
     if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
-  if (i == e->nframes && bh__host(L)->spent_source[0] != '\0' &&
+  if (i == e->nframes && bh_limit_reason(L) != BH_LIMIT_NONE &&
+      bh__host(L)->spent_source[0] != '\0' &&
       heads(e, msg, len, bh__host(L)->spent_source, bh__host(L)->spent_line))
-    return;  /* where a spent slice stopped, in frames gone since */
+    return;  /* where the spent slice stopped, in frames gone since */
   if (i == e->nframes && e->raised_source[0] != '\0' &&
       heads(e, msg, len, e->raised_source, e->raised_line) &&
       e->raised_text < len &&
