@@ -606,7 +606,7 @@ final class LintWalk {
         let near = Suggestions.nearest(to: event, in: schema.events)
         settle(dependencies) {
             self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
-                        fix: near.map { "did you mean \"\($0)\"?" }
+                        fix: near.map { "did you mean `\($0)`?" }
                             ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
         }
     }
@@ -615,9 +615,10 @@ final class LintWalk {
     func checkSend(_ method: LuaName, _ arguments: [LuaExpression]) {
         guard method.name == "send", declaration.isComplete, case .string(let event, let position)? = arguments.first,
               !declaration.events.contains(event) else { return }
-        let near = Suggestions.nearest(to: event, in: declaration.events)
-        report(.error, "undeclared-event", at: position, "the behaviour does not declare the event `\(event)`",
-               fix: near.map { "did you mean \"\($0)\"?" } ?? "add it to `events = { … }` in the declaration")
+        // Worded as the runtime words it when the line runs.
+        report(.error, "undeclared-event", at: position,
+               "\(declaration.name ?? "the behaviour") does not declare the event `\(event)`\(Suggestions.hint(for: event, in: declaration.events))",
+               fix: "add it to `events`")
     }
 
     /// `self.button.on(…)`: a method called with `.` that needs `:`.
