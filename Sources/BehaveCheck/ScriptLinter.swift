@@ -109,10 +109,14 @@ final class LintWalk {
     var setsSelfDynamically = false
     var collectionSizes: [String: Int] = [:]
 
-    struct PendingRead { var name: String; var position: SourcePosition }
+    /// A global read; `function` is where the innermost function around it
+    /// starts (nil at the top level).
+    struct PendingRead { var name: String; var position: SourcePosition; var function: SourcePosition? }
     struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
+    /// Where each function the walk is inside starts, innermost last.
+    var functionStarts: [SourcePosition] = []
     var globalWrites: [String: SourcePosition] = [:]
     var selfReads: [SelfRead] = []
     var dotCalls: [DotCall] = []
@@ -457,6 +461,8 @@ final class LintWalk {
     /// handler's control).
     func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
+        functionStarts.append(function.position)
+        defer { functionStarts.removeLast() }
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
             variable.isBehaviourSelf = behaviourSelf
@@ -553,7 +559,7 @@ final class LintWalk {
 
     func globalRead(_ name: LuaName) {
         guard globals[name.name] == nil, namesGlobals else { return }
-        globalReads.append(PendingRead(name: name.name, position: name.position))
+        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStarts.last))
     }
 
     /// The control type of `self.<outlet>`, when `expression` is one.
@@ -729,7 +735,21 @@ final class LintWalk {
         // "Did you mean" looks where the runtime looks when the line runs:
         // among what the script defines and the globals it has.
         let candidates = Array(definedNames.union(globals.keys))
+        // `self` in a function that is no method is one mistake, said once
+        // at its first use, however often the function reads it.
+        // (The walk reads an assignment's value before its target.)
+        var firstSelf: [(function: SourcePosition?, position: SourcePosition)] = []
+        for read in globalReads where read.name == "self" {
+            if let i = firstSelf.firstIndex(where: { $0.function == read.function }) {
+                firstSelf[i].position = min(firstSelf[i].position, read.position)
+            } else {
+                firstSelf.append((read.function, read.position))
+            }
+        }
         for read in globalReads where globalWrites[read.name] == nil {
+            if read.name == "self", !firstSelf.contains(where: { $0.function == read.function && $0.position == read.position }) {
+                continue
+            }
             guard findings.count < ScriptLinter.maximumFindings else {
                 dropped += 1
                 continue

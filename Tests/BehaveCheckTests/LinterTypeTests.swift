@@ -154,6 +154,29 @@ final class LinterNameTests: XCTestCase {
         XCTAssertEqual(finding.map { ScriptAdvice($0.message, fix: $0.fix) }, ScriptAdvice.selfOutsideMethod(className: "Cart"))
         XCTAssertEqual(finding?.position, SourcePosition(line: 4, column: 3))
     }
+
+    /// A method written without its class (`function refresh()`) reads
+    /// `self` on many lines: one mistake, said once at its first use; each
+    /// other function that reads `self` gets its own.
+    func testSelfOutsideAMethodIsSaidOnceAFunction() {
+        let script = """
+            local Like = behaviour { name = "Like", outlets = { button = "Button", countLabel = "Label" } }
+
+            local function refresh()
+              self.button.title = self.liked and "Liked" or "Like"
+              self.countLabel.text = self.count .. " likes"
+            end
+
+            local function reset() self.count = 0 end
+
+            function Like:awake() reset() refresh() end
+
+            return Like
+
+            """
+        let selves = ScriptLinter.lint(script, file: "like.lua").filter { $0.message.hasPrefix("`self` is not defined here") }
+        XCTAssertEqual(selves.map(\.position), [SourcePosition(line: 4, column: 3), SourcePosition(line: 8, column: 24)])
+    }
 }
 
 /// A missing `end` is reported at the innermost block left open, told by
