@@ -76,6 +76,20 @@ public final class LuaScript {
         return bundled(name)
     }
 
+    /// Why `locate` found nothing for `name`, with the script it most
+    /// likely means: `like.lua` for `like`, the bundled `toggle.lua` for
+    /// `togle.lua`, a script of the folder it names. Callers put the name
+    /// before it (`like: no such script …`).
+    public static func notFound(_ name: String) -> String {
+        let reason = "no such script here or among the bundled scripts"
+        if !name.hasSuffix(".lua"), locate(name + ".lua") != nil { return "\(reason); did you mean `\(name).lua`?" }
+        let folder = (name as NSString).deletingLastPathComponent
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let scripts = files.filter { $0.hasSuffix(".lua") }.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        guard let near = Suggestions.nearest(to: name, in: scripts + BundledScripts.names) else { return reason }
+        return "\(reason); did you mean `\(near)`?"
+    }
+
     /// The file `name` names: itself when absolute, else inside `directory`.
     private static func candidate(_ name: String, relativeTo directory: String?) -> String {
         if name.hasPrefix("/") { return name }
