@@ -85,7 +85,10 @@ struct Scope {
 
 /// How an expression's value is used: an index or a call on nil is an
 /// error at run time, a plain nil value is not.
-enum Use { case value, indexed }
+/// How an expression's value is used: `indexed` (indexed or called) and
+/// `operand` (of an operator that fails on nil: arithmetic, `..`, `<`, `#`)
+/// fail when it is nil, `value` may hold nil.
+enum Use { case value, indexed, operand }
 
 /// One pass over the tree: scopes resolved as Lua resolves them, findings
 /// that need the whole file (fields set later, methods defined below)
@@ -490,7 +493,7 @@ final class LintWalk {
         case .field(let object, let key):
             if let variable = behaviourSelf(object) {
                 variable.isRead = true
-                selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use == .indexed))
+                selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use != .value))
                 return
             }
             checkControlProperty(object, key)
@@ -529,7 +532,12 @@ final class LintWalk {
             self.function(function, behaviourSelf: false)
         case .operation(let operands, let operators, _):
             checkComparisons(operands, operators)
-            for operand in operands where !LintWalk.testsForOlderLua(operand) { self.expression(operand) }
+            // Operand i is the right of operator i - 1; the first is the
+            // left of operator 0 (or a unary operator's own).
+            for (i, operand) in operands.enumerated() where !LintWalk.testsForOlderLua(operand) {
+                let applied = operators.indices.contains(max(i - 1, 0)) ? operators[max(i - 1, 0)] : ""
+                self.expression(operand, use: LintWalk.failsOnNil.contains(applied) ? .operand : .value)
+            }
         case .table(let items, _):
             for item in items {
                 switch item {
@@ -718,6 +726,11 @@ final class LintWalk {
                "`\(qualified)` is a function of the app's module, and `:` passes the module to it as its first argument",
                fix: "call it with a dot: \(qualified)(\(function.signature.parameters.map(\.name).joined(separator: ", ")))")
     }
+
+    /// The operators Lua refuses a nil operand for (`==`, `~=`, `and`,
+    /// `or` and `not` take one).
+    static let failsOnNil: Set<String> = ["+", "-", "*", "/", "//", "%", "^", "..", "<", ">", "<=", ">=",
+                                          "&", "|", "~", "<<", ">>", "#"]
 
     /// `self.button` for a chain of names and fields.
     static func text(of expression: LuaExpression) -> String? {

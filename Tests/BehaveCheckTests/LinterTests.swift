@@ -111,6 +111,20 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(finding?.fix, "did you mean `self.liked`?")
     }
 
+    /// Arithmetic, `..`, `<` and `#` on a misspelt field fail when the line
+    /// runs, as indexing does: an error, in the runtime's words.
+    func testAMisspeltFieldInArithmeticIsAnError() {
+        let finding = only(lint(like(replacing: "self.count = self.count + 1", with: "self.count = self.cout + 1")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:15:21: error: `self.cout` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.count`?")
+        for fails in ["1 + self.cout", "-self.cout", "#self.cout", "\"n\" .. self.cout", "self.cout < 3"] {
+            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: fails)))?.severity, .error, fails)
+        }
+        for holds in ["self.cout or 1", "self.cout == nil and 1", "not self.cout"] {
+            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: holds)))?.severity, .warning, holds)
+        }
+    }
+
     func testAFieldSetAnywhereCanBeRead() {
         // `liked` is set in awake, below a method that reads it.
         let script = like(replacing: "function Like:awake()\n  self.liked = false\n", with: "function Like:awake()\n")
