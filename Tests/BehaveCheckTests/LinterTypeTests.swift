@@ -233,4 +233,20 @@ final class MissingEndTests: XCTestCase {
         XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").map(\.code), ["syntax"])
         XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").first?.position.line, 16)
     }
+
+    /// `it("x", function() … end` with the `)` forgotten: said at that
+    /// `end`, where the `)` goes, not at the next line where Lua stops.
+    func testTheCallWhoseFunctionEndsWithoutItsParenthesis() {
+        let spec = """
+            describe("like", function()
+              it("counts", function()
+                assert.equals(1, 1)
+              end
+            end)
+
+            """
+        XCTAssertEqual(ScriptLinter.lint(spec, file: "like_spec.lua").map(\.description), [
+            "like_spec.lua:4:3: error: this `end` closes the `function` of line 2, passed to the call whose `(` opens on line 2, and that `(` is never closed; write `end)` here to close the call",
+        ])
+    }
 }
