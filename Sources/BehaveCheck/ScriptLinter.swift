@@ -85,7 +85,10 @@ struct Scope {
 
 /// How an expression's value is used: an index or a call on nil is an
 /// error at run time, a plain nil value is not.
-enum Use { case value, indexed }
+/// How an expression's value is used: `indexed` (indexed or called) and
+/// `operand` (of an operator that fails on nil: arithmetic, `..`, `<`, `#`)
+/// fail when it is nil, `value` may hold nil.
+enum Use { case value, indexed, operand }
 
 /// One pass over the tree: scopes resolved as Lua resolves them, findings
 /// that need the whole file (fields set later, methods defined below)
@@ -109,10 +112,14 @@ final class LintWalk {
     var setsSelfDynamically = false
     var collectionSizes: [String: Int] = [:]
 
-    struct PendingRead { var name: String; var position: SourcePosition }
+    /// A global read; `function` is where the innermost function around it
+    /// starts (nil at the top level).
+    struct PendingRead { var name: String; var position: SourcePosition; var function: SourcePosition? }
     struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
+    /// Where each function the walk is inside starts, innermost last.
+    var functionStarts: [SourcePosition] = []
     var globalWrites: [String: SourcePosition] = [:]
     var selfReads: [SelfRead] = []
     var dotCalls: [DotCall] = []
@@ -457,6 +464,8 @@ final class LintWalk {
     /// handler's control).
     func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
+        functionStarts.append(function.position)
+        defer { functionStarts.removeLast() }
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
             variable.isBehaviourSelf = behaviourSelf
@@ -484,7 +493,7 @@ final class LintWalk {
         case .field(let object, let key):
             if let variable = behaviourSelf(object) {
                 variable.isRead = true
-                selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use == .indexed))
+                selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use != .value))
                 return
             }
             checkControlProperty(object, key)
@@ -523,7 +532,12 @@ final class LintWalk {
             self.function(function, behaviourSelf: false)
         case .operation(let operands, let operators, _):
             checkComparisons(operands, operators)
-            for operand in operands where !LintWalk.testsForOlderLua(operand) { self.expression(operand) }
+            // Operand i is the right of operator i - 1; the first is the
+            // left of operator 0 (or a unary operator's own).
+            for (i, operand) in operands.enumerated() where !LintWalk.testsForOlderLua(operand) {
+                let applied = operators.indices.contains(max(i - 1, 0)) ? operators[max(i - 1, 0)] : ""
+                self.expression(operand, use: LintWalk.failsOnNil.contains(applied) ? .operand : .value)
+            }
         case .table(let items, _):
             for item in items {
                 switch item {
@@ -553,7 +567,7 @@ final class LintWalk {
 
     func globalRead(_ name: LuaName) {
         guard globals[name.name] == nil, namesGlobals else { return }
-        globalReads.append(PendingRead(name: name.name, position: name.position))
+        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStarts.last))
     }
 
     /// The control type of `self.<outlet>`, when `expression` is one.
@@ -606,7 +620,7 @@ final class LintWalk {
         let near = Suggestions.nearest(to: event, in: schema.events)
         settle(dependencies) {
             self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
-                        fix: near.map { "did you mean \"\($0)\"?" }
+                        fix: near.map { "did you mean `\($0)`?" }
                             ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
         }
     }
@@ -615,9 +629,10 @@ final class LintWalk {
     func checkSend(_ method: LuaName, _ arguments: [LuaExpression]) {
         guard method.name == "send", declaration.isComplete, case .string(let event, let position)? = arguments.first,
               !declaration.events.contains(event) else { return }
-        let near = Suggestions.nearest(to: event, in: declaration.events)
-        report(.error, "undeclared-event", at: position, "the behaviour does not declare the event `\(event)`",
-               fix: near.map { "did you mean \"\($0)\"?" } ?? "add it to `events = { … }` in the declaration")
+        // Worded as the runtime words it when the line runs.
+        report(.error, "undeclared-event", at: position,
+               "\(declaration.name ?? "the behaviour") does not declare the event `\(event)`\(Suggestions.hint(for: event, in: declaration.events))",
+               fix: "add it to `events`")
     }
 
     /// `self.button.on(…)`: a method called with `.` that needs `:`.
@@ -712,6 +727,11 @@ final class LintWalk {
                fix: "call it with a dot: \(qualified)(\(function.signature.parameters.map(\.name).joined(separator: ", ")))")
     }
 
+    /// The operators Lua refuses a nil operand for (`==`, `~=`, `and`,
+    /// `or` and `not` take one).
+    static let failsOnNil: Set<String> = ["+", "-", "*", "/", "//", "%", "^", "..", "<", ">", "<=", ">=",
+                                          "&", "|", "~", "<<", ">>", "#"]
+
     /// `self.button` for a chain of names and fields.
     static func text(of expression: LuaExpression) -> String? {
         switch expression {
@@ -728,7 +748,21 @@ final class LintWalk {
         // "Did you mean" looks where the runtime looks when the line runs:
         // among what the script defines and the globals it has.
         let candidates = Array(definedNames.union(globals.keys))
+        // `self` in a function that is no method is one mistake, said once
+        // at its first use, however often the function reads it.
+        // (The walk reads an assignment's value before its target.)
+        var firstSelf: [(function: SourcePosition?, position: SourcePosition)] = []
+        for read in globalReads where read.name == "self" {
+            if let i = firstSelf.firstIndex(where: { $0.function == read.function }) {
+                firstSelf[i].position = min(firstSelf[i].position, read.position)
+            } else {
+                firstSelf.append((read.function, read.position))
+            }
+        }
         for read in globalReads where globalWrites[read.name] == nil {
+            if read.name == "self", !firstSelf.contains(where: { $0.function == read.function && $0.position == read.position }) {
+                continue
+            }
             guard findings.count < ScriptLinter.maximumFindings else {
                 dropped += 1
                 continue

@@ -12,6 +12,8 @@ struct StaticDeclaration {
     var outletCollections: [String: String] = [:]
     var inspectables: Set<String> = []
     var events: [String] = []
+    /// The declared `name`, as the runtime's messages call the behaviour.
+    var name: String?
     var isComplete = true
 
     init(_ items: [LuaTableItem]) {
@@ -21,6 +23,8 @@ struct StaticDeclaration {
                 continue
             }
             switch key.name {
+            case "name":
+                if case .string(let declared, _) = value { name = declared }
             case "outlets": outlets = controlTypes(value)
             case "outletCollections": outletCollections = controlTypes(value)
             case "inspectables":

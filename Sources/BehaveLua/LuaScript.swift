@@ -76,6 +76,24 @@ public final class LuaScript {
         return bundled(name)
     }
 
+    /// Why `locate` found nothing for `name`, with the script it most
+    /// likely means: `like.lua` for `like`, the bundled `toggle.lua` for
+    /// `togle.lua`, a script of the folder it names (relative to
+    /// `directory`, as `locate` reads it). Callers put the name before it
+    /// (`like: no such script …`); `reason` is what was looked for.
+    public static func notFound(_ name: String, relativeTo directory: String? = nil,
+                                reason: String = "no such script here or among the bundled scripts") -> String {
+        if !name.hasSuffix(".lua"), locate(name + ".lua", relativeTo: directory) != nil {
+            return "\(reason); did you mean `\(name).lua`?"
+        }
+        let folder = (name as NSString).deletingLastPathComponent
+        let listed = candidate(folder.isEmpty ? "." : folder, relativeTo: directory)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: listed)) ?? []
+        let scripts = files.filter { $0.hasSuffix(".lua") }.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        guard let near = Suggestions.nearest(to: name, in: scripts + BundledScripts.names) else { return reason }
+        return "\(reason); did you mean `\(near)`?"
+    }
+
     /// The file `name` names: itself when absolute, else inside `directory`.
     private static func candidate(_ name: String, relativeTo directory: String?) -> String {
         if name.hasPrefix("/") { return name }

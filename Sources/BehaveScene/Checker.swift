@@ -25,7 +25,7 @@ public enum Checker {
             return [SceneDiagnostic(file: file, line: nil, message: "not a scene (.yaml, .yml, .json) or a script (.lua)")]
         }
         guard let path = LuaScript.locate(file) else {
-            return [SceneDiagnostic(file: file, line: nil, message: "no such script here or in the bundled Scripts/")]
+            return [SceneDiagnostic(file: file, line: nil, message: LuaScript.notFound(file))]
         }
         do throws(LuaError) {
             // Its top level runs (syntax, declaration, default types); no handler.

@@ -59,8 +59,28 @@ public enum YAMLReader {
     /// end one line (so that lines agree with libyaml's).
     private static func lineBreaks(in bytes: ArraySlice<UInt8>) -> (count: Int, endsWithBreak: Bool) {
         var count = 0
-        var index = bytes.startIndex
         var endsWithBreak = false
+        forEachLine(in: bytes) { _, brokenOff in
+            if brokenOff { count += 1 }
+            endsWithBreak = brokenOff
+        }
+        return (count, endsWithBreak)
+    }
+
+    /// The text of each line, without its break, numbered as libyaml numbers
+    /// them (line 1 is the first element).
+    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        forEachLine(in: bytes[...]) { line, _ in lines.append(line) }
+        return lines
+    }
+
+    /// Calls `body` with each line's text and whether a break ends it (the
+    /// last line may have none; text that ends with a break has no empty
+    /// line after it).
+    private static func forEachLine(in bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Bool) -> Void) {
+        var start = bytes.startIndex
+        var index = start
         while index < bytes.endIndex {
             let byte = bytes[index]
             var length = 0
@@ -74,11 +94,15 @@ public enum YAMLReader {
                       bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
                 length = 3
             }
-            if length > 0 { count += 1 }
-            endsWithBreak = length > 0
-            index += max(length, 1)
+            if length > 0 {
+                body(bytes[start..<index], true)
+                index += length
+                start = index
+            } else {
+                index += 1
+            }
         }
-        return (count, endsWithBreak)
+        if start < bytes.endIndex { body(bytes[start...], false) }
     }
 
     /// The words and line for why reading stopped. libyaml places an error
@@ -90,8 +114,11 @@ public enum YAMLReader {
         func clamp(_ line: Int) -> Int { min(max(line, 1), lastLine) }
         switch stop {
         case .syntax(let problem, let line, let context, let contextLine):
-            guard let context else { return (clamp(line), "bad \(format): \(problem)") }
-            return (clamp(line), "bad \(format): \(problem) (\(context) at line \(clamp(contextLine)))")
+            let fix = YAMLAdvice.fix(problem: problem, line: clamp(line), context: context,
+                                     contextLine: clamp(contextLine), in: bytes,
+                                     json: format == "JSON").map { "; \($0)" } ?? ""
+            guard let context else { return (clamp(line), "bad \(format): \(problem)\(fix)") }
+            return (clamp(line), "bad \(format): \(problem) (\(context) at line \(clamp(contextLine)))\(fix)")
         case .reader(let problem, let offset, let value):
             let character = value >= 0 ? " (U+\(String(format: "%04X", value)))" : ""
             return (clamp(line(of: offset, in: bytes)), "bad \(format): \(problem)\(character)")

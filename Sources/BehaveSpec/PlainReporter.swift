@@ -2,8 +2,9 @@ import BehaveCore
 
 /// The default report: one line per failure (`FAIL file:line: name:
 /// message`) and per error (`ERROR …`), with the details and what the spec
-/// printed indented below, pending specs by name, and the counts as the
-/// last line. On a terminal a progress line is redrawn as files finish, and
+/// printed indented below, pending specs by name, a passed spec's note
+/// (`toggle.behave:1: transcript toggle.behave: updated: …`), and the
+/// counts as the last line. On a terminal a progress line is redrawn as files finish, and
 /// with `colours` the markers and the last line are coloured (only Behave's
 /// own words: text from specs is escaped, never coloured).
 public final class PlainReporter: SpecReporter {
@@ -21,8 +22,13 @@ public final class PlainReporter: SpecReporter {
 
     public func report(_ result: SpecResult) {
         switch result.status {
-        case .passed, .listed:
+        case .listed:
             return
+        case .passed:
+            // Only a note (a transcript rewritten) is worth a line.
+            guard !result.message.isEmpty else { return }
+            clearProgress()
+            write("\(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(DisplayText.line(result.message))\n")
         case .pending:
             clearProgress()
             let reason = result.message.isEmpty ? "" : ": \(DisplayText.line(result.message))"

@@ -472,7 +472,7 @@ final class SpecFileRun {
     /// A script that does not compile is where Behave's parser stopped.
     func split(_ error: LuaError, fallbackLine: Int) -> (location: ScriptError.Frame, message: String) {
         if let reading = error.reading {
-            return (ScriptError.Frame(file: reading.file, line: reading.line), "error: \(reading.text)\n\(error.headline)")
+            return (ScriptError.Frame(file: reading.file, line: reading.line), "\(reading.text)\n\(error.headline)")
         }
         // Stopped inside the runner's own code (a budget ran out in a scene
         // method), or raised with no position (`assert(false)`, an error

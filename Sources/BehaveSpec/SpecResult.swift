@@ -20,7 +20,8 @@ public struct SpecResult: Sendable, Equatable, Codable {
     /// For a failure or an error: `file:line` of the failing assertion or error (the
     /// spec's own line when the error has none) and the message, whose
     /// first line says what was expected and what came instead. For a spec
-    /// that called `pending("why")`: the reason.
+    /// that called `pending("why")`: the reason. For a spec that passed, a
+    /// note the plain report shows (a transcript `--update` rewrote).
     public var location: String
     public var message: String
     /// What the spec printed, and what its scenes' behaviours logged.

@@ -22,7 +22,7 @@ extension SpecFileRun {
             }
         }
         guard let path = found else {
-            throw LuaError("\(name): no such script next to the spec or in the bundled Scripts/")
+            throw LuaError("\(name): \(LuaScript.notFound(name, relativeTo: directory, reason: "no such script next to the spec or in the bundled Scripts/"))")
         }
         // Found once per file: its specs make its scene again and again.
         locatedScripts[name] = path

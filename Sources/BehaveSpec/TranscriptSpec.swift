@@ -31,8 +31,8 @@ struct TranscriptSpec {
             case .passed:
                 result = SpecResult(file: file, name: name, line: 1, status: .passed)
             case .updated:
-                result = SpecResult(file: file, name: name, line: 1, status: .passed,
-                                    output: ["updated: the transcript now holds what the scene does"])
+                result = SpecResult(file: file, name: name, line: 1, status: .passed, location: "\(file):1",
+                                    message: "updated: the transcript now holds what the scene does")
             case .failed(let difference):
                 let line = Self.line(in: difference)
                 result = SpecResult(file: file, name: name, line: line, status: .failed,

@@ -473,6 +473,13 @@ package struct LuaParser {
             if try accept(symbol: ")") { return [] }
             let arguments = try expressionList()
             guard try accept(symbol: ")") else {
+                // `it("x", function() … end` and the next line: the `)`
+                // belongs right after the function's `end`, so say it there.
+                if case .function(let function)? = arguments.last, token.position.line > function.body.end.line {
+                    throw LuaSyntaxError(
+                        message: "this `end` closes the `function` of line \(function.position.line), passed to the call whose `(` opens on line \(position.line), and that `(` is never closed",
+                        position: function.body.end, fix: "write `end)` here to close the call")
+                }
                 throw unexpected("where `)` was expected to close the call's `(` on line \(position.line) (a missing `,` or `end`?)")
             }
             return arguments

@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveScene
 
 struct Inspect: Command {
     static let spec = CommandSpec(
@@ -20,8 +21,11 @@ struct Inspect: Command {
 
     func run() -> Int32 {
         failing {
+            if Checker.isScene(script) {
+                throw UsageFailure("\(script): `behave inspect` reads a behaviour script (.lua), and this is a scene file; inspect a script its `behaviours:` name, or check the scene with `behave check \(script)`")
+            }
             guard let path = LuaScript.locate(script) else {
-                throw UsageFailure("\(script): no such script here or in the bundled Scripts/")
+                throw UsageFailure("\(script): \(LuaScript.notFound(script))")
             }
             let declaration: BehaviourDeclaration
             do throws(LuaError) {

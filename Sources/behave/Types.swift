@@ -27,7 +27,7 @@ struct Types: Command {
             var described: [(path: String, source: String, declaration: BehaviourDeclaration?)] = []
             for name in scripts {
                 guard let path = LuaScript.locate(name) else {
-                    throw UsageFailure("\(name): no such script here or in the bundled Scripts/")
+                    throw UsageFailure("\(name): \(LuaScript.notFound(name))")
                 }
                 let script: LuaScript
                 do throws(LuaError) {

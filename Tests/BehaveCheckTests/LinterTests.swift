@@ -111,6 +111,20 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(finding?.fix, "did you mean `self.liked`?")
     }
 
+    /// Arithmetic, `..`, `<` and `#` on a misspelt field fail when the line
+    /// runs, as indexing does: an error, in the runtime's words.
+    func testAMisspeltFieldInArithmeticIsAnError() {
+        let finding = only(lint(like(replacing: "self.count = self.count + 1", with: "self.count = self.cout + 1")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:15:21: error: `self.cout` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.count`?")
+        for fails in ["1 + self.cout", "-self.cout", "#self.cout", "\"n\" .. self.cout", "self.cout < 3"] {
+            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: fails)))?.severity, .error, fails)
+        }
+        for holds in ["self.cout or 1", "self.cout == nil and 1", "not self.cout"] {
+            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: holds)))?.severity, .warning, holds)
+        }
+    }
+
     func testAFieldSetAnywhereCanBeRead() {
         // `liked` is set in awake, below a method that reads it.
         let script = like(replacing: "function Like:awake()\n  self.liked = false\n", with: "function Like:awake()\n")
@@ -196,11 +210,11 @@ final class LinterTests: XCTestCase {
     func testWrongPropertiesEventsAndLibraryFields() {
         XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
         XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
-                       "did you mean \"touchUpInside\"?")
+                       "did you mean `touchUpInside`?")
         XCTAssertEqual(only(lint(like(replacing: "tostring(self.count)", with: "string.fromat(\"%d\", self.count)")))?.fix,
                        "did you mean `string.format`?")
-        XCTAssertEqual(only(lint(like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.fix,
-                       "did you mean \"valueChanged\"?")
+        XCTAssertEqual(only(lint(like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.description,
+                       "like.lua:17:13: error: LikeButton does not declare the event `valueChaged` (did you mean `valueChanged`?); add it to `events`")
     }
 
     func testAMisspeltLifecycleMethod() {
@@ -271,7 +285,8 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
     func testBothSayTheSame() throws {
         let shared = ["misspelt_outlet.lua", "missing_method.lua", "missing_method_no_near_name.lua", "dot_for_colon.lua",
                       "dot_send.lua", "dot_disconnect.lua", "method_as_global_call.lua", "american_spelling.lua",
-                      "missing_return.lua", "misspelt_local.lua", "self_in_local_function.lua", "compare_number_with_string.lua"]
+                      "missing_return.lua", "misspelt_local.lua", "self_in_local_function.lua", "compare_number_with_string.lua",
+                      "undeclared_event.lua"]
         for file in shared {
             let (source, line, text) = try expectation(file)
             let findings = ScriptLinter.lint(source, file: file).filter { $0.severity == .error }

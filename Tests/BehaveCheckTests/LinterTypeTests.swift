@@ -154,6 +154,29 @@ final class LinterNameTests: XCTestCase {
         XCTAssertEqual(finding.map { ScriptAdvice($0.message, fix: $0.fix) }, ScriptAdvice.selfOutsideMethod(className: "Cart"))
         XCTAssertEqual(finding?.position, SourcePosition(line: 4, column: 3))
     }
+
+    /// A method written without its class (`function refresh()`) reads
+    /// `self` on many lines: one mistake, said once at its first use; each
+    /// other function that reads `self` gets its own.
+    func testSelfOutsideAMethodIsSaidOnceAFunction() {
+        let script = """
+            local Like = behaviour { name = "Like", outlets = { button = "Button", countLabel = "Label" } }
+
+            local function refresh()
+              self.button.title = self.liked and "Liked" or "Like"
+              self.countLabel.text = self.count .. " likes"
+            end
+
+            local function reset() self.count = 0 end
+
+            function Like:awake() reset() refresh() end
+
+            return Like
+
+            """
+        let selves = ScriptLinter.lint(script, file: "like.lua").filter { $0.message.hasPrefix("`self` is not defined here") }
+        XCTAssertEqual(selves.map(\.position), [SourcePosition(line: 4, column: 3), SourcePosition(line: 8, column: 24)])
+    }
 }
 
 /// A missing `end` is reported at the innermost block left open, told by
@@ -209,5 +232,21 @@ final class MissingEndTests: XCTestCase {
             .map { $0.drop { $0 == " " } }.enumerated().filter { $0.offset != 11 }.map(\.element).joined(separator: "\n")
         XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").map(\.code), ["syntax"])
         XCTAssertEqual(ScriptLinter.lint(flat, file: "countdown.lua").first?.position.line, 16)
+    }
+
+    /// `it("x", function() … end` with the `)` forgotten: said at that
+    /// `end`, where the `)` goes, not at the next line where Lua stops.
+    func testTheCallWhoseFunctionEndsWithoutItsParenthesis() {
+        let spec = """
+            describe("like", function()
+              it("counts", function()
+                assert.equals(1, 1)
+              end
+            end)
+
+            """
+        XCTAssertEqual(ScriptLinter.lint(spec, file: "like_spec.lua").map(\.description), [
+            "like_spec.lua:4:3: error: this `end` closes the `function` of line 2, passed to the call whose `(` opens on line 2, and that `(` is never closed; write `end)` here to close the call",
+        ])
     }
 }

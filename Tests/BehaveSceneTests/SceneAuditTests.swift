@@ -102,7 +102,7 @@ final class SceneAuditTests: XCTestCase {
             SceneLoader.check(file: fixture.path(name)).map { "\($0.line ?? 0): \($0.message)" }
         }
         XCTAssertEqual(found("one.scene.json"),
-                       ["1: bad JSON: did not find expected ',' or '}' (while parsing a flow mapping at line 1)"])
+                       ["1: bad JSON: did not find expected ',' or '}' (while parsing a flow mapping at line 1); end the `{ … }` that line 1 opens with `}`, put a comma between its entries"])
         XCTAssertEqual(found("two.scene.json").map { String($0.prefix(13)) }, ["2: bad JSON: "])
         XCTAssertEqual(found("yaml.scene.yaml").map { String($0.prefix(13)) }, ["2: bad YAML: "])
         XCTAssertEqual(YAMLReader.lastLine(of: "a\n"), 1)

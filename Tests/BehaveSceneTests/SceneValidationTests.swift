@@ -40,9 +40,34 @@ final class SceneValidationTests: XCTestCase {
               a: { type: Button
               b: { type: Label }
             """)
-        XCTAssertEqual(lines, ["4: bad YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3)"])
+        XCTAssertEqual(lines, ["4: bad YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3); end the `{ … }` that line 3 opens with `}`, put a comma between its entries, and quote a value that holds `: ` or `,`"])
         XCTAssertEqual(try mistakes("controls:\n\tbutton: Button\n").first?.prefix(3), "2: ")
         XCTAssertEqual(try mistakes("# nothing\n"), ["1: the scene is empty; it needs at least `controls:` or `behaviours:`"])
+    }
+
+    /// libyaml says what it met; the message goes on to say what to change,
+    /// read from the lines it names.
+    func testBadYAMLSaysTheFix() throws {
+        func fix(_ yaml: String) throws -> String? {
+            guard let line = try mistakes(yaml).first, let found = line.range(of: "; ") else { return nil }
+            return String(line[found.upperBound...])
+        }
+        XCTAssertEqual(try fix("controls:\n\tbutton: { type: Button }\n"),
+                       "YAML indents with spaces, never tabs: replace the tabs at the start of line 2 with spaces")
+        XCTAssertEqual(try fix("""
+            behaviours:
+              like:
+                script: toggle.lua
+                 outlets: { button: b }
+            """), "line 4 is indented more than line 3, whose key already has its value; indent it as line 3 is, or nest it under a key that ends with `:`")
+        XCTAssertEqual(try fix("controls:\n  b:\n    type: Button\n    title: Note: read me\n"),
+                       "quote a value that holds `: ` (`title: \"Note: read me\"`)")
+        XCTAssertEqual(try fix("controls:\n  a: { type: Button }\n # a comment\n b: { type: Label }\n"),
+                       "line 4 starts 1 space in, which lines it up with no key above it; indent it as the keys it goes with (line 2 starts 2 spaces in)")
+        XCTAssertEqual(try fix("controls:\n  a: { type: Button, title: \"Like }\n  b: { type: Label }\n"),
+                       "close the quote that line 2 opens")
+        XCTAssertEqual(try fix("connections: [a.touchUpInside -> b.c\nx: 1\n"),
+                       "end the `[ … ]` that line 1 opens with `]`, put a comma between its entries, and quote a value that holds `: ` or `,`")
     }
 
     func testDuplicateKeysAndSharedNames() throws {

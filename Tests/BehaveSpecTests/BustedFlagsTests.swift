@@ -145,6 +145,8 @@ final class BustedFlagsTests: XCTestCase {
         let run = try runBehaveWithErrors(["test", "--list"], in: directory)
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.output.hasPrefix("ERROR s_spec.lua:1: (loading s_spec.lua): "), run.output)
+        // Behave's parser's words follow at once (ERROR says it is one).
+        XCTAssertTrue(run.output.hasPrefix("ERROR s_spec.lua:1: (loading s_spec.lua): found `function`"), run.output)
     }
 
     // MARK: Selection

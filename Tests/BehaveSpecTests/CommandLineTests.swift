@@ -24,6 +24,25 @@ final class CommandLineTests: XCTestCase {
                        "-o names an output handler, as in busted; a file is --output-file")
     }
 
+    /// `--update` says which transcripts it rewrote; a replay that matches
+    /// says nothing.
+    func testUpdateSaysWhichTranscriptsItRewrote() throws {
+        let directory = try temporaryDirectory(self)
+        func scene(duration: String) throws {
+            try "controls:\n  button: { type: Button }\nbehaviours:\n  toggle:\n    script: toggle.lua\n    outlets: { button: button }\n    inspectables: { animated: true, duration: \(duration) }\n"
+                .write(toFile: directory + "/toggle.scene.yaml", atomically: true, encoding: .utf8)
+        }
+        try scene(duration: "0.7")
+        XCTAssertEqual(try runBehave(["run", "toggle.scene.yaml", "--do", "tap button", "--do", "advance 1",
+                                      "--record", "toggle.behave", "--do", "quit"], in: directory).status, 0)
+        XCTAssertEqual(try runBehave(["test"], in: directory).output, "1 passed, 0 failed\n")
+        try scene(duration: "0.3")
+        XCTAssertEqual(try runBehave(["test"], in: directory).status, 1)
+        XCTAssertEqual(try runBehave(["test", "--update"], in: directory).output,
+                       "toggle.behave:1: transcript toggle.behave: updated: the transcript now holds what the scene does\n1 passed, 0 failed\n")
+        XCTAssertEqual(try runBehave(["test"], in: directory).output, "1 passed, 0 failed\n")
+    }
+
     func testFindsSpecsInTheWorkingDirectory() throws {
         let directory = try temporaryDirectory(self)
         try "it(\"passes\", function() assert.equals(1, 1) end)\n"

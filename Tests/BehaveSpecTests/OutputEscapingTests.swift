@@ -160,7 +160,7 @@ final class OutputEscapingTests: XCTestCase {
         let (_, run) = runSpecs([path])
         let result = try XCTUnwrap(run.results.first)
         XCTAssertTrue(result.location.hasSuffix("bad.lua:3"), result.location)
-        XCTAssertTrue(result.message.hasPrefix("error: found `return` where a name was expected"), result.message)
+        XCTAssertTrue(result.message.hasPrefix("found `return` where a name was expected"), result.message)
     }
 
     func testPlainReportLinesCannotBeForged() throws {

@@ -177,13 +177,14 @@ final class SpecAuditTests: XCTestCase {
         let failing = try write("local x = nil; x.y = 1\n", to: "derr_spec.lua", in: directory)
         let syntax = try write("it(\"x\", function() end\n", to: "syn_spec.lua", in: directory)
         let (plain, run) = runSpecs([failing, syntax])
-        XCTAssertEqual(run.results.map(\.line), [1, 2])
+        // The missing `)` belongs after the `end` on line 1, where the parser says it.
+        XCTAssertEqual(run.results.map(\.line), [1, 1])
         XCTAssertTrue(run.results[0].location.hasSuffix("derr_spec.lua:1"), run.results[0].location)
         XCTAssertTrue(plain.contains("derr_spec.lua:1: (loading "), plain)
         let (xml, _) = runSpecs([failing, syntax]) { JUnitReporter(write: $0) }
         let document = try XMLDocument(xmlString: xml)
         let lines = try document.nodes(forXPath: "//testcase/@line").map { $0.stringValue ?? "" }
-        XCTAssertEqual(lines, ["1", "2"])
+        XCTAssertEqual(lines, ["1", "1"])
     }
 
     func testControlCharactersAndBrokenUTF8AreEscapedInEveryReport() throws {

@@ -38,6 +38,27 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(unknown.errors.hasSuffix(" (see `behave test --help`)\n"), unknown.errors)
     }
 
+    /// A script that is not there is named with the one the user most
+    /// likely means; a scene given to `inspect` says what to do instead.
+    func testAMissingScriptSaysWhichItMeans() throws {
+        let behave = try builtBehave()
+        let work = try folder(["like.lua": "local L = behaviour { name = \"Like\" }\nreturn L\n",
+                               "like.scene.yaml": "behaviours:\n  like: { script: like.lua }\n"])
+        func said(_ arguments: [String]) throws -> String {
+            let outcome = try run(behave, arguments, in: work)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            return outcome.errors
+        }
+        XCTAssertEqual(try said(["run", "like", "--do", "quit"]),
+                       "behave: like: no such script here or among the bundled scripts; did you mean `like.lua`?\n")
+        XCTAssertEqual(try said(["run", "togle.lua", "--do", "quit"]),
+                       "behave: togle.lua: no such script here or among the bundled scripts; did you mean `toggle.lua`?\n")
+        XCTAssertEqual(try said(["inspect", "lik.lua"]),
+                       "behave: lik.lua: no such script here or among the bundled scripts; did you mean `like.lua`?\n")
+        XCTAssertEqual(try said(["inspect", "like.scene.yaml"]),
+                       "behave: like.scene.yaml: `behave inspect` reads a behaviour script (.lua), and this is a scene file; inspect a script its `behaviours:` name, or check the scene with `behave check like.scene.yaml`\n")
+    }
+
     /// `run` lints its scripts before anything else is said: the warnings
     /// come before the scene's first line, and before the error of a
     /// scene that does not load.

@@ -114,7 +114,7 @@ public struct SceneSource: Sendable {
                 throw SceneSourceError.usage(error.message)
             }
             guard let path = found else {
-                throw SceneSourceError.usage("\(name): no such script here or among the bundled scripts")
+                throw SceneSourceError.usage("\(name): \(LuaScript.notFound(name))")
             }
             do throws(SceneLoadError) {
                 return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,

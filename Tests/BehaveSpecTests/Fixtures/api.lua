@@ -127,6 +127,12 @@ describe("scenes", function()
   it("says which script is missing", function()
     assert.has_error(function() scene.script("missing.lua") end, "missing.lua: no such script")
   end)
+
+  it("names the script it most likely means", function()
+    local ok, message = pcall(scene.script, "brokn.lua")
+    assert.is_false(ok)
+    assert.matches("did you mean `broken%.lua`%?", message)
+  end)
 end)
 
 describe("scene lifetime", function()
