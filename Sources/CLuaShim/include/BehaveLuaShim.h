@@ -123,8 +123,15 @@ long long bh_slice_instructions_left(lua_State *L);
 ** instruction. */
 int bh_counts_by_windows(lua_State *L);
 
-/* Bytes currently allocated by the whole state. */
+/* Bytes currently allocated by the whole state, with those the host keeps
+** for its scripts (bh_hold_host_bytes). */
 size_t bh_memory_used(lua_State *L);
+
+/* Counts 'bytes' the host keeps for the state's scripts (a timer, a
+** connection) against its memory limit, as if the state had allocated
+** them: 1, or 0 (nothing counted) when they would take it past the limit.
+** A negative count gives bytes back, and always succeeds. */
+int bh_hold_host_bytes(lua_State *L, long long bytes);
 
 /* 1 after the running (or last) callback exceeded one of its limits:
 ** instruction budget, time, or memory (when the script ran out of memory
