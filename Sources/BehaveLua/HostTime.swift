@@ -74,14 +74,25 @@ extension LuaRuntime {
         guard capture == nil else {
             throw ValueError("animate cannot be called inside another animate's changes")
         }
-        capture = (duration, curve)
+        capture = (duration, curve, bh_call_depth(L))
         scene.animator.beginCapture()
         return 0
     }
 
+    /// Ends an animation whose changes never reached `commitAnimation`
+    /// (they raised, or the callback ran out of its budget on the way
+    /// back), once the callback that began it has returned: left open, it
+    /// would take every later change of the scene and refuse every later
+    /// `animate`, of every behaviour. Called as each callback returns.
+    func endAbandonedCapture() {
+        guard let capture, capture.depth > bh_call_depth(L) else { return }
+        _ = scene.animator.endCapture()
+        self.capture = nil
+    }
+
     func commitAnimation(_ S: OpaquePointer) throws(ValueError) -> Int32 {
         let changes = scene.animator.endCapture()
-        guard let (duration, curve) = capture else { return 0 }
+        guard let (duration, curve, _) = capture else { return 0 }
         capture = nil
         if lua_toboolean(S, 1) == 0 {
             // The changes raised: re-raise their error as it was.

@@ -481,6 +481,11 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
 }
 
 
+int bh_call_depth (lua_State *L) {
+  return bh__host(L)->depth;
+}
+
+
 /* A thread for a handler: an idle one, or a new one recorded among the
 ** threads only the host resumes. NULL when memory is short. */
 static lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
