@@ -39,7 +39,8 @@ extension LuaRuntime {
             if objects.kind(handle) == .control {
                 throw ValueError("this control no longer exists (it was removed from the screen)")
             }
-            // A connection or timer of a destroyed behaviour: finished.
+            // A connection or timer that ended, or whose behaviour was
+            // destroyed: finished.
             let gone = userdata.types.lazy.map(\.type).filter(\.endsWithBehaviour)
             if gone.contains(where: { $0.property(key)?.get != nil }) {
                 lua_pushboolean(S, 0)

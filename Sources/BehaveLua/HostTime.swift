@@ -40,7 +40,13 @@ extension LuaRuntime {
 
     /// Keeps the function at `index` for later, run with `info`; with
     /// `sender`, the value at that index is kept too and passed first.
-    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil, in S: OpaquePointer) -> LuaCallback {
+    /// What the host keeps for it counts against the scene's memory limit
+    /// while it lives (`what` names the function refused when it is full).
+    func callback(at index: Int32, info: HandlerInfo, sender: Int32? = nil, for what: String,
+                  in S: OpaquePointer) throws(ValueError) -> LuaCallback {
+        guard bh_hold_host_bytes(L, Int64(LuaCallback.hostBytes)) != 0 else {
+            throw ValueError("\(what): memory limit exceeded (\(limits.memory / 1024) KiB): the scene's timers and connections, with its scripts' memory, would hold more; cancel timers and disconnect connections that are no longer needed")
+        }
         lua_pushvalue(S, index)
         let function = luaL_ref(S, bh_registryindex())
         var kept: Int32 = 0
@@ -68,14 +74,25 @@ extension LuaRuntime {
         guard capture == nil else {
             throw ValueError("animate cannot be called inside another animate's changes")
         }
-        capture = (duration, curve)
+        capture = (duration, curve, bh_call_depth(L))
         scene.animator.beginCapture()
         return 0
     }
 
+    /// Ends an animation whose changes never reached `commitAnimation`
+    /// (they raised, or the callback ran out of its budget on the way
+    /// back), once the callback that began it has returned: left open, it
+    /// would take every later change of the scene and refuse every later
+    /// `animate`, of every behaviour. Called as each callback returns.
+    func endAbandonedCapture() {
+        guard let capture, capture.depth > bh_call_depth(L) else { return }
+        _ = scene.animator.endCapture()
+        self.capture = nil
+    }
+
     func commitAnimation(_ S: OpaquePointer) throws(ValueError) -> Int32 {
         let changes = scene.animator.endCapture()
-        guard let (duration, curve) = capture else { return 0 }
+        guard let (duration, curve, _) = capture else { return 0 }
         capture = nil
         if lua_toboolean(S, 1) == 0 {
             // The changes raised: re-raise their error as it was.
@@ -113,7 +130,7 @@ extension LuaRuntime {
         try checkFunction(2, of: "after", in: S)
         let behaviour = try currentBehaviour("after")
         let info = HandlerInfo(.text("in timer of \(behaviour.name) (after \(formatNumber(seconds)) s)"))
-        let callback = callback(at: 2, info: info, in: S)
+        let callback = try callback(at: 2, info: info, for: "after", in: S)
         callback.behaviour = behaviour
         let timer = scene.clock.schedule(after: seconds) { callback.run() }
         behaviour.bind(timer)
@@ -169,6 +186,10 @@ extension LuaRuntime {
 /// A Lua function kept for later (a timer's or a connection's), with what
 /// running it needs; released when the Swift side lets it go.
 final class LuaCallback {
+    /// About what the host keeps for one, with its timer or connection (a
+    /// script that sets timers in a loop costs the process this much each),
+    /// counted against the scene's memory limit while it lives.
+    static let hostBytes = 512
     private weak var runtime: LuaRuntime?
     /// The behaviour it runs for (its connections and timers die with it).
     /// Set once, read instantaneously: no access overlaps another.
@@ -211,5 +232,6 @@ final class LuaCallback {
         bh_free_target(target)
         runtime?.unref(function)
         runtime?.unref(sender)
+        if let runtime, !runtime.isClosed { bh_hold_host_bytes(runtime.L, -Int64(LuaCallback.hostBytes)) }
     }
 }

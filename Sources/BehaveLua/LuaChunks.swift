@@ -93,7 +93,9 @@ extension LuaRuntime {
             case .reference(let reference): pushRef(reference.id, on: S)
             }
         }
-        guard bh_pcall(S, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
+        let status = bh_pcall(S, Int32(arguments.count), LUA_MULTRET)
+        endAbandonedCapture()
+        guard status == LUA_OK else {
             // A runaway gets its hint; the code is no behaviour's.
             throw explained(popError(from: S), in: nil, script: nil)
         }

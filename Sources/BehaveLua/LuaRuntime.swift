@@ -46,7 +46,7 @@ public final class LuaRuntime {
     /// The runtime runs a spec file (`enableSpecSandbox`): a runaway there
     /// is told how to give specs more (`behave test --instruction-limit`).
     var runsSpecs = false
-    var capture: (duration: Double, curve: Curve)?
+    var capture: (duration: Double, curve: Curve, depth: Int32)?
     /// The last error a host function raised: when it comes back from a
     /// protected call as it went (its message whole), it is this error.
     var raisedError: ScriptError?
@@ -166,6 +166,8 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "plainSetmetatable")
         bh_push_own_field(L)
         lua_setfield(L, -2, "ownField")
+        bh_push_run_changes(L)
+        lua_setfield(L, -2, "runChanges")
         let source = preludeSource
         guard bh_take_preloaded(L, source, source.count) != 0 || bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
@@ -245,6 +247,7 @@ public final class LuaRuntime {
     /// protected call (script loading); the error on failure.
     func protectedCall(arguments: Int32, results: Int32) -> ScriptError? {
         let status = bh_pcall(L, arguments, results)
+        endAbandonedCapture()
         return status == LUA_OK ? nil : popError()
     }
 

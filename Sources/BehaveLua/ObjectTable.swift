@@ -2,15 +2,23 @@ import BehaveCore
 
 /// The Swift objects scripts hold, by handle. A userdata carries only the
 /// handle. Controls are held weakly (using a control that is gone is a clean
-/// error); connections and timers are held until their behaviour dies.
-/// Handles are never reused, so an old userdata can never reach a new object;
-/// an entry whose object is gone is dropped, so a scene that makes and
-/// destroys cells for ever keeps a table of the size of what lives.
+/// error); connections and timers are held while they may still run (a
+/// timer not yet fired, a connection not disconnected) or until their
+/// behaviour dies, whichever comes first: one that has ended reads the same
+/// through its handle whether it is held or not (`pending` and `connected`
+/// false, methods that do nothing). Handles are never reused, so an old
+/// userdata can never reach a new object; an entry whose object is gone or
+/// has ended is dropped, so a scene that makes and destroys cells for ever,
+/// or a behaviour that sets a timer every second for a day, keeps a table of
+/// the size of what lives.
 struct ObjectTable {
     struct Entry {
         weak var object: AnyObject?
-        var strong: AnyObject?
+        var strong: (any Cancellable)?
         let kind: Kind
+
+        /// Whether the entry still speaks for something.
+        var isLive: Bool { strong.map(\.isActive) ?? (object != nil) }
     }
 
     enum Kind { case control, connection, timer }
@@ -20,30 +28,30 @@ struct ObjectTable {
     private var handles: [ObjectIdentifier: Int] = [:]
     /// The handles each behaviour made, released when it dies.
     private var owned: [ObjectIdentifier: [Int]] = [:]
-    /// Control entries made since dead ones were last dropped: they are
-    /// dropped when this reaches the number of entries, so the work is
-    /// constant per handle made.
-    private var controlsSinceSweep = 0
+    /// Entries made since ended ones were last dropped, and how many were
+    /// kept then: they are dropped again when the first passes the second,
+    /// so the work is constant per handle made.
+    private var addedSinceSweep = 0
+    private var keptAtSweep = 0
 
     /// The handle of a control, the same one each time while it lives.
     mutating func handle(for control: Control) -> Int {
         let id = ObjectIdentifier(control)
         if let handle = handles[id], entries[handle]?.object === control { return handle }
-        controlsSinceSweep += 1
-        if controlsSinceSweep > max(64, entries.count) { dropDeadControls() }
         let handle = add(Entry(object: control, strong: nil, kind: .control))
         handles[id] = handle
         return handle
     }
 
-    /// A handle for an object a behaviour made (kept until it dies).
-    mutating func handle(for object: AnyObject, kind: Kind, owner: LuaBehaviour) -> Int {
+    /// A handle for a connection or timer a behaviour made (kept while it
+    /// may run, until the behaviour dies).
+    mutating func handle(for object: any Cancellable, kind: Kind, owner: LuaBehaviour) -> Int {
         let handle = add(Entry(object: object, strong: object, kind: kind))
         owned[ObjectIdentifier(owner), default: []].append(handle)
         return handle
     }
 
-    /// Entries held (live objects, and dead controls not yet dropped).
+    /// Entries held (live objects, and ended ones not yet dropped).
     var count: Int { entries.count }
 
     func object(_ handle: Int) -> AnyObject? {
@@ -61,17 +69,23 @@ struct ObjectTable {
     }
 
     private mutating func add(_ entry: Entry) -> Int {
+        addedSinceSweep += 1
+        if addedSinceSweep > max(64, keptAtSweep) { dropEnded() }
         let handle = nextHandle
         nextHandle += 1
         entries[handle] = entry
         return handle
     }
 
-    private mutating func dropDeadControls() {
-        controlsSinceSweep = 0
-        let dead = entries.filter { $0.value.kind == .control && $0.value.object == nil }.map(\.key)
-        for handle in dead { entries[handle] = nil }
+    private mutating func dropEnded() {
+        addedSinceSweep = 0
+        entries = entries.filter { $0.value.isLive }
+        keptAtSweep = entries.count
         handles = handles.filter { entries[$0.value] != nil }
+        owned = owned.compactMapValues { list in
+            let kept = list.filter { entries[$0] != nil }
+            return kept.isEmpty ? nil : kept
+        }
     }
 }
 

@@ -160,6 +160,48 @@ void bh_push_plain_setmetatable (lua_State *L) {
 }
 
 
+/*
+** animate's changes, run as pcall runs a function but unable to pause.
+** Paused there (coroutine.yield in a coroutine of the script's, ask, a
+** picker), the animation would go on capturing every change the scene
+** made until the changes came back, which they might never do, and no
+** other animate could start. Lua refuses the yield ("attempt to yield
+** across a C-call boundary"), which is said here in the script's terms, at
+** the line that tried. Returns pcall's results.
+*/
+static const char yield_refused[] = "attempt to yield across a C-call boundary";
+
+static int changes_handler (lua_State *L) {
+  if (lua_type(L, 1) == LUA_TSTRING && strcmp(lua_tostring(L, 1), yield_refused) == 0) {
+    luaL_where(L, 2);  /* the script's line that paused (1: yield or ask) */
+    lua_pushliteral(L, "animate's changes cannot pause (coroutine.yield, "
+                       "ask, pickers, permission requests): make the "
+                       "changes and return, and pause before or after animate");
+    lua_concat(L, 2);
+  }
+  return 1;
+}
+
+static int run_changes (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  lua_pushcfunction(L, changes_handler);
+  lua_insert(L, 1);
+  if (lua_pcall(L, 0, 0, 1) == LUA_OK) {  /* no continuation: no yield */
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;
+}
+
+
+void bh_push_run_changes (lua_State *L) {
+  lua_pushcfunction(L, run_changes);
+}
+
+
 /* own_field(declared, key): may 'self' take 'key' as a field of its own
 ** without the host? Not a name the type declares (an outlet, an
 ** inspectable, name, owner: keys of 'declared'), nor one the host would

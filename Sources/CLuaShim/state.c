@@ -111,6 +111,24 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   return p;
 }
 
+
+/* What the host keeps for scripts (their timers and connections) costs
+** the host's memory, not Lua's: it is counted with the state's own, so
+** that no script can make the host hold more than the limit leaves. */
+int bh_hold_host_bytes (lua_State *L, long long bytes) {
+  bh_host *h = bh__host(L);
+  size_t limit = h->config.memory_limit;
+  if (bytes < 0) {
+    size_t back = (size_t)-bytes;
+    h->used -= (back < h->used) ? back : h->used;
+    return 1;
+  }
+  if (limit != 0 && ((size_t)bytes > limit || h->used > limit - (size_t)bytes))
+    return 0;
+  h->used += (size_t)bytes;
+  return 1;
+}
+
 /* }====================================================== */
 
 
@@ -461,6 +479,11 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
     push_traceback(L, co, 0);
   }
   return status;
+}
+
+
+int bh_call_depth (lua_State *L) {
+  return bh__host(L)->depth;
 }
 
 

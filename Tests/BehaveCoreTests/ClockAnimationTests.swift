@@ -47,6 +47,23 @@ final class ClockAnimationTests: XCTestCase {
         XCTAssertFalse(one.isPending)
     }
 
+    /// A timer set far ahead and cancelled at once, over and over (a
+    /// script's loop), is not kept until its time: the clock holds about as
+    /// many timers as are pending, and those still fire in order.
+    func testCancelledTimersAreNotKeptUntilTheirTime() {
+        let clock = Clock()
+        var fired: [Int] = []
+        for i in 0..<100_000 {
+            let timer = clock.schedule(after: 1e9 - Double(i)) { fired.append(i) }
+            if i % 1000 != 0 { timer.cancel() }
+        }
+        XCTAssertEqual(clock.pendingCount, 100)
+        XCTAssertLessThanOrEqual(clock.heldCount, 2 * 100 + 64 + 1)
+        clock.advance(by: 1e9)
+        XCTAssertEqual(fired, Array(stride(from: 99_000, through: 0, by: -1000)))
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
     func testEaseInOutFadeIsExactlyHalfwayAtHalfTime() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")

@@ -26,4 +26,50 @@ final class ChurnTests: XCTestCase {
         XCTAssertLessThanOrEqual(test.runtime.behaviours.count, 64, "destroyed behaviours are forgotten")
         XCTAssertLessThanOrEqual(test.runtime.objects.count, 200, "connections and timers of dead behaviours are released")
     }
+
+    /// A behaviour that sets a timer every tick and connects for one event
+    /// each time, for as long as the scene runs: what the runtime keeps is
+    /// what may still run, not every timer and connection ever made (they
+    /// were held until the behaviour died, a hundred bytes and more each).
+    func testTimersAndConnectionsThatEndedAreNotKept() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.ticks = 0
+              local function tick()
+                self.ticks = self.ticks + 1
+                self.last = self.button:once("touchDown", function() end)
+                self.last:disconnect()
+                self.timer = after(0.01, tick)
+              end
+              tick()
+            end
+            """), outlets: ["button": button])
+        for _ in 0..<10 { try test.scene.execute(.advance(10)) }
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined(separator: "\n"))
+        guard case .number(let ticks) = test.field("ticks", of: probe) else { return XCTFail("no ticks") }
+        XCTAssertGreaterThan(ticks, 9_000)
+        XCTAssertLessThanOrEqual(test.runtime.objects.count, 200, "ended timers and connections are dropped")
+        // What the script holds still reads as ended, or pending.
+        try test.behaviour("q", source: script("""
+            function Probe:awake()
+              local fired = after(0, function() end)
+              local gone = self.button:on("touchDown", function() end)
+              gone:disconnect()
+              self.fired, self.gone = fired, gone
+            end
+            function Probe:look()
+              self.fired:cancel()
+              self.gone:disconnect()
+              self.seen = tostring(self.fired.pending) .. " " .. tostring(self.gone.connected)
+            end
+            """), outlets: ["button": button])
+        try test.scene.execute(.advance(0))
+        for _ in 0..<5 { try test.scene.execute(.advance(1)) }
+        XCTAssertLessThanOrEqual(test.runtime.objects.count, 200)
+        let looker = try XCTUnwrap(test.runtime.behaviours.all.first { $0.name == "q" })
+        looker.performAction("look", sender: button, arguments: [])
+        XCTAssertEqual(test.field("seen", of: looker), .string("false false"), test.errors.joined(separator: "\n"))
+    }
 }

@@ -40,6 +40,49 @@ final class HandlerPauseTests: XCTestCase {
         }
     }
 
+    /// animate's changes run to their end or raise: one that paused (a
+    /// yield in a coroutine of the script's, `ask`) left the animation
+    /// capturing, and so did one that ran out of budget; from then on every
+    /// change in the scene went into it, never to be applied, and every
+    /// `animate` of every behaviour failed.
+    func testAnimateChangesCannotPauseAndAFailedOneEndsItsCapture() throws {
+        for (changes, expected) in [
+            ("coroutine.wrap(function() animate(1, function() self.button.alpha = 0.5; coroutine.yield() end) end)()",
+             "a.lua:4: a.lua:4: animate's changes cannot pause"),
+            ("animate(1, function() self.button.alpha = 0.5; ask { options = { \"x\" } } end)",
+             "a.lua:4: animate's changes cannot pause"),
+            ("animate(1, function() self.button.alpha = 0.5; while true do end end)",
+             "a.lua:4: instruction budget exceeded"),
+        ] {
+            let test = try TestScene()
+            let button = test.control(Button.self, "button")
+            let label = test.control(Label.self, "label")
+            let attacker = try test.behaviour("a", source: script("""
+                function Probe:attack()
+                  self.started = true
+                  \(changes)
+                end
+                """), file: "a.lua", outlets: ["button": button])
+            let other = try test.behaviour("o", source: script("""
+                function Probe:fade()
+                  self.label.alpha = 0.8
+                  animate(0, function() self.label.alpha = 0.2 end)
+                  self.faded = true
+                end
+                """, outlets: "label = \"Label\""), file: "o.lua", outlets: ["label": label])
+            attacker.performAction("attack", sender: button, arguments: [])
+            XCTAssertTrue(errors(test).last?.hasPrefix(expected) ?? false, "\(changes): \(errors(test))")
+            XCTAssertEqual(errors(test).count, 1, "\(changes): \(errors(test))")
+            XCTAssertEqual(button.alpha, 1, "the failed animation's change is dropped")
+            try button.set("alpha", to: .number(0.7))
+            XCTAssertEqual(button.alpha, 0.7, "\(changes): a set after it is applied")
+            other.performAction("fade", sender: label, arguments: [])
+            XCTAssertEqual(errors(test).count, 1, "\(changes): \(errors(test))")
+            XCTAssertEqual(label.alpha, 0.2, "\(changes): another behaviour animates")
+            XCTAssertEqual(test.field("faded", of: other), .bool(true))
+        }
+    }
+
     func testDestroyMayAnimateAtOnce() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")

@@ -157,6 +157,86 @@ final class HostWorkBoundsTests: XCTestCase {
         try views[2].set("text", to: .string(String(repeating: "y", count: 1000)))
     }
 
+    /// A timer or a connection costs the host some 500 bytes while it
+    /// lives, which a script's memory did not count: a loop of `after`
+    /// (or of `on`) held 170 MB of the process per tap under a limit of
+    /// 16 MiB, more with every tap. Now each counts against the scene's
+    /// memory limit until it fires, is cancelled or disconnected.
+    func testTimersAndConnectionsCountAgainstTheMemoryLimit() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 16 << 20, instructions: 100_000_000, seconds: 5))
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            local function nothing() end
+            function Probe:fill(make)
+              local made, message = 0, nil
+              for i = 1, 100000 do
+                local ok, err = pcall(make, i)
+                if not ok then message = err break end
+                made = made + 1
+              end
+              return made, message
+            end
+            function Probe:awake()
+              self.timers, self.refused = self:fill(function(i) after(i / 100, nothing) end)
+            end
+            function Probe:connect()
+              self.connections, self.refused = self:fill(function() self.button:on("touchDown", nothing) end)
+            end
+            """), outlets: ["button": button])
+        guard case .number(let timers) = test.field("timers", of: probe) else { return XCTFail("\(test.errors)") }
+        XCTAssertGreaterThan(timers, 10_000, "a scene may hold many timers")
+        XCTAssertLessThan(timers, Double((16 << 20) / LuaCallback.hostBytes), "but not more than its memory limit")
+        guard case .string(let refused) = test.field("refused", of: probe) else { return XCTFail("\(test.errors)") }
+        XCTAssertTrue(refused.contains("after: memory limit exceeded (16384 KiB)"), refused)
+
+        // Fired, they give their memory back, and connections take it.
+        try test.scene.execute(.advance(1000))
+        XCTAssertLessThan(test.runtime.memoryUsed, 8 << 20, test.errors.joined(separator: "\n"))
+        probe.performAction("connect", sender: button, arguments: [])
+        guard case .number(let connections) = test.field("connections", of: probe) else { return XCTFail("\(test.errors)") }
+        XCTAssertGreaterThan(connections, 10_000)
+        XCTAssertLessThan(connections, Double((16 << 20) / LuaCallback.hostBytes))
+        guard case .string(let refusedOn) = test.field("refused", of: probe) else { return XCTFail("\(test.errors)") }
+        XCTAssertTrue(refusedOn.contains("on: memory limit exceeded"), refusedOn)
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined(separator: "\n"))
+    }
+
+    /// Each connection that went took itself out of its control's list
+    /// on its own, and looked the rest over: a behaviour with 20,000
+    /// connections on one button took 43 s to die (and a hostile one with
+    /// a hundred thousand, most of an hour). Disconnected ones now leave
+    /// the list together. (A bound for a hang, not a measure of speed.)
+    func testABehaviourWithManyConnectionsDiesAtOnce() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 5))
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local function nothing() end
+              for _ = 1, 20000 do self.button:on("touchDown", nothing) end
+              self.heard = 0
+              local kept = {}
+              for i = 1, 100 do
+                kept[i] = self.button:on("touchUpInside", function() self.heard = self.heard + 1 end)
+              end
+              for i = 1, 60 do kept[i]:disconnect() end
+              self.kept = kept
+            end
+            function Probe:keepOne()
+              for i = 61, 99 do self.kept[i]:disconnect() end
+            end
+            """), outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.field("heard", of: probe), .number(40), "disconnected handlers do not run")
+        probe.performAction("keepOne", sender: button, arguments: [])
+        button.tap()
+        XCTAssertEqual(test.field("heard", of: probe), .number(41))
+        let started = Date()
+        probe.tearDown()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        button.tap()
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined(separator: "\n"))
+    }
+
     /// A dialog waits with its text on the host: two thousand handlers
     /// asking with 64 long options each used to hold 1.3 GB.
     func testWaitingDialogsAreBounded() throws {

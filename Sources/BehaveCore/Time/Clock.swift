@@ -10,7 +10,8 @@ public final class Clock {
     /// Where the scene's C half reads the time (the trace's records).
     var mirror: UnsafeMutablePointer<Double>?
     /// Timers by due time, then by order of scheduling. A cancelled timer
-    /// stays in the heap, inert, until its time comes.
+    /// stays in the heap, inert, until its time comes or the cancelled ones
+    /// outnumber the pending ones (`cancelled`).
     private var pending = Heap<Due>()
     private var live = 0
     private var sequence = 0
@@ -81,9 +82,19 @@ public final class Clock {
 
     /// Timers not yet fired.
     public var pendingCount: Int { live }
+    /// Timers the heap holds: the pending ones and cancelled ones not yet
+    /// dropped.
+    var heldCount: Int { pending.count }
 
+    /// A timer set far ahead and cancelled at once, in a loop, would
+    /// otherwise keep every one of them until its time (15 MB a second of
+    /// a script's loop): the heap is made again from the pending ones when
+    /// the cancelled ones outnumber them, at a cost constant per timer.
     fileprivate func cancelled(_ timer: Timer) {
         live -= 1
+        if pending.count > 2 * live + 64 {
+            pending = Heap(pending.unordered.filter { $0.timer.isPending })
+        }
     }
 }
 

@@ -23,10 +23,13 @@ api.print = write
 api.log = write
 
 -- animate(duration, changes [, curve]): changes made by `changes` are
--- captured and animated; returns when the animation is done.
+-- captured and animated; returns when the animation is done. `changes`
+-- runs as pcall would run it, except that it cannot pause: the capture
+-- must end before anything else runs.
+local run_changes = H.runChanges
 function api.animate(duration, changes, curve)
   H.beginAnimation(duration, changes, curve)
-  local ok, message = pcall(changes)
+  local ok, message = run_changes(changes)
   return H.commitAnimation(ok, message)
 end
 

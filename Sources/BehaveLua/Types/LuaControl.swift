@@ -132,8 +132,8 @@ extension LuaRuntime {
         let behaviour = try currentBehaviour("\(verb)")
         // The handler gets the control (its userdata, kept with the
         // function) and the event's values.
-        let callback = callback(at: 3, info: HandlerInfo(.event(event, of: source.responderName)),
-                                sender: 1, in: S)
+        let callback = try callback(at: 3, info: HandlerInfo(.event(event, of: source.responderName)),
+                                    sender: 1, for: verb, in: S)
         callback.behaviour = behaviour
         let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
             callback.run(arguments: values)

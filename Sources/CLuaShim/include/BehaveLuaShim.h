@@ -123,8 +123,19 @@ long long bh_slice_instructions_left(lua_State *L);
 ** instruction. */
 int bh_counts_by_windows(lua_State *L);
 
-/* Bytes currently allocated by the whole state. */
+/* How many protected calls and resumes of the state (bh_pcall, bh_resume)
+** are running: 0 between callbacks. */
+int bh_call_depth(lua_State *L);
+
+/* Bytes currently allocated by the whole state, with those the host keeps
+** for its scripts (bh_hold_host_bytes). */
 size_t bh_memory_used(lua_State *L);
+
+/* Counts 'bytes' the host keeps for the state's scripts (a timer, a
+** connection) against its memory limit, as if the state had allocated
+** them: 1, or 0 (nothing counted) when they would take it past the limit.
+** A negative count gives bytes back, and always succeeds. */
+int bh_hold_host_bytes(lua_State *L, long long bytes);
 
 /* 1 after the running (or last) callback exceeded one of its limits:
 ** instruction budget, time, or memory (when the script ran out of memory
@@ -418,6 +429,9 @@ void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
 /* Pushes Lua's setmetatable, for the prelude's own tables (no private
 ** copy: no script reaches their metatables). */
 void bh_push_plain_setmetatable (lua_State *L);
+/* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
+** that fn cannot pause (behaviours.c). */
+void bh_push_run_changes (lua_State *L);
 /* Pushes own_field(declared, key) for the prelude's instances: whether a
 ** new field of 'self' needs no word from the host (behaviours.c). */
 void bh_push_own_field (lua_State *L);
