@@ -44,6 +44,28 @@ final class LifetimeTests: XCTestCase {
         XCTAssertTrue(probe.owner === button)
     }
 
+    /// An owner keeps its behaviours once each, in the order they came:
+    /// one that leaves and comes back is last.
+    func testAnOwnersBehavioursStayInTheOrderTheyCameOnceEach() {
+        let scene = Scene(screen: "Main")
+        let journal = Journal()
+        let button = Button(name: "button")
+        let other = View(name: "other")
+        scene.add(button)
+        scene.add(other)
+        let probes = (0..<3).map { _ in Probe(journal: journal) }
+        for probe in probes {
+            scene.attach(probe, owner: button)
+            probe.start()
+        }
+        probes[1].owner = other
+        probes[1].owner = button
+        probes[1].owner = button
+        XCTAssertEqual(button.ownedBehaviours.behaviours.map(ObjectIdentifier.init),
+                       [probes[0], probes[2], probes[1]].map(ObjectIdentifier.init))
+        XCTAssertTrue(other.ownedBehaviours.behaviours.isEmpty)
+    }
+
     func testANewOwnerReleasesTheBehaviourFromTheOldOne() {
         let scene = Scene(screen: "Main")
         let journal = Journal()
