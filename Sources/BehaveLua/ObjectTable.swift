@@ -77,10 +77,14 @@ struct ObjectTable {
         return handle
     }
 
+    /// Looks first, and rebuilds only when something ended: a scene that
+    /// only grows (a screen of many behaviours being made) copies nothing.
     private mutating func dropEnded() {
         addedSinceSweep = 0
-        entries = entries.filter { $0.value.isLive }
-        keptAtSweep = entries.count
+        let ended = entries.compactMap { $0.value.isLive ? nil : $0.key }
+        keptAtSweep = entries.count - ended.count
+        guard !ended.isEmpty else { return }
+        for handle in ended { entries[handle] = nil }
         handles = handles.filter { entries[$0.value] != nil }
         owned = owned.compactMapValues { list in
             let kept = list.filter { entries[$0] != nil }
