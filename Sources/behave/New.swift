@@ -39,7 +39,9 @@ struct New: Command {
                 }
                 print("wrote \(DisplayText.line(path))")
             }
-            print("next: behave test \(name)_spec.lua, then behave run \(name).scene.yaml")
+            // The next commands as they run from here: in the folder written to.
+            let (scene, spec) = directory == nil ? ("\(name).scene.yaml", "\(name)_spec.lua") : (paths[1].0, paths[2].0)
+            print("next: behave test \(DisplayText.line(spec)), then behave run \(DisplayText.line(scene))")
             return 0
         }
     }

@@ -199,6 +199,18 @@ final class NewCommandTests: XCTestCase {
         XCTAssertTrue(ran.output.contains("\"count\":1"), ran.output)
     }
 
+    /// Written elsewhere (`--directory`), the next commands name the files
+    /// there, and they run as said from here.
+    func testNewIntoAnotherFolderSaysTheCommandsFromHere() throws {
+        let directory = try folder([:])
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("like"), withIntermediateDirectories: false)
+        let made = try behave(["new", "like", "--directory", "like"], in: directory)
+        XCTAssertEqual(made.status, 0, made.errors)
+        XCTAssertTrue(made.output.hasSuffix("next: behave test like/like_spec.lua, then behave run like/like.scene.yaml\n"),
+                      made.output)
+        XCTAssertEqual(try behave(["test", "like/like_spec.lua"], in: directory).status, 0)
+    }
+
     func testOutletsOfEveryKind() throws {
         let directory = try folder([:])
         let made = try behave(["new", "form_row", "--outlet", "field:TextField", "--outlet", "title:Label",
