@@ -97,7 +97,12 @@ public final class LuaRuntime {
         bh_set_finish(state, luaFinish, scene.c)
         scene.commandWillBegin = { [weak self] seconds in
             guard let self, !isClosed else { return }
-            bh_set_command_deadline(L, seconds)
+            let unbegun = bh_set_command_deadline(L, seconds)
+            if unbegun > 0 {
+                let handlers = unbegun == 1 ? "1 more handler was" : "\(formatNumber(Double(unbegun))) more handlers were"
+                scene.reportError("time limit of one command exceeded: \(handlers) not started (the command ran for more than \(formatNumber(scene.commandTimeLimit)) s)",
+                                  behaviour: nil, context: nil)
+            }
         }
         try installBridge()
         ScriptAPI.learnGlobals(from: self)

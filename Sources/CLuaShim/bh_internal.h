@@ -137,6 +137,8 @@ typedef struct bh_host {
   long long deadline;   /* CLOCK_MONOTONIC ns; 0 = none */
   long long command_deadline;  /* the host command's, ns; 0 = none */
   double command_limit;        /* its length in seconds, for messages */
+  int command_refusals;        /* callbacks of it refused as they began */
+  long command_skipped;        /* handlers of it not begun after the first */
   int deadline_reason;  /* BH_LIMIT_TIME or BH_LIMIT_COMMAND */
   unsigned long long slices;  /* outermost callbacks started so far */
   bh_release_fn release;  /* gets pointers queued by release_gc */

@@ -488,6 +488,7 @@ void bh__start_slice (lua_State *L, bh_host *h) {
            lua_gethookmask(L) != LUA_MASKCOUNT)
     lua_sethook(L, hook, LUA_MASKCOUNT, BH_HOOK_COUNT);
   if (h->deadline_reason == BH_LIMIT_COMMAND && now >= h->deadline) {
+    h->command_refusals++;
     h->spent = BH_LIMIT_COMMAND;  /* the command is over: end at once */
     lua_sethook(L, hook, LUA_MASKCOUNT, 1);
   }
@@ -516,8 +517,11 @@ unsigned long long bh_slice_serial (lua_State *L) {
 }
 
 
-void bh_set_command_deadline (lua_State *L, double seconds) {
+long bh_set_command_deadline (lua_State *L, double seconds) {
   bh_host *h = bh__host(L);
+  long skipped = h->command_skipped;
+  h->command_skipped = 0;
+  h->command_refusals = 0;
   if (seconds > 0) {
     if (seconds > 1e9) seconds = 1e9;  /* keep the nanoseconds in range */
     h->command_deadline = bh__now_ns() + (long long)(seconds * 1e9);
@@ -525,6 +529,7 @@ void bh_set_command_deadline (lua_State *L, double seconds) {
   }
   else
     h->command_deadline = 0;
+  return skipped;
 }
 
 

@@ -446,11 +446,25 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   int enforce = h->enforce;
   int in_script;
   lua_State *outer;
+  lua_Debug ar;
   int status;
   if (h->sealed)
     return refuse_sealed(L, h);
-  if (h->depth == 0)
+  if (h->depth == 0) {
     bh__start_slice(co, h);
+    /* The command's time is up, and one callback has said so: a handler
+       that has not begun is not begun (each would only raise the same
+       error; the host tells how many once). One that waits goes on, and
+       ends at once. */
+    if (h->spent == BH_LIMIT_COMMAND && h->command_refusals > 1 &&
+        lua_status(co) == LUA_OK && !lua_getstack(co, 0, &ar)) {
+      h->command_skipped++;
+      bh__end_slice(h);
+      lua_settop(co, 0);
+      *nresults = 0;
+      return LUA_OK;
+    }
+  }
   h->depth++;
   h->enforce = 1;
   outer = bh__enter(h, co);

@@ -103,8 +103,11 @@ void bh_push_readonly_tables(lua_State *L);
 /* Gives the callbacks from now on a shared deadline 'seconds' away (0 or
 ** less: none): one command of the host (a tap, an advance) may run many
 ** callbacks, each within its own limits, and this bounds them together.
-** A callback that starts after it has passed ends at once. */
-void bh_set_command_deadline(lua_State *L, double seconds);
+** A callback that starts after it has passed ends at once with the
+** limit's error; after the first, a handler that has not begun is not
+** begun at all. Returns how many such handlers the command before this
+** call left unbegun, for the host to tell once. */
+long bh_set_command_deadline(lua_State *L, double seconds);
 
 /* How many outermost callbacks have started: what the host marks during
 ** one callback can be told from what an earlier one left behind. */
