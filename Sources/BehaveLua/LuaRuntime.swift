@@ -100,8 +100,9 @@ public final class LuaRuntime {
             let unbegun = bh_set_command_deadline(L, seconds)
             if unbegun > 0 {
                 let handlers = unbegun == 1 ? "1 more handler was" : "\(formatNumber(Double(unbegun))) more handlers were"
-                scene.reportError("time limit of one command exceeded: \(handlers) not started (the command ran for more than \(formatNumber(scene.commandTimeLimit)) s)",
-                                  behaviour: nil, context: nil)
+                // self.scene: the scene holds this closure.
+                self.scene.reportError("time limit of one command exceeded: \(handlers) not started (the command ran for more than \(formatNumber(self.scene.commandTimeLimit)) s)",
+                                       behaviour: nil, context: nil)
             }
         }
         try installBridge()
