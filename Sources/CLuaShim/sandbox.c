@@ -450,6 +450,10 @@ static int resume_script (lua_State *L, lua_State *co, int nargs) {
   status = lua_resume(co, L, nargs, &nresults);
   bh__leave(h, outer);
   if (status != LUA_OK && status != LUA_YIELD) {
+    /* a limit stopped it: its place, while its frames are there (the
+       error goes on in L, which would name the line that resumed it) */
+    if (bh_limit_reason(L) != BH_LIMIT_NONE)
+      bh__note_spent_where(L, co, 0);
     lua_xmove(co, L, 1);  /* the error */
     return -1;
   }

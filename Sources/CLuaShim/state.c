@@ -186,13 +186,19 @@ void bh__push_where (lua_State *L, lua_State *co, int level) {
 }
 
 
-void bh__push_spent_where (lua_State *L, lua_State *co, int level) {
+void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
   bh_host *h = bh__host(L);
   lua_Debug ar;
   if (h->spent_source[0] == '\0' && find_where(co, level, &ar)) {
     snprintf(h->spent_source, LUA_IDSIZE, "%s", ar.short_src);
     h->spent_line = ar.currentline;
   }
+}
+
+
+void bh__push_spent_where (lua_State *L, lua_State *co, int level) {
+  bh_host *h = bh__host(L);
+  bh__note_spent_where(L, co, level);
   if (h->spent_source[0] != '\0')
     lua_pushfstring(L, "%s:%d: ", h->spent_source, h->spent_line);
   else
