@@ -41,13 +41,13 @@ extension LuaRuntime {
             }
             // A connection or timer that ended, or whose behaviour was
             // destroyed: finished.
-            let gone = userdata.types.lazy.map(\.type).filter(\.endsWithBehaviour)
-            if gone.contains(where: { $0.property(key)?.get != nil }) {
+            guard let type = endedType(handle) else { throw ValueError("not an object") }
+            if type.property(key)?.get != nil {
                 lua_pushboolean(S, 0)
-            } else if gone.contains(where: { type in type.methods.contains { $0.name == key } }) {
+            } else if type.methods.contains(where: { $0.name == key }) {
                 bh_push_host_function(S, userdata.noopID)
             } else {
-                lua_pushnil(S)
+                throw ValueError(type.unknownKey(key))
             }
             return 1
         }
@@ -77,10 +77,22 @@ extension LuaRuntime {
         let object = objectHandle(at: 1, in: S).flatMap(objects.object)
         if let object, let type = userdata.types.first(where: { $0.type.holds(object) })?.type {
             pushString(type.name, on: S)
+        } else if let type = objectHandle(at: 1, in: S).flatMap(endedType) {
+            pushString(type.name, on: S)
         } else {
             pushString("object (gone)", on: S)
         }
         return 1
+    }
+
+    /// The type of the connection or timer of `handle`, whose entry is
+    /// gone (it ended, or its behaviour did): it reads as that type still.
+    private func endedType(_ handle: Int) -> HostType? {
+        switch objects.kind(handle) {
+        case .connection: .connection
+        case .timer: .timer
+        case .control, nil: nil
+        }
     }
 
     func objectHandle(at index: Int32, in S: OpaquePointer) -> Int? {

@@ -31,9 +31,6 @@ struct HostType: Sendable {
     var unknownKey: @Sendable (String) -> String = { "no field `\($0)`" }
     /// Whether an object is of this type (for userdata of the object table).
     var holds: @Sendable (AnyObject) -> Bool = { _ in false }
-    /// Whether its objects belong to a behaviour and read as finished once
-    /// it is destroyed (properties false, methods doing nothing).
-    var endsWithBehaviour = false
 
     init(_ name: String, className: String? = nil, doc: String? = nil, receiver: ScriptAdvice.Receiver = .control,
          methods: [HostFunction] = [], properties: [HostProperty] = [],
@@ -52,11 +49,10 @@ struct HostType: Sendable {
 
     /// A type of the objects of class `T` that scripts hold as userdata.
     init<T: AnyObject>(_ name: String, of _: T.Type, doc: String? = nil, receiver: ScriptAdvice.Receiver,
-                       methods: [HostFunction] = [], properties: [HostProperty] = [], endsWithBehaviour: Bool = false,
+                       methods: [HostFunction] = [], properties: [HostProperty] = [],
                        unknownKey: @escaping @Sendable (String) -> String) {
         self.init(name, doc: doc, receiver: receiver, methods: methods, properties: properties, unknownKey: unknownKey)
         self.holds = { $0 is T }
-        self.endsWithBehaviour = endsWithBehaviour
     }
 
     /// A property `name` of Lua type `type`, read from an object of class

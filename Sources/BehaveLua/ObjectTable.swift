@@ -15,13 +15,15 @@ struct ObjectTable {
     struct Entry {
         weak var object: AnyObject?
         var strong: (any Cancellable)?
-        let kind: Kind
 
         /// Whether the entry still speaks for something.
         var isLive: Bool { strong.map(\.isActive) ?? (object != nil) }
     }
 
-    enum Kind { case control, connection, timer }
+    /// Each handle says its kind in its low bits, so that a connection or
+    /// timer reads as one (`tostring`, an unknown field's error) after its
+    /// entry is dropped.
+    enum Kind: Int { case control, connection, timer }
 
     private var entries: [Int: Entry] = [:]
     private var nextHandle = 0
@@ -38,7 +40,7 @@ struct ObjectTable {
     mutating func handle(for control: Control) -> Int {
         let id = ObjectIdentifier(control)
         if let handle = handles[id], entries[handle]?.object === control { return handle }
-        let handle = add(Entry(object: control, strong: nil, kind: .control))
+        let handle = add(Entry(object: control, strong: nil), kind: .control)
         handles[id] = handle
         return handle
     }
@@ -46,7 +48,7 @@ struct ObjectTable {
     /// A handle for a connection or timer a behaviour made (kept while it
     /// may run, until the behaviour dies).
     mutating func handle(for object: any Cancellable, kind: Kind, owner: LuaBehaviour) -> Int {
-        let handle = add(Entry(object: object, strong: object, kind: kind))
+        let handle = add(Entry(object: object, strong: object), kind: kind)
         owned[ObjectIdentifier(owner), default: []].append(handle)
         return handle
     }
@@ -59,7 +61,7 @@ struct ObjectTable {
     }
 
     func kind(_ handle: Int) -> Kind? {
-        entries[handle]?.kind
+        Kind(rawValue: handle & 3)
     }
 
     mutating func release(ownedBy behaviour: LuaBehaviour) {
@@ -68,10 +70,10 @@ struct ObjectTable {
         }
     }
 
-    private mutating func add(_ entry: Entry) -> Int {
+    private mutating func add(_ entry: Entry, kind: Kind) -> Int {
         addedSinceSweep += 1
         if addedSinceSweep > max(64, keptAtSweep) { dropEnded() }
-        let handle = nextHandle
+        let handle = nextHandle << 2 | kind.rawValue
         nextHandle += 1
         entries[handle] = entry
         return handle

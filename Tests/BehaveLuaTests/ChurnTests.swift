@@ -72,4 +72,36 @@ final class ChurnTests: XCTestCase {
         looker.performAction("look", sender: button, arguments: [])
         XCTAssertEqual(test.field("seen", of: looker), .string("false false"), test.errors.joined(separator: "\n"))
     }
+
+    /// An ended timer or connection reads as what it is after its entry is
+    /// dropped, as before: its name (`tostring` said "object (gone)") and
+    /// its type's error for a field it does not have (a timer's
+    /// `connected` read false).
+    func testAnEndedTimerOrConnectionReadsTheSameAfterItsEntryIsDropped() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local timer = after(100, function() end)
+              local connection = self.button:on("touchDown", function() end)
+              timer:cancel()
+              connection:disconnect()
+              local function look()
+                local _, timerError = pcall(function() return timer.connected end)
+                local _, connectionError = pcall(function() return connection.pending end)
+                return table.concat({ tostring(timer), tostring(connection), tostring(timer.pending),
+                                      tostring(connection.connected), tostring(timerError),
+                                      tostring(connectionError) }, "; ")
+              end
+              self.before = look()
+              for _ = 1, 300 do after(1000, function() end):cancel() end  -- ended entries are dropped
+              self.after = look()
+            end
+            """), outlets: ["button": button])
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined(separator: "\n"))
+        guard case .string(let before) = test.field("before", of: probe) else { return XCTFail("no reading") }
+        XCTAssertTrue(before.hasPrefix("timer; connection; false; false; "), before)
+        XCTAssertTrue(before.contains("a timer has `pending` and `cancel()`, not `connected`"), before)
+        XCTAssertEqual(test.field("after", of: probe), .string(before))
+    }
 }

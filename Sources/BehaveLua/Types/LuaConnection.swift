@@ -14,5 +14,5 @@ extension HostType {
         },
     ], properties: [
         property("connected", "boolean") { (connection: Connection) in .bool(connection.isConnected) },
-    ], endsWithBehaviour: true, unknownKey: { "a connection has `connected` and `disconnect()`, not `\($0)`" })
+    ], unknownKey: { "a connection has `connected` and `disconnect()`, not `\($0)`" })
 }

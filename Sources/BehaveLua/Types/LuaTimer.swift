@@ -14,5 +14,5 @@ extension HostType {
         },
     ], properties: [
         property("pending", "boolean") { (timer: BehaveCore.Timer) in .bool(timer.isPending) },
-    ], endsWithBehaviour: true, unknownKey: { "a timer has `pending` and `cancel()`, not `\($0)`" })
+    ], unknownKey: { "a timer has `pending` and `cancel()`, not `\($0)`" })
 }
