@@ -52,8 +52,7 @@ public final class LoadedScene {
         // going away with this scene: it hears no more.
         scene.trace.listener = nil
         if scene.isPresented {
-            scene.beginCommand()
-            scene.dismiss()
+            scene.perform { scene.dismiss() }  // one command, begun and ended
         }
         runtime.close()
     }
