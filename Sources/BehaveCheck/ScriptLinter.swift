@@ -83,8 +83,6 @@ struct Scope {
     var order: [Variable] = []
 }
 
-/// How an expression's value is used: an index or a call on nil is an
-/// error at run time, a plain nil value is not.
 /// How an expression's value is used: `indexed` (indexed or called) and
 /// `operand` (of an operator that fails on nil: arithmetic, `..`, `<`, `#`)
 /// fail when it is nil, `value` may hold nil.
@@ -751,18 +749,12 @@ final class LintWalk {
         // `self` in a function that is no method is one mistake, said once
         // at its first use, however often the function reads it.
         // (The walk reads an assignment's value before its target.)
-        var firstSelf: [(function: SourcePosition?, position: SourcePosition)] = []
+        var firstSelf: [SourcePosition?: SourcePosition] = [:]
         for read in globalReads where read.name == "self" {
-            if let i = firstSelf.firstIndex(where: { $0.function == read.function }) {
-                firstSelf[i].position = min(firstSelf[i].position, read.position)
-            } else {
-                firstSelf.append((read.function, read.position))
-            }
+            firstSelf[read.function] = min(firstSelf[read.function] ?? read.position, read.position)
         }
         for read in globalReads where globalWrites[read.name] == nil {
-            if read.name == "self", !firstSelf.contains(where: { $0.function == read.function && $0.position == read.position }) {
-                continue
-            }
+            if read.name == "self", firstSelf[read.function] != read.position { continue }
             guard findings.count < ScriptLinter.maximumFindings else {
                 dropped += 1
                 continue

@@ -91,7 +91,7 @@ extension LuaRuntime {
         handler.behaviour = Unmanaged.passUnretained(behaviour).toOpaque()
         handler.info = Unmanaged.passUnretained(info).toOpaque()
         let status = start(&handler)
-        if capture != nil { endAbandonedCapture() }
+        endAbandonedCapture()
         // The common end: finished, nothing returned, nothing paused.
         if status == LUA_OK, handler.nresults == 0, handler.paused == nil { return nil }
         return finished(status, handler, behaviour, info, on: S)
@@ -112,13 +112,13 @@ extension LuaRuntime {
         handler.info = Unmanaged.passUnretained(waiting.info).toOpaque()
         handler.paused = Unmanaged.passRetained(waiting).toOpaque()
         let status = withExtendedLifetime(behaviour) { bh_resume_handler(S, arguments, &handler) }
-        if capture != nil { endAbandonedCapture() }
+        endAbandonedCapture()
         return finished(status, handler, behaviour, waiting.info, on: S)
     }
 
     /// A handler `bh_fire` ran that did not simply finish.
     func finishedFiring(_ status: Int32, _ handler: bh_handler, on S: OpaquePointer) {
-        if capture != nil { endAbandonedCapture() }
+        endAbandonedCapture()
         guard let behaviour = handler.behaviour, let info = handler.info else { return }
         _ = finished(status, handler, Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue(),
                      Unmanaged<HandlerInfo>.fromOpaque(info).takeUnretainedValue(), on: S)

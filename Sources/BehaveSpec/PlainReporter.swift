@@ -4,9 +4,10 @@ import BehaveCore
 /// message`) and per error (`ERROR …`), with the details and what the spec
 /// printed indented below, pending specs by name, a passed spec's note
 /// (`toggle.behave:1: transcript toggle.behave: updated: …`), and the
-/// counts as the last line. On a terminal a progress line is redrawn as files finish, and
-/// with `colours` the markers and the last line are coloured (only Behave's
-/// own words: text from specs is escaped, never coloured).
+/// counts as the last line. On a terminal a progress line is redrawn as
+/// files finish, and with `colours` the markers and the last line are
+/// coloured (only Behave's own words: text from specs is escaped, never
+/// coloured).
 public final class PlainReporter: SpecReporter {
     private let write: (String) -> Void
     private let showsProgress: Bool

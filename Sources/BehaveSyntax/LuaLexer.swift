@@ -1,6 +1,6 @@
 /// Where a token starts: 1-based line and column (a column counts
 /// characters, not bytes, so it matches what an editor shows).
-public struct SourcePosition: Equatable, Comparable, Sendable {
+public struct SourcePosition: Hashable, Comparable, Sendable {
     public var line: Int
     public var column: Int
 

@@ -50,12 +50,12 @@ public struct ScriptAdvice: Equatable, Sendable {
             return ScriptAdvice("`behavior` is not defined: Behave spells it `behaviour`", fix: "write `behaviour { … }`")
         }
         let candidates = Array(candidates)
-        if standardGlobals.contains(name), candidates.contains(name) {
-            // Scripts have it (`_G`, `print`): nil only because the script set it so.
-            return ScriptAdvice("`\(name)` is nil here: scripts have it, but this script set it to nil",
-                                fix: "leave `\(name)` as it is, and keep values of your own in a local of another name")
-        }
         if standardGlobals.contains(name) {
+            if candidates.contains(name) {
+                // Scripts have it (`_G`, `print`): nil only because the script set it so.
+                return ScriptAdvice("`\(name)` is nil here: scripts have it, but this script set it to nil",
+                                    fix: "leave `\(name)` as it is, and keep values of your own in a local of another name")
+            }
             // Undefined here, so the sandbox left it out (`io`, `os`, `load`…).
             return ScriptAdvice("`\(name)` is not available to scripts: Behave's sandbox leaves it out",
                                 fix: "scripts cannot reach files, the system or code from elsewhere; use Behave's API instead")

@@ -280,13 +280,13 @@ int bh__call_host(lua_State *L, int id);  /* a host function's body */
 ** below it, when that one is a C function), or "" onto L; a spec file's
 ** dispatchers of metatables are no frames here (bh__in_dispatcher). */
 void bh__push_where(lua_State *L, lua_State *co, int level);
-/* Pushes "source:line: " of where the spent slice first stopped, noting
-** it from 'co' at 'level' (as bh__push_where finds it) when it is not
-** noted yet. */
 /* Notes where the spent slice stopped, at frame 'level' of 'co' (unless
 ** noted already): the memory limit's error is made before its place is
 ** known, and a coroutine's frames go with it. */
 void bh__note_spent_where(lua_State *L, lua_State *co, int level);
+/* Pushes "source:line: " of where the spent slice first stopped, noting
+** it from 'co' at 'level' (as bh__push_where finds it) when it is not
+** noted yet. */
 void bh__push_spent_where(lua_State *L, lua_State *co, int level);
 /* Bytes of the "source:line: " that heads the error message on top of L,
 ** the position of a frame still live (or that the host raised it at); 0
