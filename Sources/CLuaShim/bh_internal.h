@@ -202,6 +202,8 @@ typedef struct bh_host {
      gone); "" until then */
   char spent_source[LUA_IDSIZE];
   int spent_line;
+  int spent_depth;          /* nrunning there: deeper than a handler's own
+                               when a handler it started ran the slice out */
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */

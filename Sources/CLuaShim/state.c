@@ -163,14 +163,20 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
 }
 
 
-/* The frame bh__push_where names into 'ar'; 0 when there is none. */
+/* The frame bh__push_where names into 'ar'; 0 when there is none.
+** Behave's own Lua ("=behave": the prelude's print, the spec runner) is
+** passed over for the script's line that called it. */
 static int find_where (lua_State *co, int level, lua_Debug *ar) {
   int i, tried = 0;
   for (i = level; tried < 2 && lua_getstack(co, i, ar); i++) {
     if (bh__in_dispatcher(co, ar))
       continue;
+    if (!lua_getinfo(co, "Sl", ar))
+      ar->currentline = -1;
+    else if (strcmp(ar->source, "=behave") == 0)
+      continue;
     tried++;
-    if (lua_getinfo(co, "Sl", ar) && ar->currentline > 0)
+    if (ar->currentline > 0)
       return 1;
   }
   return 0;
@@ -192,7 +198,20 @@ void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
   if (h->spent_source[0] == '\0' && find_where(co, level, &ar)) {
     snprintf(h->spent_source, LUA_IDSIZE, "%s", ar.short_src);
     h->spent_line = ar.currentline;
+    h->spent_depth = h->nrunning;
   }
+}
+
+
+/* Where a stopped callback's error is said: where the slice ran out, or,
+** when that was in a handler this one started (that handler's own error
+** names the place), where this one stood when it was ended. */
+static void push_stop_where (lua_State *L, lua_State *co, int level) {
+  bh_host *h = bh__host(L);
+  if (h->spent_source[0] != '\0' && h->spent_depth > h->nrunning)
+    bh__push_where(L, co, level);
+  else
+    bh__push_spent_where(L, co, level);
 }
 
 
@@ -206,11 +225,35 @@ void bh__push_spent_where (lua_State *L, lua_State *co, int level) {
 }
 
 
+/* Removes from the traceback on top of L the lines of Behave's own chunks
+** ("=behave": the prelude, the library's stubs): a script's author has no
+** line there to read or fix (a chunk of a file shows as "name.lua:"). */
+static void drop_internal_frames (lua_State *L) {
+  static const char internal[] = "\n\tbehave:";
+  size_t len, n = sizeof(internal) - 1;
+  const char *s = lua_tolstring(L, -1, &len), *end = s + len, *next;
+  luaL_Buffer b;
+  if (s == NULL || !lua_checkstack(L, 4))
+    return;
+  luaL_buffinit(L, &b);
+  while (s < end) {
+    next = memchr(s + 1, '\n', (size_t)(end - s - 1));
+    if (next == NULL) next = end;
+    if (!(*s == '\n' && (size_t)(end - s) >= n && memcmp(s, internal, n) == 0))
+      luaL_addlstring(&b, s, (size_t)(next - s));
+    s = next;
+  }
+  luaL_pushresult(&b);
+  lua_remove(L, -2);
+}
+
+
 /* Replaces the message on top of L by the message, a newline and the
 ** traceback of 'co' from 'level'. The message is kept whole, NUL bytes
 ** included (luaL_traceback would read it as a C string). */
 static void push_traceback (lua_State *L, lua_State *co, int level) {
   luaL_traceback(L, co, NULL, level);
+  drop_internal_frames(L);
   lua_pushliteral(L, "\n");
   lua_rotate(L, -2, 1);
   lua_concat(L, 3);
@@ -327,7 +370,7 @@ static int msgh (lua_State *L) {
   h->error.valid = 0;
   /* whatever was raised since the limit's own error, say why */
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
-    bh__push_spent_where(L, L, 1);
+    push_stop_where(L, L, 1);
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
   }
@@ -484,7 +527,7 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   if (status != LUA_OK && status != LUA_YIELD) {
     /* co's stack is not unwound: its frames give place and traceback */
     if (bh_limit_reason(L) != BH_LIMIT_NONE) {
-      bh__push_spent_where(L, co, 0);
+      push_stop_where(L, co, 0);
       bh__push_reason(L, h, h->spent);
       lua_concat(L, 2);
     }
