@@ -71,7 +71,7 @@ public final class GtkWindowHost {
 
     /// Makes a session of `source` on a new host's widgets.
     private func make(_ source: SceneSource) throws(SceneSourceError) -> CommandSession {
-        let interface = source.scriptPath == nil ? SceneLoader.interfaceFile(of: source.file) : nil
+        let interface = source.scriptPath == nil ? SceneLoader.interfaceFile(of: source.file, access: source.access) : nil
         let host: GtkHost
         do throws(ValueError) {
             host = try GtkHost(interface: interface, styles: styles)

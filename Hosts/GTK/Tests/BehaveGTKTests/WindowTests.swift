@@ -92,6 +92,54 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    /// A designer's mistakes are told at their lines and the window does
+    /// not open: a `.ui` file that is missing, or not a file (a FIFO, which
+    /// GTK would wait on for ever), at the scene's `ui:` line, as `behave
+    /// check` tells it; a misspelt id with the id the file has; what GTK
+    /// refuses in the file at the file's line and column.
+    func testADesignersMistakesAreToldAtTheirLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("order.scene.yaml")
+        let ui = folder.appendingPathComponent("order.ui")
+        try Data("""
+            screen: Order
+            ui: order.ui
+            controls:
+              order: { type: Button, title: Order }
+
+            """.utf8).write(to: scene)
+        func refused(_ expected: String) throws {
+            let driver = try WindowDriver()
+            XCTAssertEqual(try driver.refuse(scene.path), 2)
+            XCTAssertTrue(driver.lines.contains { $0 == expected || $0.hasSuffix("/" + expected) }, "\(driver.lines)")
+        }
+        try refused("order.scene.yaml:2: order.ui: no such file (a `ui` file is looked for beside the scene)")
+        XCTAssertEqual(mkfifo(ui.path, 0o600), 0)
+        try refused("order.scene.yaml:2: order.ui: not a regular file")
+        try FileManager.default.removeItem(at: ui)
+        func draw(_ button: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>
+                      \(button)
+                    </child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: ui)
+        }
+        try draw(#"<object class="GtkButton" id="ordr"/>"#)
+        try refused("order.scene.yaml:4: control `order`: order.ui has no object with id `order` (did you mean `ordr`?); "
+                    + "rename the control or the widget")
+        try draw(#"<object class="GtkButton" id="order"><property name="lable">Order</property></object>"#)
+        try refused("order.ui:6:68: Invalid property: GtkButton.lable")
+    }
+
     /// Text styles reach the widgets as CSS: a red, larger, bold label
     /// beside a plain one of the same text, an orange button title, and
     /// changes from the prompt.
