@@ -92,6 +92,38 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    /// Without a display the window says what to set; with DISPLAY naming
+    /// a display no server runs, it says which it tried, not to set it.
+    func testAMissingDisplayIsToldAsWhatToDo() throws {
+        func refusal(_ display: String?) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = WindowDriver.windowBinary
+            process.arguments = [WindowDriver.checkout.appendingPathComponent("Examples/Toggle/toggle.scene.yaml").path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["WAYLAND_DISPLAY"] = nil
+            environment["DISPLAY"] = display
+            environment["GDK_BACKEND"] = "x11"
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        var unused = 0
+        repeat { unused = Int.random(in: 100...999) } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(unused)")
+        let (status, text) = try refusal(":\(unused)")
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(text, "behave window: cannot open the display (DISPLAY=:\(unused)): no display server answers there; "
+                       + "start one (for example, Xvfb :99 & DISPLAY=:99 behave window …) or set DISPLAY to one that runs\n")
+        let (unset, told) = try refusal(nil)
+        XCTAssertEqual(unset, 2)
+        XCTAssertEqual(told, "behave window: no display to open a window on; set DISPLAY (for example, under Xvfb: "
+                       + "Xvfb :99 & DISPLAY=:99 behave window …)\n")
+    }
+
     /// A designer's mistakes are told at their lines and the window does
     /// not open: a `.ui` file that is missing, or not a file (a FIFO, which
     /// GTK would wait on for ever), at the scene's `ui:` line, as `behave
