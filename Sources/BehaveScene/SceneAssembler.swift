@@ -588,7 +588,7 @@ final class SceneAssembler {
             return nil
         }
         guard source.eventNames.contains(event) else {
-            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))"
+            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: source.eventNames))"
             if let view = source as? View, view.schema.delegateMessages.contains(event) {
                 message += "; \(event) is a delegate message: set `delegate:` on `\(name)` to a behaviour that has it"
             } else {
