@@ -115,10 +115,15 @@ public enum SceneLoader {
     /// scene may not read.
     /// `access` is what loading the scene may read (a `SceneSource`'s).
     public static func interfaceFile(of file: String, access: FileAccess? = nil) -> String? {
-        guard case .map(let entries, _)? = try? read(file: file),
-              let written = entries.first(where: { $0.key == "ui" })?.value.text else { return nil }
+        guard let written = writtenInterface(of: file) else { return nil }
         return try? InterfaceFile.check(written, directory: directory(of: file),
                                         access: access ?? .named(file, isScene: true))
+    }
+
+    /// What a scene file's `ui:` says, unchecked; nil when it says nothing.
+    static func writtenInterface(of file: String) -> String? {
+        guard case .map(let entries, _)? = try? read(file: file) else { return nil }
+        return entries.first(where: { $0.key == "ui" })?.value.text
     }
 
     /// The tree of a YAML or JSON file.

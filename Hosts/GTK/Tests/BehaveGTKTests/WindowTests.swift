@@ -172,6 +172,51 @@ final class WindowTests: XCTestCase {
         try refused("order.ui:6:68: Invalid property: GtkButton.lable")
     }
 
+    /// Saving the designer's `.ui` file loads the scene again, as saving a
+    /// script does; a mistake in it is shown while the last good scene runs.
+    func testSavingTheUiFileReloadsTheScene() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("order.scene.yaml")
+        try Data("""
+            ui: order.ui
+            controls:
+              order: { type: Button }
+            behaviours:
+              toggle: { script: toggle.lua, outlets: { button: order } }
+
+            """.utf8).write(to: scene)
+        func draw(_ property: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>
+                      <object class="GtkButton" id="order"><property name="\(property)">Order</property></object>
+                    </child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: folder.appendingPathComponent("order.ui"))
+        }
+        try draw("label")
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "toggle awake")
+        Thread.sleep(forTimeInterval: 1.1)
+        try draw("lable")
+        try driver.waitForLine(containing: "order.ui saved, but the scene does not load; the last good scene keeps running.")
+        try driver.waitForLine(containing: "order.ui:6:68: Invalid property: GtkButton.lable")
+        Thread.sleep(forTimeInterval: 1.1)
+        try draw("label")
+        try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
+        try driver.click("order")
+        try driver.waitForLine(containing: "order.image: toggle-off → toggle-on")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// Text styles reach the widgets as CSS: a red, larger, bold label
     /// beside a plain one of the same text, an orange button title, and
     /// changes from the prompt.
