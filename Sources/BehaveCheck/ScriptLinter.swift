@@ -615,10 +615,10 @@ final class LintWalk {
     func checkEvent(_ object: LuaExpression, _ method: LuaName, _ arguments: [LuaExpression]) {
         guard LintWalk.eventMethods.contains(method.name), let (schema, dependencies) = controlType(object),
               case .string(let event, let position)? = arguments.first, !schema.events.contains(event) else { return }
-        let near = Suggestions.nearest(to: event, in: schema.events)
+        let near = Suggestions.eventFix(for: event, in: schema.events)
         settle(dependencies) {
             self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
-                        fix: near.map { "did you mean `\($0)`?" }
+                        fix: near
                             ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
         }
     }

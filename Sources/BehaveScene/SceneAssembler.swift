@@ -124,19 +124,12 @@ final class SceneAssembler {
     /// The `.ui` file, found (`behave window` takes widgets from it).
     private(set) var interface: String?
 
-    /// A `ui:` file must be a GtkBuilder file beside the scene (or below
-    /// it); a headless run only checks that it is there.
+    /// A `ui:` file must be a GtkBuilder file for GTK 4 beside the scene
+    /// (or below it); a headless run only checks it (`InterfaceFile`).
     private func checkInterface() {
         guard let written = description.interface else { return }
-        guard written.value.hasSuffix(".ui") else {
-            return log.error("`ui` names a GtkBuilder file ending in .ui, not `\(written.value)`", line: written.line)
-        }
-        let path = PhotoLibrary.resolve(written.value, relativeTo: directory)
         do throws(ValueError) {
-            guard let found = try access.check(path, shown: written.value) else {
-                return log.error("\(written.value): no such file (a `ui` file is looked for beside the scene)", line: written.line)
-            }
-            interface = found
+            interface = try InterfaceFile.check(written.value, directory: directory, access: access)
         } catch {
             log.error(error.message, line: written.line)
         }
@@ -595,7 +588,7 @@ final class SceneAssembler {
             return nil
         }
         guard source.eventNames.contains(event) else {
-            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))"
+            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: source.eventNames))"
             if let view = source as? View, view.schema.delegateMessages.contains(event) {
                 message += "; \(event) is a delegate message: set `delegate:` on `\(name)` to a behaviour that has it"
             } else {

@@ -108,12 +108,22 @@ public enum SceneLoader {
     }
 
     /// The `.ui` file a scene file's `ui:` names, resolved beside it; nil
-    /// when it names none (or the file cannot be read: loading it says why).
-    /// A host that binds a `.ui` file's widgets reads this before loading.
-    public static func interfaceFile(of file: String) -> String? {
-        guard case .map(let entries, _)? = try? read(file: file),
-              let written = entries.first(where: { $0.key == "ui" })?.value.text else { return nil }
-        return PhotoLibrary.resolve(written, relativeTo: directory(of: file))
+    /// when it names none, or one loading the scene refuses (missing,
+    /// outside the scene's folder, not a regular file, for GTK 3): loading
+    /// says why, at the scene's line. A host that binds a `.ui` file's
+    /// widgets reads this before loading, so it never opens a file the
+    /// scene may not read.
+    /// `access` is what loading the scene may read (a `SceneSource`'s).
+    public static func interfaceFile(of file: String, access: FileAccess? = nil) -> String? {
+        guard let written = writtenInterface(of: file) else { return nil }
+        return try? InterfaceFile.check(written, directory: directory(of: file),
+                                        access: access ?? .named(file, isScene: true))
+    }
+
+    /// What a scene file's `ui:` says, unchecked; nil when it says nothing.
+    static func writtenInterface(of file: String) -> String? {
+        guard case .map(let entries, _)? = try? read(file: file) else { return nil }
+        return entries.first(where: { $0.key == "ui" })?.value.text
     }
 
     /// The tree of a YAML or JSON file.

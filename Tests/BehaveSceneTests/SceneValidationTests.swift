@@ -33,6 +33,45 @@ final class SceneValidationTests: XCTestCase {
         }
     }
 
+    /// GTK's and the web's names for events are told Behave's: in a
+    /// connection, as a script connects, and when a command sends one.
+    func testAnotherToolkitsEventNameIsToldBehavesWord() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              order: Button
+              decaf: Switch
+              note: TextField
+            connections:
+              - order.clicked -> screen.place
+              - decaf.toggled -> screen.place
+              - note.changed -> screen.place
+              - note.blur -> screen.place
+            """), [
+            "6: connection: `order` has no event `clicked` (did you mean `touchUpInside`? `clicked` is GTK's name for it); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
+            "7: connection: `decaf` has no event `toggled` (did you mean `valueChanged`? `toggled` is GTK's name for it); its events: valueChanged",
+            "8: connection: `note` has no event `changed` (did you mean `editingChanged`? `changed` is GTK's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
+            "9: connection: `note` has no event `blur` (did you mean `editingDidEnd`? `blur` is the web's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
+        ])
+        let (loaded, fixture) = try load("""
+            controls:
+              decaf: Switch
+            behaviours:
+              probe: { script: probe.lua, outlets: { decaf: decaf } }
+            """, scripts: ["probe.lua": """
+                local Probe = behaviour { name = "Probe", outlets = { decaf = "Switch" } }
+                function Probe:awake() self.decaf:on("notify::active", function() end) end
+                return Probe
+                """])
+        _ = fixture
+        XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
+            "probe.lua:2: Switch `decaf` has no event `notify::active` (did you mean `valueChanged`? `notify::active` is GTK's name for it)") },
+                      "\(loaded.scene.messages)")
+        XCTAssertThrowsError(try loaded.scene.run("send decaf state-set")) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "`decaf` has no event `state-set` (did you mean `valueChanged`? `state-set` is GTK's name for it); its events: valueChanged")
+        }
+    }
+
     func testBadYAMLNamesYamsLine() throws {
         let lines = try mistakes("""
             screen: Broken

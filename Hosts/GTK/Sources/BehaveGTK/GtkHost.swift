@@ -26,8 +26,9 @@ public final class GtkHost {
     /// The window the scene's dialogs belong to.
     weak var window: GtkWindowHost?
 
-    /// Reads `interface` (a `.ui` file) when given; a file GTK cannot read
-    /// is an error naming it and GTK's reason.
+    /// Reads `interface` (a `.ui` file the scene's loader checked) when
+    /// given; a file GTK cannot read is an error at its line, with GTK's
+    /// reason.
     init(interface: String?, styles: GtkStyles) throws(ValueError) {
         self.styles = styles
         self.interface = interface
@@ -39,11 +40,25 @@ public final class GtkHost {
             gtk_widget_set_margin_bottom(content, 16)
             return
         }
+        let file = (interface as NSString).lastPathComponent
+        // Read as the scene's files are (a regular file, bounded), then
+        // handed to GTK whole: GTK never opens the path itself.
+        var text: [UInt8]
+        do throws(ValueError) {
+            text = try HostFile.contents(of: interface, maximumBytes: SceneLoader.maximumBytes)
+        } catch {
+            throw ValueError("\(file): \(error.message)")
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard let builder = bhg_builder_from_file(interface, &error) else {
+        let made = text.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                bhg_builder_from_text($0, gssize(bytes.count), &error)
+            }
+        }
+        guard let builder = made else {
             let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
             if let error { g_error_free(error) }
-            throw ValueError("\((interface as NSString).lastPathComponent): \(reason)")
+            throw ValueError(GtkHost.located(reason, in: file))
         }
         self.builder = builder
         guard let window = bhg_builder_first_window(builder), let child = bhg_window_take_child(window) else {
@@ -56,6 +71,27 @@ public final class GtkHost {
         content = child
         // Its content is ours now; the designer's window itself is never shown.
         bhg_window_destroy(window)
+    }
+
+    /// GTK's reason for refusing a `.ui` file's text, as `file:line:column:
+    /// reason`: GtkBuilder says `.:28:1 Unhandled tag: <packing>` (the
+    /// text's name, then its place), GLib's XML reader `Error on line 20
+    /// char 54: Element …`.
+    static func located(_ reason: String, in file: String) -> String {
+        if let space = reason.firstIndex(of: " ") {
+            let parts = reason[..<space].split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
+                return "\(file):\(line):\(column): \(reason[reason.index(after: space)...])"
+            }
+        }
+        let words = reason.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+        if words.count == 6, words[0] == "Error", words[1] == "on", words[2] == "line", words[4] == "char",
+           words[5].contains(":"), let line = Int(words[3]) {
+            let rest = words[5]
+            let column = rest[..<rest.firstIndex(of: ":")!]
+            return "\(file):\(line):\(column):\(rest[rest.index(after: rest.firstIndex(of: ":")!)...])"
+        }
+        return "\(file): \(reason)"
     }
 
     deinit {
@@ -81,8 +117,11 @@ public final class GtkHost {
             var notAWidget: Int32 = 0
             let file = (interface as NSString).lastPathComponent
             guard let found = bhg_builder_widget(builder, view.name, &notAWidget) else {
-                throw ValueError(notAWidget != 0 ? "`\(view.name)` in \(file) is not a widget"
-                                 : "\(file) has no object with id `\(view.name)`; give the widget that id in the designer")
+                if notAWidget != 0 { throw ValueError("`\(view.name)` in \(file) is not a widget") }
+                let near = Suggestions.nearest(to: view.name, in: ids(of: builder))
+                throw ValueError("\(file) has no object with id `\(view.name)`"
+                                 + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
+                                    ?? "; give the widget that id in the designer"))
             }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"
@@ -96,6 +135,13 @@ public final class GtkHost {
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)
         view.bind(binding, adoptingItsValues: adopting)
+    }
+
+    /// The ids of the `.ui` file's objects.
+    private func ids(of builder: OpaquePointer) -> [String] {
+        guard let joined = bhg_builder_ids(builder) else { return [] }
+        defer { g_free(joined) }
+        return (string(joined) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Lays the controls out and sets the scene's services.

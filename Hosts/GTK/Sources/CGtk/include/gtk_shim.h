@@ -139,14 +139,25 @@ static inline void bhg_css_load (GtkCssProvider *p, const char *css) { gtk_css_p
 
 /* ----------------------------------------------------------- builder */
 
-/* The objects of a .ui file, or NULL with *error set (caller frees it). */
-static inline GtkBuilder *bhg_builder_from_file (const char *path, GError **error) {
+/* The objects of a .ui file's text, or NULL with *error set (caller frees it). */
+static inline GtkBuilder *bhg_builder_from_text (const char *text, gssize length, GError **error) {
   GtkBuilder *b = gtk_builder_new();
-  if (!gtk_builder_add_from_file(b, path, error)) {
+  if (!gtk_builder_add_from_string(b, text, length, error)) {
     g_object_unref(b);
     return NULL;
   }
   return b;
+}
+/* The ids of a builder's objects, one a line (caller frees it with g_free). */
+static inline char *bhg_builder_ids (GtkBuilder *b) {
+  GSList *objects = gtk_builder_get_objects(b), *each;
+  GString *ids = g_string_new(NULL);
+  for (each = objects; each != NULL; each = each->next) {
+    const char *id = GTK_IS_BUILDABLE(each->data) ? gtk_buildable_get_buildable_id(GTK_BUILDABLE(each->data)) : NULL;
+    if (id != NULL) g_string_append_printf(ids, "%s\n", id);
+  }
+  g_slist_free(objects);
+  return g_string_free(ids, FALSE);
 }
 static inline GtkWidget *bhg_builder_widget (GtkBuilder *b, const char *id, int *not_a_widget) {
   GObject *o = gtk_builder_get_object(b, id);
