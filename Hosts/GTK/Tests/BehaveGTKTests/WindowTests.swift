@@ -181,6 +181,31 @@ final class WindowTests: XCTestCase {
                     + "or the control to `type: View` in the scene (a View takes any widget)")
     }
 
+    /// Docs/scenes.md's hand-written `.ui` skeleton opens with its scene,
+    /// each control bound to the widget of its id.
+    func testTheDocsUiSkeletonOpens() throws {
+        let docs = try String(contentsOf: WindowDriver.checkout.appendingPathComponent("Docs/scenes.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.range(of: "\n## A designer's `.ui` file\n"))
+        func block(_ language: String) throws -> String {
+            let rest = docs[section.upperBound...]
+            let start = try XCTUnwrap(rest.range(of: "```\(language)\n"))
+            let end = try XCTUnwrap(rest[start.upperBound...].range(of: "```"))
+            return String(rest[start.upperBound..<end.lowerBound])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try block("yaml").utf8).write(to: folder.appendingPathComponent("settings.scene.yaml"))
+        try Data(try block("xml").utf8).write(to: folder.appendingPathComponent("settings.ui"))
+        let driver = try WindowDriver()
+        try driver.open(folder.appendingPathComponent("settings.scene.yaml").path)
+        for id in ["wifi", "email"] { XCTAssertNotNil(driver.places[id], "\(id): \(driver.lines)") }
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "wifi.on: false → true")
+        XCTAssertFalse(driver.lines.contains { $0.contains("warning") || $0.contains("Gtk-") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A GtkScale drawn for a Stepper is told both ways out; a frame the
     /// scene gives a control of the `.ui` file is said to be unused, at its
     /// line, and the window opens.
