@@ -166,8 +166,21 @@ final class SceneAssembler {
                     log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
                 }
             }
+            checkLaidOutByInterface(entry)
             views[entry.name] = view
         }
+    }
+
+    /// A scene with a `ui:` file takes its widgets, laid out, from the
+    /// file: `behave window` does not use a frame the scene gives, which
+    /// the designer should hear of in every mode (headless, it still
+    /// places the control).
+    private func checkLaidOutByInterface(_ entry: ControlEntry) {
+        guard let interface = description.interface,
+              let frame = entry.properties.first(where: { $0.name == "frame" }) else { return }
+        let file = (interface.value as NSString).lastPathComponent
+        log.warning("control `\(entry.name)`: its frame is not used in behave window, where \(file) lays its widget out (it places the control only headless: behave run, specs, the studio); size and place the widget in \(file), or take `frame` out",
+                    line: frame.line)
     }
 
     /// How deeply controls may nest: a control on the screen is at level 1.
@@ -251,7 +264,10 @@ final class SceneAssembler {
                 guard let view = views[entry.name] else { continue }
                 if let parentName = parentOf[entry.name] {
                     views[parentName]?.addSubview(view)
-                    if views[parentName] is Stack { checkArranged(view, entry: entry, in: parentName) }
+                    // (With a `ui:` file, the frame's warning says more.)
+                    if views[parentName] is Stack, description.interface == nil {
+                        checkArranged(view, entry: entry, in: parentName)
+                    }
                 } else if entry.parent == nil {
                     rootViews.append(view)
                 }

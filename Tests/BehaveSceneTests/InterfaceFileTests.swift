@@ -34,6 +34,30 @@ final class InterfaceFileTests: XCTestCase {
                        FileAccess.realPath(fixture.path("screen.ui")))
     }
 
+    /// The `.ui` file lays its widgets out, so a frame the scene gives
+    /// is not used in `behave window`: a warning at the frame's line in
+    /// every mode (the scene still loads; headless, the frame places it).
+    func testAFrameBesideAUiFileIsAWarningAtItsLine() throws {
+        let framed = scene.replacingOccurrences(of: "ok: { type: Button }", with: """
+            ok:
+                type: Button
+                frame: [20, 40, 120, 44]
+            """)
+        let fixture = try SceneFixture(["test.scene.yaml": framed, "screen.ui": gtk4])
+        let file = fixture.path("test.scene.yaml")
+        XCTAssertEqual(SceneLoader.inspect(file: file).map(\.description), [
+            "\(file):5: warning: control `ok`: its frame is not used in behave window, where screen.ui lays its widget out "
+                + "(it places the control only headless: behave run, specs, the studio); size and place the widget in screen.ui, "
+                + "or take `frame` out",
+        ])
+        let loaded = try SceneLoader.load(file: file)
+        XCTAssertEqual(loaded.warnings.map(\.line), [5])
+        XCTAssertEqual(try loaded.scene.control(named: "ok")?.value("frame"), .rect(Rect(x: 20, y: 40, width: 120, height: 44)))
+        // Without a ui: file the frame is the layout: nothing to say.
+        let plain = try SceneFixture(["test.scene.yaml": framed.replacingOccurrences(of: "ui: screen.ui\n", with: "")])
+        XCTAssertEqual(SceneLoader.inspect(file: plain.path("test.scene.yaml")).map(\.description), [])
+    }
+
     func testAGladeFileForGtk3IsToldWithItsLineAndTheConversion() throws {
         let glade = gtk4.replacingOccurrences(of: "<requires lib=\"gtk\" version=\"4.0\"/>",
                                               with: "<!-- Generated with glade 3.40.0 -->\n  <requires lib=\"gtk+\" version=\"3.24\"/>")

@@ -109,7 +109,7 @@ public enum SceneCommand: Equatable, Sendable {
         case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
             let verbs = ControlTypes.commands.map(\.verb) + sceneVerbs
-            throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, in: verbs)); type `help` for the list")
+            throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, among: verbs, words: Suggestions.toolkitCommands)); type `help` for the list")
         }
     }
 

@@ -125,7 +125,9 @@ public final class GtkHost {
             }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"
-                throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): a \(view.typeName) is a \(kind.classes)")
+                throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
+                                 + "a \(view.typeName) is a \(kind.classes); "
+                                 + GtkControlKind.wayOut(for: found, named: actual, in: file, not: kind))
             }
             widget = found
             adopting = true

@@ -97,6 +97,11 @@ public final class GtkWindowHost {
         driver = RealTimeDriver(scene: session.scene)
         geometryPrinted = false
         showProblem(nil)
+        // What the scene allows but probably does not mean, as behave run
+        // and behave check say it (standard error, a line each).
+        for warning in session.running.warnings {
+            FileHandle.standardError.write(Data((DisplayText.line(warning.description) + "\n").utf8))
+        }
     }
 
     private func connect() {

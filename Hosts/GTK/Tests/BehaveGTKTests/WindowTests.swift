@@ -170,6 +170,84 @@ final class WindowTests: XCTestCase {
                     + "rename the control or the widget")
         try draw(#"<object class="GtkButton" id="order"><property name="lable">Order</property></object>"#)
         try refused("order.ui:6:68: Invalid property: GtkButton.lable")
+        // A widget of another class: both ways out, the type that fits it named.
+        try draw(#"<object class="GtkLabel" id="order"/>"#)
+        try refused("order.scene.yaml:4: control `order`: `order` in order.ui is a GtkLabel, but the scene says Button: "
+                    + "a Button is a GtkButton; change the widget's class to GtkButton in order.ui, "
+                    + "or the control to `type: Label` in the scene (a GtkLabel is a Label)")
+        try draw(#"<object class="GtkCalendar" id="order"/>"#)
+        try refused("order.scene.yaml:4: control `order`: `order` in order.ui is a GtkCalendar, but the scene says Button: "
+                    + "a Button is a GtkButton; change the widget's class to GtkButton in order.ui, "
+                    + "or the control to `type: View` in the scene (a View takes any widget)")
+    }
+
+    /// Docs/scenes.md's hand-written `.ui` skeleton opens with its scene,
+    /// each control bound to the widget of its id.
+    func testTheDocsUiSkeletonOpens() throws {
+        let docs = try String(contentsOf: WindowDriver.checkout.appendingPathComponent("Docs/scenes.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.range(of: "\n## A designer's `.ui` file\n"))
+        func block(_ language: String) throws -> String {
+            let rest = docs[section.upperBound...]
+            let start = try XCTUnwrap(rest.range(of: "```\(language)\n"))
+            let end = try XCTUnwrap(rest[start.upperBound...].range(of: "```"))
+            return String(rest[start.upperBound..<end.lowerBound])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try block("yaml").utf8).write(to: folder.appendingPathComponent("settings.scene.yaml"))
+        try Data(try block("xml").utf8).write(to: folder.appendingPathComponent("settings.ui"))
+        let driver = try WindowDriver()
+        try driver.open(folder.appendingPathComponent("settings.scene.yaml").path)
+        for id in ["wifi", "email"] { XCTAssertNotNil(driver.places[id], "\(id): \(driver.lines)") }
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "wifi.on: false → true")
+        XCTAssertFalse(driver.lines.contains { $0.contains("warning") || $0.contains("Gtk-") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A GtkScale drawn for a Stepper is told both ways out; a frame the
+    /// scene gives a control of the `.ui` file is said to be unused, at its
+    /// line, and the window opens.
+    func testAWidgetThatDoesNotFitAndAnUnusedFrameAreTold() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("coffee.scene.yaml")
+        try Data("""
+            screen: Coffee
+            ui: coffee.ui
+            controls:
+              shots: { type: Stepper, frame: [20, 20, 120, 32] }
+
+            """.utf8).write(to: scene)
+        func draw(_ widget: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>\(widget)</child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: folder.appendingPathComponent("coffee.ui"))
+        }
+        try draw(#"<object class="GtkScale" id="shots"/>"#)
+        let refusing = try WindowDriver()
+        XCTAssertEqual(try refusing.refuse(scene.path), 2)
+        XCTAssertTrue(refusing.lines.contains { $0.hasSuffix(
+            "coffee.scene.yaml:4: control `shots`: `shots` in coffee.ui is a GtkScale, but the scene says Stepper: "
+            + "a Stepper is a GtkSpinButton; change the widget's class to GtkSpinButton in coffee.ui, "
+            + "or the control to `type: Slider` in the scene (a GtkScale is a Slider)") }, "\(refusing.lines)")
+        try draw(#"<object class="GtkSpinButton" id="shots"/>"#)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(
+            "coffee.scene.yaml:4: warning: control `shots`: its frame is not used in behave window, where coffee.ui lays its widget out "
+            + "(it places the control only headless: behave run, specs, the studio); size and place the widget in coffee.ui, "
+            + "or take `frame` out") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
     /// Saving the designer's `.ui` file loads the scene again, as saving a
