@@ -48,7 +48,9 @@ struct StudioCommand: AsyncParsableCommand {
             }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((DisplayText.lines(fullMessage(for: error)) + "\n").utf8))
+                // One line, as `behave` words bad usage (its usage block said nothing more).
+                let reason = DisplayText.line(message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
+                FileHandle.standardError.write(Data(("behave: \(reason) (see `behave studio --help`)\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -7,6 +7,7 @@ import http.client
 import os
 import shutil
 import socket
+import subprocess
 import time
 import unittest
 
@@ -15,7 +16,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPOSITORY, Studio, folder_with, save, wait_for
+from support import REPOSITORY, Studio, behave_binary, folder_with, save, wait_for
 
 
 def chromium():
@@ -646,6 +647,34 @@ class OnlyTheStudiosOwnPage(unittest.TestCase):
         self.assertNotIn(b"<html", body)
         status, _, _ = self.get("/photos/mountains.png", host=f"evil.example:{self.studio.port}")
         self.assertEqual(status, 421)
+
+
+class MistakesOnTheCommandLine(unittest.TestCase):
+    """What `behave studio` says to a mistake before it serves: one line
+    and status 2, as every command of `behave` says bad usage."""
+
+    def studio(self, *arguments):
+        folder = os.path.join(REPOSITORY, "Examples", "Toggle")
+        return subprocess.run([behave_binary(), "studio", *arguments], cwd=folder, capture_output=True, text=True,
+                              timeout=30)
+
+    def test_bad_usage_is_one_line(self):
+        for arguments, reason in [(["--port", "99999"], "--port is from 1 to 65535 (0: any free port); not 99999"),
+                                  (["--port", "abc"], "The value 'abc' is invalid for '--port <port>'"),
+                                  (["--record", "notes.txt"], "--record writes a transcript named FILE.behave, not notes.txt")]:
+            done = self.studio("toggle.scene.yaml", *arguments)
+            self.assertEqual(done.returncode, 2, arguments)
+            self.assertEqual(done.stdout, "")
+            self.assertEqual(done.stderr, f"behave: {reason} (see `behave studio --help`)\n")
+
+    def test_a_port_in_use_names_the_option(self):
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            done = self.studio("toggle.scene.yaml", "--port", str(port))
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, f"behave: port {port} is in use: pick another with --port N (0: any free port)\n")
 
 
 if __name__ == "__main__":
