@@ -562,6 +562,16 @@ class InspectorEditors(unittest.TestCase):
         self.assertEqual(len(page.field("probe.huge").find_elements(By.CSS_SELECTOR, "input[type=number]")), 1)
         self.assertEqual(page.field("probe.price").find_element(By.CSS_SELECTOR, "input[type=range]").get_attribute("step"), "0.5")
 
+    def test_a_number_field_left_empty_shows_the_scenes_value_again(self):
+        page = self.page
+        number = page.field("probe.count").find_element(By.CSS_SELECTOR, "input[type=number]")
+        wait_for(lambda: number.get_attribute("value") == "3", what="the count shown")
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys(Keys.BACKSPACE, Keys.TAB)
+        wait_for(lambda: number.get_attribute("value") == "3", timeout=3, what="the scene's count back in the field")
+        self.assertFalse([entry for entry in page.timeline() if "probe.count" in entry], "nothing was set")
+
     def test_text_is_applied_when_left_or_on_enter(self):
         page = self.page
         sets = lambda: [entry for entry in page.timeline() if "probe.title:" in entry]
