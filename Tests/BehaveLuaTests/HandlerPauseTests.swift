@@ -34,6 +34,10 @@ final class HandlerPauseTests: XCTestCase {
             XCTAssertTrue(errors(test).first?.hasPrefix("w.lua:\(line): more than 10000 timers fired at 0 s without time moving on") ?? false,
                           "\(loop): \(errors(test))")
             XCTAssertTrue(entry.error?.fix?.contains("a loop that waits 0 s") ?? false, "\(loop): \(entry.message)")
+            // Once: the loop ends there, and time moves on.
+            test.scene.clock.advance(by: 1)
+            XCTAssertEqual(errors(test).count, 1, "\(loop): \(errors(test))")
+            XCTAssertEqual(test.scene.clock.now, 1)
         }
     }
 

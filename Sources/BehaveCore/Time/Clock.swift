@@ -34,8 +34,8 @@ public final class Clock {
     /// Timers one advance may fire: a timer that repeats every microsecond
     /// over a long advance is stopped too (the clock stays where it got to).
     public static let maximumFiringsPerAdvance = 200_000
-    /// Hears about a runaway: the clock stops there, and the rest of the
-    /// timers due at that moment stay pending.
+    /// Hears about a runaway: the clock stops there; the timer that would
+    /// have fired next at that moment is cancelled, the rest stay pending.
     var onRunaway: ((ScriptError) -> Void)?
     /// Why the advance must stop now (the command's time is up), if so;
     /// asked between timers.
@@ -67,6 +67,10 @@ public final class Clock {
                     ScriptError(file: $0.file, line: $0.line, text: text,
                                 fix: "a loop that waits 0 s (`wait(0)`, `after(0, …)`) never lets time pass: wait a frame or more (`wait(1/60)`)")
                 } ?? ScriptError(text: text + " (a timer that reschedules itself with no delay?)"))
+                // The loop ends here: left pending, it held the clock again
+                // at every advance after (the studio's 30 a second), each
+                // time with the same error.
+                next.cancel()
                 return
             }
             if firings > Clock.maximumFiringsPerAdvance {
