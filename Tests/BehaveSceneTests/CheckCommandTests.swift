@@ -74,6 +74,21 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(both.errors.components(separatedBy: finding).count, 2, both.errors)
     }
 
+    /// A transcript that could not be written is refused before the run
+    /// or exploration it would keep: written at the end, it lost them.
+    func testRecordingWhereNoFolderIsIsRefusedBeforeTheRun() throws {
+        let fixture = try SceneFixture([:])
+        let path = fixture.path("nodir/t.behave")
+        let refusal = "behave: --record: \(path): there is no folder \(fixture.path("nodir")) to write the transcript in; make it first (mkdir -p \(fixture.path("nodir"))) or record elsewhere\n"
+        for arguments in [["run", "toggle.lua", "--do", "tap button", "--record", path],
+                          ["explore", "Examples/Exploration/broken_modes.scene.yaml", "--record", path]] {
+            let outcome = try behave(arguments)
+            XCTAssertEqual(outcome.status, 2, arguments[0])
+            XCTAssertEqual(outcome.output, "", "\(arguments[0]): nothing ran")
+            XCTAssertEqual(outcome.errors, refusal)
+        }
+    }
+
     func testAnyInvalidFileFailsWithStatus2() throws {
         let outcome = try behave(["check", "Examples/Toggle/toggle.scene.yaml", "Examples/Mistakes/ten_mistakes.scene.yaml",
                                   "Examples/Mistakes/broken.lua"])

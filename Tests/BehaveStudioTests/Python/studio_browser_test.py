@@ -671,7 +671,9 @@ class MistakesOnTheCommandLine(unittest.TestCase):
     def test_bad_usage_is_one_line(self):
         for arguments, reason in [(["--port", "99999"], "--port is from 1 to 65535 (0: any free port); not 99999"),
                                   (["--port", "abc"], "The value 'abc' is invalid for '--port <port>'"),
-                                  (["--record", "notes.txt"], "--record writes a transcript named FILE.behave, not notes.txt")]:
+                                  (["--record", "notes.txt"], "--record writes a transcript named FILE.behave, not notes.txt"),
+                                  (["--record", "nodir/t.behave"], "--record: nodir/t.behave: there is no folder nodir to write "
+                                   "the transcript in; make it first (mkdir -p nodir) or record elsewhere")]:
             done = self.studio("toggle.scene.yaml", *arguments)
             self.assertEqual(done.returncode, 2, arguments)
             self.assertEqual(done.stdout, "")
