@@ -15,7 +15,7 @@ extension LuaRuntime {
     func explained(_ error: ScriptError, in behaviour: LuaBehaviour?, script: LuaScript?) -> ScriptError {
         guard error.location != nil else { return error }
         var advice: ScriptAdvice?
-        if let recursion = EndlessRecursion(error, limited: exceededLimit != nil) {
+        if let recursion = EndlessRecursion(error, outOfMemory: exceededLimit == .memory) {
             // Said at the line where it calls itself, not where the stack
             // or the memory happened to run out.
             let advice = ScriptAdvice.endlessRecursion(error.text, cycle: recursion.names)
@@ -162,8 +162,10 @@ struct EndlessRecursion {
     /// The outermost call kept of the cycle's first function.
     var call: ScriptError.Frame
 
-    init?(_ error: ScriptError, limited: Bool) {
-        guard error.isDeep, limited || error.text.hasSuffix("stack overflow") else { return nil }
+    /// Nil for a runaway of the instruction budget or time: a loop far
+    /// down a recursion that ends is told as a loop.
+    init?(_ error: ScriptError, outOfMemory: Bool) {
+        guard error.isDeep, outOfMemory || error.text.hasSuffix("stack overflow") else { return nil }
         // The innermost frame may be elsewhere in the function (what ran
         // out of memory); the calls below it repeat.
         let calls = error.frames.dropFirst()
