@@ -21,7 +21,7 @@ describe("exploring the broken Modes", function()
     })
     assert.is_false(ok)
     assert.matches('invariant "the number stays above 1" does not hold: 1', message)
-    assert.matches("%(4%):\n  press button\n  release button\n  step stepper %-\n  step stepper %-$", message)
+    assert.matches("%(3%):\n  tap button\n  step stepper %-\n  step stepper %-$", message)
   end)
 end)
 

@@ -15,7 +15,17 @@ extension LuaRuntime {
     func explained(_ error: ScriptError, in behaviour: LuaBehaviour?, script: LuaScript?) -> ScriptError {
         guard error.location != nil else { return error }
         var advice: ScriptAdvice?
-        if let limit = exceededLimit, limit.isRunaway, runsSpecs, behaviour == nil {
+        if let recursion = EndlessRecursion(error, outOfMemory: exceededLimit == .memory) {
+            // Said at the line where it calls itself, not where the stack
+            // or the memory happened to run out.
+            let advice = ScriptAdvice.endlessRecursion(error.text, cycle: recursion.names)
+            var explained = error
+            explained.text = advice.message
+            explained.fix = advice.fix
+            explained.file = recursion.call.file
+            explained.line = recursion.call.line
+            return explained
+        } else if let limit = exceededLimit, limit.isRunaway, runsSpecs, behaviour == nil {
             // Ten times the limit that ran out, as a value to try (at most
             // the hour `--time-limit` takes).
             let (instructions, overflow) = limits.instructions.multipliedReportingOverflow(by: 10)
@@ -140,6 +150,33 @@ extension LuaRuntime {
               let script = [runningBehaviour?.script, scripts.loading].compactMap({ $0 }).first(where: { caller.isIn($0.displayName) }),
               script.source.count <= LuaRuntime.maximumAdvisedSource else { return nil }
         return script.tokens(onLine: caller.line).receiver(ofDotCall: method)
+    }
+}
+
+/// A function that called itself (or a few that called each other) until
+/// Lua's stack or the memory ran out: the stack was deep, and the frames
+/// kept below the innermost are a cycle of at most three functions.
+struct EndlessRecursion {
+    /// The functions, as their callers named them (none when unnamed).
+    var names: [String]
+    /// The outermost call kept of the cycle's first function.
+    var call: ScriptError.Frame
+
+    /// Nil for a runaway of the instruction budget or time: a loop far
+    /// down a recursion that ends is told as a loop.
+    init?(_ error: ScriptError, outOfMemory: Bool) {
+        guard error.isDeep, outOfMemory || error.text.hasSuffix("stack overflow") else { return nil }
+        // The innermost frame may be elsewhere in the function (what ran
+        // out of memory); the calls below it repeat.
+        let calls = error.frames.dropFirst()
+        var cycle: [ScriptError.Frame] = []
+        for frame in calls where !cycle.contains(where: { $0.file == frame.file && $0.function == frame.function && $0.line == frame.line }) {
+            cycle.append(frame)
+            if cycle.count > 3 { return nil }
+        }
+        guard let first = cycle.first, calls.count >= 2 * cycle.count else { return nil }
+        names = cycle.compactMap(\.function).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        call = calls.last { $0 == first } ?? first
     }
 }
 

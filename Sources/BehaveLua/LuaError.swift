@@ -44,6 +44,7 @@ extension LuaRuntime {
                                                   function: function.isEmpty ? nil : function))
             index += 1
         }
+        error.isDeep = bh_error_deep(S) != 0
         return error
     }
 }

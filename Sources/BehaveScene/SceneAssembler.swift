@@ -636,9 +636,8 @@ final class SceneAssembler {
         guard actions.contains(action) else {
             let kind = behaviour is Multiplexer ? "Multiplexer" : behaviour.declaration.name
             var message = "connection: behaviour `\(name)` (\(kind)) has no action `\(action)`\(Suggestions.hint(for: action, in: actions))"
-            if ["awake", "changed", "destroy"].contains(action) {
-                message += "; \(action) is a lifecycle method, called by the runtime"
-            } else {
+            if let why = BehaviourDeclaration.whyNotAnAction(action) { message += "; \(why)" }
+            if !BehaviourDeclaration.lifecycleMethods.contains(action) {
                 message += actions.isEmpty ? "; it has no actions" : "; its actions: \(actions.joined(separator: ", "))"
             }
             log.error(message, line: line)

@@ -40,15 +40,23 @@ struct TranscriptSpec {
                                     message: (updated ? "updated, but " : "") + "a script raised an error \(raised)"
                                         + "; a transcript passes only when its scene raises none: fix the script, then "
                                         + "`behave test --update` records what the scene does")
+            case .refusedCommand(let refused, let updated):
+                let line = Self.line(in: refused)
+                result = SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
+                                    message: (updated ? "updated, but " : "") + "a command was refused, \(refused)"
+                                        + "; a transcript passes only when each of its commands runs (`behave run` "
+                                        + "exits 2 for it): correct or remove the command, then `behave test --update`")
             case .failed(let difference):
                 let line = Self.line(in: difference)
                 result = SpecResult(file: file, name: name, line: line, status: .failed,
                                     location: "\(file):\(line)", message: difference)
             }
         } catch {
-            // A transcript that cannot be read, or whose scene cannot be made.
-            result = SpecResult(file: file, name: name, line: 1, status: .errored, location: "\(file):1",
-                                message: error.message)
+            // A transcript that cannot be read, or whose scene cannot be made
+            // (at its `scene:` line).
+            let line = error.line ?? 1
+            result = SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
+                                message: error.location == nil ? error.message : error.explanation)
         }
         var timed = result
         timed.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

@@ -109,6 +109,7 @@ final class StudioEngine {
         printed.lines.removeAll()
         recording.recorder?.command(line)
         session.execute(line)
+        if session.lastFailure != nil { recording.recorder?.refused() }
         writeTranscript()
         // A refused command prints its reason, which `refuse` notes.
         if let failure = session.lastFailure { return refuse(line, failure) }

@@ -251,6 +251,26 @@ public struct ScriptAdvice: Equatable, Sendable {
                      fix: "this loop never ends? Make sure its condition turns false, or spread long work over time with `after`")
     }
 
+    /// A function that called itself until the stack or the memory ran
+    /// out (`limit`, Lua's "stack overflow" or the memory limit): `cycle`
+    /// is the function, or the few that call each other, as their callers
+    /// named them (empty when unnamed).
+    public static func endlessRecursion(_ limit: String, cycle: [String]) -> ScriptAdvice {
+        let named = cycle.map { "`\($0)`" }
+        switch named.count {
+        case 0:
+            return ScriptAdvice("\(limit) while this function calls itself",
+                                fix: "it calls itself without end? Make sure it stops calling itself (return before the call once its work is done)")
+        case 1:
+            return ScriptAdvice("\(limit) while \(named[0]) calls itself",
+                                fix: "\(named[0]) calls itself without end? Make sure it stops calling itself (return before the call once its work is done)")
+        default:
+            let list = named.dropLast().joined(separator: ", ") + " and " + named.last!
+            return ScriptAdvice("\(limit) while \(list) call each other",
+                                fix: "they call each other without end? Make sure one stops calling the other (return before the call once its work is done)")
+        }
+    }
+
     /// A handler ended because one it started (by `send`, an action, a
     /// `tap` in a spec) ran the callback past `limit` at `site` ("b.lua:6").
     public static func runawayInStartedHandler(_ limit: String, at site: String) -> ScriptAdvice {

@@ -56,6 +56,11 @@
 /* Lua frames an error's site keeps (the traceback shows as many). */
 #define BH_ERROR_FRAMES   24
 
+/* Lua frames beyond which an error's stack is deep: more than a script's
+** own nesting ever needs, as only a function calling itself without end
+** reaches (Lua's stack holds about 200000). */
+#define BH_DEEP_FRAMES    1000
+
 /* Where the last error was raised, read from its frames while they were
 ** live (see bh_error_where). */
 typedef struct bh_error_site {
@@ -71,6 +76,7 @@ typedef struct bh_error_site {
   int raised_line;
   size_t raised_text;   /* bytes of its message before its traceback */
   int nframes;
+  int deep;             /* more than BH_DEEP_FRAMES frames were live */
   struct {
     char source[LUA_IDSIZE];
     char name[LUA_IDSIZE];  /* the function's, as its caller named it; "" */

@@ -170,6 +170,7 @@ static void begin_site (bh_error_site *e, size_t len) {
   e->where = 0;
   e->text = len;
   e->nframes = 0;
+  e->deep = 0;
 }
 
 
@@ -194,6 +195,9 @@ static void note_site (lua_State *L, lua_State *co, int level,
       e->nframes++;
     }
   }
+  /* one look that far down (each walks the frames above it) */
+  e->deep = e->nframes == BH_ERROR_FRAMES &&
+            lua_getstack(co, level + BH_DEEP_FRAMES, &ar);
   if (msg == NULL) return;
   for (i = 0; i < e->nframes; i++)
     if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
@@ -303,6 +307,12 @@ const char *bh_error_frame (lua_State *L, int i, int *line,
   *line = e->frames[i].line;
   *name = e->frames[i].name;
   return e->frames[i].source;
+}
+
+
+int bh_error_deep (lua_State *L) {
+  bh_error_site *e = &bh__host(L)->error;
+  return e->valid && e->deep;
 }
 
 

@@ -42,7 +42,7 @@ final class Session {
             Swift.print(line)
             recorder?.hear(line)
         }
-        // A mistyped command is a diagnostic (standard error); a transcript keeps it.
+        // A mistyped command is a diagnostic (standard error); a transcript leaves it out.
         let diagnostics: (String) -> Void = { line in
             linter.run()
             fflush(nil)
@@ -114,7 +114,9 @@ final class Session {
 
     private func execute(_ line: String) -> Bool {
         recorder?.command(line)
-        return commands.execute(line)
+        let quit = commands.execute(line)
+        if commands.lastFailure != nil { recorder?.refused() }
+        return quit
     }
 }
 

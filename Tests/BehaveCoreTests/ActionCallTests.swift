@@ -74,6 +74,10 @@ final class ActionCallTests: XCTestCase {
         scene.add(Button(name: "button"))
         XCTAssertEqual(error { try self.scene.run("call counter.rest") }?.message,
                        "`counter` has no action `rest` (did you mean `reset`?); its actions: add, reset")
+        XCTAssertEqual(error { try self.scene.run("call counter._refresh") }?.message,
+                       "`counter` has no action `_refresh`; a method whose name starts with `_` is the script's own helper, not an action: call it from an action, or name it without the `_`; its actions: add, reset")
+        XCTAssertEqual(error { try self.scene.run("call counter.awake") }?.message,
+                       "`counter` has no action `awake`; awake is a lifecycle method, called by the runtime; its actions: add, reset")
         XCTAssertEqual(error { try self.scene.run("call button.tap") }?.message,
                        "`button` is a control; `call` calls a behaviour's action")
         XCTAssertEqual(error { try self.scene.run("call counter") }?.message, "usage: call NAME.ACTION [ARGS]")

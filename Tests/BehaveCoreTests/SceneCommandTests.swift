@@ -176,6 +176,7 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(failure("set button.alpha 1.5"), "alpha must be at most 1, not 1.5 (range 0…1)")
         XCTAssertEqual(failure("set toggle.durration 1"), "Probe has no inspectable `durration` (did you mean `duration`?)")
         XCTAssertEqual(failure("set toggle.duration \"one\""), "duration takes a number, not the text `one`")
+        XCTAssertEqual(failure("set toggle.count abc"), "count takes an integer, not `abc`", "as the type is said elsewhere")
         XCTAssertEqual(failure("set toggle.duration 20"), "duration must be at most 10, not 20 (range 0…10)")
         XCTAssertEqual(failure("set button.titel x"), "Button has no property `titel` (did you mean `title`?)")
         XCTAssertEqual(failure("set nobody.x 1"), "no control or behaviour named `nobody`")

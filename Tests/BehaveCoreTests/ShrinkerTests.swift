@@ -1,4 +1,4 @@
-import BehaveCore
+@testable import BehaveCore
 import XCTest
 
 /// Shrinking a failure's commands within a budget: it finds the few that
@@ -71,6 +71,31 @@ final class ShrinkerTests: XCTestCase {
             XCTAssertEqual(shrinker.commands, commands)
             XCTAssertNotNil(shrinker.stopped)
         }
+    }
+
+    /// A press and the release of the same control that follow each other
+    /// become one tap when the failure still happens with it: the
+    /// shortest list has no pair a tap would do.
+    func testAPressAndItsReleaseBecomeATapWhenItStillFails() {
+        // `b` fails whether it is tapped or pressed and released; `d` only
+        // when pressed and released in two commands (a tap does not do it).
+        func fails(_ commands: [String]) -> Bool {
+            let expanded = commands.flatMap { $0 == "tap b" ? ["press b", "release b"] : [$0] }
+            var wanted = ["a", "press b", "release b", "press d", "release d", "c"][...]
+            for command in expanded where command == wanted.first { wanted = wanted.dropFirst() }
+            return wanted.isEmpty
+        }
+        var commands = Array(noise)
+        commands.insert(contentsOf: ["press d", "release d", "c"], at: 50)
+        commands.insert(contentsOf: ["press b", "release b"], at: 30)
+        commands.insert("a", at: 10)
+        let shrinker = shrink(commands, budget: .default, fails: fails)
+        XCTAssertEqual(shrinker.commands, ["a", "tap b", "press d", "release d", "c"])
+        XCTAssertNil(shrinker.stopped)
+
+        XCTAssertEqual(Shrinker.tap("press \"OK button\"", "release \"OK button\""), "tap \"OK button\"")
+        XCTAssertNil(Shrinker.tap("press b", "release b outside"), "released outside, it is no tap")
+        XCTAssertNil(Shrinker.tap("press b", "release c"))
     }
 
     func testTheCallerCanStopItAndNothingLeftToTryIsNoEarlyStop() {

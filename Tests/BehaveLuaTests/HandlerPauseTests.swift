@@ -21,7 +21,7 @@ final class HandlerPauseTests: XCTestCase {
         for (loop, line) in [("while true do wait(0) end", 3), ("local function again() after(0, again) end\n  again()", 3)] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
-            _ = try test.behaviour("w", source: """
+            let waits = try test.behaviour("w", source: """
                 local Waits = behaviour { name = "Waits", outlets = { button = "Button" } }
                 function Waits:awake()
                   \(loop)
@@ -34,6 +34,10 @@ final class HandlerPauseTests: XCTestCase {
             XCTAssertTrue(errors(test).first?.hasPrefix("w.lua:\(line): more than 10000 timers fired at 0 s without time moving on") ?? false,
                           "\(loop): \(errors(test))")
             XCTAssertTrue(entry.error?.fix?.contains("a loop that waits 0 s") ?? false, "\(loop): \(entry.message)")
+            // The behaviour's error, whose timer it was: its inspector card counts it.
+            XCTAssertEqual(entry.subject, "w", loop)
+            XCTAssertEqual(waits.errorCount, 1, loop)
+            XCTAssertEqual(test.scene.record(named: "w")?.state["errors"], .number(1), loop)
             // Once: the loop ends there, and time moves on.
             test.scene.clock.advance(by: 1)
             XCTAssertEqual(errors(test).count, 1, "\(loop): \(errors(test))")

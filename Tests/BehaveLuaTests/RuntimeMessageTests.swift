@@ -8,7 +8,9 @@ import XCTest
 /// (not the linter): the line, what is wrong and the fix. The outlets named
 /// in `-- connect:` are connected (a collection to three controls), the
 /// others are not; the mistake happens at load (`-- phase: load`), in
-/// `awake` or in the action `go`.
+/// `awake` or in the action `go`. `-- limits: memory=MIB instructions=N`
+/// runs it under other limits than the tests' (which one a mistake meets
+/// first is then certain).
 final class RuntimeMessageTests: XCTestCase {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Mistakes")
@@ -20,6 +22,7 @@ final class RuntimeMessageTests: XCTestCase {
         var expected: String
         var connected: [String]
         var atLoad: Bool
+        var limits = SandboxLimits.testing
 
         init(file: String) throws {
             name = file
@@ -31,6 +34,16 @@ final class RuntimeMessageTests: XCTestCase {
             expected = header("expect").joined(separator: "\n")
             connected = header("connect").flatMap { $0.split(separator: " ").map(String.init) }
             atLoad = header("phase") == ["load"]
+            for setting in header("limits").flatMap({ $0.split(separator: " ") }) {
+                let parts = setting.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { continue }
+                switch parts[0] {
+                case "memory": limits.memory = value << 20
+                case "instructions": limits.instructions = value
+                default: continue
+                }
+                limits.seconds = 10
+            }
         }
     }
 
@@ -54,7 +67,7 @@ final class RuntimeMessageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(mistakes.count, 15)
         for mistake in mistakes {
             XCTAssertFalse(mistake.expected.isEmpty, "\(mistake.name) says what it expects")
-            let test = try TestScene()
+            let test = try TestScene(limits: mistake.limits)
             let script = LuaScript(path: mistake.name, source: mistake.source)
             if mistake.atLoad {
                 XCTAssertThrowsError(try LuaBehaviour(script: script, name: "probe", runtime: test.runtime), mistake.name) { error in

@@ -97,7 +97,15 @@ final class TranscriptTests: XCTestCase {
         XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("bad.behave"))) { error in
             XCTAssertTrue("\(error)".contains(":2: a transcript starts with `scene: FILE`"), "\(error)")
         }
-        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("none.behave")))
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("none.behave"))) { error in
+            XCTAssertEqual((error as? ValueError)?.line, 1, "the `scene:` line: \(error)")
+        }
+        try Data("# a comment\nscene: nothing.scene.yaml\n\n= state\n{}\n".utf8).write(to: URL(fileURLWithPath: fixture.path("none.behave")))
+        XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("none.behave"))) { error in
+            XCTAssertEqual((error as? ValueError)?.line, 2, "the `scene:` line: \(error)")
+            XCTAssertTrue("\(error)".contains("none.behave:2: "), "\(error)")
+            XCTAssertTrue("\(error)".contains("nothing.scene.yaml: no such file"), "\(error)")
+        }
         XCTAssertThrowsError(try TranscriptReplay.replay(file: fixture.path("open.behave"))) { error in
             XCTAssertTrue("\(error)".contains("no `= state` line"), "\(error)")
         }

@@ -43,6 +43,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try runBehave(["test"], in: directory).output, "1 passed, 0 failed\n")
     }
 
+    /// A mistyped command fails its transcript at its line (`behave run`
+    /// exits 2 for it); a recording leaves a refused command out.
+    func testAMistypedCommandFailsTheTranscriptAndIsNotRecorded() throws {
+        let directory = try temporaryDirectory(self)
+        try "controls:\n  button: { type: Button }\nbehaviours:\n  toggle:\n    script: toggle.lua\n    outlets: { button: button }\n"
+            .write(toFile: directory + "/toggle.scene.yaml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runBehave(["run", "toggle.scene.yaml", "--do", "tap buton", "--do", "tap button",
+                                      "--record", "toggle.behave", "--do", "quit"], in: directory).status, 2)
+        let recorded = try String(contentsOfFile: directory + "/toggle.behave", encoding: .utf8)
+        XCTAssertFalse(recorded.contains("buton"), recorded)
+        XCTAssertEqual(try runBehave(["test"], in: directory).output, "1 passed, 0 failed\n")
+        // Written by hand (or by an older Behave), the typo fails the replay at its line.
+        try Data(recorded.replacingOccurrences(of: "> tap button\n", with: "> tap buton\nerror: no control or behaviour named `buton` (did you mean `button`?)\n> tap button\n").utf8)
+            .write(to: URL(fileURLWithPath: directory + "/toggle.behave"))
+        let (status, output) = try runBehave(["test"], in: directory)
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(output.hasPrefix("ERROR toggle.behave:6: transcript toggle.behave: a command was refused, `tap buton` (command 1 of 3, line 6): no control or behaviour named `buton`"), output)
+        XCTAssertEqual(try runBehave(["test", "--update"], in: directory).status, 1, "--update does not make a typo pass")
+    }
+
     func testFindsSpecsInTheWorkingDirectory() throws {
         let directory = try temporaryDirectory(self)
         try "it(\"passes\", function() assert.equals(1, 1) end)\n"

@@ -90,6 +90,8 @@ open class Behaviour: Control, DelegateReceiver {
             prunedAt = max(16, bindings.count * 2)
         }
         bindings.append(cancellable)
+        // A runaway of the clock at a timer is its behaviour's error.
+        (cancellable as? Timer)?.behaviour = self
     }
 
     /// Drops a binding that ended by itself (a timer that fired).

@@ -73,4 +73,18 @@ public struct BehaviourDeclaration: Sendable {
     public func unknownOutlet(_ name: String) -> ValueError {
         ValueError("\(self.name) has no outlet `\(name)`\(Suggestions.hint(for: name, in: (outlets + outletCollections).map(\.name)))")
     }
+
+    /// The methods the runtime calls by itself through a behaviour's life.
+    public static let lifecycleMethods = ["awake", "changed", "destroy"]
+
+    /// Why a method named `name` is no action when its name says so (a
+    /// helper's `_`, a lifecycle method), for the message that refuses it;
+    /// nil otherwise.
+    public static func whyNotAnAction(_ name: String) -> String? {
+        if name.hasPrefix("_") {
+            return "a method whose name starts with `_` is the script's own helper, not an action: call it from an action, or name it without the `_`"
+        }
+        if lifecycleMethods.contains(name) { return "\(name) is a lifecycle method, called by the runtime" }
+        return nil
+    }
 }

@@ -14,7 +14,9 @@
 /// First it takes out chunks (halves, then thirds, … down to single
 /// commands, as delta debugging does), then every run of one to six
 /// commands in a row (a press and its release; two taps that come back
-/// where they started).
+/// where they started), then it tries a `tap` for each press and release
+/// of one control that follow each other (a person reads one command
+/// better than two), taking runs out again when one did.
 public struct Shrinker: Sendable {
     /// How much shrinking may take.
     public struct Budget: Sendable, Equatable {
@@ -77,6 +79,9 @@ public struct Shrinker: Sendable {
         case chunks(count: Int, start: Int)
         /// Taking out runs of `width` commands, from `start`.
         case runs(width: Int, start: Int)
+        /// Making a tap of the press at `start` or after it and its
+        /// release; `progressed` once one was kept.
+        case taps(start: Int, progressed: Bool)
         case done
     }
 
@@ -118,6 +123,8 @@ public struct Shrinker: Sendable {
             phase = failsTheSameWay ? .chunks(count: max(count - 1, 2), start: 0) : .chunks(count: count, start: start + removed)
         case .runs(let width, let start):
             phase = failsTheSameWay ? .runs(width: 1, start: 0) : .runs(width: width, start: start + 1)
+        case .taps(let start, let progressed):
+            phase = .taps(start: start + 1, progressed: progressed || failsTheSameWay)
         case .done:
             break
         }
@@ -153,7 +160,7 @@ public struct Shrinker: Sendable {
                     : .chunks(count: min(count * 2, commands.count), start: 0)
             case .runs(let width, let start):
                 guard width <= Shrinker.widestRun, width < commands.count else {
-                    phase = .done
+                    phase = .taps(start: 0, progressed: false)
                     continue
                 }
                 if start <= commands.count - width {
@@ -162,9 +169,26 @@ public struct Shrinker: Sendable {
                     return (candidate, width)
                 }
                 phase = .runs(width: width + 1, start: 0)
+            case .taps(let start, let progressed):
+                if let index = commands.indices.dropFirst(start).dropLast().first(where: { Shrinker.tap(commands[$0], commands[$0 + 1]) != nil }),
+                   let tap = Shrinker.tap(commands[index], commands[index + 1]) {
+                    phase = .taps(start: index, progressed: progressed)
+                    var candidate = commands
+                    candidate.replaceSubrange(index...index + 1, with: [tap])
+                    return (candidate, 1)
+                }
+                // With fewer commands, runs may go that could not before.
+                phase = progressed ? .runs(width: 1, start: 0) : .done
             case .done:
                 return nil
             }
         }
+    }
+
+    /// `tap NAME` for `press NAME` then `release NAME` (not released
+    /// outside), which a tap does in one command; nil for any other two.
+    static func tap(_ first: String, _ second: String) -> String? {
+        guard first.hasPrefix("press "), second == "release " + first.dropFirst("press ".count) else { return nil }
+        return "tap " + first.dropFirst("press ".count)
     }
 }

@@ -84,10 +84,11 @@ public final class Scene {
         let screen = Screen(title: title)
         screen.sceneReference = self
         self.screen = screen
-        clock.onRunaway = { [unowned self] error in
+        clock.onRunaway = { [unowned self] error, timer in
             var error = error
             error.context = "advancing the clock"
-            reportError(error, behaviour: nil)
+            // The behaviour whose timer it was (its card counts the error).
+            reportError(error, behaviour: timer.behaviour.flatMap { $0.isAlive ? $0 : nil })
         }
         clock.didAdvance = { [unowned animator] in animator.clockDidMove() }
         clock.timeIsUp = { [unowned self] in commandTimeIsUp }

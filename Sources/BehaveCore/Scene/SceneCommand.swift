@@ -300,7 +300,8 @@ extension Scene {
         let actions = behaviour.declaration.actions
         guard behaviour.canPerformAction(action) else {
             let listed = actions.isEmpty ? "it has no actions" : "its actions: \(actions.joined(separator: ", "))"
-            throw ValueError("`\(name)` has no action `\(action)`\(Suggestions.hint(for: action, in: actions)); \(listed)")
+            let why = BehaviourDeclaration.whyNotAnAction(action).map { "; \($0)" } ?? ""
+            throw ValueError("`\(name)` has no action `\(action)`\(Suggestions.hint(for: action, in: actions))\(why); \(listed)")
         }
         guard arguments.count <= Scene.maximumActionArguments else {
             throw ValueError("\(arguments.count) arguments; an action carries at most \(Scene.maximumActionArguments)")

@@ -20,6 +20,10 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     public var traceback: String?
     /// The Lua frames live when it was raised, innermost first.
     public var frames: [Frame]
+    /// Whether far more Lua frames were live than `frames` keeps (over a
+    /// thousand): the advice reads it to tell a function that calls itself
+    /// without end.
+    public var isDeep = false
     /// For a script that does not compile, Behave's parser's reading of it,
     /// told before Lua's message.
     public var reading: Reading?

@@ -34,9 +34,10 @@ public final class Clock {
     /// Timers one advance may fire: a timer that repeats every microsecond
     /// over a long advance is stopped too (the clock stays where it got to).
     public static let maximumFiringsPerAdvance = 200_000
-    /// Hears about a runaway: the clock stops there; the timer that would
-    /// have fired next at that moment is cancelled, the rest stay pending.
-    var onRunaway: ((ScriptError) -> Void)?
+    /// Hears about a runaway, and the timer that would have fired next
+    /// (whose behaviour it is counted against): the clock stops there; at
+    /// one moment that timer is cancelled, the rest stay pending.
+    var onRunaway: ((ScriptError, Timer) -> Void)?
     /// Why the advance must stop now (the command's time is up), if so;
     /// asked between timers.
     var timeIsUp: () -> String? = { nil }
@@ -66,7 +67,7 @@ public final class Clock {
                 onRunaway?(next.site.map {
                     ScriptError(file: $0.file, line: $0.line, text: text,
                                 fix: "a loop that waits 0 s (`wait(0)`, `after(0, …)`) never lets time pass: wait a frame or more (`wait(1/60)`)")
-                } ?? ScriptError(text: text + " (a timer that reschedules itself with no delay?)"))
+                } ?? ScriptError(text: text + " (a timer that reschedules itself with no delay?)"), next)
                 // The loop ends here: left pending, it held the clock again
                 // at every advance after (the studio's 30 a second), each
                 // time with the same error.
@@ -74,11 +75,11 @@ public final class Clock {
                 return
             }
             if firings > Clock.maximumFiringsPerAdvance {
-                onRunaway?(ScriptError("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s"))
+                onRunaway?(ScriptError("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s"), next)
                 return
             }
             if firings & 63 == 0, let reason = timeIsUp() {
-                onRunaway?(ScriptError("\(reason); the clock stopped at \(formatNumber(now)) s"))
+                onRunaway?(ScriptError("\(reason); the clock stopped at \(formatNumber(now)) s"), next)
                 return
             }
             pending.removeMin()
@@ -113,6 +114,9 @@ public final class Timer: Cancellable {
     /// The script's line that set it, for a timer with no delay (only
     /// those can hold the clock at one moment): a runaway names it.
     public var site: ScriptError.Frame?
+    /// The behaviour it is bound to (`Behaviour.bind`): a runaway of the
+    /// clock at this timer is that behaviour's error.
+    public internal(set) weak var behaviour: Behaviour?
     let sequence: Int
     private weak var clock: Clock?
     private var action: (() -> Void)?

@@ -262,7 +262,7 @@ extension PropertySpec {
             case .number, .integer:
                 // A quoted number is still a number ("0.5" in YAML), as a quoted bool is a bool.
                 guard let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValueError("\(name) takes a number, not \(quoted ? "the text " : "")`\(text)`")
+                    throw ValueError("\(name) takes \(typeDescription), not \(quoted ? "the text " : "")`\(text)`")
                 }
                 return .number(n)
             case .string, .enumeration, .image, .color:

@@ -40,6 +40,11 @@ public struct Transcript: Equatable, Sendable {
     public var steps: [Step]
     /// The final state, one JSON member a line.
     public var state: [String]
+    /// The file it was read from, as shown, and the line of its `scene:` or
+    /// `script:` (where a scene that cannot be made is reported); nil and 1
+    /// for one not read from a file.
+    public var file: String?
+    public var sourceLine = 1
 
     static let heading = "# Behave transcript: `behave test` replays it and compares what the scene does; `behave test --update` rewrites what follows each command."
     static let commandMark = "> "
@@ -72,6 +77,7 @@ public struct Transcript: Equatable, Sendable {
         var kind: SceneSource.Kind?
         var settings: [String] = []
         var images: String?
+        var sourceLine = 1
         // The header: comments, `scene:` or `script:`, `set:`, `images:`, to a blank line.
         while index < lines.count, !lines[index].isEmpty {
             let line = lines[index]
@@ -79,17 +85,19 @@ public struct Transcript: Equatable, Sendable {
             if line.hasPrefix("#") { continue }
             if let path = Transcript.value(of: "scene", in: line) {
                 kind = .sceneFile(path)
+                sourceLine = index
             } else if let path = Transcript.value(of: "script", in: line) {
                 kind = .script(path)
+                sourceLine = index
             } else if let setting = Transcript.value(of: "set", in: line) {
                 settings.append(setting)
             } else if let folder = Transcript.value(of: "images", in: line) {
                 images = folder
             } else {
-                throw ValueError("\(file):\(index): a transcript starts with `scene: FILE` or `script: FILE` (and `set: NAME=VALUE` lines, an `images: DIR` line), then a blank line; not `\(DisplayText.line(String(line.prefix(200))))`")
+                throw ValueError(file: file, line: index, text: "a transcript starts with `scene: FILE` or `script: FILE` (and `set: NAME=VALUE` lines, an `images: DIR` line), then a blank line; not `\(DisplayText.line(String(line.prefix(200))))`")
             }
         }
-        guard let kind else { throw ValueError("\(file):1: a transcript names its scene (`scene: FILE`) or script (`script: FILE`)") }
+        guard let kind else { throw ValueError(file: file, line: 1, text: "a transcript names its scene (`scene: FILE`) or script (`script: FILE`)") }
         index += 1
         var opening: [String] = []
         var steps: [Step] = []
@@ -111,6 +119,8 @@ public struct Transcript: Equatable, Sendable {
         }
         guard let state else { throw ValueError("\(file): the transcript has no `= state` line; record it again") }
         self.init(kind: kind, settings: settings, images: images, opening: opening, steps: steps, state: state)
+        self.file = file
+        self.sourceLine = sourceLine
     }
 
     public init(kind: SceneSource.Kind, settings: [String], images: String? = nil, opening: [String], steps: [Step],

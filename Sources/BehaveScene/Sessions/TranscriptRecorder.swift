@@ -49,6 +49,14 @@ public final class TranscriptRecorder {
         steps.append(Transcript.Step(command: trimmed, lines: [], line: 0))
     }
 
+    /// The last command was mistyped or refused. Its replay would fail the
+    /// transcript (a command that did nothing tests nothing), so it is left
+    /// out with the reason printed for it, when that is all it printed.
+    public func refused() {
+        guard let last = steps.last, last.lines.allSatisfy({ $0.hasPrefix("error: ") }) else { return }
+        steps.removeLast()
+    }
+
     /// Time that passed by itself (Behave Studio's clock at wall speed):
     /// one `advance` for as long as nothing else happens, whatever the
     /// number of frames.

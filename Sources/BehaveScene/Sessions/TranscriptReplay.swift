@@ -18,11 +18,16 @@ public enum TranscriptReplay {
         /// A recorded error is a bug kept, not the screen working, so the
         /// transcript of an exploration's failure fails until it is fixed.
         case raisedError(String, updated: Bool)
+        /// A command was mistyped or refused (`behave run` exits 2 for
+        /// it): which, where, and why. A transcript replays what a person
+        /// did, and a command that did nothing tests nothing.
+        case refusedCommand(String, updated: Bool)
     }
 
     /// Replays the transcript in `file`; with `update`, writes what the run
     /// printed in place of what was recorded. A transcript that cannot be
-    /// read or whose scene cannot be made is an error.
+    /// read or whose scene cannot be made is an error, at the `scene:` or
+    /// `script:` line when it is the scene.
     /// `access` says which files the transcript's scene may read (one that
     /// `behave test` finds is untrusted input: its folder and the working
     /// directory).
@@ -31,7 +36,7 @@ public enum TranscriptReplay {
         let bytes = try HostFile.contents(of: file, maximumBytes: LuaScript.maximumBytes)
         let transcript = try Transcript(parsing: String(decoding: bytes, as: UTF8.self), file: LuaScript.display(file))
         let folder = (file as NSString).deletingLastPathComponent
-        let (actual, raised) = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
+        let (actual, raised, refused) = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
         if update {
             let changed = actual != transcript
             if changed {
@@ -41,19 +46,21 @@ public enum TranscriptReplay {
                     throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
                 }
             }
+            if let refused { return .refusedCommand(refused, updated: changed) }
             if let raised { return .raisedError(raised, updated: changed) }
             return changed ? .updated : .passed
         }
         if let difference = difference(expected: transcript, actual: actual) { return .failed(difference) }
+        if let refused { return .refusedCommand(refused, updated: false) }
         if let raised { return .raisedError(raised, updated: false) }
         return .passed
     }
 
     /// Runs the transcript's commands on a new scene: the transcript that
-    /// run would record, and where the first script error was raised (nil
-    /// when none was).
+    /// run would record, where the first script error was raised and which
+    /// command was first refused (nil when none was).
     static func run(_ transcript: Transcript, folder: String, limits: SandboxLimits,
-                    access: FileAccess = .unrestricted) throws(ValueError) -> (Transcript, raised: String?) {
+                    access: FileAccess = .unrestricted) throws(ValueError) -> (Transcript, raised: String?, refused: String?) {
         let normalize = Transcript.normalizer(for: folder)
         let kind: SceneSource.Kind
         switch transcript.kind {
@@ -75,12 +82,13 @@ public enum TranscriptReplay {
                                                              images: images, access: access),
                                          output: output)
         } catch {
-            throw ValueError(error.description)
+            throw ValueError(file: transcript.file, line: transcript.sourceLine, text: error.description)
         }
         // Each command is bounded by its own time limit; a transcript of a
         // million commands must not keep `behave test` busy for days.
         let allowed = max(1, limits.seconds * 10)
         let deadline = ContinuousClock.now.advanced(by: .seconds(allowed))
+        var refused: String?
         var raised = firstError(in: session.scene, since: 0).map(normalize).map { "while the scene woke, before the first command: \($0)" }
         for (index, step) in transcript.steps.enumerated() {
             guard ContinuousClock.now < deadline else {
@@ -89,14 +97,19 @@ public enum TranscriptReplay {
             steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
             let errors = session.scene.errorCount
             let quit = session.execute(step.command)
+            if refused == nil, let failure = session.lastFailure {
+                refused = "`\(DisplayText.line(step.command))` (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(DisplayText.line(normalize(failure)))"
+            }
             if raised == nil, let error = firstError(in: session.scene, since: errors).map(normalize) {
                 raised = "after `\(DisplayText.line(step.command))` (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(error)"
             }
             if quit { break }
         }
-        return (Transcript(kind: transcript.kind, settings: transcript.settings, images: transcript.images,
-                           opening: opening, steps: steps,
-                           state: session.scene.state().lines.map(normalize)), raised)
+        var actual = transcript
+        actual.opening = opening
+        actual.steps = steps
+        actual.state = session.scene.state().lines.map(normalize)
+        return (actual, raised, refused)
     }
 
     /// The first line of the first script error the scene raised after its

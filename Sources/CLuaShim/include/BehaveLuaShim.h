@@ -254,6 +254,11 @@ const char *bh_error_where(lua_State *L, size_t *where, int *repeats,
 ** last (at most BH_ERROR_FRAMES are kept). */
 const char *bh_error_frame(lua_State *L, int i, int *line, const char **name);
 
+/* Whether the last error was raised with far more Lua frames live than
+** bh_error_frame keeps (over a thousand): a function calling itself
+** without end, when they repeat it. */
+int bh_error_deep(lua_State *L);
+
 /* Tells the error site that the message the host is about to raise (by
 ** BH_RAISE) begins with "source:line: " of code no longer running (a
 ** script that failed inside a host call), and that its traceback begins
