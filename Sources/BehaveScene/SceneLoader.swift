@@ -107,13 +107,16 @@ public enum SceneLoader {
         }
     }
 
-    /// The `.ui` file a scene file's `ui:` names, resolved beside it; nil
-    /// when it names none (or the file cannot be read: loading it says why).
-    /// A host that binds a `.ui` file's widgets reads this before loading.
+    /// The `.ui` file a scene file's `ui:` names, resolved beside it, as
+    /// loading checks it: a `.ui` file inside the scene's folder (its real
+    /// path). Nil when it names none, or none the scene may read: loading
+    /// the scene says why. A host that binds a `.ui` file's widgets reads
+    /// this before loading, so it must not hand out what loading refuses.
     public static func interfaceFile(of file: String) -> String? {
         guard case .map(let entries, _)? = try? read(file: file),
-              let written = entries.first(where: { $0.key == "ui" })?.value.text else { return nil }
-        return PhotoLibrary.resolve(written, relativeTo: directory(of: file))
+              let written = entries.first(where: { $0.key == "ui" })?.value.text, written.hasSuffix(".ui") else { return nil }
+        let path = PhotoLibrary.resolve(written, relativeTo: directory(of: file))
+        return try? FileAccess.named(file, isScene: true).check(path, shown: written)
     }
 
     /// The tree of a YAML or JSON file.

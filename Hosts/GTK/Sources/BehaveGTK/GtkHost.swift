@@ -39,23 +39,55 @@ public final class GtkHost {
             gtk_widget_set_margin_bottom(content, 16)
             return
         }
-        var error: UnsafeMutablePointer<GError>?
-        guard let builder = bhg_builder_from_file(interface, &error) else {
-            let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
-            if let error { g_error_free(error) }
-            throw ValueError("\((interface as NSString).lastPathComponent): \(reason)")
-        }
+        let file = (interface as NSString).lastPathComponent
+        let builder = try GtkHost.build(interface, named: file)
         self.builder = builder
         guard let window = bhg_builder_first_window(builder), let child = bhg_window_take_child(window) else {
-            throw ValueError("\((interface as NSString).lastPathComponent): no GtkWindow with a child; draw the screen inside a window")
+            bhg_builder_destroy_windows(builder)
+            g_object_unref(UnsafeMutableRawPointer(builder))
+            throw ValueError("\(file): no GtkWindow with a child; draw the screen inside a window")
         }
         title = string(bhg_window_get_title(window))
         var width: Int32 = -1, height: Int32 = -1
         bhg_window_get_default_size(window, &width, &height)
-        defaultSize = (width, height)
+        // A window drawn larger than any screen opens at a screen's size.
+        defaultSize = (min(width, GtkHost.largestSide), min(height, GtkHost.largestSide))
         content = child
-        // Its content is ours now; the designer's window itself is never shown.
-        bhg_window_destroy(window)
+        // Its content is ours now; the designer's windows are never shown.
+        bhg_builder_destroy_windows(builder)
+    }
+
+    /// The sides of the largest window a `.ui` file may ask for.
+    static let largestSide: Int32 = 4096
+
+    /// The objects of the `.ui` file at `path` (read once, at most as
+    /// large as a scene file, a regular file), or an error naming `file`,
+    /// the line and column, and the fix.
+    private static func build(_ path: String, named file: String) throws(ValueError) -> OpaquePointer {
+        let bytes: [UInt8]
+        do throws(ValueError) {
+            bytes = try HostFile.contents(of: path, maximumBytes: SceneLoader.maximumBytes)
+        } catch {
+            throw ValueError("\(file): \(error.message)")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let built = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bhg_builder_from_ui($0.baseAddress, buffer.count, &error) }
+        }
+        if let built { return built }
+        let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
+        if let error { g_error_free(error) }
+        throw ValueError("\(file):\(GtkHost.located(reason))")
+    }
+
+    /// The reason with its place first (`12:5: …`), as the scan gives it;
+    /// GtkBuilder says `<input>:12:5 …` of text it was given.
+    static func located(_ reason: String) -> String {
+        if reason.first?.isNumber == true { return reason }
+        guard reason.hasPrefix("<input>:") else { return " " + reason }
+        let rest = reason.dropFirst("<input>:".count)
+        guard let space = rest.firstIndex(of: " ") else { return " " + reason }
+        return rest[..<space] + ":" + rest[space...]
     }
 
     deinit {
@@ -83,6 +115,11 @@ public final class GtkHost {
             guard let found = bhg_builder_widget(builder, view.name, &notAWidget) else {
                 throw ValueError(notAWidget != 0 ? "`\(view.name)` in \(file) is not a widget"
                                  : "\(file) has no object with id `\(view.name)`; give the widget that id in the designer")
+            }
+            // Only the first window's content is shown: a widget elsewhere
+            // (another window, one drawn at the top level) never would be.
+            guard found == content || gtk_widget_is_ancestor(found, content) != 0 else {
+                throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's first GtkWindow); bind a widget drawn inside it")
             }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"

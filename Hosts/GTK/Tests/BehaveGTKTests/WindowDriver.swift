@@ -84,6 +84,33 @@ final class WindowDriver {
         }
     }
 
+    /// Runs `behave-window` on `file` (absolute) until it ends by itself,
+    /// as with a scene that does not load; its status and all it printed.
+    /// A window still open after `timeout` fails the test.
+    func runToTheEnd(_ file: String, _ arguments: [String] = [], timeout: Double = 10) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = WindowDriver.windowBinary
+        process.arguments = [file] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        process.environment = environment
+        let pipe = Pipe()
+        let output = Output()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = Pipe()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        try wait(for: "\((file as NSString).lastPathComponent) to end", timeout: timeout) { !process.isRunning }
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.1)
+        pipe.fileHandleForReading.readabilityHandler = nil
+        return (process.terminationStatus, output.text + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
     /// What the window printed so far, by line.
     var lines: [String] { output.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 

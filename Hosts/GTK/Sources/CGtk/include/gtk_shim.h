@@ -139,22 +139,18 @@ static inline void bhg_css_load (GtkCssProvider *p, const char *css) { gtk_css_p
 
 /* ----------------------------------------------------------- builder */
 
-/* The objects of a .ui file, or NULL with *error set (caller frees it). */
-static inline GtkBuilder *bhg_builder_from_file (const char *path, GError **error) {
-  GtkBuilder *b = gtk_builder_new();
-  if (!gtk_builder_add_from_file(b, path, error)) {
-    g_object_unref(b);
-    return NULL;
-  }
-  return b;
-}
+/* The objects of a .ui file's text, or NULL with *error set (caller
+** frees it): signals, closures, type functions and properties that read
+** files are refused, and names never resolve to the program's symbols
+** (builder.c). */
+GtkBuilder *bhg_builder_from_ui (const char *text, long length, GError **error);
 static inline GtkWidget *bhg_builder_widget (GtkBuilder *b, const char *id, int *not_a_widget) {
   GObject *o = gtk_builder_get_object(b, id);
   *not_a_widget = o != NULL && !GTK_IS_WIDGET(o);
   return o != NULL && GTK_IS_WIDGET(o) ? GTK_WIDGET(o) : NULL;
 }
 
-/* The first window among a .ui file's objects, or NULL. */
+/* The window among a .ui file's objects (the scan lets one through), or NULL. */
 static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
   GSList *objects = gtk_builder_get_objects(b), *each;
   GtkWidget *found = NULL;
@@ -163,6 +159,9 @@ static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
   g_slist_free(objects);
   return found;
 }
+/* Destroys every window among a .ui file's objects (a second window, a
+** dialog drawn beside the screen): only the screen's content is shown. */
+void bhg_builder_destroy_windows (GtkBuilder *builder);
 static inline GtkWidget *bhg_window_take_child (GtkWidget *w) {
   GtkWidget *child = gtk_window_get_child(GTK_WINDOW(w));
   if (child == NULL) return NULL;
