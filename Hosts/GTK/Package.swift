@@ -71,7 +71,7 @@ let package = Package(
         // Real widgets under Xvfb, driven with real X events (xdotool).
         .testTarget(name: "BehaveGTKTests", dependencies: [
             "BehaveGTK", .product(name: "BehaveCore", package: "Behave"),
-        ], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
+        ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,7 +47,7 @@ final class ButtonBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("title", let title):
-            if let label { bhg_label_set_text(label, text(title)) } else { bhg_button_set_label(widget, text(title)) }
+            if let label { bhg_label_set_text(label, labelText(text(title))) } else { bhg_button_set_label(widget, labelText(text(title))) }
         case ("image", .image(let image)):
             guard let picture else { return true }
             if let file = host.imageFile(named: image.name) {
@@ -57,7 +57,7 @@ final class ButtonBinding: WidgetBinding {
             } else {
                 // No file for the name: the name stands in, as the studio's placeholder does.
                 gtk_widget_set_visible(picture, 0)
-                if let label { bhg_label_set_text(label, "[\(image.name)] " + text(control.storedTitle)) }
+                if let label { bhg_label_set_text(label, labelText("[\(image.name)] " + text(control.storedTitle))) }
             }
         case ("image", .null):
             if let picture { gtk_widget_set_visible(picture, 0) }

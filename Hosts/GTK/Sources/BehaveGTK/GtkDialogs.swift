@@ -19,17 +19,17 @@ final class GtkDialogs: DialogPresenter {
     func present(_ dialog: Dialog, in scene: Scene) {
         take(down: nil)
         let window = gtk_window_new()!
-        bhg_window_set_title(window, dialog.title ?? dialog.style.title)
+        bhg_window_set_title(window, labelText(dialog.title ?? dialog.style.title))
         bhg_window_set_modal(window, host.window?.window)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
         gtk_widget_add_css_class(box, "bh-dialog")
         if let title = dialog.title {
-            let label = gtk_label_new(title)!
+            let label = gtk_label_new(labelText(title))!
             gtk_widget_add_css_class(label, "bh-dialog-title")
             bhg_box_append(box, label)
         }
         if let message = dialog.message {
-            let label = gtk_label_new(message)!
+            let label = gtk_label_new(labelText(message))!
             gtk_label_set_wrap(OpaquePointer(label), 1)
             bhg_box_append(box, label)
         }
@@ -87,7 +87,7 @@ final class GtkDialogs: DialogPresenter {
             gtk_widget_set_size_request(picture, 64, 64)
             bhg_box_append(content, picture)
         }
-        bhg_box_append(content, gtk_label_new(title))
+        bhg_box_append(content, gtk_label_new(labelText(title)))
         bhg_button_set_child(button, content)
         optionButtons.append((title, button))
         Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self, weak scene] in

@@ -153,15 +153,15 @@ public final class GtkHost {
         if let stack = view.parent.flatMap({ bindings[$0.name]?.object as? StackBinding }) {
             stack.arrange(view, widget)
         } else if frame.width > 0 || frame.height > 0 {
-            bhg_fixed_put(container, widget, frame.x, frame.y)
-            gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+            bhg_fixed_put(container, widget, GtkHost.coordinate(frame.x), GtkHost.coordinate(frame.y))
+            gtk_widget_set_size_request(widget, GtkHost.pixels(frame.width), GtkHost.pixels(frame.height))
         } else if container == content {
             bhg_box_append(flow(), widget)
         } else {
             bhg_fixed_put(container, widget, 0, 0)
             // A stack in a view fills its width, as on the screen.
             if view is Stack, let width = view.parent.map(openWidth), width > 0 {
-                gtk_widget_set_size_request(widget, Int32(width), -1)
+                gtk_widget_set_size_request(widget, GtkHost.pixels(width), -1)
             }
         }
         let inner = bhg_is_scrolled(widget) != 0 ? bhg_scrolled_get_child(widget) : widget
@@ -197,8 +197,25 @@ public final class GtkHost {
             return stack.resize(child, widget)
         }
         guard bhg_is_fixed(parent) != 0 else { return }
-        bhg_fixed_move(parent, widget, frame.x, frame.y)
-        gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+        bhg_fixed_move(parent, widget, GtkHost.coordinate(frame.x), GtkHost.coordinate(frame.y))
+        gtk_widget_set_size_request(widget, GtkHost.pixels(frame.width), GtkHost.pixels(frame.height))
+    }
+
+    /// The largest length or place GTK is given, in pixels either way. A
+    /// control's frame or content size may be any finite number, but GTK's
+    /// sizes are C ints (a larger one trapped in the conversion), and its
+    /// layout sums them: what lies beyond a hundred screens is drawn at
+    /// this edge (the control keeps its value).
+    static let largestLength = 100_000.0
+
+    /// A length or a place held within ±`largestLength`.
+    static func coordinate(_ value: Double) -> Double {
+        value.isFinite ? max(-largestLength, min(largestLength, value)) : 0
+    }
+
+    /// A length as GTK's whole pixels, held within ±`largestLength`.
+    static func pixels(_ length: Double) -> Int32 {
+        Int32(coordinate(length).rounded())
     }
 
     /// The binding of a widget bound as a control.

@@ -25,6 +25,10 @@ public final class GtkWindowHost {
 
     let window: GtkWidgetPointer
     private let overlay: GtkWidgetPointer
+    /// Holds the scene's widgets: the window opens at their size, up to the
+    /// screen's, and scrolls what is larger (a frame thousands of pixels
+    /// wide grew the window until X refused it).
+    private let scroller: GtkWidgetPointer
     private let problem: GtkWidgetPointer
     private let styles = GtkStyles()
     private var watched: WatchedSession?
@@ -57,6 +61,10 @@ public final class GtkWindowHost {
         gtk_label_set_wrap(OpaquePointer(problem), 1)
         gtk_label_set_xalign(OpaquePointer(problem), 0)
         gtk_widget_set_visible(problem, 0)
+        scroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)
         let source = SceneSource(file: options.file, settings: options.settings)
@@ -91,7 +99,7 @@ public final class GtkWindowHost {
         guard let host = making, let session = watched?.session else { return }
         making = nil
         self.host = host
-        bhg_overlay_set_child(overlay, host.content)
+        bhg_scrolled_set_child(scroller, host.content)
         bhg_window_set_title(window, host.title ?? session.scene.screenTitle)
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)

@@ -112,3 +112,16 @@ extension Value {
 
 /// Text for GTK: a property's string, or "".
 func text(_ value: Value) -> String { value.stringValue ?? "" }
+
+/// The most characters a label shows. Pango lays a wrapping label out
+/// again at each width GTK tries, so a script's two megabytes stopped the
+/// window for minutes; no one reads this much in a label, and the
+/// control keeps all of it.
+let shownCharacters = 10_000
+
+/// Text for a label: at most `shownCharacters`, then "…".
+func labelText(_ text: String) -> String {
+    guard let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex), end < text.endIndex
+    else { return text }
+    return text[..<end] + "…"
+}

@@ -305,3 +305,22 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 }
+
+/// What scripts set that no screen could show.
+final class ExtremeValueTests: XCTestCase {
+    func testSizesPastAnyScreenAndAMegabyteLabelLeaveTheWindowRunning() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Extremes/extremes.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("go")
+        // Before: a frame 10¹² wide trapped converting to GTK's int; then
+        // the window grew past what X allows; then the wrapping label laid
+        // out two megabytes for minutes a frame, and no timer fired.
+        try driver.waitForLine(containing: "all set; the label holds 2000000 bytes")
+        try driver.waitForLine(containing: "tick 5", timeout: 8)
+        let output = driver.lines.joined(separator: "\n")
+        XCTAssertFalse(output.contains("Fatal error") || output.contains("X Window System error"), output)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
