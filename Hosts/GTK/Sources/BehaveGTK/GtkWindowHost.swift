@@ -64,6 +64,13 @@ public final class GtkWindowHost {
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
         gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        // GTK sizes a new window to its content's natural size: at most
+        // the screen's (once, with 19,000 labels, cairo failed to draw a
+        // first frame taller than it allows).
+        var screenWidth: Int32 = GtkHost.largestSide, screenHeight: Int32 = GtkHost.largestSide
+        _ = bhg_screen_size(&screenWidth, &screenHeight)
+        gtk_scrolled_window_set_max_content_width(OpaquePointer(scroller), min(screenWidth, GtkHost.largestSide))
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), min(screenHeight, GtkHost.largestSide))
         bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)

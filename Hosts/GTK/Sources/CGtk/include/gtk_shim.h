@@ -126,6 +126,19 @@ static inline GtkWidget *bhg_scrolled_get_child (GtkWidget *s) {
 }
 static inline int bhg_is_scrolled (GtkWidget *w) { return GTK_IS_SCROLLED_WINDOW(w); }
 
+/* The size of the display's first monitor; 0 when it has none. */
+static inline int bhg_screen_size (int *width, int *height) {
+  GListModel *monitors = gdk_display_get_monitors(gdk_display_get_default());
+  GdkMonitor *monitor = g_list_model_get_n_items(monitors) > 0 ? g_list_model_get_item(monitors, 0) : NULL;
+  GdkRectangle area;
+  if (monitor == NULL) return 0;
+  gdk_monitor_get_geometry(monitor, &area);
+  g_object_unref(monitor);
+  *width = area.width;
+  *height = area.height;
+  return 1;
+}
+
 /* --------------------------------------------------------------- style */
 
 /* Adds a style sheet for the whole display, above the theme. */
