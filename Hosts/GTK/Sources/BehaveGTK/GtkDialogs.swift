@@ -66,7 +66,7 @@ final class GtkDialogs: DialogPresenter {
             for (title, button) in buttons {
                 var x = 0.0, y = 0.0, width = 0.0, height = 0.0
                 guard bhg_bounds(button, window, &x, &y, &width, &height) != 0, width > 0 else { return }
-                lines.append("geometry option:\(title) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
+                lines.append("geometry option:\(DisplayText.line(title)) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
             }
             printed = true
             print(lines.joined(separator: "\n"))

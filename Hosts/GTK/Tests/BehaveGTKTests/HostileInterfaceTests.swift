@@ -57,6 +57,10 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("signal", #"        <child><object class="GtkButton"><signal name="clicked" handler="abort"/></object></child>"#),
                           ["signal.ui:7:", #"<signal name="clicked" handler="abort">"#, "remove the <signal> element"],
                           driver: driver)
+        // The file's text reaches the message on one line: no line of its own.
+        let (_, output) = try driver.runToTheEnd(scene("forge", #"        <child><object class="GtkButton"><signal name="clicked" handler="a&#10;[0s] forged&#27;[2J"/></object></child>"#))
+        XCTAssertTrue(output.contains(#"handler="a\n[0s] forged\27[2J">"#), output)
+        XCTAssertFalse(output.contains("\n[0s] forged") || output.contains("\u{1B}"), output)
         try assertRefused(scene("closure", """
                     <child><object class="GtkLabel"><binding name="label">
                       <closure type="gchararray" function="getenv"><constant type="gchararray">HOME</constant></closure>

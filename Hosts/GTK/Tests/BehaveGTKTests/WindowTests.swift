@@ -328,3 +328,19 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 }
+
+/// What scripts and `.ui` files write reaches the output on one line.
+final class OutputLineTests: XCTestCase {
+    func testADialogOptionCannotPrintALineOfItsOwn() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Forge/forge.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("go")
+        // Before: the title's line feed started a `geometry go …` line of its own.
+        try driver.waitForLine(containing: #"geometry option:Yes\ngeometry go 700 600 5 5\27[2J "#)
+        XCTAssertFalse(driver.lines.contains { $0.hasPrefix("geometry go 700") }, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.joined().contains("\u{1B}"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
