@@ -166,7 +166,7 @@ public final class GtkWindowHost {
         if let error = watched.reload(from: source) {
             making = nil
             let message = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data("\(names) saved, but the scene does not load; the last good scene keeps running.\n\(GtkWindowHost.printable(error))".utf8))
             showProblem(message)
             return
         }
@@ -211,6 +211,16 @@ public final class GtkWindowHost {
         g_main_loop_quit(loop)
     }
 
+    /// A scene's mistakes as standard error shows them, as `behave run`
+    /// prints them: each on one line, what the files chose escaped (a name
+    /// holding a line feed or an escape sequence).
+    static func printable(_ error: SceneSourceError) -> String {
+        switch error {
+        case .usage(let message): DisplayText.indented(message, by: "    ") + "\n"
+        case .scene(let failure): (failure.diagnostics + failure.warnings).map { DisplayText.line($0.description) + "\n" }.joined()
+        }
+    }
+
     /// Runs `behave-window`: opens the window, runs until it closes; the
     /// exit status (0, 1 when a script raised an error, 2 when the scene
     /// does not load or there is no display).
@@ -227,7 +237,7 @@ public final class GtkWindowHost {
         do throws(SceneSourceError) {
             app = try GtkWindowHost(options: options, loop: loop)
         } catch {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            FileHandle.standardError.write(Data(printable(error).utf8))
             return 2
         }
         g_main_loop_run(loop)

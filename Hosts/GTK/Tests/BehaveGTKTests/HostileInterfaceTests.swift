@@ -61,6 +61,11 @@ final class HostileInterfaceTests: XCTestCase {
         let (_, output) = try driver.runToTheEnd(scene("forge", #"        <child><object class="GtkButton"><signal name="clicked" handler="a&#10;[0s] forged&#27;[2J"/></object></child>"#))
         XCTAssertTrue(output.contains(#"handler="a\n[0s] forged\27[2J">"#), output)
         XCTAssertFalse(output.contains("\n[0s] forged") || output.contains("\u{1B}"), output)
+        // So do the scene's own names, as `behave run` prints them.
+        let named = try scene("named", "", ui: #""a\n[0s] forged\e[2J""#)
+        let (_, printed) = try driver.runToTheEnd(named)
+        XCTAssertTrue(printed.contains(#"not `a\n[0s] forged\27[2J`"#), printed)
+        XCTAssertFalse(printed.contains("\n[0s] forged") || printed.contains("\u{1B}"), printed)
         try assertRefused(scene("closure", """
                     <child><object class="GtkLabel"><binding name="label">
                       <closure type="gchararray" function="getenv"><constant type="gchararray">HOME</constant></closure>
