@@ -63,7 +63,7 @@ final class ButtonBinding: WidgetBinding {
             if let picture { gtk_widget_set_visible(picture, 0) }
         case ("titleColor", let color):
             // A disabled button keeps the theme's dimmed text, as UIKit's does.
-            host.styles.set("color", to: color.colorValue, for: control.name, state: ":not(:disabled)")
+            style.set("color", to: color.colorValue, state: ":not(:disabled)")
         case ("enabled", .bool(let enabled)):
             gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
         case ("selected", .bool(let selected)):

@@ -25,7 +25,7 @@ final class StackBinding: WidgetBinding {
         case "alignment":
             alignChildren()
         case "padding":
-            host.styles.set("padding", to: stack.padding > 0 ? "\(formatNumber(stack.padding))px" : nil, for: control.name)
+            style.set("padding", to: stack.padding > 0 ? "\(formatNumber(stack.padding))px" : nil)
         default:
             return false
         }

@@ -13,7 +13,7 @@ final class LabelBinding: WidgetBinding {
             let full = text(change.new), shortened = labelText(full)
             cut = shortened == full ? nil : full
             bhg_label_set_text(widget, shortened)
-        case "textColor": host.styles.set("color", to: change.new.colorValue, for: control.name)
+        case "textColor": style.set("color", to: change.new.colorValue)
         default: return false
         }
         return true

@@ -18,6 +18,8 @@ class WidgetBinding: ControlWidget {
     /// The widget, while it lives.
     private(set) var widget: GtkWidgetPointer?
     let host: GtkHost
+    /// The widget's own CSS (colours, fonts).
+    let style: WidgetStyle
     /// A change from the control is being shown: the signals it raises in
     /// the widget are not the user's.
     private(set) var applying = false
@@ -26,9 +28,9 @@ class WidgetBinding: ControlWidget {
         self.control = control
         self.widget = widget
         self.host = host
+        style = WidgetStyle(for: widget)
         bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
         bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
-        gtk_widget_add_css_class(widget, host.styles.className(of: control.name))
         connectSignals(widget)
     }
 
@@ -50,9 +52,9 @@ class WidgetBinding: ControlWidget {
         case ("userInteractionEnabled", .bool(let enabled)):
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
-            host.styles.set("background-color", to: color.colorValue, for: control.name)
+            style.set("background-color", to: color.colorValue)
         case ("fontSize", _), ("fontWeight", _):
-            host.styles.setFont(change)
+            style.setFont(change)
         case ("frame", .rect(let frame)):
             host.place(widget, at: frame)
         default:

@@ -329,6 +329,31 @@ final class ExtremeValueTests: XCTestCase {
     }
 }
 
+/// Each control's colours and fonts are its widget's own CSS.
+final class ManyStylesTests: XCTestCase {
+    func testTwoThousandStyledControlsAndOnesNamedAsTheHostsClasses() throws {
+        let driver = try WindowDriver()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-styles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Before: the display's style sheet had a rule per control, which
+        // GTK's selector tree took in recursively (2,000 overflowed its
+        // stack); and a label named `problem` wore the problem bar's
+        // style (a control's class was `bh-NAME`, as the host's are).
+        var scene = "screen: Many\ncontrols:\n  problem: { type: Label, text: \"Problem\", frame: [10, 10, 200, 40] }\n"
+        for index in 0..<2000 {
+            scene += "  l\(index): { type: Label, text: x, textColor: red, backgroundColor: blue, frame: [\((index % 20) * 35), \(60 + (index / 20) * 13), 30, 12] }\n"
+        }
+        let path = folder.appendingPathComponent("many.scene.yaml")
+        try scene.write(to: path, atomically: true, encoding: .utf8)
+        try driver.open(path.path)
+        let colour = try driver.colour(of: "problem")
+        XCTAssertLessThan(abs(colour.red - colour.green), 0.02, "the theme's black on white: \(colour)")
+        XCTAssertGreaterThan(try driver.colour(of: "l0").blue, 0.5, "a blue background")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
 /// What scripts and `.ui` files write reaches the output on one line.
 final class OutputLineTests: XCTestCase {
     func testADialogOptionCannotPrintALineOfItsOwn() throws {

@@ -149,6 +149,17 @@ static inline GtkCssProvider *bhg_add_css (void) {
   return p;
 }
 static inline void bhg_css_load (GtkCssProvider *p, const char *css) { gtk_css_provider_load_from_data(p, css, -1); }
+/* A style sheet for one widget alone (above the display's), which the
+** caller owns a reference to. Deprecated after 4.8 for application CSS
+** by class, which puts every control's rules in one selector tree. */
+static inline GtkCssProvider *bhg_add_widget_css (GtkWidget *w) {
+  GtkCssProvider *p = gtk_css_provider_new();
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_add_provider(gtk_widget_get_style_context(w), GTK_STYLE_PROVIDER(p),
+                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return p;
+}
 
 /* ----------------------------------------------------------- builder */
 
