@@ -119,6 +119,21 @@ final class HostileInterfaceTests: XCTestCase {
                           ["range.ui: value \"-7\"", "width-chars"], driver: driver)
     }
 
+    func testNumbersAndTextSizesPastWhatGtkLaysOutAreRefused() throws {
+        let driver = try WindowDriver()
+        // Before: GtkBoxLayout aborted on its assertion at the first frame.
+        try assertRefused(scene("spacing", #"        <child><object class="GtkBox"><property name="spacing">0x7fffffff</property><child><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["spacing.ui:7:", "`spacing` is 0x7fffffff", "at most 65535"], driver: driver)
+        // Before: Pango's criticals and warnings on stderr, and no text.
+        try assertRefused(scene("span", #"        <child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#),
+                          ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)
+        try assertRefused(scene("scale", #"        <child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#),
+                          ["scale.ui:7:", "the attribute `scale` gives a scale"], driver: driver)
+        // Before: GTK warned that it could not set the text, and showed none.
+        try assertRefused(scene("markup", #"        <child><object class="GtkLabel"><property name="use-markup">true</property><property name="label">&lt;b&gt;open</property></object></child>"#),
+                          ["markup.ui:7:", "the label (use-markup is on) is not Pango markup"], driver: driver)
+    }
+
     func testOneWindowIsTheScreenAndControlsAreInsideIt() throws {
         let driver = try WindowDriver()
         // Before: the second window could be the one shown (GtkBuilder's
