@@ -50,7 +50,7 @@ final class ButtonBinding: WidgetBinding {
             if let label { bhg_label_set_text(label, labelText(text(title))) } else { bhg_button_set_label(widget, labelText(text(title))) }
         case ("image", .image(let image)):
             guard let picture else { return true }
-            if let file = host.imageFile(named: image.name) {
+            if let file = host?.imageFile(named: image.name) {
                 bhg_picture_set_filename(picture, file)
                 gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 32)), Int32(min(image.height ?? 32, 32)))
                 gtk_widget_set_visible(picture, 1)

@@ -8,7 +8,8 @@ import Foundation
 /// button last; a photo's button shows the photo. The user's click answers
 /// the scene; closing the dialog is cancel.
 final class GtkDialogs: DialogPresenter {
-    private unowned let host: GtkHost
+    /// Weak: a scene that outlives its host (reloaded) presents nothing.
+    private weak var host: GtkHost?
     /// The dialog shown now, and its window.
     private var shown: (dialog: Dialog, window: GtkWidgetPointer)?
 
@@ -20,7 +21,7 @@ final class GtkDialogs: DialogPresenter {
         take(down: nil)
         let window = gtk_window_new()!
         bhg_window_set_title(window, labelText(dialog.title ?? dialog.style.title))
-        bhg_window_set_modal(window, host.window?.window)
+        bhg_window_set_modal(window, host?.window?.window)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
         gtk_widget_add_css_class(box, "bh-dialog")
         if let title = dialog.title {
@@ -50,7 +51,7 @@ final class GtkDialogs: DialogPresenter {
         }
         shown = (dialog, window)
         bhg_window_present(window)
-        if host.window?.printsGeometry ?? false { printGeometry(of: window, buttons: optionButtons) }
+        if host?.window?.printsGeometry ?? false { printGeometry(of: window, buttons: optionButtons) }
     }
 
     /// The option buttons of the dialog being made, by their answers' titles.
@@ -82,7 +83,7 @@ final class GtkDialogs: DialogPresenter {
     private func button(_ title: String, answering option: String?, in scene: Scene) -> GtkWidgetPointer {
         let button = gtk_button_new()!
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        if let option, let file = host.imageFile(named: option) {
+        if let option, let file = host?.imageFile(named: option) {
             let picture = gtk_picture_new_for_filename(file)!
             gtk_widget_set_size_request(picture, 64, 64)
             bhg_box_append(content, picture)

@@ -20,6 +20,9 @@ public final class GtkHost {
     public private(set) var defaultSize: (width: Int32, height: Int32) = (-1, -1)
     /// The bindings by control name (the widgets own them).
     private var bindings: [String: Weak<WidgetBinding>] = [:]
+    /// The widgets made for controls.
+    private var made: [GtkWidgetPointer] = []
+
     /// Controls without a frame, one under the other.
     private var column: GtkWidgetPointer?
     private(set) weak var scene: Scene?
@@ -92,6 +95,7 @@ public final class GtkHost {
     }
 
     deinit {
+        for widget in made { g_object_unref(widget) }
         if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
         g_object_unref(content)
     }
@@ -129,7 +133,12 @@ public final class GtkHost {
             widget = found
             adopting = true
         } else {
+            // Ours while the host lives (a scene that does not load, or a
+            // control in a parent GTK cannot hold, never lays it out: a
+            // floating widget is never freed).
             widget = kind.make()
+            g_object_ref_sink(widget)
+            made.append(widget)
         }
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)

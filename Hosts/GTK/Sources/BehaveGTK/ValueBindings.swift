@@ -147,7 +147,7 @@ final class TextFieldBinding: WidgetBinding {
 final class ImageViewBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         guard change.property == "image" else { return false }
-        if case .image(let image) = change.new, let file = host.imageFile(named: image.name) {
+        if case .image(let image) = change.new, let file = host?.imageFile(named: image.name) {
             bhg_picture_set_filename(widget, file)
             // Without a frame, the picture takes the image's size (as fitted
             // by the scripts), within a screen's width.

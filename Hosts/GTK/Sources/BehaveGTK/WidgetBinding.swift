@@ -17,7 +17,10 @@ class WidgetBinding: ControlWidget {
     let control: View
     /// The widget, while it lives.
     private(set) var widget: GtkWidgetPointer?
-    let host: GtkHost
+    /// The host whose scene the control is in. Weak: the host keeps the
+    /// widgets (its content), the widgets keep their bindings, so a strong
+    /// reference kept every reloaded scene's host, widgets and controls.
+    private(set) weak var host: GtkHost?
     /// The widget's own CSS (colours, fonts).
     let style: WidgetStyle
     /// A change from the control is being shown: the signals it raises in
@@ -56,7 +59,7 @@ class WidgetBinding: ControlWidget {
         case ("fontSize", _), ("fontWeight", _):
             style.setFont(change)
         case ("frame", .rect(let frame)):
-            host.place(widget, at: frame)
+            host?.place(widget, at: frame)
         default:
             break
         }
