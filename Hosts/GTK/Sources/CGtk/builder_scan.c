@@ -12,7 +12,7 @@
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
 **     on /dev/zero read until memory ran out);
-**   - what GTK cannot lay out: markup nested past MAX_DEPTH, more than
+**   - what GTK cannot lay out: elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
 **     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
 **     MAX_POINTS (Pango's sizes overflowed).
