@@ -45,6 +45,8 @@ public final class GtkWindowHost {
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
     private var ended = false
+    /// The window was destroyed (closed): its pointer is GTK's no more.
+    private var windowGone = false
     public private(set) var scriptErrors = 0
 
     /// Opens the window and loads the scene; a scene that does not load
@@ -125,6 +127,7 @@ public final class GtkWindowHost {
             end()
             return false
         }
+        Signals.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.windowGone = true }
         let keys = UnsafeMutableRawPointer(bhg_add_key_controller(window)!)
         Signals.keyPressed(keys) { [unowned self] key in
             let control = key & Signals.controlBit != 0
@@ -192,9 +195,12 @@ public final class GtkWindowHost {
         }
     }
 
-    /// Ends the scene and closes the window.
+    /// Ends the scene and closes the window (once: GTK frees a destroyed
+    /// window, and a second Ctrl-C or SIGTERM, or one after Ctrl+W or the
+    /// window's close button, destroyed it again).
     public func close() {
         end()
+        guard !windowGone else { return }
         bhg_window_destroy(window)
     }
 
