@@ -12,7 +12,8 @@
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
 **     on /dev/zero read until memory ran out);
-**   - what GTK cannot lay out: elements nested past MAX_DEPTH, more than
+**   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
+**     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
 **     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
 **     MAX_POINTS (Pango's sizes overflowed).
@@ -35,6 +36,10 @@
 #define MAX_POINTS 1000
 #define MAX_SCALE 100.0
 #define PAST_PANGO "sizes of 0 to 1000 points, scales of 0 to 100"
+/* The most characters a label or a tooltip holds, as a script's label
+** shows at most (Pango lays a wrapping label out again at each width GTK
+** tries: five megabytes made every frame take seconds). */
+#define MAX_LABEL 10000
 
 typedef struct {
   GMarkupParseContext *context;
@@ -292,6 +297,10 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   } else if (name != NULL && !scan->attribute && is_large_integer(scan->pspec, text)) {
     refuse(scan, error, "`%s` is %s, but GTK lays a screen out in C ints, and its whole numbers here are at most %d; "
            "give a smaller one", name, g_strstrip(scan->text->str), MAX_INTEGER);
+  } else if (name != NULL && (strcmp(name, "label") == 0 || g_str_has_prefix(name, "tooltip-"))
+             && g_utf8_strlen(text, -1) > MAX_LABEL) {
+    refuse(scan, error, "`%s` holds %ld characters; a label shows at most %d (a text view holds long text)",
+           name, g_utf8_strlen(text, -1), MAX_LABEL);
   } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
     check_markup(scan, text, "the tooltip-markup", error);
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL

@@ -129,6 +129,10 @@ final class HostileInterfaceTests: XCTestCase {
                           ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)
         try assertRefused(scene("scale", #"        <child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#),
                           ["scale.ui:7:", "the attribute `scale` gives a scale"], driver: driver)
+        // Before: a wrapping label of 5 MB made each frame take seconds.
+        let long = String(repeating: "word ", count: 2001)
+        try assertRefused(scene("long", #"        <child><object class="GtkLabel"><property name="wrap">true</property><property name="label">\#(long)</property></object></child>"#),
+                          ["long.ui:7:", "`label` holds 10005 characters; a label shows at most 10000"], driver: driver)
         // Before: GTK warned that it could not set the text, and showed none.
         try assertRefused(scene("markup", #"        <child><object class="GtkLabel"><property name="use-markup">true</property><property name="label">&lt;b&gt;open</property></object></child>"#),
                           ["markup.ui:7:", "the label (use-markup is on) is not Pango markup"], driver: driver)
