@@ -41,7 +41,10 @@ final class GtkDialogs: DialogPresenter {
         }
         bhg_box_append(buttons, button(dialog.cancel ?? "Cancel", answering: nil, in: scene))
         bhg_box_append(box, buttons)
-        bhg_window_set_child(window, box)
+        // Thousands of options scroll within a screen's height.
+        let scroller = GtkHost.scrollerWithinScreen()
+        bhg_scrolled_set_child(scroller, box)
+        bhg_window_set_child(window, scroller)
         Signals.closeRequest(UnsafeMutableRawPointer(window)) { [weak self, weak scene] in
             // Closing the dialog is its cancel button; the window goes when
             // the scene takes the dialog down.

@@ -63,6 +63,21 @@ public final class GtkHost {
     /// The sides of the largest window a `.ui` file may ask for.
     static let largestSide: Int32 = 4096
 
+    /// A scrolled window as large as what it holds, up to the screen's
+    /// size, that scrolls what is larger: GTK sizes a new window to its
+    /// content, however large (a scene of a huge frame, a dialog of
+    /// thousands of options, whose last ones and Cancel were off the screen).
+    static func scrollerWithinScreen() -> GtkWidgetPointer {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        var width = largestSide, height = largestSide
+        _ = bhg_screen_size(&width, &height)
+        gtk_scrolled_window_set_max_content_width(OpaquePointer(scroller), min(width, largestSide))
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), min(height, largestSide))
+        return scroller
+    }
+
     /// The objects of the `.ui` file at `path` (read once, at most as
     /// large as a scene file, a regular file), or an error naming `file`,
     /// the line and column, and the fix.

@@ -27,7 +27,8 @@ public final class GtkWindowHost {
     private let overlay: GtkWidgetPointer
     /// Holds the scene's widgets: the window opens at their size, up to the
     /// screen's, and scrolls what is larger (a frame thousands of pixels
-    /// wide grew the window until X refused it).
+    /// wide grew the window until X refused it; once, with 19,000 labels,
+    /// cairo failed to draw a first frame taller than it allows).
     private let scroller: GtkWidgetPointer
     private let problem: GtkWidgetPointer
     private let styles = GtkStyles()
@@ -63,16 +64,7 @@ public final class GtkWindowHost {
         gtk_label_set_wrap(OpaquePointer(problem), 1)
         gtk_label_set_xalign(OpaquePointer(problem), 0)
         gtk_widget_set_visible(problem, 0)
-        scroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
-        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-        // GTK sizes a new window to its content's natural size: at most
-        // the screen's (once, with 19,000 labels, cairo failed to draw a
-        // first frame taller than it allows).
-        var screenWidth: Int32 = GtkHost.largestSide, screenHeight: Int32 = GtkHost.largestSide
-        _ = bhg_screen_size(&screenWidth, &screenHeight)
-        gtk_scrolled_window_set_max_content_width(OpaquePointer(scroller), min(screenWidth, GtkHost.largestSide))
-        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), min(screenHeight, GtkHost.largestSide))
+        scroller = GtkHost.scrollerWithinScreen()
         bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)

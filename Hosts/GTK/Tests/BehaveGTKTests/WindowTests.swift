@@ -329,6 +329,25 @@ final class ExtremeValueTests: XCTestCase {
     }
 }
 
+/// A dialog taller than the screen scrolls within it.
+final class TallDialogTests: XCTestCase {
+    func testADialogOfHundredsOfOptionsFitsTheScreen() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ManyOptions/many_options.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("go")
+        try driver.waitForLine(containing: "geometry option:Cancel ")
+        // Before: the dialog was as tall as its 301 buttons (12,000 pixels
+        // on a screen of 700), Cancel and most options off the screen.
+        let geometry = try driver.run("xdotool", ["search", "--name", "^Pick one$", "getwindowgeometry"])
+        let size = try XCTUnwrap(geometry.split(separator: "\n").first { $0.contains("Geometry:") }, geometry)
+        let height = try XCTUnwrap(Int(size.split(separator: "x").last?.trimmingCharacters(in: .whitespaces) ?? ""), geometry)
+        XCTAssertLessThanOrEqual(height, 700, geometry)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
 /// Each control's colours and fonts are its widget's own CSS.
 final class ManyStylesTests: XCTestCase {
     func testTwoThousandStyledControlsAndOnesNamedAsTheHostsClasses() throws {
