@@ -11,7 +11,9 @@
 **     directory list lists folders);
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
-**     on /dev/zero read until memory ran out);
+**     on /dev/zero read until memory ran out), and links to anything but
+**     the web (GTK hands them to the desktop, which opens files and runs
+**     any scheme's handler);
 **   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
 **     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
@@ -179,20 +181,80 @@ static const char *list_too_large (PangoAttrList *list) {
   return why;
 }
 
-/* Markup Pango cannot read or would size past its limits. */
+/* Whether a link may be followed: web pages and mail. GTK hands any other
+** URI to the desktop (xdg-open), which opens files and runs the handler
+** of any scheme. */
+static gboolean is_web_link (const char *uri) {
+  const char *schemes[] = { "http", "https", "mailto" };
+  char *scheme = g_uri_parse_scheme(uri);
+  gboolean web = FALSE;
+  for (size_t i = 0; scheme != NULL && i < G_N_ELEMENTS(schemes); i++)
+    if (g_ascii_strcasecmp(scheme, schemes[i]) == 0) web = TRUE;
+  g_free(scheme);
+  return web;
+}
+
+/* A label's markup as GTK reads it: its <a href> links (GTK's own, not
+** Pango's) taken out, each checked, the rest copied for Pango. */
+typedef struct {
+  GString *rest;
+  char *link;   /* the first link that is not a web link */
+} Links;
+
+static void links_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+                         gpointer data, GError **error) {
+  Links *links = data;
+  if (strcmp(element, "a") == 0) {
+    const char *href = attribute(names, values, "href");
+    if (href != NULL && !is_web_link(href) && links->link == NULL) links->link = g_strdup(href);
+    return;
+  }
+  g_string_append_printf(links->rest, "<%s", element);
+  for (; *names != NULL; names++, values++) {
+    char *value = g_markup_escape_text(*values, -1);
+    g_string_append_printf(links->rest, " %s=\"%s\"", *names, value);
+    g_free(value);
+  }
+  g_string_append_c(links->rest, '>');
+}
+
+static void links_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
+  Links *links = data;
+  if (strcmp(element, "a") != 0) g_string_append_printf(links->rest, "</%s>", element);
+}
+
+static void links_text (GMarkupParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
+  Links *links = data;
+  char *escaped = g_markup_escape_text(text, length);
+  g_string_append(links->rest, escaped);
+  g_free(escaped);
+}
+
+/* Markup Pango cannot read or would size past its limits, or a link that
+** is not to the web. */
 static void check_markup (Scan *scan, const char *markup, const char *where, GError **error) {
+  GMarkupParser parser = { links_start, links_end, links_text, NULL, NULL };
+  Links links = { g_string_new(NULL), NULL };
+  char *wrapped = g_strconcat("<markup>", markup, "</markup>", NULL);
+  GMarkupParseContext *context = g_markup_parse_context_new(&parser, 0, &links, NULL);
   PangoAttrList *list = NULL;
   GError *failure = NULL;
   const char *why;
-  if (!pango_parse_markup(markup, -1, 0, &list, NULL, NULL, &failure)) {
+  gboolean read = g_markup_parse_context_parse(context, wrapped, -1, &failure)
+               && g_markup_parse_context_end_parse(context, &failure);
+  g_markup_parse_context_free(context);
+  g_free(wrapped);
+  if (read && links.link != NULL) {
+    refuse(scan, error, "%s links to `%s`; a link opens a web page or mail (http, https, mailto)", where, links.link);
+  } else if (!read || !pango_parse_markup(links.rest->str, -1, 0, &list, NULL, NULL, &failure)) {
     refuse(scan, error, "%s is not Pango markup: %s", where, failure->message);
-    g_error_free(failure);
-    return;
-  }
-  why = list_too_large(list);
-  pango_attr_list_unref(list);
-  if (why != NULL)
+  } else if ((why = list_too_large(list)) != NULL) {
     refuse(scan, error, "%s gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", where, why);
+  }
+  if (list != NULL) pango_attr_list_unref(list);
+  if (failure != NULL) g_error_free(failure);
+  g_free(links.link);
+  g_string_free(links.rest, TRUE);
 }
 
 /* A label's <attribute name=… value=…/>, as a list of one. */
@@ -301,6 +363,8 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
              && g_utf8_strlen(text, -1) > MAX_LABEL) {
     refuse(scan, error, "`%s` holds %ld characters; a label shows at most %d (a text view holds long text)",
            name, g_utf8_strlen(text, -1), MAX_LABEL);
+  } else if (name != NULL && !scan->attribute && strcmp(name, "uri") == 0 && !is_web_link(g_strstrip(scan->text->str))) {
+    refuse(scan, error, "`uri` is `%s`; a link opens a web page or mail (http, https, mailto)", scan->text->str);
   } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
     check_markup(scan, text, "the tooltip-markup", error);
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL

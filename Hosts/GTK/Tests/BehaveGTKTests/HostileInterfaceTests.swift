@@ -104,6 +104,15 @@ final class HostileInterfaceTests: XCTestCase {
                           ["picture.ui:7:", "`paintable` of GtkPicture"], driver: driver)
         try assertRefused(scene("icon", #"        <child><object class="GtkImage"><property name="gicon">/etc/hostname</property></object></child>"#),
                           ["icon.ui:7:", "the icon `/etc/hostname` names a file"], driver: driver)
+        // Before: a click handed the link to the desktop (xdg-open), which
+        // opens files and runs any scheme's handler.
+        try assertRefused(scene("link", #"        <child><object class="GtkLinkButton"><property name="uri">file:///etc/hostname</property></object></child>"#),
+                          ["link.ui:7:", "`uri` is `file:///etc/hostname`; a link opens a web page or mail"], driver: driver)
+        try assertRefused(scene("anchor", #"        <child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">&lt;a href="ssh://host"&gt;go&lt;/a&gt;</property></object></child>"#),
+                          ["anchor.ui:7:", "the label (use-markup is on) links to `ssh://host`"], driver: driver)
+        // A web link, in markup GTK reads (Pango alone has no <a>), is fine.
+        try driver.open(scene("web", #"        <child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">See &lt;a href="https://example.com"&gt;&lt;b&gt;the site&lt;/b&gt;&lt;/a&gt;</property></object></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
         // An object that reads files or builds more objects from text with
         // GTK's usual scope (its own <signal>s included).
         try assertRefused(scene("factory", "", extra: #"  <object class="GtkBuilderListItemFactory" id="f"><property name="bytes">x</property></object>"#),
