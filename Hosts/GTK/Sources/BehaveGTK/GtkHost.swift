@@ -136,10 +136,10 @@ public final class GtkHost {
                 throw ValueError(notAWidget != 0 ? "`\(view.name)` in \(file) is not a widget"
                                  : "\(file) has no object with id `\(view.name)`; give the widget that id in the designer")
             }
-            // Only the first window's content is shown: a widget elsewhere
+            // Only the window's content is shown: a widget elsewhere
             // (another window, one drawn at the top level) never would be.
             guard found == content || gtk_widget_is_ancestor(found, content) != 0 else {
-                throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's first GtkWindow); bind a widget drawn inside it")
+                throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it")
             }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"
