@@ -82,10 +82,20 @@ class WidgetBinding: ControlWidget {
     // MARK: Lifetime
 
     /// The control left the scene (a `remove`, the screen dismissed): its
-    /// widget leaves the window.
+    /// widget leaves the window. A box or a fixed container lets go of a
+    /// child; other containers of a `.ui` file (a frame, a button, a paned)
+    /// keep a pointer to theirs, which unparenting left dangling (GTK
+    /// freed the child, then unparented it again): there it is hidden,
+    /// and takes no room.
     func controlWasRemoved() {
         guard let widget, let parent = gtk_widget_get_parent(widget) else { return }
-        if bhg_is_box(parent) != 0 { bhg_box_remove(parent, widget) } else { gtk_widget_unparent(widget) }
+        if bhg_is_box(parent) != 0 {
+            bhg_box_remove(parent, widget)
+        } else if bhg_is_fixed(parent) != 0 {
+            bhg_fixed_remove(parent, widget)
+        } else {
+            gtk_widget_set_visible(widget, 0)
+        }
     }
 
     fileprivate func widgetDidGo() {

@@ -329,6 +329,26 @@ final class ExtremeValueTests: XCTestCase {
     }
 }
 
+/// Removing a control bound in a `.ui` file, whatever holds its widget.
+final class RemovedWidgetTests: XCTestCase {
+    func testRemovingAControlInAFrameAButtonOrAPanedHidesItsWidget() throws {
+        let driver = try WindowDriver()
+        let input = Pipe()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Remove/remove.scene.yaml").path
+        try driver.open(scene, input: input)
+        let shown = try driver.contrast(of: "framed")
+        input.fileHandleForWriting.write(Data("remove framed\nremove buttoned\nremove paned\n".utf8))
+        try driver.waitForLine(containing: "paned removed")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertLessThan(try driver.contrast(of: "framed"), shown * 0.5, "its text is gone from the screen")
+        // Before: the label was unparented behind its container's back, and
+        // GTK unparented it again once freed (a critical, at best).
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        XCTAssertFalse(driver.lines.contains { $0.contains("CRITICAL") || $0.contains("WARNING") }, driver.lines.joined(separator: "\n"))
+    }
+}
+
 /// A dialog taller than the screen scrolls within it.
 final class TallDialogTests: XCTestCase {
     func testADialogOfHundredsOfOptionsFitsTheScreen() throws {

@@ -59,6 +59,7 @@ static inline int bhg_is_window (GtkWidget *w) { return GTK_IS_WINDOW(w); }
 static inline void bhg_fixed_put (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_put(GTK_FIXED(f), c, x, y); }
 static inline void bhg_fixed_move (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_move(GTK_FIXED(f), c, x, y); }
 static inline int bhg_is_fixed (GtkWidget *w) { return GTK_IS_FIXED(w); }
+static inline void bhg_fixed_remove (GtkWidget *f, GtkWidget *c) { gtk_fixed_remove(GTK_FIXED(f), c); }
 static inline void bhg_box_append (GtkWidget *b, GtkWidget *c) { gtk_box_append(GTK_BOX(b), c); }
 static inline int bhg_is_box (GtkWidget *w) { return GTK_IS_BOX(w); }
 static inline void bhg_box_remove (GtkWidget *b, GtkWidget *c) { gtk_box_remove(GTK_BOX(b), c); }
