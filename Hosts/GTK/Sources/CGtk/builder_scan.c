@@ -363,8 +363,9 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
              && g_utf8_strlen(text, -1) > MAX_LABEL) {
     refuse(scan, error, "`%s` holds %ld characters; a label shows at most %d (a text view holds long text)",
            name, g_utf8_strlen(text, -1), MAX_LABEL);
-  } else if (name != NULL && !scan->attribute && strcmp(name, "uri") == 0 && !is_web_link(g_strstrip(scan->text->str))) {
-    refuse(scan, error, "`uri` is `%s`; a link opens a web page or mail (http, https, mailto)", scan->text->str);
+  } else if (name != NULL && !scan->attribute && (strcmp(name, "uri") == 0 || strcmp(name, "website") == 0)
+             && !is_web_link(g_strstrip(scan->text->str))) {
+    refuse(scan, error, "`%s` is `%s`; a link opens a web page or mail (http, https, mailto)", name, scan->text->str);
   } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
     check_markup(scan, text, "the tooltip-markup", error);
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL
