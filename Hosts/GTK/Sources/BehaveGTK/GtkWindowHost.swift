@@ -170,7 +170,8 @@ public final class GtkWindowHost {
     }
 
     private func showProblem(_ message: String?) {
-        bhg_label_set_text(problem, message ?? "")
+        // A scene of thousands of mistakes: their start, as a label shows.
+        bhg_label_set_text(problem, labelText(message ?? ""))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
     }
 

@@ -40,9 +40,21 @@ final class WindowDriver {
     }
 
     deinit {
-        if let window, window.isRunning { window.terminate(); window.waitUntilExit() }
+        if let window { WindowDriver.stop(window) }
         server.terminate()
         server.waitUntilExit()
+    }
+
+    /// Ends `process`: SIGTERM, then SIGKILL after five seconds (a window
+    /// stuck in a frame never reads its SIGTERM, and the test run would
+    /// wait for it for ever).
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let end = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// `behave-window`, built beside the tests.
@@ -103,7 +115,7 @@ final class WindowDriver {
         process.standardInput = Pipe()
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        defer { WindowDriver.stop(process) }
         try wait(for: "\((file as NSString).lastPathComponent) to end", timeout: timeout) { !process.isRunning }
         process.waitUntilExit()
         Thread.sleep(forTimeInterval: 0.1)

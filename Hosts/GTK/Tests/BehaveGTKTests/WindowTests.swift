@@ -349,6 +349,33 @@ final class RemovedWidgetTests: XCTestCase {
     }
 }
 
+/// A scene saved with thousands of mistakes: the bar over the window
+/// shows their start, and the last good scene runs on.
+final class ManyMistakesTests: XCTestCase {
+    func testTwentyThousandMistakesLeaveTheLastGoodSceneRunning() throws {
+        let driver = try WindowDriver()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-mistakes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ticking/ticking.lua")
+        try FileManager.default.copyItem(at: script, to: folder.appendingPathComponent("ticking.lua"))
+        let scene = folder.appendingPathComponent("ticking.scene.yaml")
+        let good = "screen: Ticking\ncontrols:\n  go: { type: Button, title: Go, frame: [10, 10, 80, 30] }\n"
+            + "behaviours:\n  ticking: { script: ticking.lua, outlets: { go: go } }\n"
+        try good.write(to: scene, atomically: true, encoding: .utf8)
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "tick 2")
+        let mistakes = (0..<20_000).map { "  c\($0): { type: Buttonx\($0) }\n" }.joined()
+        try (good.replacingOccurrences(of: "behaviours:", with: mistakes + "behaviours:")).write(to: scene, atomically: true, encoding: .utf8)
+        try driver.waitForLine(containing: "saved, but the scene does not load")
+        let ticks = driver.lines.compactMap { line in line.range(of: "] tick ").flatMap { Int(line[$0.upperBound...]) } }
+        // Before: the bar laid out 1.5 MB of mistakes, wrapped, at every
+        // frame: no frame came, and the clock stood still.
+        try driver.waitForLine(containing: "tick \((ticks.max() ?? 0) + 8)", timeout: 8)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
 /// A dialog taller than the screen scrolls within it.
 final class TallDialogTests: XCTestCase {
     func testADialogOfHundredsOfOptionsFitsTheScreen() throws {
