@@ -583,10 +583,10 @@ final class LintWalk {
         let methods = ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? []
         let members = LintWalk.controlMembers + methods + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
         guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
-        let near = Suggestions.nearest(to: key.name, in: schema.properties.map(\.name) + members)
+        let near = schema.propertyFix(key.name, members: members)
         settle(dependencies) {
             self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no property `\(key.name)`",
-                        fix: near.map { "did you mean `\($0)`?" }
+                        fix: near
                             ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
         }
     }
@@ -615,10 +615,10 @@ final class LintWalk {
     func checkEvent(_ object: LuaExpression, _ method: LuaName, _ arguments: [LuaExpression]) {
         guard LintWalk.eventMethods.contains(method.name), let (schema, dependencies) = controlType(object),
               case .string(let event, let position)? = arguments.first, !schema.events.contains(event) else { return }
-        let near = Suggestions.nearest(to: event, in: schema.events)
+        let near = Suggestions.eventFix(for: event, in: schema.events)
         settle(dependencies) {
             self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
-                        fix: near.map { "did you mean `\($0)`?" }
+                        fix: near
                             ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
         }
     }

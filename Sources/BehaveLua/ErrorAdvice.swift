@@ -24,7 +24,14 @@ extension LuaRuntime {
                 ? ScriptAdvice.specRunaway(error.text, option: "--instruction-limit", more: "\(overflow ? Int.max : instructions)")
                 : ScriptAdvice.specRunaway(error.text, option: "--time-limit", more: "\(Int(min(max(seconds, 1), 3600)))")
         } else if exceededLimit?.isRunaway == true {
-            advice = ScriptAdvice.runaway(error.text)
+            // Stopped where it stood, because a handler it started ran the
+            // callback out (that handler's error names its own line).
+            var line: Int32 = 0
+            if let site = bh_spent_site(L, &line).map({ String(cString: $0) }), site != error.file || Int(line) != error.line {
+                advice = ScriptAdvice.runawayInStartedHandler(error.text, at: "\(site):\(line)")
+            } else {
+                advice = ScriptAdvice.runaway(error.text)
+            }
         } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource {
             if let nilValue = NilValue(error.text) {
                 advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)

@@ -120,7 +120,9 @@ extension LuaRuntime {
         guard capture == nil else { throw ValueError("wait cannot be called inside animate's changes") }
         let handler = try currentHandler("wait", on: S)
         let behaviour = try currentBehaviour("wait")
-        behaviour.bind(scene.clock.schedule(after: seconds, resumption(of: handler)))
+        let timer = scene.clock.schedule(after: seconds, resumption(of: handler))
+        if seconds == 0 { timer.site = callingFrame(in: S) }
+        behaviour.bind(timer)
         return BH_YIELD_BASE
     }
 
@@ -133,6 +135,7 @@ extension LuaRuntime {
         let callback = try callback(at: 2, info: info, for: "after", in: S)
         callback.behaviour = behaviour
         let timer = scene.clock.schedule(after: seconds) { callback.run() }
+        if seconds == 0 { timer.site = callingFrame(in: S) }
         behaviour.bind(timer)
         pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour), on: S)
         return 1

@@ -124,19 +124,12 @@ final class SceneAssembler {
     /// The `.ui` file, found (`behave window` takes widgets from it).
     private(set) var interface: String?
 
-    /// A `ui:` file must be a GtkBuilder file beside the scene (or below
-    /// it); a headless run only checks that it is there.
+    /// A `ui:` file must be a GtkBuilder file for GTK 4 beside the scene
+    /// (or below it); a headless run only checks it (`InterfaceFile`).
     private func checkInterface() {
         guard let written = description.interface else { return }
-        guard written.value.hasSuffix(".ui") else {
-            return log.error("`ui` names a GtkBuilder file ending in .ui, not `\(written.value)`", line: written.line)
-        }
-        let path = PhotoLibrary.resolve(written.value, relativeTo: directory)
         do throws(ValueError) {
-            guard let found = try access.check(path, shown: written.value) else {
-                return log.error("\(written.value): no such file (a `ui` file is looked for beside the scene)", line: written.line)
-            }
-            interface = found
+            interface = try InterfaceFile.check(written.value, directory: directory, access: access)
         } catch {
             log.error(error.message, line: written.line)
         }
@@ -173,8 +166,21 @@ final class SceneAssembler {
                     log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
                 }
             }
+            checkLaidOutByInterface(entry)
             views[entry.name] = view
         }
+    }
+
+    /// A scene with a `ui:` file takes its widgets, laid out, from the
+    /// file: `behave window` does not use a frame the scene gives, which
+    /// the designer should hear of in every mode (headless, it still
+    /// places the control).
+    private func checkLaidOutByInterface(_ entry: ControlEntry) {
+        guard let interface = description.interface,
+              let frame = entry.properties.first(where: { $0.name == "frame" }) else { return }
+        let file = (interface.value as NSString).lastPathComponent
+        log.warning("control `\(entry.name)`: its frame is not used in behave window, where \(file) lays its widget out (it places the control only headless: behave run, specs, the studio); size and place the widget in \(file), or take `frame` out",
+                    line: frame.line)
     }
 
     /// How deeply controls may nest: a control on the screen is at level 1.
@@ -258,7 +264,10 @@ final class SceneAssembler {
                 guard let view = views[entry.name] else { continue }
                 if let parentName = parentOf[entry.name] {
                     views[parentName]?.addSubview(view)
-                    if views[parentName] is Stack { checkArranged(view, entry: entry, in: parentName) }
+                    // (With a `ui:` file, the frame's warning says more.)
+                    if views[parentName] is Stack, description.interface == nil {
+                        checkArranged(view, entry: entry, in: parentName)
+                    }
                 } else if entry.parent == nil {
                     rootViews.append(view)
                 }
@@ -595,7 +604,7 @@ final class SceneAssembler {
             return nil
         }
         guard source.eventNames.contains(event) else {
-            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))"
+            var message = "connection: `\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: source.eventNames))"
             if let view = source as? View, view.schema.delegateMessages.contains(event) {
                 message += "; \(event) is a delegate message: set `delegate:` on `\(name)` to a behaviour that has it"
             } else {

@@ -107,16 +107,23 @@ public enum SceneLoader {
         }
     }
 
-    /// The `.ui` file a scene file's `ui:` names, resolved beside it, as
-    /// loading checks it: a `.ui` file inside the scene's folder (its real
-    /// path). Nil when it names none, or none the scene may read: loading
-    /// the scene says why. A host that binds a `.ui` file's widgets reads
-    /// this before loading, so it must not hand out what loading refuses.
-    public static func interfaceFile(of file: String) -> String? {
-        guard case .map(let entries, _)? = try? read(file: file),
-              let written = entries.first(where: { $0.key == "ui" })?.value.text, written.hasSuffix(".ui") else { return nil }
-        let path = PhotoLibrary.resolve(written, relativeTo: directory(of: file))
-        return try? FileAccess.named(file, isScene: true).check(path, shown: written)
+    /// The `.ui` file a scene file's `ui:` names, resolved beside it; nil
+    /// when it names none, or one loading the scene refuses (missing,
+    /// outside the scene's folder, not a regular file, for GTK 3): loading
+    /// says why, at the scene's line. A host that binds a `.ui` file's
+    /// widgets reads this before loading, so it never opens a file the
+    /// scene may not read.
+    /// `access` is what loading the scene may read (a `SceneSource`'s).
+    public static func interfaceFile(of file: String, access: FileAccess? = nil) -> String? {
+        guard let written = writtenInterface(of: file) else { return nil }
+        return try? InterfaceFile.check(written, directory: directory(of: file),
+                                        access: access ?? .named(file, isScene: true))
+    }
+
+    /// What a scene file's `ui:` says, unchecked; nil when it says nothing.
+    static func writtenInterface(of file: String) -> String? {
+        guard case .map(let entries, _)? = try? read(file: file) else { return nil }
+        return entries.first(where: { $0.key == "ui" })?.value.text
     }
 
     /// The tree of a YAML or JSON file.

@@ -14,6 +14,8 @@ extension SpecFileRun {
             // `step`…), from the control types' commands.
             ("controlVerbs", { call throws(LuaError) in call.push(ControlTypes.commands.map(\.specMethod)) }),
             ("lookup", { [unowned self] call throws(LuaError) in
+                // Argument 3, when `s.NAME` is asked: the scene's methods,
+                // which a name that is none of its controls may have meant.
                 let scene = try self.scene(call).scene
                 let name = try call.requireString(2, "name")
                 if scene.control(named: name) != nil {
@@ -21,7 +23,8 @@ extension SpecFileRun {
                 } else if scene.record(named: name) != nil {
                     call.push("behaviour")
                 } else {
-                    throw SpecFileRun.unknown(name, in: scene)
+                    let methods = call.isNil(3) ? [] : try call.requireStrings(3, "list of method names")
+                    throw SpecFileRun.unknown(name, in: scene, methods: methods)
                 }
             }),
             ("named", { [unowned self] call throws(LuaError) in
@@ -75,9 +78,18 @@ extension SpecFileRun {
         return scene
     }
 
-    static func unknown(_ name: String, in scene: Scene) -> LuaError {
+    /// `s.NAME` for a name the scene does not have. Called as a method
+    /// (`s:click("order")`, which Lua asks as `s.click`) it is more likely
+    /// a verb than a control: the scene's method it may mean is told, by
+    /// spelling or as another toolkit's word, unless a control or a
+    /// behaviour is named like it.
+    static func unknown(_ name: String, in scene: Scene, methods: [String] = []) -> LuaError {
         guard scene.isPresented else { return LuaError("the screen is dismissed: `\(name)` is gone") }
         let names = (scene.screen?.controls.map(\.name) ?? []) + scene.records.map(\.name)
+        if Suggestions.nearest(to: name, in: names) == nil,
+           let fix = Suggestions.fix(for: name, among: methods, words: Suggestions.toolkitCommands, shown: { "s:\($0)" }) {
+            return LuaError("`\(name)` is not a scene method, nor a control or behaviour of this scene (\(fix))")
+        }
         return LuaError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
     }
 

@@ -33,6 +33,13 @@ struct TranscriptSpec {
             case .updated:
                 result = SpecResult(file: file, name: name, line: 1, status: .passed, location: "\(file):1",
                                     message: "updated: the transcript now holds what the scene does")
+            case .raisedError(let raised, let updated):
+                // An error in a spec is an error, as in busted; a recorded one too.
+                let line = Self.line(in: raised)
+                result = SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
+                                    message: (updated ? "updated, but " : "") + "a script raised an error \(raised)"
+                                        + "; a transcript passes only when its scene raises none: fix the script, then "
+                                        + "`behave test --update` records what the scene does")
             case .failed(let difference):
                 let line = Self.line(in: difference)
                 result = SpecResult(file: file, name: name, line: line, status: .failed,

@@ -157,6 +157,7 @@ final class StudioEngine {
             if problem != nil { recording.recorder = recorder }
             else if recorder != nil { timeline.note("note", "the transcript ends before this reload: it holds the scene as it was") }
         }
+        let before = timeline.lastSequence
         var error = watched.reload(from: withKeptValues)
         var dropped: String?
         if let first = error, !kept.isEmpty {
@@ -177,7 +178,8 @@ final class StudioEngine {
         mistake = .null
         generation += 1
         timeline.note("reload", "\(names) saved: the scene is loaded again"
-                      + (dropped.map { "; the inspector's values were dropped, as the new scene refuses them: \($0)" } ?? ""))
+                      + (dropped.map { "; the inspector's values were dropped, as the new scene refuses them: \($0)" } ?? ""),
+                      after: before)
         didLoad()
     }
 

@@ -40,6 +40,18 @@ final class StudioTimeline {
         append(time: now(), kind: kind, subject: subject, message: message)
     }
 
+    /// A note put before the entries that came after `sequence`: a
+    /// reload's, said once the scene has loaded, goes before what the new
+    /// scene did as it woke (its errors read as the new scene's).
+    func note(_ kind: String, _ message: String, after sequence: Int) {
+        append(time: now(), kind: kind, subject: "studio", message: message)
+        guard let index = entries.firstIndex(where: { $0.sequence > sequence }), index < entries.count - 1 else { return }
+        var moved = entries.removeLast()
+        moved.sequence = entries[index].sequence
+        for later in index..<entries.count { entries[later].sequence += 1 }
+        entries.insert(moved, at: index)
+    }
+
     private func append(time: Double, kind: String, subject: String, message: String) {
         lastSequence += 1
         entries.append(Entry(sequence: lastSequence, time: time, kind: kind, subject: subject.clipped(to: 256),

@@ -251,6 +251,13 @@ public struct ScriptAdvice: Equatable, Sendable {
                      fix: "this loop never ends? Make sure its condition turns false, or spread long work over time with `after`")
     }
 
+    /// A handler ended because one it started (by `send`, an action, a
+    /// `tap` in a spec) ran the callback past `limit` at `site` ("b.lua:6").
+    public static func runawayInStartedHandler(_ limit: String, at site: String) -> ScriptAdvice {
+        ScriptAdvice("ended with a handler it started: \(limit) at \(site)",
+                     fix: "that handler's own error says more; make its loop at \(site) end, or spread long work over time with `after`")
+    }
+
     /// Spec code (not a behaviour's) that ran past a limit: `option` is
     /// `behave test`'s flag that raises it, `more` a value that gives more.
     public static func specRunaway(_ limit: String, option: String, more: String) -> ScriptAdvice {

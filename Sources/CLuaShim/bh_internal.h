@@ -202,6 +202,8 @@ typedef struct bh_host {
      gone); "" until then */
   char spent_source[LUA_IDSIZE];
   int spent_line;
+  int spent_depth;          /* nrunning there: deeper than a handler's own
+                               when a handler it started ran the slice out */
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -276,6 +278,8 @@ static inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
 
 /* state.c */
 int bh__call_host(lua_State *L, int id);  /* a host function's body */
+
+/* errors.c */
 /* Pushes "source:line: " of the function at 'level' of 'co' (or of the one
 ** below it, when that one is a C function), or "" onto L; a spec file's
 ** dispatchers of metatables are no frames here (bh__in_dispatcher). */
@@ -295,6 +299,18 @@ size_t bh__error_where(lua_State *L);
 /* Notes the position of the error message on top of L, raised in a frame
 ** still live, for when it is raised again (error(err, 0)) from elsewhere. */
 void bh__note_caught(lua_State *L);
+/* bh_pcall's message handler: the message (a limit's, when one is spent)
+** with its site noted, and the traceback. */
+int bh__message_handler(lua_State *L);
+/* Replaces the error object bh_pcall's call left on top of L (status) by
+** the final message. */
+void bh__finish_error(lua_State *L, int status);
+/* Pushes onto L the message and traceback of coroutine 'co', which failed
+** with 'status' (its frames still live), its site noted. */
+void bh__resume_error(lua_State *L, lua_State *co, int status);
+/* Rewrites the message a load of 'chunkname' failed with (status) on top
+** of L, and notes its position. */
+void bh__load_error(lua_State *L, int status, const char *chunkname);
 
 /* sandbox.c */
 /* A behaviour's environment, filled as it is used (environment.c). */

@@ -572,3 +572,10 @@ int bh_limit_reason (lua_State *L) {
   bh_host *h = bh__host(L);
   return h->stopping ? BH_LIMIT_NONE : h->spent;
 }
+
+
+const char *bh_spent_site (lua_State *L, int *line) {
+  bh_host *h = bh__host(L);
+  *line = h->spent_line;
+  return h->spent_source[0] != '\0' ? h->spent_source : NULL;
+}

@@ -1,7 +1,7 @@
 /*
-** state.c: the state of one scene. Allocator with a memory limit, error
-** messages and their sites, protected calls and resumes, the host-function
-** trampoline, opening and closing (the budget is budget.c's).
+** state.c: the state of one scene. Allocator with a memory limit,
+** protected calls and resumes, the host-function trampoline, opening and
+** closing (the budget is budget.c's, error messages errors.c's).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,259 +134,6 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 
 /*
 ** {======================================================
-** Error messages
-** =======================================================
-*/
-
-/* Pushes onto L a string for the error object at 'idx' of 'co': strings
-** cut to about 'max' bytes, numbers converted, anything else described by
-** its type only (never by __tostring, which would run script code). A long
-** message loses its middle: its head says where, its tail often says why
-** (errors passing through coroutine.wrap gather a prefix at each level). */
-static void push_error_text (lua_State *L, lua_State *co, int idx,
-                             size_t max) {
-  int t = lua_type(co, idx);
-  if (t == LUA_TSTRING || t == LUA_TNUMBER) {
-    size_t len;
-    const char *s = lua_tolstring(co, idx, &len);
-    if (len > max) {
-      lua_pushlstring(L, s, max / 2);
-      lua_pushliteral(L, " ... ");
-      lua_pushlstring(L, s + len - max / 2, max / 2);
-      lua_concat(L, 3);
-    }
-    else
-      lua_pushlstring(L, s, len);
-  }
-  else
-    lua_pushfstring(L, "(error object is a %s value)", lua_typename(co, t));
-}
-
-
-/* The frame bh__push_where names into 'ar'; 0 when there is none. */
-static int find_where (lua_State *co, int level, lua_Debug *ar) {
-  int i, tried = 0;
-  for (i = level; tried < 2 && lua_getstack(co, i, ar); i++) {
-    if (bh__in_dispatcher(co, ar))
-      continue;
-    tried++;
-    if (lua_getinfo(co, "Sl", ar) && ar->currentline > 0)
-      return 1;
-  }
-  return 0;
-}
-
-
-void bh__push_where (lua_State *L, lua_State *co, int level) {
-  lua_Debug ar;
-  if (find_where(co, level, &ar))
-    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-  else
-    lua_pushliteral(L, "");
-}
-
-
-void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
-  bh_host *h = bh__host(L);
-  lua_Debug ar;
-  if (h->spent_source[0] == '\0' && find_where(co, level, &ar)) {
-    snprintf(h->spent_source, LUA_IDSIZE, "%s", ar.short_src);
-    h->spent_line = ar.currentline;
-  }
-}
-
-
-void bh__push_spent_where (lua_State *L, lua_State *co, int level) {
-  bh_host *h = bh__host(L);
-  bh__note_spent_where(L, co, level);
-  if (h->spent_source[0] != '\0')
-    lua_pushfstring(L, "%s:%d: ", h->spent_source, h->spent_line);
-  else
-    lua_pushliteral(L, "");
-}
-
-
-/* Replaces the message on top of L by the message, a newline and the
-** traceback of 'co' from 'level'. The message is kept whole, NUL bytes
-** included (luaL_traceback would read it as a C string). */
-static void push_traceback (lua_State *L, lua_State *co, int level) {
-  luaL_traceback(L, co, NULL, level);
-  lua_pushliteral(L, "\n");
-  lua_rotate(L, -2, 1);
-  lua_concat(L, 3);
-}
-
-
-/* Whether 'msg' begins with "source:line: "; if so notes it as the
-** position of the error, with its repetitions. */
-static int heads (bh_error_site *e, const char *msg, size_t len,
-                  const char *source, int line) {
-  char where[LUA_IDSIZE + 32];
-  int n = snprintf(where, sizeof(where), "%s:%d: ", source, line);
-  size_t at = 0;
-  if (n <= 0 || (size_t)n >= sizeof(where) || (size_t)n > len ||
-      memcmp(msg, where, (size_t)n) != 0)
-    return 0;
-  snprintf(e->source, LUA_IDSIZE, "%s", source);
-  e->line = line;
-  e->where = (size_t)n;
-  while (at + (size_t)n <= len && memcmp(msg + at, where, (size_t)n) == 0) {
-    e->repeats++;
-    at += (size_t)n;
-  }
-  return 1;
-}
-
-
-/* Starts a site for a message of 'len' bytes: all text, no place yet (a
-** note of where the host raised it, raised_source, is kept). */
-static void begin_site (bh_error_site *e, size_t len) {
-  e->valid = 1;
-  e->source[0] = '\0';
-  e->line = 0;
-  e->repeats = 0;
-  e->where = 0;
-  e->text = len;
-  e->nframes = 0;
-}
-
-
-/* Notes where the error whose message is on top of L was raised: the Lua
-** frames of 'co' from 'level' (live still), and which of them (or the
-** position the host raised the error at) heads the message with its
-** "source:line: ", and how often. */
-static void note_site (lua_State *L, lua_State *co, int level,
-                       bh_error_site *e) {
-  lua_Debug ar;
-  size_t len;
-  const char *msg = lua_tolstring(L, -1, &len);
-  int i;
-  begin_site(e, len);
-  for (i = level; e->nframes < BH_ERROR_FRAMES && lua_getstack(co, i, &ar);
-       i++) {
-    if (lua_getinfo(co, "Sln", &ar) && ar.currentline > 0) {
-      memcpy(e->frames[e->nframes].source, ar.short_src, LUA_IDSIZE);
-      snprintf(e->frames[e->nframes].name, LUA_IDSIZE, "%s",
-               ar.name != NULL ? ar.name : "");
-      e->frames[e->nframes].line = ar.currentline;
-      e->nframes++;
-    }
-  }
-  if (msg == NULL) return;
-  for (i = 0; i < e->nframes; i++)
-    if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
-  if (i == e->nframes && bh_limit_reason(L) != BH_LIMIT_NONE &&
-      bh__host(L)->spent_source[0] != '\0' &&
-      heads(e, msg, len, bh__host(L)->spent_source, bh__host(L)->spent_line))
-    return;  /* where the spent slice stopped, in frames gone since */
-  if (i == e->nframes && e->raised_source[0] != '\0' &&
-      heads(e, msg, len, e->raised_source, e->raised_line) &&
-      e->raised_text < len &&
-      (len <= BH_MAX_MESSAGE || e->raised_text <= BH_MAX_MESSAGE / 2))
-    e->text = e->raised_text;
-  e->raised_source[0] = '\0';
-}
-
-
-size_t bh__error_where (lua_State *L) {
-  bh_error_site *e = &bh__host(L)->error;
-  bh_error_site here;
-  if (lua_type(L, -1) != LUA_TSTRING) return 0;
-  memcpy(here.raised_source, e->raised_source, LUA_IDSIZE);
-  here.raised_line = e->raised_line;
-  here.raised_text = e->raised_text;
-  note_site(L, L, 1, &here);
-  return here.where;
-}
-
-
-void bh__note_caught (lua_State *L) {
-  bh_error_site caught;
-  if (lua_type(L, -1) != LUA_TSTRING) return;
-  caught.raised_source[0] = '\0';
-  note_site(L, L, 1, &caught);
-  if (caught.source[0] != '\0')
-    bh_error_raising(L, caught.source, caught.line, caught.text);
-}
-
-
-void bh_error_raising (lua_State *L, const char *source, int line,
-                       size_t text) {
-  bh_error_site *e = &bh__host(L)->error;
-  snprintf(e->raised_source, LUA_IDSIZE, "%s", source);
-  e->raised_line = line;
-  e->raised_text = text;
-}
-
-
-/* Message handler of bh_pcall: message plus traceback. */
-static int msgh (lua_State *L) {
-  bh_host *h = bh__host(L);
-  int enforce = h->enforce;
-  h->enforce = 0;  /* the traceback must not fail for want of memory */
-  h->error.valid = 0;
-  /* whatever was raised since the limit's own error, say why */
-  if (bh_limit_reason(L) != BH_LIMIT_NONE) {
-    bh__push_spent_where(L, L, 1);
-    bh__push_limit_message(L, h);
-    lua_concat(L, 2);
-  }
-  else
-    push_error_text(L, L, 1, BH_MAX_MESSAGE);
-  note_site(L, L, 1, &h->error);
-  push_traceback(L, L, 1);
-  h->enforce = enforce;
-  return 1;
-}
-
-
-/* Replaces the error object on top of L by the final message. */
-static void finish_error (lua_State *L, bh_host *h, int status) {
-  if (status != LUA_ERRRUN)  /* the handler did not run, or failed */
-    h->error.valid = 0;
-  if (status == LUA_ERRMEM) {  /* the handler did not run */
-    lua_pop(L, 1);
-    bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
-                                                        : BH_LIMIT_MEMORY);
-  }
-  else {
-    push_error_text(L, L, -1, 4 * BH_MAX_MESSAGE);
-    lua_remove(L, -2);
-  }
-}
-
-
-const char *bh_error_where (lua_State *L, size_t *where, int *repeats,
-                            size_t *text, int *line) {
-  bh_error_site *e = &bh__host(L)->error;
-  *where = 0;
-  *repeats = 0;
-  *text = 0;
-  *line = 0;
-  if (!e->valid) return NULL;
-  *text = e->text;
-  if (e->source[0] == '\0') return NULL;
-  *where = e->where;
-  *repeats = e->repeats;
-  *line = e->line;
-  return e->source;
-}
-
-
-const char *bh_error_frame (lua_State *L, int i, int *line,
-                            const char **name) {
-  bh_error_site *e = &bh__host(L)->error;
-  if (!e->valid || i < 0 || i >= e->nframes) return NULL;
-  *line = e->frames[i].line;
-  *name = e->frames[i].name;
-  return e->frames[i].source;
-}
-
-/* }====================================================== */
-
-
-/*
-** {======================================================
 ** Protected calls
 ** =======================================================
 */
@@ -428,7 +175,7 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
   }
   if (h->depth == 0)
     bh__start_slice(L, h);
-  lua_pushcfunction(L, msgh);
+  lua_pushcfunction(L, bh__message_handler);
   lua_insert(L, base);
   h->depth++;
   h->enforce = 1;
@@ -442,7 +189,7 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
     bh__end_slice(h);
   lua_remove(L, base);
   if (status != LUA_OK)
-    finish_error(L, h, status);
+    bh__finish_error(L, status);
   return status;
 }
 
@@ -481,23 +228,8 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   h->enforce = enforce;
   if (--h->depth == 0)
     bh__end_slice(h);
-  if (status != LUA_OK && status != LUA_YIELD) {
-    /* co's stack is not unwound: its frames give place and traceback */
-    if (bh_limit_reason(L) != BH_LIMIT_NONE) {
-      bh__push_spent_where(L, co, 0);
-      bh__push_reason(L, h, h->spent);
-      lua_concat(L, 2);
-    }
-    else if (status == LUA_ERRMEM) {
-      bh__push_where(L, co, 0);
-      bh__push_reason(L, h, BH_LIMIT_MEMORY);
-      lua_concat(L, 2);
-    }
-    else
-      push_error_text(L, co, -1, BH_MAX_MESSAGE);
-    note_site(L, co, 0, &h->error);
-    push_traceback(L, co, 0);
-  }
+  if (status != LUA_OK && status != LUA_YIELD)
+    bh__resume_error(L, co, status);
   return status;
 }
 
@@ -697,37 +429,6 @@ void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
 }
 
 
-/* Notes where the message on top of L says the chunk 'chunkname' failed
-** to compile: Lua's parser puts "source:line: " at its head, with the
-** chunk's name as Lua shortens it, which an empty chunk of that name
-** gives. */
-static void note_load_site (lua_State *L, bh_host *h, int status,
-                            const char *chunkname) {
-  bh_error_site *e = &h->error;
-  lua_Debug ar;
-  size_t len, n;
-  const char *msg = lua_tolstring(L, -1, &len);
-  begin_site(e, len);
-  e->raised_source[0] = '\0';
-  if (status != LUA_ERRSYNTAX || msg == NULL || chunkname == NULL ||
-      luaL_loadbufferx(L, "", 0, chunkname, "t") != LUA_OK) {
-    if (status == LUA_ERRSYNTAX && msg != NULL && chunkname != NULL)
-      lua_pop(L, 1);  /* the empty chunk's error */
-    return;
-  }
-  lua_getinfo(L, ">S", &ar);
-  n = strlen(ar.short_src);
-  if (n + 2 < len && memcmp(msg, ar.short_src, n) == 0 && msg[n] == ':') {
-    size_t at = n + 1;
-    int line = 0;
-    while (at < len && msg[at] >= '0' && msg[at] <= '9' && line < 100000000)
-      line = line * 10 + (msg[at++] - '0');
-    if (at > n + 1 && at + 1 < len && msg[at] == ':' && msg[at + 1] == ' ')
-      heads(e, msg, len, ar.short_src, line);
-  }
-}
-
-
 int bh_load (lua_State *L, const char *source, size_t length,
              const char *chunkname) {
   bh_host *h = bh__host(L);
@@ -743,23 +444,8 @@ int bh_load (lua_State *L, const char *source, size_t length,
       bh__keep_chunk(L, source, length, chunkname);
   }
   h->enforce = enforce;
-  if (status == LUA_ERRMEM) {
-    lua_pop(L, 1);
-    bh__push_reason(L, h, BH_LIMIT_MEMORY);
-  }
-  else if (status != LUA_OK) {
-    /* "C stack overflow" from deep nesting comes without the name */
-    if (status != LUA_ERRSYNTAX && chunkname != NULL)
-      lua_pushfstring(L, "%s: ", chunkname + (*chunkname == '=' ||
-                                               *chunkname == '@'));
-    else
-      lua_pushliteral(L, "");
-    push_error_text(L, L, -2, BH_MAX_MESSAGE);  /* tokens can be long */
-    lua_concat(L, 2);
-    lua_remove(L, -2);
-  }
   if (status != LUA_OK)
-    note_load_site(L, h, status, chunkname);
+    bh__load_error(L, status, chunkname);
   return status;
 }
 

@@ -40,8 +40,15 @@ struct Check: Command {
         }
         var valid = true
         var reports: [JSON] = []
-        for (file, isModule) in SceneFiles.following(files) {
-            let (errors, warnings) = findings(for: file, isModule: isModule)
+        let checked = SceneFiles.following(files)
+        let named = Set(checked.map { Check.key($0.file) })
+        for (file, isModule) in checked {
+            var (errors, warnings) = findings(for: file, isModule: isModule)
+            if Checker.isScene(file), errors.isEmpty {
+                let lint = sceneScriptFindings(file, except: named)
+                errors += lint.filter { !$0.isWarning }
+                warnings += lint.filter(\.isWarning)
+            }
             valid = valid && errors.isEmpty
             if json {
                 reports.append(.object([("file", .string(file)), ("ok", .bool(errors.isEmpty)),
@@ -57,6 +64,24 @@ struct Check: Command {
         }
         if json { print(JSON.object([("ok", .bool(valid)), ("files", .array(reports))]).text) }
         return valid ? 0 : 2
+    }
+
+    /// What the linter finds in the scripts a scene loads, as `behave run`
+    /// prints them when it loads the scene (knowing the scene's outlet
+    /// collections): a scene whose script `run` would tell of a mistake is
+    /// no more "ok" than the script. Scripts checked by name are left to
+    /// their own entry.
+    private func sceneScriptFindings(_ scene: String, except named: Set<String>) -> [CheckItem] {
+        let sizes = SceneFiles.collectionSizes(inScene: scene)
+        return ScriptLint.linted(SceneFiles.scripts(inScene: scene), collectionSizes: sizes)
+            .filter { !named.contains(Check.key($0)) }
+            .flatMap { ScriptLint.findings(path: $0, kind: .behaviour, collectionSizes: sizes[$0] ?? [:]) }
+            .map(CheckItem.finding)
+    }
+
+    /// One file by every path to it.
+    private static func key(_ path: String) -> String {
+        FileAccess.realPath(FileAccess.absolutePath(path)) ?? FileAccess.absolutePath(path)
     }
 
     /// A file's errors and warnings: a scene's diagnostics, or a script's

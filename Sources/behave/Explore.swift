@@ -62,6 +62,13 @@ struct Explore: Command {
     func run() -> Int32 {
         failing {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits)
+            if let record {
+                do throws(ValueError) {
+                    try TranscriptRecorder.checkDestination(record)
+                } catch {
+                    throw UsageFailure("--record: \(error.message)")
+                }
+            }
             let found: Exploration.Failure?
             do throws(SceneSourceError) {
                 found = try Exploration.explore(source, steps: steps, runs: runs, seed: seed, budget: budget)

@@ -23,6 +23,11 @@ final class Session {
             guard source.platform.isEmpty else {
                 throw UsageFailure("--record does not keep the platform flags; give the platform in a scene file's `platform:` block")
             }
+            do throws(ValueError) {
+                try TranscriptRecorder.checkDestination(path)
+            } catch {
+                throw UsageFailure("--record: \(error.message)")
+            }
             return TranscriptRecorder(path: path, source: source)
         }
         // The linter's warnings come first: before the scene's first line,

@@ -211,6 +211,12 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
         XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
                        "did you mean `touchUpInside`?")
+        // GTK's name for it, as someone who comes from GTK writes it.
+        XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
+                       "did you mean `touchUpInside`? `clicked` is GTK's name for it")
+        // And GTK's name for a property.
+        XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.label")))?.fix,
+                       "did you mean `text`? `label` is GTK's name for it")
         XCTAssertEqual(only(lint(like(replacing: "tostring(self.count)", with: "string.fromat(\"%d\", self.count)")))?.fix,
                        "did you mean `string.format`?")
         XCTAssertEqual(only(lint(like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.description,

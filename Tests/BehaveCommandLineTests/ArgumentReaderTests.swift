@@ -66,6 +66,14 @@ final class ArgumentReaderTests: XCTestCase {
         XCTAssertEqual(reason(["go", "a.lua", "--name", "--json"]), "Missing value for '--name <name>'.")
     }
 
+    func testANegativeNumberIsAValue() throws {
+        // The option's own check then says what it takes; "missing value" was wrong.
+        let go = try values(["go", "a.lua", "--seed", "-3", "--name", "-.5"])
+        XCTAssertEqual(go.string("seed"), "-3")
+        XCTAssertEqual(go.string("name"), "-.5")
+        XCTAssertEqual(reason(["go", "a.lua", "--name", "-x"]), "Missing value for '--name <name>'.")
+    }
+
     func testMissingAndUnexpectedArguments() {
         XCTAssertEqual(reason(["go"]), "Missing expected argument '<file>'.")
         XCTAssertEqual(reason(["go", "a.lua", "b.lua"]), "Unexpected argument 'b.lua'.")

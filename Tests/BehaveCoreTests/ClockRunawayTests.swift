@@ -17,6 +17,11 @@ final class ClockRunawayTests: XCTestCase {
         XCTAssertEqual(scene.clock.now, 0.5, "the clock stops at the runaway moment")
         XCTAssertEqual(scene.errorCount, 1)
         XCTAssertTrue(scene.trace.entries.last?.message.contains("without time moving on") ?? false)
+        // The loop ended there: time moves on at the next advance, with no new error.
+        scene.clock.advance(by: 1)
+        XCTAssertEqual(scene.clock.now, 1.5)
+        XCTAssertEqual(scene.errorCount, 1)
+        XCTAssertEqual(firings, Clock.maximumFiringsAtOneMoment)
     }
 
     func testManyTimersAtDifferentMomentsAreNotARunaway() {

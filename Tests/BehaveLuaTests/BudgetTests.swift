@@ -102,6 +102,43 @@ final class BudgetTests: XCTestCase {
         }
     }
 
+    /// A handler whose `send` starts one that runs away ends with it: the
+    /// runaway's error names its loop, and the first handler's names its
+    /// own line and what ended it. Neither traceback shows Behave's own Lua
+    /// (the prelude's `print`, where the first handler was stopped).
+    func testAHandlerEndedByOneItStartedSaysSoAtItsOwnLine() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let sender = try test.behaviour("a", source: """
+            local A = behaviour { name = "A", outlets = { button = "Button" }, events = { "poked" } }
+            function A:go()
+              print("before")
+              self:send("poked")
+              print("after")
+            end
+            return A
+            """, outlets: ["button": button])
+        let spinner = try test.behaviour("b", source: """
+            local B = behaviour { name = "B" }
+            function B:spin()
+              while true do end
+            end
+            return B
+            """)
+        sender.addTarget(spinner, action: "spin", for: "poked")
+        sender.performAction("go", sender: button, arguments: [])
+        let errors = test.errors
+        XCTAssertEqual(errors.count, 2, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("b.lua:3: instruction budget exceeded (1000000 instructions) while running this line") == true,
+                      "\(errors)")
+        let ended = errors.last ?? ""
+        XCTAssertNotNil(ended.range(of: #"\): a\.lua:[45]: ended with a handler it started: instruction budget exceeded \(1000000 instructions\) at b\.lua:3; that handler's own error says more"#,
+                                    options: .regularExpression), ended)
+        for error in errors { XCTAssertFalse(error.contains("behave:"), error) }
+        let printed = test.scene.trace.entries.filter { $0.kind == .log }.map(\.message)
+        XCTAssertEqual(printed, ["[a] before"])
+    }
+
     /// A thread of the app that blocks every signal still has its
     /// callbacks' budgets kept.
     func testACallbackOnAThreadThatBlocksSignalsIsStillStopped() throws {

@@ -14,6 +14,33 @@ final class HandlerPauseTests: XCTestCase {
         }
     }
 
+    /// `while true do wait(0) end` (a Roblox habit: `wait()` waits a frame
+    /// there) holds the clock at one moment: the clock stops it, at the
+    /// script's line, with the fix; `after(0, …)` rescheduling itself too.
+    func testALoopThatWaitsNoTimeIsNamedAtItsLine() throws {
+        for (loop, line) in [("while true do wait(0) end", 3), ("local function again() after(0, again) end\n  again()", 3)] {
+            let test = try TestScene()
+            let button = test.control(Button.self, "button")
+            _ = try test.behaviour("w", source: """
+                local Waits = behaviour { name = "Waits", outlets = { button = "Button" } }
+                function Waits:awake()
+                  \(loop)
+                end
+                return Waits
+                """, file: "w.lua", outlets: ["button": button])
+            test.scene.clock.advance(by: 1)
+            let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, loop)
+            XCTAssertEqual(entry.error?.location, "w.lua:\(line)", "\(loop): \(entry.message)")
+            XCTAssertTrue(errors(test).first?.hasPrefix("w.lua:\(line): more than 10000 timers fired at 0 s without time moving on") ?? false,
+                          "\(loop): \(errors(test))")
+            XCTAssertTrue(entry.error?.fix?.contains("a loop that waits 0 s") ?? false, "\(loop): \(entry.message)")
+            // Once: the loop ends there, and time moves on.
+            test.scene.clock.advance(by: 1)
+            XCTAssertEqual(errors(test).count, 1, "\(loop): \(errors(test))")
+            XCTAssertEqual(test.scene.clock.now, 1)
+        }
+    }
+
     func testDestroyCannotPauseAndSaysSoAtItsLine() throws {
         for (pause, what) in [("wait(1)", "destroy() cannot call wait: it would pause"),
                               ("animate(0.3, function() self.button.alpha = 0 end)", "destroy() cannot animate over 0.3 s"),

@@ -50,6 +50,45 @@ final class CheckCommandTests: XCTestCase {
             """)
     }
 
+    /// A scene is checked with the scripts it loads, as `behave run` lints
+    /// them: a mistake there is the scene's too, said once.
+    func testASceneIsCheckedWithItsScriptsLint() throws {
+        let fixture = try SceneFixture([
+            "c.scene.yaml": "controls: { plus: Button }\nbehaviours:\n  counter: { script: c.lua, outlets: { button: plus } }\n",
+            "c.lua": """
+                local C = behaviour { name = "C", outlets = { button = "Button" }, inspectables = { step = 1 } }
+                function C:awake() self.count = 0 end
+                function C:add() self.count = self.count + self.stepp end
+                return C
+
+                """,
+        ])
+        let finding = "c.lua:3:49: error: `self.stepp` is not an outlet"
+        let scene = try behave(["check", fixture.path("c.scene.yaml")])
+        XCTAssertEqual(scene.status, 2, scene.output)
+        XCTAssertEqual(scene.output, "")
+        XCTAssertEqual(scene.errors.components(separatedBy: finding).count, 2, scene.errors)
+        let both = try behave(["check", fixture.path("c.scene.yaml"), fixture.path("c.lua")])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.output, "\(fixture.path("c.scene.yaml")): ok\n", "the script's own entry tells it")
+        XCTAssertEqual(both.errors.components(separatedBy: finding).count, 2, both.errors)
+    }
+
+    /// A transcript that could not be written is refused before the run
+    /// or exploration it would keep: written at the end, it lost them.
+    func testRecordingWhereNoFolderIsIsRefusedBeforeTheRun() throws {
+        let fixture = try SceneFixture([:])
+        let path = fixture.path("nodir/t.behave")
+        let refusal = "behave: --record: \(path): there is no folder \(fixture.path("nodir")) to write the transcript in; make it first (mkdir -p \(fixture.path("nodir"))) or record elsewhere\n"
+        for arguments in [["run", "toggle.lua", "--do", "tap button", "--record", path],
+                          ["explore", "Examples/Exploration/broken_modes.scene.yaml", "--record", path]] {
+            let outcome = try behave(arguments)
+            XCTAssertEqual(outcome.status, 2, arguments[0])
+            XCTAssertEqual(outcome.output, "", "\(arguments[0]): nothing ran")
+            XCTAssertEqual(outcome.errors, refusal)
+        }
+    }
+
     func testAnyInvalidFileFailsWithStatus2() throws {
         let outcome = try behave(["check", "Examples/Toggle/toggle.scene.yaml", "Examples/Mistakes/ten_mistakes.scene.yaml",
                                   "Examples/Mistakes/broken.lua"])

@@ -190,11 +190,11 @@ final class SceneAuditTests: XCTestCase {
 
 /// The YAML examples of Docs/scenes.md that are whole scenes load as written.
 final class SceneDocsTests: XCTestCase {
-    private func yamlBlock(after heading: String) throws -> String {
+    private func yamlBlock(after heading: String, language: String = "yaml") throws -> String {
         let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("Docs/scenes.md"), encoding: .utf8)
         let section = try XCTUnwrap(docs.range(of: heading), "no \(heading)")
         let rest = docs[section.upperBound...]
-        let start = try XCTUnwrap(rest.range(of: "```yaml\n"))
+        let start = try XCTUnwrap(rest.range(of: "```\(language)\n"))
         let end = try XCTUnwrap(rest[start.upperBound...].range(of: "```"))
         return String(rest[start.upperBound..<end.lowerBound])
     }
@@ -207,5 +207,18 @@ final class SceneDocsTests: XCTestCase {
 
     func testTheFirstExampleLoads() throws {
         XCTAssertEqual(try mistakes(try yamlBlock(after: "\n## An example\n")), [])
+    }
+
+    /// The hand-written `.ui` skeleton is the file the scene beside it
+    /// names, with an object for each of its controls (behave window
+    /// opens it: the GTK host's WindowTests).
+    func testTheUiSkeletonServesItsScene() throws {
+        let heading = "\n## A designer's `.ui` file\n"
+        let scene = try yamlBlock(after: heading)
+        let ui = try yamlBlock(after: heading, language: "xml")
+        XCTAssertTrue(scene.contains("ui: settings.ui"))
+        for id in ["wifi", "email"] { XCTAssertTrue(ui.contains("id=\"\(id)\""), id) }
+        let fixture = try SceneFixture(["settings.scene.yaml": scene, "settings.ui": ui])
+        XCTAssertEqual(SceneLoader.inspect(file: fixture.path("settings.scene.yaml")).map(\.description), [])
     }
 }

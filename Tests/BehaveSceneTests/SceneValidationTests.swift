@@ -33,6 +33,89 @@ final class SceneValidationTests: XCTestCase {
         }
     }
 
+    /// GTK's and the web's names for events are told Behave's: in a
+    /// connection, as a script connects, and when a command sends one.
+    func testAnotherToolkitsEventNameIsToldBehavesWord() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              order: Button
+              decaf: Switch
+              note: TextField
+            connections:
+              - order.clicked -> screen.place
+              - decaf.toggled -> screen.place
+              - note.changed -> screen.place
+              - note.blur -> screen.place
+            """), [
+            "6: connection: `order` has no event `clicked` (did you mean `touchUpInside`? `clicked` is GTK's name for it); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
+            "7: connection: `decaf` has no event `toggled` (did you mean `valueChanged`? `toggled` is GTK's name for it); its events: valueChanged",
+            "8: connection: `note` has no event `changed` (did you mean `editingChanged`? `changed` is GTK's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
+            "9: connection: `note` has no event `blur` (did you mean `editingDidEnd`? `blur` is the web's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
+        ])
+        let (loaded, fixture) = try load("""
+            controls:
+              decaf: Switch
+            behaviours:
+              probe: { script: probe.lua, outlets: { decaf: decaf } }
+            """, scripts: ["probe.lua": """
+                local Probe = behaviour { name = "Probe", outlets = { decaf = "Switch" } }
+                function Probe:awake() self.decaf:on("notify::active", function() end) end
+                return Probe
+                """])
+        _ = fixture
+        XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
+            "probe.lua:2: Switch `decaf` has no event `notify::active` (did you mean `valueChanged`? `notify::active` is GTK's name for it)") },
+                      "\(loaded.scene.messages)")
+        XCTAssertThrowsError(try loaded.scene.run("send decaf state-set")) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "`decaf` has no event `state-set` (did you mean `valueChanged`? `state-set` is GTK's name for it); its events: valueChanged")
+        }
+    }
+
+    /// GTK's, UIKit's and the web's names for properties are told
+    /// Behave's, an opposite said as one: in a scene file, as a script
+    /// sets one, and in a command; and a command by another toolkit's verb.
+    func testAnotherToolkitsPropertyNameIsToldBehavesName() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              order: { type: Button, label: Order }
+              decaf: { type: Switch, active: true, sensitive: false }
+              note: { type: TextField, placeholder-text: Notes, visible: false }
+              shots: { type: Stepper, lower: 1, upper: 4 }
+            """), [
+            "2: control `order`: Button has no property `label` (did you mean `title`? `label` is GTK's name for it)",
+            "3: control `decaf`: Switch has no property `active` (did you mean `isOn`? `active` is GTK's name for it)",
+            "3: control `decaf`: Switch has no property `sensitive` (did you mean `userInteractionEnabled`? `sensitive` is GTK's name for it)",
+            "4: control `note`: TextField has no property `placeholder-text` (did you mean `placeholder`? `placeholder-text` is GTK's name for it)",
+            "4: control `note`: TextField has no property `visible` (did you mean `hidden`? `visible` is GTK's name for its opposite: hidden = not visible)",
+            "5: control `shots`: Stepper has no property `lower` (did you mean `minimumValue`? `lower` is GTK's name for it)",
+            "5: control `shots`: Stepper has no property `upper` (did you mean `maximumValue`? `upper` is GTK's name for it)",
+        ])
+        let (loaded, fixture) = try load("""
+            controls:
+              order: Button
+            behaviours:
+              probe: { script: probe.lua, outlets: { order: order } }
+            """, scripts: ["probe.lua": """
+                local Probe = behaviour { name = "Probe", outlets = { order = "Button" } }
+                function Probe:awake() self.order.sensitive = false end
+                return Probe
+                """])
+        _ = fixture
+        XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
+            "probe.lua:2: Button has no property `sensitive` (did you mean `enabled`? `sensitive` is GTK's name for it) (on `order`)") },
+                      "\(loaded.scene.messages)")
+        XCTAssertThrowsError(try loaded.scene.run("set order.disabled true")) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "Button has no property `disabled` (did you mean `enabled`? `disabled` is the web's name for its opposite: enabled = not disabled)")
+        }
+        // A command by the web's verb for it.
+        XCTAssertThrowsError(try loaded.scene.run("click order")) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "unknown command `click` (did you mean `tap`? `click` is the web's word for it); type `help` for the list")
+        }
+    }
+
     func testBadYAMLNamesYamsLine() throws {
         let lines = try mistakes("""
             screen: Broken

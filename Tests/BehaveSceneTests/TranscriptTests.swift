@@ -44,6 +44,39 @@ final class TranscriptTests: XCTestCase {
         XCTAssertTrue(updated.contains("> advance 0.35\n[1s] sound.alpha: 1 → 0\n"), updated)
     }
 
+    func testARecordedScriptErrorFailsTheReplayUntilItIsFixed() throws {
+        let boom = """
+            local Boom = behaviour { name = "Boom", outlets = { button = "Button" } }
+            function Boom:awake()
+              self.button:on("touchUpInside", function() error("boom") end)
+            end
+            return Boom
+
+            """
+        let fixture = try SceneFixture(["boom.lua": boom, "boom.behave": "script: boom.lua\n\n> advance 1\n> tap button\n= state\n{}\n"])
+        let path = fixture.path("boom.behave")
+        func raised(_ outcome: TranscriptReplay.Outcome, line: Int, updated: Bool) -> Bool {
+            // The script's path as Lua shortens a long one: its end.
+            guard case .raisedError(let message, updated) = outcome else { return false }
+            return message.hasPrefix("after `tap button` (command 2 of 2, line \(line)): error (in touchUpInside handler of button): ")
+                && message.hasSuffix("boom.lua:3: boom")
+        }
+        // Written as the scene does it, error and all, and said to be an error.
+        let written = try TranscriptReplay.replay(file: path, update: true)
+        XCTAssertTrue(raised(written, line: 4, updated: true), "\(written)")
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("boom.lua:3: boom"))
+        // The replay prints what was recorded, and still fails: the error is the bug.
+        let replayed = try TranscriptReplay.replay(file: path)
+        XCTAssertTrue(raised(replayed, line: 6, updated: false), "the command's line in the transcript as written: \(replayed)")
+        // Fixed, it diverges where the error was; --update then keeps the fix.
+        try Data(boom.replacingOccurrences(of: "error(\"boom\")", with: "self.button.title = \"ok\"").utf8)
+            .write(to: URL(fileURLWithPath: fixture.path("boom.lua")))
+        guard case .failed(let message) = try TranscriptReplay.replay(file: path) else { return XCTFail() }
+        XCTAssertTrue(message.hasPrefix("diverged after `tap button` (command 2 of 2, line 6):"), message)
+        XCTAssertEqual(try TranscriptReplay.replay(file: path, update: true), .updated)
+        XCTAssertEqual(try TranscriptReplay.replay(file: path), .passed)
+    }
+
     func testAChangedFinalStateIsNamed() throws {
         let fixture = try toggleFixture()
         let path = fixture.path("toggle.behave")

@@ -13,6 +13,17 @@ final class WatchedSessionTests: XCTestCase {
         XCTAssertEqual(files.count, 2, "toggle.lua is used twice, watched once")
     }
 
+    /// A designer's `.ui` file is watched too, even before it is made;
+    /// one outside the scene's folder is not.
+    func testTheUiFileASceneNamesIsWatched() throws {
+        XCTAssertEqual(SceneFiles.of(SceneSource(file: example("GTK/settings.scene.yaml"))).last, example("GTK/settings.ui"))
+        let fixture = try SceneFixture(["test.scene.yaml": "ui: later.ui\ncontrols: { ok: Button }\n",
+                                        "outside.scene.yaml": "ui: ../elsewhere.ui\ncontrols: { ok: Button }\n"])
+        XCTAssertEqual(SceneFiles.of(SceneSource(file: fixture.path("test.scene.yaml"))),
+                       [fixture.path("test.scene.yaml"), fixture.path("later.ui")])
+        XCTAssertEqual(SceneFiles.of(SceneSource(file: fixture.path("outside.scene.yaml"))), [fixture.path("outside.scene.yaml")])
+    }
+
     func testAWatcherSeesChangesRemovalsAndFilesSavedByRenaming() throws {
         let fixture = try SceneFixture(["a.txt": "one", "b.txt": "two"])
         var watcher = FileWatcher([fixture.path("a.txt"), fixture.path("b.txt"), fixture.path("c.txt")])

@@ -11,6 +11,14 @@ final class SpecSceneNamesTests: XCTestCase {
         XCTAssertEqual(run.summary?.line, "5 passed, 0 failed", text)
     }
 
+    /// A scene method called by another toolkit's verb (`s:click`) is told
+    /// it is none, with the method meant; a property read by another
+    /// toolkit's name, Behave's.
+    func testAnotherToolkitsVerbIsToldTheSceneMethod() throws {
+        let (text, run) = runSpecs([fixture("names/verbs.lua")])
+        XCTAssertEqual(run.summary?.line, "3 passed, 0 failed", text)
+    }
+
     /// `behave check` on the spec warns of each such name in the scene
     /// file it loads, at the `scene.load`, naming the scene file's line.
     func testCheckWarnsOfEachNameTakenByAMethod() throws {

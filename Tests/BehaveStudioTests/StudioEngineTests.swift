@@ -68,6 +68,16 @@ final class StudioEngineTests: XCTestCase {
         XCTAssert(probe.timeline.contains { $0.contains("toggle.lua saved: the scene is loaded again") })
     }
 
+    func testAReloadIsNotedBeforeWhatTheNewSceneDidAsItWoke() throws {
+        let probe = try EngineProbe(self)
+        try save(fixtures.appendingPathComponent("toggle_awake_error.lua"), over: probe.script)
+        probe.poll()
+        let timeline = probe.timeline
+        let note = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua saved: the scene is loaded again") }, "\(timeline) \(probe.status)")
+        let error = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua:17: cannot wake") }, "\(timeline)")
+        XCTAssertLessThan(note, error, "\(timeline)")
+    }
+
     func testASaveThatDoesNotLoadLeavesTheLastGoodSceneRunning() throws {
         let probe = try EngineProbe(self)
         try save(fixtures.appendingPathComponent("toggle_broken.lua"), over: probe.script)

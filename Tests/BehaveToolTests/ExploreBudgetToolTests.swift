@@ -32,8 +32,12 @@ final class ExploreBudgetToolTests: XCTestCase {
         XCTAssertEqual(lines.last, "transcript: forty_taps.failure.behave (behave test replays it)")
         let transcript = try String(contentsOf: work.appendingPathComponent("forty_taps.failure.behave"), encoding: .utf8)
         XCTAssertTrue(transcript.contains("tapped 40 times"), transcript)
+        // It replays what was recorded, and fails with the error until the bug is fixed.
         let replay = try run(behave, ["test", "forty_taps.failure.behave"], in: work)
-        XCTAssertEqual(replay.status, 0, replay.output)
+        XCTAssertEqual(replay.status, 1, replay.output)
+        XCTAssertTrue(replay.output.hasPrefix("ERROR forty_taps.failure.behave:"), replay.output)
+        XCTAssertTrue(replay.output.contains("a script raised an error after `"), replay.output)
+        XCTAssertTrue(replay.output.contains("forty_taps.lua:16: tapped 40 times; a transcript passes only when its scene raises none"), replay.output)
 
         let none = try run(behave, ["explore", "forty_taps.scene.yaml", "--steps", "1000", "--shrink-time", "0", "--record", "none.behave"],
                            in: work)

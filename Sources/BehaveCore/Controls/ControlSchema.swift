@@ -79,7 +79,15 @@ public final class ControlSchema: Sendable {
 
     /// The error for a property this type does not have.
     public func unknownProperty(_ property: String) -> ValueError {
-        ValueError("\(typeName) has no property `\(property)`\(Suggestions.hint(for: property, in: properties.map(\.name)))")
+        ValueError("\(typeName) has no property `\(property)`\(propertyFix(property).map { " (\($0))" } ?? "")")
+    }
+
+    /// `did you mean `title`? `label` is GTK's name for it` for a property
+    /// this type does not have, also among `members` (what else the
+    /// control answers to); nil when nothing is near.
+    public func propertyFix(_ property: String, members: [String] = []) -> String? {
+        Suggestions.fix(for: property, among: properties.map(\.name) + members, words: Suggestions.toolkitProperties,
+                        has: { self.index(of: $0) != nil })
     }
 }
 

@@ -84,8 +84,10 @@ public final class Scene {
         let screen = Screen(title: title)
         screen.sceneReference = self
         self.screen = screen
-        clock.onRunaway = { [unowned self] reason in
-            reportError(reason, behaviour: nil, context: "advancing the clock")
+        clock.onRunaway = { [unowned self] error in
+            var error = error
+            error.context = "advancing the clock"
+            reportError(error, behaviour: nil)
         }
         clock.didAdvance = { [unowned animator] in animator.clockDidMove() }
         clock.timeIsUp = { [unowned self] in commandTimeIsUp }

@@ -109,7 +109,7 @@ public enum SceneCommand: Equatable, Sendable {
         case "quit", "exit": _ = try arguments(0, "quit"); return .quit
         default:
             let verbs = ControlTypes.commands.map(\.verb) + sceneVerbs
-            throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, in: verbs)); type `help` for the list")
+            throw ValueError("unknown command `\(verb)`\(Suggestions.hint(for: verb, among: verbs, words: Suggestions.toolkitCommands)); type `help` for the list")
         }
     }
 
@@ -239,7 +239,7 @@ extension Scene {
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
                 let events = target.eventNames.isEmpty ? "it sends no events" : "its events: \(target.eventNames.joined(separator: ", "))"
-                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.hint(for: event, in: target.eventNames)); \(events)")
+                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: target.eventNames)); \(events)")
             }
             if let field = target as? TextField, event == "editingDidEndOnExit" {
                 field.returnKey()

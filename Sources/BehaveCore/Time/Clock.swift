@@ -34,9 +34,9 @@ public final class Clock {
     /// Timers one advance may fire: a timer that repeats every microsecond
     /// over a long advance is stopped too (the clock stays where it got to).
     public static let maximumFiringsPerAdvance = 200_000
-    /// Hears about a runaway: the clock stops there, and the rest of the
-    /// timers due at that moment stay pending.
-    var onRunaway: ((String) -> Void)?
+    /// Hears about a runaway: the clock stops there; the timer that would
+    /// have fired next at that moment is cancelled, the rest stay pending.
+    var onRunaway: ((ScriptError) -> Void)?
     /// Why the advance must stop now (the command's time is up), if so;
     /// asked between timers.
     var timeIsUp: () -> String? = { nil }
@@ -61,15 +61,24 @@ public final class Clock {
             firingsNow += 1
             firings += 1
             if firingsNow > Clock.maximumFiringsAtOneMoment {
-                onRunaway?("more than \(Clock.maximumFiringsAtOneMoment) timers fired at \(formatNumber(now)) s without time moving on (a timer that reschedules itself with no delay?); the clock stopped there")
+                let text = "more than \(Clock.maximumFiringsAtOneMoment) timers fired at \(formatNumber(now)) s without time moving on; the clock stopped there"
+                // The script's line that set the last of them, when a script did.
+                onRunaway?(next.site.map {
+                    ScriptError(file: $0.file, line: $0.line, text: text,
+                                fix: "a loop that waits 0 s (`wait(0)`, `after(0, …)`) never lets time pass: wait a frame or more (`wait(1/60)`)")
+                } ?? ScriptError(text: text + " (a timer that reschedules itself with no delay?)"))
+                // The loop ends here: left pending, it held the clock again
+                // at every advance after (the studio's 30 a second), each
+                // time with the same error.
+                next.cancel()
                 return
             }
             if firings > Clock.maximumFiringsPerAdvance {
-                onRunaway?("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s")
+                onRunaway?(ScriptError("more than \(Clock.maximumFiringsPerAdvance) timers fired in one advance (a timer that repeats too often?); the clock stopped at \(formatNumber(now)) s"))
                 return
             }
             if firings & 63 == 0, let reason = timeIsUp() {
-                onRunaway?("\(reason); the clock stopped at \(formatNumber(now)) s")
+                onRunaway?(ScriptError("\(reason); the clock stopped at \(formatNumber(now)) s"))
                 return
             }
             pending.removeMin()
@@ -101,6 +110,9 @@ public final class Clock {
 /// A scheduled call; `cancel()` stops it.
 public final class Timer: Cancellable {
     public let fireTime: Double
+    /// The script's line that set it, for a timer with no delay (only
+    /// those can hold the clock at one moment): a runaway names it.
+    public var site: ScriptError.Frame?
     let sequence: Int
     private weak var clock: Clock?
     private var action: (() -> Void)?

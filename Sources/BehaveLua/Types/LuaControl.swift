@@ -124,7 +124,7 @@ extension LuaRuntime {
         let event = try argument(2, "event name", string(at: 2, in: S), in: S)
         guard source.eventNames.contains(event) else {
             let kind = (source as? View)?.typeName ?? "the"
-            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.hint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
+            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
         }
         guard lua_type(S, 3) == LUA_TFUNCTION else {
             throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3, in: S)))")

@@ -11,12 +11,27 @@ import Foundation
 /// --watch` and Behave Studio reload when one of them is saved.
 public enum SceneFiles {
     /// The files of `source`: a scene file and its scripts, or the script,
-    /// each followed by the modules it requires.
+    /// each followed by the modules it requires; then a scene's `.ui` file.
     public static func of(_ source: SceneSource) -> [String] {
         switch source.kind {
         case .sceneFile(let file):
             following([file] + scripts(inScene: file, access: source.access), access: source.access).map(\.file)
+                + interface(ofScene: file, access: source.access)
         case .script: following(source.scriptPath.map { [$0] } ?? [], access: source.access).map(\.file)
+        }
+    }
+
+    /// The `.ui` file a scene names, where the scene may read it, whether
+    /// or not it is there or right yet: a designer's save (or the file
+    /// made at last) loads the scene again.
+    private static func interface(ofScene file: String, access: FileAccess) -> [String] {
+        guard let written = SceneLoader.writtenInterface(of: file) else { return [] }
+        let path = PhotoLibrary.resolve(written, relativeTo: SceneLoader.directory(of: file))
+        do throws(ValueError) {
+            _ = try access.check(path)
+            return [path]
+        } catch {
+            return []
         }
     }
 

@@ -16,6 +16,26 @@ public final class TranscriptRecorder {
         normalize = Transcript.normalizer(for: (path as NSString).deletingLastPathComponent)
     }
 
+    /// Refuses a place the transcript cannot be written, before the session
+    /// it would keep (a whole interactive run, an exploration) is spent:
+    /// writing only at the end lost it, with Foundation's "the file doesn't
+    /// exist". `path` is as given; the message says it, and the fix.
+    public static func checkDestination(_ path: String) throws(ValueError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let shown = folder.isEmpty ? "." : folder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: shown, isDirectory: &isFolder) else {
+            throw ValueError("\(path): there is no folder \(shown) to write the transcript in; make it first (mkdir -p \(shown)) or record elsewhere")
+        }
+        guard isFolder.boolValue else { throw ValueError("\(path): \(shown) is a file, not a folder") }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValueError("\(path): is a folder; name the transcript's file (\(path)/session.behave)")
+        }
+        guard FileManager.default.isWritableFile(atPath: shown) else {
+            throw ValueError("\(path): the folder \(shown) cannot be written to; record elsewhere")
+        }
+    }
+
     /// A line the run printed (it may hold several: `show`, `state`).
     public func hear(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { normalize(String($0)) }

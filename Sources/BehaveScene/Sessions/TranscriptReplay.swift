@@ -13,6 +13,11 @@ public enum TranscriptReplay {
         case failed(String)
         /// `update`: the transcript was rewritten with what the run printed.
         case updated
+        /// The replay printed what was recorded (or, with `update`, was
+        /// written), but a script raised an error in it: where, and what.
+        /// A recorded error is a bug kept, not the screen working, so the
+        /// transcript of an exploration's failure fails until it is fixed.
+        case raisedError(String, updated: Bool)
     }
 
     /// Replays the transcript in `file`; with `update`, writes what the run
@@ -26,24 +31,29 @@ public enum TranscriptReplay {
         let bytes = try HostFile.contents(of: file, maximumBytes: LuaScript.maximumBytes)
         let transcript = try Transcript(parsing: String(decoding: bytes, as: UTF8.self), file: LuaScript.display(file))
         let folder = (file as NSString).deletingLastPathComponent
-        let actual = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
+        let (actual, raised) = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
         if update {
-            guard actual != transcript else { return .passed }
-            do {
-                try Data(actual.text.utf8).write(to: URL(fileURLWithPath: file))
-            } catch {
-                throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
+            let changed = actual != transcript
+            if changed {
+                do {
+                    try Data(actual.text.utf8).write(to: URL(fileURLWithPath: file))
+                } catch {
+                    throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
+                }
             }
-            return .updated
+            if let raised { return .raisedError(raised, updated: changed) }
+            return changed ? .updated : .passed
         }
         if let difference = difference(expected: transcript, actual: actual) { return .failed(difference) }
+        if let raised { return .raisedError(raised, updated: false) }
         return .passed
     }
 
     /// Runs the transcript's commands on a new scene: the transcript that
-    /// run would record.
+    /// run would record, and where the first script error was raised (nil
+    /// when none was).
     static func run(_ transcript: Transcript, folder: String, limits: SandboxLimits,
-                    access: FileAccess = .unrestricted) throws(ValueError) -> Transcript {
+                    access: FileAccess = .unrestricted) throws(ValueError) -> (Transcript, raised: String?) {
         let normalize = Transcript.normalizer(for: folder)
         let kind: SceneSource.Kind
         switch transcript.kind {
@@ -71,16 +81,32 @@ public enum TranscriptReplay {
         // million commands must not keep `behave test` busy for days.
         let allowed = max(1, limits.seconds * 10)
         let deadline = ContinuousClock.now.advanced(by: .seconds(allowed))
-        for step in transcript.steps {
+        var raised = firstError(in: session.scene, since: 0).map(normalize).map { "while the scene woke, before the first command: \($0)" }
+        for (index, step) in transcript.steps.enumerated() {
             guard ContinuousClock.now < deadline else {
                 throw ValueError("the replay ran for more than \(formatNumber(allowed)) s, and stopped before `\(DisplayText.line(step.command))` (line \(step.line)); a transcript replays what a person did, which takes seconds")
             }
             steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
-            if session.execute(step.command) { break }
+            let errors = session.scene.errorCount
+            let quit = session.execute(step.command)
+            if raised == nil, let error = firstError(in: session.scene, since: errors).map(normalize) {
+                raised = "after `\(DisplayText.line(step.command))` (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(error)"
+            }
+            if quit { break }
         }
-        return Transcript(kind: transcript.kind, settings: transcript.settings, images: transcript.images,
-                          opening: opening, steps: steps,
-                          state: session.scene.state().lines.map(normalize))
+        return (Transcript(kind: transcript.kind, settings: transcript.settings, images: transcript.images,
+                           opening: opening, steps: steps,
+                           state: session.scene.state().lines.map(normalize)), raised)
+    }
+
+    /// The first line of the first script error the scene raised after its
+    /// first `count`, if it raised one.
+    private static func firstError(in scene: Scene, since count: Int) -> String? {
+        let new = scene.errorCount - count
+        guard new > 0 else { return nil }
+        let errors = scene.trace.entries.filter { $0.kind == .error }
+        guard let entry = errors.dropLast(new - 1).last else { return "a script error" }
+        return DisplayText.line(String(entry.message.prefix { $0 != "\n" }))
     }
 
     /// Where the run first differs from the recording, said for a person:

@@ -141,6 +141,18 @@ local function scene_method(s, key, method)
   return found or method
 end
 
+-- The methods' names, for the host to tell `s:click(…)` it meant `s:tap`
+-- (Lua asks `s.click` before it calls it); listed on first need.
+local method_names
+local function names_of_methods()
+  if method_names == nil then
+    method_names = {}
+    for name in pairs(methods) do method_names[#method_names + 1] = name end
+    table.sort(method_names)
+  end
+  return method_names
+end
+
 local scene_meta = {
   __index = function(s, key)
     local method = methods[key]
@@ -150,7 +162,7 @@ local scene_meta = {
       proxy = directory(s, "control", "behaviours")
     elseif key == "behaviours" then
       proxy = directory(s, "behaviour", "controls")
-    elseif H.lookup(scene_ids[s], key) == "control" then
+    elseif H.lookup(scene_ids[s], key, names_of_methods()) == "control" then
       proxy = control_proxy(s, key)
     else
       proxy = behaviour_proxy(s, key)

@@ -149,6 +149,11 @@ int bh_budget_spent(lua_State *L);
 /* Which limit that was: one of BH_LIMIT_*. */
 int bh_limit_reason(lua_State *L);
 
+/* Where that callback first stopped ("source", with its line in '*line'):
+** the line its error names, unless the stop came in a handler it started,
+** whose error names it; NULL when none was noted. */
+const char *bh_spent_site(lua_State *L, int *line);
+
 /* A full garbage collection (lua_gc is variadic). */
 void bh_collect_garbage(lua_State *L);
 

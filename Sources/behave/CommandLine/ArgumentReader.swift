@@ -135,8 +135,13 @@ enum ArgumentReader {
 
     /// `-x`, `--x`: not a value (`-`, and negative numbers' text, are
     /// refused as values too; `--seed=-1` gives one).
+    /// A negative number (`--seed -3`, `--do -0.5`) is a value, not an
+    /// option: no option is named by a digit, and reading it as one told
+    /// the option it had no value.
     private static func looksLikeAnOption(_ argument: String) -> Bool {
-        argument.hasPrefix("-") && argument != "-"
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        let rest = argument.dropFirst().drop { $0 == "." }
+        return !(rest.first?.isASCII == true && rest.first?.isNumber == true)
     }
 
     private static func suggestion(for name: String, in names: [String]) -> String {

@@ -34,6 +34,13 @@ struct StudioCommand: AsyncParsableCommand {
         if let record, !record.hasSuffix(".behave") {
             throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
         }
+        if let record {
+            do throws(ValueError) {
+                try TranscriptRecorder.checkDestination(record)
+            } catch {
+                throw ValidationError("--record: \(error.message)")
+            }
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port is from 1 to 65535 (0: any free port); not \(port)") }
     }
 
@@ -48,7 +55,9 @@ struct StudioCommand: AsyncParsableCommand {
             }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((DisplayText.lines(fullMessage(for: error)) + "\n").utf8))
+                // One line, as `behave` words bad usage (its usage block said nothing more).
+                let reason = DisplayText.line(message(for: error).trimmingCharacters(in: .whitespacesAndNewlines))
+                FileHandle.standardError.write(Data(("behave: \(reason) (see `behave studio --help`)\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)

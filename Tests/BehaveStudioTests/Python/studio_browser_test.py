@@ -7,6 +7,7 @@ import http.client
 import os
 import shutil
 import socket
+import subprocess
 import time
 import unittest
 
@@ -15,7 +16,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPOSITORY, Studio, folder_with, save, wait_for
+from support import REPOSITORY, Studio, behave_binary, folder_with, save, wait_for
 
 
 def chromium():
@@ -561,6 +562,16 @@ class InspectorEditors(unittest.TestCase):
         self.assertEqual(len(page.field("probe.huge").find_elements(By.CSS_SELECTOR, "input[type=number]")), 1)
         self.assertEqual(page.field("probe.price").find_element(By.CSS_SELECTOR, "input[type=range]").get_attribute("step"), "0.5")
 
+    def test_a_number_field_left_empty_shows_the_scenes_value_again(self):
+        page = self.page
+        number = page.field("probe.count").find_element(By.CSS_SELECTOR, "input[type=number]")
+        wait_for(lambda: number.get_attribute("value") == "3", what="the count shown")
+        number.click()
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys(Keys.BACKSPACE, Keys.TAB)
+        wait_for(lambda: number.get_attribute("value") == "3", timeout=3, what="the scene's count back in the field")
+        self.assertFalse([entry for entry in page.timeline() if "probe.count" in entry], "nothing was set")
+
     def test_text_is_applied_when_left_or_on_enter(self):
         page = self.page
         sets = lambda: [entry for entry in page.timeline() if "probe.title:" in entry]
@@ -646,6 +657,36 @@ class OnlyTheStudiosOwnPage(unittest.TestCase):
         self.assertNotIn(b"<html", body)
         status, _, _ = self.get("/photos/mountains.png", host=f"evil.example:{self.studio.port}")
         self.assertEqual(status, 421)
+
+
+class MistakesOnTheCommandLine(unittest.TestCase):
+    """What `behave studio` says to a mistake before it serves: one line
+    and status 2, as every command of `behave` says bad usage."""
+
+    def studio(self, *arguments):
+        folder = os.path.join(REPOSITORY, "Examples", "Toggle")
+        return subprocess.run([behave_binary(), "studio", *arguments], cwd=folder, capture_output=True, text=True,
+                              timeout=30)
+
+    def test_bad_usage_is_one_line(self):
+        for arguments, reason in [(["--port", "99999"], "--port is from 1 to 65535 (0: any free port); not 99999"),
+                                  (["--port", "abc"], "The value 'abc' is invalid for '--port <port>'"),
+                                  (["--record", "notes.txt"], "--record writes a transcript named FILE.behave, not notes.txt"),
+                                  (["--record", "nodir/t.behave"], "--record: nodir/t.behave: there is no folder nodir to write "
+                                   "the transcript in; make it first (mkdir -p nodir) or record elsewhere")]:
+            done = self.studio("toggle.scene.yaml", *arguments)
+            self.assertEqual(done.returncode, 2, arguments)
+            self.assertEqual(done.stdout, "")
+            self.assertEqual(done.stderr, f"behave: {reason} (see `behave studio --help`)\n")
+
+    def test_a_port_in_use_names_the_option(self):
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            done = self.studio("toggle.scene.yaml", "--port", str(port))
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, f"behave: port {port} is in use: pick another with --port N (0: any free port)\n")
 
 
 if __name__ == "__main__":

@@ -57,6 +57,16 @@ struct GtkControlKind {
         ]
     }
 
+    /// Both ways out of a widget that does not fit its control's type:
+    /// the designer changes the widget's class, or the scene the
+    /// control's type, to the one that fits the widget (a `View` takes
+    /// any widget, when no other does).
+    static func wayOut(for widget: GtkWidgetPointer, named className: String, in file: String, not kind: GtkControlKind) -> String {
+        let fitting = all.first { $0.controlType != "View" && $0.fits(widget) }?.controlType ?? "View"
+        return "change the widget's class to \(kind.classes) in \(file), or the control to `type: \(fitting)` in the scene "
+            + (fitting == "View" ? "(a View takes any widget)" : "(a \(className) is a \(fitting))")
+    }
+
     /// The kind of a control type: its own, or its nearest parent's (a
     /// host's type that inherits `Button` is a button; any other, a container).
     static func of(_ type: ControlType) -> GtkControlKind {

@@ -29,8 +29,9 @@ public final class GtkHost {
     /// The window the scene's dialogs belong to.
     weak var window: GtkWindowHost?
 
-    /// Reads `interface` (a `.ui` file) when given; a file GTK cannot read
-    /// is an error naming it and GTK's reason.
+    /// Reads `interface` (a `.ui` file the scene's loader checked) when
+    /// given; a file GTK cannot read is an error at its line, with GTK's
+    /// reason.
     init(interface: String?, styles: GtkStyles) throws(ValueError) {
         self.styles = styles
         self.interface = interface
@@ -133,8 +134,11 @@ public final class GtkHost {
             var notAWidget: Int32 = 0
             let file = (interface as NSString).lastPathComponent
             guard let found = bhg_builder_widget(builder, view.name, &notAWidget) else {
-                throw ValueError(notAWidget != 0 ? "`\(view.name)` in \(file) is not a widget"
-                                 : "\(file) has no object with id `\(view.name)`; give the widget that id in the designer")
+                if notAWidget != 0 { throw ValueError("`\(view.name)` in \(file) is not a widget") }
+                let near = Suggestions.nearest(to: view.name, in: ids(of: builder))
+                throw ValueError("\(file) has no object with id `\(view.name)`"
+                                 + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
+                                    ?? "; give the widget that id in the designer"))
             }
             // Only the window's content is shown: a widget elsewhere
             // (another window, one drawn at the top level) never would be.
@@ -143,7 +147,9 @@ public final class GtkHost {
             }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"
-                throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): a \(view.typeName) is a \(kind.classes)")
+                throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
+                                 + "a \(view.typeName) is a \(kind.classes); "
+                                 + GtkControlKind.wayOut(for: found, named: actual, in: file, not: kind))
             }
             widget = found
             adopting = true
@@ -158,6 +164,13 @@ public final class GtkHost {
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)
         view.bind(binding, adoptingItsValues: adopting)
+    }
+
+    /// The ids of the `.ui` file's objects.
+    private func ids(of builder: OpaquePointer) -> [String] {
+        guard let joined = bhg_builder_ids(builder) else { return [] }
+        defer { g_free(joined) }
+        return (string(joined) ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Lays the controls out and sets the scene's services.

@@ -80,7 +80,7 @@ public final class GtkWindowHost {
 
     /// Makes a session of `source` on a new host's widgets.
     private func make(_ source: SceneSource) throws(SceneSourceError) -> CommandSession {
-        let interface = source.scriptPath == nil ? SceneLoader.interfaceFile(of: source.file) : nil
+        let interface = source.scriptPath == nil ? SceneLoader.interfaceFile(of: source.file, access: source.access) : nil
         let host: GtkHost
         do throws(ValueError) {
             host = try GtkHost(interface: interface, styles: styles)
@@ -106,6 +106,11 @@ public final class GtkWindowHost {
         driver = RealTimeDriver(scene: session.scene)
         geometryPrinted = false
         showProblem(nil)
+        // What the scene allows but probably does not mean, as behave run
+        // and behave check say it (standard error, a line each).
+        for warning in session.running.warnings {
+            FileHandle.standardError.write(Data((DisplayText.line(warning.description) + "\n").utf8))
+        }
     }
 
     private func connect() {
@@ -220,6 +225,21 @@ public final class GtkWindowHost {
         }
     }
 
+    /// Why GTK found no display: none named, or the one named does not
+    /// answer (DISPLAY set to a display no X server runs).
+    static func noDisplay() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let named = ["WAYLAND_DISPLAY", "DISPLAY"].compactMap { (name: String) -> String? in
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return "\(name)=\(value)"
+        }
+        guard !named.isEmpty else {
+            return "no display to open a window on; set DISPLAY (for example, under Xvfb: Xvfb :99 & DISPLAY=:99 behave window …)"
+        }
+        return "cannot open the display (\(named.joined(separator: ", "))): no display server answers there; "
+            + "start one (for example, Xvfb :99 & DISPLAY=:99 behave window …) or set DISPLAY to one that runs"
+    }
+
     /// Runs `behave-window`: opens the window, runs until it closes; the
     /// exit status (0, 1 when a script raised an error, 2 when the scene
     /// does not load or there is no display).
@@ -228,7 +248,7 @@ public final class GtkWindowHost {
         // accessibility bridge could only warn that it has none.
         if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, getenv("GTK_A11Y") == nil { setenv("GTK_A11Y", "none", 1) }
         guard gtk_init_check() != 0 else {
-            FileHandle.standardError.write(Data("behave window: no display to open a window on; set DISPLAY (for example, under Xvfb: Xvfb :99 & DISPLAY=:99 behave window …)\n".utf8))
+            FileHandle.standardError.write(Data("behave window: \(noDisplay())\n".utf8))
             return 2
         }
         let loop = g_main_loop_new(nil, 0)!

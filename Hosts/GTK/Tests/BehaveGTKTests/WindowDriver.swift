@@ -68,6 +68,25 @@ final class WindowDriver {
     /// Opens `file` (from the checkout) in a window and waits until every
     /// control has a place on the screen.
     func open(_ file: String, _ arguments: [String] = [], input: Pipe? = nil) throws {
+        try launch(file, arguments, input: input)
+        try wait(for: "the window's controls to be laid out") { self.lines.contains { $0.hasPrefix("geometry ") } }
+        Thread.sleep(forTimeInterval: 0.3)
+        for line in lines where line.hasPrefix("geometry ") {
+            let words = line.split(separator: " ").map(String.init)
+            let numbers = words.suffix(4).compactMap(Int.init)
+            guard numbers.count == 4 else { continue }
+            places[words.dropFirst().dropLast(4).joined(separator: " ")] = (numbers[0], numbers[1], numbers[2], numbers[3])
+        }
+    }
+
+    /// Opens `file`, which must not load: waits for the window to end by
+    /// itself (a hang fails the test) and gives its status.
+    func refuse(_ file: String) throws -> Int32 {
+        try launch(file, [])
+        return try end()
+    }
+
+    private func launch(_ file: String, _ arguments: [String], input: Pipe? = nil) throws {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary
         let path = file.hasPrefix("/") ? file : WindowDriver.checkout.appendingPathComponent(file).path
@@ -86,14 +105,6 @@ final class WindowDriver {
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
         window = process
-        try wait(for: "the window's controls to be laid out") { self.lines.contains { $0.hasPrefix("geometry ") } }
-        Thread.sleep(forTimeInterval: 0.3)
-        for line in lines where line.hasPrefix("geometry ") {
-            let words = line.split(separator: " ").map(String.init)
-            let numbers = words.suffix(4).compactMap(Int.init)
-            guard numbers.count == 4 else { continue }
-            places[words.dropFirst().dropLast(4).joined(separator: " ")] = (numbers[0], numbers[1], numbers[2], numbers[3])
-        }
     }
 
     /// Runs `behave-window` on `file` (absolute) until it ends by itself,

@@ -92,6 +92,209 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    /// Without a display the window says what to set; with DISPLAY naming
+    /// a display no server runs, it says which it tried, not to set it.
+    func testAMissingDisplayIsToldAsWhatToDo() throws {
+        func refusal(_ display: String?) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = WindowDriver.windowBinary
+            process.arguments = [WindowDriver.checkout.appendingPathComponent("Examples/Toggle/toggle.scene.yaml").path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["WAYLAND_DISPLAY"] = nil
+            environment["DISPLAY"] = display
+            environment["GDK_BACKEND"] = "x11"
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        var unused = 0
+        repeat { unused = Int.random(in: 100...999) } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(unused)")
+        let (status, text) = try refusal(":\(unused)")
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(text, "behave window: cannot open the display (DISPLAY=:\(unused)): no display server answers there; "
+                       + "start one (for example, Xvfb :99 & DISPLAY=:99 behave window …) or set DISPLAY to one that runs\n")
+        let (unset, told) = try refusal(nil)
+        XCTAssertEqual(unset, 2)
+        XCTAssertEqual(told, "behave window: no display to open a window on; set DISPLAY (for example, under Xvfb: "
+                       + "Xvfb :99 & DISPLAY=:99 behave window …)\n")
+    }
+
+    /// A designer's mistakes are told at their lines and the window does
+    /// not open: a `.ui` file that is missing, or not a file (a FIFO, which
+    /// GTK would wait on for ever), at the scene's `ui:` line, as `behave
+    /// check` tells it; a misspelt id with the id the file has; what GTK
+    /// refuses in the file at the file's line and column.
+    func testADesignersMistakesAreToldAtTheirLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("order.scene.yaml")
+        let ui = folder.appendingPathComponent("order.ui")
+        try Data("""
+            screen: Order
+            ui: order.ui
+            controls:
+              order: { type: Button, title: Order }
+
+            """.utf8).write(to: scene)
+        func refused(_ expected: String) throws {
+            let driver = try WindowDriver()
+            XCTAssertEqual(try driver.refuse(scene.path), 2)
+            XCTAssertTrue(driver.lines.contains { $0 == expected || $0.hasSuffix("/" + expected) }, "\(driver.lines)")
+        }
+        try refused("order.scene.yaml:2: order.ui: no such file (a `ui` file is looked for beside the scene)")
+        XCTAssertEqual(mkfifo(ui.path, 0o600), 0)
+        try refused("order.scene.yaml:2: order.ui: not a regular file")
+        try FileManager.default.removeItem(at: ui)
+        func draw(_ button: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>
+                      \(button)
+                    </child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: ui)
+        }
+        try draw(#"<object class="GtkButton" id="ordr"/>"#)
+        try refused("order.scene.yaml:4: control `order`: order.ui has no object with id `order` (did you mean `ordr`?); "
+                    + "rename the control or the widget")
+        try draw(#"<object class="GtkButton" id="order"><property name="lable">Order</property></object>"#)
+        try refused("order.ui:6:68: Invalid property: GtkButton.lable")
+        // A widget of another class: both ways out, the type that fits it named.
+        try draw(#"<object class="GtkLabel" id="order"/>"#)
+        try refused("order.scene.yaml:4: control `order`: `order` in order.ui is a GtkLabel, but the scene says Button: "
+                    + "a Button is a GtkButton; change the widget's class to GtkButton in order.ui, "
+                    + "or the control to `type: Label` in the scene (a GtkLabel is a Label)")
+        try draw(#"<object class="GtkCalendar" id="order"/>"#)
+        try refused("order.scene.yaml:4: control `order`: `order` in order.ui is a GtkCalendar, but the scene says Button: "
+                    + "a Button is a GtkButton; change the widget's class to GtkButton in order.ui, "
+                    + "or the control to `type: View` in the scene (a View takes any widget)")
+    }
+
+    /// Docs/scenes.md's hand-written `.ui` skeleton opens with its scene,
+    /// each control bound to the widget of its id.
+    func testTheDocsUiSkeletonOpens() throws {
+        let docs = try String(contentsOf: WindowDriver.checkout.appendingPathComponent("Docs/scenes.md"), encoding: .utf8)
+        let section = try XCTUnwrap(docs.range(of: "\n## A designer's `.ui` file\n"))
+        func block(_ language: String) throws -> String {
+            let rest = docs[section.upperBound...]
+            let start = try XCTUnwrap(rest.range(of: "```\(language)\n"))
+            let end = try XCTUnwrap(rest[start.upperBound...].range(of: "```"))
+            return String(rest[start.upperBound..<end.lowerBound])
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try block("yaml").utf8).write(to: folder.appendingPathComponent("settings.scene.yaml"))
+        try Data(try block("xml").utf8).write(to: folder.appendingPathComponent("settings.ui"))
+        let driver = try WindowDriver()
+        try driver.open(folder.appendingPathComponent("settings.scene.yaml").path)
+        for id in ["wifi", "email"] { XCTAssertNotNil(driver.places[id], "\(id): \(driver.lines)") }
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "wifi.on: false → true")
+        XCTAssertFalse(driver.lines.contains { $0.contains("warning") || $0.contains("Gtk-") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A GtkScale drawn for a Stepper is told both ways out; a frame the
+    /// scene gives a control of the `.ui` file is said to be unused, at its
+    /// line, and the window opens.
+    func testAWidgetThatDoesNotFitAndAnUnusedFrameAreTold() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("coffee.scene.yaml")
+        try Data("""
+            screen: Coffee
+            ui: coffee.ui
+            controls:
+              shots: { type: Stepper, frame: [20, 20, 120, 32] }
+
+            """.utf8).write(to: scene)
+        func draw(_ widget: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>\(widget)</child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: folder.appendingPathComponent("coffee.ui"))
+        }
+        try draw(#"<object class="GtkScale" id="shots"/>"#)
+        let refusing = try WindowDriver()
+        XCTAssertEqual(try refusing.refuse(scene.path), 2)
+        XCTAssertTrue(refusing.lines.contains { $0.hasSuffix(
+            "coffee.scene.yaml:4: control `shots`: `shots` in coffee.ui is a GtkScale, but the scene says Stepper: "
+            + "a Stepper is a GtkSpinButton; change the widget's class to GtkSpinButton in coffee.ui, "
+            + "or the control to `type: Slider` in the scene (a GtkScale is a Slider)") }, "\(refusing.lines)")
+        try draw(#"<object class="GtkSpinButton" id="shots"/>"#)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(
+            "coffee.scene.yaml:4: warning: control `shots`: its frame is not used in behave window, where coffee.ui lays its widget out "
+            + "(it places the control only headless: behave run, specs, the studio); size and place the widget in coffee.ui, "
+            + "or take `frame` out") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// Saving the designer's `.ui` file loads the scene again, as saving a
+    /// script does; a mistake in it is shown while the last good scene runs.
+    func testSavingTheUiFileReloadsTheScene() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("order.scene.yaml")
+        try Data("""
+            ui: order.ui
+            controls:
+              order: { type: Button }
+            behaviours:
+              toggle: { script: toggle.lua, outlets: { button: order } }
+
+            """.utf8).write(to: scene)
+        func draw(_ property: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  <object class="GtkWindow">
+                    <child>
+                      <object class="GtkButton" id="order"><property name="\(property)">Order</property></object>
+                    </child>
+                  </object>
+                </interface>
+
+                """.utf8).write(to: folder.appendingPathComponent("order.ui"))
+        }
+        try draw("label")
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "toggle awake")
+        Thread.sleep(forTimeInterval: 1.1)
+        try draw("lable")
+        try driver.waitForLine(containing: "order.ui saved, but the scene does not load; the last good scene keeps running.")
+        try driver.waitForLine(containing: "order.ui:6:68: Invalid property: GtkButton.lable")
+        Thread.sleep(forTimeInterval: 1.1)
+        try draw("label")
+        try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
+        try driver.click("order")
+        try driver.waitForLine(containing: "order.image: toggle-off → toggle-on")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// Text styles reach the widgets as CSS: a red, larger, bold label
     /// beside a plain one of the same text, an orange button title, and
     /// changes from the prompt.

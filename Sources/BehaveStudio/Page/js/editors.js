@@ -73,7 +73,14 @@ export function makeEditor(spec, label, apply, imageNames) {
       const integer = type === "integer";
       const input = numberInput(label, integer ? "1" : spec.step);
       const send = (n) => apply(asCommandValue(type, n));
-      input.addEventListener("change", () => { if (input.value !== "") send(input.value); });
+      // The scene's value, put back when the field is left empty or holding
+      // what is no number (the browser reads both as ""): nothing was set,
+      // so the field must not look as if it had been.
+      let shown = "";
+      input.addEventListener("change", () => {
+        if (input.value !== "") send(input.value);
+        else input.value = shown;
+      });
       const parts = [input];
       let range = null;
       const usable = sliderRange(spec, integer);
@@ -95,7 +102,8 @@ export function makeEditor(spec, label, apply, imageNames) {
         element: el("span", { class: "editor-number" }, ...parts),
         show: (v) => {
           if (typeof v !== "number") return;
-          if (!focused(input)) input.value = formatNumber(v);
+          shown = formatNumber(v);
+          if (!focused(input)) input.value = shown;
           if (range && !focused(range)) range.value = String(v);
         },
       };

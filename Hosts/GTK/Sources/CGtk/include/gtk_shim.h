@@ -169,6 +169,17 @@ static inline GtkCssProvider *bhg_add_widget_css (GtkWidget *w) {
 ** files are refused, and names never resolve to the program's symbols
 ** (builder.c). */
 GtkBuilder *bhg_builder_from_ui (const char *text, long length, GError **error);
+/* The ids of a builder's objects, one a line (caller frees it with g_free). */
+static inline char *bhg_builder_ids (GtkBuilder *b) {
+  GSList *objects = gtk_builder_get_objects(b), *each;
+  GString *ids = g_string_new(NULL);
+  for (each = objects; each != NULL; each = each->next) {
+    const char *id = GTK_IS_BUILDABLE(each->data) ? gtk_buildable_get_buildable_id(GTK_BUILDABLE(each->data)) : NULL;
+    if (id != NULL) g_string_append_printf(ids, "%s\n", id);
+  }
+  g_slist_free(objects);
+  return g_string_free(ids, FALSE);
+}
 static inline GtkWidget *bhg_builder_widget (GtkBuilder *b, const char *id, int *not_a_widget) {
   GObject *o = gtk_builder_get_object(b, id);
   *not_a_widget = o != NULL && !GTK_IS_WIDGET(o);

@@ -1,0 +1,86 @@
+/// Other toolkits' words for Behave's: GTK's `clicked` for an event, its
+/// `label` for a property, the web's `click` for what a person does. One
+/// table of each kind (`Suggestions+Events.swift`, `+Properties`,
+/// `+Commands`) and one way to read them, so that every "did you mean"
+/// tells someone who comes from GTK, UIKit or the web Behave's word.
+public struct ToolkitWord: Sendable {
+    /// Whose word it is, as a message says it ("GTK's", "the web's").
+    public let whose: String
+    /// Behave's words it may mean, the one to prefer first: the first that
+    /// the subject (a control type, a scene) has is the one.
+    public let meanings: [String]
+    /// It says the opposite of Behave's word (GTK's `visible` is `hidden`
+    /// inverted), which the message says too.
+    public let isOpposite: Bool
+
+    static func gtk(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "GTK's", meanings: meanings, isOpposite: false) }
+    static func uikit(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "UIKit's", meanings: meanings, isOpposite: false) }
+    static func web(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "the web's", meanings: meanings, isOpposite: false) }
+    static func gtkAndWeb(_ meanings: String...) -> ToolkitWord {
+        ToolkitWord(whose: "GTK's and the web's", meanings: meanings, isOpposite: false)
+    }
+    static func others(_ meanings: String...) -> ToolkitWord {
+        ToolkitWord(whose: "other toolkits'", meanings: meanings, isOpposite: false)
+    }
+    /// The same word, saying the opposite of its meanings.
+    var opposite: ToolkitWord { ToolkitWord(whose: whose, meanings: meanings, isOpposite: true) }
+}
+
+/// One kind of other toolkits' words, found however a binding writes them
+/// (GTK's `placeholder-text` is `placeholder_text` in Python and
+/// `placeholderText` in JavaScript).
+public struct ToolkitWords: Sendable {
+    /// What a message calls one: "name" (of an event, a property), "word"
+    /// (for what a person does).
+    let noun: String
+    private let words: [String: ToolkitWord]
+
+    init(noun: String, _ words: [String: ToolkitWord]) {
+        self.noun = noun
+        var keyed: [String: ToolkitWord] = [:]
+        for (written, word) in words { keyed[Self.key(written)] = word }
+        self.words = keyed
+    }
+
+    /// The word as written, when it is one of these.
+    public func word(_ written: String) -> ToolkitWord? {
+        written.count <= 64 ? words[Self.key(written)] : nil
+    }
+
+    private static func key(_ written: String) -> String {
+        String(written.lowercased().filter { $0 != "-" && $0 != "_" })
+    }
+}
+
+extension Suggestions {
+    /// What `written` may mean: the first of its meanings the subject has,
+    /// when it is another toolkit's word (`has` also takes a name the
+    /// subject answers to but does not list, such as a property's Swift
+    /// name `isOn`); else the candidate it misspells.
+    public static func meant(_ written: String, among candidates: [String], words: ToolkitWords,
+                             has: (String) -> Bool) -> (name: String, word: ToolkitWord?)? {
+        if let word = words.word(written), let meant = word.meanings.first(where: has) { return (meant, word) }
+        return nearest(to: written, among: candidates).map { ($0, nil) }
+    }
+
+    /// `did you mean `title`? `label` is GTK's name for it`, or nil;
+    /// `shown` writes the name meant (`s:tap` for a scene's method).
+    public static func fix(for written: String, among candidates: [String], words: ToolkitWords,
+                           has: ((String) -> Bool)? = nil, shown: (String) -> String = { $0 }) -> String? {
+        guard let (name, word) = meant(written, among: candidates, words: words, has: has ?? candidates.contains)
+        else { return nil }
+        var fix = "did you mean `\(shown(name))`?"
+        if let word {
+            fix += word.isOpposite
+                ? " `\(written)` is \(word.whose) \(words.noun) for its opposite: \(name) = not \(written)"
+                : " `\(written)` is \(word.whose) \(words.noun) for it"
+        }
+        return fix
+    }
+
+    /// ` (did you mean …?)`, or nothing.
+    public static func hint(for written: String, among candidates: [String], words: ToolkitWords,
+                            has: ((String) -> Bool)? = nil) -> String {
+        fix(for: written, among: candidates, words: words, has: has).map { " (\($0))" } ?? ""
+    }
+}

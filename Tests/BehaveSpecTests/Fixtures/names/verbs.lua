@@ -1,0 +1,40 @@
+-- Someone who comes from GTK, UIKit or the web calls a scene method by
+-- their toolkit's verb, or reads a property by its name: each is told
+-- that it is no scene method, and Behave's word.
+describe("other toolkits' words", function()
+  local s
+  before_each(function()
+    s = scene.new { controls = { order = { type = "Button", title = "Order" }, decaf = "Switch",
+                                 note = "TextField" } }
+  end)
+
+  it("tells the scene method another toolkit's verb means", function()
+    assert.has_error(function() s:click("order") end,
+      "`click` is not a scene method, nor a control or behaviour of this scene (did you mean `s:tap`? `click` is the web's word for it)")
+    assert.has_error(function() s:toggle("decaf") end,
+      "`toggle` is not a scene method, nor a control or behaviour of this scene (did you mean `s:tap`? `toggle` is other toolkits' word for it)")
+    assert.has_error(function() s:fill("note", "oat milk") end,
+      "`fill` is not a scene method, nor a control or behaviour of this scene (did you mean `s:type`? `fill` is the web's word for it)")
+    assert.has_error(function() s:submit("note") end,
+      "`submit` is not a scene method, nor a control or behaviour of this scene (did you mean `s:pressReturn`? `submit` is the web's word for it)")
+    assert.has_error(function() s:tpa("order") end,
+      "`tpa` is not a scene method, nor a control or behaviour of this scene (did you mean `s:tap`?)")
+  end)
+
+  it("still tells a misspelt control before a method", function()
+    assert.has_error(function() return s.noet.text end,
+      "no control or behaviour named `noet` (did you mean `note`?)")
+    assert.has_error(function() return s.nothing end, "no control or behaviour named `nothing`")
+  end)
+
+  it("tells the property another toolkit's name means", function()
+    assert.has_error(function() return s.order.label end,
+      "Button has no property `label` (did you mean `title`? `label` is GTK's name for it) (on `order`)")
+    assert.has_error(function() return s.decaf.active end,
+      "Switch has no property `active` (did you mean `isOn`? `active` is GTK's name for it) (on `decaf`)")
+    assert.has_error(function() return s.order.visible end,
+      "Button has no property `visible` (did you mean `hidden`? `visible` is GTK's name for its opposite: hidden = not visible) (on `order`)")
+    s:tap("decaf")
+    assert.is_true(s.decaf.isOn)
+  end)
+end)
