@@ -101,13 +101,22 @@ public final class GtkHost {
     }
 
     /// The reason with its place first (`12:5: …`), as the scan gives it;
-    /// GtkBuilder says `<input>:12:5 …` of text it was given.
+    /// GtkBuilder names the text it was given (`.:12:5 …`, `<input>:12:5 …`),
+    /// GLib's XML reader says `Error on line 12 char 5: …`.
     static func located(_ reason: String) -> String {
         if reason.first?.isNumber == true { return reason }
-        guard reason.hasPrefix("<input>:") else { return " " + reason }
-        let rest = reason.dropFirst("<input>:".count)
-        guard let space = rest.firstIndex(of: " ") else { return " " + reason }
-        return rest[..<space] + ":" + rest[space...]
+        if let space = reason.firstIndex(of: " ") {
+            let parts = reason[..<space].split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
+                return "\(line):\(column):\(reason[space...])"
+            }
+        }
+        let words = reason.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+        if words.count == 6, words[0] == "Error", words[1] == "on", words[2] == "line", words[4] == "char",
+           let line = Int(words[3]), let colon = words[5].firstIndex(of: ":"), let column = Int(words[5][..<colon]) {
+            return "\(line):\(column):\(words[5][words[5].index(after: colon)...])"
+        }
+        return " " + reason
     }
 
     deinit {
