@@ -70,8 +70,8 @@ let package = Package(
                           ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]),
         // Real widgets under Xvfb, driven with real X events (xdotool).
         .testTarget(name: "BehaveGTKTests", dependencies: [
-            "BehaveGTK", .product(name: "BehaveCore", package: "Behave"),
-        ], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
+            "BehaveGTK", "CGtk", .product(name: "BehaveCore", package: "Behave"),
+        ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
     ],
     swiftLanguageModes: [.v6]
 )

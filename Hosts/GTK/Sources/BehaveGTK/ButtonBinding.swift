@@ -47,23 +47,23 @@ final class ButtonBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("title", let title):
-            if let label { bhg_label_set_text(label, text(title)) } else { bhg_button_set_label(widget, text(title)) }
+            if let label { bhg_label_set_text(label, labelText(text(title))) } else { bhg_button_set_label(widget, labelText(text(title))) }
         case ("image", .image(let image)):
             guard let picture else { return true }
-            if let file = host.imageFile(named: image.name) {
+            if let file = host?.imageFile(named: image.name) {
                 bhg_picture_set_filename(picture, file)
                 gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 32)), Int32(min(image.height ?? 32, 32)))
                 gtk_widget_set_visible(picture, 1)
             } else {
                 // No file for the name: the name stands in, as the studio's placeholder does.
                 gtk_widget_set_visible(picture, 0)
-                if let label { bhg_label_set_text(label, "[\(image.name)] " + text(control.storedTitle)) }
+                if let label { bhg_label_set_text(label, labelText("[\(image.name)] " + text(control.storedTitle))) }
             }
         case ("image", .null):
             if let picture { gtk_widget_set_visible(picture, 0) }
         case ("titleColor", let color):
             // A disabled button keeps the theme's dimmed text, as UIKit's does.
-            host.styles.set("color", to: color.colorValue, for: control.name, state: ":not(:disabled)")
+            style.set("color", to: color.colorValue, state: ":not(:disabled)")
         case ("enabled", .bool(let enabled)):
             gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
         case ("selected", .bool(let selected)):

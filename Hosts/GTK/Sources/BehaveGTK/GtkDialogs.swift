@@ -8,7 +8,8 @@ import Foundation
 /// button last; a photo's button shows the photo. The user's click answers
 /// the scene; closing the dialog is cancel.
 final class GtkDialogs: DialogPresenter {
-    private unowned let host: GtkHost
+    /// Weak: a scene that outlives its host (reloaded) presents nothing.
+    private weak var host: GtkHost?
     /// The dialog shown now, and its window.
     private var shown: (dialog: Dialog, window: GtkWidgetPointer)?
 
@@ -19,17 +20,17 @@ final class GtkDialogs: DialogPresenter {
     func present(_ dialog: Dialog, in scene: Scene) {
         take(down: nil)
         let window = gtk_window_new()!
-        bhg_window_set_title(window, dialog.title ?? dialog.style.title)
-        bhg_window_set_modal(window, host.window?.window)
+        bhg_window_set_title(window, labelText(dialog.title ?? dialog.style.title))
+        bhg_window_set_modal(window, host?.window?.window)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
         gtk_widget_add_css_class(box, "bh-dialog")
         if let title = dialog.title {
-            let label = gtk_label_new(title)!
+            let label = gtk_label_new(labelText(title))!
             gtk_widget_add_css_class(label, "bh-dialog-title")
             bhg_box_append(box, label)
         }
         if let message = dialog.message {
-            let label = gtk_label_new(message)!
+            let label = gtk_label_new(labelText(message))!
             gtk_label_set_wrap(OpaquePointer(label), 1)
             bhg_box_append(box, label)
         }
@@ -40,7 +41,10 @@ final class GtkDialogs: DialogPresenter {
         }
         bhg_box_append(buttons, button(dialog.cancel ?? "Cancel", answering: nil, in: scene))
         bhg_box_append(box, buttons)
-        bhg_window_set_child(window, box)
+        // Thousands of options scroll within a screen's height.
+        let scroller = GtkHost.scrollerWithinScreen()
+        bhg_scrolled_set_child(scroller, box)
+        bhg_window_set_child(window, scroller)
         Signals.closeRequest(UnsafeMutableRawPointer(window)) { [weak self, weak scene] in
             // Closing the dialog is its cancel button; the window goes when
             // the scene takes the dialog down.
@@ -50,7 +54,7 @@ final class GtkDialogs: DialogPresenter {
         }
         shown = (dialog, window)
         bhg_window_present(window)
-        if host.window?.printsGeometry ?? false { printGeometry(of: window, buttons: optionButtons) }
+        if host?.window?.printsGeometry ?? false { printGeometry(of: window, buttons: optionButtons) }
     }
 
     /// The option buttons of the dialog being made, by their answers' titles.
@@ -66,7 +70,7 @@ final class GtkDialogs: DialogPresenter {
             for (title, button) in buttons {
                 var x = 0.0, y = 0.0, width = 0.0, height = 0.0
                 guard bhg_bounds(button, window, &x, &y, &width, &height) != 0, width > 0 else { return }
-                lines.append("geometry option:\(title) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
+                lines.append("geometry option:\(DisplayText.line(title)) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
             }
             printed = true
             print(lines.joined(separator: "\n"))
@@ -82,12 +86,12 @@ final class GtkDialogs: DialogPresenter {
     private func button(_ title: String, answering option: String?, in scene: Scene) -> GtkWidgetPointer {
         let button = gtk_button_new()!
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        if let option, let file = host.imageFile(named: option) {
+        if let option, let file = host?.imageFile(named: option) {
             let picture = gtk_picture_new_for_filename(file)!
             gtk_widget_set_size_request(picture, 64, 64)
             bhg_box_append(content, picture)
         }
-        bhg_box_append(content, gtk_label_new(title))
+        bhg_box_append(content, gtk_label_new(labelText(title)))
         bhg_button_set_child(button, content)
         optionButtons.append((title, button))
         Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self, weak scene] in

@@ -20,6 +20,9 @@ public final class GtkHost {
     public private(set) var defaultSize: (width: Int32, height: Int32) = (-1, -1)
     /// The bindings by control name (the widgets own them).
     private var bindings: [String: Weak<WidgetBinding>] = [:]
+    /// The widgets made for controls.
+    private var made: [GtkWidgetPointer] = []
+
     /// Controls without a frame, one under the other.
     private var column: GtkWidgetPointer?
     private(set) weak var scene: Scene?
@@ -41,60 +44,83 @@ public final class GtkHost {
             return
         }
         let file = (interface as NSString).lastPathComponent
-        // Read as the scene's files are (a regular file, bounded), then
-        // handed to GTK whole: GTK never opens the path itself.
-        var text: [UInt8]
-        do throws(ValueError) {
-            text = try HostFile.contents(of: interface, maximumBytes: SceneLoader.maximumBytes)
-        } catch {
-            throw ValueError("\(file): \(error.message)")
-        }
-        var error: UnsafeMutablePointer<GError>?
-        let made = text.withUnsafeMutableBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                bhg_builder_from_text($0, gssize(bytes.count), &error)
-            }
-        }
-        guard let builder = made else {
-            let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
-            if let error { g_error_free(error) }
-            throw ValueError(GtkHost.located(reason, in: file))
-        }
+        let builder = try GtkHost.build(interface, named: file)
         self.builder = builder
         guard let window = bhg_builder_first_window(builder), let child = bhg_window_take_child(window) else {
-            throw ValueError("\((interface as NSString).lastPathComponent): no GtkWindow with a child; draw the screen inside a window")
+            bhg_builder_destroy_windows(builder)
+            g_object_unref(UnsafeMutableRawPointer(builder))
+            throw ValueError("\(file): no GtkWindow with a child; draw the screen inside a window")
         }
         title = string(bhg_window_get_title(window))
         var width: Int32 = -1, height: Int32 = -1
         bhg_window_get_default_size(window, &width, &height)
-        defaultSize = (width, height)
+        // A window drawn larger than any screen opens at a screen's size.
+        defaultSize = (min(width, GtkHost.largestSide), min(height, GtkHost.largestSide))
         content = child
-        // Its content is ours now; the designer's window itself is never shown.
-        bhg_window_destroy(window)
+        // Its content is ours now; the designer's windows are never shown.
+        bhg_builder_destroy_windows(builder)
     }
 
-    /// GTK's reason for refusing a `.ui` file's text, as `file:line:column:
-    /// reason`: GtkBuilder says `.:28:1 Unhandled tag: <packing>` (the
-    /// text's name, then its place), GLib's XML reader `Error on line 20
-    /// char 54: Element …`.
-    static func located(_ reason: String, in file: String) -> String {
+    /// The sides of the largest window a `.ui` file may ask for.
+    static let largestSide: Int32 = 4096
+
+    /// A scrolled window as large as what it holds, up to the screen's
+    /// size, that scrolls what is larger: GTK sizes a new window to its
+    /// content, however large (a scene of a huge frame, a dialog of
+    /// thousands of options, whose last ones and Cancel were off the screen).
+    static func scrollerWithinScreen() -> GtkWidgetPointer {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        var width = largestSide, height = largestSide
+        _ = bhg_screen_size(&width, &height)
+        gtk_scrolled_window_set_max_content_width(OpaquePointer(scroller), min(width, largestSide))
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), min(height, largestSide))
+        return scroller
+    }
+
+    /// The objects of the `.ui` file at `path` (read once, at most as
+    /// large as a scene file, a regular file), or an error naming `file`,
+    /// the line and column, and the fix.
+    private static func build(_ path: String, named file: String) throws(ValueError) -> OpaquePointer {
+        let bytes: [UInt8]
+        do throws(ValueError) {
+            bytes = try HostFile.contents(of: path, maximumBytes: SceneLoader.maximumBytes)
+        } catch {
+            throw ValueError("\(file): \(error.message)")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let built = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bhg_builder_from_ui($0.baseAddress, buffer.count, &error) }
+        }
+        if let built { return built }
+        let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
+        if let error { g_error_free(error) }
+        // The reason quotes the file (a handler's name, a value): on one line.
+        throw ValueError("\(file):\(GtkHost.located(DisplayText.line(reason)))")
+    }
+
+    /// The reason with its place first (`12:5: …`), as the scan gives it;
+    /// GtkBuilder names the text it was given (`.:12:5 …`, `<input>:12:5 …`),
+    /// GLib's XML reader says `Error on line 12 char 5: …`.
+    static func located(_ reason: String) -> String {
+        if reason.first?.isNumber == true { return reason }
         if let space = reason.firstIndex(of: " ") {
             let parts = reason[..<space].split(separator: ":", omittingEmptySubsequences: false)
             if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
-                return "\(file):\(line):\(column): \(reason[reason.index(after: space)...])"
+                return "\(line):\(column):\(reason[space...])"
             }
         }
         let words = reason.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
         if words.count == 6, words[0] == "Error", words[1] == "on", words[2] == "line", words[4] == "char",
-           words[5].contains(":"), let line = Int(words[3]) {
-            let rest = words[5]
-            let column = rest[..<rest.firstIndex(of: ":")!]
-            return "\(file):\(line):\(column):\(rest[rest.index(after: rest.firstIndex(of: ":")!)...])"
+           let line = Int(words[3]), let colon = words[5].firstIndex(of: ":"), let column = Int(words[5][..<colon]) {
+            return "\(line):\(column):\(words[5][words[5].index(after: colon)...])"
         }
-        return "\(file): \(reason)"
+        return " " + reason
     }
 
     deinit {
+        for widget in made { g_object_unref(widget) }
         if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
         g_object_unref(content)
     }
@@ -123,6 +149,11 @@ public final class GtkHost {
                                  + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
                                     ?? "; give the widget that id in the designer"))
             }
+            // Only the window's content is shown: a widget elsewhere
+            // (another window, one drawn at the top level) never would be.
+            guard found == content || gtk_widget_is_ancestor(found, content) != 0 else {
+                throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it")
+            }
             guard kind.fits(found) else {
                 let actual = string(bhg_type_name(found)) ?? "another widget"
                 throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
@@ -132,7 +163,12 @@ public final class GtkHost {
             widget = found
             adopting = true
         } else {
+            // Ours while the host lives (a scene that does not load, or a
+            // control in a parent GTK cannot hold, never lays it out: a
+            // floating widget is never freed).
             widget = kind.make()
+            g_object_ref_sink(widget)
+            made.append(widget)
         }
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)
@@ -164,15 +200,15 @@ public final class GtkHost {
         if let stack = view.parent.flatMap({ bindings[$0.name]?.object as? StackBinding }) {
             stack.arrange(view, widget)
         } else if frame.width > 0 || frame.height > 0 {
-            bhg_fixed_put(container, widget, frame.x, frame.y)
-            gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+            bhg_fixed_put(container, widget, GtkHost.coordinate(frame.x), GtkHost.coordinate(frame.y))
+            gtk_widget_set_size_request(widget, GtkHost.pixels(frame.width), GtkHost.pixels(frame.height))
         } else if container == content {
             bhg_box_append(flow(), widget)
         } else {
             bhg_fixed_put(container, widget, 0, 0)
             // A stack in a view fills its width, as on the screen.
             if view is Stack, let width = view.parent.map(openWidth), width > 0 {
-                gtk_widget_set_size_request(widget, Int32(width), -1)
+                gtk_widget_set_size_request(widget, GtkHost.pixels(width), -1)
             }
         }
         let inner = bhg_is_scrolled(widget) != 0 ? bhg_scrolled_get_child(widget) : widget
@@ -208,8 +244,25 @@ public final class GtkHost {
             return stack.resize(child, widget)
         }
         guard bhg_is_fixed(parent) != 0 else { return }
-        bhg_fixed_move(parent, widget, frame.x, frame.y)
-        gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+        bhg_fixed_move(parent, widget, GtkHost.coordinate(frame.x), GtkHost.coordinate(frame.y))
+        gtk_widget_set_size_request(widget, GtkHost.pixels(frame.width), GtkHost.pixels(frame.height))
+    }
+
+    /// The largest length or place GTK is given, in pixels either way. A
+    /// control's frame or content size may be any finite number, but GTK's
+    /// sizes are C ints (a larger one trapped in the conversion), and its
+    /// layout sums them: what lies beyond a hundred screens is drawn at
+    /// this edge (the control keeps its value).
+    static let largestLength = 100_000.0
+
+    /// A length or a place held within ±`largestLength`.
+    static func coordinate(_ value: Double) -> Double {
+        value.isFinite ? max(-largestLength, min(largestLength, value)) : 0
+    }
+
+    /// A length as GTK's whole pixels, held within ±`largestLength`.
+    static func pixels(_ length: Double) -> Int32 {
+        Int32(coordinate(length).rounded())
     }
 
     /// The binding of a widget bound as a control.

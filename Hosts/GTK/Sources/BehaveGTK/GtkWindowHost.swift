@@ -25,6 +25,11 @@ public final class GtkWindowHost {
 
     let window: GtkWidgetPointer
     private let overlay: GtkWidgetPointer
+    /// Holds the scene's widgets: the window opens at their size, up to the
+    /// screen's, and scrolls what is larger (a frame thousands of pixels
+    /// wide grew the window until X refused it; once, with 19,000 labels,
+    /// cairo failed to draw a first frame taller than it allows).
+    private let scroller: GtkWidgetPointer
     private let problem: GtkWidgetPointer
     private let styles = GtkStyles()
     private var watched: WatchedSession?
@@ -41,6 +46,8 @@ public final class GtkWindowHost {
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
     private var ended = false
+    /// The window was destroyed (closed): its pointer is GTK's no more.
+    private var windowGone = false
     public private(set) var scriptErrors = 0
 
     /// Opens the window and loads the scene; a scene that does not load
@@ -57,6 +64,8 @@ public final class GtkWindowHost {
         gtk_label_set_wrap(OpaquePointer(problem), 1)
         gtk_label_set_xalign(OpaquePointer(problem), 0)
         gtk_widget_set_visible(problem, 0)
+        scroller = GtkHost.scrollerWithinScreen()
+        bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)
         let source = SceneSource(file: options.file, settings: options.settings)
@@ -91,7 +100,7 @@ public final class GtkWindowHost {
         guard let host = making, let session = watched?.session else { return }
         making = nil
         self.host = host
-        bhg_overlay_set_child(overlay, host.content)
+        bhg_scrolled_set_child(scroller, host.content)
         bhg_window_set_title(window, host.title ?? session.scene.screenTitle)
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
@@ -115,6 +124,7 @@ public final class GtkWindowHost {
             end()
             return false
         }
+        Signals.connect(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.windowGone = true }
         let keys = UnsafeMutableRawPointer(bhg_add_key_controller(window)!)
         Signals.keyPressed(keys) { [unowned self] key in
             let control = key & Signals.controlBit != 0
@@ -156,7 +166,7 @@ public final class GtkWindowHost {
         if let error = watched.reload(from: source) {
             making = nil
             let message = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data("\(names) saved, but the scene does not load; the last good scene keeps running.\n\(GtkWindowHost.printable(error))".utf8))
             showProblem(message)
             return
         }
@@ -165,7 +175,8 @@ public final class GtkWindowHost {
     }
 
     private func showProblem(_ message: String?) {
-        bhg_label_set_text(problem, message ?? "")
+        // A scene of thousands of mistakes: their start, as a label shows.
+        bhg_label_set_text(problem, labelText(message ?? ""))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
     }
 
@@ -182,9 +193,12 @@ public final class GtkWindowHost {
         }
     }
 
-    /// Ends the scene and closes the window.
+    /// Ends the scene and closes the window (once: GTK frees a destroyed
+    /// window, and a second Ctrl-C or SIGTERM, or one after Ctrl+W or the
+    /// window's close button, destroyed it again).
     public func close() {
         end()
+        guard !windowGone else { return }
         bhg_window_destroy(window)
     }
 
@@ -199,6 +213,16 @@ public final class GtkWindowHost {
         driver = nil
         watched = nil
         g_main_loop_quit(loop)
+    }
+
+    /// A scene's mistakes as standard error shows them, as `behave run`
+    /// prints them: each on one line, what the files chose escaped (a name
+    /// holding a line feed or an escape sequence).
+    static func printable(_ error: SceneSourceError) -> String {
+        switch error {
+        case .usage(let message): DisplayText.indented(message, by: "    ") + "\n"
+        case .scene(let failure): (failure.diagnostics + failure.warnings).map { DisplayText.line($0.description) + "\n" }.joined()
+        }
     }
 
     /// Why GTK found no display: none named, or the one named does not
@@ -232,7 +256,7 @@ public final class GtkWindowHost {
         do throws(SceneSourceError) {
             app = try GtkWindowHost(options: options, loop: loop)
         } catch {
-            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            FileHandle.standardError.write(Data(printable(error).utf8))
             return 2
         }
         g_main_loop_run(loop)

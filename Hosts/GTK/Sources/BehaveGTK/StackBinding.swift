@@ -25,7 +25,7 @@ final class StackBinding: WidgetBinding {
         case "alignment":
             alignChildren()
         case "padding":
-            host.styles.set("padding", to: stack.padding > 0 ? "\(formatNumber(stack.padding))px" : nil, for: control.name)
+            style.set("padding", to: stack.padding > 0 ? "\(formatNumber(stack.padding))px" : nil)
         default:
             return false
         }
@@ -43,7 +43,8 @@ final class StackBinding: WidgetBinding {
     /// A subview's frame changed: its size, and so its alignment.
     func resize(_ child: View, _ childWidget: GtkWidgetPointer) {
         let frame = child.frame
-        gtk_widget_set_size_request(childWidget, frame.width > 0 ? Int32(frame.width) : -1, frame.height > 0 ? Int32(frame.height) : -1)
+        gtk_widget_set_size_request(childWidget, frame.width > 0 ? GtkHost.pixels(frame.width) : -1,
+                                    frame.height > 0 ? GtkHost.pixels(frame.height) : -1)
         align(child, childWidget)
     }
 

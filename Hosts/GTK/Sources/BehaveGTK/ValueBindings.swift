@@ -1,12 +1,19 @@
 import BehaveCore
 import CGtk
 
-/// Label → `GtkLabel`: its text, and `textColor` as CSS.
+/// Label → `GtkLabel`: its text (its start, when longer than a label
+/// shows), and `textColor` as CSS.
 final class LabelBinding: WidgetBinding {
+    /// The text set last, when the label shows only its start.
+    private var cut: String?
+
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch change.property {
-        case "text": bhg_label_set_text(widget, text(change.new))
-        case "textColor": host.styles.set("color", to: change.new.colorValue, for: control.name)
+        case "text":
+            let full = text(change.new), shortened = labelText(full)
+            cut = shortened == full ? nil : full
+            bhg_label_set_text(widget, shortened)
+        case "textColor": style.set("color", to: change.new.colorValue)
         default: return false
         }
         return true
@@ -14,7 +21,7 @@ final class LabelBinding: WidgetBinding {
 
     override func currentValue(of property: PropertySpec) -> Value? {
         guard property.name == "text", let widget else { return nil }
-        return .string(string(bhg_label_get_text(widget)) ?? "")
+        return .string(cut ?? string(bhg_label_get_text(widget)) ?? "")
     }
 }
 
@@ -140,7 +147,7 @@ final class TextFieldBinding: WidgetBinding {
 final class ImageViewBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         guard change.property == "image" else { return false }
-        if case .image(let image) = change.new, let file = host.imageFile(named: image.name) {
+        if case .image(let image) = change.new, let file = host?.imageFile(named: image.name) {
             bhg_picture_set_filename(widget, file)
             // Without a frame, the picture takes the image's size (as fitted
             // by the scripts), within a screen's width.
@@ -178,14 +185,14 @@ final class ScrollViewBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("contentOffset", .point(let offset)):
-            if let vertical = bhg_scrolled_vadjustment(widget) { gtk_adjustment_set_value(vertical, offset.y) }
-            if let horizontal = bhg_scrolled_hadjustment(widget) { gtk_adjustment_set_value(horizontal, offset.x) }
+            if let vertical = bhg_scrolled_vadjustment(widget) { gtk_adjustment_set_value(vertical, GtkHost.coordinate(offset.y)) }
+            if let horizontal = bhg_scrolled_hadjustment(widget) { gtk_adjustment_set_value(horizontal, GtkHost.coordinate(offset.x)) }
         case ("contentSize", _), ("bottomInset", _):
             // The change is stored already: both read as they are now.
             let size = (try? control.value("contentSize"))?.sizeValue ?? Size(width: 0, height: 0)
             let inset = (try? control.value("bottomInset"))?.numberValue ?? 0
             if let content = bhg_scrolled_get_child(widget) {
-                gtk_widget_set_size_request(content, Int32(size.width), Int32(size.height + inset))
+                gtk_widget_set_size_request(content, GtkHost.pixels(size.width), GtkHost.pixels(size.height + inset))
             }
         default:
             return false

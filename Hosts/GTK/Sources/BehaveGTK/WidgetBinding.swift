@@ -17,7 +17,12 @@ class WidgetBinding: ControlWidget {
     let control: View
     /// The widget, while it lives.
     private(set) var widget: GtkWidgetPointer?
-    let host: GtkHost
+    /// The host whose scene the control is in. Weak: the host keeps the
+    /// widgets (its content), the widgets keep their bindings, so a strong
+    /// reference kept every reloaded scene's host, widgets and controls.
+    private(set) weak var host: GtkHost?
+    /// The widget's own CSS (colours, fonts).
+    let style: WidgetStyle
     /// A change from the control is being shown: the signals it raises in
     /// the widget are not the user's.
     private(set) var applying = false
@@ -26,9 +31,9 @@ class WidgetBinding: ControlWidget {
         self.control = control
         self.widget = widget
         self.host = host
+        style = WidgetStyle(for: widget)
         bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
         bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
-        gtk_widget_add_css_class(widget, host.styles.className(of: control.name))
         connectSignals(widget)
     }
 
@@ -50,11 +55,11 @@ class WidgetBinding: ControlWidget {
         case ("userInteractionEnabled", .bool(let enabled)):
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
-            host.styles.set("background-color", to: color.colorValue, for: control.name)
+            style.set("background-color", to: color.colorValue)
         case ("fontSize", _), ("fontWeight", _):
-            host.styles.setFont(change)
+            style.setFont(change)
         case ("frame", .rect(let frame)):
-            host.place(widget, at: frame)
+            host?.place(widget, at: frame)
         default:
             break
         }
@@ -77,10 +82,20 @@ class WidgetBinding: ControlWidget {
     // MARK: Lifetime
 
     /// The control left the scene (a `remove`, the screen dismissed): its
-    /// widget leaves the window.
+    /// widget leaves the window. A box or a fixed container lets go of a
+    /// child; other containers of a `.ui` file (a frame, a button, a paned)
+    /// keep a pointer to theirs, which unparenting left dangling (GTK
+    /// freed the child, then unparented it again): there it is hidden,
+    /// and takes no room.
     func controlWasRemoved() {
         guard let widget, let parent = gtk_widget_get_parent(widget) else { return }
-        if bhg_is_box(parent) != 0 { bhg_box_remove(parent, widget) } else { gtk_widget_unparent(widget) }
+        if bhg_is_box(parent) != 0 {
+            bhg_box_remove(parent, widget)
+        } else if bhg_is_fixed(parent) != 0 {
+            bhg_fixed_remove(parent, widget)
+        } else {
+            gtk_widget_set_visible(widget, 0)
+        }
     }
 
     fileprivate func widgetDidGo() {
@@ -112,3 +127,16 @@ extension Value {
 
 /// Text for GTK: a property's string, or "".
 func text(_ value: Value) -> String { value.stringValue ?? "" }
+
+/// The most characters a label shows. Pango lays a wrapping label out
+/// again at each width GTK tries, so a script's two megabytes stopped the
+/// window for minutes; no one reads this much in a label, and the
+/// control keeps all of it.
+let shownCharacters = 10_000
+
+/// Text for a label: at most `shownCharacters`, then "…".
+func labelText(_ text: String) -> String {
+    guard let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex), end < text.endIndex
+    else { return text }
+    return text[..<end] + "…"
+}

@@ -40,9 +40,21 @@ final class WindowDriver {
     }
 
     deinit {
-        if let window, window.isRunning { window.terminate(); window.waitUntilExit() }
+        if let window { WindowDriver.stop(window) }
         server.terminate()
         server.waitUntilExit()
+    }
+
+    /// Ends `process`: SIGTERM, then SIGKILL after five seconds (a window
+    /// stuck in a frame never reads its SIGTERM, and the test run would
+    /// wait for it for ever).
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let end = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     /// `behave-window`, built beside the tests.
@@ -93,6 +105,33 @@ final class WindowDriver {
         pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         try process.run()
         window = process
+    }
+
+    /// Runs `behave-window` on `file` (absolute) until it ends by itself,
+    /// as with a scene that does not load; its status and all it printed.
+    /// A window still open after `timeout` fails the test.
+    func runToTheEnd(_ file: String, _ arguments: [String] = [], timeout: Double = 10) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = WindowDriver.windowBinary
+        process.arguments = [file] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        process.environment = environment
+        let pipe = Pipe()
+        let output = Output()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = Pipe()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer { WindowDriver.stop(process) }
+        try wait(for: "\((file as NSString).lastPathComponent) to end", timeout: timeout) { !process.isRunning }
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.1)
+        pipe.fileHandleForReading.readabilityHandler = nil
+        return (process.terminationStatus, output.text + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     /// What the window printed so far, by line.

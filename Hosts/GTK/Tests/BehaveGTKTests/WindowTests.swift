@@ -508,3 +508,133 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 }
+
+/// What scripts set that no screen could show.
+final class ExtremeValueTests: XCTestCase {
+    func testSizesPastAnyScreenAndAMegabyteLabelLeaveTheWindowRunning() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Extremes/extremes.scene.yaml").path
+        // With a view 50,000 pixels tall, the window opens at most as
+        // large as the screen and scrolls.
+        try driver.open(scene)
+        try driver.click("go")
+        // Before: a frame 10¹² wide trapped converting to GTK's int; then
+        // the window grew past what X allows; then the wrapping label laid
+        // out two megabytes for minutes a frame, and no timer fired.
+        try driver.waitForLine(containing: "all set; the label holds 2000000 bytes")
+        try driver.waitForLine(containing: "tick 5", timeout: 8)
+        let output = driver.lines.joined(separator: "\n")
+        for trouble in ["Fatal error", "X Window System error", "CRITICAL", "WARNING"] {
+            XCTAssertFalse(output.contains(trouble), output)
+        }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+/// Removing a control bound in a `.ui` file, whatever holds its widget.
+final class RemovedWidgetTests: XCTestCase {
+    func testRemovingAControlInAFrameAButtonOrAPanedHidesItsWidget() throws {
+        let driver = try WindowDriver()
+        let input = Pipe()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Remove/remove.scene.yaml").path
+        try driver.open(scene, input: input)
+        let shown = try driver.contrast(of: "framed")
+        input.fileHandleForWriting.write(Data("remove framed\nremove buttoned\nremove paned\n".utf8))
+        try driver.waitForLine(containing: "paned removed")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertLessThan(try driver.contrast(of: "framed"), shown * 0.5, "its text is gone from the screen")
+        // Before: the label was unparented behind its container's back, and
+        // GTK unparented it again once freed (a critical, at best).
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        XCTAssertFalse(driver.lines.contains { $0.contains("CRITICAL") || $0.contains("WARNING") }, driver.lines.joined(separator: "\n"))
+    }
+}
+
+/// A scene saved with thousands of mistakes: the bar over the window
+/// shows their start, and the last good scene runs on.
+final class ManyMistakesTests: XCTestCase {
+    func testTwentyThousandMistakesLeaveTheLastGoodSceneRunning() throws {
+        let driver = try WindowDriver()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-mistakes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ticking/ticking.lua")
+        try FileManager.default.copyItem(at: script, to: folder.appendingPathComponent("ticking.lua"))
+        let scene = folder.appendingPathComponent("ticking.scene.yaml")
+        let good = "screen: Ticking\ncontrols:\n  go: { type: Button, title: Go, frame: [10, 10, 80, 30] }\n"
+            + "behaviours:\n  ticking: { script: ticking.lua, outlets: { go: go } }\n"
+        try good.write(to: scene, atomically: true, encoding: .utf8)
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "tick 2")
+        let mistakes = (0..<20_000).map { "  c\($0): { type: Buttonx\($0) }\n" }.joined()
+        try (good.replacingOccurrences(of: "behaviours:", with: mistakes + "behaviours:")).write(to: scene, atomically: true, encoding: .utf8)
+        try driver.waitForLine(containing: "saved, but the scene does not load")
+        let ticks = driver.lines.compactMap { line in line.range(of: "] tick ").flatMap { Int(line[$0.upperBound...]) } }
+        // Before: the bar laid out 1.5 MB of mistakes, wrapped, at every
+        // frame: no frame came, and the clock stood still.
+        try driver.waitForLine(containing: "tick \((ticks.max() ?? 0) + 8)", timeout: 8)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+/// A dialog taller than the screen scrolls within it.
+final class TallDialogTests: XCTestCase {
+    func testADialogOfHundredsOfOptionsFitsTheScreen() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ManyOptions/many_options.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("go")
+        try driver.waitForLine(containing: "geometry option:Cancel ")
+        // Before: the dialog was as tall as its 301 buttons (12,000 pixels
+        // on a screen of 700), Cancel and most options off the screen.
+        let geometry = try driver.run("xdotool", ["search", "--name", "^Pick one$", "getwindowgeometry"])
+        let size = try XCTUnwrap(geometry.split(separator: "\n").first { $0.contains("Geometry:") }, geometry)
+        let height = try XCTUnwrap(Int(size.split(separator: "x").last?.trimmingCharacters(in: .whitespaces) ?? ""), geometry)
+        XCTAssertLessThanOrEqual(height, 700, geometry)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+/// Each control's colours and fonts are its widget's own CSS.
+final class ManyStylesTests: XCTestCase {
+    func testTwoThousandStyledControlsAndOnesNamedAsTheHostsClasses() throws {
+        let driver = try WindowDriver()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-styles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Before: the display's style sheet had a rule per control, which
+        // GTK's selector tree took in recursively (2,000 overflowed its
+        // stack); and a label named `problem` wore the problem bar's
+        // style (a control's class was `bh-NAME`, as the host's are).
+        var scene = "screen: Many\ncontrols:\n  problem: { type: Label, text: \"Problem\", frame: [10, 10, 200, 40] }\n"
+        for index in 0..<2000 {
+            scene += "  l\(index): { type: Label, text: x, textColor: red, backgroundColor: blue, frame: [\((index % 20) * 35), \(60 + (index / 20) * 13), 30, 12] }\n"
+        }
+        let path = folder.appendingPathComponent("many.scene.yaml")
+        try scene.write(to: path, atomically: true, encoding: .utf8)
+        try driver.open(path.path)
+        let colour = try driver.colour(of: "problem")
+        XCTAssertLessThan(abs(colour.red - colour.green), 0.02, "the theme's black on white: \(colour)")
+        XCTAssertGreaterThan(try driver.colour(of: "l0").blue, 0.5, "a blue background")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+/// What scripts and `.ui` files write reaches the output on one line.
+final class OutputLineTests: XCTestCase {
+    func testADialogOptionCannotPrintALineOfItsOwn() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Forge/forge.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("go")
+        // Before: the title's line feed started a `geometry go …` line of its own.
+        try driver.waitForLine(containing: #"geometry option:Yes\ngeometry go 700 600 5 5\27[2J "#)
+        XCTAssertFalse(driver.lines.contains { $0.hasPrefix("geometry go 700") }, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.joined().contains("\u{1B}"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}

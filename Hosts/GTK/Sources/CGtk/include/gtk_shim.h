@@ -59,6 +59,7 @@ static inline int bhg_is_window (GtkWidget *w) { return GTK_IS_WINDOW(w); }
 static inline void bhg_fixed_put (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_put(GTK_FIXED(f), c, x, y); }
 static inline void bhg_fixed_move (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_move(GTK_FIXED(f), c, x, y); }
 static inline int bhg_is_fixed (GtkWidget *w) { return GTK_IS_FIXED(w); }
+static inline void bhg_fixed_remove (GtkWidget *f, GtkWidget *c) { gtk_fixed_remove(GTK_FIXED(f), c); }
 static inline void bhg_box_append (GtkWidget *b, GtkWidget *c) { gtk_box_append(GTK_BOX(b), c); }
 static inline int bhg_is_box (GtkWidget *w) { return GTK_IS_BOX(w); }
 static inline void bhg_box_remove (GtkWidget *b, GtkWidget *c) { gtk_box_remove(GTK_BOX(b), c); }
@@ -126,6 +127,19 @@ static inline GtkWidget *bhg_scrolled_get_child (GtkWidget *s) {
 }
 static inline int bhg_is_scrolled (GtkWidget *w) { return GTK_IS_SCROLLED_WINDOW(w); }
 
+/* The size of the display's first monitor; 0 when it has none. */
+static inline int bhg_screen_size (int *width, int *height) {
+  GListModel *monitors = gdk_display_get_monitors(gdk_display_get_default());
+  GdkMonitor *monitor = g_list_model_get_n_items(monitors) > 0 ? g_list_model_get_item(monitors, 0) : NULL;
+  GdkRectangle area;
+  if (monitor == NULL) return 0;
+  gdk_monitor_get_geometry(monitor, &area);
+  g_object_unref(monitor);
+  *width = area.width;
+  *height = area.height;
+  return 1;
+}
+
 /* --------------------------------------------------------------- style */
 
 /* Adds a style sheet for the whole display, above the theme. */
@@ -136,18 +150,25 @@ static inline GtkCssProvider *bhg_add_css (void) {
   return p;
 }
 static inline void bhg_css_load (GtkCssProvider *p, const char *css) { gtk_css_provider_load_from_data(p, css, -1); }
+/* A style sheet for one widget alone (above the display's), which the
+** caller owns a reference to. Deprecated after 4.8 for application CSS
+** by class, which puts every control's rules in one selector tree. */
+static inline GtkCssProvider *bhg_add_widget_css (GtkWidget *w) {
+  GtkCssProvider *p = gtk_css_provider_new();
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_add_provider(gtk_widget_get_style_context(w), GTK_STYLE_PROVIDER(p),
+                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return p;
+}
 
 /* ----------------------------------------------------------- builder */
 
-/* The objects of a .ui file's text, or NULL with *error set (caller frees it). */
-static inline GtkBuilder *bhg_builder_from_text (const char *text, gssize length, GError **error) {
-  GtkBuilder *b = gtk_builder_new();
-  if (!gtk_builder_add_from_string(b, text, length, error)) {
-    g_object_unref(b);
-    return NULL;
-  }
-  return b;
-}
+/* The objects of a .ui file's text, or NULL with *error set (caller
+** frees it): signals, closures, type functions and properties that read
+** files are refused, and names never resolve to the program's symbols
+** (builder.c). */
+GtkBuilder *bhg_builder_from_ui (const char *text, long length, GError **error);
 /* The ids of a builder's objects, one a line (caller frees it with g_free). */
 static inline char *bhg_builder_ids (GtkBuilder *b) {
   GSList *objects = gtk_builder_get_objects(b), *each;
@@ -165,7 +186,7 @@ static inline GtkWidget *bhg_builder_widget (GtkBuilder *b, const char *id, int 
   return o != NULL && GTK_IS_WIDGET(o) ? GTK_WIDGET(o) : NULL;
 }
 
-/* The first window among a .ui file's objects, or NULL. */
+/* The window among a .ui file's objects (the scan lets one through), or NULL. */
 static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
   GSList *objects = gtk_builder_get_objects(b), *each;
   GtkWidget *found = NULL;
@@ -174,6 +195,9 @@ static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
   g_slist_free(objects);
   return found;
 }
+/* Destroys every window among a .ui file's objects (a second window, a
+** dialog drawn beside the screen): only the screen's content is shown. */
+void bhg_builder_destroy_windows (GtkBuilder *builder);
 static inline GtkWidget *bhg_window_take_child (GtkWidget *w) {
   GtkWidget *child = gtk_window_get_child(GTK_WINDOW(w));
   if (child == NULL) return NULL;

@@ -1,0 +1,412 @@
+/*
+** builder_scan.c: what a scene's .ui file may hold, checked before GTK
+** reads it.
+**
+** The scan reads the same bytes with GMarkup (the parser GtkBuilder's is
+** made from) and refuses, at the line and column, with the fix:
+**   - what calls into the program: <signal>, <closure>, type-func;
+**   - what is not one screen: <template>, a second window, objects that are
+**     neither widgets nor a helper a designer draws with (a list item
+**     factory builds more objects from text with GTK's usual scope, a
+**     directory list lists folders);
+**   - what reads host files or URIs: file, filename, GFile, paintable,
+**     pixbuf and bytes properties, an icon given as a path (GtkImage:file
+**     on /dev/zero read until memory ran out), and links to anything but
+**     the web (GTK hands them to the desktop, which opens files and runs
+**     any scheme's handler);
+**   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
+**     elements nested past MAX_DEPTH, more than
+**     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
+**     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
+**     MAX_POINTS (Pango's sizes overflowed).
+** Bytes GMarkup cannot read (GTK's precompiled format) are refused too.
+*/
+#include "builder.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Deeper than this, GTK's layout and drawing (recursive) run out of stack
+** long before a person could read the screen. */
+#define MAX_DEPTH 256
+/* More objects than a screen has, by far; each costs GTK time and memory. */
+#define MAX_OBJECTS 10000
+/* The largest whole number a property is given: GTK lays sizes out as C
+** ints and sums them, which MAX_OBJECTS times twice this cannot overflow. */
+#define MAX_INTEGER 65535
+/* The largest text, in points (and a size's largest scale): past them
+** Pango's sizes overflow (it warns, and draws nothing). */
+#define MAX_POINTS 1000
+#define MAX_SCALE 100.0
+#define PAST_PANGO "sizes of 0 to 1000 points, scales of 0 to 100"
+/* The most characters a label or a tooltip holds, as a script's label
+** shows at most (Pango lays a wrapping label out again at each width GTK
+** tries: five megabytes made every frame take seconds). */
+#define MAX_LABEL 10000
+
+typedef struct {
+  GMarkupParseContext *context;
+  int depth;
+  int objects;
+  int windows;
+  /* The class of the <object> each open element is in (0: none). */
+  GType classes[MAX_DEPTH + 1];
+  /* The <property> or menu <attribute> whose text is being read. */
+  const char *property;      /* its name (owned by 'names') */
+  GParamSpec *pspec;         /* its spec, for a property of a known class */
+  gboolean attribute;        /* a menu's <attribute> */
+  int owner;                 /* the depth of the object it is of */
+  GString *text;
+  GStringChunk *names;
+  /* Each open object's label and whether it is markup, checked as markup
+  ** at the object's end (its use-markup may come after its label). */
+  char *labels[MAX_DEPTH + 1];
+  gboolean markup[MAX_DEPTH + 1];
+} Scan;
+
+/* An error at the scan's place: "LINE:COLUMN: message". */
+static void refuse (Scan *scan, GError **error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+static void refuse (Scan *scan, GError **error, const char *format, ...) {
+  int line = 0, column = 0;
+  va_list args;
+  char *message;
+  g_markup_parse_context_get_position(scan->context, &line, &column);
+  va_start(args, format);
+  message = g_strdup_vprintf(format, args);
+  va_end(args);
+  g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "%d:%d: %s", line, column, message);
+  g_free(message);
+}
+
+static const char *attribute (const char **names, const char **values, const char *wanted) {
+  for (; *names != NULL; names++, values++)
+    if (strcmp(*names, wanted) == 0) return *values;
+  return NULL;
+}
+
+static GType class_named (const char *name) {
+  GType type = g_type_from_name(name);
+  if (type == G_TYPE_INVALID) {
+    gtk_test_register_all_types();
+    type = g_type_from_name(name);
+  }
+  return type;
+}
+
+/* The objects other than widgets a designer draws with: models, buffers,
+** adjustments, controllers, layouts, factories that build from signals. */
+static gboolean is_helper (GType type) {
+  GType helpers[] = {
+    GTK_TYPE_ADJUSTMENT, GTK_TYPE_SIZE_GROUP, GTK_TYPE_ENTRY_BUFFER, GTK_TYPE_TEXT_BUFFER, GTK_TYPE_TEXT_TAG,
+    GTK_TYPE_TEXT_TAG_TABLE, GTK_TYPE_EVENT_CONTROLLER, GTK_TYPE_LAYOUT_MANAGER, GTK_TYPE_CONSTRAINT,
+    GTK_TYPE_CONSTRAINT_GUIDE, GTK_TYPE_STRING_LIST, GTK_TYPE_STRING_OBJECT, GTK_TYPE_LIST_STORE, GTK_TYPE_TREE_STORE,
+    GTK_TYPE_TREE_MODEL_FILTER, GTK_TYPE_TREE_MODEL_SORT, GTK_TYPE_CELL_RENDERER, GTK_TYPE_CELL_AREA,
+    GTK_TYPE_TREE_VIEW_COLUMN, GTK_TYPE_FILE_FILTER, GTK_TYPE_SHORTCUT, GTK_TYPE_SINGLE_SELECTION,
+    GTK_TYPE_NO_SELECTION, GTK_TYPE_MULTI_SELECTION, GTK_TYPE_SORT_LIST_MODEL, GTK_TYPE_FILTER_LIST_MODEL,
+    GTK_TYPE_SORTER, GTK_TYPE_FILTER, GTK_TYPE_COLUMN_VIEW_COLUMN, GTK_TYPE_SIGNAL_LIST_ITEM_FACTORY,
+    GTK_TYPE_STACK_PAGE, GTK_TYPE_ASSISTANT_PAGE,
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS(helpers); i++)
+    if (g_type_is_a(type, helpers[i])) return TRUE;
+  return FALSE;
+}
+
+/* Whether a property's value, given as text, is read as a file or a URI. */
+static gboolean loads_a_file (const char *name, GParamSpec *pspec) {
+  if (strcmp(name, "file") == 0 || strcmp(name, "filename") == 0) return TRUE;
+  if (pspec == NULL) return FALSE;
+  GType type = G_PARAM_SPEC_VALUE_TYPE(pspec);
+  /* GdkPixbuf by name: its library is GTK's, not one Behave links itself. */
+  return g_type_is_a(type, G_TYPE_FILE) || g_type_is_a(type, GDK_TYPE_PAINTABLE) || g_type_is_a(type, G_TYPE_BYTES)
+      || strcmp(g_type_name(type), "GdkPixbuf") == 0;
+}
+
+/* An icon given as text is a themed icon's name, unless it is a path, a
+** URI or a serialized icon (a leading dot), which GIO reads as a file. */
+static gboolean icon_names_a_file (const char *text) {
+  while (*text == ' ' || *text == '\t' || *text == '\n') text++;
+  return text[0] == '.' || text[0] == '~' || strchr(text, '/') != NULL || strchr(text, ':') != NULL;
+}
+
+static gboolean is_icon (const char *name, GParamSpec *pspec, gboolean attribute) {
+  if (attribute) return strcmp(name, "icon") == 0 || strcmp(name, "verb-icon") == 0;
+  return pspec != NULL && g_type_is_a(G_PARAM_SPEC_VALUE_TYPE(pspec), G_TYPE_ICON);
+}
+
+/* --------------------------------------------------------- numbers, text */
+
+/* A whole-number property's text past MAX_INTEGER, read as GtkBuilder
+** reads it (any base, as strtoll). */
+static gboolean is_large_integer (GParamSpec *pspec, const char *text) {
+  GType type = pspec != NULL ? G_PARAM_SPEC_VALUE_TYPE(pspec) : G_TYPE_INVALID;
+  if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64)
+    return llabs(g_ascii_strtoll(text, NULL, 0)) > MAX_INTEGER;
+  if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) {
+    while (g_ascii_isspace(*text)) text++;
+    return *text == '-' || g_ascii_strtoull(text, NULL, 0) > MAX_INTEGER;
+  }
+  return FALSE;
+}
+
+static gboolean is_large_size (gint64 size) { return size < 0 || size > (gint64)MAX_POINTS * PANGO_SCALE; }
+
+/* Why a text attribute is too large for Pango, or NULL. */
+static const char *too_large (PangoAttribute *attribute) {
+  switch (attribute->klass->type) {
+  case PANGO_ATTR_SIZE:
+  case PANGO_ATTR_ABSOLUTE_SIZE:
+    return is_large_size(((PangoAttrSize *)attribute)->size) ? "a size" : NULL;
+  case PANGO_ATTR_FONT_DESC:
+    return is_large_size(pango_font_description_get_size(((PangoAttrFontDesc *)attribute)->desc)) ? "a font's size" : NULL;
+  case PANGO_ATTR_LETTER_SPACING:
+  case PANGO_ATTR_RISE:
+    return is_large_size(llabs(((PangoAttrInt *)attribute)->value)) ? "a spacing or rise" : NULL;
+  case PANGO_ATTR_SCALE: {
+    double scale = ((PangoAttrFloat *)attribute)->value;
+    return !(scale >= 0 && scale <= MAX_SCALE) ? "a scale" : NULL;
+  }
+  default:
+    return NULL;
+  }
+}
+
+/* Why a list of text attributes is too large, or NULL. */
+static const char *list_too_large (PangoAttrList *list) {
+  GSList *attributes = pango_attr_list_get_attributes(list), *each;
+  const char *why = NULL;
+  for (each = attributes; each != NULL; each = each->next) {
+    if (why == NULL) why = too_large(each->data);
+    pango_attribute_destroy(each->data);
+  }
+  g_slist_free(attributes);
+  return why;
+}
+
+/* Whether a link may be followed: web pages and mail. GTK hands any other
+** URI to the desktop (xdg-open), which opens files and runs the handler
+** of any scheme. */
+static gboolean is_web_link (const char *uri) {
+  const char *schemes[] = { "http", "https", "mailto" };
+  char *scheme = g_uri_parse_scheme(uri);
+  gboolean web = FALSE;
+  for (size_t i = 0; scheme != NULL && i < G_N_ELEMENTS(schemes); i++)
+    if (g_ascii_strcasecmp(scheme, schemes[i]) == 0) web = TRUE;
+  g_free(scheme);
+  return web;
+}
+
+/* A label's markup as GTK reads it: its <a href> links (GTK's own, not
+** Pango's) taken out, each checked, the rest copied for Pango. */
+typedef struct {
+  GString *rest;
+  char *link;   /* the first link that is not a web link */
+} Links;
+
+static void links_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+                         gpointer data, GError **error) {
+  Links *links = data;
+  if (strcmp(element, "a") == 0) {
+    const char *href = attribute(names, values, "href");
+    if (href != NULL && !is_web_link(href) && links->link == NULL) links->link = g_strdup(href);
+    return;
+  }
+  g_string_append_printf(links->rest, "<%s", element);
+  for (; *names != NULL; names++, values++) {
+    char *value = g_markup_escape_text(*values, -1);
+    g_string_append_printf(links->rest, " %s=\"%s\"", *names, value);
+    g_free(value);
+  }
+  g_string_append_c(links->rest, '>');
+}
+
+static void links_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
+  Links *links = data;
+  if (strcmp(element, "a") != 0) g_string_append_printf(links->rest, "</%s>", element);
+}
+
+static void links_text (GMarkupParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
+  Links *links = data;
+  char *escaped = g_markup_escape_text(text, length);
+  g_string_append(links->rest, escaped);
+  g_free(escaped);
+}
+
+/* Markup Pango cannot read or would size past its limits, or a link that
+** is not to the web. */
+static void check_markup (Scan *scan, const char *markup, const char *where, GError **error) {
+  GMarkupParser parser = { links_start, links_end, links_text, NULL, NULL };
+  Links links = { g_string_new(NULL), NULL };
+  char *wrapped = g_strconcat("<markup>", markup, "</markup>", NULL);
+  GMarkupParseContext *context = g_markup_parse_context_new(&parser, 0, &links, NULL);
+  PangoAttrList *list = NULL;
+  GError *failure = NULL;
+  const char *why;
+  gboolean read = g_markup_parse_context_parse(context, wrapped, -1, &failure)
+               && g_markup_parse_context_end_parse(context, &failure);
+  g_markup_parse_context_free(context);
+  g_free(wrapped);
+  if (read && links.link != NULL) {
+    refuse(scan, error, "%s links to `%s`; a link opens a web page or mail (http, https, mailto)", where, links.link);
+  } else if (!read || !pango_parse_markup(links.rest->str, -1, 0, &list, NULL, NULL, &failure)) {
+    refuse(scan, error, "%s is not Pango markup: %s", where, failure->message);
+  } else if ((why = list_too_large(list)) != NULL) {
+    refuse(scan, error, "%s gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", where, why);
+  }
+  if (list != NULL) pango_attr_list_unref(list);
+  if (failure != NULL) g_error_free(failure);
+  g_free(links.link);
+  g_string_free(links.rest, TRUE);
+}
+
+/* A label's <attribute name=… value=…/>, as a list of one. */
+static void check_label_attribute (Scan *scan, const char *name, const char *value, GError **error) {
+  char *text = g_strdup_printf("0 -1 %s %s", name, value);
+  PangoAttrList *list = pango_attr_list_from_string(text);
+  const char *why = list != NULL ? list_too_large(list) : NULL;
+  if (list != NULL) pango_attr_list_unref(list);
+  g_free(text);
+  if (why != NULL)
+    refuse(scan, error, "the attribute `%s` gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one",
+           name, why);
+}
+
+static gboolean is_true (const char *text) {
+  return g_ascii_strcasecmp(text, "true") == 0 || g_ascii_strcasecmp(text, "yes") == 0
+      || g_ascii_strcasecmp(text, "t") == 0 || g_ascii_strcasecmp(text, "y") == 0 || strcmp(text, "1") == 0;
+}
+
+/* ------------------------------------------------------------- elements */
+
+static void scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
+                        gpointer data, GError **error) {
+  Scan *scan = data;
+  GType inside = scan->classes[scan->depth];
+  if (scan->depth >= MAX_DEPTH) {
+    refuse(scan, error, "elements are nested more than %d deep; a screen needs far fewer", MAX_DEPTH);
+    return;
+  }
+  scan->depth++;
+  scan->classes[scan->depth] = inside;
+  scan->property = NULL;
+  scan->pspec = NULL;
+  scan->attribute = FALSE;
+  if (attribute(names, values, "type-func") != NULL) {
+    refuse(scan, error, "type-func=\"%s\" names a C function for GTK to call; remove the attribute (the class names the type)",
+           attribute(names, values, "type-func"));
+  } else if (strcmp(element, "signal") == 0) {
+    const char *handler = attribute(names, values, "handler"), *signal = attribute(names, values, "name");
+    refuse(scan, error, "<signal name=\"%s\" handler=\"%s\"> would call a C function of the program; Behave wires events "
+           "in the scene file (connections:, or control:on in a behaviour): remove the <signal> element",
+           signal ? signal : "", handler ? handler : "");
+  } else if (strcmp(element, "closure") == 0) {
+    const char *function = attribute(names, values, "function");
+    refuse(scan, error, "<closure function=\"%s\"> would call a C function of the program; remove it (a behaviour "
+           "computes the value and sets it)", function ? function : "");
+  } else if (strcmp(element, "template") == 0) {
+    refuse(scan, error, "a <template> defines a widget class of a program; draw the screen as objects inside a GtkWindow");
+  } else if (strcmp(element, "object") == 0) {
+    const char *name = attribute(names, values, "class");
+    GType type = name ? class_named(name) : G_TYPE_INVALID;
+    if (++scan->objects > MAX_OBJECTS) {
+      refuse(scan, error, "more than %d objects; a screen needs far fewer", MAX_OBJECTS);
+    } else if (type == G_TYPE_INVALID) {
+      refuse(scan, error, "no GTK class is named `%s`; name a class such as GtkButton or GtkBox", name ? name : "");
+    } else if (!g_type_is_a(type, GTK_TYPE_WIDGET) && !is_helper(type)) {
+      refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
+             "buffers, list models, event controllers, layouts, size groups); remove it", name);
+    } else if (g_type_is_a(type, GTK_TYPE_WINDOW) && ++scan->windows > 1) {
+      refuse(scan, error, "a second window (%s); Behave shows one window, the screen, drawn as the file's GtkWindow "
+             "(a behaviour's ask shows dialogs): remove it", name);
+    } else {
+      scan->classes[scan->depth] = type;
+      g_clear_pointer(&scan->labels[scan->depth], g_free);
+      scan->markup[scan->depth] = FALSE;
+    }
+  } else if (strcmp(element, "attribute") == 0 && attribute(names, values, "value") != NULL) {
+    /* A label's text attribute (a menu's has its value as text). */
+    const char *name = attribute(names, values, "name");
+    if (name != NULL) check_label_attribute(scan, name, attribute(names, values, "value"), error);
+  } else if (strcmp(element, "property") == 0 || strcmp(element, "attribute") == 0) {
+    const char *name = attribute(names, values, "name");
+    if (name == NULL) return;   /* GTK says what is missing */
+    scan->owner = scan->depth - 1;
+    scan->attribute = strcmp(element, "attribute") == 0;
+    scan->property = g_string_chunk_insert(scan->names, name);
+    if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
+      GObjectClass *klass = g_type_class_ref(inside);
+      scan->pspec = g_object_class_find_property(klass, name);
+      g_type_class_unref(klass);
+    }
+    if (!scan->attribute && loads_a_file(name, scan->pspec)) {
+      refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
+             "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "
+             "the property", name, g_type_name(inside));
+    }
+    g_string_truncate(scan->text, 0);
+  }
+}
+
+static void scan_text (GMarkupParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
+  Scan *scan = data;
+  if (scan->property != NULL) g_string_append_len(scan->text, text, length);
+}
+
+static void scan_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
+  Scan *scan = data;
+  const char *name = scan->property, *text = scan->text->str;
+  if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
+    refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
+           "show an image from the scene's images: folder", text);
+  } else if (name != NULL && !scan->attribute && is_large_integer(scan->pspec, text)) {
+    refuse(scan, error, "`%s` is %s, but GTK lays a screen out in C ints, and its whole numbers here are at most %d; "
+           "give a smaller one", name, g_strstrip(scan->text->str), MAX_INTEGER);
+  } else if (name != NULL && (strcmp(name, "label") == 0 || g_str_has_prefix(name, "tooltip-"))
+             && g_utf8_strlen(text, -1) > MAX_LABEL) {
+    refuse(scan, error, "`%s` holds %ld characters; a label shows at most %d (a text view holds long text)",
+           name, g_utf8_strlen(text, -1), MAX_LABEL);
+  } else if (name != NULL && !scan->attribute && (strcmp(name, "uri") == 0 || strcmp(name, "website") == 0)
+             && !is_web_link(g_strstrip(scan->text->str))) {
+    refuse(scan, error, "`%s` is `%s`; a link opens a web page or mail (http, https, mailto)", name, scan->text->str);
+  } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
+    check_markup(scan, text, "the tooltip-markup", error);
+  } else if (name != NULL && !scan->attribute && scan->pspec != NULL
+             && G_PARAM_SPEC_VALUE_TYPE(scan->pspec) == PANGO_TYPE_ATTR_LIST) {
+    PangoAttrList *list = pango_attr_list_from_string(text);
+    const char *why = list != NULL ? list_too_large(list) : NULL;
+    if (list != NULL) pango_attr_list_unref(list);
+    if (why != NULL)
+      refuse(scan, error, "`%s` gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", name, why);
+  } else if (name != NULL && !scan->attribute && strcmp(name, "use-markup") == 0) {
+    scan->markup[scan->owner] = is_true(g_strstrip(scan->text->str));
+  } else if (name != NULL && !scan->attribute && strcmp(name, "label") == 0) {
+    g_free(scan->labels[scan->owner]);
+    scan->labels[scan->owner] = g_strdup(text);
+  } else if (name == NULL && strcmp(element, "object") == 0 && scan->markup[scan->depth]
+             && scan->labels[scan->depth] != NULL) {
+    check_markup(scan, scan->labels[scan->depth], "the label (use-markup is on)", error);
+  }
+  if (name == NULL && strcmp(element, "object") == 0) {
+    g_clear_pointer(&scan->labels[scan->depth], g_free);
+    scan->markup[scan->depth] = FALSE;
+  }
+  scan->property = NULL;
+  scan->pspec = NULL;
+  scan->depth--;
+}
+
+/* Checks a .ui file's text; FALSE with *error ("LINE:COLUMN: why") when
+** it may not be loaded. */
+gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
+  GMarkupParser parser = { scan_start, scan_end, scan_text, NULL, NULL };
+  Scan scan = { 0 };
+  gboolean ok;
+  scan.text = g_string_new(NULL);
+  scan.names = g_string_chunk_new(256);
+  scan.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &scan, NULL);
+  ok = g_markup_parse_context_parse(scan.context, text, length, error)
+    && g_markup_parse_context_end_parse(scan.context, error);
+  g_markup_parse_context_free(scan.context);
+  g_string_free(scan.text, TRUE);
+  g_string_chunk_free(scan.names);
+  for (int depth = 0; depth <= MAX_DEPTH; depth++) g_free(scan.labels[depth]);
+  return ok;
+}

@@ -1,0 +1,15 @@
+-- An action sheet of 300 options: taller than any screen.
+local ManyOptions = behaviour {
+  name = "ManyOptions",
+  outlets = { go = "Button" },
+}
+
+function ManyOptions:awake()
+  self.go:on("touchUpInside", function()
+    local options = {}
+    for i = 1, 300 do options[i] = "Option " .. i end
+    print("answered", ask { style = "actionSheet", title = "Pick one", options = options })
+  end)
+end
+
+return ManyOptions

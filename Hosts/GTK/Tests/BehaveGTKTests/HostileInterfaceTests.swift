@@ -1,0 +1,173 @@
+import Foundation
+import XCTest
+
+/// A scene's `.ui` file is untrusted input: GtkBuilder's usual scope would
+/// let it call any C function of the program (a `<signal>` on a click, a
+/// `type-func` while loading), and some properties read any host file.
+/// Each such file is refused before anything is shown, with the file, the
+/// line and the fix; nothing of it runs.
+final class HostileInterfaceTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scene"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes `scene/NAME.ui` (a window holding `content`) and a scene
+    /// that binds its button `go`; the scene's path.
+    private func scene(_ name: String, _ content: String, ui: String? = nil, extra: String = "") throws -> String {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <object class="GtkWindow" id="window">
+                <child>
+                  <object class="GtkBox">
+                    <child><object class="GtkButton" id="go"/></child>
+            \(content)
+                  </object>
+                </child>
+              </object>
+            \(extra)
+            </interface>
+
+            """
+        try text.write(to: folder.appendingPathComponent("scene/\(name).ui"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("scene/\(name).scene.yaml")
+        try "screen: S\nui: \(ui ?? name + ".ui")\ncontrols:\n  go: { type: Button }\n"
+            .write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    private func assertRefused(_ scene: String, _ expected: [String], driver: WindowDriver,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let (status, output) = try driver.runToTheEnd(scene)
+        XCTAssertEqual(status, 2, output, file: file, line: line)
+        for text in expected { XCTAssertTrue(output.contains(text), "\(text) in:\n\(output)", file: file, line: line) }
+        XCTAssertFalse(output.contains("WARNING") || output.contains("CRITICAL"), output, file: file, line: line)
+    }
+
+    func testASignalHandlerIsRefusedNotCalledOnAClick() throws {
+        let driver = try WindowDriver()
+        // Before: the window opened, and a click on Go called libc's abort.
+        try assertRefused(scene("signal", #"        <child><object class="GtkButton"><signal name="clicked" handler="abort"/></object></child>"#),
+                          ["signal.ui:7:", #"<signal name="clicked" handler="abort">"#, "remove the <signal> element"],
+                          driver: driver)
+        // The file's text reaches the message on one line: no line of its own.
+        let (_, output) = try driver.runToTheEnd(scene("forge", #"        <child><object class="GtkButton"><signal name="clicked" handler="a&#10;[0s] forged&#27;[2J"/></object></child>"#))
+        XCTAssertTrue(output.contains(#"handler="a\n[0s] forged\27[2J">"#), output)
+        XCTAssertFalse(output.contains("\n[0s] forged") || output.contains("\u{1B}"), output)
+        // So do the scene's own names, as `behave run` prints them.
+        let named = try scene("named", "", ui: #""a\n[0s] forged\e[2J""#)
+        let (_, printed) = try driver.runToTheEnd(named)
+        XCTAssertTrue(printed.contains(#"not `a\n[0s] forged\27[2J`"#), printed)
+        XCTAssertFalse(printed.contains("\n[0s] forged") || printed.contains("\u{1B}"), printed)
+        try assertRefused(scene("closure", """
+                    <child><object class="GtkLabel"><binding name="label">
+                      <closure type="gchararray" function="getenv"><constant type="gchararray">HOME</constant></closure>
+                    </binding></object></child>
+            """), ["closure.ui:8:", #"<closure function="getenv">"#], driver: driver)
+    }
+
+    func testATypeFunctionIsRefusedNotCalledWhileLoading() throws {
+        let driver = try WindowDriver()
+        // Before: GtkBuilder called abort() while reading the file.
+        try assertRefused(scene("typefunc", #"        <child><object class="GtkButton" type-func="abort"/></child>"#),
+                          ["typefunc.ui:7:", #"type-func="abort""#, "remove the attribute"], driver: driver)
+        // A class name is not guessed into a `*_get_type` symbol either.
+        try assertRefused(scene("guess", #"        <child><object class="GModule"/></child>"#),
+                          ["guess.ui:7:", "no GTK class is named `GModule`"], driver: driver)
+    }
+
+    func testAUiFileOutsideTheScenesFolderIsNotRead() throws {
+        let driver = try WindowDriver()
+        // The .ui file beside the scene's folder calls abort() when loaded:
+        // before, GTK loaded it before the scene's paths were checked.
+        _ = try scene("outside", #"        <child><object class="GtkButton" type-func="abort"/></child>"#)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("scene/outside.ui"),
+                                         to: folder.appendingPathComponent("outside.ui"))
+        let inside = try scene("inside", "", ui: "../outside.ui")
+        try assertRefused(inside, ["inside.scene.yaml:2: ../outside.ui: outside the folders the scene may read"], driver: driver)
+    }
+
+    func testPropertiesThatReadHostFilesAreRefused() throws {
+        let driver = try WindowDriver()
+        // Before: /etc/hostname was read as an image (and /dev/zero until
+        // the memory ran out).
+        try assertRefused(scene("image", #"        <child><object class="GtkImage"><property name="file">/etc/hostname</property></object></child>"#),
+                          ["image.ui:7:", "the property `file` of GtkImage reads a file", "images: folder"], driver: driver)
+        try assertRefused(scene("picture", #"        <child><object class="GtkPicture"><property name="paintable">/etc/hostname</property></object></child>"#),
+                          ["picture.ui:7:", "`paintable` of GtkPicture"], driver: driver)
+        try assertRefused(scene("icon", #"        <child><object class="GtkImage"><property name="gicon">/etc/hostname</property></object></child>"#),
+                          ["icon.ui:7:", "the icon `/etc/hostname` names a file"], driver: driver)
+        // Before: a click handed the link to the desktop (xdg-open), which
+        // opens files and runs any scheme's handler.
+        try assertRefused(scene("link", #"        <child><object class="GtkLinkButton"><property name="uri">file:///etc/hostname</property></object></child>"#),
+                          ["link.ui:7:", "`uri` is `file:///etc/hostname`; a link opens a web page or mail"], driver: driver)
+        try assertRefused(scene("anchor", #"        <child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">&lt;a href="ssh://host"&gt;go&lt;/a&gt;</property></object></child>"#),
+                          ["anchor.ui:7:", "the label (use-markup is on) links to `ssh://host`"], driver: driver)
+        // A web link, in markup GTK reads (Pango alone has no <a>), is fine.
+        try driver.open(scene("web", #"        <child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">See &lt;a href="https://example.com"&gt;&lt;b&gt;the site&lt;/b&gt;&lt;/a&gt;</property></object></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        // An object that reads files or builds more objects from text with
+        // GTK's usual scope (its own <signal>s included).
+        try assertRefused(scene("factory", "", extra: #"  <object class="GtkBuilderListItemFactory" id="f"><property name="bytes">x</property></object>"#),
+                          ["factory.ui:", "`GtkBuilderListItemFactory` is neither a widget nor one of the objects"], driver: driver)
+        try assertRefused(scene("bookmarks", "", extra: #"  <object class="GtkDirectoryList" id="d"/>"#),
+                          ["`GtkDirectoryList` is neither a widget"], driver: driver)
+    }
+
+    func testAValueGtkWouldWarnAboutRefusesTheFile() throws {
+        let driver = try WindowDriver()
+        // Before: GLib warned on stderr and the window opened without it.
+        try assertRefused(scene("range", #"        <child><object class="GtkLabel"><property name="width-chars">-7</property></object></child>"#),
+                          ["range.ui: value \"-7\"", "width-chars"], driver: driver)
+    }
+
+    func testNumbersAndTextSizesPastWhatGtkLaysOutAreRefused() throws {
+        let driver = try WindowDriver()
+        // Before: GtkBoxLayout aborted on its assertion at the first frame.
+        try assertRefused(scene("spacing", #"        <child><object class="GtkBox"><property name="spacing">0x7fffffff</property><child><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["spacing.ui:7:", "`spacing` is 0x7fffffff", "at most 65535"], driver: driver)
+        // Before: Pango's criticals and warnings on stderr, and no text.
+        try assertRefused(scene("span", #"        <child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#),
+                          ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)
+        try assertRefused(scene("scale", #"        <child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#),
+                          ["scale.ui:7:", "the attribute `scale` gives a scale"], driver: driver)
+        // Before: a wrapping label of 5 MB made each frame take seconds.
+        let long = String(repeating: "word ", count: 2001)
+        try assertRefused(scene("long", #"        <child><object class="GtkLabel"><property name="wrap">true</property><property name="label">\#(long)</property></object></child>"#),
+                          ["long.ui:7:", "`label` holds 10005 characters; a label shows at most 10000"], driver: driver)
+        // Before: GTK warned that it could not set the text, and showed none.
+        try assertRefused(scene("markup", #"        <child><object class="GtkLabel"><property name="use-markup">true</property><property name="label">&lt;b&gt;open</property></object></child>"#),
+                          ["markup.ui:7:", "the label (use-markup is on) is not Pango markup"], driver: driver)
+    }
+
+    func testOneWindowIsTheScreenAndControlsAreInsideIt() throws {
+        let driver = try WindowDriver()
+        // Before: the second window could be the one shown (GtkBuilder's
+        // objects have no order), and a control bound in it was never seen.
+        try assertRefused(scene("second", "", extra: """
+              <object class="GtkWindow" id="other"><property name="visible">true</property></object>
+            """), ["second.ui:", "a second window (GtkWindow)"], driver: driver)
+        let path = try scene("apart", "", extra: #"  <object class="GtkButton" id="loose"/>"#)
+        try "screen: S\nui: apart.ui\ncontrols:\n  loose: { type: Button }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try assertRefused(path, ["apart.scene.yaml:4: control `loose`: `loose` in apart.ui is not inside the screen's window"],
+                          driver: driver)
+    }
+
+    func testBytesThatAreNotMarkupAreRefused() throws {
+        let driver = try WindowDriver()
+        // GTK's precompiled format would pass by the scan: not read at all.
+        let path = try scene("binary", "")
+        try Data([0x47, 0x42, 0x55, 0x00, 0x01, 0x02]).write(to: folder.appendingPathComponent("scene/binary.ui"))
+        try assertRefused(path, ["binary.ui:"], driver: driver)
+        // Nesting deeper than a screen needs (GTK's layout recurses).
+        let deep = String(repeating: "<child><object class=\"GtkBox\">", count: 300) + String(repeating: "</object></child>", count: 300)
+        try assertRefused(scene("deep", deep), ["deep.ui:", "nested more than 256 deep"], driver: driver)
+    }
+}
