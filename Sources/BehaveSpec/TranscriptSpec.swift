@@ -35,17 +35,13 @@ struct TranscriptSpec {
                                     message: "updated: the transcript now holds what the scene does")
             case .raisedError(let raised, let updated):
                 // An error in a spec is an error, as in busted; a recorded one too.
-                let line = Self.line(in: raised)
-                result = SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
-                                    message: (updated ? "updated, but " : "") + "a script raised an error \(raised)"
-                                        + "; a transcript passes only when its scene raises none: fix the script, then "
-                                        + "`behave test --update` records what the scene does")
+                result = errored(at: raised, updated: updated, "a script raised an error \(raised)"
+                                    + "; a transcript passes only when its scene raises none: fix the script, then "
+                                    + "`behave test --update` records what the scene does")
             case .refusedCommand(let refused, let updated):
-                let line = Self.line(in: refused)
-                result = SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
-                                    message: (updated ? "updated, but " : "") + "a command was refused, \(refused)"
-                                        + "; a transcript passes only when each of its commands runs (`behave run` "
-                                        + "exits 2 for it): correct or remove the command, then `behave test --update`")
+                result = errored(at: refused, updated: updated, "a command was refused, \(refused)"
+                                    + "; a transcript passes only when each of its commands runs (`behave run` "
+                                    + "exits 2 for it): correct or remove the command, then `behave test --update`")
             case .failed(let difference):
                 let line = Self.line(in: difference)
                 result = SpecResult(file: file, name: name, line: line, status: .failed,
@@ -61,6 +57,14 @@ struct TranscriptSpec {
         var timed = result
         timed.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         report(timed)
+    }
+
+    /// An error at the line `report` names (a replay's account of it),
+    /// after `--update` wrote the transcript or not.
+    private func errored(at report: String, updated: Bool, _ message: String) -> SpecResult {
+        let line = Self.line(in: report)
+        return SpecResult(file: file, name: name, line: line, status: .errored, location: "\(file):\(line)",
+                          message: (updated ? "updated, but " : "") + message)
     }
 
     /// Whether `--filter`, `--filter-out` and the tags select it.
