@@ -37,7 +37,8 @@ extension LuaRuntime {
             // Stopped where it stood, because a handler it started ran the
             // callback out (that handler's error names its own line).
             var line: Int32 = 0
-            if let site = bh_spent_site(L, &line).map({ String(cString: $0) }), site != error.file || Int(line) != error.line {
+            if let site = bh_spent_site(L, &line).map({ wholeChunkName(String(cString: $0)) }),
+               site != error.file || Int(line) != error.line {
                 advice = ScriptAdvice.runawayInStartedHandler(error.text, at: "\(site):\(line)")
             } else {
                 advice = ScriptAdvice.runaway(error.text)

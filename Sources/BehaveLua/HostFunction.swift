@@ -116,7 +116,7 @@ extension LuaRuntime {
             guard lua_getstack(S, level, &record) != 0 else { break }
             guard lua_getinfo(S, "Sl", &record) != 0, record.currentline > 0 else { continue }
             let file = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if file != "behave" { return ScriptError.Frame(file: file, line: Int(record.currentline)) }
+            if file != "behave" { return ScriptError.Frame(file: wholeChunkName(file), line: Int(record.currentline)) }
         }
         return nil
     }

@@ -38,6 +38,7 @@ extension LuaRuntime {
     /// and a string literal keeps every byte, UTF-8 or not).
     public func load(_ source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
+        noteChunkName(chunkName)
         let status = bh_load(S, source, source.count, chunkName)
         guard status == LUA_OK else { throw compileFailure(status, source: source, chunkName: chunkName, on: S) }
         if let environment {

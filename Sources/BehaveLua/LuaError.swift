@@ -10,6 +10,11 @@ extension LuaRuntime {
     /// position and frames as the C side noted them while they were live:
     /// the message is cut at the offsets it gave, never searched.
     func popError(from S: OpaquePointer? = nil) -> ScriptError {
+        withWholeChunkNames(popErrorAsLuaNamesIt(from: S))
+    }
+
+    /// The error as `popError` reads it, with chunk names as Lua wrote them.
+    private func popErrorAsLuaNamesIt(from S: OpaquePointer?) -> ScriptError {
         let S = S ?? L
         defer { bh_pop(S, 1) }
         var length = 0

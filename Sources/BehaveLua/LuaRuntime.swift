@@ -47,6 +47,9 @@ public final class LuaRuntime {
     /// is told how to give specs more (`behave test --instruction-limit`).
     var runsSpecs = false
     var capture: (duration: Double, curve: Curve, depth: Int32)?
+    /// Chunks' names as Lua shortens them in messages, and whole
+    /// (`LuaRuntime+ChunkNames.swift`).
+    var shortenedChunkNames: [String: String] = [:]
     /// The last error a host function raised: when it comes back from a
     /// protected call as it went (its message whole), it is this error.
     var raisedError: ScriptError?

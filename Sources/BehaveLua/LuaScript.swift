@@ -262,6 +262,7 @@ extension LuaRuntime {
         if let cached = scripts.chunkRefs[script.path], cached.source == script.source { return cached.ref }
         let text = LuaScript.chunkPrefix + script.source
         if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(name: script.displayName) }
+        noteChunkName("@" + script.displayName)
         let status = bh_load(L, text, text.count, "@" + script.displayName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)

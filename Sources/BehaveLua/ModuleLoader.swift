@@ -146,6 +146,7 @@ extension LuaRuntime {
     /// it requires resolve in the same scope. Its chunk name.
     private func pushModuleChunk(_ script: LuaScript, scope: ModuleScope, on S: OpaquePointer) throws(ValueError) -> String {
         let chunkName = "@" + script.displayName
+        noteChunkName(chunkName)
         let status = bh_load(S, script.source, script.source.count, chunkName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: chunkName, on: S)

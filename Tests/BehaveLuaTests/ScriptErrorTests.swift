@@ -28,6 +28,50 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(error.frames.first, ScriptError.Frame(file: "probe.lua", line: 4, function: error.frames.first?.function))
     }
 
+    /// Lua names a chunk by at most 59 bytes of its name (a longer path
+    /// reads `...levels/of/behaviours/probe.lua`); an error names the
+    /// script whole everywhere, as `check` does, and its advice still
+    /// reads it (a misspelt global is told the name meant).
+    func testAScriptOfALongPathIsNamedWholeInItsErrors() throws {
+        let path = "Behaviours/a-rather-long-folder-name/with/several/levels/of/probe.lua"
+        XCTAssertGreaterThan(path.utf8.count, 60)
+        let test = try TestScene()
+        try test.behaviour("probe", source: script("""
+            local function helper()
+              pritn("x")
+            end
+
+            function Probe:awake()
+              helper()
+            end
+            """), file: path)
+        let error = try XCTUnwrap(test.scene.trace.entries.first { $0.kind == .error }?.error)
+        XCTAssertEqual(error.file, path)
+        XCTAssertEqual(error.line, 3)
+        XCTAssertTrue(error.headline.hasPrefix("\(path):3: "), error.headline)
+        XCTAssertTrue(error.message.contains("did you mean `print`?"), error.message)
+        XCTAssertEqual(error.frames.map(\.file), [path, path])
+        let traceback = try XCTUnwrap(error.traceback)
+        XCTAssertTrue(traceback.contains("\t\(path):7: in "), traceback)
+        XCTAssertFalse(error.message.contains("..."), error.message)
+    }
+
+    /// Two long paths that end alike leave Lua's shortened name as it is:
+    /// either script could be the one.
+    func testTwoLongPathsThatEndAlikeAreLeftAsLuaNamesThem() throws {
+        let test = try TestScene()
+        for folder in ["first", "other"] {
+            try test.behaviour("probe\(folder)", source: script("""
+                function Probe:awake()
+                  error("boom")
+                end
+                """), file: "\(folder)/a-rather-long-folder-name/with/several/levels/of/probe.lua")
+        }
+        let files = test.scene.trace.entries.filter { $0.kind == .error }.compactMap { $0.error?.file }
+        XCTAssertEqual(files, ["first/a-rather-long-folder-name/with/several/levels/of/probe.lua",
+                               "...rather-long-folder-name/with/several/levels/of/probe.lua"])
+    }
+
     func testTheTraceTellsFileAndLineAsFields() throws {
         let test = try TestScene()
         try test.behaviour("probe", source: script("""
