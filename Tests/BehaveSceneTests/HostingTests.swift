@@ -107,6 +107,27 @@ final class HostingTests: XCTestCase {
         XCTAssertFalse(toggle.userDidEdit("alpha", to: .number(7)))
     }
 
+    /// An edit past the scene's text is refused, and says so: the widget
+    /// must show the control's value again (it said true, as if taken).
+    func testAUsersEditPastTheScenesTextIsRefusedAndSaysSo() throws {
+        let fixture = try SceneFixture(["field.lua": """
+            local Echo = behaviour { name = "Echo", outlets = { field = "TextField" } }
+            function Echo:awake()
+              self.edits = 0
+              self.field:on("editingChanged", function() self.edits = self.edits + 1 end)
+            end
+            return Echo
+            """])
+        let loaded = try SceneLoader.load(script: fixture.path("field.lua"),
+                                          hosting: SceneHosting(bindControl: { $0.bind(FakeWidget()) }))
+        let field = try XCTUnwrap(loaded.scene.control(named: "field"))
+        loaded.scene.textLimit = 64
+        XCTAssertTrue(field.userDidEdit("text", to: .string("short"), sending: "editingChanged"))
+        XCTAssertFalse(field.userDidEdit("text", to: .string(String(repeating: "x", count: 100)), sending: "editingChanged"))
+        XCTAssertEqual(try field.value("text"), .string("short"))
+        XCTAssertEqual(loaded.behaviours.first?.fieldSnapshot.first { $0.0 == "edits" }?.1, .number(1))
+    }
+
     func testEveryChangeIsHeardOnceWithItsSource() throws {
         let widget = FakeWidget()
         var heard: [PropertyChange] = []

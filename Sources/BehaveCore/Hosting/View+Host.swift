@@ -76,15 +76,15 @@ extension View {
             storeWidgetEdit(checked, at: index)
             return true
         }
-        scene.perform {
+        return scene.perform { () -> Bool in
             if checked.holdsText, (try? scene.reserveText(for: "\(name).\(spec.name)", replacing: storedValue(at: index), with: checked)) == nil {
                 scene.trace.record(.note, subject: name, "\(name) refuses the user's \(spec.name): the scene holds too much text")
-                return
+                return false
             }
             storeWidgetEdit(checked, at: index, source: .user)
             if let event { sendActions(for: event) }
+            return true
         }
-        return true
     }
 
     /// `userDidEdit` by the property's name.
