@@ -46,17 +46,27 @@ public final class GtkHost {
         let file = (interface as NSString).lastPathComponent
         let builder = try GtkHost.build(interface, named: file)
         self.builder = builder
-        guard let window = bhg_builder_first_window(builder), let child = bhg_window_take_child(window) else {
-            bhg_builder_destroy_windows(builder)
+        if let window = bhg_builder_first_window(builder) {
+            guard let child = bhg_window_take_child(window) else {
+                bhg_builder_destroy_windows(builder)
+                g_object_unref(UnsafeMutableRawPointer(builder))
+                throw ValueError("\(file): its GtkWindow is empty; draw the screen inside it")
+            }
+            title = string(bhg_window_get_title(window))
+            var width: Int32 = -1, height: Int32 = -1
+            bhg_window_get_default_size(window, &width, &height)
+            // A window drawn larger than any screen opens at a screen's size.
+            defaultSize = (min(width, GtkHost.largestSide), min(height, GtkHost.largestSide))
+            content = child
+        } else if let lone = bhg_builder_take_lone_widget(builder) {
+            // A screen drawn as one widget (a GtkBox at the top, as
+            // Cambalache may draw it) is the window's content as it is.
+            content = lone
+        } else {
             g_object_unref(UnsafeMutableRawPointer(builder))
-            throw ValueError("\(file): no GtkWindow with a child; draw the screen inside a window")
+            throw ValueError("\(file): no GtkWindow, nor one widget at the top, to show; "
+                             + "draw the screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level")
         }
-        title = string(bhg_window_get_title(window))
-        var width: Int32 = -1, height: Int32 = -1
-        bhg_window_get_default_size(window, &width, &height)
-        // A window drawn larger than any screen opens at a screen's size.
-        defaultSize = (min(width, GtkHost.largestSide), min(height, GtkHost.largestSide))
-        content = child
         // Its content is ours now; the designer's windows are never shown.
         bhg_builder_destroy_windows(builder)
     }

@@ -181,6 +181,69 @@ final class WindowTests: XCTestCase {
                     + "or the control to `type: View` in the scene (a View takes any widget)")
     }
 
+    /// A screen drawn as one widget at the file's top level, without a
+    /// GtkWindow (as Cambalache may draw it), is the window's content; two
+    /// widgets at the top, or none, are told.
+    func testAScreenDrawnAsOneWidgetWithoutAWindowOpens() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("lone.scene.yaml")
+        try Data("""
+            screen: Lone
+            ui: lone.ui
+            controls:
+              order: { type: Button, title: Order }
+              count: { type: Label, text: "0" }
+            behaviours:
+              counter: { script: counter.lua, outlets: { button: order, label: count } }
+
+            """.utf8).write(to: scene)
+        try Data("""
+            local Counter = behaviour { name = "Counter", outlets = { button = "Button", label = "Label" } }
+            function Counter:awake()
+              self.taps = 0
+              self.button:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                self.label.text = tostring(self.taps)
+              end)
+            end
+            return Counter
+
+            """.utf8).write(to: folder.appendingPathComponent("counter.lua"))
+        func draw(_ top: String) throws {
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <interface>
+                  <requires lib="gtk" version="4.0"/>
+                  \(top)
+                </interface>
+
+                """.utf8).write(to: folder.appendingPathComponent("lone.ui"))
+        }
+        let box = """
+            <object class="GtkBox">
+                <property name="orientation">vertical</property>
+                <child><object class="GtkButton" id="order"/></child>
+                <child><object class="GtkLabel" id="count"/></child>
+              </object>
+            """
+        try draw(box)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.click("order")
+        try driver.waitForLine(containing: #"count.text: "0" → "1""#)
+        XCTAssertFalse(driver.lines.contains { $0.contains("Gtk-") }, "\(driver.lines)")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        // Two widgets at the top: which is the screen is not known.
+        try draw(box + "\n  <object class=\"GtkLabel\" id=\"other\"/>")
+        let refusing = try WindowDriver()
+        XCTAssertEqual(try refusing.refuse(scene.path), 2)
+        XCTAssertTrue(refusing.lines.contains { $0.hasSuffix("lone.ui: no GtkWindow, nor one widget at the top, to show; draw the screen "
+                                                             + "inside a GtkWindow, or as one widget (a GtkBox) at the file's top level") },
+                      "\(refusing.lines)")
+    }
+
     /// Docs/scenes.md's hand-written `.ui` skeleton opens with its scene,
     /// each control bound to the widget of its id.
     func testTheDocsUiSkeletonOpens() throws {

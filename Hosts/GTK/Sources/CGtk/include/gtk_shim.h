@@ -195,6 +195,23 @@ static inline GtkWidget *bhg_builder_first_window (GtkBuilder *b) {
   g_slist_free(objects);
   return found;
 }
+/* The one widget among a .ui file's objects that has no parent (a screen
+** drawn as one widget, without a window, as Cambalache may draw it), with
+** a reference for the caller; NULL when there is none, or more than one. */
+static inline GtkWidget *bhg_builder_take_lone_widget (GtkBuilder *b) {
+  GSList *objects = gtk_builder_get_objects(b), *each;
+  GtkWidget *found = NULL;
+  int count = 0;
+  for (each = objects; each != NULL; each = each->next)
+    if (GTK_IS_WIDGET(each->data) && gtk_widget_get_parent(GTK_WIDGET(each->data)) == NULL) {
+      found = GTK_WIDGET(each->data);
+      count++;
+    }
+  g_slist_free(objects);
+  if (count != 1) return NULL;
+  g_object_ref(found);
+  return found;
+}
 /* Destroys every window among a .ui file's objects (a second window, a
 ** dialog drawn beside the screen): only the screen's content is shown. */
 void bhg_builder_destroy_windows (GtkBuilder *builder);
