@@ -90,8 +90,7 @@ open class Behaviour: Control, DelegateReceiver {
             prunedAt = max(16, bindings.count * 2)
         }
         bindings.append(cancellable)
-        // A runaway of the clock at a timer is its behaviour's error.
-        (cancellable as? Timer)?.behaviour = self
+        cancellable.bound(to: self)
     }
 
     /// Drops a binding that ended by itself (a timer that fired).

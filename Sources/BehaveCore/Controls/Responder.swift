@@ -52,4 +52,11 @@ public protocol Cancellable: AnyObject {
     func cancel()
     /// Whether it may still do something (a timer not yet fired).
     var isActive: Bool { get }
+    /// It is now tied to `behaviour`'s life (`Behaviour.bind`).
+    func bound(to behaviour: Behaviour)
+}
+
+extension Cancellable {
+    /// Most need not know whose they are.
+    public func bound(to behaviour: Behaviour) {}
 }

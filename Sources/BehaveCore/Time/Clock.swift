@@ -116,7 +116,7 @@ public final class Timer: Cancellable {
     public var site: ScriptError.Frame?
     /// The behaviour it is bound to (`Behaviour.bind`): a runaway of the
     /// clock at this timer is that behaviour's error.
-    public internal(set) weak var behaviour: Behaviour?
+    public private(set) weak var behaviour: Behaviour?
     let sequence: Int
     private weak var clock: Clock?
     private var action: (() -> Void)?
@@ -130,6 +130,8 @@ public final class Timer: Cancellable {
 
     public var isPending: Bool { action != nil }
     public var isActive: Bool { isPending }
+
+    public func bound(to behaviour: Behaviour) { self.behaviour = behaviour }
 
     fileprivate func fire() {
         let action = self.action

@@ -37,23 +37,19 @@ public enum TranscriptReplay {
         let transcript = try Transcript(parsing: String(decoding: bytes, as: UTF8.self), file: LuaScript.display(file))
         let folder = (file as NSString).deletingLastPathComponent
         let (actual, raised, refused) = try run(transcript, folder: folder.isEmpty ? "." : folder, limits: limits, access: access)
-        if update {
-            let changed = actual != transcript
-            if changed {
-                do {
-                    try Data(actual.text.utf8).write(to: URL(fileURLWithPath: file))
-                } catch {
-                    throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
-                }
+        let updated = update && actual != transcript
+        if updated {
+            do {
+                try Data(actual.text.utf8).write(to: URL(fileURLWithPath: file))
+            } catch {
+                throw ValueError("\(file): could not rewrite the transcript (\(error.localizedDescription))")
             }
-            if let refused { return .refusedCommand(refused, updated: changed) }
-            if let raised { return .raisedError(raised, updated: changed) }
-            return changed ? .updated : .passed
+        } else if !update, let difference = difference(expected: transcript, actual: actual) {
+            return .failed(difference)
         }
-        if let difference = difference(expected: transcript, actual: actual) { return .failed(difference) }
-        if let refused { return .refusedCommand(refused, updated: false) }
-        if let raised { return .raisedError(raised, updated: false) }
-        return .passed
+        if let refused { return .refusedCommand(refused, updated: updated) }
+        if let raised { return .raisedError(raised, updated: updated) }
+        return updated ? .updated : .passed
     }
 
     /// Runs the transcript's commands on a new scene: the transcript that
