@@ -59,12 +59,13 @@ extension LuaRuntime {
     /// Registers `functions` and pushes a table of them by name on `S`;
     /// their ids by name.
     @discardableResult
-    func pushHostTable(_ functions: [HostFunction], on S: OpaquePointer) -> [String: Int32] {
-        var ids = [String: Int32](minimumCapacity: functions.count)
+    func pushHostTable(_ functions: [HostFunction], on S: OpaquePointer) -> [Int32] {
+        var ids: [Int32] = []
+        ids.reserveCapacity(functions.count)
         lua_createtable(S, 0, Int32(functions.count))
         for function in functions {
-            ids[function.name] = pushHostFunction(function, on: S)
-            lua_setfield(S, -2, function.name)
+            ids.append(pushHostFunction(function, on: S))
+            setField(function.name, in: S)
         }
         return ids
     }

@@ -109,7 +109,8 @@ extension LuaRuntime {
     func install(_ type: HostType, pushMethods: Bool = false, on S: OpaquePointer) -> InstalledType {
         var ids: [String: Int32] = [:]
         if pushMethods {
-            ids = pushHostTable(type.methods, on: S)
+            let pushed = pushHostTable(type.methods, on: S)
+            ids = Dictionary(uniqueKeysWithValues: zip(type.methods.map(\.name), pushed))
         } else {
             for method in type.methods { ids[method.name] = hostFunctions.add(method) }
         }
@@ -123,7 +124,7 @@ extension LuaRuntime {
         lua_createtable(S, 0, Int32(type.metamethods.count + 2))
         for method in type.metamethods {
             pushHostFunction(method, on: S)
-            lua_setfield(S, -2, method.name)
+            setField(method.name, in: S)
         }
         if type.metamethod("__index") == nil, !type.methods.isEmpty {
             pushHostTable(type.methods, on: S)

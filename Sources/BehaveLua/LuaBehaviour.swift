@@ -68,7 +68,7 @@ public final class LuaBehaviour: Behaviour {
         let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
         runtime.push(value, on: S)
-        lua_setfield(S, -2, inspectable)
+        runtime.setField(inspectable, in: S)
         bh_pop(S, 1)
     }
 
@@ -95,7 +95,7 @@ public final class LuaBehaviour: Behaviour {
                 lua_rawseti(S, -2, lua_Integer(i + 1))
             }
         }
-        lua_setfield(S, -2, outlet)
+        runtime.setField(outlet, in: S)
         bh_pop(S, 1)
     }
 

@@ -157,7 +157,7 @@ public final class LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         // The behaviour API's host half, in a table the prelude receives.
-        pushHostTable(LuaRuntime.behaviourAPI + HostType.behaviourSelf.preludeFunctions, on: L)
+        pushHostTable(LuaRuntime.preludeHostTable, on: L)
         let selfMethods = install(HostType.behaviourSelf, on: L)
         selves.sendID = selfMethods.methodIDs["send"]!
         selves.sendActionID = selfMethods.methodIDs["sendAction"]!

@@ -337,7 +337,7 @@ extension LuaRuntime {
         lua_createtable(L, 0, Int32(declaration.inspectables.count))
         for spec in declaration.inspectables {
             push(spec.defaultValue, on: L)
-            lua_setfield(L, -2, spec.name)
+            setField(spec.name, in: L)
         }
         let defaults = luaL_ref(L, bh_registryindex())
         // Each declared name; and by first byte, the shortest and longest
@@ -346,7 +346,7 @@ extension LuaRuntime {
         let names = declaration.inspectables.map(\.name) + declaration.outlets.map(\.name)
         for name in names + declaration.outletCollections.map(\.name) + ["name", "owner"] {
             lua_pushboolean(L, 1)
-            lua_setfield(L, -2, name)
+            setField(name, in: L)
         }
         // (Kept in the table as they are found: a Swift dictionary keyed by
         // a new type would cost the cold start a conformance scan.)

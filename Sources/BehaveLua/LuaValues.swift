@@ -89,7 +89,7 @@ extension LuaRuntime {
         lua_createtable(S, 0, Int32(fields.count))
         for (key, n) in fields {
             pushNumber(n, on: S)
-            lua_setfield(S, -2, key)
+            setField(key, in: S)
         }
     }
 
@@ -105,6 +105,15 @@ extension LuaRuntime {
         }
         pushRef(imageMetatableRef, on: S)
         lua_setmetatable(S, -2)
+    }
+
+    /// Sets field `key` of the table below the top to the value on top
+    /// (popped), raw, as `lua_setfield(S, -2, key)` sets a table with no
+    /// `__newindex`; a Swift string makes no C copy on the way.
+    func setField(_ key: String, in S: OpaquePointer) {
+        pushString(key, on: S)
+        lua_rotate(S, -2, 1)
+        lua_rawset(S, -3)
     }
 
     /// A raw field of the table at `index`.

@@ -25,6 +25,13 @@ extension LuaRuntime {
         let declaration: BehaviourDeclaration
         if let cached = scripts.declarations[script.path], cached.source == script.source {
             declaration = cached.declaration
+        } else if let description = declarationDescription(at: 1, in: S) {
+            if let kept = DeclarationCache.declaration(of: script, describedAs: description) {
+                declaration = kept
+            } else {
+                declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
+                DeclarationCache.keep(declaration, of: script, describedAs: description)
+            }
         } else {
             declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
         }

@@ -797,7 +797,7 @@ static int spec_caught (lua_State *L) {
 
 
 void bh_push_spec_gc (lua_State *L) {
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 7);
   lua_pushcfunction(L, spec_caught);
   lua_setfield(L, -2, "caught");
   lua_pushcfunction(L, spec_located);
@@ -810,6 +810,8 @@ void bh_push_spec_gc (lua_State *L) {
   lua_setfield(L, -2, "collectgarbage");
   lua_pushcfunction(L, next_finalizer);
   lua_setfield(L, -2, "finalizer");
+  bh_push_plain_setmetatable(L);
+  lua_setfield(L, -2, "plainSetmetatable");
 }
 
 /* }====================================================== */

@@ -4,10 +4,13 @@
 -- environment, and cannot reach its upvalues (there is no `debug`).
 
 local H = ...
-local rawset, setmetatable, select, tostring, pcall, error, type, next =
-      rawset, setmetatable, select, tostring, pcall, error, type, next
+local rawset, select, tostring, pcall, error, type, next =
+      rawset, select, tostring, pcall, error, type, next
 local concat = table.concat
 local format = string.format
+-- The prelude's own metatables are set as they are, out of scripts' reach:
+-- the sandbox's setmetatable would check and copy each.
+local plain_setmetatable = H.plainSetmetatable
 
 local api = {}
 
@@ -54,7 +57,7 @@ api.behaviour = H.declare
 -- and every script gets the same value, read-only: one behaviour cannot
 -- change what another sees. A spec's module runs in the spec's environment
 -- and its value is handed out as it is, as Lua's require does.
-local views = setmetatable({}, { __mode = "k" })
+local views = plain_setmetatable({}, { __mode = "k" })
 -- Each view, to its module's name: the sandbox's rawset refuses them.
 local view_names = H.readonlyTables
 
@@ -62,7 +65,7 @@ local function readonly(value, name)
   if type(value) ~= "table" then return value end
   local view = views[value]
   if view ~= nil then return view end
-  view = setmetatable({}, {
+  view = plain_setmetatable({}, {
     __index = function(_, key) return readonly(value[key], name) end,
     __newindex = function(_, key)
       error(format("module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy", name,
@@ -105,7 +108,6 @@ end
 -- follows without a call. Writes to outlets and inspectables go to the
 -- host, which checks them against the declaration.
 local set, describe = H.set, H.describe
-local plain_setmetatable = H.plainSetmetatable
 -- A new field of the behaviour's own goes straight in; the host hears of
 -- what it must check or may note as a misspelling (`declared`, per type).
 local own_field = H.ownField

@@ -128,12 +128,15 @@ end
 ------------------------------------------------------------------- chains
 
 -- Each chain's words and what its modifiers gathered so far; the chains
--- scripts hold are empty tables, so nothing of this can be changed.
+-- scripts hold are empty tables and their metatable is hidden, so nothing
+-- of this can be changed (and it is set as it is: a spec's setmetatable
+-- would make each assertion a live copy).
 local chains = setmetatable({}, { __mode = "k" })
-local chain_mt = {}
+local chain_mt = { __metatable = false }
+local own_metatable = P.plain_setmetatable
 
 local function new_chain(namespace, words, mod, payload, message)
-  local chain = setmetatable({}, chain_mt)
+  local chain = own_metatable({}, chain_mt)
   chains[chain] = { namespace = namespace, words = words, mod = mod, payload = payload, message = message,
                     children = {} }
   return chain

@@ -21,7 +21,10 @@ local format, find, match, gsub, sub, sort, concat =
       string.format, string.find, string.match, string.gsub, string.sub, table.sort, table.concat
 local utf8len = utf8.len
 
-local P = { H = H }
+-- The prelude's own metatables (its scene objects' and proxies'), which no
+-- spec can reach, are set as they are: a live copy (what setmetatable
+-- makes for spec code) cost more than the rest of a scene's proxy.
+local P = { H = H, plain_setmetatable = garbage.plainSetmetatable }
 local parts = {}
 local function part(name)
   local loaded = parts[name]

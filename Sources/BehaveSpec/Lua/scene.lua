@@ -5,6 +5,8 @@
 local P = ...
 local H = P.H
 local type, tostring, error, setmetatable, rawset, ipairs, pairs = type, tostring, error, setmetatable, rawset, ipairs, pairs
+-- (The scene objects' and proxies' metatables are the prelude's own.)
+local own_metatable = P.plain_setmetatable
 local format = string.format
 
 -- Each scene object's id; weak, so the runner can close the scenes a spec
@@ -21,7 +23,7 @@ end
 -- A proxy's functions refer to its scene object, which keeps the scene
 -- open while the proxy is in use.
 local function control_proxy(s, name)
-  return setmetatable({}, {
+  return own_metatable({}, {
     __index = function(_, key) return H.controlGet(scene_ids[s], name, key) end,
     __newindex = function(_, key, value) H.set(scene_ids[s], name, key, value) end,
     __tostring = function() return "control " .. name end,
@@ -31,7 +33,7 @@ end
 
 local function behaviour_proxy(s, name)
   local proxy
-  proxy = setmetatable({}, {
+  proxy = own_metatable({}, {
     __index = function(_, key)
       local value, outlet, action = H.behaviourGet(scene_ids[s], name, key)
       if outlet ~= nil then return control_proxy(s, outlet) end
@@ -83,7 +85,7 @@ end
 local function directory(s, kind, other)
   local what = kind == "control" and "controls" or "behaviours"
   local proxy_of = kind == "control" and control_proxy or behaviour_proxy
-  return setmetatable({}, {
+  return own_metatable({}, {
     __index = function(t, name)
       local found = H.lookup(scene_ids[s], name)
       if found ~= kind then
@@ -109,7 +111,7 @@ local function shared_name(method, name, kind)
     error(format("`s.%s` is the scene's method %s; the %s named `%s` is s.%ss.%s",
                  name, "s:" .. name .. "(…)", kind, name, kind, name), 2)
   end
-  return setmetatable({}, {
+  return own_metatable({}, {
     __call = function(_, ...) return method(...) end,
     __index = refuse,
     __newindex = refuse,
@@ -178,7 +180,7 @@ local scene_meta = {
 }
 
 local function wrap(id)
-  local s = setmetatable({}, scene_meta)
+  local s = own_metatable({}, scene_meta)
   scene_ids[s] = id
   return s
 end

@@ -188,9 +188,9 @@ void bh_fill_env(lua_State *L, int idx);
 int bh_enable_spec_metatables(lua_State *L, const char *dispatchers, size_t length);
 
 /* Pushes a table with the spec's collectgarbage and finalizer(), which
-** returns the next queued __gc and its object (nothing when none), and the
+** returns the next queued __gc and its object (nothing when none), the
 ** spec runner's position(), line(level), caught(err) and located(err)
-** (see livemeta.c). */
+** (see livemeta.c), and plainSetmetatable for the prelude's own. */
 void bh_push_spec_gc(lua_State *L);
 
 /* Pushes a function check(pattern) that raises the first mistake of a Lua
@@ -448,6 +448,12 @@ void bh_push_run_changes (lua_State *L);
 /* Pushes own_field(declared, key) for the prelude's instances: whether a
 ** new field of 'self' needs no word from the host (behaviours.c). */
 void bh_push_own_field (lua_State *L);
+/* A canonical description of the table at 'idx' (its raw contents, told
+** as bytes in an order of their own), in memory the caller frees, its
+** length in 'len'; NULL when it holds more than plain data. A table with
+** the metatable at 'mt' (0: none) describes, marked as such. Raises no
+** error (describe.c). */
+unsigned char *bh_describe (lua_State *L, int idx, int mt, size_t *len);
 /* Pushes a copy of the table at 'defaults' (its table values copied too,
 ** with their metatables), with room for 'size' fields. */
 void bh_push_defaults_copy (lua_State *L, int defaults, int size);

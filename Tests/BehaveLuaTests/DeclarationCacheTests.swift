@@ -1,0 +1,105 @@
+import BehaveCore
+@testable import BehaveLua
+import CLuaShim
+import Foundation
+import XCTest
+
+/// Declarations read once are kept for the process by what they were read
+/// from: a script whose declaration comes out differently in a new scene
+/// (from a module it requires) is read again, and the description that
+/// keys them tells tables apart by their contents alone.
+final class DeclarationCacheTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("declarations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ text: String, to file: String) throws {
+        try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    }
+
+    /// The default of `speed` in a new scene's toggle that reads it from a
+    /// module.
+    private func speedDefault() throws -> Value? {
+        let test = try TestScene()
+        let behaviour = try LuaBehaviour(path: folder.appendingPathComponent("tuned.lua").path, name: "tuned",
+                                         runtime: test.runtime)
+        return behaviour.declaration.inspectable("speed")?.defaultValue
+    }
+
+    func testADeclarationThatAModuleChangesIsReadAgainInTheNextScene() throws {
+        try write("""
+            local settings = require "settings"
+            local Tuned = behaviour {
+              name = "Tuned",
+              inspectables = { speed = { type = "number", default = settings.speed } },
+            }
+            return Tuned
+            """, to: "tuned.lua")
+        try write("return { speed = 1 }\n", to: "settings.lua")
+        XCTAssertEqual(try speedDefault(), .number(1))
+        XCTAssertEqual(try speedDefault(), .number(1))
+        // The script's text is the same; what it declares is not.
+        try write("return { speed = 2 }\n", to: "settings.lua")
+        XCTAssertEqual(try speedDefault(), .number(2))
+        try write("return { speed = 1 }\n", to: "settings.lua")
+        XCTAssertEqual(try speedDefault(), .number(1))
+    }
+
+    /// The descriptions of the tables a chunk returns (nil for one that
+    /// does not describe).
+    private func descriptions(of chunk: String) throws -> [[UInt8]?] {
+        let test = try TestScene()
+        let L = test.runtime.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        XCTAssertEqual(bh_load(L, chunk, chunk.utf8.count, "=tables"), LUA_OK)
+        XCTAssertEqual(bh_pcall(L, 0, LUA_MULTRET), LUA_OK)
+        return (top + 1...lua_gettop(L)).map { test.runtime.declarationDescription(at: $0, in: L) }
+    }
+
+    func testTablesDescribeAlikeExactlyWhenTheirContentsAreAlike() throws {
+        let described = try descriptions(of: """
+            local a = { name = "A", inspectables = { x = 1, y = { type = "number", min = 0 } }, events = { "e", "f" } }
+            local b = { events = { "e", "f" } }
+            b.inspectables = { y = { min = 0, type = "number" } }
+            b.inspectables.x = 1
+            b.name = "A"
+            for i = 1, 40 do b[i + 100] = i end
+            for i = 1, 40 do b[i + 100] = nil end
+            return a, b,
+              { name = "A", inspectables = { x = 1.0, y = { type = "number", min = 0 } }, events = { "e", "f" } },
+              { name = "A", inspectables = { x = "1", y = { type = "number", min = 0 } }, events = { "e", "f" } },
+              { name = "A", inspectables = { x = 1, y = { type = "number", min = 0 } }, events = { "f", "e" } }
+            """)
+        XCTAssertEqual(described.count, 5)
+        XCTAssertNotNil(described[0])
+        XCTAssertEqual(described[0], described[1], "the same contents, made in another order")
+        XCTAssertNotEqual(described[0], described[2], "1 and 1.0 read as different values")
+        XCTAssertNotEqual(described[0], described[3], "1 and \"1\"")
+        XCTAssertNotEqual(described[0], described[4], "a list in another order")
+    }
+
+    func testOnlyPlainDataDescribes() throws {
+        let described = try descriptions(of: """
+            local cycle = {}
+            cycle.again = cycle
+            local deep = {}
+            for _ = 1, 20 do deep = { deep } end
+            local wide = {}
+            for i = 1, 100 do wide[i] = i end
+            return { f = function() end }, cycle, deep, wide, setmetatable({}, { __index = {} }), { [{}] = 1 }, { "fine" }
+            """)
+        XCTAssertEqual(described.count, 7)
+        for (i, description) in described.dropLast().enumerated() {
+            XCTAssertNil(description, "table \(i + 1) described")
+        }
+        XCTAssertNotNil(described.last ?? nil)
+    }
+}
