@@ -665,6 +665,24 @@ static void free_host (bh_host *h) {
 }
 
 
+/* Room in the registry's array part for the references a runtime takes
+** (free, on luaL_ref's list): a reference past the array part goes to the
+** hash part, and each growth of that rehashes the whole registry, which
+** was most of what a runtime's references cost. */
+#define REGISTRY_ROOM 64
+
+static int reserve_references (lua_State *L) {
+  int refs[REGISTRY_ROOM], i;
+  for (i = 0; i < REGISTRY_ROOM; i++) {
+    lua_pushboolean(L, 0);
+    refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  for (i = REGISTRY_ROOM - 1; i >= 0; i--)
+    luaL_unref(L, LUA_REGISTRYINDEX, refs[i]);
+  return 0;
+}
+
+
 /* A new state with the sandbox opened: one closed on this thread made
 ** again (recycle.c), else a fresh one. */
 static lua_State *new_state (const bh_config *config, const char *preload,
@@ -694,6 +712,9 @@ static lua_State *new_state (const bh_config *config, const char *preload,
     free_host(h);
     return NULL;
   }
+  lua_pushcfunction(L, reserve_references);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK)
+    lua_pop(L, 1);  /* (only room that is not made) */
   /* (a text that does not compile is left to bh_load, which says why) */
   if (preload != NULL) {
     if (bh_load(L, preload, length, chunkname) == LUA_OK) {
