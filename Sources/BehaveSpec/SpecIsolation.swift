@@ -15,13 +15,16 @@ struct WorkerEvent: Codable {
 }
 
 /// The reporter of a worker process (`behave test --worker`): every spec
-/// it starts, every result and every finished file, one JSON line each, for
-/// the `IsolatedSpecRunner` that started it. Each line starts with the
+/// it starts (when the runner asks: it needs them only to name the spec a
+/// crash stopped, and each is a write the spec waits for), every result and
+/// every finished file, one JSON line each, for the `IsolatedSpecRunner`
+/// that started it. Each line starts with the
 /// token the runner gave the worker on standard input, which no spec can
 /// read: a line without it (anything else that reached standard output) is
 /// not an event, so a spec cannot forge a result.
 public final class WorkerReporter: SpecReporter {
     private let token: [UInt8]
+    private let reportsStarts: Bool
     private let write: (String) -> Void
     /// Lines not written yet: a file's results are written together when
     /// it is done (the runner reports them then), and everything before a
@@ -29,12 +32,14 @@ public final class WorkerReporter: SpecReporter {
     private var waiting: [UInt8] = []
 
     /// `write` gets whole lines, newline included.
-    public init(token: String, write: @escaping (String) -> Void) {
+    public init(token: String, reportsStarts: Bool = true, write: @escaping (String) -> Void) {
         self.token = Array((token + " ").utf8)
+        self.reportsStarts = reportsStarts
         self.write = write
     }
 
     public func willRun(file: String, name: String, line: Int) {
+        guard reportsStarts else { return }
         emit(WorkerEvent(started: .init(file: file, name: name, line: line)))
         flush()
     }
@@ -61,19 +66,22 @@ public final class WorkerReporter: SpecReporter {
     }
 
     /// What a worker is given on standard input: the token, the run's
-    /// options as JSON (nil when they cannot be read), then the files
+    /// options as JSON (nil when they cannot be read), whether to report
+    /// the specs it starts (`starts`, or nothing), then the files
     /// (NUL-separated).
-    public static func input(from data: Data) -> (token: String, options: SpecOptions?, files: [String]) {
+    public static func input(from data: Data) -> (token: String, options: SpecOptions?, reportsStarts: Bool,
+                                                   files: [String]) {
         let parts = data.split(separator: 0, omittingEmptySubsequences: false)
         let options = parts.count > 1 ? try? JSONDecoder().decode(SpecOptions.self, from: parts[1]) : nil
-        return (parts.first.map { String(decoding: $0, as: UTF8.self) } ?? "", options,
-                parts.dropFirst(2).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty })
+        let reportsStarts = parts.count > 2 && parts[2].elementsEqual("starts".utf8)
+        return (parts.first.map { String(decoding: $0, as: UTF8.self) } ?? "", options, reportsStarts,
+                parts.dropFirst(3).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty })
     }
 
     /// The standard input of a worker given `files` to run with `options`.
-    static func input(token: String, options: SpecOptions, files: [String]) -> Data {
+    static func input(token: String, options: SpecOptions, reportsStarts: Bool, files: [String]) -> Data {
         let json = (try? JSONEncoder().encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return Data(([token, json] + files).map { $0 + "\0" }.joined().utf8)
+        return Data(([token, json, reportsStarts ? "starts" : ""] + files).map { $0 + "\0" }.joined().utf8)
     }
 }
 
@@ -117,7 +125,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             var waiting: [SpecResult] = []
             var done = 0
             let batchStart = next
-            let batch = launch(Array(files[next...]), jobs: jobs) { event in
+            let batch = launch(Array(files[next...]), jobs: jobs, reportsStarts: false) { event in
                 if let result = event.result { waiting.append(result) }
                 if let filesDone = event.filesDone, filesDone > done {
                     // A file's results come together, once it is finished.
@@ -147,7 +155,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             // The worker stopped: the file it was on, alone, to find out.
             var current: WorkerEvent.Start?
             var finished = false
-            let alone = launch([files[next]], jobs: 1) { event in
+            let alone = launch([files[next]], jobs: 1, reportsStarts: true) { event in
                 if let start = event.started { current = start }
                 if let result = event.result {
                     current = nil
@@ -183,7 +191,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
 
     /// Runs a worker on `files`; `hear` gets its events as they come. Nil
     /// when no worker could be started.
-    private func launch(_ files: [String], jobs: Int, hear: (WorkerEvent) -> Void) -> Ending? {
+    private func launch(_ files: [String], jobs: Int, reportsStarts: Bool, hear: (WorkerEvent) -> Void) -> Ending? {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments(jobs)
@@ -205,7 +213,7 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             return nil
         }
         let token = UUID().uuidString
-        let list = WorkerReporter.input(token: token, options: options, files: files)
+        let list = WorkerReporter.input(token: token, options: options, reportsStarts: reportsStarts, files: files)
         let prefix = Array((token + " ").utf8)
         DispatchQueue.global().async {
             try? input.fileHandleForWriting.write(contentsOf: list)

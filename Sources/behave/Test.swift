@@ -174,8 +174,10 @@ struct Test: Command {
     }
 
     private func runAsWorker() {
-        let (token, options, files) = WorkerReporter.input(from: FileHandle.standardInput.readDataToEndOfFile())
-        let reporter = WorkerReporter(token: token) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let (token, options, reportsStarts, files) = WorkerReporter.input(from: FileHandle.standardInput.readDataToEndOfFile())
+        let reporter = WorkerReporter(token: token, reportsStarts: reportsStarts) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
         SpecRunner(options: options ?? SpecOptions(limits: limits.sandboxLimits),
                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).run(files, reporter: reporter)
     }
