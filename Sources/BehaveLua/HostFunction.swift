@@ -30,8 +30,13 @@ struct HostFunction: Sendable {
 /// The host functions of one runtime, by id (the upvalue of each C
 /// closure that reaches one).
 struct HostFunctionRegistry {
-    /// The bodies by id (a call fetches its body only).
-    private var bodies: [HostFunction.Body] = []
+    /// The bodies by id (a call fetches its body only); a runtime adds
+    /// about a hundred as it is made.
+    private var bodies: [HostFunction.Body] = {
+        var bodies: [HostFunction.Body] = []
+        bodies.reserveCapacity(128)
+        return bodies
+    }()
     /// The functions added from outside BehaveLua, for `extensionTable`.
     var published: [(name: String, id: Int32)] = []
 

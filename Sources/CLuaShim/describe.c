@@ -83,39 +83,68 @@ static int put_tag (buffer *b, char tag) {
 }
 
 
-static int compare_entries (const void *a, const void *b) {
-  const entry *x = (const entry *)a, *y = (const entry *)b;
+static int entry_before (const entry *x, const entry *y) {
   int c = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
-  if (c != 0)
-    return c;
-  return (x->len > y->len) - (x->len < y->len);
+  return c < 0 || (c == 0 && x->len < y->len);
 }
 
 
-/* Puts the description of the non-table value at 'idx'; 0 when it has
-** none. */
+/* (A declaration's tables hold a few entries each: an insertion sort.) */
+static void sort_entries (entry *e, int n) {
+  int i, j;
+  for (i = 1; i < n; i++) {
+    entry item = e[i];
+    for (j = i; j > 0 && entry_before(&item, &e[j - 1]); j--)
+      e[j] = e[j - 1];
+    e[j] = item;
+  }
+}
+
+
+/* Puts the description of the non-table value at 'idx' (a tag, then
+** its bytes); 0 when it has none. */
 static int put_scalar (lua_State *L, describer *d, int idx) {
+  buffer *b = &d->out;
+  const char *s = NULL;
+  size_t len = 0;
+  unsigned char *p;
+  union { lua_Integer i; lua_Number n; } number;
+  char tag;
   switch (lua_type(L, idx)) {
     case LUA_TBOOLEAN:
-      return put_tag(&d->out, lua_toboolean(L, idx) ? 't' : 'f');
+      tag = lua_toboolean(L, idx) ? 't' : 'f';
+      break;
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) {
-        lua_Integer i = lua_tointeger(L, idx);
-        return put_tag(&d->out, 'i') && put(&d->out, &i, sizeof(i));
+        tag = 'i';
+        number.i = lua_tointeger(L, idx);
       }
       else {
-        lua_Number n = lua_tonumber(L, idx);
-        return put_tag(&d->out, 'd') && put(&d->out, &n, sizeof(n));
+        tag = 'd';
+        number.n = lua_tonumber(L, idx);
       }
-    case LUA_TSTRING: {
-      size_t len;
-      const char *s = lua_tolstring(L, idx, &len);  /* a string: no raise */
-      return put_tag(&d->out, 's') && put(&d->out, &len, sizeof(len)) &&
-             put(&d->out, s, len);
-    }
+      s = (const char *)&number;
+      len = sizeof(number);
+      break;
+    case LUA_TSTRING:
+      tag = 's';
+      s = lua_tolstring(L, idx, &len);  /* a string: no raise */
+      break;
     default:
       return 0;
   }
+  if (len > MAX_BYTES || !reserve(b, 1 + sizeof(len) + len))
+    return 0;
+  p = b->b + b->n;
+  *p++ = (unsigned char)tag;
+  if (tag == 's') {
+    memcpy(p, &len, sizeof(len));
+    p += sizeof(len);
+  }
+  if (len > 0)
+    memcpy(p, s, len);
+  b->n = (size_t)(p - b->b) + len;
+  return 1;
 }
 
 
@@ -167,7 +196,7 @@ static int put_table (lua_State *L, describer *d, int t, int depth) {
     sorted[i].s = d->scratch.b + (at[i] - start);
     sorted[i].len = len[i];
   }
-  qsort(sorted, (size_t)n, sizeof(entry), compare_entries);
+  sort_entries(sorted, n);
   memcpy(d->out.b + start - sizeof(n), &n, sizeof(n));
   d->out.n = start;
   for (i = 0; i < n; i++)
