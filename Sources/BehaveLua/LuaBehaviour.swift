@@ -33,6 +33,7 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
+        runtime.pushRef(tables.events, on: L)
         bh_push_send(L, cControl, lua_Integer(id), runtime.selves.sendID)
         lua_setfield(L, -2, "send")
         bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)

@@ -244,6 +244,9 @@ public final class LuaScript {
 struct TypeTables {
     let defaults: Int32
     let declared: Int32
+    /// Its events' names to their indices (0-based), which `self:send`
+    /// reads.
+    let events: Int32
 }
 
 struct ScriptRegistry {
@@ -327,6 +330,7 @@ extension LuaRuntime {
         if let stale = scripts.declarations[script.path] {
             unref(stale.tables.defaults)
             unref(stale.tables.declared)
+            unref(stale.tables.events)
         }
         scripts.declarations[script.path] = (script.source, finished, tables)
         return (finished, classRef, tables)
@@ -374,7 +378,13 @@ extension LuaRuntime {
                 lua_rawseti(L, -2, lua_Integer(first))
             }
         }
-        return TypeTables(defaults: defaults, declared: luaL_ref(L, bh_registryindex()))
+        let declared = luaL_ref(L, bh_registryindex())
+        lua_createtable(L, 0, Int32(declaration.events.count))
+        for (index, event) in declaration.events.enumerated() {
+            lua_pushinteger(L, lua_Integer(index))
+            setField(event, in: L)
+        }
+        return TypeTables(defaults: defaults, declared: declared, events: luaL_ref(L, bh_registryindex()))
     }
 
     /// A fresh sandbox environment with the behaviour API in it: its

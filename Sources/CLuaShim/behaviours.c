@@ -58,7 +58,8 @@ static int behaviour_send (lua_State *L) {
       }
       lua_settop(L, 2);
     }
-    if (i >= 0 && i < 64 && !((c->listened >> i) & 1)) {  /* nobody listens */
+    if (i >= 0 && i < 64 && i < c->nevents && c->events[i] != NULL &&
+        !((c->listened >> i) & 1)) {  /* nobody listens */
       bh_trace_event(c->scene, c->name, c->events[i]);
       return 0;
     }
@@ -103,8 +104,8 @@ static int block_gc (lua_State *L) {
 
 
 void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
+  int events = lua_gettop(L);
   sender *p;
-  int i;
   p = (sender *)lua_newuserdatauv(L, sizeof(sender), 0);
   p->c = bh_control_retain(c);
   p->last = NULL;
@@ -120,15 +121,7 @@ void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &key_blockmeta);
   }
   lua_setmetatable(L, -2);
-  lua_createtable(L, 0, c->nevents);
-  for (i = 0; i < c->nevents; i++) {
-    bh_text *name = c->events[i];
-    if (name == NULL)
-      continue;
-    lua_pushlstring(L, name->bytes, name->len);
-    lua_pushinteger(L, i);
-    lua_rawset(L, -3);
-  }
+  lua_rotate(L, events, 1);  /* the block below the events */
   lua_pushinteger(L, id);
   lua_pushinteger(L, host_id);
   lua_pushcclosure(L, behaviour_send, 4);
@@ -202,12 +195,14 @@ void bh_push_run_changes (lua_State *L) {
 }
 
 
-/* own_field(declared, key): may 'self' take 'key' as a field of its own
-** without the host? Not a name the type declares (an outlet, an
+/* own_field(declared, key, self, value): may 'self' take 'key' as a field
+** of its own without the host? Not a name the type declares (an outlet, an
 ** inspectable, name, owner: keys of 'declared'), nor one the host would
 ** note as a likely misspelling of one: at least 4 bytes long, within 2 of
 ** the length of a declared name of the same first byte ('declared'[byte]
-** is { shortest, longest }: LuaRuntime.typeTables, instanceSet). */
+** is { shortest, longest }: LuaRuntime.typeTables, instanceSet). When it
+** may, it is set here, raw ('self' is the prelude's own table: neither an
+** environment nor a read-only view, which the sandbox's rawset minds). */
 static int own_field (lua_State *L) {
   size_t n;
   const char *s;
@@ -225,6 +220,13 @@ static int own_field (lua_State *L) {
       longest = lua_tointeger(L, -1);
       own = ((lua_Integer)n < shortest - 2 || (lua_Integer)n > longest + 2);
     }
+  }
+  if (own) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 4);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 4);
+    lua_rawset(L, 3);
   }
   lua_pushboolean(L, own);
   return 1;

@@ -108,8 +108,9 @@ end
 -- follows without a call. Writes to outlets and inspectables go to the
 -- host, which checks them against the declaration.
 local set, describe = H.set, H.describe
--- A new field of the behaviour's own goes straight in; the host hears of
--- what it must check or may note as a misspelling (`declared`, per type).
+-- A new field of the behaviour's own goes straight in (own_field sets it);
+-- the host hears of what it must check or may note as a misspelling
+-- (`declared`, per type).
 local own_field = H.ownField
 
 local function instance(class, id, props, declared)
@@ -117,7 +118,7 @@ local function instance(class, id, props, declared)
   return plain_setmetatable({}, {
     __index = props,
     __newindex = function(t, key, value)
-      if own_field(declared, key) or not set(id, key, value) then rawset(t, key, value) end
+      if not own_field(declared, key, t, value) and not set(id, key, value) then rawset(t, key, value) end
     end,
     __tostring = function() return describe(id) end,
     __metatable = false,

@@ -424,10 +424,12 @@ void bh_push_value (lua_State *L, const bh_value *v);
 
 /* ----------------------------------------------------------- behaviours */
 
-/* Pushes a behaviour's self:send(event, ...): when nothing listens to a
-** declared event and it carries no values, the event is recorded in the
-** scene's trace here; otherwise host function 'host_id' is called with
-** 'id' in place of self (send(id, event, ...)). */
+/* Pops a table of the control's event names to their indices (its type's,
+** made once: no script reaches it) and pushes a behaviour's
+** self:send(event, ...): when nothing listens to a declared event and it
+** carries no values, the event is recorded in the scene's trace here;
+** otherwise host function 'host_id' is called with 'id' in place of self
+** (send(id, event, ...)). */
 void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id);
 
 /* Pushes the method of a behaviour's class: field 'name' (a registry
@@ -445,8 +447,9 @@ void bh_push_plain_setmetatable (lua_State *L);
 /* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
 ** that fn cannot pause (behaviours.c). */
 void bh_push_run_changes (lua_State *L);
-/* Pushes own_field(declared, key) for the prelude's instances: whether a
-** new field of 'self' needs no word from the host (behaviours.c). */
+/* Pushes own_field(declared, key, self, value) for the prelude's
+** instances: whether a new field of 'self' needs no word from the host,
+** and if so sets it (behaviours.c). */
 void bh_push_own_field (lua_State *L);
 /* A canonical description of the table at 'idx' (its raw contents, told
 ** as bytes in an order of their own), in memory the caller frees, its
