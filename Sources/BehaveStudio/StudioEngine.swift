@@ -52,7 +52,7 @@ final class StudioEngine {
             }, trace: { entry in
                 timeline.append(entry)
                 recording.recorder?.hear(entry.line)
-            })
+            }, wakes: false)
         }
         self.printed = printed
         self.recording = recording
@@ -158,12 +158,15 @@ final class StudioEngine {
             if problem != nil { recording.recorder = recorder }
             else if recorder != nil { timeline.note("note", "the transcript ends before this reload: it holds the scene as it was") }
         }
-        let before = timeline.lastSequence
-        var error = watched.reload(from: withKeptValues)
+        // The note goes after what the old scene's `destroy` handlers did,
+        // before what the new scene does as it wakes.
+        var before = timeline.lastSequence
+        let willWake = { [timeline] in before = timeline.lastSequence }
+        var error = watched.reload(from: withKeptValues, willWake: willWake)
         var dropped: String?
         if let first = error, !kept.isEmpty {
             // Perhaps only a kept value no longer fits the new script.
-            error = watched.reload(from: base)
+            error = watched.reload(from: base, willWake: willWake)
             if error == nil {
                 dropped = first.description
                 kept = []

@@ -45,7 +45,7 @@ final class WatchedSessionTests: XCTestCase {
         var made = 0
         let watched = try WatchedSession(source: source) { source throws(SceneSourceError) in
             made += 1
-            return try CommandSession(source: source, output: { _ in })
+            return try CommandSession(source: source, output: { _ in }, wakes: false)
         }
         let first = watched.session
         first.execute("tap wifi")

@@ -92,7 +92,7 @@ public final class GtkWindowHost {
         return try CommandSession(source: source, output: { line in
             print(line)
             fflush(nil)
-        }, hosting: host.hosting)
+        }, hosting: host.hosting, wakes: false)
     }
 
     /// The session made last is running: its widgets fill the window.
@@ -163,14 +163,15 @@ public final class GtkWindowHost {
         let names = saved.map(LuaScript.display).joined(separator: ", ")
         var source = watched.source
         source.settings = options.settings + kept
-        if let error = watched.reload(from: source) {
+        // Said between the old scene's last words and the new one's first.
+        let error = watched.reload(from: source) { print("\(names) saved: the scene is loaded again") }
+        if let error {
             making = nil
             let message = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
             FileHandle.standardError.write(Data("\(names) saved, but the scene does not load; the last good scene keeps running.\n\(GtkWindowHost.printable(error))".utf8))
             showProblem(message)
             return
         }
-        print("\(names) saved: the scene is loaded again")
         adopt()
     }
 

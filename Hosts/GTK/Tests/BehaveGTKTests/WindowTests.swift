@@ -446,11 +446,15 @@ final class WindowTests: XCTestCase {
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "toggle awake")
-        // Saved: loaded again (the old scene's behaviours destroyed first).
+        // Saved: loaded again, the old scene's behaviours destroyed first.
         Thread.sleep(forTimeInterval: 1.1)
         try write("Second")
         try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
         try driver.wait(for: "the scene loaded again") { driver.lines.filter { $0.hasSuffix("toggle awake") }.count == 2 }
+        let lines = driver.lines
+        let destroyed = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("toggle destroyed") }, "\(lines)")
+        let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: the scene is loaded again") }, "\(lines)")
+        XCTAssert(destroyed < saved && saved < lines.lastIndex { $0.hasSuffix("toggle awake") }!, "\(lines)")
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
         // A mistake: the window says why; the last good scene runs on.
