@@ -119,16 +119,47 @@ final class ReloadLifecycleTests: XCTestCase {
         withExtendedLifetime(fixture) {}
     }
 
+    /// A scene file that names a script not made yet, or a script that
+    /// requires a module not made yet, does not load; making the file
+    /// loads it (as saving a file the scene uses does).
+    func testMakingAScriptOrModuleTheSceneAwaitsReloadsIt() throws {
+        let (fixture, watched, output) = try watch()
+        func saved(_ name: String, as file: String) throws {
+            try Data(contentsOf: URL(fileURLWithPath: self.fixture(name))).write(to: URL(fileURLWithPath: fixture.path(file)))
+        }
+        let yaml = try String(contentsOfFile: fixture.path("reload.scene.yaml"), encoding: .utf8)
+        try Data((yaml + "  third: { script: third.lua }\n").utf8).write(to: URL(fileURLWithPath: fixture.path("reload.scene.yaml")))
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("reload.scene.yaml")])
+        XCTAssert(watched.reload(from: watched.source)?.description.contains("third.lua") ?? false)
+        try saved("Later/third.lua", as: "third.lua")
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("third.lua")])
+        XCTAssertNil(watched.reload(from: watched.source))
+        XCTAssertEqual(output.lines.last, "[0s] [third] third awake")
+
+        try saved("Later/needs_words.lua", as: "second.lua")
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("second.lua")])
+        XCTAssert(watched.reload(from: watched.source)?.description.contains("module 'words' not found") ?? false)
+        try saved("Later/words.lua", as: "words.lua")
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("words.lua")])
+        XCTAssertNil(watched.reload(from: watched.source))
+        XCTAssert(output.lines.contains("[0s] [second] hello from words"), "\(output.lines)")
+        // Saved again, it is one change, though the scene and the runtime
+        // name it differently.
+        try saved("Later/words.lua", as: "words.lua")
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("words.lua")])
+    }
+
     func fixture(_ name: String) -> String {
         repositoryRoot.appendingPathComponent("Tests/BehaveSceneTests/Reload").appendingPathComponent(name).path
     }
 }
 
-/// The files of `Reload/`, by name.
+/// The files of `Reload/` (not those of `Reload/Later/`, saved by tests
+/// as they go), by name.
 func reloadFiles() throws -> [String: String] {
     let folder = repositoryRoot.appendingPathComponent("Tests/BehaveSceneTests/Reload")
     var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.contains(".") {
         files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
     return files

@@ -40,6 +40,21 @@ final class WatchedSessionTests: XCTestCase {
         XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
     }
 
+    /// One file named two ways (a scene's scripts are named as written, the
+    /// runtime names its modules by real path) is watched once, and one
+    /// save of it is one change.
+    func testAFileIsWatchedOnceWhateverItsSpelling() throws {
+        let fixture = try SceneFixture(["a.txt": "one"])
+        let link = fixture.directory.path + "-link"
+        XCTAssertEqual(symlink(fixture.directory.path, link), 0)
+        defer { unlink(link) }
+        var watcher = FileWatcher([fixture.path("a.txt"), link + "/a.txt", fixture.directory.path + "/./a.txt"])
+        XCTAssertEqual(watcher.paths, [fixture.path("a.txt")])
+        try Data("two".utf8).write(to: fixture.directory.appendingPathComponent("a.txt"))
+        watcher.add([link + "/../" + (link as NSString).lastPathComponent + "/a.txt"])
+        XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
+    }
+
     func testAReloadThatFailsKeepsTheRunningSession() throws {
         let source = SceneSource(file: example("Toggle/toggle.scene.yaml"))
         var made = 0
