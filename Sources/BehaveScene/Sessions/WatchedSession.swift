@@ -63,4 +63,17 @@ public final class WatchedSession {
         fresh.wake()
         return nil
     }
+
+    /// Reloads from `source` with the values `kept` set. If the new scene
+    /// refuses them (a range changed, an inspectable is gone) but loads
+    /// without them, it loads so, and `dropped` says why they were
+    /// refused: the caller forgets them. `error` is why neither loaded.
+    public func reload(from source: SceneSource, keeping kept: KeptValues,
+                       willWake: () -> Void = {}) -> (error: SceneSourceError?, dropped: SceneSourceError?) {
+        guard let refused = reload(from: kept.applied(to: source), willWake: willWake) else { return (nil, nil) }
+        guard !kept.isEmpty else { return (refused, nil) }
+        // Perhaps only a kept value no longer fits the new script.
+        if let error = reload(from: source, willWake: willWake) { return (error, nil) }
+        return (nil, refused)
+    }
 }
