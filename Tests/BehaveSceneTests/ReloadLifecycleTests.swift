@@ -149,6 +149,20 @@ final class ReloadLifecycleTests: XCTestCase {
         XCTAssertEqual(watched.changedFiles(), [fixture.path("words.lua")])
     }
 
+    /// A module a behaviour requires only as it wakes is watched too, in
+    /// the first scene and in each reloaded one.
+    func testAModuleRequiredAsTheSceneWakesIsWatched() throws {
+        let later = ["second.lua": try String(contentsOfFile: fixture("Later/requires_as_it_wakes.lua"), encoding: .utf8),
+                     "words.lua": try String(contentsOfFile: fixture("Later/words.lua"), encoding: .utf8)]
+        let (fixture, watched, output) = try watch(replacing: later)
+        XCTAssert(output.lines.contains("[0s] [second] hello from words"), "\(output.lines)")
+        XCTAssert(watched.files.contains(fixture.path("words.lua")), "\(watched.files)")
+        try Data(contentsOf: URL(fileURLWithPath: self.fixture("Later/other_words.lua"))).write(to: URL(fileURLWithPath: fixture.path("words.lua")))
+        XCTAssertEqual(watched.changedFiles(), [fixture.path("words.lua")])
+        XCTAssertNil(watched.reload(from: watched.source))
+        XCTAssertEqual(output.lines.last, "[0s] [second] hi")
+    }
+
     func fixture(_ name: String) -> String {
         repositoryRoot.appendingPathComponent("Tests/BehaveSceneTests/Reload").appendingPathComponent(name).path
     }

@@ -18,13 +18,13 @@ public final class WatchedSession {
     /// `source`, or from what `reload(from:)` is given).
     public init(source: SceneSource, make: @escaping Maker) throws(SceneSourceError) {
         // Stamped before reading, so that a save while loading is seen.
-        var watcher = FileWatcher(SceneFiles.of(source))
+        watcher = FileWatcher(SceneFiles.of(source))
         session = try make(source)
-        watcher.add(session.running.runtime.compiledPaths)
-        self.watcher = watcher
         self.source = source
         self.make = make
         session.wake()
+        // With the modules its behaviours required as they woke.
+        watcher.add(session.running.runtime.compiledPaths)
     }
 
     /// The files watched.
@@ -54,13 +54,13 @@ public final class WatchedSession {
         } catch {
             return error
         }
-        watcher.add(fresh.running.runtime.compiledPaths)
         session.dismiss()
         // The old scene and its Lua state go before the new one wakes.
         session = fresh
         self.source = source
         willWake()
         fresh.wake()
+        watcher.add(fresh.running.runtime.compiledPaths)
         return nil
     }
 
