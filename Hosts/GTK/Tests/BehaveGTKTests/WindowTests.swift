@@ -353,6 +353,7 @@ final class WindowTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1.1)
         try draw("label")
         try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
+        try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry order ") }.count == 2 }
         try driver.click("order")
         try driver.waitForLine(containing: "order.image: toggle-off → toggle-on")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
@@ -455,6 +456,7 @@ final class WindowTests: XCTestCase {
         let destroyed = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("toggle destroyed") }, "\(lines)")
         let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: the scene is loaded again") }, "\(lines)")
         XCTAssert(destroyed < saved && saved < lines.lastIndex { $0.hasSuffix("toggle awake") }!, "\(lines)")
+        try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
         // A mistake: the window says why; the last good scene runs on.
