@@ -1,6 +1,6 @@
 /// A command session made again from its source when a file it uses is
-/// saved: `behave run --watch` and Behave Studio. A scene that fails to
-/// load leaves the last good one running.
+/// saved: `behave run --watch`, Behave Studio and `behave window`. A scene
+/// that fails to load leaves the last good one running.
 public final class WatchedSession {
     /// Makes a session of a source without waking it
     /// (`CommandSession(…, wakes: false)`): the watched session wakes it
