@@ -33,10 +33,15 @@ public final class LoadedScene {
     /// The behaviours still in memory, in declaration order.
     public var behaviours: [Behaviour] { declared.compactMap(\.behaviour) }
 
-    /// Wakes every behaviour, in declaration order. `listener` hears the
-    /// trace from the start: what the scripts' top levels said while the
-    /// scene was built, then what `awake` handlers do.
+    /// Whether `start` woke it (a scene is built asleep, then woken).
+    public private(set) var isAwake = false
+
+    /// Wakes every behaviour, in declaration order, once. `listener` hears
+    /// the trace from the start: what the scripts' top levels said while
+    /// the scene was built, then what `awake` handlers do.
     func start(listener: ((Trace.Entry) -> Void)? = nil) {
+        guard !isAwake else { return }
+        isAwake = true
         if let listener {
             for entry in scene.trace.entries { listener(entry) }
             scene.trace.listener = listener
@@ -44,6 +49,15 @@ public final class LoadedScene {
         scene.perform {
             for behaviour in behaviours { behaviour.start() }
         }
+    }
+
+    /// Dismisses the screen as one command while the trace is still
+    /// heard: what the behaviours' `destroy` handlers print and raise is
+    /// told as everything else is. A reload does this before the new scene
+    /// wakes; releasing the scene does it unheard.
+    public func dismiss() {
+        guard scene.isPresented else { return }
+        scene.perform { scene.dismiss() }
     }
 
     deinit {

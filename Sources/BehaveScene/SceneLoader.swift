@@ -19,12 +19,22 @@ public enum SceneLoader {
                             platform: PlatformOverrides = PlatformOverrides(), images: (any ImageCatalog)? = nil,
                             access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
-        let (path, root, log) = try readScene(file: file, access: access)
-        let loaded = try build(node: root, file: file, directory: directory(of: path), limits: limits,
-                               overrides: overrides, platform: platform, images: images, log: log, access: access,
-                               hosting: hosting)
+        let loaded = try build(file: file, limits: limits, overrides: overrides, platform: platform, images: images,
+                               access: access, hosting: hosting)
         loaded.start(listener: listener)
         return loaded
+    }
+
+    /// Loads, checks and builds the scene in `file`, as `load` does, but
+    /// wakes nothing: a reload builds the new scene, then dismisses the
+    /// old one, then wakes the new one.
+    static func build(file: String, limits: SandboxLimits, overrides: [(String, LooseValue)],
+                      platform: PlatformOverrides, images: (any ImageCatalog)?, access: FileAccess,
+                      hosting: SceneHosting) throws(SceneLoadError) -> LoadedScene {
+        let (path, root, log) = try readScene(file: file, access: access)
+        return try build(node: root, file: file, directory: directory(of: path), limits: limits,
+                         overrides: overrides, platform: platform, images: images, log: log, access: access,
+                         hosting: hosting)
     }
 
     /// Loads, checks, builds and wakes a scene from its tree; `file` names it
@@ -51,14 +61,23 @@ public enum SceneLoader {
                             platform: PlatformConfiguration = PlatformConfiguration(), images: (any ImageCatalog)? = nil,
                             access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
                             listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
+        let loaded = try build(script: path, inspectables: inspectables, limits: limits, platform: platform,
+                               images: images, access: access, hosting: hosting)
+        loaded.start(listener: listener)
+        return loaded
+    }
+
+    /// Builds the default scene of the script at `path`, as `load` does,
+    /// but wakes nothing.
+    static func build(script path: String, inspectables: [(String, LooseValue)], limits: SandboxLimits,
+                      platform: PlatformConfiguration, images: (any ImageCatalog)?, access: FileAccess,
+                      hosting: SceneHosting) throws(SceneLoadError) -> LoadedScene {
         let file = LuaScript.display(path)
         let description = SceneDescription(defaultSceneOf: path, name: LuaScript.defaultBehaviourName(ofPath: path),
                                            inspectables: inspectables)
-        let loaded = try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
-                                                 platform: platform, images: images, access: access, hosting: hosting,
-                                                 log: DiagnosticLog(file: file))
-        loaded.start(listener: listener)
-        return loaded
+        return try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
+                                           platform: platform, images: images, access: access, hosting: hosting,
+                                           log: DiagnosticLog(file: file))
     }
 
     /// The path read, the tree and the mistakes that did not stop reading.

@@ -16,9 +16,8 @@ final class StudioEngine {
     private let publish: (StudioPart, String) -> Void
     /// Tells the server which image files the page may ask for.
     private let showFiles: (_ photos: StudioImageFiles, _ images: StudioImageFiles) -> Void
-    /// Inspectable values set in the inspector (`object.property`, value
-    /// as written), kept across reloads.
-    private var kept: [(key: String, value: String)] = []
+    /// Inspectable values set in the inspector, kept across reloads.
+    private var kept = KeptValues()
     /// Values the scene refused, by `object.property`: the message shown
     /// beside the field until a value is taken.
     private var refusals: [String: String] = [:]
@@ -52,7 +51,7 @@ final class StudioEngine {
             }, trace: { entry in
                 timeline.append(entry)
                 recording.recorder?.hear(entry.line)
-            })
+            }, wakes: false)
         }
         self.printed = printed
         self.recording = recording
@@ -83,8 +82,7 @@ final class StudioEngine {
             }
             refusals[key] = nil
             if session.scene.behaviour(named: object) != nil {
-                kept.removeAll { $0.key == key }
-                kept.append((key, value))
+                kept.keep(behaviour: object, property: property, value: value)
             }
         case .clock(let running):
             if running { clock.run(now: .now) } else { clock.pause() }
@@ -158,17 +156,11 @@ final class StudioEngine {
             if problem != nil { recording.recorder = recorder }
             else if recorder != nil { timeline.note("note", "the transcript ends before this reload: it holds the scene as it was") }
         }
-        let before = timeline.lastSequence
-        var error = watched.reload(from: withKeptValues)
-        var dropped: String?
-        if let first = error, !kept.isEmpty {
-            // Perhaps only a kept value no longer fits the new script.
-            error = watched.reload(from: base)
-            if error == nil {
-                dropped = first.description
-                kept = []
-            }
-        }
+        // The note goes after what the old scene's `destroy` handlers did,
+        // before what the new scene does as it wakes.
+        var before = timeline.lastSequence
+        let (error, dropped) = watched.reload(from: base, keeping: kept) { [timeline] in before = timeline.lastSequence }
+        if dropped != nil { kept.removeAll() }
         if let error {
             problem = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
             timeline.note("problem", error.description)
@@ -179,21 +171,9 @@ final class StudioEngine {
         mistake = .null
         generation += 1
         timeline.note("reload", "\(names) saved: the scene is loaded again"
-                      + (dropped.map { "; the inspector's values were dropped, as the new scene refuses them: \($0)" } ?? ""),
+                      + (dropped.map { "; the inspector's values were dropped, as the new scene refuses them: \($0.description)" } ?? ""),
                       after: before)
         didLoad()
-    }
-
-    /// `base`, with the inspector's values after its own `--set`s.
-    private var withKeptValues: SceneSource {
-        var source = base
-        for (key, value) in kept {
-            switch base.kind {
-            case .sceneFile: source.settings.append("\(key)=\(value)")
-            case .script: source.settings.append("\(key.drop(while: { $0 != "." }).dropFirst())=\(value)")
-            }
-        }
-        return source
     }
 
     private func didLoad() {

@@ -17,10 +17,10 @@ struct WatchRun {
     func run() throws -> Never {
         Session.lint(source)
         let make: WatchedSession.Maker = { [json] source throws(SceneSourceError) in
-            try CommandSession(source: source, json: json) { line in
+            try CommandSession(source: source, json: json, output: { line in
                 Swift.print(line)
                 fflush(nil)
-            }
+            }, wakes: false)
         }
         let watched: WatchedSession
         do throws(SceneSourceError) {
@@ -40,12 +40,13 @@ struct WatchRun {
             guard !changed.isEmpty else { continue }
             let names = changed.map(LuaScript.display).joined(separator: ", ")
             Session.lint(source)
-            if let error = watched.reload(from: source) {
+            // Said between the old scene's last words and the new one's first.
+            let error = watched.reload(from: source) { note("\(names) saved: reloaded") }
+            if let error {
                 note("\(names) saved; the scene does not load, so the last good one stays:")
                 report(error)
                 continue
             }
-            note("\(names) saved: reloaded")
             for warning in watched.session.running.warnings { printWarning(warning.description) }
             runCommands(in: watched.session)
         }

@@ -40,12 +40,57 @@ final class WatchedSessionTests: XCTestCase {
         XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
     }
 
+    /// One file named two ways (a scene's scripts are named as written, the
+    /// runtime names its modules by real path) is watched once, and one
+    /// save of it is one change.
+    func testAFileIsWatchedOnceWhateverItsSpelling() throws {
+        let fixture = try SceneFixture(["a.txt": "one"])
+        let link = fixture.directory.path + "-link"
+        XCTAssertEqual(symlink(fixture.directory.path, link), 0)
+        defer { unlink(link) }
+        var watcher = FileWatcher([fixture.path("a.txt"), link + "/a.txt", fixture.directory.path + "/./a.txt"])
+        XCTAssertEqual(watcher.paths, [fixture.path("a.txt")])
+        try Data("two".utf8).write(to: fixture.directory.appendingPathComponent("a.txt"))
+        watcher.add([link + "/../" + (link as NSString).lastPathComponent + "/a.txt"])
+        XCTAssertEqual(watcher.changes(), [fixture.path("a.txt")])
+    }
+
+    /// Values set by hand reach the new scene, a script's default scene
+    /// too (by the inspectable's name alone, as `--set` names it); values
+    /// the new scene refuses are dropped and it loads without them.
+    func testKeptValuesReachTheNewSceneOrAreDroppedWhenRefused() throws {
+        var printed: [String] = []
+        let source = SceneSource(file: repositoryRoot.appendingPathComponent("Scripts/toggle.lua").path)
+        let watched = try WatchedSession(source: source) { source throws(SceneSourceError) in
+            try CommandSession(source: source, output: { printed.append($0) }, wakes: false)
+        }
+        func inspectables() -> String {
+            watched.session.execute("state")
+            let state = printed.last ?? ""
+            guard let start = state.range(of: "\"animated\"")?.lowerBound, let end = state[start...].firstIndex(of: "}") else { return state }
+            return String(state[start...end])
+        }
+        var kept = KeptValues()
+        kept.keep(behaviour: "toggle", property: "duration", value: "9")
+        kept.keep(behaviour: "toggle", property: "animated", value: "true")
+        kept.keep(behaviour: "toggle", property: "duration", value: "2")
+        let loaded = watched.reload(from: source, keeping: kept)
+        XCTAssertNil(loaded.error)
+        XCTAssertNil(loaded.dropped)
+        XCTAssertEqual(inspectables(), #""animated":true,"duration":2}"#)
+        kept.keep(behaviour: "toggle", property: "duration", value: "50")
+        let refused = watched.reload(from: source, keeping: kept)
+        XCTAssertNil(refused.error)
+        XCTAssert(refused.dropped?.description.contains("at most 10, not 50") ?? false, "\(String(describing: refused.dropped))")
+        XCTAssertEqual(inspectables(), #""animated":false,"duration":0.7}"#)
+    }
+
     func testAReloadThatFailsKeepsTheRunningSession() throws {
         let source = SceneSource(file: example("Toggle/toggle.scene.yaml"))
         var made = 0
         let watched = try WatchedSession(source: source) { source throws(SceneSourceError) in
             made += 1
-            return try CommandSession(source: source, output: { _ in })
+            return try CommandSession(source: source, output: { _ in }, wakes: false)
         }
         let first = watched.session
         first.execute("tap wifi")

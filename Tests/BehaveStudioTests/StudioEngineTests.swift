@@ -78,6 +78,19 @@ final class StudioEngineTests: XCTestCase {
         XCTAssertLessThan(note, error, "\(timeline)")
     }
 
+    /// The old scene's behaviours are destroyed in the timeline, then the
+    /// reload is noted, then the new ones wake.
+    func testTheOldSceneIsDestroyedInTheTimelineBeforeTheNewOneWakes() throws {
+        let probe = try EngineProbe(self)
+        try save(repository.appendingPathComponent("Scripts/toggle.lua"), over: probe.script)
+        probe.poll()
+        let timeline = probe.timeline
+        let destroyed = try XCTUnwrap(timeline.lastIndex(of: "toggle destroyed"), "\(timeline)")
+        let note = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua saved: the scene is loaded again") }, "\(timeline)")
+        let awake = try XCTUnwrap(timeline.lastIndex(of: "toggle awake"), "\(timeline)")
+        XCTAssert(destroyed < note && note < awake, "\(timeline)")
+    }
+
     func testASaveThatDoesNotLoadLeavesTheLastGoodSceneRunning() throws {
         let probe = try EngineProbe(self)
         try save(fixtures.appendingPathComponent("toggle_broken.lua"), over: probe.script)

@@ -17,18 +17,35 @@ public final class CommandSession {
     public private(set) var lastFailure: String?
     private let output: (String) -> Void
     private let diagnostics: (String) -> Void
+    private let listener: (Trace.Entry) -> Void
 
     /// Makes the scene of `source`, telling `output` everything from its
     /// first `awake` on: the trace as lines, or each entry to `trace` when
     /// given (Behave Studio draws them itself); `diagnostics` hears
-    /// mistakes in commands (by default `output`).
+    /// mistakes in commands (by default `output`). With `wakes` false the
+    /// scene is built but its behaviours wake only at `wake()` (a reload
+    /// dismisses the old scene in between).
     public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void,
                 diagnostics: ((String) -> Void)? = nil,
-                trace: ((Trace.Entry) -> Void)? = nil, hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) {
+                trace: ((Trace.Entry) -> Void)? = nil, hosting: SceneHosting = SceneHosting(),
+                wakes: Bool = true) throws(SceneSourceError) {
         self.json = json
         self.output = output
         self.diagnostics = diagnostics ?? output
-        running = try source.make(listener: trace ?? CommandSession.printer(json: json, output: output), hosting: hosting)
+        listener = trace ?? CommandSession.printer(json: json, output: output)
+        running = try source.build(hosting: hosting)
+        if wakes { wake() }
+    }
+
+    /// Wakes the scene's behaviours (once), telling what they do.
+    public func wake() {
+        running.start(listener: listener)
+    }
+
+    /// Dismisses the scene, telling what its behaviours' `destroy`
+    /// handlers do.
+    public func dismiss() {
+        running.dismiss()
     }
 
     /// `entry` as a line of this session's output.

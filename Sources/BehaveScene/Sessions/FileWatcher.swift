@@ -1,3 +1,4 @@
+import BehaveCore
 import Foundation
 
 /// Tells when files change, by polling: each file's modification time,
@@ -31,20 +32,29 @@ public struct FileWatcher {
     /// the file system about every one.
     public static let maximumFiles = 1000
 
-    private var stamps: [(path: String, stamp: Stamp?)]
+    private var stamps: [(path: String, stamp: Stamp?)] = []
+    /// The files watched, each by its real path (or, before it is made,
+    /// its absolute one): a scene names a module `words.lua` and the
+    /// runtime `/home/ada/scene/words.lua`, and one save of it is one
+    /// change.
+    private var known = Set<String>()
 
     /// Watches `paths` from how they are now.
     public init(_ paths: [String]) {
-        var seen = Set<String>()
-        stamps = paths.filter { seen.insert($0).inserted }.prefix(FileWatcher.maximumFiles).map { ($0, Stamp($0)) }
+        add(paths)
     }
 
     public var paths: [String] { stamps.map(\.path) }
 
-    /// Also watches `paths` (those not watched yet), from how they are now.
+    private static func identity(_ path: String) -> String {
+        let absolute = FileAccess.absolutePath(path)
+        return FileAccess.realPath(absolute) ?? absolute
+    }
+
+    /// Also watches `paths` (those not watched yet, by any spelling), from
+    /// how they are now.
     public mutating func add(_ paths: [String]) {
-        let known = Set(stamps.map(\.path))
-        for path in paths where !known.contains(path) && stamps.count < FileWatcher.maximumFiles {
+        for path in paths where stamps.count < FileWatcher.maximumFiles && known.insert(FileWatcher.identity(path)).inserted {
             stamps.append((path, Stamp(path)))
         }
     }

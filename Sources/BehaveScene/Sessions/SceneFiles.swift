@@ -11,13 +11,20 @@ import Foundation
 /// --watch` and Behave Studio reload when one of them is saved.
 public enum SceneFiles {
     /// The files of `source`: a scene file and its scripts, or the script,
-    /// each followed by the modules it requires; then a scene's `.ui` file.
+    /// each followed by the modules it requires; then a scene's `.ui` file;
+    /// then the files it names that are not there yet, where they would be
+    /// found (a script beside the scene, a module beside the script that
+    /// requires it), so that making one loads the scene again.
     public static func of(_ source: SceneSource) -> [String] {
         switch source.kind {
         case .sceneFile(let file):
-            following([file] + scripts(inScene: file, access: source.access), access: source.access).map(\.file)
-                + interface(ofScene: file, access: source.access)
-        case .script: following(source.scriptPath.map { [$0] } ?? [], access: source.access).map(\.file)
+            let named = namedScripts(inScene: file, access: source.access)
+            let walked = walk([file] + named.compactMap(\.script), access: source.access)
+            return walked.found.map(\.file) + interface(ofScene: file, access: source.access)
+                + named.compactMap { $0.script == nil ? $0.beside : nil } + walked.awaited
+        case .script:
+            let walked = walk(source.scriptPath.map { [$0] } ?? [], access: source.access)
+            return walked.found.map(\.file) + walked.awaited
         }
     }
 
@@ -60,6 +67,15 @@ public enum SceneFiles {
     /// Each behaviour of a scene file that names a script `access` lets it
     /// read: the script's path and the behaviour's fields.
     private static func behaviours(inScene file: String, access: FileAccess?) -> [(script: String, fields: [SceneNode.Entry])] {
+        namedScripts(inScene: file, access: access).compactMap { named in named.script.map { ($0, named.fields) } }
+    }
+
+    /// Each behaviour of a scene file that names a script inside what
+    /// `access` lets it read: the script's path (nil when it is not
+    /// there), where it would be beside the scene, and the behaviour's
+    /// fields.
+    private static func namedScripts(inScene file: String, access: FileAccess?)
+        -> [(script: String?, beside: String, fields: [SceneNode.Entry])] {
         guard let node = try? SceneLoader.read(file: file), case .map(let entries, _) = node,
               case .map(let behaviours, _)? = entries.first(where: { $0.key == "behaviours" })?.value else { return [] }
         let directory = (file as NSString).deletingLastPathComponent
@@ -67,8 +83,12 @@ public enum SceneFiles {
         return behaviours.compactMap { entry in
             guard case .map(let fields, _) = entry.value,
                   let name = fields.first(where: { $0.key == "script" })?.value.text,
-                  let script = try? LuaScript.locate(name, relativeTo: directory, access: access) else { return nil }
-            return (script, fields)
+                  // A script outside the folders is refused, not awaited.
+                  case .success(let found) = Result(catching: { () throws(ValueError) in
+                      try LuaScript.locate(name, relativeTo: directory, access: access)
+                  }) else { return nil }
+            let beside = name.hasPrefix("/") ? name : (directory as NSString).appendingPathComponent(name)
+            return (found, beside, fields)
         }
     }
 
@@ -79,11 +99,20 @@ public enum SceneFiles {
     /// Modules are found where `access` allows (nil: for each file given,
     /// what a script named on the command line may read).
     public static func following(_ files: [String], access: FileAccess? = nil) -> [(file: String, isModule: Bool)] {
+        walk(files, access: access).found
+    }
+
+    /// What `following` finds, and where each module a script requires
+    /// but that is not there yet would be found first (beside the script:
+    /// `words.lua` and `words/init.lua` for `require "words"`).
+    private static func walk(_ files: [String], access: FileAccess?)
+        -> (found: [(file: String, isModule: Bool)], awaited: [String]) {
         // One file by every path to it (modules are found by real path).
         func key(_ path: String) -> String { FileAccess.realPath(FileAccess.absolutePath(path)) ?? FileAccess.absolutePath(path) }
         let named = Set(files.map(key))
         var seen = Set<String>()
         var result: [(file: String, isModule: Bool)] = []
+        var awaited: [String] = []
         for file in files {
             guard seen.insert(key(file)).inserted else { continue }
             guard file.hasSuffix(".lua") else {
@@ -100,13 +129,20 @@ public enum SceneFiles {
                 guard let source = try? LuaScript(contentsOf: script) else { continue }
                 for name in LuaSource.requiredModules(source.source) {
                     guard let (found, _) = try? LuaRuntime.findModule(name, roots: roots, access: modules) else { continue }
+                    guard let found else {
+                        if let relative = try? LuaRuntime.modulePath(name) {
+                            awaited += [relative + ".lua", relative + "/init.lua"]
+                                .map { LuaScript.display((roots[0] as NSString).appendingPathComponent($0)) }
+                        }
+                        continue
+                    }
                     // A module given by name is checked in its place.
-                    guard let found, !named.contains(key(found)), seen.insert(key(found)).inserted else { continue }
+                    guard !named.contains(key(found)), seen.insert(key(found)).inserted else { continue }
                     result.append((BundledScripts.isBundled(found) ? found : LuaScript.display(found), true))
                     pending.append(found)
                 }
             }
         }
-        return result
+        return (result, awaited)
     }
 }

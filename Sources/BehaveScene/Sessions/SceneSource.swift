@@ -96,13 +96,21 @@ public struct SceneSource: Sendable {
     /// `hosting` binds a host's widgets as the scene is built (a window).
     public func make(listener: ((Trace.Entry) -> Void)? = nil,
                      hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) -> LoadedScene {
+        let loaded = try build(hosting: hosting)
+        loaded.start(listener: listener)
+        return loaded
+    }
+
+    /// Builds the scene, checked whole (its scripts' top levels have run),
+    /// without waking it: `LoadedScene.start` does.
+    func build(hosting: SceneHosting) throws(SceneSourceError) -> LoadedScene {
         let overrides = try overrides()
         let images = try imageFolder()
         switch kind {
         case .sceneFile(let file):
             do throws(SceneLoadError) {
-                return try SceneLoader.load(file: file, limits: limits, overrides: overrides, platform: platform,
-                                            images: images, access: access, hosting: hosting, listener: listener)
+                return try SceneLoader.build(file: file, limits: limits, overrides: overrides, platform: platform,
+                                             images: images, access: access, hosting: hosting)
             } catch {
                 throw SceneSourceError.scene(error)
             }
@@ -117,9 +125,9 @@ public struct SceneSource: Sendable {
                 throw SceneSourceError.usage("\(name): \(LuaScript.notFound(name))")
             }
             do throws(SceneLoadError) {
-                return try SceneLoader.load(script: path, inspectables: overrides, limits: limits,
-                                            platform: platform.applied(to: PlatformConfiguration()), images: images,
-                                            access: access, hosting: hosting, listener: listener)
+                return try SceneLoader.build(script: path, inspectables: overrides, limits: limits,
+                                             platform: platform.applied(to: PlatformConfiguration()), images: images,
+                                             access: access, hosting: hosting)
             } catch {
                 throw SceneSourceError.usage(error.description)
             }

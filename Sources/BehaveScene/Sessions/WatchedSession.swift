@@ -1,7 +1,10 @@
 /// A command session made again from its source when a file it uses is
-/// saved: `behave run --watch` and Behave Studio. A scene that fails to
-/// load leaves the last good one running.
+/// saved: `behave run --watch`, Behave Studio and `behave window`. A scene
+/// that fails to load leaves the last good one running.
 public final class WatchedSession {
+    /// Makes a session of a source without waking it
+    /// (`CommandSession(…, wakes: false)`): the watched session wakes it
+    /// once the session it replaces is gone.
     public typealias Maker = (SceneSource) throws(SceneSourceError) -> CommandSession
 
     /// The session running now: the last one that loaded.
@@ -11,16 +14,17 @@ public final class WatchedSession {
     private var watcher: FileWatcher
     private let make: Maker
 
-    /// Makes the first session; `make` makes each one (from `source`, or
-    /// from what `reload(from:)` is given).
+    /// Makes and wakes the first session; `make` makes each one (from
+    /// `source`, or from what `reload(from:)` is given).
     public init(source: SceneSource, make: @escaping Maker) throws(SceneSourceError) {
         // Stamped before reading, so that a save while loading is seen.
-        var watcher = FileWatcher(SceneFiles.of(source))
+        watcher = FileWatcher(SceneFiles.of(source))
         session = try make(source)
-        watcher.add(session.running.runtime.compiledPaths)
-        self.watcher = watcher
         self.source = source
         self.make = make
+        session.wake()
+        // With the modules its behaviours required as they woke.
+        watcher.add(session.running.runtime.compiledPaths)
     }
 
     /// The files watched.
@@ -32,22 +36,44 @@ public final class WatchedSession {
         watcher.changes()
     }
 
-    /// Makes the scene again from `source`; on success it replaces the
-    /// running one (which is dismissed: its behaviours are destroyed), and
-    /// nil is returned. On failure the running scene stays and the error is
-    /// returned.
+    /// Makes the scene again from `source`. On success it replaces the
+    /// running one, as UIKit replaces a screen: the new scene is built and
+    /// checked whole, then the old one is dismissed (its behaviours'
+    /// `destroy` handlers run, heard as any handler is, and its timers,
+    /// waits, animations and connections end with it), then `willWake`
+    /// runs and the new scene's behaviours wake; nil is returned. On
+    /// failure nothing of the new scene ran, the running scene stays, and
+    /// the error is returned.
     @discardableResult
-    public func reload(from source: SceneSource) -> SceneSourceError? {
+    public func reload(from source: SceneSource, willWake: () -> Void = {}) -> SceneSourceError? {
         // A scene file may now name other scripts: watch them too.
         watcher.add(SceneFiles.of(source))
+        let fresh: CommandSession
         do throws(SceneSourceError) {
-            let fresh = try make(source)
-            watcher.add(fresh.running.runtime.compiledPaths)
-            session = fresh
-            self.source = source
-            return nil
+            fresh = try make(source)
         } catch {
             return error
         }
+        session.dismiss()
+        // The old scene and its Lua state go before the new one wakes.
+        session = fresh
+        self.source = source
+        willWake()
+        fresh.wake()
+        watcher.add(fresh.running.runtime.compiledPaths)
+        return nil
+    }
+
+    /// Reloads from `source` with the values `kept` set. If the new scene
+    /// refuses them (a range changed, an inspectable is gone) but loads
+    /// without them, it loads so, and `dropped` says why they were
+    /// refused: the caller forgets them. `error` is why neither loaded.
+    public func reload(from source: SceneSource, keeping kept: KeptValues,
+                       willWake: () -> Void = {}) -> (error: SceneSourceError?, dropped: SceneSourceError?) {
+        guard let refused = reload(from: kept.applied(to: source), willWake: willWake) else { return (nil, nil) }
+        guard !kept.isEmpty else { return (refused, nil) }
+        // Perhaps only a kept value no longer fits the new script.
+        if let error = reload(from: source, willWake: willWake) { return (error, nil) }
+        return (nil, refused)
     }
 }

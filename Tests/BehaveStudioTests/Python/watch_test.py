@@ -48,6 +48,11 @@ class WatchInTheTerminal(unittest.TestCase):
             save(script, original.replace('default = "toggle-on"', 'default = "lit"'))
             wait_for(lambda: "button.image: toggle-off → lit" in out.text(), timeout=5, what="the commands run again")
             self.assertIn("toggle.lua saved: reloaded", err.text())
+            # The old scene's behaviour is destroyed, heard, before the new one wakes.
+            reloaded = out.text().split("\n")
+            destroyed = reloaded.index("[0s] toggle destroyed")
+            self.assertEqual(reloaded[destroyed - 1], "[0s] screen toggle dismissed")
+            self.assertEqual(reloaded[destroyed + 1], "[0s] toggle awake")
             lines = original.split("\n")
             lines.insert(4, "local broken = = 1")  # line 5
             save(script, "\n".join(lines))

@@ -40,8 +40,10 @@ public final class GtkWindowHost {
     private var driver: RealTimeDriver?
     private let options: Options
     private let loop: OpaquePointer
-    /// `set` commands of inspectables since the start, kept across reloads.
-    private var kept: [String] = []
+    /// What the scene is made from, without the values set since.
+    private let base: SceneSource
+    /// Inspectables set at the prompt since the start, kept across reloads.
+    private var kept = KeptValues()
     private var geometryPrinted = false
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
@@ -69,6 +71,7 @@ public final class GtkWindowHost {
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)
         let source = SceneSource(file: options.file, settings: options.settings)
+        base = source
         watched = try WatchedSession(source: source) { [unowned self] source throws(SceneSourceError) in
             try make(source)
         }
@@ -92,7 +95,7 @@ public final class GtkWindowHost {
         return try CommandSession(source: source, output: { line in
             print(line)
             fflush(nil)
-        }, hosting: host.hosting)
+        }, hosting: host.hosting, wakes: false)
     }
 
     /// The session made last is running: its widgets fill the window.
@@ -161,16 +164,22 @@ public final class GtkWindowHost {
         let saved = watched.changedFiles()
         guard !saved.isEmpty else { return }
         let names = saved.map(LuaScript.display).joined(separator: ", ")
-        var source = watched.source
-        source.settings = options.settings + kept
-        if let error = watched.reload(from: source) {
+        // Said between the old scene's last words and the new one's first.
+        let (error, dropped) = watched.reload(from: base, keeping: kept) {
+            print("\(names) saved: the scene is loaded again")
+            fflush(nil)
+        }
+        if let dropped {
+            kept.removeAll()
+            FileHandle.standardError.write(Data("the values set since were dropped, as the new scene refuses them:\n\(GtkWindowHost.printable(dropped))".utf8))
+        }
+        if let error {
             making = nil
             let message = "\(names) saved, but the scene does not load; the last good scene keeps running.\n\(error.description)"
             FileHandle.standardError.write(Data("\(names) saved, but the scene does not load; the last good scene keeps running.\n\(GtkWindowHost.printable(error))".utf8))
             showProblem(message)
             return
         }
-        print("\(names) saved: the scene is loaded again")
         adopt()
     }
 
@@ -188,8 +197,7 @@ public final class GtkWindowHost {
         if session.lastFailure == nil, case .set(let name, let property, _)? = try? SceneCommand.parse(line),
            session.scene.behaviour(named: name) != nil {
             let written = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).dropFirst(2).first ?? ""
-            kept.removeAll { $0.hasPrefix("\(name).\(property)=") }
-            kept.append("\(name).\(property)=\(written)")
+            kept.keep(behaviour: name, property: property, value: String(written))
         }
     }
 

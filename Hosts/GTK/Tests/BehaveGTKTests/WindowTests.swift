@@ -353,6 +353,7 @@ final class WindowTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1.1)
         try draw("label")
         try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
+        try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry order ") }.count == 2 }
         try driver.click("order")
         try driver.waitForLine(containing: "order.image: toggle-off → toggle-on")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
@@ -446,11 +447,16 @@ final class WindowTests: XCTestCase {
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "toggle awake")
-        // Saved: loaded again (the old scene's behaviours destroyed first).
+        // Saved: loaded again, the old scene's behaviours destroyed first.
         Thread.sleep(forTimeInterval: 1.1)
         try write("Second")
         try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
         try driver.wait(for: "the scene loaded again") { driver.lines.filter { $0.hasSuffix("toggle awake") }.count == 2 }
+        let lines = driver.lines
+        let destroyed = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("toggle destroyed") }, "\(lines)")
+        let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: the scene is loaded again") }, "\(lines)")
+        XCTAssert(destroyed < saved && saved < lines.lastIndex { $0.hasSuffix("toggle awake") }!, "\(lines)")
+        try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
         // A mistake: the window says why; the last good scene runs on.
@@ -463,6 +469,37 @@ final class WindowTests: XCTestCase {
         XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the problem is shown over the scene")
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-on → toggle-off")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// Values set at the prompt are kept across reloads, in a script's
+    /// default scene too; a saved script that refuses them loads without
+    /// them, and says so.
+    func testValuesSetAtThePromptSurviveAReloadUnlessTheScriptRefusesThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-kept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("toggle.lua")
+        let original = try String(contentsOf: WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8)
+        try Data(original.utf8).write(to: script)
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(script.path, input: input)
+        input.fileHandleForWriting.write(Data("set toggle.animated true\nset toggle.duration 5\n".utf8))
+        try driver.waitForLine(containing: "toggle.duration: 0.7 → 5")
+        Thread.sleep(forTimeInterval: 1.1)
+        try Data((original + "-- saved\n").utf8).write(to: script)
+        try driver.waitForLine(containing: "toggle.lua saved: the scene is loaded again")
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""animated":true,"duration":5}"#)
+        // The saved script allows at most 2: the scene loads without them.
+        Thread.sleep(forTimeInterval: 1.1)
+        try Data(original.replacingOccurrences(of: "max = 10", with: "max = 2").utf8).write(to: script)
+        try driver.waitForLine(containing: "the values set since were dropped, as the new scene refuses them")
+        try driver.waitForLine(containing: "duration must be at most 2, not 5")
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""animated":false,"duration":0.7}"#)
+        XCTAssertFalse(driver.lines.contains { $0.contains("does not load") }, "\(driver.lines)")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 

@@ -1,0 +1,2 @@
+-- Saved over words.lua: the module changed.
+return { greeting = "hi" }

@@ -1,0 +1,8 @@
+-- Saved after the scene names it.
+local Third = behaviour { name = "Third" }
+
+function Third:awake()
+  print("third awake")
+end
+
+return Third
