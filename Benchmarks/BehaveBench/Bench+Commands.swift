@@ -24,7 +24,8 @@ extension Bench {
     /// 1,000 specs that each build a scene and tap its button, beside the
     /// same number of busted specs that flip a plain-Lua toggle: busted as
     /// the system runs it and on lua5.4, each a row; the goal is against
-    /// the faster.
+    /// the faster. `behave test` runs a file per processor at once (busted
+    /// runs one): a row beside the faster busted says what one job takes.
     func specRunner() -> [Figure] {
         let files = options.quick ? 2 : 10
         let perFile = options.quick ? 5 : 100
@@ -47,6 +48,8 @@ extension Bench {
         let runs = options.quick ? 1 : 3
         let behaveCommand = [behaveBinary, "test", behaveDirectory.path]
         let behave = options.measures("behave") ? commandTime(behaveCommand, runs: runs) : nil
+        let oneJobCommand = behaveCommand + ["--jobs", "1"]
+        let oneJob = options.measures("behave") ? commandTime(oneJobCommand, runs: runs) : nil
         let peers = Peers.busted.map { busted -> (Peers.Busted, Double?) in
             (busted, options.measures("peer")
                 ? commandTime(busted.command + ["--pattern=_spec", bustedDirectory.path], runs: runs) : nil)
@@ -57,7 +60,7 @@ extension Bench {
             return [Figure(name: name, key: "specRunner", unit: "ms", behave: behave, peer: nil,
                            peerName: "busted (missing)", goal: .ratioBelow(1))]
         }
-        return peers.enumerated().map { i, entry in
+        let rows = peers.enumerated().map { i, entry in
             let (busted, time) = entry
             let isFastest = time != nil && time == fastest
             return Figure(name: isFastest ? name : "\(name), beside the slower busted", key: i == 0 ? "specRunner" : "specRunner\(i + 1)",
@@ -66,6 +69,10 @@ extension Bench {
                           behaveCounting: .whole([strippedBehave ?? behaveBinary] + behaveCommand.dropFirst()),
                           peerCounting: .whole(busted.command + ["--pattern=_spec", bustedDirectory.path]))
         }
+        let fastestPeer = peers.first { $0.1 != nil && $0.1 == fastest }
+        return rows + [Figure(name: "\(name), with one job (--jobs 1)", key: "specRunnerOneJob", unit: "ms",
+                              behave: oneJob, peer: fastest, peerName: fastestPeer?.0.name ?? "busted", goal: .none,
+                              behaveCounting: .whole([strippedBehave ?? behaveBinary] + oneJobCommand.dropFirst()))]
     }
 
     /// 10,000 random steps a person could take on the Modes example (its
