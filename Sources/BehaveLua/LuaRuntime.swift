@@ -108,7 +108,20 @@ public final class LuaRuntime {
                                        behaviour: nil, context: nil)
             }
         }
-        try installBridge()
+        // A state made again from a copy has the bridge installed: the
+        // Swift half comes with it (`LuaRuntime+Reuse.swift`).
+        if let kept = bh_reused(state) {
+            adopt(Unmanaged<InstalledBridge>.fromOpaque(kept).takeUnretainedValue())
+        } else {
+            try installBridge()
+            keepForReuse()
+        }
+        // What may differ from one runtime to the next comes after.
+        installAppModules()
+        pushRef(apiRef, on: L)
+        pushControl(scene.keyboard, on: L)
+        lua_setfield(L, -2, "keyboard")
+        bh_pop(L, 1)
         ScriptAPI.learnGlobals(from: self)
     }
 
@@ -190,7 +203,6 @@ public final class LuaRuntime {
         pushRef(apiRef, on: L)
         bh_set_env_api(L)
         try installLibraries()
-        installAppModules()
 
         pushMetatable(HostType.image, on: L)
         imageMetatableRef = luaL_ref(L, bh_registryindex())
@@ -215,12 +227,6 @@ public final class LuaRuntime {
         // One userdata per object, so `==` compares objects; weak values
         // let unused userdata go.
         userdata.cacheRef = makeWeakTable("v")
-
-        // The system keyboard, for behaviours that follow it.
-        pushRef(apiRef, on: L)
-        pushControl(scene.keyboard, on: L)
-        lua_setfield(L, -2, "keyboard")
-        bh_pop(L, 1)
     }
 
     /// A new table with weak keys ("k") or values ("v"), kept in the registry.

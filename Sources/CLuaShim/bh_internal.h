@@ -108,17 +108,18 @@ void bh__pool_free(bh_pool *p, void *block, size_t size);
 void bh__pool_release(bh_pool *p);   /* every chunk; the pool is empty */
 void bh__pool_give(void *chunk);     /* a chunk no pool has any more */
 
-/* A closed state made again (recycle.c): what bh_open made is copied when
-** it returns (the pool's chunks and the larger blocks then live, which are
-** kept when Lua frees them), and a state closed later on the same thread
-** is restored from the copy for its next bh_open, byte for byte. */
+/* A closed state made again (recycle.c): what the host made is copied
+** when it says so (bh_keep_for_reuse: the pool's chunks and the larger
+** blocks then live, which are kept when Lua frees them), and a state
+** closed later on the same thread is restored from the copy for its next
+** bh_open, byte for byte. */
 struct bh_recycle;
 struct bh_host;
 void *bh__large_alloc(struct bh_host *h, size_t size);
 void bh__large_free(struct bh_host *h, void *block);
 void *bh__large_resize(struct bh_host *h, void *block, size_t osize, size_t nsize);
-struct bh_recycle *bh__recycle_new(void);
-void bh__recycle_seal(struct bh_host *h, lua_State *L);  /* bh_open is done */
+struct bh_recycle *bh__recycle_new(const char *preload, size_t length);
+void bh__recycle_seal(struct bh_host *h, lua_State *L);  /* the host is done */
 int bh__recycle_keep(struct bh_host *h);   /* after lua_close: 1 if kept */
 void bh__recycle_drop(struct bh_host *h);  /* after lua_close */
 lua_State *bh__recycle_take(unsigned long long random_seed, const char *preload,
@@ -170,6 +171,7 @@ typedef struct bh_host {
   struct bh_anchor *anchor;  /* what targets hold of the state */
   int live_metatables;  /* a spec file's state: see livemeta.c */
   int sealed;           /* no script may run (see bh_seal) */
+  int reused;           /* made again from a copy (recycle.c) */
   int sealed_refusals;  /* callbacks refused since it was sealed */
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
   /* the budget with the watchdog (budget.c, watchdog.c) */

@@ -1,17 +1,20 @@
 /*
 ** recycle.c: a closed state made again. Opening a state (its libraries,
-** the sandbox) costs the same every time, and the spec runner opens one
-** for each scene of each spec. So when bh_open has made a state, its
-** memory is copied: the pool's chunks and the larger blocks live then
+** the sandbox, the runtime's bridge) costs the same every time, and the
+** spec runner opens one for each scene of each spec. So when the host has
+** made a state (bh_open, then its bridge installed: bh_keep_for_reuse),
+** its memory is copied: the pool's chunks and the larger blocks live then
 ** (malloc's). Those larger blocks are kept, not freed, when Lua frees
 ** them later. When the state closes (lua_close has run every finalizer
 ** and freed everything), it waits in its thread's slot; the next bh_open
-** on that thread with the same random seed copies everything back, and the
-** state is the one bh_open had made, byte for byte: nothing a script did
-** to it (globals, libraries, metatables, the registry, the random
-** generator, coroutines, upvalues, the collector's state, the memory
-** count) is left. The host's half (bh_host) is restored from its copy of
-** that moment too.
+** on that thread with the same random seed and preloaded text copies
+** everything back, and the state is the one the host had made, byte for
+** byte: nothing a script did to it (globals, libraries, metatables, the
+** registry, the random generator, coroutines, upvalues, the collector's
+** state, the memory count) is left. The host's half (bh_host) is restored
+** from its copy of that moment too, less what belongs to one opening (the
+** scene, the anchor, the watchdog's list, texts, queues), and the Swift
+** half of the bridge comes back as the host kept it (bh_reused).
 */
 #include <pthread.h>
 #include <stdlib.h>
@@ -30,6 +33,10 @@ typedef struct copied {
 
 typedef struct bh_recycle {
   lua_State *L;
+  const char *preload;  /* the text bh_open compiled, and its length */
+  size_t preload_length;
+  void *kept;           /* the host's, given back by bh_reused */
+  void (*release_kept)(void *);
   int sealed;           /* the copy is made: pinned blocks are kept */
   int broken;           /* more larger blocks than MAX_PINNED */
   copied pinned[MAX_PINNED];
@@ -117,12 +124,18 @@ void *bh__large_resize (bh_host *h, void *block, size_t osize, size_t nsize) {
 ** scenes), states are copied and made again. */
 static _Thread_local int opened_here;
 
-bh_recycle *bh__recycle_new (void) {
+bh_recycle *bh__recycle_new (const char *preload, size_t length) {
+  bh_recycle *r;
   if (opened_here < 1) {
     opened_here++;
     return NULL;
   }
-  return (bh_recycle *)calloc(1, sizeof(bh_recycle));
+  r = (bh_recycle *)calloc(1, sizeof(bh_recycle));
+  if (r != NULL) {
+    r->preload = preload;
+    r->preload_length = length;
+  }
+  return r;
 }
 
 
@@ -134,6 +147,10 @@ static size_t chunk_used (bh_host *h, void *chunk) {
 
 static void free_copies (bh_recycle *r) {
   int i;
+  if (r->release_kept != NULL)
+    r->release_kept(r->kept);
+  r->kept = NULL;
+  r->release_kept = NULL;
   for (i = 0; i < r->npinned; i++) {
     free(r->pinned[i].copy);
     r->pinned[i].copy = NULL;
@@ -145,7 +162,29 @@ static void free_copies (bh_recycle *r) {
   r->nchunks = 0;
 }
 
-/* Copies the state bh_open has made. When a copy cannot be made, the
+/* What of a host belongs to one opening of its state, not to the state:
+** set again by bh_open and the runtime for each (a copy keeps none of it:
+** the scene it retained, the texts it cached, the anchor targets hold,
+** its place on the watchdog's list, the queue of what its finalizers
+** released). */
+static void forget_opening (bh_host *h) {
+  h->dispatch = NULL;
+  h->context = NULL;
+  h->finish = NULL;
+  h->scene = NULL;
+  h->anchor = NULL;
+  h->release = NULL;
+  h->released = NULL;
+  h->nreleased = h->sizereleased = 0;
+  memset(h->texts, 0, sizeof(h->texts));
+  h->fast = 0;
+  h->watchable = 0;
+  h->watch_next = NULL;
+  h->outer_slice = NULL;
+  h->reused = 0;
+}
+
+/* Copies the state the host has made. When a copy cannot be made, the
 ** state is not made again (its blocks are all ordinary ones). */
 void bh__recycle_seal (bh_host *h, lua_State *L) {
   bh_recycle *r = h->recycle;
@@ -179,6 +218,7 @@ void bh__recycle_seal (bh_host *h, lua_State *L) {
   r->L = L;
   r->sealed = 1;
   r->saved = *h;
+  forget_opening(&r->saved);
   return;
 fail:
   free_copies(r);
@@ -255,8 +295,8 @@ lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload
     return NULL;
   (void)pthread_setspecific(slot_key, NULL);
   r = h->recycle;
-  if (r->saved.config.random_seed != random_seed || r->saved.preloaded != preload ||
-      r->saved.preloaded_length != length) {
+  if (r->saved.config.random_seed != random_seed || r->preload != preload ||
+      r->preload_length != length) {
     free_kept(h);
     return NULL;
   }
@@ -265,7 +305,28 @@ lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload
   for (i = 0; i < r->npinned; i++)
     memcpy(r->pinned[i].block, r->pinned[i].copy, r->pinned[i].size);
   *h = r->saved;
+  h->reused = 1;
   return r->L;
+}
+
+
+int bh_keep_for_reuse (lua_State *L, void *kept, void (*release)(void *)) {
+  bh_host *h = bh__host(L);
+  bh_recycle *r = h->recycle;
+  if (r == NULL || r->sealed || r->broken || h->reused || lua_gettop(L) != 0)
+    return 0;
+  bh__recycle_seal(h, L);
+  if (h->recycle == NULL)
+    return 0;  /* no copy: not made again */
+  r->kept = kept;
+  r->release_kept = release;
+  return 1;
+}
+
+
+void *bh_reused (lua_State *L) {
+  bh_host *h = bh__host(L);
+  return (h->reused && h->recycle != NULL) ? h->recycle->kept : NULL;
 }
 
 /* }====================================================== */

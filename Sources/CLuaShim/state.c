@@ -697,7 +697,7 @@ static lua_State *new_state (const bh_config *config, const char *preload,
     return NULL;
   if (config != NULL)
     h->config = *config;
-  h->recycle = bh__recycle_new();  /* (none: it is not made again) */
+  h->recycle = bh__recycle_new(preload, length);  /* (none: not made again) */
   L = lua_newstate(bh_alloc, h);
   if (L == NULL) {
     free_host(h);
@@ -725,7 +725,6 @@ static lua_State *new_state (const bh_config *config, const char *preload,
     else
       lua_pop(L, 1);
   }
-  bh__recycle_seal(h, L);
   return L;
 }
 

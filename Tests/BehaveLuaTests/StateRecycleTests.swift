@@ -1,5 +1,6 @@
 import BehaveCore
 @testable import BehaveLua
+import CLuaShim
 import XCTest
 
 /// A state closed on a thread is made again for the next one opened there
@@ -68,6 +69,39 @@ final class StateRecycleTests: XCTestCase {
             let runtime = try LuaRuntime(scene: Scene(screen: "again \(round)"), limits: limits)
             XCTAssertEqual(try look(runtime), expected, "round \(round)")
             spoil(runtime)
+            runtime.close()
+        }
+    }
+
+    /// A state made again comes with the runtime's bridge installed (it is
+    /// copied once the bridge is in): a behaviour runs in it as in a fresh
+    /// one, with the scene's own keyboard and the app modules registered
+    /// when it was made.
+    func testAStateMadeAgainComesWithItsBridge() throws {
+        let held = try LuaRuntime(scene: Scene(screen: "held"), limits: limits)
+        let fresh = try LuaRuntime(scene: Scene(screen: "fresh"), limits: limits)
+        XCTAssertNil(bh_reused(fresh.L), "the state was not made fresh")
+        fresh.close()
+        held.close()
+        for round in 1...3 {
+            let app = TestApp()
+            if round == 2 { try AppModules.register(app.module) }
+            defer { AppModules.unregister(TestApp.name) }
+            let scene = Scene(screen: "again \(round)")
+            let runtime = try LuaRuntime(scene: scene, limits: limits)
+            XCTAssertNotNil(bh_reused(runtime.L), "round \(round) was not made again")
+            let button = Button(name: "button")
+            scene.add(button)
+            let toggle = try LuaBehaviour(path: try XCTUnwrap(LuaScript.locate("toggle.lua")), name: "toggle",
+                                          runtime: runtime)
+            try toggle.setOutlet("button", to: button)
+            scene.attach(toggle)
+            toggle.start()
+            button.tap()
+            XCTAssertEqual(button.image?.name, "toggle-on", "round \(round)")
+            XCTAssertEqual(scene.errorCount, 0, "round \(round): \(scene.trace.entries.map(\.message))")
+            XCTAssertEqual(runtime.installedAppModules.contains(TestApp.name), round == 2, "round \(round): app module")
+            XCTAssertTrue(runtime.environmentNames(behaviourAPI: true).keys.contains("keyboard"), "round \(round): keyboard")
             runtime.close()
         }
     }

@@ -82,6 +82,19 @@ lua_State *bh_open_preloading(const bh_config *config, bh_dispatch_fn dispatch,
 ** and returns 0 (load it with bh_load). */
 int bh_take_preloaded(lua_State *L, const char *source, size_t length);
 
+/* The state as it is now is what the next state opened on this thread
+** (with the same seed and preloaded text) is made again as, once this one
+** closes: its memory is copied (recycle.c). 'kept' is the host's half of
+** what it made (bh_reused gives it back), released with 'release' when the
+** copy goes. Returns 0, keeping nothing, when the state will not be made
+** again: a thread's first state, one made again itself, one with values
+** on its stack, or when no copy can be made. */
+int bh_keep_for_reuse(lua_State *L, void *kept, void (*release)(void *));
+
+/* What bh_keep_for_reuse kept with the copy this state was made again
+** from (it is as it was then); NULL for a state made fresh. */
+void *bh_reused(lua_State *L);
+
 /* Closes a state made by bh_open (runs pending finalizers). */
 void bh_close(lua_State *L);
 
