@@ -765,6 +765,10 @@ final class LintWalk {
                        fix: "use a local (the scene a spec makes, `s`), or define the function with `:` and call it with `:`")
                 continue
             }
+            if kind == .spec, globals[read.name] == nil, let withheld = ScriptAdvice.withheldInSpec(read.name) {
+                report(.error, "undefined-global", at: read.position, withheld)
+                continue
+            }
             report(.error, "undefined-global", at: read.position,
                    ScriptAdvice.undefinedName(read.name, among: candidates, isMethod: methods[read.name] != nil,
                                               className: classVariable?.name))

@@ -43,6 +43,11 @@ extension LuaRuntime {
             } else {
                 advice = ScriptAdvice.runaway(error.text)
             }
+        } else if runsSpecs, behaviour == nil, script == nil, let nilValue = NilValue(error.text), nilValue.kind == "global" {
+            // Spec code, or a module it required: a global the spec's
+            // sandbox leaves out (`io`, `package`), or one of Lua 5.1's.
+            advice = ScriptAdvice.withheldInSpec(nilValue.name)
+                ?? ScriptAdvice.olderLuaGlobals[nilValue.name].map { ScriptAdvice.olderLuaGlobal(nilValue.name, fix: $0) }
         } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource {
             if let nilValue = NilValue(error.text) {
                 advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)

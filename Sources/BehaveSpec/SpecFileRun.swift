@@ -111,11 +111,13 @@ final class SpecFileRun {
             try load()
             running = try selected()
         } catch {
-            // The result's line is the one its location names (1 when none).
+            // The location is where the error was raised, which may be a
+            // module the spec requires; the result's line is the spec
+            // file's own (the `require`), 1 when none.
             let (location, message) = split(error, fallbackLine: 1)
-            let line = max(location.line, 1)
+            let line = location.isIn(file) ? max(location.line, 1) : max(error.frames.first { $0.isIn(file) }?.line ?? 1, 1)
             report(SpecResult(file: file, name: "(loading \(file))", line: line, status: .errored,
-                              location: "\(file):\(line)", message: message, output: output,
+                              location: location.isIn(file) ? "\(file):\(line)" : "\(location)", message: message, output: output,
                               duration: seconds(since: started)))
             return
         }

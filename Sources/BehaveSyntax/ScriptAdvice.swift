@@ -60,10 +60,7 @@ public struct ScriptAdvice: Equatable, Sendable {
             return ScriptAdvice("`\(name)` is not available to scripts: Behave's sandbox leaves it out",
                                 fix: "scripts cannot reach files, the system or code from elsewhere; use Behave's API instead")
         }
-        if let newer = olderLuaGlobals[name] {
-            return ScriptAdvice("`\(name)` is not defined here: it is a global of Lua 5.1, which Lua 5.4 does not have",
-                                fix: newer)
-        }
+        if let newer = olderLuaGlobals[name] { return olderLuaGlobal(name, fix: newer) }
         // Sorted: of two names as near, the same one is said every time.
         let others = candidates.filter { $0 != name && $0 != "self" && $0 != "..." }.sorted()
         let fix: String
@@ -83,6 +80,33 @@ public struct ScriptAdvice: Equatable, Sendable {
     public static func selfOutsideMethod(className: String?) -> ScriptAdvice {
         ScriptAdvice("`self` is not defined here: only methods (`function \(className ?? "YourBehaviour"):name()`) and their inner functions have it",
                      fix: "define this function as a method with `:`, or pass `self` to it")
+    }
+
+    /// A standard global that `behave test` leaves out of spec files (and
+    /// the modules they require), said with what a busted suite does
+    /// instead; nil for a name a spec has.
+    public static func withheldInSpec(_ name: String) -> ScriptAdvice? {
+        guard let fix = specWithheld[name] else { return nil }
+        return ScriptAdvice("`\(name)` is not available in a spec: `behave test` runs specs in Behave's sandbox, which leaves it out",
+                            fix: fix)
+    }
+
+    /// The globals a spec file's sandbox leaves out, and the way around each.
+    static let specWithheld = [
+        "io": "a spec cannot read or write files or streams: keep test data in the spec or in a Lua module it requires",
+        "os": "a spec cannot reach the system, its clock or its environment: pass times and settings to the code under test as values",
+        "package": "a spec needs neither `package.path` nor `package.loaded`: `require` already finds `name.lua` and `name/init.lua` in src/, "
+            + "the working directory and beside the spec, and each spec file starts with no module loaded; remove the line",
+        "debug": "a spec cannot inspect the Lua stack: for `xpcall(f, debug.traceback)` pass a handler of your own, such as `function(e) return e end`",
+        "load": "a spec cannot compile code from text: `require` a module, or write the function in the spec",
+        "loadfile": "a spec runs other Lua files only as modules: `require` the file instead",
+        "dofile": "a spec runs other Lua files only as modules: `require` the file instead",
+        "warn": "write the warning with `print`, which goes to the spec's output",
+    ]
+
+    /// `unpack`: a global of Lua 5.1 (`olderLuaGlobals`), with its `fix`.
+    public static func olderLuaGlobal(_ name: String, fix: String) -> ScriptAdvice {
+        ScriptAdvice("`\(name)` is not defined here: it is a global of Lua 5.1, which Lua 5.4 does not have", fix: fix)
     }
 
     /// Globals of Lua 5.1 that Lua 5.4 dropped, and what to use instead.

@@ -9,14 +9,7 @@ import XCTest
 final class SpecRequireTests: XCTestCase {
     /// A folder holding `files` (path -> text); the specs run from it.
     private func suite(_ files: [String: String]) throws -> String {
-        let folder = try temporaryDirectory(self)
-        for (path, text) in files {
-            let full = folder + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: true, encoding: .utf8)
-        }
-        return folder
+        try temporarySuite(self, files)
     }
 
     private func passes(_ folder: String, _ arguments: [String] = ["test"], file: StaticString = #filePath, line: UInt = #line) throws -> String {
@@ -169,5 +162,20 @@ final class SpecRequireTests: XCTestCase {
         ])
         XCTAssertTrue(try passes(folder).hasSuffix("1 passed, 0 failed\n"))
         XCTAssertTrue(try passes(folder + "/lib").hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    /// A module that fails while the spec file loads (busted suites often
+    /// require a helper at the top) is named with its own line; the
+    /// result's line is the spec's `require`.
+    func testAModuleThatFailsWhileTheSpecLoadsIsNamedWithItsLine() throws {
+        let folder = try suite([
+            "spec/helper.lua": "local x = 1\n\n\nerror('broken helper')\n",
+            "spec/thing_spec.lua": "\nrequire 'spec.helper'\nit('never runs', function() end)\n",
+        ])
+        let run = try runBehaveWithErrors(["test"], in: folder)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.output.hasPrefix("ERROR spec/helper.lua:4: (loading spec/thing_spec.lua): broken helper\n"), run.output)
+        let tap = try runBehaveWithErrors(["test", "-o", "TAP"], in: folder)
+        XCTAssertTrue(tap.output.contains("at: \"spec/helper.lua:4\""), tap.output)
     }
 }

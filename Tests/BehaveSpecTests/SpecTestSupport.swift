@@ -75,3 +75,16 @@ func temporaryDirectory(_ test: XCTestCase) throws -> String {
     test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
     return path
 }
+
+/// A fresh directory holding `files` (path -> text, folders made as
+/// needed), removed at the end.
+func temporarySuite(_ test: XCTestCase, _ files: [String: String]) throws -> String {
+    let folder = try temporaryDirectory(test)
+    for (path, text) in files {
+        let full = folder + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+    return folder
+}
