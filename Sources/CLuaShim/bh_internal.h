@@ -210,6 +210,10 @@ typedef struct bh_host {
      gone); "" until then */
   char spent_source[LUA_IDSIZE];
   int spent_line;
+  /* where the memory limit last refused the slice's script code, noted
+     then: a protected call's frames are gone before its error is made */
+  char refused_source[LUA_IDSIZE];
+  int refused_line;
   int spent_depth;          /* nrunning there: deeper than a handler's own
                                when a handler it started ran the slice out */
 } bh_host;
@@ -296,6 +300,11 @@ void bh__push_where(lua_State *L, lua_State *co, int level);
 ** noted already): the memory limit's error is made before its place is
 ** known, and a coroutine's frames go with it. */
 void bh__note_spent_where(lua_State *L, lua_State *co, int level);
+/* Notes where the script code running in 'h' stands, as the memory limit
+** refuses it (reads its frames, allocates nothing); pushes that place,
+** "source:line: " (or ""), for a memory error's message. */
+void bh__note_refused_where(bh_host *h);
+void bh__push_refused_where(lua_State *L);
 /* Pushes "source:line: " of where the spent slice first stopped, noting
 ** it from 'co' at 'level' (as bh__push_where finds it) when it is not
 ** noted yet. */

@@ -173,13 +173,15 @@ static int raise_spent (lua_State *L, bh_host *h) {
   h->stopping = 0;
   lua_sethook(L, hook, LUA_MASKCOUNT, 1);
   h->enforce = 0;  /* a spent slice gets no memory: what follows is the host's */
-  if (h->spent == BH_LIMIT_MEMORY)  /* the message is made already */
+  if (h->spent == BH_LIMIT_MEMORY) {  /* the message is made already */
+    bh__push_refused_where(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_memmsg);
+  }
   else {
     bh__push_spent_where(L, L, 0);
     bh__push_limit_message(L, h);
-    lua_concat(L, 2);
   }
+  lua_concat(L, 2);
   reserve_handler_call(L);
   h->enforce = enforce;
   return lua_error(L);
@@ -458,6 +460,7 @@ void bh__start_slice (lua_State *L, bh_host *h) {
                   : (limit > 0) ? slice_start_ns() : 0;
   h->spent = BH_LIMIT_NONE;
   h->spent_source[0] = '\0';
+  h->refused_source[0] = '\0';
   h->stopping = 0;
   h->slices++;
   h->remaining = h->config.instruction_budget;

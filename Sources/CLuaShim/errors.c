@@ -82,6 +82,26 @@ void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
 }
 
 
+void bh__note_refused_where (bh_host *h) {
+  lua_State *co = atomic_load_explicit(&h->scripting, memory_order_relaxed);
+  lua_Debug ar;
+  h->refused_source[0] = '\0';
+  if (co != NULL && find_where(co, 0, &ar)) {
+    snprintf(h->refused_source, LUA_IDSIZE, "%s", ar.short_src);
+    h->refused_line = ar.currentline;
+  }
+}
+
+
+void bh__push_refused_where (lua_State *L) {
+  bh_host *h = bh__host(L);
+  if (h->refused_source[0] != '\0')
+    lua_pushfstring(L, "%s:%d: ", h->refused_source, h->refused_line);
+  else
+    lua_pushliteral(L, "");
+}
+
+
 /* Where a stopped callback's error is said: where the slice ran out, or,
 ** when that was in a handler this one started (that handler's own error
 ** names the place), where this one stood when it was ended. */
@@ -267,14 +287,35 @@ int bh__message_handler (lua_State *L) {
 
 
 /* Replaces the error object on top of L by the final message. */
+/* The site of a memory error a protected call returned (on top of L):
+** its frames are gone, so its place is where the limit refused the
+** script, the one frame noted then. */
+static void note_refused_site (lua_State *L, bh_host *h) {
+  bh_error_site *e = &h->error;
+  size_t len;
+  const char *msg = lua_tolstring(L, -1, &len);
+  begin_site(e, len);
+  if (h->refused_source[0] == '\0' || msg == NULL)
+    return;
+  memcpy(e->frames[0].source, h->refused_source, LUA_IDSIZE);
+  e->frames[0].name[0] = '\0';
+  e->frames[0].line = h->refused_line;
+  e->nframes = 1;
+  heads(e, msg, len, h->refused_source, h->refused_line);
+}
+
+
 void bh__finish_error (lua_State *L, int status) {
   bh_host *h = bh__host(L);
   if (status != LUA_ERRRUN)  /* the handler did not run, or failed */
     h->error.valid = 0;
   if (status == LUA_ERRMEM) {  /* the handler did not run */
     lua_pop(L, 1);
+    bh__push_refused_where(L);
     bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
                                                         : BH_LIMIT_MEMORY);
+    lua_concat(L, 2);
+    note_refused_site(L, h);
   }
   else {
     push_error_text(L, L, -1, 4 * BH_MAX_MESSAGE);

@@ -35,6 +35,8 @@ const char bh__key_preload = 'c';
 ** allocations in between forget the record.
 */
 static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
+  if (h->depth > 0)
+    bh__note_refused_where(h);
   if (h->refused && h->refused_ptr == ptr && h->refused_osize == osize &&
       h->refused_nsize == nsize) {
     h->refused = 0;

@@ -215,6 +215,30 @@ final class BudgetTests: XCTestCase {
         }
     }
 
+    /// A script whose top level runs out of memory is told at the line
+    /// that asked for it, as a handler is: a protected call's frames are
+    /// gone before its error is made, so the place is noted when the limit
+    /// refuses the script. (It had no place at all: `behave run` said only
+    /// "memory limit exceeded".)
+    func testATopLevelThatRunsOutOfMemoryIsToldAtItsLine() throws {
+        let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
+        for grow in ["t[i] = string.rep(\"x\", 100000) .. i", "t[#t + 1] = {}"] {
+            let test = try TestScene(limits: limits)
+            let source = """
+                local Hog = behaviour { name = "Hog" }
+                local t = {}
+                for i = 1, 1e9 do
+                  \(grow)
+                end
+                return Hog
+                """
+            XCTAssertThrowsError(try test.behaviour("hog", source: source)) { error in
+                let message = (error as? LuaError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains("hog.lua:4: memory limit exceeded (8192 KiB)"), message)
+            }
+        }
+    }
+
     /// A loop far down a recursion, deeper than the frames the stop keeps
     /// an eye on, is stopped too (in the recursion or at the loop: where
     /// depends on how deep the count ran out), not left to spin.

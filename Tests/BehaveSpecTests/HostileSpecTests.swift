@@ -19,6 +19,7 @@ final class HostileSpecTests: XCTestCase {
         let allocation = try run.result("a runaway allocates without bound")
         XCTAssertEqual(allocation.status, .errored)
         XCTAssertEqual(allocation.message, "memory limit exceeded (16384 KiB)")
+        XCTAssertTrue(allocation.location.hasSuffix("loop.lua:11"), allocation.location)
 
         let exit = try run.result("a runaway calls os.exit")
         XCTAssertEqual(exit.status, .errored)
