@@ -13,6 +13,9 @@ public final class LuaBehaviour: Behaviour {
     /// The Lua mirror of outlets and inspectables that `self` reads.
     private var propsRef: Int32 = 0
     private(set) var id = -1
+    /// The handles of the connections and timers it made, in the runtime's
+    /// `ObjectTable` (released when it dies).
+    var objectHandles: [Int] = []
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and

@@ -28,8 +28,6 @@ struct ObjectTable {
     private var entries: [Int: Entry] = [:]
     private var nextHandle = 0
     private var handles: [ObjectIdentifier: Int] = [:]
-    /// The handles each behaviour made, released when it dies.
-    private var owned: [ObjectIdentifier: [Int]] = [:]
     /// Entries made since ended ones were last dropped, and how many were
     /// kept then: they are dropped again when the first passes the second,
     /// so the work is constant per handle made.
@@ -46,10 +44,19 @@ struct ObjectTable {
     }
 
     /// A handle for a connection or timer a behaviour made (kept while it
-    /// may run, until the behaviour dies).
+    /// may run, until the behaviour dies). The behaviour keeps the list of
+    /// its handles (`objectHandles`): a list found by the behaviour's
+    /// identity could be found again by another behaviour at its address.
+    /// Handles of ended entries leave the list each time it reaches a power
+    /// of two, so a behaviour that sets a timer every second keeps a list
+    /// of the size of what lives.
     mutating func handle(for object: any Cancellable, kind: Kind, owner: LuaBehaviour) -> Int {
         let handle = add(Entry(object: object, strong: object), kind: kind)
-        owned[ObjectIdentifier(owner), default: []].append(handle)
+        let count = owner.objectHandles.count
+        if count >= 64, count & (count - 1) == 0 {
+            owner.objectHandles.removeAll { entries[$0] == nil }
+        }
+        owner.objectHandles.append(handle)
         return handle
     }
 
@@ -65,9 +72,8 @@ struct ObjectTable {
     }
 
     mutating func release(ownedBy behaviour: LuaBehaviour) {
-        for handle in owned.removeValue(forKey: ObjectIdentifier(behaviour)) ?? [] {
-            entries[handle] = nil
-        }
+        for handle in behaviour.objectHandles { entries[handle] = nil }
+        behaviour.objectHandles = []
     }
 
     private mutating func add(_ entry: Entry, kind: Kind) -> Int {
@@ -88,10 +94,6 @@ struct ObjectTable {
         guard !ended.isEmpty else { return }
         for handle in ended { entries[handle] = nil }
         handles = handles.filter { entries[$0.value] != nil }
-        owned = owned.compactMapValues { list in
-            let kept = list.filter { entries[$0] != nil }
-            return kept.isEmpty ? nil : kept
-        }
     }
 }
 
