@@ -122,7 +122,7 @@ struct bh_recycle *bh__recycle_new(const char *preload, size_t length);
 void bh__recycle_seal(struct bh_host *h, lua_State *L);  /* the host is done */
 int bh__recycle_keep(struct bh_host *h);   /* after lua_close: 1 if kept */
 void bh__recycle_drop(struct bh_host *h);  /* after lua_close */
-lua_State *bh__recycle_take(unsigned long long random_seed, const char *preload,
+lua_State *bh__recycle_take(const bh_config *config, const char *preload,
                              size_t length);
 
 /* Everything the state needs besides Lua's own; its address lives in the
@@ -132,6 +132,8 @@ typedef struct bh_host {
   bh_dispatch_fn dispatch;
   void *context;
   size_t used;          /* bytes allocated by the state */
+  size_t most_asked;    /* the most 'used' a growth under the limit asked
+                           for: what made the state needed (recycle.c) */
   bh_pool pool;         /* its small blocks */
   struct bh_recycle *recycle;  /* its copy (NULL: not made again) */
   const char *preloaded;  /* the text bh_open_preloading compiled, until taken */

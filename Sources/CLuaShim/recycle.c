@@ -7,7 +7,9 @@
 ** (malloc's). Those larger blocks are kept, not freed, when Lua frees
 ** them later. When the state closes (lua_close has run every finalizer
 ** and freed everything), it waits in its thread's slot; the next bh_open
-** on that thread with the same random seed and preloaded text copies
+** on that thread with the same random seed and preloaded text, and a
+** memory limit that would have let the host make it (one a fresh state
+** would run out of is left to a fresh state, which says so), copies
 ** everything back, and the state is the one the host had made, byte for
 ** byte: nothing a script did to it (globals, libraries, metatables, the
 ** registry, the random generator, coroutines, upvalues, the collector's
@@ -281,11 +283,14 @@ int bh__recycle_keep (bh_host *h) {
   return pthread_setspecific(slot_key, h) == 0;
 }
 
-/* The state kept on this thread, restored as bh_open had made it; NULL
-** when there is none (or it was made with another seed or preloaded
-** another text: it is freed). */
-lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload,
+/* The state kept on this thread, restored as the host had made it; NULL
+** when there is none, when making it asked for more memory than 'config'
+** allows (it waits for the next), or when it was made with another seed
+** or preloaded another text (it is freed). */
+lua_State *bh__recycle_take (const bh_config *config, const char *preload,
                              size_t length) {
+  unsigned long long random_seed = (config != NULL) ? config->random_seed : 0;
+  size_t limit = (config != NULL) ? config->memory_limit : 0;
   bh_host *h;
   bh_recycle *r;
   int i;
@@ -293,8 +298,12 @@ lua_State *bh__recycle_take (unsigned long long random_seed, const char *preload
   h = (bh_host *)pthread_getspecific(slot_key);
   if (h == NULL)
     return NULL;
-  (void)pthread_setspecific(slot_key, NULL);
   r = h->recycle;
+  /* a fresh state would run out of memory on the way (most_asked counts
+     only what was asked under the limit, as the limit refuses it) */
+  if (limit != 0 && limit < r->saved.most_asked)
+    return NULL;
+  (void)pthread_setspecific(slot_key, NULL);
   if (r->saved.config.random_seed != random_seed || r->preload != preload ||
       r->preload_length != length) {
     free_kept(h);

@@ -92,6 +92,10 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   /* only growth can be refused: Lua assumes that shrinking succeeds */
   if (nsize > osize && h->enforce) {
+    size_t asked = (nsize - osize > (size_t)-1 - h->used)
+                       ? (size_t)-1 : h->used + (nsize - osize);
+    if (asked > h->most_asked)
+      h->most_asked = asked;
     /* C work that makes large values (string.rep, ..., gsub) is bounded by
        the clock here; once the slice is spent, script code gets no more
        memory, so no library function can go on working for it */
@@ -690,8 +694,7 @@ static int reserve_references (lua_State *L) {
 static lua_State *new_state (const bh_config *config, const char *preload,
                              size_t length, const char *chunkname) {
   bh_host *h;
-  lua_State *L = bh__recycle_take(config != NULL ? config->random_seed : 0,
-                                  preload, length);
+  lua_State *L = bh__recycle_take(config, preload, length);
   if (L != NULL)
     return L;
   h = (bh_host *)calloc(1, sizeof(bh_host));

@@ -106,6 +106,35 @@ final class StateRecycleTests: XCTestCase {
         }
     }
 
+    /// A memory limit too small to install the bridge in is refused as it
+    /// is for a fresh state, not handed a copy already over it; and the
+    /// copy waits for the next runtime that fits.
+    func testAMemoryLimitTooSmallForTheBridgeIsRefusedLikeAFreshStates() throws {
+        let held = try LuaRuntime(scene: Scene(screen: "held"), limits: limits)
+        let fresh = try LuaRuntime(scene: Scene(screen: "fresh"), limits: limits)
+        var small = limits
+        small.memory = fresh.memoryUsed - 4096
+        fresh.close()
+        let blocked = try LuaRuntime(scene: Scene(screen: "blocked"), limits: limits)
+        XCTAssertNotNil(bh_reused(blocked.L))
+        var freshError: LuaError?
+        do throws(LuaError) {
+            _ = try LuaRuntime(scene: Scene(screen: "fresh, small"), limits: small)
+        } catch { freshError = error }
+        blocked.close()
+        held.close()
+        XCTAssertEqual(freshError?.text.hasPrefix("prelude: memory limit exceeded"), true, "\(String(describing: freshError))")
+        do throws(LuaError) {
+            let again = try LuaRuntime(scene: Scene(screen: "again, small"), limits: small)
+            XCTFail("a state over its limit of \(small.memory) bytes was made again: \(again.memoryUsed) bytes used")
+        } catch {
+            XCTAssertEqual(error.text, freshError?.text)
+        }
+        let next = try LuaRuntime(scene: Scene(screen: "next"), limits: limits)
+        XCTAssertNotNil(bh_reused(next.L), "the copy was not kept for the next runtime")
+        next.close()
+    }
+
     func testAStateMadeWithAnotherSeedIsSeededWithIt() throws {
         var other = limits
         other.randomSeed = 7

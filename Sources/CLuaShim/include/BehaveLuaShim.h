@@ -83,10 +83,10 @@ lua_State *bh_open_preloading(const bh_config *config, bh_dispatch_fn dispatch,
 int bh_take_preloaded(lua_State *L, const char *source, size_t length);
 
 /* The state as it is now is what the next state opened on this thread
-** (with the same seed and preloaded text) is made again as, once this one
-** closes: its memory is copied (recycle.c). 'kept' is the host's half of
-** what it made (bh_reused gives it back), released with 'release' when the
-** copy goes. Returns 0, keeping nothing, when the state will not be made
+** (with the same seed and preloaded text, and a memory limit that would
+** have let it be made) is made again as, once this one closes: its
+** memory is copied (recycle.c). 'kept' is the host's half of what it made
+** (bh_reused gives it back), released with 'release' when the copy goes. Returns 0, keeping nothing, when the state will not be made
 ** again: a thread's first state, one made again itself, one with values
 ** on its stack, or when no copy can be made. */
 int bh_keep_for_reuse(lua_State *L, void *kept, void (*release)(void *));
