@@ -1,4 +1,4 @@
--- expect: hostile.lua:6: after: memory limit exceeded|timer_flood.lua:6: after: memory limit exceeded
+-- expect: hostile.lua:6: after: memory limit exceeded|timer_flood.lua:6: after: memory limit exceeded|timer_flood.lua:6: time limit exceeded
 local Hostile = behaviour { name = "Hostile", outlets = { button = "Button" } }
 
 function Hostile:attack()
