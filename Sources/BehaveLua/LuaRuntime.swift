@@ -126,16 +126,33 @@ public final class LuaRuntime {
     }
 
     deinit {
-        close()
+        if closesWhenReleased {
+            // (Let go inside a callback still: left open, not closed under it.)
+            if bh_call_depth(L) == 0 { bh_close(L) }
+        } else {
+            close()
+        }
         bh_scene_release(cScene)
     }
 
-    /// Closes the Lua state; every behaviour of this runtime stops.
+    /// Closed from inside one of its own callbacks: the state closes when
+    /// the runtime goes (`close`).
+    private var closesWhenReleased = false
+
+    /// Closes the Lua state; every behaviour of this runtime stops. Closed
+    /// from inside one of its callbacks (an app function, say), the script
+    /// that called is still running above: nothing more of the state runs,
+    /// and its memory is freed when the runtime goes.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
         for behaviour in behaviours.all { behaviour.tearDown() }
         handlers.removeAll()
+        if bh_call_depth(L) > 0 {
+            bh_close_later(L)
+            closesWhenReleased = true
+            return
+        }
         bh_close(L)
     }
 

@@ -173,6 +173,7 @@ typedef struct bh_host {
   struct bh_anchor *anchor;  /* what targets hold of the state */
   int live_metatables;  /* a spec file's state: see livemeta.c */
   int sealed;           /* no script may run (see bh_seal) */
+  int closed_later;     /* closed from inside a callback (bh_close_later) */
   int reused;           /* made again from a copy (recycle.c) */
   int sealed_refusals;  /* callbacks refused since it was sealed */
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */

@@ -184,6 +184,7 @@ static void forget_opening (bh_host *h) {
   h->watch_next = NULL;
   h->outer_slice = NULL;
   h->reused = 0;
+  h->closed_later = 0;
 }
 
 /* Copies the state the host has made. When a copy cannot be made, the

@@ -152,6 +152,10 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 */
 static int refuse_sealed (lua_State *L, bh_host *h) {
   h->error.valid = 0;
+  if (h->closed_later) {
+    lua_pushliteral(L, "the scene's scripts are closed");
+    return LUA_ERRRUN;
+  }
   h->sealed_refusals++;
   lua_pushliteral(L, "scripts cannot run while an app function is running "
                      "(it must return before the scene goes on)");
@@ -175,7 +179,7 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
   int in_script;
   lua_State *outer;
   int status;
-  if (h->sealed) {
+  if (h->sealed || h->closed_later) {
     lua_settop(L, base - 1);
     return refuse_sealed(L, h);
   }
@@ -207,7 +211,7 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
   lua_State *outer;
   lua_Debug ar;
   int status;
-  if (h->sealed)
+  if (h->sealed || h->closed_later)
     return refuse_sealed(L, h);
   if (h->depth == 0) {
     bh__start_slice(co, h);
@@ -776,6 +780,13 @@ lua_State *bh_open_preloading (const bh_config *config, bh_dispatch_fn dispatch,
   if (!h->fast)
     bh__count_everything(L);  /* threads inherit it */
   return L;
+}
+
+
+void bh_close_later (lua_State *L) {
+  bh_host *h = bh__host(L);
+  h->closed_later = 1;
+  h->anchor->L = NULL;  /* targets run nothing more */
 }
 
 

@@ -304,6 +304,45 @@ final class AppFunctionTests: XCTestCase {
     }
 }
 
+extension AppFunctionTests {
+    /// An app function may close the scene that called it (a "sign out"
+    /// that tears the screen down): the script that called it is still
+    /// running above, so the state closes when the runtime goes, and
+    /// nothing more of it runs meanwhile. Closing it there freed the Lua
+    /// state under the running script, and the process died.
+    func testAnAppFunctionThatClosesItsSceneLeavesTheProcessRunning() throws {
+        final class Holder: @unchecked Sendable { weak var runtime: LuaRuntime? }
+        let holder = Holder()
+        try AppModules.register(AppModule(name: "closer", functions: [
+            AppFunction(name: "quit", signature: LuaSignature("Closes the scene.")) { _ in
+                holder.runtime?.close()
+                return []
+            },
+        ]))
+        defer { AppModules.unregister("closer") }
+        var test: TestScene? = try TestScene()
+        holder.runtime = test?.runtime
+        let button = try XCTUnwrap(test).control(Button.self, "button")
+        var quitter: LuaBehaviour? = try XCTUnwrap(test).behaviour("quitter", source: """
+            local Quitter = behaviour { name = "Quitter", outlets = { button = "Button" } }
+            function Quitter:awake()
+              self.button:on("touchUpInside", function() self.button.image = "ran" end)
+              closer.quit()
+              local kept = {}
+              for i = 1, 2000 do kept[i] = { i } end  -- the script goes on after the call
+            end
+            return Quitter
+            """, outlets: ["button": button])
+        XCTAssertEqual(holder.runtime?.isClosed, true)
+        button.tap()  // nothing of the closed scene runs
+        XCTAssertEqual(quitter?.isAlive, false)
+        XCTAssertEqual(button.image, nil)
+        quitter = nil
+        test = nil
+        XCTAssertNil(holder.runtime, "the runtime, and with it its state, went")
+    }
+}
+
 /// The app the tests stand in for: a module whose bodies record what they
 /// heard, and the replies of calls that answer later.
 final class TestApp: @unchecked Sendable {

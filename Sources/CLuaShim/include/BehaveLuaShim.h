@@ -95,8 +95,16 @@ int bh_keep_for_reuse(lua_State *L, void *kept, void (*release)(void *));
 ** from (it is as it was then); NULL for a state made fresh. */
 void *bh_reused(lua_State *L);
 
-/* Closes a state made by bh_open (runs pending finalizers). */
+/* Closes a state made by bh_open (runs pending finalizers). Not while a
+** callback of it runs (bh_call_depth > 0): see bh_close_later. */
 void bh_close(lua_State *L);
+
+/* For a host closing the state from inside one of its callbacks (a host
+** function runs, called by script code): the frames above still run, so
+** lua_close must wait for the host to call bh_close once none runs. Until
+** then nothing more of the state runs: targets fire nothing and every new
+** callback is refused. */
+void bh_close_later(lua_State *L);
 
 /* New limits. The memory limit applies at once, the budget and time limit
 ** from the next outermost callback. A changed random_seed reseeds
