@@ -7,26 +7,21 @@ import CLuaShim
 /// (a fifth of making a spec's scene). The references and ids it holds are
 /// the copy's: the state made again is the copy, byte for byte.
 final class InstalledBridge {
-    let hostFunctions: HostFunctionRegistry
-    let controlMethodIDs: [String: Int32]
-    let userdata: ObjectUserdata
-    let selves: BehaviourSelves
-    let modules: ModuleRegistry
-    let apiRef: Int32
-    let imageMetatableRef: Int32
-    let names: [(name: String, ref: Int32)]
-    let shortenedChunkNames: [String: String]
+    /// Each field the bridge sets, as it was, ready to be set again.
+    private let fields: [(LuaRuntime) -> Void]
 
     init(of runtime: LuaRuntime) {
-        hostFunctions = runtime.hostFunctions
-        controlMethodIDs = runtime.controlMethodIDs
-        userdata = runtime.userdata
-        selves = runtime.selves
-        modules = runtime.modules
-        apiRef = runtime.apiRef
-        imageMetatableRef = runtime.imageMetatableRef
-        names = runtime.names
-        shortenedChunkNames = runtime.shortenedChunkNames
+        func kept<T>(_ field: ReferenceWritableKeyPath<LuaRuntime, T>) -> (LuaRuntime) -> Void {
+            let value = runtime[keyPath: field]
+            return { $0[keyPath: field] = value }
+        }
+        fields = [kept(\.hostFunctions), kept(\.controlMethodIDs), kept(\.userdata), kept(\.selves), kept(\.modules),
+                  kept(\.apiRef), kept(\.imageMetatableRef), kept(\.names), kept(\.shortenedChunkNames)]
+    }
+
+    /// Gives `runtime`, made from the copy, the Swift half as it was.
+    func restore(in runtime: LuaRuntime) {
+        for field in fields { field(runtime) }
     }
 }
 
@@ -48,14 +43,6 @@ extension LuaRuntime {
 
     /// Takes the Swift half of the bridge a state made again has.
     func adopt(_ bridge: InstalledBridge) {
-        hostFunctions = bridge.hostFunctions
-        controlMethodIDs = bridge.controlMethodIDs
-        userdata = bridge.userdata
-        selves = bridge.selves
-        modules = bridge.modules
-        apiRef = bridge.apiRef
-        imageMetatableRef = bridge.imageMetatableRef
-        names = bridge.names
-        shortenedChunkNames = bridge.shortenedChunkNames
+        bridge.restore(in: self)
     }
 }
