@@ -67,6 +67,24 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "alpha"), [])
     }
 
+    /// A scene file's values reach a bound widget as the scene's: the
+    /// control is bound before it joins the scene, which must not make
+    /// them look like a script's.
+    func testTheSceneFilesValuesReachTheWidgetAsTheScenes() throws {
+        let widget = FakeWidget()
+        let fixture = try SceneFixture(["plus.scene.yaml": """
+            controls:
+              plus: { type: Button, title: "+", alpha: 0.5 }
+            """])
+        let hosting = SceneHosting(bindControl: { view in view.bind(widget) })
+        let loaded = try SceneLoader.load(file: fixture.path("plus.scene.yaml"), hosting: hosting)
+        XCTAssertEqual(widget.changes(of: "title").last?.new, .string("+"))
+        XCTAssertEqual(widget.changes(of: "title").map(\.source), [.scene, .scene], "bound, then the file's title")
+        XCTAssertEqual(widget.changes(of: "alpha").last?.source, .scene)
+        try loaded.scene.execute(.set("plus", property: "title", value: .text("x", quoted: true)))
+        XCTAssertEqual(widget.changes(of: "title").last?.source, .command)
+    }
+
     func testTheWidgetsEventsReachHandlersAsTapsDo() throws {
         let widget = FakeWidget()
         let loaded = try loadToggle(widget: widget)

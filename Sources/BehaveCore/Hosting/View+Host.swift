@@ -122,8 +122,10 @@ extension View {
     var isHeard: Bool { widget != nil || changeObservers.contains { $0.isActive } }
 
     /// A change was stored: its widget and observers hear it.
-    func didChange(_ index: Int, from old: Value) {
-        let source = scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .script
+    func didChange(_ index: Int, from old: Value, source marked: ChangeSource? = nil) {
+        // A control not in a scene yet is being built (a scene file's
+        // values, set between `bindControl` and joining): the scene's.
+        let source = marked ?? scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .scene
         let change = PropertyChange(control: name, property: schema.properties[index].name, index: index,
                                     old: old, new: storedValue(at: index), source: source)
         if !storingWidgetEdit { widget?.apply(change) }
