@@ -125,6 +125,17 @@ final class HostingTests: XCTestCase {
         XCTAssertFalse(toggle.userDidEdit("alpha", to: .number(7)))
     }
 
+    /// A binding that names a property the control lacks hears false, and
+    /// the trace says which property and what was meant.
+    func testAUsersEditOfAPropertyTheControlLacksSaysSo() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        let button = try XCTUnwrap(loaded.scene.control(named: "button"))
+        XCTAssertFalse(button.userDidEdit("tite", to: .string("Hi")))
+        XCTAssertEqual(loaded.scene.trace.entries.last?.message,
+                       "button refuses the user's tite \"Hi\": Button has no property `tite` (did you mean `title`?); the binding names a property the control does not have")
+    }
+
     /// An edit past the scene's text is refused, and says so: the widget
     /// must show the control's value again (it said true, as if taken).
     func testAUsersEditPastTheScenesTextIsRefusedAndSaysSo() throws {

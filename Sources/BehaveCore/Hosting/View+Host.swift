@@ -90,7 +90,11 @@ extension View {
     /// `userDidEdit` by the property's name.
     @discardableResult
     public func userDidEdit(_ property: String, to value: Value, sending event: String? = nil) -> Bool {
-        guard let index = schema.index(of: property) else { return false }
+        guard let index = schema.index(of: property) else {
+            // The binding's mistake, not the user's: say so where the host reads.
+            scene?.trace.record(.note, subject: name, "\(name) refuses the user's \(property) \(value): \(schema.unknownProperty(property).message); the binding names a property the control does not have")
+            return false
+        }
         return userDidEdit(index, to: value, sending: event)
     }
 
