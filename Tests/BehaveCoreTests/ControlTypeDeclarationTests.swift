@@ -70,7 +70,7 @@ final class ControlTypeDeclarationTests: XCTestCase {
         try ControlTypes.register(knob)
         defer { try? ControlTypes.unregister("TestKnob") }
         XCTAssertThrowsError(try ControlTypes.register(knob)) { error in
-            XCTAssertEqual((error as? ValueError)?.message, "a control type named `TestKnob` is already registered")
+            XCTAssertEqual((error as? ValueError)?.message, "a control type named `TestKnob` is already registered; register each type once, when the app starts (`ControlTypes.unregister(\"TestKnob\")` first replaces it)")
         }
         XCTAssertThrowsError(try ControlTypes.register(ControlType(name: "lower", summary: "No.")))
         XCTAssertTrue(ControlTypes.named("TestKnob") === knob)
@@ -92,5 +92,29 @@ final class ControlTypeDeclarationTests: XCTestCase {
         var random = ExplorationRandom(seed: 1)
         let actions = (0..<20).map { _ in Explorer.nextAction(in: scene, random: &random) }
         XCTAssertTrue(actions.contains("turn volume 0.5"), "\(actions)")
+    }
+
+    /// A registration a control could not live with is refused, with the
+    /// fix, before any scene makes a control of it.
+    func testARegistrationIsRefusedWithItsFix() {
+        func refusal(_ type: ControlType) -> String? {
+            defer { try? ControlTypes.unregister(type.name) }
+            do { try ControlTypes.register(type); return nil } catch { return error.message }
+        }
+        XCTAssertEqual(refusal(ControlType(name: "Button", summary: "Mine.")),
+                       "`Button` is one of Behave's control types; give yours a name of its own, or make it a kind of Button (`inheriting: .button`)")
+        XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                           properties: [PropertySpec("stars", .integer, default: .number(9), min: 0, max: 5)])),
+                       "control type `TestRating`: the default of `stars` is 9, which it does not take (stars must be at most 5, not 9 (range 0…5)); give `default:` a value within the property's type and range")
+        XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                           properties: [PropertySpec("lit", .bool, default: .string("yes"))])),
+                       "control type `TestRating`: the default of `lit` is \"yes\", which it does not take (lit takes a bool (true or false), not string \"yes\"); give `default:` a value within the property's type and range")
+        XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                           properties: [PropertySpec("star count", .integer)])),
+                       "control type `TestRating`: `star count` cannot name a property, as scripts write `control.star count`: use letters, digits and _, not starting with a digit")
+        XCTAssertNil(ControlTypes.named("TestRating"), "nothing refused is registered")
+        XCTAssertNil(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                         properties: [PropertySpec("stars", .integer, default: .number(3), min: 0, max: 5),
+                                                      PropertySpec("caption", .string, optional: true)])))
     }
 }

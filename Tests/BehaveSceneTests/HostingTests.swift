@@ -67,6 +67,24 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "alpha"), [])
     }
 
+    /// A scene file's values reach a bound widget as the scene's: the
+    /// control is bound before it joins the scene, which must not make
+    /// them look like a script's.
+    func testTheSceneFilesValuesReachTheWidgetAsTheScenes() throws {
+        let widget = FakeWidget()
+        let fixture = try SceneFixture(["plus.scene.yaml": """
+            controls:
+              plus: { type: Button, title: "+", alpha: 0.5 }
+            """])
+        let hosting = SceneHosting(bindControl: { view in view.bind(widget) })
+        let loaded = try SceneLoader.load(file: fixture.path("plus.scene.yaml"), hosting: hosting)
+        XCTAssertEqual(widget.changes(of: "title").last?.new, .string("+"))
+        XCTAssertEqual(widget.changes(of: "title").map(\.source), [.scene, .scene], "bound, then the file's title")
+        XCTAssertEqual(widget.changes(of: "alpha").last?.source, .scene)
+        try loaded.scene.execute(.set("plus", property: "title", value: .text("x", quoted: true)))
+        XCTAssertEqual(widget.changes(of: "title").last?.source, .command)
+    }
+
     func testTheWidgetsEventsReachHandlersAsTapsDo() throws {
         let widget = FakeWidget()
         let loaded = try loadToggle(widget: widget)
@@ -105,6 +123,17 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(try toggle.value("on"), .bool(false))
         // A value the schema refuses is not taken.
         XCTAssertFalse(toggle.userDidEdit("alpha", to: .number(7)))
+    }
+
+    /// A binding that names a property the control lacks hears false, and
+    /// the trace says which property and what was meant.
+    func testAUsersEditOfAPropertyTheControlLacksSaysSo() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        let button = try XCTUnwrap(loaded.scene.control(named: "button"))
+        XCTAssertFalse(button.userDidEdit("tite", to: .string("Hi")))
+        XCTAssertEqual(loaded.scene.trace.entries.last?.message,
+                       "button refuses the user's tite \"Hi\": Button has no property `tite` (did you mean `title`?); the binding names a property the control does not have")
     }
 
     /// An edit past the scene's text is refused, and says so: the widget

@@ -215,12 +215,39 @@ public enum ControlTypes {
         if let parent = type.parent, named(parent.name) !== parent {
             throw ValueError("control type `\(type.name)` inherits from `\(parent.name)`, which is not registered; register it first")
         }
+        try checkProperties(of: type)
         let clash = registered.withLock { registry -> Bool in
             if registry.types.contains(where: { $0.name == type.name }) { return true }
             registry = Registry(registry.types + [type])
             return false
         }
-        if clash { throw ValueError("a control type named `\(type.name)` is already registered") }
+        guard clash else { return }
+        if builtIn.contains(where: { $0.name == type.name }) {
+            throw ValueError("`\(type.name)` is one of Behave's control types; give yours a name of its own, or make it a kind of \(type.name) (`inheriting: .\(type.name.prefix(1).lowercased() + type.name.dropFirst())`)")
+        }
+        throw ValueError("a control type named `\(type.name)` is already registered; register each type once, when the app starts (`ControlTypes.unregister(\"\(type.name)\")` first replaces it)")
+    }
+
+    /// A type's own properties are written in scripts (`self.knob.value`)
+    /// and start at their defaults, so each name is a Lua name and each
+    /// default one the property takes: a control is never made holding a
+    /// value no set could give it.
+    private static func checkProperties(of type: ControlType) throws(ValueError) {
+        for spec in type.ownProperties {
+            guard isLuaName(spec.name) else {
+                throw ValueError("control type `\(type.name)`: `\(spec.name)` cannot name a property, as scripts write `control.\(spec.name)`: use letters, digits and _, not starting with a digit")
+            }
+            do throws(ValueError) {
+                _ = try spec.validate(spec.defaultValue)
+            } catch {
+                throw ValueError("control type `\(type.name)`: the default of `\(spec.name)` is \(spec.defaultValue), which it does not take (\(error.message)); give `default:` a value within the property's type and range")
+            }
+        }
+    }
+
+    static func isLuaName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
     /// Takes a host's type away (a test that registered one, an app

@@ -162,7 +162,7 @@ open class View: Control, BehaviourOwner {
         var c = value.makeC()
         let changed = bh_view_store(block, Int32(index), &c) != 0
         bh_value_release(&c)
-        if changed, heard { didChange(index, from: old) }
+        if changed, heard { didChange(index, from: old, source: source) }
         if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }
         didStore(at: index)

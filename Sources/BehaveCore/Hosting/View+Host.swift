@@ -90,7 +90,11 @@ extension View {
     /// `userDidEdit` by the property's name.
     @discardableResult
     public func userDidEdit(_ property: String, to value: Value, sending event: String? = nil) -> Bool {
-        guard let index = schema.index(of: property) else { return false }
+        guard let index = schema.index(of: property) else {
+            // The binding's mistake, not the user's: say so where the host reads.
+            scene?.trace.record(.note, subject: name, "\(name) refuses the user's \(property) \(value): \(schema.unknownProperty(property).message); the binding names a property the control does not have")
+            return false
+        }
         return userDidEdit(index, to: value, sending: event)
     }
 
@@ -122,8 +126,10 @@ extension View {
     var isHeard: Bool { widget != nil || changeObservers.contains { $0.isActive } }
 
     /// A change was stored: its widget and observers hear it.
-    func didChange(_ index: Int, from old: Value) {
-        let source = scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .script
+    func didChange(_ index: Int, from old: Value, source marked: ChangeSource? = nil) {
+        // A control not in a scene yet is being built (a scene file's
+        // values, set between `bindControl` and joining): the scene's.
+        let source = marked ?? scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .scene
         let change = PropertyChange(control: name, property: schema.properties[index].name, index: index,
                                     old: old, new: storedValue(at: index), source: source)
         if !storingWidgetEdit { widget?.apply(change) }
