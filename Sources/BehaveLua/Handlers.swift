@@ -119,6 +119,13 @@ extension LuaRuntime {
     /// A handler `bh_fire` ran that did not simply finish.
     func finishedFiring(_ status: Int32, _ handler: bh_handler, on S: OpaquePointer) {
         endAbandonedCapture()
+        guard !isClosed else {
+            // Closed from inside the handler, which stopped there: its
+            // behaviour's handlers went with the close, and nothing is told
+            // of a closed scene; a pause it made is let go.
+            if let paused = handler.paused { Unmanaged<HandlerThread>.fromOpaque(paused).release() }
+            return
+        }
         guard let behaviour = handler.behaviour, let info = handler.info else { return }
         _ = finished(status, handler, Unmanaged<LuaBehaviour>.fromOpaque(behaviour).takeUnretainedValue(),
                      Unmanaged<HandlerInfo>.fromOpaque(info).takeUnretainedValue(), on: S)

@@ -126,11 +126,13 @@ public final class LuaRuntime {
     }
 
     deinit {
+        close()
         if closesWhenReleased {
-            // (Let go inside a callback still: left open, not closed under it.)
-            if bh_call_depth(L) == 0 { bh_close(L) }
-        } else {
-            close()
+            // Let go inside a callback still (a target's, fired from C, whose
+            // handler called the host that let it go): the state closes
+            // itself once that callback has returned, and calls nothing of
+            // this runtime meanwhile.
+            if bh_call_depth(L) == 0 { bh_close(L) } else { bh_close_when_idle(L) }
         }
         bh_scene_release(cScene)
     }

@@ -174,6 +174,7 @@ typedef struct bh_host {
   int live_metatables;  /* a spec file's state: see livemeta.c */
   int sealed;           /* no script may run (see bh_seal) */
   int closed_later;     /* closed from inside a callback (bh_close_later) */
+  int close_when_idle;  /* and its host gone (bh_close_when_idle) */
   int reused;           /* made again from a copy (recycle.c) */
   int sealed_refusals;  /* callbacks refused since it was sealed */
   bh_error_site error;  /* of the last error bh_pcall or bh_resume returned */
@@ -226,6 +227,9 @@ typedef struct bh_anchor {
   lua_State *L;         /* NULL once closed */
   size_t refs;
 } bh_anchor;
+
+/* budget.c: stops the script on L, whose state its host closed. */
+int bh__stop_closed (lua_State *L);
 
 static inline bh_host *bh__host(lua_State *L) {
   return *(bh_host **)lua_getextraspace(L);

@@ -69,6 +69,9 @@ static void push_reason (lua_State *L, bh_host *h, int reason) {
                       "with every handler it started, ran for more than %f s)",
                       (lua_Number)h->command_limit);
       break;
+    case BH_LIMIT_CLOSED:
+      lua_pushliteral(L, "the scene's scripts are closed");
+      break;
     default:
       if (h->config.memory_limit == 0)
         lua_pushliteral(L, "not enough memory");
@@ -185,6 +188,15 @@ static int raise_spent (lua_State *L, bh_host *h) {
   reserve_handler_call(L);
   h->enforce = enforce;
   return lua_error(L);
+}
+
+
+/* The state was closed by a host function the script on L called: the
+** script stops there, as a spent slice does, whatever pcalls it is in. */
+int bh__stop_closed (lua_State *L) {
+  bh_host *h = bh__host(L);
+  h->spent = BH_LIMIT_CLOSED;
+  return raise_spent(L, h);
 }
 
 

@@ -6,13 +6,16 @@
 ** declarations (`behaviour { … }`) into Swift again: a thousand specs with
 ** a scene each read the same declaration a thousand times, and reading is
 ** slow next to telling the table. The reader sees only a table's raw
-** contents, so two tables that describe alike read alike.
+** contents and its border (`#t`, by which it reads lists), so two tables
+** that describe alike read alike.
 **
 ** A description is canonical: the entries of each table in the order of
 ** their own descriptions (`next` gives an order that depends on the
-** state). Only plain data describes: strings, numbers (integers and floats
-** apart) and booleans, and tables of them with no metatable but the one
-** allowed (an image's, marked as such). Anything else (a function, a
+** state), after the table's border (tables alike in contents may differ
+** in it: `{ "a", nil, "c" }` and the same filled key by key). Only plain
+** data describes: strings, numbers (integers and floats apart) and
+** booleans, and tables of them with no metatable but the one allowed (an
+** image's, marked as such). Anything else (a function, a
 ** userdata, a table key, another metatable) and anything too deep (a
 ** cycle), too wide or too large does not, and is read as it always was.
 **
@@ -153,6 +156,7 @@ static int put_scalar (lua_State *L, describer *d, int idx) {
 static int put_table (lua_State *L, describer *d, int t, int depth) {
   int top = lua_gettop(L), n = 0, i;
   size_t start, at[MAX_WIDTH], len[MAX_WIDTH];
+  lua_Unsigned border;
   entry sorted[MAX_WIDTH];
   char tag = 'T';
   if (depth > MAX_DEPTH || !lua_checkstack(L, 4))
@@ -164,7 +168,9 @@ static int put_table (lua_State *L, describer *d, int t, int depth) {
       return 0;
     tag = 'I';
   }
-  if (!put_tag(&d->out, tag) || !put(&d->out, &n, sizeof(n)))  /* count below */
+  border = lua_rawlen(L, t);
+  if (!put_tag(&d->out, tag) || !put(&d->out, &border, sizeof(border)) ||
+      !put(&d->out, &n, sizeof(n)))  /* count below */
     return 0;
   start = d->out.n;
   lua_pushnil(L);

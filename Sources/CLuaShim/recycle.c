@@ -185,6 +185,7 @@ static void forget_opening (bh_host *h) {
   h->outer_slice = NULL;
   h->reused = 0;
   h->closed_later = 0;
+  h->close_when_idle = 0;
 }
 
 /* Copies the state the host has made. When a copy cannot be made, the

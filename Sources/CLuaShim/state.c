@@ -409,6 +409,11 @@ int bh_fire (void *target) {
   handler.info = t->info;
   handler.paused = NULL;
   status = bh_call_handler(L, t->function, t->first, 0, &handler);
+  if (h->close_when_idle) {  /* its host went meanwhile: there is no one to tell */
+    if (h->depth == 0)
+      bh_close(L);
+    return 1;
+  }
   if (status != LUA_OK || handler.nresults != 0 || handler.paused != NULL)
     h->finish(h->context, L, status, &handler);
   return 1;
@@ -551,6 +556,10 @@ int bh__call_host (lua_State *L, int id) {
   bh__set_in_script(h, in_script, h->depth > 0);
   h->current = outer;
   h->enforce = enforce;
+  if (h->closed_later) {  /* closed by the host function: nothing goes on */
+    lua_settop(L, 0);
+    return bh__stop_closed(L);
+  }
   if (n == BH_RAISE) {
     if (lua_gettop(L) == 0)
       lua_pushliteral(L, "host function failed");
@@ -787,6 +796,15 @@ void bh_close_later (lua_State *L) {
   bh_host *h = bh__host(L);
   h->closed_later = 1;
   h->anchor->L = NULL;  /* targets run nothing more */
+}
+
+
+void bh_close_when_idle (lua_State *L) {
+  bh_host *h = bh__host(L);
+  bh_close_later(L);
+  h->close_when_idle = 1;
+  h->context = NULL;  /* the host's dispatch refuses every call */
+  h->finish = NULL;
 }
 
 

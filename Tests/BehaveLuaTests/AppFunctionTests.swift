@@ -343,6 +343,76 @@ extension AppFunctionTests {
     }
 }
 
+extension AppFunctionTests {
+    /// What a handler of a tap that closes its scene heard, and whether its
+    /// runtime is still there.
+    final class Closing: @unchecked Sendable {
+        weak var runtime: LuaRuntime?
+        var test: TestScene?
+        var behaviour: LuaBehaviour?
+        var letsGo = false
+        var heard: [String] = []
+    }
+
+    /// A scene whose button's handler calls `quit` with `source`; `quit`
+    /// closes the runtime (and lets the scene go, when `letsGo`).
+    private func tapThatCloses(_ source: String, letsGo: Bool) throws -> (Closing, Button) {
+        let closing = Closing()
+        closing.letsGo = letsGo
+        try AppModules.register(AppModule(name: "closer", functions: [
+            AppFunction(name: "quit", signature: LuaSignature("Closes the scene.")) { _ in
+                closing.runtime?.close()
+                if closing.letsGo { closing.behaviour = nil; closing.test = nil }
+                return []
+            },
+            AppFunction(name: "note", signature: LuaSignature("Notes a word.", ("word", "string"))) { call in
+                closing.heard.append("\(call.arguments)")
+                return []
+            },
+        ]))
+        defer { AppModules.unregister("closer") }
+        closing.test = try TestScene()
+        closing.runtime = closing.test?.runtime
+        let button = try XCTUnwrap(closing.test).control(Button.self, "button")
+        closing.behaviour = try XCTUnwrap(closing.test).behaviour("quitter", source: """
+            local Quitter = behaviour { name = "Quitter", outlets = { button = "Button" } }
+            function Quitter:awake()
+              self.button:on("touchUpInside", function()
+            \(source)
+                closer.note("after")
+                self.button.image = "ran"
+              end)
+            end
+            return Quitter
+            """, outlets: ["button": button])
+        button.tap()
+        return (closing, button)
+    }
+
+    /// The handler that closed its scene stopped at the call that closed
+    /// it, even in a pcall: it went on, calling the app and changing a
+    /// control of the closed scene.
+    func testAHandlerThatClosesItsSceneStopsThere() throws {
+        let (closing, button) = try tapThatCloses("    pcall(closer.quit)\n    pcall(closer.note, \"caught\")", letsGo: false)
+        XCTAssertEqual(closing.runtime?.isClosed, true)
+        XCTAssertEqual(closing.heard, [])
+        XCTAssertNil(button.image)
+        XCTAssertEqual(closing.test?.errors, [], "nothing is told of a closed scene")
+    }
+
+    /// A host that lets the scene go inside the handler that closed it (a
+    /// sign-out that drops the screen): the runtime goes, and its state
+    /// when the handler has returned. The state called the runtime that
+    /// was gone, and the process died.
+    func testAHostThatLetsItsSceneGoInsideAHandlerLeavesTheProcessRunning() throws {
+        let (closing, button) = try tapThatCloses("    closer.quit()\n    print(\"after\")", letsGo: true)
+        XCTAssertNil(closing.runtime, "the runtime went")
+        XCTAssertEqual(closing.heard, [])
+        XCTAssertNil(button.image)
+        button.tap()  // the closed state's target runs nothing
+    }
+}
+
 /// The app the tests stand in for: a module whose bodies record what they
 /// heard, and the replies of calls that answer later.
 final class TestApp: @unchecked Sendable {

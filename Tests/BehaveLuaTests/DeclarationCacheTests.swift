@@ -52,6 +52,34 @@ final class DeclarationCacheTests: XCTestCase {
         XCTAssertEqual(try speedDefault(), .number(1))
     }
 
+    /// A list read by its border (`#t`): two tables with the same contents
+    /// may have different ones, and the declaration kept for one was handed
+    /// to the other.
+    func testAListWithAHoleIsReadAgainWhenItsBorderDiffers() throws {
+        try write("""
+            local settings = require "settings"
+            local Tuned = behaviour {
+              name = "Tuned",
+              inspectables = { mode = { type = "enum", values = settings.modes(), default = "a" } },
+            }
+            return Tuned
+            """, to: "tuned.lua")
+        func modes() throws -> [String] {
+            let test = try TestScene()
+            let behaviour = try LuaBehaviour(path: folder.appendingPathComponent("tuned.lua").path, name: "tuned",
+                                             runtime: test.runtime)
+            guard case .enumeration(let cases) = behaviour.declaration.inspectable("mode")?.type else { return [] }
+            return cases
+        }
+        try write("return { modes = function() local t = {} t[1] = \"a\" t[3] = \"c\" return t end }\n",
+                  to: "settings.lua")
+        XCTAssertEqual(try modes(), ["a"])
+        try write("return { modes = function() return { \"a\", nil, \"c\" } end }\n", to: "settings.lua")
+        XCTAssertEqual(try modes(), ["a", "c"], "the same contents, a longer list")
+        let described = try descriptions(of: "local t = {} t[1] = 1 t[3] = 3 return { 1, nil, 3 }, t")
+        XCTAssertNotEqual(described[0], described[1])
+    }
+
     /// The descriptions of the tables a chunk returns (nil for one that
     /// does not describe).
     private func descriptions(of chunk: String) throws -> [[UInt8]?] {

@@ -57,6 +57,7 @@ typedef struct bh_config {
 #define BH_LIMIT_TIME           2
 #define BH_LIMIT_MEMORY         3
 #define BH_LIMIT_COMMAND        4
+#define BH_LIMIT_CLOSED         5  /* its runtime closed it (bh_close_later) */
 
 /* Longest error message kept (before the traceback is appended). */
 #define BH_MAX_MESSAGE          4096
@@ -103,8 +104,15 @@ void bh_close(lua_State *L);
 ** function runs, called by script code): the frames above still run, so
 ** lua_close must wait for the host to call bh_close once none runs. Until
 ** then nothing more of the state runs: targets fire nothing and every new
-** callback is refused. */
+** callback is refused; the script that called stops where the host
+** function returns, as a spent slice does (no pcall catches it). */
 void bh_close_later(lua_State *L);
+
+/* For a host let go while one of its callbacks runs, after bh_close_later:
+** the host's context is gone, so nothing calls back into it any more, and
+** the state closes itself once the outermost callback (a target's, fired
+** from C: bh_fire) has returned. */
+void bh_close_when_idle(lua_State *L);
 
 /* New limits. The memory limit applies at once, the budget and time limit
 ** from the next outermost callback. A changed random_seed reseeds
