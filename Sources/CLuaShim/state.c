@@ -35,7 +35,9 @@ const char bh__key_preload = 'c';
 ** allocations in between forget the record.
 */
 static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
-  if (h->depth > 0)
+  /* the place, until the limit is final: what the error's unwinding asks
+     for after that is refused too, from frames that are not the script's */
+  if (h->depth > 0 && h->spent == BH_LIMIT_NONE)
     bh__note_refused_where(h);
   if (h->refused && h->refused_ptr == ptr && h->refused_osize == osize &&
       h->refused_nsize == nsize) {

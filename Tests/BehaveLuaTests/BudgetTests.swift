@@ -239,6 +239,46 @@ final class BudgetTests: XCTestCase {
         }
     }
 
+    /// The place is the first the limit refused for good: what the error's
+    /// unwinding asks for after that (an error handler's work, a
+    /// coroutine's end) is refused too, from frames that are not the
+    /// script's, and used to wipe the place out.
+    func testAMemoryErrorInACoroutineOrUnderAnErrorHandlerIsToldAtItsLine() throws {
+        let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
+        let cases = [
+            ("in_coroutine.lua", 5, """
+                local Hog = behaviour { name = "Hog" }
+                local grow = coroutine.wrap(function()
+                  local t = {}
+                  for i = 1, 1e9 do
+                    t[i] = string.rep("x", 100) .. i
+                  end
+                end)
+                grow()
+                return Hog
+                """),
+            ("under_handler.lua", 4, """
+                local Hog = behaviour { name = "Hog" }
+                print(xpcall(function()
+                  local t = {}
+                  for i = 1, 1e9 do t[i] = {} end
+                end, function()
+                  local parts = {}
+                  for i = 1, 1e6 do parts[i] = tostring(i) end
+                  return table.concat(parts)
+                end))
+                return Hog
+                """),
+        ]
+        for (file, line, source) in cases {
+            let test = try TestScene(limits: limits)
+            XCTAssertThrowsError(try test.behaviour("hog", source: source, file: file)) { error in
+                let message = (error as? LuaError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains("\(file):\(line): memory limit exceeded (8192 KiB)"), message)
+            }
+        }
+    }
+
     /// A loop far down a recursion, deeper than the frames the stop keeps
     /// an eye on, is stopped too (in the recursion or at the loop: where
     /// depends on how deep the count ran out), not left to spin.
