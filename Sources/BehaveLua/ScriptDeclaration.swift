@@ -25,15 +25,14 @@ extension LuaRuntime {
         let declaration: BehaviourDeclaration
         if let cached = scripts.declarations[script.path], cached.source == script.source {
             declaration = cached.declaration
-        } else if let description = declarationDescription(at: 1, in: S) {
-            if let kept = DeclarationCache.declaration(of: script, describedAs: description) {
+        } else {
+            let description = declarationDescription(at: 1, in: S)
+            if let description, let kept = DeclarationCache.declaration(of: script, describedAs: description) {
                 declaration = kept
             } else {
                 declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
-                DeclarationCache.keep(declaration, of: script, describedAs: description)
+                if let description { DeclarationCache.keep(declaration, of: script, describedAs: description) }
             }
-        } else {
-            declaration = try DeclarationReader(runtime: self, script: script, S: S).read(at: 1)
         }
         lua_createtable(S, 0, 8)
         lua_pushvalue(S, -1)

@@ -33,10 +33,11 @@ public final class SpecRunner: SpecFileRunner {
         if jobs == 1 || files.count < 2 {
             // Each result as it comes, and each spec before it runs.
             for (index, path) in files.enumerated() {
-                // (Worked out once a file: it cost as much as a spec's scene.)
-                let shown = SpecFinder.display(path)
-                SpecFileRun(path: path, options: options).run(willRun: { name, line in
-                    reporter.willRun(file: shown, name: name, line: line)
+                // (The file's shown path, worked out once: it cost as much
+                // as a spec's scene.)
+                let run = SpecFileRun(path: path, options: options)
+                run.run(willRun: { name, line in
+                    reporter.willRun(file: run.file, name: name, line: line)
                 }, { result in
                     summary.add(result)
                     reporter.report(result)

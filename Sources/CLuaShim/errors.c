@@ -286,7 +286,6 @@ int bh__message_handler (lua_State *L) {
 }
 
 
-/* Replaces the error object on top of L by the final message. */
 /* The site of a memory error a protected call returned (on top of L):
 ** its frames are gone, so its place is where the limit refused the
 ** script, the one frame noted then. */
@@ -305,6 +304,7 @@ static void note_refused_site (lua_State *L, bh_host *h) {
 }
 
 
+/* Replaces the error object on top of L by the final message. */
 void bh__finish_error (lua_State *L, int status) {
   bh_host *h = bh__host(L);
   if (status != LUA_ERRRUN)  /* the handler did not run, or failed */

@@ -155,7 +155,7 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 static int refuse_sealed (lua_State *L, bh_host *h) {
   h->error.valid = 0;
   if (h->closed_later) {
-    lua_pushliteral(L, "the scene's scripts are closed");
+    bh__push_reason(L, h, BH_LIMIT_CLOSED);
     return LUA_ERRRUN;
   }
   h->sealed_refusals++;

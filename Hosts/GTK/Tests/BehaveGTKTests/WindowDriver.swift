@@ -79,6 +79,16 @@ final class WindowDriver {
         }
     }
 
+    /// The environment `behave-window` runs in: the server's display, X11,
+    /// and the renderer whose pictures tests compare.
+    private var windowEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"
+        return environment
+    }
+
     /// Opens `file`, which must not load: waits for the window to end by
     /// itself (a hang fails the test) and gives its status.
     func refuse(_ file: String) throws -> Int32 {
@@ -92,11 +102,7 @@ final class WindowDriver {
         let path = file.hasPrefix("/") ? file : WindowDriver.checkout.appendingPathComponent(file).path
         process.arguments = [path, "--print-geometry"] + arguments
         process.currentDirectoryURL = WindowDriver.checkout
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["GDK_BACKEND"] = "x11"
-        environment["GSK_RENDERER"] = "cairo"
-        process.environment = environment
+        process.environment = windowEnvironment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -114,11 +120,7 @@ final class WindowDriver {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary
         process.arguments = [file] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["GDK_BACKEND"] = "x11"
-        environment["GSK_RENDERER"] = "cairo"
-        process.environment = environment
+        process.environment = windowEnvironment
         let pipe = Pipe()
         let output = Output()
         process.standardOutput = pipe
