@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// Where a token starts: 1-based line and column (a column counts
 /// characters, not bytes, so it matches what an editor shows).
 public struct SourcePosition: Hashable, Comparable, Sendable {
@@ -49,10 +51,6 @@ package struct LuaSyntaxError: Error {
 /// what is not Lua is a `LuaSyntaxError` at its position, never a crash.
 /// Work is linear in the input.
 package struct LuaLexer {
-    static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
     /// By first byte, longest first, so `...` wins over `..` and `.`.
     private static let symbols: [[(bytes: [UInt8], text: String)]] = {
         var table = [[(bytes: [UInt8], text: String)]](repeating: [], count: 256)
@@ -92,17 +90,10 @@ package struct LuaLexer {
         }
     }
 
-    /// Whether `text` is a Lua name (`vibrate`, `_count`): letters,
-    /// digits and `_`, not starting with a digit, and no keyword.
-    package static func isName(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, isNameStart(first), !keywords.contains(text) else { return false }
-        return bytes.allSatisfy { isNameStart($0) || isDigit($0) }
-    }
+    /// Whether `text` is a Lua name (`vibrate`, `_count`).
+    package static func isName(_ text: String) -> Bool { LuaIdentifier.isValid(text) }
 
-    private static func isNameStart(_ b: UInt8) -> Bool {
-        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == 95
-    }
+    private static func isNameStart(_ b: UInt8) -> Bool { LuaIdentifier.isStart(b) }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
@@ -119,7 +110,7 @@ package struct LuaLexer {
             let first = index
             while let b = current, LuaLexer.isNameStart(b) || LuaLexer.isDigit(b) { advance() }
             let word = String(decoding: bytes[first..<index], as: UTF8.self)
-            return LuaToken(kind: LuaLexer.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
+            return LuaToken(kind: LuaIdentifier.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
         }
         if LuaLexer.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(LuaLexer.isDigit) == true) {
             return LuaToken(kind: .number(try number(start: start)), position: start)

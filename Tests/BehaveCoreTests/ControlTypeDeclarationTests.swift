@@ -112,6 +112,12 @@ final class ControlTypeDeclarationTests: XCTestCase {
         XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
                                            properties: [PropertySpec("star count", .integer)])),
                        "control type `TestRating`: `star count` cannot name a property, as scripts write `control.star count`: use letters, digits and _, not starting with a digit")
+        XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                           properties: [PropertySpec("end", .integer)])),
+                       "control type `TestRating`: `end` cannot name a property: it is a Lua keyword, so scripts could not write `control.end`; choose another name (`endValue`)")
+        XCTAssertEqual(refusal(ControlType(name: "TestRating", summary: "Stars.",
+                                           properties: [PropertySpec("étoiles", .integer)])),
+                       "control type `TestRating`: `étoiles` cannot name a property, as scripts write `control.étoiles`: use letters, digits and _, not starting with a digit")
         XCTAssertNil(ControlTypes.named("TestRating"), "nothing refused is registered")
         XCTAssertNil(refusal(ControlType(name: "TestRating", summary: "Stars.",
                                          properties: [PropertySpec("stars", .integer, default: .number(3), min: 0, max: 5),

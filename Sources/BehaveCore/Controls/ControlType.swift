@@ -234,7 +234,10 @@ public enum ControlTypes {
     /// value no set could give it.
     private static func checkProperties(of type: ControlType) throws(ValueError) {
         for spec in type.ownProperties {
-            guard isLuaName(spec.name) else {
+            if LuaIdentifier.keywords.contains(spec.name) {
+                throw ValueError("control type `\(type.name)`: `\(spec.name)` cannot name a property: it is a Lua keyword, so scripts could not write `control.\(spec.name)`; choose another name (`\(spec.name)Value`)")
+            }
+            guard LuaIdentifier.isValid(spec.name) else {
                 throw ValueError("control type `\(type.name)`: `\(spec.name)` cannot name a property, as scripts write `control.\(spec.name)`: use letters, digits and _, not starting with a digit")
             }
             do throws(ValueError) {
@@ -243,11 +246,6 @@ public enum ControlTypes {
                 throw ValueError("control type `\(type.name)`: the default of `\(spec.name)` is \(spec.defaultValue), which it does not take (\(error.message)); give `default:` a value within the property's type and range")
             }
         }
-    }
-
-    static func isLuaName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
     /// Takes a host's type away (a test that registered one, an app
@@ -293,8 +291,8 @@ public enum ControlTypes {
     }
 
     static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return false }
+        return LuaIdentifier.isValid(name)
     }
 
     /// The docs' table of control types (Docs/controls.md holds the
