@@ -136,6 +136,26 @@ final class HostingTests: XCTestCase {
                        "button refuses the user's tite \"Hi\": Button has no property `tite` (did you mean `title`?); the binding names a property the control does not have")
     }
 
+    /// A binding that delivers an event the control's type does not send
+    /// (GTK's `clicked` for a button) reaches no script: the trace says so,
+    /// with Behave's word for it.
+    func testAnEventTheControlDoesNotSendIsNoted() throws {
+        let widget = FakeWidget()
+        let loaded = try loadToggle(widget: widget)
+        let button = try XCTUnwrap(loaded.scene.control(named: "button"))
+        button.deliver("clicked")
+        XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
+                       "button delivers `clicked`, an event Button does not declare (did you mean `touchUpInside`? `clicked` is GTK's name for it); the binding names an event the control does not send")
+        let slider = Slider(name: "volume")
+        loaded.scene.add(slider)
+        XCTAssertTrue(slider.userDidEdit("value", to: .number(0.5), sending: "valueChange"))
+        XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
+                       "volume delivers `valueChange`, an event Slider does not declare (did you mean `valueChanged`?); the binding names an event the control does not send")
+        button.deliver("touchUpInside")
+        XCTAssertFalse(loaded.scene.trace.entries.suffix(3).contains { $0.message.contains("does not declare") },
+                       "a declared event leaves no note")
+    }
+
     /// An edit past the scene's text is refused, and says so: the widget
     /// must show the control's value again (it said true, as if taken).
     func testAUsersEditPastTheScenesTextIsRefusedAndSaysSo() throws {

@@ -82,7 +82,10 @@ extension View {
                 return false
             }
             storeWidgetEdit(checked, at: index, source: .user)
-            if let event { sendActions(for: event) }
+            if let event {
+                noteIfUndeclared(event)
+                sendActions(for: event)
+            }
             return true
         }
     }
@@ -103,7 +106,17 @@ extension View {
     /// command.
     public func deliver(_ event: String, arguments: [Value] = []) {
         guard let scene else { return sendActions(for: event, arguments: arguments) }
+        noteIfUndeclared(event)
         scene.perform { sendActions(for: event, arguments: arguments) }
+    }
+
+    /// An event the control's type does not declare reaches no script
+    /// (`on` refuses it, and no scene file can wire it): the binding's
+    /// mistake, said where the host reads, with what was meant. It is
+    /// still sent, for targets the host itself added.
+    private func noteIfUndeclared(_ event: String) {
+        guard !schema.events.contains(event) else { return }
+        scene?.trace.record(.note, subject: name, "\(name) delivers `\(event)`, an event \(schema.typeName) does not declare\(Suggestions.eventHint(for: event, in: schema.events)); the binding names an event the control does not send")
     }
 
     /// Stores a value the widget already shows: no echo back to it.
