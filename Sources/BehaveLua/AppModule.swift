@@ -196,11 +196,13 @@ public struct AppCall {
 
 /// How a function that answers later (`AppFunction(name:signature:later:)`)
 /// gives its answer: once, on the thread that runs the scene (for an app,
-/// the main thread: from a `Task`, `await MainActor.run { reply.answer(…) }`).
+/// the main thread: from a `Task`, `try await MainActor.run { try reply.answer(…) }`).
 /// The paused handler goes on from the call with the results, or with the
 /// error raised at its line. Answers after the first are ignored, and so
 /// is an answer that comes after the behaviour or the scene is gone; a
 /// handler that is never answered waits until its behaviour is destroyed.
+/// An answer from another thread is refused (it throws) and changes
+/// nothing: the handler still waits for one from the scene's thread.
 public final class AppReply: @unchecked Sendable {
     // Touched only on the scene's thread (checked): `deliver` and `answered`.
     private let deliver: (Result<[JSON], ScriptError>) -> Void
@@ -214,29 +216,34 @@ public final class AppReply: @unchecked Sendable {
         thread = pthread_self()
     }
 
-    /// Whether it was answered (or failed).
+    /// Whether it was answered (or failed). Read it on the scene's thread.
     public var isAnswered: Bool { answered }
 
-    /// The results of the call.
-    public func answer(_ results: [JSON] = []) {
-        reply(.success(results))
+    /// The results of the call. Throws, and gives nothing, when called
+    /// from a thread other than the scene's.
+    public func answer(_ results: [JSON] = []) throws(ValueError) {
+        try reply(.success(results))
     }
 
     /// The call fails: `error` is raised at the script's line, after the
-    /// function's name (a `LuaError` keeps its fix).
-    public func fail(_ error: any Error) {
-        reply(.failure(AppFunction.scriptError(error, from: qualified)))
+    /// function's name (a `LuaError` keeps its fix). Throws, and gives
+    /// nothing, when called from a thread other than the scene's.
+    public func fail(_ error: any Error) throws(ValueError) {
+        try reply(.failure(AppFunction.scriptError(error, from: qualified)))
     }
 
     /// The call fails with `message`.
-    public func fail(_ message: String) {
-        fail(LuaError(message))
+    public func fail(_ message: String) throws(ValueError) {
+        try fail(LuaError(message))
     }
 
-    private func reply(_ result: Result<[JSON], ScriptError>) {
-        // Lua runs on one thread: an answer from another would race with it.
-        precondition(pthread_equal(pthread_self(), thread) != 0,
-                     "\(qualified) was answered on another thread than its scene's; answer on the scene's thread (the main thread: MainActor.run)")
+    private func reply(_ result: Result<[JSON], ScriptError>) throws(ValueError) {
+        // Lua runs on one thread: an answer from another would race with
+        // the scene's scripts. Refused before anything of the reply is read.
+        guard pthread_equal(pthread_self(), thread) != 0 else {
+            throw ValueError(text: "\(qualified) was answered on another thread than its scene's; the answer is refused and the handler still waits",
+                             fix: "answer on the scene's thread: for an app, the main thread (`try await MainActor.run { try reply.answer(…) }`, or `DispatchQueue.main`)")
+        }
         guard !answered else { return }
         answered = true
         deliver(result)

@@ -51,6 +51,7 @@ final class SceneAssembler {
             throw SceneLoadError(assembler.log.sorted, warnings: assembler.log.warnings)
         }
         assembler.scene.platform = HeadlessPlatform(platform)
+        assembler.bindWidgets()
         let behaviours = assembler.finish()
         // The controls are on the screen, no behaviour is awake yet.
         hosting.prepare?(assembler.scene)
@@ -107,6 +108,17 @@ final class SceneAssembler {
         return log.isEmpty
     }
 
+    /// Binds the host's widgets behind the controls, in the file's order,
+    /// before they join the screen: only for a scene `build` found good,
+    /// so a scene that does not load leaves the host's widgets as they
+    /// were (bound to the scene that runs).
+    private func bindWidgets() {
+        guard let bind = hosting.bindControl else { return }
+        for entry in description.controls {
+            if let view = views[entry.name] { bind(view) }
+        }
+    }
+
     /// Puts the controls on the screen and binds each behaviour to its owner.
     /// Only for a scene `build` found good.
     private func finish() -> [Behaviour] {
@@ -145,9 +157,9 @@ final class SceneAssembler {
                 continue
             }
             let view = controlType.makeControl(named: entry.name)
-            if let bind = hosting.bindControl {
+            if let check = hosting.checkControl {
                 do throws(ValueError) {
-                    try bind(view)
+                    try check(view)
                 } catch {
                     log.error("control `\(entry.name)`: \(error.message)", line: entry.line)
                 }

@@ -18,7 +18,7 @@ final class AppModuleCheckTests: XCTestCase {
         AppFunction(name: "track", signature: LuaSignature("Records an event with its properties.", ("name", "string"),
                                                            ("properties", "table<string, string|number|boolean>?"))) { _ in [] },
         AppFunction(name: "fetch", signature: LuaSignature("Fetches a profile.", ("id", "string"), returns: "{ name: string }?"),
-                    later: { _, reply in reply.answer() }),
+                    later: { _, reply in try reply.answer() }),
     ])
 
     override func setUpWithError() throws {

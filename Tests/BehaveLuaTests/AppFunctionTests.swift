@@ -176,12 +176,40 @@ final class AppFunctionTests: XCTestCase {
         button.tap()
         XCTAssertEqual(test.field("state", of: behaviour), .string("waiting"))
         XCTAssertEqual(app.replies.count, 1)
-        app.replies[0].answer([.string("Ada"), .number(3)])
+        try app.replies[0].answer([.string("Ada"), .number(3)])
         XCTAssertEqual(test.field("state", of: behaviour), .string("done"))
         XCTAssertEqual(test.field("user", of: behaviour), .string("Ada"))
         XCTAssertEqual(test.field("visits", of: behaviour), .number(3))
         // Answers after the first are ignored.
-        app.replies[0].answer([.string("Bob")])
+        try app.replies[0].answer([.string("Bob")])
+        XCTAssertEqual(test.field("user", of: behaviour), .string("Ada"))
+        XCTAssertEqual(test.errors, [])
+    }
+
+    /// An answer from another thread (a `Task` that forgot the main actor)
+    /// is refused and says how to answer: the process goes on, the handler
+    /// still waits, and an answer from the scene's thread goes through.
+    func testAnAnswerFromAnotherThreadIsRefusedAndTheHandlerStillWaits() throws {
+        let (test, button, behaviour) = try load("fetcher.lua")
+        button.tap()
+        let reply = try XCTUnwrap(app.replies.first)
+        nonisolated(unsafe) var refusal: ValueError?
+        let answered = DispatchSemaphore(value: 0)
+        Thread {
+            do throws(ValueError) {
+                try reply.answer([.string("Eve"), .number(9)])
+            } catch {
+                refusal = error
+            }
+            answered.signal()
+        }.start()
+        XCTAssertEqual(answered.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(refusal?.text, "testapp.fetch was answered on another thread than its scene's; the answer is refused and the handler still waits")
+        XCTAssertEqual(refusal?.fix, "answer on the scene's thread: for an app, the main thread (`try await MainActor.run { try reply.answer(…) }`, or `DispatchQueue.main`)")
+        XCTAssertFalse(reply.isAnswered)
+        XCTAssertEqual(test.field("state", of: behaviour), .string("waiting"))
+        try reply.answer([.string("Ada"), .number(3)])
+        XCTAssertEqual(test.field("state", of: behaviour), .string("done"))
         XCTAssertEqual(test.field("user", of: behaviour), .string("Ada"))
         XCTAssertEqual(test.errors, [])
     }
@@ -194,7 +222,7 @@ final class AppFunctionTests: XCTestCase {
         test.scene.beginCommand()
         button.tap()
         Thread.sleep(forTimeInterval: 0.1)
-        app.replies[0].answer([.string("Ada"), .number(3)])
+        try app.replies[0].answer([.string("Ada"), .number(3)])
         XCTAssertEqual(errors(test), [])
         XCTAssertEqual(test.field("state", of: behaviour), .string("done"))
     }
@@ -202,14 +230,14 @@ final class AppFunctionTests: XCTestCase {
     func testAFailureAnsweredLaterIsRaisedAtTheLineThatWaited() throws {
         let (test, button, behaviour) = try load("fetcher.lua")
         button.tap()
-        app.replies[0].fail(LuaError(text: "offline", fix: "try again later"))
+        try app.replies[0].fail(LuaError(text: "offline", fix: "try again later"))
         XCTAssertEqual(test.field("state", of: behaviour), .string("waiting"))
         let error = message(errors(test).first)
         XCTAssertTrue(error.hasPrefix("fetcher.lua:7: testapp.fetch: offline; try again later"), error)
 
         // Caught by pcall as any error is.
         XCTAssertEqual(errors(performing: "fetchOrFail", in: test, of: behaviour), [])
-        app.replies[1].fail("no such user")
+        try app.replies[1].fail("no such user")
         XCTAssertEqual(test.field("failed", of: behaviour), .bool(true))
         XCTAssertEqual(test.field("message", of: behaviour).flatMap { if case .string(let s) = $0 { s } else { nil } }?
             .replacingOccurrences(of: LuaScript.display(Self.directory.path) + "/", with: ""),
@@ -237,7 +265,7 @@ final class AppFunctionTests: XCTestCase {
         let (test, button, behaviour) = try load("fetcher.lua")
         button.tap()
         behaviour.tearDown()
-        app.replies[0].answer([.string("late")])
+        try app.replies[0].answer([.string("late")])
         XCTAssertEqual(test.errors, [])
     }
 
@@ -469,7 +497,7 @@ final class TestApp: @unchecked Sendable {
             AppFunction(name: "fetch", signature: LuaSignature("Fetches a user.", ("id", "string"), returns: "string, integer"),
                         later: { call, reply in
                             if self.answersAtOnce {
-                                reply.answer([.string(call.string("id") ?? ""), .number(1)])
+                                try reply.answer([.string(call.string("id") ?? ""), .number(1)])
                             } else {
                                 self.replies.append(reply)
                             }

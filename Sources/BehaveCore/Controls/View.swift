@@ -26,6 +26,10 @@ open class View: Control, BehaviourOwner {
     var changeObservers: [ChangeObserver] = []
     /// A change the widget reported is being stored: it is not echoed back.
     var storingWidgetEdit = false
+    /// Bit i: property i was set before the control joined a scene (a
+    /// scene file's value, `--set`): a widget bound with its own values
+    /// is told these instead (`bind(_:adoptingItsValues:)`).
+    var givenBeforeScene: UInt64 = 0
     /// The last frame each animated property showed, for frames' `old`.
     var lastFrames: [Int: Value] = [:]
 
@@ -162,6 +166,7 @@ open class View: Control, BehaviourOwner {
         var c = value.makeC()
         let changed = bh_view_store(block, Int32(index), &c) != 0
         bh_value_release(&c)
+        if cScene == nil, !storingWidgetEdit, index < 64 { givenBeforeScene |= 1 << UInt64(index) }
         if changed, heard { didChange(index, from: old, source: source) }
         if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }

@@ -10,26 +10,32 @@ extension View {
     ///
     /// `adoptingItsValues`: the widget was laid out with values of its own
     /// (a `.ui` file's label text): the control takes the widget's values
-    /// of the properties it keeps. Otherwise the widget is told every
-    /// property's value now (source `.scene`).
+    /// of the properties it keeps, but for those set before the control
+    /// joined a scene (a scene file's, `--set`), which win and which the
+    /// widget is told (source `.scene`, `old` the default). Otherwise the
+    /// widget is told every property's value now, the same way.
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
-        if !adoptingItsValues {
-            for (index, spec) in schema.properties.enumerated() where spec.name != "name" {
-                widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
-                                            new: storedValue(at: index), source: .scene))
-            }
+        let given = adoptingItsValues ? givenBeforeScene : ~0
+        for (index, spec) in schema.properties.enumerated() where spec.name != "name" && isSet(index, in: given) {
+            widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
+                                        new: storedValue(at: index), source: .scene))
         }
         var reads: UInt64 = 0
         for (index, spec) in schema.properties.enumerated() where index < 64 {
             guard let shown = widget.currentValue(of: spec) else { continue }
             reads |= 1 << UInt64(index)
-            if adoptingItsValues, !spec.isReadOnly, let checked = try? validate(shown, for: spec) {
+            if !isSet(index, in: given), !spec.isReadOnly, let checked = try? validate(shown, for: spec) {
                 storeWidgetEdit(checked, at: index)
             }
         }
         widgetReads = reads
         updateHostMasks()
+    }
+
+    /// Whether bit `index` of `mask` is set (properties past 64: always).
+    private func isSet(_ index: Int, in mask: UInt64) -> Bool {
+        index >= 64 || (mask >> UInt64(index)) & 1 == 1
     }
 
     /// Takes the widget away: the control keeps the values it last had.
@@ -140,8 +146,8 @@ extension View {
 
     /// A change was stored: its widget and observers hear it.
     func didChange(_ index: Int, from old: Value, source marked: ChangeSource? = nil) {
-        // A control not in a scene yet is being built (a scene file's
-        // values, set between `bindControl` and joining): the scene's.
+        // A control not in a scene yet is being built (values set after
+        // a host bound it, before it joined): the scene's.
         let source = marked ?? scene.map { ChangeSource(rawValue: $0.c.pointee.source) ?? .script } ?? .scene
         let change = PropertyChange(control: name, property: schema.properties[index].name, index: index,
                                     old: old, new: storedValue(at: index), source: source)

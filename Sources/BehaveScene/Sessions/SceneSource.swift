@@ -93,7 +93,7 @@ public struct SceneSource: Sendable {
 
     /// Builds and wakes the scene; `listener` hears its trace from the
     /// first `awake` on.
-    /// `hosting` binds a host's widgets as the scene is built (a window).
+    /// `hosting` binds a host's widgets once the scene is checked whole (a window).
     public func make(listener: ((Trace.Entry) -> Void)? = nil,
                      hosting: SceneHosting = SceneHosting()) throws(SceneSourceError) -> LoadedScene {
         let loaded = try build(hosting: hosting)

@@ -25,9 +25,12 @@ public final class ToyApp {
             throw AppError("the scene is not in the app's resources")
         }
         let hosting = SceneHosting(
-            bindControl: { [window] view throws(ValueError) in
-                guard let widget = window.widget(view.name) else { throw ValueError("the window has no widget `\(view.name)`") }
-                _ = Binding(control: view, widget: widget)
+            checkControl: { [window] view throws(ValueError) in
+                guard window.widget(view.name) != nil else { throw ValueError("the window has no widget `\(view.name)`") }
+            },
+            bindControl: { [window] view in
+                // Checked: the whole scene is good, and the widget is there.
+                if let widget = window.widget(view.name) { _ = Binding(control: view, widget: widget) }
             },
             prepare: { [unowned self] scene in
                 // Changes out: every change, typed, with where it came from.

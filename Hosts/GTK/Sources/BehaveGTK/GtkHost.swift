@@ -135,54 +135,65 @@ public final class GtkHost {
         g_object_unref(content)
     }
 
-    /// What the scene loader calls: widgets bound as controls are made,
-    /// the layout and the services set once the scene is built.
+    /// What the scene loader calls: each control checked against the `.ui`
+    /// file as it is made, widgets bound once the scene is good, the
+    /// layout and the services set once it is built.
     public var hosting: SceneHosting {
-        SceneHosting(bindControl: { [unowned self] view throws(ValueError) in try bind(view) },
+        SceneHosting(checkControl: { [unowned self] view throws(ValueError) in try check(view) },
+                     bindControl: { [unowned self] view in bind(view) },
                      prepare: { [unowned self] scene in prepare(scene) })
     }
 
-    /// Binds the control's widget: from the `.ui` file by the control's
-    /// name (it must be a widget of a class that fits the control's type),
-    /// or a new one.
-    func bind(_ view: View) throws(ValueError) {
+    /// The `.ui` file's widgets found for controls, until they are bound.
+    private var found: [String: GtkWidgetPointer] = [:]
+
+    /// With a `.ui` file, finds the control's widget by the control's name:
+    /// it must be a widget of a class that fits the control's type, inside
+    /// the screen's window.
+    func check(_ view: View) throws(ValueError) {
+        guard let builder, let interface else { return }
+        let kind = GtkControlKind.of(view.controlType)
+        var notAWidget: Int32 = 0
+        let file = (interface as NSString).lastPathComponent
+        guard let widget = bhg_builder_widget(builder, view.name, &notAWidget) else {
+            if notAWidget != 0 { throw ValueError("`\(view.name)` in \(file) is not a widget") }
+            let near = Suggestions.nearest(to: view.name, in: ids(of: builder))
+            throw ValueError("\(file) has no object with id `\(view.name)`"
+                             + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
+                                ?? "; give the widget that id in the designer"))
+        }
+        // Only the window's content is shown: a widget elsewhere
+        // (another window, one drawn at the top level) never would be.
+        guard widget == content || gtk_widget_is_ancestor(widget, content) != 0 else {
+            throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it")
+        }
+        guard kind.fits(widget) else {
+            let actual = string(bhg_type_name(widget)) ?? "another widget"
+            throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
+                             + "a \(view.typeName) is a \(kind.classes); "
+                             + GtkControlKind.wayOut(for: widget, named: actual, in: file, not: kind))
+        }
+        found[view.name] = widget
+    }
+
+    /// Binds the control's widget: the one `check` found in the `.ui` file,
+    /// which keeps the values drawn in it, or a new one.
+    func bind(_ view: View) {
         let kind = GtkControlKind.of(view.controlType)
         let widget: GtkWidgetPointer
-        var adopting = false
-        if let builder, let interface {
-            var notAWidget: Int32 = 0
-            let file = (interface as NSString).lastPathComponent
-            guard let found = bhg_builder_widget(builder, view.name, &notAWidget) else {
-                if notAWidget != 0 { throw ValueError("`\(view.name)` in \(file) is not a widget") }
-                let near = Suggestions.nearest(to: view.name, in: ids(of: builder))
-                throw ValueError("\(file) has no object with id `\(view.name)`"
-                                 + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
-                                    ?? "; give the widget that id in the designer"))
-            }
-            // Only the window's content is shown: a widget elsewhere
-            // (another window, one drawn at the top level) never would be.
-            guard found == content || gtk_widget_is_ancestor(found, content) != 0 else {
-                throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it")
-            }
-            guard kind.fits(found) else {
-                let actual = string(bhg_type_name(found)) ?? "another widget"
-                throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
-                                 + "a \(view.typeName) is a \(kind.classes); "
-                                 + GtkControlKind.wayOut(for: found, named: actual, in: file, not: kind))
-            }
-            widget = found
-            adopting = true
+        if builder != nil {
+            guard let checked = found.removeValue(forKey: view.name) else { return }
+            widget = checked
         } else {
-            // Ours while the host lives (a scene that does not load, or a
-            // control in a parent GTK cannot hold, never lays it out: a
-            // floating widget is never freed).
+            // Ours while the host lives (a control in a parent GTK cannot
+            // hold never lays it out: a floating widget is never freed).
             widget = kind.make()
             g_object_ref_sink(widget)
             made.append(widget)
         }
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)
-        view.bind(binding, adoptingItsValues: adopting)
+        view.bind(binding, adoptingItsValues: builder != nil)
     }
 
     /// The ids of the `.ui` file's objects.

@@ -37,7 +37,8 @@ final class HostLifetimeTests: XCTestCase {
             try {
                 let host = try GtkHost(interface: interface, styles: GtkStyles())
                 let wifi = try XCTUnwrap(ControlTypes.named("Switch")).makeControl(named: "wifi")
-                try host.bind(wifi)
+                try host.check(wifi)
+                host.bind(wifi)
                 gone = host
                 control = wifi
             }()
