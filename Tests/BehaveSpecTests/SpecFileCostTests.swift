@@ -119,4 +119,28 @@ final class SpecFileCostTests: XCTestCase {
         XCTAssertTrue(message.hasSuffix("…: expected 1, got 2"), message)
         XCTAssertLessThan(message.count, 300)
     }
+
+    /// Tables nested deeper than Lua's stack goes (100,000 levels: a
+    /// linked list, a parsed document) compare as any others: the
+    /// comparison keeps its own stack, where it raised "stack overflow"
+    /// and blamed itself as a recursion without end.
+    func testTablesDeeperThanTheStackCompare() throws {
+        let (_, run) = try run("""
+            local function chain(depth, last)
+              local top = {}
+              local t = top
+              for _ = 1, depth do t.n = {}; t = t.n end
+              t.v = last
+              return top
+            end
+            it("equal", function()
+              assert.same(chain(100000, 1), chain(100000, 1))
+            end)
+            it("different", function()
+              assert.same(chain(100000, 1), chain(100000, 2))
+            end)
+            """, limits: SandboxLimits(memory: 256 << 20, instructions: 100_000_000, seconds: 20))
+        XCTAssertEqual(run.results.map(\.status), [.passed, .failed], run.results.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(run.results[1].message.hasSuffix("…: expected 1, got 2"), run.results[1].message)
+    }
 }

@@ -77,27 +77,40 @@ P.colour_of = colour_of
 -- that are not tables are equal when `==` says so, or `equal` when given
 -- (`same_colour` for assert.same). Paths name the first 100 levels (then
 -- `…`), so they stay short and the work linear however deep the tables.
+-- The walk keeps its own stack of tables, depth first in key order: tables
+-- nested deeper than Lua's stack goes compare as any others.
 local function differences(e, a, path, out, seen, depth, equal)
-  depth = depth or 0
-  if #out >= 10 or rawequal(e, a) then return end
-  if type(e) ~= "table" or type(a) ~= "table" then
-    if not (e == a or (equal ~= nil and equal(e, a))) then out[#out + 1] = { path, e, a } end
-    return
+  local walking = {}  -- { e, a, path, depth, keys, next key's index }
+  local function enter(e, a, path, depth)
+    if rawequal(e, a) then return end
+    if type(e) ~= "table" or type(a) ~= "table" then
+      if not (e == a or (equal ~= nil and equal(e, a))) then out[#out + 1] = { path, e, a } end
+      return
+    end
+    if seen[e] == a then return end
+    seen[e] = a
+    local keys, has = {}, {}
+    for k in next, e do keys[#keys + 1] = k; has[k] = true end
+    for k in next, a do if not has[k] then keys[#keys + 1] = k end end
+    sort(keys, key_before)
+    walking[#walking + 1] = { e, a, path, depth, keys, 1 }
   end
-  if seen[e] == a then return end
-  seen[e] = a
-  local keys, has = {}, {}
-  for k in next, e do keys[#keys + 1] = k; has[k] = true end
-  for k in next, a do if not has[k] then keys[#keys + 1] = k end end
-  sort(keys, key_before)
-  for _, k in ipairs(keys) do
-    local step
-    if depth > 100 then step = ""
-    elseif depth == 100 then step = "…"
-    elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
-    else step = "[" .. show(k, 2) .. "]" end
-    differences(rawget(e, k), rawget(a, k), path .. step, out, seen, depth + 1, equal)
-    if #out >= 10 then return end
+  enter(e, a, path, depth or 0)
+  while #out < 10 and #walking > 0 do
+    local table_ = walking[#walking]
+    local i = table_[6]
+    local k = table_[5][i]
+    if k == nil then
+      walking[#walking] = nil
+    else
+      table_[6] = i + 1
+      local level, step = table_[4]
+      if level > 100 then step = ""
+      elseif level == 100 then step = "…"
+      elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
+      else step = "[" .. show(k, 2) .. "]" end
+      enter(rawget(table_[1], k), rawget(table_[2], k), table_[3] .. step, level + 1)
+    end
   end
 end
 P.differences = differences
