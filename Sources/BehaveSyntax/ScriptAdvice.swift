@@ -64,7 +64,11 @@ public struct ScriptAdvice: Equatable, Sendable {
         // Sorted: of two names as near, the same one is said every time.
         let others = candidates.filter { $0 != name && $0 != "self" && $0 != "..." }.sorted()
         let fix: String
-        if let suggestion = Suggestions.nearest(to: name, in: others) {
+        if Suggestions.repeatingTimers.contains(name) {
+            fix = Suggestions.repeatingTimerFix
+        } else if let meant = Suggestions.fix(for: name, among: others, words: Suggestions.toolkitGlobals) {
+            fix = meant
+        } else if let suggestion = Suggestions.nearest(to: name, in: others) {
             fix = "did you mean `\(suggestion)`?"
         } else if isMethod {
             fix = "did you mean the method `self:\(name)(…)`?"
