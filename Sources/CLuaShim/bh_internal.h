@@ -153,8 +153,9 @@ typedef struct bh_host {
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
   size_t nreleased, sizereleased;
-  /* last refused allocation: Lua retries the same request once after an
-     emergency collection, so a second refusal of it is final */
+  /* the refused allocation Lua has not asked for again yet (see state.c,
+     refuse): an emergency collection and the same request follow at once,
+     or the refusal's error was raised (it is final) */
   int refused;
   const void *refused_ptr;
   size_t refused_osize, refused_nsize;
@@ -256,6 +257,13 @@ void bh__check_clock(bh_host *h);       /* marks the slice spent if due */
 void bh__start_slice(lua_State *L, bh_host *h);
 void bh__end_slice(bh_host *h);
 void bh__arm(lua_State *L);             /* the hook fires at the next jump */
+/* The memory limit refused the script for good: the slice is spent, at
+** the place noted when it refused (bh__note_refused_where). */
+void bh__memory_spent(bh_host *h);
+/* A refusal of script code that Lua did not ask for again is final (see
+** state.c, refuse): the slice is spent. Called where the refusal's error
+** may be caught next (the hook, message handlers, a coroutine's end). */
+void bh__settle_refusal(bh_host *h);
 void bh__count_everything(lua_State *L);  /* without the watchdog */
 
 /* watchdog.c */

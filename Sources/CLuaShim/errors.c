@@ -271,6 +271,7 @@ int bh__message_handler (lua_State *L) {
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
   h->error.valid = 0;
+  bh__settle_refusal(h);  /* a library's buffer raised at once */
   /* whatever was raised since the limit's own error, say why */
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
     push_stop_where(L, L, 1);
@@ -360,6 +361,7 @@ int bh_error_deep (lua_State *L) {
 void bh__resume_error (lua_State *L, lua_State *co, int status) {
   bh_host *h = bh__host(L);
   /* co's stack is not unwound: its frames give place and traceback */
+  bh__settle_refusal(h);
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
     push_stop_where(L, co, 0);
     bh__push_reason(L, h, h->spent);

@@ -329,6 +329,7 @@ static void push_setmetatable (lua_State *L) {
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   lua_Integer entered = lua_tointeger(L, lua_upvalueindex(2));
+  bh__settle_refusal(h);  /* the error is the memory limit's */
   if (h->spent != BH_LIMIT_NONE) {
     lua_settop(L, 1);
     return 1;
@@ -450,6 +451,7 @@ static int resume_script (lua_State *L, lua_State *co, int nargs) {
   status = lua_resume(co, L, nargs, &nresults);
   bh__leave(h, outer);
   if (status != LUA_OK && status != LUA_YIELD) {
+    bh__settle_refusal(h);  /* its end was the memory limit's error */
     /* a limit stopped it: its place, while its frames are there (the
        error goes on in L, which would name the line that resumed it) */
     if (bh_limit_reason(L) != BH_LIMIT_NONE)
