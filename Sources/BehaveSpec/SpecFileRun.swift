@@ -287,7 +287,7 @@ final class SpecFileRun {
             }
             guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
-            failure = (location, context.map { "\($0): \(message)" } ?? message,
+            failure = (location, (context.map { "\($0): \(message)" } ?? message) + handlerFailure,
                        context == nil && raisedByAssertion(message))
             ranOutOfTime = runtime?.exceededLimit == .time
         }
@@ -362,6 +362,16 @@ final class SpecFileRun {
         return SpecResult(file: file, name: spec.name, line: spec.line, status: status,
                           location: failure.map { "\($0.location)" } ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
+    }
+
+    /// What an `xpcall`'s message handler raised in the phase that just
+    /// failed, when xpcall gave up on it: Lua's "error in error handling",
+    /// which the spec may have asserted on or raised again, says no more.
+    private var handlerFailure: String {
+        guard let handler = runtime?.failedMessageHandler else { return "" }
+        return "\n(an xpcall's message handler raised an error of its own"
+            + (handler.location.map { " at \($0)" } ?? "")
+            + ", so xpcall returned \"error in error handling\": \(handler.explanation))"
     }
 
     /// `s:tap("button")`: the code on the spec's `line`, or "a call into

@@ -491,6 +491,7 @@ void bh__start_slice (lua_State *L, bh_host *h) {
   h->spent = BH_LIMIT_NONE;
   h->spent_source[0] = '\0';
   h->refused_source[0] = '\0';
+  h->handler_gave_up = 0;
   h->stopping = 0;
   h->slices++;
   h->remaining = h->config.instruction_budget;

@@ -324,7 +324,10 @@ static void push_setmetatable (lua_State *L) {
 ** the handler is not called (after an error raised by the hook, hooks are
 ** off while a handler runs, so a looping handler could never be stopped):
 ** the limit's message goes on as it is. Upvalues: the handler, and how
-** many times this xpcall's handler has been entered.
+** many times this xpcall's handler has been entered. The handler's first
+** error of its own (the one it is entered again for: `debug.traceback`
+** in a spec, which has no `debug`) is noted, for a report to tell when
+** xpcall gives up, as Lua's message names no cause.
 */
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
@@ -334,7 +337,13 @@ int bh__guard_handler (lua_State *L) {
     lua_settop(L, 1);
     return 1;
   }
+  if (entered == 1) {
+    lua_pushvalue(L, 1);
+    bh__note_handler_failure(L);
+    lua_pop(L, 1);
+  }
   if (entered >= HANDLER_MAX_NESTING) {
+    h->handler_gave_up = 1;
     lua_pushliteral(L, "error in error handling");
     return 1;
   }
