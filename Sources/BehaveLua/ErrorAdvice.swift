@@ -79,6 +79,25 @@ extension LuaRuntime {
         }
     }
 
+    /// The error an `xpcall`'s message handler raised of its own in the
+    /// running (or last) callback, once xpcall gave up calling it and
+    /// returned Lua's "error in error handling", which names no cause (a
+    /// handler calling `debug.traceback` in a spec, which has no `debug`);
+    /// explained as the callback's own error would be. Nil when none.
+    public var failedMessageHandler: ScriptError? {
+        guard !isClosed else { return nil }
+        var line: Int32 = 0
+        var text: UnsafePointer<CChar>?
+        let source = bh_handler_failure(L, &line, &text)
+        guard let text else { return nil }
+        var error = ScriptError(String(cString: text))
+        if let source {
+            error.file = wholeChunkName(String(cString: source))
+            error.line = Int(line)
+        }
+        return explained(error, in: nil, script: nil)
+    }
+
     /// The advice for a nil value Lua names (`field 'countLable'`).
     private func advice(for value: NilValue, at failure: ScriptError, in behaviour: LuaBehaviour?,
                         script: LuaScript) -> ScriptAdvice? {

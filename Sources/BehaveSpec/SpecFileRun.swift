@@ -88,6 +88,16 @@ final class SpecFileRun {
     private var brokenBlocks: [Int: (location: ScriptError.Frame, message: String, isAssertion: Bool)] = [:]
     /// For each block, the last spec of it that runs (its teardown follows).
     private var lastRunning: [Int: Int] = [:]
+    /// Specs of the file that ran out of instructions or time so far, and
+    /// where the first did.
+    private var runaways = 0
+    private var firstRunaway: ScriptError.Frame?
+
+    /// Specs of one file that may run away before its other specs are
+    /// not run: each takes a whole limit, so a file of thousands that all
+    /// loop (a helper they share) would keep its worker for an hour, and
+    /// ten say what is wrong as well as thousands.
+    static let maximumRunaways = 10
 
     init(path: String, options: SpecOptions) {
         self.path = path
@@ -130,7 +140,9 @@ final class SpecFileRun {
         while position < queue.count {
             let index = queue[position]
             position += 1
-            if declared[index].deferredBlock != nil {
+            if runaways >= Self.maximumRunaways, !options.listOnly {
+                notRun(index, report)
+            } else if declared[index].deferredBlock != nil {
                 queue.insert(contentsOf: expand(index, report), at: position)
             } else if options.listOnly {
                 report(SpecResult(file: file, name: declared[index].name, line: declared[index].line, status: .listed))
@@ -139,6 +151,20 @@ final class SpecFileRun {
                 report(run(index))
             }
         }
+    }
+
+    /// Spec (or put-off block) `index`, after too many runaways: reported
+    /// as skipped, saying why, with what its blocks' teardowns printed
+    /// (they run as they would have after it).
+    private func notRun(_ index: Int, _ report: (SpecResult) -> Void) {
+        let spec = declared[index]
+        if spec.pending && spec.deferredBlock == nil { return report(run(index)) }
+        let first = firstRunaway.map { " (the first at \($0))" } ?? ""
+        output = []
+        tearDown(endingWith: index)
+        report(SpecResult(file: file, name: spec.name, line: spec.line, status: .pending,
+                          message: "not run: \(runaways) specs of this file ran out of their limits before it\(first); "
+                            + "fix those and run the file again", output: output))
     }
 
     /// Runs the body of the put-off block standing at `index` and returns
@@ -278,16 +304,18 @@ final class SpecFileRun {
         // The spec ran out of time: when a scene's handler ran away during
         // it, that handler took the time (budgets are not shared, time is).
         var ranOutOfTime = false
+        var ranAway = false
         var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
             guard let error else { return }
+            if runtime?.exceededLimit?.isRunaway == true { ranAway = true }
             if isPendingSignal(error) {
                 if skipped == nil { skipped = pendingReason }
                 return
             }
             guard failure == nil else { return }
             let (location, message) = split(error, fallbackLine: spec.line)
-            failure = (location, context.map { "\($0): \(message)" } ?? message,
+            failure = (location, (context.map { "\($0): \(message)" } ?? message) + handlerFailure,
                        context == nil && raisedByAssertion(message))
             ranOutOfTime = runtime?.exceededLimit == .time
         }
@@ -336,6 +364,7 @@ final class SpecFileRun {
         for block in spec.blocks.reversed() where lastRunning[block] == index {
             closeScenes(of: .block(block))
         }
+        if unchecked.contains(where: \.runaway) { ranAway = true }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
             if let cause = unchecked.first(where: { $0.runaway && $0.call != nil }), let call = cause.call,
@@ -358,10 +387,24 @@ final class SpecFileRun {
             return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
                               output: output, duration: seconds(since: started))
         }
+        if ranAway {
+            runaways += 1
+            firstRunaway = firstRunaway ?? failure?.location
+        }
         let status: SpecResult.Status = failure.map { $0.isAssertion ? .failed : .errored } ?? .passed
         return SpecResult(file: file, name: spec.name, line: spec.line, status: status,
                           location: failure.map { "\($0.location)" } ?? "", message: failure?.message ?? "", output: output,
                           duration: seconds(since: started))
+    }
+
+    /// What an `xpcall`'s message handler raised in the phase that just
+    /// failed, when xpcall gave up on it: Lua's "error in error handling",
+    /// which the spec may have asserted on or raised again, says no more.
+    private var handlerFailure: String {
+        guard let handler = runtime?.failedMessageHandler else { return "" }
+        return "\n(an xpcall's message handler raised an error of its own"
+            + (handler.location.map { " at \($0)" } ?? "")
+            + ", so xpcall returned \"error in error handling\": \(handler.explanation))"
     }
 
     /// `s:tap("button")`: the code on the spec's `line`, or "a call into

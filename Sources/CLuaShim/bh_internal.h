@@ -53,6 +53,9 @@
 ** handler Lua then calls (a C function gets LUA_MINSTACK). */
 #define BH_HANDLER_ROOM   (2 * LUA_MINSTACK)
 
+/* Bytes kept of the error an xpcall's message handler raised. */
+#define BH_HANDLER_TEXT   512
+
 /* Lua frames an error's site keeps (the traceback shows as many). */
 #define BH_ERROR_FRAMES   24
 
@@ -153,8 +156,9 @@ typedef struct bh_host {
   bh_release_fn release;  /* gets pointers queued by release_gc */
   void **released;      /* queue of those pointers (plain malloc) */
   size_t nreleased, sizereleased;
-  /* last refused allocation: Lua retries the same request once after an
-     emergency collection, so a second refusal of it is final */
+  /* the refused allocation Lua has not asked for again yet (see state.c,
+     refuse): an emergency collection and the same request follow at once,
+     or the refusal's error was raised (it is final) */
   int refused;
   const void *refused_ptr;
   size_t refused_osize, refused_nsize;
@@ -220,6 +224,13 @@ typedef struct bh_host {
   int refused_line;
   int spent_depth;          /* nrunning there: deeper than a handler's own
                                when a handler it started ran the slice out */
+  /* the first error an xpcall's message handler raised of its own, noted
+     while its frames were live (sandbox.c, guard): told once xpcall gave
+     up ('handler_gave_up'); "" until then */
+  char handler_source[LUA_IDSIZE];
+  int handler_line;
+  char handler_text[BH_HANDLER_TEXT];
+  int handler_gave_up;
 } bh_host;
 
 /* What a target holds of its state: the state while it is open. */
@@ -256,6 +267,13 @@ void bh__check_clock(bh_host *h);       /* marks the slice spent if due */
 void bh__start_slice(lua_State *L, bh_host *h);
 void bh__end_slice(bh_host *h);
 void bh__arm(lua_State *L);             /* the hook fires at the next jump */
+/* The memory limit refused the script for good: the slice is spent, at
+** the place noted when it refused (bh__note_refused_where). */
+void bh__memory_spent(bh_host *h);
+/* A refusal of script code that Lua did not ask for again is final (see
+** state.c, refuse): the slice is spent. Called where the refusal's error
+** may be caught next (the hook, message handlers, a coroutine's end). */
+void bh__settle_refusal(bh_host *h);
 void bh__count_everything(lua_State *L);  /* without the watchdog */
 
 /* watchdog.c */
@@ -312,6 +330,9 @@ void bh__note_spent_where(lua_State *L, lua_State *co, int level);
 ** "source:line: " (or ""), for a memory error's message. */
 void bh__note_refused_where(bh_host *h);
 void bh__push_refused_where(lua_State *L);
+/* Notes the error on top of L, raised by an xpcall's message handler in a
+** frame still live, as the handler's failure (its place and text). */
+void bh__note_handler_failure(lua_State *L);
 /* Pushes "source:line: " of where the spent slice first stopped, noting
 ** it from 'co' at 'level' (as bh__push_where finds it) when it is not
 ** noted yet. */

@@ -36,6 +36,7 @@
 #define _POSIX_C_SOURCE 200809L  /* clock_gettime */
 #endif
 
+#include <string.h>
 #include <time.h>
 
 #include "bh_internal.h"
@@ -423,6 +424,7 @@ static void hook (lua_State *L, lua_Debug *ar) {
       lua_sethook(L, NULL, 0, 0);
     return;
   }
+  bh__settle_refusal(h);  /* a refusal arms it (state.c, refuse) */
   if (h->spent != BH_LIMIT_NONE) {
     if (h->stopping && ar->event != LUA_HOOKCOUNT)
       stop_here(L, h, ar);
@@ -441,6 +443,22 @@ static void hook (lua_State *L, lua_Debug *ar) {
 
 void bh__arm (lua_State *L) {
   lua_sethook(L, hook, LUA_MASKCOUNT, 1);
+}
+
+
+void bh__memory_spent (bh_host *h) {
+  h->spent = BH_LIMIT_MEMORY;
+  if (h->spent_source[0] == '\0' && h->refused_source[0] != '\0') {
+    memcpy(h->spent_source, h->refused_source, LUA_IDSIZE);
+    h->spent_line = h->refused_line;
+    h->spent_depth = h->nrunning;
+  }
+}
+
+
+void bh__settle_refusal (bh_host *h) {
+  if (h->refused && h->depth > 0 && h->spent == BH_LIMIT_NONE)
+    bh__memory_spent(h);
 }
 
 
@@ -473,6 +491,7 @@ void bh__start_slice (lua_State *L, bh_host *h) {
   h->spent = BH_LIMIT_NONE;
   h->spent_source[0] = '\0';
   h->refused_source[0] = '\0';
+  h->handler_gave_up = 0;
   h->stopping = 0;
   h->slices++;
   h->remaining = h->config.instruction_budget;

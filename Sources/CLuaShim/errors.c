@@ -265,12 +265,49 @@ void bh_error_raising (lua_State *L, const char *source, int line,
 }
 
 
+void bh__note_handler_failure (lua_State *L) {
+  bh_host *h = bh__host(L);
+  bh_error_site site;
+  size_t len, at = 0;
+  const char *msg;
+  site.raised_source[0] = '\0';
+  h->handler_source[0] = '\0';
+  if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
+    snprintf(h->handler_text, BH_HANDLER_TEXT, "(error object is a %s value)",
+             luaL_typename(L, -1));
+    return;
+  }
+  note_site(L, L, 1, &site);  /* the handler's frames, above this one */
+  msg = lua_tolstring(L, -1, &len);
+  if (site.source[0] != '\0') {
+    memcpy(h->handler_source, site.source, LUA_IDSIZE);
+    h->handler_line = site.line;
+    at = site.where;
+  }
+  len = (site.text < len ? site.text : len) - at;
+  if (len >= BH_HANDLER_TEXT)
+    len = BH_HANDLER_TEXT - 1;
+  memcpy(h->handler_text, msg + at, len);
+  h->handler_text[len] = '\0';
+}
+
+
+const char *bh_handler_failure (lua_State *L, int *line, const char **text) {
+  bh_host *h = bh__host(L);
+  *line = h->handler_line;
+  *text = h->handler_gave_up ? h->handler_text : NULL;
+  return (h->handler_gave_up && h->handler_source[0] != '\0')
+             ? h->handler_source : NULL;
+}
+
+
 /* Message handler of bh_pcall: message plus traceback. */
 int bh__message_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
   h->error.valid = 0;
+  bh__settle_refusal(h);  /* a library's buffer raised at once */
   /* whatever was raised since the limit's own error, say why */
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
     push_stop_where(L, L, 1);
@@ -360,6 +397,7 @@ int bh_error_deep (lua_State *L) {
 void bh__resume_error (lua_State *L, lua_State *co, int status) {
   bh_host *h = bh__host(L);
   /* co's stack is not unwound: its frames give place and traceback */
+  bh__settle_refusal(h);
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
     push_stop_where(L, co, 0);
     bh__push_reason(L, h, h->spent);

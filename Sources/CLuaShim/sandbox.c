@@ -324,16 +324,26 @@ static void push_setmetatable (lua_State *L) {
 ** the handler is not called (after an error raised by the hook, hooks are
 ** off while a handler runs, so a looping handler could never be stopped):
 ** the limit's message goes on as it is. Upvalues: the handler, and how
-** many times this xpcall's handler has been entered.
+** many times this xpcall's handler has been entered. The handler's first
+** error of its own (the one it is entered again for: `debug.traceback`
+** in a spec, which has no `debug`) is noted, for a report to tell when
+** xpcall gives up, as Lua's message names no cause.
 */
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   lua_Integer entered = lua_tointeger(L, lua_upvalueindex(2));
+  bh__settle_refusal(h);  /* the error is the memory limit's */
   if (h->spent != BH_LIMIT_NONE) {
     lua_settop(L, 1);
     return 1;
   }
+  if (entered == 1) {
+    lua_pushvalue(L, 1);
+    bh__note_handler_failure(L);
+    lua_pop(L, 1);
+  }
   if (entered >= HANDLER_MAX_NESTING) {
+    h->handler_gave_up = 1;
     lua_pushliteral(L, "error in error handling");
     return 1;
   }
@@ -450,6 +460,7 @@ static int resume_script (lua_State *L, lua_State *co, int nargs) {
   status = lua_resume(co, L, nargs, &nresults);
   bh__leave(h, outer);
   if (status != LUA_OK && status != LUA_YIELD) {
+    bh__settle_refusal(h);  /* its end was the memory limit's error */
     /* a limit stopped it: its place, while its frames are there (the
        error goes on in L, which would name the line that resumed it) */
     if (bh_limit_reason(L) != BH_LIMIT_NONE)

@@ -28,29 +28,39 @@ const char bh__key_preload = 'c';
 */
 
 /*
-** Lua retries a failed allocation once, with the same arguments, after an
-** emergency collection. A request refused twice in a row is therefore a
-** real "out of memory" error for the script: the slice ends (the error
-** would otherwise be caught by pcall and tried again forever). Successful
-** allocations in between forget the record.
+** Lua's own allocations retry a refused request once, with the same
+** arguments, after an emergency collection (which asks for no more
+** memory). A library's buffer (lauxlib's, under string.rep, format,
+** concat...) asks once and raises "not enough memory" at once. So a
+** refusal of script code is final when the same request is refused
+** again, or when anything else is asked for or runs before it is asked
+** for again: its error is on its way, and the slice is spent, which no
+** pcall swallows (budget.c). The first refusal notes the place and arms
+** the hook of the thread that asked, which stops the script at its next
+** instruction unless the request was granted in between.
 */
+static int asked_again (bh_host *h, const void *ptr, size_t osize,
+                        size_t nsize) {
+  return h->refused_ptr == ptr && h->refused_osize == osize &&
+         h->refused_nsize == nsize;
+}
+
 static void refuse (bh_host *h, const void *ptr, size_t osize, size_t nsize) {
-  /* the place, until the limit is final: what the error's unwinding asks
-     for after that is refused too, from frames that are not the script's */
-  if (h->depth > 0 && h->spent == BH_LIMIT_NONE)
-    bh__note_refused_where(h);
-  if (h->refused && h->refused_ptr == ptr && h->refused_osize == osize &&
-      h->refused_nsize == nsize) {
-    h->refused = 0;
-    if (h->depth > 0 && h->spent == BH_LIMIT_NONE)
-      h->spent = BH_LIMIT_MEMORY;
+  if (h->depth > 0 && h->spent == BH_LIMIT_NONE) {
+    if (h->refused)
+      bh__memory_spent(h);
+    else {
+      lua_State *co = atomic_load_explicit(&h->scripting,
+                                           memory_order_relaxed);
+      bh__note_refused_where(h);
+      if (co != NULL)
+        bh__arm(co);
+    }
   }
-  else {
-    h->refused = 1;
-    h->refused_ptr = ptr;
-    h->refused_osize = osize;
-    h->refused_nsize = nsize;
-  }
+  h->refused = 1;
+  h->refused_ptr = ptr;
+  h->refused_osize = osize;
+  h->refused_nsize = nsize;
 }
 
 
@@ -98,6 +108,8 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
                        ? (size_t)-1 : h->used + (nsize - osize);
     if (asked > h->most_asked)
       h->most_asked = asked;
+    if (h->refused && !asked_again(h, ptr, osize, nsize))
+      bh__settle_refusal(h);  /* the refused one raised */
     /* C work that makes large values (string.rep, ..., gsub) is bounded by
        the clock here; once the slice is spent, script code gets no more
        memory, so no library function can go on working for it */
@@ -114,7 +126,8 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   p = resize_block(h, ptr, osize, nsize);
   if (p != NULL) {
     h->used = h->used - osize + nsize;
-    h->refused = 0;
+    if (h->refused && asked_again(h, ptr, osize, nsize))
+      h->refused = 0;  /* granted after the collection */
   }
   return p;
 }

@@ -44,6 +44,34 @@ final class SpecRunawayTests: XCTestCase {
         XCTAssertEqual(try run.result("runs after").status, .passed)
     }
 
+    /// A file whose specs all run away (a helper they share loops) is not
+    /// run to its end, each spec taking a whole limit: after ten runaways
+    /// its other specs are skipped, saying why, and its blocks' teardowns
+    /// still run. The next file runs as ever.
+    func testAFileStopsRunningItsSpecsAfterTenRunaways() throws {
+        var many = "local log = {}\nlocal function spin() while true do end end\ndescribe(\"many\", function()\n"
+            + "  teardown(function() print(\"torn down\") end)\n"
+        for i in 1...12 { many += "  it(\"spins \(i)\", function() spin() end)\n" }
+        many += "  it(\"passes\", function() assert.is_true(true) end)\nend)\n"
+        let folder = try temporarySuite(self, [
+            "many_spec.lua": many,
+            "other_spec.lua": "it(\"spins\", function() while true do end end)\nit(\"passes\", function() end)\n",
+        ])
+        let (text, run) = runSpecs([folder + "/many_spec.lua", folder + "/other_spec.lua"])
+        for i in 1...10 { XCTAssertEqual(try run.result("many spins \(i)").status, .errored, "\(i)") }
+        for name in ["many spins 11", "many spins 12", "many passes"] {
+            let skipped = try run.result(name)
+            XCTAssertEqual(skipped.status, .pending, name)
+            XCTAssertTrue(skipped.message.hasPrefix("not run: 10 specs of this file ran out of their limits before it (the first at "),
+                          skipped.message)
+            XCTAssertTrue(skipped.message.hasSuffix("many_spec.lua:2); fix those and run the file again"), skipped.message)
+        }
+        XCTAssertEqual(try run.result("many passes").output, ["torn down"])
+        XCTAssertEqual(try run.result("spins").status, .errored)
+        XCTAssertEqual(try run.result("passes").status, .passed)
+        XCTAssertEqual(text.split(separator: "\n").last, "1 passed, 0 failed, 11 errored, 3 skipped")
+    }
+
     func testASpecThatReadsTheErrorPasses() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
         XCTAssertEqual(try run.result("a handler that never ends can be read as an error by a spec that expects it").status, .passed)

@@ -54,4 +54,47 @@ final class SpecWithheldGlobalsTests: XCTestCase {
         XCTAssertTrue(run.errors.contains("spec/withheld_spec.lua:14:47: error: `debug` " + sandbox
             + "a spec cannot inspect the Lua stack: for `xpcall(f, debug.traceback)` pass a handler of your own"), run.errors)
     }
+
+    /// An `xpcall` whose message handler calls `debug.traceback` (in a
+    /// module, where the linter does not look) returns Lua's "error in
+    /// error handling", which names no cause: the spec's report says that
+    /// the handler failed, where, why and what to do instead.
+    func testAMessageHandlerThatFailsIsNamedWithWhyAndTheFix() throws {
+        let folder = try temporarySuite(self, [
+            "parse.lua": """
+                local M = {}
+                function M.parse(text)
+                  local ok, err = xpcall(function() error("bad input: " .. text) end,
+                                         function(e) return debug.traceback(e, 2) end)
+                  if not ok then error(err, 0) end
+                end
+                return M
+                """,
+            "spec/parse_spec.lua": """
+                local parse = require 'parse'
+
+                it("raises the handler's result again", function()
+                  parse.parse("x")
+                end)
+                it("asserts on xpcall's message", function()
+                  local ok, err = xpcall(error, function(e) return e.where.line end, "first")
+                  assert.matches("first", err)
+                end)
+                """,
+        ])
+        let run = try runBehaveWithErrors(["test"], in: folder)
+        XCTAssertEqual(run.status, 1)
+        let lines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(lines, [
+            "ERROR spec/parse_spec.lua:4: raises the handler's result again: error in error handling",
+            "(an xpcall's message handler raised an error of its own at parse.lua:4, so xpcall returned "
+                + "\"error in error handling\": `debug` is not available in a spec: `behave test` runs specs in Behave's sandbox, "
+                + "which leaves it out; a spec cannot inspect the Lua stack: for `xpcall(f, debug.traceback)` pass a handler of "
+                + "your own, such as `function(e) return e end`)",
+            "FAIL spec/parse_spec.lua:8: asserts on xpcall's message: expected a string matching \"first\", got \"error in error handling\"",
+            "(an xpcall's message handler raised an error of its own at spec/parse_spec.lua:7, so xpcall returned "
+                + "\"error in error handling\": attempt to index a nil value (field 'where'))",
+            "0 passed, 1 failed, 1 errored",
+        ], run.output)
+    }
 }

@@ -183,6 +183,14 @@ int bh_limit_reason(lua_State *L);
 ** whose error names it; NULL when none was noted. */
 const char *bh_spent_site(lua_State *L, int *line);
 
+/* The error an xpcall's message handler raised of its own, when xpcall
+** gave up calling it and returned "error in error handling" in the
+** running (or last) callback: its source (NULL when none), its line in
+** '*line', and its text without the position in '*text'. Lua's message
+** names no cause; a report can. Cleared when the next outermost callback
+** starts. */
+const char *bh_handler_failure(lua_State *L, int *line, const char **text);
+
 /* A full garbage collection (lua_gc is variadic). */
 void bh_collect_garbage(lua_State *L);
 

@@ -1,0 +1,145 @@
+import BehaveCore
+@testable import BehaveLua
+import CLuaShim
+import Foundation
+import XCTest
+
+/// The memory limit is final, as the instruction and time limits are: once
+/// it refuses a script for good, the script stops, whatever `pcall`,
+/// `xpcall` or coroutine it is in, and the error names the line that asked.
+final class MemoryLimitTests: XCTestCase {
+    static let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
+
+    /// Runs `Probe:go` from `body` (lines of the file from 2 on) and returns
+    /// the errors it ended with and the button's title after it. A callback
+    /// that counts past the instructions after which the watchdog starts
+    /// runs first: the script then runs with no hook at all, the case where
+    /// nothing looked at the limit again.
+    func run(_ body: String) throws -> (errors: [String], title: String) {
+        let test = try TestScene(limits: Self.limits)
+        let button = test.control(Button.self, "button")
+        let warm = try test.behaviour("warm", source: script("function Probe:go() for _ = 1, 2000000 do end end", name: "Warm"))
+        warm.performAction("go", sender: button, arguments: [])
+        let probe = try test.behaviour("probe", source: script(body), outlets: ["button": button])
+        #if os(Linux)
+        XCTAssertTrue(test.runtime.countsInstructionsByWindows)
+        #endif
+        probe.performAction("go", sender: button, arguments: [])
+        return (test.errors, button.title)
+    }
+
+    /// Runs `body` and checks that it stopped at the memory limit, named
+    /// at `line`, before it set the button's title.
+    func assertStopped(at line: Int, running body: String, file: StaticString = #filePath, line testLine: UInt = #line) throws {
+        let (errors, title) = try run(body)
+        XCTAssertEqual(title, "", "the script went on after the memory limit", file: file, line: testLine)
+        XCTAssertEqual(errors.count, 1, "\(errors)", file: file, line: testLine)
+        XCTAssertTrue(errors.first?.contains("probe.lua:\(line): memory limit exceeded (8192 KiB)") == true, "\(errors)",
+                      file: file, line: testLine)
+    }
+
+    /// A script that catches "not enough memory" and then allocates nothing
+    /// more used to go on: here it would count and set the button's title.
+    func testAPcallDoesNotSwallowTheMemoryLimit() throws {
+        try assertStopped(at: 5, running: """
+            function Probe:go()
+              local keep = {}
+              pcall(function()
+                while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
+              end)
+              keep = nil
+              local n = 0
+              for i = 1, 100000 do n = n + i end
+              self.button.title = "went on " .. tostring(n)
+            end
+            """)
+    }
+
+    /// The same under xpcall, with a message handler of the script's own.
+    func testAnXpcallDoesNotSwallowTheMemoryLimit() throws {
+        try assertStopped(at: 5, running: """
+            function Probe:go()
+              local keep = {}
+              local ok = xpcall(function()
+                while true do keep[#keep + 1] = {} end
+              end, function(m) return "caught: " .. tostring(m) end)
+              keep = nil
+              local n = 0
+              for i = 1, 100000 do n = n + i end
+              self.button.title = ok and "no error" or "went on"
+            end
+            """)
+    }
+
+    /// Inside a coroutine: neither the coroutine's pcall, nor the
+    /// coroutine's end, nor a pcall around its resumption swallows it.
+    func testACoroutineDoesNotSwallowTheMemoryLimit() throws {
+        try assertStopped(at: 7, running: """
+            function Probe:go()
+              local button = self.button
+              local co = coroutine.create(function()
+                local keep = {}
+                pcall(function()
+                  while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
+                end)
+                keep = nil
+                button.title = "went on in the coroutine"
+              end)
+              pcall(coroutine.resume, co)
+              local n = 0
+              for i = 1, 100000 do n = n + i end
+              button.title = "went on after it " .. tostring(n)
+            end
+            """)
+    }
+
+    /// The stop ends the callback only: the behaviour's next action and its
+    /// destroy run, and the state, closed and made again for the next
+    /// runtime on this thread, runs scripts as a fresh one does.
+    func testAStateTheMemoryLimitStoppedStaysUsable() throws {
+        // A state closed first waits on this thread: the scene's is made
+        // again from a copy, and goes back to wait when it closes.
+        try LuaRuntime(scene: Scene(screen: "primer"), limits: Self.limits).close()
+        let test = try TestScene(limits: Self.limits)
+        XCTAssertNotNil(bh_reused(test.runtime.L), "the state was not made again")
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+            local keep = {}
+            function Probe:go()
+              pcall(function()
+                while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
+              end)
+              self.button.title = "went on"
+            end
+            function Probe:again()
+              keep = {}
+              self.button.title = "again " .. string.rep("z", 3)
+            end
+            function Probe:destroy() self.button.title = "destroyed" end
+            """), outlets: ["button": button])
+        probe.performAction("go", sender: button, arguments: [])
+        XCTAssertEqual(button.title, "")
+        XCTAssertEqual(test.errors.count, 1, "\(test.errors)")
+        XCTAssertTrue(test.errors.first?.contains("probe.lua:5: memory limit exceeded (8192 KiB)") == true, "\(test.errors)")
+        probe.performAction("again", sender: button, arguments: [])
+        XCTAssertEqual(button.title, "again zzz")
+        test.scene.dismiss()
+        XCTAssertEqual(button.title, "destroyed")
+        XCTAssertEqual(test.errors.count, 1, "\(test.errors)")
+        test.runtime.close()
+
+        let next = try TestScene(limits: Self.limits)
+        XCTAssertNotNil(bh_reused(next.runtime.L), "the stopped state was not made again")
+        let other = next.control(Button.self, "button")
+        let fresh = try next.behaviour("probe", source: script("""
+            function Probe:go()
+              local parts = {}
+              for i = 1, 1000 do parts[i] = string.rep("x", 100) end
+              self.button.title = "ran " .. #table.concat(parts)
+            end
+            """), outlets: ["button": other])
+        fresh.performAction("go", sender: other, arguments: [])
+        XCTAssertEqual(next.errors, [])
+        XCTAssertEqual(other.title, "ran 100000")
+    }
+}
