@@ -206,14 +206,13 @@ public struct AppCall {
 public final class AppReply: @unchecked Sendable {
     // Touched only on the scene's thread (checked): `deliver` and `answered`.
     private let deliver: (Result<[JSON], ScriptError>) -> Void
-    private let thread: pthread_t
+    private let thread = SceneThread.current
     private let qualified: String
     private var answered = false
 
     init(_ qualified: String, deliver: @escaping (Result<[JSON], ScriptError>) -> Void) {
         self.qualified = qualified
         self.deliver = deliver
-        thread = pthread_self()
     }
 
     /// Whether it was answered (or failed). Read it on the scene's thread.
@@ -238,12 +237,9 @@ public final class AppReply: @unchecked Sendable {
     }
 
     private func reply(_ result: Result<[JSON], ScriptError>) throws(ValueError) {
-        // Lua runs on one thread: an answer from another would race with
-        // the scene's scripts. Refused before anything of the reply is read.
-        guard pthread_equal(pthread_self(), thread) != 0 else {
-            throw ValueError(text: "\(qualified) was answered on another thread than its scene's; the answer is refused and the handler still waits",
-                             fix: "answer on the scene's thread: for an app, the main thread (`try await MainActor.run { try reply.answer(…) }`, or `DispatchQueue.main`)")
-        }
+        // Refused before anything of the reply is read.
+        try thread.check("\(qualified) was answered", "the answer is refused and the handler still waits",
+                         act: "answer", example: "try reply.answer(…)")
         guard !answered else { return }
         answered = true
         deliver(result)

@@ -228,13 +228,14 @@ extension LuaRuntime {
 /// answers later).
 extension LuaRuntime {
     /// Starts something that answers at once or later (`start` is handed
-    /// the reply): an answer given at once is returned to the script; a
-    /// later one resumes the paused handler. When `start` throws, nothing
-    /// waits.
-    func waitForAnswer(_ handler: HandlerThread, on S: OpaquePointer,
+    /// the reply; `subject`, `platform.pickImage`, names it in the refusal
+    /// of an answer from another thread): an answer given at once is
+    /// returned to the script; a later one resumes the paused handler.
+    /// When `start` throws, nothing waits.
+    func waitForAnswer(_ handler: HandlerThread, answering subject: String, on S: OpaquePointer,
                        start: (HandlerReply) throws(ValueError) -> Void) throws(ValueError) -> Int32 {
         let pending = PendingAnswer()
-        try start(HandlerReply { [weak self, weak handler] answer in
+        try start(HandlerReply(subject: subject) { [weak self, weak handler] answer in
             guard pending.isWaiting else {
                 if pending.immediate == nil { pending.immediate = answer }
                 return
@@ -277,15 +278,26 @@ extension LuaRuntime {
 typealias HandlerAnswer = (LuaRuntime, OpaquePointer) throws(ValueError) -> Int32
 
 /// How what a handler waits for answers it (see `waitForAnswer`): once;
-/// later answers are ignored.
+/// later answers are ignored. An answer from another thread than the
+/// scene's (a host's completion called where its work ended) is refused
+/// before anything is read: it throws, and the handler still waits.
 struct HandlerReply {
+    /// What is answered (`platform.pickImage`), for the refusal.
+    let subject: String
+    /// Made while the handler runs, so on the scene's thread.
+    let thread = SceneThread.current
+    /// Delivers without the check: for a caller that made it already.
     let deliver: (@escaping HandlerAnswer) -> Void
 
-    func callAsFunction(_ answer: @escaping HandlerAnswer) { deliver(answer) }
+    func callAsFunction(_ answer: @escaping HandlerAnswer) throws(ValueError) {
+        try thread.check("\(subject) was answered", "the answer is refused and the handler still waits",
+                         act: "answer", example: "try answer(…)")
+        deliver(answer)
+    }
 
     /// Answers with one value.
-    func callAsFunction(value: Value) {
-        deliver { runtime, S throws(ValueError) in
+    func callAsFunction(value: Value) throws(ValueError) {
+        try self { runtime, S throws(ValueError) in
             guard lua_checkstack(S, 4) != 0 else { throw ValueError("not enough stack for the answer") }
             runtime.push(value, on: S)
             return 1

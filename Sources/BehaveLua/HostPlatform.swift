@@ -28,8 +28,10 @@ extension LuaRuntime {
     private func requestPermission(_ S: OpaquePointer) throws(ValueError) -> Int32 {
         let capability = try declaredCapability(of: "requestPermission", in: S)
         let handler = try currentHandler("platform.requestPermission", on: S)
-        return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
-            try scene.platform.requestPermission(capability, in: scene) { answer(value: .string($0.rawValue)) }
+        return try waitForAnswer(handler, answering: "platform.requestPermission", on: S) { answer throws(ValueError) in
+            try scene.platform.requestPermission(capability, in: scene) { state throws(ValueError) in
+                try answer(value: .string(state.rawValue))
+            }
         }
     }
 
@@ -37,8 +39,10 @@ extension LuaRuntime {
         let source = try declaredCapability(of: "pickImage", role: "source", in: S)
         let handler = try currentHandler("platform.pickImage", on: S)
         do throws(ValueError) {
-            return try waitForAnswer(handler, on: S) { answer throws(ValueError) in
-                try scene.platform.pickImage(from: source, in: scene) { answer(value: $0.map(Value.image) ?? .null) }
+            return try waitForAnswer(handler, answering: "platform.pickImage", on: S) { answer throws(ValueError) in
+                try scene.platform.pickImage(from: source, in: scene) { image throws(ValueError) in
+                    try answer(value: image.map(Value.image) ?? .null)
+                }
             }
         } catch {
             throw ValueError("platform.pickImage: \(error.message); check platform.available(\"\(source.rawValue)\") and platform.permission(\"\(source.rawValue)\") first")

@@ -61,7 +61,7 @@ extension LuaRuntime {
             return try pushAppResults(results, of: qualified, on: S)
         case .later(let body):
             let handler = try currentHandler(qualified, on: S)
-            return try waitForAnswer(handler, on: S) { reply throws(ValueError) in
+            return try waitForAnswer(handler, answering: qualified, on: S) { reply throws(ValueError) in
                 let appReply = AppReply(qualified) { [weak self] result in
                     self?.deliver(result, to: reply, of: qualified)
                 }
@@ -102,7 +102,8 @@ extension LuaRuntime {
             return
         }
         if !isClosed, bh_running_count(L) == 0 { sceneReference?.beginCommand() }
-        reply { runtime, S throws(ValueError) in
+        // `AppReply` refused an answer from another thread already.
+        reply.deliver { runtime, S throws(ValueError) in
             switch result {
             case .success(let results): return try runtime.pushAppResults(results, of: qualified, on: S)
             case .failure(let error): throw error

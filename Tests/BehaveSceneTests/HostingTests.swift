@@ -2,6 +2,7 @@ import BehaveCore
 import BehaveLua
 @testable import BehaveScene
 import Foundation
+import ToolRunning
 import XCTest
 
 /// A toolkit's widget as tests stand one in: it shows what it is told,
@@ -227,10 +228,44 @@ final class HostingTests: XCTestCase {
         // The scene's clock passing the duration does not end it: the host does.
         try scene.execute(.advance(2))
         XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")))
-        scene.perform { fade.finished() }
+        try scene.perform { () throws(ValueError) in try fade.finished() }
         XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
         XCTAssertEqual(widget.animations.count, 2, "the fade back in")
         XCTAssertEqual(widget.animations.last?.to, .number(1))
+    }
+
+    /// A host animation's end reported where the toolkit's animator ended
+    /// (another thread) is refused with the fix, and the handler waiting in
+    /// `animate` still waits for the end on the scene's thread.
+    func testAHostAnimationFinishedOnAnotherThreadIsRefusedAndTheHandlerStillWaits() throws {
+        let widget = FakeWidget()
+        widget.takesAnimations = true
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: widget)
+        try loaded.scene.execute(.tap("button"))
+        let fade = Racing(try XCTUnwrap(widget.animations.first))
+        let refusal = thrownOnAnotherThread { () throws(ValueError) in try fade.value.finished() }
+        XCTAssertEqual(refusal?.text, "the host animation of button.alpha was finished on another thread than its scene's; the handler still waits in animate")
+        XCTAssertEqual(refusal?.fix, "call finished() on the scene's thread: for an app, the main thread (`try await MainActor.run { try animation.finished() }`, or `DispatchQueue.main`)")
+        XCTAssertTrue(fade.value.isWaiting)
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")), "the handler still waits")
+        XCTAssertEqual(widget.animations.count, 1)
+        try fade.value.finished()
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
+        XCTAssertEqual(widget.animations.count, 2, "the fade back in")
+    }
+
+    /// A frame source on a thread of its own is refused with the fix: the
+    /// clock stays, and the next tick on the scene's thread moves it.
+    func testATickOnAnotherThreadIsRefusedAndTheClockStays() throws {
+        let loaded = try loadToggle(widget: FakeWidget())
+        let start = ContinuousClock.now
+        let driver = Racing(RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60, now: start))
+        let refusal = thrownOnAnotherThread { () throws(ValueError) in try driver.value.tick(now: start.advanced(by: .milliseconds(100))) }
+        XCTAssertEqual(refusal?.text, "RealTimeDriver.tick was called on another thread than its scene's; the scene's clock stays where it was")
+        XCTAssertEqual(refusal?.fix, "tick on the scene's thread: for an app, the main thread (`try await MainActor.run { try driver.tick() }`, or `DispatchQueue.main`)")
+        XCTAssertEqual(loaded.scene.clock.now, 0)
+        XCTAssertEqual(try driver.value.tick(now: start.advanced(by: .milliseconds(100))), 0.1, accuracy: 1e-9)
+        XCTAssertEqual(loaded.scene.clock.now, 0.1, accuracy: 1e-9)
     }
 
     func testAnEventLongAfterTheLastCommandHasItsOwnTime() throws {
@@ -248,13 +283,13 @@ final class HostingTests: XCTestCase {
         let start = ContinuousClock.now
         let driver = RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60, now: start)
         try loaded.scene.execute(.tap("button"))
-        XCTAssertEqual(driver.tick(now: start.advanced(by: .milliseconds(5))), 0, "not a frame yet")
-        XCTAssertEqual(driver.tick(now: start.advanced(by: .milliseconds(100))), 0.1, accuracy: 1e-9)
+        XCTAssertEqual(try driver.tick(now: start.advanced(by: .milliseconds(5))), 0, "not a frame yet")
+        XCTAssertEqual(try driver.tick(now: start.advanced(by: .milliseconds(100))), 0.1, accuracy: 1e-9)
         XCTAssertEqual(loaded.scene.clock.now, 0.1, accuracy: 1e-9)
         // A stall does not make time jump.
-        XCTAssertEqual(driver.tick(now: start.advanced(by: .seconds(10))), WallClock.longestStep, accuracy: 1e-9)
+        XCTAssertEqual(try driver.tick(now: start.advanced(by: .seconds(10))), WallClock.longestStep, accuracy: 1e-9)
         driver.pause()
-        XCTAssertEqual(driver.tick(now: start.advanced(by: .seconds(20))), 0)
+        XCTAssertEqual(try driver.tick(now: start.advanced(by: .seconds(20))), 0)
     }
 
     /// A host's own control type, registered once: scene files, outlets,

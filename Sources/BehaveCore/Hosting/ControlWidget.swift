@@ -100,6 +100,8 @@ public final class HostAnimation {
     public let duration: Double
     public let curve: Curve
     private var onFinish: (() -> Void)?
+    /// Made by the scene's animator, so on the scene's thread.
+    private let thread = SceneThread.current
 
     init(control: String, property: PropertySpec, from: Value, to: Value, duration: Double, curve: Curve,
          onFinish: @escaping () -> Void) {
@@ -114,7 +116,11 @@ public final class HostAnimation {
 
     /// The host's animation ended: the handler that waits on it resumes
     /// once every part of its animation has ended. Later calls do nothing.
-    public func finished() {
+    /// Refused (it throws, and the handler still waits) from another
+    /// thread than the scene's.
+    public func finished() throws(ValueError) {
+        try thread.check("the host animation of \(control).\(property.name) was finished",
+                         "the handler still waits in animate", act: "call finished()", example: "try animation.finished()")
         let finish = onFinish
         onFinish = nil
         finish?()
@@ -123,6 +129,7 @@ public final class HostAnimation {
     /// A part the widget refused: nothing waits for it.
     func discard() { onFinish = nil }
 
-    /// Whether the scene still waits for `finished()`.
+    /// Whether the scene still waits for `finished()`. Read it on the
+    /// scene's thread.
     public var isWaiting: Bool { onFinish != nil }
 }

@@ -17,8 +17,12 @@ public protocol DialogPresenter: AnyObject {
 
 extension Scene {
     /// Answers the presented dialog as the host's dialog was answered: an
-    /// option's text, or nil for cancel. Runs as one command.
+    /// option's text, or nil for cancel. Runs as one command. Refused (it
+    /// throws, and the dialog still waits) from another thread than the
+    /// scene's.
     public func answerDialog(with option: String?) throws(ValueError) {
+        try thread.check("the dialog was answered", "the answer is refused and the dialog still waits",
+                         act: "answer", example: "try scene.answerDialog(with: option)")
         try perform { () throws(ValueError) in
             if let option { try choose(option) } else { try choose(cancelling: true) }
         }
@@ -31,20 +35,27 @@ extension Scene {
 /// with its limits. Tests keep the manual clock instead.
 public final class RealTimeDriver {
     public private(set) weak var scene: Scene?
+    private let thread: SceneThread
     private var wall: WallClock
 
     /// `interval`: the host's frame, in seconds (1/60 for most displays);
     /// ticks closer together than that do nothing.
     public init(scene: Scene, interval: Double = 1.0 / 60, now: ContinuousClock.Instant = .now) {
         self.scene = scene
+        thread = scene.thread
         wall = WallClock(now: now, interval: interval)
     }
 
     /// Advances the scene by the wall time since the last advance (at most
     /// `WallClock.longestStep` at once: after a stall the scene lags rather
     /// than jumping). Returns the seconds advanced (0 when none were due).
+    /// Refused (it throws, and the clock stays) from another thread than
+    /// the scene's: a frame source on a thread of its own hops to the
+    /// scene's.
     @discardableResult
-    public func tick(now: ContinuousClock.Instant = .now) -> Double {
+    public func tick(now: ContinuousClock.Instant = .now) throws(ValueError) -> Double {
+        try thread.check("RealTimeDriver.tick was called", "the scene's clock stays where it was",
+                         act: "tick", example: "try driver.tick()")
         guard let scene, scene.isPresented, let step = wall.due(now: now) else { return 0 }
         scene.perform { scene.clock.advance(by: step) }
         return step

@@ -30,8 +30,12 @@ public final class HeadlessPlatform: Platform {
                                     ("new", .string(state.rawValue))])
     }
 
-    public func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void) throws(ValueError) {
-        guard permission(for: capability) == .notDetermined else { return answer(permission(for: capability)) }
+    // A dialog is answered on the scene's thread (`Scene.answerDialog`
+    // refuses any other), so these answers are never refused: `try?`.
+
+    public func requestPermission(_ capability: Capability, in scene: Scene,
+                                  answer: @escaping (PermissionState) throws(ValueError) -> Void) throws(ValueError) {
+        guard permission(for: capability) == .notDetermined else { return try answer(permission(for: capability)) }
         let purpose = capability == .camera ? "to take photos" : "to choose photos"
         let dialog = Dialog(style: .permission, title: "“\(scene.screenTitle)” Would Like to Access the \(capability.title)",
                             message: "Allow access \(purpose).", options: [HeadlessPlatform.allow, HeadlessPlatform.dontAllow])
@@ -42,11 +46,12 @@ public final class HeadlessPlatform: Platform {
             if let choice, self.permission(for: capability) == .notDetermined {
                 self.setPermission(choice == HeadlessPlatform.allow ? .authorized : .denied, for: capability, in: scene)
             }
-            answer(self.permission(for: capability))
+            try? answer(self.permission(for: capability))
         }
     }
 
-    public func pickImage(from source: Capability, in scene: Scene, answer: @escaping (Image?) -> Void) throws(ValueError) {
+    public func pickImage(from source: Capability, in scene: Scene,
+                          answer: @escaping (Image?) throws(ValueError) -> Void) throws(ValueError) {
         let name = source == .camera ? "the camera" : "the photo library"
         guard isAvailable(source) else { throw ValueError("\(name) is not available on this device") }
         switch permission(for: source) {
@@ -66,7 +71,7 @@ public final class HeadlessPlatform: Platform {
             let outcome = image.map { "picked \(Value.image($0)) from" } ?? "cancelled"
             scene?.trace.record(.note, subject: "platform", "platform: \(outcome) \(name)",
                                 fields: [("source", .string(source.rawValue)), ("image", image.map { Value.image($0).json } ?? .null)])
-            answer(image)
+            try? answer(image)
         }
     }
 

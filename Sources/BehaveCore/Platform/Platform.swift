@@ -12,12 +12,18 @@ public protocol Platform: AnyObject {
     /// Asks the user when the permission is not determined yet; `answer`
     /// hears the permission then (at once when there is nothing to ask).
     /// Throws, and asks nothing, when the request cannot be presented.
-    func requestPermission(_ capability: Capability, in scene: Scene, answer: @escaping (PermissionState) -> Void) throws(ValueError)
+    /// Call `answer` on the scene's thread: from another, it throws
+    /// (`SceneThread`) and the handler still waits.
+    func requestPermission(_ capability: Capability, in scene: Scene,
+                           answer: @escaping (PermissionState) throws(ValueError) -> Void) throws(ValueError)
 
     /// Presents the picker of an available, authorized source; `answer`
     /// hears the picked image, or nil when the user cancels. Throws, and
-    /// presents nothing, when the source cannot be used.
-    func pickImage(from source: Capability, in scene: Scene, answer: @escaping (Image?) -> Void) throws(ValueError)
+    /// presents nothing, when the source cannot be used. Call `answer` on
+    /// the scene's thread: from another, it throws and the handler still
+    /// waits.
+    func pickImage(from source: Capability, in scene: Scene,
+                   answer: @escaping (Image?) throws(ValueError) -> Void) throws(ValueError)
 
     /// Sends the user to the app's page in Settings.
     func openSettings(in scene: Scene)

@@ -9,6 +9,10 @@ public final class Scene {
     /// through it without calling Swift.
     public let c: UnsafeMutablePointer<bh_scene>
     public let clock = Clock()
+    /// The thread that made it (the one that loaded it), where it runs:
+    /// what a host calls later (`answerDialog`, `RealTimeDriver.tick`) is
+    /// refused from any other.
+    public let thread = SceneThread.current
     public let animator: Animator
     public private(set) var trace: Trace!
     public private(set) var keyboard: Keyboard!

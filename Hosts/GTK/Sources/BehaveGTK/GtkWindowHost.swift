@@ -146,7 +146,13 @@ public final class GtkWindowHost {
 
     private func frame() {
         guard !ended else { return }
-        driver?.tick()
+        do throws(ValueError) {
+            try driver?.tick()
+        } catch {
+            // Only from another thread than the scene's: GLib's frame
+            // source runs on the main loop's, so this says it moved.
+            FileHandle.standardError.write(Data("behave window: \(error.message)\n".utf8))
+        }
         if options.printGeometry, !geometryPrinted, let host, gtk_widget_get_width(window) > 0 {
             let places = host.geometry(in: window)
             guard !places.isEmpty, places.allSatisfy({ $0.width > 0 || $0.height > 0 }) else { return }
