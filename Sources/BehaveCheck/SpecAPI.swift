@@ -5,6 +5,6 @@ public enum SpecAPI {
         "describe", "context", "it", "test", "spec", "pending",
         "before_each", "after_each", "setup", "teardown", "lazy_setup", "strict_setup", "lazy_teardown", "strict_teardown",
         "finally", "assert", "print", "spy", "stub", "mock", "match", "scene", "insulate", "expose",
-        "require", "collectgarbage",
+        "require", "collectgarbage", "package",
     ]
 }

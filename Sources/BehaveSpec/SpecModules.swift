@@ -21,6 +21,30 @@ enum SpecModules {
         return roots
     }
 
+    /// The roots as a spec's `package.path` starts: each folder as Lua's
+    /// two templates (`./?.lua;./?/init.lua`), a folder below the working
+    /// directory written from it (`spec/?.lua`), as `require`'s messages
+    /// show the files. Set to this text, the path searches just what the
+    /// roots do.
+    static func packagePath(_ roots: [String]) -> String {
+        let cwd = FileAccess.absolutePath(".") + "/"
+        var templates: [String] = []
+        for root in roots {
+            let shown = root.hasPrefix(cwd) ? String(root.dropFirst(cwd.count)) : root
+            if shown.hasSuffix(".lua") && shown.contains("?") {
+                templates.append(shown)
+            } else {
+                templates += [shown + "/?.lua", shown + "/?/init.lua"]
+            }
+        }
+        var path = ""
+        for template in templates {
+            if !path.isEmpty { path += ";" }
+            path += template
+        }
+        return path
+    }
+
     /// busted's default module path, in `folder`.
     static func sourceTemplates(in folder: String) -> [String] {
         ["?.lua", "?/?.lua", "?/init.lua"].map { (folder == "." ? "./src/" : folder + "/src/") + $0 }
