@@ -7,4 +7,8 @@ public enum SpecAPI {
         "finally", "assert", "print", "spy", "stub", "mock", "match", "scene", "insulate", "expose",
         "require", "collectgarbage", "package",
     ]
+
+    /// What a spec's `package` holds; `path`, `cpath`, `loaded` and
+    /// `preload` a spec may set (see Docs/testing.md, "The package table").
+    public static let packageFields = ["config", "cpath", "loaded", "loadlib", "path", "preload"]
 }
