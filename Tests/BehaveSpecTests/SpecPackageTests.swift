@@ -93,7 +93,7 @@ final class SpecPackageTests: XCTestCase {
                   assert.equals("/", package.config:sub(1, 1))
                   assert.same({ nil, "a spec loads no C libraries: behave test runs specs in Behave's sandbox", "absent" },
                               { package.loadlib("./lfs.so", "luaopen_lfs") })
-                  assert.is_nil(package.searchers)
+                  assert.is_nil(rawget(package, "searchers"))
                 end)
                 """,
         ])
