@@ -27,20 +27,18 @@ enum SpecModules {
     /// show the files. Set to this text, the path searches just what the
     /// roots do.
     static func packagePath(_ roots: [String]) -> String {
-        let cwd = FileAccess.absolutePath(".") + "/"
-        var templates: [String] = []
-        for root in roots {
-            let shown = root.hasPrefix(cwd) ? String(root.dropFirst(cwd.count)) : root
-            if shown.hasSuffix(".lua") && shown.contains("?") {
-                templates.append(shown)
-            } else {
-                templates += [shown + "/?.lua", shown + "/?/init.lua"]
-            }
-        }
+        // Made for every spec file: the working directory is asked for
+        // only when a root is absolute (a suite's folder).
+        let cwd = roots.contains { $0.hasPrefix("/") } ? FileAccess.absolutePath(".") + "/" : nil
         var path = ""
-        for template in templates {
+        for root in roots {
+            let shown = cwd.map { root.hasPrefix($0) ? String(root.dropFirst($0.count)) : root } ?? root
             if !path.isEmpty { path += ";" }
-            path += template
+            if shown.hasSuffix(".lua") && shown.contains("?") {
+                path += shown
+            } else {
+                path += shown + "/?.lua;" + shown + "/?/init.lua"
+            }
         }
         return path
     }
