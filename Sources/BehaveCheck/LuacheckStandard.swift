@@ -26,8 +26,16 @@ public enum LuacheckStandard {
 
             """
         var spec = ScriptAPI.sandboxGlobals
-        for name in SpecAPI.globals { spec.updateValue(nil, forKey: name) }
+        for name in SpecAPI.globals where name != "package" { spec.updateValue(nil, forKey: name) }
         out += entries(spec)
+        // A spec sets package.path and package.loaded's entries.
+        let writable: Set = ["path", "cpath", "loaded", "preload"]
+        let fields = SpecAPI.packageFields.map { name in
+            writable.contains(name)
+                ? "\(name) = { read_only = false\(name == "loaded" || name == "preload" ? ", other_fields = true" : "") }"
+                : "\(name) = {}"
+        }
+        out += "    package = { fields = { \(fields.joined(separator: ", ")) } },\n"
         out += """
               },
             }

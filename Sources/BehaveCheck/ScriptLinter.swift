@@ -149,6 +149,7 @@ final class LintWalk {
     static let specGlobals: [String: [String]?] = {
         var names = ScriptAPI.sandboxGlobals
         for name in SpecAPI.globals { names.updateValue(nil, forKey: name) }
+        names["package"] = SpecAPI.packageFields
         return names
     }()
 

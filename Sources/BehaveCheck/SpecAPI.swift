@@ -5,6 +5,10 @@ public enum SpecAPI {
         "describe", "context", "it", "test", "spec", "pending",
         "before_each", "after_each", "setup", "teardown", "lazy_setup", "strict_setup", "lazy_teardown", "strict_teardown",
         "finally", "assert", "print", "spy", "stub", "mock", "match", "scene", "insulate", "expose",
-        "require", "collectgarbage",
+        "require", "collectgarbage", "package",
     ]
+
+    /// What a spec's `package` holds; `path`, `cpath`, `loaded` and
+    /// `preload` a spec may set (see Docs/testing.md, "The package table").
+    public static let packageFields = ["config", "cpath", "loaded", "loadlib", "path", "preload"]
 }

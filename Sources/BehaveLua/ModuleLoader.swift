@@ -56,6 +56,10 @@ struct ModuleRegistry {
     var fileAccess: FileAccess = .unrestricted
     /// `behaviour`, in a behaviour's module: an error.
     var behaviourID: Int32 = 0
+    /// A spec file's: the spec's `package.loaded` (Lua's side) is the cache,
+    /// so the host keeps no loaded module, and `require` may be handed the
+    /// spec's `package.path` to search instead of the scope's folders.
+    var followsPackage = false
 }
 
 /// Where `require` looks from a chunk's code, and how what it finds runs.
@@ -104,6 +108,11 @@ extension LuaRuntime {
         let path: String
         if modules.preloads[name] != nil {
             path = LuaRuntime.preloadPrefix + name
+        } else if modules.followsPackage, lua_type(S, 2) == LUA_TSTRING, let searched = string(at: 2, in: S) {
+            // A spec's own `package.path` (only passed when it changed).
+            let search = try LuaRuntime.searchPackagePath(name, searched, access: modules.fileAccess)
+            guard let found = search.found else { throw ValueError(search.notFound(name)) }
+            path = found
         } else {
             let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: modules.fileAccess)
             guard let found else {
@@ -167,10 +176,17 @@ extension LuaRuntime {
     }
 
     /// `H.moduleLoaded(path, value)`: keeps the value for every later
-    /// `require` in this runtime and returns it.
+    /// `require` in this runtime (a spec's `package.loaded` keeps it for a
+    /// spec) and returns it.
     func moduleLoaded(_ S: OpaquePointer) -> Int32 {
         guard let path = string(at: 1, in: S) else { return 0 }
         lua_settop(S, 2)
+        guard !modules.followsPackage else {
+            // The spec's `package.loaded` keeps it; the next `require` after
+            // `package.loaded[name] = nil` loads the file again.
+            modules.states[path] = nil
+            return 1
+        }
         lua_pushvalue(S, 2)
         let ref = luaL_ref(S, bh_registryindex())
         modules.states[path] = .loaded(ref: ref)
@@ -294,11 +310,14 @@ extension LuaRuntime {
     /// in order and run what it finds in `environment`, handing out the
     /// values themselves: a spec file's scope. `hint` says where modules
     /// live in the message of one not found.
+    /// The spec's `require` keeps what it loaded in its `package.loaded`
+    /// and may pass its `package.path`.
     public func setModuleScope(roots: [String], environment: LuaReference, forChunk chunk: String, hint: String) {
         pushRef(environment.id, on: L)
         let scope = ModuleScope(roots: roots, environment: luaL_ref(L, bh_registryindex()), sharesReadOnly: false, hint: hint)
         modules.scopes[chunk] = scope
         modules.defaultScope = scope
+        modules.followsPackage = true
     }
 
     /// Makes `require(name)` call `loader(name, ":preload:")` the first

@@ -253,7 +253,8 @@ final class SpecFileRun {
         }
         let roots = SpecModules.roots(forSpecIn: directory)
         runtime.setModuleScope(roots: roots, environment: environment, forChunk: "@" + file, hint: SpecModules.hint(roots))
-        try runtime.call(prelude, [.reference(hosts), .reference(environment), .reference(require), .reference(garbage)])
+        try runtime.call(prelude, [.reference(hosts), .reference(environment), .reference(require), .reference(garbage),
+                                   .value(.string(SpecModules.packagePath(roots)))])
         let chunk = try runtime.load(source, chunkName: "@" + file, environment: environment)
         defer { runtime.release(chunk) }
         try runtime.call(chunk)

@@ -21,6 +21,28 @@ enum SpecModules {
         return roots
     }
 
+    /// The roots as a spec's `package.path` starts: each folder as Lua's
+    /// two templates (`./?.lua;./?/init.lua`), a folder below the working
+    /// directory written from it (`spec/?.lua`), as `require`'s messages
+    /// show the files. Set to this text, the path searches just what the
+    /// roots do.
+    static func packagePath(_ roots: [String]) -> String {
+        // Made for every spec file: the working directory is asked for
+        // only when a root is absolute (a suite's folder).
+        let cwd = roots.contains { $0.hasPrefix("/") } ? FileAccess.absolutePath(".") + "/" : nil
+        var path = ""
+        for root in roots {
+            let shown = cwd.map { root.hasPrefix($0) ? String(root.dropFirst($0.count)) : root } ?? root
+            if !path.isEmpty { path += ";" }
+            if shown.hasSuffix(".lua") && shown.contains("?") {
+                path += shown
+            } else {
+                path += shown + "/?.lua;" + shown + "/?/init.lua"
+            }
+        }
+        return path
+    }
+
     /// busted's default module path, in `folder`.
     static func sourceTemplates(in folder: String) -> [String] {
         ["?.lua", "?/?.lua", "?/init.lua"].map { (folder == "." ? "./src/" : folder + "/src/") + $0 }

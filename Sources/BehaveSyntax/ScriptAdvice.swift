@@ -99,8 +99,6 @@ public struct ScriptAdvice: Equatable, Sendable {
     static let specWithheld = [
         "io": "a spec cannot read or write files or streams: keep test data in the spec or in a Lua module it requires",
         "os": "a spec cannot reach the system, its clock or its environment: pass times and settings to the code under test as values",
-        "package": "a spec needs neither `package.path` nor `package.loaded`: `require` already finds `name.lua` and `name/init.lua` in src/, "
-            + "the working directory and beside the spec, and each spec file starts with no module loaded; remove the line",
         "debug": "a spec cannot inspect the Lua stack: for `xpcall(f, debug.traceback)` pass a handler of your own, such as `function(e) return e end`",
         "load": "a spec cannot compile code from text: `require` a module, or write the function in the spec",
         "loadfile": "a spec runs other Lua files only as modules: `require` the file instead",

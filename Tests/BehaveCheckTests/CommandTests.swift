@@ -171,8 +171,9 @@ final class CommandTests: XCTestCase {
         }
         let directory = try folder([".luacheckrc": rc.output, "like.lua": CommandTests.mistakes,
                                     "toggle.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8),
-                                    "toggle_spec.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8)])
-        let clean = try run(URL(fileURLWithPath: luacheck), ["--no-color", "toggle.lua", "toggle_spec.lua"], in: directory)
+                                    "toggle_spec.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8),
+                                    "path_spec.lua": "package.path = './lib/?.lua;' .. package.path\npackage.loaded.toggle = nil\n"])
+        let clean = try run(URL(fileURLWithPath: luacheck), ["--no-color", "toggle.lua", "toggle_spec.lua", "path_spec.lua"], in: directory)
         XCTAssertEqual(clean.status, 0, clean.output)
         let found = try run(URL(fileURLWithPath: luacheck), ["--no-color", "like.lua"], in: directory)
         XCTAssertTrue(found.output.contains("like.lua:6:1: setting non-standard global variable"), found.output)

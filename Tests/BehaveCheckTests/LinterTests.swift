@@ -258,6 +258,25 @@ final class LinterTests: XCTestCase {
         XCTAssertTrue(ScriptLinter.lint(behaviour, file: "like.lua").contains { $0.code == "undefined-global" && $0.message.hasPrefix("`describe`") })
     }
 
+    /// A spec's `package` is known, with what it holds: setting its path
+    /// and cache passes, a field it does not have is said.
+    func testSpecFilesKnowTheirPackage() {
+        let spec = """
+            package.path = "./lib/?.lua;" .. package.path
+            package.loaded.counted = nil
+            package.preload.made = function() return {} end
+            it("searches", function()
+              assert.is_nil(package.searchpath)
+            end)
+
+            """
+        XCTAssertEqual(ScriptLinter.lint(spec, file: "path_spec.lua").map(\.description), [
+            "path_spec.lua:5:25: error: `package` has no `searchpath`; it has: config, cpath, loaded, loadlib, path, preload",
+        ])
+        XCTAssertTrue(ScriptLinter.lint(like(replacing: "return Like", with: spec + "return Like"), file: "like.lua")
+            .contains { $0.code == "undefined-global" && $0.message.hasPrefix("`package`") })
+    }
+
     func testFindingsAreBounded() {
         let source = (1...5000).map { "local unused\($0) = \($0)" }.joined(separator: "\n")
         let findings = ScriptLinter.lint(source, file: "many.lua")

@@ -124,6 +124,18 @@ final class ModuleTests: XCTestCase {
     /// Regression: a behaviour script required as a module declared its
     /// behaviour for the requiring script, which then read "behaviour { … }
     /// is called twice".
+    /// Only a spec file's require reads a package.path: a behaviour has no
+    /// `package`, and a path passed to its require is not searched.
+    func testABehavioursRequireReadsNoPackagePath() throws {
+        let test = try TestScene()
+        try load("package_user.lua", in: test)
+        let logged = logs(test)
+        XCTAssertEqual(logged.count, 2, "\(logged)")
+        XCTAssertTrue(logged.first?.hasSuffix("nil") ?? false, "\(logged)")
+        XCTAssertTrue(logged.last?.contains("false\tpackage_user.lua:7: module 'palette' not found; tried palette.lua, palette/init.lua") ?? false,
+                      "\(logged)")
+    }
+
     func testAModuleCannotDeclareABehaviour() {
         let message = loadError("declares_user.lua", in: try! TestScene())
         XCTAssertTrue(message.contains("declares.lua:2: behaviour { … } declares a behaviour in its own script, and this file is loaded by require as a module"),

@@ -38,6 +38,17 @@ function finally(fn) end
 insulate = describe
 expose = describe
 
+---This spec file's `package`: `require` searches `path`'s templates (inside
+---the spec's folder and the working directory, `.lua` files only) and keeps
+---what it loads in `loaded`; C modules are not loaded.
+---@class Behave.SpecPackage
+---@field path string
+---@field cpath string
+---@field config string
+---@field loaded table<string, any>
+---@field preload table<string, fun(name: string, data: string): any>
+package = {}
+
 ---@class Behave.Assert
 ---@overload fun(value: any, message?: string): any
 ---@field equals fun(expected: any, actual: any, message?: string)

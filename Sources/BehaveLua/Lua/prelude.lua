@@ -91,9 +91,10 @@ end
 local require_module, module_loaded = H.requireModule, H.moduleLoaded
 
 -- An error in the module's top level goes on up from its own line; the
--- host loads it again at the next require.
-function api.require(name)
-  local value, loader, data, key, shared = require_module(name)
+-- host loads it again at the next require. `path` is a spec's own
+-- package.path, which the host reads only for a spec file's require.
+function api.require(name, path)
+  local value, loader, data, key, shared = require_module(name, path)
   if loader == nil then return value end
   local result = loader(name, data)
   if result == nil then result = true end

@@ -14,7 +14,7 @@
 -- the spec's own line; they must never be tail calls (a tail call drops the
 -- frame the level counts).
 
-local H, env, require, garbage = ...
+local H, env, require, garbage, default_path = ...
 local type, tostring, tonumber, select, error, pcall, xpcall, setmetatable, rawget, rawequal, next, ipairs =
       type, tostring, tonumber, select, error, pcall, xpcall, setmetatable, rawget, rawequal, next, ipairs
 local format, find, match, gsub, sub, sort, concat =
@@ -456,7 +456,51 @@ env.finally = finally
 env.assert, env.print = assert, print
 env.spy, env.stub, env.mock, env.match = spy, stub, mock, match
 env.scene = lazy("scene")
-env.require, env.collectgarbage = require, collectgarbage
+env.collectgarbage = collectgarbage
+
+-- package, for this spec file alone: what busted suites read and set.
+-- require looks in package.loaded, then package.preload, then busted's
+-- own modules, then the files package.path names (the host searches them
+-- within the folders a spec may read). As in Lua, require keeps the
+-- tables it began with (a spec that replaces package.loaded gets a table
+-- require does not read) and reads package.path each time.
+local loaded = {
+  _G = env, string = env.string, table = env.table, math = env.math, utf8 = env.utf8, coroutine = env.coroutine,
+}
+local preload = {}
+-- No C library is loaded: loadlib answers as Lua's does where dynamic
+-- libraries are not enabled.
+local function loadlib()
+  return nil, "a spec loads no C libraries: behave test runs specs in Behave's sandbox", "absent"
+end
+local package = {
+  path = default_path, cpath = "", config = "/\n;\n?\n!\n-\n", loaded = loaded, preload = preload, loadlib = loadlib,
+}
+env.package = package
+
+function env.require(name)
+  local value = loaded[name]
+  if value ~= nil then return value end
+  local loader = preload[name]
+  if loader ~= nil then
+    value = loader(name, ":preload:")
+  else
+    local path = package.path
+    if path == default_path then
+      path = nil
+    elseif type(path) ~= "string" then
+      error("'package.path' must be a string", 2)
+    end
+    -- A module's nil is true here; one that set package.loaded[name]
+    -- itself and returned nothing gives that.
+    value = require(name, path)
+    if value == true then value = nil end
+  end
+  if value == nil then value = loaded[name] end
+  if value == nil then value = true end
+  loaded[name] = value
+  return value
+end
 
 -- The modules of busted's that specs require: the same objects as the
 -- globals, found before any file.
