@@ -295,11 +295,6 @@ final class InputReader {
     }
 }
 
-private let releaseBox: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
 private let frameTick: GtkTickCallback = { _, _, data in
     guard let data else { return 0 }
     Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()

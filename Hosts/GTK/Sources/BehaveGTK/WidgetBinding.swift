@@ -72,12 +72,41 @@ class WidgetBinding: ControlWidget {
 
     // MARK: Edits in
 
+    /// The user's edit is being handled: a change shown now is the control
+    /// putting the widget back (it refused the edit).
+    private(set) var handlingUserEdit = false
+    /// A refused edit was put back, and GTK is not done with the signal
+    /// that reported it: what the widget reports until then is the value
+    /// put back, not the user's (GLib emits a signal that does not recurse,
+    /// such as GtkAdjustment's `value-changed`, again once the handler
+    /// returns, which sent a second event).
+    private var settling = false
+
+    /// What the widget reports now is the control's own change, not the user's.
+    var showsControlChange: Bool { applying || settling }
+
     /// The user changed `property` in the widget: the control hears it
-    /// (unless the change is the control's own, being shown).
+    /// (unless the change is the control's own, being shown). An edit the
+    /// control refuses (out of its range, past the scene's text) comes
+    /// back through `apply` with the value it keeps: the widget shows that
+    /// again, as a GTK widget that will not take a value does, and no
+    /// event is sent.
     final func userEdited(_ property: String, to value: Value, sending event: String?) {
-        guard !applying else { return }
-        control.userDidEdit(property, to: value, sending: event)
+        guard !showsControlChange else { return }
+        handlingUserEdit = true
+        defer { handlingUserEdit = false }
+        guard !control.userDidEdit(property, to: value, sending: event) else { return }
+        settling = true
+        Signals.afterThis { [weak self] in
+            guard let self else { return }
+            settling = false
+            editWasPutBack()
+        }
     }
+
+    /// A refused edit was put back and GTK is done with its signal
+    /// (subclasses: what GTK moved after it, an entry's caret).
+    func editWasPutBack() {}
 
     // MARK: Lifetime
 
