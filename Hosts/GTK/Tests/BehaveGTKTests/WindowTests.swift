@@ -503,6 +503,34 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// The exit status counts the script errors of every scene the window
+    /// ran, as `behave run` counts a run's: a script fixed and saved does
+    /// not hide the error it raised before.
+    func testAnErrorBeforeAReloadStillGivesStatusOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("greeter.lua")
+        func write(_ awake: String) throws {
+            try Data("""
+                local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
+                function Greeter:awake() \(awake) end
+                return Greeter
+
+                """.utf8).write(to: script)
+        }
+        try write(#"error("not yet")"#)
+        let driver = try WindowDriver()
+        try driver.open(script.path)
+        try driver.waitForLine(containing: "greeter.lua:2: not yet")
+        Thread.sleep(forTimeInterval: 1.1)
+        try write(#"self.label.text = "Hello""#)
+        try driver.waitForLine(containing: "greeter.lua saved: the scene is loaded again")
+        try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
+        // Before: 0, the status of the last scene alone.
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
     func testScrollingTheRealScrollViewReachesItsDelegates() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Scrolling/article.scene.yaml")
