@@ -129,7 +129,7 @@ final class TextFieldBinding: WidgetBinding {
             // went (where the two texts begin to differ), as after a key
             // GTK itself refuses; GTK moves it past the key once the
             // `changed` being handled returns, so it is placed after that.
-            caretPutBack = handlingUserEdit
+            caretPutBack = putsBack(change)
                 ? Int32(zip(shown.unicodeScalars, new.unicodeScalars).prefix { $0 == $1 }.count) : nil
         case ("placeholder", let value):
             bhg_entry_set_placeholder(widget, text(value))
@@ -152,7 +152,7 @@ final class TextFieldBinding: WidgetBinding {
         return .string(string(bhg_editable_get_text(widget)) ?? "")
     }
 
-    override func editWasPutBack() {
+    override func didSettle() {
         guard let caret = caretPutBack, let widget else { return }
         caretPutBack = nil
         bhg_editable_set_position(widget, caret)

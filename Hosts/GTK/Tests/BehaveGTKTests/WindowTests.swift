@@ -769,8 +769,9 @@ final class OutputLineTests: XCTestCase {
 
 /// An edit the scene refuses puts the widget back to the value the
 /// control keeps, as a GTK user expects of an entry or a spin button that
-/// will not take a value: the widget and the scene never disagree.
-final class RefusedEditTests: XCTestCase {
+/// will not take a value: the widget and the scene never disagree. What
+/// the control shows while it handles the user's edit is not the user's.
+final class UserEditTests: XCTestCase {
     /// The scene's text is full but for three bytes: of "abcdef" typed
     /// into the entry, "abc" is taken and each later key is refused. The
     /// entry shows "abc" (on the screen, and to a script reading it) and
@@ -778,7 +779,7 @@ final class RefusedEditTests: XCTestCase {
     func testTypingPastTheScenesTextLeavesTheEntryAtTheTakenText() throws {
         let driver = try WindowDriver()
         let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Refusals/refusals.scene.yaml").path
+            .appendingPathComponent("Fixtures/Edits/refusals.scene.yaml").path
         try driver.open(scene)
         try driver.waitForLine(containing: "room for 3 bytes")
         try driver.click("field")
@@ -816,7 +817,7 @@ final class RefusedEditTests: XCTestCase {
     func testPressingASpinButtonPastTheSteppersRangeLeavesItAtTheTop() throws {
         let driver = try WindowDriver()
         let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Refusals/range.scene.yaml").path
+            .appendingPathComponent("Fixtures/Edits/range.scene.yaml").path
         let input = Pipe()
         try driver.open(scene, input: input)
         let place = try XCTUnwrap(driver.places["count"])
@@ -836,6 +837,32 @@ final class RefusedEditTests: XCTestCase {
         XCTAssertTrue(driver.lines.contains { $0.contains("[ − 100 + ]") }, driver.lines.joined(separator: "\n"))
         // Before: GLib emitted the adjustment's value-changed again for the value put back, and the stepper sent valueChanged.
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A handler that sets the value inside the user's `valueChanged`
+    /// (here, to keep it even): the spin button shows the handler's value,
+    /// and the press is one `valueChanged`, as a UIKit control's set is no
+    /// event.
+    func testAHandlersSetDuringAPressIsNotASecondPress() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/snap.scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        let plus = ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count.value: 99 → 100")
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count.value: 101 → 102")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ count ")
+        XCTAssertTrue(driver.lines.contains { $0.contains("[ − 102 + ]") }, driver.lines.joined(separator: "\n"))
+        // Before: GLib emitted value-changed again for the handler's 102,
+        // which came back as the user's press, and a third valueChanged.
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("] heard 102") }.count, 0, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 }
