@@ -128,6 +128,35 @@ final class HostingTests: XCTestCase {
         XCTAssertFalse(toggle.userDidEdit("alpha", to: .number(7)))
     }
 
+    /// A widget showing a value the control refused is put back to the
+    /// value the control keeps (reads ask the widget: left so, scripts
+    /// would read the refused value), and the event is not sent.
+    func testARefusedEditPutsTheWidgetBack() throws {
+        let fixture = try SceneFixture(["dial.lua": """
+            local Watch = behaviour { name = "Watch", outlets = { slider = "Slider" } }
+            function Watch:awake()
+              self.heard = 0
+              self.slider:on("valueChanged", function() self.heard = self.heard + 1 end)
+            end
+            return Watch
+            """])
+        let widget = FakeWidget()
+        widget.keeps = ["value"]
+        let loaded = try SceneLoader.load(script: fixture.path("dial.lua"),
+                                          hosting: SceneHosting(bindControl: { $0.bind(widget) }))
+        let slider = try XCTUnwrap(loaded.scene.control(named: "slider"))
+        widget.shown["value"] = .number(0.25)
+        XCTAssertTrue(slider.userDidEdit("value", to: .number(0.25), sending: "valueChanged"))
+        widget.applied.removeAll()
+        // The user dragged past the control's range (the widget's was wider).
+        widget.shown["value"] = .number(7)
+        XCTAssertFalse(slider.userDidEdit("value", to: .number(7), sending: "valueChanged"))
+        XCTAssertEqual(widget.applied, [PropertyChange(control: "slider", property: "value", index: slider.schema.index(of: "value")!,
+                                                       old: .number(7), new: .number(0.25), source: .user)])
+        XCTAssertEqual(try slider.value("value"), .number(0.25), "reads ask the widget, which shows the kept value again")
+        XCTAssertEqual(loaded.behaviours.first?.fieldSnapshot.first { $0.0 == "heard" }?.1, .number(1), "no valueChanged for the refused edit")
+    }
+
     /// A binding that names a property the control lacks hears false, and
     /// the trace says which property and what was meant.
     func testAUsersEditOfAPropertyTheControlLacksSaysSo() throws {
@@ -170,13 +199,15 @@ final class HostingTests: XCTestCase {
             end
             return Echo
             """])
+        let widget = FakeWidget()
         let loaded = try SceneLoader.load(script: fixture.path("field.lua"),
-                                          hosting: SceneHosting(bindControl: { $0.bind(FakeWidget()) }))
+                                          hosting: SceneHosting(bindControl: { $0.bind(widget) }))
         let field = try XCTUnwrap(loaded.scene.control(named: "field"))
         loaded.scene.textLimit = 64
         XCTAssertTrue(field.userDidEdit("text", to: .string("short"), sending: "editingChanged"))
         XCTAssertFalse(field.userDidEdit("text", to: .string(String(repeating: "x", count: 100)), sending: "editingChanged"))
         XCTAssertEqual(try field.value("text"), .string("short"))
+        XCTAssertEqual(widget.changes(of: "text").last?.new, .string("short"), "the widget shows the kept text again")
         XCTAssertEqual(loaded.behaviours.first?.fieldSnapshot.first { $0.0 == "edits" }?.1, .number(1))
     }
 

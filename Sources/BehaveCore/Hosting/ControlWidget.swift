@@ -20,7 +20,9 @@
 public protocol ControlWidget: AnyObject {
     /// A checked change to show: the control's property `change.property`
     /// is now `change.new`. Called once per change; a change the widget
-    /// itself reported (`userDidEdit`) is not echoed back.
+    /// itself reported (`userDidEdit`) is not echoed back, and one the
+    /// control refused is answered with the value it keeps (`change.old`
+    /// the refused value, source `.user`): the widget shows it again.
     func apply(_ change: PropertyChange)
 
     /// The value the widget shows for `property` now, when it keeps that

@@ -65,11 +65,23 @@ extension View {
     /// `event` (if any) is sent, as the command language's edits do
     /// (`valueChanged` after a switch flipped). The value is checked
     /// against the schema and the control's own rules; a refused edit
-    /// leaves a note and returns false. Runs under the limits of one
-    /// command unless a command is running already.
+    /// leaves a note, sends nothing, puts the widget back to the value the
+    /// control keeps (its `apply` hears it, `old` the refused value, source
+    /// `.user`) and returns false. Runs under the limits of one command
+    /// unless a command is running already.
     @discardableResult
     public func userDidEdit(_ index: Int, to value: Value, sending event: String? = nil) -> Bool {
         guard index >= 0, index < schema.properties.count else { return false }
+        if takeUserEdit(index, to: value, sending: event) { return true }
+        // The widget shows what the control refused, and reads ask the
+        // widget: left so, scripts would read the refused value too.
+        widget?.apply(PropertyChange(control: name, property: schema.properties[index].name, index: index,
+                                     old: value, new: storedValue(at: index), source: .user))
+        return false
+    }
+
+    /// Checks and stores the user's edit, then sends `event`; false when refused.
+    private func takeUserEdit(_ index: Int, to value: Value, sending event: String?) -> Bool {
         let spec = schema.properties[index]
         let checked: Value
         do throws(ValueError) {

@@ -64,6 +64,19 @@ private let closeHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutabl
     return Unmanaged<SignalQuestion>.fromOpaque(data).takeUnretainedValue().ask(0) ? 1 : 0
 }
 
+/// A source that runs once (`Signals.afterThis`).
+private let onceHandler: GSourceFunc = { data in
+    guard let data else { return 0 }
+    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
+    return 0
+}
+
+/// Lets go of a retained box GLib held (a source's or a tick's data).
+let releaseBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
 enum Signals {
     /// Connects `action` to a signal whose handler takes the instance and
     /// the data (`clicked`, `value-changed`…); its id.
@@ -104,6 +117,12 @@ enum Signals {
     private static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, handler: UnsafeMutableRawPointer,
                                 _ box: AnyObject) -> UInt {
         UInt(bhg_connect_full(instance, signal, handler, Unmanaged.passRetained(box).toOpaque(), releaseAction))
+    }
+
+    /// Runs `action` once, when the signal being handled and what GTK does
+    /// after it are done, before the next input event.
+    static func afterThis(_ action: @escaping () -> Void) {
+        g_idle_add_full(G_PRIORITY_HIGH, onceHandler, Unmanaged.passRetained(SignalAction(action)).toOpaque(), releaseBox)
     }
 
     static func block(_ instance: UnsafeMutableRawPointer, _ id: UInt) { bhg_block(instance, gulong(id)) }

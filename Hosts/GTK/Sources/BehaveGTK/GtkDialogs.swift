@@ -75,7 +75,7 @@ final class GtkDialogs: DialogPresenter {
             printed = true
             print(lines.joined(separator: "\n"))
             fflush(nil)
-        }).toOpaque(), releaseDialogBox)
+        }).toOpaque(), releaseBox)
     }
 
     func dismiss(_ dialog: Dialog, in scene: Scene) {
@@ -121,11 +121,6 @@ private let dialogTick: GtkTickCallback = { _, _, data in
     guard let data else { return 0 }
     Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
     return 1
-}
-
-private let releaseDialogBox: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 extension Dialog.Style {

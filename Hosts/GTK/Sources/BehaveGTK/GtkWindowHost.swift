@@ -50,6 +50,10 @@ public final class GtkWindowHost {
     private var ended = false
     /// The window was destroyed (closed): its pointer is GTK's no more.
     private var windowGone = false
+    /// The script errors raised in the session: in every scene it ran
+    /// (those a reload replaced, with their `destroy` handlers', and the
+    /// last), as `behave run` counts a run's, so that a fixed and saved
+    /// script does not hide the errors it raised before.
     public private(set) var scriptErrors = 0
 
     /// Opens the window and loads the scene; a scene that does not load
@@ -170,11 +174,14 @@ public final class GtkWindowHost {
         let saved = watched.changedFiles()
         guard !saved.isEmpty else { return }
         let names = saved.map(LuaScript.display).joined(separator: ", ")
+        let running = watched.session.scene
         // Said between the old scene's last words and the new one's first.
         let (error, dropped) = watched.reload(from: base, keeping: kept) {
             print("\(names) saved: the scene is loaded again")
             fflush(nil)
         }
+        // Replaced: its errors, its destroy handlers' with them, stay counted.
+        if watched.session.scene !== running { scriptErrors += running.errorCount }
         if let dropped {
             kept.removeAll()
             FileHandle.standardError.write(Data("the values set since were dropped, as the new scene refuses them:\n\(GtkWindowHost.printable(dropped))".utf8))
@@ -222,7 +229,7 @@ public final class GtkWindowHost {
         ended = true
         if let scene = watched?.session.scene {
             scene.perform { scene.dismiss() }
-            scriptErrors = scene.errorCount
+            scriptErrors += scene.errorCount
         }
         driver = nil
         watched = nil
@@ -255,8 +262,8 @@ public final class GtkWindowHost {
     }
 
     /// Runs `behave-window`: opens the window, runs until it closes; the
-    /// exit status (0, 1 when a script raised an error, 2 when the scene
-    /// does not load or there is no display).
+    /// exit status (0, 1 when a script raised an error in any scene of the
+    /// session, 2 when the scene does not load or there is no display).
     public static func run(_ options: Options) -> Int32 {
         // Without a session bus (a bare X server, a CI machine) GTK's
         // accessibility bridge could only warn that it has none.
@@ -299,11 +306,6 @@ final class InputReader {
         }
         return true
     }
-}
-
-private let releaseBox: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 private let frameTick: GtkTickCallback = { _, _, data in

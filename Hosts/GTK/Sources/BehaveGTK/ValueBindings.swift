@@ -96,9 +96,12 @@ final class RangeBinding: WidgetBinding {
 /// (`editingChanged`), focus begins and ends editing, Enter is the return
 /// key.
 final class TextFieldBinding: WidgetBinding {
+    /// Where the caret goes once a refused key is put back.
+    private var caretPutBack: Int32?
+
     override func connectSignals(_ widget: GtkWidgetPointer) {
         Signals.connect(UnsafeMutableRawPointer(widget), "changed") { [unowned self] in
-            guard let widget = self.widget, !applying else { return }
+            guard let widget = self.widget, !showsControlChange else { return }
             (control as? TextField)?.beginEditing()
             userEdited("text", to: .string(string(bhg_editable_get_text(widget)) ?? ""), sending: "editingChanged")
         }
@@ -119,7 +122,15 @@ final class TextFieldBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("text", let value):
-            if string(bhg_editable_get_text(widget)) != text(value) { bhg_editable_set_text(widget, text(value)) }
+            let shown = string(bhg_editable_get_text(widget)) ?? "", new = text(value)
+            guard shown != new else { break }
+            bhg_editable_set_text(widget, new)
+            // Put back from a refused key: the caret goes where the key
+            // went (where the two texts begin to differ), as after a key
+            // GTK itself refuses; GTK moves it past the key once the
+            // `changed` being handled returns, so it is placed after that.
+            caretPutBack = putsBack(change)
+                ? Int32(zip(shown.unicodeScalars, new.unicodeScalars).prefix { $0 == $1 }.count) : nil
         case ("placeholder", let value):
             bhg_entry_set_placeholder(widget, text(value))
         case ("secureTextEntry", .bool(let secure)):
@@ -139,6 +150,12 @@ final class TextFieldBinding: WidgetBinding {
     override func currentValue(of property: PropertySpec) -> Value? {
         guard property.name == "text", let widget else { return nil }
         return .string(string(bhg_editable_get_text(widget)) ?? "")
+    }
+
+    override func didSettle() {
+        guard let caret = caretPutBack, let widget else { return }
+        caretPutBack = nil
+        bhg_editable_set_position(widget, caret)
     }
 }
 

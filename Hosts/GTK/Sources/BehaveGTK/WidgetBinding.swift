@@ -46,6 +46,7 @@ class WidgetBinding: ControlWidget {
         guard let widget else { return }
         applying = true
         defer { applying = false }
+        if handlingUserEdit { settleAfterThisSignal() }
         if applyOwn(change, to: widget) { return }
         switch (change.property, change.new) {
         case ("alpha", .number(let alpha)):
@@ -72,12 +73,51 @@ class WidgetBinding: ControlWidget {
 
     // MARK: Edits in
 
+    /// The user's edit is being handled.
+    private var handlingUserEdit = false
+    /// A change was shown while the user's edit was handled (the value
+    /// put back from a refused edit, a handler's set), and GTK is not done
+    /// with the signal that reported the edit: what the widget reports
+    /// until then is that change, not the user's. GLib emits a signal that
+    /// does not recurse, such as GtkAdjustment's `value-changed`, again
+    /// once the handler returns: a stepper sent `valueChanged` for a press
+    /// it refused, and again for a handler's own set.
+    private var settling = false
+
+    /// What the widget reports now is the control's own change, not the user's.
+    var showsControlChange: Bool { applying || settling }
+
+    private func settleAfterThisSignal() {
+        guard !settling else { return }
+        settling = true
+        Signals.afterThis { [weak self] in
+            guard let self else { return }
+            settling = false
+            didSettle()
+        }
+    }
+
     /// The user changed `property` in the widget: the control hears it
-    /// (unless the change is the control's own, being shown).
+    /// (unless the change is the control's own, being shown or settling:
+    /// see `settling`). An edit the
+    /// control refuses (out of its range, past the scene's text) comes
+    /// back through `apply` with the value it keeps: the widget shows that
+    /// again, as a GTK widget that will not take a value does, and no
+    /// event is sent.
     final func userEdited(_ property: String, to value: Value, sending event: String?) {
-        guard !applying else { return }
+        guard !showsControlChange else { return }
+        handlingUserEdit = true
+        defer { handlingUserEdit = false }
         control.userDidEdit(property, to: value, sending: event)
     }
+
+    /// Whether `change` is the control putting the widget back from the
+    /// user's edit it refused (a handler's set, meanwhile, is the script's).
+    func putsBack(_ change: PropertyChange) -> Bool { handlingUserEdit && change.source == .user }
+
+    /// GTK is done with the signal of a user's edit during which a change
+    /// was shown (subclasses: what GTK moved after it, an entry's caret).
+    func didSettle() {}
 
     // MARK: Lifetime
 

@@ -26,6 +26,8 @@ while let argument = arguments.popFirst() {
             speed; the trace on standard output, commands on standard input as behave run
             takes them. Saving a file the scene uses loads it again. Ctrl+W, Ctrl+Q, closing
             the window, Ctrl-C or SIGTERM end the scene (its behaviours are destroyed).
+            Exit status: 0; 1 when a script raised an error in any scene it ran (before a
+            reload too); 2 when the scene does not load or there is no display.
             """)
         exit(0)
     default:

@@ -503,6 +503,34 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// The exit status counts the script errors of every scene the window
+    /// ran, as `behave run` counts a run's: a script fixed and saved does
+    /// not hide the error it raised before.
+    func testAnErrorBeforeAReloadStillGivesStatusOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("greeter.lua")
+        func write(_ awake: String) throws {
+            try Data("""
+                local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
+                function Greeter:awake() \(awake) end
+                return Greeter
+
+                """.utf8).write(to: script)
+        }
+        try write(#"error("not yet")"#)
+        let driver = try WindowDriver()
+        try driver.open(script.path)
+        try driver.waitForLine(containing: "greeter.lua:2: not yet")
+        Thread.sleep(forTimeInterval: 1.1)
+        try write(#"self.label.text = "Hello""#)
+        try driver.waitForLine(containing: "greeter.lua saved: the scene is loaded again")
+        try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
+        // Before: 0, the status of the last scene alone.
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
     func testScrollingTheRealScrollViewReachesItsDelegates() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Scrolling/article.scene.yaml")
@@ -735,6 +763,106 @@ final class OutputLineTests: XCTestCase {
         try driver.waitForLine(containing: #"geometry option:Yes\ngeometry go 700 600 5 5\27[2J "#)
         XCTAssertFalse(driver.lines.contains { $0.hasPrefix("geometry go 700") }, driver.lines.joined(separator: "\n"))
         XCTAssertFalse(driver.lines.joined().contains("\u{1B}"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+/// An edit the scene refuses puts the widget back to the value the
+/// control keeps, as a GTK user expects of an entry or a spin button that
+/// will not take a value: the widget and the scene never disagree. What
+/// the control shows while it handles the user's edit is not the user's.
+final class UserEditTests: XCTestCase {
+    /// The scene's text is full but for three bytes: of "abcdef" typed
+    /// into the entry, "abc" is taken and each later key is refused. The
+    /// entry shows "abc" (on the screen, and to a script reading it) and
+    /// no `editingChanged` is sent for a refused key.
+    func testTypingPastTheScenesTextLeavesTheEntryAtTheTakenText() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/refusals.scene.yaml").path
+        try driver.open(scene)
+        try driver.waitForLine(containing: "room for 3 bytes")
+        try driver.click("field")
+        try driver.type("abc")
+        try driver.waitForLine(containing: #"field.text: "ab" → "abc""#)
+        Thread.sleep(forTimeInterval: 0.3)
+        let taken = try driver.snapshot("field")
+        try driver.type("def")
+        try driver.wait(for: "three refusals") { driver.lines.filter { $0.contains("field refuses the user's text") }.count == 3 }
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try driver.snapshot("field")
+        // Before: the entry showed "abcdef" while the scene held "abc".
+        XCTAssertLessThan(try driver.differingPixels(taken, refused), 40, "the entry shows what it showed before the refused keys")
+        // The caret stays where the refused keys went: after "a", a refused
+        // "z" leaves it there, and Backspace takes the "a".
+        try driver.key("Left")
+        try driver.key("Left")
+        try driver.type("z")
+        try driver.wait(for: "a fourth refusal") { driver.lines.filter { $0.contains("field refuses the user's text") }.count == 4 }
+        try driver.key("BackSpace")
+        try driver.waitForLine(containing: #"field.text: "abc" → "#)
+        try driver.key("Return")
+        try driver.waitForLine(containing: "the field holds ")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(#"field.text: "abc" → "bc""#) }, driver.lines.filter { $0.contains("field") }.joined(separator: "\n"))
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("the field holds bc") },
+                      driver.lines.filter { $0.contains("field") }.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("field editingChanged") }.count, 4, "one for each key taken")
+        XCTAssertFalse(driver.lines.contains { $0.contains("CRITICAL") || $0.contains("WARNING") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A spin button drawn from 0 to 1000 behind a stepper of 0…100: the
+    /// press to 100 is taken, the press past it refused, and the spin button
+    /// shows 100 again (on the screen, and to `show`, which reads it).
+    func testPressingASpinButtonPastTheSteppersRangeLeavesItAtTheTop() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/range.scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        // The spin button's + is at its right end.
+        let plus = ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count.value: 99 → 100")
+        Thread.sleep(forTimeInterval: 0.3)
+        let top = try driver.snapshot("count")
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count refuses the user's value 101: value must be within 0…100")
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try driver.snapshot("count")
+        XCTAssertLessThan(try driver.differingPixels(top, refused), 40, "the spin button shows 100 again")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ count ")
+        XCTAssertTrue(driver.lines.contains { $0.contains("[ − 100 + ]") }, driver.lines.joined(separator: "\n"))
+        // Before: GLib emitted the adjustment's value-changed again for the value put back, and the stepper sent valueChanged.
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A handler that sets the value inside the user's `valueChanged`
+    /// (here, to keep it even): the spin button shows the handler's value,
+    /// and the press is one `valueChanged`, as a UIKit control's set is no
+    /// event.
+    func testAHandlersSetDuringAPressIsNotASecondPress() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/snap.scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        let plus = ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count.value: 99 → 100")
+        try driver.xdotool(plus)
+        try driver.waitForLine(containing: "count.value: 101 → 102")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ count ")
+        XCTAssertTrue(driver.lines.contains { $0.contains("[ − 102 + ]") }, driver.lines.joined(separator: "\n"))
+        // Before: GLib emitted value-changed again for the handler's 102,
+        // which came back as the user's press, and a third valueChanged.
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("] heard 102") }.count, 0, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 }

@@ -100,6 +100,7 @@ static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
 
 static inline void bhg_editable_set_text (GtkWidget *e, const char *t) { gtk_editable_set_text(GTK_EDITABLE(e), t); }
 static inline const char *bhg_editable_get_text (GtkWidget *e) { return gtk_editable_get_text(GTK_EDITABLE(e)); }
+static inline void bhg_editable_set_position (GtkWidget *e, int p) { gtk_editable_set_position(GTK_EDITABLE(e), p); }
 static inline int bhg_is_editable (GtkWidget *w) { return GTK_IS_EDITABLE(w); }
 static inline int bhg_is_entry (GtkWidget *w) { return GTK_IS_ENTRY(w); }
 static inline int bhg_is_password_entry (GtkWidget *w) { return GTK_IS_PASSWORD_ENTRY(w); }
