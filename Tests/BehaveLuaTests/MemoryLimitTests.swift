@@ -93,6 +93,28 @@ final class MemoryLimitTests: XCTestCase {
             """)
     }
 
+    /// A library function called through `pcall` (two C frames above the
+    /// script's line: the function, then pcall) is refused at the line
+    /// that called pcall, not at the line after it where the hook stopped
+    /// the script.
+    func testARefusalThroughPcallNamesTheLineThatCalledIt() throws {
+        try assertStopped(at: 4, running: """
+            function Probe:go()
+              local parts = {}
+              local ok = pcall(string.rep, "y", 64 * 1024 * 1024)
+              self.button.title = ok and "made it" or "went on"
+            end
+            """)
+        try assertStopped(at: 5, running: """
+            function Probe:go()
+              local parts = {}
+              for i = 1, 40 do parts[i] = string.rep("z", 100000) end
+              local ok = pcall(table.concat, parts, string.rep("s", 200000))
+              self.button.title = ok and "made it" or "went on"
+            end
+            """)
+    }
+
     /// The stop ends the callback only: the behaviour's next action and its
     /// destroy run, and the state, closed and made again for the next
     /// runtime on this thread, runs scripts as a fresh one does.
