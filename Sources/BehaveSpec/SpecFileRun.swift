@@ -305,11 +305,15 @@ final class SpecFileRun {
         // The spec ran out of time: when a scene's handler ran away during
         // it, that handler took the time (budgets are not shared, time is).
         var ranOutOfTime = false
-        var ranAway = false
+        // Where the spec first ran away (its failure may be an earlier
+        // phase's, an assertion's): the file's first runaway is told there.
+        var ranAway: ScriptError.Frame?
         var skipped: String?
         func note(_ error: LuaError?, _ context: String?) {
             guard let error else { return }
-            if runtime?.exceededLimit?.isRunaway == true { ranAway = true }
+            if ranAway == nil, runtime?.exceededLimit?.isRunaway == true {
+                ranAway = split(error, fallbackLine: spec.line).location
+            }
             if isPendingSignal(error) {
                 if skipped == nil { skipped = pendingReason }
                 return
@@ -365,7 +369,9 @@ final class SpecFileRun {
         for block in spec.blocks.reversed() where lastRunning[block] == index {
             closeScenes(of: .block(block))
         }
-        if unchecked.contains(where: \.runaway) { ranAway = true }
+        if ranAway == nil, let runaway = unchecked.first(where: \.runaway) {
+            ranAway = runaway.call ?? ScriptError.Frame(file: file, line: spec.line)
+        }
         if let first = unchecked.first {
             let more = unchecked.count > 1 ? " (and \(unchecked.count - 1) more)" : ""
             if let cause = unchecked.first(where: { $0.runaway && $0.call != nil }), let call = cause.call,
@@ -374,6 +380,7 @@ final class SpecFileRun {
                 // time too): the spec's line that ran it, and the script's
                 // line that looped.
                 failure = (call, "\(calling(call.line)) never finished: \(cause.message)", false)
+                if ranOutOfTime { ranAway = call }  // the handler took the spec's time
             } else if let reason = failure {
                 // What the scene said is often why the spec failed (a runaway clock).
                 failure = (reason.location, reason.message + "\n(a scene also raised a script error the spec did not check\(calledAt(first.call)): \(first.message)\(more))",
@@ -388,9 +395,9 @@ final class SpecFileRun {
             return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
                               output: output, duration: seconds(since: started))
         }
-        if ranAway {
+        if let ranAway {
             runaways += 1
-            firstRunaway = firstRunaway ?? failure?.location
+            firstRunaway = firstRunaway ?? ranAway
         }
         let status: SpecResult.Status = failure.map { $0.isAssertion ? .failed : .errored } ?? .passed
         return SpecResult(file: file, name: spec.name, line: spec.line, status: status,

@@ -274,6 +274,22 @@ void bh__memory_spent(bh_host *h);
 ** state.c, refuse): the slice is spent. Called where the refusal's error
 ** may be caught next (the hook, message handlers, a coroutine's end). */
 void bh__settle_refusal(bh_host *h);
+/* A library function about to ask for a buffer of about 'bytes' (state.c)
+** collects the garbage first when the limit would refuse them: Lua
+** collects before it refuses its own requests, never a library's. */
+void bh__make_room(lua_State *L, size_t bytes);
+/* Before 'len' bytes go into 'b': the same, for the size lauxlib grows
+** the buffer to when they do not fit (twice its size, or what is asked). */
+static inline void bh__buffer_room (luaL_Buffer *b, size_t len) {
+  if (len > b->size - b->n)
+    bh__make_room(b->L, (b->size * 2 > b->n + len) ? b->size * 2 : b->n + len);
+}
+/* ... of the string (or number) on top of b's state, for luaL_addvalue */
+static inline void bh__value_room (luaL_Buffer *b) {
+  size_t len = 0;
+  lua_tolstring(b->L, -1, &len);
+  bh__buffer_room(b, len);
+}
 void bh__count_everything(lua_State *L);  /* without the watchdog */
 
 /* watchdog.c */

@@ -82,13 +82,22 @@ void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
 }
 
 
+/* The refused request may come from C frames above the script's line:
+** the library function that asked, and what called it (pcall, xpcall, a
+** metamethod's caller, table.sort): the place is the first frame of
+** script code, however many C frames stand above it. */
 void bh__note_refused_where (bh_host *h) {
   lua_State *co = atomic_load_explicit(&h->scripting, memory_order_relaxed);
   lua_Debug ar;
+  int level;
   h->refused_source[0] = '\0';
-  if (co != NULL && find_where(co, 0, &ar)) {
+  for (level = 0; co != NULL && lua_getstack(co, level, &ar); level++) {
+    if (bh__in_dispatcher(co, &ar) || !lua_getinfo(co, "Sl", &ar) ||
+        strcmp(ar.source, "=behave") == 0 || ar.currentline <= 0)
+      continue;
     snprintf(h->refused_source, LUA_IDSIZE, "%s", ar.short_src);
     h->refused_line = ar.currentline;
+    return;
   }
 }
 

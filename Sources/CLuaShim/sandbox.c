@@ -540,6 +540,27 @@ static int sb_cowrap (lua_State *L) {
 }
 
 
+/* string.upper, lower and reverse, which make a string as long as theirs
+** in a library's buffer: room for it first (bh__make_room). */
+static int sb_samesize (lua_State *L) {
+  if (lua_type(L, 1) == LUA_TSTRING)
+    bh__make_room(L, lua_rawlen(L, 1));
+  return call_through(L);
+}
+
+
+/* string.format, whose buffer grows to about its arguments' length: room
+** for that first (the format, the strings, a number's digits). */
+static int sb_format (lua_State *L) {
+  size_t bytes = 0;
+  int i, n = lua_gettop(L);
+  for (i = 1; i <= n; i++)
+    bytes += (lua_type(L, i) == LUA_TSTRING) ? lua_rawlen(L, i) : 64;
+  bh__make_room(L, bytes);
+  return call_through(L);
+}
+
+
 /* utf8.len and utf8.offset, charging the bytes they may scan (they make
 ** nothing large, so no allocation looks at the clock for them). */
 static int sb_utf8scan (lua_State *L) {
@@ -709,6 +730,10 @@ int bh__open_sandbox (lua_State *L) {
   lua_pushcclosure(L, sb_cowrap, 1);
   rawsetfield(L, co, "wrap");
   front_field(L, co, "create", sb_cocreate);  /* (checks the same create) */
+  front_field(L, str, "upper", sb_samesize);
+  front_field(L, str, "lower", sb_samesize);
+  front_field(L, str, "reverse", sb_samesize);
+  front_field(L, str, "format", sb_format);
   rawgetfield(L, g, LUA_UTF8LIBNAME);
   front_field(L, lua_gettop(L), "len", sb_utf8scan);
   front_field(L, lua_gettop(L), "offset", sb_utf8scan);

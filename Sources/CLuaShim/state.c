@@ -150,6 +150,26 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
   return 1;
 }
 
+/*
+** A library's buffer (lauxlib's) is asked for once, with no emergency
+** collection first, and its refusal is final: with garbage the script left
+** waiting for the collector, a script well within the limit would be
+** stopped. So a library function that knows about how much it is about to
+** ask for collects first when that would not fit (a collection in a C
+** function, between API calls, is safe; in the allocator it is not).
+*/
+void bh__make_room (lua_State *L, size_t bytes) {
+  bh_host *h = bh__host(L);
+  size_t limit = h->config.memory_limit;
+  int enforce = h->enforce;
+  if (!enforce || h->depth == 0 || h->spent != BH_LIMIT_NONE || limit == 0 ||
+      bytes > limit || h->used <= limit - bytes)
+    return;
+  h->enforce = 0;  /* its finalizers are the host's */
+  lua_gc(L, LUA_GCCOLLECT);
+  h->enforce = enforce;
+}
+
 /* }====================================================== */
 
 

@@ -302,18 +302,24 @@ static void add_expanded (pat_matcher *m, luaL_Buffer *b, const char *r,
     const char *percent = (const char *)memchr(r + i, '%', lr - i);
     size_t run = percent ? (size_t)(percent - (r + i)) : lr - i;
     int d;
+    bh__buffer_room(b, run);
     luaL_addlstring(b, r + i, run);
     i += run;
     if (i >= lr)
       break;
     d = (i + 1 < lr) ? (unsigned char)r[i + 1] : 0;
     i += 2;
-    if (d == '%')
+    if (d == '%') {
+      bh__buffer_room(b, 1);
       luaL_addchar(b, '%');
-    else if (d == '0')
+    }
+    else if (d == '0') {
+      bh__buffer_room(b, (size_t)(e - s));
       luaL_addlstring(b, s, (size_t)(e - s));
+    }
     else if (d >= '1' && d <= '9') {
       pat_push_capture(m, d - '1', s, e);
+      bh__value_room(b);
       luaL_addvalue(b);
     }
     else {
@@ -350,6 +356,7 @@ static int add_replacement (pat_matcher *m, luaL_Buffer *b, const char *s,
   }
   if (!lua_toboolean(L, -1)) {
     lua_pop(L, 1);
+    bh__buffer_room(b, (size_t)(e - s));
     luaL_addlstring(b, s, (size_t)(e - s));
     return 0;
   }
@@ -357,6 +364,7 @@ static int add_replacement (pat_matcher *m, luaL_Buffer *b, const char *s,
     pat_settle(m);
     luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
   }
+  bh__value_room(b);
   luaL_addvalue(b);
   return 1;
 }
@@ -386,6 +394,7 @@ static int str_gsub (lua_State *L) {
     const char *e;
     const char *candidate = next_candidate(&m, first, src);
     if (candidate > src) {  /* no match can start before it */
+      bh__buffer_room(&b, (size_t)(candidate - src));
       luaL_addlstring(&b, src, (size_t)(candidate - src));
       src = candidate;
     }
@@ -395,8 +404,10 @@ static int str_gsub (lua_State *L) {
       changed |= add_replacement(&m, &b, src, e, kind);
       src = last = e;
     }
-    else if (src < m.end)
+    else if (src < m.end) {
+      bh__buffer_room(&b, 1);
       luaL_addchar(&b, *src++);
+    }
     else
       break;
     if (anchored)
@@ -405,6 +416,7 @@ static int str_gsub (lua_State *L) {
   if (!changed)
     lua_pushvalue(L, 1);
   else {
+    bh__buffer_room(&b, (size_t)(m.end - src));
     luaL_addlstring(&b, src, (size_t)(m.end - src));
     luaL_pushresult(&b);
   }
@@ -432,6 +444,7 @@ static int str_rep (lua_State *L) {
   if (l + lsep < l || l + lsep > MAX_REP_SIZE / (size_t)n)
     return luaL_error(L, "resulting string too large");
   total = (size_t)n * l + (size_t)(n - 1) * lsep;
+  bh__make_room(L, total);
   out = luaL_buffinitsize(L, &b, total);
   for (i = 0; i < (size_t)n; i++) {
     if (i > 0 && lsep > 0) {

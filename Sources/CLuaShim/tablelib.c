@@ -173,6 +173,7 @@ static void add_element (lua_State *L, luaL_Buffer *b, lua_Integer i) {
   if (!lua_isstring(L, -1))
     luaL_error(L, "invalid value (%s) at index %I in table for 'concat'",
                luaL_typename(L, -1), (LUAI_UACINT)i);
+  bh__value_room(b);
   luaL_addvalue(b);
 }
 
@@ -192,6 +193,7 @@ static int tab_concat (lua_State *L) {
   for (; i < last; i++) {
     tick(&w);
     add_element(L, &b, i);
+    bh__buffer_room(&b, lsep);
     luaL_addlstring(&b, sep, lsep);
   }
   if (i == last)

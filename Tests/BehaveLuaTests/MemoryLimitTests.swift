@@ -93,6 +93,88 @@ final class MemoryLimitTests: XCTestCase {
             """)
     }
 
+    /// A library function called through `pcall` (two C frames above the
+    /// script's line: the function, then pcall) is refused at the line
+    /// that called pcall, not at the line after it where the hook stopped
+    /// the script.
+    func testARefusalThroughPcallNamesTheLineThatCalledIt() throws {
+        try assertStopped(at: 4, running: """
+            function Probe:go()
+              local parts = {}
+              local ok = pcall(string.rep, "y", 64 * 1024 * 1024)
+              self.button.title = ok and "made it" or "went on"
+            end
+            """)
+        try assertStopped(at: 5, running: """
+            function Probe:go()
+              local parts = {}
+              for i = 1, 40 do parts[i] = string.rep("z", 100000) end
+              local ok = pcall(table.concat, parts, string.rep("s", 200000))
+              self.button.title = ok and "made it" or "went on"
+            end
+            """)
+    }
+
+    /// A library's buffer (`string.rep`'s) is refused while the garbage
+    /// the script left is not collected yet: Lua collects and asks again
+    /// for its own requests, never for a buffer. The script never holds
+    /// more than about 6 MiB of the 8 (3 kept, and a buffer and the
+    /// string made from it), so it is not stopped: it used to be, at the
+    /// `string.rep`.
+    func testGarbageAwaitingCollectionDoesNotStopAScript() throws {
+        let (errors, title) = try run("""
+            function Probe:go()
+              local keep = {}
+              for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
+              local piece = string.rep("z", 50000)
+              local made = 0
+              for _, size in ipairs({900000, 1200000, 1500000}) do
+                for i = 1, 600 do
+                  local garbage = piece .. i
+                  if i % 11 == 0 then made = made + #string.rep("x", size) end
+                end
+              end
+              self.button.title = "made " .. made .. " with " .. #keep
+            end
+            """)
+        XCTAssertEqual(errors, [])
+        XCTAssertEqual(title, "made 194400000 with 3")
+    }
+
+    /// The same for Lua's own library functions and the growing buffers
+    /// of `table.concat` and `string.gsub`: each collects first when the
+    /// buffer it is about to ask for would not fit beside the garbage.
+    /// Plain calls (no `pcall`): any of them refused would end the
+    /// callback, as if the script held more than the limit.
+    func testGarbageAwaitingCollectionDoesNotStopLibraryFunctions() throws {
+        let (errors, title) = try run("""
+            function Probe:go()
+              local keep = {}
+              for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
+              local piece = string.rep("z", 50000)
+              local big = string.rep("x", 1200000)
+              local calls = {
+                function() return string.upper(big) end,
+                function() return string.format("%s", big) end,
+                function() return table.concat({big, "."}) end,
+                function() return (string.gsub(big, "^x", "y")) end,
+              }
+              local made = 0
+              for _, call in ipairs(calls) do
+                for every = 3, 11 do
+                  for i = 1, 300 do
+                    local garbage = piece .. i
+                    if i % every == 0 then made = made + #call() end
+                  end
+                end
+              end
+              self.button.title = "made " .. made .. " with " .. #keep
+            end
+            """)
+        XCTAssertEqual(errors, [])
+        XCTAssertEqual(title, "made \(454 * 4_800_001) with 3")
+    }
+
     /// The stop ends the callback only: the behaviour's next action and its
     /// destroy run, and the state, closed and made again for the next
     /// runtime on this thread, runs scripts as a fresh one does.

@@ -72,6 +72,23 @@ final class SpecRunawayTests: XCTestCase {
         XCTAssertEqual(text.split(separator: "\n").last, "1 passed, 0 failed, 11 errored, 3 skipped")
     }
 
+    /// The first runaway is named where it ran away, even when the spec
+    /// failed before it (its body's assertion, then an `after_each` that
+    /// loops): the skipped specs named the assertion's line.
+    func testTheFirstRunawayIsNamedWhereItRanAwayNotWhereItsSpecFailed() throws {
+        var many = "local function spin() while true do end end\ndescribe(\"many\", function()\n"
+            + "  after_each(function() spin() end)\n"
+        for i in 1...11 { many += "  it(\"fails \(i)\", function() assert.is_true(false) end)\n" }
+        many += "end)\n"
+        let folder = try temporarySuite(self, ["many_spec.lua": many])
+        let (_, run) = runSpecs([folder + "/many_spec.lua"])
+        XCTAssertEqual(try run.result("many fails 1").location, folder + "/many_spec.lua:4")
+        let skipped = try run.result("many fails 11")
+        XCTAssertEqual(skipped.status, .pending)
+        XCTAssertTrue(skipped.message.hasSuffix("(the first at \(folder)/many_spec.lua:1); fix those and run the file again"),
+                      skipped.message)
+    }
+
     func testASpecThatReadsTheErrorPasses() throws {
         let (_, run) = runSpecs([fixture("runaway/taps.lua")])
         XCTAssertEqual(try run.result("a handler that never ends can be read as an error by a spec that expects it").status, .passed)

@@ -1,4 +1,4 @@
-import Foundation
+import CBehaveCore
 
 /// The thread a scene runs on, and the one check of every call a host can
 /// make later, from wherever its work ended: an app function's answer
@@ -11,16 +11,18 @@ import Foundation
 /// an error that says how to call instead, before it reads or changes
 /// anything. What waited for it still waits, and the same call from the
 /// scene's thread goes through.
-public struct SceneThread: @unchecked Sendable {
-    // A pthread_t is an integer on Linux and a pointer on Darwin (hence
-    // unchecked): it is only compared, never dereferenced.
-    private let id: pthread_t
+///
+/// A thread is told by a number no other thread of the process ever has,
+/// not by its pthread id: a thread made after the scene's ended (a
+/// worker's, a task's) often gets that id again, and would pass.
+public struct SceneThread: Sendable {
+    private let serial: UInt64
 
     /// The calling thread.
-    public static var current: SceneThread { SceneThread(id: pthread_self()) }
+    public static var current: SceneThread { SceneThread(serial: bh_thread_serial()) }
 
     /// Whether the calling thread is this one.
-    public var isCurrent: Bool { pthread_equal(pthread_self(), id) != 0 }
+    public var isCurrent: Bool { bh_thread_serial() == serial }
 
     /// Throws unless called on this thread: `call` (`"platform.pickImage
     /// was answered"`) is refused, `consequence` says what stays as it was,

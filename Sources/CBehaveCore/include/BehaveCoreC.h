@@ -344,4 +344,12 @@ static inline int bh_view_reads_through_host (const bh_view *v, int index) {
 ** stored, untraced). Nothing is checked: the caller has validated it. */
 int bh_view_store (bh_view *v, int index, const bh_value *value);
 
+
+/* -------------------------------------------------------------- threads */
+
+/* A number of the calling thread, which no other thread of the process
+** ever has (a pthread id is given again to a thread made after its own
+** ended). Safe from any thread. */
+uint64_t bh_thread_serial (void);
+
 #endif
