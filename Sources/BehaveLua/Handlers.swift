@@ -281,7 +281,11 @@ typealias HandlerAnswer = (LuaRuntime, OpaquePointer) throws(ValueError) -> Int3
 /// later answers are ignored. An answer from another thread than the
 /// scene's (a host's completion called where its work ended) is refused
 /// before anything is read: it throws, and the handler still waits.
-struct HandlerReply {
+/// Sendable, unchecked, for that reason: a host's completion handler
+/// carries it (inside `Platform`'s answer closures) to the scene's thread,
+/// and from any other it touches nothing (`deliver` is for callers on the
+/// scene's thread, which checked already).
+struct HandlerReply: @unchecked Sendable {
     /// What is answered (`platform.pickImage`), for the refusal.
     let subject: String
     /// Made while the handler runs, so on the scene's thread.

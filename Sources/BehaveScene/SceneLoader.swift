@@ -39,14 +39,17 @@ public enum SceneLoader {
 
     /// Loads, checks, builds and wakes a scene from its tree; `file` names it
     /// in diagnostics, scripts are looked up in `directory`, then in the
-    /// bundled `Scripts/`.
+    /// bundled `Scripts/`. `images`, `hosting` and `listener` are as
+    /// `load(file:)`'s: a host that builds its scene in code binds its
+    /// widgets the same way.
     public static func load(node: SceneNode, file: String, directory: String, limits: SandboxLimits = .default,
                             overrides: [(String, LooseValue)] = [],
-                            platform: PlatformOverrides = PlatformOverrides(),
-                            access: FileAccess = .unrestricted) throws(SceneLoadError) -> LoadedScene {
+                            platform: PlatformOverrides = PlatformOverrides(), images: (any ImageCatalog)? = nil,
+                            access: FileAccess = .unrestricted, hosting: SceneHosting = SceneHosting(),
+                            listener: ((Trace.Entry) -> Void)? = nil) throws(SceneLoadError) -> LoadedScene {
         let loaded = try build(node: node, file: file, directory: directory, limits: limits, overrides: overrides,
-                               platform: platform, access: access)
-        loaded.start()
+                               platform: platform, images: images, access: access, hosting: hosting)
+        loaded.start(listener: listener)
         return loaded
     }
 

@@ -26,42 +26,42 @@ final class PlatformTests: XCTestCase {
 
     func testAPermissionRequestAsksOnceAndAnswersWithTheChoice() throws {
         let (scene, platform) = makeScene { $0.camera = .init(available: true, permission: .notDetermined) }
-        var answers: [PermissionState] = []
-        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        let answers = Heard<PermissionState>()
+        try platform.requestPermission(.camera, in: scene) { answers.values.append($0) }
         XCTAssertEqual(scene.presentedDialog?.style, .permission)
         XCTAssertEqual(scene.presentedDialog?.options, ["Allow", "Don't Allow"])
         XCTAssertEqual(scene.presentedDialog?.title, "“Profile” Would Like to Access the Camera")
-        XCTAssertEqual(answers, [])
+        XCTAssertEqual(answers.values, [])
         try scene.choose("Allow")
-        XCTAssertEqual(answers, [.authorized])
+        XCTAssertEqual(answers.values, [.authorized])
         XCTAssertEqual(platform.permission(for: .camera), .authorized)
         XCTAssertTrue(scene.trace.entries.contains { $0.message == "platform: camera permission notDetermined → authorized" })
         // Determined: answered at once, nothing presented.
-        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
-        XCTAssertEqual(answers, [.authorized, .authorized])
+        try platform.requestPermission(.camera, in: scene) { answers.values.append($0) }
+        XCTAssertEqual(answers.values, [.authorized, .authorized])
         XCTAssertNil(scene.presentedDialog)
     }
 
     func testDontAllowDeniesAndCancelLeavesItUndetermined() throws {
         let (scene, platform) = makeScene { $0.photoLibrary.permission = .notDetermined }
-        var answers: [PermissionState] = []
-        try platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
+        let answers = Heard<PermissionState>()
+        try platform.requestPermission(.photoLibrary, in: scene) { answers.values.append($0) }
         try scene.choose("cancel")
-        XCTAssertEqual(answers, [.notDetermined])
-        try platform.requestPermission(.photoLibrary, in: scene) { answers.append($0) }
+        XCTAssertEqual(answers.values, [.notDetermined])
+        try platform.requestPermission(.photoLibrary, in: scene) { answers.values.append($0) }
         try scene.choose("Don't Allow")
-        XCTAssertEqual(answers, [.notDetermined, .denied])
+        XCTAssertEqual(answers.values, [.notDetermined, .denied])
         XCTAssertEqual(scene.state()["platform"]?["photoLibrary"]?["permission"], .string("denied"))
     }
 
     func testAnsweringASecondRequestAfterTheFirstChangesNothing() throws {
         let (scene, platform) = makeScene { $0.camera.permission = .notDetermined }
-        var answers: [PermissionState] = []
-        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
-        try platform.requestPermission(.camera, in: scene) { answers.append($0) }
+        let answers = Heard<PermissionState>()
+        try platform.requestPermission(.camera, in: scene) { answers.values.append($0) }
+        try platform.requestPermission(.camera, in: scene) { answers.values.append($0) }
         try scene.choose("Allow")
         try scene.choose("Don't Allow")
-        XCTAssertEqual(answers, [.authorized, .authorized])
+        XCTAssertEqual(answers.values, [.authorized, .authorized])
     }
 
     func testThePhotoLibraryPickerOffersThePhotosByName() throws {
@@ -70,13 +70,13 @@ final class PlatformTests: XCTestCase {
             $0.photoLibrary.available = true
             $0.library = PhotoLibrary(folder: "photos", photos: photos)
         }
-        var picked: [Image?] = []
-        try platform.pickImage(from: .photoLibrary, in: scene) { picked.append($0) }
+        let picked = Heard<Image?>()
+        try platform.pickImage(from: .photoLibrary, in: scene) { picked.values.append($0) }
         XCTAssertEqual(scene.presentedDialog, Dialog(style: .picker, title: "Photo Library", options: ["a.png", "b.jpg"], cancel: "Cancel"))
         try scene.choose("b.jpg")
-        try platform.pickImage(from: .photoLibrary, in: scene) { picked.append($0) }
+        try platform.pickImage(from: .photoLibrary, in: scene) { picked.values.append($0) }
         try scene.choose("cancel")
-        XCTAssertEqual(picked, [photos[1], nil])
+        XCTAssertEqual(picked.values, [photos[1], nil])
         XCTAssertTrue(scene.trace.entries.contains { $0.message == "platform: picked b.jpg (10×40) from the photo library" })
     }
 
@@ -85,11 +85,11 @@ final class PlatformTests: XCTestCase {
             $0.camera.available = true
             $0.cameraImage = Image(name: "selfie.jpg", width: 3024, height: 4032)
         }
-        var picked: [Image?] = []
-        try platform.pickImage(from: .camera, in: scene) { picked.append($0) }
+        let picked = Heard<Image?>()
+        try platform.pickImage(from: .camera, in: scene) { picked.values.append($0) }
         XCTAssertEqual(scene.presentedDialog?.options, ["Take Photo"])
         try scene.choose("Take Photo")
-        XCTAssertEqual(picked, [Image(name: "selfie.jpg", width: 3024, height: 4032)])
+        XCTAssertEqual(picked.values, [Image(name: "selfie.jpg", width: 3024, height: 4032)])
     }
 
     func testPickingWithoutPermissionIsRefused() {
@@ -184,4 +184,10 @@ final class PlatformTests: XCTestCase {
                            "unknown permission `denyed` (did you mean `denied`?); permissions: authorized, denied, notDetermined, restricted")
         }
     }
+}
+
+/// What a platform's answer heard, in order (its answers are `@Sendable`,
+/// so they append to a box rather than to a captured array).
+private final class Heard<T>: @unchecked Sendable {
+    var values: [T] = []
 }

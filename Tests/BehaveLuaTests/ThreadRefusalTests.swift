@@ -15,9 +15,10 @@ final class ThreadRefusalTests: XCTestCase {
             self.answer = platform.requestPermission("camera")
             """)
         button.tap()
+        // A platform's answer is Sendable: a system's completion handler
+        // carries it to another thread as it is, with no box of the host's.
         let answer = try XCTUnwrap(platform.permissionAnswers.first)
-        let racing = Racing(answer)
-        let refusal = thrownOnAnotherThread { () throws(ValueError) in try racing.value(.authorized) }
+        let refusal = thrownOnAnotherThread { () throws(ValueError) in try answer(.authorized) }
         XCTAssertEqual(refusal?.text, "platform.requestPermission was answered on another thread than its scene's; the answer is refused and the handler still waits")
         XCTAssertEqual(refusal?.fix, "answer on the scene's thread: for an app, the main thread (`try await MainActor.run { try answer(…) }`, or `DispatchQueue.main`)")
         XCTAssertNil(test.field("answer", of: probe), "the handler still waits")
@@ -33,8 +34,7 @@ final class ThreadRefusalTests: XCTestCase {
             """)
         button.tap()
         let answer = try XCTUnwrap(platform.imageAnswers.first)
-        let racing = Racing(answer)
-        let refusal = thrownOnAnotherThread { () throws(ValueError) in try racing.value(Image(name: "photo.jpg", width: 640, height: 480)) }
+        let refusal = thrownOnAnotherThread { () throws(ValueError) in try answer(Image(name: "photo.jpg", width: 640, height: 480)) }
         XCTAssertEqual(refusal?.text, "platform.pickImage was answered on another thread than its scene's; the answer is refused and the handler still waits")
         XCTAssertNil(test.field("picked", of: probe), "the handler still waits")
         try answer(Image(name: "photo.jpg", width: 640, height: 480))
@@ -81,19 +81,19 @@ final class ThreadRefusalTests: XCTestCase {
 /// A host's platform whose requests wait until the test answers them, as
 /// a system's completion handler would.
 private final class WaitingPlatform: Platform {
-    var permissionAnswers: [(PermissionState) throws(ValueError) -> Void] = []
-    var imageAnswers: [(Image?) throws(ValueError) -> Void] = []
+    var permissionAnswers: [@Sendable (PermissionState) throws(ValueError) -> Void] = []
+    var imageAnswers: [@Sendable (Image?) throws(ValueError) -> Void] = []
 
     func isAvailable(_ source: Capability) -> Bool { true }
     func permission(for capability: Capability) -> PermissionState { .authorized }
 
     func requestPermission(_ capability: Capability, in scene: Scene,
-                           answer: @escaping (PermissionState) throws(ValueError) -> Void) throws(ValueError) {
+                           answer: @escaping @Sendable (PermissionState) throws(ValueError) -> Void) throws(ValueError) {
         permissionAnswers.append(answer)
     }
 
     func pickImage(from source: Capability, in scene: Scene,
-                   answer: @escaping (Image?) throws(ValueError) -> Void) throws(ValueError) {
+                   answer: @escaping @Sendable (Image?) throws(ValueError) -> Void) throws(ValueError) {
         imageAnswers.append(answer)
     }
 

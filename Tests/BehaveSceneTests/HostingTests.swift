@@ -88,6 +88,36 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "title").last?.source, .command)
     }
 
+    /// A host that builds its scene in code (`load(node:)`) binds its
+    /// widgets and hears the trace as one that loads a file does.
+    func testASceneBuiltInCodeIsHostedAsAFileIs() throws {
+        func map(_ entries: [(String, SceneNode)]) -> SceneNode {
+            .map(entries.map { SceneNode.Entry(key: $0.0, value: $0.1, keyLine: 0) }, line: 0)
+        }
+        func text(_ text: String) -> SceneNode { .scalar(.text(text, quoted: true), line: 0) }
+        let tree = map([
+            ("controls", map([("like", map([("type", text("Button")), ("title", text("Like"))]))])),
+            ("behaviours", map([("toggle", map([("script", text("toggle.lua")), ("outlets", map([("button", text("like"))]))]))])),
+        ])
+        let widget = FakeWidget()
+        var heard: [String] = []
+        let hosting = SceneHosting(bindControl: { view in view.bind(widget) })
+        let loaded = try SceneLoader.load(node: tree, file: "app", directory: ".", hosting: hosting) { heard.append($0.message) }
+        XCTAssertEqual(widget.changes(of: "title").map(\.new), [.string("Like")])
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")))
+        XCTAssertTrue(heard.contains("toggle awake"), "\(heard)")
+        try XCTUnwrap(loaded.scene.control(named: "like")).deliver("touchUpInside")
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-on")))
+        XCTAssertTrue(heard.contains("like touchUpInside"), "\(heard)")
+
+        // A widget the host lacks is the tree's mistake, and nothing binds.
+        let refusing = SceneHosting(checkControl: { view throws(ValueError) in throw ValueError("no widget `\(view.name)`") },
+                                    bindControl: { _ in XCTFail("nothing binds") })
+        XCTAssertThrowsError(try SceneLoader.load(node: tree, file: "app", directory: ".", hosting: refusing)) { error in
+            XCTAssertEqual("\(error)", "app: control `like`: no widget `like`")
+        }
+    }
+
     func testTheWidgetsEventsReachHandlersAsTapsDo() throws {
         let widget = FakeWidget()
         let loaded = try loadToggle(widget: widget)

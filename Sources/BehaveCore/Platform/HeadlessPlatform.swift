@@ -34,7 +34,7 @@ public final class HeadlessPlatform: Platform {
     // refuses any other), so these answers are never refused: `try?`.
 
     public func requestPermission(_ capability: Capability, in scene: Scene,
-                                  answer: @escaping (PermissionState) throws(ValueError) -> Void) throws(ValueError) {
+                                  answer: @escaping @Sendable (PermissionState) throws(ValueError) -> Void) throws(ValueError) {
         guard permission(for: capability) == .notDetermined else { return try answer(permission(for: capability)) }
         let purpose = capability == .camera ? "to take photos" : "to choose photos"
         let dialog = Dialog(style: .permission, title: "“\(scene.screenTitle)” Would Like to Access the \(capability.title)",
@@ -51,7 +51,7 @@ public final class HeadlessPlatform: Platform {
     }
 
     public func pickImage(from source: Capability, in scene: Scene,
-                          answer: @escaping (Image?) throws(ValueError) -> Void) throws(ValueError) {
+                          answer: @escaping @Sendable (Image?) throws(ValueError) -> Void) throws(ValueError) {
         let name = source == .camera ? "the camera" : "the photo library"
         guard isAvailable(source) else { throw ValueError("\(name) is not available on this device") }
         switch permission(for: source) {

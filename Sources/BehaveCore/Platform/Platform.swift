@@ -13,9 +13,11 @@ public protocol Platform: AnyObject {
     /// hears the permission then (at once when there is nothing to ask).
     /// Throws, and asks nothing, when the request cannot be presented.
     /// Call `answer` on the scene's thread: from another, it throws
-    /// (`SceneThread`) and the handler still waits.
+    /// (`SceneThread`) and the handler still waits. It is `@Sendable` so
+    /// that a system's completion handler may carry it back to the
+    /// scene's thread (`Task { @MainActor in try answer(…) }`).
     func requestPermission(_ capability: Capability, in scene: Scene,
-                           answer: @escaping (PermissionState) throws(ValueError) -> Void) throws(ValueError)
+                           answer: @escaping @Sendable (PermissionState) throws(ValueError) -> Void) throws(ValueError)
 
     /// Presents the picker of an available, authorized source; `answer`
     /// hears the picked image, or nil when the user cancels. Throws, and
@@ -23,7 +25,7 @@ public protocol Platform: AnyObject {
     /// the scene's thread: from another, it throws and the handler still
     /// waits.
     func pickImage(from source: Capability, in scene: Scene,
-                   answer: @escaping (Image?) throws(ValueError) -> Void) throws(ValueError)
+                   answer: @escaping @Sendable (Image?) throws(ValueError) -> Void) throws(ValueError)
 
     /// Sends the user to the app's page in Settings.
     func openSettings(in scene: Scene)
