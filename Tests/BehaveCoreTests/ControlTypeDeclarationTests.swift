@@ -94,6 +94,50 @@ final class ControlTypeDeclarationTests: XCTestCase {
         XCTAssertTrue(actions.contains("turn volume 0.5"), "\(actions)")
     }
 
+    /// A type's own verb edits as the user's hands do (`userDidEdit`); run
+    /// from the command language on a control a widget stands behind, the
+    /// widget has not changed, so it is told, and reads (which ask it) give
+    /// the new value.
+    func testATypesVerbMovesTheWidgetBoundBehindIt() throws {
+        final class Dial: ControlWidget {
+            var shown: Value = .number(0)
+            var told: [Value] = []
+            func apply(_ change: PropertyChange) {
+                guard change.property == "value", !change.isFrame else { return }
+                told.append(change.new)
+                shown = change.new
+            }
+            func currentValue(of property: PropertySpec) -> Value? { property.name == "value" ? shown : nil }
+        }
+        let knob = ControlType(
+            name: "TestDial", summary: "A dial.",
+            properties: [PropertySpec("value", .number, default: .number(0), min: 0, max: 1)],
+            events: ["valueChanged"],
+            commands: [UserCommand("turn", help: "turn a dial to VALUE", parameters: [CommandParameter("value", .number)],
+                                   perform: { view, arguments throws(ValueError) in
+                                       view.userDidEdit("value", to: .number(arguments.first?.number ?? 0), sending: "valueChanged")
+                                   })])
+        try ControlTypes.register(knob)
+        defer { try? ControlTypes.unregister("TestDial") }
+        let scene = Scene(screen: "host")
+        let view = knob.makeControl(named: "volume")
+        scene.add(view)
+        let dial = Dial()
+        view.bind(dial)
+        dial.told.removeAll()
+        var heard = 0
+        view.on("valueChanged") { _ in heard += 1 }
+        try scene.execute(try XCTUnwrap(SceneCommand.parse("turn volume 0.25")))
+        XCTAssertEqual(dial.told, [.number(0.25)], "the widget is told the command's value")
+        XCTAssertEqual(try view.value("value"), .number(0.25))
+        XCTAssertEqual(heard, 1)
+        // The user's own turn of the dial is not sent back to it.
+        dial.shown = .number(0.75)
+        XCTAssertTrue(view.userDidEdit("value", to: .number(0.75), sending: "valueChanged"))
+        XCTAssertEqual(dial.told, [.number(0.25)])
+        XCTAssertEqual(heard, 2)
+    }
+
     /// A registration a control could not live with is refused, with the
     /// fix, before any scene makes a control of it.
     func testARegistrationIsRefusedWithItsFix() {

@@ -26,6 +26,10 @@ open class View: Control, BehaviourOwner {
     var changeObservers: [ChangeObserver] = []
     /// A change the widget reported is being stored: it is not echoed back.
     var storingWidgetEdit = false
+    /// One of its type's user commands is running (`turn volume 0.5`):
+    /// the user's edits it makes come from the command, not the widget,
+    /// which is told them as any change.
+    var performingUserCommand = false
     /// Bit i: property i was set before the control joined a scene (a
     /// scene file's value, `--set`): a widget bound with its own values
     /// is told these instead (`bind(_:adoptingItsValues:)`).

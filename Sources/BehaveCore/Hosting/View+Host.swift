@@ -99,7 +99,11 @@ extension View {
                 scene.trace.record(.note, subject: name, "\(name) refuses the user's \(spec.name): the scene holds too much text")
                 return false
             }
-            storeWidgetEdit(checked, at: index, source: .user)
+            if performingUserCommand {
+                store(checked, at: index, source: .user)  // the widget has not changed: tell it
+            } else {
+                storeWidgetEdit(checked, at: index, source: .user)
+            }
             if let event {
                 noteIfUndeclared(event)
                 sendActions(for: event)

@@ -230,6 +230,8 @@ extension Scene {
                 let takers = ControlTypes.all.filter { $0.ownCommands.contains { $0.verb == verb } }.map { "a \($0.name)" }
                 throw ValueError("`\(name)` is a \(view.typeName): `\(verb)` is for \(takers.joined(separator: " or ")) (a \(view.typeName) takes \(verbs))")
             }
+            view.performingUserCommand = true
+            defer { view.performingUserCommand = false }
             try command.perform(view, arguments)
         case .call(let name, let action, let arguments):
             var values: [Value] = []
