@@ -21,7 +21,7 @@ let package = Package(
             resources: [.copy("Behaviours")]
         ),
         .executableTarget(name: "embedding-demo", dependencies: ["ToyApp"]),
-        .testTarget(name: "ToyAppTests", dependencies: ["ToyApp"]),
+        .testTarget(name: "ToyAppTests", dependencies: ["ToyApp", .product(name: "BehaveCore", package: "Behave")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,15 +26,19 @@ public final class ToyApp {
         }
         let hosting = SceneHosting(
             checkControl: { [window] view throws(ValueError) in
-                guard window.widget(view.name) != nil else { throw ValueError("the window has no widget `\(view.name)`") }
+                guard window.widget(view.name) != nil else {
+                    throw ValueError("the window has no widget `\(view.name)`")   // the scene's mistake, at the control's line
+                }
             },
-            bindControl: { [window] view in
-                // Checked: the whole scene is good, and the widget is there.
+            bindControl: { [window] view in                                       // the whole scene is good
                 if let widget = window.widget(view.name) { _ = Binding(control: view, widget: widget) }
             },
             prepare: { [unowned self] scene in
                 // Changes out: every change, typed, with where it came from.
                 scene.observeChanges { [unowned self] change in
+                    // change.control, .property, .old, .new: typed `Value`s
+                    // change.source: .script, .scene, .command, .user or .animation
+                    // change.isFrame: one frame of an animation under way
                     guard !change.isFrame else { return }
                     lines.append("change \(change.control).\(change.property): \(change.old) → \(change.new) (\(change.source))")
                 }
@@ -42,8 +46,12 @@ public final class ToyApp {
         let loaded = try SceneLoader.load(file: scenePath, hosting: hosting) { [unowned self] entry in
             if entry.kind == .log || entry.kind == .error { lines.append("trace \(entry.message)") }
         }
-        self.loaded = loaded
-        driver = RealTimeDriver(scene: loaded.scene)
+        self.loaded = loaded                                  // keep it while the scene runs
+        // An action the scene sends to the screen reaches the app.
+        loaded.scene.screen?.handle("volumeMaxed") { [unowned self] sender, arguments in
+            lines.append("app hears volumeMaxed from \(sender.responderName): \(arguments.first?.numberValue ?? 0)")
+        }
+        driver = RealTimeDriver(scene: loaded.scene)          // 60 frames a second
         lines.append("window \(window.drawing)")
     }
 
@@ -57,13 +65,13 @@ public final class ToyApp {
         tick()
     }
 
-    /// One frame. A tick is refused only from another thread than the
-    /// scene's (a frame source on a thread of its own): say so.
+    /// One frame, as a display link, a GLib timeout or a widget's frame
+    /// clock calls it.
     private func tick() {
         do throws(ValueError) {
             try driver?.tick()
         } catch {
-            lines.append("tick refused: \(error.message)")
+            lines.append("tick refused: \(error.message)")   // refused only on another thread than the scene's
         }
     }
 
@@ -106,7 +114,7 @@ public final class ToyApp {
         app.turn("volume", to: 0.75)
         app.lines.append("window \(app.drawing)")
         app.turn("volume", to: 1)
-        app.lines.append("device buzzed \(ToyDevice.shared.takePlayed())")
+        app.lines.append("device vibrated \(ToyDevice.shared.takePlayed())")
         app.close()
         return app.lines
     }
