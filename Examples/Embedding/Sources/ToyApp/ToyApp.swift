@@ -11,17 +11,20 @@ public final class ToyApp {
     let window = ToyWindow()
     private(set) var loaded: LoadedScene?
     private var driver: RealTimeDriver?
+    private var pollForSaves: () -> Void = {}
 
     public init() {}
 
-    /// Opens the window and loads the scene onto its widgets.
-    public func open() throws {
+    /// Opens the window and loads a scene onto its widgets: the app's own,
+    /// or the one at `scenePath` (a copy being edited, loaded again when
+    /// saved: `reloadIfSaved`).
+    public func open(scenePath: String? = nil) throws {
         try ControlType.registerAppTypes()
         try AppModule.registerAppModules()
         window.add(ToyButton(id: "like"))
         window.add(ToyKnob(id: "volume"))
         window.add(ToyLabel(id: "level"))
-        guard let scenePath = Bundle.module.path(forResource: "app.scene", ofType: "yaml", inDirectory: "Behaviours") else {
+        guard let scenePath = scenePath ?? Bundle.module.path(forResource: "app.scene", ofType: "yaml", inDirectory: "Behaviours") else {
             throw AppError("the scene is not in the app's resources")
         }
         let hosting = SceneHosting(
@@ -42,17 +45,44 @@ public final class ToyApp {
                     guard !change.isFrame else { return }
                     lines.append("change \(change.control).\(change.property): \(change.old) → \(change.new) (\(change.source))")
                 }
+                // An action the scene sends to the screen reaches the app.
+                scene.screen?.handle("volumeMaxed") { [unowned self] sender, arguments in
+                    lines.append("app hears volumeMaxed from \(sender.responderName): \(arguments.first?.numberValue ?? 0)")
+                }
             })
-        let loaded = try SceneLoader.load(file: scenePath, hosting: hosting) { [unowned self] entry in
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in
             if entry.kind == .log || entry.kind == .error { lines.append("trace \(entry.message)") }
         }
+        let loaded = try SceneLoader.load(file: scenePath, hosting: hosting, listener: listener)
         self.loaded = loaded                                  // keep it while the scene runs
-        // An action the scene sends to the screen reaches the app.
-        loaded.scene.screen?.handle("volumeMaxed") { [unowned self] sender, arguments in
-            lines.append("app hears volumeMaxed from \(sender.responderName): \(arguments.first?.numberValue ?? 0)")
-        }
         driver = RealTimeDriver(scene: loaded.scene)          // 60 frames a second
+        watch(scenePath, hosting: hosting, listener: listener)
         lines.append("window \(window.drawing)")
+    }
+
+    /// Watches the scene's files, to load the scene again when one is saved.
+    private func watch(_ scenePath: String, hosting: SceneHosting, listener: @escaping (Trace.Entry) -> Void) {
+        let source = SceneSource(file: scenePath)
+        var watcher = FileWatcher(SceneFiles.of(source))
+
+        pollForSaves = { [unowned self] in
+            guard !watcher.changes().isEmpty else { return }
+            do {
+                let fresh = try SceneLoader.load(file: scenePath, hosting: hosting, listener: listener)
+                loaded?.scene.dismiss()                         // the old behaviours' destroy runs
+                loaded = fresh
+                driver = RealTimeDriver(scene: fresh.scene)
+                watcher = FileWatcher(SceneFiles.of(source))   // a save may add a module
+            } catch {
+                lines.append("reload refused: \(error)")       // the file and line; the old scene runs on
+            }
+        }
+    }
+
+    /// Loads the scene again when one of its files was saved since the
+    /// last look, as a timer or the frame source asks.
+    public func reloadIfSaved() {
+        pollForSaves()
     }
 
     /// Lets `seconds` of wall time pass, ticking at the display's pace.
@@ -100,6 +130,9 @@ public final class ToyApp {
     }
 
     public var drawing: String { window.drawing }
+
+    /// The folder of the app's own scene and behaviours, in its resources.
+    static var sceneFolder: URL? { Bundle.module.url(forResource: "Behaviours", withExtension: nil) }
 
     /// A short session: like (the toggle fades at wall speed), turn the
     /// knob, close the window.

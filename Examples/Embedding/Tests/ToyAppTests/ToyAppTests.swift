@@ -1,4 +1,5 @@
 import BehaveCore
+import Foundation
 import Testing
 @testable import ToyApp
 
@@ -60,6 +61,38 @@ import Testing
             scene.perform { scene.clock.advance(by: 1.0 / 60) }
         }
         #expect(app.drawing.contains("like: [toggle-on Like] α1.0"), "after the fade: \(app.drawing)")
+        app.close()
+    }
+
+    /// A scene being edited is loaded again when saved, onto the same
+    /// widgets; a save with a mistake leaves the last good scene running.
+    @Test func aSavedSceneIsLoadedAgainOntoTheSameWidgets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toyapp-reload-\(UUID().uuidString)")
+        let original = try #require(ToyApp.sceneFolder)
+        try FileManager.default.copyItem(at: original, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("app.scene.yaml")
+        let app = ToyApp()
+        try app.open(scenePath: scene.path)
+        app.reloadIfSaved()
+        #expect(app.drawing.contains("level: \"Volume 25%\""), "nothing saved, nothing reloaded: \(app.drawing)")
+
+        var text = try String(contentsOf: scene, encoding: .utf8)
+        text = text.replacingOccurrences(of: "outlets: { knob: volume, label: level }",
+                                         with: "outlets: { knob: volume, label: level }\n    inspectables: { prefix: Level }")
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        #expect(app.lines.contains("trace [meter] volume behaviour destroyed"), "the old scene is dismissed: \(app.lines)")
+        #expect(app.drawing.contains("level: \"Level 25%\""), "\(app.drawing)")
+        app.turn("volume", to: 0.5)
+        #expect(app.drawing.contains("level: \"Level 50%\""), "the widgets are bound to the new scene: \(app.drawing)")
+
+        try text.replacingOccurrences(of: "type: Knob", with: "type: Dial").write(to: scene, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        let refusal = try #require(app.lines.last { $0.hasPrefix("reload refused:") }, "\(app.lines)")
+        #expect(refusal.contains("app.scene.yaml:"), "\(refusal)")
+        app.turn("volume", to: 0.75)
+        #expect(app.drawing.contains("level: \"Level 75%\""), "the last good scene runs on: \(app.drawing)")
         app.close()
     }
 }
