@@ -3,7 +3,8 @@ import PackageDescription
 
 // An app of its own that embeds Behave (Docs/embedding.md): a toy widget
 // toolkit standing in for UIKit or GTK, a `Knob` control type of its own,
-// an app function, the bundled toggle and a behaviour of its own, real time.
+// app functions, the bundled toggle and a behaviour of its own, real time,
+// reload on save. Docs/embedding.md quotes its code (DocSnippetTests).
 let package = Package(
     name: "Embedding",
     dependencies: [
@@ -21,7 +22,7 @@ let package = Package(
             resources: [.copy("Behaviours")]
         ),
         .executableTarget(name: "embedding-demo", dependencies: ["ToyApp"]),
-        .testTarget(name: "ToyAppTests", dependencies: ["ToyApp"]),
+        .testTarget(name: "ToyAppTests", dependencies: ["ToyApp", .product(name: "BehaveCore", package: "Behave")]),
     ],
     swiftLanguageModes: [.v6]
 )

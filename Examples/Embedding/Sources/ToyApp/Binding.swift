@@ -14,7 +14,7 @@ final class Binding: ControlWidget {
     init(control: View, widget: ToyWidget) {
         self.control = control
         self.widget = widget
-        widget.associated["behave"] = self
+        widget.associated["behave"] = self            // the widget owns its binding
         // Target–action: the toolkit's actions become the control's events.
         widget.onAction = { [unowned self, weak widget] action in
             switch (action, widget) {
@@ -31,7 +31,7 @@ final class Binding: ControlWidget {
     }
 
     /// Changes out: the checked value, once, to the widget.
-    func apply(_ change: PropertyChange) {
+    func apply(_ change: PropertyChange) {        // changes out, once each
         guard let widget else { return }
         switch (change.property, change.new, widget) {
         case ("alpha", .number(let alpha), _): widget.opacity = (alpha * 100).rounded() / 100

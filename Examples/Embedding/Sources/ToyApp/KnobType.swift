@@ -1,6 +1,4 @@
 import BehaveCore
-import BehaveLua
-import Foundation
 
 /// The app's own control type, declared once: scenes, scripts, `show`, the
 /// state, `behave types` and exploration all read this declaration.
@@ -36,43 +34,4 @@ extension ControlType {
     }
 
     private static let typesRegistered = Result { () throws(ValueError) in try ControlTypes.register(knob) }
-}
-
-/// What the toy device does when a behaviour asks (the app's own code).
-final class ToyDevice: @unchecked Sendable {
-    static let shared = ToyDevice()
-    private let lock = NSLock()
-    private var played: [String] = []
-
-    func buzz(_ pattern: String) {
-        lock.lock()
-        played.append(pattern)
-        lock.unlock()
-    }
-
-    /// The patterns played so far, and forgets them.
-    func takePlayed() -> [String] {
-        lock.lock()
-        defer { played = []; lock.unlock() }
-        return played
-    }
-}
-
-extension AppModule {
-    /// `haptics.buzz(pattern)`: the app's function, given to behaviours
-    /// with its Lua signature and doc (`behave types` and the linter know it).
-    static let haptics = AppModule(name: "haptics", doc: "The toy device's vibration motor.", functions: [
-        AppFunction(name: "buzz",
-                    signature: LuaSignature("Buzzes the device once.", ("pattern", #""tick"|"thud""#))) { call in
-            ToyDevice.shared.buzz(call.string("pattern") ?? "tick")
-            return []
-        },
-    ])
-
-    /// Registers the app's modules, once per process (as its types).
-    static func registerAppModules() throws {
-        try modulesRegistered.get()
-    }
-
-    private static let modulesRegistered = Result { try AppModules.register(haptics) }
 }

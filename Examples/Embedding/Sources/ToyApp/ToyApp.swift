@@ -11,40 +11,78 @@ public final class ToyApp {
     let window = ToyWindow()
     private(set) var loaded: LoadedScene?
     private var driver: RealTimeDriver?
+    private var pollForSaves: () -> Void = {}
 
     public init() {}
 
-    /// Opens the window and loads the scene onto its widgets.
-    public func open() throws {
+    /// Opens the window and loads a scene onto its widgets: the app's own,
+    /// or the one at `scenePath` (a copy being edited, loaded again when
+    /// saved: `reloadIfSaved`).
+    public func open(scenePath: String? = nil) throws {
         try ControlType.registerAppTypes()
         try AppModule.registerAppModules()
         window.add(ToyButton(id: "like"))
         window.add(ToyKnob(id: "volume"))
         window.add(ToyLabel(id: "level"))
-        guard let scenePath = Bundle.module.path(forResource: "app.scene", ofType: "yaml", inDirectory: "Behaviours") else {
+        guard let scenePath = scenePath ?? Bundle.module.path(forResource: "app.scene", ofType: "yaml", inDirectory: "Behaviours") else {
             throw AppError("the scene is not in the app's resources")
         }
         let hosting = SceneHosting(
             checkControl: { [window] view throws(ValueError) in
-                guard window.widget(view.name) != nil else { throw ValueError("the window has no widget `\(view.name)`") }
+                guard window.widget(view.name) != nil else {
+                    throw ValueError("the window has no widget `\(view.name)`")   // the scene's mistake, at the control's line
+                }
             },
-            bindControl: { [window] view in
-                // Checked: the whole scene is good, and the widget is there.
+            bindControl: { [window] view in                                       // the whole scene is good
                 if let widget = window.widget(view.name) { _ = Binding(control: view, widget: widget) }
             },
             prepare: { [unowned self] scene in
                 // Changes out: every change, typed, with where it came from.
                 scene.observeChanges { [unowned self] change in
+                    // change.control, .property, .old, .new: typed `Value`s
+                    // change.source: .script, .scene, .command, .user or .animation
+                    // change.isFrame: one frame of an animation under way
                     guard !change.isFrame else { return }
                     lines.append("change \(change.control).\(change.property): \(change.old) → \(change.new) (\(change.source))")
                 }
+                // An action the scene sends to the screen reaches the app.
+                scene.screen?.handle("volumeMaxed") { [unowned self] sender, arguments in
+                    lines.append("app hears volumeMaxed from \(sender.responderName): \(arguments.first?.numberValue ?? 0)")
+                }
             })
-        let loaded = try SceneLoader.load(file: scenePath, hosting: hosting) { [unowned self] entry in
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in
             if entry.kind == .log || entry.kind == .error { lines.append("trace \(entry.message)") }
         }
-        self.loaded = loaded
-        driver = RealTimeDriver(scene: loaded.scene)
+        let loaded = try SceneLoader.load(file: scenePath, hosting: hosting, listener: listener)
+        self.loaded = loaded                                  // keep it while the scene runs
+        driver = RealTimeDriver(scene: loaded.scene)          // 60 frames a second
+        watch(scenePath, hosting: hosting, listener: listener)
         lines.append("window \(window.drawing)")
+    }
+
+    /// Watches the scene's files, to load the scene again when one is saved.
+    private func watch(_ scenePath: String, hosting: SceneHosting, listener: @escaping (Trace.Entry) -> Void) {
+        let source = SceneSource(file: scenePath)
+        var watcher = FileWatcher(SceneFiles.of(source))
+
+        pollForSaves = { [unowned self] in
+            guard !watcher.changes().isEmpty else { return }
+            do {
+                let fresh = try SceneLoader.load(file: scenePath, hosting: hosting, listener: listener)
+                loaded?.scene.dismiss()                         // the old behaviours' destroy runs
+                loaded = fresh
+                driver = RealTimeDriver(scene: fresh.scene)
+                watcher = FileWatcher(SceneFiles.of(source))   // a save may add a module
+            } catch {
+                lines.append("reload refused: \(error)")       // the file and line; the old scene runs on
+            }
+        }
+    }
+
+    /// Loads the scene again when one of its files was saved since the
+    /// last look, as a timer or the frame source asks.
+    public func reloadIfSaved() {
+        pollForSaves()
     }
 
     /// Lets `seconds` of wall time pass, ticking at the display's pace.
@@ -57,13 +95,13 @@ public final class ToyApp {
         tick()
     }
 
-    /// One frame. A tick is refused only from another thread than the
-    /// scene's (a frame source on a thread of its own): say so.
+    /// One frame, as a display link, a GLib timeout or a widget's frame
+    /// clock calls it.
     private func tick() {
         do throws(ValueError) {
             try driver?.tick()
         } catch {
-            lines.append("tick refused: \(error.message)")
+            lines.append("tick refused: \(error.message)")   // refused only on another thread than the scene's
         }
     }
 
@@ -93,6 +131,9 @@ public final class ToyApp {
 
     public var drawing: String { window.drawing }
 
+    /// The folder of the app's own scene and behaviours, in its resources.
+    static var sceneFolder: URL? { Bundle.module.url(forResource: "Behaviours", withExtension: nil) }
+
     /// A short session: like (the toggle fades at wall speed), turn the
     /// knob, close the window.
     public static func run() throws -> [String] {
@@ -106,7 +147,7 @@ public final class ToyApp {
         app.turn("volume", to: 0.75)
         app.lines.append("window \(app.drawing)")
         app.turn("volume", to: 1)
-        app.lines.append("device buzzed \(ToyDevice.shared.takePlayed())")
+        app.lines.append("device vibrated \(ToyDevice.shared.takePlayed())")
         app.close()
         return app.lines
     }

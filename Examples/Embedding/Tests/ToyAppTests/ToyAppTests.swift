@@ -1,3 +1,5 @@
+import BehaveCore
+import Foundation
 import Testing
 @testable import ToyApp
 
@@ -22,7 +24,9 @@ import Testing
         #expect(lines.contains(#"change level.text: "Volume 25%" → "Volume 75%" (script)"#), "\(text)")
         #expect(lines.contains { $0.hasPrefix("window") && $0.contains("volume: (knob 75%)") && $0.contains("\"Volume 75%\"") }, "\(text)")
         // The app's own function, called by its behaviour at full volume.
-        #expect(lines.contains(#"device buzzed ["thud"]"#), "\(text)")
+        #expect(lines.contains(#"device vibrated ["heavy"]"#), "\(text)")
+        // The action the behaviour sent the screen, heard by the app with its sender and arguments.
+        #expect(lines.contains("app hears volumeMaxed from meter: 1.0"), "\(text)")
         // Closing the window destroys every behaviour; `destroy` ran.
         #expect(lines.contains("trace [meter] volume behaviour destroyed"), "\(text)")
         #expect(lines.last == "behaviours: toggle destroyed, meter destroyed", "\(text)")
@@ -39,6 +43,56 @@ import Testing
         #expect(scene.record(named: "meter")?.isAlive == false)
         #expect(scene.control(named: "volume") == nil)
         #expect(scene.record(named: "toggle")?.isAlive == true, "the screen's behaviour lives on")
+        app.close()
+    }
+
+    /// The app takes its scene through the command language from Swift,
+    /// as at the prompt, and moves its clock itself, one command a step,
+    /// as a host whose clock is not the wall's does (Docs/embedding.md).
+    @Test func theCommandLanguageAndAFixedStepFromSwift() throws {
+        let app = ToyApp()
+        try app.open()
+        let scene = try #require(app.loaded?.scene)
+        scene.control(named: "like")?.tap()                                   // as `tap like`
+        try scene.execute(try SceneCommand.parse("set volume.value 0.5")!)    // any command line
+        #expect(app.drawing.contains("volume: (knob 50%) α1.0"), "\(app.drawing)")
+        #expect(!app.drawing.contains("like: [toggle-on Like] α1.0"), "mid-fade: \(app.drawing)")
+        for _ in 0..<30 {
+            scene.perform { scene.clock.advance(by: 1.0 / 60) }
+        }
+        #expect(app.drawing.contains("like: [toggle-on Like] α1.0"), "after the fade: \(app.drawing)")
+        app.close()
+    }
+
+    /// A scene being edited is loaded again when saved, onto the same
+    /// widgets; a save with a mistake leaves the last good scene running.
+    @Test func aSavedSceneIsLoadedAgainOntoTheSameWidgets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toyapp-reload-\(UUID().uuidString)")
+        let original = try #require(ToyApp.sceneFolder)
+        try FileManager.default.copyItem(at: original, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("app.scene.yaml")
+        let app = ToyApp()
+        try app.open(scenePath: scene.path)
+        app.reloadIfSaved()
+        #expect(app.drawing.contains("level: \"Volume 25%\""), "nothing saved, nothing reloaded: \(app.drawing)")
+
+        var text = try String(contentsOf: scene, encoding: .utf8)
+        text = text.replacingOccurrences(of: "outlets: { knob: volume, label: level }",
+                                         with: "outlets: { knob: volume, label: level }\n    inspectables: { prefix: Level }")
+        try text.write(to: scene, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        #expect(app.lines.contains("trace [meter] volume behaviour destroyed"), "the old scene is dismissed: \(app.lines)")
+        #expect(app.drawing.contains("level: \"Level 25%\""), "\(app.drawing)")
+        app.turn("volume", to: 0.5)
+        #expect(app.drawing.contains("level: \"Level 50%\""), "the widgets are bound to the new scene: \(app.drawing)")
+
+        try text.replacingOccurrences(of: "type: Knob", with: "type: Dial").write(to: scene, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        let refusal = try #require(app.lines.last { $0.hasPrefix("reload refused:") }, "\(app.lines)")
+        #expect(refusal.contains("app.scene.yaml:"), "\(refusal)")
+        app.turn("volume", to: 0.75)
+        #expect(app.drawing.contains("level: \"Level 75%\""), "the last good scene runs on: \(app.drawing)")
         app.close()
     }
 }

@@ -9,7 +9,10 @@ function Volume:awake()
   self:show()
   self.knob:on("valueChanged", function(knob)
     self:show()
-    if knob.value >= 1 then haptics.buzz("thud") end   -- the app's own function
+    if knob.value >= 1 then
+      haptics.vibrate("heavy")                 -- the app's own function
+      self:sendAction("volumeMaxed", knob.value) -- up the responder chain, to the app
+    end
   end)
 end
 

@@ -10,7 +10,7 @@ guard CommandLine.arguments.count == 2 else {
     exit(2)
 }
 do {
-    let loaded = try SceneLoader.load(file: CommandLine.arguments[1])
+    let loaded = try SceneLoader.load(file: CommandLine.arguments[1])  // keep it while the scene runs
     loaded.scene.control(named: "button")?.tap()
     for entry in loaded.scene.trace.entries { print(entry.line) }
     // Which script a behaviour runs, as a host reads it.
