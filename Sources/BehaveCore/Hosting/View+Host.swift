@@ -17,17 +17,21 @@ extension View {
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
         let given = adoptingItsValues ? givenBeforeScene : ~0
+        // The widget's own values are taken before it is told the scene's:
+        // telling it one can redraw another (a range set anew moves a spin
+        // button's value back into it, from the control's).
+        for (index, spec) in schema.properties.enumerated() where !isSet(index, in: given) && !spec.isReadOnly {
+            if let shown = widget.currentValue(of: spec), let checked = try? validate(shown, for: spec) {
+                storeWidgetEdit(checked, at: index)
+            }
+        }
         for (index, spec) in schema.properties.enumerated() where spec.name != "name" && isSet(index, in: given) {
             widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
                                         new: storedValue(at: index), source: .scene))
         }
         var reads: UInt64 = 0
-        for (index, spec) in schema.properties.enumerated() where index < 64 {
-            guard let shown = widget.currentValue(of: spec) else { continue }
+        for (index, spec) in schema.properties.enumerated() where index < 64 && widget.currentValue(of: spec) != nil {
             reads |= 1 << UInt64(index)
-            if !isSet(index, in: given), !spec.isReadOnly, let checked = try? validate(shown, for: spec) {
-                storeWidgetEdit(checked, at: index)
-            }
         }
         widgetReads = reads
         updateHostMasks()
