@@ -272,7 +272,9 @@ void bh__arm(lua_State *L);             /* the hook fires at the next jump */
 void bh__memory_spent(bh_host *h);
 /* A refusal of script code that Lua did not ask for again is final (see
 ** state.c, refuse): the slice is spent. Called where the refusal's error
-** may be caught next (the hook, message handlers, a coroutine's end). */
+** (a memory error, which no message handler sees) may be caught next: the
+** hook, a coroutine's end; and in message handlers, for an error raised
+** in its place before the hook ran. */
 void bh__settle_refusal(bh_host *h);
 /* A library function about to ask for a buffer of about 'bytes' (state.c)
 ** collects the garbage first when the limit would refuse them: Lua

@@ -332,7 +332,7 @@ static void push_setmetatable (lua_State *L) {
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   lua_Integer entered = lua_tointeger(L, lua_upvalueindex(2));
-  bh__settle_refusal(h);  /* the error is the memory limit's */
+  bh__settle_refusal(h);  /* raised after a refusal: the limit's */
   if (h->spent != BH_LIMIT_NONE) {
     lua_settop(L, 1);
     return 1;
@@ -683,6 +683,24 @@ static int sb_getmetatable (lua_State *L) {
 }
 
 
+/* error: Lua raises the very text "not enough memory" as a memory error,
+** which no message handler sees, so the place a script raises it itself
+** (with level 0, or a level with no position) is noted here for its report
+** (errors.c, bh__finish_error); a refusal's own place is kept. */
+static int sb_error (lua_State *L) {
+  static const char memory_text[] = "not enough memory";
+  bh_host *h = bh__host(L);
+  size_t len;
+  const char *s;
+  if (lua_type(L, 1) == LUA_TSTRING && !h->refused) {
+    s = lua_tolstring(L, 1, &len);
+    if (len == sizeof(memory_text) - 1 && memcmp(s, memory_text, len) == 0)
+      bh__note_refused_where(h);
+  }
+  return call_through(L);
+}
+
+
 /* Opens the safe libraries and prepares the registry; run protected by
 ** bh_open. */
 int bh__open_sandbox (lua_State *L) {
@@ -757,6 +775,7 @@ int bh__open_sandbox (lua_State *L) {
   front_field(L, g, "next", sb_next);
   front_field(L, g, "rawget", sb_rawget);
   front_field(L, g, "getmetatable", sb_getmetatable);
+  front_field(L, g, "error", sb_error);
   for (name = unsafe_base; *name != NULL; name++) {
     lua_pushnil(L);
     rawsetfield(L, g, *name);

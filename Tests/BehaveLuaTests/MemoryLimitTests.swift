@@ -175,6 +175,75 @@ final class MemoryLimitTests: XCTestCase {
         XCTAssertEqual(title, "made \(454 * 4_800_001) with 3")
     }
 
+    /// A script's own `error("not enough memory", 0)` is the script's
+    /// error, reported as any error it raises with no position is (its
+    /// text, and its line in the traceback): Lua raises that very string
+    /// as a memory error, which used to be reported as the memory limit.
+    func testAScriptsOwnNotEnoughMemoryIsItsError() throws {
+        func report(_ message: String) throws -> (errors: [String], title: String) {
+            try run("""
+                function Probe:go()
+                  local ok, caught = pcall(error, "not enough memory", 0)
+                  self.button.title = caught
+                  error("\(message)", 0)
+                  self.button.title = "went on"
+                end
+                """)
+        }
+        let (errors, title) = try report("not enough memory")
+        let (others, _) = try report("out of paper")
+        XCTAssertEqual(title, "not enough memory")
+        XCTAssertEqual(others.count, 1, "\(others)")
+        XCTAssertTrue(others.first?.contains("out of paper\nstack traceback:") == true, "\(others)")
+        XCTAssertTrue(others.first?.contains("probe.lua:5: in function") == true, "\(others)")
+        XCTAssertEqual(errors, others.map { $0.replacingOccurrences(of: "out of paper", with: "not enough memory") })
+    }
+
+    /// The same passed on by `coroutine.wrap` (which, as Lua's, puts no
+    /// position in front of a memory error), and raised as a script is
+    /// read, outside any callback.
+    func testAScriptsOwnNotEnoughMemoryInACoroutineOrAtTopLevelIsItsError() throws {
+        let (errors, title) = try run("""
+            function Probe:go()
+              local f = coroutine.wrap(function()
+                error("not enough memory", 0)
+              end)
+              f()
+              self.button.title = "went on"
+            end
+            """)
+        XCTAssertEqual(title, "")
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("): not enough memory\nstack traceback:") == true, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("probe.lua:6: in function") == true, "\(errors)")
+
+        let test = try TestScene(limits: Self.limits)
+        XCTAssertThrowsError(try test.behaviour("probe", source: script("error(\"not enough memory\", 0)"))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("probe.lua:2: not enough memory"), text)
+            XCTAssertFalse(text.contains("memory limit"), text)
+        }
+    }
+
+    /// The other way round: the limit itself, raised with no pcall and
+    /// in a coroutine, is still the limit, at the line that asked.
+    func testARealRefusalIsStillTheLimitAtItsLine() throws {
+        try assertStopped(at: 3, running: """
+            function Probe:go()
+              local s = string.rep("y", 64 * 1024 * 1024)
+              self.button.title = "made " .. #s
+            end
+            """)
+        try assertStopped(at: 4, running: """
+            function Probe:go()
+              local f = coroutine.wrap(function()
+                return string.rep("y", 64 * 1024 * 1024)
+              end)
+              self.button.title = "made " .. #f()
+            end
+            """)
+    }
+
     /// The stop ends the callback only: the behaviour's next action and its
     /// destroy run, and the state, closed and made again for the next
     /// runtime on this thread, runs scripts as a fresh one does.
