@@ -147,32 +147,54 @@ final class MemoryLimitTests: XCTestCase {
     /// Plain calls (no `pcall`): any of them refused would end the
     /// callback, as if the script held more than the limit.
     func testGarbageAwaitingCollectionDoesNotStopLibraryFunctions() throws {
-        let (errors, title) = try run("""
+        for call in ["string.upper(big)", "string.format(\"%s\", big)", "table.concat({big, \".\"})",
+                     "(string.gsub(big, \"^x\", \"y\"))"] {
+            let (errors, title) = try runBesideGarbage(call)
+            XCTAssertEqual(errors, [], call)
+            XCTAssertEqual(title, "made \(454 * (call.hasPrefix("table") ? 1_200_001 : 1_200_000)) with 3", call)
+        }
+    }
+
+    /// Runs `call` (an expression of `big`, 1.2 MB of "x", and of what
+    /// `setup` makes) 454 times while the script holds over 4 MB of 8 and
+    /// leaves garbage, and returns the errors and the total length made.
+    func runBesideGarbage(_ call: String, setup: String = "") throws -> (errors: [String], title: String) {
+        try run("""
             function Probe:go()
               local keep = {}
               for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
               local piece = string.rep("z", 50000)
               local big = string.rep("x", 1200000)
-              local calls = {
-                function() return string.upper(big) end,
-                function() return string.format("%s", big) end,
-                function() return table.concat({big, "."}) end,
-                function() return (string.gsub(big, "^x", "y")) end,
-              }
+              \(setup)
+              local call = function() return \(call) end
               local made = 0
-              for _, call in ipairs(calls) do
-                for every = 3, 11 do
-                  for i = 1, 300 do
-                    local garbage = piece .. i
-                    if i % every == 0 then made = made + #call() end
-                  end
+              for every = 3, 11 do
+                for i = 1, 300 do
+                  local garbage = piece .. i
+                  if i % every == 0 then made = made + #call() end
                 end
               end
               self.button.title = "made " .. made .. " with " .. #keep
             end
             """)
-        XCTAssertEqual(errors, [])
-        XCTAssertEqual(title, "made \(454 * 4_800_001) with 3")
+    }
+
+    /// The other library functions that fill a library's buffer: each
+    /// makes room first too, for as much as its buffer may grow to (a
+    /// `string.format` conversion with a width, `%q`'s escapes, a packed
+    /// string's padding). Each used to stop the script now and then.
+    func testGarbageAwaitingCollectionDoesNotStopOtherLibraryBuffers() throws {
+        let codes = "local codes = {}; for i = 1, 30000 do codes[i] = 65 + i % 26 end"
+        for (call, setup, each) in [("string.char(table.unpack(codes))", codes, 30000),
+                                    ("utf8.char(table.unpack(codes))", codes, 30000),
+                                    ("string.pack(\"s4\", big)", "", 1_200_004),
+                                    ("string.pack(\"c900000\", \"a\")", "", 900_000),
+                                    ("string.format(\"%q\", lines)", "local lines = string.rep(\"\\nxx\", 100000)", 400_002),
+                                    ("string.format(string.rep(\"%99d\", 3000), table.unpack(codes, 1, 3000))", codes, 297_000)] {
+            let (errors, title) = try runBesideGarbage(call, setup: setup)
+            XCTAssertEqual(errors, [], call)
+            XCTAssertEqual(title, "made \(454 * each) with 3", call)
+        }
     }
 
     /// A script's own `error("not enough memory", 0)` is the script's
