@@ -515,6 +515,7 @@ final class LintWalk {
             } else {
                 checkEvent(object, method, arguments)
                 checkControlMethod(object, method)
+                checkNameMethod(object, method)
                 checkAppColonCall(object, method)
                 self.expression(object, use: .indexed)
                 // A handler's first parameter is the control that sent the event.
@@ -610,6 +611,16 @@ final class LintWalk {
             self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no method `\(method.name)`",
                         fix: near.map { "did you mean `\($0)`?" } ?? "its methods: \(methods.joined(separator: ", "))")
         }
+    }
+
+    /// `self.name:on(…)`: a method strings lack, called on the behaviour's
+    /// name (a string), where one of its outlets was meant.
+    func checkNameMethod(_ object: LuaExpression, _ method: LuaName) {
+        guard case .field(let inner, let key) = object, key.name == "name", behaviourSelf(inner) != nil,
+              declaration.outlets["name"] == nil, let entry = globals["string"], let methods = entry,
+              !methods.contains(method.name) else { return }
+        let outlets = declaration.isComplete ? declaration.outlets.keys.sorted() : []
+        report(.error, "unknown-method", at: method.position, ScriptAdvice.nameIsNoControl(method.name, outlets: outlets))
     }
 
     /// `self.button:on("touchUpInsde", …)`: an event the control does not send.

@@ -129,6 +129,11 @@ extension LuaRuntime {
                     ? missingMethod(value.name, of: behaviour)
                     : nilField(value.name, of: behaviour)
             }
+            // `self.name:on(…)`: the behaviour's name, a string, for a control.
+            if let behaviour, value.kind == "method", tokens.callsNameMethod(value.name),
+               behaviour.declaration.outlet("name") == nil {
+                return ScriptAdvice.nameIsNoControl(value.name, outlets: behaviour.declaration.outlets.map(\.name).sorted())
+            }
             // `haptics.vibrat(…)`, `math.flor(…)` (not `_G.os`: the
             // environment is no library).
             guard value.kind == "field", let library = tokens.library(holding: value.name), library != "_G",
@@ -298,6 +303,14 @@ private extension [LuaToken] {
     func containsSelf(_ separator: String, _ name: String) -> Bool {
         indices.dropLast(2).contains { i in
             self[i].kind == .name("self") && self[i + 1].kind == .symbol(separator) && self[i + 2].kind == .name(name)
+        }
+    }
+
+    /// Whether the tokens hold `self.name:method`.
+    func callsNameMethod(_ method: String) -> Bool {
+        indices.dropLast(4).contains { i in
+            self[i].kind == .name("self") && self[i + 1].kind == .symbol(".") && self[i + 2].kind == .name("name")
+                && self[i + 3].kind == .symbol(":") && self[i + 4].kind == .name(method)
         }
     }
 

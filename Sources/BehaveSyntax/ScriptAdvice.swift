@@ -241,6 +241,17 @@ public struct ScriptAdvice: Equatable, Sendable {
                      fix: suggestion.map { "did you mean `self:\($0)()`?" } ?? "define it with `function \(className):\(name)(…)`")
     }
 
+    /// `self.name:on(…)`: `self.name` is the behaviour's name, a string,
+    /// which has no such method; a control is one of its outlets, named
+    /// in `outlets` (none when they are not known).
+    public static func nameIsNoControl(_ method: String, outlets: [String]) -> ScriptAdvice {
+        ScriptAdvice("`self.name` is the behaviour's name, a string, not a control: a string has no method `\(method)`",
+                     fix: outlets.isEmpty
+                        ? "a control is `self.<outlet>`, for an outlet declared in `behaviour { outlets = { … } }`"
+                        : "a control is `self.<outlet>`, as the behaviour declares them: "
+                            + outlets.map { "`self.\($0)`" }.joined(separator: ", "))
+    }
+
     /// A declared outlet that the scene left unconnected.
     public static func outletNotConnected(_ name: String, type: String) -> ScriptAdvice {
         ScriptAdvice("`self.\(name)` is nil: the scene did not connect the outlet `\(name)`",

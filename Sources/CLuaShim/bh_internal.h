@@ -272,12 +272,20 @@ void bh__arm(lua_State *L);             /* the hook fires at the next jump */
 void bh__memory_spent(bh_host *h);
 /* A refusal of script code that Lua did not ask for again is final (see
 ** state.c, refuse): the slice is spent. Called where the refusal's error
-** may be caught next (the hook, message handlers, a coroutine's end). */
+** (a memory error, which no message handler sees) may be caught next: the
+** hook, a coroutine's end; and in message handlers, for an error raised
+** in its place before the hook ran. */
 void bh__settle_refusal(bh_host *h);
-/* A library function about to ask for a buffer of about 'bytes' (state.c)
+/* A library function about to ask for a buffer of at most 'bytes'
 ** collects the garbage first when the limit would refuse them: Lua
-** collects before it refuses its own requests, never a library's. */
-void bh__make_room(lua_State *L, size_t bytes);
+** collects before it refuses its own requests, never a library's. One
+** comparison when they fit (with no limit, 0, the difference wraps). */
+void bh__collect_for_room(lua_State *L);  /* state.c */
+static inline void bh__make_room (lua_State *L, size_t bytes) {
+  bh_host *h = bh__host(L);
+  if (h->config.memory_limit - h->used < bytes)
+    bh__collect_for_room(L);
+}
 /* Before 'len' bytes go into 'b': the same, for the size lauxlib grows
 ** the buffer to when they do not fit (twice its size, or what is asked). */
 static inline void bh__buffer_room (luaL_Buffer *b, size_t len) {

@@ -85,7 +85,9 @@ void bh__note_spent_where (lua_State *L, lua_State *co, int level) {
 /* The refused request may come from C frames above the script's line:
 ** the library function that asked, and what called it (pcall, xpcall, a
 ** metamethod's caller, table.sort): the place is the first frame of
-** script code, however many C frames stand above it. */
+** script code, however many C frames stand above it. Also where a script
+** raises Lua's memory error text itself (sandbox.c, sb_error), which no
+** message handler sees either. */
 void bh__note_refused_where (bh_host *h) {
   lua_State *co = atomic_load_explicit(&h->scripting, memory_order_relaxed);
   lua_Debug ar;
@@ -316,7 +318,10 @@ int bh__message_handler (lua_State *L) {
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
   h->error.valid = 0;
-  bh__settle_refusal(h);  /* a library's buffer raised at once */
+  /* No refusal's own error comes here (Lua raises a memory error with no
+     message handler: the hook or a coroutine's end settles it), but an
+     error a C function raised in its place before the hook ran does */
+  bh__settle_refusal(h);
   /* whatever was raised since the limit's own error, say why */
   if (bh_limit_reason(L) != BH_LIMIT_NONE) {
     push_stop_where(L, L, 1);
@@ -350,6 +355,19 @@ static void note_refused_site (lua_State *L, bh_host *h) {
 }
 
 
+/*
+** Whether a memory error is the limit's: Lua 5.4 raises a script's own
+** error("not enough memory", 0) as a memory error too (lua_error does, for
+** that very string), so the status and the text say nothing. Only a
+** refusal noted by the allocator (state.c, refuse) is the limit; its slice
+** may not be settled yet when the callback's depth is back to 0.
+*/
+static int limit_refused (lua_State *L, bh_host *h, int status) {
+  return status == LUA_ERRMEM &&
+         (h->refused || bh_limit_reason(L) != BH_LIMIT_NONE);
+}
+
+
 /* Replaces the error object on top of L by the final message. */
 void bh__finish_error (lua_State *L, int status) {
   bh_host *h = bh__host(L);
@@ -358,8 +376,11 @@ void bh__finish_error (lua_State *L, int status) {
   if (status == LUA_ERRMEM) {  /* the handler did not run */
     lua_pop(L, 1);
     bh__push_refused_where(L);
-    bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
-                                                        : BH_LIMIT_MEMORY);
+    if (!limit_refused(L, h, status))
+      lua_pushliteral(L, "not enough memory");  /* its own (sb_error) */
+    else
+      bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE ? h->spent
+                                                          : BH_LIMIT_MEMORY);
     lua_concat(L, 2);
     note_refused_site(L, h);
   }
@@ -412,7 +433,7 @@ void bh__resume_error (lua_State *L, lua_State *co, int status) {
     bh__push_reason(L, h, h->spent);
     lua_concat(L, 2);
   }
-  else if (status == LUA_ERRMEM) {
+  else if (limit_refused(L, h, status)) {
     bh__push_where(L, co, 0);
     bh__push_reason(L, h, BH_LIMIT_MEMORY);
     lua_concat(L, 2);

@@ -332,7 +332,7 @@ static void push_setmetatable (lua_State *L) {
 int bh__guard_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   lua_Integer entered = lua_tointeger(L, lua_upvalueindex(2));
-  bh__settle_refusal(h);  /* the error is the memory limit's */
+  bh__settle_refusal(h);  /* raised after a refusal: the limit's */
   if (h->spent != BH_LIMIT_NONE) {
     lua_settop(L, 1);
     return 1;
@@ -540,8 +540,24 @@ static int sb_cowrap (lua_State *L) {
 }
 
 
-/* string.upper, lower and reverse, which make a string as long as theirs
-** in a library's buffer: room for it first (bh__make_room). */
+/*
+** Fronts of the library functions that fill a library's buffer (lauxlib's),
+** which the limit refuses with no collection first: each makes room first
+** for at most what its buffer may take (bh__make_room). A buffer that
+** grows as it goes doubles, so it may take twice what it holds.
+*/
+
+/* Adds, saturating: a bound too large for size_t only collects. */
+static size_t add_bytes (size_t a, size_t b) {
+  return (a > (size_t)-1 - b) ? (size_t)-1 : a + b;
+}
+
+static size_t twice (size_t a) {
+  return add_bytes(a, a);
+}
+
+
+/* string.upper, lower and reverse: a buffer as long as their string. */
 static int sb_samesize (lua_State *L) {
   if (lua_type(L, 1) == LUA_TSTRING)
     bh__make_room(L, lua_rawlen(L, 1));
@@ -549,14 +565,63 @@ static int sb_samesize (lua_State *L) {
 }
 
 
-/* string.format, whose buffer grows to about its arguments' length: room
-** for that first (the format, the strings, a number's digits). */
+/* string.char (a byte each) and utf8.char (a growing buffer of up to 8
+** bytes each): bytes for each argument, the upvalue 2. */
+static int sb_per_argument (lua_State *L) {
+  size_t each = (size_t)lua_tointeger(L, lua_upvalueindex(2));
+  bh__make_room(L, (size_t)lua_gettop(L) * each);
+  return call_through(L);
+}
+
+
+/* string.format, whose buffer grows to at most: its format, and for each
+** argument a string's length (four times, and quotes, when the format may
+** have a %q: a byte may become "\ddd") and a width's padding (widths go
+** to 99), or what a number takes (Lua asks for 418 free bytes for a %f). */
+#define FORMAT_ITEM  512
 static int sb_format (lua_State *L) {
-  size_t bytes = 0;
-  int i, n = lua_gettop(L);
-  for (i = 1; i <= n; i++)
-    bytes += (lua_type(L, i) == LUA_TSTRING) ? lua_rawlen(L, i) : 64;
-  bh__make_room(L, bytes);
+  size_t len = 0, bytes;
+  int i, n = lua_gettop(L), quoted;
+  const char *f = (lua_type(L, 1) == LUA_TSTRING) ? lua_tolstring(L, 1, &len)
+                                                  : NULL;
+  quoted = f != NULL && memchr(f, 'q', len) != NULL;
+  bytes = len;
+  for (i = 2; i <= n; i++) {
+    if (lua_type(L, i) != LUA_TSTRING)
+      bytes = add_bytes(bytes, FORMAT_ITEM);
+    else {
+      size_t l = lua_rawlen(L, i);
+      bytes = add_bytes(bytes, add_bytes(quoted ? twice(twice(l)) : l, 101));
+    }
+  }
+  bh__make_room(L, twice(bytes));
+  return call_through(L);
+}
+
+
+/* string.pack, whose buffer grows to at most: for each option of its
+** format, its size (the number written after it: "c900000" pads to that)
+** or 16 bytes, and 16 bytes of alignment; and its strings' lengths. */
+static int sb_pack (lua_State *L) {
+  size_t len = 0, bytes = 0, i, size;
+  int arg, n = lua_gettop(L);
+  const char *f = (lua_type(L, 1) == LUA_TSTRING) ? lua_tolstring(L, 1, &len)
+                                                  : NULL;
+  for (i = 0; f != NULL && i < len; i++) {
+    if (f[i] < '0' || f[i] > '9') {
+      bytes = add_bytes(bytes, 32);
+      continue;
+    }
+    for (size = 0; i < len && f[i] >= '0' && f[i] <= '9'; i++)
+      size = (size > (size_t)-1 / 16) ? (size_t)-1 / 16
+                                      : size * 10 + (size_t)(f[i] - '0');
+    bytes = add_bytes(bytes, size);
+    i--;
+  }
+  for (arg = 2; arg <= n; arg++)
+    if (lua_type(L, arg) == LUA_TSTRING)
+      bytes = add_bytes(bytes, lua_rawlen(L, arg));
+  bh__make_room(L, twice(bytes));
   return call_through(L);
 }
 
@@ -648,14 +713,30 @@ static void wrap_field (lua_State *L, int lib, const char *name,
 
 
 /* Replaces lib[name] by a front that runs the original in its own frame
-** (call_through); the original must be a light C function. */
-static void front_field (lua_State *L, int lib, const char *name,
-                         lua_CFunction f) {
+** (call_through); the original must be a light C function. 'more' values
+** on top of the stack are the front's further upvalues. */
+static void front_with (lua_State *L, int lib, const char *name,
+                        lua_CFunction f, int more) {
+  lib = lua_absindex(L, lib);
   rawgetfield(L, lib, name);
   if (!lua_iscfunction(L, -1) || lua_getupvalue(L, -1, 1) != NULL)
     luaL_error(L, "the sandbox expects %s to be a light C function", name);
-  lua_pushcclosure(L, f, 1);
+  lua_insert(L, -1 - more);
+  lua_pushcclosure(L, f, 1 + more);
   rawsetfield(L, lib, name);
+}
+
+static void front_field (lua_State *L, int lib, const char *name,
+                         lua_CFunction f) {
+  front_with(L, lib, name, f, 0);
+}
+
+/* sb_per_argument in front of lib[name], with its bytes for each. */
+static void front_sized (lua_State *L, int lib, const char *name,
+                         lua_Integer each) {
+  lib = lua_absindex(L, lib);
+  lua_pushinteger(L, each);
+  front_with(L, lib, name, sb_per_argument, 1);
 }
 
 
@@ -678,6 +759,24 @@ static int sb_getmetatable (lua_State *L) {
   if (bh__is_partial_env(L, 1)) {
     lua_pushnil(L);
     return 1;
+  }
+  return call_through(L);
+}
+
+
+/* error: Lua raises the very text "not enough memory" as a memory error,
+** which no message handler sees, so the place a script raises it itself
+** (with level 0, or a level with no position) is noted here for its report
+** (errors.c, bh__finish_error); a refusal's own place is kept. */
+static int sb_error (lua_State *L) {
+  static const char memory_text[] = "not enough memory";
+  bh_host *h = bh__host(L);
+  size_t len;
+  const char *s;
+  if (lua_type(L, 1) == LUA_TSTRING && !h->refused) {
+    s = lua_tolstring(L, 1, &len);
+    if (len == sizeof(memory_text) - 1 && memcmp(s, memory_text, len) == 0)
+      bh__note_refused_where(h);
   }
   return call_through(L);
 }
@@ -734,7 +833,10 @@ int bh__open_sandbox (lua_State *L) {
   front_field(L, str, "lower", sb_samesize);
   front_field(L, str, "reverse", sb_samesize);
   front_field(L, str, "format", sb_format);
+  front_field(L, str, "pack", sb_pack);
+  front_sized(L, str, "char", 1);
   rawgetfield(L, g, LUA_UTF8LIBNAME);
+  front_sized(L, lua_gettop(L), "char", 16);
   front_field(L, lua_gettop(L), "len", sb_utf8scan);
   front_field(L, lua_gettop(L), "offset", sb_utf8scan);
   lua_pop(L, 1);
@@ -757,6 +859,7 @@ int bh__open_sandbox (lua_State *L) {
   front_field(L, g, "next", sb_next);
   front_field(L, g, "rawget", sb_rawget);
   front_field(L, g, "getmetatable", sb_getmetatable);
+  front_field(L, g, "error", sb_error);
   for (name = unsafe_base; *name != NULL; name++) {
     lua_pushnil(L);
     rawsetfield(L, g, *name);

@@ -154,16 +154,16 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 ** A library's buffer (lauxlib's) is asked for once, with no emergency
 ** collection first, and its refusal is final: with garbage the script left
 ** waiting for the collector, a script well within the limit would be
-** stopped. So a library function that knows about how much it is about to
-** ask for collects first when that would not fit (a collection in a C
-** function, between API calls, is safe; in the allocator it is not).
+** stopped. So a library function that knows at most how much it is about
+** to ask for collects first when that would not fit (a collection in a C
+** function, between API calls, is safe; in the allocator it is not). That
+** bound may be more than the limit and the buffer still fit: it collects.
 */
-void bh__make_room (lua_State *L, size_t bytes) {
+void bh__collect_for_room (lua_State *L) {
   bh_host *h = bh__host(L);
-  size_t limit = h->config.memory_limit;
   int enforce = h->enforce;
-  if (!enforce || h->depth == 0 || h->spent != BH_LIMIT_NONE || limit == 0 ||
-      bytes > limit || h->used <= limit - bytes)
+  if (!enforce || h->depth == 0 || h->spent != BH_LIMIT_NONE ||
+      h->config.memory_limit == 0)
     return;
   h->enforce = 0;  /* its finalizers are the host's */
   lua_gc(L, LUA_GCCOLLECT);

@@ -62,6 +62,17 @@ final class LinterTypeTests: XCTestCase {
                        "`self.done.isOn == 1` compares a boolean with a number, so it is always false: in Lua, values of two types are never equal")
     }
 
+    /// `self.name` is the behaviour's name, a string: a control's method
+    /// called on it was meant for an outlet, which the fix names; a
+    /// string's own methods are fine.
+    func testTheBehavioursNameIsNoControl() {
+        XCTAssertEqual(only(#"self.name:on("touchUpInside", function() end)"#)?.description,
+                       "cart.lua:8:13: error: `self.name` is the behaviour's name, a string, not a control: a string has no method `on`; "
+                           + "a control is `self.<outlet>`, as the behaviour declares them: "
+                           + "`self.done`, `self.field`, `self.quantity`, `self.slider`, `self.totalLabel`")
+        XCTAssertEqual(lint(#"print(self.name:upper(), self.name:format())"#).map(\.description), [])
+    }
+
     func testAHandlersControlIsKnown() {
         let finding = only(#"self.slider:on("valueChanged", function(slider) if slider.value > "8" then print("loud") end end)"#)
         XCTAssertEqual(finding?.code, "type-mismatch")

@@ -147,32 +147,123 @@ final class MemoryLimitTests: XCTestCase {
     /// Plain calls (no `pcall`): any of them refused would end the
     /// callback, as if the script held more than the limit.
     func testGarbageAwaitingCollectionDoesNotStopLibraryFunctions() throws {
-        let (errors, title) = try run("""
+        for call in ["string.upper(big)", "string.format(\"%s\", big)", "table.concat({big, \".\"})",
+                     "(string.gsub(big, \"^x\", \"y\"))"] {
+            let (errors, title) = try runBesideGarbage(call)
+            XCTAssertEqual(errors, [], call)
+            XCTAssertEqual(title, "made \(454 * (call.hasPrefix("table") ? 1_200_001 : 1_200_000)) with 3", call)
+        }
+    }
+
+    /// Runs `call` (an expression of `big`, 1.2 MB of "x", and of what
+    /// `setup` makes) 454 times while the script holds over 4 MB of 8 and
+    /// leaves garbage, and returns the errors and the total length made.
+    func runBesideGarbage(_ call: String, setup: String = "") throws -> (errors: [String], title: String) {
+        try run("""
             function Probe:go()
               local keep = {}
               for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
               local piece = string.rep("z", 50000)
               local big = string.rep("x", 1200000)
-              local calls = {
-                function() return string.upper(big) end,
-                function() return string.format("%s", big) end,
-                function() return table.concat({big, "."}) end,
-                function() return (string.gsub(big, "^x", "y")) end,
-              }
+              \(setup)
+              local call = function() return \(call) end
               local made = 0
-              for _, call in ipairs(calls) do
-                for every = 3, 11 do
-                  for i = 1, 300 do
-                    local garbage = piece .. i
-                    if i % every == 0 then made = made + #call() end
-                  end
+              for every = 3, 11 do
+                for i = 1, 300 do
+                  local garbage = piece .. i
+                  if i % every == 0 then made = made + #call() end
                 end
               end
               self.button.title = "made " .. made .. " with " .. #keep
             end
             """)
-        XCTAssertEqual(errors, [])
-        XCTAssertEqual(title, "made \(454 * 4_800_001) with 3")
+    }
+
+    /// The other library functions that fill a library's buffer: each
+    /// makes room first too, for as much as its buffer may grow to (a
+    /// `string.format` conversion with a width, `%q`'s escapes, a packed
+    /// string's padding). Each used to stop the script now and then.
+    func testGarbageAwaitingCollectionDoesNotStopOtherLibraryBuffers() throws {
+        let codes = "local codes = {}; for i = 1, 30000 do codes[i] = 65 + i % 26 end"
+        for (call, setup, each) in [("string.char(table.unpack(codes))", codes, 30000),
+                                    ("utf8.char(table.unpack(codes))", codes, 30000),
+                                    ("string.pack(\"s4\", big)", "", 1_200_004),
+                                    ("string.pack(\"c900000\", \"a\")", "", 900_000),
+                                    ("string.format(\"%q\", lines)", "local lines = string.rep(\"\\nxx\", 100000)", 400_002),
+                                    ("string.format(string.rep(\"%99d\", 3000), table.unpack(codes, 1, 3000))", codes, 297_000)] {
+            let (errors, title) = try runBesideGarbage(call, setup: setup)
+            XCTAssertEqual(errors, [], call)
+            XCTAssertEqual(title, "made \(454 * each) with 3", call)
+        }
+    }
+
+    /// A script's own `error("not enough memory", 0)` is the script's
+    /// error, reported as any error it raises with no position is (its
+    /// text, and its line in the traceback): Lua raises that very string
+    /// as a memory error, which used to be reported as the memory limit.
+    func testAScriptsOwnNotEnoughMemoryIsItsError() throws {
+        func report(_ message: String) throws -> (errors: [String], title: String) {
+            try run("""
+                function Probe:go()
+                  local ok, caught = pcall(error, "not enough memory", 0)
+                  self.button.title = caught
+                  error("\(message)", 0)
+                  self.button.title = "went on"
+                end
+                """)
+        }
+        let (errors, title) = try report("not enough memory")
+        let (others, _) = try report("out of paper")
+        XCTAssertEqual(title, "not enough memory")
+        XCTAssertEqual(others.count, 1, "\(others)")
+        XCTAssertTrue(others.first?.contains("out of paper\nstack traceback:") == true, "\(others)")
+        XCTAssertTrue(others.first?.contains("probe.lua:5: in function") == true, "\(others)")
+        XCTAssertEqual(errors, others.map { $0.replacingOccurrences(of: "out of paper", with: "not enough memory") })
+    }
+
+    /// The same passed on by `coroutine.wrap` (which, as Lua's, puts no
+    /// position in front of a memory error), and raised as a script is
+    /// read, outside any callback.
+    func testAScriptsOwnNotEnoughMemoryInACoroutineOrAtTopLevelIsItsError() throws {
+        let (errors, title) = try run("""
+            function Probe:go()
+              local f = coroutine.wrap(function()
+                error("not enough memory", 0)
+              end)
+              f()
+              self.button.title = "went on"
+            end
+            """)
+        XCTAssertEqual(title, "")
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("): not enough memory\nstack traceback:") == true, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("probe.lua:6: in function") == true, "\(errors)")
+
+        let test = try TestScene(limits: Self.limits)
+        XCTAssertThrowsError(try test.behaviour("probe", source: script("error(\"not enough memory\", 0)"))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("probe.lua:2: not enough memory"), text)
+            XCTAssertFalse(text.contains("memory limit"), text)
+        }
+    }
+
+    /// The other way round: the limit itself, raised with no pcall and
+    /// in a coroutine, is still the limit, at the line that asked.
+    func testARealRefusalIsStillTheLimitAtItsLine() throws {
+        try assertStopped(at: 3, running: """
+            function Probe:go()
+              local s = string.rep("y", 64 * 1024 * 1024)
+              self.button.title = "made " .. #s
+            end
+            """)
+        try assertStopped(at: 4, running: """
+            function Probe:go()
+              local f = coroutine.wrap(function()
+                return string.rep("y", 64 * 1024 * 1024)
+              end)
+              self.button.title = "made " .. #f()
+            end
+            """)
     }
 
     /// The stop ends the callback only: the behaviour's next action and its
