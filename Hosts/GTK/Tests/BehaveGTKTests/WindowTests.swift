@@ -815,14 +815,7 @@ final class UserEditTests: XCTestCase {
     /// press to 100 is taken, the press past it refused, and the spin button
     /// shows 100 again (on the screen, and to `show`, which reads it).
     func testPressingASpinButtonPastTheSteppersRangeLeavesItAtTheTop() throws {
-        let driver = try WindowDriver()
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Edits/range.scene.yaml").path
-        let input = Pipe()
-        try driver.open(scene, input: input)
-        let place = try XCTUnwrap(driver.places["count"])
-        // The spin button's + is at its right end.
-        let plus = ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        let (driver, input, plus) = try openSpinButton("range")
         try driver.xdotool(plus)
         try driver.waitForLine(containing: "count.value: 99 → 100")
         Thread.sleep(forTimeInterval: 0.3)
@@ -840,18 +833,24 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// The window of Fixtures/Edits/`name`.scene.yaml, its prompt, and the
+    /// xdotool click on its spin button's + (at the right end).
+    private func openSpinButton(_ name: String) throws -> (WindowDriver, Pipe, [String]) {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/\(name).scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        return (driver, input, ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"])
+    }
+
     /// A handler that sets the value inside the user's `valueChanged`
     /// (here, to keep it even): the spin button shows the handler's value,
     /// and the press is one `valueChanged`, as a UIKit control's set is no
     /// event.
     func testAHandlersSetDuringAPressIsNotASecondPress() throws {
-        let driver = try WindowDriver()
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Edits/snap.scene.yaml").path
-        let input = Pipe()
-        try driver.open(scene, input: input)
-        let place = try XCTUnwrap(driver.places["count"])
-        let plus = ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        let (driver, input, plus) = try openSpinButton("snap")
         try driver.xdotool(plus)
         try driver.waitForLine(containing: "count.value: 99 → 100")
         try driver.xdotool(plus)
