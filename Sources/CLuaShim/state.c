@@ -126,8 +126,10 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   p = resize_block(h, ptr, osize, nsize);
   if (p != NULL) {
     h->used = h->used - osize + nsize;
-    if (h->refused && asked_again(h, ptr, osize, nsize))
-      h->refused = 0;  /* granted after the collection */
+    if (h->refused && asked_again(h, ptr, osize, nsize)) {
+      h->refused = 0;  /* granted after the collection: no place of the */
+      h->refused_source[0] = '\0';  /* limit's, nor of a later error */
+    }
   }
   return p;
 }

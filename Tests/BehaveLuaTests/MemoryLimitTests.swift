@@ -247,6 +247,26 @@ final class MemoryLimitTests: XCTestCase {
         }
     }
 
+    /// `assert` raises its message as `error` does, and from C (a comparator
+    /// of `table.sort`) with no position: its own "not enough memory" is the
+    /// script's too, at the line of the call, never at the line of a refusal
+    /// that the collection made good earlier (which the report used to name).
+    func testAScriptsOwnNotEnoughMemoryFromAssertIsAtItsLine() throws {
+        let test = try TestScene(limits: Self.limits)
+        XCTAssertThrowsError(try test.behaviour("probe", source: script("""
+            local garbage = {}
+            for i = 1, 3 do garbage[i] = string.rep("g", 2000000) .. i end
+            garbage = nil
+            local s = string.rep("y", 1500000) .. "!"
+            table.sort({"not enough memory", false}, assert)
+            """))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("probe.lua:6: not enough memory"), text)
+            XCTAssertFalse(text.contains("probe.lua:3:"), "a refusal made good: \(text)")
+            XCTAssertFalse(text.contains("memory limit"), text)
+        }
+    }
+
     /// The other way round: the limit itself, raised with no pcall and
     /// in a coroutine, is still the limit, at the line that asked.
     func testARealRefusalIsStillTheLimitAtItsLine() throws {
