@@ -159,17 +159,24 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 ** stopped. So a library function that knows at most how much it is about
 ** to ask for collects first when that would not fit (a collection in a C
 ** function, between API calls, is safe; in the allocator it is not). That
-** bound may be more than the limit and the buffer still fit: it collects.
+** bound may be more than the limit and the buffer still fit: it collects,
+** as often as the script asks, so the collection is the script's work,
+** charged as C work is: a unit for each BH_COLLECT_BYTES of the state it
+** goes through (about what a Lua instruction costs, on a heap of small
+** tables); a loop that makes each call collect ends within its budget.
 */
+#define BH_COLLECT_BYTES  256
 void bh__collect_for_room (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
+  size_t held = h->used;
   if (!enforce || h->depth == 0 || h->spent != BH_LIMIT_NONE ||
       h->config.memory_limit == 0)
     return;
   h->enforce = 0;  /* its finalizers are the host's */
   lua_gc(L, LUA_GCCOLLECT);
   h->enforce = enforce;
+  bh__charge(L, (long long)(held / BH_COLLECT_BYTES) + 1);
 }
 
 /* }====================================================== */
