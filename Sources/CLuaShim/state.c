@@ -160,12 +160,9 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 ** to ask for collects first when that would not fit (a collection in a C
 ** function, between API calls, is safe; in the allocator it is not). That
 ** bound may be more than the limit and the buffer still fit: it collects,
-** as often as the script asks, so the collection is the script's work,
-** charged as C work is: a unit for each BH_COLLECT_BYTES of the state it
-** goes through (about what a Lua instruction costs, on a heap of small
-** tables); a loop that makes each call collect ends within its budget.
+** as often as the script asks, so the collection is the script's work
+** (bh__charge_collection).
 */
-#define BH_COLLECT_BYTES  256
 void bh__collect_for_room (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
@@ -176,6 +173,15 @@ void bh__collect_for_room (lua_State *L) {
   h->enforce = 0;  /* its finalizers are the host's */
   lua_gc(L, LUA_GCCOLLECT);
   h->enforce = enforce;
+  bh__charge_collection(L, held);
+}
+
+/* A full collection a script asked for, of a state that held 'held'
+** bytes, is charged as C work is: a unit for each BH_COLLECT_BYTES it goes
+** through (about what a Lua instruction costs, on a heap of small tables),
+** so a loop whose every call collects ends within its budget. */
+#define BH_COLLECT_BYTES  256
+void bh__charge_collection (lua_State *L, size_t held) {
   bh__charge(L, (long long)(held / BH_COLLECT_BYTES) + 1);
 }
 
