@@ -281,6 +281,7 @@ void bh__settle_refusal(bh_host *h);
 ** collects before it refuses its own requests, never a library's. One
 ** comparison when they fit (with no limit, 0, the difference wraps). */
 void bh__collect_for_room(lua_State *L);  /* state.c */
+void bh__charge_collection(lua_State *L, size_t held);  /* state.c */
 static inline void bh__make_room (lua_State *L, size_t bytes) {
   bh_host *h = bh__host(L);
   if (h->config.memory_limit - h->used < bytes)

@@ -701,11 +701,14 @@ static int spec_collectgarbage (lua_State *L) {
   };
   int option = luaL_checkoption(L, 1, "collect", options);
   switch (option) {
-    case 2:  /* collect */
+    case 2: {  /* collect: charged, as a loop of them must end */
+      size_t held = bh__host(L)->used;
       lua_gc(L, LUA_GCCOLLECT);
+      bh__charge_collection(L, held);
       run_finalizers(L);
       lua_pushinteger(L, 0);
       return 1;
+    }
     case 3: {  /* count */
       int k = lua_gc(L, LUA_GCCOUNT);
       int b = lua_gc(L, LUA_GCCOUNTB);
@@ -714,7 +717,10 @@ static int spec_collectgarbage (lua_State *L) {
     }
     case 4: {  /* step */
       int step = (int)luaL_optinteger(L, 2, 0);
+      size_t held = bh__host(L)->used;
       int done = lua_gc(L, LUA_GCSTEP, step);
+      if (done)  /* a cycle ended in it: at most a collection's work */
+        bh__charge_collection(L, held);
       run_finalizers(L);
       lua_pushboolean(L, done);
       return 1;

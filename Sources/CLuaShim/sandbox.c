@@ -764,20 +764,31 @@ static int sb_getmetatable (lua_State *L) {
 }
 
 
-/* error: Lua raises the very text "not enough memory" as a memory error,
-** which no message handler sees, so the place a script raises it itself
-** (with level 0, or a level with no position) is noted here for its report
-** (errors.c, bh__finish_error); a refusal's own place is kept. */
-static int sb_error (lua_State *L) {
+/* error and assert: Lua raises the very text "not enough memory" as a
+** memory error, which no message handler sees, so the place a script
+** raises it itself (with level 0, or a level with no position: assert's
+** from a C function, a comparator of table.sort) is noted here for its
+** report (errors.c, bh__finish_error); a refusal's own place is kept. */
+static void note_own_memory_text (lua_State *L, int idx) {
   static const char memory_text[] = "not enough memory";
   bh_host *h = bh__host(L);
   size_t len;
   const char *s;
-  if (lua_type(L, 1) == LUA_TSTRING && !h->refused) {
-    s = lua_tolstring(L, 1, &len);
+  if (lua_type(L, idx) == LUA_TSTRING && !h->refused) {
+    s = lua_tolstring(L, idx, &len);
     if (len == sizeof(memory_text) - 1 && memcmp(s, memory_text, len) == 0)
       bh__note_refused_where(h);
   }
+}
+
+static int sb_error (lua_State *L) {
+  note_own_memory_text(L, 1);
+  return call_through(L);
+}
+
+static int sb_assert (lua_State *L) {
+  if (!lua_toboolean(L, 1))
+    note_own_memory_text(L, 2);
   return call_through(L);
 }
 
@@ -860,6 +871,7 @@ int bh__open_sandbox (lua_State *L) {
   front_field(L, g, "rawget", sb_rawget);
   front_field(L, g, "getmetatable", sb_getmetatable);
   front_field(L, g, "error", sb_error);
+  front_field(L, g, "assert", sb_assert);
   for (name = unsafe_base; *name != NULL; name++) {
     lua_pushnil(L);
     rawsetfield(L, g, *name);

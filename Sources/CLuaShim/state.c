@@ -126,8 +126,10 @@ static void *bh_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   p = resize_block(h, ptr, osize, nsize);
   if (p != NULL) {
     h->used = h->used - osize + nsize;
-    if (h->refused && asked_again(h, ptr, osize, nsize))
-      h->refused = 0;  /* granted after the collection */
+    if (h->refused && asked_again(h, ptr, osize, nsize)) {
+      h->refused = 0;  /* granted after the collection: no place of the */
+      h->refused_source[0] = '\0';  /* limit's, nor of a later error */
+    }
   }
   return p;
 }
@@ -157,17 +159,30 @@ int bh_hold_host_bytes (lua_State *L, long long bytes) {
 ** stopped. So a library function that knows at most how much it is about
 ** to ask for collects first when that would not fit (a collection in a C
 ** function, between API calls, is safe; in the allocator it is not). That
-** bound may be more than the limit and the buffer still fit: it collects.
+** bound may be more than the limit and the buffer still fit: it collects,
+** as often as the script asks, so the collection is the script's work
+** (bh__charge_collection).
 */
 void bh__collect_for_room (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
+  size_t held = h->used;
   if (!enforce || h->depth == 0 || h->spent != BH_LIMIT_NONE ||
       h->config.memory_limit == 0)
     return;
   h->enforce = 0;  /* its finalizers are the host's */
   lua_gc(L, LUA_GCCOLLECT);
   h->enforce = enforce;
+  bh__charge_collection(L, held);
+}
+
+/* A full collection a script asked for, of a state that held 'held'
+** bytes, is charged as C work is: a unit for each BH_COLLECT_BYTES it goes
+** through (about what a Lua instruction costs, on a heap of small tables),
+** so a loop whose every call collects ends within its budget. */
+#define BH_COLLECT_BYTES  256
+void bh__charge_collection (lua_State *L, size_t held) {
+  bh__charge(L, (long long)(held / BH_COLLECT_BYTES) + 1);
 }
 
 /* }====================================================== */

@@ -197,6 +197,35 @@ final class MemoryLimitTests: XCTestCase {
         }
     }
 
+    /// A call whose buffer's bound does not fit (a `string.format` of a
+    /// string larger than what is free) collects each time: the collection
+    /// is charged to the callback's instructions, so a loop of them ends
+    /// within its budget. Each used to cost a collection and a few
+    /// instructions: a budget of 300,000 ran some 75,000 collections (with
+    /// a large heap, minutes under a long time limit).
+    func testCollectionsForRoomAreChargedToTheBudget() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 8 << 20, instructions: 300_000, seconds: 600))
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+            local calls = 0
+            function Probe:go()
+              local big = string.rep("x", 3000000)
+              while true do
+                string.format("x", big)
+                calls = calls + 1
+              end
+            end
+            function Probe:report() self.button.title = tostring(calls) end
+            """), outlets: ["button": button])
+        probe.performAction("go", sender: button, arguments: [])
+        probe.performAction("report", sender: button, arguments: [])
+        XCTAssertEqual(test.errors.count, 1, "\(test.errors)")
+        XCTAssertTrue(test.errors.first?.contains("instruction budget exceeded") == true, "\(test.errors)")
+        let calls = Int(button.title) ?? -1
+        XCTAssertGreaterThan(calls, 0)
+        XCTAssertLessThan(calls, 1000, "collections charged nothing")
+    }
+
     /// A script's own `error("not enough memory", 0)` is the script's
     /// error, reported as any error it raises with no position is (its
     /// text, and its line in the traceback): Lua raises that very string
@@ -243,6 +272,26 @@ final class MemoryLimitTests: XCTestCase {
         XCTAssertThrowsError(try test.behaviour("probe", source: script("error(\"not enough memory\", 0)"))) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains("probe.lua:2: not enough memory"), text)
+            XCTAssertFalse(text.contains("memory limit"), text)
+        }
+    }
+
+    /// `assert` raises its message as `error` does, and from C (a comparator
+    /// of `table.sort`) with no position: its own "not enough memory" is the
+    /// script's too, at the line of the call, never at the line of a refusal
+    /// that the collection made good earlier (which the report used to name).
+    func testAScriptsOwnNotEnoughMemoryFromAssertIsAtItsLine() throws {
+        let test = try TestScene(limits: Self.limits)
+        XCTAssertThrowsError(try test.behaviour("probe", source: script("""
+            local garbage = {}
+            for i = 1, 3 do garbage[i] = string.rep("g", 2000000) .. i end
+            garbage = nil
+            local s = string.rep("y", 1500000) .. "!"
+            table.sort({"not enough memory", false}, assert)
+            """))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("probe.lua:6: not enough memory"), text)
+            XCTAssertFalse(text.contains("probe.lua:3:"), "a refusal made good: \(text)")
             XCTAssertFalse(text.contains("memory limit"), text)
         }
     }

@@ -238,6 +238,30 @@ final class SpecMetatableTests: XCTestCase {
         XCTAssertTrue(run.results[1].message.contains("instruction budget exceeded"), run.results[1].message)
     }
 
+    /// A collection is charged to the spec's instructions (one for every
+    /// 256 bytes the state holds), so a loop of them ends within the
+    /// budget; each cost a few instructions, and a budget of 300,000 ran
+    /// tens of thousands of collections (minutes with a large heap and a
+    /// long time limit).
+    func testCollectionsAreChargedToTheBudget() throws {
+        let run = try run("""
+            local calls = 0
+            it("collects without end", function()
+              local keep = string.rep("k", 2000000)
+              while true do
+                collectgarbage()
+                calls = calls + 1
+              end
+            end)
+
+            it("was stopped after a few", function()
+              assert.is_true(calls > 0 and calls < 1000, tostring(calls))
+            end)
+            """, limits: SandboxLimits(memory: 16 << 20, instructions: 300_000, seconds: 600))
+        XCTAssertEqual(run.results.map(\.status), [.errored, .passed], run.results.map(\.message).description)
+        XCTAssertTrue(run.results[0].message.contains("instruction budget exceeded"), run.results[0].message)
+    }
+
     func testCollectGarbageKeepsTheCollectorRunning() throws {
         let run = try run("""
             it("answers as Lua's, but never stops", function()
