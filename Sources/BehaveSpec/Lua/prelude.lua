@@ -80,7 +80,7 @@ P.colour_of = colour_of
 -- The walk keeps its own stack of tables, depth first in key order: tables
 -- nested deeper than Lua's stack goes compare as any others.
 local function differences(e, a, path, out, seen, depth, equal)
-  local walking = {}  -- { e, a, path, depth, keys, next key's index }
+  local walking = {}  -- the tables being walked, innermost last
   local function enter(e, a, path, depth)
     if rawequal(e, a) then return end
     if type(e) ~= "table" or type(a) ~= "table" then
@@ -93,23 +93,22 @@ local function differences(e, a, path, out, seen, depth, equal)
     for k in next, e do keys[#keys + 1] = k; has[k] = true end
     for k in next, a do if not has[k] then keys[#keys + 1] = k end end
     sort(keys, key_before)
-    walking[#walking + 1] = { e, a, path, depth, keys, 1 }
+    walking[#walking + 1] = { e = e, a = a, path = path, depth = depth, keys = keys, at = 1 }
   end
   enter(e, a, path, depth or 0)
   while #out < 10 and #walking > 0 do
-    local table_ = walking[#walking]
-    local i = table_[6]
-    local k = table_[5][i]
+    local walk = walking[#walking]
+    local k = walk.keys[walk.at]
     if k == nil then
       walking[#walking] = nil
     else
-      table_[6] = i + 1
-      local level, step = table_[4]
-      if level > 100 then step = ""
-      elseif level == 100 then step = "…"
+      walk.at = walk.at + 1
+      local step
+      if walk.depth > 100 then step = ""
+      elseif walk.depth == 100 then step = "…"
       elseif type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then step = "." .. k
       else step = "[" .. show(k, 2) .. "]" end
-      enter(rawget(table_[1], k), rawget(table_[2], k), table_[3] .. step, level + 1)
+      enter(rawget(walk.e, k), rawget(walk.a, k), walk.path .. step, walk.depth + 1)
     end
   end
 end
