@@ -41,6 +41,13 @@ final class DrawnRangeTests: XCTestCase {
         try driver.waitForLine(containing: "│ count ")
         XCTAssertTrue(driver.lines.contains { $0.contains("[ − 45 + ]  (0…100)") }, driver.lines.joined(separator: "\n"))
         XCTAssertTrue(driver.lines.contains { $0.contains("┤ 45") }, driver.lines.joined(separator: "\n"))
+        // A start set past the end moves the end and the value along (a
+        // range of one number): the scale is told it, and reads give 200.
+        // Before: the scale kept 0…45 and its value 45, which reads gave.
+        input.fileHandleForWriting.write(Data("set volume.minimumValue 200\nshow\n".utf8))
+        try driver.waitForLine(containing: "volume.minimumValue: 0 → 200")
+        try driver.wait(for: "a second show") { driver.lines.filter { $0.contains("│ volume ") }.count == 2 }
+        XCTAssertTrue(driver.lines.contains { $0.contains("┤ 200") }, driver.lines.joined(separator: "\n"))
         XCTAssertFalse(driver.lines.contains { $0.contains("refuses") }, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
