@@ -5,13 +5,15 @@ import XCTest
 /// their adjustments were drawn with are the slider's and the stepper's,
 /// unless the scene file sets them, and a drag or press to the end gives
 /// the end the designer drew (Fixtures/Ranges: a volume of 0 to 100 at 40,
-/// a count of 0 to 100 by 5 from 40).
+/// a count of 0 to 100 by 5 from 40, a treble of 0 to 110 less a page of
+/// 10).
 final class DrawnRangeTests: XCTestCase {
     /// Before: the slider kept its 0…1 (its script read 40 in 0…1), the
     /// drag to the end was refused ("value must be within 0…1") and the
     /// scale was put back to 1, near its start.
     func testASliderTakesTheRangeItsScaleWasDrawnWith() throws {
-        let driver = try open("volume")
+        let input = Pipe()
+        let driver = try open("volume", input: input)
         try driver.waitForLine(containing: "] volume 40 in 0…100")
         XCTAssertTrue(try driver.isFilled("volume", at: 0.3), "the scale shows 40 of 100")
         XCTAssertFalse(try driver.isFilled("volume", at: 0.6), "the scale shows 40 of 100")
@@ -19,6 +21,14 @@ final class DrawnRangeTests: XCTestCase {
         try driver.waitForLine(endingWith: "] volume reads 100")
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertTrue(try driver.isFilled("volume", at: 0.8), "the scale shows 100, at its end")
+        // Drawn as Glade drew adjustments, 0 to 110 less a page of 10: the
+        // end the user reaches is 100, and so is the slider's maximum.
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""treble":{"type":"Slider","#)
+        XCTAssertTrue(driver.lines.contains { $0.contains(#""value":50,"minimumValue":0,"maximumValue":100}"#) },
+                      driver.lines.joined(separator: "\n"))
+        try driver.drag("treble", fromFraction: 0.5, toFraction: 1.2)
+        try driver.wait(for: "the treble at 100") { driver.lines.contains { $0.contains("treble.value: ") && $0.hasSuffix(" → 100") } }
         XCTAssertFalse(driver.lines.contains { $0.contains("refuses") || $0.contains("CRITICAL") || $0.contains("WARNING") },
                        driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
