@@ -13,6 +13,9 @@ final class FakeWidget: ControlWidget {
     var shown: [String: Value] = [:]
     /// Properties the widget keeps (reads ask it).
     var keeps: Set<String> = []
+    /// What the widget was laid out with but does not keep (a scale's
+    /// range, drawn in a `.ui` file).
+    var drawn: [String: Value] = [:]
     var takesAnimations = false
     var animations: [HostAnimation] = []
 
@@ -23,6 +26,10 @@ final class FakeWidget: ControlWidget {
 
     func currentValue(of property: PropertySpec) -> Value? {
         keeps.contains(property.name) ? shown[property.name] : nil
+    }
+
+    func drawnValue(of property: PropertySpec) -> Value? {
+        drawn[property.name] ?? currentValue(of: property)
     }
 
     func animate(_ animation: HostAnimation) -> Bool {
@@ -185,6 +192,41 @@ final class HostingTests: XCTestCase {
                                                        old: .number(7), new: .number(0.25), source: .user)])
         XCTAssertEqual(try slider.value("value"), .number(0.25), "reads ask the widget, which shows the kept value again")
         XCTAssertEqual(loaded.behaviours.first?.fieldSnapshot.first { $0.0 == "heard" }?.1, .number(1), "no valueChanged for the refused edit")
+    }
+
+    /// A widget drawn with values of its own (a `.ui` file's scale, 0 to
+    /// 100 at 40): the slider takes its range and then its value, though
+    /// the value comes first and is outside the slider's own 0…1; reads of
+    /// the range stay the control's. A scene file's bound wins and is told;
+    /// a drawn value the control still refuses is told back as the
+    /// control's, so that the two agree.
+    func testAWidgetsDrawnRangeIsTakenBeforeItsValue() throws {
+        func bound(_ scene: String, drawn: [String: Value]) throws -> (View, FakeWidget) {
+            let fixture = try SceneFixture(["volume.scene.yaml": scene])
+            let widget = FakeWidget()
+            widget.keeps = ["value"]
+            widget.shown["value"] = drawn["value"]
+            widget.drawn = drawn.filter { $0.key != "value" }
+            let hosting = SceneHosting(bindControl: { $0.bind(widget, adoptingItsValues: true) })
+            let loaded = try SceneLoader.load(file: fixture.path("volume.scene.yaml"), hosting: hosting)
+            return (try XCTUnwrap(loaded.scene.control(named: "volume")), widget)
+        }
+        let drawn: [String: Value] = ["value": .number(40), "minimumValue": .number(0), "maximumValue": .number(100)]
+        let (slider, widget) = try bound("controls:\n  volume: { type: Slider }\n", drawn: drawn)
+        XCTAssertEqual(try slider.value("value"), .number(40))
+        XCTAssertEqual(try slider.value("maximumValue"), .number(100))
+        XCTAssertEqual(widget.applied, [], "the widget already shows all of it")
+        // The range is the control's to change: a read is not the widget's.
+        widget.drawn["maximumValue"] = .number(7)
+        XCTAssertEqual(try slider.value("maximumValue"), .number(100))
+        XCTAssertTrue(slider.userDidEdit("value", to: .number(100), sending: "valueChanged"), "the end the designer drew")
+
+        let (explicit, told) = try bound("controls:\n  volume: { type: Slider, maximumValue: 30 }\n", drawn: drawn)
+        XCTAssertEqual(try explicit.value("maximumValue"), .number(30))
+        XCTAssertEqual(told.changes(of: "maximumValue").map(\.new), [.number(30)])
+        // 40 is past the scene's end: the slider keeps its 0, and says so to the widget.
+        XCTAssertEqual(told.changes(of: "value").map(\.new), [.number(0)])
+        XCTAssertEqual(try explicit.value("value"), .number(0), "reads ask the widget, which shows the control's value")
     }
 
     /// A binding that names a property the control lacks hears false, and

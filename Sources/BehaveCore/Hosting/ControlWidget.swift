@@ -30,6 +30,14 @@ public protocol ControlWidget: AnyObject {
     /// control's own value stands (the default).
     func currentValue(of property: PropertySpec) -> Value?
 
+    /// The value the widget was laid out with for `property`, which the
+    /// control takes when it is bound adopting the widget's values (a
+    /// `.ui` file's), unless the scene set it: `currentValue(of:)` by
+    /// default. A property the widget shows but only the control changes
+    /// (a scale's range, drawn in its adjustment) answers here alone, so
+    /// reads of it stay the control's.
+    func drawnValue(of property: PropertySpec) -> Value?
+
     /// Takes an animation of one property over (UIKit's property
     /// animators): the widget animates from `animation.from` to
     /// `animation.to` over `animation.duration` seconds along
@@ -45,6 +53,7 @@ public protocol ControlWidget: AnyObject {
 
 extension ControlWidget {
     public func currentValue(of property: PropertySpec) -> Value? { nil }
+    public func drawnValue(of property: PropertySpec) -> Value? { currentValue(of: property) }
     public func animate(_ animation: HostAnimation) -> Bool { false }
     public func controlWasRemoved() {}
 }

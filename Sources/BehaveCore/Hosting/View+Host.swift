@@ -9,21 +9,29 @@ extension View {
     /// and reads of the properties the widget keeps ask it.
     ///
     /// `adoptingItsValues`: the widget was laid out with values of its own
-    /// (a `.ui` file's label text): the control takes the widget's values
-    /// of the properties it keeps, but for those set before the control
-    /// joined a scene (a scene file's, `--set`), which win and which the
-    /// widget is told (source `.scene`, `old` the default). Otherwise the
-    /// widget is told every property's value now, the same way.
+    /// (a `.ui` file's label text, a scale's range): the control takes the
+    /// widget's values (`drawnValue(of:)`), but for those set before the
+    /// control joined a scene (a scene file's, `--set`), which win and
+    /// which the widget is told (source `.scene`, `old` the default). A
+    /// drawn value the control refuses is told back to the widget as the
+    /// control's. Otherwise the widget is told every property's value now,
+    /// the same way.
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
         let given = adoptingItsValues ? givenBeforeScene : ~0
         // The widget's own values are taken before it is told the scene's:
         // telling it one can redraw another (a range set anew moves a spin
         // button's value back into it, from the control's).
+        var refused: [Int] = []
         for (index, spec) in schema.properties.enumerated() where !isSet(index, in: given) && !spec.isReadOnly {
-            if let shown = widget.currentValue(of: spec), let checked = try? validate(shown, for: spec) {
-                storeWidgetEdit(checked, at: index)
-            }
+            if !adoptDrawnValue(of: widget, at: index) { refused.append(index) }
+        }
+        // A value checked against others is taken once they are: a
+        // slider's 40, drawn within 0…100, after that range.
+        refused.removeAll { adoptDrawnValue(of: widget, at: $0) }
+        for index in refused {
+            widget.apply(PropertyChange(control: name, property: schema.properties[index].name, index: index,
+                                        old: schema.properties[index].defaultValue, new: storedValue(at: index), source: .scene))
         }
         for (index, spec) in schema.properties.enumerated() where spec.name != "name" && isSet(index, in: given) {
             widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
@@ -35,6 +43,16 @@ extension View {
         }
         widgetReads = reads
         updateHostMasks()
+    }
+
+    /// Takes the value `widget` was laid out with for property `index`;
+    /// false when the control refuses it (true when there is none).
+    private func adoptDrawnValue(of widget: any ControlWidget, at index: Int) -> Bool {
+        let spec = schema.properties[index]
+        guard let drawn = widget.drawnValue(of: spec) else { return true }
+        guard let checked = try? validate(drawn, for: spec) else { return false }
+        storeWidgetEdit(checked, at: index)
+        return true
     }
 
     /// Whether bit `index` of `mask` is set (properties past 64: always).

@@ -147,6 +147,18 @@ public final class GtkHost {
     /// The `.ui` file's widgets found for controls, until they are bound.
     private var found: [String: GtkWidgetPointer] = [:]
 
+    /// The `.ui` file's name, as messages give it.
+    var interfaceName: String? { interface.map { ($0 as NSString).lastPathComponent } }
+
+    /// What bindings noted about the `.ui` file's widgets (a range a
+    /// control cannot take) before the scene's trace was at hand: recorded
+    /// there by `prepare`, before any behaviour wakes.
+    private var bindingNotes: [(subject: String, text: String)] = []
+
+    func noteWhileBinding(_ subject: String, _ text: String) {
+        bindingNotes.append((subject, text))
+    }
+
     /// With a `.ui` file, finds the control's widget by the control's name:
     /// it must be a widget of a class that fits the control's type, inside
     /// the screen's window.
@@ -206,6 +218,8 @@ public final class GtkHost {
     /// Lays the controls out and sets the scene's services.
     func prepare(_ scene: Scene) {
         self.scene = scene
+        for note in bindingNotes { scene.trace.record(.note, subject: note.subject, note.text) }
+        bindingNotes = []
         scene.dialogPresenter = GtkDialogs(host: self)
         scene.screenSize = Size(width: 400, height: 700)
         guard builder == nil else { return }

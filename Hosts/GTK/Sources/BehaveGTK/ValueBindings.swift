@@ -47,16 +47,70 @@ final class SwitchBinding: WidgetBinding {
 }
 
 /// Slider → `GtkScale`, Stepper → `GtkSpinButton`: a number within a
-/// range; the user's drag or press is a `valueChanged`.
+/// range; the user's drag or press is a `valueChanged`. A `.ui` file's
+/// adjustment is the control's range (and a stepper's step) unless the
+/// scene sets it.
 final class RangeBinding: WidgetBinding {
     private var isSpin: Bool { widget.map { bhg_is_spin($0) != 0 } ?? false }
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
         if bhg_is_scale(widget) != 0 { bhg_scale_set_draw_value(widget, 0) }
+        checkDrawnRange(widget)
         Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
             userEdited("value", to: .number(value), sending: "valueChanged")
         }
+    }
+
+    /// Makes the adjustment the widget was drawn with one the control can
+    /// take, before binding takes it (`drawnValue`). It ends where the
+    /// user can reach: a scale or a spin button stops its page size short
+    /// of its upper, so that is taken off. A range the control cannot take
+    /// (its end not above its start, a number that is none) is noted,
+    /// naming the file and the widget, and the widget gets the control's;
+    /// so is a step of a spin button's that is none or below 0. An
+    /// adjustment of 0 to 0 (with a step of 0) is GTK's when the file gives
+    /// none: the control's, quietly.
+    private func checkDrawnRange(_ widget: GtkWidgetPointer) {
+        guard let adjustment = bhg_range_adjustment(widget) else { return }
+        let lower = gtk_adjustment_get_lower(adjustment), upper = gtk_adjustment_get_upper(adjustment)
+        let page = gtk_adjustment_get_page_size(adjustment), end = upper - page
+        let step = gtk_adjustment_get_step_increment(adjustment), pageStep = gtk_adjustment_get_page_increment(adjustment)
+        if lower.isFinite, end.isFinite, end > lower {
+            if page != 0 { gtk_adjustment_configure(adjustment, gtk_adjustment_get_value(adjustment), lower, end, step, pageStep, 0) }
+        } else {
+            if lower != 0 || upper != 0 || page != 0 {
+                let drawn = "runs from \(formatNumber(lower)) to \(formatNumber(upper))"
+                    + (page != 0 ? " less its page size \(formatNumber(page))" : "")
+                let needs = page != 0 ? "its upper less its page size must be above its lower" : "its upper must be above its lower"
+                noteDrawing("its GtkAdjustment \(drawn), which a \(control.typeName) cannot take (\(needs))",
+                            kept: "\(formatNumber(control.storedNumber("minimumValue")))…\(formatNumber(control.storedNumber("maximumValue")))",
+                            fix: "give the adjustment an upper above its lower")
+            }
+            let low = control.storedNumber("minimumValue"), high = control.storedNumber("maximumValue")
+            let value = min(high, max(low, control.storedNumber("value")))
+            gtk_adjustment_configure(adjustment, value, low, high, step.isFinite ? step : 0, pageStep.isFinite ? pageStep : 0, 0)
+        }
+        guard isSpin, !(step.isFinite && step > 0) else { return }
+        let kept = control.storedNumber("stepValue")
+        if step != 0 {
+            noteDrawing("its GtkAdjustment's step-increment \(formatNumber(step)) is no step a \(control.typeName) can take (it must be a number above 0)",
+                        kept: formatNumber(kept), fix: "give the adjustment a step-increment above 0")
+        }
+        showStep(kept, on: widget)
+    }
+
+    /// Notes what the `.ui` file drew that the control cannot take, and
+    /// what the control keeps instead.
+    private func noteDrawing(_ what: String, kept: String, fix: String) {
+        guard let host else { return }
+        let file = host.interfaceName ?? "the .ui file"
+        host.noteWhileBinding(control.name, "`\(control.name)` in \(file): \(what); \(control.name) keeps \(kept); \(fix) in \(file)")
+    }
+
+    private func showStep(_ step: Double, on widget: GtkWidgetPointer) {
+        bhg_spin_set_increments(widget, step)
+        bhg_spin_set_digits(widget, step == step.rounded() ? 0 : 2)
     }
 
     private func readValue() -> Double? {
@@ -69,17 +123,16 @@ final class RangeBinding: WidgetBinding {
         case ("value", .number(let value)):
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
         case ("minimumValue", _), ("maximumValue", _):
-            let low = (try? control.value("minimumValue"))?.numberValue ?? 0
-            let high = (try? control.value("maximumValue"))?.numberValue ?? 1
-            guard high > low else { return true }
+            let low = control.storedNumber("minimumValue"), high = control.storedNumber("maximumValue")
+            // A range of one number is one the control takes (a bound set
+            // past the other moves it along): the widget's value stays
+            // within what the control holds.
+            guard high >= low else { return true }
             if isSpin { bhg_spin_set_range(widget, low, high) } else { bhg_range_set_range(widget, low, high) }
             let value = control.storedNumber("value")
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
         case ("stepValue", .number(let step)):
-            if isSpin {
-                bhg_spin_set_increments(widget, step)
-                bhg_spin_set_digits(widget, step == step.rounded() ? 0 : 2)
-            }
+            if isSpin { showStep(step, on: widget) }
         default:
             return false
         }
@@ -89,6 +142,19 @@ final class RangeBinding: WidgetBinding {
     override func currentValue(of property: PropertySpec) -> Value? {
         guard property.name == "value" else { return nil }
         return readValue().map(Value.number)
+    }
+
+    /// The range (and a spin button's step) as drawn, checked by
+    /// `checkDrawnRange`: the control takes them, but reads of them stay
+    /// the control's, which only the control changes.
+    override func drawnValue(of property: PropertySpec) -> Value? {
+        guard let widget, let adjustment = bhg_range_adjustment(widget) else { return nil }
+        switch property.name {
+        case "minimumValue": return .number(gtk_adjustment_get_lower(adjustment))
+        case "maximumValue": return .number(gtk_adjustment_get_upper(adjustment))
+        case "stepValue": return isSpin ? .number(gtk_adjustment_get_step_increment(adjustment)) : nil
+        default: return currentValue(of: property)
+        }
     }
 }
 

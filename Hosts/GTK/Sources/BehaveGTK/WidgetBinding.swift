@@ -71,6 +71,8 @@ class WidgetBinding: ControlWidget {
 
     func currentValue(of property: PropertySpec) -> Value? { nil }
 
+    func drawnValue(of property: PropertySpec) -> Value? { currentValue(of: property) }
+
     // MARK: Edits in
 
     /// The user's edit is being handled.

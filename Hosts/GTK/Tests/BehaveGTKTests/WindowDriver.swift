@@ -150,6 +150,12 @@ final class WindowDriver {
         return found!
     }
 
+    /// Waits until the trace has a line ending with `text` (a number
+    /// that a longer one begins with, 45 of 45.2).
+    func waitForLine(endingWith text: String, timeout: Double = 10) throws {
+        try wait(for: "a line ending with \(text)", timeout: timeout) { self.lines.contains { $0.hasSuffix(text) } }
+    }
+
     func center(of control: String) throws -> (Int, Int) {
         let place = try XCTUnwrap(places[control], "\(control) has no place; \(places.keys.sorted())")
         return (place.x + place.width / 2, place.y + place.height / 2)
@@ -210,8 +216,18 @@ final class WindowDriver {
         try measure(control, "%[fx:1-mean]", before: ["-threshold", "70%"])
     }
 
-    private func measure(_ control: String, _ format: String, before: [String] = []) throws -> Double {
+    /// Whether a scale's trough is filled (the theme's blue, which runs
+    /// from its start to its slider) at `fraction` of its width.
+    func isFilled(_ control: String, at fraction: Double) throws -> Bool {
         let place = try XCTUnwrap(places[control])
+        let point = (x: place.x + Int(Double(place.width) * fraction), y: place.y + place.height / 2, width: 1, height: 1)
+        let blue = try measure(control, "%[fx:mean.b-mean.r]", region: point)
+        return blue > 0.3
+    }
+
+    private func measure(_ control: String, _ format: String, before: [String] = [],
+                         region: (x: Int, y: Int, width: Int, height: Int)? = nil) throws -> Double {
+        let place = try region ?? XCTUnwrap(places[control])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try screenshot(file, x: place.x, y: place.y, width: place.width, height: place.height)

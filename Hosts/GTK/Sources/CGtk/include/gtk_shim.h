@@ -97,6 +97,10 @@ static inline void bhg_spin_set_value (GtkWidget *s, double v) { gtk_spin_button
 static inline double bhg_spin_get_value (GtkWidget *s) { return gtk_spin_button_get_value(GTK_SPIN_BUTTON(s)); }
 static inline void bhg_spin_set_digits (GtkWidget *s, int digits) { gtk_spin_button_set_digits(GTK_SPIN_BUTTON(s), digits); }
 static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
+/* The adjustment of a scale or a spin button: its range, step and value. */
+static inline GtkAdjustment *bhg_range_adjustment (GtkWidget *w) {
+  return GTK_IS_SPIN_BUTTON(w) ? gtk_spin_button_get_adjustment(GTK_SPIN_BUTTON(w)) : gtk_range_get_adjustment(GTK_RANGE(w));
+}
 
 static inline void bhg_editable_set_text (GtkWidget *e, const char *t) { gtk_editable_set_text(GTK_EDITABLE(e), t); }
 static inline const char *bhg_editable_get_text (GtkWidget *e) { return gtk_editable_get_text(GTK_EDITABLE(e)); }
