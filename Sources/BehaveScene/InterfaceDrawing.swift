@@ -63,7 +63,20 @@ public struct InterfaceDrawing {
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
         }
+        // Built once each: any number of widgets may name one.
+        for (index, element) in document.elements.enumerated() where element.name == "object" {
+            switch element.attribute("class") {
+            case "GtkAdjustment": adjustments[index] = built(index)
+            case "GtkEntryBuffer": bufferTexts[index] = entryText(index)
+            default: continue
+            }
+        }
     }
+
+    /// The file's adjustments as GTK builds them, and its entry buffers'
+    /// texts, by their elements.
+    private var adjustments: [Int: DrawnAdjustment] = [:]
+    private var bufferTexts: [Int: String] = [:]
 
     /// The values drawn for `control` (its object of the same id, of a
     /// class that fits its type), and its adjustment for a slider or a
@@ -143,7 +156,7 @@ public struct InterfaceDrawing {
             case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
             case "buffer":
                 guard let buffer = object(in: element, ofClass: "GtkEntryBuffer") else { continue }
-                text = entryText(buffer)
+                text = bufferTexts[buffer] ?? ""
             default: continue
             }
             cut()
@@ -158,7 +171,7 @@ public struct InterfaceDrawing {
         var adjustment = DrawnAdjustment()
         for (name, element) in properties(of: widget) {
             if name == "adjustment", let drawn = object(in: element, ofClass: "GtkAdjustment") {
-                adjustment = built(drawn)
+                adjustment = adjustments[drawn] ?? DrawnAdjustment()
             } else if name == "value", document.elements[widget].attribute("class") == "GtkSpinButton",
                       let value = InterfaceDrawing.number(document.text(of: element)) {
                 adjustment.setValue(value)
@@ -170,7 +183,7 @@ public struct InterfaceDrawing {
     /// Where a scrolled window's adjustment `name` stands (0 when it has none).
     private func scrolled(_ window: Int, _ name: String) -> Double {
         let drawn = properties(of: window).last { $0.name == name }.flatMap { object(in: $0.element, ofClass: "GtkAdjustment") }
-        return drawn.map { built($0).value } ?? 0
+        return drawn.flatMap { adjustments[$0]?.value } ?? 0
     }
 
     private func built(_ object: Int) -> DrawnAdjustment {
@@ -226,9 +239,19 @@ public struct InterfaceDrawing {
     }
 
     private static func digits(_ scalars: inout Substring.UnicodeScalarView, radix: Int) -> Substring.UnicodeScalarView {
-        let taken = scalars.prefix { $0.isASCII && Character($0).hexDigitValue.map { $0 < radix } == true }
-        scalars = scalars.dropFirst(taken.count)
+        let taken = scalars.prefix { digit($0).map { $0 < radix } == true }
+        scalars = scalars[taken.endIndex...]
         return taken
+    }
+
+    /// The value of a digit, hexadecimal's too.
+    private static func digit(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x30...0x39: Int(scalar.value) - 0x30
+        case 0x41...0x46: Int(scalar.value) - 0x41 + 10
+        case 0x61...0x66: Int(scalar.value) - 0x61 + 10
+        default: nil
+        }
     }
 
     /// A number's parts as written: its digits before and after the
@@ -260,16 +283,28 @@ public struct InterfaceDrawing {
 
         /// Whether a digit that is not 0 was written (a number that then
         /// reads as 0 was too small).
-        var isNonzero: Bool { (whole + fraction).contains { $0 != "0" } }
+        var isNonzero: Bool { whole.contains { $0 != "0" } || fraction.contains { $0 != "0" } }
     }
 
     /// `12`, `1.5`, `.5e-3`: nil without a digit, or when too small.
+    /// Handed to Swift's reader as at most 800 significant digits and an
+    /// exponent of at most 6, whatever the file writes (a number of a
+    /// million digits reads as quickly as `1e6`; the digits past 800 never
+    /// change a double).
     private static func decimal(_ start: Substring.UnicodeScalarView) -> Double? {
         guard let number = Written(start, radix: 10, marker: "e") else { return nil }
-        var written = number.whole.isEmpty ? "0" : String(String.UnicodeScalarView(number.whole))
-        if !number.fraction.isEmpty { written += "." + String(String.UnicodeScalarView(number.fraction)) }
-        if !number.exponent.isEmpty { written += (number.negativeExponent ? "e-" : "e") + String(String.UnicodeScalarView(number.exponent)) }
-        guard let value = Double(written), value != 0 || !number.isNonzero else { return nil }
+        let whole = number.whole.drop { $0 == "0" }
+        let fraction = whole.isEmpty ? number.fraction.drop { $0 == "0" } : number.fraction
+        let count = whole.count + fraction.count
+        guard count > 0 else { return 0 }
+        // The power of ten of the last digit kept.
+        var power = max(0, count - 800) - number.fraction.count
+        let exponent = number.exponent.count > 7 ? 10_000_000 : Int(String(String.UnicodeScalarView(number.exponent))) ?? 0
+        power += number.negativeExponent ? -exponent : exponent
+        var written = ""
+        written.unicodeScalars.append(contentsOf: [whole, fraction].joined().prefix(800))
+        written += "e\(max(-100_000, min(100_000, power)))"
+        guard let value = Double(written), value != 0 else { return nil }
         return value
     }
 
@@ -281,7 +316,7 @@ public struct InterfaceDrawing {
         var power = number.exponent.count > 6 ? 1_000_000 : Int(String(String.UnicodeScalarView(number.exponent))) ?? 0
         if number.negativeExponent { power = -power }
         var mantissa = 0.0
-        for digit in number.whole + number.fraction { mantissa = mantissa * 16 + Double(Character(digit).hexDigitValue ?? 0) }
+        for scalar in [number.whole, number.fraction].joined() { mantissa = mantissa * 16 + Double(digit(scalar) ?? 0) }
         let scale = max(-2000, min(2000, power - 4 * number.fraction.count))
         let value = mantissa * Double(sign: .plus, exponent: scale, significand: 1)
         guard value != 0 || !number.isNonzero else { return nil }
@@ -295,7 +330,7 @@ public struct InterfaceDrawing {
         var (negative, scalars) = signed(text)
         var radix = 10
         if scalars.starts(with: "0x".unicodeScalars) || scalars.starts(with: "0X".unicodeScalars),
-           scalars.dropFirst(2).first.map({ $0.isASCII && Character($0).isHexDigit }) == true {
+           scalars.dropFirst(2).first.flatMap(digit) != nil {
             radix = 16
             scalars = scalars.dropFirst(2)
         } else if scalars.first == "0" {
@@ -304,8 +339,8 @@ public struct InterfaceDrawing {
         let written = digits(&scalars, radix: radix)
         guard !written.isEmpty else { return nil }
         var value = 0
-        for digit in written {
-            value = value * radix + (Character(digit).hexDigitValue ?? 0)
+        for scalar in written {
+            value = value * radix + (digit(scalar) ?? 0)
             guard value <= 65535 else { return nil }
         }
         return negative && value != 0 ? nil : value

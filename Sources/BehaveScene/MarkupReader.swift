@@ -12,7 +12,9 @@
 /// UTF-8) makes `read` return nil, as GtkBuilder refuses the file. It
 /// works over bytes with no recursion and keeps the elements in one flat
 /// list, so depth costs no stack, and every step moves forward: time and
-/// memory are linear in the input.
+/// memory are linear in the input. Elements nested deeper than
+/// `maximumDepth`, or more than `maximumElements`, are refused at once
+/// (`behave window` refuses a screen far shallower, of far fewer objects).
 struct MarkupDocument {
     /// One element: its name, attributes and what it holds, in order.
     struct Element {
@@ -62,9 +64,17 @@ struct MarkupDocument {
 
     private var topLevel: [Content] = []
 
-    /// The document in `bytes`, or nil when it is not well formed.
-    static func read(_ bytes: [UInt8]) -> MarkupDocument? {
-        var reader = MarkupReader(bytes: bytes)
+    /// How deeply elements may nest: four times the objects `behave
+    /// window` nests (256), each in a `<child>` and a `<property>`.
+    static let maximumDepth = 1024
+    /// How many elements a file may hold: a hundred for each of the
+    /// 10,000 objects `behave window` opens a screen of at most.
+    static let maximumElements = 1_000_000
+
+    /// The document in `bytes`, or nil when it is not well formed (or
+    /// holds more than `maximumElements`).
+    static func read(_ bytes: [UInt8], maximumElements: Int = maximumElements) -> MarkupDocument? {
+        var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
         return reader.read()
     }
 
@@ -86,8 +96,11 @@ private struct MarkupReader {
     /// The open elements, innermost last.
     var open: [Int] = []
 
-    init(bytes: [UInt8]) {
+    let maximumElements: Int
+
+    init(bytes: [UInt8], maximumElements: Int) {
         self.bytes = bytes
+        self.maximumElements = maximumElements
         // A byte-order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }
     }
@@ -135,15 +148,20 @@ private struct MarkupReader {
         at += 1
         guard let name = readName() else { return false }
         var attributes: [(name: String, value: String)] = []
+        var names: Set<String> = []
         while true {
             let before = at
             skipBlanks()
             guard at < bytes.count else { return false }
             if bytes[at] == UInt8(ascii: ">") || starts("/>") {
+                guard document.elements.count < maximumElements else { return false }
                 let empty = bytes[at] == UInt8(ascii: "/")
                 at += empty ? 2 : 1
                 let index = document.open(name, attributes, in: open.last ?? -1)
-                if !empty { open.append(index) }
+                if !empty {
+                    guard open.count < MarkupDocument.maximumDepth else { return false }
+                    open.append(index)
+                }
                 return true
             }
             // Attributes are set apart by blanks.
@@ -156,7 +174,7 @@ private struct MarkupReader {
             let quote = bytes[at]
             guard let end = bytes[(at + 1)...].firstIndex(of: quote), !bytes[(at + 1)..<end].contains(UInt8(ascii: "<")),
                   let value = decode((at + 1)..<end) else { return false }
-            guard !attributes.contains(where: { $0.name == attribute }) else { return false }
+            guard names.insert(attribute).inserted else { return false }
             attributes.append((attribute, value))
             at = end + 1
         }

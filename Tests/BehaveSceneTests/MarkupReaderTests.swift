@@ -39,16 +39,21 @@ final class MarkupReaderTests: XCTestCase {
         XCTAssertNil(read(doctype + "]><a>&l30;</a>"))
     }
 
-    /// Depth costs no stack: a hundred thousand nested elements, and as many
-    /// left open, are read (or refused) in linear time.
+    /// Depth costs no stack, and past 1024 levels a file is refused at
+    /// once (a million levels, as many left open).
     func testDeepNestingNeitherTrapsNorRecurses() throws {
-        let depth = 100_000
-        let nested = String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth)
-        let document = try XCTUnwrap(read(nested))
-        XCTAssertEqual(document.elements.count, depth)
+        let nested = { (depth: Int) in String(repeating: "<a>", count: depth) + "x" + String(repeating: "</a>", count: depth) }
+        let document = try XCTUnwrap(read(nested(MarkupDocument.maximumDepth)))
+        XCTAssertEqual(document.elements.count, MarkupDocument.maximumDepth)
         XCTAssertEqual(document.allText(of: 0), "x")
-        XCTAssertNil(read(String(repeating: "<a>", count: depth)))
-        XCTAssertNil(read("<a>" + String(repeating: "<!--", count: depth)))
+        XCTAssertNil(read(nested(MarkupDocument.maximumDepth + 1)))
+        XCTAssertNil(read(nested(1_000_000)))
+        XCTAssertNil(read(String(repeating: "<a>", count: 1_000_000)))
+        XCTAssertNil(read("<a>" + String(repeating: "<!--", count: 1_000_000)))
+        // As many elements as a file may hold, and one more.
+        let wide = { (count: Int) in Array(("<a>" + String(repeating: "<b/>", count: count - 1) + "</a>").utf8) }
+        XCTAssertEqual(MarkupDocument.read(wide(1000), maximumElements: 1000)?.elements.count, 1000)
+        XCTAssertNil(MarkupDocument.read(wide(1001), maximumElements: 1000))
     }
 
     /// Long runs of what the reader scans for never make it quadratic.
@@ -58,6 +63,24 @@ final class MarkupReaderTests: XCTestCase {
         XCTAssertNil(read("<!--" + String(repeating: "-", count: size)))
         XCTAssertNil(read("<a " + String(repeating: "b=\"1\" ", count: 1) + String(repeating: "\"", count: size)))
         XCTAssertNotNil(read("<a>" + String(repeating: "]", count: size) + "</a>"))
+        // Attributes, each checked against the others once.
+        let attributes = (0..<100_000).map { " a\($0)=\"1\"" }.joined()
+        XCTAssertEqual(read("<a\(attributes)/>")?.elements.first?.attributes.count, 100_000)
+        XCTAssertNil(read("<a\(attributes) a7=\"2\"/>"))
+    }
+
+    /// One adjustment of many properties named by many widgets is built
+    /// once, and a number of a million digits reads at once.
+    func testWhatManyWidgetsShareIsReadOnce() throws {
+        let properties = String(repeating: "<property name=\"upper\">50</property>", count: 20_000)
+        let widgets = (0..<2000).map { "<object class=\"GtkSpinButton\" id=\"s\($0)\"><property name=\"adjustment\">shared</property></object>" }
+        let ui = "<interface><object class=\"GtkAdjustment\" id=\"shared\">\(properties)</object>\(widgets.joined())</interface>"
+        let controls = (0..<2000).map { "  s\($0): { type: Stepper }\n" }.joined()
+        let fixture = try SceneFixture(["many.scene.yaml": "screen: Many\nui: many.ui\ncontrols:\n\(controls)", "many.ui": ui])
+        let loaded = try SceneLoader.load(file: fixture.path("many.scene.yaml"))
+        XCTAssertEqual(try loaded.scene.control(named: "s1999")?.value("maximumValue"), .number(50))
+        XCTAssertEqual(InterfaceDrawing.number(String(repeating: "1", count: 1_000_000) + "e-999990"), 1_111_111_111.111111111)
+        XCTAssertEqual(InterfaceDrawing.number("0." + String(repeating: "0", count: 1_000_000) + "5e1000005"), 50_000)
     }
 
     /// Random bytes and random cuts of a real file: refused or read, never a trap.
