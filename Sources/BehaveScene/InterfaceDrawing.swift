@@ -30,8 +30,11 @@ public struct InterfaceDrawing {
     /// GTK host's bindings' `drawnValue(of:)`.
     static let kinds: [Kind] = [
         Kind(className: "GtkLabel", controlType: "Label", properties: ["text"]) { ["text": .string($0.labelText($1))] },
+        // A switch's `state` and `active` follow each other: the last set wins.
         Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
-            drawing.last("active", of: object).flatMap(InterfaceDrawing.boolean).map { ["on": .bool($0)] } ?? [:]
+            let set = drawing.properties(of: object).filter { $0.name == "active" || $0.name == "state" }
+                .compactMap { InterfaceDrawing.boolean(drawing.document.text(of: $0.element)) }
+            return set.last.map { ["on": .bool($0)] } ?? [:]
         },
         Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) {
             $0.adjustment(of: $1).values(isStepper: false)
@@ -39,8 +42,8 @@ public struct InterfaceDrawing {
         Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
             $0.adjustment(of: $1).values(isStepper: true)
         },
-        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
-        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
+        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
+        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
         Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
             ["contentOffset": .point(Point(x: drawing.scrolled(object, "hadjustment"), y: drawing.scrolled(object, "vadjustment")))]
         },
@@ -67,16 +70,16 @@ public struct InterfaceDrawing {
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             switch element.attribute("class") {
             case "GtkAdjustment": adjustments[index] = built(index)
-            case "GtkEntryBuffer": bufferTexts[index] = entryText(index)
+            case "GtkEntryBuffer": buffers[index] = entryText(index)
             default: continue
             }
         }
     }
 
     /// The file's adjustments as GTK builds them, and its entry buffers'
-    /// texts, by their elements.
+    /// texts and lengths, by their elements.
     private var adjustments: [Int: DrawnAdjustment] = [:]
-    private var bufferTexts: [Int: String] = [:]
+    private var buffers: [Int: (text: String, limit: Int)] = [:]
 
     /// The values drawn for `control` (its object of the same id, of a
     /// class that fits its type), and its adjustment for a slider or a
@@ -145,23 +148,25 @@ public struct InterfaceDrawing {
         return marked ? shown + "_" : shown
     }
 
-    /// An entry's text: its own, or its buffer's, cut at its
-    /// `max-length` (in characters), in the file's order.
-    private func entryText(_ entry: Int) -> String {
+    /// An entry's text: its buffer's (a buffer is set as the entry is
+    /// made, before its other properties, whatever the file's order), then
+    /// its own, cut at its `max-length` (in characters), in the file's
+    /// order. A buffer's the same way.
+    private func entryText(_ entry: Int) -> (text: String, limit: Int) {
         var text = "", limit = 0
-        func cut() { if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) } }
-        for (name, element) in properties(of: entry) {
+        let all = properties(of: entry)
+        if let drawn = all.last(where: { $0.name == "buffer" }), let buffer = object(in: drawn.element, ofClass: "GtkEntryBuffer") {
+            (text, limit) = buffers[buffer] ?? ("", 0)
+        }
+        for (name, element) in all {
             switch name {
             case "text": text = document.text(of: element)
             case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
-            case "buffer":
-                guard let buffer = object(in: element, ofClass: "GtkEntryBuffer") else { continue }
-                text = bufferTexts[buffer] ?? ""
             default: continue
             }
-            cut()
+            if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
         }
-        return text
+        return (text, limit)
     }
 
     /// A scale's or a spin button's adjustment, as GTK builds it: the
