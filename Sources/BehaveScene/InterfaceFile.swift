@@ -6,11 +6,18 @@ import Foundation
 /// `settings.ui` would block whoever opened it). The scene assembler checks
 /// it, and a host that binds its widgets (`SceneLoader.interfaceFile(of:)`)
 /// takes only a file that passed, so a mistake is told once, at the
-/// scene's line, before any toolkit reads the file.
+/// scene's line, before any toolkit reads the file. With no toolkit, the
+/// values its widgets were drawn with are read from it (`InterfaceDrawing`).
 enum InterfaceFile {
     /// The real path of the file `written` names, from `directory`;
     /// throws the mistake, naming the file as written.
     static func check(_ written: String, directory: String?, access: FileAccess) throws(ValueError) -> String {
+        try read(written, directory: directory, access: access).path
+    }
+
+    /// The real path and the bytes of the file `written` names, checked as
+    /// `check` does.
+    static func read(_ written: String, directory: String?, access: FileAccess) throws(ValueError) -> (path: String, bytes: [UInt8]) {
         guard written.hasSuffix(".ui") else {
             throw ValueError("`ui` names a GtkBuilder file ending in .ui, not `\(written)`")
         }
@@ -29,7 +36,7 @@ enum InterfaceFile {
                              + "and behave window runs GTK 4; convert it with "
                              + "`gtk4-builder-tool simplify --3to4 --replace \(written)`, or draw it in Cambalache")
         }
-        return found
+        return (found, bytes)
     }
 
     /// The line of a `<requires lib="gtk+" …/>`, GTK 3's library name

@@ -52,6 +52,7 @@ final class SceneAssembler {
         }
         assembler.scene.platform = HeadlessPlatform(platform)
         assembler.bindWidgets()
+        assembler.adoptDrawing()
         let behaviours = assembler.finish()
         // The controls are on the screen, no behaviour is awake yet.
         hosting.prepare?(assembler.scene)
@@ -135,15 +136,38 @@ final class SceneAssembler {
 
     /// The `.ui` file, found (`behave window` takes widgets from it).
     private(set) var interface: String?
+    /// Its bytes, until a headless run has read what it drew.
+    private var interfaceBytes: [UInt8]?
 
     /// A `ui:` file must be a GtkBuilder file for GTK 4 beside the scene
-    /// (or below it); a headless run only checks it (`InterfaceFile`).
+    /// (or below it) (`InterfaceFile`).
     private func checkInterface() {
         guard let written = description.interface else { return }
         do throws(ValueError) {
-            interface = try InterfaceFile.check(written.value, directory: directory, access: access)
+            (interface, interfaceBytes) = try InterfaceFile.read(written.value, directory: directory, access: access)
         } catch {
             log.error(error.message, line: written.line)
+        }
+    }
+
+    /// With no host's widgets (a headless run: `behave run`, specs, the
+    /// studio), the controls take the values the `.ui` file drew, as
+    /// `behave window`'s widgets give them (`InterfaceDrawing`): the same
+    /// scene reads the same either way. Notes what a control cannot take.
+    private func adoptDrawing() {
+        defer { interfaceBytes = nil }
+        guard hosting.bindControl == nil, let interface, let bytes = interfaceBytes,
+              let drawing = InterfaceDrawing(bytes) else { return }
+        let file = (interface as NSString).lastPathComponent
+        for entry in description.controls {
+            guard let view = views[entry.name], let drawn = drawing.drawn(for: view) else { continue }
+            if let adjustment = drawn.adjustment {
+                for note in [adjustment.rangeNote(for: view, in: file),
+                             view.controlType.isKind(of: "Stepper") ? adjustment.stepNote(for: view, in: file) : nil] {
+                    if let note { scene.trace.record(.note, subject: view.name, note) }
+                }
+            }
+            view.adoptDrawnValues(of: DrawnValues(drawn.values))
         }
     }
 

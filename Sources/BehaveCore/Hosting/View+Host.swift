@@ -22,14 +22,7 @@ extension View {
         // The widget's own values are taken before it is told the scene's:
         // telling it one can redraw another (a range set anew moves a spin
         // button's value back into it, from the control's).
-        var refused: [Int] = []
-        for (index, spec) in schema.properties.enumerated() where !isSet(index, in: given) && !spec.isReadOnly {
-            if !adoptDrawnValue(of: widget, at: index) { refused.append(index) }
-        }
-        // A value checked against others is taken once they are: a
-        // slider's 40, drawn within 0…100, after that range.
-        refused.removeAll { adoptDrawnValue(of: widget, at: $0) }
-        for index in refused {
+        for index in adoptDrawnValues(of: widget, except: given) {
             widget.apply(PropertyChange(control: name, property: schema.properties[index].name, index: index,
                                         old: schema.properties[index].defaultValue, new: storedValue(at: index), source: .scene))
         }
@@ -43,6 +36,27 @@ extension View {
         }
         widgetReads = reads
         updateHostMasks()
+    }
+
+    /// Takes the values `widget` was laid out with as binding it adopting
+    /// them does, without binding it: what a run with no toolkit does with
+    /// the values a `.ui` file drew (a headless run reads them from the
+    /// file). Only while the control is built, before it joins a scene.
+    public func adoptDrawnValues(of widget: any ControlWidget) {
+        _ = adoptDrawnValues(of: widget, except: givenBeforeScene)
+    }
+
+    /// Takes the widget's drawn values of the properties not in `given`;
+    /// returns those the control refuses.
+    private func adoptDrawnValues(of widget: any ControlWidget, except given: UInt64) -> [Int] {
+        var refused: [Int] = []
+        for (index, spec) in schema.properties.enumerated() where !isSet(index, in: given) && !spec.isReadOnly {
+            if !adoptDrawnValue(of: widget, at: index) { refused.append(index) }
+        }
+        // A value checked against others is taken once they are: a
+        // slider's 40, drawn within 0…100, after that range.
+        refused.removeAll { adoptDrawnValue(of: widget, at: $0) }
+        return refused
     }
 
     /// Takes the value `widget` was laid out with for property `index`;

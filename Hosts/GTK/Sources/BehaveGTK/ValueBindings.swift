@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveScene
 import CGtk
 
 /// Label → `GtkLabel`: its text (its start, when longer than a label
@@ -63,49 +64,37 @@ final class RangeBinding: WidgetBinding {
     }
 
     /// Makes the adjustment the widget was drawn with one the control can
-    /// take, before binding takes it (`drawnValue`). It ends where the
-    /// user can reach: a scale or a spin button stops its page size short
-    /// of its upper, so that is taken off. A range the control cannot take
-    /// (its end not above its start, a number that is none) is noted,
-    /// naming the file and the widget, and the widget gets the control's;
-    /// so is a step of a spin button's that is none or below 0. An
-    /// adjustment of 0 to 0 (with a step of 0) is GTK's when the file gives
-    /// none: the control's, quietly.
+    /// take, before binding takes it (`drawnValue`), by the rules a
+    /// headless run reads the file with (`DrawnAdjustment`). It ends where
+    /// the user can reach: a scale or a spin button stops its page size
+    /// short of its upper, so that is taken off. A range the control
+    /// cannot take (its end not above its start, a number that is none)
+    /// is noted, naming the file and the widget, and the widget gets the
+    /// control's; so is a step of a spin button's that is none or below
+    /// 0. An adjustment of 0 to 0 (with a step of 0) is GTK's when the
+    /// file gives none: the control's, quietly.
     private func checkDrawnRange(_ widget: GtkWidgetPointer) {
         guard let adjustment = bhg_range_adjustment(widget) else { return }
-        let lower = gtk_adjustment_get_lower(adjustment), upper = gtk_adjustment_get_upper(adjustment)
-        let page = gtk_adjustment_get_page_size(adjustment), end = upper - page
-        let step = gtk_adjustment_get_step_increment(adjustment), pageStep = gtk_adjustment_get_page_increment(adjustment)
-        if lower.isFinite, end.isFinite, end > lower {
-            if page != 0 { gtk_adjustment_configure(adjustment, gtk_adjustment_get_value(adjustment), lower, end, step, pageStep, 0) }
-        } else {
-            if lower != 0 || upper != 0 || page != 0 {
-                let drawn = "runs from \(formatNumber(lower)) to \(formatNumber(upper))"
-                    + (page != 0 ? " less its page size \(formatNumber(page))" : "")
-                let needs = page != 0 ? "its upper less its page size must be above its lower" : "its upper must be above its lower"
-                noteDrawing("its GtkAdjustment \(drawn), which a \(control.typeName) cannot take (\(needs))",
-                            kept: "\(formatNumber(control.storedNumber("minimumValue")))…\(formatNumber(control.storedNumber("maximumValue")))",
-                            fix: "give the adjustment an upper above its lower")
+        let drawn = DrawnAdjustment(value: gtk_adjustment_get_value(adjustment), lower: gtk_adjustment_get_lower(adjustment),
+                                    upper: gtk_adjustment_get_upper(adjustment),
+                                    step: gtk_adjustment_get_step_increment(adjustment),
+                                    pageStep: gtk_adjustment_get_page_increment(adjustment),
+                                    pageSize: gtk_adjustment_get_page_size(adjustment))
+        let file = host?.interfaceName ?? "the .ui file"
+        if drawn.hasRange {
+            if drawn.pageSize != 0 {
+                gtk_adjustment_configure(adjustment, drawn.value, drawn.lower, drawn.end, drawn.step, drawn.pageStep, 0)
             }
+        } else {
+            if let note = drawn.rangeNote(for: control, in: file) { host?.noteWhileBinding(control.name, note) }
             let low = control.storedNumber("minimumValue"), high = control.storedNumber("maximumValue")
             let value = min(high, max(low, control.storedNumber("value")))
-            gtk_adjustment_configure(adjustment, value, low, high, step.isFinite ? step : 0, pageStep.isFinite ? pageStep : 0, 0)
+            gtk_adjustment_configure(adjustment, value, low, high, drawn.step.isFinite ? drawn.step : 0,
+                                     drawn.pageStep.isFinite ? drawn.pageStep : 0, 0)
         }
-        guard isSpin, !(step.isFinite && step > 0) else { return }
-        let kept = control.storedNumber("stepValue")
-        if step != 0 {
-            noteDrawing("its GtkAdjustment's step-increment \(formatNumber(step)) is no step a \(control.typeName) can take (it must be a number above 0)",
-                        kept: formatNumber(kept), fix: "give the adjustment a step-increment above 0")
-        }
-        showStep(kept, on: widget)
-    }
-
-    /// Notes what the `.ui` file drew that the control cannot take, and
-    /// what the control keeps instead.
-    private func noteDrawing(_ what: String, kept: String, fix: String) {
-        guard let host else { return }
-        let file = host.interfaceName ?? "the .ui file"
-        host.noteWhileBinding(control.name, "`\(control.name)` in \(file): \(what); \(control.name) keeps \(kept); \(fix) in \(file)")
+        guard isSpin, !drawn.hasStep else { return }
+        if let note = drawn.stepNote(for: control, in: file) { host?.noteWhileBinding(control.name, note) }
+        showStep(control.storedNumber("stepValue"), on: widget)
     }
 
     private func showStep(_ step: Double, on widget: GtkWidgetPointer) {

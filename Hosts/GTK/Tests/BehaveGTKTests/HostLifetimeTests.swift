@@ -6,29 +6,7 @@ import XCTest
 
 /// The GTK host in this process, on an X server of the class's own: what
 /// it made goes when it goes, and it closes its window once.
-final class HostLifetimeTests: XCTestCase {
-    nonisolated(unsafe) private static var server: WindowDriver?
-    nonisolated(unsafe) private static var opened = false
-
-    override class func setUp() {
-        guard let driver = try? WindowDriver() else { return }
-        server = driver
-        for (name, value) in ["DISPLAY": driver.display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"] {
-            setenv(name, value, 1)
-        }
-        opened = gtk_init_check() != 0
-    }
-
-    override class func tearDown() {
-        // Closed before the X server ends, which GTK would take for a crash.
-        if opened { gdk_display_close(gdk_display_get_default()) }
-        server = nil
-    }
-
-    override func setUpWithError() throws {
-        guard HostLifetimeTests.opened else { throw XCTSkip("no X server or GTK display (bash .ci/install --gtk)") }
-    }
-
+final class HostLifetimeTests: InProcessGtkTestCase {
     func testAHostAndItsWidgetsGoWhenTheWindowLetsGoOfIt() throws {
         let settings = WindowDriver.checkout.appendingPathComponent("Examples/GTK/settings.ui").path
         for interface in [nil, settings] {

@@ -1,0 +1,353 @@
+import BehaveCore
+
+/// What a `.ui` file drew that its controls take, read from the file
+/// itself, for a run with no GTK window (`behave run`, specs, the studio):
+/// the values `behave window` adopts from the widgets GtkBuilder built, so
+/// that a scene reads the same either way. The classes and properties are
+/// those of the GTK host's bindings, in `InterfaceDrawing.kinds`, the one
+/// table of them (the GTK host's tests load the same files in a real
+/// window and compare every one).
+///
+/// GtkBuilder's own rules are followed where they change a value: a
+/// property set twice keeps the last, an adjustment's value is kept within
+/// its range as it stands when the value is set, numbers are read as
+/// `g_ascii_strtod` reads them (what follows a number is passed over), and
+/// a value GtkBuilder would not set (a word where a number goes, a number
+/// too large) is not set. What the file cannot give is left to the
+/// control; a file that is not well formed gives nothing (`behave window`
+/// says why it cannot read it).
+public struct InterfaceDrawing {
+    /// A GTK class whose drawn values a control takes, the control type it
+    /// stands behind, the properties it gives and how they are read.
+    struct Kind: Sendable {
+        let className: String
+        let controlType: String
+        let properties: [String]
+        let read: @Sendable (InterfaceDrawing, Int) -> [String: Value]
+    }
+
+    /// Every class and property a control takes from a `.ui` file: the
+    /// GTK host's bindings' `drawnValue(of:)`.
+    static let kinds: [Kind] = [
+        Kind(className: "GtkLabel", controlType: "Label", properties: ["text"]) { ["text": .string($0.labelText($1))] },
+        // A switch's `state` and `active` follow each other: the last set wins.
+        Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
+            let set = drawing.properties(of: object).filter { $0.name == "active" || $0.name == "state" }
+                .compactMap { InterfaceDrawing.boolean(drawing.document.text(of: $0.element)) }
+            return set.last.map { ["on": .bool($0)] } ?? [:]
+        },
+        Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) {
+            $0.adjustment(of: $1).values(isStepper: false)
+        },
+        Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
+            $0.adjustment(of: $1).values(isStepper: true)
+        },
+        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
+        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
+        Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
+            ["contentOffset": .point(Point(x: drawing.scrolled(object, "hadjustment"), y: drawing.scrolled(object, "vadjustment")))]
+        },
+    ]
+
+    /// Each GTK class a control takes drawn values from, with the control
+    /// type it stands behind and the properties it gives.
+    public static var drawnClasses: [(className: String, controlType: String, properties: [String])] {
+        kinds.map { ($0.className, $0.controlType, $0.properties) }
+    }
+
+    private let document: MarkupDocument
+    /// The `<object>` elements by id, the first of each.
+    private var objects: [String: Int] = [:]
+
+    /// The drawing in a `.ui` file's bytes; nil when it is not well formed.
+    init?(_ bytes: [UInt8]) {
+        guard let document = MarkupDocument.read(bytes) else { return nil }
+        self.document = document
+        for (index, element) in document.elements.enumerated() where element.name == "object" {
+            if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
+        }
+        // Built once each: any number of widgets may name one.
+        for (index, element) in document.elements.enumerated() where element.name == "object" {
+            switch element.attribute("class") {
+            case "GtkAdjustment": adjustments[index] = built(index)
+            case "GtkEntryBuffer": buffers[index] = entryText(index)
+            default: continue
+            }
+        }
+    }
+
+    /// The file's adjustments as GTK builds them, and its entry buffers'
+    /// texts and lengths, by their elements.
+    private var adjustments: [Int: DrawnAdjustment] = [:]
+    private var buffers: [Int: (text: String, limit: Int)] = [:]
+
+    /// The values drawn for `control` (its object of the same id, of a
+    /// class that fits its type), and its adjustment for a slider or a
+    /// stepper; nil when the file draws none.
+    func drawn(for control: View) -> (values: [String: Value], adjustment: DrawnAdjustment?)? {
+        guard let object = objects[control.name], let className = document.elements[object].attribute("class"),
+              let kind = InterfaceDrawing.kinds.first(where: { $0.className == className }),
+              control.controlType.isKind(of: kind.controlType) else { return nil }
+        let ranged = kind.controlType == "Slider" || kind.controlType == "Stepper"
+        return (kind.read(self, object), ranged ? adjustment(of: object) : nil)
+    }
+
+    // MARK: Properties
+
+    /// The `<property>` elements of `object`, by name (GTK spells `-` and
+    /// `_` alike), in the file's order: the text each gives, or the object
+    /// inside it.
+    private func properties(of object: Int) -> [(name: String, element: Int)] {
+        document.children(of: object).compactMap { index in
+            let element = document.elements[index]
+            guard element.name == "property", let name = element.attribute("name") else { return nil }
+            return (name.replacingOccurrences(of: "_", with: "-"), index)
+        }
+    }
+
+    private func last(_ name: String, of object: Int) -> String? {
+        properties(of: object).last { $0.name == name }.map { document.text(of: $0.element) }
+    }
+
+    /// The object a property names: the one inside it, or the one whose id
+    /// its text gives.
+    private func object(in property: Int, ofClass className: String) -> Int? {
+        let inner = document.children(of: property).first { document.elements[$0].name == "object" }
+        guard let found = inner ?? objects[document.text(of: property)],
+              document.elements[found].attribute("class") == className else { return nil }
+        return found
+    }
+
+    // MARK: Values
+
+    /// A label's text as GTK shows it: without markup's tags (`use-markup`)
+    /// and mnemonics' underscores (`use-underline`).
+    private func labelText(_ label: Int) -> String {
+        var text = last("label", of: label) ?? ""
+        let flag = { (name: String) in self.last(name, of: label).flatMap(InterfaceDrawing.boolean) ?? false }
+        if flag("use-markup") {
+            // Pango reads markup as a document of its own.
+            guard let markup = MarkupDocument.read(Array("<markup>\(text)</markup>".utf8)) else { return "" }
+            text = markup.allText(of: 0)
+        }
+        return flag("use-underline") ? InterfaceDrawing.withoutMnemonics(text) : text
+    }
+
+    /// `_F__ile` shows `F_ile`: an underscore marks the next character, two
+    /// show one.
+    private static func withoutMnemonics(_ text: String) -> String {
+        var shown = "", marked = false
+        for character in text {
+            if character == "_", !marked {
+                marked = true
+                continue
+            }
+            marked = false
+            shown.append(character)
+        }
+        return marked ? shown + "_" : shown
+    }
+
+    /// An entry's text: its buffer's (a buffer is set as the entry is
+    /// made, before its other properties, whatever the file's order), then
+    /// its own, cut at its `max-length` (in characters), in the file's
+    /// order. A buffer's the same way.
+    private func entryText(_ entry: Int) -> (text: String, limit: Int) {
+        var text = "", limit = 0
+        let all = properties(of: entry)
+        if let drawn = all.last(where: { $0.name == "buffer" }), let buffer = object(in: drawn.element, ofClass: "GtkEntryBuffer") {
+            (text, limit) = buffers[buffer] ?? ("", 0)
+        }
+        for (name, element) in all {
+            switch name {
+            case "text": text = document.text(of: element)
+            case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
+            default: continue
+            }
+            if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
+        }
+        return (text, limit)
+    }
+
+    /// A scale's or a spin button's adjustment, as GTK builds it: the
+    /// `adjustment` property's object, and a spin button's `value` set on
+    /// the adjustment it has then (GTK's own of 0 to 0 before one).
+    private func adjustment(of widget: Int) -> DrawnAdjustment {
+        var adjustment = DrawnAdjustment()
+        for (name, element) in properties(of: widget) {
+            if name == "adjustment", let drawn = object(in: element, ofClass: "GtkAdjustment") {
+                adjustment = adjustments[drawn] ?? DrawnAdjustment()
+            } else if name == "value", document.elements[widget].attribute("class") == "GtkSpinButton",
+                      let value = InterfaceDrawing.number(document.text(of: element)) {
+                adjustment.setValue(value)
+            }
+        }
+        return adjustment
+    }
+
+    /// Where a scrolled window's adjustment `name` stands (0 when it has none).
+    private func scrolled(_ window: Int, _ name: String) -> Double {
+        let drawn = properties(of: window).last { $0.name == name }.flatMap { object(in: $0.element, ofClass: "GtkAdjustment") }
+        return drawn.flatMap { adjustments[$0]?.value } ?? 0
+    }
+
+    private func built(_ object: Int) -> DrawnAdjustment {
+        var adjustment = DrawnAdjustment()
+        for (name, element) in properties(of: object) {
+            guard let number = InterfaceDrawing.number(document.text(of: element)) else { continue }
+            switch name {
+            case "value": adjustment.setValue(number)
+            case "lower": adjustment.lower = number
+            case "upper": adjustment.upper = number
+            case "step-increment": adjustment.step = number
+            case "page-increment": adjustment.pageStep = number
+            case "page-size": adjustment.pageSize = number
+            default: continue
+            }
+        }
+        return adjustment
+    }
+
+    // MARK: Reading GtkBuilder's values
+
+    /// A boolean as GtkBuilder reads one: `true`, `yes`, `false`, `no` in
+    /// any case, or one of `1 y t 0 n f` (either case).
+    static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "1", "y", "t": return true
+        case "false", "no", "0", "n", "f": return false
+        default: return nil
+        }
+    }
+
+    /// A number as GtkBuilder reads one (`g_ascii_strtod`): after blanks,
+    /// the longest number at the start, decimal or hexadecimal (`0x1.8p3`);
+    /// nil when there is none, or it is too large or too small for a
+    /// double (GTK refuses those, and infinities and NaN).
+    static func number(_ text: String) -> Double? {
+        let (negative, scalars) = signed(text)
+        let magnitude: Double?
+        if scalars.starts(with: "0x".unicodeScalars) || scalars.starts(with: "0X".unicodeScalars) {
+            magnitude = hexadecimal(scalars.dropFirst(2))
+        } else {
+            magnitude = decimal(scalars)
+        }
+        guard let magnitude, magnitude.isFinite, magnitude == 0 || magnitude >= Double.leastNormalMagnitude else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// After C's blanks, whether a `-` comes first, and what follows the sign.
+    private static func signed(_ text: String) -> (negative: Bool, rest: Substring.UnicodeScalarView) {
+        let scalars = Substring(text).unicodeScalars.drop { " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains($0) }
+        guard let sign = scalars.first, sign == "-" || sign == "+" else { return (false, scalars) }
+        return (sign == "-", scalars.dropFirst())
+    }
+
+    private static func digits(_ scalars: inout Substring.UnicodeScalarView, radix: Int) -> Substring.UnicodeScalarView {
+        let taken = scalars.prefix { digit($0).map { $0 < radix } == true }
+        scalars = scalars[taken.endIndex...]
+        return taken
+    }
+
+    /// The value of a digit, hexadecimal's too.
+    private static func digit(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x30...0x39: Int(scalar.value) - 0x30
+        case 0x41...0x46: Int(scalar.value) - 0x41 + 10
+        case 0x61...0x66: Int(scalar.value) - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// A number's parts as written: its digits before and after the
+    /// point, and its exponent's after `marker` (`e`, or `p` after `0x`),
+    /// which is no part of the number when no digit follows it.
+    private struct Written {
+        var whole, fraction: Substring.UnicodeScalarView
+        var exponent = Substring.UnicodeScalarView()
+        var negativeExponent = false
+
+        /// Nil without a digit.
+        init?(_ start: Substring.UnicodeScalarView, radix: Int, marker: Character) {
+            var rest = start
+            whole = digits(&rest, radix: radix)
+            fraction = Substring.UnicodeScalarView()
+            if rest.first == "." {
+                rest = rest.dropFirst()
+                fraction = digits(&rest, radix: radix)
+            }
+            guard !whole.isEmpty || !fraction.isEmpty else { return nil }
+            guard let found = rest.first, Character(found).lowercased() == String(marker) else { return }
+            var after = rest.dropFirst()
+            if let sign = after.first, sign == "+" || sign == "-" {
+                negativeExponent = sign == "-"
+                after = after.dropFirst()
+            }
+            exponent = digits(&after, radix: 10)
+        }
+
+        /// Whether a digit that is not 0 was written (a number that then
+        /// reads as 0 was too small).
+        var isNonzero: Bool { whole.contains { $0 != "0" } || fraction.contains { $0 != "0" } }
+    }
+
+    /// `12`, `1.5`, `.5e-3`: nil without a digit, or when too small.
+    /// Handed to Swift's reader as at most 800 significant digits and an
+    /// exponent of at most 6, whatever the file writes (a number of a
+    /// million digits reads as quickly as `1e6`; the digits past 800 never
+    /// change a double).
+    private static func decimal(_ start: Substring.UnicodeScalarView) -> Double? {
+        guard let number = Written(start, radix: 10, marker: "e") else { return nil }
+        let whole = number.whole.drop { $0 == "0" }
+        let fraction = whole.isEmpty ? number.fraction.drop { $0 == "0" } : number.fraction
+        let count = whole.count + fraction.count
+        guard count > 0 else { return 0 }
+        // The power of ten of the last digit kept.
+        var power = max(0, count - 800) - number.fraction.count
+        let exponent = number.exponent.count > 7 ? 10_000_000 : Int(String(String.UnicodeScalarView(number.exponent))) ?? 0
+        power += number.negativeExponent ? -exponent : exponent
+        var written = ""
+        written.unicodeScalars.append(contentsOf: [whole, fraction].joined().prefix(800))
+        written += "e\(max(-100_000, min(100_000, power)))"
+        guard let value = Double(written), value != 0 else { return nil }
+        return value
+    }
+
+    /// `1F`, `1.8p3` (after `0x`): `0x` alone reads as the 0 before it;
+    /// nil when too small.
+    private static func hexadecimal(_ start: Substring.UnicodeScalarView) -> Double? {
+        guard let number = Written(start, radix: 16, marker: "p") else { return 0 }
+        // Beyond any double's range either way past 6 digits: kept bounded.
+        var power = number.exponent.count > 6 ? 1_000_000 : Int(String(String.UnicodeScalarView(number.exponent))) ?? 0
+        if number.negativeExponent { power = -power }
+        var mantissa = 0.0
+        for scalar in [number.whole, number.fraction].joined() { mantissa = mantissa * 16 + Double(digit(scalar) ?? 0) }
+        let scale = max(-2000, min(2000, power - 4 * number.fraction.count))
+        let value = mantissa * Double(sign: .plus, exponent: scale, significand: 1)
+        guard value != 0 || !number.isNonzero else { return nil }
+        return value
+    }
+
+    /// An entry's `max-length` as GtkBuilder reads an integer
+    /// (`g_ascii_strtoll` of base 0: `12`, `0x1F`, `017`); GTK takes 0 to
+    /// 65535.
+    static func length(_ text: String) -> Int? {
+        var (negative, scalars) = signed(text)
+        var radix = 10
+        if scalars.starts(with: "0x".unicodeScalars) || scalars.starts(with: "0X".unicodeScalars),
+           scalars.dropFirst(2).first.flatMap(digit) != nil {
+            radix = 16
+            scalars = scalars.dropFirst(2)
+        } else if scalars.first == "0" {
+            radix = 8
+        }
+        let written = digits(&scalars, radix: radix)
+        guard !written.isEmpty else { return nil }
+        var value = 0
+        for scalar in written {
+            value = value * radix + (digit(scalar) ?? 0)
+            guard value <= 65535 else { return nil }
+        }
+        return negative && value != 0 ? nil : value
+    }
+}

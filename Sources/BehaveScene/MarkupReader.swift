@@ -1,0 +1,300 @@
+/// A small reader of the XML a GtkBuilder `.ui` file is written in (and
+/// of Pango's markup in a label), our own so that `behave` links no XML
+/// library (Foundation's `XMLParser` brings libxml2 into the static
+/// executable). It reads what GLib's `GMarkup`, GtkBuilder's reader,
+/// reads: elements, attributes, text, CDATA, the five named entities and
+/// character references; it skips comments, processing instructions and a
+/// DOCTYPE, whose entity declarations it never expands (GMarkup knows
+/// none either).
+///
+/// Hostile input is refused, never trapped on: anything malformed (a tag
+/// left open, a stray `&`, an entity it does not know, text that is not
+/// UTF-8) makes `read` return nil, as GtkBuilder refuses the file. It
+/// works over bytes with no recursion and keeps the elements in one flat
+/// list, so depth costs no stack, and every step moves forward: time and
+/// memory are linear in the input. Elements nested deeper than
+/// `maximumDepth`, or more than `maximumElements`, are refused at once
+/// (`behave window` refuses a screen far shallower, of far fewer objects).
+struct MarkupDocument {
+    /// One element: its name, attributes and what it holds, in order.
+    struct Element {
+        let name: String
+        let attributes: [(name: String, value: String)]
+        /// The element it is in; -1 at the top.
+        let parent: Int
+        var content: [Content] = []
+
+        func attribute(_ name: String) -> String? {
+            attributes.first { $0.name == name }?.value
+        }
+    }
+
+    enum Content {
+        case element(Int)
+        case text(String)
+    }
+
+    private(set) var elements: [Element] = []
+
+    /// The text directly inside element `index`, joined.
+    func text(of index: Int) -> String {
+        var joined = ""
+        for case .text(let piece) in elements[index].content { joined += piece }
+        return joined
+    }
+
+    /// All the text inside element `index`, its elements' too, in order:
+    /// what Pango shows of a label's markup.
+    func allText(of index: Int) -> String {
+        var joined = "", pending: [Content] = elements[index].content.reversed()
+        while let next = pending.popLast() {
+            switch next {
+            case .text(let piece): joined += piece
+            case .element(let inner): pending.append(contentsOf: elements[inner].content.reversed())
+            }
+        }
+        return joined
+    }
+
+    /// The elements directly inside element `index` (-1: the top).
+    func children(of index: Int) -> [Int] {
+        let content = index < 0 ? topLevel : elements[index].content
+        return content.compactMap { if case .element(let inner) = $0 { inner } else { nil } }
+    }
+
+    private var topLevel: [Content] = []
+
+    /// How deeply elements may nest: four times the objects `behave
+    /// window` nests (256), each in a `<child>` and a `<property>`.
+    static let maximumDepth = 1024
+    /// How many elements a file may hold: a hundred for each of the
+    /// 10,000 objects `behave window` opens a screen of at most.
+    static let maximumElements = 1_000_000
+
+    /// The document in `bytes`, or nil when it is not well formed (or
+    /// holds more than `maximumElements`).
+    static func read(_ bytes: [UInt8], maximumElements: Int = maximumElements) -> MarkupDocument? {
+        var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
+        return reader.read()
+    }
+
+    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int) -> Int {
+        elements.append(Element(name: name, attributes: attributes, parent: parent))
+        add(.element(elements.count - 1), to: parent)
+        return elements.count - 1
+    }
+
+    fileprivate mutating func add(_ content: Content, to parent: Int) {
+        if parent < 0 { topLevel.append(content) } else { elements[parent].content.append(content) }
+    }
+}
+
+private struct MarkupReader {
+    let bytes: [UInt8]
+    var at = 0
+    var document = MarkupDocument()
+    /// The open elements, innermost last.
+    var open: [Int] = []
+
+    let maximumElements: Int
+
+    init(bytes: [UInt8], maximumElements: Int) {
+        self.bytes = bytes
+        self.maximumElements = maximumElements
+        // A byte-order mark.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }
+    }
+
+    mutating func read() -> MarkupDocument? {
+        var sawRoot = false
+        while at < bytes.count {
+            if bytes[at] == UInt8(ascii: "<") {
+                if starts("<!--") {
+                    guard skip(past: "-->", from: at + 4) else { return nil }
+                } else if starts("<![CDATA[") {
+                    guard !open.isEmpty, let end = find("]]>", from: at + 9),
+                          let text = String(validating: bytes[(at + 9)..<end], as: UTF8.self) else { return nil }
+                    document.add(.text(text), to: open[open.count - 1])
+                    at = end + 3
+                } else if starts("<?") {
+                    guard skip(past: "?>", from: at + 2) else { return nil }
+                } else if starts("<!") {
+                    guard skipDeclaration() else { return nil }
+                } else if starts("</") {
+                    guard closeTag() else { return nil }
+                } else {
+                    guard !(open.isEmpty && sawRoot), openTag() else { return nil }
+                    sawRoot = true
+                }
+            } else {
+                let end = find("<", from: at) ?? bytes.count
+                if open.isEmpty {
+                    // Only blanks outside the root.
+                    guard bytes[at..<end].allSatisfy(MarkupReader.isBlank) else { return nil }
+                } else {
+                    guard let text = decode(at..<end) else { return nil }
+                    document.add(.text(text), to: open[open.count - 1])
+                }
+                at = end
+            }
+        }
+        return open.isEmpty && sawRoot ? document : nil
+    }
+
+    // MARK: Tags
+
+    /// `<name attribute="value" …>` or `…/>`.
+    mutating func openTag() -> Bool {
+        at += 1
+        guard let name = readName() else { return false }
+        var attributes: [(name: String, value: String)] = []
+        var names: Set<String> = []
+        while true {
+            let before = at
+            skipBlanks()
+            guard at < bytes.count else { return false }
+            if bytes[at] == UInt8(ascii: ">") || starts("/>") {
+                guard document.elements.count < maximumElements else { return false }
+                let empty = bytes[at] == UInt8(ascii: "/")
+                at += empty ? 2 : 1
+                let index = document.open(name, attributes, in: open.last ?? -1)
+                if !empty {
+                    guard open.count < MarkupDocument.maximumDepth else { return false }
+                    open.append(index)
+                }
+                return true
+            }
+            // Attributes are set apart by blanks.
+            guard at > before, let attribute = readName() else { return false }
+            skipBlanks()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { return false }
+            at += 1
+            skipBlanks()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { return false }
+            let quote = bytes[at]
+            guard let end = bytes[(at + 1)...].firstIndex(of: quote), !bytes[(at + 1)..<end].contains(UInt8(ascii: "<")),
+                  let value = decode((at + 1)..<end) else { return false }
+            guard names.insert(attribute).inserted else { return false }
+            attributes.append((attribute, value))
+            at = end + 1
+        }
+    }
+
+    /// `</name>`, which must close the innermost open element.
+    mutating func closeTag() -> Bool {
+        at += 2
+        guard let name = readName(), let innermost = open.last, document.elements[innermost].name == name else { return false }
+        skipBlanks()
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else { return false }
+        at += 1
+        open.removeLast()
+        return true
+    }
+
+    /// A name: up to a blank or a character markup gives a meaning.
+    mutating func readName() -> String? {
+        let start = at
+        while at < bytes.count, !MarkupReader.isBlank(bytes[at]),
+              !"<>/=\"'&".utf8.contains(bytes[at]) { at += 1 }
+        guard at > start else { return nil }
+        return String(validating: bytes[start..<at], as: UTF8.self)
+    }
+
+    /// `<!DOCTYPE …>` and other declarations, with a bracketed internal
+    /// subset: skipped whole (quoted text may hold `>`).
+    mutating func skipDeclaration() -> Bool {
+        var depth = 0, quote: UInt8? = nil
+        at += 2
+        while at < bytes.count {
+            let byte = bytes[at]
+            at += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ">"), depth <= 0 {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: Text
+
+    /// Text with its entities and character references replaced; nil when
+    /// one is malformed or unknown, or the text is not UTF-8.
+    func decode(_ range: Range<Int>) -> String? {
+        guard let raw = String(validating: bytes[range], as: UTF8.self) else { return nil }
+        guard bytes[range].contains(UInt8(ascii: "&")) else { return raw }
+        var result = "", scalars = raw.unicodeScalars[...]
+        while let ampersand = scalars.firstIndex(of: "&") {
+            result.unicodeScalars.append(contentsOf: scalars[..<ampersand])
+            scalars = scalars[scalars.index(after: ampersand)...]
+            // No reference is longer than `#x10FFFF`; a longer one is none.
+            guard let semicolon = scalars.prefix(10).firstIndex(of: ";") else { return nil }
+            guard let replaced = MarkupReader.reference(String(String.UnicodeScalarView(scalars[..<semicolon]))) else { return nil }
+            result.unicodeScalars.append(replaced)
+            scalars = scalars[scalars.index(after: semicolon)...]
+        }
+        result.unicodeScalars.append(contentsOf: scalars)
+        return result
+    }
+
+    /// What `&name;` stands for.
+    static func reference(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "lt": return "<"
+        case "gt": return ">"
+        case "amp": return "&"
+        case "quot": return "\""
+        case "apos": return "'"
+        default: break
+        }
+        guard name.hasPrefix("#") else { return nil }
+        let hex = name.hasPrefix("#x")
+        let digits = name.dropFirst(hex ? 2 : 1)
+        guard !digits.isEmpty, digits.count <= 8, let code = UInt32(digits, radix: hex ? 16 : 10), code != 0 else { return nil }
+        return Unicode.Scalar(code)
+    }
+
+    // MARK: Moving on
+
+    func starts(_ text: String) -> Bool {
+        var index = at
+        for byte in text.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Where `text` next begins, from `start`.
+    func find(_ text: String, from start: Int) -> Int? {
+        let pattern = Array(text.utf8)
+        var index = start
+        while index + pattern.count <= bytes.count {
+            guard let first = bytes[index...].firstIndex(of: pattern[0]), first + pattern.count <= bytes.count else { return nil }
+            if bytes[first..<(first + pattern.count)].elementsEqual(pattern) { return first }
+            index = first + 1
+        }
+        return nil
+    }
+
+    mutating func skip(past text: String, from start: Int) -> Bool {
+        guard let end = find(text, from: start) else { return false }
+        at = end + text.utf8.count
+        return true
+    }
+
+    mutating func skipBlanks() {
+        while at < bytes.count, MarkupReader.isBlank(bytes[at]) { at += 1 }
+    }
+
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
