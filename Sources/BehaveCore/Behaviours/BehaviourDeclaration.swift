@@ -114,6 +114,8 @@ public struct BehaviourDeclaration: Sendable {
 
     public func inspectable(_ name: String) -> PropertySpec? { inspectables.first { $0.name == name } }
     public func outlet(_ name: String) -> Outlet? { outlets.first { $0.name == name } }
+    /// Where the outlet `name` is in `outlets`.
+    func outletIndex(_ name: String) -> Int? { box.fields.outlets.firstIndex { $0.name == name } }
     public func outletCollection(_ name: String) -> Outlet? { outletCollections.first { $0.name == name } }
 
     public func unknownInspectable(_ name: String) -> ValueError {
