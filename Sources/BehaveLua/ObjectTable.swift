@@ -13,11 +13,16 @@ import BehaveCore
 /// the size of what lives.
 struct ObjectTable {
     struct Entry {
-        weak var object: AnyObject?
+        /// A control, held weakly.
+        weak var control: Control?
+        /// A connection or timer, held strongly (a weak reference to it as
+        /// well would make it a side table of its own, for nothing).
         var strong: (any Cancellable)?
 
+        var object: AnyObject? { strong ?? control }
+
         /// Whether the entry still speaks for something.
-        var isLive: Bool { strong.map(\.isActive) ?? (object != nil) }
+        var isLive: Bool { strong.map(\.isActive) ?? (control != nil) }
     }
 
     /// Each handle says its kind in its low bits, so that a connection or
@@ -37,8 +42,8 @@ struct ObjectTable {
     /// The handle of a control, the same one each time while it lives.
     mutating func handle(for control: Control) -> Int {
         let id = ObjectIdentifier(control)
-        if let handle = handles[id], entries[handle]?.object === control { return handle }
-        let handle = add(Entry(object: control, strong: nil), kind: .control)
+        if let handle = handles[id], entries[handle]?.control === control { return handle }
+        let handle = add(Entry(control: control, strong: nil), kind: .control)
         handles[id] = handle
         return handle
     }
@@ -51,7 +56,7 @@ struct ObjectTable {
     /// of two, so a behaviour that sets a timer every second keeps a list
     /// of the size of what lives.
     mutating func handle(for object: any Cancellable, kind: Kind, owner: LuaBehaviour) -> Int {
-        let handle = add(Entry(object: object, strong: object), kind: kind)
+        let handle = add(Entry(control: nil, strong: object), kind: kind)
         let count = owner.objectHandles.count
         if count >= 64, count & (count - 1) == 0 {
             owner.objectHandles.removeAll { entries[$0] == nil }
