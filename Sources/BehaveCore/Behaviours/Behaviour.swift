@@ -1,3 +1,5 @@
+import CBehaveCore
+
 /// A behaviour: an object with one job, bound to its owner's lifetime,
 /// configured through outlets and inspectables, wired to events. Subclass it
 /// in Swift, or write it in Lua (the Lua bridge subclasses it too).
@@ -59,11 +61,22 @@ open class Behaviour: Control, DelegateReceiver {
         cControlDidChange(scene: scene, alive: isAlive)
     }
 
+    private static let awakeText = CSchema.Text("awake")
+
     /// Calls `awake` once outlets and inspectables are set.
     public func start() {
         guard isAlive, !isAwake else { return }
         isAwake = true
-        scene?.trace.record(.lifecycle, subject: name, "\(name) awake")
+        if let scene {
+            if responderName == name {
+                // The text its events are traced with.
+                scene.trace.recordLifecycle(of: traceName, Behaviour.awakeText.pointer)
+            } else {
+                let subject = name.makeText()!
+                scene.trace.recordLifecycle(of: subject, Behaviour.awakeText.pointer)
+                bh_text_release(subject)
+            }
+        }
         awake()
     }
 
