@@ -104,33 +104,58 @@ struct ObjectTable {
 
 /// The behaviours of a runtime by id, weakly. Ids are never reused; a
 /// destroyed behaviour's entry is removed, and one that went without being
-/// destroyed (never attached) is dropped as dead controls are.
+/// destroyed (never attached) is dropped as dead controls are. Ids only
+/// grow, so the entries are a list in their order, found by halving it: a
+/// new one is appended, where a dictionary hashed it and grew its storage.
 struct BehaviourTable {
-    private var entries: [Int: WeakBehaviour] = [:]
+    private struct Slot {
+        let id: Int
+        weak var behaviour: LuaBehaviour?
+        /// Removed (destroyed): it stays in the list until the next sweep.
+        var removed = false
+    }
+
+    private var slots: [Slot] = []
+    private var removedCount = 0
     private var nextID = 0
     private var addedSinceSweep = 0
 
-    var all: [LuaBehaviour] { entries.keys.sorted().compactMap { entries[$0]?.behaviour } }
+    var all: [LuaBehaviour] { slots.compactMap { $0.removed ? nil : $0.behaviour } }
 
     mutating func add(_ behaviour: LuaBehaviour) -> Int {
         addedSinceSweep += 1
-        if addedSinceSweep > max(64, entries.count) {
+        if addedSinceSweep > max(64, count) {
             addedSinceSweep = 0
-            entries = entries.filter { $0.value.behaviour != nil }
+            slots.removeAll { $0.removed || $0.behaviour == nil }
+            removedCount = 0
         }
         let id = nextID
         nextID += 1
-        entries[id] = WeakBehaviour(behaviour: behaviour)
+        slots.append(Slot(id: id, behaviour: behaviour))
         return id
     }
 
-    var count: Int { entries.count }
+    /// Entries held: live behaviours, and dead ones not yet dropped.
+    var count: Int { slots.count - removedCount }
 
-    subscript(id: Int) -> LuaBehaviour? { entries[id]?.behaviour }
+    subscript(id: Int) -> LuaBehaviour? {
+        guard let index = index(of: id), !slots[index].removed else { return nil }
+        return slots[index].behaviour
+    }
 
-    mutating func remove(_ id: Int) { entries[id] = nil }
-}
+    mutating func remove(_ id: Int) {
+        guard let index = index(of: id), !slots[index].removed else { return }
+        slots[index].removed = true
+        slots[index].behaviour = nil
+        removedCount += 1
+    }
 
-struct WeakBehaviour {
-    weak var behaviour: LuaBehaviour?
+    private func index(of id: Int) -> Int? {
+        var low = 0, high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < slots.count && slots[low].id == id ? low : nil
+    }
 }
