@@ -139,7 +139,10 @@ open class Behaviour: Control, DelegateReceiver {
         guard let index = declaration.outletIndex(name) else { throw declaration.unknownOutlet(name) }
         try checkKind(view, for: declaration.outlets[index])
         if outletReferences.isEmpty {
-            outletReferences = Array(repeating: WeakView(nil), count: declaration.outlets.count)
+            // Appended one by one: Array(repeating:count:) copies a weak
+            // reference through the generic witness, at twice the cost.
+            outletReferences.reserveCapacity(declaration.outlets.count)
+            for _ in declaration.outlets { outletReferences.append(WeakView(nil)) }
         }
         outletReferences[index] = WeakView(view)
         outletDidChange(name)
