@@ -125,13 +125,14 @@ local function self_tostring(t) return describe(self_id(t)) end
 
 local function instance(class, id, props, declared)
   plain_setmetatable(props, { __index = class, __metatable = false })
+  -- id and declared in the array part: the hash part, which every read
+  -- of a missing field searches for __index, stays as small as it was.
   return plain_setmetatable({}, {
+    id, declared,
     __index = props,
     __newindex = self_newindex,
     __tostring = self_tostring,
     __metatable = false,
-    [1] = id,
-    [2] = declared,
   })
 end
 
