@@ -253,9 +253,16 @@ struct ScriptRegistry {
     var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
     /// Declarations already read, by script path, with the Lua tables every
     /// instance of the type uses (`TypeTables`).
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:]
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:] {
+        didSet { declarationsChanged &+= 1 }
+    }
+    /// Counts the changes of `declarations`: what `behaviour { … }` found
+    /// there still holds when the count has not moved.
+    private(set) var declarationsChanged = 0
     var loading: LuaScript?
-    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+    /// The class `behaviour { … }` made, with its declaration and, when it
+    /// was read before, its tables (as of `declarationsChanged`).
+    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32, cached: (tables: TypeTables, version: Int)?)?
 }
 
 extension LuaRuntime {
@@ -301,7 +308,7 @@ extension LuaRuntime {
             error.traceback = nil
             throw error
         }
-        guard let (declaration, classRef) = pending else {
+        guard let (declaration, classRef, cached) = pending else {
             // A module of helpers is no behaviour: say how it is used.
             let module = LuaSource.namesBehaviour(script.source) ? "" : " (a module of helpers is not run as a behaviour: the scripts that use it load it with `require`)"
             throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`\(module)")
@@ -315,6 +322,10 @@ extension LuaRuntime {
             let line = ScriptOutline.lastLine(of: script.source)
             throw LuaError(file: script.displayName, line: line,
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
+        }
+        // Found by behaviour { … } (one lookup of the path, not two).
+        if let cached, cached.version == scripts.declarationsChanged {
+            return (declaration, classRef, cached.tables)
         }
         if let cached = scripts.declarations[script.path], cached.source == script.source {
             return (cached.declaration, classRef, cached.tables)
