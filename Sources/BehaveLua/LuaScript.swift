@@ -250,7 +250,13 @@ struct TypeTables {
 }
 
 struct ScriptRegistry {
-    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:] {
+        didSet { lastCompiled = nil }
+    }
+    /// The script compiled last and its chunk: instances of one script made
+    /// one after another find it without hashing its path (a script's path
+    /// and source never change).
+    var lastCompiled: (script: LuaScript, ref: Int32)?
     /// Declarations already read, by script path, with the Lua tables every
     /// instance of the type uses (`TypeTables`).
     var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:] {
@@ -269,7 +275,11 @@ extension LuaRuntime {
     /// A script compiled in this runtime, cached by path: every instance
     /// runs the same compiled chunk with its own environment.
     func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
-        if let cached = scripts.chunkRefs[script.path], cached.source == script.source { return cached.ref }
+        if let last = scripts.lastCompiled, last.script === script { return last.ref }
+        if let cached = scripts.chunkRefs[script.path], cached.source == script.source {
+            scripts.lastCompiled = (script, cached.ref)
+            return cached.ref
+        }
         let text = LuaScript.chunkPrefix + script.source
         if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(name: script.displayName) }
         noteChunkName("@" + script.displayName)
@@ -280,6 +290,7 @@ extension LuaRuntime {
         let ref = luaL_ref(L, bh_registryindex())
         if let stale = scripts.chunkRefs[script.path] { unref(stale.ref) }
         scripts.chunkRefs[script.path] = (script.source, ref)
+        scripts.lastCompiled = (script, ref)
         // Its `require` looks beside it first.
         modules.scopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
             ? [LuaRuntime.bundledModules]
