@@ -262,9 +262,24 @@ struct ScriptRegistry {
     var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:] {
         didSet { declarationsChanged &+= 1 }
     }
-    /// Counts the changes of `declarations`: what `behaviour { … }` found
-    /// there still holds when the count has not moved.
+    /// Counts the changes of `declarations`: what was found there still
+    /// holds when the count has not moved.
     private(set) var declarationsChanged = 0
+    /// The script whose declaration was looked up last, what was found and
+    /// when (`declarationsChanged`).
+    private var lastDeclared: (script: LuaScript, declaration: BehaviourDeclaration, tables: TypeTables, version: Int)?
+
+    /// What `declarations` holds for `script`: found by its identity when
+    /// it was looked up last and nothing changed since (instances of one
+    /// script are made one after another), else by its path.
+    mutating func declared(_ script: LuaScript) -> (declaration: BehaviourDeclaration, tables: TypeTables)? {
+        if let last = lastDeclared, last.script === script, last.version == declarationsChanged {
+            return (last.declaration, last.tables)
+        }
+        guard let cached = declarations[script.path], cached.source == script.source else { return nil }
+        lastDeclared = (script, cached.declaration, cached.tables, declarationsChanged)
+        return (cached.declaration, cached.tables)
+    }
     var loading: LuaScript?
     /// The class `behaviour { … }` made, with its declaration and, when it
     /// was read before, its tables (as of `declarationsChanged`).
@@ -338,7 +353,7 @@ extension LuaRuntime {
         if let cached, cached.version == scripts.declarationsChanged {
             return (declaration, classRef, cached.tables)
         }
-        if let cached = scripts.declarations[script.path], cached.source == script.source {
+        if let cached = scripts.declared(script) {
             return (cached.declaration, classRef, cached.tables)
         }
         var finished = declaration

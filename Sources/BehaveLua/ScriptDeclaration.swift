@@ -24,7 +24,7 @@ extension LuaRuntime {
         }
         let declaration: BehaviourDeclaration
         var tables: (TypeTables, Int)?
-        if let cached = scripts.declarations[script.path], cached.source == script.source {
+        if let cached = scripts.declared(script) {
             declaration = cached.declaration
             tables = (cached.tables, scripts.declarationsChanged)
         } else {
