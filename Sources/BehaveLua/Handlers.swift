@@ -20,26 +20,32 @@ extension LuaRuntime {
         return run(behaviour, info, on: S) { handler in bh_call_handler(S, function, first, count, &handler) }
     }
 
-    /// Runs the function and arguments `push` pushes on `S` (it returns the
-    /// argument count) as a handler of `behaviour`.
+    /// Runs the method `method` of `behaviour`'s class (`classRef`) as a
+    /// handler, with self (`selfRef`) and the values `arguments` pushes;
+    /// nothing when the class has no such function. What `callMethod` does,
+    /// with one lookup of the method (a check, then a push, were two).
     @discardableResult
-    func runHandler(_ behaviour: LuaBehaviour, _ info: HandlerInfo, evenIfDestroyed: Bool = false,
-                    push: (OpaquePointer) -> Int32) -> Value? {
-        guard canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else { return nil }
+    func runMethod(_ behaviour: LuaBehaviour, _ info: HandlerInfo, classRef: Int32, method: String, selfRef: Int32,
+                   evenIfDestroyed: Bool, arguments: (OpaquePointer) -> Int32) -> Value? {
+        guard !isClosed else { return nil }
         let S = callerThread
         let base = lua_gettop(S)
-        let count = push(S)
+        pushRef(classRef, on: S)
+        pushName(method, on: S)
+        let found = lua_rawget(S, -2) == LUA_TFUNCTION
+        lua_rotate(S, -2, 1)
+        bh_pop(S, 1)
+        guard found, canRun(behaviour, info, evenIfDestroyed: evenIfDestroyed) else {
+            lua_settop(S, base)
+            return nil
+        }
+        pushRef(selfRef, on: S)
+        let count = 1 + arguments(S)
         guard lua_gettop(S) == base + count + 1 else {
             lua_settop(S, base)
             return nil
         }
-        return run(behaviour, info, on: S) { handler in
-            guard bh_new_handler(S, count, &handler) != 0 else {
-                pushString("not enough memory to run a handler", on: S)
-                return LUA_ERRMEM
-            }
-            return bh_resume_handler(S, count, &handler)
-        }
+        return runPushed(behaviour, info, count: count, on: S)
     }
 
     /// Runs the method of `behaviour`'s class (`classRef`) whose name is
@@ -60,13 +66,7 @@ extension LuaRuntime {
         pushRef(selfRef, on: S)
         pushControl(sender, on: S)
         let count = 2 + push(arguments, on: S)
-        return run(behaviour, info, on: S) { handler in
-            guard bh_new_handler(S, count, &handler) != 0 else {
-                pushString("not enough memory to run a handler", on: S)
-                return LUA_ERRMEM
-            }
-            return bh_resume_handler(S, count, &handler)
-        }
+        return runPushed(behaviour, info, count: count, on: S)
     }
 
     /// Whether a handler of `behaviour` may run now, with room on the
@@ -80,6 +80,18 @@ extension LuaRuntime {
             return false
         }
         return lua_checkstack(callerThread, 8 + LuaRuntime.maximumArguments) != 0
+    }
+
+    /// Runs the function and its `count` arguments on top of `S` as a
+    /// handler of `behaviour`.
+    private func runPushed(_ behaviour: LuaBehaviour, _ info: HandlerInfo, count: Int32, on S: OpaquePointer) -> Value? {
+        run(behaviour, info, on: S) { handler in
+            guard bh_new_handler(S, count, &handler) != 0 else {
+                pushString("not enough memory to run a handler", on: S)
+                return LUA_ERRMEM
+            }
+            return bh_resume_handler(S, count, &handler)
+        }
     }
 
     /// Runs a handler with `start` (which makes and resumes it, on the

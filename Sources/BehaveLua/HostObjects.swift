@@ -114,14 +114,21 @@ extension LuaRuntime {
             return
         }
         bh_pop(S, 1)
-        let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
-        pointer.storeBytes(of: handle, as: Int.self)
-        pushRef(userdata.metatableRef, on: S)
-        lua_setmetatable(S, -2)
+        pushNewObject(handle, on: S)
         lua_pushvalue(S, -1)
         lua_rawseti(S, -3, lua_Integer(handle))
         lua_rotate(S, -2, 1)
         bh_pop(S, 1)
+    }
+
+    /// Pushes the userdata of a handle made for it, which nothing pushes
+    /// again (a connection's or a timer's, which `on` or `after` returns
+    /// once): it needs no place in the cache.
+    func pushNewObject(_ handle: Int, on S: OpaquePointer) {
+        let pointer = lua_newuserdatauv(S, MemoryLayout<Int>.size, 0)!
+        pointer.storeBytes(of: handle, as: Int.self)
+        pushRef(userdata.metatableRef, on: S)
+        lua_setmetatable(S, -2)
     }
 
     /// Pushes a control (a view, or the keyboard), or nil.

@@ -137,7 +137,7 @@ extension LuaRuntime {
         let timer = scene.clock.schedule(after: seconds) { callback.run() }
         if seconds == 0 { timer.site = callingFrame(in: S) }
         behaviour.bind(timer)
-        pushObject(objects.handle(for: timer, kind: .timer, owner: behaviour), on: S)
+        pushNewObject(objects.handle(for: timer, kind: .timer, owner: behaviour), on: S)
         return 1
     }
 

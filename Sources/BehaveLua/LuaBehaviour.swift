@@ -228,16 +228,9 @@ public final class LuaBehaviour: Behaviour {
     @discardableResult
     func callMethod(_ method: String, info: HandlerInfo, evenIfDestroyed: Bool = false,
                     arguments: (OpaquePointer) -> Int32 = { _ in 0 }) -> Value? {
-        guard selfRef != 0, hasMethod(method) else { return nil }
-        return runtime.runHandler(self, info, evenIfDestroyed: evenIfDestroyed) { S in
-            runtime.pushRef(classRef, on: S)
-            runtime.pushName(method, on: S)
-            lua_rawget(S, -2)
-            lua_rotate(S, -2, 1)
-            bh_pop(S, 1)
-            runtime.pushRef(selfRef, on: S)
-            return 1 + arguments(S)
-        }
+        guard selfRef != 0 else { return nil }
+        return runtime.runMethod(self, info, classRef: classRef, method: method, selfRef: selfRef,
+                                 evenIfDestroyed: evenIfDestroyed, arguments: arguments)
     }
 
     // MARK: State

@@ -207,6 +207,8 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "plainSetmetatable")
         bh_push_own_field(L)
         lua_setfield(L, -2, "ownField")
+        bh_push_self_id(L)
+        lua_setfield(L, -2, "selfID")
         bh_push_run_changes(L)
         lua_setfield(L, -2, "runChanges")
         let source = preludeSource

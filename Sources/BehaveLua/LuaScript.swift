@@ -250,19 +250,51 @@ struct TypeTables {
 }
 
 struct ScriptRegistry {
-    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:]
+    var chunkRefs: [String: (source: [UInt8], ref: Int32)] = [:] {
+        didSet { lastCompiled = nil }
+    }
+    /// The script compiled last and its chunk: instances of one script made
+    /// one after another find it without hashing its path (a script's path
+    /// and source never change).
+    var lastCompiled: (script: LuaScript, ref: Int32)?
     /// Declarations already read, by script path, with the Lua tables every
     /// instance of the type uses (`TypeTables`).
-    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:]
+    var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:] {
+        didSet { declarationsChanged &+= 1 }
+    }
+    /// Counts the changes of `declarations`: what was found there still
+    /// holds when the count has not moved.
+    private(set) var declarationsChanged = 0
+    /// The script whose declaration was looked up last, what was found and
+    /// when (`declarationsChanged`).
+    private var lastDeclared: (script: LuaScript, declaration: BehaviourDeclaration, tables: TypeTables, version: Int)?
+
+    /// What `declarations` holds for `script`: found by its identity when
+    /// it was looked up last and nothing changed since (instances of one
+    /// script are made one after another), else by its path.
+    mutating func declared(_ script: LuaScript) -> (declaration: BehaviourDeclaration, tables: TypeTables)? {
+        if let last = lastDeclared, last.script === script, last.version == declarationsChanged {
+            return (last.declaration, last.tables)
+        }
+        guard let cached = declarations[script.path], cached.source == script.source else { return nil }
+        lastDeclared = (script, cached.declaration, cached.tables, declarationsChanged)
+        return (cached.declaration, cached.tables)
+    }
     var loading: LuaScript?
-    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32)?
+    /// The class `behaviour { … }` made, with its declaration and, when it
+    /// was read before, its tables (as of `declarationsChanged`).
+    var pendingClass: (declaration: BehaviourDeclaration, classRef: Int32, cached: (tables: TypeTables, version: Int)?)?
 }
 
 extension LuaRuntime {
     /// A script compiled in this runtime, cached by path: every instance
     /// runs the same compiled chunk with its own environment.
     func compiled(_ script: LuaScript) throws(LuaError) -> Int32 {
-        if let cached = scripts.chunkRefs[script.path], cached.source == script.source { return cached.ref }
+        if let last = scripts.lastCompiled, last.script === script { return last.ref }
+        if let cached = scripts.chunkRefs[script.path], cached.source == script.source {
+            scripts.lastCompiled = (script, cached.ref)
+            return cached.ref
+        }
         let text = LuaScript.chunkPrefix + script.source
         if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(name: script.displayName) }
         noteChunkName("@" + script.displayName)
@@ -273,6 +305,7 @@ extension LuaRuntime {
         let ref = luaL_ref(L, bh_registryindex())
         if let stale = scripts.chunkRefs[script.path] { unref(stale.ref) }
         scripts.chunkRefs[script.path] = (script.source, ref)
+        scripts.lastCompiled = (script, ref)
         // Its `require` looks beside it first.
         modules.scopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
             ? [LuaRuntime.bundledModules]
@@ -301,7 +334,7 @@ extension LuaRuntime {
             error.traceback = nil
             throw error
         }
-        guard let (declaration, classRef) = pending else {
+        guard let (declaration, classRef, cached) = pending else {
             // A module of helpers is no behaviour: say how it is used.
             let module = LuaSource.namesBehaviour(script.source) ? "" : " (a module of helpers is not run as a behaviour: the scripts that use it load it with `require`)"
             throw LuaError("\(script.displayName): the script does not declare a behaviour; start it with `local Name = behaviour { … }` and end it with `return Name`\(module)")
@@ -316,7 +349,11 @@ extension LuaRuntime {
             throw LuaError(file: script.displayName, line: line,
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
-        if let cached = scripts.declarations[script.path], cached.source == script.source {
+        // Found by behaviour { … } (one lookup of the path, not two).
+        if let cached, cached.version == scripts.declarationsChanged {
+            return (declaration, classRef, cached.tables)
+        }
+        if let cached = scripts.declared(script) {
             return (cached.declaration, classRef, cached.tables)
         }
         var finished = declaration

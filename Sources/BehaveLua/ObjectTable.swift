@@ -13,11 +13,20 @@ import BehaveCore
 /// the size of what lives.
 struct ObjectTable {
     struct Entry {
-        weak var object: AnyObject?
+        let handle: Int
+        /// A control, held weakly.
+        weak var control: Control?
+        /// A connection or timer, held strongly (a weak reference to it as
+        /// well would make it a side table of its own, for nothing).
         var strong: (any Cancellable)?
+        /// Released with its behaviour: it stays in the list, speaking for
+        /// nothing, until the next sweep.
+        var released = false
+
+        var object: AnyObject? { strong ?? control }
 
         /// Whether the entry still speaks for something.
-        var isLive: Bool { strong.map(\.isActive) ?? (object != nil) }
+        var isLive: Bool { strong.map(\.isActive) ?? (control != nil) }
     }
 
     /// Each handle says its kind in its low bits, so that a connection or
@@ -25,7 +34,11 @@ struct ObjectTable {
     /// entry is dropped.
     enum Kind: Int { case control, connection, timer }
 
-    private var entries: [Int: Entry] = [:]
+    /// The entries in the order of their handles, which only grow: a new
+    /// one is appended, and one is found by halving the list (a dictionary
+    /// hashed each and grew its storage).
+    private var entries: [Entry] = []
+    private var releasedCount = 0
     private var nextHandle = 0
     private var handles: [ObjectIdentifier: Int] = [:]
     /// Entries made since ended ones were last dropped, and how many were
@@ -37,8 +50,8 @@ struct ObjectTable {
     /// The handle of a control, the same one each time while it lives.
     mutating func handle(for control: Control) -> Int {
         let id = ObjectIdentifier(control)
-        if let handle = handles[id], entries[handle]?.object === control { return handle }
-        let handle = add(Entry(object: control, strong: nil), kind: .control)
+        if let handle = handles[id], let index = index(of: handle), entries[index].control === control { return handle }
+        let handle = add(kind: .control) { Entry(handle: $0, control: control, strong: nil) }
         handles[id] = handle
         return handle
     }
@@ -51,20 +64,20 @@ struct ObjectTable {
     /// of two, so a behaviour that sets a timer every second keeps a list
     /// of the size of what lives.
     mutating func handle(for object: any Cancellable, kind: Kind, owner: LuaBehaviour) -> Int {
-        let handle = add(Entry(object: object, strong: object), kind: kind)
+        let handle = add(kind: kind) { Entry(handle: $0, control: nil, strong: object) }
         let count = owner.objectHandles.count
         if count >= 64, count & (count - 1) == 0 {
-            owner.objectHandles.removeAll { entries[$0] == nil }
+            owner.objectHandles.removeAll { index(of: $0) == nil }
         }
         owner.objectHandles.append(handle)
         return handle
     }
 
     /// Entries held (live objects, and ended ones not yet dropped).
-    var count: Int { entries.count }
+    var count: Int { entries.count - releasedCount }
 
     func object(_ handle: Int) -> AnyObject? {
-        entries[handle]?.object
+        index(of: handle).flatMap { entries[$0].object }
     }
 
     func kind(_ handle: Int) -> Kind? {
@@ -72,60 +85,109 @@ struct ObjectTable {
     }
 
     mutating func release(ownedBy behaviour: LuaBehaviour) {
-        for handle in behaviour.objectHandles { entries[handle] = nil }
+        for handle in behaviour.objectHandles {
+            guard let index = index(of: handle), !entries[index].released else { continue }
+            entries[index].released = true
+            entries[index].strong = nil
+            entries[index].control = nil
+            releasedCount += 1
+        }
         behaviour.objectHandles = []
     }
 
-    private mutating func add(_ entry: Entry, kind: Kind) -> Int {
+    private mutating func add(kind: Kind, _ entry: (Int) -> Entry) -> Int {
         addedSinceSweep += 1
         if addedSinceSweep > max(64, keptAtSweep) { dropEnded() }
         let handle = nextHandle << 2 | kind.rawValue
         nextHandle += 1
-        entries[handle] = entry
+        entries.append(entry(handle))
         return handle
     }
 
-    /// Looks first, and rebuilds only when something ended: a scene that
-    /// only grows (a screen of many behaviours being made) copies nothing.
+    /// Looks first, and compacts only when something ended: a scene that
+    /// only grows (a screen of many behaviours being made) moves nothing.
     private mutating func dropEnded() {
         addedSinceSweep = 0
-        let ended = entries.compactMap { $0.value.isLive ? nil : $0.key }
-        keptAtSweep = entries.count - ended.count
-        guard !ended.isEmpty else { return }
-        for handle in ended { entries[handle] = nil }
-        handles = handles.filter { entries[$0.value] != nil }
+        guard let first = entries.firstIndex(where: { !$0.isLive }) else {
+            keptAtSweep = entries.count
+            return
+        }
+        var kept = first
+        for index in first..<entries.count where entries[index].isLive {
+            entries.swapAt(kept, index)
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        releasedCount = 0
+        keptAtSweep = entries.count
+        handles = handles.filter { index(of: $0.value) != nil }
+    }
+
+    /// Where the entry of `handle` is, if it is held.
+    private func index(of handle: Int) -> Int? {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].handle < handle { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].handle == handle ? low : nil
     }
 }
 
 /// The behaviours of a runtime by id, weakly. Ids are never reused; a
 /// destroyed behaviour's entry is removed, and one that went without being
-/// destroyed (never attached) is dropped as dead controls are.
+/// destroyed (never attached) is dropped as dead controls are. Ids only
+/// grow, so the entries are a list in their order, found by halving it: a
+/// new one is appended, where a dictionary hashed it and grew its storage.
 struct BehaviourTable {
-    private var entries: [Int: WeakBehaviour] = [:]
+    private struct Slot {
+        let id: Int
+        weak var behaviour: LuaBehaviour?
+        /// Removed (destroyed): it stays in the list until the next sweep.
+        var removed = false
+    }
+
+    private var slots: [Slot] = []
+    private var removedCount = 0
     private var nextID = 0
     private var addedSinceSweep = 0
 
-    var all: [LuaBehaviour] { entries.keys.sorted().compactMap { entries[$0]?.behaviour } }
+    var all: [LuaBehaviour] { slots.compactMap { $0.removed ? nil : $0.behaviour } }
 
     mutating func add(_ behaviour: LuaBehaviour) -> Int {
         addedSinceSweep += 1
-        if addedSinceSweep > max(64, entries.count) {
+        if addedSinceSweep > max(64, count) {
             addedSinceSweep = 0
-            entries = entries.filter { $0.value.behaviour != nil }
+            slots.removeAll { $0.removed || $0.behaviour == nil }
+            removedCount = 0
         }
         let id = nextID
         nextID += 1
-        entries[id] = WeakBehaviour(behaviour: behaviour)
+        slots.append(Slot(id: id, behaviour: behaviour))
         return id
     }
 
-    var count: Int { entries.count }
+    /// Entries held: live behaviours, and dead ones not yet dropped.
+    var count: Int { slots.count - removedCount }
 
-    subscript(id: Int) -> LuaBehaviour? { entries[id]?.behaviour }
+    subscript(id: Int) -> LuaBehaviour? {
+        guard let index = index(of: id), !slots[index].removed else { return nil }
+        return slots[index].behaviour
+    }
 
-    mutating func remove(_ id: Int) { entries[id] = nil }
-}
+    mutating func remove(_ id: Int) {
+        guard let index = index(of: id), !slots[index].removed else { return }
+        slots[index].removed = true
+        slots[index].behaviour = nil
+        removedCount += 1
+    }
 
-struct WeakBehaviour {
-    weak var behaviour: LuaBehaviour?
+    private func index(of id: Int) -> Int? {
+        var low = 0, high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < slots.count && slots[low].id == id ? low : nil
+    }
 }

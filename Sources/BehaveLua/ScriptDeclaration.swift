@@ -23,8 +23,10 @@ extension LuaRuntime {
             throw ValueError("behaviour takes a table: behaviour { name = \"…\", outlets = { … }, inspectables = { … } }")
         }
         let declaration: BehaviourDeclaration
-        if let cached = scripts.declarations[script.path], cached.source == script.source {
+        var tables: (TypeTables, Int)?
+        if let cached = scripts.declared(script) {
             declaration = cached.declaration
+            tables = (cached.tables, scripts.declarationsChanged)
         } else {
             let description = declarationDescription(at: 1, in: S)
             if let description, let kept = DeclarationCache.declaration(of: script, describedAs: description) {
@@ -36,7 +38,7 @@ extension LuaRuntime {
         }
         lua_createtable(S, 0, 8)
         lua_pushvalue(S, -1)
-        scripts.pendingClass = (declaration, luaL_ref(S, bh_registryindex()))
+        scripts.pendingClass = (declaration, luaL_ref(S, bh_registryindex()), tables)
         return 1
     }
 }

@@ -228,6 +228,12 @@ static void clip_record (bh_record *r) {
   r->subject = t;
   if (r->kind == BH_RTEXT)
     return;  /* the host clips its text and counts it */
+  if (r->kind == BH_RLIFECYCLE) {
+    r->detail = 1;  /* read as "subject what" clipped */
+    if (r->bytes > RECORD_BYTES + ENTRY_LIMIT)
+      r->bytes = RECORD_BYTES + ENTRY_LIMIT + 3;  /* at most, with its "…" */
+    return;
+  }
   if (r->kind == BH_REVENT) {
     t = clipped(r->name, ENTRY_LIMIT);
     bh_text_release(r->name);
@@ -365,6 +371,27 @@ int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
   bh_value copy = *old;
   bh_text_retain(copy.text);
   return record_change(s, subject, name, &copy, new_);
+}
+
+
+int bh_trace_lifecycle (bh_scene *s, bh_text *subject, bh_text *what) {
+  bh_trace *t = &s->trace;
+  bh_record *r = new_record(t);
+  size_t text;
+  if (r == NULL)
+    return 0;
+  text = (subject != NULL ? subject->len : 0) + 1 + (what != NULL ? what->len : 0);
+  r->time = s->now;
+  r->kind = BH_RLIFECYCLE;
+  r->detail = 0;
+  r->subject = bh_text_retain(subject);
+  r->name = bh_text_retain(what);
+  r->old.type = r->new.type = BH_VNIL;
+  r->old.text = r->new.text = NULL;
+  r->bytes = RECORD_BYTES + text;
+  r->clip = r->bytes > ENTRY_LIMIT;  /* kept as a host's text would be */
+  commit(t, r);
+  return 1;
 }
 
 

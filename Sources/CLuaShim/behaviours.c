@@ -195,24 +195,45 @@ void bh_push_run_changes (lua_State *L) {
 }
 
 
-/* own_field(declared, key, self, value): may 'self' take 'key' as a field
-** of its own without the host? Not a name the type declares (an outlet, an
+/* A behaviour's `self` has a metatable of its own (the prelude's, which no
+** script reaches), shared functions for its metamethods, and its id and
+** type's 'declared' table at these keys of the metatable: one closure for
+** every `self` rather than two each. */
+#define SELF_ID        1
+#define SELF_DECLARED  2
+
+/* Pushes the field 'key' of the metatable of 'self' at 'idx' (a behaviour's
+** `self`: raises otherwise). */
+static void self_meta (lua_State *L, int idx, int key) {
+  if (!lua_getmetatable(L, idx))
+    luaL_error(L, "not a behaviour's self");
+  lua_rawgeti(L, -1, key);
+  lua_remove(L, -2);
+}
+
+
+/* own_field(self, key, value): may 'self' take 'key' as a field of its own
+** without the host? Not a name the type declares (an outlet, an
 ** inspectable, name, owner: keys of 'declared'), nor one the host would
 ** note as a likely misspelling of one: at least 4 bytes long, within 2 of
 ** the length of a declared name of the same first byte ('declared'[byte]
 ** is { shortest, longest }: LuaRuntime.typeTables, instanceSet). When it
 ** may, it is set here, raw ('self' is the prelude's own table: neither an
-** environment nor a read-only view, which the sandbox's rawset minds). */
+** environment nor a read-only view, which the sandbox's rawset minds).
+** Returns whether it was, and the behaviour's id (for the host's set). */
 static int own_field (lua_State *L) {
   size_t n;
   const char *s;
   int own = 1;
-  if (lua_type(L, 2) == LUA_TSTRING) {
+  lua_settop(L, 3);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  self_meta(L, 1, SELF_DECLARED);  /* 4 */
+  if (lua_type(L, 2) == LUA_TSTRING && lua_type(L, 4) == LUA_TTABLE) {
     s = lua_tolstring(L, 2, &n);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, 1) != LUA_TNIL)
+    if (lua_rawget(L, 4) != LUA_TNIL)
       own = 0;
-    else if (n >= 4 && lua_rawgeti(L, 1, (unsigned char)s[0]) == LUA_TTABLE) {
+    else if (n >= 4 && lua_rawgeti(L, 4, (unsigned char)s[0]) == LUA_TTABLE) {
       lua_Integer shortest, longest;
       lua_rawgeti(L, -1, 1);
       lua_rawgeti(L, -2, 2);
@@ -222,19 +243,31 @@ static int own_field (lua_State *L) {
     }
   }
   if (own) {
-    luaL_checktype(L, 3, LUA_TTABLE);
-    lua_settop(L, 4);
     lua_pushvalue(L, 2);
-    lua_pushvalue(L, 4);
-    lua_rawset(L, 3);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, 1);
   }
   lua_pushboolean(L, own);
-  return 1;
+  self_meta(L, 1, SELF_ID);
+  return 2;
 }
 
 
 void bh_push_own_field (lua_State *L) {
   lua_pushcfunction(L, own_field);
+}
+
+
+/* self_id(self): a behaviour's id, for the host's describe. */
+static int self_id (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  self_meta(L, 1, SELF_ID);
+  return 1;
+}
+
+
+void bh_push_self_id (lua_State *L) {
+  lua_pushcfunction(L, self_id);
 }
 
 

@@ -35,6 +35,27 @@ final class BehaviourTests: XCTestCase {
         XCTAssertTrue(probe.isAwake)
     }
 
+    /// `awake` is a lifecycle entry of the behaviour's: heard and kept
+    /// whole as `name awake`, and a very long name's kept text is cut as
+    /// any host text is (the listener hears it whole).
+    func testAwakeIsTracedAsALifecycleEntry() throws {
+        var heard: [Trace.Entry] = []
+        scene.trace.listener = { heard.append($0) }
+        let long = String(repeating: "n", count: Trace.entryTextLimit + 10)
+        let named = Probe(long)
+        scene.attach(named)
+        probe.start()
+        named.start()
+        let awake = heard.filter { $0.kind == .lifecycle }
+        XCTAssertEqual(awake.map(\.subject), ["probe", long])
+        XCTAssertEqual(awake.map(\.message), ["probe awake", long + " awake"])
+        XCTAssertTrue(awake.allSatisfy { $0.fields.isEmpty && $0.error == nil })
+        XCTAssertEqual(awake.first?.json.text, #"{"time":0,"kind":"lifecycle","subject":"probe","message":"probe awake"}"#)
+        let kept = scene.trace.entries.filter { $0.kind == .lifecycle }
+        XCTAssertEqual(kept.map(\.message), ["probe awake", (long + " awake").clipped(to: Trace.entryTextLimit)])
+        XCTAssertEqual(kept.first?.line, "[0s] probe awake")
+    }
+
     func testChangedIsHeardOnlyAfterAwakeAndOnlyForRealChanges() throws {
         try probe.setInspectable("duration", to: .number(2))
         XCTAssertTrue(probe.changes.isEmpty, "before awake, sets are configuration")

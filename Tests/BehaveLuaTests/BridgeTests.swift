@@ -194,6 +194,27 @@ final class BridgeTests: XCTestCase {
         XCTAssertTrue(notes.contains { $0.contains("new field `durration`; did you mean `duration`?") }, "\(notes)")
     }
 
+    /// Every `self` shares its metamethods: each still names itself, and
+    /// each one's sets reach its own behaviour.
+    func testInstancesOfOneScriptTellThemselvesApart() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake()
+              self.described = tostring(self)
+              self.duration = #self.name
+              self.outletSet = select(2, pcall(function() self.button = nil end))
+            end
+            """, extra: ", inspectables = { duration = { type = \"number\", default = 1 } }")
+        let p = try test.behaviour("p", source: source, outlets: ["button": test.control(Button.self, "b")])
+        let longer = try test.behaviour("longer", source: source, outlets: ["button": test.control(Button.self, "c")])
+        XCTAssertEqual(test.field("described", of: p), .string("behaviour p"))
+        XCTAssertEqual(test.field("described", of: longer), .string("behaviour longer"))
+        XCTAssertEqual(p.inspectable("duration"), .number(1))
+        XCTAssertEqual(longer.inspectable("duration"), .number(6))
+        XCTAssertEqual(test.field("outletSet", of: p),
+                       .string("p.lua:5: outlet `button` is connected by the scene and cannot be assigned"))
+    }
+
     func testMathRandomIsDeterministicPerScene() throws {
         func draws() throws -> JSON? {
             let test = try TestScene()

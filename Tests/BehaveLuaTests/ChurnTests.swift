@@ -27,6 +27,58 @@ final class ChurnTests: XCTestCase {
         XCTAssertLessThanOrEqual(test.runtime.objects.count, 200, "connections and timers of dead behaviours are released")
     }
 
+    /// The runtime's lists of behaviours and of the objects scripts hold
+    /// are compacted as cells come and go: what lives through it is still
+    /// found by its id and its handle.
+    func testWhatLivesIsFoundAfterTheListsAreCompacted() throws {
+        let test = try TestScene()
+        let keeper = test.control(Button.self, "keeper")
+        let keepSource = script("""
+            function Probe:awake()
+              self.taps = 0
+              self.connections = {}
+              for i = 1, 3 do
+                self.connections[i] = self.button:on("touchUpInside", function() self.taps = self.taps + 1 end)
+              end
+            end
+            function Probe:check()
+              self.connected = 0
+              for _, connection in ipairs(self.connections) do
+                if connection.connected then self.connected = self.connected + 1 end
+                connection:disconnect()
+              end
+              self.described = tostring(self)
+            end
+            """)
+        let cellSource = """
+        local Cell = behaviour { name = "Cell", outlets = { button = "Button" } }
+        function Cell:awake() self.button:on("touchUpInside", function() end) end
+        return Cell
+        """
+        var kept: [LuaBehaviour] = []
+        for i in 0..<2_000 {
+            if i % 400 == 0 { kept.append(try test.behaviour("keep\(i)", source: keepSource, outlets: ["button": keeper])) }
+            let cell = Button(name: "cell\(i % 20)")
+            test.scene.add(cell)
+            try test.behaviour("cell\(i % 20)", source: cellSource, outlets: ["button": cell], owner: cell)
+            cell.removeFromParent()
+        }
+        XCTAssertLessThanOrEqual(test.runtime.behaviours.count, 64)
+        XCTAssertLessThanOrEqual(test.runtime.objects.count, 200)
+        keeper.tap()
+        for behaviour in kept {
+            XCTAssertEqual(test.field("taps", of: behaviour), .number(3), behaviour.name)
+            XCTAssertTrue(test.runtime.behaviour(behaviour.id) === behaviour, behaviour.name)
+            behaviour.performAction("check", sender: keeper, arguments: [])
+            XCTAssertEqual(test.field("connected", of: behaviour), .number(3), "\(behaviour.name): \(test.errors)")
+            XCTAssertEqual(test.field("described", of: behaviour), .string("behaviour \(behaviour.name)"))
+        }
+        XCTAssertEqual(test.runtime.behaviours.all.map(\.name), kept.map(\.name))
+        keeper.tap()
+        XCTAssertEqual(kept.map { test.field("taps", of: $0) }, kept.map { _ in .number(3) }, "disconnected through their handles")
+        XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined(separator: "\n"))
+    }
+
     /// A behaviour that sets a timer every tick and connects for one event
     /// each time, for as long as the scene runs: what the runtime keeps is
     /// what may still run, not every timer and connection ever made (they

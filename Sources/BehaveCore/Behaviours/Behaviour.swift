@@ -1,3 +1,5 @@
+import CBehaveCore
+
 /// A behaviour: an object with one job, bound to its owner's lifetime,
 /// configured through outlets and inspectables, wired to events. Subclass it
 /// in Swift, or write it in Lua (the Lua bridge subclasses it too).
@@ -7,7 +9,10 @@ open class Behaviour: Control, DelegateReceiver {
     public let declaration: BehaviourDeclaration
     private weak var ownerReference: (any BehaviourOwner)?
     private weak var sceneReference: Scene?
-    private var outletReferences: [String: WeakView] = [:]
+    /// Each declared outlet's control, in the declaration's order (made at
+    /// the first outlet set): a behaviour has a few, and finding one by
+    /// comparing names costs less than hashing its name into a dictionary.
+    private var outletReferences: [WeakView] = []
     private var collectionReferences: [String: [WeakView]] = [:]
     private var inspectableValues: [String: Value] = [:]
     private var bindings: [any Cancellable] = []
@@ -56,11 +61,22 @@ open class Behaviour: Control, DelegateReceiver {
         cControlDidChange(scene: scene, alive: isAlive)
     }
 
+    private static let awakeText = CSchema.Text("awake")
+
     /// Calls `awake` once outlets and inspectables are set.
     public func start() {
         guard isAlive, !isAwake else { return }
         isAwake = true
-        scene?.trace.record(.lifecycle, subject: name, "\(name) awake")
+        if let scene {
+            if responderName == name {
+                // The text its events are traced with.
+                scene.trace.recordLifecycle(of: traceName, Behaviour.awakeText.pointer)
+            } else {
+                let subject = name.makeText()!
+                scene.trace.recordLifecycle(of: subject, Behaviour.awakeText.pointer)
+                bh_text_release(subject)
+            }
+        }
         awake()
     }
 
@@ -113,22 +129,31 @@ open class Behaviour: Control, DelegateReceiver {
 
     // MARK: Outlets
 
-    public func outlet(_ name: String) -> View? { outletReferences[name]?.view }
+    public func outlet(_ name: String) -> View? {
+        guard !outletReferences.isEmpty, let index = declaration.outletIndex(name) else { return nil }
+        return outletReferences[index].view
+    }
     public func outletCollection(_ name: String) -> [View] { collectionReferences[name]?.compactMap(\.view) ?? [] }
 
     public func setOutlet(_ name: String, to view: View) throws(ValueError) {
-        guard let outlet = declaration.outlet(name) else { throw declaration.unknownOutlet(name) }
-        try checkKind(view, for: outlet)
-        outletReferences[name] = WeakView(view)
+        guard let index = declaration.outletIndex(name) else { throw declaration.unknownOutlet(name) }
+        try checkKind(view, for: declaration.outlets[index])
+        if outletReferences.isEmpty {
+            // Appended one by one: Array(repeating:count:) copies a weak
+            // reference through the generic witness, at twice the cost.
+            outletReferences.reserveCapacity(declaration.outlets.count)
+            for _ in declaration.outlets { outletReferences.append(WeakView(nil)) }
+        }
+        outletReferences[index] = WeakView(view)
         outletDidChange(name)
     }
 
     /// Drops outlets to removed controls (a collection keeps the others).
     func forgetOutlets(to removed: Set<ObjectIdentifier>) {
-        for (name, reference) in outletReferences {
+        for (index, reference) in outletReferences.enumerated() {
             guard let view = reference.view, removed.contains(ObjectIdentifier(view)) else { continue }
-            outletReferences[name] = nil
-            outletDidChange(name)
+            outletReferences[index] = WeakView(nil)
+            outletDidChange(declaration.outlets[index].name)
         }
         for (name, references) in collectionReferences {
             let kept = references.filter { $0.view.map { !removed.contains(ObjectIdentifier($0)) } ?? false }
@@ -234,5 +259,5 @@ open class Behaviour: Control, DelegateReceiver {
 
 struct WeakView {
     weak var view: View?
-    init(_ view: View) { self.view = view }
+    init(_ view: View?) { self.view = view }
 }

@@ -8,20 +8,21 @@ public protocol BehaviourOwner: Responder {
 /// the owner goes, its behaviours are destroyed and released with it.
 public final class BehaviourBag {
     public private(set) var behaviours: [Behaviour] = []
-    /// Who is in `behaviours`: adding one is no walk of the list (a screen
-    /// that owns 10,000 behaviours walked 5,000 for each one it took).
-    private var members: Set<ObjectIdentifier> = []
 
     public init() {}
 
+    /// Only `Behaviour.owner` adds and removes, and a behaviour has one
+    /// owner: one it adds is never in the bag already, so adding is no walk
+    /// of the list and no set of members (a screen that owns 10,000
+    /// behaviours walked 5,000 for each one it took).
     func insert(_ behaviour: Behaviour) {
-        if members.insert(ObjectIdentifier(behaviour)).inserted { behaviours.append(behaviour) }
+        behaviours.append(behaviour)
     }
 
-    /// Found from the end: the behaviour that goes is most often a recent one.
+    /// Found from the end: the behaviour that goes is most often a recent
+    /// one (and once `destroyAll` has begun, the list is empty).
     func remove(_ behaviour: Behaviour) {
-        guard members.remove(ObjectIdentifier(behaviour)) != nil,
-              let index = behaviours.lastIndex(where: { $0 === behaviour }) else { return }
+        guard let index = behaviours.lastIndex(where: { $0 === behaviour }) else { return }
         behaviours.remove(at: index)
     }
 
@@ -30,7 +31,6 @@ public final class BehaviourBag {
     func destroyAll() {
         let doomed = behaviours
         behaviours.removeAll()
-        members.removeAll()
         for behaviour in doomed.reversed() { behaviour.tearDown() }
     }
 

@@ -24,36 +24,86 @@ public struct BehaviourDeclaration: Sendable {
         }
     }
 
-    public var name: String
-    public var outlets: [Outlet]
-    public var outletCollections: [Outlet]
+    /// The fields, kept in one shared box: every instance of a type holds
+    /// its declaration, and copying nine arrays and strings at each attach
+    /// (retained and released one by one) cost more than making the
+    /// instance's Swift half. A change makes a new box.
+    private struct Fields: Sendable {
+        var name: String
+        var outlets: [Outlet]
+        var outletCollections: [Outlet]
+        var inspectables: [PropertySpec]
+        var defaultValues: [String: Value]
+        var events: [String]
+        var actions: [String]
+        var requires: [String]
+        var delegateMessages: [String]
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = box.fields
+        change(&fields)
+        box = Box(fields)
+    }
+
+    public var name: String {
+        get { box.fields.name }
+        set { update { $0.name = newValue } }
+    }
+    public var outlets: [Outlet] {
+        get { box.fields.outlets }
+        set { update { $0.outlets = newValue } }
+    }
+    public var outletCollections: [Outlet] {
+        get { box.fields.outletCollections }
+        set { update { $0.outletCollections = newValue } }
+    }
     public var inspectables: [PropertySpec] {
-        didSet { defaultValues = BehaviourDeclaration.defaults(of: inspectables) }
+        get { box.fields.inspectables }
+        set {
+            update {
+                $0.inspectables = newValue
+                $0.defaultValues = BehaviourDeclaration.defaults(of: newValue)
+            }
+        }
     }
     /// Each inspectable's default, by name: what every new instance starts
     /// with, made once per declaration (instances share it until one
     /// changes a value).
-    public private(set) var defaultValues: [String: Value]
-    public var events: [String]
+    public var defaultValues: [String: Value] { box.fields.defaultValues }
+    public var events: [String] {
+        get { box.fields.events }
+        set { update { $0.events = newValue } }
+    }
     /// Methods a scene can wire events to.
-    public var actions: [String]
+    public var actions: [String] {
+        get { box.fields.actions }
+        set { update { $0.actions = newValue } }
+    }
     /// Platform capabilities it uses (`camera`, `photoLibrary`).
-    public var requires: [String]
+    public var requires: [String] {
+        get { box.fields.requires }
+        set { update { $0.requires = newValue } }
+    }
     /// Delegate messages it answers.
-    public var delegateMessages: [String]
+    public var delegateMessages: [String] {
+        get { box.fields.delegateMessages }
+        set { update { $0.delegateMessages = newValue } }
+    }
 
     public init(name: String, outlets: [Outlet] = [], outletCollections: [Outlet] = [],
                 inspectables: [PropertySpec] = [], events: [String] = [], actions: [String] = [],
                 requires: [String] = [], delegateMessages: [String] = []) {
-        self.name = name
-        self.outlets = outlets
-        self.outletCollections = outletCollections
-        self.inspectables = inspectables
-        self.defaultValues = BehaviourDeclaration.defaults(of: inspectables)
-        self.events = events
-        self.actions = actions
-        self.requires = requires
-        self.delegateMessages = delegateMessages
+        box = Box(Fields(name: name, outlets: outlets, outletCollections: outletCollections,
+                         inspectables: inspectables, defaultValues: BehaviourDeclaration.defaults(of: inspectables),
+                         events: events, actions: actions, requires: requires, delegateMessages: delegateMessages))
     }
 
     private static func defaults(of inspectables: [PropertySpec]) -> [String: Value] {
@@ -64,6 +114,8 @@ public struct BehaviourDeclaration: Sendable {
 
     public func inspectable(_ name: String) -> PropertySpec? { inspectables.first { $0.name == name } }
     public func outlet(_ name: String) -> Outlet? { outlets.first { $0.name == name } }
+    /// Where the outlet `name` is in `outlets`.
+    func outletIndex(_ name: String) -> Int? { box.fields.outlets.firstIndex { $0.name == name } }
     public func outletCollection(_ name: String) -> Outlet? { outletCollections.first { $0.name == name } }
 
     public func unknownInspectable(_ name: String) -> ValueError {

@@ -71,7 +71,8 @@ open class Control: Responder {
     /// Its name as the trace keeps it (its responder name).
     var traceName: CText {
         if let ownTraceName { return ownTraceName }
-        let text = responderName.makeText()!
+        // Its C half holds the same name (made from `responderName`).
+        let text = cControlStorage.map { bh_text_retain($0.pointee.name)! } ?? responderName.makeText()!
         ownTraceName = text
         return text
     }

@@ -168,12 +168,15 @@ public final class Scene {
         behaviour.owner = owner ?? screen
     }
 
+    /// One lookup of the name: a new one (the usual case) is placed as it
+    /// is looked for, and one registered before keeps its place.
     func register(_ behaviour: Behaviour) {
-        if let existing = recordIndex[behaviour.name] {
-            records[existing] = BehaviourRecord(behaviour)
+        let record = BehaviourRecord(behaviour)
+        if let existing = recordIndex.updateValue(records.count, forKey: behaviour.name) {
+            recordIndex[behaviour.name] = existing
+            records[existing] = record
         } else {
-            recordIndex[behaviour.name] = records.count
-            records.append(BehaviourRecord(behaviour))
+            records.append(record)
         }
     }
 

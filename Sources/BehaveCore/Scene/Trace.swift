@@ -122,7 +122,7 @@ public final class Trace {
             return
         }
         delivered = scene.pointee.trace.next
-        var mask: UInt32 = 1 << UInt32(BH_RTEXT)
+        var mask: UInt32 = 1 << UInt32(BH_RTEXT) | 1 << UInt32(BH_RLIFECYCLE)
         if kinds.contains(.event) { mask |= 1 << UInt32(BH_REVENT) }
         if kinds.contains(.change) { mask |= 1 << UInt32(BH_RCHANGE) }
         scene.pointee.trace.notify_kinds = mask
@@ -177,6 +177,12 @@ public final class Trace {
         bh_trace_event(scene, subject, event)
     }
 
+    /// `subject what` as a lifecycle entry (`toggle awake`), its text made
+    /// when it is read, as an event's is: every attach records one.
+    func recordLifecycle(of subject: CText, _ what: CText) {
+        bh_trace_lifecycle(scene, subject, what)
+    }
+
     /// `subject.property: old → new`.
     func recordChange(of subject: String, property: String, from old: Value, to new: Value) {
         let subject = subject.makeText(), property = property.makeText()
@@ -204,6 +210,10 @@ public final class Trace {
         case BH_RCHANGE:
             return Entry(time: record.time, kind: .change, subject: subject,
                          payload: .change(property: String(record.name), old: Value(record.old), new: Value(record.new)))
+        case BH_RLIFECYCLE:
+            let message = subject + " " + String(record.name)
+            return Entry(time: record.time, kind: .lifecycle, subject: subject,
+                         payload: .text(record.detail != 0 ? message.clipped(to: Trace.entryTextLimit) : message, []))
         default:
             let kind = Kind.allCases[Int(record.detail)]
             guard let text = text(seq) else { return Entry(time: record.time, kind: kind, subject: subject, payload: .text("", [])) }

@@ -111,17 +111,27 @@ end
 local set, describe = H.set, H.describe
 -- A new field of the behaviour's own goes straight in (own_field sets it);
 -- the host hears of what it must check or may note as a misspelling
--- (`declared`, per type).
-local own_field = H.ownField
+-- (`declared`, per type). Every `self` shares its metamethods: its id and
+-- `declared` are in its metatable, at [1] and [2], which own_field and
+-- self_id read (behaviours.c).
+local own_field, self_id = H.ownField, H.selfID
+
+local function self_newindex(t, key, value)
+  local own, id = own_field(t, key, value)
+  if not own and not set(id, key, value) then rawset(t, key, value) end
+end
+
+local function self_tostring(t) return describe(self_id(t)) end
 
 local function instance(class, id, props, declared)
   plain_setmetatable(props, { __index = class, __metatable = false })
+  -- id and declared in the array part: the hash part, which every read
+  -- of a missing field searches for __index, stays as small as it was.
   return plain_setmetatable({}, {
+    id, declared,
     __index = props,
-    __newindex = function(t, key, value)
-      if not own_field(declared, key, t, value) and not set(id, key, value) then rawset(t, key, value) end
-    end,
-    __tostring = function() return describe(id) end,
+    __newindex = self_newindex,
+    __tostring = self_tostring,
     __metatable = false,
   })
 end

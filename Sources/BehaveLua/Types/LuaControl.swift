@@ -139,7 +139,7 @@ extension LuaRuntime {
             callback.run(arguments: values)
         }
         behaviour.bind(connection)
-        pushObject(objects.handle(for: connection, kind: .connection, owner: behaviour), on: S)
+        pushNewObject(objects.handle(for: connection, kind: .connection, owner: behaviour), on: S)
         return 1
     }
 

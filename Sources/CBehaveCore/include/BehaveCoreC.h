@@ -108,12 +108,14 @@ static inline size_t bh_value_text_bytes (const bh_value *v) {
 #define BH_REVENT     1   /* 'subject' sent event 'name' */
 #define BH_RCHANGE    2   /* 'subject'.'name': old -> new */
 #define BH_RTEXT      3   /* a record whose text the host keeps ('detail') */
+#define BH_RLIFECYCLE 4   /* 'subject' 'name' ("toggle awake"); 'detail' is
+                          ** 1 once its text is kept clipped */
 
 /* One entry of a scene's trace: fixed size, its text made when read. */
 typedef struct bh_record {
   double time;
   int kind;
-  int detail;           /* BH_RTEXT: the host's kind of entry */
+  int detail;           /* BH_RTEXT: the host's kind of entry; see BH_RLIFECYCLE */
   int clip;             /* BH_RTEXT: its subject is kept clipped */
   bh_text *subject;
   bh_text *name;
@@ -214,6 +216,11 @@ int bh_trace_change (bh_scene *s, bh_text *subject, bh_text *name,
 ** The host keeps the text before it calls this: the listener hears it. */
 unsigned long long bh_trace_text (bh_scene *s, int detail, bh_text *subject,
                                   size_t bytes, int clip);
+
+/* 'subject' went through 'what' of its life ("toggle awake"), counted as
+** the text "subject what". The texts are retained. Returns 0 when memory
+** is short (nothing recorded). */
+int bh_trace_lifecycle (bh_scene *s, bh_text *subject, bh_text *what);
 
 
 /* --------------------------------------------------------------- schema */

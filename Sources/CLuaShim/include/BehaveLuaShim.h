@@ -484,10 +484,13 @@ void bh_push_plain_setmetatable (lua_State *L);
 /* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
 ** that fn cannot pause (behaviours.c). */
 void bh_push_run_changes (lua_State *L);
-/* Pushes own_field(declared, key, self, value) for the prelude's
-** instances: whether a new field of 'self' needs no word from the host,
-** and if so sets it (behaviours.c). */
+/* Pushes own_field(self, key, value) for the prelude's instances: whether
+** a new field of 'self' needs no word from the host, and if so sets it,
+** and the behaviour's id (behaviours.c: both are kept in the metatable of
+** 'self', at [1] its id and at [2] its type's declared names). */
 void bh_push_own_field (lua_State *L);
+/* Pushes self_id(self), a behaviour's id (for its __tostring). */
+void bh_push_self_id (lua_State *L);
 /* A canonical description of the table at 'idx' (its raw contents, told
 ** as bytes in an order of their own), in memory the caller frees, its
 ** length in 'len'; NULL when it holds more than plain data. A table with
