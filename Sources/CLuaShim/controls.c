@@ -250,30 +250,33 @@ static int is_image (lua_State *L, int idx) {
 
 
 /* An image's name, width and height, read raw (as the host reads them;
-** other fields are no concern) by the keys control_newindex keeps. */
-static int to_image (lua_State *L, int idx, bh_value *v) {
-  int top, ok = 0, i;
-  if (lua_type(L, idx) == LUA_TSTRING)  /* a name */
+** other fields are no concern) by the keys control_newindex keeps. The
+** value is at 'idx', the top of the stack, of type 't'; what is pushed
+** here goes in one settop at the end. */
+static int to_image (lua_State *L, int idx, int t, bh_value *v) {
+  int ok = 0, i;
+  if (t == LUA_TSTRING)  /* a name */
     return to_text(L, idx, &v->text);
-  if (lua_type(L, idx) != LUA_TTABLE || !is_image(L, idx))
+  if (t != LUA_TTABLE || !lua_getmetatable(L, idx))
     return 0;
-  top = lua_gettop(L);
-  lua_pushvalue(L, NAMEKEY);
-  if (lua_rawget(L, idx) == LUA_TSTRING && to_text(L, -1, &v->text)) {
-    ok = 1;
-    for (i = 0; i < 2 && ok; i++) {
-      lua_pushvalue(L, i == 0 ? WIDTHKEY : HEIGHTKEY);
-      if (lua_rawget(L, idx) == LUA_TNUMBER) {
-        double d = round(lua_tonumber(L, -1));
-        if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
-          ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
-          v->n[i] = d;
-          v->flags |= (i == 0) ? BH_VWIDTH : BH_VHEIGHT;
+  if (lua_topointer(L, -1) == bh__host(L)->image_mt) {  /* an image */
+    lua_pushvalue(L, NAMEKEY);
+    if (lua_rawget(L, idx) == LUA_TSTRING && to_text(L, -1, &v->text)) {
+      ok = 1;
+      for (i = 0; i < 2 && ok; i++) {
+        lua_pushvalue(L, i == 0 ? WIDTHKEY : HEIGHTKEY);
+        if (lua_rawget(L, idx) == LUA_TNUMBER) {
+          double d = round(lua_tonumber(L, -1));
+          if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
+            ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
+            v->n[i] = d;
+            v->flags |= (i == 0) ? BH_VWIDTH : BH_VHEIGHT;
+          }
         }
       }
     }
   }
-  lua_settop(L, top);
+  lua_settop(L, idx);
   return ok;
 }
 
@@ -334,10 +337,10 @@ static int to_geometry (lua_State *L, int idx, int type, bh_value *v) {
 
 
 /*
-** The value at 'idx' for property 'p', checked as the host would check
-** it: 1 when it is valid and fits the slot, 0 when the host must see it
-** (an error to word, a value to convert). On 1, 'v' holds a reference to
-** its text.
+** The value at 'idx' (the top of the stack) for property 'p', checked as
+** the host would check it: 1 when it is valid and fits the slot, 0 when
+** the host must see it (an error to word, a value to convert). On 1, 'v'
+** holds a reference to its text.
 */
 static int to_value (lua_State *L, int idx, const bh_property *p,
                      bh_value *v) {
@@ -378,7 +381,7 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
       }
       return to_text(L, idx, &v->text);
     case BH_VIMAGE:
-      if (!to_image(L, idx, v)) {
+      if (!to_image(L, idx, t, v)) {
         bh_text_release(v->text);
         v->text = NULL;
         return 0;
