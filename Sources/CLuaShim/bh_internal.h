@@ -49,6 +49,10 @@
 #define BH_TEXT_CACHE     64
 #define BH_CACHED_TEXT    256   /* longest text remembered */
 
+/* The property indices of the keys controls were last asked for, by the
+** address of the key string and the control's schema (controls.c). */
+#define BH_KEY_CACHE      64
+
 /* Stack slots made free before raising a limit's error, for the message
 ** handler Lua then calls (a C function gets LUA_MINSTACK). */
 #define BH_HANDLER_ROOM   (2 * LUA_MINSTACK)
@@ -167,6 +171,7 @@ typedef struct bh_host {
   int idle_refs[BH_IDLE_THREADS];
   int nidle;
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
+  struct { const char *s; const void *schema; int index; } keys[BH_KEY_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
   const void *image_mt; /* the metatable of images */
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */

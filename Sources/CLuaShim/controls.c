@@ -21,39 +21,35 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
-#define KEYCACHE    lua_upvalueindex(2)   /* userdata: a keycache */
-#define METHODS     lua_upvalueindex(3)   /* control_index */
-#define NAMEKEY     lua_upvalueindex(3)   /* control_newindex: "name", */
-#define WIDTHKEY    lua_upvalueindex(4)   /* "width", "height" */
-#define HEIGHTKEY   lua_upvalueindex(5)
+#define METHODS     lua_upvalueindex(2)   /* control_index */
+#define NAMEKEY     lua_upvalueindex(2)   /* control_newindex: "name", */
+#define WIDTHKEY    lua_upvalueindex(3)   /* "width", "height" */
+#define HEIGHTKEY   lua_upvalueindex(4)
 
-/* The property indices of the keys a control type was last asked for, by
-** the address of the key string. Only short strings are remembered: Lua
-** interns them, and each is a key of KEYS, which keeps it alive, so an
-** address found here is that very string. */
-#define KEYSLOTS    16
+/* The property indices of the keys controls were last asked for are kept
+** in the state's host (keys), by the address of the key string and the
+** control's schema: no upvalue to read. Only short strings are
+** remembered: Lua interns them, and each is a key of its type's KEYS,
+** which the registry keeps (key_types) as long as the state lives, so an
+** address found here is that very string, and a schema is never freed. */
 #define SHORTSTR    40   /* LUAI_MAXSHORTLEN */
-
-typedef struct keycache {
-  struct { const char *s; int index; } slot[KEYSLOTS];
-} keycache;
 
 
 /* The property index of the key at 2 for a control of 'schema', or -1
 ** (then the host finds it, or says it has none). */
-static int property_index (lua_State *L) {
-  keycache *c;
+static int property_index (lua_State *L, const bh_schema *schema) {
   size_t len;
   const char *s;
   unsigned slot;
   int i;
+  bh_host *h;
   if (lua_type(L, 2) != LUA_TSTRING)
     return -1;
   s = lua_tolstring(L, 2, &len);
-  c = (keycache *)lua_touserdata(L, KEYCACHE);
-  slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
-  if (c->slot[slot].s == s)
-    return c->slot[slot].index;
+  h = bh__host(L);
+  slot = (unsigned)((((size_t)s >> 4) ^ ((size_t)schema >> 4)) % BH_KEY_CACHE);
+  if (h->keys[slot].s == s && h->keys[slot].schema == schema)
+    return h->keys[slot].index;
   lua_pushvalue(L, 2);
   if (lua_rawget(L, KEYS) != LUA_TNUMBER) {
     lua_pop(L, 1);
@@ -62,8 +58,9 @@ static int property_index (lua_State *L) {
   i = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   if (len <= SHORTSTR) {
-    c->slot[slot].s = s;
-    c->slot[slot].index = i;
+    h->keys[slot].s = s;
+    h->keys[slot].schema = schema;
+    h->keys[slot].index = i;
   }
   return i;
 }
@@ -406,7 +403,7 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
 static int control_index (lua_State *L) {
   bh_view *v = toview(L, 1);
   if (v->host != NULL) {
-    int i = property_index(L);
+    int i = property_index(L, v->schema);
     if (i >= 0) {
       if (!bh_view_reads_through_host(v, i)) {
         bh_push_value(L, &v->values[i]);
@@ -433,7 +430,7 @@ static int control_newindex (lua_State *L) {
   bh_view *v = toview(L, 1);
   bh_scene *s = v->scene;
   if (v->host != NULL && s != NULL && !s->capturing) {
-    int i = property_index(L);
+    int i = property_index(L, v->schema);
     bh_value value;
     if (i >= 0 && !bh_view_goes_through_host(v, i) &&
         to_value(L, 3, &v->schema->properties[i], &value)) {
@@ -513,16 +510,14 @@ static void push_type (lua_State *L, const bh_schema *schema) {
     lua_pushinteger(L, schema->aliases[i].index);
     lua_rawset(L, -3);
   }
-  memset(lua_newuserdatauv(L, sizeof(keycache), 0), 0, sizeof(keycache));
-  lua_pushvalue(L, -2);
-  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -1);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &key_methods);
-  lua_pushcclosure(L, control_index, 3);
-  lua_setfield(L, -4, "__index");
+  lua_pushcclosure(L, control_index, 2);
+  lua_setfield(L, -3, "__index");
   lua_pushliteral(L, "name");
   lua_pushliteral(L, "width");
   lua_pushliteral(L, "height");
-  lua_pushcclosure(L, control_newindex, 5);
+  lua_pushcclosure(L, control_newindex, 4);
   lua_setfield(L, -2, "__newindex");
   lua_pushcfunction(L, control_tostring);
   lua_setfield(L, -2, "__tostring");
@@ -568,7 +563,9 @@ bh_view *bh_toview (lua_State *L, int idx) {
 
 
 void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
-  bh__host(L)->image_mt = lua_topointer(L, -1);
+  bh_host *h = bh__host(L);
+  h->image_mt = lua_topointer(L, -1);
+  memset(h->keys, 0, sizeof(h->keys));  /* no type has keys yet */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);
@@ -578,7 +575,7 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
-  bh__host(L)->view_cache = luaL_ref(L, LUA_REGISTRYINDEX);
+  h->view_cache = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 2, 0);
   lua_pushinteger(L, index_id);
   lua_rawseti(L, -2, HOST_INDEX);
