@@ -10,6 +10,14 @@
 
 #include "BehaveLuaShim.h"
 
+/* A small function of a hot path, inlined into each caller (an event's
+** handler goes through several layers, each one a call otherwise). */
+#if defined(__GNUC__) || defined(__clang__)
+#define bh__inline  static inline __attribute__((always_inline))
+#else
+#define bh__inline  static inline
+#endif
+
 /* Instructions between two count-hook events. Calls are not hooked: a
 ** new coroutine is charged a whole count window when it is made (it
 ** starts a fresh count), and C work is charged by the functions that do
