@@ -324,13 +324,13 @@ void bh__watch_begin(bh_host *h);       /* a slice starts on this thread */
 void bh__watch_end(bh_host *h);
 
 /* Which thread runs script code: 'co' from now on, until bh__leave. */
-static inline lua_State *bh__enter (bh_host *h, lua_State *co) {
+bh__inline lua_State *bh__enter (bh_host *h, lua_State *co) {
   lua_State *outer = atomic_load_explicit(&h->scripting, memory_order_relaxed);
   atomic_store_explicit(&h->scripting, co, memory_order_relaxed);
   return outer;
 }
 
-static inline void bh__leave (bh_host *h, lua_State *outer) {
+bh__inline void bh__leave (bh_host *h, lua_State *outer) {
   atomic_store_explicit(&h->scripting, outer, memory_order_relaxed);
 }
 
@@ -339,7 +339,7 @@ static inline void bh__leave (bh_host *h, lua_State *outer) {
 ** script's (watchdog.c), and an open window counts the script's only. */
 void bh__window_switch(bh_host *h, int in_script);
 void bh__host_time(bh_host *h, int in_script);
-static inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
+bh__inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
   int before = atomic_load_explicit(&h->in_script, memory_order_relaxed);
   if (before != in_script) {
     if (timed && atomic_load_explicit(&h->timing, memory_order_relaxed))

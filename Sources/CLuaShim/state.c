@@ -354,6 +354,21 @@ int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
 }
 
 
+/* bh_end_handler, inlined into run_handler (an event's handler). */
+bh__inline void end_handler (lua_State *L, bh_host *h,
+                             const bh_handler *handler, int reusable) {
+  if (reusable && h->nidle < BH_IDLE_THREADS) {
+    if (lua_gettop(handler->thread) != 0)
+      lua_settop(handler->thread, 0);
+    h->idle[h->nidle] = handler->thread;
+    h->idle_refs[h->nidle] = handler->ref;
+    h->nidle++;
+  }
+  else if (handler->ref > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+}
+
+
 /* Resumes the handler on the stack of running handlers. */
 bh__inline int run_handler (lua_State *L, bh_host *h, int nargs,
                             bh_handler *handler) {
@@ -366,9 +381,9 @@ bh__inline int run_handler (lua_State *L, bh_host *h, int nargs,
   status = resume_thread(L, h, handler->thread, nargs, &handler->nresults);
   handler->paused = h->running[--h->nrunning].paused;
   if (status == LUA_OK && handler->nresults == 0)
-    bh_end_handler(L, handler, 1);
+    end_handler(L, h, handler, 1);
   else if (status != LUA_OK && status != LUA_YIELD)
-    bh_end_handler(L, handler, 0);
+    end_handler(L, h, handler, 0);
   return status;
 }
 
@@ -496,16 +511,7 @@ bh_handler *bh_running_at (lua_State *L, int i) {
 
 
 void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
-  bh_host *h = bh__host(L);
-  if (reusable && h->nidle < BH_IDLE_THREADS) {
-    if (lua_gettop(handler->thread) != 0)
-      lua_settop(handler->thread, 0);
-    h->idle[h->nidle] = handler->thread;
-    h->idle_refs[h->nidle] = handler->ref;
-    h->nidle++;
-  }
-  else if (handler->ref > 0)
-    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+  end_handler(L, bh__host(L), handler, reusable);
 }
 
 
