@@ -37,7 +37,7 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 
 /* The property index of the key at 2 for a control of 'schema', or -1
 ** (then the host finds it, or says it has none). */
-static int property_index (lua_State *L, const bh_schema *schema) {
+bh__inline int property_index (lua_State *L, const bh_schema *schema) {
   size_t len;
   const char *s;
   unsigned slot;
@@ -207,10 +207,27 @@ static int is_utf8 (const char *s, size_t len) {
 }
 
 
+/* A new text of the string 's' (not the one remembered in 'slot'),
+** remembered there when it is short; NULL when it is not UTF-8 or memory
+** is short. */
+static bh_text *new_text (bh_host *h, const char *s, size_t len,
+                          unsigned slot) {
+  bh_text *t;
+  if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
+    return NULL;
+  if (len <= BH_CACHED_TEXT) {
+    bh_text_release(h->texts[slot].text);
+    h->texts[slot].s = s;
+    h->texts[slot].text = bh_text_retain(t);
+  }
+  return t;
+}
+
+
 /* A new reference to a text of the string at 'idx' (NULL for ""); 0 when
 ** it is not UTF-8 or memory is short. A short string set again (its text
 ** remembered by its address, checked by its bytes) makes no new text. */
-static int to_text (lua_State *L, int idx, bh_text **text) {
+bh__inline int to_text (lua_State *L, int idx, bh_text **text) {
   bh_host *h = bh__host(L);
   size_t len;
   const char *s = lua_tolstring(L, idx, &len);
@@ -223,15 +240,8 @@ static int to_text (lua_State *L, int idx, bh_text **text) {
     *text = bh_text_retain(t);
     return 1;
   }
-  if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
-    return 0;
-  if (len <= BH_CACHED_TEXT) {
-    bh_text_release(h->texts[slot].text);
-    h->texts[slot].s = s;
-    h->texts[slot].text = bh_text_retain(t);
-  }
-  *text = t;
-  return 1;
+  *text = new_text(h, s, len, slot);
+  return *text != NULL;
 }
 
 
