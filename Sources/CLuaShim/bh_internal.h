@@ -58,8 +58,9 @@
 #define BH_CACHED_TEXT    256   /* longest text remembered */
 
 /* The property indices of the keys controls were last asked for, by the
-** address of the key string and the control's schema (controls.c). */
-#define BH_KEY_CACHE      64
+** address of the key string and the control's schema (controls.c). Few:
+** a state made again copies its host whole (recycle.c), this too. */
+#define BH_KEY_CACHE      16
 
 /* Stack slots made free before raising a limit's error, for the message
 ** handler Lua then calls (a C function gets LUA_MINSTACK). */
