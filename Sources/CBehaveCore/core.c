@@ -146,11 +146,15 @@ int bh_value_identical (const bh_value *a, const bh_value *b) {
 #define RECORD_BYTES    64   /* counted for each record besides its text */
 #define ENTRY_LIMIT     (64 << 10)
 
+/* Only a change's record holds values (an event's and a text's leave
+** old and new unwritten). */
 l_inline void release_record (bh_record *r) {
   bh_text_release(r->subject);
   bh_text_release(r->name);
-  bh_text_release(r->old.text);
-  bh_text_release(r->new.text);
+  if (r->kind == BH_RCHANGE) {
+    bh_text_release(r->old.text);
+    bh_text_release(r->new.text);
+  }
 }
 
 
@@ -204,12 +208,13 @@ l_inline bh_record *new_record (bh_trace *t) {
       if (!grow(t))
         return NULL;
     }
-    else {  /* full: the oldest goes */
+    else {  /* full: the oldest goes, and its slot is the free one */
       bh_record *oldest = &t->ring[t->head];
       t->bytes -= oldest->bytes;
       release_record(oldest);
       if (++t->head == t->size) t->head = 0;
       t->count--;
+      return oldest;
     }
   }
   i = t->head + t->count;
@@ -330,8 +335,6 @@ int bh_trace_event (bh_scene *s, bh_text *subject, bh_text *event) {
   r->clip = 0;
   r->subject = bh_text_retain(subject);
   r->name = bh_text_retain(event);
-  r->old.type = r->new.type = BH_VNIL;
-  r->old.text = r->new.text = NULL;
   r->bytes = RECORD_BYTES;
   if (event != NULL && event->len > ENTRY_LIMIT)
     r->bytes += event->len;  /* clipped once heard */
@@ -406,8 +409,6 @@ unsigned long long bh_trace_text (bh_scene *s, int detail, bh_text *subject,
   r->kind = BH_RTEXT;
   r->detail = detail;
   r->name = NULL;
-  r->old.type = r->new.type = BH_VNIL;
-  r->old.text = r->new.text = NULL;
   r->subject = bh_text_retain(subject);
   r->bytes = bytes;
   r->clip = clip;

@@ -10,6 +10,14 @@
 
 #include "BehaveLuaShim.h"
 
+/* A small function of a hot path, inlined into each caller (an event's
+** handler goes through several layers, each one a call otherwise). */
+#if defined(__GNUC__) || defined(__clang__)
+#define bh__inline  static inline __attribute__((always_inline))
+#else
+#define bh__inline  static inline
+#endif
+
 /* Instructions between two count-hook events. Calls are not hooked: a
 ** new coroutine is charged a whole count window when it is made (it
 ** starts a fresh count), and C work is charged by the functions that do
@@ -48,6 +56,11 @@
 ** makes no new text. */
 #define BH_TEXT_CACHE     64
 #define BH_CACHED_TEXT    256   /* longest text remembered */
+
+/* The property indices of the keys controls were last asked for, by the
+** address of the key string and the control's schema (controls.c). Few:
+** a state made again copies its host whole (recycle.c), this too. */
+#define BH_KEY_CACHE      16
 
 /* Stack slots made free before raising a limit's error, for the message
 ** handler Lua then calls (a C function gets LUA_MINSTACK). */
@@ -167,6 +180,7 @@ typedef struct bh_host {
   int idle_refs[BH_IDLE_THREADS];
   int nidle;
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
+  struct { const char *s; const void *schema; int index; } keys[BH_KEY_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
   const void *image_mt; /* the metatable of images */
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
@@ -311,13 +325,13 @@ void bh__watch_begin(bh_host *h);       /* a slice starts on this thread */
 void bh__watch_end(bh_host *h);
 
 /* Which thread runs script code: 'co' from now on, until bh__leave. */
-static inline lua_State *bh__enter (bh_host *h, lua_State *co) {
+bh__inline lua_State *bh__enter (bh_host *h, lua_State *co) {
   lua_State *outer = atomic_load_explicit(&h->scripting, memory_order_relaxed);
   atomic_store_explicit(&h->scripting, co, memory_order_relaxed);
   return outer;
 }
 
-static inline void bh__leave (bh_host *h, lua_State *outer) {
+bh__inline void bh__leave (bh_host *h, lua_State *outer) {
   atomic_store_explicit(&h->scripting, outer, memory_order_relaxed);
 }
 
@@ -326,7 +340,7 @@ static inline void bh__leave (bh_host *h, lua_State *outer) {
 ** script's (watchdog.c), and an open window counts the script's only. */
 void bh__window_switch(bh_host *h, int in_script);
 void bh__host_time(bh_host *h, int in_script);
-static inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
+bh__inline int bh__set_in_script (bh_host *h, int in_script, int timed) {
   int before = atomic_load_explicit(&h->in_script, memory_order_relaxed);
   if (before != in_script) {
     if (timed && atomic_load_explicit(&h->timing, memory_order_relaxed))

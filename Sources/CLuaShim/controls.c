@@ -21,39 +21,35 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
-#define KEYCACHE    lua_upvalueindex(2)   /* userdata: a keycache */
-#define METHODS     lua_upvalueindex(3)   /* control_index */
-#define NAMEKEY     lua_upvalueindex(3)   /* control_newindex: "name", */
-#define WIDTHKEY    lua_upvalueindex(4)   /* "width", "height" */
-#define HEIGHTKEY   lua_upvalueindex(5)
+#define METHODS     lua_upvalueindex(2)   /* control_index */
+#define NAMEKEY     lua_upvalueindex(2)   /* control_newindex: "name", */
+#define WIDTHKEY    lua_upvalueindex(3)   /* "width", "height" */
+#define HEIGHTKEY   lua_upvalueindex(4)
 
-/* The property indices of the keys a control type was last asked for, by
-** the address of the key string. Only short strings are remembered: Lua
-** interns them, and each is a key of KEYS, which keeps it alive, so an
-** address found here is that very string. */
-#define KEYSLOTS    16
+/* The property indices of the keys controls were last asked for are kept
+** in the state's host (keys), by the address of the key string and the
+** control's schema: no upvalue to read. Only short strings are
+** remembered: Lua interns them, and each is a key of its type's KEYS,
+** which the registry keeps (key_types) as long as the state lives, so an
+** address found here is that very string, and a schema is never freed. */
 #define SHORTSTR    40   /* LUAI_MAXSHORTLEN */
-
-typedef struct keycache {
-  struct { const char *s; int index; } slot[KEYSLOTS];
-} keycache;
 
 
 /* The property index of the key at 2 for a control of 'schema', or -1
 ** (then the host finds it, or says it has none). */
-static int property_index (lua_State *L) {
-  keycache *c;
+bh__inline int property_index (lua_State *L, const bh_schema *schema) {
   size_t len;
   const char *s;
   unsigned slot;
   int i;
+  bh_host *h;
   if (lua_type(L, 2) != LUA_TSTRING)
     return -1;
   s = lua_tolstring(L, 2, &len);
-  c = (keycache *)lua_touserdata(L, KEYCACHE);
-  slot = (unsigned)(((size_t)s >> 4) % KEYSLOTS);
-  if (c->slot[slot].s == s)
-    return c->slot[slot].index;
+  h = bh__host(L);
+  slot = (unsigned)((((size_t)s >> 4) ^ ((size_t)schema >> 4)) % BH_KEY_CACHE);
+  if (h->keys[slot].s == s && h->keys[slot].schema == schema)
+    return h->keys[slot].index;
   lua_pushvalue(L, 2);
   if (lua_rawget(L, KEYS) != LUA_TNUMBER) {
     lua_pop(L, 1);
@@ -62,8 +58,9 @@ static int property_index (lua_State *L) {
   i = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
   if (len <= SHORTSTR) {
-    c->slot[slot].s = s;
-    c->slot[slot].index = i;
+    h->keys[slot].s = s;
+    h->keys[slot].schema = schema;
+    h->keys[slot].index = i;
   }
   return i;
 }
@@ -210,10 +207,27 @@ static int is_utf8 (const char *s, size_t len) {
 }
 
 
+/* A new text of the string 's' (not the one remembered in 'slot'),
+** remembered there when it is short; NULL when it is not UTF-8 or memory
+** is short. */
+static bh_text *new_text (bh_host *h, const char *s, size_t len,
+                          unsigned slot) {
+  bh_text *t;
+  if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
+    return NULL;
+  if (len <= BH_CACHED_TEXT) {
+    bh_text_release(h->texts[slot].text);
+    h->texts[slot].s = s;
+    h->texts[slot].text = bh_text_retain(t);
+  }
+  return t;
+}
+
+
 /* A new reference to a text of the string at 'idx' (NULL for ""); 0 when
 ** it is not UTF-8 or memory is short. A short string set again (its text
 ** remembered by its address, checked by its bytes) makes no new text. */
-static int to_text (lua_State *L, int idx, bh_text **text) {
+bh__inline int to_text (lua_State *L, int idx, bh_text **text) {
   bh_host *h = bh__host(L);
   size_t len;
   const char *s = lua_tolstring(L, idx, &len);
@@ -226,15 +240,8 @@ static int to_text (lua_State *L, int idx, bh_text **text) {
     *text = bh_text_retain(t);
     return 1;
   }
-  if (!is_utf8(s, len) || (t = bh_text_new(s, len)) == NULL)
-    return 0;
-  if (len <= BH_CACHED_TEXT) {
-    bh_text_release(h->texts[slot].text);
-    h->texts[slot].s = s;
-    h->texts[slot].text = bh_text_retain(t);
-  }
-  *text = t;
-  return 1;
+  *text = new_text(h, s, len, slot);
+  return *text != NULL;
 }
 
 
@@ -250,30 +257,33 @@ static int is_image (lua_State *L, int idx) {
 
 
 /* An image's name, width and height, read raw (as the host reads them;
-** other fields are no concern) by the keys control_newindex keeps. */
-static int to_image (lua_State *L, int idx, bh_value *v) {
-  int top, ok = 0, i;
-  if (lua_type(L, idx) == LUA_TSTRING)  /* a name */
+** other fields are no concern) by the keys control_newindex keeps. The
+** value is at 'idx', the top of the stack, of type 't'; what is pushed
+** here goes in one settop at the end. */
+static int to_image (lua_State *L, int idx, int t, bh_value *v) {
+  int ok = 0, i;
+  if (t == LUA_TSTRING)  /* a name */
     return to_text(L, idx, &v->text);
-  if (lua_type(L, idx) != LUA_TTABLE || !is_image(L, idx))
+  if (t != LUA_TTABLE || !lua_getmetatable(L, idx))
     return 0;
-  top = lua_gettop(L);
-  lua_pushvalue(L, NAMEKEY);
-  if (lua_rawget(L, idx) == LUA_TSTRING && to_text(L, -1, &v->text)) {
-    ok = 1;
-    for (i = 0; i < 2 && ok; i++) {
-      lua_pushvalue(L, i == 0 ? WIDTHKEY : HEIGHTKEY);
-      if (lua_rawget(L, idx) == LUA_TNUMBER) {
-        double d = round(lua_tonumber(L, -1));
-        if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
-          ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
-          v->n[i] = d;
-          v->flags |= (i == 0) ? BH_VWIDTH : BH_VHEIGHT;
+  if (lua_topointer(L, -1) == bh__host(L)->image_mt) {  /* an image */
+    lua_pushvalue(L, NAMEKEY);
+    if (lua_rawget(L, idx) == LUA_TSTRING && to_text(L, -1, &v->text)) {
+      ok = 1;
+      for (i = 0; i < 2 && ok; i++) {
+        lua_pushvalue(L, i == 0 ? WIDTHKEY : HEIGHTKEY);
+        if (lua_rawget(L, idx) == LUA_TNUMBER) {
+          double d = round(lua_tonumber(L, -1));
+          if (!isnan(d) && fabs(d) < 9.2e18) {  /* else unknown */
+            ok = (d >= 1 && d <= 1000000);  /* out of range: the host says */
+            v->n[i] = d;
+            v->flags |= (i == 0) ? BH_VWIDTH : BH_VHEIGHT;
+          }
         }
       }
     }
   }
-  lua_settop(L, top);
+  lua_settop(L, idx);
   return ok;
 }
 
@@ -334,10 +344,10 @@ static int to_geometry (lua_State *L, int idx, int type, bh_value *v) {
 
 
 /*
-** The value at 'idx' for property 'p', checked as the host would check
-** it: 1 when it is valid and fits the slot, 0 when the host must see it
-** (an error to word, a value to convert). On 1, 'v' holds a reference to
-** its text.
+** The value at 'idx' (the top of the stack) for property 'p', checked as
+** the host would check it: 1 when it is valid and fits the slot, 0 when
+** the host must see it (an error to word, a value to convert). On 1, 'v'
+** holds a reference to its text.
 */
 static int to_value (lua_State *L, int idx, const bh_property *p,
                      bh_value *v) {
@@ -378,7 +388,7 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
       }
       return to_text(L, idx, &v->text);
     case BH_VIMAGE:
-      if (!to_image(L, idx, v)) {
+      if (!to_image(L, idx, t, v)) {
         bh_text_release(v->text);
         v->text = NULL;
         return 0;
@@ -403,7 +413,7 @@ static int to_value (lua_State *L, int idx, const bh_property *p,
 static int control_index (lua_State *L) {
   bh_view *v = toview(L, 1);
   if (v->host != NULL) {
-    int i = property_index(L);
+    int i = property_index(L, v->schema);
     if (i >= 0) {
       if (!bh_view_reads_through_host(v, i)) {
         bh_push_value(L, &v->values[i]);
@@ -430,7 +440,7 @@ static int control_newindex (lua_State *L) {
   bh_view *v = toview(L, 1);
   bh_scene *s = v->scene;
   if (v->host != NULL && s != NULL && !s->capturing) {
-    int i = property_index(L);
+    int i = property_index(L, v->schema);
     bh_value value;
     if (i >= 0 && !bh_view_goes_through_host(v, i) &&
         to_value(L, 3, &v->schema->properties[i], &value)) {
@@ -510,16 +520,14 @@ static void push_type (lua_State *L, const bh_schema *schema) {
     lua_pushinteger(L, schema->aliases[i].index);
     lua_rawset(L, -3);
   }
-  memset(lua_newuserdatauv(L, sizeof(keycache), 0), 0, sizeof(keycache));
-  lua_pushvalue(L, -2);
-  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -1);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &key_methods);
-  lua_pushcclosure(L, control_index, 3);
-  lua_setfield(L, -4, "__index");
+  lua_pushcclosure(L, control_index, 2);
+  lua_setfield(L, -3, "__index");
   lua_pushliteral(L, "name");
   lua_pushliteral(L, "width");
   lua_pushliteral(L, "height");
-  lua_pushcclosure(L, control_newindex, 5);
+  lua_pushcclosure(L, control_newindex, 4);
   lua_setfield(L, -2, "__newindex");
   lua_pushcfunction(L, control_tostring);
   lua_setfield(L, -2, "__tostring");
@@ -565,7 +573,9 @@ bh_view *bh_toview (lua_State *L, int idx) {
 
 
 void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
-  bh__host(L)->image_mt = lua_topointer(L, -1);
+  bh_host *h = bh__host(L);
+  h->image_mt = lua_topointer(L, -1);
+  memset(h->keys, 0, sizeof(h->keys));  /* no type has keys yet */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);
@@ -575,7 +585,7 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
-  bh__host(L)->view_cache = luaL_ref(L, LUA_REGISTRYINDEX);
+  h->view_cache = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 2, 0);
   lua_pushinteger(L, index_id);
   lua_rawseti(L, -2, HOST_INDEX);

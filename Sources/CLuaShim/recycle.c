@@ -179,6 +179,7 @@ static void forget_opening (bh_host *h) {
   h->released = NULL;
   h->nreleased = h->sizereleased = 0;
   memset(h->texts, 0, sizeof(h->texts));
+  memset(h->keys, 0, sizeof(h->keys));
   h->fast = 0;
   h->watchable = 0;
   h->watch_next = NULL;

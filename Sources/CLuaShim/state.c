@@ -254,8 +254,9 @@ int bh_pcall (lua_State *L, int nargs, int nresults) {
 }
 
 
-int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
-  bh_host *h = bh__host(L);
+/* bh_resume, inlined into run_handler (an event's handler). */
+bh__inline int resume_thread (lua_State *L, bh_host *h, lua_State *co,
+                              int nargs, int *nresults) {
   int enforce = h->enforce;
   int in_script;
   lua_State *outer;
@@ -294,23 +295,26 @@ int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
 }
 
 
+int bh_resume (lua_State *L, lua_State *co, int nargs, int *nresults) {
+  return resume_thread(L, bh__host(L), co, nargs, nresults);
+}
+
+
 int bh_call_depth (lua_State *L) {
   return bh__host(L)->depth;
 }
 
 
-/* A thread for a handler: an idle one, or a new one recorded among the
-** threads only the host resumes. NULL when memory is short. */
-static lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
+/* A new thread for a handler, recorded among the threads only the host
+** resumes. NULL when memory is short. */
+static lua_State *new_handler_thread (lua_State *L, bh_host *h, int *ref) {
   lua_State *co;
-  if (h->nidle > 0) {
-    h->nidle--;
-    *ref = h->idle_refs[h->nidle];
-    return h->idle[h->nidle];
-  }
+  int enforce = h->enforce;
+  h->enforce = 0;  /* the host's allocations, not the script's */
   if (!lua_checkstack(L, 4) ||
       lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_hostthreads) != LUA_TTABLE) {
     lua_pop(L, 1);
+    h->enforce = enforce;
     return NULL;
   }
   co = lua_newthread(L);
@@ -319,17 +323,26 @@ static lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
   lua_rawset(L, -4);
   *ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);
+  h->enforce = enforce;
   return co;
+}
+
+
+/* A thread for a handler: an idle one, or a new one. */
+bh__inline lua_State *handler_thread (lua_State *L, bh_host *h, int *ref) {
+  if (h->nidle > 0) {
+    h->nidle--;
+    *ref = h->idle_refs[h->nidle];
+    return h->idle[h->nidle];
+  }
+  return new_handler_thread(L, h, ref);
 }
 
 
 int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
   bh_host *h = bh__host(L);
-  int enforce = h->enforce;
-  h->enforce = 0;  /* the host's allocations, not the script's */
   handler->thread = handler_thread(L, h, &handler->ref);
   handler->nresults = 0;
-  h->enforce = enforce;
   if (handler->thread == NULL || !lua_checkstack(handler->thread, nargs + 1)) {
     if (handler->thread != NULL)
       bh_end_handler(L, handler, 0);
@@ -341,34 +354,45 @@ int bh_new_handler (lua_State *L, int nargs, bh_handler *handler) {
 }
 
 
+/* bh_end_handler, inlined into run_handler (an event's handler). */
+bh__inline void end_handler (lua_State *L, bh_host *h,
+                             const bh_handler *handler, int reusable) {
+  if (reusable && h->nidle < BH_IDLE_THREADS) {
+    if (lua_gettop(handler->thread) != 0)
+      lua_settop(handler->thread, 0);
+    h->idle[h->nidle] = handler->thread;
+    h->idle_refs[h->nidle] = handler->ref;
+    h->nidle++;
+  }
+  else if (handler->ref > 0)
+    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+}
+
+
 /* Resumes the handler on the stack of running handlers. */
-static int run_handler (lua_State *L, bh_host *h, int nargs,
-                        bh_handler *handler) {
+bh__inline int run_handler (lua_State *L, bh_host *h, int nargs,
+                            bh_handler *handler) {
   int status;
   if (h->nrunning >= BH_MAX_NESTING) {
     lua_pushliteral(L, "handlers nested too deep");
     return LUA_ERRRUN;
   }
   h->running[h->nrunning++] = *handler;
-  status = bh_resume(L, handler->thread, nargs, &handler->nresults);
+  status = resume_thread(L, h, handler->thread, nargs, &handler->nresults);
   handler->paused = h->running[--h->nrunning].paused;
   if (status == LUA_OK && handler->nresults == 0)
-    bh_end_handler(L, handler, 1);
+    end_handler(L, h, handler, 1);
   else if (status != LUA_OK && status != LUA_YIELD)
-    bh_end_handler(L, handler, 0);
+    end_handler(L, h, handler, 0);
   return status;
 }
 
 
-int bh_call_handler (lua_State *L, int function, int first, int nargs,
-                     bh_handler *handler) {
-  bh_host *h = bh__host(L);
+/* bh_call_handler, inlined into bh_fire (an event's handler). */
+bh__inline int call_handler (lua_State *L, bh_host *h, int function,
+                             int first, int nargs, bh_handler *handler) {
   int n = nargs + (first > 0);
-  lua_State *co;
-  int enforce = h->enforce;
-  h->enforce = 0;  /* the host's allocations, not the script's */
-  co = handler_thread(L, h, &handler->ref);
-  h->enforce = enforce;
+  lua_State *co = handler_thread(L, h, &handler->ref);
   handler->thread = co;
   handler->nresults = 0;
   if (co == NULL || !lua_checkstack(co, n + 1)) {
@@ -384,6 +408,12 @@ int bh_call_handler (lua_State *L, int function, int first, int nargs,
   if (nargs > 0)
     lua_xmove(L, co, nargs);
   return run_handler(L, h, n, handler);
+}
+
+
+int bh_call_handler (lua_State *L, int function, int first, int nargs,
+                     bh_handler *handler) {
+  return call_handler(L, bh__host(L), function, first, nargs, handler);
 }
 
 
@@ -458,7 +488,7 @@ int bh_fire (void *target) {
   handler.behaviour = t->behaviour;
   handler.info = t->info;
   handler.paused = NULL;
-  status = bh_call_handler(L, t->function, t->first, 0, &handler);
+  status = call_handler(L, h, t->function, t->first, 0, &handler);
   if (h->close_when_idle) {  /* its host went meanwhile: there is no one to tell */
     if (h->depth == 0)
       bh_close(L);
@@ -481,16 +511,7 @@ bh_handler *bh_running_at (lua_State *L, int i) {
 
 
 void bh_end_handler (lua_State *L, const bh_handler *handler, int reusable) {
-  bh_host *h = bh__host(L);
-  if (reusable && h->nidle < BH_IDLE_THREADS) {
-    if (lua_gettop(handler->thread) != 0)
-      lua_settop(handler->thread, 0);
-    h->idle[h->nidle] = handler->thread;
-    h->idle_refs[h->nidle] = handler->ref;
-    h->nidle++;
-  }
-  else if (handler->ref > 0)
-    luaL_unref(L, LUA_REGISTRYINDEX, handler->ref);
+  end_handler(L, bh__host(L), handler, reusable);
 }
 
 

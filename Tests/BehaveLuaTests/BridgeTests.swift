@@ -389,6 +389,36 @@ final class BridgeTests: XCTestCase {
         XCTAssertTrue(test.errors.first?.contains("this control no longer exists") ?? false, "\(test.errors)")
     }
 
+    // MARK: Properties
+
+    /// Two control types with a property of one name, each at its own
+    /// place in its type: sets and reads in turn reach each control's own
+    /// property (the property's place is remembered by its name and the
+    /// control's type).
+    func testOnePropertyNameOfTwoControlTypesReachesEachOwnProperty() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let picture = test.control(ImageView.self, "picture")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              for i = 1, 3 do
+                self.button.image = "b" .. i
+                self.picture.image = "p" .. i
+              end
+              self.buttonImage = self.button.image.name
+              self.pictureImage = self.picture.image.name
+              self.buttonTitle = self.button.title
+            end
+            """, outlets: "button = \"Button\", picture = \"ImageView\""),
+            outlets: ["button": button, "picture": picture])
+        XCTAssertEqual(button.image?.name, "b3")
+        XCTAssertEqual(picture.image?.name, "p3")
+        XCTAssertEqual(test.field("buttonImage", of: probe), .string("b3"))
+        XCTAssertEqual(test.field("pictureImage", of: probe), .string("p3"))
+        XCTAssertEqual(test.field("buttonTitle", of: probe), .string(""))
+        XCTAssertEqual(test.errors, [])
+    }
+
     // MARK: Declarations
 
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {

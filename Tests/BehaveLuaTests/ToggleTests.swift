@@ -24,6 +24,24 @@ final class ToggleTests: XCTestCase {
         XCTAssertEqual(test.scene.errorCount, 0)
     }
 
+    /// Taps past the trace's capacity: the oldest records go, and the
+    /// newest read whole, an event's name and a change's two values.
+    func testTapsPastTheTracesCapacityKeepTheNewestRecordsWhole() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        try test.bundled("toggle.lua", name: "toggle", outlets: ["button": button])
+        for _ in 0..<2_600 { button.tap() }  // four records each
+        let entries = test.scene.trace.entries
+        XCTAssertEqual(entries.count, test.scene.trace.capacity)
+        let on = ["button touchDown", "button touchUpInside", "button.image: toggle-off → toggle-on", "toggle valueChanged"]
+        let off = ["button touchDown", "button touchUpInside", "button.image: toggle-on → toggle-off", "toggle valueChanged"]
+        XCTAssertEqual(entries.suffix(8).map(\.message), on + off)
+        XCTAssertEqual(Set(entries.map(\.message)), Set(on + off))
+        XCTAssertEqual(entries.last { $0.kind == .change }?.fields.map(\.1),
+                       [.string("image"), .object([("name", .string("toggle-on"))]), .object([("name", .string("toggle-off"))])])
+        XCTAssertEqual(entries.last { $0.kind == .event }?.fields.map(\.1), [.string("valueChanged")])
+    }
+
     func testAnimatedToggleFadesOutSwapsAndFadesIn() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")

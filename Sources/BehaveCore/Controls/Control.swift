@@ -45,6 +45,7 @@ open class Control: Responder {
     /// disconnected may stay marked until `remove` drops it: sent, it then
     /// reaches nothing, as it would have.
     private func updateListened() {
+        fastEvent = nil
         fastDelivery = nil
         guard let c = cControlStorage else { return }
         let events = eventNames
@@ -170,7 +171,7 @@ open class Control: Responder {
     public func sendActions(for event: String, arguments: [Value] = []) {
         // The event sent last, when nothing but one direct call (or
         // nothing at all) hears it and it carries no values: no loop.
-        if arguments.isEmpty, let fast = fastDelivery, fast.event == event {
+        if arguments.isEmpty, fastEvent == event, let fast = fastDelivery {
             if let scene = cScene { bh_trace_event(scene, traceName, fast.text) }
             guard let direct = fast.direct else { return }
             if direct.function(direct.context) != 0 { return }
@@ -180,10 +181,13 @@ open class Control: Responder {
         deliver(event, arguments: arguments)
     }
 
-    /// How the event sent last is delivered, when it needs no loop (its
-    /// text, the one direct call that hears it, if any): nil until it is
-    /// known, and again after any connection or target changes.
-    @exclusivity(unchecked) private var fastDelivery: (event: String, text: CText, direct: DirectCall?)?
+    /// How the event sent last (`fastEvent`) is delivered, when it needs
+    /// no loop (its text, the one direct call that hears it, if any): nil
+    /// until it is known, and again after any connection or target
+    /// changes. The name is kept apart, compared where it is stored: a
+    /// copy of it lived across the calls, retained and released.
+    @exclusivity(unchecked) private var fastEvent: String?
+    @exclusivity(unchecked) private var fastDelivery: (text: CText, direct: DirectCall?)?
 
     /// Sends `event` to every connection and target (after the trace).
     private func deliver(_ event: String, arguments: [Value]) {
@@ -236,13 +240,15 @@ open class Control: Responder {
             guard direct == nil, !connection.once, let call = connection.direct else { return }
             direct = call
         }
-        fastDelivery = (event, last.text, direct)
+        fastEvent = event
+        fastDelivery = (last.text, direct)
     }
 
     /// A connection that disconnected stays in `connections`, inert,
     /// until they are half of it: then all go at once. Removing each at
     /// once made a behaviour with 20,000 connections take 43 s to die.
     fileprivate func remove(_ connection: Connection) {
+        fastEvent = nil
         fastDelivery = nil
         disconnectedCount += 1
         guard disconnectedCount * 2 > connections.count || connections.count <= 16 else { return }

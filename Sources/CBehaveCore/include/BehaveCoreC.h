@@ -120,7 +120,7 @@ typedef struct bh_record {
   bh_text *subject;
   bh_text *name;
   size_t bytes;         /* text counted against the trace's limit */
-  bh_value old, new;
+  bh_value old, new;    /* BH_RCHANGE only: other kinds leave them unset */
 } bh_record;
 
 typedef void (*bh_notify_fn) (void *context);
