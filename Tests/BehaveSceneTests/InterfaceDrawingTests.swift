@@ -162,6 +162,49 @@ final class InterfaceDrawingTests: XCTestCase {
         ])
     }
 
+    /// An adjustment or an entry buffer is GtkBuilder's one object however
+    /// many widgets name it, set in GtkBuilder's order: a spin button's
+    /// value moves the slider on its adjustment, an entry's text every
+    /// entry on its buffer, and an object named before it is drawn (or
+    /// with blanks around its id) is set once the file is read. Before,
+    /// the slider read 10 (the window 15), `later` 50 (the window 10),
+    /// `spaced` 0 in 0…100 (the window 10 in 0…100) and `second` the
+    /// buffer's own text.
+    func testSharedAndLaterObjectsAreGtkBuildersOne() throws {
+        let ui = """
+            <interface>
+              <object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">10</property></object>
+              <object class="GtkEntryBuffer" id="words"><property name="text">buffer</property></object>
+              <object class="GtkWindow"><child><object class="GtkBox">
+                <child><object class="GtkScale" id="volume"><property name="adjustment">range</property></object></child>
+                <child><object class="GtkSpinButton" id="number"><property name="adjustment">range</property><property name="value">15</property></object></child>
+                <child><object class="GtkSpinButton" id="later"><property name="adjustment">laterRange</property><property name="value">50</property></object></child>
+                <child><object class="GtkSpinButton" id="spaced"><property name="adjustment">
+                  laterRange </property></object></child>
+                <child><object class="GtkEntry" id="first"><property name="buffer">words</property><property name="text">typed</property></object></child>
+                <child><object class="GtkEntry" id="second"><property name="buffer">words</property></object></child>
+              </object></child></object>
+              <object class="GtkAdjustment" id="laterRange"><property name="upper">100</property><property name="value">10</property></object>
+            </interface>
+            """
+        let scene = try load("""
+              volume: { type: Slider }
+              number: { type: Stepper }
+              later: { type: Stepper }
+              spaced: { type: Stepper }
+              first: { type: TextField }
+              second: { type: TextField }
+
+            """, ui: ui)
+        XCTAssertEqual(try read(scene, "volume", "value"), .number(15))
+        XCTAssertEqual(try read(scene, "number", "value"), .number(15))
+        XCTAssertEqual(try read(scene, "later", "value"), .number(10))
+        XCTAssertEqual(try read(scene, "spaced", "value"), .number(10))
+        XCTAssertEqual(try read(scene, "spaced", "maximumValue"), .number(100))
+        XCTAssertEqual(try read(scene, "first", "text"), .string("typed"))
+        XCTAssertEqual(try read(scene, "second", "text"), .string("typed"))
+    }
+
     /// A file it cannot read gives nothing, and the scene still loads
     /// (behave window says what GtkBuilder finds wrong).
     func testAFileThatIsNotWellFormedGivesNothing() throws {

@@ -31,6 +31,21 @@ final class MarkupReaderTests: XCTestCase {
         XCTAssertNil(MarkupDocument.read(Array("<a>".utf8) + [0xFF, 0xFE] + Array("</a>".utf8)))
     }
 
+    /// Line ends and character references read as GMarkup (GtkBuilder's
+    /// reader) reads them. Before: a file saved with Windows' line ends
+    /// gave a label's lines a `\r` GTK does not show, and `&#0000065;`,
+    /// an A to GTK, left the whole file unread.
+    func testLineEndsAndReferencesAreReadAsGMarkupReadsThem() throws {
+        let document = try XCTUnwrap(read("<a b=\"x\ty\r\nz\r\">1\r\n2\r3\r\r\n<![CDATA[4\r\n]]>&#13;&#10;</a>"))
+        XCTAssertEqual(document.elements[0].attribute("b"), "x y z ")
+        XCTAssertEqual(document.text(of: 0), "1\n2\n3\n\n4\r\n\r\n")
+        let letters = try XCTUnwrap(read("<a>&#0000065;&#+66;&#x0x43;&#x  44;&#\(String(repeating: "0", count: 100_000))69;</a>"))
+        XCTAssertEqual(letters.text(of: 0), "ABCDE")
+        for refused in ["&#-65;", "&#-0;", "&#xFFFE;", "&#X41;", "&#x0x;", "&#;", "&#x;", "&#6 5;", "&#xDFFF;", "&#\(String(repeating: "9", count: 40));"] {
+            XCTAssertNil(read("<a>\(refused)</a>"), refused)
+        }
+    }
+
     /// An entity declared in a DOCTYPE is never expanded (a billion
     /// laughs is an unknown entity, refused at once).
     func testDeclaredEntitiesAreNotExpanded() {

@@ -1,0 +1,122 @@
+/// GtkBuilder's order of building a `.ui` file's objects, where it changes
+/// what a widget shows. An object is built at its end tag, its properties
+/// set in the file's order (an entry's buffer first: GTK makes the entry
+/// with it). An adjustment or an entry buffer is one object however many
+/// widgets name it: a spin button's `value`, an entry's `text` or
+/// `max-length` moves every widget that shares it. A property naming an
+/// object not built yet (written later in the file) is set once the whole
+/// file is read, after every other: a spin button's `value` before then
+/// went to GTK's own adjustment of 0 to 0.
+extension InterfaceDrawing {
+    struct Built {
+        var adjustments: [DrawnAdjustment] = []
+        var buffers: [(text: String, limit: Int)] = []
+        /// Each adjustment's or buffer's place in those, by its element.
+        var places: [Int: Int] = [:]
+        /// The adjustment or buffer a widget's property ends with, by the
+        /// widget's element and the property's name.
+        var links: [Link: Int] = [:]
+    }
+
+    struct Link: Hashable {
+        let object: Int
+        let property: String
+    }
+
+    /// The adjustment `widget`'s property `name` ends with (GTK's own of 0
+    /// to 0 when the file gives none).
+    func adjustment(of widget: Int, _ name: String = "adjustment") -> DrawnAdjustment {
+        built.links[Link(object: widget, property: name)].map { built.adjustments[$0] } ?? DrawnAdjustment()
+    }
+
+    /// The text of the buffer an entry ends with.
+    func entryText(_ entry: Int) -> String {
+        built.links[Link(object: entry, property: "buffer")].map { built.buffers[$0].text } ?? ""
+    }
+
+    mutating func build() {
+        var made: Set<Int> = []
+        var later: [(link: Link, target: Int)] = []
+        /// Links `property` of `object` to the object `element` names (of
+        /// `className`), now when it is built, else once the file is read.
+        func link(_ object: Int, _ property: String, to element: Int, ofClass className: String) {
+            guard let target = self.object(in: element, ofClass: className) else { return }
+            let link = Link(object: object, property: property)
+            if made.contains(target) { built.links[link] = built.places[target] } else { later.append((link, target)) }
+        }
+        for object in document.endOrder() where document.elements[object].name == "object" {
+            defer { made.insert(object) }
+            let all = properties(of: object)
+            switch document.elements[object].attribute("class") {
+            case "GtkAdjustment":
+                built.places[object] = built.adjustments.count
+                built.adjustments.append(adjustment(all))
+            case "GtkEntryBuffer":
+                built.places[object] = built.buffers.count
+                built.buffers.append(("", 0))
+                setText(all, in: built.buffers.count - 1)
+            case let className? where ["GtkScale", "GtkSpinButton", "GtkScrolledWindow"].contains(className):
+                let names = className == "GtkScrolledWindow" ? ["hadjustment", "vadjustment"] : ["adjustment"]
+                for name in names {
+                    built.links[Link(object: object, property: name)] = built.adjustments.count
+                    built.adjustments.append(DrawnAdjustment())
+                }
+                let own = Link(object: object, property: "adjustment")
+                for (name, element) in all {
+                    if names.contains(name) {
+                        link(object, name, to: element, ofClass: "GtkAdjustment")
+                    } else if name == "value", className == "GtkSpinButton", let value = InterfaceDrawing.number(document.text(of: element)),
+                              let place = built.links[own] {
+                        built.adjustments[place].setValue(value)
+                    }
+                }
+            case "GtkEntry", "GtkPasswordEntry":
+                let buffer = Link(object: object, property: "buffer")
+                built.links[buffer] = built.buffers.count
+                built.buffers.append(("", 0))
+                for (name, element) in all where name == "buffer" {
+                    link(object, "buffer", to: element, ofClass: "GtkEntryBuffer")
+                }
+                setText(all, in: built.links[buffer] ?? 0)
+            default:
+                continue
+            }
+        }
+        for (link, target) in later {
+            built.links[link] = built.places[target]
+        }
+    }
+
+    /// A GtkAdjustment's properties set in order.
+    private func adjustment(_ all: [(name: String, element: Int)]) -> DrawnAdjustment {
+        var adjustment = DrawnAdjustment()
+        for (name, element) in all {
+            guard let number = InterfaceDrawing.number(document.text(of: element)) else { continue }
+            switch name {
+            case "value": adjustment.setValue(number)
+            case "lower": adjustment.lower = number
+            case "upper": adjustment.upper = number
+            case "step-increment": adjustment.step = number
+            case "page-increment": adjustment.pageStep = number
+            case "page-size": adjustment.pageSize = number
+            default: continue
+            }
+        }
+        return adjustment
+    }
+
+    /// An entry's or a buffer's `text` and `max-length` (in characters)
+    /// set in order on buffer `place`, the text cut at the length.
+    private mutating func setText(_ all: [(name: String, element: Int)], in place: Int) {
+        var (text, limit) = built.buffers[place]
+        for (name, element) in all {
+            switch name {
+            case "text": text = document.text(of: element)
+            case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
+            default: continue
+            }
+            if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
+        }
+        built.buffers[place] = (text, limit)
+    }
+}
