@@ -1,3 +1,5 @@
+import Foundation
+
 /// GtkBuilder's order of building a `.ui` file's objects, where it changes
 /// what a widget shows. An object is built at its end tag, its properties
 /// set in the file's order (an entry's buffer first: GTK makes the entry
@@ -6,7 +8,8 @@
 /// `max-length` moves every widget that shares it. A property naming an
 /// object not built yet (written later in the file) is set once the whole
 /// file is read, after every other: a spin button's `value` before then
-/// went to GTK's own adjustment of 0 to 0.
+/// went to GTK's own adjustment of 0 to 0. A spin button's `snap-to-ticks`
+/// moves its value to a step as GTK does when it is turned on.
 extension InterfaceDrawing {
     struct Built {
         var adjustments: [DrawnAdjustment] = []
@@ -62,12 +65,21 @@ extension InterfaceDrawing {
                     built.adjustments.append(DrawnAdjustment())
                 }
                 let own = Link(object: object, property: "adjustment")
+                var digits = 0, snapping = false
                 for (name, element) in all {
+                    let text = document.text(of: element)
                     if names.contains(name) {
                         link(object, name, to: element, ofClass: "GtkAdjustment")
-                    } else if name == "value", className == "GtkSpinButton", let value = InterfaceDrawing.number(document.text(of: element)),
-                              let place = built.links[own] {
-                        built.adjustments[place].setValue(value)
+                    } else if className == "GtkSpinButton", let place = built.links[own] {
+                        switch name {
+                        case "value": InterfaceDrawing.number(text).map { built.adjustments[place].setValue($0) }
+                        case "digits": digits = InterfaceDrawing.length(text).flatMap { $0 <= 20 ? $0 : nil } ?? digits
+                        case "snap-to-ticks":
+                            guard let on = InterfaceDrawing.boolean(text) else { continue }
+                            if on, !snapping { built.adjustments[place].snapAsShown(digits: digits) }
+                            snapping = on
+                        default: continue
+                        }
                     }
                 }
             case "GtkEntry", "GtkPasswordEntry":
@@ -118,5 +130,18 @@ extension InterfaceDrawing {
             if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
         }
         built.buffers[place] = (text, limit)
+    }
+}
+
+extension DrawnAdjustment {
+    /// What a spin button does to its adjustment when `snap-to-ticks` is
+    /// turned on (`gtk_spin_button_update`): it reads back the value it
+    /// shows (with `digits` decimals), within the range, and moves it to
+    /// the nearest step from the lower (none with a step of 0).
+    mutating func snapAsShown(digits: Int) {
+        guard step != 0, let shown = Double(String(format: "%0.*f", digits, value)) else { return }
+        let within = shown < lower ? lower : shown > upper ? upper : shown
+        let steps = (within - lower) / step
+        setValue(lower + (steps - steps.rounded(.down) < steps.rounded(.up) - steps ? steps.rounded(.down) : steps.rounded(.up)) * step)
     }
 }

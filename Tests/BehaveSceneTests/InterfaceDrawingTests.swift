@@ -205,6 +205,21 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(scene, "second", "text"), .string("typed"))
     }
 
+    /// A spin button's `snap-to-ticks` moves its value to the nearest step
+    /// from what it shows then, as GTK does: 10.26 shown as 10.3 is 10.5
+    /// by steps of 0.5. Before: 10.26, where the window read 10.5.
+    func testSnapToTicksMovesTheValueAsShownToAStep() throws {
+        let ui = """
+            <interface><object class="GtkSpinButton" id="count">
+              <property name="adjustment"><object class="GtkAdjustment">
+                <property name="upper">100</property><property name="step-increment">0.5</property><property name="value">10.26</property>
+              </object></property>
+              <property name="digits">1</property><property name="snap-to-ticks">True</property>
+            </object></interface>
+            """
+        XCTAssertEqual(try read(load("  count: { type: Stepper }\n", ui: ui), "count", "value"), .number(10.5))
+    }
+
     /// A file it cannot read gives nothing, and the scene still loads
     /// (behave window says what GtkBuilder finds wrong).
     func testAFileThatIsNotWellFormedGivesNothing() throws {

@@ -53,6 +53,11 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))
         XCTAssertEqual(try read("scroller", "contentOffset"), .point(Point(x: 0, y: 200)))
+        // snap-to-ticks reads back what the spin button shows (10.3, then
+        // 10 before its digits were set) and moves it to a step. Before:
+        // 10.26 headless, where the window read 10.5 and 10.
+        XCTAssertEqual(try read("snapped", "value"), .number(10.5))
+        XCTAssertEqual(try read("snappedShowingWhole", "value"), .number(10))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
     }
 
