@@ -220,6 +220,23 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(load("  count: { type: Stepper }\n", ui: ui), "count", "value"), .number(10.5))
     }
 
+    /// A range its page size takes whole (Glade's page of 10 on an upper of
+    /// 10) is noted with the fix that fits it. Before, the note told to
+    /// give an upper above the lower, which the upper of 10 already was.
+    func testARangeThePageSizeTakesWholeIsNotedWithItsFix() throws {
+        let ui = """
+            <interface><object class="GtkScale" id="volume"><property name="adjustment"><object class="GtkAdjustment">
+              <property name="upper">10</property><property name="page-size">10</property>
+            </object></property></object></interface>
+            """
+        let scene = try load("  volume: { type: Slider }\n", ui: ui)
+        XCTAssertEqual(scene.trace.entries.filter { $0.kind == .note }.map(\.message), [
+            "`volume` in coffee.ui: its GtkAdjustment runs from 0 to 10 less its page size 10, which a Slider cannot take "
+                + "(its upper less its page size must be above its lower); volume keeps 0…1; "
+                + "give the adjustment an upper above 10 (its lower plus its page size), or a smaller page size in coffee.ui",
+        ])
+    }
+
     /// A file it cannot read gives nothing, and the scene still loads
     /// (behave window says what GtkBuilder finds wrong).
     func testAFileThatIsNotWellFormedGivesNothing() throws {
