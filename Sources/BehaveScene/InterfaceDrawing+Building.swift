@@ -1,3 +1,4 @@
+import BehaveCore
 import Foundation
 
 /// GtkBuilder's order of building a `.ui` file's objects, where it changes
@@ -19,6 +20,8 @@ extension InterfaceDrawing {
         /// The adjustment or buffer a widget's property ends with, by the
         /// widget's element and the property's name.
         var links: [Link: Int] = [:]
+        /// A label's `label` and a switch's `active` a binding set.
+        var bound: [Link: Value] = [:]
     }
 
     struct Link: Hashable {
@@ -97,6 +100,85 @@ extension InterfaceDrawing {
         for (link, target) in later {
             built.links[link] = built.places[target]
         }
+        bind()
+    }
+
+    // MARK: Bindings
+
+    /// A property bound with `bind-source` and `sync-create` takes its
+    /// source's value once all is built, as GtkBuilder binds it last
+    /// (`invert-boolean` turns a switch's over): where both are values a
+    /// control takes, an adjustment's numbers, a spin button's value, a
+    /// label's, an entry's or a buffer's text, a switch's state.
+    private mutating func bind() {
+        for element in document.elements where element.name == "property" {
+            guard let source = element.attribute("bind-source").flatMap({ objects[$0] }),
+                  let name = element.attribute("name")?.replacingOccurrences(of: "_", with: "-"), element.parent >= 0,
+                  document.elements[element.parent].name == "object" else { continue }
+            let flags = InterfaceDrawing.flags(element.attribute("bind-flags") ?? "")
+            guard flags.contains("sync-create") else { continue }
+            // A label's or a switch's own value, read once however many
+            // properties are bound to it (each read walks its properties).
+            switch document.elements[source].attribute("class") {
+            case "GtkLabel" where built.bound[Link(object: source, property: "label")] == nil:
+                built.bound[Link(object: source, property: "label")] = .string(labelProperty(source) ?? "")
+            case "GtkSwitch" where built.bound[Link(object: source, property: "active")] == nil:
+                built.bound[Link(object: source, property: "active")] = .bool(switchState(source) ?? false)
+            default: break
+            }
+            guard
+                  var value = value(of: source, (element.attribute("bind-property") ?? name).replacingOccurrences(of: "_", with: "-")) else {
+                continue
+            }
+            if flags.contains("invert-boolean"), case .bool(let on) = value { value = .bool(!on) }
+            set(value, on: element.parent, name)
+        }
+    }
+
+    /// The nicks of the `GBindingFlags` in `text` (`sync-create|invert-boolean`,
+    /// `G_BINDING_SYNC_CREATE`, or their number).
+    static func flags(_ text: String) -> Set<String> {
+        let nicks = [1: "bidirectional", 2: "sync-create", 4: "invert-boolean"]
+        if let number = InterfaceDrawing.length(text) { return Set(nicks.filter { number & $0.key != 0 }.map(\.value)) }
+        return Set(text.split(separator: "|").map { word in
+            let nick = stripped(String(word))
+            return nick.hasPrefix("G_BINDING_") ? nick.dropFirst(10).lowercased().replacingOccurrences(of: "_", with: "-") : nick
+        })
+    }
+
+    /// What `object`'s property `name` holds once built, where a control
+    /// takes it.
+    private func value(of object: Int, _ name: String) -> Value? {
+        switch (document.elements[object].attribute("class"), name) {
+        case ("GtkAdjustment", _):
+            guard let adjustment = built.places[object].map({ built.adjustments[$0] }) else { return nil }
+            return adjustment.number(name).map(Value.number)
+        case ("GtkSpinButton", "value"): return .number(adjustment(of: object).value)
+        case ("GtkLabel", "label"): return .string(labelProperty(object) ?? "")
+        case ("GtkEntry", "text"), ("GtkPasswordEntry", "text"): return .string(entryText(object))
+        case ("GtkEntryBuffer", "text"): return built.places[object].map { .string(built.buffers[$0].text) }
+        case ("GtkSwitch", "active"), ("GtkSwitch", "state"): return .bool(switchState(object) ?? false)
+        default: return nil
+        }
+    }
+
+    private mutating func set(_ value: Value, on object: Int, _ name: String) {
+        switch (document.elements[object].attribute("class"), name, value) {
+        case ("GtkAdjustment", "value", .number(let number)):
+            if let place = built.places[object] { built.adjustments[place].setValue(number) }
+        case ("GtkSpinButton", "value", .number(let number)):
+            if let place = built.links[Link(object: object, property: "adjustment")] { built.adjustments[place].setValue(number) }
+        case ("GtkLabel", "label", .string):
+            built.bound[Link(object: object, property: "label")] = value
+        case ("GtkEntry", "text", .string(let text)), ("GtkPasswordEntry", "text", .string(let text)):
+            if let place = built.links[Link(object: object, property: "buffer")] { setText(text, in: place) }
+        case ("GtkEntryBuffer", "text", .string(let text)):
+            if let place = built.places[object] { setText(text, in: place) }
+        case ("GtkSwitch", "active", .bool), ("GtkSwitch", "state", .bool):
+            built.bound[Link(object: object, property: "active")] = value
+        default:
+            break
+        }
     }
 
     /// A GtkAdjustment's properties set in order.
@@ -120,16 +202,21 @@ extension InterfaceDrawing {
     /// An entry's or a buffer's `text` and `max-length` (in characters)
     /// set in order on buffer `place`, the text cut at the length.
     private mutating func setText(_ all: [(name: String, element: Int)], in place: Int) {
-        var (text, limit) = built.buffers[place]
         for (name, element) in all {
             switch name {
-            case "text": text = document.text(of: element)
-            case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
+            case "text": setText(document.text(of: element), in: place)
+            case "max-length":
+                let limit = InterfaceDrawing.length(document.text(of: element)) ?? built.buffers[place].limit
+                built.buffers[place].limit = limit
+                setText(built.buffers[place].text, in: place)
             default: continue
             }
-            if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
         }
-        built.buffers[place] = (text, limit)
+    }
+
+    private mutating func setText(_ text: String, in place: Int) {
+        let limit = built.buffers[place].limit
+        built.buffers[place].text = limit > 0 && text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) : text
     }
 }
 
@@ -143,5 +230,20 @@ extension DrawnAdjustment {
         let within = shown < lower ? lower : shown > upper ? upper : shown
         let steps = (within - lower) / step
         setValue(lower + (steps - steps.rounded(.down) < steps.rounded(.up) - steps ? steps.rounded(.down) : steps.rounded(.up)) * step)
+    }
+}
+
+extension DrawnAdjustment {
+    /// The property of GtkAdjustment's name `name`.
+    func number(_ name: String) -> Double? {
+        switch name {
+        case "value": value
+        case "lower": lower
+        case "upper": upper
+        case "step-increment": step
+        case "page-increment": pageStep
+        case "page-size": pageSize
+        default: nil
+        }
     }
 }

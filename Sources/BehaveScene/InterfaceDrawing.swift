@@ -34,9 +34,7 @@ public struct InterfaceDrawing {
         Kind(className: "GtkLabel", controlType: "Label", properties: ["text"]) { ["text": .string($0.labelText($1))] },
         // A switch's `state` and `active` follow each other: the last set wins.
         Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
-            let set = drawing.properties(of: object).filter { $0.name == "active" || $0.name == "state" }
-                .compactMap { InterfaceDrawing.boolean(drawing.document.text(of: $0.element)) }
-            return set.last.map { ["on": .bool($0)] } ?? [:]
+            drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
         },
         Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) {
             $0.adjustment(of: $1).values(isStepper: false)
@@ -126,8 +124,21 @@ public struct InterfaceDrawing {
 
     /// A label's text as GTK shows it: without markup's tags (`use-markup`)
     /// and mnemonics' underscores (`use-underline`).
+    /// A switch's `active` or `state` as set last (a binding's last of all).
+    func switchState(_ object: Int) -> Bool? {
+        if case .bool(let on)? = built.bound[Link(object: object, property: "active")] { return on }
+        return properties(of: object).filter { $0.name == "active" || $0.name == "state" }
+            .compactMap { InterfaceDrawing.boolean(document.text(of: $0.element)) }.last
+    }
+
+    /// A label's `label` as set last (a binding's last of all).
+    func labelProperty(_ label: Int) -> String? {
+        if case .string(let text)? = built.bound[Link(object: label, property: "label")] { return text }
+        return last("label", of: label)
+    }
+
     private func labelText(_ label: Int) -> String {
-        var text = last("label", of: label) ?? ""
+        var text = labelProperty(label) ?? ""
         let flag = { (name: String) in self.last(name, of: label).flatMap(InterfaceDrawing.boolean) ?? false }
         if flag("use-markup") {
             // Pango reads markup as a document of its own.

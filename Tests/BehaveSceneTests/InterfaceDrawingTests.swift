@@ -237,6 +237,37 @@ final class InterfaceDrawingTests: XCTestCase {
         ])
     }
 
+    /// A property bound to another object's with sync-create takes that
+    /// one's value once the file is built, as GtkBuilder binds it last;
+    /// without sync-create, its own. Before: "Nobody", off and 5.
+    func testABoundPropertyTakesItsSourcesValue() throws {
+        let ui = """
+            <interface><object class="GtkBox">
+              <child><object class="GtkEntry" id="name"><property name="text">Ada</property></object></child>
+              <child><object class="GtkLabel" id="greeting"><property name="label" bind-source="name" bind-property="text" bind-flags="sync-create">Nobody</property></object></child>
+              <child><object class="GtkLabel" id="unsynced"><property name="label" bind-source="name" bind-property="text">Nobody yet</property></object></child>
+              <child><object class="GtkSwitch" id="muted"><property name="active" bind-source="loud" bind-flags="G_BINDING_SYNC_CREATE|G_BINDING_INVERT_BOOLEAN"/></object></child>
+              <child><object class="GtkSwitch" id="loud"><property name="active">0</property></object></child>
+              <child><object class="GtkSpinButton" id="level">
+                <property name="adjustment"><object class="GtkAdjustment"><property name="upper">100</property></object></property>
+                <property name="value" bind-source="range" bind-flags="sync-create">5</property>
+              </object></child>
+            </object>
+            <object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">30</property></object></interface>
+            """
+        let scene = try load("""
+              greeting: { type: Label }
+              unsynced: { type: Label }
+              muted: { type: Switch }
+              level: { type: Stepper }
+
+            """, ui: ui)
+        XCTAssertEqual(try read(scene, "greeting", "text"), .string("Ada"))
+        XCTAssertEqual(try read(scene, "unsynced", "text"), .string("Nobody yet"))
+        XCTAssertEqual(try read(scene, "muted", "on"), .bool(true))
+        XCTAssertEqual(try read(scene, "level", "value"), .number(30))
+    }
+
     /// A file it cannot read gives nothing, and the scene still loads
     /// (behave window says what GtkBuilder finds wrong).
     func testAFileThatIsNotWellFormedGivesNothing() throws {

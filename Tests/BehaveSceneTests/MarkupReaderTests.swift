@@ -94,6 +94,13 @@ final class MarkupReaderTests: XCTestCase {
         let fixture = try SceneFixture(["many.scene.yaml": "screen: Many\nui: many.ui\ncontrols:\n\(controls)", "many.ui": ui])
         let loaded = try SceneLoader.load(file: fixture.path("many.scene.yaml"))
         XCTAssertEqual(try loaded.scene.control(named: "s1999")?.value("maximumValue"), .number(50))
+        // A label that 2000 labels are bound to is read once, not once each.
+        let labels = String(repeating: "<property name=\"label\">drawn</property>", count: 20_000)
+        let bound = (0..<2000).map { "<object class=\"GtkLabel\" id=\"l\($0)\"><property name=\"label\" bind-source=\"source\" bind-flags=\"sync-create\"/></object>" }
+        let boundUI = "<interface><object class=\"GtkLabel\" id=\"source\">\(labels)</object>\(bound.joined())</interface>"
+        let boundFixture = try SceneFixture(["bound.scene.yaml": "screen: Bound\nui: bound.ui\ncontrols:\n  l1999: { type: Label }\n", "bound.ui": boundUI])
+        let boundScene = try SceneLoader.load(file: boundFixture.path("bound.scene.yaml"))
+        XCTAssertEqual(try boundScene.scene.control(named: "l1999")?.value("text"), .string("drawn"))
         XCTAssertEqual(InterfaceDrawing.number(String(repeating: "1", count: 1_000_000) + "e-999990"), 1_111_111_111.111111111)
         XCTAssertEqual(InterfaceDrawing.number("0." + String(repeating: "0", count: 1_000_000) + "5e1000005"), 50_000)
     }

@@ -22,9 +22,11 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     /// was drawn, or named with blanks around, was taken in the wrong order
     /// or not at all, an entry on a shared buffer kept its own text, a line
     /// of a file saved on Windows kept its `\r`; and `&#0000065;` (which
-    /// GTK reads as A) left references.ui unread.
+    /// GTK reads as A) left references.ui unread; and bound.ui's properties
+    /// bound with sync-create read their own text (or nothing), not their
+    /// sources'.
     func testHeadlessControlsReadWhatTheWindowsRead() throws {
-        for name in ["drawn", "set", "shared", "references"] {
+        for name in ["drawn", "set", "shared", "references", "bound"] {
             let file = folder.appendingPathComponent("\(name).scene.yaml").path
             let headless = try SceneLoader.load(file: file)
             let host = try GtkHost(interface: SceneLoader.interfaceFile(of: file), styles: GtkStyles())
