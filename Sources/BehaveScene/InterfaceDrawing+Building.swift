@@ -40,6 +40,10 @@ extension InterfaceDrawing {
         built.links[Link(object: entry, property: "buffer")].map { built.buffers[$0].text } ?? ""
     }
 
+    /// The classes whose values the file's building changes.
+    static let builtClasses: Set<String> = ["GtkAdjustment", "GtkEntryBuffer", "GtkScale", "GtkSpinButton", "GtkScrolledWindow",
+                                            "GtkEntry", "GtkPasswordEntry"]
+
     mutating func build() {
         var made: Set<Int> = []
         var later: [(link: Link, target: Int)] = []
@@ -52,8 +56,10 @@ extension InterfaceDrawing {
         }
         for object in document.endOrder() where document.elements[object].name == "object" {
             defer { made.insert(object) }
+            let className = document.elements[object].attribute("class")
+            guard let className, InterfaceDrawing.builtClasses.contains(className) else { continue }
             let all = properties(of: object)
-            switch document.elements[object].attribute("class") {
+            switch className {
             case "GtkAdjustment":
                 built.places[object] = built.adjustments.count
                 built.adjustments.append(adjustment(all))
@@ -61,7 +67,7 @@ extension InterfaceDrawing {
                 built.places[object] = built.buffers.count
                 built.buffers.append(("", 0))
                 setText(all, in: built.buffers.count - 1)
-            case let className? where ["GtkScale", "GtkSpinButton", "GtkScrolledWindow"].contains(className):
+            case "GtkScale", "GtkSpinButton", "GtkScrolledWindow":
                 let names = className == "GtkScrolledWindow" ? ["hadjustment", "vadjustment"] : ["adjustment"]
                 for name in names {
                     built.links[Link(object: object, property: name)] = built.adjustments.count
@@ -226,7 +232,7 @@ extension DrawnAdjustment {
     /// shows (with `digits` decimals), within the range, and moves it to
     /// the nearest step from the lower (none with a step of 0).
     mutating func snapAsShown(digits: Int) {
-        guard step != 0, let shown = Double(String(format: "%0.*f", digits, value)) else { return }
+        guard step != 0, let shown = Double(String(format: "%0.*f", Int32(digits), value)) else { return }
         let within = shown < lower ? lower : shown > upper ? upper : shown
         let steps = (within - lower) / step
         setValue(lower + (steps - steps.rounded(.down) < steps.rounded(.up) - steps ? steps.rounded(.down) : steps.rounded(.up)) * step)
