@@ -85,6 +85,21 @@ public struct InterfaceDrawing {
         return (kind.read(self, object), ranged ? adjustment(of: object) : nil)
     }
 
+    /// The controls among `controls` whose widgets end with one
+    /// adjustment (a slider and a spin button drawn on the same), in
+    /// groups of two or more: in `behave window` the one adjustment moves
+    /// them all.
+    func sharingAdjustments(_ controls: [View]) -> [[View]] {
+        var groups: [Int: [View]] = [:], order: [Int] = []
+        for control in controls where control.controlType.isKind(of: "Slider") || control.controlType.isKind(of: "Stepper") {
+            guard drawn(for: control) != nil, let object = objects[control.name],
+                  let place = built.links[Link(object: object, property: "adjustment")] else { continue }
+            if groups[place] == nil { order.append(place) }
+            groups[place, default: []].append(control)
+        }
+        return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    }
+
     // MARK: Properties
 
     /// The `<property>` elements of `object`, by name (GTK spells `-` and

@@ -268,6 +268,28 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(scene, "level", "value"), .number(30))
     }
 
+    /// A slider and a stepper on one adjustment move together as GTK moves
+    /// them in `behave window`: the other takes the value as the user's
+    /// edit, with its `valueChanged`. Before: the slider stayed at 10.
+    func testControlsOnOneAdjustmentMoveTogether() throws {
+        let ui = """
+            <interface><object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">10</property></object>
+            <object class="GtkBox">
+              <child><object class="GtkScale" id="volume"><property name="adjustment">range</property></object></child>
+              <child><object class="GtkSpinButton" id="number"><property name="adjustment">range</property></object></child>
+              <child><object class="GtkSpinButton" id="other"><property name="adjustment"><object class="GtkAdjustment"><property name="upper">9</property></object></property></object></child>
+            </object></interface>
+            """
+        let scene = try load("  volume: { type: Slider }\n  number: { type: Stepper }\n  other: { type: Stepper }\n", ui: ui)
+        try scene.execute(try XCTUnwrap(SceneCommand.parse("step number +")))
+        XCTAssertEqual(try read(scene, "volume", "value"), .number(11))
+        try scene.execute(try XCTUnwrap(SceneCommand.parse("set volume.value 30")))
+        XCTAssertEqual(try read(scene, "number", "value"), .number(30))
+        XCTAssertEqual(try read(scene, "other", "value"), .number(0))
+        XCTAssertEqual(scene.trace.entries.map(\.message).filter { $0.hasSuffix("valueChanged") },
+                       ["volume valueChanged", "number valueChanged", "number valueChanged"])
+    }
+
     /// A file it cannot read gives nothing, and the scene still loads
     /// (behave window says what GtkBuilder finds wrong).
     func testAFileThatIsNotWellFormedGivesNothing() throws {
