@@ -59,7 +59,9 @@ public struct DrawnAdjustment: Equatable, Sendable {
         let needs = pageSize != 0 ? "its upper less its page size must be above its lower" : "its upper must be above its lower"
         return DrawnAdjustment.note(control, in: file, "its GtkAdjustment \(drawn), which a \(control.typeName) cannot take (\(needs))",
                                     kept: "\(formatNumber(number(control, "minimumValue")))…\(formatNumber(number(control, "maximumValue")))",
-                                    fix: "give the adjustment an upper above its lower")
+                                    fix: pageSize != 0
+                                        ? "give the adjustment an upper above \(formatNumber(lower + pageSize)) (its lower plus its page size), or a smaller page size"
+                                        : "give the adjustment an upper above its lower")
     }
 
     /// What is noted when a stepper cannot take the step (one of 0 is

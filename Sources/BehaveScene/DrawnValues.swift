@@ -16,3 +16,32 @@ final class DrawnValues: ControlWidget {
 
     func drawnValue(of property: PropertySpec) -> Value? { values[property.name] }
 }
+
+extension DrawnValues {
+    /// Sliders and steppers whose widgets share one adjustment move
+    /// together, as in `behave window`, where the adjustment moves every
+    /// widget on it and each tells its control as the user's edit: a
+    /// value one takes (a script's set, the user's slide) is the others'
+    /// user edit, with its `valueChanged`. Not the frames of an
+    /// animation: the value it ends at.
+    static func link(_ group: [View]) {
+        for view in group {
+            let others = group.filter { $0 !== view }.map { WeakView($0) }
+            view.observeChanges { change in
+                guard change.property == "value", !change.isFrame else { return }
+                for other in others {
+                    guard let control = other.view, (try? control.value("value")) != change.new else { continue }
+                    control.userDidEdit("value", to: change.new, sending: "valueChanged")
+                }
+            }
+        }
+    }
+}
+
+/// A control held without keeping it (a linked control's observer is
+/// kept by the other control).
+private struct WeakView {
+    weak var view: View?
+
+    init(_ view: View) { self.view = view }
+}

@@ -8,8 +8,10 @@ import BehaveCore
 /// table of them (the GTK host's tests load the same files in a real
 /// window and compare every one).
 ///
-/// GtkBuilder's own rules are followed where they change a value: a
-/// property set twice keeps the last, an adjustment's value is kept within
+/// GtkBuilder's own rules are followed where they change a value: objects
+/// are built in its order, one adjustment or buffer for all that name it
+/// (`InterfaceDrawing+Building.swift`), a property set twice keeps the
+/// last, an adjustment's value is kept within
 /// its range as it stands when the value is set, numbers are read as
 /// `g_ascii_strtod` reads them (what follows a number is passed over), and
 /// a value GtkBuilder would not set (a word where a number goes, a number
@@ -32,9 +34,7 @@ public struct InterfaceDrawing {
         Kind(className: "GtkLabel", controlType: "Label", properties: ["text"]) { ["text": .string($0.labelText($1))] },
         // A switch's `state` and `active` follow each other: the last set wins.
         Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
-            let set = drawing.properties(of: object).filter { $0.name == "active" || $0.name == "state" }
-                .compactMap { InterfaceDrawing.boolean(drawing.document.text(of: $0.element)) }
-            return set.last.map { ["on": .bool($0)] } ?? [:]
+            drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
         },
         Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) {
             $0.adjustment(of: $1).values(isStepper: false)
@@ -42,10 +42,11 @@ public struct InterfaceDrawing {
         Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
             $0.adjustment(of: $1).values(isStepper: true)
         },
-        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
-        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1).text)] },
+        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
+        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
         Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
-            ["contentOffset": .point(Point(x: drawing.scrolled(object, "hadjustment"), y: drawing.scrolled(object, "vadjustment")))]
+            ["contentOffset": .point(Point(x: drawing.adjustment(of: object, "hadjustment").value,
+                                           y: drawing.adjustment(of: object, "vadjustment").value))]
         },
     ]
 
@@ -55,9 +56,9 @@ public struct InterfaceDrawing {
         kinds.map { ($0.className, $0.controlType, $0.properties) }
     }
 
-    private let document: MarkupDocument
+    let document: MarkupDocument
     /// The `<object>` elements by id, the first of each.
-    private var objects: [String: Int] = [:]
+    private(set) var objects: [String: Int] = [:]
 
     /// The drawing in a `.ui` file's bytes; nil when it is not well formed.
     init?(_ bytes: [UInt8]) {
@@ -66,20 +67,12 @@ public struct InterfaceDrawing {
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
         }
-        // Built once each: any number of widgets may name one.
-        for (index, element) in document.elements.enumerated() where element.name == "object" {
-            switch element.attribute("class") {
-            case "GtkAdjustment": adjustments[index] = built(index)
-            case "GtkEntryBuffer": buffers[index] = entryText(index)
-            default: continue
-            }
-        }
+        build()
     }
 
-    /// The file's adjustments as GTK builds them, and its entry buffers'
-    /// texts and lengths, by their elements.
-    private var adjustments: [Int: DrawnAdjustment] = [:]
-    private var buffers: [Int: (text: String, limit: Int)] = [:]
+    /// The file's adjustments and entry buffers as GtkBuilder leaves them
+    /// (`build()`), and which each widget ends with.
+    var built = Built()
 
     /// The values drawn for `control` (its object of the same id, of a
     /// class that fits its type), and its adjustment for a slider or a
@@ -92,12 +85,27 @@ public struct InterfaceDrawing {
         return (kind.read(self, object), ranged ? adjustment(of: object) : nil)
     }
 
+    /// The controls among `controls` whose widgets end with one
+    /// adjustment (a slider and a spin button drawn on the same), in
+    /// groups of two or more: in `behave window` the one adjustment moves
+    /// them all.
+    func sharingAdjustments(_ controls: [View]) -> [[View]] {
+        var groups: [Int: [View]] = [:], order: [Int] = []
+        for control in controls where control.controlType.isKind(of: "Slider") || control.controlType.isKind(of: "Stepper") {
+            guard drawn(for: control) != nil, let object = objects[control.name],
+                  let place = built.links[Link(object: object, property: "adjustment")] else { continue }
+            if groups[place] == nil { order.append(place) }
+            groups[place, default: []].append(control)
+        }
+        return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    }
+
     // MARK: Properties
 
     /// The `<property>` elements of `object`, by name (GTK spells `-` and
     /// `_` alike), in the file's order: the text each gives, or the object
     /// inside it.
-    private func properties(of object: Int) -> [(name: String, element: Int)] {
+    func properties(of object: Int) -> [(name: String, element: Int)] {
         document.children(of: object).compactMap { index in
             let element = document.elements[index]
             guard element.name == "property", let name = element.attribute("name") else { return nil }
@@ -110,20 +118,42 @@ public struct InterfaceDrawing {
     }
 
     /// The object a property names: the one inside it, or the one whose id
-    /// its text gives.
-    private func object(in property: Int, ofClass className: String) -> Int? {
+    /// its text gives (GtkBuilder strips the blanks around an id).
+    func object(in property: Int, ofClass className: String) -> Int? {
         let inner = document.children(of: property).first { document.elements[$0].name == "object" }
-        guard let found = inner ?? objects[document.text(of: property)],
+        guard let found = inner ?? objects[InterfaceDrawing.stripped(document.text(of: property))],
               document.elements[found].attribute("class") == className else { return nil }
         return found
+    }
+
+    /// `text` without C's blanks at either end (`g_strstrip`).
+    static func stripped(_ text: String) -> String {
+        let blank = { (scalar: Unicode.Scalar) in " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains(scalar) }
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, blank(first) { scalars.removeFirst() }
+        while let last = scalars.last, blank(last) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     // MARK: Values
 
     /// A label's text as GTK shows it: without markup's tags (`use-markup`)
     /// and mnemonics' underscores (`use-underline`).
+    /// A switch's `active` or `state` as set last (a binding's last of all).
+    func switchState(_ object: Int) -> Bool? {
+        if case .bool(let on)? = built.bound[Link(object: object, property: "active")] { return on }
+        return properties(of: object).filter { $0.name == "active" || $0.name == "state" }
+            .compactMap { InterfaceDrawing.boolean(document.text(of: $0.element)) }.last
+    }
+
+    /// A label's `label` as set last (a binding's last of all).
+    func labelProperty(_ label: Int) -> String? {
+        if case .string(let text)? = built.bound[Link(object: label, property: "label")] { return text }
+        return last("label", of: label)
+    }
+
     private func labelText(_ label: Int) -> String {
-        var text = last("label", of: label) ?? ""
+        var text = labelProperty(label) ?? ""
         let flag = { (name: String) in self.last(name, of: label).flatMap(InterfaceDrawing.boolean) ?? false }
         if flag("use-markup") {
             // Pango reads markup as a document of its own.
@@ -146,66 +176,6 @@ public struct InterfaceDrawing {
             shown.append(character)
         }
         return marked ? shown + "_" : shown
-    }
-
-    /// An entry's text: its buffer's (a buffer is set as the entry is
-    /// made, before its other properties, whatever the file's order), then
-    /// its own, cut at its `max-length` (in characters), in the file's
-    /// order. A buffer's the same way.
-    private func entryText(_ entry: Int) -> (text: String, limit: Int) {
-        var text = "", limit = 0
-        let all = properties(of: entry)
-        if let drawn = all.last(where: { $0.name == "buffer" }), let buffer = object(in: drawn.element, ofClass: "GtkEntryBuffer") {
-            (text, limit) = buffers[buffer] ?? ("", 0)
-        }
-        for (name, element) in all {
-            switch name {
-            case "text": text = document.text(of: element)
-            case "max-length": limit = InterfaceDrawing.length(document.text(of: element)) ?? limit
-            default: continue
-            }
-            if limit > 0, text.unicodeScalars.count > limit { text = String(text.unicodeScalars.prefix(limit)) }
-        }
-        return (text, limit)
-    }
-
-    /// A scale's or a spin button's adjustment, as GTK builds it: the
-    /// `adjustment` property's object, and a spin button's `value` set on
-    /// the adjustment it has then (GTK's own of 0 to 0 before one).
-    private func adjustment(of widget: Int) -> DrawnAdjustment {
-        var adjustment = DrawnAdjustment()
-        for (name, element) in properties(of: widget) {
-            if name == "adjustment", let drawn = object(in: element, ofClass: "GtkAdjustment") {
-                adjustment = adjustments[drawn] ?? DrawnAdjustment()
-            } else if name == "value", document.elements[widget].attribute("class") == "GtkSpinButton",
-                      let value = InterfaceDrawing.number(document.text(of: element)) {
-                adjustment.setValue(value)
-            }
-        }
-        return adjustment
-    }
-
-    /// Where a scrolled window's adjustment `name` stands (0 when it has none).
-    private func scrolled(_ window: Int, _ name: String) -> Double {
-        let drawn = properties(of: window).last { $0.name == name }.flatMap { object(in: $0.element, ofClass: "GtkAdjustment") }
-        return drawn.flatMap { adjustments[$0]?.value } ?? 0
-    }
-
-    private func built(_ object: Int) -> DrawnAdjustment {
-        var adjustment = DrawnAdjustment()
-        for (name, element) in properties(of: object) {
-            guard let number = InterfaceDrawing.number(document.text(of: element)) else { continue }
-            switch name {
-            case "value": adjustment.setValue(number)
-            case "lower": adjustment.lower = number
-            case "upper": adjustment.upper = number
-            case "step-increment": adjustment.step = number
-            case "page-increment": adjustment.pageStep = number
-            case "page-size": adjustment.pageSize = number
-            default: continue
-            }
-        }
-        return adjustment
     }
 
     // MARK: Reading GtkBuilder's values

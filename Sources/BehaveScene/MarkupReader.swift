@@ -64,6 +64,18 @@ struct MarkupDocument {
 
     private var topLevel: [Content] = []
 
+    /// The elements in the order their end tags come (an element's after
+    /// all it holds).
+    func endOrder() -> [Int] {
+        var order: [Int] = [], open: [Int] = []
+        for (index, element) in elements.enumerated() {
+            while let innermost = open.last, innermost != element.parent { order.append(open.removeLast()) }
+            open.append(index)
+        }
+        order.append(contentsOf: open.reversed())
+        return order
+    }
+
     /// How deeply elements may nest: four times the objects `behave
     /// window` nests (256), each in a `<child>` and a `<property>`.
     static let maximumDepth = 1024
@@ -173,7 +185,7 @@ private struct MarkupReader {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { return false }
             let quote = bytes[at]
             guard let end = bytes[(at + 1)...].firstIndex(of: quote), !bytes[(at + 1)..<end].contains(UInt8(ascii: "<")),
-                  let value = decode((at + 1)..<end) else { return false }
+                  let value = decode((at + 1)..<end, attribute: true) else { return false }
             guard names.insert(attribute).inserted else { return false }
             attributes.append((attribute, value))
             at = end + 1
@@ -226,16 +238,34 @@ private struct MarkupReader {
     // MARK: Text
 
     /// Text with its entities and character references replaced; nil when
-    /// one is malformed or unknown, or the text is not UTF-8.
-    func decode(_ range: Range<Int>) -> String? {
-        guard let raw = String(validating: bytes[range], as: UTF8.self) else { return nil }
-        guard bytes[range].contains(UInt8(ascii: "&")) else { return raw }
+    /// one is malformed or unknown, or the text is not UTF-8. Its line
+    /// ends are read as GMarkup reads them: `\r\n` and `\r` as `\n` (a
+    /// file saved with Windows' line ends reads as one with Unix's), and in
+    /// an attribute, as a tab and `\n`, as a space (a reference such as
+    /// `&#13;` gives its character as written).
+    func decode(_ range: Range<Int>, attribute: Bool = false) -> String? {
+        var written = bytes[range]
+        let isTurned = { (byte: UInt8) in byte == 0x0D || attribute && (byte == 0x09 || byte == 0x0A) }
+        if written.contains(where: isTurned) {
+            var normal: [UInt8] = []
+            normal.reserveCapacity(written.count)
+            var afterReturn = false
+            for byte in written {
+                defer { afterReturn = byte == 0x0D }
+                if byte == 0x0A, afterReturn { continue }
+                normal.append(!isTurned(byte) ? byte : attribute ? 0x20 : 0x0A)
+            }
+            written = normal[...]
+        }
+        guard let raw = String(validating: written, as: UTF8.self) else { return nil }
+        guard written.contains(UInt8(ascii: "&")) else { return raw }
         var result = "", scalars = raw.unicodeScalars[...]
         while let ampersand = scalars.firstIndex(of: "&") {
             result.unicodeScalars.append(contentsOf: scalars[..<ampersand])
             scalars = scalars[scalars.index(after: ampersand)...]
-            // No reference is longer than `#x10FFFF`; a longer one is none.
-            guard let semicolon = scalars.prefix(10).firstIndex(of: ";") else { return nil }
+            // Up to the next `;`, however far (GMarkup reads `&#0000065;`):
+            // each is read once, so the text is read in linear time.
+            guard let semicolon = scalars.firstIndex(of: ";") else { return nil }
             guard let replaced = MarkupReader.reference(String(String.UnicodeScalarView(scalars[..<semicolon]))) else { return nil }
             result.unicodeScalars.append(replaced)
             scalars = scalars[scalars.index(after: semicolon)...]
@@ -255,10 +285,39 @@ private struct MarkupReader {
         default: break
         }
         guard name.hasPrefix("#") else { return nil }
-        let hex = name.hasPrefix("#x")
-        let digits = name.dropFirst(hex ? 2 : 1)
-        guard !digits.isEmpty, digits.count <= 8, let code = UInt32(digits, radix: hex ? 16 : 10), code != 0 else { return nil }
-        return Unicode.Scalar(code)
+        return character(Substring(name).unicodeScalars.dropFirst())
+    }
+
+    /// A character reference after its `#`, as GMarkup reads one with C's
+    /// `strtoul`: `x` for hexadecimal, then after blanks a `+` (a `-`
+    /// gives no character), a `0x` again in hexadecimal, and digits,
+    /// any number of leading zeros too; a character XML 1.1 permits.
+    static func character(_ written: Substring.UnicodeScalarView) -> Unicode.Scalar? {
+        var rest = written, radix: UInt32 = 10
+        if rest.first == "x" {
+            radix = 16
+            rest.removeFirst()
+        }
+        while let first = rest.first, " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains(first) { rest.removeFirst() }
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            guard sign == "+" else { return nil }
+            rest.removeFirst()
+        }
+        if radix == 16, rest.starts(with: "0x".unicodeScalars) || rest.starts(with: "0X".unicodeScalars),
+           rest.dropFirst(2).first?.properties.isASCIIHexDigit == true {
+            rest.removeFirst(2)
+        }
+        guard !rest.isEmpty else { return nil }
+        var code: UInt32 = 0
+        for scalar in rest {
+            guard scalar.isASCII, let digit = UInt32(String(scalar), radix: Int(radix)) else { return nil }
+            // Past the last character: no character, however many digits follow.
+            code = min(code * radix + digit, 0x110000)
+        }
+        switch code {
+        case 1...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return Unicode.Scalar(code)
+        default: return nil
+        }
     }
 
     // MARK: Moving on

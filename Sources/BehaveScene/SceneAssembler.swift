@@ -169,6 +169,9 @@ final class SceneAssembler {
             }
             view.adoptDrawnValues(of: DrawnValues(drawn.values))
         }
+        for group in drawing.sharingAdjustments(description.controls.compactMap { views[$0.name] }) {
+            DrawnValues.link(group)
+        }
     }
 
     // MARK: Controls

@@ -31,6 +31,21 @@ final class MarkupReaderTests: XCTestCase {
         XCTAssertNil(MarkupDocument.read(Array("<a>".utf8) + [0xFF, 0xFE] + Array("</a>".utf8)))
     }
 
+    /// Line ends and character references read as GMarkup (GtkBuilder's
+    /// reader) reads them. Before: a file saved with Windows' line ends
+    /// gave a label's lines a `\r` GTK does not show, and `&#0000065;`,
+    /// an A to GTK, left the whole file unread.
+    func testLineEndsAndReferencesAreReadAsGMarkupReadsThem() throws {
+        let document = try XCTUnwrap(read("<a b=\"x\ty\r\nz\r\">1\r\n2\r3\r\r\n<![CDATA[4\r\n]]>&#13;&#10;</a>"))
+        XCTAssertEqual(document.elements[0].attribute("b"), "x y z ")
+        XCTAssertEqual(document.text(of: 0), "1\n2\n3\n\n4\r\n\r\n")
+        let letters = try XCTUnwrap(read("<a>&#0000065;&#+66;&#x0x43;&#x  44;&#\(String(repeating: "0", count: 100_000))69;</a>"))
+        XCTAssertEqual(letters.text(of: 0), "ABCDE")
+        for refused in ["&#-65;", "&#-0;", "&#xFFFE;", "&#X41;", "&#x0x;", "&#;", "&#x;", "&#6 5;", "&#xDFFF;", "&#\(String(repeating: "9", count: 40));"] {
+            XCTAssertNil(read("<a>\(refused)</a>"), refused)
+        }
+    }
+
     /// An entity declared in a DOCTYPE is never expanded (a billion
     /// laughs is an unknown entity, refused at once).
     func testDeclaredEntitiesAreNotExpanded() {
@@ -79,6 +94,13 @@ final class MarkupReaderTests: XCTestCase {
         let fixture = try SceneFixture(["many.scene.yaml": "screen: Many\nui: many.ui\ncontrols:\n\(controls)", "many.ui": ui])
         let loaded = try SceneLoader.load(file: fixture.path("many.scene.yaml"))
         XCTAssertEqual(try loaded.scene.control(named: "s1999")?.value("maximumValue"), .number(50))
+        // A label that 2000 labels are bound to is read once, not once each.
+        let labels = String(repeating: "<property name=\"label\">drawn</property>", count: 20_000)
+        let bound = (0..<2000).map { "<object class=\"GtkLabel\" id=\"l\($0)\"><property name=\"label\" bind-source=\"source\" bind-flags=\"sync-create\"/></object>" }
+        let boundUI = "<interface><object class=\"GtkLabel\" id=\"source\">\(labels)</object>\(bound.joined())</interface>"
+        let boundFixture = try SceneFixture(["bound.scene.yaml": "screen: Bound\nui: bound.ui\ncontrols:\n  l1999: { type: Label }\n", "bound.ui": boundUI])
+        let boundScene = try SceneLoader.load(file: boundFixture.path("bound.scene.yaml"))
+        XCTAssertEqual(try boundScene.scene.control(named: "l1999")?.value("text"), .string("drawn"))
         XCTAssertEqual(InterfaceDrawing.number(String(repeating: "1", count: 1_000_000) + "e-999990"), 1_111_111_111.111111111)
         XCTAssertEqual(InterfaceDrawing.number("0." + String(repeating: "0", count: 1_000_000) + "5e1000005"), 50_000)
     }

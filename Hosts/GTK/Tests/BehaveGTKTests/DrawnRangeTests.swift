@@ -1,3 +1,5 @@
+import BehaveCore
+import BehaveScene
 import Foundation
 import XCTest
 
@@ -101,6 +103,44 @@ final class DrawnRangeTests: XCTestCase {
         XCTAssertFalse(driver.lines.contains { $0.contains("refuses") || $0.contains("CRITICAL") || $0.contains("WARNING") },
                        driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A slider and a stepper drawn on one adjustment move together, in
+    /// the window (GTK moves both widgets) and headless alike: a press of
+    /// the spin button's + and a drag of the scale each give the other
+    /// control the value and its `valueChanged`, as the user's edit.
+    /// (The window tells the controls in the order their widgets joined
+    /// the adjustment, the edited one's perhaps second; headless, the
+    /// edited one first.) Before: headless, the slider stayed at 40 while
+    /// the stepper went to 45, and at the end of the drag the stepper at
+    /// 45: a spec read what no window shows.
+    func testControlsOnOneAdjustmentMoveTogetherAsInTheWindow() throws {
+        let driver = try open("linked")
+        try driver.xdotool(try plus(driver))
+        try driver.waitForLine(endingWith: "count valueChanged")
+        try driver.drag("volume", fromFraction: 0.5, toFraction: 1.2)
+        try driver.wait(for: "the count at 100") { driver.lines.contains { $0.contains("count.value: ") && $0.hasSuffix(" → 100") } }
+        Thread.sleep(forTimeInterval: 0.3)
+        let shown = driver.lines.filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") }
+            .map { $0.replacingOccurrences(of: #"^\[[^\]]*\] "#, with: "", options: .regularExpression) }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ranges/linked.scene.yaml").path
+        let headless = try SceneLoader.load(file: file)
+        var heard: [[String]] = []
+        for line in ["step count +", "slide volume 100"] {
+            let before = headless.scene.trace.entries.count
+            try headless.scene.execute(try XCTUnwrap(SceneCommand.parse(line)))
+            heard.append(headless.scene.trace.entries.dropFirst(before).map(\.message).filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") })
+        }
+        let press = ["count valueChanged", "count.value: 40 → 45", "volume valueChanged", "volume.value: 40 → 45"]
+        XCTAssertEqual(shown.prefix(4).sorted(), press, shown.joined(separator: "\n"))
+        XCTAssertEqual(heard[0].sorted(), press)
+        for (name, lines) in [("window", Array(shown.suffix(4))), ("headless", heard[1])] {
+            XCTAssertEqual(lines.filter { $0.hasSuffix("valueChanged") }.sorted(), ["count valueChanged", "volume valueChanged"], "\(name): \(lines)")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("count.value: ") && $0.hasSuffix(" → 100") }, "\(name): \(lines)")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("volume.value: ") && $0.hasSuffix(" → 100") }, "\(name): \(lines)")
+        }
     }
 
     /// The window of Fixtures/Ranges/`name`.scene.yaml.

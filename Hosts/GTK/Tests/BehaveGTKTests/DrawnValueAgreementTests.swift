@@ -16,15 +16,23 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     private let folder = WindowDriver.checkout.appendingPathComponent("Hosts/GTK/Tests/BehaveGTKTests/Fixtures/Drawn")
 
     /// Before: headless, the volume read 0 in 0…1 where the window read 40
-    /// in 0…100, and every label, switch and field its default.
+    /// in 0…100, and every label, switch and field its default; and in
+    /// shared.ui, a slider read 10 where the spin button sharing its
+    /// adjustment had made it 15, an adjustment or a buffer named before it
+    /// was drawn, or named with blanks around, was taken in the wrong order
+    /// or not at all, an entry on a shared buffer kept its own text, a line
+    /// of a file saved on Windows kept its `\r`; and `&#0000065;` (which
+    /// GTK reads as A) left references.ui unread; and bound.ui's properties
+    /// bound with sync-create read their own text (or nothing), not their
+    /// sources'.
     func testHeadlessControlsReadWhatTheWindowsRead() throws {
-        for name in ["drawn", "set"] {
+        for name in ["drawn", "set", "shared", "references", "bound"] {
             let file = folder.appendingPathComponent("\(name).scene.yaml").path
             let headless = try SceneLoader.load(file: file)
             let host = try GtkHost(interface: SceneLoader.interfaceFile(of: file), styles: GtkStyles())
             let window = try SceneLoader.load(file: file, hosting: host.hosting)
             let controls = try XCTUnwrap(headless.scene.screen).controls
-            XCTAssertGreaterThan(controls.count, 10)
+            XCTAssertGreaterThan(controls.count, 1)
             for view in controls {
                 let shown = try XCTUnwrap(window.scene.control(named: view.name), view.name)
                 for spec in view.schema.properties {
@@ -47,7 +55,28 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))
         XCTAssertEqual(try read("scroller", "contentOffset"), .point(Point(x: 0, y: 200)))
+        // snap-to-ticks reads back what the spin button shows (10.3, then
+        // 10 before its digits were set) and moves it to a step. Before:
+        // 10.26 headless, where the window read 10.5 and 10.
+        XCTAssertEqual(try read("snapped", "value"), .number(10.5))
+        XCTAssertEqual(try read("snappedShowingWhole", "value"), .number(10))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
+    }
+
+    /// What shared.ui's controls read, in both: objects shared and named
+    /// before they are drawn are GtkBuilder's one object, set in its order.
+    func testSharedAndLaterObjectsAreReadInGtkBuildersOrder() throws {
+        let headless = try SceneLoader.load(file: folder.appendingPathComponent("shared.scene.yaml").path)
+        let read = { (name: String, property: String) in try headless.scene.control(named: name)?.value(property) }
+        XCTAssertEqual(try read("volume", "value"), .number(15))
+        XCTAssertEqual(try read("volumeNumber", "maximumValue"), .number(100))
+        XCTAssertEqual(try read("later", "value"), .number(10))
+        XCTAssertEqual(try read("early", "value"), .number(60))
+        XCTAssertEqual(try read("owner", "value"), .number(60))
+        for name in ["first", "second", "cut"] { XCTAssertEqual(try read(name, "text"), .string("typed"), name) }
+        XCTAssertEqual(try read("laterBuffered", "text"), .string("the later buffer"))
+        XCTAssertEqual(try read("poem", "text"), .string("Two\nlines"))
+        XCTAssertEqual(try read("address", "text"), .string("one\ntwo"))
     }
 
     /// Every property a GTK binding adopts from its widget is one the
