@@ -124,14 +124,7 @@ struct ObjectTable {
     }
 
     /// Where the entry of `handle` is, if it is held.
-    private func index(of handle: Int) -> Int? {
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].handle < handle { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].handle == handle ? low : nil
-    }
+    private func index(of handle: Int) -> Int? { entries.index(ofKey: handle, by: \.handle) }
 }
 
 /// The behaviours of a runtime by id, weakly. Ids are never reused; a
@@ -182,12 +175,18 @@ struct BehaviourTable {
         removedCount += 1
     }
 
-    private func index(of id: Int) -> Int? {
-        var low = 0, high = slots.count
+    private func index(of id: Int) -> Int? { slots.index(ofKey: id, by: \.id) }
+}
+
+extension Array {
+    /// Where the element whose `key` is `wanted` is, in a list kept in the
+    /// order of that key (handles and ids only grow), found by halving it.
+    func index(ofKey wanted: Int, by key: (Element) -> Int) -> Int? {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if slots[middle].id < id { low = middle + 1 } else { high = middle }
+            if key(self[middle]) < wanted { low = middle + 1 } else { high = middle }
         }
-        return low < slots.count && slots[low].id == id ? low : nil
+        return low < count && key(self[low]) == wanted ? low : nil
     }
 }
