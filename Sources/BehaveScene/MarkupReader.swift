@@ -90,6 +90,25 @@ struct MarkupDocument {
         return reader.read()
     }
 
+    /// Where reading `bytes` stops when they are not well formed: the
+    /// line and the column (in characters) of the first byte the reader
+    /// could not take; nil when they are.
+    static func mistake(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (line: Int, column: Int)? {
+        var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
+        guard case .none = reader.read() else { return nil }
+        let stop = min(reader.at, bytes.count)
+        var line = 1, column = 1
+        for byte in bytes[..<stop] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int) -> Int {
         elements.append(Element(name: name, attributes: attributes, parent: parent))
         add(.element(elements.count - 1), to: parent)

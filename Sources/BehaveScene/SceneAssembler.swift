@@ -156,9 +156,18 @@ final class SceneAssembler {
     /// scene reads the same either way. Notes what a control cannot take.
     private func adoptDrawing() {
         defer { interfaceBytes = nil }
-        guard hosting.bindControl == nil, let interface, let bytes = interfaceBytes,
-              let drawing = InterfaceDrawing(bytes) else { return }
+        guard hosting.bindControl == nil, let interface, let bytes = interfaceBytes else { return }
         let file = (interface as NSString).lastPathComponent
+        guard let drawing = InterfaceDrawing(bytes) else {
+            // Told here, as nothing else headless reads the file's markup.
+            if let (line, column) = MarkupDocument.mistake(in: bytes) {
+                log.warning("\(file):\(line):\(column): Behave cannot read the file as XML from here, so its controls keep "
+                            + "their own values (headless, the scene runs without what the file drew); fix the markup "
+                            + "there (a tag left open, a stray `&` or `<`): `behave window` names what GTK finds",
+                            line: description.interface?.line)
+            }
+            return
+        }
         for entry in description.controls {
             guard let view = views[entry.name], let drawn = drawing.drawn(for: view) else { continue }
             if let adjustment = drawn.adjustment {

@@ -291,10 +291,24 @@ final class InterfaceDrawingTests: XCTestCase {
     }
 
     /// A file it cannot read gives nothing, and the scene still loads
-    /// (behave window says what GtkBuilder finds wrong).
-    func testAFileThatIsNotWellFormedGivesNothing() throws {
-        let broken = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: "")
+    /// (behave window says what GtkBuilder finds wrong); every headless
+    /// mode, `behave check` among them, warns at the `ui:` line of where
+    /// reading stopped, so a hand-edited file's slip is found before the
+    /// window.
+    func testAFileThatIsNotWellFormedGivesNothingAndIsToldWhere() throws {
+        let broken = InterfaceDrawingTests.coffee.replacingOccurrences(of: "<object class=\"GtkBox\">",
+                                                                       with: "<object class=\"GtkBox\" oops>")
         let scene = try load("  volume: { type: Slider }\n", ui: broken)
         XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(1))
+        let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  volume: { type: Slider }\n",
+                                        "coffee.ui": broken])
+        let warnings = SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning)
+        XCTAssertEqual(warnings.map(\.line), [2], "at the scene's `ui:` line")
+        XCTAssertTrue(warnings.first?.message.hasPrefix("coffee.ui:11:34: Behave cannot read the file as XML") == true,
+                      warnings.first?.message ?? "no warning")
+        // A file it reads is not warned of.
+        let good = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  volume: { type: Slider }\n",
+                                     "coffee.ui": InterfaceDrawingTests.coffee])
+        XCTAssertEqual(SceneLoader.inspect(file: good.path("coffee.scene.yaml")).filter(\.isWarning).map(\.message), [])
     }
 }
