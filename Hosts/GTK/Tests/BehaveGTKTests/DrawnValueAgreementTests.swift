@@ -47,6 +47,11 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))
         XCTAssertEqual(try read("scroller", "contentOffset"), .point(Point(x: 0, y: 200)))
+        XCTAssertEqual(try read("save", "title"), .string("Save preset"))
+        XCTAssertEqual(try read("mnemonic", "title"), .string("Save"))
+        XCTAssertEqual(try read("iconic", "title"), .string(""))
+        XCTAssertEqual(try read("blank", "placeholder"), .string("Preset name"))
+        XCTAssertEqual(try read("secret", "placeholder"), .string("Password"))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
     }
 
