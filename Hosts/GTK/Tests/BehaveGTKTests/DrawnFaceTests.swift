@@ -28,4 +28,31 @@ final class DrawnFaceTests: XCTestCase {
         XCTAssertGreaterThan(value, 40, moved)
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    /// Examples/GTK's mixer does in the window what mixer_spec.lua says it
+    /// does headless: it opens at the drawn values, a drag moves the
+    /// label, the switch mutes it, the count steps by 5, and three typed
+    /// letters enable the button.
+    func testTheMixerExampleDoesWhatItsSpecSays() throws {
+        let input = Pipe()
+        let driver = try WindowDriver()
+        try driver.open("Examples/GTK/mixer.scene.yaml", input: input)
+        try driver.waitForLine(containing: "preset awake")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ save ")
+        for drawn in [#"│ summary      "Volume 40""#, "┤ 40", "[ − 10 + ]  (0…50)", "[Preset name]", #"[ "Save preset" ]"#] {
+            XCTAssertTrue(driver.lines.contains { $0.contains(drawn) }, "\(drawn) in\n" + driver.lines.joined(separator: "\n"))
+        }
+        try driver.drag("volume", fromFraction: 0.4, toFraction: 0.8)
+        try driver.waitForLine(containing: #"summary.text: "Volume 40" → "Volume "#)
+        try driver.click("mute")
+        try driver.waitForLine(containing: #" → "Muted""#)
+        let count = try XCTUnwrap(driver.places["count"])
+        try driver.xdotool(["mousemove", "\(count.x + count.width - 14)", "\(count.y + count.height / 2)", "click", "1"])
+        try driver.waitForLine(containing: "count.value: 10 → 15")
+        try driver.click("name")
+        try driver.type("Jaz")
+        try driver.waitForLine(containing: "save.enabled: false → true")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
 }
