@@ -448,6 +448,48 @@ final class WindowTests: XCTestCase {
         return (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2)
     }
 
+    /// A script error in a handler shows over the window, with its file,
+    /// line and handler, and goes after a while; the scene runs on.
+    /// Before: only the terminal said it, and the click did nothing to see.
+    func testAScriptErrorIsShownInTheWindowForAWhile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-error-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            local Broken = behaviour { name = "Broken", outlets = { button = "Button", label = "Label" } }
+
+            function Broken:awake()
+              self.button:on("touchUpInside", function()
+                self.label.text = "tapped " .. nil
+              end)
+            end
+
+            return Broken
+
+            """.utf8).write(to: folder.appendingPathComponent("broken.lua"))
+        let scene = folder.appendingPathComponent("broken.scene.yaml")
+        try Data("""
+            controls:
+              label:  { type: Label, text: Ready, frame: [16, 16, 300, 30] }
+              button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
+            behaviours:
+              broken: { script: broken.lua, outlets: { button: button, label: label } }
+
+            """.utf8).write(to: scene)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "broken awake")
+        let before = try driver.snapshot("label")
+        try driver.click("button")
+        try driver.waitForLine(containing: "broken.lua:5: attempt to concatenate a nil value")
+        Thread.sleep(forTimeInterval: 0.6)
+        XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the error is shown over the scene")
+        try driver.wait(for: "the error to go", timeout: 12) {
+            (try? driver.differingPixels(before, try driver.snapshot("label"))) ?? 1 < 20
+        }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
     func testSavingAFileReloadsItAndAMistakeIsShownInTheWindow() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
