@@ -319,16 +319,19 @@ final class LintWalk {
         case .block(let body):
             scoped(body)
         case .whileLoop(let condition, let body):
+            checkTruthOfMethod(condition, wholly: true)
             expression(condition)
             scoped(body)
         case .repeatLoop(let body, let condition):
             // `until` sees the body's locals.
             open()
             block(body.statements)
+            checkTruthOfMethod(condition, wholly: true)
             expression(condition)
             close()
         case .ifChain(let branches, let otherwise):
             for (condition, body) in branches {
+                checkTruthOfMethod(condition, wholly: true)
                 expression(condition)
                 scoped(body)
             }
@@ -531,6 +534,7 @@ final class LintWalk {
         case .function(let function):
             self.function(function, behaviourSelf: false)
         case .operation(let operands, let operators, _):
+            checkTruthOfMethod(expression, wholly: false)
             checkComparisons(operands, operators)
             // Operand i is the right of operator i - 1; the first is the
             // left of operator 0 (or a unary operator's own).
@@ -590,6 +594,39 @@ final class LintWalk {
             self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no property `\(key.name)`",
                         fix: near
                             ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// `if self.mute.on then`: a control's method (`on`, the event
+    /// method) read where its truth is tested, which is always true; a
+    /// switch's state is `isOn`. `condition` is tested `wholly` (an `if`'s,
+    /// a loop's), or only what `not`, `and` and `or` test in it.
+    func checkTruthOfMethod(_ condition: LuaExpression, wholly: Bool) {
+        switch condition {
+        case .parenthesized(let inner):
+            if wholly { checkTruthOfMethod(inner, wholly: true) }
+        case .operation(let operands, let operators, _):
+            // A chain of `and`/`or` tests every operand but its last (that
+            // one too, when the whole is tested); `not` tests its own.
+            if operators == ["not"], operands.count == 1 {
+                checkTruthOfMethod(operands[0], wholly: true)
+            } else if !operators.isEmpty, operators.allSatisfy({ $0 == "and" || $0 == "or" }) {
+                for operand in wholly ? operands : operands.dropLast() { checkTruthOfMethod(operand, wholly: true) }
+            }
+        case .field(let object, let key):
+            guard wholly, let (schema, dependencies) = controlType(object) else { return }
+            let methods = LintWalk.controlMethods.union(ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? [])
+            // Methods win over properties of their name: a switch's `on` reads the method.
+            guard methods.contains(key.name) else { return }
+            let isState = key.name == "on" && schema.index(of: "on") != nil
+            settle(dependencies) {
+                self.report(.warning, "method-as-value", at: key.position,
+                            "`\(key.name)` is a \(schema.typeName)'s method, so testing it is always true",
+                            fix: isState ? "its state is `isOn` (`on` connects a handler: `:on(event, fn)`)"
+                                         : "call it with `:` (`:\(key.name)(…)`)")
+            }
+        default:
+            return
         }
     }
 

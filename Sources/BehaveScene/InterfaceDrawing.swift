@@ -42,8 +42,12 @@ public struct InterfaceDrawing {
         Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
             $0.adjustment(of: $1).values(isStepper: true)
         },
-        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
-        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text"]) { ["text": .string($0.entryText($1))] },
+        // A button's `label` is its title, unless a child drawn after it took its place.
+        Kind(className: "GtkButton", controlType: "Button", properties: ["title"]) { drawing, object in
+            drawing.buttonTitle(object).map { ["title": .string($0)] } ?? [:]
+        },
+        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text", "placeholder"]) { $0.entryValues($1) },
+        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text", "placeholder"]) { $0.entryValues($1) },
         Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
             ["contentOffset": .point(Point(x: drawing.adjustment(of: object, "hadjustment").value,
                                            y: drawing.adjustment(of: object, "vadjustment").value))]
@@ -161,6 +165,27 @@ public struct InterfaceDrawing {
             text = markup.allText(of: 0)
         }
         return flag("use-underline") ? InterfaceDrawing.withoutMnemonics(text) : text
+    }
+
+    /// A button's title as GTK shows it: its `label` (without a mnemonic's
+    /// underscore, with `use-underline`); nil when a `<child>` drawn after
+    /// the label replaced it (an icon, a box), as `gtk_button_set_child` does.
+    private func buttonTitle(_ button: Int) -> String? {
+        let drawn = document.children(of: button).last { index in
+            let element = document.elements[index]
+            return element.name == "child" || (element.name == "property" && element.attribute("name") == "label")
+        }
+        guard let drawn, document.elements[drawn].name == "property" else {
+            return drawn == nil ? "" : nil
+        }
+        let text = document.text(of: drawn)
+        let underlined = last("use-underline", of: button).flatMap(InterfaceDrawing.boolean) ?? false
+        return underlined ? InterfaceDrawing.withoutMnemonics(text) : text
+    }
+
+    /// An entry's text (`entryText`) and its `placeholder-text`.
+    private func entryValues(_ entry: Int) -> [String: Value] {
+        ["text": .string(entryText(entry)), "placeholder": .string(last("placeholder-text", of: entry) ?? "")]
     }
 
     /// `_F__ile` shows `F_ile`: an underscore marks the next character, two

@@ -35,6 +35,22 @@ final class LinterTypeTests: XCTestCase {
         return findings.first
     }
 
+    /// `if self.done.on then`: a switch's `on` is its event method, so the
+    /// test is always true (the label always said "Muted"); its state is
+    /// `isOn`. Before: no finding, and `behave check` said ok.
+    func testASwitchsOnMethodTestedAsItsStateIsAlwaysTrue() {
+        XCTAssertEqual(only(#"if self.done.on then print("on") end"#)?.description,
+                       "cart.lua:8:16: warning: `on` is a Switch's method, so testing it is always true; its state is "
+                       + "`isOn` (`on` connects a handler: `:on(event, fn)`)")
+        XCTAssertEqual(only("local shown = not self.done.on; print(shown)")?.code, "method-as-value")
+        XCTAssertEqual(only(#"print(self.done.on and "Muted" or "Volume")"#)?.code, "method-as-value")
+        XCTAssertEqual(only("while self.quantity.once do break end")?.description,
+                       "cart.lua:8:23: warning: `once` is a Stepper's method, so testing it is always true; call it with `:` (`:once(…)`)")
+        // A value, not a test: the method handed on, the state read, the last of an `and`.
+        XCTAssertEqual(lint("local connect = self.done.on; print(connect)").map(\.description), [])
+        XCTAssertEqual(lint("if self.done.isOn then print(self.done.isOn and self.done.on) end").map(\.description), [])
+    }
+
     func testAPropertysNumberComparedWithAStringIsAlwaysTrue() {
         XCTAssertEqual(only(#"if self.quantity.value ~= "0" then print("some") end"#)?.description,
                        #"cart.lua:8:6: error: `self.quantity.value ~= "0"` compares a number with a string, so it is always true: in Lua, values of two types are never equal; compare values of one type: `self.quantity.value ~= 0`"#)

@@ -119,6 +119,47 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(scene, "count", "maximumValue"), .number(20))
     }
 
+    /// A button's label is its title (a mnemonic's underscore left out,
+    /// a label a child drawn after it replaced giving none), an entry's
+    /// placeholder the field's, and the scene file's win. Before: every
+    /// title and placeholder read "", and `show` drew the button blank.
+    func testAButtonsLabelAndAnEntrysPlaceholderAreTaken() throws {
+        let ui = """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <child><object class="GtkButton" id="save"><property name="label">Save preset</property></object></child>
+              <child><object class="GtkButton" id="mnemonic">
+                <property name="label">_Save</property><property name="use_underline">True</property>
+              </object></child>
+              <child><object class="GtkButton" id="iconic">
+                <property name="label">Hidden</property>
+                <child><object class="GtkImage"><property name="icon-name">document-save</property></object></child>
+              </object></child>
+              <child><object class="GtkButton" id="relabelled">
+                <child><object class="GtkImage"/></child>
+                <property name="label">Shown</property>
+              </object></child>
+              <child><object class="GtkEntry" id="name"><property name="placeholder-text">Preset name</property></object></child>
+              <child><object class="GtkPasswordEntry" id="secret"><property name="placeholder-text">Password</property></object></child>
+            </object></child></object></interface>
+            """
+        let scene = try load("""
+              save: { type: Button }
+              mnemonic: { type: Button }
+              iconic: { type: Button }
+              relabelled: { type: Button }
+              name: { type: TextField }
+              secret: { type: TextField, placeholder: Passphrase }
+
+            """, ui: ui)
+        XCTAssertEqual(try read(scene, "save", "title"), .string("Save preset"))
+        XCTAssertEqual(try read(scene, "mnemonic", "title"), .string("Save"))
+        XCTAssertEqual(try read(scene, "iconic", "title"), .string(""))
+        XCTAssertEqual(try read(scene, "relabelled", "title"), .string("Shown"))
+        XCTAssertEqual(try read(scene, "name", "placeholder"), .string("Preset name"))
+        XCTAssertEqual(try read(scene, "secret", "placeholder"), .string("Passphrase"))
+        XCTAssertTrue(scene.render().contains(#"[ "Save preset" ]"#), scene.render())
+    }
+
     /// A control whose type the widget's class does not fit, and an id
     /// the file lacks, take nothing (behave window says why).
     func testOnlyAWidgetOfTheControlsKindGivesValues() throws {

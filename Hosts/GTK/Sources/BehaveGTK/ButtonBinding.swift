@@ -17,7 +17,9 @@ final class ButtonBinding: WidgetBinding {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             let picture = gtk_picture_new()!
             gtk_widget_set_visible(picture, 0)
-            let label = gtk_label_new(bhg_button_get_label(widget))!
+            // A label drawn with `use-underline` keeps its mnemonic (`_Save` shows `Save`).
+            let drawn = bhg_button_get_label(widget)
+            let label = (bhg_button_get_use_underline(widget) != 0 ? gtk_label_new_with_mnemonic(drawn) : gtk_label_new(drawn))!
             gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
             bhg_box_append(box, picture)
             bhg_box_append(box, label)
@@ -72,6 +74,13 @@ final class ButtonBinding: WidgetBinding {
             return false
         }
         return true
+    }
+
+    /// The title the button was drawn with, as its label shows it; none
+    /// when a child of the file's own (an icon, a box) stands in its place.
+    override func drawnValue(of property: PropertySpec) -> Value? {
+        guard property.name == "title", let label else { return nil }
+        return .string(string(bhg_label_get_text(label)) ?? "")
     }
 }
 

@@ -33,7 +33,9 @@ struct GtkControlKind {
                        }, binding: SwitchBinding.self),
         GtkControlKind(controlType: "Slider", classes: "GtkScale", fits: { bhg_is_scale($0) != 0 },
                        make: {
+                           // A UISlider draws no number; a .ui file's scale draws one when its designer says so (`draw-value`).
                            let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01)!
+                           bhg_scale_set_draw_value(scale, 0)
                            gtk_widget_set_size_request(scale, 160, -1)
                            return scale
                        }, binding: RangeBinding.self),

@@ -31,6 +31,12 @@ public final class GtkWindowHost {
     /// cairo failed to draw a first frame taller than it allows).
     private let scroller: GtkWidgetPointer
     private let problem: GtkWidgetPointer
+    /// What the bar shows: a scene that does not load (until it loads), or
+    /// the script error raised last, for `errorShownFor` seconds.
+    private var loadProblem: String?
+    private var shownError: (text: String, since: Date)?
+    private var errorsSeen = 0
+    static let errorShownFor: TimeInterval = 6
     private let styles = GtkStyles()
     private var watched: WatchedSession?
     private var host: GtkHost?
@@ -112,6 +118,8 @@ public final class GtkWindowHost {
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
         geometryPrinted = false
+        errorsSeen = session.scene.errorCount
+        shownError = nil
         showProblem(nil)
         // What the scene allows but probably does not mean, as behave run
         // and behave check say it (standard error, a line each).
@@ -168,9 +176,11 @@ public final class GtkWindowHost {
         }
     }
 
-    /// Reloads when a file the scene uses was saved.
+    /// Reloads when a file the scene uses was saved; shows a script error
+    /// raised since.
     private func poll() {
         guard !ended, let watched else { return }
+        showScriptErrors(of: watched.session.scene)
         let saved = watched.changedFiles()
         guard !saved.isEmpty else { return }
         let names = saved.map(LuaScript.display).joined(separator: ", ")
@@ -196,7 +206,34 @@ public final class GtkWindowHost {
         adopt()
     }
 
+    /// A script error raised since the last poll shows in the bar (the
+    /// newest, with its place and its handler), as a saved file's mistake
+    /// does: in the terminal alone, a click that did nothing on the screen
+    /// gave no sign. It goes after a while, or when the scene loads again.
+    private func showScriptErrors(of scene: Scene) {
+        if scene.errorCount != errorsSeen {
+            errorsSeen = scene.errorCount
+            if let entry = scene.trace.entries.last(where: { $0.kind == .error }) {
+                // Its place, what went wrong and the fix, and where it ran; not the traceback.
+                let context = entry.error?.context.map { " (\($0))" } ?? ""
+                shownError = ((entry.error?.summary ?? entry.message) + context, Date())
+            }
+        } else if let shown = shownError, Date().timeIntervalSince(shown.since) > GtkWindowHost.errorShownFor {
+            shownError = nil
+        } else {
+            return
+        }
+        showBar()
+    }
+
     private func showProblem(_ message: String?) {
+        loadProblem = message
+        showBar()
+    }
+
+    /// The bar over the window: a load mistake first, else a script error.
+    private func showBar() {
+        let message = loadProblem ?? shownError.map { "A script error (the scene runs on):\n\($0.text)" }
         // A scene of thousands of mistakes: their start, as a label shows.
         bhg_label_set_text(problem, labelText(message ?? ""))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)

@@ -55,7 +55,6 @@ final class RangeBinding: WidgetBinding {
     private var isSpin: Bool { widget.map { bhg_is_spin($0) != 0 } ?? false }
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        if bhg_is_scale(widget) != 0 { bhg_scale_set_draw_value(widget, 0) }
         checkDrawnRange(widget)
         Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
@@ -205,6 +204,14 @@ final class TextFieldBinding: WidgetBinding {
     override func currentValue(of property: PropertySpec) -> Value? {
         guard property.name == "text", let widget else { return nil }
         return .string(string(bhg_editable_get_text(widget)) ?? "")
+    }
+
+    /// The text and the placeholder the entry was drawn with.
+    override func drawnValue(of property: PropertySpec) -> Value? {
+        guard property.name == "placeholder", let widget else { return currentValue(of: property) }
+        let placeholder = bhg_entry_dup_placeholder(widget)
+        defer { g_free(placeholder) }
+        return .string(placeholder.map { String(cString: $0) } ?? "")
     }
 
     override func didSettle() {

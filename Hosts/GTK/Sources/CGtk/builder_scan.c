@@ -14,6 +14,10 @@
 **     on /dev/zero read until memory ran out), and links to anything but
 **     the web (GTK hands them to the desktop, which opens files and runs
 **     any scheme's handler);
+**   - a class or a property GTK does not have (with the nearest name it
+**     has), and a value GTK cannot read for its property (a word where a
+**     whole number goes, an enum's misspelt nick, with the nicks), which
+**     GtkBuilder reports without a line or only warns of;
 **   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
 **     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
@@ -61,20 +65,43 @@ typedef struct {
   ** at the object's end (its use-markup may come after its label). */
   char *labels[MAX_DEPTH + 1];
   gboolean markup[MAX_DEPTH + 1];
+  /* Whether each open element is an <object>: only a property directly
+  ** in one is the object's (a <layout>'s are its layout child's). */
+  gboolean objects_open[MAX_DEPTH + 1];
+  /* Where the property being read starts, and whether it is bound to
+  ** another's (bind-source: GtkBuilder reads no value from its text). */
+  int line, column;
+  gboolean bound;
+  /* Reads values as GtkBuilder does (made at the first value read). */
+  GtkBuilder *values;
 } Scan;
 
-/* An error at the scan's place: "LINE:COLUMN: message". */
+/* An error at `line` and `column`: "LINE:COLUMN: message". */
+static void refuse_at (int line, int column, GError **error, const char *format, va_list args) {
+  char *message = g_strdup_vprintf(format, args);
+  g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "%d:%d: %s", line, column, message);
+  g_free(message);
+}
+
+/* An error at the scan's place. */
 static void refuse (Scan *scan, GError **error, const char *format, ...) G_GNUC_PRINTF(3, 4);
 static void refuse (Scan *scan, GError **error, const char *format, ...) {
   int line = 0, column = 0;
   va_list args;
-  char *message;
   g_markup_parse_context_get_position(scan->context, &line, &column);
   va_start(args, format);
-  message = g_strdup_vprintf(format, args);
+  refuse_at(line, column, error, format, args);
   va_end(args);
-  g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "%d:%d: %s", line, column, message);
-  g_free(message);
+}
+
+/* An error at the start tag of the property being read (where GtkBuilder
+** places its own), not past its end tag. */
+static void refuse_value (Scan *scan, GError **error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+static void refuse_value (Scan *scan, GError **error, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  refuse_at(scan->line, scan->column, error, format, args);
+  va_end(args);
 }
 
 static const char *attribute (const char **names, const char **values, const char *wanted) {
@@ -90,6 +117,112 @@ static GType class_named (const char *name) {
     type = g_type_from_name(name);
   }
   return type;
+}
+
+/* ------------------------------------------------------------ near names */
+
+/* The edit distance of two short names, case aside. */
+static size_t distance (const char *a, const char *b) {
+  size_t m = strlen(a), n = strlen(b), row[65], i, j;
+  if (m > 64 || n > 64) return (size_t)-1;
+  for (j = 0; j <= n; j++) row[j] = j;
+  for (i = 1; i <= m; i++) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (j = 1; j <= n; j++) {
+      size_t above = row[j];
+      size_t cost = g_ascii_tolower(a[i - 1]) == g_ascii_tolower(b[j - 1]) ? 0 : 1;
+      row[j] = MIN(MIN(above + 1, row[j - 1] + 1), diagonal + cost);
+      diagonal = above;
+    }
+  }
+  return row[n];
+}
+
+/* Keeps `candidate` as `*best` when it is nearer `name`. */
+static void consider (const char *name, const char *candidate, const char **best, size_t *best_distance) {
+  size_t d = distance(name, candidate);
+  if (d < *best_distance) {
+    *best = candidate;
+    *best_distance = d;
+  }
+}
+
+/* The nearest, when near enough to be a typo (the rule of the "did you
+** mean" of Behave's other messages: at most a third of the shorter name,
+** and 2 at least); NULL otherwise. */
+static const char *near_enough (const char *name, const char *best, size_t best_distance) {
+  size_t shorter = best != NULL ? MIN(strlen(name), strlen(best)) : 0;
+  return best != NULL && best_distance <= MAX(2, shorter / 3) ? best : NULL;
+}
+
+/* The property of `type` nearest `name` (a static string of GLib's). */
+static const char *nearest_property (GType type, const char *name) {
+  GObjectClass *klass = g_type_class_ref(type);
+  guint count = 0;
+  GParamSpec **specs = g_object_class_list_properties(klass, &count);
+  const char *best = NULL;
+  size_t best_distance = (size_t)-1;
+  for (guint i = 0; i < count; i++) consider(name, g_param_spec_get_name(specs[i]), &best, &best_distance);
+  g_free(specs);
+  g_type_class_unref(klass);
+  return near_enough(name, best, best_distance);
+}
+
+static void nearest_below (GType type, const char *name, const char **best, size_t *best_distance) {
+  guint count = 0;
+  GType *children = g_type_children(type, &count);
+  for (guint i = 0; i < count; i++) {
+    if (g_str_has_prefix(g_type_name(children[i]), "Gtk")) consider(name, g_type_name(children[i]), best, best_distance);
+    nearest_below(children[i], name, best, best_distance);
+  }
+  g_free(children);
+}
+
+/* The GTK class nearest `name` (GTK's types are registered by now). */
+static const char *nearest_class (const char *name) {
+  const char *best = NULL;
+  size_t best_distance = (size_t)-1;
+  nearest_below(G_TYPE_OBJECT, name, &best, &best_distance);
+  return near_enough(name, best, best_distance);
+}
+
+/* What a value of `pspec`'s type is written as, for a fix (freed by the caller). */
+static char *values_of (GParamSpec *pspec) {
+  GType type = G_PARAM_SPEC_VALUE_TYPE(pspec);
+  if (G_TYPE_IS_ENUM(type) || G_TYPE_IS_FLAGS(type)) {
+    GString *nicks = g_string_new(G_TYPE_IS_ENUM(type) ? "one of " : "one or more, joined by |, of ");
+    if (G_TYPE_IS_ENUM(type)) {
+      GEnumClass *klass = g_type_class_ref(type);
+      for (guint i = 0; i < klass->n_values; i++)
+        g_string_append_printf(nicks, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
+      g_type_class_unref(klass);
+    } else {
+      GFlagsClass *klass = g_type_class_ref(type);
+      for (guint i = 0; i < klass->n_values; i++)
+        g_string_append_printf(nicks, "%s%s", i > 0 ? ", " : "", klass->values[i].value_nick);
+      g_type_class_unref(klass);
+    }
+    return g_string_free(nicks, FALSE);
+  }
+  switch (G_TYPE_FUNDAMENTAL(type)) {
+  case G_TYPE_BOOLEAN: return g_strdup("True or False");
+  case G_TYPE_FLOAT:
+  case G_TYPE_DOUBLE: return g_strdup("a number, such as 0.5");
+  default: return g_strdup("a whole number");
+  }
+}
+
+/* Whether GtkBuilder reads a property of this type from text by rules of
+** its own that the scan can run beforehand (numbers, booleans, enums). */
+static gboolean reads_plain_value (GParamSpec *pspec) {
+  switch (G_TYPE_FUNDAMENTAL(G_PARAM_SPEC_VALUE_TYPE(pspec))) {
+  case G_TYPE_BOOLEAN: case G_TYPE_INT: case G_TYPE_UINT: case G_TYPE_LONG: case G_TYPE_ULONG:
+  case G_TYPE_INT64: case G_TYPE_UINT64: case G_TYPE_FLOAT: case G_TYPE_DOUBLE: case G_TYPE_ENUM: case G_TYPE_FLAGS:
+    return TRUE;
+  default:
+    return FALSE;
+  }
 }
 
 /* The objects other than widgets a designer draws with: models, buffers,
@@ -284,8 +417,10 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     refuse(scan, error, "elements are nested more than %d deep; a screen needs far fewer", MAX_DEPTH);
     return;
   }
+  gboolean in_object = scan->objects_open[scan->depth];
   scan->depth++;
   scan->classes[scan->depth] = inside;
+  scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
   scan->property = NULL;
   scan->pspec = NULL;
   scan->attribute = FALSE;
@@ -308,6 +443,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     GType type = name ? class_named(name) : G_TYPE_INVALID;
     if (++scan->objects > MAX_OBJECTS) {
       refuse(scan, error, "more than %d objects; a screen needs far fewer", MAX_OBJECTS);
+    } else if (type == G_TYPE_INVALID && name != NULL && nearest_class(name) != NULL) {
+      refuse(scan, error, "no GTK class is named `%s` (did you mean `%s`?)", name, nearest_class(name));
     } else if (type == G_TYPE_INVALID) {
       refuse(scan, error, "no GTK class is named `%s`; name a class such as GtkButton or GtkBox", name ? name : "");
     } else if (!g_type_is_a(type, GTK_TYPE_WIDGET) && !is_helper(type)) {
@@ -331,12 +468,21 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     scan->owner = scan->depth - 1;
     scan->attribute = strcmp(element, "attribute") == 0;
     scan->property = g_string_chunk_insert(scan->names, name);
+    g_markup_parse_context_get_position(context, &scan->line, &scan->column);
+    scan->bound = attribute(names, values, "bind-source") != NULL;
     if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
       GObjectClass *klass = g_type_class_ref(inside);
       scan->pspec = g_object_class_find_property(klass, name);
       g_type_class_unref(klass);
     }
-    if (!scan->attribute && loads_a_file(name, scan->pspec)) {
+    if (!scan->attribute && in_object && G_TYPE_IS_OBJECT(inside) && scan->pspec == NULL) {
+      const char *near = nearest_property(inside, name);
+      if (near != NULL)
+        refuse(scan, error, "%s has no property `%s` (did you mean `%s`?)", g_type_name(inside), name, near);
+      else
+        refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
+               g_type_name(inside), name);
+    } else if (!scan->attribute && loads_a_file(name, scan->pspec)) {
       refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
              "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "
              "the property", name, g_type_name(inside));
@@ -348,6 +494,16 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
 static void scan_text (GMarkupParseContext *context, const char *text, gsize length, gpointer data, GError **error) {
   Scan *scan = data;
   if (scan->property != NULL) g_string_append_len(scan->text, text, length);
+}
+
+/* Whether GtkBuilder reads `text` as a value of the property being read. */
+static gboolean reads (Scan *scan, const char *text) {
+  GValue value = G_VALUE_INIT;
+  gboolean read;
+  if (scan->values == NULL) scan->values = gtk_builder_new();
+  read = gtk_builder_value_from_string_type(scan->values, G_PARAM_SPEC_VALUE_TYPE(scan->pspec), text, &value, NULL);
+  if (read) g_value_unset(&value);
+  return read;
 }
 
 static void scan_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
@@ -375,6 +531,12 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     if (list != NULL) pango_attr_list_unref(list);
     if (why != NULL)
       refuse(scan, error, "`%s` gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", name, why);
+  } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
+             && reads_plain_value(scan->pspec) && !reads(scan, text)) {
+    char *kinds = values_of(scan->pspec);
+    refuse_value(scan, error, "`%s` of %s is `%s`, which GTK cannot read as its value; give %s", name,
+           g_type_name(scan->classes[scan->depth]), g_strstrip(scan->text->str), kinds);
+    g_free(kinds);
   } else if (name != NULL && !scan->attribute && strcmp(name, "use-markup") == 0) {
     scan->markup[scan->owner] = is_true(g_strstrip(scan->text->str));
   } else if (name != NULL && !scan->attribute && strcmp(name, "label") == 0) {
@@ -408,5 +570,6 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   g_string_free(scan.text, TRUE);
   g_string_chunk_free(scan.names);
   for (int depth = 0; depth <= MAX_DEPTH; depth++) g_free(scan.labels[depth]);
+  if (scan.values != NULL) g_object_unref(scan.values);
   return ok;
 }

@@ -60,6 +60,11 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         // 10.26 headless, where the window read 10.5 and 10.
         XCTAssertEqual(try read("snapped", "value"), .number(10.5))
         XCTAssertEqual(try read("snappedShowingWhole", "value"), .number(10))
+        XCTAssertEqual(try read("save", "title"), .string("Save preset"))
+        XCTAssertEqual(try read("mnemonic", "title"), .string("Save"))
+        XCTAssertEqual(try read("iconic", "title"), .string(""))
+        XCTAssertEqual(try read("blank", "placeholder"), .string("Preset name"))
+        XCTAssertEqual(try read("secret", "placeholder"), .string("Password"))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
     }
 

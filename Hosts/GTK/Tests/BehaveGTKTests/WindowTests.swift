@@ -169,7 +169,27 @@ final class WindowTests: XCTestCase {
         try refused("order.scene.yaml:4: control `order`: order.ui has no object with id `order` (did you mean `ordr`?); "
                     + "rename the control or the widget")
         try draw(#"<object class="GtkButton" id="order"><property name="lable">Order</property></object>"#)
-        try refused("order.ui:6:68: Invalid property: GtkButton.lable")
+        // Before: "Invalid property: GtkButton.lable", with no fix.
+        try refused("order.ui:6:68: GtkButton has no property `lable` (did you mean `label`?)")
+        try draw(#"<object class="GtkButton" id="order"><property name="pinkness">3</property></object>"#)
+        try refused("order.ui:6:71: GtkButton has no property `pinkness`; remove it (gtk4-builder-tool validate lists what GTK reads)")
+        try draw(#"<object class="GtkButon" id="order"/>"#)
+        try refused("order.ui:6:44: no GTK class is named `GtkButon` (did you mean `GtkButton`?)")
+        // Before: a value GTK cannot read was told with no line and no fix
+        // ("order.ui: Failed to set property GtkBox.orientation to verticl:
+        // Could not parse enum: 'verticl'").
+        try draw(#"<object class="GtkBox"><property name="orientation">verticl</property><child><object class="GtkButton" id="order"/></child></object>"#)
+        try refused("order.ui:6:60: `orientation` of GtkBox is `verticl`, which GTK cannot read as its value; give one of horizontal, vertical")
+        try draw(#"<object class="GtkButton" id="order"><property name="width-request">wide</property></object>"#)
+        try refused("order.ui:6:76: `width-request` of GtkButton is `wide`, which GTK cannot read as its value; give a whole number")
+        try draw(#"<object class="GtkButton" id="order"><property name="receives-default">Ture</property></object>"#)
+        try refused("order.ui:6:79: `receives-default` of GtkButton is `Ture`, which GTK cannot read as its value; give True or False")
+        // A property of a layout child, and one bound to another's, are not the object's to check.
+        try draw(#"<object class="GtkGrid"><child><object class="GtkButton" id="order"><property name="visible" bind-source="order" bind-property="sensitive"/><layout><property name="column">1</property></layout></object></child></object>"#)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "geometry order ")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
         // A widget of another class: both ways out, the type that fits it named.
         try draw(#"<object class="GtkLabel" id="order"/>"#)
         try refused("order.scene.yaml:4: control `order`: `order` in order.ui is a GtkLabel, but the scene says Button: "
@@ -349,7 +369,7 @@ final class WindowTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1.1)
         try draw("lable")
         try driver.waitForLine(containing: "order.ui saved, but the scene does not load; the last good scene keeps running.")
-        try driver.waitForLine(containing: "order.ui:6:68: Invalid property: GtkButton.lable")
+        try driver.waitForLine(containing: "order.ui:6:68: GtkButton has no property `lable` (did you mean `label`?)")
         Thread.sleep(forTimeInterval: 1.1)
         try draw("label")
         try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
@@ -426,6 +446,48 @@ final class WindowTests: XCTestCase {
         let numbers = line.split(separator: " ").suffix(4).compactMap { Int($0) }
         guard numbers.count == 4 else { return nil }
         return (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2)
+    }
+
+    /// A script error in a handler shows over the window, with its file,
+    /// line and handler, and goes after a while; the scene runs on.
+    /// Before: only the terminal said it, and the click did nothing to see.
+    func testAScriptErrorIsShownInTheWindowForAWhile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-error-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            local Broken = behaviour { name = "Broken", outlets = { button = "Button", label = "Label" } }
+
+            function Broken:awake()
+              self.button:on("touchUpInside", function()
+                self.label.text = "tapped " .. nil
+              end)
+            end
+
+            return Broken
+
+            """.utf8).write(to: folder.appendingPathComponent("broken.lua"))
+        let scene = folder.appendingPathComponent("broken.scene.yaml")
+        try Data("""
+            controls:
+              label:  { type: Label, text: Ready, frame: [16, 16, 300, 30] }
+              button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
+            behaviours:
+              broken: { script: broken.lua, outlets: { button: button, label: label } }
+
+            """.utf8).write(to: scene)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "broken awake")
+        let before = try driver.snapshot("label")
+        try driver.click("button")
+        try driver.waitForLine(containing: "broken.lua:5: attempt to concatenate a nil value")
+        Thread.sleep(forTimeInterval: 0.6)
+        XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the error is shown over the scene")
+        try driver.wait(for: "the error to go", timeout: 12) {
+            (try? driver.differingPixels(before, try driver.snapshot("label"))) ?? 1 < 20
+        }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
     }
 
     func testSavingAFileReloadsItAndAMistakeIsShownInTheWindow() throws {

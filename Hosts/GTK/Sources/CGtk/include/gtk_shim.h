@@ -112,6 +112,13 @@ static inline void bhg_entry_set_placeholder (GtkWidget *e, const char *t) {
   if (GTK_IS_ENTRY(e)) gtk_entry_set_placeholder_text(GTK_ENTRY(e), t);
   else g_object_set(G_OBJECT(e), "placeholder-text", t, NULL);
 }
+/* The placeholder, newly allocated (g_free it): a GtkPasswordEntry has no getter of its own. */
+static inline char *bhg_entry_dup_placeholder (GtkWidget *e) {
+  char *text = NULL;
+  g_object_get(G_OBJECT(e), "placeholder-text", &text, NULL);
+  return text;
+}
+static inline int bhg_button_get_use_underline (GtkWidget *b) { return gtk_button_get_use_underline(GTK_BUTTON(b)); }
 static inline void bhg_entry_set_visibility (GtkWidget *e, int visible) {
   if (GTK_IS_ENTRY(e)) gtk_entry_set_visibility(GTK_ENTRY(e), visible);
 }

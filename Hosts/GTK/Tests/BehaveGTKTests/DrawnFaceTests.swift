@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// What a designer drew on a button, a field and a scale stays on the
+/// screen once Behave binds them, and the controls read it
+/// (Fixtures/Faces: a button labelled `_Save preset` with a mnemonic, a
+/// field with a placeholder, a scale that draws its value to no digits).
+final class DrawnFaceTests: XCTestCase {
+    /// Before: the button read the title "" and showed `_Save preset`, its
+    /// underscore and all, Alt+S did nothing, the field read the
+    /// placeholder "", and the scale's drawn number was taken away, so a
+    /// drag gave values such as 76.15894 on a scale drawn to no digits.
+    func testTheDrawnLabelPlaceholderAndValueStay() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Faces/faces.scene.yaml").path
+        try driver.open(scene)
+        try driver.waitForLine(containing: #"] save reads "Save preset"; name's placeholder "Preset name""#)
+        // The mnemonic is the button's: Alt+S presses it.
+        try driver.key("alt+s")
+        try driver.waitForLine(containing: "save touchUpInside")
+        try driver.waitForLine(containing: "] saved")
+        // The scale rounds the user's drag to the digits it draws.
+        try driver.drag("volume", fromFraction: 0.4, toFraction: 0.77)
+        let moved = try driver.waitForLine(containing: "] volume reads ")
+        let value = try XCTUnwrap(Double(moved.components(separatedBy: "volume reads ").last ?? ""), moved)
+        XCTAssertEqual(value, value.rounded(), moved)
+        XCTAssertGreaterThan(value, 40, moved)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// Examples/GTK's mixer does in the window what mixer_spec.lua says it
+    /// does headless: it opens at the drawn values, a drag moves the
+    /// label, the switch mutes it, the count steps by 5, and three typed
+    /// letters enable the button.
+    func testTheMixerExampleDoesWhatItsSpecSays() throws {
+        let input = Pipe()
+        let driver = try WindowDriver()
+        try driver.open("Examples/GTK/mixer.scene.yaml", input: input)
+        try driver.waitForLine(containing: "preset awake")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ save ")
+        for drawn in [#"│ summary      "Volume 40""#, "┤ 40", "[ − 10 + ]  (0…50)", "[Preset name]", #"[ "Save preset" ]"#] {
+            XCTAssertTrue(driver.lines.contains { $0.contains(drawn) }, "\(drawn) in\n" + driver.lines.joined(separator: "\n"))
+        }
+        try driver.drag("volume", fromFraction: 0.4, toFraction: 0.8)
+        try driver.waitForLine(containing: #"summary.text: "Volume 40" → "Volume "#)
+        try driver.click("mute")
+        try driver.waitForLine(containing: #" → "Muted""#)
+        let count = try XCTUnwrap(driver.places["count"])
+        try driver.xdotool(["mousemove", "\(count.x + count.width - 14)", "\(count.y + count.height / 2)", "click", "1"])
+        try driver.waitForLine(containing: "count.value: 10 → 15")
+        try driver.click("name")
+        try driver.type("Jaz")
+        try driver.waitForLine(containing: "save.enabled: false → true")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
