@@ -132,10 +132,8 @@ extension InterfaceDrawing {
                 built.bound[Link(object: source, property: "active")] = .bool(switchState(source) ?? false)
             default: break
             }
-            guard
-                  var value = value(of: source, (element.attribute("bind-property") ?? name).replacingOccurrences(of: "_", with: "-")) else {
-                continue
-            }
+            let property = (element.attribute("bind-property") ?? name).replacingOccurrences(of: "_", with: "-")
+            guard var value = value(of: source, property) else { continue }
             if flags.contains("invert-boolean"), case .bool(let on) = value { value = .bool(!on) }
             set(value, on: element.parent, name)
         }
