@@ -319,7 +319,8 @@ public final class GtkHost {
     /// Each bound control's place in `window`, in the window's pixels.
     func geometry(in window: GtkWidgetPointer) -> [(name: String, x: Double, y: Double, width: Double, height: Double)] {
         bindings.keys.sorted().compactMap { name in
-            guard let widget = bindings[name]?.object?.widget, gtk_widget_is_visible(widget) != 0 else { return nil }
+            // Mapped: a page of a stack not shown has no place.
+            guard let widget = bindings[name]?.object?.widget, gtk_widget_get_mapped(widget) != 0 else { return nil }
             var x = 0.0, y = 0.0, width = 0.0, height = 0.0
             guard bhg_bounds(widget, window, &x, &y, &width, &height) != 0 else { return nil }
             return (name, x, y, width, height)

@@ -20,7 +20,7 @@ final class LabelBinding: WidgetBinding {
         return true
     }
 
-    override func currentValue(of property: PropertySpec) -> Value? {
+    override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "text", let widget else { return nil }
         return .string(cut ?? string(bhg_label_get_text(widget)) ?? "")
     }
@@ -41,7 +41,7 @@ final class SwitchBinding: WidgetBinding {
         return true
     }
 
-    override func currentValue(of property: PropertySpec) -> Value? {
+    override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "on", let widget else { return nil }
         return .bool(bhg_switch_get_active(widget) != 0)
     }
@@ -127,7 +127,7 @@ final class RangeBinding: WidgetBinding {
         return true
     }
 
-    override func currentValue(of property: PropertySpec) -> Value? {
+    override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "value" else { return nil }
         return readValue().map(Value.number)
     }
@@ -141,7 +141,7 @@ final class RangeBinding: WidgetBinding {
         case "minimumValue": return .number(gtk_adjustment_get_lower(adjustment))
         case "maximumValue": return .number(gtk_adjustment_get_upper(adjustment))
         case "stepValue": return isSpin ? .number(gtk_adjustment_get_step_increment(adjustment)) : nil
-        default: return currentValue(of: property)
+        default: return shownValue(of: property)
         }
     }
 }
@@ -201,14 +201,14 @@ final class TextFieldBinding: WidgetBinding {
         return true
     }
 
-    override func currentValue(of property: PropertySpec) -> Value? {
+    override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "text", let widget else { return nil }
         return .string(string(bhg_editable_get_text(widget)) ?? "")
     }
 
     /// The text and the placeholder the entry was drawn with.
     override func drawnValue(of property: PropertySpec) -> Value? {
-        guard property.name == "placeholder", let widget else { return currentValue(of: property) }
+        guard property.name == "placeholder", let widget else { return shownValue(of: property) }
         let placeholder = bhg_entry_dup_placeholder(widget)
         defer { g_free(placeholder) }
         return .string(placeholder.map { String(cString: $0) } ?? "")
@@ -279,7 +279,7 @@ final class ScrollViewBinding: WidgetBinding {
         return true
     }
 
-    override func currentValue(of property: PropertySpec) -> Value? {
+    override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "contentOffset" else { return nil }
         return readOffset().map(Value.point)
     }

@@ -5,7 +5,8 @@ import CGtk
 /// every control has (`alpha` → opacity, `hidden` → visibility,
 /// `userInteractionEnabled` → whether it takes pointer events,
 /// `backgroundColor`, `fontSize` and `fontWeight` → CSS, `frame` → its
-/// place in a fixed container), with each type's own properties and
+/// place in a fixed container, or, laid out by a `.ui` file, read from where
+/// GTK put it), with each type's own properties and
 /// signals in a subclass.
 ///
 /// The widget owns its binding (`g_object_set_data_full`, as the behaviours
@@ -60,7 +61,7 @@ class WidgetBinding: ControlWidget {
         case ("fontSize", _), ("fontWeight", _):
             style.setFont(change)
         case ("frame", .rect(let frame)):
-            host?.place(widget, at: frame)
+            if isLaidOutByDesign { tellFrameUnused(change) } else { host?.place(widget, at: frame) }
         default:
             break
         }
@@ -69,9 +70,60 @@ class WidgetBinding: ControlWidget {
     /// A change of the type's own properties; false when it is not one.
     func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool { false }
 
-    func currentValue(of property: PropertySpec) -> Value? { nil }
+    /// What the widget shows: its type's own properties (`shownValue`),
+    /// and, where a `.ui` file lays it out, its frame (`laidOutFrame`).
+    final func currentValue(of property: PropertySpec) -> Value? {
+        if property.name == "frame", isLaidOutByDesign { return .rect(laidOutFrame()) }
+        return shownValue(of: property)
+    }
 
-    func drawnValue(of property: PropertySpec) -> Value? { currentValue(of: property) }
+    /// The value the widget shows for one of its type's own properties
+    /// (subclasses); nil when the control's stands.
+    func shownValue(of property: PropertySpec) -> Value? { nil }
+
+    /// The values the widget was drawn with, its type's own: a frame is
+    /// never taken from it, but read (`currentValue`), GTK moving it.
+    func drawnValue(of property: PropertySpec) -> Value? { shownValue(of: property) }
+
+    // MARK: Frames
+
+    /// A `.ui` file lays the widget out, not the control's frame.
+    var isLaidOutByDesign: Bool { host?.interfaceName != nil }
+
+    /// Where GTK laid the widget out, as a frame is given: from the top
+    /// left of its parent control's widget (a scroll view's content), or
+    /// of the screen's (the window's content) for a control on the screen.
+    /// GTK gives the widget no place before it lays the window out (while
+    /// behaviours wake), nor while the widget is not shown (hidden, on a
+    /// stack page not shown): then it is [0, 0, 0, 0]. Read again each
+    /// time, so a window the user resized gives the new place.
+    private func laidOutFrame() -> Rect {
+        let nowhere = Rect(x: 0, y: 0, width: 0, height: 0)
+        guard let widget, let host, gtk_widget_get_mapped(widget) != 0,
+              gtk_widget_get_width(host.content) > 0 || gtk_widget_get_height(host.content) > 0 else { return nowhere }
+        // The screen's top left is the content's outside its margins (a
+        // box drawn 20 from the window's left puts its first child at 20).
+        var target = host.content
+        var left = Double(gtk_widget_get_margin_start(target)), top = Double(gtk_widget_get_margin_top(target))
+        if let parent = (control.parent?.widget as? WidgetBinding)?.widget {
+            target = bhg_is_scrolled(parent) != 0 ? bhg_scrolled_get_child(parent) ?? parent : parent
+            (left, top) = (0, 0)
+        }
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        guard bhg_bounds(widget, target, &x, &y, &width, &height) != 0 else { return nowhere }
+        return Rect(x: x + left, y: y + top, width: width, height: height)
+    }
+
+    /// A script's (or a command's) frame for a widget a `.ui` file lays
+    /// out moves nothing: said once per control, where the trace is read.
+    /// The scene file's was warned of at its line.
+    private var toldFrameUnused = false
+
+    private func tellFrameUnused(_ change: PropertyChange) {
+        guard change.source != .scene, !toldFrameUnused, let host, let file = host.interfaceName else { return }
+        toldFrameUnused = true
+        host.scene?.trace.record(.note, subject: control.name, "\(control.name).frame is not used in behave window, where \(file) lays its widget out: \(control.name).frame reads where the widget is (it places the control only headless: behave run, specs, the studio); size and place the widget in \(file)")
+    }
 
     // MARK: Edits in
 

@@ -181,6 +181,15 @@ final class WindowDriver {
 
     func key(_ key: String) throws { try xdotool(["key", key]) }
 
+    /// Resizes the window as a user's drag of its corner does (the X
+    /// server's configure event reaches GTK).
+    func resize(width: Int, height: Int) throws {
+        let window = try XCTUnwrap(window)
+        let found = try run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", "\(window.processIdentifier)"])
+        let id = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), found)
+        try xdotool(["windowsize", id, "\(width)", "\(height)"])
+    }
+
     func xdotool(_ arguments: [String]) throws {
         try run("xdotool", arguments)
         Thread.sleep(forTimeInterval: 0.15)
