@@ -53,7 +53,9 @@ public final class GtkWindowHost {
     private var geometryPrinted = false
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
-    private var ended = false
+    /// The scene ended (a command, the window closed, a signal): the loop
+    /// has been told to stop.
+    private(set) var ended = false
     /// The window was destroyed (closed): its pointer is GTK's no more.
     private var windowGone = false
     /// The script errors raised in the session: in every scene it ran
@@ -88,6 +90,8 @@ public final class GtkWindowHost {
         adopt()
         connect()
         for command in options.commands { execute(command) }
+        // A command that ended the scene (`--do quit`) closed the window too.
+        guard !ended else { return }
         bhg_window_present(window)
     }
 
@@ -317,7 +321,9 @@ public final class GtkWindowHost {
             FileHandle.standardError.write(Data(printable(error).utf8))
             return 2
         }
-        g_main_loop_run(loop)
+        // A loop told to stop before it runs would run on: `--do quit`
+        // ended the scene, and the process waited, deaf to SIGTERM.
+        if !app.ended { g_main_loop_run(loop) }
         // Let GTK finish destroying the window before the process ends.
         while g_main_context_iteration(nil, 0) != 0 {}
         return app.scriptErrors > 0 ? 1 : 0

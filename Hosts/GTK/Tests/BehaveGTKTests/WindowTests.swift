@@ -593,6 +593,19 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 1)
     }
 
+    /// `--do quit` ends the scene before the window shows: the process
+    /// ends with it. Before: GTK was told to present the destroyed window
+    /// (a critical), and the main loop, told to stop before it ran, ran on
+    /// with no window, ignoring SIGTERM and Ctrl-C.
+    func testAQuitGivenWithDoEndsTheWindow() throws {
+        let scene = WindowDriver.checkout.appendingPathComponent("Examples/GTK/mixer.scene.yaml").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(scene, ["--do", "quit"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("level destroyed"), output)
+        XCTAssertFalse(output.contains("CRITICAL"), output)
+    }
+
     func testScrollingTheRealScrollViewReachesItsDelegates() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Scrolling/article.scene.yaml")
