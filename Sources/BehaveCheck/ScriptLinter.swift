@@ -106,6 +106,9 @@ final class LintWalk {
     var declaration = StaticDeclaration([])
     var methods: [String: SourcePosition] = [:]
     var colonMethods: Set<String> = []
+    /// The methods already warned of as tested (method-as-value): an `if`'s
+    /// condition is checked whole, then again as the expression it is.
+    var methodsTested: Set<SourcePosition> = []
     var selfFieldsSet: Set<String> = []
     var setsSelfDynamically = false
     var collectionSizes: [String: Int] = [:]
@@ -606,18 +609,23 @@ final class LintWalk {
         case .parenthesized(let inner):
             if wholly { checkTruthOfMethod(inner, wholly: true) }
         case .operation(let operands, let operators, _):
-            // A chain of `and`/`or` tests every operand but its last (that
-            // one too, when the whole is tested); `not` tests its own.
+            // `not` tests its operand. A chain of `and`/`or` tested whole
+            // tests every operand; as a value, only those before an `and`
+            // pick by their truth: one before an `or`, or the last, is the
+            // value given (`strict and self.mute.on or self.mute.once`, Lua's
+            // choice of one method, is right).
             if operators == ["not"], operands.count == 1 {
                 checkTruthOfMethod(operands[0], wholly: true)
             } else if !operators.isEmpty, operators.allSatisfy({ $0 == "and" || $0 == "or" }) {
-                for operand in wholly ? operands : operands.dropLast() { checkTruthOfMethod(operand, wholly: true) }
+                for (i, operand) in operands.enumerated() where wholly || (i < operators.count && operators[i] == "and") {
+                    checkTruthOfMethod(operand, wholly: true)
+                }
             }
         case .field(let object, let key):
             guard wholly, let (schema, dependencies) = controlType(object) else { return }
             let methods = LintWalk.controlMethods.union(ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? [])
             // Methods win over properties of their name: a switch's `on` reads the method.
-            guard methods.contains(key.name) else { return }
+            guard methods.contains(key.name), methodsTested.insert(key.position).inserted else { return }
             let isState = key.name == "on" && schema.index(of: "on") != nil
             settle(dependencies) {
                 self.report(.warning, "method-as-value", at: key.position,

@@ -168,14 +168,16 @@ public struct InterfaceDrawing {
     }
 
     /// A button's title as GTK shows it: its `label` (without a mnemonic's
-    /// underscore, with `use-underline`); nil when a `<child>` drawn after
-    /// the label replaced it (an icon, a box), as `gtk_button_set_child` does.
+    /// underscore, with `use-underline`); nil when a `<child>` or an
+    /// `icon-name` drawn after the label replaced it (an icon, a box), as
+    /// `gtk_button_set_child` and `gtk_button_set_icon_name` do.
     private func buttonTitle(_ button: Int) -> String? {
         let drawn = document.children(of: button).last { index in
             let element = document.elements[index]
-            return element.name == "child" || (element.name == "property" && element.attribute("name") == "label")
+            return element.name == "child"
+                || (element.name == "property" && ["label", "icon-name", "icon_name"].contains(element.attribute("name")))
         }
-        guard let drawn, document.elements[drawn].name == "property" else {
+        guard let drawn, document.elements[drawn].name == "property", document.elements[drawn].attribute("name") == "label" else {
             return drawn == nil ? "" : nil
         }
         let text = document.text(of: drawn)

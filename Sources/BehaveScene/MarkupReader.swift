@@ -163,7 +163,10 @@ private struct MarkupReader {
                     // Only blanks outside the root.
                     guard bytes[at..<end].allSatisfy(MarkupReader.isBlank) else { return nil }
                 } else {
-                    guard let text = decode(at..<end) else { return nil }
+                    guard let text = decode(at..<end) else {
+                        at = unreadable(in: at..<end) ?? at
+                        return nil
+                    }
                     document.add(.text(text), to: open[open.count - 1])
                 }
                 at = end
@@ -195,16 +198,23 @@ private struct MarkupReader {
                 }
                 return true
             }
-            // Attributes are set apart by blanks.
-            guard at > before, let attribute = readName() else { return false }
+            // Attributes are set apart by blanks, or follow a quote (GMarkup
+            // reads `translatable="yes"comments="…"`, as GTK does).
+            guard at > before || bytes[at - 1] == UInt8(ascii: "\"") || bytes[at - 1] == UInt8(ascii: "'"),
+                  let attribute = readName() else { return false }
             skipBlanks()
             guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { return false }
             at += 1
             skipBlanks()
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { return false }
             let quote = bytes[at]
-            guard let end = bytes[(at + 1)...].firstIndex(of: quote), !bytes[(at + 1)..<end].contains(UInt8(ascii: "<")),
-                  let value = decode((at + 1)..<end, attribute: true) else { return false }
+            // A `<` in a value is GMarkup's to read, as GTK reads it (a
+            // translator's comment of `volume < 10`).
+            guard let end = bytes[(at + 1)...].firstIndex(of: quote) else { return false }
+            guard let value = decode((at + 1)..<end, attribute: true) else {
+                at = unreadable(in: (at + 1)..<end) ?? at
+                return false
+            }
             guard names.insert(attribute).inserted else { return false }
             attributes.append((attribute, value))
             at = end + 1
@@ -291,6 +301,29 @@ private struct MarkupReader {
         }
         result.unicodeScalars.append(contentsOf: scalars)
         return result
+    }
+
+    /// Where text `decode` refuses goes wrong: its first reference that
+    /// is not one (a stray `&`), or its first byte that is not UTF-8.
+    func unreadable(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") {
+                guard let semicolon = bytes[index..<range.upperBound].firstIndex(of: UInt8(ascii: ";")),
+                      let name = String(validating: bytes[(index + 1)..<semicolon], as: UTF8.self),
+                      MarkupReader.reference(name) != nil else { return index }
+                index = semicolon + 1
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                guard index + length <= range.upperBound,
+                      String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil else { return index }
+                index += length
+            }
+        }
+        return nil
     }
 
     /// What `&name;` stands for.

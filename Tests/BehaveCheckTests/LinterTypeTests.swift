@@ -49,6 +49,15 @@ final class LinterTypeTests: XCTestCase {
         // A value, not a test: the method handed on, the state read, the last of an `and`.
         XCTAssertEqual(lint("local connect = self.done.on; print(connect)").map(\.description), [])
         XCTAssertEqual(lint("if self.done.isOn then print(self.done.isOn and self.done.on) end").map(\.description), [])
+        // Lua's choice of a value: the method before an `or` is the one given, not a test.
+        XCTAssertEqual(lint("local connect = self.done.isOn and self.done.on or self.quantity.once; print(connect)")
+            .map(\.description), [])
+        XCTAssertEqual(lint("local connect = self.done.on or self.quantity.once; print(connect)").map(\.description), [])
+        XCTAssertEqual(only("local pick = self.done.on and 1 or 2; print(pick)")?.code, "method-as-value")
+        XCTAssertEqual(only("if self.done.isOn and self.done.on or self.done.isOn then print(1) end")?.code, "method-as-value")
+        // Once, where the condition's whole and its `and` or `not` each test it (it was told two or three times).
+        XCTAssertEqual(only("if self.done.on and self.done.isOn then print(1) end")?.code, "method-as-value")
+        XCTAssertEqual(only("while not self.done.on and self.done.isOn do break end")?.code, "method-as-value")
     }
 
     func testAPropertysNumberComparedWithAStringIsAlwaysTrue() {

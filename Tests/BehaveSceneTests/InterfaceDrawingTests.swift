@@ -352,4 +352,30 @@ final class InterfaceDrawingTests: XCTestCase {
                                      "coffee.ui": InterfaceDrawingTests.coffee])
         XCTAssertEqual(SceneLoader.inspect(file: good.path("coffee.scene.yaml")).filter(\.isWarning).map(\.message), [])
     }
+
+    /// What GTK reads, Behave reads: a `<` in a translator's comment, an
+    /// attribute right after another's quote. Before: "Behave cannot read
+    /// the file as XML" while `behave window` opened it, and the label's
+    /// text was not the control's.
+    func testAFileGtkReadsIsReadHeadlessToo() throws {
+        let unusual = InterfaceDrawingTests.coffee.replacingOccurrences(
+            of: #"<property name="label" translatable="yes">"#,
+            with: #"<property name="label" translatable="yes"comments="shown when the volume < 10 &amp; more">"#)
+        let scene = try load("  title: { type: Label }\n", ui: unusual)
+        XCTAssertEqual(try read(scene, "title", "text"), .string("Coffee & tea"))
+        let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  title: { type: Label }\n",
+                                        "coffee.ui": unusual])
+        XCTAssertEqual(SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning).map(\.message), [])
+    }
+
+    /// A stray `&` is told where it is, not where its text starts.
+    func testAStrayAmpersandIsToldAtItsPlace() throws {
+        let stray = InterfaceDrawingTests.coffee.replacingOccurrences(of: "Coffee &amp; tea", with: "Coffee & tea")
+        let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  title: { type: Label }\n",
+                                        "coffee.ui": stray])
+        let warnings = SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning)
+        // Line 12 of the file, at the `&` (its text starts at column 94).
+        XCTAssertTrue(warnings.first?.message.hasPrefix("coffee.ui:12:101: Behave cannot read the file as XML") == true,
+                      warnings.first?.message ?? "no warning")
+    }
 }

@@ -22,13 +22,22 @@ final class MarkupReaderTests: XCTestCase {
         for text in [
             "", "   ", "<a>", "<a></b>", "<a><b></a></b>", "</a>", "<a/><b/>", "text", "<a>&unknown;</a>", "<a>&amp</a>",
             "<a>&#0;</a>", "<a>&#x110000;</a>", "<a>&#99999999999999;</a>", "<a>&#xD800;</a>", "<a b=c/>", "<a b=\"1\" b=\"2\"/>",
-            "<a b=\"<\"/>", "<a b=\"1\"c=\"2\"/>", "<a", "<a b=\"unterminated/>", "<!-- unterminated", "<![CDATA[x]]>",
+            "<a", "<a b=\"unterminated/>", "<!-- unterminated", "<![CDATA[x]]>",
             "<a><![CDATA[unterminated</a>", "<?pi", "<!DOCTYPE a [", "<a>\u{1}</a>x", "< a/>",
         ] {
             XCTAssertNil(read(text), text)
         }
         // Bytes that are not UTF-8.
         XCTAssertNil(MarkupDocument.read(Array("<a>".utf8) + [0xFF, 0xFE] + Array("</a>".utf8)))
+    }
+
+    /// What GMarkup reads though XML refuses it, as GTK reads the file: a
+    /// `<` in a value, an attribute right after another's quote.
+    func testWhatGMarkupReadsIsRead() throws {
+        XCTAssertEqual(try XCTUnwrap(read("<a b=\"<\"/>")).elements[0].attribute("b"), "<")
+        let document = try XCTUnwrap(read("<a b=\"1\"c='2'/>"))
+        XCTAssertEqual(document.elements[0].attribute("c"), "2")
+        XCTAssertNil(read("<a b=\"1\"=\"2\"/>"))
     }
 
     /// Line ends and character references read as GMarkup (GtkBuilder's

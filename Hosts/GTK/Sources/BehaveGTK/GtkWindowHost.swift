@@ -37,6 +37,8 @@ public final class GtkWindowHost {
     private var shownError: (text: String, since: Date)?
     private var errorsSeen = 0
     static let errorShownFor: TimeInterval = 6
+    /// The most lines the bar shows.
+    static let barLines: Int32 = 8
     private let styles = GtkStyles()
     private var watched: WatchedSession?
     private var host: GtkHost?
@@ -53,7 +55,9 @@ public final class GtkWindowHost {
     private var geometryPrinted = false
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
-    private var ended = false
+    /// The scene ended (a command, the window closed, a signal): the loop
+    /// has been told to stop.
+    private(set) var ended = false
     /// The window was destroyed (closed): its pointer is GTK's no more.
     private var windowGone = false
     /// The script errors raised in the session: in every scene it ran
@@ -74,6 +78,12 @@ public final class GtkWindowHost {
         gtk_widget_set_valign(problem, GTK_ALIGN_START)
         gtk_widget_set_can_target(problem, 0)     // clicks go through to the scene
         gtk_label_set_wrap(OpaquePointer(problem), 1)
+        // Its first lines, ended with "…" (`firstLines` for line breaks,
+        // these for wrapped lines): an error of hundreds of lines (a
+        // script's own text) hid the whole scene it says runs on; the
+        // terminal has it whole.
+        gtk_label_set_lines(OpaquePointer(problem), GtkWindowHost.barLines)
+        gtk_label_set_ellipsize(OpaquePointer(problem), PANGO_ELLIPSIZE_END)
         gtk_label_set_xalign(OpaquePointer(problem), 0)
         gtk_widget_set_visible(problem, 0)
         scroller = GtkHost.scrollerWithinScreen()
@@ -88,6 +98,8 @@ public final class GtkWindowHost {
         adopt()
         connect()
         for command in options.commands { execute(command) }
+        // A command that ended the scene (`--do quit`) closed the window too.
+        guard !ended else { return }
         bhg_window_present(window)
     }
 
@@ -235,8 +247,15 @@ public final class GtkWindowHost {
     private func showBar() {
         let message = loadProblem ?? shownError.map { "A script error (the scene runs on):\n\($0.text)" }
         // A scene of thousands of mistakes: their start, as a label shows.
-        bhg_label_set_text(problem, labelText(message ?? ""))
+        bhg_label_set_text(problem, labelText(GtkWindowHost.firstLines(of: message ?? "")))
         gtk_widget_set_visible(problem, message == nil ? 0 : 1)
+    }
+
+    /// The text's first `barLines` lines, with `…` for the rest.
+    static func firstLines(of text: String) -> String {
+        let lines = text.split(separator: "\n", maxSplits: Int(barLines), omittingEmptySubsequences: false)
+        guard lines.count > Int(barLines) else { return text }
+        return lines.prefix(Int(barLines)).joined(separator: "\n") + "…"
     }
 
     /// A command line (stdin, `--do`), as `behave run` takes it.
@@ -317,7 +336,9 @@ public final class GtkWindowHost {
             FileHandle.standardError.write(Data(printable(error).utf8))
             return 2
         }
-        g_main_loop_run(loop)
+        // A loop told to stop before it runs would run on: `--do quit`
+        // ended the scene, and the process waited, deaf to SIGTERM.
+        if !app.ended { g_main_loop_run(loop) }
         // Let GTK finish destroying the window before the process ends.
         while g_main_context_iteration(nil, 0) != 0 {}
         return app.scriptErrors > 0 ? 1 : 0

@@ -15,7 +15,7 @@
 **     the web (GTK hands them to the desktop, which opens files and runs
 **     any scheme's handler);
 **   - a class or a property GTK does not have (with the nearest name it
-**     has), and a value GTK cannot read for its property (a word where a
+**     has), an abstract class (GtkWidget: GtkBuilder crashed), and a value GTK cannot read for its property (a word where a
 **     whole number goes, an enum's misspelt nick, with the nicks), which
 **     GtkBuilder reports without a line or only warns of;
 **   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
@@ -447,6 +447,11 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       refuse(scan, error, "no GTK class is named `%s` (did you mean `%s`?)", name, nearest_class(name));
     } else if (type == G_TYPE_INVALID) {
       refuse(scan, error, "no GTK class is named `%s`; name a class such as GtkButton or GtkBox", name ? name : "");
+    } else if (G_TYPE_IS_ABSTRACT(type)) {
+      /* GtkBuilder would ask GObject for one, which cannot make it: a
+      ** critical, then a crash. */
+      refuse(scan, error, "`%s` is a kind of object GTK cannot make on its own (an abstract class); name one of its "
+             "classes, such as GtkButton or GtkBox", name);
     } else if (!g_type_is_a(type, GTK_TYPE_WIDGET) && !is_helper(type)) {
       refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
              "buffers, list models, event controllers, layouts, size groups); remove it", name);

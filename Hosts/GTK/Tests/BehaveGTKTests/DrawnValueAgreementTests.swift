@@ -51,6 +51,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("volume", "maximumValue"), .number(100))
         XCTAssertEqual(try read("volume", "value"), .number(40))
         XCTAssertEqual(try read("marked", "text"), .string("Milk & su_gar"))
+        // An icon-name after a label replaces it, a label after it shows (headless read "Hidden" before).
+        XCTAssertEqual(try read("iconNamed", "title"), .string(""))
+        XCTAssertEqual(try read("labelAfterIcon", "title"), .string("Shown"))
         XCTAssertEqual(try read("yes", "on"), .bool(true))
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))

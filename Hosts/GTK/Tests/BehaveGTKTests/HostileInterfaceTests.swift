@@ -160,6 +160,17 @@ final class HostileInterfaceTests: XCTestCase {
                           driver: driver)
     }
 
+    /// An abstract class (GtkWidget, a cell renderer) is refused at its
+    /// line. Before: GtkBuilder asked GObject for one, and behave window
+    /// crashed.
+    func testAnAbstractClassIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("abstract", #"        <child><object class="GtkWidget" id="plain"/></child>"#),
+                          ["abstract.ui:7:", "`GtkWidget` is a kind of object GTK cannot make on its own"], driver: driver)
+        try assertRefused(scene("renderer", #"        <child><object class="GtkCellRenderer"/></child>"#),
+                          ["renderer.ui:7:", "`GtkCellRenderer` is a kind of object"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.

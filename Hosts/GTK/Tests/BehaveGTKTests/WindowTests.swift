@@ -490,6 +490,46 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 1)
     }
 
+    /// A script's error of hundreds of lines shows its first lines: the
+    /// scene below the bar stays in sight. Before: the bar grew to the
+    /// window's height and hid the scene it says runs on.
+    func testALongScriptErrorLeavesTheSceneInSight() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-long-error-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            local Long = behaviour { name = "Long", outlets = { button = "Button" } }
+
+            function Long:awake()
+              self.button:on("touchUpInside", function()
+                error("<b>not markup</b> " .. string.rep("line\\n", 300))
+              end)
+            end
+
+            return Long
+
+            """.utf8).write(to: folder.appendingPathComponent("long.lua"))
+        let scene = folder.appendingPathComponent("long.scene.yaml")
+        try Data("""
+            controls:
+              button: { type: Button, title: Tap, frame: [16, 16, 120, 40] }
+              low:    { type: Label, text: Still here, frame: [16, 330, 300, 30] }
+            behaviours:
+              long: { script: long.lua, outlets: { button: button } }
+
+            """.utf8).write(to: scene)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "long awake")
+        let button = try driver.snapshot("button"), low = try driver.snapshot("low")
+        try driver.click("button")
+        try driver.waitForLine(containing: "long.lua:5: <b>not markup</b> line")
+        Thread.sleep(forTimeInterval: 0.6)
+        XCTAssertGreaterThan(try driver.differingPixels(button, try driver.snapshot("button")), 50, "the error is shown")
+        XCTAssertLessThan(try driver.differingPixels(low, try driver.snapshot("low")), 20, "the scene below stays in sight")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
     func testSavingAFileReloadsItAndAMistakeIsShownInTheWindow() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-reload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -591,6 +631,19 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
         // Before: 0, the status of the last scene alone.
         XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
+    /// `--do quit` ends the scene before the window shows: the process
+    /// ends with it. Before: GTK was told to present the destroyed window
+    /// (a critical), and the main loop, told to stop before it ran, ran on
+    /// with no window, ignoring SIGTERM and Ctrl-C.
+    func testAQuitGivenWithDoEndsTheWindow() throws {
+        let scene = WindowDriver.checkout.appendingPathComponent("Examples/GTK/mixer.scene.yaml").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(scene, ["--do", "quit"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("level destroyed"), output)
+        XCTAssertFalse(output.contains("CRITICAL"), output)
     }
 
     func testScrollingTheRealScrollViewReachesItsDelegates() throws {
