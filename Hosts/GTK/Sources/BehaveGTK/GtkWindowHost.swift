@@ -130,7 +130,8 @@ public final class GtkWindowHost {
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
         geometryPrinted = false
-        errorsSeen = session.scene.errorCount
+        // The new scene's own errors show, its behaviours' `awake` among them.
+        errorsSeen = 0
         shownError = nil
         showProblem(nil)
         // What the scene allows but probably does not mean, as behave run

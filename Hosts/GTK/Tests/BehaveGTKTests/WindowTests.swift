@@ -490,6 +490,44 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 1)
     }
 
+    /// An error a behaviour's `awake` raises shows in the bar too, as a
+    /// handler's does, and goes after a while. Before: only the terminal
+    /// told it (the scene's errors so far counted as seen).
+    func testAnAwakesErrorIsShownInTheWindow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-awake-error-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            local Typo = behaviour { name = "Typo", outlets = { label = "Label" } }
+
+            function Typo:awake()
+              self.label.text = "ready " .. nil
+            end
+
+            return Typo
+
+            """.utf8).write(to: folder.appendingPathComponent("typo.lua"))
+        let scene = folder.appendingPathComponent("typo.scene.yaml")
+        try Data("""
+            controls:
+              label: { type: Label, text: Ready, frame: [16, 16, 300, 30] }
+            behaviours:
+              typo: { script: typo.lua, outlets: { label: label } }
+
+            """.utf8).write(to: scene)
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.waitForLine(containing: "typo.lua:4: attempt to concatenate a nil value")
+        Thread.sleep(forTimeInterval: 0.8)
+        let shown = try driver.snapshot("label")
+        var gone: URL?
+        try driver.wait(for: "the error to go", timeout: 12) {
+            gone = try? driver.snapshot("label")
+            return gone.map { (try? driver.differingPixels(shown, $0)) ?? 0 > 50 } ?? false
+        }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
+    }
+
     /// A script's error of hundreds of lines shows its first lines: the
     /// scene below the bar stays in sight. Before: the bar grew to the
     /// window's height and hid the scene it says runs on.
