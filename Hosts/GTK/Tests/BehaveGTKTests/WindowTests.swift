@@ -13,6 +13,16 @@ final class WindowTests: XCTestCase {
             : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
     }
 
+    /// A scene of `files` (name → text) in a folder of its own, removed
+    /// when the test ends: the path of `scene`.
+    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder.appendingPathComponent(scene)
+    }
+
     func testAClickOnTheToggleChangesItsPicture() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Toggle/toggle.scene.yaml")
@@ -452,10 +462,8 @@ final class WindowTests: XCTestCase {
     /// line and handler, and goes after a while; the scene runs on.
     /// Before: only the terminal said it, and the click did nothing to see.
     func testAScriptErrorIsShownInTheWindowForAWhile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-error-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("""
+        let scene = try scratchScene("broken.scene.yaml", [
+            "broken.lua": """
             local Broken = behaviour { name = "Broken", outlets = { button = "Button", label = "Label" } }
 
             function Broken:awake()
@@ -466,16 +474,16 @@ final class WindowTests: XCTestCase {
 
             return Broken
 
-            """.utf8).write(to: folder.appendingPathComponent("broken.lua"))
-        let scene = folder.appendingPathComponent("broken.scene.yaml")
-        try Data("""
+            """,
+            "broken.scene.yaml": """
             controls:
               label:  { type: Label, text: Ready, frame: [16, 16, 300, 30] }
               button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
             behaviours:
               broken: { script: broken.lua, outlets: { button: button, label: label } }
 
-            """.utf8).write(to: scene)
+            """,
+        ])
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "broken awake")
@@ -494,10 +502,8 @@ final class WindowTests: XCTestCase {
     /// handler's does, and goes after a while. Before: only the terminal
     /// told it (the scene's errors so far counted as seen).
     func testAnAwakesErrorIsShownInTheWindow() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-awake-error-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("""
+        let scene = try scratchScene("typo.scene.yaml", [
+            "typo.lua": """
             local Typo = behaviour { name = "Typo", outlets = { label = "Label" } }
 
             function Typo:awake()
@@ -506,15 +512,15 @@ final class WindowTests: XCTestCase {
 
             return Typo
 
-            """.utf8).write(to: folder.appendingPathComponent("typo.lua"))
-        let scene = folder.appendingPathComponent("typo.scene.yaml")
-        try Data("""
+            """,
+            "typo.scene.yaml": """
             controls:
               label: { type: Label, text: Ready, frame: [16, 16, 300, 30] }
             behaviours:
               typo: { script: typo.lua, outlets: { label: label } }
 
-            """.utf8).write(to: scene)
+            """,
+        ])
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "typo.lua:4: attempt to concatenate a nil value")
@@ -532,10 +538,8 @@ final class WindowTests: XCTestCase {
     /// scene below the bar stays in sight. Before: the bar grew to the
     /// window's height and hid the scene it says runs on.
     func testALongScriptErrorLeavesTheSceneInSight() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-long-error-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("""
+        let scene = try scratchScene("long.scene.yaml", [
+            "long.lua": """
             local Long = behaviour { name = "Long", outlets = { button = "Button" } }
 
             function Long:awake()
@@ -546,16 +550,16 @@ final class WindowTests: XCTestCase {
 
             return Long
 
-            """.utf8).write(to: folder.appendingPathComponent("long.lua"))
-        let scene = folder.appendingPathComponent("long.scene.yaml")
-        try Data("""
+            """,
+            "long.scene.yaml": """
             controls:
               button: { type: Button, title: Tap, frame: [16, 16, 120, 40] }
               low:    { type: Label, text: Still here, frame: [16, 330, 300, 30] }
             behaviours:
               long: { script: long.lua, outlets: { button: button } }
 
-            """.utf8).write(to: scene)
+            """,
+        ])
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "long awake")
