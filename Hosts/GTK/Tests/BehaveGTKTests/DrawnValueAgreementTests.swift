@@ -142,6 +142,23 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         }
     }
 
+    /// A name of 200 KB in a file the window refuses (no class of that
+    /// name) is cut in the message, about an ellipsis, as headless cuts
+    /// it. Before: the window's message held it whole.
+    func testALongNameIsCutInTheWindowsMessage() throws {
+        let long = "Gtk" + String(repeating: "Q", count: 200_000)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-long-\(UUID().uuidString).ui")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("<interface><object class=\"\(long)\" id=\"title\"/></interface>".utf8).write(to: scratch)
+        do {
+            _ = try GtkHost(interface: scratch.path, styles: GtkStyles())
+            XCTFail("the window opened a file of no such class")
+        } catch {
+            XCTAssertLessThan(error.message.count, 1000, String(error.message.prefix(300)))
+            XCTAssertTrue(error.message.contains("QQQ…QQQ"), String(error.message.prefix(300)))
+        }
+    }
+
     /// Each class headless reads as one of its parents is that parent's
     /// subclass to GTK.
     func testTheSubclassesHeadlessKnowsAreGtks() throws {
