@@ -22,6 +22,9 @@ extension InterfaceDrawing {
         var links: [Link: Int] = [:]
         /// A label's `label` and a switch's `active` a binding set.
         var bound: [Link: Value] = [:]
+        /// The decimals each scale rounds a drag to, by its element, where
+        /// it rounds one.
+        var dragDigits: [Int: Int] = [:]
     }
 
     struct Link: Hashable {
@@ -56,7 +59,7 @@ extension InterfaceDrawing {
         }
         for object in document.endOrder() where document.elements[object].name == "object" {
             defer { made.insert(object) }
-            let className = document.elements[object].attribute("class")
+            let className = drawnClass(of: object)
             guard let className, InterfaceDrawing.builtClasses.contains(className) else { continue }
             let all = properties(of: object)
             switch className {
@@ -75,10 +78,13 @@ extension InterfaceDrawing {
                 }
                 let own = Link(object: object, property: "adjustment")
                 var digits = 0, snapping = false
+                var rounding = ScaleRounding()
                 for (name, element) in all {
                     let text = document.text(of: element)
                     if names.contains(name) {
                         link(object, name, to: element, ofClass: "GtkAdjustment")
+                    } else if className == "GtkScale" {
+                        rounding.set(name, text)
                     } else if className == "GtkSpinButton", let place = built.links[own] {
                         switch name {
                         case "value": InterfaceDrawing.number(text).map { built.adjustments[place].setValue($0) }
@@ -91,6 +97,7 @@ extension InterfaceDrawing {
                         }
                     }
                 }
+                if rounding.digits >= 0 { built.dragDigits[object] = rounding.digits }
             case "GtkEntry", "GtkPasswordEntry":
                 let buffer = Link(object: object, property: "buffer")
                 built.links[buffer] = built.buffers.count
@@ -125,7 +132,7 @@ extension InterfaceDrawing {
             guard flags.contains("sync-create") else { continue }
             // A label's or a switch's own value, read once however many
             // properties are bound to it (each read walks its properties).
-            switch document.elements[source].attribute("class") {
+            switch drawnClass(of: source) {
             case "GtkLabel" where built.bound[Link(object: source, property: "label")] == nil:
                 built.bound[Link(object: source, property: "label")] = .string(labelProperty(source) ?? "")
             case "GtkSwitch" where built.bound[Link(object: source, property: "active")] == nil:
@@ -153,7 +160,7 @@ extension InterfaceDrawing {
     /// What `object`'s property `name` holds once built, where a control
     /// takes it.
     private func value(of object: Int, _ name: String) -> Value? {
-        switch (document.elements[object].attribute("class"), name) {
+        switch (drawnClass(of: object), name) {
         case ("GtkAdjustment", _):
             guard let adjustment = built.places[object].map({ built.adjustments[$0] }) else { return nil }
             return adjustment.number(name).map(Value.number)
@@ -167,7 +174,7 @@ extension InterfaceDrawing {
     }
 
     private mutating func set(_ value: Value, on object: Int, _ name: String) {
-        switch (document.elements[object].attribute("class"), name, value) {
+        switch (drawnClass(of: object), name, value) {
         case ("GtkAdjustment", "value", .number(let number)):
             if let place = built.places[object] { built.adjustments[place].setValue(number) }
         case ("GtkSpinButton", "value", .number(let number)):
@@ -221,6 +228,36 @@ extension InterfaceDrawing {
     private mutating func setText(_ text: String, in place: Int) {
         let limit = built.buffers[place].limit
         built.buffers[place].text = limit > 0 && text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) : text
+    }
+}
+
+/// The decimals a GtkScale rounds a drag to (GtkRange's `round-digits`),
+/// as its properties set it in order: its `digits` (1 until set) while it
+/// draws its value, none while it does not (`draw-value`, off until set),
+/// or `round-digits` itself.
+private struct ScaleRounding {
+    var digits = -1
+    private var shown = 1, drawsValue = false
+
+    mutating func set(_ name: String, _ text: String) {
+        switch name {
+        case "draw-value":
+            guard let on = InterfaceDrawing.boolean(text) else { return }
+            drawsValue = on
+            digits = on ? shown : -1
+        case "digits":
+            // GtkScale's digits run from -1 (none) to 64; `0x2` is 2 as GtkBuilder reads an int.
+            let number = InterfaceDrawing.length(text).map(Int32.init) ?? InterfaceDrawing.integer(text)
+            guard (-1...64).contains(number) else { return }
+            shown = Int(number)
+            if drawsValue { digits = shown }
+        case "round-digits":
+            let number = InterfaceDrawing.length(text).map(Int32.init) ?? InterfaceDrawing.integer(text)
+            guard number >= -1 else { return }
+            digits = Int(number)
+        default:
+            return
+        }
     }
 }
 

@@ -36,8 +36,11 @@ public struct InterfaceDrawing {
         Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
             drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
         },
-        Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) {
-            $0.adjustment(of: $1).values(isStepper: false)
+        // A scale that draws its value rounds a drag to its digits (no property: `Slider.dragDigits`).
+        Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) { drawing, object in
+            var values = drawing.adjustment(of: object).values(isStepper: false)
+            if let digits = drawing.built.dragDigits[object] { values[Slider.dragDigits.name] = .number(Double(digits)) }
+            return values
         },
         Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
             $0.adjustment(of: $1).values(isStepper: true)
@@ -54,6 +57,20 @@ public struct InterfaceDrawing {
         },
     ]
 
+    /// GTK 4's classes that inherit one whose values a control takes or
+    /// that holds them (`kinds`, an adjustment, a buffer), by the class
+    /// they inherit it through: to GTK, and so to a control bound to one,
+    /// a GtkToggleButton is a GtkButton, its label a title. Every such
+    /// class of GTK 4.8's (the GTK host's tests check each against GTK's
+    /// own types).
+    public static let parents: [String: String] = ["GtkToggleButton": "GtkButton", "GtkLinkButton": "GtkButton", "GtkLockButton": "GtkButton"]
+
+    /// The class `object` is drawn as, as this reading knows it: its own,
+    /// or the class of `parents` it inherits.
+    func drawnClass(of object: Int) -> String? {
+        document.elements[object].attribute("class").map { InterfaceDrawing.parents[$0] ?? $0 }
+    }
+
     /// Each GTK class a control takes drawn values from, with the control
     /// type it stands behind and the properties it gives.
     public static var drawnClasses: [(className: String, controlType: String, properties: [String])] {
@@ -67,6 +84,11 @@ public struct InterfaceDrawing {
     /// The drawing in a `.ui` file's bytes; nil when it is not well formed.
     init?(_ bytes: [UInt8]) {
         guard let document = MarkupDocument.read(bytes) else { return nil }
+        self.init(document)
+    }
+
+    /// The drawing in a well-formed document.
+    init(_ document: MarkupDocument) {
         self.document = document
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
@@ -82,7 +104,7 @@ public struct InterfaceDrawing {
     /// class that fits its type), and its adjustment for a slider or a
     /// stepper; nil when the file draws none.
     func drawn(for control: View) -> (values: [String: Value], adjustment: DrawnAdjustment?)? {
-        guard let object = objects[control.name], let className = document.elements[object].attribute("class"),
+        guard let object = objects[control.name], let className = drawnClass(of: object),
               let kind = InterfaceDrawing.kinds.first(where: { $0.className == className }),
               control.controlType.isKind(of: kind.controlType) else { return nil }
         let ranged = kind.controlType == "Slider" || kind.controlType == "Stepper"
@@ -126,7 +148,7 @@ public struct InterfaceDrawing {
     func object(in property: Int, ofClass className: String) -> Int? {
         let inner = document.children(of: property).first { document.elements[$0].name == "object" }
         guard let found = inner ?? objects[InterfaceDrawing.stripped(document.text(of: property))],
-              document.elements[found].attribute("class") == className else { return nil }
+              drawnClass(of: found) == className else { return nil }
         return found
     }
 
@@ -234,7 +256,7 @@ public struct InterfaceDrawing {
     }
 
     /// After C's blanks, whether a `-` comes first, and what follows the sign.
-    private static func signed(_ text: String) -> (negative: Bool, rest: Substring.UnicodeScalarView) {
+    static func signed(_ text: String) -> (negative: Bool, rest: Substring.UnicodeScalarView) {
         let scalars = Substring(text).unicodeScalars.drop { " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains($0) }
         guard let sign = scalars.first, sign == "-" || sign == "+" else { return (false, scalars) }
         return (sign == "-", scalars.dropFirst())
@@ -247,7 +269,7 @@ public struct InterfaceDrawing {
     }
 
     /// The value of a digit, hexadecimal's too.
-    private static func digit(_ scalar: Unicode.Scalar) -> Int? {
+    static func digit(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {
         case 0x30...0x39: Int(scalar.value) - 0x30
         case 0x41...0x46: Int(scalar.value) - 0x41 + 10

@@ -5,7 +5,10 @@
 /// reads: elements, attributes, text, CDATA, the five named entities and
 /// character references; it skips comments, processing instructions and a
 /// DOCTYPE, whose entity declarations it never expands (GMarkup knows
-/// none either).
+/// none either). As GMarkup, it reads elements after the first at the top
+/// (a second `<interface>`, whose objects GtkBuilder builds too), and
+/// refuses a byte-order mark (GMarkup's document must begin with an
+/// element: GtkBuilder refuses a file saved with one).
 ///
 /// Hostile input is refused, never trapped on: anything malformed (a tag
 /// left open, a stray `&`, an entity it does not know, text that is not
@@ -22,6 +25,8 @@ struct MarkupDocument {
         let attributes: [(name: String, value: String)]
         /// The element it is in; -1 at the top.
         let parent: Int
+        /// Where its start tag's `<` is, in bytes from the start.
+        let start: Int
         var content: [Content] = []
 
         func attribute(_ name: String) -> String? {
@@ -96,9 +101,13 @@ struct MarkupDocument {
     static func mistake(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (line: Int, column: Int)? {
         var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
         guard case .none = reader.read() else { return nil }
-        let stop = min(reader.at, bytes.count)
+        return position(of: reader.at, in: bytes)
+    }
+
+    /// The line and the column (in characters) of byte `offset` of `bytes`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for byte in bytes[..<stop] {
+        for byte in bytes[..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -109,8 +118,8 @@ struct MarkupDocument {
         return (line, column)
     }
 
-    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int) -> Int {
-        elements.append(Element(name: name, attributes: attributes, parent: parent))
+    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int, at start: Int) -> Int {
+        elements.append(Element(name: name, attributes: attributes, parent: parent, start: start))
         add(.element(elements.count - 1), to: parent)
         return elements.count - 1
     }
@@ -132,8 +141,6 @@ private struct MarkupReader {
     init(bytes: [UInt8], maximumElements: Int) {
         self.bytes = bytes
         self.maximumElements = maximumElements
-        // A byte-order mark.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }
     }
 
     mutating func read() -> MarkupDocument? {
@@ -154,7 +161,7 @@ private struct MarkupReader {
                 } else if starts("</") {
                     guard closeTag() else { return nil }
                 } else {
-                    guard !(open.isEmpty && sawRoot), openTag() else { return nil }
+                    guard openTag() else { return nil }
                     sawRoot = true
                 }
             } else {
@@ -179,6 +186,7 @@ private struct MarkupReader {
 
     /// `<name attribute="value" …>` or `…/>`.
     mutating func openTag() -> Bool {
+        let start = at
         at += 1
         guard let name = readName() else { return false }
         var attributes: [(name: String, value: String)] = []
@@ -191,7 +199,7 @@ private struct MarkupReader {
                 guard document.elements.count < maximumElements else { return false }
                 let empty = bytes[at] == UInt8(ascii: "/")
                 at += empty ? 2 : 1
-                let index = document.open(name, attributes, in: open.last ?? -1)
+                let index = document.open(name, attributes, in: open.last ?? -1, at: start)
                 if !empty {
                     guard open.count < MarkupDocument.maximumDepth else { return false }
                     open.append(index)

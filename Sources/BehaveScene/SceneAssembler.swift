@@ -158,16 +158,12 @@ final class SceneAssembler {
         defer { interfaceBytes = nil }
         guard hosting.bindControl == nil, let interface, let bytes = interfaceBytes else { return }
         let file = (interface as NSString).lastPathComponent
-        guard let drawing = InterfaceDrawing(bytes) else {
-            // Told here, as nothing else headless reads the file's markup.
-            if let (line, column) = MarkupDocument.mistake(in: bytes) {
-                log.warning("\(file):\(line):\(column): Behave cannot read the file as XML from here, so its controls keep "
-                            + "their own values (headless, the scene runs without what the file drew); fix the markup "
-                            + "there (a tag left open, a stray `&` or `<`): `behave window` names what GTK finds",
-                            line: description.interface?.line)
-            }
-            return
+        // Told here, as nothing else headless reads the file's markup.
+        let (drawing, mistake) = InterfaceDrawing.read(bytes)
+        if let (mistake, line, column) = mistake {
+            log.warning("\(file):\(line):\(column): \(mistake.message(file: file))", line: description.interface?.line)
         }
+        guard let drawing else { return }
         for entry in description.controls {
             guard let view = views[entry.name], let drawn = drawing.drawn(for: view) else { continue }
             if let adjustment = drawn.adjustment {

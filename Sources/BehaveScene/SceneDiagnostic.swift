@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// One mistake in a scene (or a script), where it is; or a warning: what
 /// is allowed but probably not meant (an outlet left unconnected).
 public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
@@ -8,10 +10,12 @@ public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
     /// A warning does not stop the scene from loading.
     public var isWarning: Bool
 
+    /// `message` keeps no word longer than `DisplayText.longestWord` (a
+    /// name a file gives is cut about an ellipsis).
     public init(file: String, line: Int?, message: String, isWarning: Bool = false) {
         self.file = file
         self.line = line
-        self.message = message
+        self.message = DisplayText.shortened(message)
         self.isWarning = isWarning
     }
 

@@ -21,6 +21,17 @@ final class DisplayTextTests: XCTestCase {
             XCTAssertFalse(text.unicodeScalars.contains { DisplayText.needsEscape($0, keepingLineBreaks: true) }, text)
         }
     }
+
+    /// A word (no blank) past 120 characters is cut to its first 80 and
+    /// last 20 about an ellipsis; shorter words, blanks and line breaks
+    /// stay as they are.
+    func testALongWordIsCutAboutAnEllipsis() {
+        let long = "`" + String(repeating: "a", count: 100) + String(repeating: "z", count: 100) + "`;"
+        let cut = DisplayText.shortened("the id \(long)\n  give it  another")
+        XCTAssertEqual(cut, "the id `" + String(repeating: "a", count: 79) + "…" + String(repeating: "z", count: 18) + "`;\n  give it  another")
+        let edge = String(repeating: "b", count: DisplayText.longestWord)
+        XCTAssertEqual(DisplayText.shortened(edge + " " + edge), edge + " " + edge)
+    }
 }
 
 /// `show` and `behave inspect`: each line they draw stays one line.

@@ -378,4 +378,128 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertTrue(warnings.first?.message.hasPrefix("coffee.ui:12:101: Behave cannot read the file as XML") == true,
                       warnings.first?.message ?? "no warning")
     }
+
+    /// The headless warnings of `ui` (the coffee scene's, with `controls`).
+    private func warnings(_ ui: String, _ controls: String = "  volume: { type: Slider }\n") throws -> [SceneDiagnostic] {
+        let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n\(controls)", "coffee.ui": ui])
+        return SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning)
+    }
+
+    /// What GtkBuilder (GTK 4.8) refuses though its markup reads gives
+    /// nothing headless and is warned of at the `ui:` line, with the
+    /// file's line and column and the fix, as behave window refuses it: a
+    /// byte-order mark, an id given twice, a `<requires>` GtkBuilder cannot
+    /// read or of another GTK than 4. Before: the controls took the file's
+    /// values with no word, while the window would not open it.
+    func testWhatGtkBuilderRefusesGivesNothingAndIsToldWhere() throws {
+        let coffee = InterfaceDrawingTests.coffee
+        let refused: [(ui: String, told: String)] = [
+            ("\u{FEFF}" + coffee, "coffee.ui:1:1: the file starts with a byte-order mark"),
+            (coffee.replacingOccurrences(of: #"id="treble""#, with: #"id="volume""#),
+             "coffee.ui:25:16: a second object has the id `volume` (the first is on line 19)"),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="3.24""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="3.24"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #" version="4.0""#, with: ""), "coffee.ui:3:3: a <requires> without its `version`"),
+        ]
+        for (ui, told) in refused {
+            let scene = try load("  volume: { type: Slider }\n", ui: ui)
+            XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(1), told)
+            let found = try warnings(ui)
+            XCTAssertEqual(found.map(\.line), [2], told)
+            XCTAssertTrue(found.first?.message.hasPrefix(told) == true, found.first?.message ?? "no warning")
+        }
+        // What GTK 4.8 reads is read: a version it reads as 4.0, another library's.
+        for version in ["4.8", "4.x", "04.08.1", " +4.0"] {
+            let ui = coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="\#(version)""#)
+            XCTAssertEqual(try warnings(ui).map(\.message), [], version)
+            XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(100), version)
+        }
+        let other = coffee.replacingOccurrences(of: #"lib="gtk""#, with: #"lib="libadwaita""#)
+        XCTAssertEqual(try warnings(other).map(\.message), [])
+    }
+
+    /// A `<requires>` of a GTK newer than 4.8 (what Behave's GTK host is
+    /// built for) is told, and its values taken: a newer GTK opens the file.
+    func testANewerGtkThanTheHostsIsToldAndTheValuesTaken() throws {
+        let newer = InterfaceDrawingTests.coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.10""#)
+        XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: newer), "volume", "maximumValue"), .number(100))
+        let found = try warnings(newer)
+        XCTAssertTrue(found.first?.message.hasPrefix(#"coffee.ui:3:3: <requires lib="gtk" version="4.10"/> needs a GTK newer than 4.8"#) == true,
+                      found.first?.message ?? "no warning")
+        // A refusal is told before it.
+        let both = newer.replacingOccurrences(of: #"id="treble""#, with: #"id="volume""#)
+        XCTAssertTrue(try warnings(both).first?.message.contains("a second object has the id `volume`") == true)
+    }
+
+    /// GTK reads every element at the top, a second `<interface>` too, and
+    /// builds its objects. Before: headless warned that the file was not
+    /// XML and took nothing.
+    func testASecondInterfaceIsReadAsGtkReadsIt() throws {
+        let ui = InterfaceDrawingTests.coffee + """
+            <!-- drawn later -->
+            <interface>
+              <object class="GtkLabel" id="later"><property name="label">From the second</property></object>
+            </interface>
+
+            """
+        let scene = try load("  volume: { type: Slider }\n  later: { type: Label }\n", ui: ui)
+        XCTAssertEqual(try read(scene, "volume", "value"), .number(40))
+        XCTAssertEqual(try read(scene, "later", "text"), .string("From the second"))
+        XCTAssertEqual(try warnings(ui).map(\.message), [])
+        // Text after the first is not markup GTK reads.
+        XCTAssertEqual(try warnings(InterfaceDrawingTests.coffee + "after\n").count, 1)
+    }
+
+    /// A class GTK derives from one a control takes values from gives
+    /// them as its parent does: a GtkToggleButton's or a GtkLinkButton's
+    /// label is a button's title. Before: "" headless, the label in the window.
+    func testASubclassGivesWhatItsParentGives() throws {
+        let ui = """
+            <interface><object class="GtkBox">
+              <child><object class="GtkToggleButton" id="mute"><property name="label">_Mute</property><property name="use-underline">1</property></object></child>
+              <child><object class="GtkLinkButton" id="help"><property name="uri">https://example.org</property><property name="label">Help</property></object></child>
+            </object></interface>
+            """
+        let scene = try load("  mute: { type: Button }\n  help: { type: Button }\n", ui: ui)
+        XCTAssertEqual(try read(scene, "mute", "title"), .string("Mute"))
+        XCTAssertEqual(try read(scene, "help", "title"), .string("Help"))
+    }
+
+    /// A scale that draws its value rounds a drag to its digits, as GTK
+    /// rounds the value a user drags to (GtkRange's round-digits); one that
+    /// draws none does not. Before: `slide` gave 12.3456 to every one.
+    func testASlideIsRoundedAsTheDrawnScaleRoundsADrag() throws {
+        let scale = { (id: String, properties: String) in
+            #"<child><object class="GtkScale" id="\#(id)">\#(properties)<property name="adjustment"><object class="GtkAdjustment"><property name="lower">-100</property><property name="upper">100</property></object></property></object></child>"#
+        }
+        let ui = "<interface><object class=\"GtkBox\">" + [
+            scale("plain", ""),
+            scale("shown", #"<property name="draw-value">true</property>"#),
+            scale("whole", #"<property name="draw-value">true</property><property name="digits">0</property>"#),
+            scale("hidden", #"<property name="digits">0</property>"#),
+            scale("thousandths", #"<property name="round-digits">3</property>"#),
+        ].joined() + "</object></interface>"
+        let names = ["plain", "shown", "whole", "hidden", "thousandths"]
+        let scene = try load(names.map { "  \($0): { type: Slider }\n" }.joined(), ui: ui)
+        for name in names { try scene.execute(try XCTUnwrap(SceneCommand.parse("slide \(name) 12.3456"))) }
+        XCTAssertEqual(try names.map { try read(scene, $0, "value") },
+                       [.number(12.3456), .number(12.3), .number(12), .number(12.3456), .number(12.346)])
+        // Halves go up, as GTK's floor(x + 0.5) takes them.
+        try scene.execute(try XCTUnwrap(SceneCommand.parse("slide whole -2.5")))
+        XCTAssertEqual(try read(scene, "whole", "value"), .number(-2))
+    }
+
+    /// A `.ui` file's name of 200 KB is cut in the message that names it,
+    /// about an ellipsis. Before: the warning held it whole.
+    func testALongNameIsCutInTheMessage() throws {
+        let long = String(repeating: "v", count: 200_000)
+        let ui = InterfaceDrawingTests.coffee.replacingOccurrences(of: #"id="volume""#, with: #"id="\#(long)""#)
+            .replacingOccurrences(of: #"id="treble""#, with: #"id="\#(long)""#)
+        let message = try XCTUnwrap(warnings(ui).first?.message)
+        XCTAssertLessThan(message.count, 1000, String(message.prefix(300)))
+        XCTAssertTrue(message.contains("`" + String(repeating: "v", count: 79) + "…" + String(repeating: "v", count: 19) + "`"), message)
+        XCTAssertTrue(message.hasSuffix("give each object an id of its own"), message)
+    }
 }

@@ -10,7 +10,7 @@ final class MarkupReaderTests: XCTestCase {
 
     func testAWellFormedDocumentIsRead() throws {
         let document = try XCTUnwrap(read("""
-            \u{FEFF}<?xml version="1.0"?><!-- a comment --><!DOCTYPE interface [ <!ENTITY x "]>"> ]>
+            <?xml version="1.0"?><!-- a comment --><!DOCTYPE interface [ <!ENTITY x "]>"> ]>
             <interface><object class='GtkLabel' id="a"><property name="label">a &lt; b &#38; &#x263A;<![CDATA[ <raw> ]]></property></object></interface>
             """))
         let property = try XCTUnwrap(document.elements.firstIndex { $0.name == "property" })
@@ -20,7 +20,7 @@ final class MarkupReaderTests: XCTestCase {
 
     func testWhatIsMalformedIsRefused() {
         for text in [
-            "", "   ", "<a>", "<a></b>", "<a><b></a></b>", "</a>", "<a/><b/>", "text", "<a>&unknown;</a>", "<a>&amp</a>",
+            "", "   ", "<a>", "<a></b>", "<a><b></a></b>", "</a>", "\u{FEFF}<a/>", "<a/>text", "text", "<a>&unknown;</a>", "<a>&amp</a>",
             "<a>&#0;</a>", "<a>&#x110000;</a>", "<a>&#99999999999999;</a>", "<a>&#xD800;</a>", "<a b=c/>", "<a b=\"1\" b=\"2\"/>",
             "<a", "<a b=\"unterminated/>", "<!-- unterminated", "<![CDATA[x]]>",
             "<a><![CDATA[unterminated</a>", "<?pi", "<!DOCTYPE a [", "<a>\u{1}</a>x", "< a/>",
@@ -38,6 +38,8 @@ final class MarkupReaderTests: XCTestCase {
         let document = try XCTUnwrap(read("<a b=\"1\"c='2'/>"))
         XCTAssertEqual(document.elements[0].attribute("c"), "2")
         XCTAssertNil(read("<a b=\"1\"=\"2\"/>"))
+        // Elements after the first at the top (a second <interface>).
+        XCTAssertEqual(try XCTUnwrap(read("<a/> <!-- c --> <b><c/></b>")).children(of: -1).count, 2)
     }
 
     /// Line ends and character references read as GMarkup (GtkBuilder's

@@ -251,6 +251,11 @@ open class View: Control, BehaviourOwner {
     /// slider's value within its range).
     open func didStore(at index: Int) {}
 
+    /// The control took the values `widget` was drawn with (bound adopting
+    /// them, or a headless run's `.ui` file): a subclass keeps what the
+    /// widget tells that no property holds (a slider's drag digits).
+    open func didAdoptDrawnValues(of widget: any ControlWidget) {}
+
     /// Whether a tap does something to the control (a button's touch, a
     /// switch's flip): exploration taps only those.
     open var takesTaps: Bool { schema.events.contains("touchDown") }

@@ -35,7 +35,8 @@ public protocol ControlWidget: AnyObject {
     /// `.ui` file's), unless the scene set it: `currentValue(of:)` by
     /// default. A property the widget shows but only the control changes
     /// (a scale's range, drawn in its adjustment) answers here alone, so
-    /// reads of it stay the control's.
+    /// reads of it stay the control's. Asked too of what no property holds
+    /// (`Slider.dragDigits`).
     func drawnValue(of property: PropertySpec) -> Value?
 
     /// Takes an animation of one property over (UIKit's property

@@ -56,6 +56,7 @@ extension View {
         // A value checked against others is taken once they are: a
         // slider's 40, drawn within 0…100, after that range.
         refused.removeAll { adoptDrawnValue(of: widget, at: $0) }
+        didAdoptDrawnValues(of: widget)
         return refused
     }
 

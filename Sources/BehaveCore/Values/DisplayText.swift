@@ -21,6 +21,34 @@ public enum DisplayText {
         escape(text, keepingLineBreaks: true)
     }
 
+    /// The longest word (a run of characters without a blank) a message
+    /// shows whole.
+    public static let longestWord = 120
+
+    /// `message` with each word longer than `longestWord` cut to its first
+    /// 80 and last 20 characters about an ellipsis: a name or a value an
+    /// input file gives (a `.ui` file's class or id of 200 KB) is named
+    /// without burying the rest of the message. Blanks and line breaks
+    /// are kept as they are.
+    public static func shortened(_ message: String) -> String {
+        guard message.utf8.count > longestWord else { return message }
+        var result = "", word = ""
+        func flush() {
+            result += word.count > longestWord ? word.prefix(80) + "…" + word.suffix(20) : word
+            word = ""
+        }
+        for character in message {
+            if character.isWhitespace {
+                flush()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
     /// `lines`, with every line after the first indented by `indent`.
     public static func indented(_ text: String, by indent: String) -> String {
         let text = lines(text)

@@ -106,8 +106,9 @@ public final class GtkHost {
         if let built { return built }
         let reason = error.map { string($0.pointee.message) ?? "" } ?? "it cannot be read"
         if let error { g_error_free(error) }
-        // The reason quotes the file (a handler's name, a value): on one line.
-        throw ValueError("\(file):\(GtkHost.located(DisplayText.line(reason)))")
+        // The reason quotes the file (a handler's name, a value): on one
+        // line, a long name cut as every scene message cuts it.
+        throw ValueError("\(file):\(GtkHost.located(DisplayText.shortened(DisplayText.line(reason))))")
     }
 
     /// The reason with its place first (`12:5: …`), as the scan gives it;

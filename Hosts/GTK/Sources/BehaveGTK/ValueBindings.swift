@@ -134,13 +134,17 @@ final class RangeBinding: WidgetBinding {
 
     /// The range (and a spin button's step) as drawn, checked by
     /// `checkDrawnRange`: the control takes them, but reads of them stay
-    /// the control's, which only the control changes.
+    /// the control's, which only the control changes. A scale that rounds
+    /// a drag tells its decimals (`Slider.dragDigits`).
     override func drawnValue(of property: PropertySpec) -> Value? {
         guard let widget, let adjustment = bhg_range_adjustment(widget) else { return nil }
         switch property.name {
         case "minimumValue": return .number(gtk_adjustment_get_lower(adjustment))
         case "maximumValue": return .number(gtk_adjustment_get_upper(adjustment))
         case "stepValue": return isSpin ? .number(gtk_adjustment_get_step_increment(adjustment)) : nil
+        case Slider.dragDigits.name:
+            let digits = isSpin ? -1 : bhg_range_get_round_digits(widget)
+            return digits >= 0 ? .number(Double(digits)) : nil
         default: return shownValue(of: property)
         }
     }

@@ -63,12 +63,120 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         // 10.26 headless, where the window read 10.5 and 10.
         XCTAssertEqual(try read("snapped", "value"), .number(10.5))
         XCTAssertEqual(try read("snappedShowingWhole", "value"), .number(10))
+        // A GtkToggleButton and a GtkLinkButton are buttons: their labels
+        // are titles (headless read "" before); a second <interface>'s
+        // adjustment is read (headless read nothing of the file before).
+        XCTAssertEqual(try read("toggled", "title"), .string("Mute"))
+        XCTAssertEqual(try read("linked", "title"), .string("Help"))
+        XCTAssertEqual(try read("shownTenths", "value"), .number(30))
         XCTAssertEqual(try read("save", "title"), .string("Save preset"))
         XCTAssertEqual(try read("mnemonic", "title"), .string("Save"))
         XCTAssertEqual(try read("iconic", "title"), .string(""))
         XCTAssertEqual(try read("blank", "placeholder"), .string("Preset name"))
         XCTAssertEqual(try read("secret", "placeholder"), .string("Password"))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
+    }
+
+    /// A drag GTK makes (GtkRange's change-value, which rounds to a scale's
+    /// round digits: its digits while it draws its value) ends where a
+    /// headless `slide` does. Before: `slide` kept 12.3456 where GTK put
+    /// 12.3, 12 and 12.346.
+    func testASlideEndsWhereGtksDragEnds() throws {
+        let file = folder.appendingPathComponent("drawn.scene.yaml").path
+        let headless = try SceneLoader.load(file: file)
+        let host = try GtkHost(interface: SceneLoader.interfaceFile(of: file), styles: GtkStyles())
+        let window = try SceneLoader.load(file: file, hosting: host.hosting)
+        var ends: [Value] = []
+        for target in [12.3456, -2.5, 0.05] {
+            for name in ["shownTenths", "shownWhole", "hiddenDigits", "roundThousandths", "drawnThenHidden"] {
+                let slider = try XCTUnwrap(headless.scene.control(named: name) as? Slider)
+                slider.slide(to: target)
+                let binding = try XCTUnwrap(window.scene.control(named: name)?.widget as? WidgetBinding)
+                bhg_range_change_value(try XCTUnwrap(binding.widget), target)
+                let dragged = try XCTUnwrap(window.scene.control(named: name)?.value("value"))
+                XCTAssertEqual(try slider.value("value"), dragged, "\(name) dragged to \(target)")
+                ends.append(dragged)
+            }
+        }
+        XCTAssertEqual(ends.prefix(5), [.number(12.3), .number(12), .number(12.3456), .number(12.346), .number(12.3456)])
+    }
+
+    /// A file GtkBuilder (GTK 4.8) refuses, though its markup reads, is
+    /// warned of headless, whose controls then take nothing, as the window
+    /// does not open: a byte-order mark, an id given twice (in a second
+    /// <interface> too), a <requires> of another GTK or one GtkBuilder
+    /// cannot read. A file that requires a newer GTK 4 is warned of too,
+    /// its values taken (a newer GTK opens it). Before: headless took the
+    /// values of each refused one, with no word.
+    func testHeadlessWarnsOfWhatTheWindowRefuses() throws {
+        let label = #"<object class="GtkWindow"><child><object class="GtkLabel" id="title"><property name="label">Drawn</property></object></child></object>"#
+        // Each file: whether the window refuses it, whether headless warns, whether the label takes "Drawn".
+        let files: [(name: String, text: String, refused: Bool, warned: Bool, takes: Bool)] = [
+            ("mark", "\u{FEFF}<interface>\(label)</interface>", true, true, false),
+            ("twice", "<interface>\(label)<object class=\"GtkLabel\" id=\"title\"/></interface>", true, true, false),
+            ("secondRoot", "<interface>\(label)</interface>\n<interface><object class=\"GtkAdjustment\" id=\"title\"/></interface>", true, true, false),
+            ("three", "<interface><requires lib=\"gtk\" version=\"3.24\"/>\(label)</interface>", true, true, false),
+            ("bare", "<interface><requires lib=\"gtk\" version=\"4\"/>\(label)</interface>", true, true, false),
+            ("newer", "<interface><requires lib=\"gtk\" version=\"4.10\"/>\(label)</interface>", gtk_get_minor_version() < 10, true, true),
+            ("fine", "<interface><requires lib=\"gtk\" version=\"4.8\"/>\(label)</interface>", false, false, true),
+            // Cut short: GtkBuilder alone would build what was closed, but
+            // the window's scan, which reads to the end, refuses it.
+            ("cut", "<interface>\(label)", true, true, false),
+        ]
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-refused-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (name, text, refused, warned, takes) in files {
+            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
+            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
+            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
+            let opened: Bool
+            do {
+                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
+                opened = true
+            } catch {
+                opened = false
+            }
+            XCTAssertEqual(opened, !refused, name)
+            let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
+            XCTAssertEqual(warnings.count, warned ? 1 : 0, "\(name): \(warnings)")
+            let headless = try SceneLoader.load(file: scene)
+            XCTAssertEqual(try headless.scene.control(named: "title")?.value("text") == .string("Drawn"), takes, name)
+            if !refused {
+                let host = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
+                let window = try SceneLoader.load(file: scene, hosting: host.hosting)
+                XCTAssertEqual(try window.scene.control(named: "title")?.value("text"), .string("Drawn"), name)
+            }
+        }
+    }
+
+    /// A name of 200 KB in a file the window refuses (no class of that
+    /// name) is cut in the message, about an ellipsis, as headless cuts
+    /// it. Before: the window's message held it whole.
+    func testALongNameIsCutInTheWindowsMessage() throws {
+        let long = "Gtk" + String(repeating: "Q", count: 200_000)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-long-\(UUID().uuidString).ui")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("<interface><object class=\"\(long)\" id=\"title\"/></interface>".utf8).write(to: scratch)
+        do {
+            _ = try GtkHost(interface: scratch.path, styles: GtkStyles())
+            XCTFail("the window opened a file of no such class")
+        } catch {
+            XCTAssertLessThan(error.message.count, 1000, String(error.message.prefix(300)))
+            XCTAssertTrue(error.message.contains("QQQ…QQQ"), String(error.message.prefix(300)))
+        }
+    }
+
+    /// Each class headless reads as one of its parents is that parent's
+    /// subclass to GTK.
+    func testTheSubclassesHeadlessKnowsAreGtks() throws {
+        let builder = gtk_builder_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        for (child, parent) in InterfaceDrawing.parents {
+            let type = gtk_builder_get_type_from_name(builder, child), parentType = gtk_builder_get_type_from_name(builder, parent)
+            XCTAssertNotEqual(type, 0, child)
+            XCTAssertTrue(g_type_is_a(type, parentType) != 0, "\(child) is a \(parent)")
+        }
     }
 
     /// What shared.ui's controls read, in both: objects shared and named

@@ -3,18 +3,44 @@ public final class Slider: View {
     public override class var controlType: ControlType { .slider }
     public var value: Double { number("value") }
 
-    /// The user drags the thumb to `target` (kept within the range);
-    /// `valueChanged` is sent when the value moved.
+    /// What a drawn widget tells that no property holds: the decimals a
+    /// drag's value is rounded to (a `.ui` file's GtkScale that draws its
+    /// value rounds to its `digits`: GtkRange's round-digits), as the
+    /// widget's `drawnValue(of:)` answers it; nil (the default) rounds none.
+    public static let dragDigits = PropertySpec("dragDigits", .number, optional: true)
+
+    /// The decimals the user's drag is rounded to, when the widget it was
+    /// drawn as rounds it.
+    private var dragDigits: Int?
+
+    public override func didAdoptDrawnValues(of widget: any ControlWidget) {
+        dragDigits = widget.drawnValue(of: Slider.dragDigits)?.numberValue.flatMap { $0 >= 0 ? Int(min($0, 400)) : nil }
+    }
+
+    /// The user drags the thumb to `target` (rounded as the widget drawn
+    /// rounds a drag, then kept within the range); `valueChanged` is sent
+    /// when the value moved.
     @discardableResult
     public func slide(to target: Double) -> Bool {
         guard takesUserInput("the drag") else { return false }
-        let next = min(number("maximumValue"), max(number("minimumValue"), target))
+        let next = min(number("maximumValue"), max(number("minimumValue"), rounded(target)))
         guard next != value, let index = schema.index(of: "value") else { return false }
         return storeUserEdit(index, to: .number(next), sending: "valueChanged")
     }
 
     public override func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
         try validateRanged(value, for: spec)
+    }
+
+    /// `target` to `dragDigits` decimals as GtkRange rounds it, halves up
+    /// (`floor(target × 10^digits + 0.5) / 10^digits`); as it is where that
+    /// is no number (digits past a double's range).
+    private func rounded(_ target: Double) -> Double {
+        guard let digits = dragDigits else { return target }
+        var power = 1.0
+        for _ in 0..<digits { power *= 10 }
+        let result = (target * power + 0.5).rounded(.down) / power
+        return result.isFinite ? result : target
     }
 
     public override func didStore(at index: Int) { keepValueInRange(after: index) }

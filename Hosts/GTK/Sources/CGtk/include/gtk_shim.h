@@ -88,6 +88,14 @@ static inline void bhg_range_set_value (GtkWidget *r, double v) { gtk_range_set_
 static inline double bhg_range_get_value (GtkWidget *r) { return gtk_range_get_value(GTK_RANGE(r)); }
 static inline int bhg_is_scale (GtkWidget *w) { return GTK_IS_SCALE(w); }
 static inline void bhg_scale_set_draw_value (GtkWidget *s, int draw) { gtk_scale_set_draw_value(GTK_SCALE(s), draw); }
+/* The decimals GtkRange rounds a user's change to (-1: none). */
+static inline int bhg_range_get_round_digits (GtkWidget *r) { return gtk_range_get_round_digits(GTK_RANGE(r)); }
+/* A user's change of the range's value, as a drag makes it ("change-value",
+** which rounds it to the round digits before setting it). */
+static inline void bhg_range_change_value (GtkWidget *r, double value) {
+  gboolean handled = FALSE;
+  g_signal_emit_by_name(r, "change-value", GTK_SCROLL_JUMP, value, &handled);
+}
 
 static inline void bhg_spin_set_range (GtkWidget *s, double lo, double hi) { gtk_spin_button_set_range(GTK_SPIN_BUTTON(s), lo, hi); }
 static inline void bhg_spin_set_increments (GtkWidget *s, double step) {

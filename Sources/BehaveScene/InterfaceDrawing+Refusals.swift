@@ -1,0 +1,133 @@
+/// What in a `.ui` file keeps GTK 4.8's GtkBuilder from opening it though
+/// its markup reads: headless (`behave run`, specs, the studio, `behave
+/// check`) takes no values from a file `behave window` cannot open, and
+/// says why at the scene's `ui:` line, as it does for a file that is not
+/// XML. A `<requires lib="gtk">` of a GTK newer than the one Behave's GTK
+/// host is built for is told, but its values are taken: a newer GTK opens
+/// the file.
+extension InterfaceDrawing {
+    /// The GTK 4 minor version Behave's GTK host is built for (Debian 12's
+    /// GTK 4.8): GtkBuilder refuses a file that requires a newer one.
+    static let supportedMinorVersion = 8
+
+    /// One thing GtkBuilder refuses, or warns of, where it is in the file.
+    enum Mistake: Equatable {
+        /// Not XML that GMarkup reads.
+        case notMarkup
+        /// A byte-order mark before the first element.
+        case byteOrderMark
+        /// A second object with the id of the one on `firstLine`.
+        case duplicateID(String, firstLine: Int)
+        /// A `<requires>` without its `lib` or its `version`.
+        case requirementIncomplete(missing: String)
+        /// A `<requires lib="gtk">` whose version GtkBuilder cannot read
+        /// as two numbers, or of a GTK other than 4.
+        case notGTK4(version: String)
+        /// A `<requires lib="gtk">` of a GTK 4 newer than the host's.
+        case newerGTK(version: String)
+
+        /// Whether GtkBuilder refuses the file for it on every GTK 4
+        /// (headless then takes nothing from the file).
+        var refusesTheFile: Bool {
+            if case .newerGTK = self { return false }
+            return true
+        }
+
+        /// What the warning says of it and the fix, after `file:line:column: `.
+        func message(file: String) -> String {
+            let refused = "so behave window cannot open it, and headless its controls keep their own values"
+            switch self {
+            case .notMarkup:
+                return "Behave cannot read the file as XML from here, so its controls keep their own values (headless, "
+                    + "the scene runs without what the file drew); fix the markup there (a tag left open, a stray `&` "
+                    + "or `<`): `behave window` names what GTK finds"
+            case .byteOrderMark:
+                return "the file starts with a byte-order mark, which GTK's reader refuses (\"Document must begin "
+                    + "with an element\"), \(refused); save \(file) as UTF-8 without a byte-order mark"
+            case .duplicateID(let id, let firstLine):
+                return "a second object has the id `\(id)` (the first is on line \(firstLine)), which GtkBuilder "
+                    + "refuses (\"Duplicate object ID\"), \(refused); give each object an id of its own"
+            case .requirementIncomplete(let missing):
+                return "a <requires> without its `\(missing)`, which GtkBuilder refuses, \(refused); "
+                    + "write it as <requires lib=\"gtk\" version=\"4.0\"/>"
+            case .notGTK4(let version):
+                return "<requires lib=\"gtk\" version=\"\(version)\"/> is not a GTK 4 version (major.minor, such as 4.0), "
+                    + "which GtkBuilder refuses, \(refused); write the GTK 4 version the file needs"
+            case .newerGTK(let version):
+                return "<requires lib=\"gtk\" version=\"\(version)\"/> needs a GTK newer than 4.\(supportedMinorVersion), "
+                    + "which Behave's GTK host is built for: behave window refuses the file where GTK is "
+                    + "4.\(supportedMinorVersion) (headless, its controls take what it drew); require "
+                    + "4.\(supportedMinorVersion) if the file uses nothing newer"
+            }
+        }
+    }
+
+    /// The drawing in a `.ui` file's bytes, nil when GtkBuilder refuses
+    /// the file; and its first mistake GtkBuilder refuses it for, else the
+    /// first it warns of, with its line and column.
+    static func read(_ bytes: [UInt8]) -> (drawing: InterfaceDrawing?, mistake: (mistake: Mistake, line: Int, column: Int)?) {
+        guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return (nil, (.byteOrderMark, 1, 1)) }
+        guard let document = MarkupDocument.read(bytes) else {
+            return (nil, MarkupDocument.mistake(in: bytes).map { (.notMarkup, $0.line, $0.column) })
+        }
+        let mistake = mistake(in: document, bytes)
+        return (mistake?.mistake.refusesTheFile == true ? nil : InterfaceDrawing(document), mistake)
+    }
+
+    private static func mistake(in document: MarkupDocument, _ bytes: [UInt8]) -> (mistake: Mistake, line: Int, column: Int)? {
+        var found: [(mistake: Mistake, start: Int)] = []
+        var firsts: [String: Int] = [:]
+        for element in document.elements {
+            switch element.name {
+            case "object":
+                guard let id = element.attribute("id") else { continue }
+                if let first = firsts[id] {
+                    found.append((.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line), element.start))
+                } else {
+                    firsts[id] = element.start
+                }
+            case "requires":
+                if let mistake = requirement(element) { found.append((mistake, element.start)) }
+            default:
+                continue
+            }
+        }
+        guard let first = found.first(where: { $0.mistake.refusesTheFile }) ?? found.first else { return nil }
+        let (line, column) = MarkupDocument.position(of: first.start, in: bytes)
+        return (first.mistake, line, column)
+    }
+
+    /// A `<requires>` as GtkBuilder reads it: a `lib` and a `version` of
+    /// two numbers at least (`4.8`, `4.10.1`; each read as C's `strtoll`
+    /// reads it), and for GTK, its major version 4.
+    private static func requirement(_ element: MarkupDocument.Element) -> Mistake? {
+        guard let library = element.attribute("lib") else { return .requirementIncomplete(missing: "lib") }
+        guard let version = element.attribute("version") else { return .requirementIncomplete(missing: "version") }
+        guard library == "gtk" else { return nil }
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard !version.isEmpty, parts.count >= 2 else { return .notGTK4(version: version) }
+        guard integer(String(parts[0])) == 4 else { return .notGTK4(version: version) }
+        // GTK compares the minor version as an unsigned number: a negative one is newer than any.
+        let minor = integer(String(parts[1]))
+        return minor < 0 || minor > supportedMinorVersion ? .newerGTK(version: version) : nil
+    }
+
+    /// A whole number as C's `strtoll` of base 10 reads it, then kept in a
+    /// C int as GtkBuilder keeps it: after blanks, a sign and the digits
+    /// (0 without any), past a long long's range its end.
+    static func integer(_ text: String) -> Int32 {
+        let (negative, rest) = signed(text)
+        var value: Int64 = 0
+        for scalar in rest {
+            guard let digit = digit(scalar), digit < 10 else { break }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, past) = times.addingReportingOverflow(Int64(digit))
+            guard !overflow, !past else {
+                value = negative ? Int64.min : Int64.max
+                return Int32(truncatingIfNeeded: value)
+            }
+            value = sum
+        }
+        return Int32(truncatingIfNeeded: negative ? -value : value)
+    }
+}
