@@ -43,6 +43,11 @@ extension InterfaceDrawing {
         built.links[Link(object: entry, property: "buffer")].map { built.buffers[$0].text } ?? ""
     }
 
+    /// The `max-length` of the buffer an entry ends with (0: none).
+    func entryLimit(_ entry: Int) -> Int {
+        built.links[Link(object: entry, property: "buffer")].map { built.buffers[$0].limit } ?? 0
+    }
+
     /// The classes whose values the file's building changes.
     static let builtClasses: Set<String> = ["GtkAdjustment", "GtkEntryBuffer", "GtkScale", "GtkSpinButton", "GtkScrolledWindow",
                                             "GtkEntry", "GtkPasswordEntry"]

@@ -49,8 +49,8 @@ public struct InterfaceDrawing {
         Kind(className: "GtkButton", controlType: "Button", properties: ["title"]) { drawing, object in
             drawing.buttonTitle(object).map { ["title": .string($0)] } ?? [:]
         },
-        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text", "placeholder"]) { $0.entryValues($1) },
-        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text", "placeholder"]) { $0.entryValues($1) },
+        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
+        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
         Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
             ["contentOffset": .point(Point(x: drawing.adjustment(of: object, "hadjustment").value,
                                            y: drawing.adjustment(of: object, "vadjustment").value))]
@@ -207,9 +207,11 @@ public struct InterfaceDrawing {
         return underlined ? InterfaceDrawing.withoutMnemonics(text) : text
     }
 
-    /// An entry's text (`entryText`) and its `placeholder-text`.
+    /// An entry's text (`entryText`), its `placeholder-text` and its
+    /// buffer's `max-length`.
     private func entryValues(_ entry: Int) -> [String: Value] {
-        ["text": .string(entryText(entry)), "placeholder": .string(last("placeholder-text", of: entry) ?? "")]
+        ["text": .string(entryText(entry)), "placeholder": .string(last("placeholder-text", of: entry) ?? ""),
+         "maxLength": .number(Double(entryLimit(entry)))]
     }
 
     /// `_F__ile` shows `F_ile`: an underscore marks the next character, two

@@ -490,6 +490,12 @@ void bh_schema_define (bh_schema *schema, int index, const char *name,
   p->flags = flags;
   p->min = min;
   p->max = max;
+  p->limit = -1;
+}
+
+
+void bh_schema_limit (bh_schema *schema, int index, int limit) {
+  schema->properties[index].limit = limit;
 }
 
 

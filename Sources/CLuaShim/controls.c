@@ -436,6 +436,21 @@ static int control_index (lua_State *L) {
 }
 
 
+/*
+** Whether a string is longer than its property's bound allows (a text
+** field's text past its maxLength). Counted in bytes, one comparison: a
+** text of no more bytes than the characters allowed fits; a longer one
+** goes to the host, which counts its characters and cuts it.
+*/
+bh__inline int over_limit (const bh_view *v, const bh_property *p,
+                           const bh_value *value) {
+  double limit;
+  if (p->limit < 0) return 0;
+  limit = v->values[p->limit].n[0];
+  return limit > 0 && (double)bh_value_text_bytes(value) > limit;
+}
+
+
 static int control_newindex (lua_State *L) {
   bh_view *v = toview(L, 1);
   bh_scene *s = v->scene;
@@ -446,12 +461,14 @@ static int control_newindex (lua_State *L) {
         to_value(L, 3, &v->schema->properties[i], &value)) {
       long long grown = (long long)bh_value_text_bytes(&value) -
                         (long long)bh_value_text_bytes(&v->values[i]);
-      if (grown <= 0 || s->text_bytes + grown <= s->text_limit) {
+      if ((grown <= 0 || s->text_bytes + grown <= s->text_limit) &&
+          !over_limit(v, &v->schema->properties[i], &value)) {
         bh_view_store(v, i, &value);
         bh_text_release(value.text);
         return 0;
       }
-      bh_text_release(value.text);  /* refused: the host says why */
+      /* refused (the host says why) or too long (the host cuts it) */
+      bh_text_release(value.text);
     }
     lua_settop(L, 3);
   }

@@ -419,6 +419,34 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
+    /// A text set from a script (the bridge's C path) is cut at the
+    /// field's maxLength, in characters, as a set from Swift is; a text of
+    /// more bytes than the limit but no more characters is kept whole.
+    /// Before: the script's text was kept whole.
+    func testAScriptsTextIsCutAtTheFieldsMaxLength() throws {
+        let test = try TestScene()
+        let field = test.control(TextField.self, "field")
+        try field.set("maxLength", to: .number(5))
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.field.text = "abc"
+              self.short = self.field.text
+              self.field.text = "héllo wörld"
+              self.cut = self.field.text
+              self.field.text = "ééééé"
+              self.accented = self.field.text
+              self.field.maxLength = 2
+              self.lowered = self.field.text
+            end
+            """, outlets: "field = \"TextField\""), outlets: ["field": field])
+        XCTAssertEqual(test.field("short", of: probe), .string("abc"))
+        XCTAssertEqual(test.field("cut", of: probe), .string("héllo"))
+        XCTAssertEqual(test.field("accented", of: probe), .string("ééééé"))
+        XCTAssertEqual(test.field("lowered", of: probe), .string("éé"))
+        XCTAssertEqual(field.text, "éé")
+        XCTAssertEqual(test.errors, [])
+    }
+
     // MARK: Declarations
 
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {

@@ -119,6 +119,33 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(scene, "count", "maximumValue"), .number(20))
     }
 
+    /// An entry's `max-length` is the field's `maxLength`: the text a
+    /// scene file gives is cut at it, typing stops there, as in `behave
+    /// window`, unless the scene file gives a `maxLength` of its own.
+    /// Before: the field had no limit, and took a scene's or a user's text
+    /// whole where the window cut it.
+    func testAnEntrysMaxLengthIsTheFieldsLimit() throws {
+        var scene = try load("""
+              name: { type: TextField }
+              secret: { type: TextField }
+
+            """)
+        XCTAssertEqual(try read(scene, "name", "maxLength"), .number(3))
+        XCTAssertEqual(try read(scene, "secret", "maxLength"), .number(0))
+        try scene.run("keys name xyz")
+        XCTAssertEqual(try read(scene, "name", "text"), .string("Ada"))
+        scene = try load("""
+              name: { type: TextField, text: Grace Hopper }
+
+            """)
+        XCTAssertEqual(try read(scene, "name", "text"), .string("Gra"))
+        scene = try load("""
+              name: { type: TextField, text: Grace Hopper, maxLength: 0 }
+
+            """)
+        XCTAssertEqual(try read(scene, "name", "text"), .string("Grace Hopper"))
+    }
+
     /// A button's label is its title (a mnemonic's underscore left out,
     /// a label a child drawn after it replaced giving none), an entry's
     /// placeholder the field's, and the scene file's win. Before: every

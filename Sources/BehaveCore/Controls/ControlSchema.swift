@@ -21,6 +21,9 @@ public final class ControlSchema: Sendable {
     public let c: CSchema
     /// The names of its events as the trace keeps them (immortal texts).
     let eventTexts: [CSchema.Text]
+    /// Each string bounded by another property (`lengthLimit`) and that
+    /// property, by index: a text field's `text` and `maxLength`.
+    let lengthLimits: [(text: Int, limit: Int)]
 
     /// `hostProperties`: properties whose sets need the control's own code
     /// (a range kept by siblings, a delegate to tell), never set by the
@@ -43,9 +46,15 @@ public final class ControlSchema: Sendable {
         self.indexByName = index
         self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
         self.enabledIndex = index["enabled"]
-        let host = Set((parent?.hostProperties ?? []) + hostProperties + ["hidden", "userInteractionEnabled", "enabled"])
+        // A bound on a text's length cuts the text when it is set: its
+        // control's code.
+        let host = Set((parent?.hostProperties ?? []) + hostProperties + ["hidden", "userInteractionEnabled", "enabled"]
+                       + self.properties.compactMap(\.lengthLimit))
         self.hostProperties = Array(host)
-        self.c = CSchema(typeName: typeName, properties: self.properties, host: host)
+        self.lengthLimits = self.properties.enumerated().compactMap { text, spec in
+            spec.lengthLimit.flatMap { index[$0] }.map { (text, $0) }
+        }
+        self.c = CSchema(typeName: typeName, properties: self.properties, host: host, lengthLimits: lengthLimits)
         self.eventTexts = self.events.map { CSchema.Text($0) }
     }
 
@@ -102,7 +111,7 @@ public struct CSchema: @unchecked Sendable {
         init(_ text: String) { pointer = text.makeText(immortal: true)! }
     }
 
-    init(typeName: String, properties: [PropertySpec], host: Set<String>) {
+    init(typeName: String, properties: [PropertySpec], host: Set<String>, lengthLimits: [(text: Int, limit: Int)]) {
         pointer = bh_schema_new(typeName, Int32(properties.count))!
         for (i, spec) in properties.enumerated() {
             var flags: Int32 = 0
@@ -140,5 +149,6 @@ public struct CSchema: @unchecked Sendable {
             bh_schema_set_default(pointer, Int32(i), &value)
             if spec.type == .bool { bh_schema_alias(pointer, Int32(i), ControlSchema.swiftName(of: spec.name)) }
         }
+        for (text, limit) in lengthLimits { bh_schema_limit(pointer, Int32(text), Int32(limit)) }
     }
 }

@@ -175,6 +175,7 @@ open class View: Control, BehaviourOwner {
         if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }
         didStore(at: index)
+        for (text, limit) in schema.lengthLimits where limit == index { keepWithinLength(text, allowedBy: limit) }
         // Hidden, disabled or made non-interactive under a finger (its own
         // or one on a subview): the system cancels the touch.
         if schema.touchGates.contains(index) { cancelTouchesThatCannotGoOn() }
@@ -260,9 +261,33 @@ open class View: Control, BehaviourOwner {
     /// switch's flip): exploration taps only those.
     open var takesTaps: Bool { schema.events.contains("touchDown") }
 
-    /// Type checks, plus what a control knows about its own ranges.
+    /// Type checks, plus what a control knows about its own ranges; a
+    /// text longer than its bound (`lengthLimit`) is cut to it.
     open func validate(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
-        try spec.validate(value)
+        let checked = try spec.validate(value)
+        guard let limit = spec.lengthLimit.flatMap(schema.index(of:)) else { return checked }
+        return withinLength(checked, allowedBy: limit)
+    }
+
+    // MARK: Lengths
+
+    /// `text` cut to as many characters as property `limit` allows, when
+    /// it allows any: counted as GTK counts an entry's (`GtkEntryBuffer`:
+    /// Unicode scalars, so `👍🏽` is two and may be cut between them).
+    func withinLength(_ text: Value, allowedBy limit: Int) -> Value {
+        guard case .string(let string) = text, let allowed = value(at: limit).numberValue, allowed > 0,
+              Double(string.utf8.count) > allowed, Double(string.unicodeScalars.count) > allowed else { return text }
+        var cut = ""
+        cut.unicodeScalars.append(contentsOf: string.unicodeScalars.prefix(Int(allowed)))
+        return .string(cut)
+    }
+
+    /// The bound on text `index`'s length changed: a text now too long is
+    /// cut, as `gtk_entry_set_max_length` cuts it (a change like a
+    /// script's set: no user's event).
+    private func keepWithinLength(_ index: Int, allowedBy limit: Int) {
+        let cut = withinLength(value(at: index), allowedBy: limit)
+        if cut != storedValue(at: index) { store(cut, at: index) }
     }
 
     // MARK: Common properties

@@ -96,10 +96,14 @@ public struct PropertySpec: Sendable {
     public var isReadOnly: Bool
     /// Whether nil is a valid value (an image view without an image).
     public var isOptional: Bool
+    /// A string's: the integer property of the same control that bounds
+    /// its length in characters (a text field's `maxLength`; 0 there is
+    /// no bound). A longer text is cut to it, as GTK cuts an entry's.
+    public var lengthLimit: String?
 
     public init(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
                 min: Double? = nil, max: Double? = nil, step: Double? = nil,
-                readOnly: Bool = false, optional: Bool = false) {
+                readOnly: Bool = false, optional: Bool = false, lengthLimit: String? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue ?? type.zero
@@ -108,6 +112,7 @@ public struct PropertySpec: Sendable {
         self.step = step
         self.isReadOnly = readOnly
         self.isOptional = optional || (defaultValue ?? type.zero) == .null
+        self.lengthLimit = lengthLimit
     }
 
     /// The value converted to this property's type (a name becomes an image,

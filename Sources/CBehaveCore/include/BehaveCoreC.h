@@ -239,6 +239,9 @@ typedef struct bh_property {
   double min, max;
   int nchoices;         /* an enumeration: the strings it takes */
   bh_text **choices;
+  /* A string: the index of the number property that bounds its length in
+     characters (a text field's maxLength; 0 there: no bound), or -1. */
+  int limit;
 } bh_property;
 
 /* Another name of a property (UIKit's Swift names of booleans: isHidden). */
@@ -266,6 +269,9 @@ void bh_schema_define (bh_schema *schema, int index, const char *name,
 void bh_schema_add_choice (bh_schema *schema, int index, const char *choice,
                            size_t len);
 void bh_schema_alias (bh_schema *schema, int index, const char *name);
+/* String property 'index' is at most as many characters long as number
+** property 'limit' says, when that is above 0. */
+void bh_schema_limit (bh_schema *schema, int index, int limit);
 /* The default of property 'index' (its text must be immortal). */
 void bh_schema_set_default (bh_schema *schema, int index,
                             const bh_value *value);

@@ -191,6 +191,10 @@ final class TextFieldBinding: WidgetBinding {
                 ? Int32(zip(shown.unicodeScalars, new.unicodeScalars).prefix { $0 == $1 }.count) : nil
         case ("placeholder", let value):
             bhg_entry_set_placeholder(widget, text(value))
+        case ("maxLength", .number(let length)):
+            // GTK cuts a longer text here, as the control has (its
+            // `changed` is the control's own change, not the user's).
+            bhg_entry_set_max_length(widget, Int32(length))
         case ("secureTextEntry", .bool(let secure)):
             bhg_entry_set_visibility(widget, secure ? 0 : 1)
         case ("editing", .bool(let editing)):
@@ -206,8 +210,12 @@ final class TextFieldBinding: WidgetBinding {
     }
 
     override func shownValue(of property: PropertySpec) -> Value? {
-        guard property.name == "text", let widget else { return nil }
-        return .string(string(bhg_editable_get_text(widget)) ?? "")
+        guard let widget else { return nil }
+        switch property.name {
+        case "text": return .string(string(bhg_editable_get_text(widget)) ?? "")
+        case "maxLength": return .number(Double(bhg_entry_get_max_length(widget)))
+        default: return nil
+        }
     }
 
     /// The text and the placeholder the entry was drawn with.

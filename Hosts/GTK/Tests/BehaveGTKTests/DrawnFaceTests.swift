@@ -1,3 +1,5 @@
+import BehaveCore
+import BehaveScene
 import Foundation
 import XCTest
 
@@ -54,5 +56,38 @@ final class DrawnFaceTests: XCTestCase {
         try driver.type("Jaz")
         try driver.waitForLine(containing: "save.enabled: false → true")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// mixer.ui draws the preset name's entry with a max-length of 12:
+    /// typing stops there in the window, as `keys` stops headless, a text
+    /// set longer is cut to it, and a lower maxLength cuts the text, the
+    /// same in both. Before: headless took every key and the whole text,
+    /// where the window stopped at 12.
+    func testTheNameStopsAtItsDrawnMaxLengthInTheWindowAsHeadless() throws {
+        let input = Pipe()
+        let driver = try WindowDriver()
+        try driver.open("Examples/GTK/mixer.scene.yaml", input: input)
+        try driver.waitForLine(containing: "preset awake")
+        try driver.click("name")
+        try driver.type("Sunday evening mix")
+        try driver.waitForLine(containing: #"name.text: "Sunday even" → "Sunday eveni""#)
+        Thread.sleep(forTimeInterval: 0.5)
+        input.fileHandleForWriting.write(Data("set name.text \"Brunch on the terrace\"\nset name.maxLength 6\n".utf8))
+        try driver.waitForLine(containing: #"name.text: "Brunch on th" → "Brunch""#)
+        let text = { (lines: [String]) in
+            lines.filter { $0.contains("name.text: ") || $0.hasSuffix("name editingChanged") }
+                .map { $0.replacingOccurrences(of: #"^\[[^\]]*\] "#, with: "", options: .regularExpression) }
+        }
+        let shown = text(driver.lines)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+
+        let headless = try SceneLoader.load(file: WindowDriver.checkout.appendingPathComponent("Examples/GTK/mixer.scene.yaml").path)
+        for line in ["keys name \"Sunday evening mix\"", "set name.text \"Brunch on the terrace\"", "set name.maxLength 6"] {
+            try headless.scene.execute(try XCTUnwrap(SceneCommand.parse(line)))
+        }
+        let heard = text(headless.scene.trace.entries.map(\.message))
+        XCTAssertEqual(shown.filter { $0.hasSuffix("editingChanged") }.count, 12, shown.joined(separator: "\n"))
+        XCTAssertEqual(shown.last, #"name.text: "Brunch on th" → "Brunch""#)
+        XCTAssertEqual(shown, heard)
     }
 }

@@ -57,6 +57,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("yes", "on"), .bool(true))
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))
+        // An entry's max-length is its field's maxLength (headless had none).
+        XCTAssertEqual(try read("name", "maxLength"), .number(3))
         XCTAssertEqual(try read("scroller", "contentOffset"), .point(Point(x: 0, y: 200)))
         // snap-to-ticks reads back what the spin button shows (10.3, then
         // 10 before its digits were set) and moves it to a step. Before:

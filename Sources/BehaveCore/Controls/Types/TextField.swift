@@ -57,6 +57,8 @@ public final class TextField: View {
     /// A handler that ends editing or hides the field stops the keys still
     /// to come; when the command's time is up they stop where they got to,
     /// with an error that says how far.
+    /// A key past `maxLength` changes nothing and sends nothing, as in
+    /// GTK (which rings the bell): the keys stop there, with a note.
     private func editKeyByKey(_ what: String, _ next: (String) -> String?) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
         var keys = 0
@@ -64,7 +66,10 @@ public final class TextField: View {
             if keys > 0, let reason = scene?.commandTimeIsUp {
                 throw ValueError("\(what) stopped after \(keys) characters: \(reason)")
             }
-            try edit(to: edited)
+            guard try edit(to: edited) else {
+                scene?.trace.record(.note, subject: name, "\(name) ignores the keys past its maxLength of \(formatNumber(number("maxLength"))) characters")
+                break
+            }
             sendActions(for: "editingChanged")
             keys += 1
         }
@@ -72,12 +77,18 @@ public final class TextField: View {
     }
 
     private static let textIndex = ControlType.textField.schema.index(of: "text")!
+    private static let maxLengthIndex = ControlType.textField.schema.index(of: "maxLength")!
 
-    /// The user's edit of the text, within the scene's text limit.
-    private func edit(to text: String) throws(ValueError) {
-        let new = Value.string(text)
-        try scene?.reserveText(for: "\(name).text", replacing: value(at: TextField.textIndex), with: new)
+    /// The user's edit of the text, within the scene's text limit and cut
+    /// at `maxLength`; false when that left the text as it was.
+    @discardableResult
+    private func edit(to text: String) throws(ValueError) -> Bool {
+        let new = withinLength(.string(text), allowedBy: TextField.maxLengthIndex)
+        let old = value(at: TextField.textIndex)
+        guard new != old else { return false }
+        try scene?.reserveText(for: "\(name).text", replacing: old, with: new)
         store(new, at: TextField.textIndex, source: .user)
+        return true
     }
 
     private func beginUserEdit() -> Bool {
@@ -124,8 +135,11 @@ extension ControlType {
         name: "TextField", parent: .view,
         summary: "One line of editable text; the user types, deletes and presses return.",
         properties: [
-            PropertySpec("text", .string),
+            // GtkEntry's max-length: typing stops at it and a longer text
+            // is cut, counted in characters; 0 is no limit.
+            PropertySpec("text", .string, lengthLimit: "maxLength"),
             PropertySpec("placeholder", .string),
+            PropertySpec("maxLength", .integer, default: .number(0), min: 0, max: 65535),
             PropertySpec("editing", .bool, default: .bool(false)),
             // UIKit's text input traits: drawn as dots, and which keyboard and
             // return key the field asks for (the names of UIKeyboardType and

@@ -126,6 +126,22 @@ static inline char *bhg_entry_dup_placeholder (GtkWidget *e) {
   g_object_get(G_OBJECT(e), "placeholder-text", &text, NULL);
   return text;
 }
+/* An entry's max-length (0: none). A GtkPasswordEntry has no property of
+** its own: its GtkText's, on the same buffer, stands for it. */
+static inline GtkText *bhg_entry_text (GtkWidget *e) {
+  GtkEditable *d = gtk_editable_get_delegate(GTK_EDITABLE(e));
+  return d != NULL && GTK_IS_TEXT(d) ? GTK_TEXT(d) : NULL;
+}
+static inline void bhg_entry_set_max_length (GtkWidget *e, int n) {
+  GtkText *t;
+  if (GTK_IS_ENTRY(e)) gtk_entry_set_max_length(GTK_ENTRY(e), n);
+  else if ((t = bhg_entry_text(e)) != NULL) gtk_text_set_max_length(t, n);
+}
+static inline int bhg_entry_get_max_length (GtkWidget *e) {
+  GtkText *t;
+  if (GTK_IS_ENTRY(e)) return gtk_entry_get_max_length(GTK_ENTRY(e));
+  return (t = bhg_entry_text(e)) != NULL ? gtk_text_get_max_length(t) : 0;
+}
 static inline int bhg_button_get_use_underline (GtkWidget *b) { return gtk_button_get_use_underline(GTK_BUTTON(b)); }
 static inline void bhg_entry_set_visibility (GtkWidget *e, int visible) {
   if (GTK_IS_ENTRY(e)) gtk_entry_set_visibility(GTK_ENTRY(e), visible);

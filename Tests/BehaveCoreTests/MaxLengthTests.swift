@@ -1,0 +1,90 @@
+import XCTest
+@testable import BehaveCore
+
+/// A text field's `maxLength`, GtkEntry's `max-length`: typing stops at
+/// it, a longer text is cut to it, counted in characters as GTK counts
+/// them (Unicode scalars); 0 is no limit.
+final class MaxLengthTests: XCTestCase {
+    var scene: Scene!
+    var field: TextField!
+    /// The text at each editingChanged.
+    var seen: [String] = []
+
+    override func setUp() {
+        scene = Scene(screen: "Typing")
+        field = TextField(name: "field")
+        scene.add(field)
+        field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
+    }
+
+    override func tearDown() {
+        scene = nil
+        field = nil
+    }
+
+    /// Before: the keys went on past the limit, one editingChanged each.
+    func testKeysStopAtTheLimitWithANote() throws {
+        try scene.run("set field.maxLength 3", "keys field abcdef")
+        XCTAssertEqual(seen, ["a", "ab", "abc"], "no editingChanged for a key past the limit")
+        XCTAssertEqual(field.text, "abc")
+        XCTAssertTrue(scene.trace.entries.contains { $0.kind == .note && $0.message == "field ignores the keys past its maxLength of 3 characters" },
+                      scene.trace.entries.map(\.message).joined(separator: "\n"))
+        try scene.run("backspace field", "keys field xy")
+        XCTAssertEqual(seen, ["a", "ab", "abc", "ab", "abx"])
+    }
+
+    /// A paste over the text (`type`) keeps what fits: one edit.
+    func testTypeKeepsWhatFits() throws {
+        try scene.run("set field.maxLength 4", "type field \"good bye\"")
+        XCTAssertEqual(seen, ["good"])
+        XCTAssertEqual(field.text, "good")
+    }
+
+    /// GTK counts an entry's characters as code points: `é` written as
+    /// one is one, `👍🏽` is two, and a cut may fall between them.
+    func testCharactersAreCountedAsGTKCountsThem() throws {
+        try field.set("maxLength", to: .number(5))
+        try field.set("text", to: .string("héllo wörld"))
+        XCTAssertEqual(field.text, "héllo")
+        try field.set("text", to: .string("ab👍🏽👍🏽"))
+        XCTAssertEqual(field.text, "ab👍🏽👍")
+        try field.set("maxLength", to: .number(0))
+        try field.set("text", to: .string("héllo wörld"))
+        XCTAssertEqual(field.text, "héllo wörld", "0 is no limit")
+    }
+
+    /// A smaller limit cuts the text there, as `gtk_entry_set_max_length`
+    /// does: a change like a script's, traced, with no editingChanged.
+    func testALowerLimitCutsTheTextWithoutTheUsersEvent() throws {
+        try scene.run("type field \"Ada Lovelace\"")
+        seen = []
+        var changes: [PropertyChange] = []
+        scene.observeChanges { changes.append($0) }
+        try field.set("maxLength", to: .number(3))
+        XCTAssertEqual(field.text, "Ada")
+        XCTAssertEqual(seen, [])
+        XCTAssertEqual(changes.map(\.property), ["maxLength", "text"])
+        XCTAssertEqual(changes.last?.old, .string("Ada Lovelace"))
+        XCTAssertEqual(changes.last?.source, .script)
+        try field.set("maxLength", to: .number(10))
+        XCTAssertEqual(field.text, "Ada", "a larger limit gives nothing back")
+    }
+
+    /// The scene file's values in either order: the text is cut.
+    func testTheOrderOfSetsDoesNotMatter() throws {
+        let other = TextField(name: "other")
+        try other.set("text", to: .string("Ada Lovelace"))
+        try other.set("maxLength", to: .number(3))
+        scene.add(other)
+        XCTAssertEqual(other.text, "Ada")
+    }
+
+    func testANegativeOrFractionalLimitIsRefused() throws {
+        XCTAssertEqual(error { try self.scene.run("set field.maxLength -1") }?.message,
+                       "maxLength must be at least 0, not -1 (range 0…65535)")
+        XCTAssertEqual(error { try self.scene.run("set field.maxLength 2.5") }?.message, "maxLength takes an integer, not 2.5")
+        XCTAssertEqual(error { try self.scene.run("set field.maxLength 70000") }?.message,
+                       "maxLength must be at most 65535, not 70000 (range 0…65535)")
+        XCTAssertEqual(try field.value("maxLength"), .number(0))
+    }
+}
