@@ -25,6 +25,9 @@ extension InterfaceDrawing {
         case notGTK4(version: String)
         /// A `<requires lib="gtk">` of a GTK 4 newer than the host's.
         case newerGTK(version: String)
+        /// A property the reader reads of another class, which this one
+        /// lacks (a GtkPasswordEntry's `max-length`).
+        case notAProperty(className: String, property: String)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -58,6 +61,10 @@ extension InterfaceDrawing {
                     + "which Behave's GTK host is built for: behave window refuses the file where GTK is "
                     + "4.\(supportedMinorVersion) (headless, its controls take what it drew); require "
                     + "4.\(supportedMinorVersion) if the file uses nothing newer"
+            case .notAProperty(let className, let property):
+                return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
+                    + "\(className).\(property)\"), \(refused); remove it"
+                    + (property.replacingOccurrences(of: "_", with: "-") == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
             }
         }
     }
@@ -88,6 +95,11 @@ extension InterfaceDrawing {
                 }
             case "requires":
                 if let mistake = requirement(element) { found.append((mistake, element.start)) }
+            case "property":
+                guard element.parent >= 0, let name = element.attribute("name"),
+                      let className = document.elements[element.parent].attribute("class"),
+                      lacking[className]?.contains(name.replacingOccurrences(of: "_", with: "-")) == true else { continue }
+                found.append((.notAProperty(className: className, property: name), element.start))
             default:
                 continue
             }
@@ -96,6 +108,11 @@ extension InterfaceDrawing {
         let (line, column) = MarkupDocument.position(of: first.start, in: bytes)
         return (first.mistake, line, column)
     }
+
+    /// Properties the reader reads of some class that these classes lack,
+    /// though the classes they are read of look alike (a GtkPasswordEntry
+    /// is no GtkEntry: it has no buffer, so no `max-length`).
+    private static let lacking: [String: Set<String>] = ["GtkPasswordEntry": ["buffer", "max-length"]]
 
     /// A `<requires>` as GtkBuilder reads it: a `lib` and a `version` of
     /// two numbers at least (`4.8`, `4.10.1`; each read as C's `strtoll`

@@ -447,6 +447,26 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(other).map(\.message), [])
     }
 
+    /// A GtkPasswordEntry has no buffer, so no `max-length`: GtkBuilder
+    /// refuses the file ("Invalid property"). Before, headless took it as
+    /// the field's `maxLength` and cut the text, while the window refused.
+    func testAPropertyTheClassLacksIsRefusedAsGtkBuilderRefusesIt() throws {
+        let secret = #"<property name="text">s3cret</property>"#
+        for property in ["max-length", "max_length"] {
+            let ui = InterfaceDrawingTests.coffee.replacingOccurrences(
+                of: secret, with: secret + #"<property name="\#(property)">3</property>"#)
+            let scene = try load("  secret: { type: TextField }\n", ui: ui)
+            XCTAssertEqual(try read(scene, "secret", "text"), .string(""), property)
+            XCTAssertEqual(try read(scene, "secret", "maxLength"), .number(0), property)
+            let found = try warnings(ui, "  secret: { type: TextField }\n")
+            XCTAssertEqual(found.count, 1, property)
+            XCTAssertTrue(found.first?.message.hasPrefix(
+                "coffee.ui:32:100: a GtkPasswordEntry has no property `\(property)`, which GtkBuilder refuses") == true &&
+                found.first?.message.hasSuffix("remove it and give the field's `maxLength` in the scene file") == true,
+                          found.first?.message ?? "no warning")
+        }
+    }
+
     /// A `<requires>` of a GTK newer than 4.8 (what Behave's GTK host is
     /// built for) is told, and its values taken: a newer GTK opens the file.
     func testANewerGtkThanTheHostsIsToldAndTheValuesTaken() throws {
