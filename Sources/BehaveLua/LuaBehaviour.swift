@@ -9,13 +9,15 @@ public final class LuaBehaviour: Behaviour {
     public let script: LuaScript
     let runtime: LuaRuntime
     private let classRef: Int32
-    private(set) var selfRef: Int32 = 0
+    // Set once (the handles appended to) and read instantaneously: no
+    // access overlaps another, so they are not checked at run time.
+    @exclusivity(unchecked) private(set) var selfRef: Int32 = 0
     /// The Lua mirror of outlets and inspectables that `self` reads.
-    private var propsRef: Int32 = 0
-    private(set) var id = -1
+    @exclusivity(unchecked) private var propsRef: Int32 = 0
+    @exclusivity(unchecked) private(set) var id = -1
     /// The handles of the connections and timers it made, in the runtime's
     /// `ObjectTable` (released when it dies).
-    var objectHandles: [Int] = []
+    @exclusivity(unchecked) var objectHandles: [Int] = []
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and

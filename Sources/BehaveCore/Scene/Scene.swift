@@ -14,7 +14,8 @@ public final class Scene {
     /// refused from any other.
     public let thread = SceneThread.current
     public let animator: Animator
-    public private(set) var trace: Trace!
+    // Set once, read instantaneously: not checked at run time.
+    @exclusivity(unchecked) public private(set) var trace: Trace!
     public private(set) var keyboard: Keyboard!
     public private(set) var screen: Screen?
     public let screenTitle: String
@@ -26,10 +27,11 @@ public final class Scene {
     }
     /// The records as registered: those from `indexedCount` on are not yet
     /// in `recordIndex` and may repeat a name (see `indexRecords`).
-    private var storedRecords: [BehaviourRecord] = []
+    /// (Read and changed instantaneously: they are not checked at run time.)
+    @exclusivity(unchecked) private var storedRecords: [BehaviourRecord] = []
     /// Where each name's record is in `records` (scenes can hold thousands).
-    private var recordIndex: [String: Int] = [:]
-    private var indexedCount = 0
+    @exclusivity(unchecked) private var recordIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private var indexedCount = 0
     /// The last `maximumActions` actions sent up responder chains.
     public var actions: ArraySlice<ActionRecord> { actionLog.suffix(Scene.maximumActions) }
     public static let maximumActions = 1000
@@ -52,7 +54,7 @@ public final class Scene {
     /// Resolves image names to the host's images and their sizes: an
     /// image set by a name it has gets that image's size (a scene file's
     /// `images:` folder sets it).
-    public var imageCatalog: (any ImageCatalog)? {
+    @exclusivity(unchecked) public var imageCatalog: (any ImageCatalog)? {
         didSet {
             for view in screen?.controls ?? [] { view.updateHostMasks() }
             sizeImages()
