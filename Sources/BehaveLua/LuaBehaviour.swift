@@ -17,7 +17,7 @@ public final class LuaBehaviour: Behaviour {
     @exclusivity(unchecked) private(set) var id = -1
     /// The handles of the connections and timers it made, in the runtime's
     /// `ObjectTable` (released when it dies).
-    @exclusivity(unchecked) var objectHandles: [Int] = []
+    @exclusivity(unchecked) var objectHandles = SmallList<Int>()
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and

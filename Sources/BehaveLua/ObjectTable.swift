@@ -92,7 +92,7 @@ struct ObjectTable {
             entries[index].control = nil
             releasedCount += 1
         }
-        behaviour.objectHandles = []
+        behaviour.objectHandles.removeAll()
     }
 
     private mutating func add(kind: Kind, _ entry: (Int) -> Entry) -> Int {

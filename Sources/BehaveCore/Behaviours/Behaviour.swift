@@ -18,7 +18,7 @@ open class Behaviour: Control, DelegateReceiver {
     @exclusivity(unchecked) private var outletReferences: [WeakView] = []
     @exclusivity(unchecked) private var collectionReferences: [String: [WeakView]] = [:]
     @exclusivity(unchecked) private var inspectableValues: [String: Value] = [:]
-    @exclusivity(unchecked) private var bindings: [any Cancellable] = []
+    @exclusivity(unchecked) private var bindings = SmallList<any Cancellable>()
     @exclusivity(unchecked) private var prunedAt = 16
     // Set once each, read instantaneously: no access overlaps another.
     @exclusivity(unchecked) public private(set) var isAwake = false

@@ -7,7 +7,7 @@ open class Control: Responder {
     // Every access to these is instantaneous (a read, an append, a
     // removeAll whose closure touches nothing else): no access overlaps
     // another, so they are not checked at run time.
-    @exclusivity(unchecked) private var connections: [Connection] = []
+    @exclusivity(unchecked) private var connections = SmallList<Connection>()
     /// Connections in `connections` that have disconnected (`remove`).
     @exclusivity(unchecked) private var disconnectedCount = 0
     @exclusivity(unchecked) private var targetActions: [TargetAction] = []
