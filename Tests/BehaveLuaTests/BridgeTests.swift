@@ -518,4 +518,30 @@ final class KeyboardBridgeTests: XCTestCase {
         XCTAssertEqual(test.field("ok", of: probe), .bool(false))
         XCTAssertEqual(test.field("pictureName", of: probe), .string("cat"))
     }
+
+    /// Each instance's inspectables start as its own copy of the type's
+    /// defaults: an image changed raw in one is not changed in the other,
+    /// and each copy keeps the image's metatable and fields.
+    func testEachInstanceStartsWithItsOwnCopyOfTheDefaults() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake()
+              local image = self.picture
+              self.before = image.name
+              rawset(image, "name", self.name)
+              local keys = {}
+              for key in pairs(image) do keys[#keys + 1] = key end
+              table.sort(keys)
+              self.keys = table.concat(keys, " ")
+              self.fitted = tostring(image:fitting(1, 1))
+            end
+            """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" }, speed = { type = \"number\", default = 2 } }")
+        let first = try test.behaviour("first", source: source, file: "probe.lua")
+        let second = try test.behaviour("second", source: source, file: "probe.lua")
+        XCTAssertEqual(test.field("before", of: first), .string("cat"))
+        XCTAssertEqual(test.field("before", of: second), .string("cat"), "the first one's change reached the second")
+        XCTAssertEqual(test.field("keys", of: second), .string("name"))
+        XCTAssertEqual(test.field("fitted", of: second), .string("second"))
+        XCTAssertEqual(second.inspectable("speed"), .number(2))
+    }
 }
