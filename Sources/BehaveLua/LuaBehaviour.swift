@@ -31,10 +31,7 @@ public final class LuaBehaviour: Behaviour {
         id = runtime.register(self)
         let L = runtime.L
         // The inspectables start at their defaults: a copy of the type's.
-        runtime.pushRef(tables.defaults, on: L)
-        bh_push_defaults_copy(L, -1, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
-        lua_rotate(L, -2, 1)
-        bh_pop(L, 1)
+        bh_push_defaults_copy(L, tables.defaults, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.

@@ -238,8 +238,9 @@ public final class LuaScript {
 /// path, and the script whose top level is running with the class its
 /// `behaviour { … }` made.
 /// Registry refs of Lua tables made once per behaviour type: its
-/// inspectables' defaults as Lua values, kept as the plan of a copy (each
-/// instance's mirror starts as one: `bh_push_defaults_copy`), and the names a script's own field must not take without the
+/// inspectables' defaults as Lua values (each instance's mirror starts as a
+/// copy, made by `bh_push_defaults_copy`, which plans the copies of a type
+/// of more than one instance), and the names a script's own field must not take without the
 /// host's check (the prelude's `instance`).
 struct TypeTables {
     let defaults: Int32
@@ -380,7 +381,6 @@ extension LuaRuntime {
             push(spec.defaultValue, on: L)
             setField(spec.name, in: L)
         }
-        bh_plan_defaults(L)
         let defaults = luaL_ref(L, bh_registryindex())
         // Each declared name; and by first byte, the shortest and longest
         // name a new field could be a misspelling of (`instanceSet` says).

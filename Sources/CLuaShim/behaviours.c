@@ -273,18 +273,51 @@ void bh_push_self_id (lua_State *L) {
 
 /* A behaviour type's inspectable defaults (made once) are copied into
 ** each instance's mirror, and a table value (an image, a point, a size)
-** is copied with its metatable, so that no two instances share one. The
-** copy reads a plan of the defaults, made once too: their keys and values
-** in a list, in the order lua_next gives them, and for a table value the
-** plan of its copy (its metatable or false, then its keys and values).
-** Read by index, the copy stores the same fields in the same order as
-** walking the defaults with lua_next did, which cost more than the
-** stores themselves (about 1 K instructions an attach). */
-void bh_plan_defaults (lua_State *L) {
-  int defaults = lua_gettop(L);
-  int plan = defaults + 1;
+** is copied with its metatable, so that no two instances share one.
+**
+** The first copy walks the defaults with lua_next and marks them (with an
+** empty metatable: a field would change their layout, and the order in
+** which lua_next gives them). The second makes their plan, which takes
+** their place in the registry: their keys and values in a list, in the order lua_next gives
+** them, and for a table value the plan of its copy (its metatable or
+** false, then its keys and values, in lua_next's order too). Read by
+** index, a copy stores the same fields in the same order as walking did,
+** at less than the walk cost (about 1 K instructions an attach); a type
+** with one instance (a spec's scene, a cold start) makes no plan. */
+
+/* Pushes a copy of the table at 'from' for a mirror (no metatable). */
+static void copy_walking (lua_State *L, int from, int size) {
+  int copy;
+  lua_createtable(L, 0, size);
+  copy = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, from)) {  /* key, value */
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      int value = lua_gettop(L);
+      lua_createtable(L, 0, 4);
+      lua_pushnil(L);
+      while (lua_next(L, value)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, value + 1);
+      }
+      if (lua_getmetatable(L, value))
+        lua_setmetatable(L, value + 1);
+      lua_replace(L, value);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+}
+
+
+/* Pushes the plan of the defaults at 'defaults'. */
+static void make_plan (lua_State *L, int defaults) {
+  int plan;
   lua_Integer n = 0;
   lua_createtable(L, 8, 0);
+  plan = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, defaults)) {  /* key, value */
     lua_pushvalue(L, -2);
@@ -306,17 +339,13 @@ void bh_plan_defaults (lua_State *L) {
     }
     lua_rawseti(L, plan, ++n);
   }
-  lua_replace(L, defaults);
 }
 
 
-/* Pushes a new table with the fields of the defaults whose plan is at
-** 'plan', with room for 'size' fields. */
-void bh_push_defaults_copy (lua_State *L, int plan, int size) {
-  lua_Integer i, n;
+/* Pushes a copy of the defaults whose plan is at 'plan'. */
+static void copy_planned (lua_State *L, int plan, int size) {
+  lua_Integer i, n = (lua_Integer)lua_rawlen(L, plan);
   int copy;
-  plan = lua_absindex(L, plan);
-  n = (lua_Integer)lua_rawlen(L, plan);
   lua_createtable(L, 0, size);
   copy = lua_gettop(L);
   for (i = 1; i < n; i += 2) {
@@ -338,4 +367,29 @@ void bh_push_defaults_copy (lua_State *L, int plan, int size) {
     }
     lua_rawset(L, copy);
   }
+}
+
+
+void bh_push_defaults_copy (lua_State *L, int ref, int size) {
+  int defaults, planned;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  defaults = lua_gettop(L);
+  planned = (lua_rawgeti(L, defaults, 1) != LUA_TNIL);  /* a plan's first key */
+  lua_pop(L, 1);
+  if (!planned && !lua_getmetatable(L, defaults)) {  /* the first copy */
+    copy_walking(L, defaults, size);
+    lua_newtable(L);
+    lua_setmetatable(L, defaults);
+  }
+  else {
+    if (!planned) {  /* the second: plan the next ones */
+      lua_pop(L, 1);  /* the mark */
+      make_plan(L, defaults);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, LUA_REGISTRYINDEX, ref);
+      lua_replace(L, defaults);
+    }
+    copy_planned(L, defaults, size);
+  }
+  lua_replace(L, defaults);
 }

@@ -536,12 +536,14 @@ final class KeyboardBridgeTests: XCTestCase {
               self.fitted = tostring(image:fitting(1, 1))
             end
             """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" }, speed = { type = \"number\", default = 2 } }")
-        let first = try test.behaviour("first", source: source, file: "probe.lua")
-        let second = try test.behaviour("second", source: source, file: "probe.lua")
-        XCTAssertEqual(test.field("before", of: first), .string("cat"))
-        XCTAssertEqual(test.field("before", of: second), .string("cat"), "the first one's change reached the second")
-        XCTAssertEqual(test.field("keys", of: second), .string("name"))
-        XCTAssertEqual(test.field("fitted", of: second), .string("second"))
-        XCTAssertEqual(second.inspectable("speed"), .number(2))
+        // The first copies the type's defaults, the second plans the
+        // copies, the third copies by the plan.
+        let probes = try ["first", "second", "third"].map { try test.behaviour($0, source: source, file: "probe.lua") }
+        for probe in probes {
+            XCTAssertEqual(test.field("before", of: probe), .string("cat"), "an earlier one's change reached \(probe.name)")
+            XCTAssertEqual(test.field("keys", of: probe), .string("name"))
+            XCTAssertEqual(test.field("fitted", of: probe), .string(probe.name))
+            XCTAssertEqual(probe.inspectable("speed"), .number(2))
+        }
     }
 }
