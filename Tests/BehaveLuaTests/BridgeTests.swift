@@ -24,6 +24,30 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.scene.behaviour(named: "probe")?.errorCount, 1)
     }
 
+    /// An error in a lifecycle method names the behaviour that ran it, each
+    /// instance of one script its own.
+    func testALifecycleErrorNamesItsBehaviour() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake() error("woke " .. self.name) end
+            function Probe:changed() error("changed " .. self.name) end
+            function Probe:destroy() error("gone " .. self.name) end
+            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1 } }")
+        let first = try test.behaviour("first", source: source, file: "probe.lua")
+        let second = try test.behaviour("second", source: source, file: "probe.lua")
+        try second.setInspectable("speed", to: .number(2))
+        try first.setInspectable("speed", to: .number(3))
+        second.tearDown()
+        first.tearDown()
+        let contexts = test.errors.map { message in
+            ["awake", "changed", "destroy"].flatMap { method in
+                ["first", "second"].filter { message.contains("(in \(method) of \($0))") }.map { "\(method) \($0)" }
+            }
+        }
+        XCTAssertEqual(contexts, [["awake first"], ["awake second"], ["changed second"], ["changed first"],
+                                  ["destroy second"], ["destroy first"]], test.errors.joined(separator: "\n"))
+    }
+
     // MARK: Errors, Swift to Lua
 
     func testAHostErrorIsALuaErrorAtTheScriptLineThatScriptsCanCatch() throws {
