@@ -75,11 +75,19 @@ public final class LuaBehaviour: Behaviour {
         bh_pop(S, 1)
     }
 
+    /// Whether the mirror holds an owner (a control): an owner that is no
+    /// control (the screen) reads as nil, as the mirror reads before any,
+    /// so attaching to the screen writes nothing.
+    @exclusivity(unchecked) private var mirrorsOwner = false
+
     override public func ownerDidChange() {
         guard propsRef != 0, !runtime.isClosed else { return }
+        let view = owner as? View
+        guard view != nil || mirrorsOwner else { return }
+        mirrorsOwner = view != nil
         let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
-        runtime.pushControl(owner as? View, on: S)
+        runtime.pushControl(view, on: S)
         lua_setfield(S, -2, "owner")
         bh_pop(S, 1)
     }

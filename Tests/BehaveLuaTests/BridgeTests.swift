@@ -48,6 +48,29 @@ final class BridgeTests: XCTestCase {
                                   ["destroy second"], ["destroy first"]], test.errors.joined(separator: "\n"))
     }
 
+    /// `self.owner` is the control that owns the behaviour, and nil while
+    /// the screen owns it, however often the owner changes.
+    func testSelfOwnerFollowsTheOwner() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let card = test.control(View.self, "card")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function()
+                self.seen = (self.seen or "") .. (self.owner and self.owner.name or "none") .. " "
+              end)
+            end
+            """), outlets: ["button": button])
+        button.tap()
+        probe.owner = card
+        button.tap()
+        probe.owner = test.scene.screen
+        button.tap()
+        probe.owner = card
+        button.tap()
+        XCTAssertEqual(test.field("seen", of: probe), .string("none card none card "))
+    }
+
     // MARK: Errors, Swift to Lua
 
     func testAHostErrorIsALuaErrorAtTheScriptLineThatScriptsCanCatch() throws {
