@@ -9,7 +9,7 @@ open class Behaviour: Control, DelegateReceiver {
     public let declaration: BehaviourDeclaration
     // These are read, set or appended to instantaneously (no access
     // overlaps another), so they are not checked at run time: an attach
-    // made 20 checked accesses, 1.7 K instructions.
+    // made about 20 checked accesses, 2.3 K instructions with their ends.
     @exclusivity(unchecked) private weak var ownerReference: (any BehaviourOwner)?
     @exclusivity(unchecked) private weak var sceneReference: Scene?
     /// Each declared outlet's control, in the declaration's order (made at
