@@ -76,7 +76,7 @@ extension LuaRuntime {
         guard !isClosed, sceneIsAlive, behaviour.isAlive || evenIfDestroyed else { return false }
         guard bh_running_count(L) < LuaRuntime.maximumNesting else {
             scene.reportError("handlers nested more than \(LuaRuntime.maximumNesting) deep (do two behaviours trigger each other's events?)",
-                              behaviour: behaviour, context: info.context.text)
+                              behaviour: behaviour, context: info.context.text(of: behaviour))
             return false
         }
         return lua_checkstack(callerThread, 8 + LuaRuntime.maximumArguments) != 0
@@ -167,7 +167,7 @@ extension LuaRuntime {
                 handlers[handler.thread] = paused
             } else {
                 scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: info.context.text)
+                                  behaviour: behaviour, context: info.context.text(of: behaviour))
                 var handler = handler
                 bh_end_handler(S, &handler, 0)
                 paused?.isFinished = true
@@ -177,7 +177,7 @@ extension LuaRuntime {
             // The thread was let go.
             paused?.isFinished = true
             var error = explained(popError(from: S), in: behaviour, script: nil)
-            error.context = info.context.text
+            error.context = info.context.text(of: behaviour)
             scene.reportError(error, behaviour: behaviour)
             return nil
         }
@@ -330,8 +330,8 @@ private final class PendingAnswer {
 
 /// What a handler needs besides its function: where it runs, for error
 /// reports, and whether it may pause. Made once per connection, timer or
-/// method, not per run.
-final class HandlerInfo {
+/// method, not per run; a lifecycle method's is one for every behaviour.
+final class HandlerInfo: Sendable {
     let context: HandlerContext
     /// Why it cannot pause, when it cannot.
     let unpausable: Unpausable?
@@ -370,11 +370,16 @@ enum HandlerContext {
     case action(String, of: String, from: String)
     /// `in touchUpInside handler of button`: each connection has one.
     case event(String, of: String)
+    /// `in awake of toggle`: a lifecycle method, of whichever behaviour
+    /// runs it.
+    case lifecycle(String)
 
-    var text: String {
+    /// The text for a handler of `running`.
+    func text(of running: LuaBehaviour) -> String {
         switch self {
         case .text(let text): text
         case .method(let method, let behaviour): "in \(method) of \(behaviour)"
+        case .lifecycle(let method): "in \(method) of \(running.name)"
         case .action(let action, let behaviour, let sender): "in action \(action) of \(behaviour) (from \(sender))"
         case .event(let event, let control): "in \(event) handler of \(control)"
         }

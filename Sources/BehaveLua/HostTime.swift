@@ -220,9 +220,12 @@ final class LuaCallback {
     /// Runs it from C for an event that carries no values (`bh_fire`).
     private var target: OpaquePointer?
 
-    /// The direct call of a connection that runs it for `behaviour`.
+    /// The direct call of a connection that runs it for `behaviour` (in
+    /// the behaviour's runtime, its own: read without loading the weak
+    /// reference).
     func direct(for behaviour: LuaBehaviour) -> DirectCall? {
-        guard let runtime, !runtime.isClosed else { return nil }
+        let runtime = behaviour.runtime
+        guard !runtime.isClosed else { return nil }
         if target == nil {
             target = bh_new_target(runtime.L, function, sender, behaviour.cControl,
                                    Unmanaged.passUnretained(behaviour).toOpaque(), Unmanaged.passUnretained(info).toOpaque())

@@ -9,13 +9,15 @@ public final class LuaBehaviour: Behaviour {
     public let script: LuaScript
     let runtime: LuaRuntime
     private let classRef: Int32
-    private(set) var selfRef: Int32 = 0
+    // Set once (the handles appended to) and read instantaneously: no
+    // access overlaps another, so they are not checked at run time.
+    @exclusivity(unchecked) private(set) var selfRef: Int32 = 0
     /// The Lua mirror of outlets and inspectables that `self` reads.
-    private var propsRef: Int32 = 0
-    private(set) var id = -1
+    @exclusivity(unchecked) private var propsRef: Int32 = 0
+    @exclusivity(unchecked) private(set) var id = -1
     /// The handles of the connections and timers it made, in the runtime's
     /// `ObjectTable` (released when it dies).
-    var objectHandles: [Int] = []
+    @exclusivity(unchecked) var objectHandles = SmallList<Int>()
 
     /// Loads `script` (its top level runs, in a sandbox of its own) and
     /// makes an instance named `name`. Call `start()` once outlets and
@@ -29,10 +31,7 @@ public final class LuaBehaviour: Behaviour {
         id = runtime.register(self)
         let L = runtime.L
         // The inspectables start at their defaults: a copy of the type's.
-        runtime.pushRef(tables.defaults, on: L)
-        bh_push_defaults_copy(L, -1, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
-        lua_rotate(L, -2, 1)
-        bh_pop(L, 1)
+        bh_push_defaults_copy(L, tables.defaults, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
         runtime.pushString(name, on: L)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
@@ -76,11 +75,19 @@ public final class LuaBehaviour: Behaviour {
         bh_pop(S, 1)
     }
 
+    /// Whether the mirror holds an owner (a control): an owner that is no
+    /// control (the screen) reads as nil, as the mirror reads before any,
+    /// so attaching to the screen writes nothing.
+    @exclusivity(unchecked) private var mirrorsOwner = false
+
     override public func ownerDidChange() {
         guard propsRef != 0, !runtime.isClosed else { return }
+        let view = owner as? View
+        guard view != nil || mirrorsOwner else { return }
+        mirrorsOwner = view != nil
         let S = runtime.callerThread
         runtime.pushRef(propsRef, on: S)
-        runtime.pushControl(owner as? View, on: S)
+        runtime.pushControl(view, on: S)
         lua_setfield(S, -2, "owner")
         bh_pop(S, 1)
     }
@@ -105,12 +112,19 @@ public final class LuaBehaviour: Behaviour {
 
     // MARK: Lifecycle
 
+    /// The lifecycle methods' infos, one for every behaviour (an error's
+    /// text names the behaviour): one made at each call cost its
+    /// allocation and release, about 500 instructions an attach.
+    private static let awakeInfo = HandlerInfo(.lifecycle("awake"))
+    private static let changedInfo = HandlerInfo(.lifecycle("changed"))
+    private static let destroyInfo = HandlerInfo(.lifecycle("destroy"), unpausable: .destroy)
+
     override public func awake() {
-        callMethod("awake", info: HandlerInfo(.method("awake", of: name)))
+        callMethod("awake", info: LuaBehaviour.awakeInfo)
     }
 
     override public func changed(_ inspectable: String, from old: Value, to new: Value) {
-        callMethod("changed", info: HandlerInfo(.method("changed", of: name))) { S in
+        callMethod("changed", info: LuaBehaviour.changedInfo) { S in
             runtime.pushString(inspectable, on: S)
             runtime.push(old, on: S)
             runtime.push(new, on: S)
@@ -119,7 +133,7 @@ public final class LuaBehaviour: Behaviour {
     }
 
     override public func destroy() {
-        callMethod("destroy", info: HandlerInfo(.method("destroy", of: name), unpausable: .destroy), evenIfDestroyed: true)
+        callMethod("destroy", info: LuaBehaviour.destroyInfo, evenIfDestroyed: true)
         runtime.forget(self)
     }
 

@@ -19,20 +19,24 @@ public final class LuaRuntime {
     var sceneIsAlive: Bool { cScene.pointee.alive != 0 }
     private lazy var orphan = Scene(screen: "(gone)")
 
+    // The registries below are read and changed by calls that do not
+    // reach back into them (no access overlaps another), so they are not
+    // checked at run time: each check cost about 80 instructions, and an
+    // attach made a dozen.
     /// Every function scripts can call into Swift, by id.
-    var hostFunctions = HostFunctionRegistry()
+    @exclusivity(unchecked) var hostFunctions = HostFunctionRegistry()
     /// The host functions of control types' methods, by `Type.method`.
     var controlMethodIDs: [String: Int32] = [:]
     /// The Swift objects scripts hold, and how they are userdata in Lua.
-    var objects = ObjectTable()
+    @exclusivity(unchecked) var objects = ObjectTable()
     var userdata = ObjectUserdata()
     /// The behaviours, and how each is a `self` in Lua.
-    var behaviours = BehaviourTable()
+    @exclusivity(unchecked) var behaviours = BehaviourTable()
     var selves = BehaviourSelves()
     /// Handlers waiting (for the clock, an animation, the user), by thread.
     var handlers: [OpaquePointer: HandlerThread] = [:]
     /// Scripts compiled, and the one whose top level is running.
-    var scripts = ScriptRegistry()
+    @exclusivity(unchecked) var scripts = ScriptRegistry()
     /// The paths of every script and module this runtime has compiled, in
     /// no order: the files a scene uses, for reloading on save.
     public var compiledPaths: [String] { Array(scripts.chunkRefs.keys) + modules.paths }

@@ -239,7 +239,8 @@ public final class LuaScript {
 /// `behaviour { … }` made.
 /// Registry refs of Lua tables made once per behaviour type: its
 /// inspectables' defaults as Lua values (each instance's mirror starts as a
-/// copy), and the names a script's own field must not take without the
+/// copy, made by `bh_push_defaults_copy`, which plans the copies of a type
+/// of more than one instance), and the names a script's own field must not take without the
 /// host's check (the prelude's `instance`).
 struct TypeTables {
     let defaults: Int32

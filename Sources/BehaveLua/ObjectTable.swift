@@ -24,9 +24,6 @@ struct ObjectTable {
         var released = false
 
         var object: AnyObject? { strong ?? control }
-
-        /// Whether the entry still speaks for something.
-        var isLive: Bool { strong.map(\.isActive) ?? (control != nil) }
     }
 
     /// Each handle says its kind in its low bits, so that a connection or
@@ -92,7 +89,7 @@ struct ObjectTable {
             entries[index].control = nil
             releasedCount += 1
         }
-        behaviour.objectHandles = []
+        behaviour.objectHandles.removeAll()
     }
 
     private mutating func add(kind: Kind, _ entry: (Int) -> Entry) -> Int {
@@ -108,12 +105,12 @@ struct ObjectTable {
     /// only grows (a screen of many behaviours being made) moves nothing.
     private mutating func dropEnded() {
         addedSinceSweep = 0
-        guard let first = entries.firstIndex(where: { !$0.isLive }) else {
+        guard let first = entries.indices.first(where: { !isLive(at: $0) }) else {
             keptAtSweep = entries.count
             return
         }
         var kept = first
-        for index in first..<entries.count where entries[index].isLive {
+        for index in first..<entries.count where isLive(at: index) {
             entries.swapAt(kept, index)
             kept += 1
         }
@@ -121,6 +118,14 @@ struct ObjectTable {
         releasedCount = 0
         keptAtSweep = entries.count
         handles = handles.filter { index(of: $0.value) != nil }
+    }
+
+    /// Whether the entry at `index` still speaks for something, read in
+    /// place: an entry passed to a closure was copied, its weak reference
+    /// with it, at every sweep.
+    private func isLive(at index: Int) -> Bool {
+        if let strong = entries[index].strong { return strong.isActive }
+        return entries[index].control != nil
     }
 
     /// Where the entry of `handle` is, if it is held.

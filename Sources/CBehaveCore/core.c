@@ -531,16 +531,17 @@ void bh_schema_set_default (bh_schema *schema, int index,
 }
 
 
+/* Its event names' slots follow the block, in the same allocation: one
+** allocation fewer at every attach. */
 bh_control *bh_control_new (const char *name, size_t len, int nevents) {
-  bh_control *c = (bh_control *)calloc(1, sizeof(bh_control));
+  bh_control *c = (bh_control *)calloc(1, sizeof(bh_control) +
+                                          (size_t)(nevents > 0 ? nevents : 0) *
+                                          sizeof(bh_text *));
   if (c == NULL)
     return NULL;
   c->name = bh_text_new(name, len);
-  c->events = (bh_text **)calloc(nevents > 0 ? (size_t)nevents : 1,
-                                 sizeof(bh_text *));
-  if (c->name == NULL || c->events == NULL) {
-    bh_text_release(c->name);
-    free(c->events);
+  c->events = (bh_text **)(c + 1);
+  if (c->name == NULL) {
     free(c);
     return NULL;
   }
@@ -564,7 +565,6 @@ void bh_control_release (bh_control *c) {
     return;
   for (i = 0; i < c->nevents; i++)
     bh_text_release(c->events[i]);
-  free(c->events);
   bh_text_release(c->name);
   bh_scene_release(c->scene);
   free(c);

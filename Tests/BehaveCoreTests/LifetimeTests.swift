@@ -313,4 +313,29 @@ final class LifetimeTests: XCTestCase {
         XCTAssertEqual(journal.count("destroy probe toggled=true"), 1)
         XCTAssertEqual(scene.record(named: "probe")?.isAlive, false)
     }
+
+    /// A behaviour attached under a name taken replaces the record in its
+    /// place, however many are attached between reads of the records.
+    func testARecordTakesTheNameAndPlaceOfTheOneBefore() {
+        let scene = Scene(screen: "Main")
+        var probes: [Probe] = []
+        func attach(_ name: String) {
+            let probe = Probe(name)
+            scene.attach(probe)
+            probe.start()
+            probes.append(probe)
+        }
+        for name in ["a", "b", "a", "c", "a"] { attach(name) }
+        XCTAssertEqual(scene.records.map(\.name), ["a", "b", "c"])
+        XCTAssertTrue(scene.behaviour(named: "a") === probes[4])
+        attach("b")
+        XCTAssertTrue(scene.behaviour(named: "b") === probes[5])
+        attach("d")
+        attach("d")
+        XCTAssertEqual(scene.records.map(\.name), ["a", "b", "c", "d"])
+        XCTAssertTrue(scene.records[3].behaviour === probes[7])
+        probes[4].tearDown()
+        XCTAssertEqual(scene.record(named: "a")?.isAlive, false)
+        XCTAssertEqual(scene.record(named: "b")?.isAlive, true)
+    }
 }

@@ -24,6 +24,53 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.scene.behaviour(named: "probe")?.errorCount, 1)
     }
 
+    /// An error in a lifecycle method names the behaviour that ran it, each
+    /// instance of one script its own.
+    func testALifecycleErrorNamesItsBehaviour() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake() error("woke " .. self.name) end
+            function Probe:changed() error("changed " .. self.name) end
+            function Probe:destroy() error("gone " .. self.name) end
+            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1 } }")
+        let first = try test.behaviour("first", source: source, file: "probe.lua")
+        let second = try test.behaviour("second", source: source, file: "probe.lua")
+        try second.setInspectable("speed", to: .number(2))
+        try first.setInspectable("speed", to: .number(3))
+        second.tearDown()
+        first.tearDown()
+        let contexts = test.errors.map { message in
+            ["awake", "changed", "destroy"].flatMap { method in
+                ["first", "second"].filter { message.contains("(in \(method) of \($0))") }.map { "\(method) \($0)" }
+            }
+        }
+        XCTAssertEqual(contexts, [["awake first"], ["awake second"], ["changed second"], ["changed first"],
+                                  ["destroy second"], ["destroy first"]], test.errors.joined(separator: "\n"))
+    }
+
+    /// `self.owner` is the control that owns the behaviour, and nil while
+    /// the screen owns it, however often the owner changes.
+    func testSelfOwnerFollowsTheOwner() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let card = test.control(View.self, "card")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.button:on("touchUpInside", function()
+                self.seen = (self.seen or "") .. (self.owner and self.owner.name or "none") .. " "
+              end)
+            end
+            """), outlets: ["button": button])
+        button.tap()
+        probe.owner = card
+        button.tap()
+        probe.owner = test.scene.screen
+        button.tap()
+        probe.owner = card
+        button.tap()
+        XCTAssertEqual(test.field("seen", of: probe), .string("none card none card "))
+    }
+
     // MARK: Errors, Swift to Lua
 
     func testAHostErrorIsALuaErrorAtTheScriptLineThatScriptsCanCatch() throws {
@@ -545,5 +592,33 @@ final class KeyboardBridgeTests: XCTestCase {
             """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" } }"))
         XCTAssertEqual(test.field("ok", of: probe), .bool(false))
         XCTAssertEqual(test.field("pictureName", of: probe), .string("cat"))
+    }
+
+    /// Each instance's inspectables start as its own copy of the type's
+    /// defaults: an image changed raw in one is not changed in the other,
+    /// and each copy keeps the image's metatable and fields.
+    func testEachInstanceStartsWithItsOwnCopyOfTheDefaults() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake()
+              local image = self.picture
+              self.before = image.name
+              rawset(image, "name", self.name)
+              local keys = {}
+              for key in pairs(image) do keys[#keys + 1] = key end
+              table.sort(keys)
+              self.keys = table.concat(keys, " ")
+              self.fitted = tostring(image:fitting(1, 1))
+            end
+            """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" }, speed = { type = \"number\", default = 2 } }")
+        // The first copies the type's defaults, the second plans the
+        // copies, the third copies by the plan.
+        let probes = try ["first", "second", "third"].map { try test.behaviour($0, source: source, file: "probe.lua") }
+        for probe in probes {
+            XCTAssertEqual(test.field("before", of: probe), .string("cat"), "an earlier one's change reached \(probe.name)")
+            XCTAssertEqual(test.field("keys", of: probe), .string("name"))
+            XCTAssertEqual(test.field("fitted", of: probe), .string(probe.name))
+            XCTAssertEqual(probe.inspectable("speed"), .number(2))
+        }
     }
 }

@@ -7,7 +7,9 @@ public protocol BehaviourOwner: Responder {
 /// lifetime binding"): nothing else has to keep a behaviour alive, and when
 /// the owner goes, its behaviours are destroyed and released with it.
 public final class BehaviourBag {
-    public private(set) var behaviours: [Behaviour] = []
+    // Appended to and removed from instantaneously (`destroyAll` tears
+    // down a copy): no access overlaps another, so none is checked.
+    @exclusivity(unchecked) public private(set) var behaviours: [Behaviour] = []
 
     public init() {}
 

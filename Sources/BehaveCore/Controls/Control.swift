@@ -7,7 +7,7 @@ open class Control: Responder {
     // Every access to these is instantaneous (a read, an append, a
     // removeAll whose closure touches nothing else): no access overlaps
     // another, so they are not checked at run time.
-    @exclusivity(unchecked) private var connections: [Connection] = []
+    @exclusivity(unchecked) private var connections = SmallList<Connection>()
     /// Connections in `connections` that have disconnected (`remove`).
     @exclusivity(unchecked) private var disconnectedCount = 0
     @exclusivity(unchecked) private var targetActions: [TargetAction] = []
@@ -25,10 +25,11 @@ open class Control: Responder {
     public var cControl: UnsafeMutablePointer<bh_control> {
         if let cControlStorage { return cControlStorage }
         var name = responderName
+        let events = eventNames
         let c = name.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { bh_control_new($0.baseAddress, $0.count, Int32(eventNames.count))! }
+            buffer.withMemoryRebound(to: CChar.self) { bh_control_new($0.baseAddress, $0.count, Int32(events.count))! }
         }
-        for (i, event) in eventNames.enumerated() {
+        for (i, event) in events.enumerated() {
             var event = event
             event.withUTF8 { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { bh_control_set_event(c, Int32(i), $0.baseAddress, $0.count) }
@@ -48,6 +49,10 @@ open class Control: Responder {
         fastEvent = nil
         fastDelivery = nil
         guard let c = cControlStorage else { return }
+        if connections.isEmpty, targetActions.isEmpty {  // (a new control)
+            c.pointee.listened = 0
+            return
+        }
         let events = eventNames
         var mask: UInt64 = 0
         func listen(_ event: String) {

@@ -14,13 +14,24 @@ public final class Scene {
     /// refused from any other.
     public let thread = SceneThread.current
     public let animator: Animator
-    public private(set) var trace: Trace!
+    // Set once, read instantaneously: not checked at run time.
+    @exclusivity(unchecked) public private(set) var trace: Trace!
     public private(set) var keyboard: Keyboard!
     public private(set) var screen: Screen?
     public let screenTitle: String
-    public private(set) var records: [BehaviourRecord] = []
+    /// Its behaviours' records, one a name (a behaviour registered under
+    /// a name already taken replaces the record in its place).
+    public var records: [BehaviourRecord] {
+        indexRecords()
+        return storedRecords
+    }
+    /// The records as registered: those from `indexedCount` on are not yet
+    /// in `recordIndex` and may repeat a name (see `indexRecords`).
+    /// (Read and changed instantaneously: they are not checked at run time.)
+    @exclusivity(unchecked) private var storedRecords: [BehaviourRecord] = []
     /// Where each name's record is in `records` (scenes can hold thousands).
-    private var recordIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private var recordIndex: [String: Int] = [:]
+    @exclusivity(unchecked) private var indexedCount = 0
     /// The last `maximumActions` actions sent up responder chains.
     public var actions: ArraySlice<ActionRecord> { actionLog.suffix(Scene.maximumActions) }
     public static let maximumActions = 1000
@@ -43,7 +54,7 @@ public final class Scene {
     /// Resolves image names to the host's images and their sizes: an
     /// image set by a name it has gets that image's size (a scene file's
     /// `images:` folder sets it).
-    public var imageCatalog: (any ImageCatalog)? {
+    @exclusivity(unchecked) public var imageCatalog: (any ImageCatalog)? {
         didSet {
             for view in screen?.controls ?? [] { view.updateHostMasks() }
             sizeImages()
@@ -152,7 +163,10 @@ public final class Scene {
 
     public func behaviour(named name: String) -> Behaviour? { record(named: name)?.behaviour }
 
-    public func record(named name: String) -> BehaviourRecord? { recordIndex[name].map { records[$0] } }
+    public func record(named name: String) -> BehaviourRecord? {
+        indexRecords()
+        return recordIndex[name].map { storedRecords[$0] }
+    }
 
     // MARK: Building
 
@@ -168,16 +182,32 @@ public final class Scene {
         behaviour.owner = owner ?? screen
     }
 
-    /// One lookup of the name: a new one (the usual case) is placed as it
-    /// is looked for, and one registered before keeps its place.
+    /// The name is indexed when the records are next read: a screen of
+    /// many behaviours being made hashes no name until something looks
+    /// one up (about 1 K instructions an attach).
     func register(_ behaviour: Behaviour) {
-        let record = BehaviourRecord(behaviour)
-        if let existing = recordIndex.updateValue(records.count, forKey: behaviour.name) {
-            recordIndex[behaviour.name] = existing
-            records[existing] = record
-        } else {
-            records.append(record)
+        storedRecords.append(BehaviourRecord(behaviour))
+    }
+
+    /// Indexes the records registered since the last read, in order, with
+    /// one lookup of each name: a new one (the usual case) is placed as it
+    /// is looked for, and a name registered before keeps its place, its
+    /// record replaced by the newer one.
+    private func indexRecords() {
+        guard indexedCount < storedRecords.count else { return }
+        var kept = indexedCount
+        for index in indexedCount..<storedRecords.count {
+            let record = storedRecords[index]
+            if let existing = recordIndex.updateValue(kept, forKey: record.name) {
+                recordIndex[record.name] = existing
+                storedRecords[existing] = record
+            } else {
+                storedRecords[kept] = record
+                kept += 1
+            }
         }
+        storedRecords.removeLast(storedRecords.count - kept)
+        indexedCount = kept
     }
 
     func behaviourDidDie(_ behaviour: Behaviour) {

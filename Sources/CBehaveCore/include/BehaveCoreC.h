@@ -289,7 +289,7 @@ typedef struct bh_control {
   bh_scene *scene;      /* retained, while it is on a scene */
   bh_text *name;
   int nevents;
-  bh_text **events;     /* retained */
+  bh_text **events;     /* retained; the slots follow the block */
   /* Bit i: something listens to event i (a connection, a target): the
      host sends it. Events past 63 always go through the host. */
   uint64_t listened;

@@ -497,9 +497,11 @@ void bh_push_self_id (lua_State *L);
 ** the metatable at 'mt' (0: none) describes, marked as such. Raises no
 ** error (describe.c). */
 unsigned char *bh_describe (lua_State *L, int idx, int mt, size_t *len);
-/* Pushes a copy of the table at 'defaults' (its table values copied too,
-** with their metatables), with room for 'size' fields. */
-void bh_push_defaults_copy (lua_State *L, int defaults, int size);
+/* Pushes a copy of a behaviour type's inspectable defaults, the table
+** at registry reference 'ref' (their table values copied too, with their
+** metatables), with room for 'size' fields. From the second copy on, the
+** reference holds the defaults' plan instead (behaviours.c). */
+void bh_push_defaults_copy (lua_State *L, int ref, int size);
 
 
 /* ----------------------------------------- macro and variadic wrappers */
