@@ -438,16 +438,17 @@ static int control_index (lua_State *L) {
 
 /*
 ** Whether a string is longer than its property's bound allows (a text
-** field's text past its maxLength). Counted in bytes, one comparison: a
-** text of no more bytes than the characters allowed fits; a longer one
-** goes to the host, which counts its characters and cuts it.
+** field's text past its maxLength, or past the bytes any bounded text
+** holds). Counted in bytes, one comparison: a text of no more bytes than
+** the characters allowed fits; a longer one goes to the host, which
+** counts its characters and cuts it.
 */
 bh__inline int over_limit (const bh_view *v, const bh_property *p,
                            const bh_value *value) {
-  double limit;
+  double limit, bytes = (double)bh_value_text_bytes(value);
   if (p->limit < 0) return 0;
   limit = v->values[p->limit].n[0];
-  return limit > 0 && (double)bh_value_text_bytes(value) > limit;
+  return bytes > BH_BOUNDED_TEXT_BYTES || (limit > 0 && bytes > limit);
 }
 
 

@@ -447,6 +447,23 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
+    /// A script's text past the 65,534 bytes a GtkEntryBuffer holds is
+    /// cut there though the field has no maxLength (the bridge's C path
+    /// sends it to the host). Before: it was kept whole.
+    func testAScriptsTextIsCutToTheBytesAFieldHolds() throws {
+        let test = try TestScene()
+        let field = test.control(TextField.self, "field")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.field.text = string.rep("ab", 40000)
+              self.bytes = #self.field.text
+            end
+            """, outlets: "field = \"TextField\""), outlets: ["field": field])
+        XCTAssertEqual(test.field("bytes", of: probe), .number(65_534))
+        XCTAssertEqual(field.text.utf8.count, 65_534)
+        XCTAssertEqual(test.errors, [])
+    }
+
     // MARK: Declarations
 
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {
