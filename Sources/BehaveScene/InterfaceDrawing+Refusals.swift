@@ -28,6 +28,9 @@ extension InterfaceDrawing {
         /// A property the reader reads of another class, which this one
         /// lacks (a GtkPasswordEntry's `max-length`).
         case notAProperty(className: String, property: String)
+        /// An attribute GtkBuilder does not take on the element, which
+        /// takes only `taken`.
+        case unknownAttribute(element: String, attribute: String, taken: [String])
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -65,6 +68,10 @@ extension InterfaceDrawing {
                 return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
                     + "\(className).\(property)\"), \(refused); remove it"
                     + (property.replacingOccurrences(of: "_", with: "-") == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
+            case .unknownAttribute(let element, let attribute, let taken):
+                let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
+                return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
+                    + "invalid for element '\(element)'\"), \(refused); remove it (a <\(element)> \(takes))"
             }
         }
     }
@@ -85,6 +92,10 @@ extension InterfaceDrawing {
         var found: [(mistake: Mistake, start: Int)] = []
         var firsts: [String: Int] = [:]
         for element in document.elements {
+            if let taken = attributesTaken(by: element, in: document),
+               let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
+                found.append((.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken), element.start))
+            }
             switch element.name {
             case "object":
                 guard let id = element.attribute("id") else { continue }
@@ -107,6 +118,26 @@ extension InterfaceDrawing {
         guard let first = found.first(where: { $0.mistake.refusesTheFile }) ?? found.first else { return nil }
         let (line, column) = MarkupDocument.position(of: first.start, in: bytes)
         return (first.mistake, line, column)
+    }
+
+    /// The attributes GtkBuilder 4.8 takes on an element that it, or a
+    /// widget's reader of what Cambalache writes (`<layout>`, `<style>`),
+    /// reads; it refuses the file for any other (`xmlns` on `<interface>`
+    /// too). nil for the elements of other readers, left to them.
+    private static func attributesTaken(by element: MarkupDocument.Element, in document: MarkupDocument) -> [String]? {
+        let parent = element.parent >= 0 ? document.elements[element.parent].name : ""
+        switch (element.name, parent) {
+        case ("interface", ""): return ["domain"]
+        case ("requires", _): return ["lib", "version"]
+        case ("object", "interface"), ("object", "child"), ("object", "property"): return ["class", "id", "type-func", "constructor"]
+        case ("property", "object"):
+            return ["name", "translatable", "comments", "context", "bind-source", "bind-property", "bind-flags"]
+        case ("child", "object"): return ["type", "internal-child"]
+        case ("layout", "object"), ("style", "object"): return []
+        case ("property", "layout"): return ["name", "translatable", "context"]
+        case ("class", "style"): return ["name"]
+        default: return nil
+        }
     }
 
     /// Properties the reader reads of some class that these classes lack,

@@ -467,6 +467,40 @@ final class InterfaceDrawingTests: XCTestCase {
         }
     }
 
+    /// GtkBuilder 4.8 refuses an attribute it does not take on any element
+    /// it reads ("attribute 'foo' invalid for element 'property'"). Before:
+    /// headless took the file's values with no word, while behave window
+    /// would not open it.
+    func testAnAttributeGtkBuilderDoesNotTakeIsRefused() throws {
+        let coffee = InterfaceDrawingTests.coffee
+        let refused: [(from: String, to: String, told: String)] = [
+            ("<interface>", #"<interface xmlns="http://www.gtk.org">"#, "coffee.ui:2:1: a <interface> has an attribute `xmlns`"),
+            (#"version="4.0""#, #"version="4.0" foo="1""#, "coffee.ui:3:3: a <requires> has an attribute `foo`"),
+            (#"id="volume""#, #"id="volume" name="volume""#, "coffee.ui:19:16: a <object> has an attribute `name`"),
+            (#"<property name="lower">"#, #"<property name="lower" type="gdouble">"#, "coffee.ui:21:13: a <property> has an attribute `type`"),
+            (#"<child><object class="GtkSwitch""#, #"<child id="c"><object class="GtkSwitch""#, "coffee.ui:18:9: a <child> has an attribute `id`"),
+        ]
+        for (from, to, told) in refused {
+            let ui = coffee.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(ui, coffee, from)
+            XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(1), told)
+            let found = try warnings(ui)
+            XCTAssertEqual(found.count, 1, told)
+            XCTAssertTrue(found.first?.message.hasPrefix(told + ", which GtkBuilder refuses") == true, found.first?.message ?? "no warning")
+        }
+        let layout = coffee.replacingOccurrences(of: #"<property name="active">true</property>"#,
+                                                 with: #"<layout><property name="column" comments="x">1</property></layout>"#)
+        XCTAssertTrue(try warnings(layout).first?.message.hasSuffix(
+            "remove it (a <property> takes only `name`, `translatable`, `context`)") == true)
+        // What GTK 4.8 takes is taken.
+        let taken = coffee.replacingOccurrences(of: "<interface>", with: #"<interface domain="coffee">"#)
+            .replacingOccurrences(of: #"id="volume""#, with: #"id="volume" type-func="gtk_scale_get_type""#)
+            .replacingOccurrences(of: #"translatable="yes""#, with: #"translatable="yes" context="menu" comments="a title""#)
+            .replacingOccurrences(of: #"<property name="active">true</property>"#,
+                                  with: #"<style><class name="big"/></style><layout><property name="column" translatable="no" context="c">1</property></layout>"#)
+        XCTAssertEqual(try warnings(taken).map(\.message), [])
+    }
+
     /// A `<requires>` of a GTK newer than 4.8 (what Behave's GTK host is
     /// built for) is told, and its values taken: a newer GTK opens the file.
     func testANewerGtkThanTheHostsIsToldAndTheValuesTaken() throws {
