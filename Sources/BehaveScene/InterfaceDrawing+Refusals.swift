@@ -28,6 +28,9 @@ extension InterfaceDrawing {
         /// A property the reader reads of another class, which this one
         /// lacks (a GtkPasswordEntry's `max-length`).
         case notAProperty(className: String, property: String)
+        /// A `<template>`, which GtkBuilder reads only for the widget
+        /// class a program defines, never in a file it opens.
+        case template(className: String)
         /// An attribute GtkBuilder does not take on the element, which
         /// takes only `taken`.
         case unknownAttribute(element: String, attribute: String, taken: [String])
@@ -68,6 +71,10 @@ extension InterfaceDrawing {
                 return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
                     + "\(className).\(property)\"), \(refused); remove it"
                     + (property.replacingOccurrences(of: "_", with: "-") == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
+            case .template(let className):
+                return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
+                    + "declaration … where templates aren't supported\": a template defines a program's widget class), "
+                    + "\(refused); draw the screen as objects inside a GtkWindow"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -104,6 +111,8 @@ extension InterfaceDrawing {
                 } else {
                     firsts[id] = element.start
                 }
+            case "template":
+                found.append((.template(className: element.attribute("class") ?? ""), element.start))
             case "requires":
                 if let mistake = requirement(element) { found.append((mistake, element.start)) }
             case "property":

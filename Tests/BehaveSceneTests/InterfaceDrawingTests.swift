@@ -501,6 +501,28 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(taken).map(\.message), [])
     }
 
+    /// GtkBuilder refuses a `<template>` in a file it opens ("Template
+    /// declaration … where templates aren't supported"). Before: headless
+    /// took the entry's text and max-length from inside it with no word,
+    /// while behave window would not open the file.
+    func testATemplateIsRefusedAsGtkBuilderRefusesIt() throws {
+        let ui = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <template class="CoffeeWindow" parent="GtkWindow">
+                <child><object class="GtkEntry" id="name"><property name="text">Ada</property></object></child>
+              </template>
+            </interface>
+            """
+        let scene = try load("  name: { type: TextField }\n", ui: ui)
+        XCTAssertEqual(try read(scene, "name", "text"), .string(""))
+        let found = try warnings(ui, "  name: { type: TextField }\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.hasPrefix("coffee.ui:3:3: a <template> of class `CoffeeWindow`, which GtkBuilder refuses") == true
+                      && found.first?.message.hasSuffix("draw the screen as objects inside a GtkWindow") == true,
+                      found.first?.message ?? "no warning")
+    }
+
     /// A `<requires>` of a GTK newer than 4.8 (what Behave's GTK host is
     /// built for) is told, and its values taken: a newer GTK opens the file.
     func testANewerGtkThanTheHostsIsToldAndTheValuesTaken() throws {
