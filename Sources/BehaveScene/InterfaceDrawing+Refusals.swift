@@ -34,6 +34,9 @@ extension InterfaceDrawing {
         /// An attribute GtkBuilder does not take on the element, which
         /// takes only `taken`.
         case unknownAttribute(element: String, attribute: String, taken: [String])
+        /// An element without an attribute GtkBuilder needs of it (an
+        /// `<object>`'s `class`, a `<property>`'s `name`).
+        case missingAttribute(element: String, attribute: String)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -75,6 +78,9 @@ extension InterfaceDrawing {
                 return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
                     + "declaration … where templates aren't supported\": a template defines a program's widget class), "
                     + "\(refused); draw the screen as objects inside a GtkWindow"
+            case .missingAttribute(let element, let attribute):
+                return "a <\(element)> without its `\(attribute)`, which GtkBuilder refuses (\"element '\(element)' "
+                    + "requires attribute '\(attribute)'\"), \(refused); give it its \(attribute)"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -99,9 +105,12 @@ extension InterfaceDrawing {
         var found: [(mistake: Mistake, start: Int)] = []
         var firsts: [String: Int] = [:]
         for element in document.elements {
-            if let taken = attributesTaken(by: element, in: document),
-               let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
-                found.append((.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken), element.start))
+            if let (taken, required) = attributes(of: element, in: document) {
+                if let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
+                    found.append((.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken), element.start))
+                } else if let missing = required.first(where: { element.attribute($0) == nil }) {
+                    found.append((.missingAttribute(element: element.name, attribute: missing), element.start))
+                }
             }
             switch element.name {
             case "object":
@@ -131,20 +140,24 @@ extension InterfaceDrawing {
 
     /// The attributes GtkBuilder 4.8 takes on an element that it, or a
     /// widget's reader of what Cambalache writes (`<layout>`, `<style>`),
-    /// reads; it refuses the file for any other (`xmlns` on `<interface>`
-    /// too). nil for the elements of other readers, left to them.
-    private static func attributesTaken(by element: MarkupDocument.Element, in document: MarkupDocument) -> [String]? {
+    /// reads, and those it needs; it refuses the file for any other (`xmlns`
+    /// on `<interface>` too) or without one it needs (a `<requires>`'s are
+    /// told by `requirement`). nil for the elements of other readers, left
+    /// to them.
+    private static func attributes(of element: MarkupDocument.Element, in document: MarkupDocument)
+        -> (taken: [String], required: [String])? {
         let parent = element.parent >= 0 ? document.elements[element.parent].name : ""
         switch (element.name, parent) {
-        case ("interface", ""): return ["domain"]
-        case ("requires", _): return ["lib", "version"]
-        case ("object", "interface"), ("object", "child"), ("object", "property"): return ["class", "id", "type-func", "constructor"]
+        case ("interface", ""): return (["domain"], [])
+        case ("requires", _): return (["lib", "version"], [])
+        case ("object", "interface"), ("object", "child"), ("object", "property"):
+            return (["class", "id", "type-func", "constructor"], ["class"])
         case ("property", "object"):
-            return ["name", "translatable", "comments", "context", "bind-source", "bind-property", "bind-flags"]
-        case ("child", "object"): return ["type", "internal-child"]
-        case ("layout", "object"), ("style", "object"): return []
-        case ("property", "layout"): return ["name", "translatable", "context"]
-        case ("class", "style"): return ["name"]
+            return (["name", "translatable", "comments", "context", "bind-source", "bind-property", "bind-flags"], ["name"])
+        case ("child", "object"): return (["type", "internal-child"], [])
+        case ("layout", "object"), ("style", "object"): return ([], [])
+        case ("property", "layout"): return (["name", "translatable", "context"], ["name"])
+        case ("class", "style"): return (["name"], ["name"])
         default: return nil
         }
     }

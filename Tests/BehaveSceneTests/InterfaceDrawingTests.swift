@@ -488,6 +488,18 @@ final class InterfaceDrawingTests: XCTestCase {
             XCTAssertEqual(found.count, 1, told)
             XCTAssertTrue(found.first?.message.hasPrefix(told + ", which GtkBuilder refuses") == true, found.first?.message ?? "no warning")
         }
+        // Or without one it needs.
+        let needed: [(from: String, to: String, told: String)] = [
+            (#"<object class="GtkBox">"#, "<object>", "coffee.ui:11:7: a <object> without its `class`, which GtkBuilder refuses"),
+            (#"<property name="upper">20</property>"#, "<property>20</property>",
+             "coffee.ui:5:5: a <property> without its `name`, which GtkBuilder refuses"),
+        ]
+        for (from, to, told) in needed {
+            let ui = coffee.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(ui, coffee, from)
+            XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(1), told)
+            XCTAssertEqual(try warnings(ui).map { String($0.message.prefix(told.count)) }, [told])
+        }
         let layout = coffee.replacingOccurrences(of: #"<property name="active">true</property>"#,
                                                  with: #"<layout><property name="column" comments="x">1</property></layout>"#)
         XCTAssertTrue(try warnings(layout).first?.message.hasSuffix(
