@@ -177,9 +177,13 @@ extension InterfaceDrawing {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard !version.isEmpty, parts.count >= 2 else { return .notGTK4(version: version) }
         guard integer(String(parts[0])) == 4 else { return .notGTK4(version: version) }
-        // GTK compares the minor version as an unsigned number: a negative one is newer than any.
-        let minor = integer(String(parts[1]))
-        return minor < 0 || minor > supportedMinorVersion ? .newerGTK(version: version) : nil
+        // As gtk_check_version weighs it: 100 × the minor version in a C
+        // unsigned int, read back as an int, must be at least 0 (no GTK 4
+        // opens `4.-1`, and 4.8 opens `4.2147483648`, 0 so weighed) and
+        // at most this GTK's.
+        let weight = Int32(bitPattern: UInt32(bitPattern: integer(String(parts[1]))) &* 100)
+        guard weight >= 0 else { return .notGTK4(version: version) }
+        return weight > supportedMinorVersion * 100 ? .newerGTK(version: version) : nil
     }
 
     /// A whole number as C's `strtoll` of base 10 reads it, then kept in a

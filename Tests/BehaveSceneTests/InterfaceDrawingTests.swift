@@ -429,6 +429,13 @@ final class InterfaceDrawingTests: XCTestCase {
             (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4""#),
              #"coffee.ui:3:3: <requires lib="gtk" version="4"/> is not a GTK 4 version"#),
             (coffee.replacingOccurrences(of: #" version="4.0""#, with: ""), "coffee.ui:3:3: a <requires> without its `version`"),
+            // GTK weighs a minor version as 100 × it in a C int: no GTK 4 opens these.
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.-1""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.-1"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.4294967295""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.4294967295"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.21474837""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.21474837"/> is not a GTK 4 version"#),
         ]
         for (ui, told) in refused {
             let scene = try load("  volume: { type: Slider }\n", ui: ui)
@@ -438,7 +445,7 @@ final class InterfaceDrawingTests: XCTestCase {
             XCTAssertTrue(found.first?.message.hasPrefix(told) == true, found.first?.message ?? "no warning")
         }
         // What GTK 4.8 reads is read: a version it reads as 4.0, another library's.
-        for version in ["4.8", "4.x", "04.08.1", " +4.0"] {
+        for version in ["4.8", "4.x", "04.08.1", " +4.0", "4.2147483648", "4.4294967304"] {
             let ui = coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="\#(version)""#)
             XCTAssertEqual(try warnings(ui).map(\.message), [], version)
             XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(100), version)
