@@ -58,7 +58,9 @@ public enum DisplayText {
     private static func end(of word: String, _ count: Int, fromEnd: Bool) -> String {
         var kept: [Unicode.Scalar] = []
         for character in fromEnd ? AnySequence(word.reversed()) : AnySequence(word) {
-            let scalars = fromEnd ? Array(character.unicodeScalars.reversed()) : Array(character.unicodeScalars.prefix(count + 1))
+            // At most one more than fits: a character of 200,000 scalars is not copied whole.
+            let scalars = fromEnd ? Array(character.unicodeScalars.reversed().prefix(count + 1))
+                : Array(character.unicodeScalars.prefix(count + 1))
             if kept.count + scalars.count <= count {
                 kept += scalars
             } else {
