@@ -99,6 +99,16 @@ final class MaxLengthTests: XCTestCase {
                       scene.trace.entries.suffix(3).map(\.message).joined(separator: "\n"))
     }
 
+    /// GtkEntryBuffer's text is set as a C string: it ends at a NUL.
+    /// Before: headless kept `"ab\0cd"`, which behave window read as `"ab"`.
+    func testATextEndsAtItsFirstNUL() throws {
+        try field.set("text", to: .string("ab\0cd"))
+        XCTAssertEqual(field.text, "ab")
+        try field.set("maxLength", to: .number(1))
+        try field.set("text", to: .string("\0cd"))
+        XCTAssertEqual(field.text, "")
+    }
+
     func testANegativeOrFractionalLimitIsRefused() throws {
         XCTAssertEqual(error { try self.scene.run("set field.maxLength -1") }?.message,
                        "maxLength must be at least 0, not -1 (range 0…65535)")

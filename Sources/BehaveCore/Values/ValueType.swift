@@ -101,7 +101,7 @@ public struct PropertySpec: Sendable {
     /// A string's: the integer property of the same control that bounds
     /// its length in characters (a text field's `maxLength`; 0 there is
     /// no bound). A longer text is cut to it, as GTK cuts an entry's; and,
-    /// whatever the bound, to `boundedTextBytes`.
+    /// whatever the bound, to `boundedTextBytes` and at its first NUL.
     public var lengthLimit: String?
 
     /// The most bytes of UTF-8 a text with a `lengthLimit` holds, as a
