@@ -127,7 +127,8 @@ extension InterfaceDrawing {
     /// source's value once all is built, as GtkBuilder binds it last
     /// (`invert-boolean` turns a switch's over): where both are values a
     /// control takes, an adjustment's numbers, a spin button's value, a
-    /// label's, an entry's or a buffer's text, a switch's state.
+    /// label's, an entry's or a buffer's text, a switch's state, and an
+    /// entry's or a buffer's `max-length` bound to a number.
     private mutating func bind() {
         for element in document.elements where element.name == "property" {
             guard let source = element.attribute("bind-source").flatMap({ objects[$0] }),
@@ -190,6 +191,13 @@ extension InterfaceDrawing {
             if let place = built.links[Link(object: object, property: "buffer")] { setText(text, in: place) }
         case ("GtkEntryBuffer", "text", .string(let text)):
             if let place = built.places[object] { setText(text, in: place) }
+        case ("GtkEntry", "max-length", .number(let number)), ("GtkEntryBuffer", "max-length", .number(let number)):
+            let entry = drawnClass(of: object) == "GtkEntry"
+            guard let place = entry ? built.links[Link(object: object, property: "buffer")] : built.places[object] else { break }
+            // GLib gives a double to an int as C casts it, and the property keeps it within 0…65535.
+            let cast = abs(number) < 2_147_483_648 ? Int(number.rounded(.towardZero)) : Int(Int32.min)
+            built.buffers[place].limit = min(max(cast, 0), 65535)
+            setText(built.buffers[place].text, in: place)
         case ("GtkSwitch", "active", .bool), ("GtkSwitch", "state", .bool):
             built.bound[Link(object: object, property: "active")] = value
         default:

@@ -28,6 +28,15 @@ extension InterfaceDrawing {
         /// A property the reader reads of another class, which this one
         /// lacks (a GtkPasswordEntry's `max-length`).
         case notAProperty(className: String, property: String)
+        /// A `<template>`, which GtkBuilder reads only for the widget
+        /// class a program defines, never in a file it opens.
+        case template(className: String)
+        /// An attribute GtkBuilder does not take on the element, which
+        /// takes only `taken`.
+        case unknownAttribute(element: String, attribute: String, taken: [String])
+        /// An element without an attribute GtkBuilder needs of it (an
+        /// `<object>`'s `class`, a `<property>`'s `name`).
+        case missingAttribute(element: String, attribute: String)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -65,6 +74,17 @@ extension InterfaceDrawing {
                 return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
                     + "\(className).\(property)\"), \(refused); remove it"
                     + (property.replacingOccurrences(of: "_", with: "-") == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
+            case .template(let className):
+                return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
+                    + "declaration … where templates aren't supported\": a template defines a program's widget class), "
+                    + "\(refused); draw the screen as objects inside a GtkWindow"
+            case .missingAttribute(let element, let attribute):
+                return "a <\(element)> without its `\(attribute)`, which GtkBuilder refuses (\"element '\(element)' "
+                    + "requires attribute '\(attribute)'\"), \(refused); give it its \(attribute)"
+            case .unknownAttribute(let element, let attribute, let taken):
+                let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
+                return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
+                    + "invalid for element '\(element)'\"), \(refused); remove it (a <\(element)> \(takes))"
             }
         }
     }
@@ -81,32 +101,82 @@ extension InterfaceDrawing {
         return (mistake?.mistake.refusesTheFile == true ? nil : InterfaceDrawing(document), mistake)
     }
 
+    /// The first mistake GtkBuilder refuses the file for ends the search:
+    /// it is the one told, and its place is counted once (counted for
+    /// each of 20,000 ids given twice, a 1.7 MB file took five minutes).
     private static func mistake(in document: MarkupDocument, _ bytes: [UInt8]) -> (mistake: Mistake, line: Int, column: Int)? {
-        var found: [(mistake: Mistake, start: Int)] = []
+        func located(_ mistake: Mistake, at start: Int) -> (mistake: Mistake, line: Int, column: Int) {
+            let (line, column) = MarkupDocument.position(of: start, in: bytes)
+            return (mistake, line, column)
+        }
+        var warning: (mistake: Mistake, start: Int)?
         var firsts: [String: Int] = [:]
         for element in document.elements {
-            switch element.name {
-            case "object":
-                guard let id = element.attribute("id") else { continue }
-                if let first = firsts[id] {
-                    found.append((.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line), element.start))
-                } else {
-                    firsts[id] = element.start
-                }
-            case "requires":
-                if let mistake = requirement(element) { found.append((mistake, element.start)) }
-            case "property":
-                guard element.parent >= 0, let name = element.attribute("name"),
-                      let className = document.elements[element.parent].attribute("class"),
-                      lacking[className]?.contains(name.replacingOccurrences(of: "_", with: "-")) == true else { continue }
-                found.append((.notAProperty(className: className, property: name), element.start))
-            default:
-                continue
+            for mistake in mistakes(of: element, in: document, firsts: &firsts, bytes) {
+                if mistake.refusesTheFile { return located(mistake, at: element.start) }
+                if warning == nil { warning = (mistake, element.start) }
             }
         }
-        guard let first = found.first(where: { $0.mistake.refusesTheFile }) ?? found.first else { return nil }
-        let (line, column) = MarkupDocument.position(of: first.start, in: bytes)
-        return (first.mistake, line, column)
+        return warning.map { located($0.mistake, at: $0.start) }
+    }
+
+    /// What GtkBuilder refuses or warns of in `element`; `firsts` holds
+    /// where each id was first given.
+    private static func mistakes(of element: MarkupDocument.Element, in document: MarkupDocument,
+                                 firsts: inout [String: Int], _ bytes: [UInt8]) -> [Mistake] {
+        var found: [Mistake] = []
+        if let (taken, required) = attributes(of: element, in: document) {
+            if let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
+                found.append(.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken))
+            } else if let missing = required.first(where: { element.attribute($0) == nil }) {
+                found.append(.missingAttribute(element: element.name, attribute: missing))
+            }
+        }
+        switch element.name {
+        case "object":
+            guard let id = element.attribute("id") else { break }
+            if let first = firsts[id] {
+                found.append(.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line))
+            } else {
+                firsts[id] = element.start
+            }
+        case "template":
+            found.append(.template(className: element.attribute("class") ?? ""))
+        case "requires":
+            if let mistake = requirement(element) { found.append(mistake) }
+        case "property":
+            guard element.parent >= 0, let name = element.attribute("name"),
+                  let className = document.elements[element.parent].attribute("class"),
+                  lacking[className]?.contains(name.replacingOccurrences(of: "_", with: "-")) == true else { break }
+            found.append(.notAProperty(className: className, property: name))
+        default:
+            break
+        }
+        return found
+    }
+
+    /// The attributes GtkBuilder 4.8 takes on an element that it, or a
+    /// widget's reader of what Cambalache writes (`<layout>`, `<style>`),
+    /// reads, and those it needs; it refuses the file for any other (`xmlns`
+    /// on `<interface>` too) or without one it needs (a `<requires>`'s are
+    /// told by `requirement`). nil for the elements of other readers, left
+    /// to them.
+    private static func attributes(of element: MarkupDocument.Element, in document: MarkupDocument)
+        -> (taken: [String], required: [String])? {
+        let parent = element.parent >= 0 ? document.elements[element.parent].name : ""
+        switch (element.name, parent) {
+        case ("interface", ""): return (["domain"], [])
+        case ("requires", _): return (["lib", "version"], [])
+        case ("object", "interface"), ("object", "child"), ("object", "property"):
+            return (["class", "id", "type-func", "constructor"], ["class"])
+        case ("property", "object"):
+            return (["name", "translatable", "comments", "context", "bind-source", "bind-property", "bind-flags"], ["name"])
+        case ("child", "object"): return (["type", "internal-child"], [])
+        case ("layout", "object"), ("style", "object"): return ([], [])
+        case ("property", "layout"): return (["name", "translatable", "context"], ["name"])
+        case ("class", "style"): return (["name"], ["name"])
+        default: return nil
+        }
     }
 
     /// Properties the reader reads of some class that these classes lack,
@@ -124,9 +194,13 @@ extension InterfaceDrawing {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         guard !version.isEmpty, parts.count >= 2 else { return .notGTK4(version: version) }
         guard integer(String(parts[0])) == 4 else { return .notGTK4(version: version) }
-        // GTK compares the minor version as an unsigned number: a negative one is newer than any.
-        let minor = integer(String(parts[1]))
-        return minor < 0 || minor > supportedMinorVersion ? .newerGTK(version: version) : nil
+        // As gtk_check_version weighs it: 100 × the minor version in a C
+        // unsigned int, read back as an int, must be at least 0 (no GTK 4
+        // opens `4.-1`, and 4.8 opens `4.2147483648`, 0 so weighed) and
+        // at most this GTK's.
+        let weight = Int32(bitPattern: UInt32(bitPattern: integer(String(parts[1]))) &* 100)
+        guard weight >= 0 else { return .notGTK4(version: version) }
+        return weight > supportedMinorVersion * 100 ? .newerGTK(version: version) : nil
     }
 
     /// A whole number as C's `strtoll` of base 10 reads it, then kept in a

@@ -438,16 +438,20 @@ static int control_index (lua_State *L) {
 
 /*
 ** Whether a string is longer than its property's bound allows (a text
-** field's text past its maxLength). Counted in bytes, one comparison: a
-** text of no more bytes than the characters allowed fits; a longer one
-** goes to the host, which counts its characters and cuts it.
+** field's text past its maxLength, or past the bytes any bounded text
+** holds), or holds a NUL (where GTK's buffer, set from a C string, ends
+** it). Counted in bytes, one comparison: a text of no more bytes than
+** the characters allowed fits; a longer one goes to the host, which
+** counts its characters and cuts it.
 */
 bh__inline int over_limit (const bh_view *v, const bh_property *p,
                            const bh_value *value) {
-  double limit;
+  size_t len = bh_value_text_bytes(value);
+  double limit, bytes = (double)len;
   if (p->limit < 0) return 0;
   limit = v->values[p->limit].n[0];
-  return limit > 0 && (double)bh_value_text_bytes(value) > limit;
+  return bytes > BH_BOUNDED_TEXT_BYTES || (limit > 0 && bytes > limit) ||
+         (len > 0 && memchr(bh_text_bytes(value->text), 0, len) != NULL);
 }
 
 

@@ -32,6 +32,20 @@ final class DisplayTextTests: XCTestCase {
         let edge = String(repeating: "b", count: DisplayText.longestWord)
         XCTAssertEqual(DisplayText.shortened(edge + " " + edge), edge + " " + edge)
     }
+
+    /// A letter under 200,000 accents is one character: it is cut as a
+    /// word of that many scalars is, and the ends of a word keep their
+    /// characters whole. Before: the message kept the whole 400 KB.
+    func testAWordOfOneLongCharacterIsCutToo() {
+        let accents = String(repeating: "\u{301}", count: 200_000)
+        let cut = DisplayText.shortened("Invalid object type 'a\(accents)' here")
+        let expected = "Invalid object type 'a" + String(repeating: "\u{301}", count: 78) + "…"
+            + String(repeating: "\u{301}", count: 19) + "' here"
+        XCTAssertTrue(cut.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(cut.unicodeScalars.count) scalars")
+        let flags = String(repeating: "🇫🇷", count: 70)
+        XCTAssertEqual(DisplayText.shortened(flags), String(repeating: "🇫🇷", count: 40) + "…" + String(repeating: "🇫🇷", count: 10),
+                       "a flag of two scalars is never split")
+    }
 }
 
 /// `show` and `behave inspect`: each line they draw stays one line.

@@ -79,6 +79,36 @@ final class MaxLengthTests: XCTestCase {
         XCTAssertEqual(other.text, "Ada")
     }
 
+    /// A GtkEntryBuffer holds 65,534 bytes whatever its max-length: a
+    /// longer text is cut before the character they would split, with or
+    /// without a limit, and typing stops there. Before: headless kept the
+    /// whole text, and read 70,000 `é` where behave window read 32,767.
+    func testATextIsCutToTheBytesAnEntryHolds() throws {
+        let long = String(repeating: "é", count: 40_000)
+        try field.set("text", to: .string(long))
+        XCTAssertEqual(field.text.utf8.count, 65_534)
+        XCTAssertEqual(field.text.unicodeScalars.count, 32_767)
+        try field.set("maxLength", to: .number(65_535))
+        try field.set("text", to: .string("a" + long))
+        XCTAssertTrue(field.text == "a" + String(repeating: "é", count: 32_766), "the byte an é would split is left")
+        try scene.run("keys field xy")
+        XCTAssertEqual(field.text.utf8.count, 65_534)
+        XCTAssertEqual(seen.map { $0.utf8.count }, [65_534], "one key fits, the next does not")
+        XCTAssertTrue(field.text.hasSuffix("éx"))
+        XCTAssertTrue(scene.trace.entries.contains { $0.kind == .note && $0.message == "field ignores the keys past the 65534 bytes a field holds" },
+                      scene.trace.entries.suffix(3).map(\.message).joined(separator: "\n"))
+    }
+
+    /// GtkEntryBuffer's text is set as a C string: it ends at a NUL.
+    /// Before: headless kept `"ab\0cd"`, which behave window read as `"ab"`.
+    func testATextEndsAtItsFirstNUL() throws {
+        try field.set("text", to: .string("ab\0cd"))
+        XCTAssertEqual(field.text, "ab")
+        try field.set("maxLength", to: .number(1))
+        try field.set("text", to: .string("\0cd"))
+        XCTAssertEqual(field.text, "")
+    }
+
     func testANegativeOrFractionalLimitIsRefused() throws {
         XCTAssertEqual(error { try self.scene.run("set field.maxLength -1") }?.message,
                        "maxLength must be at least 0, not -1 (range 0…65535)")

@@ -494,6 +494,26 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
+    /// A script's text past the 65,534 bytes a GtkEntryBuffer holds is
+    /// cut there though the field has no maxLength, and one with a NUL is
+    /// cut at it (the bridge's C path sends them to the host). Before:
+    /// they were kept whole.
+    func testAScriptsTextIsCutToTheBytesAFieldHolds() throws {
+        let test = try TestScene()
+        let field = test.control(TextField.self, "field")
+        let probe = try test.behaviour("probe", source: script("""
+            function Probe:awake()
+              self.field.text = string.rep("ab", 40000)
+              self.bytes = #self.field.text
+              self.field.text = "ab\0cd"
+              self.nul = self.field.text
+            end
+            """, outlets: "field = \"TextField\""), outlets: ["field": field])
+        XCTAssertEqual(test.field("bytes", of: probe), .number(65_534))
+        XCTAssertEqual(test.field("nul", of: probe), .string("ab"), "GTK's buffer ends at a NUL")
+        XCTAssertEqual(test.errors, [])
+    }
+
     // MARK: Declarations
 
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {

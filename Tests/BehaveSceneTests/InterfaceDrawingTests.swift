@@ -429,6 +429,13 @@ final class InterfaceDrawingTests: XCTestCase {
             (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4""#),
              #"coffee.ui:3:3: <requires lib="gtk" version="4"/> is not a GTK 4 version"#),
             (coffee.replacingOccurrences(of: #" version="4.0""#, with: ""), "coffee.ui:3:3: a <requires> without its `version`"),
+            // GTK weighs a minor version as 100 × it in a C int: no GTK 4 opens these.
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.-1""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.-1"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.4294967295""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.4294967295"/> is not a GTK 4 version"#),
+            (coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="4.21474837""#),
+             #"coffee.ui:3:3: <requires lib="gtk" version="4.21474837"/> is not a GTK 4 version"#),
         ]
         for (ui, told) in refused {
             let scene = try load("  volume: { type: Slider }\n", ui: ui)
@@ -438,7 +445,7 @@ final class InterfaceDrawingTests: XCTestCase {
             XCTAssertTrue(found.first?.message.hasPrefix(told) == true, found.first?.message ?? "no warning")
         }
         // What GTK 4.8 reads is read: a version it reads as 4.0, another library's.
-        for version in ["4.8", "4.x", "04.08.1", " +4.0"] {
+        for version in ["4.8", "4.x", "04.08.1", " +4.0", "4.2147483648", "4.4294967304"] {
             let ui = coffee.replacingOccurrences(of: #"version="4.0""#, with: #"version="\#(version)""#)
             XCTAssertEqual(try warnings(ui).map(\.message), [], version)
             XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(100), version)
@@ -465,6 +472,115 @@ final class InterfaceDrawingTests: XCTestCase {
                 found.first?.message.hasSuffix("remove it and give the field's `maxLength` in the scene file") == true,
                           found.first?.message ?? "no warning")
         }
+    }
+
+    /// GtkBuilder 4.8 refuses an attribute it does not take on any element
+    /// it reads ("attribute 'foo' invalid for element 'property'"). Before:
+    /// headless took the file's values with no word, while behave window
+    /// would not open it.
+    func testAnAttributeGtkBuilderDoesNotTakeIsRefused() throws {
+        let coffee = InterfaceDrawingTests.coffee
+        let refused: [(from: String, to: String, told: String)] = [
+            ("<interface>", #"<interface xmlns="http://www.gtk.org">"#, "coffee.ui:2:1: a <interface> has an attribute `xmlns`"),
+            (#"version="4.0""#, #"version="4.0" foo="1""#, "coffee.ui:3:3: a <requires> has an attribute `foo`"),
+            (#"id="volume""#, #"id="volume" name="volume""#, "coffee.ui:19:16: a <object> has an attribute `name`"),
+            (#"<property name="lower">"#, #"<property name="lower" type="gdouble">"#, "coffee.ui:21:13: a <property> has an attribute `type`"),
+            (#"<child><object class="GtkSwitch""#, #"<child id="c"><object class="GtkSwitch""#, "coffee.ui:18:9: a <child> has an attribute `id`"),
+        ]
+        for (from, to, told) in refused {
+            let ui = coffee.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(ui, coffee, from)
+            XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(1), told)
+            let found = try warnings(ui)
+            XCTAssertEqual(found.count, 1, told)
+            XCTAssertTrue(found.first?.message.hasPrefix(told + ", which GtkBuilder refuses") == true, found.first?.message ?? "no warning")
+        }
+        // Or without one it needs.
+        let needed: [(from: String, to: String, told: String)] = [
+            (#"<object class="GtkBox">"#, "<object>", "coffee.ui:11:7: a <object> without its `class`, which GtkBuilder refuses"),
+            (#"<property name="upper">20</property>"#, "<property>20</property>",
+             "coffee.ui:5:5: a <property> without its `name`, which GtkBuilder refuses"),
+        ]
+        for (from, to, told) in needed {
+            let ui = coffee.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(ui, coffee, from)
+            XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(1), told)
+            XCTAssertEqual(try warnings(ui).map { String($0.message.prefix(told.count)) }, [told])
+        }
+        let layout = coffee.replacingOccurrences(of: #"<property name="active">true</property>"#,
+                                                 with: #"<layout><property name="column" comments="x">1</property></layout>"#)
+        XCTAssertTrue(try warnings(layout).first?.message.hasSuffix(
+            "remove it (a <property> takes only `name`, `translatable`, `context`)") == true)
+        // What GTK 4.8 takes is taken.
+        let taken = coffee.replacingOccurrences(of: "<interface>", with: #"<interface domain="coffee">"#)
+            .replacingOccurrences(of: #"id="volume""#, with: #"id="volume" type-func="gtk_scale_get_type""#)
+            .replacingOccurrences(of: #"translatable="yes""#, with: #"translatable="yes" context="menu" comments="a title""#)
+            .replacingOccurrences(of: #"<property name="active">true</property>"#,
+                                  with: #"<style><class name="big"/></style><layout><property name="column" translatable="no" context="c">1</property></layout>"#)
+        XCTAssertEqual(try warnings(taken).map(\.message), [])
+    }
+
+    /// An entry's `max-length` bound to a number takes it as GLib gives a
+    /// double to an int (cut toward zero; past an int, its least) within
+    /// 0…65535, and cuts the text, as in behave window. Before: headless
+    /// kept no limit and the whole text.
+    func testABoundMaxLengthIsTheFieldsLimit() throws {
+        let cases: [(value: String, limit: Double, text: String)] = [
+            ("3.7", 3, "Ada"), ("-3.7", 0, "Ada Lovelace"), ("70000", 65535, "Ada Lovelace"), ("1e10", 0, "Ada Lovelace"),
+        ]
+        for (value, limit, text) in cases {
+            let ui = InterfaceDrawingTests.coffee
+                .replacingOccurrences(of: #"<property name="max-length">3</property>"#,
+                                      with: #"<property name="max-length" bind-source="limit" bind-property="value" bind-flags="sync-create"/>"#)
+                .replacingOccurrences(of: #"<object class="GtkWindow" id="window">"#, with: """
+                    <object class="GtkAdjustment" id="limit"><property name="lower">-1e12</property><property name="upper">1e12</property><property name="value">\(value)</property></object>
+                    <object class="GtkWindow" id="window">
+                    """)
+            let scene = try load("  name: { type: TextField }\n", ui: ui)
+            XCTAssertEqual(try read(scene, "name", "maxLength"), .number(limit), value)
+            XCTAssertEqual(try read(scene, "name", "text"), .string(text), value)
+        }
+    }
+
+    /// A file of 50,000 ids each given twice is refused at its first
+    /// duplicate, in a pass over it. Before: the line of each id's first
+    /// was counted from the file's start for every duplicate (20,000 of
+    /// them kept `behave check` five minutes; these, half an hour).
+    func testManyDuplicateIDsAreToldAtTheFirstInOnePass() throws {
+        let objects = (0..<50_000).map { #"<object class="GtkAdjustment" id="i\#($0)"/>"# }.joined(separator: "\n")
+        let ui = Array("<interface>\n\(objects)\n\(objects)\n</interface>\n".utf8)
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
+        DispatchQueue.global().async {
+            told = InterfaceDrawing.read(ui).mistake
+            done.fulfill()
+        }
+        // Far more than it takes, far less than it took.
+        wait(for: [done], timeout: 60)
+        XCTAssertEqual(told?.mistake, .duplicateID("i0", firstLine: 2))
+        XCTAssertEqual(told?.line, 50_002)
+    }
+
+    /// GtkBuilder refuses a `<template>` in a file it opens ("Template
+    /// declaration … where templates aren't supported"). Before: headless
+    /// took the entry's text and max-length from inside it with no word,
+    /// while behave window would not open the file.
+    func testATemplateIsRefusedAsGtkBuilderRefusesIt() throws {
+        let ui = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <template class="CoffeeWindow" parent="GtkWindow">
+                <child><object class="GtkEntry" id="name"><property name="text">Ada</property></object></child>
+              </template>
+            </interface>
+            """
+        let scene = try load("  name: { type: TextField }\n", ui: ui)
+        XCTAssertEqual(try read(scene, "name", "text"), .string(""))
+        let found = try warnings(ui, "  name: { type: TextField }\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.hasPrefix("coffee.ui:3:3: a <template> of class `CoffeeWindow`, which GtkBuilder refuses") == true
+                      && found.first?.message.hasSuffix("draw the screen as objects inside a GtkWindow") == true,
+                      found.first?.message ?? "no warning")
     }
 
     /// A `<requires>` of a GTK newer than 4.8 (what Behave's GTK host is

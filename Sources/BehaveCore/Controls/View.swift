@@ -272,13 +272,23 @@ open class View: Control, BehaviourOwner {
     // MARK: Lengths
 
     /// `text` cut to as many characters as property `limit` allows, when
-    /// it allows any: counted as GTK counts an entry's (`GtkEntryBuffer`:
-    /// Unicode scalars, so `👍🏽` is two and may be cut between them).
+    /// it allows any, to `PropertySpec.boundedTextBytes`, and at its first
+    /// NUL: as GTK keeps an entry's (`GtkEntryBuffer`: counted in Unicode
+    /// scalars, so `👍🏽` is two and may be cut between them; in bytes,
+    /// whatever its max-length, so 40,000 `é` keep 32,767; set as a C
+    /// string, so `"ab\0cd"` is `"ab"`).
     func withinLength(_ text: Value, allowedBy limit: Int) -> Value {
-        guard case .string(let string) = text, let allowed = value(at: limit).numberValue, allowed > 0,
-              Double(string.utf8.count) > allowed, Double(string.unicodeScalars.count) > allowed else { return text }
-        var cut = ""
-        cut.unicodeScalars.append(contentsOf: string.unicodeScalars.prefix(Int(allowed)))
+        guard case .string(let string) = text else { return text }
+        let bound = value(at: limit).numberValue.flatMap { $0 > 0 ? $0 : nil }
+        let bytes = string.utf8.count
+        guard bytes > PropertySpec.boundedTextBytes || string.utf8.contains(0)
+              || bound.map({ Double(bytes) > $0 && Double(string.unicodeScalars.count) > $0 }) == true else { return text }
+        var cut = "", kept = 0
+        for scalar in string.unicodeScalars.prefix(bound.map { Int(min($0, Double(Int32.max))) } ?? .max) {
+            kept += UTF8.width(scalar)
+            guard kept <= PropertySpec.boundedTextBytes, scalar != "\0" else { break }
+            cut.unicodeScalars.append(scalar)
+        }
         return .string(cut)
     }
 

@@ -22,19 +22,21 @@ public enum DisplayText {
     }
 
     /// The longest word (a run of characters without a blank) a message
-    /// shows whole.
+    /// shows whole, in Unicode scalars.
     public static let longestWord = 120
 
     /// `message` with each word longer than `longestWord` cut to its first
     /// 80 and last 20 characters about an ellipsis: a name or a value an
     /// input file gives (a `.ui` file's class or id of 200 KB) is named
     /// without burying the rest of the message. Blanks and line breaks
-    /// are kept as they are.
+    /// are kept as they are. Words are measured in scalars, not
+    /// characters: a letter under 200,000 accents is one character.
     public static func shortened(_ message: String) -> String {
         guard message.utf8.count > longestWord else { return message }
         var result = "", word = ""
         func flush() {
-            result += word.count > longestWord ? word.prefix(80) + "…" + word.suffix(20) : word
+            result += word.unicodeScalars.count > longestWord
+                ? end(of: word, 80, fromEnd: false) + "…" + end(of: word, 20, fromEnd: true) : word
             word = ""
         }
         for character in message {
@@ -47,6 +49,28 @@ public enum DisplayText {
         }
         flush()
         return result
+    }
+
+    /// The characters at the start (or the end) of `word` that hold at
+    /// most `count` scalars. A character that alone holds more (a letter
+    /// under thousands of accents) fills what is left with its own
+    /// scalars: other characters (a flag, `👍🏽`) are never split.
+    private static func end(of word: String, _ count: Int, fromEnd: Bool) -> String {
+        var kept: [Unicode.Scalar] = []
+        for character in fromEnd ? AnySequence(word.reversed()) : AnySequence(word) {
+            // At most one more than fits: a character of 200,000 scalars is not copied whole.
+            let scalars = fromEnd ? Array(character.unicodeScalars.reversed().prefix(count + 1))
+                : Array(character.unicodeScalars.prefix(count + 1))
+            if kept.count + scalars.count <= count {
+                kept += scalars
+            } else {
+                if scalars.count > count { kept += scalars.prefix(count - kept.count) }
+                break
+            }
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: fromEnd ? kept.reversed() : kept)
+        return String(text)
     }
 
     /// `lines`, with every line after the first indented by `indent`.

@@ -1,3 +1,5 @@
+import CBehaveCore
+
 /// The declared type of an inspectable or a control property.
 public enum ValueType: Equatable, Sendable {
     case bool
@@ -98,8 +100,14 @@ public struct PropertySpec: Sendable {
     public var isOptional: Bool
     /// A string's: the integer property of the same control that bounds
     /// its length in characters (a text field's `maxLength`; 0 there is
-    /// no bound). A longer text is cut to it, as GTK cuts an entry's.
+    /// no bound). A longer text is cut to it, as GTK cuts an entry's; and,
+    /// whatever the bound, to `boundedTextBytes` and at its first NUL.
     public var lengthLimit: String?
+
+    /// The most bytes of UTF-8 a text with a `lengthLimit` holds, as a
+    /// GtkEntryBuffer holds no more (65,535 less its NUL): a longer text
+    /// is cut before the character these bytes would split.
+    public static let boundedTextBytes = Int(BH_BOUNDED_TEXT_BYTES)
 
     public init(_ name: String, _ type: ValueType, default defaultValue: Value? = nil,
                 min: Double? = nil, max: Double? = nil, step: Double? = nil,

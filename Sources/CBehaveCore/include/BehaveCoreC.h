@@ -244,6 +244,10 @@ typedef struct bh_property {
   int limit;
 } bh_property;
 
+/* The most bytes a string with a bound ('limit') holds, whatever the
+** bound: a GtkEntryBuffer's 65535 less its NUL. */
+#define BH_BOUNDED_TEXT_BYTES 65534
+
 /* Another name of a property (UIKit's Swift names of booleans: isHidden). */
 typedef struct bh_alias {
   bh_text *name;        /* immortal */

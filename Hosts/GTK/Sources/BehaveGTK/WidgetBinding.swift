@@ -228,9 +228,26 @@ func text(_ value: Value) -> String { value.stringValue ?? "" }
 /// control keeps all of it.
 let shownCharacters = 10_000
 
-/// Text for a label: at most `shownCharacters`, then "…".
+/// The most Unicode scalars of one character a label shows. Pango lays a
+/// character (a letter and the marks on it) out in a time that grows as
+/// the square of its scalars: a letter under 100,000 accents, one
+/// character, stopped the window for minutes. Unicode's stream-safe text
+/// (UAX #15) puts no more than 30 marks on a letter.
+let shownScalarsOfACharacter = 31
+
+/// Text for a label: at most `shownCharacters`, then "…"; a character of
+/// more than `shownScalarsOfACharacter` scalars shows that many.
 func labelText(_ text: String) -> String {
-    guard let end = text.index(text.startIndex, offsetBy: shownCharacters, limitedBy: text.endIndex), end < text.endIndex
-    else { return text }
-    return text[..<end] + "…"
+    guard text.utf8.count > shownScalarsOfACharacter else { return text }
+    var shown = "", characters = 0
+    for character in text {
+        guard characters < shownCharacters else { return shown + "…" }
+        if character.utf8.count > shownScalarsOfACharacter, character.unicodeScalars.count > shownScalarsOfACharacter {
+            shown.unicodeScalars.append(contentsOf: character.unicodeScalars.prefix(shownScalarsOfACharacter))
+        } else {
+            shown.append(character)
+        }
+        characters += 1
+    }
+    return shown
 }

@@ -815,6 +815,20 @@ final class ExtremeValueTests: XCTestCase {
         }
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    /// Before: the label showed the letter and its 100,000 accents, one
+    /// character within the 10,000 a label shows, which Pango laid out
+    /// for minutes: no tick came.
+    func testALetterUnderAHundredThousandAccentsLeavesTheWindowRunning() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Extremes/extremes.scene.yaml").path
+        try driver.open(scene)
+        try driver.click("accents")
+        try driver.waitForLine(containing: "accents set; the label holds 200003 bytes")
+        try driver.waitForLine(containing: "tick 5", timeout: 8)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
 }
 
 /// Removing a control bound in a `.ui` file, whatever holds its widget.

@@ -57,8 +57,9 @@ public final class TextField: View {
     /// A handler that ends editing or hides the field stops the keys still
     /// to come; when the command's time is up they stop where they got to,
     /// with an error that says how far.
-    /// A key past `maxLength` changes nothing and sends nothing, as in
-    /// GTK (which rings the bell): the keys stop there, with a note.
+    /// A key past `maxLength` (or past the bytes a field holds) changes
+    /// nothing and sends nothing, as in GTK (which rings the bell): the
+    /// keys stop there, with a note.
     private func editKeyByKey(_ what: String, _ next: (String) -> String?) throws(ValueError) -> Bool {
         guard beginUserEdit() else { return false }
         var keys = 0
@@ -67,7 +68,10 @@ public final class TextField: View {
                 throw ValueError("\(what) stopped after \(keys) characters: \(reason)")
             }
             guard try edit(to: edited) else {
-                scene?.trace.record(.note, subject: name, "\(name) ignores the keys past its maxLength of \(formatNumber(number("maxLength"))) characters")
+                let limit = number("maxLength")
+                let full = limit > 0 && Double(text.unicodeScalars.count) >= limit
+                    ? "its maxLength of \(formatNumber(limit)) characters" : "the \(PropertySpec.boundedTextBytes) bytes a field holds"
+                scene?.trace.record(.note, subject: name, "\(name) ignores the keys past \(full)")
                 break
             }
             sendActions(for: "editingChanged")
