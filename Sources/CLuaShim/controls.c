@@ -446,9 +446,11 @@ static int control_index (lua_State *L) {
 */
 bh__inline int over_limit (const bh_view *v, const bh_property *p,
                            const bh_value *value) {
-  size_t len = bh_value_text_bytes(value);
-  double limit, bytes = (double)len;
-  if (p->limit < 0) return 0;
+  size_t len;
+  double limit, bytes;
+  if (p->limit < 0) return 0;  /* unbounded: every other property */
+  len = bh_value_text_bytes(value);
+  bytes = (double)len;
   limit = v->values[p->limit].n[0];
   return bytes > BH_BOUNDED_TEXT_BYTES || (limit > 0 && bytes > limit) ||
          (len > 0 && memchr(bh_text_bytes(value->text), 0, len) != NULL);
