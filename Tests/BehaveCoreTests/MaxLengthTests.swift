@@ -4,24 +4,7 @@ import XCTest
 /// A text field's `maxLength`, GtkEntry's `max-length`: typing stops at
 /// it, a longer text is cut to it, counted in characters as GTK counts
 /// them (Unicode scalars); 0 is no limit.
-final class MaxLengthTests: XCTestCase {
-    var scene: Scene!
-    var field: TextField!
-    /// The text at each editingChanged.
-    var seen: [String] = []
-
-    override func setUp() {
-        scene = Scene(screen: "Typing")
-        field = TextField(name: "field")
-        scene.add(field)
-        field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
-    }
-
-    override func tearDown() {
-        scene = nil
-        field = nil
-    }
-
+final class MaxLengthTests: FieldTestCase {
     /// Before: the keys went on past the limit, one editingChanged each.
     func testKeysStopAtTheLimitWithANote() throws {
         try scene.run("set field.maxLength 3", "keys field abcdef")

@@ -4,24 +4,7 @@ import XCTest
 /// Typing in a text field: `type` replaces the text in one edit, `keys`
 /// types key by key, `backspace` deletes from the end; and the text input
 /// traits (`secureTextEntry`, `keyboardType`, `returnKeyType`).
-final class TypingTests: XCTestCase {
-    var scene: Scene!
-    var field: TextField!
-    /// The text at each editingChanged.
-    var seen: [String] = []
-
-    override func setUp() {
-        scene = Scene(screen: "Typing")
-        field = TextField(name: "field")
-        scene.add(field)
-        field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
-    }
-
-    override func tearDown() {
-        scene = nil
-        field = nil
-    }
-
+final class TypingTests: FieldTestCase {
     func testTypeReplacesTheWholeTextInOneEdit() throws {
         try scene.run("type field hello", "type field \"good bye\"")
         XCTAssertEqual(seen, ["hello", "good bye"])
