@@ -11,9 +11,10 @@ public final class LuaBehaviour: Behaviour {
     private let classRef: Int32
     // Set once (the handles appended to) and read instantaneously: no
     // access overlaps another, so they are not checked at run time.
+    /// `self`. The Lua mirror of outlets and inspectables that it reads is
+    /// kept in its metatable (`bh_push_mirror`): a registry reference of
+    /// its own cost each attach about 320 instructions.
     @exclusivity(unchecked) private(set) var selfRef: Int32 = 0
-    /// The Lua mirror of outlets and inspectables that `self` reads.
-    @exclusivity(unchecked) private var propsRef: Int32 = 0
     @exclusivity(unchecked) private(set) var id = -1
     /// The handles of the connections and timers it made, in the runtime's
     /// `ObjectTable` (released when it dies).
@@ -40,13 +41,13 @@ public final class LuaBehaviour: Behaviour {
         lua_setfield(L, -2, "send")
         bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
-        propsRef = luaL_ref(L, bh_registryindex())
         runtime.pushRef(runtime.selves.instanceRef, on: L)
         runtime.pushRef(classRef, on: L)
         lua_pushinteger(L, lua_Integer(id))
-        runtime.pushRef(propsRef, on: L)
+        lua_pushvalue(L, -4)  // the mirror
         runtime.pushRef(tables.declared, on: L)
         if let failure = runtime.protectedCall(arguments: 4, results: 1) {
+            bh_pop(L, 1)
             throw failure
         }
         runtime.pushRef(runtime.selves.idsRef, on: L)
@@ -55,6 +56,7 @@ public final class LuaBehaviour: Behaviour {
         lua_rawset(L, -3)
         bh_pop(L, 1)
         selfRef = luaL_ref(L, bh_registryindex())
+        bh_pop(L, 1)
     }
 
     /// Loads the script at `path` and makes an instance.
@@ -67,12 +69,13 @@ public final class LuaBehaviour: Behaviour {
     // MARK: The mirror
 
     override public func inspectableDidChange(_ inspectable: String, to value: Value) {
-        guard propsRef != 0, !runtime.isClosed else { return }
+        guard selfRef != 0, !runtime.isClosed else { return }
         let S = runtime.callerThread
-        runtime.pushRef(propsRef, on: S)
+        let pushed = bh_push_mirror(S, selfRef)
+        guard pushed > 0 else { return }
         runtime.push(value, on: S)
         runtime.setField(inspectable, in: S)
-        bh_pop(S, 1)
+        bh_pop(S, pushed)
     }
 
     /// Whether the mirror holds an owner (a control): an owner that is no
@@ -81,21 +84,23 @@ public final class LuaBehaviour: Behaviour {
     @exclusivity(unchecked) private var mirrorsOwner = false
 
     override public func ownerDidChange() {
-        guard propsRef != 0, !runtime.isClosed else { return }
+        guard selfRef != 0, !runtime.isClosed else { return }
         let view = owner as? View
         guard view != nil || mirrorsOwner else { return }
-        mirrorsOwner = view != nil
         let S = runtime.callerThread
-        runtime.pushRef(propsRef, on: S)
+        let pushed = bh_push_mirror(S, selfRef)
+        guard pushed > 0 else { return }
+        mirrorsOwner = view != nil
         runtime.pushControl(view, on: S)
         lua_setfield(S, -2, "owner")
-        bh_pop(S, 1)
+        bh_pop(S, pushed)
     }
 
     override public func outletDidChange(_ outlet: String) {
-        guard propsRef != 0, !runtime.isClosed else { return }
+        guard selfRef != 0, !runtime.isClosed else { return }
         let S = runtime.callerThread
-        runtime.pushRef(propsRef, on: S)
+        let pushed = bh_push_mirror(S, selfRef)
+        guard pushed > 0 else { return }
         if declaration.outlet(outlet) != nil {
             runtime.pushControl(self.outlet(outlet), on: S)
         } else {
@@ -107,7 +112,7 @@ public final class LuaBehaviour: Behaviour {
             }
         }
         runtime.setField(outlet, in: S)
-        bh_pop(S, 1)
+        bh_pop(S, pushed)
     }
 
     // MARK: Lifecycle
@@ -259,7 +264,6 @@ public final class LuaBehaviour: Behaviour {
     }
 
     deinit {
-        runtime.unref(propsRef)
         runtime.unref(selfRef)
         runtime.unref(classRef)
         for entry in messageInfos { runtime.unref(entry.name) }

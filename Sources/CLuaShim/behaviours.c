@@ -196,11 +196,13 @@ void bh_push_run_changes (lua_State *L) {
 
 
 /* A behaviour's `self` has a metatable of its own (the prelude's, which no
-** script reaches), shared functions for its metamethods, and its id and
-** type's 'declared' table at these keys of the metatable: one closure for
-** every `self` rather than two each. */
+** script reaches), shared functions for its metamethods, and its id, its
+** type's 'declared' table and its mirror at these keys of the metatable:
+** one closure for every `self` rather than two each, and no registry
+** reference for the mirror. */
 #define SELF_ID        1
 #define SELF_DECLARED  2
+#define SELF_MIRROR    3
 
 /* Pushes the field 'key' of the metatable of 'self' at 'idx' (a behaviour's
 ** `self`: raises otherwise). */
@@ -268,6 +270,19 @@ static int self_id (lua_State *L) {
 
 void bh_push_self_id (lua_State *L) {
   lua_pushcfunction(L, self_id);
+}
+
+
+/* Leaves `self` and its metatable below the mirror: taking them out
+** (lua_replace, lua_pop) cost more than a pop of three by the caller.
+** Room for them and for what the caller pushes next (a value, a key). */
+int bh_push_mirror (lua_State *L, int self_ref) {
+  if (!lua_checkstack(L, 6))
+    return 0;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, self_ref);
+  lua_getmetatable(L, -1);
+  lua_rawgeti(L, -1, SELF_MIRROR);
+  return 3;
 }
 
 

@@ -275,6 +275,25 @@ final class BridgeTests: XCTestCase {
 
     // MARK: Lifecycle and events
 
+    /// The host writes a behaviour's outlets and inspectables into its own
+    /// mirror, which it finds through `self`'s hidden metatable: two
+    /// instances of one type each read their own, and no script reaches
+    /// that metatable.
+    func testTheHostWritesEachBehavioursOwnMirror() throws {
+        let test = try TestScene()
+        let source = script("""
+            function Probe:awake() self.seen = { tostring(self.button), tostring(getmetatable(self)) } end
+            function Probe:changed(name) self.seen[#self.seen + 1] = tostring(self[name]) end
+            """, extra: ", inspectables = { speed = { type = \"number\", default = 1 } }")
+        let first = try test.behaviour("first", source: source, file: "probe.lua", outlets: ["button": test.control(Button.self, "one")])
+        let second = try test.behaviour("second", source: source, file: "probe.lua", outlets: ["button": test.control(Button.self, "two")])
+        try second.setInspectable("speed", to: .number(2))
+        try first.setInspectable("speed", to: .number(3))
+        XCTAssertEqual(test.field("seen", of: first), .array([.string("Button(one)"), .string("false"), .string("3")]))
+        XCTAssertEqual(test.field("seen", of: second), .array([.string("Button(two)"), .string("false"), .string("2")]))
+        XCTAssertEqual(test.errors, [])
+    }
+
     func testChangedHearsOldAndNewValuesAfterAwakeOnly() throws {
         let test = try TestScene()
         let probe = try test.behaviour("p", source: script("""

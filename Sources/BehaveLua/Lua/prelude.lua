@@ -113,7 +113,8 @@ local set, describe = H.set, H.describe
 -- the host hears of what it must check or may note as a misspelling
 -- (`declared`, per type). Every `self` shares its metamethods: its id and
 -- `declared` are in its metatable, at [1] and [2], which own_field and
--- self_id read (behaviours.c).
+-- self_id read (behaviours.c), and its mirror at [3], where the host finds
+-- it (a registry reference of its own cost each attach 320 instructions).
 local own_field, self_id = H.ownField, H.selfID
 
 local function self_newindex(t, key, value)
@@ -125,10 +126,11 @@ local function self_tostring(t) return describe(self_id(t)) end
 
 local function instance(class, id, props, declared)
   plain_setmetatable(props, { __index = class, __metatable = false })
-  -- id and declared in the array part: the hash part, which every read
-  -- of a missing field searches for __index, stays as small as it was.
+  -- id, declared and the mirror in the array part: the hash part, which
+  -- every read of a missing field searches for __index, stays as small as
+  -- it was.
   return plain_setmetatable({}, {
-    id, declared,
+    id, declared, props,
     __index = props,
     __newindex = self_newindex,
     __tostring = self_tostring,

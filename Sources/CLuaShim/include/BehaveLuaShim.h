@@ -491,6 +491,11 @@ void bh_push_run_changes (lua_State *L);
 void bh_push_own_field (lua_State *L);
 /* Pushes self_id(self), a behaviour's id (for its __tostring). */
 void bh_push_self_id (lua_State *L);
+/* Pushes `self` (the registry reference 'self_ref'), its metatable and the
+** behaviour's mirror (`props`), kept at [3] of that metatable, and returns
+** 3: the caller pops all three. Pushes nothing and returns 0 when the stack
+** cannot grow. */
+int bh_push_mirror (lua_State *L, int self_ref);
 /* A canonical description of the table at 'idx' (its raw contents, told
 ** as bytes in an order of their own), in memory the caller frees, its
 ** length in 'len'; NULL when it holds more than plain data. A table with
