@@ -279,13 +279,17 @@ public final class LuaRuntime {
         behaviours[id]
     }
 
-    /// Drops everything Lua holds for a destroyed behaviour.
+    /// Drops everything Lua holds for a destroyed behaviour. One destroyed
+    /// while a handler of its own runs (the host the handler called
+    /// dismissed the scene or removed the behaviour's owner) is kept until
+    /// no handler runs.
     func forget(_ behaviour: LuaBehaviour) {
         for handler in handlers.values where handler.behaviour === behaviour || handler.behaviour == nil {
             finish(handler)
         }
         objects.release(ownedBy: behaviour)
         behaviours.remove(behaviour.id)
+        keepWhileRunning(behaviour)
     }
 
     /// Keeps `object` (a behaviour, or a handler's info) until no handler
