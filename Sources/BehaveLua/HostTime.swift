@@ -236,8 +236,11 @@ final class LuaCallback {
 
     deinit {
         bh_free_target(target)
-        runtime?.unref(function)
-        runtime?.unref(sender)
-        if let runtime, !runtime.isClosed { bh_hold_host_bytes(runtime.L, -Int64(LuaCallback.hostBytes)) }
+        guard let runtime else { return }
+        // A handler that disconnected itself runs on with its info.
+        runtime.keepWhileRunning(info)
+        runtime.unref(function)
+        runtime.unref(sender)
+        if !runtime.isClosed { bh_hold_host_bytes(runtime.L, -Int64(LuaCallback.hostBytes)) }
     }
 }

@@ -62,6 +62,9 @@ public final class LuaRuntime {
     /// returns.
     var runningAppFunction = false
     var deferredAppAnswers: [() -> Void] = []
+    /// What running handlers hold unretained that went meanwhile
+    /// (`keepWhileRunning`).
+    private var keptWhileRunning: [AnyObject] = []
 
     /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
@@ -104,6 +107,7 @@ public final class LuaRuntime {
         bh_set_finish(state, luaFinish, scene.c)
         scene.commandWillBegin = { [weak self] seconds in
             guard let self, !isClosed else { return }
+            releaseKept()
             let unbegun = bh_set_command_deadline(L, seconds)
             if unbegun > 0 {
                 let handlers = unbegun == 1 ? "1 more handler was" : "\(formatNumber(Double(unbegun))) more handlers were"
@@ -154,6 +158,7 @@ public final class LuaRuntime {
         isClosed = true
         for behaviour in behaviours.all { behaviour.tearDown() }
         handlers.removeAll()
+        releaseKept()
         if bh_call_depth(L) > 0 {
             bh_close_later(L)
             closesWhenReleased = true
@@ -274,13 +279,41 @@ public final class LuaRuntime {
         behaviours[id]
     }
 
-    /// Drops everything Lua holds for a destroyed behaviour.
+    /// Drops everything Lua holds for a destroyed behaviour. One destroyed
+    /// while a handler of its own runs (the host the handler called
+    /// dismissed the scene or removed the behaviour's owner) is kept until
+    /// no handler runs.
     func forget(_ behaviour: LuaBehaviour) {
         for handler in handlers.values where handler.behaviour === behaviour || handler.behaviour == nil {
             finish(handler)
         }
         objects.release(ownedBy: behaviour)
         behaviours.remove(behaviour.id)
+        keepWhileRunning(behaviour)
+    }
+
+    /// Keeps `object` (a behaviour, or a handler's info) until no handler
+    /// runs when a running handler holds it: the stack of running handlers
+    /// holds them unretained, and a handler may let go of its own (by
+    /// disconnecting itself, or by calling the host that destroys its
+    /// behaviour) and then go on.
+    func keepWhileRunning(_ object: AnyObject) {
+        guard !isClosed else { return }
+        let count = bh_running_count(L)
+        guard count > 0 else { return releaseKept() }
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        for index in 0..<count {
+            let entry = bh_running_at(L, index).pointee
+            if entry.behaviour == pointer || entry.info == pointer { return keptWhileRunning.append(object) }
+        }
+    }
+
+    /// Lets go of what `keepWhileRunning` kept, once no handler runs.
+    func releaseKept() {
+        guard !keptWhileRunning.isEmpty, isClosed || bh_running_count(L) == 0 else { return }
+        // Let go after the list is emptied: what goes may come back here.
+        let kept = keptWhileRunning
+        withExtendedLifetime(kept) { keptWhileRunning = [] }
     }
 
     /// Calls the function below `arguments` values on the main stack in a

@@ -505,3 +505,51 @@ final class TestApp: @unchecked Sendable {
         ])
     }
 }
+
+extension AppFunctionTests {
+    /// An app function may dismiss the screen, or remove the control that
+    /// owns the behaviour calling it (a "done" that closes the sheet): the
+    /// behaviour is destroyed, and its handler still runs to its end, its
+    /// error reported and a timer it starts cancelled at once. The handler
+    /// ran on after its behaviour was let go, and the process died.
+    func testAnAppFunctionThatDestroysTheCallersBehaviourLeavesTheProcessRunning() throws {
+        final class Closer: @unchecked Sendable { var close: (Scene) -> Void = { _ in } }
+        let closer = Closer()
+        try AppModules.register(AppModule(name: "sheet", functions: [
+            AppFunction(name: "done", signature: LuaSignature("Closes the sheet.")) { call in
+                if let scene = call.scene { closer.close(scene) }
+                return []
+            },
+        ]))
+        defer { AppModules.unregister("sheet") }
+        let ways: [(String, (Scene) -> Void)] = [
+            ("dismiss", { $0.dismiss() }),
+            ("remove", { $0.control(named: "card")?.removeFromParent() }),
+        ]
+        for (way, close) in ways {
+            closer.close = close
+            let test = try TestScene()
+            let card = test.control(View.self, "card")
+            let button = Button(name: "button")
+            card.addSubview(button)
+            // Held only by its owner, as in an app.
+            weak let probe = try test.behaviour("sheet", source: script("""
+                function Probe:awake()
+                  self.button:on("touchUpInside", function()
+                    sheet.done()
+                    self.timer = after(0, function() error("a timer of a destroyed behaviour fired") end)
+                    error("after done")
+                  end)
+                end
+                """), outlets: ["button": button], owner: card)
+            button.tap()
+            button.tap()
+            test.scene.clock.advance(by: 1)
+            XCTAssertNil(probe, "\(way): the destroyed behaviour went once the command ended")
+            XCTAssertEqual(test.scene.record(named: "sheet")?.isAlive, false, way)
+            XCTAssertEqual(test.errors.count, 1, "\(way): \(test.errors)")
+            XCTAssertTrue(test.errors.first.map { $0.contains("after done") && $0.contains("(in touchUpInside handler of button)") } == true,
+                          "\(way): \(test.errors)")
+        }
+    }
+}

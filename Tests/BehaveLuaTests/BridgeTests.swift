@@ -363,6 +363,46 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.scene.errorCount, 0, test.errors.joined())
     }
 
+    /// A handler that disconnects its own connection runs to its end: its
+    /// error is reported with its context, and a wait resumes it. The
+    /// disconnect let go of the handler's callback while it ran (an event
+    /// heard by one handler alone calls it directly), and the process died
+    /// at the error or the wait.
+    func testAHandlerThatDisconnectsItselfRunsToItsEnd() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let other = test.control(Button.self, "other")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.taps = 0
+              self.failing = self.button:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                if self.taps == 2 then
+                  self.failing:disconnect()
+                  self.failing = nil
+                  error("disconnected")
+                end
+              end)
+              self.waiting = self.other:on("touchUpInside", function()
+                self.waiting:disconnect()
+                self.waiting = nil
+                wait(1)
+                self.resumed = true
+              end)
+            end
+            """, outlets: "button = \"Button\", other = \"Button\""), outlets: ["button": button, "other": other])
+        for _ in 1...3 { button.tap() }
+        XCTAssertEqual(test.field("taps", of: probe), .number(2))
+        XCTAssertEqual(test.errors.count, 1, test.errors.joined(separator: "\n"))
+        XCTAssertTrue(test.errors.first.map { $0.contains("disconnected") && $0.contains("(in touchUpInside handler of button)") } == true,
+                      test.errors.joined(separator: "\n"))
+        other.tap()
+        other.tap()
+        test.scene.clock.advance(by: 1)
+        XCTAssertEqual(test.field("resumed", of: probe), .bool(true))
+        XCTAssertEqual(test.errors.count, 1, test.errors.joined(separator: "\n"))
+    }
+
     func testUnknownEventsAndPropertiesSuggestTheNearestName() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
