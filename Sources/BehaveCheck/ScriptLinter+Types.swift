@@ -10,11 +10,13 @@ enum Known {
     case property(PropertySpec)
     /// A value of this Lua type (a literal, an operation's result).
     case value(LuaKind)
+    /// The behaviour's `self` (`local s = self`).
+    case behaviourSelf
 
     /// The Lua type its value has, when known.
     var kind: LuaKind? {
         switch self {
-        case .control: return nil
+        case .control, .behaviourSelf: return nil
         case .property(let spec): return LuaKind(spec.type)
         case .value(let kind): return kind
         }
@@ -70,15 +72,17 @@ extension LintWalk {
         case .constant(.boolean, _): return Knowledge(known: .value(.boolean))
         case .string: return Knowledge(known: .value(.string))
         case .name(let name):
-            guard let variable = resolve(name.name), var known = variable.known else { return nil }
+            guard let variable = resolve(name.name) else { return nil }
+            if variable.isBehaviourSelf { return Knowledge(known: .behaviourSelf) }
+            guard var known = variable.known else { return nil }
             known.dependencies.append(variable)
             return known
         case .field(let object, let key):
-            if let schema = outletType(expression) { return Knowledge(known: .control(schema)) }
+            if let outlet = outlet(expression) { return Knowledge(known: .control(outlet.schema), dependencies: outlet.dependencies) }
             // A control is `self.<outlet>` or held by a name (a property is
             // no control): a longer chain is not read again, level by level.
             let control: (schema: ControlSchema, dependencies: [Variable])?
-            if case .field = object { control = outletType(object).map { ($0, []) } } else { control = controlType(object) }
+            if case .field = object { control = outlet(object) } else { control = controlType(object) }
             guard let (schema, dependencies) = control, let spec = schema.spec(key.name) else { return nil }
             return Knowledge(known: .property(spec), dependencies: dependencies)
         case .index(let object, _, _):
@@ -101,6 +105,16 @@ extension LintWalk {
     }
 
     /// The control type `expression` holds, when known.
+    /// The control type of `self.<outlet>`, or of `s.<outlet>` where
+    /// `local s = self` holds everywhere if none of `dependencies` is
+    /// ever assigned again.
+    func outlet(_ expression: LuaExpression) -> (schema: ControlSchema, dependencies: [Variable])? {
+        guard case .field(let object, let key) = expression, let holder = knowledge(object),
+              case .behaviourSelf = holder.known, let type = declaration.outlets[key.name],
+              let schema = ControlTypes.named(type)?.schema else { return nil }
+        return (schema, holder.dependencies)
+    }
+
     func controlType(_ expression: LuaExpression) -> (schema: ControlSchema, dependencies: [Variable])? {
         guard let knowledge = knowledge(expression), case .control(let schema) = knowledge.known else { return nil }
         return (schema, knowledge.dependencies)

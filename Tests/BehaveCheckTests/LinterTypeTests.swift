@@ -60,6 +60,19 @@ final class LinterTypeTests: XCTestCase {
         XCTAssertEqual(only("while not self.done.on and self.done.isOn do break end")?.code, "method-as-value")
     }
 
+    /// `local s = self` reads outlets as `self` does, while `s` is never
+    /// assigned again. Before: no finding through the name.
+    func testANameHoldingSelfReadsItsOutlets() {
+        XCTAssertEqual(only(#"local s = self if s.done.on then print("on") end"#)?.description,
+                       "cart.lua:8:28: warning: `on` is a Switch's method, so testing it is always true; its state is "
+                       + "`isOn` (`on` connects a handler: `:on(event, fn)`)")
+        XCTAssertEqual(only("local s = self; s.totalLabel.txt = 1")?.code, "unknown-property")
+        XCTAssertEqual(only(#"local s = self; local label = s.totalLabel; label.text = "5" label.titel = "x""#)?.code,
+                       "unknown-property")
+        // Assigned again, it may hold anything.
+        XCTAssertEqual(lint(#"local s = self if s.done.on then print("on") end s = { done = {} }"#).map(\.description), [])
+    }
+
     func testAPropertysNumberComparedWithAStringIsAlwaysTrue() {
         XCTAssertEqual(only(#"if self.quantity.value ~= "0" then print("some") end"#)?.description,
                        #"cart.lua:8:6: error: `self.quantity.value ~= "0"` compares a number with a string, so it is always true: in Lua, values of two types are never equal; compare values of one type: `self.quantity.value ~= 0`"#)
