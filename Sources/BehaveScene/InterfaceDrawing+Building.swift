@@ -132,7 +132,7 @@ extension InterfaceDrawing {
     private mutating func bind() {
         for element in document.elements where element.name == "property" {
             guard let source = element.attribute("bind-source").flatMap({ objects[$0] }),
-                  let name = element.attribute("name")?.replacingOccurrences(of: "_", with: "-"), element.parent >= 0,
+                  let name = element.attribute("name").map(InterfaceDrawing.propertyName), element.parent >= 0,
                   document.elements[element.parent].name == "object" else { continue }
             let flags = InterfaceDrawing.flags(element.attribute("bind-flags") ?? "")
             guard flags.contains("sync-create") else { continue }
@@ -145,7 +145,7 @@ extension InterfaceDrawing {
                 built.bound[Link(object: source, property: "active")] = .bool(switchState(source) ?? false)
             default: break
             }
-            let property = (element.attribute("bind-property") ?? name).replacingOccurrences(of: "_", with: "-")
+            let property = InterfaceDrawing.propertyName(element.attribute("bind-property") ?? name)
             guard var value = value(of: source, property) else { continue }
             if flags.contains("invert-boolean"), case .bool(let on) = value { value = .bool(!on) }
             set(value, on: element.parent, name)

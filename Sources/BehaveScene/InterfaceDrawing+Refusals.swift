@@ -73,7 +73,7 @@ extension InterfaceDrawing {
             case .notAProperty(let className, let property):
                 return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
                     + "\(className).\(property)\"), \(refused); remove it"
-                    + (property.replacingOccurrences(of: "_", with: "-") == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
+                    + (propertyName(property) == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
             case .template(let className):
                 return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
                     + "declaration … where templates aren't supported\": a template defines a program's widget class), "
@@ -147,7 +147,7 @@ extension InterfaceDrawing {
         case "property":
             guard element.parent >= 0, let name = element.attribute("name"),
                   let className = document.elements[element.parent].attribute("class"),
-                  lacking[className]?.contains(name.replacingOccurrences(of: "_", with: "-")) == true else { break }
+                  lacking[className]?.contains(propertyName(name)) == true else { break }
             found.append(.notAProperty(className: className, property: name))
         default:
             break

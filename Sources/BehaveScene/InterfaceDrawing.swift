@@ -128,14 +128,19 @@ public struct InterfaceDrawing {
 
     // MARK: Properties
 
-    /// The `<property>` elements of `object`, by name (GTK spells `-` and
-    /// `_` alike), in the file's order: the text each gives, or the object
-    /// inside it.
+    /// A property's name as GTK reads it, which spells `-` and `_` alike
+    /// (`max_length` is `max-length`).
+    static func propertyName(_ written: String) -> String {
+        written.replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// The `<property>` elements of `object`, by name (`propertyName`), in
+    /// the file's order: the text each gives, or the object inside it.
     func properties(of object: Int) -> [(name: String, element: Int)] {
         document.children(of: object).compactMap { index in
             let element = document.elements[index]
             guard element.name == "property", let name = element.attribute("name") else { return nil }
-            return (name.replacingOccurrences(of: "_", with: "-"), index)
+            return (InterfaceDrawing.propertyName(name), index)
         }
     }
 
