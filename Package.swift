@@ -62,9 +62,11 @@ let package = Package(
         .target(name: "BehaveLua", dependencies: ["BehaveCore", "BehaveSyntax", "CLuaShim"], exclude: ["Lua"],
                 plugins: ["EmbedFiles"]),
         // Scene files: YAML/JSON (or a tree built elsewhere) to a checked, wired scene.
+        // GTK's classes and their properties (Data/gtk-classes.txt, written by
+        // Hosts/GTK's gtk-class-table) are embedded by the EmbedFiles plugin.
         .target(name: "BehaveScene", dependencies: [
             "BehaveCore", "BehaveSyntax", "BehaveLua", .product(name: "Yams", package: "Yams"),
-        ]),
+        ], exclude: ["Data"], plugins: ["EmbedFiles"]),
         // `behave check`'s linter and `behave types`: Lua read without running it.
         // The annotations `behave types` writes as they are (Lua/) are embedded by the EmbedFiles plugin.
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"], exclude: ["Lua"],

@@ -41,6 +41,8 @@ let package = Package(
     products: [
         .library(name: "BehaveGTK", targets: ["BehaveGTK"]),
         .executable(name: "behave-window", targets: ["BehaveWindow"]),
+        // Writes headless Behave's table of GTK's classes from this GTK.
+        .executable(name: "gtk-class-table", targets: ["GtkClassTable"]),
     ],
     dependencies: [
         .package(name: "Behave", path: "../.."),
@@ -68,6 +70,11 @@ let package = Package(
                               "FoundationEssentials", "FoundationInternationalization", "_FoundationCollections",
                               "_FoundationCShims", "CoreFoundation", "_FoundationICU",
                           ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]),
+        // `gtk-class-table`: GTK's classes, their parents and properties, as
+        // Sources/BehaveScene/Data/gtk-classes.txt holds them (C: GTK alone).
+        .executableTarget(name: "GtkClassTable", path: "Sources/gtk-class-table",
+                          cSettings: [.unsafeFlags(includes.map { "-I\($0)" })],
+                          linkerSettings: ["gtk-4", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // Real widgets under Xvfb, driven with real X events (xdotool).
         .testTarget(name: "BehaveGTKTests", dependencies: [
             "BehaveGTK", "CGtk", .product(name: "BehaveCore", package: "Behave"),

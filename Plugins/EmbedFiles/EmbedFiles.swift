@@ -6,10 +6,12 @@ import PackagePlugin
 /// the checkout). For each target that uses the plugin it generates
 /// `EmbeddedFiles.swift`, an internal `enum EmbeddedFiles` holding:
 ///
-/// * every file under the target's `Lua/`, `Page/` and `Style/` folders,
-///   named `Lua/<path>`, `Page/<path>` and `Style/<path>` (the target
-///   excludes those folders from its sources in Package.swift; `Page/`
-///   holds Behave Studio's web page, `Style/` the GTK host's style sheet);
+/// * every file under the target's `Lua/`, `Page/`, `Style/` and `Data/`
+///   folders, named `Lua/<path>`, `Page/<path>`, `Style/<path>` and
+///   `Data/<path>` (the target excludes those folders from its sources in
+///   Package.swift; `Page/` holds Behave Studio's web page, `Style/` the
+///   GTK host's style sheet, `Data/` tables such as BehaveScene's of GTK's
+///   classes);
 /// * for `BehaveLua`, the bundled behaviours: the package's `Scripts/*.lua`
 ///   but the specs, named `Scripts/<file>`.
 ///
@@ -26,7 +28,7 @@ struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         var files: [(name: String, url: URL)] = []
-        for folder in ["Lua", "Page", "Style"] {
+        for folder in ["Lua", "Page", "Style", "Data"] {
             files += Self.files(in: target.directoryURL.appending(path: folder), namedUnder: folder) { _ in true }
         }
         if target.name == Self.bundledScripts.target {
