@@ -1,3 +1,5 @@
+import BehaveCore
+
 /// What in a `.ui` file keeps GTK 4.8's GtkBuilder from opening it though
 /// its markup reads: headless (`behave run`, specs, the studio, `behave
 /// check`) takes no values from a file `behave window` cannot open, and
@@ -25,9 +27,15 @@ extension InterfaceDrawing {
         case notGTK4(version: String)
         /// A `<requires lib="gtk">` of a GTK 4 newer than the host's.
         case newerGTK(version: String)
-        /// A property the reader reads of another class, which this one
-        /// lacks (a GtkPasswordEntry's `max-length`).
-        case notAProperty(className: String, property: String)
+        /// A property GTK's class lacks, with the class's nearest.
+        case notAProperty(className: String, property: String, nearest: String?)
+        /// An `<object>` of a class GTK does not have, with its nearest.
+        case unknownClass(String, nearest: String?)
+        /// An `<object>` of an abstract class, which GTK cannot make.
+        case abstractClass(String)
+        /// A tag GtkBuilder does not read where it is, with the nearest
+        /// it would read there.
+        case unknownTag(String, reader: TagReader, nearest: String?)
         /// A `<template>`, which GtkBuilder reads only for the widget
         /// class a program defines, never in a file it opens.
         case template(className: String)
@@ -70,10 +78,31 @@ extension InterfaceDrawing {
                     + "which Behave's GTK host is built for: behave window refuses the file where GTK is "
                     + "4.\(supportedMinorVersion) (headless, its controls take what it drew); require "
                     + "4.\(supportedMinorVersion) if the file uses nothing newer"
-            case .notAProperty(let className, let property):
+            case .notAProperty(let className, let property, let nearest):
                 return "a \(className) has no property `\(property)`, which GtkBuilder refuses (\"Invalid property: "
-                    + "\(className).\(property)\"), \(refused); remove it"
-                    + (propertyName(property) == "max-length" ? " and give the field's `maxLength` in the scene file" : "")
+                    + "\(className).\(property)\"), \(refused); "
+                    + (propertyName(property) == "max-length" ? "remove it and give the field's `maxLength` in the scene file"
+                        : nearest.map { "did you mean `\($0)`?" } ?? "remove it")
+            case .unknownClass(let className, let nearest):
+                return "no GTK class is named `\(className)`, which GtkBuilder refuses (\"Invalid object type '\(className)'\"), "
+                    + "\(refused); " + (nearest.map { "did you mean `\($0)`?" } ?? "name a GTK class, such as GtkButton or GtkBox")
+            case .abstractClass(let className):
+                return "`\(className)` is an abstract class, of which GTK makes no object (GtkBuilder fails on it), \(refused); "
+                    + "name one of its classes, such as GtkButton or GtkBox"
+            case .unknownTag(let tag, let reader, let nearest):
+                let words: String, place: String
+                switch reader {
+                case .builder(let parent) where parent.isEmpty:
+                    (words, place) = ("Unhandled tag: <\(tag)>", "as the file's top element (GtkBuilder reads only <interface> there)")
+                case .builder(let parent):
+                    (words, place) = ("Unhandled tag: <\(tag)>", "in a <\(parent)>")
+                case .owner(let owner):
+                    (words, place) = ("Unsupported tag for …: <\(tag)>", "inside a <\(owner)>")
+                case .menu:
+                    (words, place) = ("Element <\(tag)> not allowed inside …", "inside a <menu>")
+                }
+                return "a <\(tag)> \(place), which GtkBuilder refuses (\"\(words)\"), \(refused); "
+                    + (nearest.map { "did you mean <\($0)>?" } ?? "remove it")
             case .template(let className):
                 return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
                     + "declaration … where templates aren't supported\": a template defines a program's widget class), "
@@ -145,12 +174,25 @@ extension InterfaceDrawing {
         case "requires":
             if let mistake = requirement(element) { found.append(mistake) }
         case "property":
-            guard element.parent >= 0, let name = element.attribute("name"),
+            guard element.parent >= 0, document.elements[element.parent].name == "object", let name = element.attribute("name"),
                   let className = document.elements[element.parent].attribute("class"),
-                  lacking[className]?.contains(propertyName(name)) == true else { break }
-            found.append(.notAProperty(className: className, property: name))
+                  !GtkClasses.gtk.has(property: name, in: className) else { break }
+            let nearest = Suggestions.nearest(to: propertyName(name), in: GtkClasses.gtk.properties(of: className))
+            found.append(.notAProperty(className: className, property: name, nearest: nearest))
         default:
             break
+        }
+        if element.name == "object", let className = element.attribute("class") {
+            if !GtkClasses.gtk.has(className) {
+                found.append(.unknownClass(className, nearest: GtkClasses.gtk.nearestClass(to: className)))
+            } else if GtkClasses.gtk.isAbstract(className) {
+                found.append(.abstractClass(className))
+            }
+        }
+        if let (reader, taken) = tagMistake(of: element, in: document) {
+            // A short name's nearest is a guess (`foo`, `col`), not its typo.
+            let nearest = element.name.count > 3 ? Suggestions.nearest(to: element.name, in: taken.sorted()) : nil
+            found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)
         }
         return found
     }
@@ -178,11 +220,6 @@ extension InterfaceDrawing {
         default: return nil
         }
     }
-
-    /// Properties the reader reads of some class that these classes lack,
-    /// though the classes they are read of look alike (a GtkPasswordEntry
-    /// is no GtkEntry: it has no buffer, so no `max-length`).
-    private static let lacking: [String: Set<String>] = ["GtkPasswordEntry": ["buffer", "max-length"]]
 
     /// A `<requires>` as GtkBuilder reads it: a `lib` and a `version` of
     /// two numbers at least (`4.8`, `4.10.1`; each read as C's `strtoll`

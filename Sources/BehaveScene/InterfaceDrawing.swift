@@ -131,7 +131,7 @@ public struct InterfaceDrawing {
     /// A property's name as GTK reads it, which spells `-` and `_` alike
     /// (`max_length` is `max-length`).
     static func propertyName(_ written: String) -> String {
-        written.replacingOccurrences(of: "_", with: "-")
+        written.utf8.contains(UInt8(ascii: "_")) ? written.replacingOccurrences(of: "_", with: "-") : written
     }
 
     /// The `<property>` elements of `object`, by name (`propertyName`), in

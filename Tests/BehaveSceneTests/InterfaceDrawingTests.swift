@@ -665,4 +665,96 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertTrue(message.contains("`" + String(repeating: "v", count: 79) + "…" + String(repeating: "v", count: 19) + "`"), message)
         XCTAssertTrue(message.hasSuffix("give each object an id of its own"), message)
     }
+
+    /// The coffee file with `from` written as `to`, refused: the volume
+    /// takes nothing of it, and the one warning starts with `told`.
+    private func assertRefused(_ from: String, _ to: String, _ told: String, endsWith fix: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let ui = InterfaceDrawingTests.coffee.replacingOccurrences(of: from, with: to)
+        XCTAssertNotEqual(ui, InterfaceDrawingTests.coffee, from, file: file, line: line)
+        XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: ui), "volume", "maximumValue"), .number(1), told,
+                       file: file, line: line)
+        let found = try warnings(ui).map(\.message)
+        XCTAssertEqual(found.count, 1, "\(found)", file: file, line: line)
+        XCTAssertTrue(found.first?.hasPrefix(told) == true && found.first?.hasSuffix(fix) == true,
+                      found.first ?? "no warning", file: file, line: line)
+    }
+
+    /// A class GTK 4.8 does not have is refused as GtkBuilder refuses it
+    /// ("Invalid object type"), with the nearest class it has; so is an
+    /// abstract one, which GTK cannot make. Before: headless read the
+    /// file as fine, and only behave window refused it.
+    func testAClassGtkLacksIsRefusedWithItsNearest() throws {
+        try assertRefused(#"<object class="GtkSwitch""#, #"<object class="GtkSwich""#,
+                          "coffee.ui:18:16: no GTK class is named `GtkSwich`, which GtkBuilder refuses (\"Invalid object type 'GtkSwich'\")",
+                          endsWith: "did you mean `GtkSwitch`?")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="AdwClamp">"#,
+                          "coffee.ui:11:7: no GTK class is named `AdwClamp`", endsWith: "name a GTK class, such as GtkButton or GtkBox")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkWidget">"#,
+                          "coffee.ui:11:7: `GtkWidget` is an abstract class", endsWith: "such as GtkButton or GtkBox")
+    }
+
+    /// A property no class of the object's line has (its own, a parent's or
+    /// an interface's, `-` and `_` alike) is refused as GtkBuilder refuses
+    /// it ("Invalid property"), with the nearest it has. Before: headless
+    /// took the rest of the file with no word.
+    func testAPropertyGtkLacksIsRefusedWithItsNearest() throws {
+        try assertRefused(#"<property name="max-length">3"#, #"<property name="max_lenght">3"#,
+                          #"coffee.ui:31:96: a GtkEntry has no property `max_lenght`, which GtkBuilder refuses ("Invalid property: GtkEntry.max_lenght")"#,
+                          endsWith: "did you mean `max-length`?")
+        // GtkEditable's `editable` is an entry's, not a label's.
+        try assertRefused(#"<property name="use-markup">True"#, #"<property name="editable">True"#,
+                          "coffee.ui:15:11: a GtkLabel has no property `editable`", endsWith: "remove it")
+        try assertRefused(#"<property name="lower">0"#, #"<property name="lowest">0"#,
+                          "coffee.ui:21:13: a GtkAdjustment has no property `lowest`", endsWith: "did you mean `lower`?")
+        // What GTK finds is taken: an interface's, a parent's, `_` for `-`.
+        let found = InterfaceDrawingTests.coffee
+            .replacingOccurrences(of: #"<property name="text">Ada"#, with: #"<property name="editable">1</property><property name="hexpand">1</property><property name="text">Ada"#)
+            .replacingOccurrences(of: #"<property name="active">true"#, with: #"<property name="accessible_role">switch</property><property name="active">true"#)
+        XCTAssertEqual(try warnings(found).map(\.message), [])
+    }
+
+    /// GtkBuilder 4.8 refuses a tag it does not read wherever it reads
+    /// tags (tried with GTK 4.8.3): in <interface>, an <object>, a <child>,
+    /// a <property>, a <requires>, at the top, inside a class's own tags
+    /// (<style>, <layout>, <attributes>, <items>) and a <menu>. Before:
+    /// headless took the file's values with no word.
+    func testATagGtkBuilderDoesNotReadIsRefused() throws {
+        let refused: [(from: String, to: String, told: String, fix: String)] = [
+            ("<interface>\n", "<interface>\n<foo/>", "coffee.ui:3:1: a <foo> in a <interface>, which GtkBuilder refuses (\"Unhandled tag: <foo>\")", "remove it"),
+            (#"<property name="lower">0</property>"#, #"<proprety name="lower">0</proprety>"#,
+             "coffee.ui:21:13: a <proprety> in a <object>, which GtkBuilder refuses", "did you mean <property>?"),
+            ("<child><object class=\"GtkSwitch\"", "<child><packing/><object class=\"GtkSwitch\"", "coffee.ui:18:16: a <packing> in a <child>", "remove it"),
+            (#"<property name="upper">20</property>"#, #"<property name="upper">20<b/></property>"#, "coffee.ui:5:30: a <b> in a <property>", "remove it"),
+            (#"version="4.0"/>"#, #"version="4.0"><foo/></requires>"#, "coffee.ui:3:37: a <foo> in a <requires>", "remove it"),
+            (#"<property name="active">true</property>"#, #"<style><clas name="big"/></style>"#,
+             "coffee.ui:18:60: a <clas> inside a <style>, which GtkBuilder refuses (\"Unsupported tag for …: <clas>\")", "did you mean <class>?"),
+            (#"<property name="active">true</property>"#, #"<layout><column>1</column></layout>"#,
+             "coffee.ui:18:61: a <column> inside a <layout>", "remove it"),
+            (#"<property name="active">true</property>"#, "<layout><property name=\"column\">1<foo/></property></layout>",
+             "coffee.ui:18:86: a <foo> inside a <layout>", "remove it"),
+            ("</interface>", #"<menu id="m"><item><foo/></item></menu></interface>"#,
+             "coffee.ui:36:20: a <foo> inside a <menu>, which GtkBuilder refuses (\"Element <foo> not allowed inside …\")", "remove it"),
+        ]
+        for (from, to, told, fix) in refused { try assertRefused(from, to, told, endsWith: fix) }
+        // Only <interface> at the top.
+        let top = InterfaceDrawingTests.coffee.replacingOccurrences(of: "<interface>", with: "<ui>").replacingOccurrences(of: "</interface>", with: "</ui>")
+        XCTAssertTrue(try warnings(top).first?.message.hasPrefix("coffee.ui:2:1: a <ui> as the file's top element") == true)
+        // What GTK 4.8 reads is taken: a class's tags with what they hold, a
+        // placeholder, a menu, a <requires> or an <interface> in an object.
+        let label = #"<child><object class="GtkLabel" id="title">"#
+        let taken = InterfaceDrawingTests.coffee
+            .replacingOccurrences(of: label, with: label + #"<attributes><attribute name="weight" value="bold"/></attributes><accessibility><property name="label">T</property><relation name="labelled-by">decaf</relation></accessibility>"#)
+            .replacingOccurrences(of: #"<property name="active">true</property>"#,
+                                  with: #"<property name="active">true</property><style><class name="big"/></style><placeholder/><requires lib="gtk" version="4.0"/>"#)
+            .replacingOccurrences(of: "</interface>", with: """
+                <object class="GtkStringList"><items><item translatable="yes">A</item></items></object>
+                <object class="GtkSizeGroup"><widgets><widget name="decaf"/></widgets></object>
+                <menu id="m"><section><item><attribute name="label">A</attribute><link name="submenu"><item/></link></item></section></menu>
+                <placeholder/>
+                </interface>
+                """)
+        XCTAssertEqual(try warnings(taken).map(\.message), [])
+        XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
+    }
 }

@@ -152,6 +152,50 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         }
     }
 
+    /// A class, a property or a tag GTK 4.8 does not have or read where
+    /// it stands: the window refuses the file, and headless warns of it
+    /// and takes nothing of it; what GTK reads (an interface's property, a
+    /// class's own tags with what they hold) both take. Before: headless
+    /// took such a file with no word, and a typo showed only in the window.
+    func testHeadlessRefusesTheNamesTheWindowRefuses() throws {
+        let label = #"<object class="GtkLabel" id="title"><property name="label">Drawn</property>"#
+        func file(_ inside: String, _ after: String = "") -> String {
+            "<interface><object class=\"GtkWindow\"><child>\(label)\(inside)</object></child></object>\(after)</interface>"
+        }
+        // Each file, and whether GTK 4.8 refuses it.
+        let files: [(name: String, text: String, refused: Bool)] = [
+            ("class", file("", #"<object class="GtkButon"/>"#), true),
+            ("abstract", file("", #"<object class="GtkWidget"/>"#), true),
+            ("property", file(#"<property name="max_lenght">3</property>"#), true),
+            ("notALabels", file(#"<property name="editable">1</property>"#), true),
+            ("inInterface", file("", "<foo/>"), true),
+            ("inObject", file("<proprety name=\"wrap\">1</proprety>"), true),
+            ("inProperty", file("<property name=\"wrap\">1<b/></property>"), true),
+            ("inStyle", file("<style><clas name=\"big\"/></style>"), true),
+            ("inAttributes", file("<attributes><foo/></attributes>"), true),
+            ("inMenu", file("", #"<menu id="m"><item><foo/></item></menu>"#), true),
+            ("inItems", file("", #"<object class="GtkStringList"><items><foo/></items></object>"#), true),
+            ("top", "<ui>" + file("") + "</ui>", true),
+            ("read", file(#"<property name="wrap_mode">word</property><property name="hexpand">1</property><style><class name="big"/></style>"#
+                          + #"<attributes><attribute name="weight" value="bold"/></attributes><placeholder/>"#,
+                          #"<object class="GtkStringList"><items><item>A</item></items></object><menu id="m"><section><item/></section></menu>"#), false),
+        ]
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (name, text, refused) in files {
+            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
+            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
+            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
+            let opened = (try? GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())) != nil
+            XCTAssertEqual(opened, !refused, name)
+            let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
+            XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
+            let headless = try SceneLoader.load(file: scene)
+            XCTAssertEqual(try headless.scene.control(named: "title")?.value("text") == .string("Drawn"), !refused, name)
+        }
+    }
+
     /// A name of 200 KB in a file the window refuses (no class of that
     /// name) is cut in the message, about an ellipsis, as headless cuts
     /// it. Before: the window's message held it whole.
