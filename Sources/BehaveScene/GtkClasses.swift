@@ -35,8 +35,9 @@ struct GtkClasses: Sendable {
         self.classes = classes
     }
 
-    /// Whether GTK has a class of that name.
-    func has(_ className: String) -> Bool { classes[className] != nil }
+    /// Whether GTK has a class of that name (any, for a table that holds
+    /// none: a build without it refuses nothing).
+    func has(_ className: String) -> Bool { classes.isEmpty || classes[className] != nil }
 
     /// Whether the class is abstract (GTK makes none of it).
     func isAbstract(_ className: String) -> Bool { classes[className]?.isAbstract == true }
