@@ -140,8 +140,10 @@ extension InterfaceDrawing {
         }
         var warning: (mistake: Mistake, start: Int)?
         var firsts: [String: Int] = [:]
+        let readers = tagReaders(in: document)
         for element in document.elements {
-            for mistake in mistakes(of: element, in: document, firsts: &firsts, bytes) {
+            let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
+            for mistake in mistakes(of: element, readBy: reader, in: document, firsts: &firsts, bytes) {
                 if mistake.refusesTheFile { return located(mistake, at: element.start) }
                 if warning == nil { warning = (mistake, element.start) }
             }
@@ -149,9 +151,9 @@ extension InterfaceDrawing {
         return warning.map { located($0.mistake, at: $0.start) }
     }
 
-    /// What GtkBuilder refuses or warns of in `element`; `firsts` holds
-    /// where each id was first given.
-    private static func mistakes(of element: MarkupDocument.Element, in document: MarkupDocument,
+    /// What GtkBuilder refuses or warns of in `element`, whose tag
+    /// `reader` reads; `firsts` holds where each id was first given.
+    private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
                                  firsts: inout [String: Int], _ bytes: [UInt8]) -> [Mistake] {
         var found: [Mistake] = []
         if let (taken, required) = attributes(of: element, in: document) {
@@ -189,7 +191,7 @@ extension InterfaceDrawing {
                 found.append(.abstractClass(className))
             }
         }
-        if let (reader, taken) = tagMistake(of: element, in: document) {
+        if let taken = tagMistake(of: element, readBy: reader) {
             // A short name's nearest is a guess (`foo`, `col`), not its typo.
             let nearest = element.name.count > 3 ? Suggestions.nearest(to: element.name, in: taken.sorted()) : nil
             found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)

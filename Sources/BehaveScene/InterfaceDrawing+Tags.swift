@@ -42,11 +42,34 @@ extension InterfaceDrawing {
         case menu
     }
 
-    /// Who reads `element`'s own tag, and whether it takes it: nil when
-    /// GtkBuilder 4.8 reads it, else the reader that refuses it and the
-    /// tags that reader would take there.
-    static func tagMistake(of element: MarkupDocument.Element, in document: MarkupDocument) -> (TagReader, Set<String>)? {
-        let reader = self.reader(of: element.parent, in: document)
+    /// Who reads the tags inside each element of `document`, in one pass
+    /// (an element's reader is its parent's, or one its own tag starts:
+    /// the outermost class tag or menu above decides, as it reads every
+    /// tag inside it).
+    static func tagReaders(in document: MarkupDocument) -> [TagReader] {
+        var readers: [TagReader] = []
+        readers.reserveCapacity(document.elements.count)
+        for element in document.elements {
+            let parent = element.parent >= 0 ? document.elements[element.parent].name : ""
+            switch element.parent >= 0 ? readers[element.parent] : .builder(in: "") {
+            case .owner(let owner): readers.append(.owner(owner))
+            case .menu: readers.append(.menu)
+            case .builder:
+                if element.name == "menu", element.parent >= 0 {
+                    readers.append(.menu)
+                } else if classTags[element.name] != nil, parent == "object" || parent == "child" {
+                    readers.append(.owner(element.name))
+                } else {
+                    readers.append(.builder(in: element.name))
+                }
+            }
+        }
+        return readers
+    }
+
+    /// Whether `reader` takes `element`'s tag: nil when GtkBuilder 4.8
+    /// reads it there, else the tags that reader would take.
+    static func tagMistake(of element: MarkupDocument.Element, readBy reader: TagReader) -> Set<String>? {
         let taken: Set<String>
         switch reader {
         case .builder(let parent) where parent == "":
@@ -60,24 +83,6 @@ extension InterfaceDrawing {
         case .menu:
             taken = menuTags
         }
-        return taken.contains(element.name) ? nil : (reader, taken)
-    }
-
-    /// Who reads the tags inside element `index` (-1: the document).
-    private static func reader(of index: Int, in document: MarkupDocument) -> TagReader {
-        var current = index
-        var reader: TagReader = .builder(in: index >= 0 ? document.elements[index].name : "")
-        // The outermost class tag or menu above decides: inside it, its reader reads every tag.
-        while current >= 0 {
-            let element = document.elements[current]
-            let parent = element.parent >= 0 ? document.elements[element.parent].name : ""
-            if element.name == "menu", parent != "" {
-                reader = .menu
-            } else if classTags[element.name] != nil, parent == "object" || parent == "child" {
-                reader = .owner(element.name)
-            }
-            current = element.parent
-        }
-        return reader
+        return taken.contains(element.name) ? nil : taken
     }
 }

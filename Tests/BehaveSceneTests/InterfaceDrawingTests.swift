@@ -561,6 +561,24 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(told?.line, 50_002)
     }
 
+    /// Who reads each tag is known in one pass however deep the file: a
+    /// tag's reader was looked for up its ancestors for every element, so
+    /// that 900,000 placeholders under 1,000 took minutes.
+    func testTagsAreCheckedInOnePassHoweverDeep() throws {
+        let deep = String(repeating: "<placeholder>", count: 1000)
+        let ui = Array(("<interface>" + deep + String(repeating: "<placeholder/>", count: 900_000)
+            + String(repeating: "</placeholder>", count: 1000) + "<foo/></interface>").utf8)
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
+        DispatchQueue.global().async {
+            told = InterfaceDrawing.read(ui).mistake
+            done.fulfill()
+        }
+        // Far more than it takes, far less than it took.
+        wait(for: [done], timeout: 60)
+        XCTAssertEqual(told?.mistake, .unknownTag("foo", reader: .builder(in: "interface"), nearest: nil))
+    }
+
     /// GtkBuilder refuses a `<template>` in a file it opens ("Template
     /// declaration … where templates aren't supported"). Before: headless
     /// took the entry's text and max-length from inside it with no word,
