@@ -1,3 +1,5 @@
+@testable import BehaveScene
+import CGtk
 import Foundation
 import XCTest
 
@@ -42,5 +44,34 @@ final class GtkClassTableTests: XCTestCase {
             GTK writes [\(onlyGtk.prefix(300))] where the table has [\(onlyOurs.prefix(300))]; \
             write it again from the checkout: \(GtkClassTableTests.regenerate)
             """)
+    }
+
+    /// Headless finds a class's properties in the table as GLib finds
+    /// them (`g_object_class_find_property`: a parent's and an
+    /// interface's too, `_` for `-`), for every class of the table and
+    /// every property name any class has; and knows which are abstract.
+    func testHeadlessFindsPropertiesAsGLibFindsThem() throws {
+        gtk_test_register_all_types()
+        let table = GtkClasses.gtk
+        XCTAssertTrue(table.has("GtkButton") && !table.has("GtkButon"))
+        let names = Set(table.classes.values.flatMap(\.properties)).sorted() + ["max_length", "max_lenght", "accessible_role"]
+        var differences: [String] = []
+        for className in table.classes.keys.sorted() {
+            let type = g_type_from_name(className)
+            guard type != 0 else {
+                differences.append("\(className): no such type")
+                continue
+            }
+            if table.isAbstract(className) != (g_type_test_flags(type, G_TYPE_FLAG_ABSTRACT.rawValue) != 0) {
+                differences.append("\(className): abstract \(table.isAbstract(className)) in the table")
+            }
+            let klass = g_type_class_ref(type)
+            defer { g_type_class_unref(klass) }
+            let objectClass = klass?.assumingMemoryBound(to: GObjectClass.self)
+            for name in names where table.has(property: name, in: className) != (g_object_class_find_property(objectClass, name) != nil) {
+                differences.append("\(className).\(name)")
+            }
+        }
+        XCTAssertEqual(differences.prefix(20), [], "\(differences.count) differ")
     }
 }
