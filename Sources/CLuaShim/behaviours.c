@@ -273,6 +273,57 @@ void bh_push_self_id (lua_State *L) {
 }
 
 
+/* Registry keys of the metamethods every `self` shares (the prelude's). */
+static const char key_self_newindex = 'n';
+static const char key_self_tostring = 't';
+
+void bh_set_self_metamethods (lua_State *L) {
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+}
+
+
+/* The tables of an instance, made here where the prelude made them in a
+** protected call of a Lua function (about 0.7 K instructions an attach):
+** no script code runs, and what is made is the host's, as the mirror's
+** copy of the defaults is. */
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared,
+                 int ids) {
+  int props = lua_gettop(L), ref;
+  lua_createtable(L, 0, 2);  /* props' metatable: reads go on to the class */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cls);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, props);
+  lua_createtable(L, 0, 0);  /* self */
+  lua_createtable(L, 3, 4);  /* its metatable: id, declared, mirror; 4 keys */
+  lua_pushinteger(L, id);
+  lua_rawseti(L, -2, SELF_ID);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, declared);
+  lua_rawseti(L, -2, SELF_DECLARED);
+  lua_pushvalue(L, props);
+  lua_rawseti(L, -2, SELF_MIRROR);
+  lua_pushvalue(L, props);
+  lua_setfield(L, -2, "__index");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ids);  /* ids[self] = id */
+  lua_pushvalue(L, -2);
+  lua_pushinteger(L, id);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);  /* the mirror */
+  return ref;
+}
+
+
 /* Leaves `self` and its metatable below the mirror: taking them out
 ** (lua_replace, lua_pop) cost more than a pop of three by the caller.
 ** Room for them and for what the caller pushes next (a value, a key). */
