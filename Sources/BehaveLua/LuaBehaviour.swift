@@ -42,7 +42,7 @@ public final class LuaBehaviour: Behaviour {
         bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
         // Its metatable, `self` and `self`'s metatable, made in C.
-        selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared, runtime.selves.idsRef)
+        selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared)
     }
 
     /// Loads the script at `path` and makes an instance.

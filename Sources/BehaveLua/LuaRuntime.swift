@@ -244,8 +244,6 @@ public final class LuaRuntime {
         userdata.types = LuaRuntime.userdataTypes.map { install($0, on: L) }
         userdata.noopID = hostFunctions.add(LuaRuntime.noop)
 
-        selves.idsRef = makeWeakTable("k")
-
         // Controls: their properties read and set in C (controls.c); the
         // methods every control has, the image metatable, the slow paths.
         let control = HostType.control

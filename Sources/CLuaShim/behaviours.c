@@ -287,8 +287,7 @@ void bh_set_self_metamethods (lua_State *L) {
 ** protected call of a Lua function (about 0.7 K instructions an attach):
 ** no script code runs, and what is made is the host's, as the mirror's
 ** copy of the defaults is. */
-int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared,
-                 int ids) {
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
   int props = lua_gettop(L), ref;
   lua_createtable(L, 0, 2);  /* props' metatable: reads go on to the class */
   lua_rawgeti(L, LUA_REGISTRYINDEX, cls);
@@ -317,14 +316,32 @@ int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared,
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, ids);  /* ids[self] = id */
-  lua_pushvalue(L, -2);
-  lua_pushinteger(L, id);
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
   ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);  /* the mirror */
   return ref;
+}
+
+
+/* A `self` is known by its metatable, whose __newindex is the prelude's,
+** which no script can reach (its metatable is false to getmetatable, and
+** there is no debug library), so no script can make a table that passes:
+** a weak table of every self to its id cost each attach about 600
+** instructions, the collector's passes over it more. */
+lua_Integer bh_self_id (lua_State *L, int idx) {
+  lua_Integer id = -1;
+  int top = lua_gettop(L);
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 4) ||
+      !lua_getmetatable(L, idx))
+    return -1;
+  lua_pushliteral(L, "__newindex");  /* a metamethod's name: no allocation */
+  lua_rawget(L, top + 1);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  if (lua_type(L, -1) == LUA_TFUNCTION && lua_rawequal(L, -1, -2) &&
+      lua_rawgeti(L, top + 1, SELF_ID) == LUA_TNUMBER && lua_isinteger(L, -1))
+    id = lua_tointeger(L, -1);
+  lua_settop(L, top);
+  return id;
 }
 
 
