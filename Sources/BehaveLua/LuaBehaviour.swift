@@ -41,22 +41,8 @@ public final class LuaBehaviour: Behaviour {
         lua_setfield(L, -2, "send")
         bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
-        runtime.pushRef(runtime.selves.instanceRef, on: L)
-        runtime.pushRef(classRef, on: L)
-        lua_pushinteger(L, lua_Integer(id))
-        lua_pushvalue(L, -4)  // the mirror
-        runtime.pushRef(tables.declared, on: L)
-        if let failure = runtime.protectedCall(arguments: 4, results: 1) {
-            bh_pop(L, 1)
-            throw failure
-        }
-        runtime.pushRef(runtime.selves.idsRef, on: L)
-        lua_pushvalue(L, -2)
-        lua_pushinteger(L, lua_Integer(id))
-        lua_rawset(L, -3)
-        bh_pop(L, 1)
-        selfRef = luaL_ref(L, bh_registryindex())
-        bh_pop(L, 1)
+        // Its metatable, `self` and `self`'s metatable, made in C.
+        selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared)
     }
 
     /// Loads the script at `path` and makes an instance.

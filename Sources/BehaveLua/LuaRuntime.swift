@@ -225,8 +225,8 @@ public final class LuaRuntime {
             throw LuaError("prelude: \(popString())")
         }
         lua_rotate(L, -2, 1)  // the function below its argument
-        guard bh_pcall(L, 1, 2) == LUA_OK else { throw LuaError("prelude: \(popString())") }
-        selves.instanceRef = luaL_ref(L, bh_registryindex())
+        guard bh_pcall(L, 1, 3) == LUA_OK else { throw LuaError("prelude: \(popString())") }
+        bh_set_self_metamethods(L)
         apiRef = luaL_ref(L, bh_registryindex())
         // Behaviours' environments read the API table as it is when they
         // first use a name of it.
@@ -243,8 +243,6 @@ public final class LuaRuntime {
         userdata.metatableRef = luaL_ref(L, bh_registryindex())
         userdata.types = LuaRuntime.userdataTypes.map { install($0, on: L) }
         userdata.noopID = hostFunctions.add(LuaRuntime.noop)
-
-        selves.idsRef = makeWeakTable("k")
 
         // Controls: their properties read and set in C (controls.c); the
         // methods every control has, the image metatable, the slow paths.

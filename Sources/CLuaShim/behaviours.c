@@ -273,6 +273,78 @@ void bh_push_self_id (lua_State *L) {
 }
 
 
+/* Registry keys of the metamethods every `self` shares (the prelude's). */
+static const char key_self_newindex = 'n';
+static const char key_self_tostring = 't';
+
+void bh_set_self_metamethods (lua_State *L) {
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+}
+
+
+/* The tables of an instance, made here where the prelude made them in a
+** protected call of a Lua function (about 0.7 K instructions an attach):
+** no script code runs, and what is made is the host's, as the mirror's
+** copy of the defaults is. */
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
+  int props = lua_gettop(L), ref;
+  lua_createtable(L, 0, 2);  /* props' metatable: reads go on to the class */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, cls);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, props);
+  /* self, with room for one field of its own: most behaviours set one in
+     awake (self.toggled = false), and growing an empty table to take it
+     cost about 500 instructions; the sizes it grows through are the same
+     (a second field makes it 2, then 4), so are the orders pairs gives */
+  lua_createtable(L, 0, 1);
+  lua_createtable(L, 3, 4);  /* its metatable: id, declared, mirror; 4 keys */
+  lua_pushinteger(L, id);
+  lua_rawseti(L, -2, SELF_ID);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, declared);
+  lua_rawseti(L, -2, SELF_DECLARED);
+  lua_pushvalue(L, props);
+  lua_rawseti(L, -2, SELF_MIRROR);
+  lua_pushvalue(L, props);
+  lua_setfield(L, -2, "__index");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);  /* the mirror */
+  return ref;
+}
+
+
+/* A `self` is known by its metatable, whose __newindex is the prelude's,
+** which no script can reach (its metatable is false to getmetatable, and
+** there is no debug library), so no script can make a table that passes:
+** a weak table of every self to its id cost each attach about 600
+** instructions, the collector's passes over it more. */
+lua_Integer bh_self_id (lua_State *L, int idx) {
+  lua_Integer id = -1;
+  int top = lua_gettop(L);
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_checkstack(L, 4) ||
+      !lua_getmetatable(L, idx))
+    return -1;
+  lua_pushliteral(L, "__newindex");  /* a metamethod's name: no allocation */
+  lua_rawget(L, top + 1);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  if (lua_type(L, -1) == LUA_TFUNCTION && lua_rawequal(L, -1, -2) &&
+      lua_rawgeti(L, top + 1, SELF_ID) == LUA_TNUMBER && lua_isinteger(L, -1))
+    id = lua_tointeger(L, -1);
+  lua_settop(L, top);
+  return id;
+}
+
+
 /* Leaves `self` and its metatable below the mirror: taking them out
 ** (lua_replace, lua_pop) cost more than a pop of three by the caller.
 ** Room for them and for what the caller pushes next (a value, a key). */

@@ -121,6 +121,21 @@ typedef struct bh_pool {
 
 void *bh__pool_alloc(bh_pool *p, size_t size);   /* 1 <= size <= LARGEST */
 void bh__pool_free(bh_pool *p, void *block, size_t size);
+/* The two common cases, inlined into the allocator: a freed block of the
+** size's class taken again (else bh__pool_alloc), and a block freed. */
+bh__inline void *bh__pool_take (bh_pool *p, size_t size) {
+  size_t c = (size - 1) / BH_POOL_GRAIN;
+  void *block = p->free[c];
+  if (block == NULL)
+    return bh__pool_alloc(p, size);
+  p->free[c] = *(void **)block;
+  return block;
+}
+bh__inline void bh__pool_put (bh_pool *p, void *block, size_t size) {
+  size_t c = (size - 1) / BH_POOL_GRAIN;
+  *(void **)block = p->free[c];
+  p->free[c] = block;
+}
 void bh__pool_release(bh_pool *p);   /* every chunk; the pool is empty */
 void bh__pool_give(void *chunk);     /* a chunk no pool has any more */
 

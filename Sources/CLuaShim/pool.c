@@ -110,9 +110,7 @@ void *bh__pool_alloc (bh_pool *p, size_t size) {
 }
 
 void bh__pool_free (bh_pool *p, void *block, size_t size) {
-  size_t c = size_class(size);
-  *(void **)block = p->free[c];
-  p->free[c] = block;
+  bh__pool_put(p, block, size);
 }
 
 void bh__pool_give (void *chunk) {

@@ -63,6 +63,35 @@ final class AuditRegressionTests: XCTestCase {
         XCTAssertTrue(bad.contains("a delegate must be a behaviour"), bad)
     }
 
+    /// A behaviour's `self` is known by its metatable, which no script can
+    /// reach: a table made to look like one (an id at [1], its own
+    /// __newindex and __index) is no delegate, whatever id it holds.
+    func testATableMadeToLookLikeASelfIsNoDelegate() throws {
+        let test = try TestScene()
+        let scroll = test.control(ScrollView.self, "scroll")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              local refused = 0
+              for id = -1, 8 do
+                local fake = setmetatable({}, { id, {}, {}, __index = self, __newindex = rawset,
+                                                __metatable = false })
+                local ok, message = pcall(function() self.scroll.delegate = fake end)
+                if not ok and message:find("a delegate must be a behaviour", 1, true) then
+                  refused = refused + 1
+                end
+              end
+              self.refused = refused
+              self.kept = self.scroll.delegate == nil
+            end
+            function Probe:scrollViewDidScroll() self.heard = true end
+            """, outlets: "scroll = \"ScrollView\""), outlets: ["scroll": scroll])
+        scroll.scroll(toY: 42)
+        XCTAssertEqual(test.errors, [])
+        XCTAssertEqual(test.field("refused", of: probe), .number(10))
+        XCTAssertEqual(test.field("kept", of: probe), .bool(true))
+        XCTAssertNil(test.field("heard", of: probe))
+    }
+
     /// Error messages keep their NUL bytes, from a protected call and from
     /// a handler coroutine (both used to end the message at the first one).
     func testAnErrorMessageKeepsItsNulBytes() throws {

@@ -19,6 +19,45 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// Every environment is made with `behaviour` (each script's first
+    /// read) rather than bringing it in: it still reads as the API's, a
+    /// deleted one stays deleted (the environment still partial, and once
+    /// made whole), and a whole environment lists it once.
+    func testTheBehaviourGlobalAnEnvironmentIsMadeWithIsLikeAnyOther() throws {
+        let test = try TestScene()
+        let probe = try test.behaviour("b", source: script("""
+            function Probe:awake()
+              self.same = type(behaviour)
+              behaviour = nil
+              self.partial = tostring(behaviour) .. " " .. tostring(getmetatable(_G))
+              behaviour = 1
+              behaviour = nil
+              self.again = tostring(behaviour)
+            end
+            function Probe:whole()
+              local listed = 0
+              for name in pairs(_G) do if name == "behaviour" then listed = listed + 1 end end
+              self.deleted = listed
+            end
+            """, outlets: ""))
+        XCTAssertEqual(test.errors, [])
+        XCTAssertEqual(test.field("same", of: probe), .string("function"))
+        XCTAssertEqual(test.field("partial", of: probe), .string("nil nil"))
+        XCTAssertEqual(test.field("again", of: probe), .string("nil"))
+        probe.performAction("whole", sender: probe, arguments: [])
+        XCTAssertEqual(test.field("deleted", of: probe), .number(0))
+        let kept = try test.behaviour("k", source: script("""
+            function Probe:awake()
+              local listed = 0
+              for name, value in pairs(_G) do
+                if name == "behaviour" and type(value) == "function" then listed = listed + 1 end
+              end
+              self.listed = listed
+            end
+            """, outlets: ""))
+        XCTAssertEqual(test.field("listed", of: kept), .number(1))
+    }
+
     func testANilOrNaNKeyOnTheEnvironmentGetsLuasMessage() throws {
         for (key, message) in [("nil", "table index is nil"), ("0/0", "table index is NaN")] {
             let test = try TestScene()

@@ -12,10 +12,14 @@ open class Behaviour: Control, DelegateReceiver {
     // made about 20 checked accesses, 2.3 K instructions with their ends.
     @exclusivity(unchecked) private weak var ownerReference: (any BehaviourOwner)?
     @exclusivity(unchecked) private weak var sceneReference: Scene?
-    /// Each declared outlet's control, in the declaration's order (made at
-    /// the first outlet set): a behaviour has a few, and finding one by
-    /// comparing names costs less than hashing its name into a dictionary.
-    @exclusivity(unchecked) private var outletReferences: [WeakView] = []
+    /// Each declared outlet's control, in the declaration's order: a
+    /// behaviour has a few, and finding one by comparing names costs less
+    /// than hashing its name into a dictionary. The first is kept inline
+    /// (most behaviours have one outlet: an array's buffer cost each attach
+    /// about 350 instructions), the others in a list made at the first set
+    /// of one of them.
+    @exclusivity(unchecked) private weak var firstOutlet: View?
+    @exclusivity(unchecked) private var otherOutlets: [WeakView] = []
     @exclusivity(unchecked) private var collectionReferences: [String: [WeakView]] = [:]
     @exclusivity(unchecked) private var inspectableValues: [String: Value] = [:]
     @exclusivity(unchecked) private var bindings = SmallList<any Cancellable>()
@@ -133,29 +137,28 @@ open class Behaviour: Control, DelegateReceiver {
     // MARK: Outlets
 
     public func outlet(_ name: String) -> View? {
-        guard !outletReferences.isEmpty, let index = declaration.outletIndex(name) else { return nil }
-        return outletReferences[index].view
+        guard let index = declaration.outletIndex(name) else { return nil }
+        return outlet(at: index)
+    }
+
+    private func outlet(at index: Int) -> View? {
+        if index == 0 { return firstOutlet }
+        return index <= otherOutlets.count ? otherOutlets[index - 1].view : nil
     }
     public func outletCollection(_ name: String) -> [View] { collectionReferences[name]?.compactMap(\.view) ?? [] }
 
     public func setOutlet(_ name: String, to view: View) throws(ValueError) {
         guard let index = declaration.outletIndex(name) else { throw declaration.unknownOutlet(name) }
         try checkKind(view, for: declaration.outlets[index])
-        if outletReferences.isEmpty {
-            // Appended one by one: Array(repeating:count:) copies a weak
-            // reference through the generic witness, at twice the cost.
-            outletReferences.reserveCapacity(declaration.outlets.count)
-            for _ in declaration.outlets { outletReferences.append(WeakView(nil)) }
-        }
-        outletReferences[index] = WeakView(view)
+        setOutlet(view, at: index)
         outletDidChange(name)
     }
 
     /// Drops outlets to removed controls (a collection keeps the others).
     func forgetOutlets(to removed: Set<ObjectIdentifier>) {
-        for (index, reference) in outletReferences.enumerated() {
-            guard let view = reference.view, removed.contains(ObjectIdentifier(view)) else { continue }
-            outletReferences[index] = WeakView(nil)
+        for index in declaration.outlets.indices {
+            guard let view = outlet(at: index), removed.contains(ObjectIdentifier(view)) else { continue }
+            setOutlet(nil, at: index)
             outletDidChange(declaration.outlets[index].name)
         }
         for (name, references) in collectionReferences {
@@ -164,6 +167,17 @@ open class Behaviour: Control, DelegateReceiver {
             collectionReferences[name] = kept
             outletDidChange(name)
         }
+    }
+
+    private func setOutlet(_ view: View?, at index: Int) {
+        if index == 0 { return firstOutlet = view }
+        if otherOutlets.isEmpty {
+            // Appended one by one: Array(repeating:count:) copies a weak
+            // reference through the generic witness, at twice the cost.
+            otherOutlets.reserveCapacity(declaration.outlets.count - 1)
+            for _ in 1..<declaration.outlets.count { otherOutlets.append(WeakView(nil)) }
+        }
+        otherOutlets[index - 1] = WeakView(view)
     }
 
     public func setOutletCollection(_ name: String, to views: [View]) throws(ValueError) {

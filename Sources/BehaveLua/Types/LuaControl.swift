@@ -146,14 +146,8 @@ extension LuaRuntime {
     /// A control's new delegate: a behaviour's `self` (of this scene), or nil.
     private func delegate(at index: Int32, in S: OpaquePointer) throws(ValueError) -> (any DelegateReceiver)? {
         if lua_type(S, index) == LUA_TNIL { return nil }
-        if lua_type(S, index) == LUA_TTABLE {
-            pushRef(selves.idsRef, on: S)
-            lua_pushvalue(S, index)
-            let found = lua_rawget(S, -2) == LUA_TNUMBER
-            let id = found ? Int(lua_tointegerx(S, -1, nil)) : -1
-            bh_pop(S, 2)
-            if let behaviour = behaviour(id), behaviour.isAlive { return behaviour }
-        }
+        // A `self` is known by its metatable (behaviours.c).
+        if let behaviour = behaviour(Int(bh_self_id(S, index))), behaviour.isAlive { return behaviour }
         throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index, in: S))")
     }
 }

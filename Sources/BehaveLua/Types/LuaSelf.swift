@@ -38,11 +38,6 @@ extension HostType {
 
 /// How the behaviours of a runtime are `self` tables in Lua.
 struct BehaviourSelves {
-    /// The prelude's constructor of a `self`.
-    var instanceRef: Int32 = 0
-    /// Each behaviour's `self` → its id (weak keys): to know a behaviour
-    /// when a script hands one over (as a delegate).
-    var idsRef: Int32 = 0
     var sendID: Int32 = 0
     var sendActionID: Int32 = 0
 }

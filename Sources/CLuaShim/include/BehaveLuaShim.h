@@ -491,6 +491,19 @@ void bh_push_run_changes (lua_State *L);
 void bh_push_own_field (lua_State *L);
 /* Pushes self_id(self), a behaviour's id (for its __tostring). */
 void bh_push_self_id (lua_State *L);
+/* Keeps the two functions on top (the prelude's __newindex and
+** __tostring of every `self`, the second on top) and pops them. */
+void bh_set_self_metamethods (lua_State *L);
+/* With a behaviour's mirror (`props`) on top: sets its metatable, so that
+** reads go on to the class (registry reference 'cls'), makes its `self`
+** (metatable: its id, its type's 'declared' (a registry reference) and the
+** mirror at [1] to [3], the shared metamethods), pops the mirror and
+** returns a registry reference to `self`. Runs no script code
+** (behaviours.c). */
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared);
+/* The id of the behaviour whose `self` (of this state) is the value at
+** 'idx'; -1 for any other value. Raises no error. */
+lua_Integer bh_self_id (lua_State *L, int idx);
 /* Pushes `self` (the registry reference 'self_ref'), its metatable and the
 ** behaviour's mirror (`props`), kept at [3] of that metatable, and returns
 ** 3: the caller pops all three. Pushes nothing and returns 0 when the stack
