@@ -129,6 +129,17 @@ final class LinterTypeTests: XCTestCase {
         XCTAssertEqual(only(#"local slider = self.slider slider.maximumValue = "10""#)?.code, "property-value")
     }
 
+    /// A string's escapes read as Lua reads them (`\x55` is `U`): `behave
+    /// check` refused `"touch\x55pInside"` as an event a stepper never sends
+    /// and `"\u{23}FF0000"` as no colour, where `behave run` took both, and
+    /// named a number's mistake with the escapes cut (`"x41"`).
+    func testAStringsEscapesAreReadAsLuaReadsThem() {
+        XCTAssertEqual(lint(#"self.quantity:on("value\x43hanged", function() end)"#).map(\.description), [])
+        XCTAssertEqual(lint(#"self.totalLabel.textColor = "\u{23}FF0000" self.totalLabel.text = "a\z   b\65\t""#).map(\.description), [])
+        XCTAssertEqual(only(#"self.slider.maximumValue = "\x31\0480""#)?.message,
+                       #"`self.slider.maximumValue` takes a number, not string "100""#)
+    }
+
     func testANumberGivenAsTextIsAWarning() {
         let finding = only("self.totalLabel.text = 5")
         XCTAssertEqual(finding?.description,

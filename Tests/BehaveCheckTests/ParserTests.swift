@@ -31,12 +31,14 @@ final class ParserTests: XCTestCase {
         "local x = not - # ~ 1", "local x = 2 ^ - 3 ^ 2", "f{} f'' f\"\" f[[x]] a.b:c'd'.e = 1", "local function f(...) return ... end",
         "for i = 10, 1, -1 do end for k, v in next, {} do end", "repeat local x = 1 until x == 1", "return", "return 1, 2;",
         "if a then elseif b then else end", "do end ;;; do end", "local f = function(a, b, ...) end", "x, y.z, w[1] = 1, 2, 3",
-        "(f)() (g):h()", "local s = 'a\\'b\\z\n   c\\u{48}\\x41\\65'", "#!/usr/bin/lua\nlocal x = 1", "a = b == c ~= d <= e >= f < g > h",
+        "(f)() (g):h()", "local s = 'a\\'b\\z\n   c\\u{48}\\x41\\65'", "local s = '\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\255\\u{7FFFFFFF}\\\n'", "#!/usr/bin/lua\nlocal x = 1", "a = b == c ~= d <= e >= f < g > h",
         // Invalid.
         "local x = ", "x", "x + 1", "f() = 1", "local function a.b() end", "return 1 local x", "local x <nope> = 1",
         "if a then", "for i = 1 do end", "for a, b = 1, 2 do end", "f(", "local t = { 1 2 }", "x = 'unfinished",
         "x = [[ unfinished", "--[[ unfinished", "x = 3x", "x = 0x", "x = 1e", "a.b:c = 1", "local 1 = 2", "::a", "x = @",
         "(a) = 1", "function f(a,) end", "x = function() end end", "local a = {[1] 2}",
+        // Escapes Lua refuses.
+        "x = '\\q'", "x = '\\x4'", "x = '\\400'", "x = '\\u{80000000}'", "x = '\\u48'", "x = '\\u{}'", "x = '\\u{48'",
     ]
 
     func testTheParserAgreesWithLuaOnTheGrammar() throws {
