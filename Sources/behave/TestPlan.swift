@@ -64,15 +64,26 @@ struct TestPlan {
         outputFile = test.outputFile
         jobs = test.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         shard = test.shard.flatMap(SpecShard.init)
-        let selection = SpecSelection(
-            filters: test.filter.isEmpty ? config.filters ?? [] : test.filter,
-            filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : test.filterOut,
-            tags: test.tags.isEmpty ? config.tags ?? [] : SpecSelection.tags(test.tags),
-            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : SpecSelection.tags(test.excludeTags))
+        // Each list from the command line, or else from the file; a bad
+        // pattern is named where it was written.
+        let given = SpecSelection(filters: test.filter, filtersOut: test.filterOut, tags: SpecSelection.tags(test.tags),
+                                  excludedTags: SpecSelection.tags(test.excludeTags))
+        let read = SpecSelection(
+            filters: test.filter.isEmpty ? config.filters ?? [] : [],
+            filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : [],
+            tags: test.tags.isEmpty ? config.tags ?? [] : [],
+            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : [])
+        let selection = SpecSelection(filters: given.filters + read.filters, filtersOut: given.filtersOut + read.filtersOut,
+                                      tags: given.tags + read.tags, excludedTags: given.excludedTags + read.excludedTags)
         do throws(LuaError) {
-            if !selection.selectsAll { try selection.check(with: LuaPatterns()) }
+            if !given.selectsAll { try given.check(with: LuaPatterns()) }
         } catch {
             throw UsageFailure(error.message)
+        }
+        do throws(LuaError) {
+            if !read.selectsAll { try read.check(with: LuaPatterns(), options: SpecSelection.configKeys.map { "`\($0)`" }) }
+        } catch {
+            throw UsageFailure("\(DisplayText.line(test.configFile ?? TestPlan.configName)): \(error.message)")
         }
         // The specific flag over the general one, the command line over the file.
         let shuffleFiles = test.shuffleFiles ?? test.shuffle ?? config.shuffleFiles ?? config.shuffle ?? false
