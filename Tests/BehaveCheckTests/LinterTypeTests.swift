@@ -140,6 +140,16 @@ final class LinterTypeTests: XCTestCase {
                        #"`self.slider.maximumValue` takes a number, not string "100""#)
     }
 
+    /// A hexadecimal integer wraps around as Lua's does: `0x10000000000000000`
+    /// is 0 (it was refused as 1.8e19, where `behave run` set 0), and
+    /// `0xffffffffffffffff` is -1.
+    func testAHexadecimalIntegerWrapsAroundAsInLua() {
+        XCTAssertEqual(lint("self.totalLabel.alpha = 0x10000000000000000").map(\.description), [])
+        XCTAssertEqual(only("self.totalLabel.alpha = 0xffffffffffffffff")?.message,
+                       "`self.totalLabel.alpha` must be at least 0, not -1 (range 0…1)")
+        XCTAssertEqual(lint("self.totalLabel.alpha = 0x0.8 self.totalLabel.alpha = 0x1p-1").map(\.description), [])
+    }
+
     func testANumberGivenAsTextIsAWarning() {
         let finding = only("self.totalLabel.text = 5")
         XCTAssertEqual(finding?.description,
