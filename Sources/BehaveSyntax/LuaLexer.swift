@@ -81,14 +81,27 @@ package struct LuaLexer {
     private mutating func advance() {
         let byte = bytes[index]
         index += 1
-        if byte == UInt8(ascii: "\n") {
+        if LuaLexer.isLineBreak(byte) {
+            // As Lua counts lines: LF, CR, CR LF and LF CR each end one.
+            if pairable != 0, pairable != byte {
+                pairable = 0
+                return
+            }
             line += 1
             column = 1
-        } else if byte & 0xC0 != 0x80 {
+            pairable = byte
+        } else {
+            pairable = 0
             // Continuation bytes of a UTF-8 character take no column.
-            column += 1
+            if byte & 0xC0 != 0x80 { column += 1 }
         }
     }
+
+    /// The line break just passed, which the other one would pair with
+    /// (CR after LF, LF after CR); 0 when there is none.
+    private var pairable: UInt8 = 0
+
+    package static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
     /// Whether `text` is a Lua name (`vibrate`, `_count`).
     package static func isName(_ text: String) -> Bool { LuaIdentifier.isValid(text) }
@@ -142,7 +155,7 @@ package struct LuaLexer {
                 if current == UInt8(ascii: "["), let level = longBracketLevel() {
                     _ = try longString(level: level, start: start, what: "comment")
                 } else {
-                    while let b = current, b != UInt8(ascii: "\n") { advance() }
+                    while let b = current, !LuaLexer.isLineBreak(b) { advance() }
                 }
             default:
                 return
@@ -159,9 +172,11 @@ package struct LuaLexer {
 
     private mutating func longString(level: Int, start: SourcePosition, what: String) throws(LuaSyntaxError) -> String {
         for _ in 0..<(level + 2) { advance() }
-        // A first newline is not part of the string.
-        if current == UInt8(ascii: "\r") { advance() }
-        if current == UInt8(ascii: "\n") { advance() }
+        // A first line break is not part of the string.
+        if let first = current, LuaLexer.isLineBreak(first) {
+            advance()
+            if let second = current, LuaLexer.isLineBreak(second), second != first { advance() }
+        }
         let first = index
         while let byte = current {
             if byte == UInt8(ascii: "]") {
@@ -188,7 +203,7 @@ package struct LuaLexer {
                 advance()
                 return String(decoding: text, as: UTF8.self)
             }
-            if byte == UInt8(ascii: "\n") { break }
+            if LuaLexer.isLineBreak(byte) { break }
             if byte == UInt8(ascii: "\\") {
                 let escape = position
                 advance()

@@ -284,6 +284,21 @@ final class MissingEndTests: XCTestCase {
         ])
     }
 
+    /// Lines end as Lua ends them (LF, CR, CR LF, LF CR): with CR line
+    /// ends the first comment ran to the end of the file, so `behave
+    /// check` said ok to every mistake, and the lines it named were not
+    /// Lua's.
+    func testLinesEndAsInLua() {
+        var lines = MissingEndTests.countdown.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: 11)
+        for end in ["\r", "\r\n", "\n\r"] {
+            let source = "-- Counts down.\n" + lines.joined(separator: "\n")
+            XCTAssertEqual(ScriptLinter.lint(source.replacingOccurrences(of: "\n", with: end), file: "countdown.lua").map(\.description), [
+                "countdown.lua:6:3: error: the `while` on line 6 has no `end`: the `end` on line 14, indented as the `function` of line 4, closes it instead, so that `function` is left open; add `end` for the `while` of line 6 before line 13, indented as the `while`",
+            ], end.debugDescription)
+        }
+    }
+
     func testTheIfThatLacksItsEnd() {
         // The `while`'s `end` closes the `if`, the function's the `while`.
         XCTAssertEqual(lint(removingLine: 9), [
