@@ -170,11 +170,17 @@ public final class LuaScript {
             var word = 0..<0
             var pendingWord = 0..<0
             var index = 0
+            // Lines as Lua counts them: LF, CR, CR LF and LF CR each end one.
+            var pairable: UInt8 = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
+                let pairs = pairable != 0 && byte != pairable
+                pairable = 0
                 switch byte {
-                case UInt8(ascii: "\n"):
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if pairs { continue }
+                    pairable = byte
                     line += 1
                     word = index..<index
                     pendingWord = 0..<0

@@ -605,6 +605,12 @@ final class BridgeTests: XCTestCase {
             """).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
         XCTAssertEqual(loadError("local B = behaviour { inspectables = { d = { type = \"number\", default = 20, max = 10 } } }\nreturn B"),
                        "bad.lua:1: inspectable `d`: bad default: d must be at most 10, not 20")
+        // At Lua's line whatever ends the lines (with CR, every mistake was on line 1).
+        for end in ["\r", "\r\n", "\n\r"] {
+            XCTAssertEqual(loadError(["local B = behaviour {", "  inspectables = {", "    d = { type = \"integer\", default = 1.5 },", "  },", "}",
+                                      "return B"].joined(separator: end)),
+                           "bad.lua:3: inspectable `d`: bad default: d takes an integer, not 1.5", end.debugDescription)
+        }
         // The fix names the script's local, not the declared name.
         XCTAssertEqual(loadError("local B = behaviour { name = \"Bee\" }\nreturn {}"),
                        "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return B`")
