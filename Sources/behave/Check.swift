@@ -88,8 +88,9 @@ struct Check: Command {
     /// load errors and linter findings.
     private func findings(for file: String, isModule: Bool) -> (errors: [CheckItem], warnings: [CheckItem]) {
         let isSpec = ScriptLinter.Kind(file: file) == .spec
-        // A spec file or a module is no behaviour: only the linter reads it.
-        let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil ? [] : Checker.inspect(file, limits: limits.sandboxLimits))
+        // A spec file or a module is no behaviour: it is compiled, not run.
+        let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil
+            ? Checker.compile(file, limits: limits.sandboxLimits) : Checker.inspect(file, limits: limits.sandboxLimits))
             .map(CheckItem.diagnostic)
         guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
