@@ -30,6 +30,9 @@ struct TestPlan {
     }
 
     var paths: [String]
+    /// The config file `paths` were read from (its `ROOT`), for messages;
+    /// nil when the command line named them, or none were named.
+    var pathsFile: String?
     var handler: Handler
     var outputFile: String?
     var options: SpecOptions
@@ -44,6 +47,7 @@ struct TestPlan {
     init(_ test: Test) throws(UsageFailure) {
         let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
         paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
+        pathsFile = test.paths.isEmpty && config.roots?.isEmpty == false ? DisplayText.line(test.configFile ?? TestPlan.configName) : nil
         if let named = test.output ?? test.reporter {
             guard let chosen = Handler(busted: named) else { throw UsageFailure("-o/--output: " + Handler.unknown(named)) }
             handler = chosen

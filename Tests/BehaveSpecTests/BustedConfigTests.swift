@@ -78,6 +78,8 @@ final class BustedConfigTests: XCTestCase {
             ("return { default = { filter = \"[x\" } }", "behave: .busted: `filter` [x: malformed pattern (missing ']')"),
             ("return { default = { [\"exclude-tags\"] = { \"ok\", \"%\" } } }",
              "behave: .busted: `exclude-tags` %: malformed pattern (ends with '%')"),
+            // A ROOT that is not there is the file's, too.
+            ("return { default = { ROOT = { \"spec\", \"gone\" } } }", "behave: .busted: ROOT gone: no such file or directory"),
             ("return 42", "the file must return a table of tasks"),
         ] {
             let directory = try folder(config: config)
