@@ -305,6 +305,7 @@ extension LuaRuntime {
         let text = LuaScript.chunkPrefix + script.source
         if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(name: script.displayName) }
         noteChunkName("@" + script.displayName)
+        try refuseSlowCompile(script.source, chunkName: "@" + script.displayName)
         let status = bh_load(L, text, text.count, "@" + script.displayName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)

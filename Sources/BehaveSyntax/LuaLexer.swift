@@ -39,11 +39,15 @@ package struct LuaSyntaxError: Error {
     package var position: SourcePosition
     /// What to change, when the parser can tell.
     package var fix: String?
+    /// A bound Behave keeps where Lua keeps none (`LuaParser.maximumChain`):
+    /// the source is valid Lua, too slow to compile.
+    package var isCompileBound: Bool
 
-    package init(message: String, position: SourcePosition, fix: String? = nil) {
+    package init(message: String, position: SourcePosition, fix: String? = nil, isCompileBound: Bool = false) {
         self.message = message
         self.position = position
         self.fix = fix
+        self.isCompileBound = isCompileBound
     }
 }
 

@@ -100,7 +100,11 @@ struct Check: Command {
         if let syntax = lint.first(where: ScriptLinter.isSyntaxError) {
             // The linter's reading (column and fix) first, then Lua's own
             // message as detail; the linter read no further.
-            let items = [CheckItem.finding(syntax)] + load
+            // (A chain too slow to compile is the parser's alone: Lua was not asked.)
+            let items = [CheckItem.finding(syntax)] + load.filter { item in
+                guard case .diagnostic(let diagnostic) = item else { return true }
+                return !diagnostic.message.hasPrefix(syntax.message)
+            }
             return (items.filter { !$0.isWarning }, items.filter(\.isWarning))
         }
         if lint.contains(where: { $0.code == "missing-return" }) {

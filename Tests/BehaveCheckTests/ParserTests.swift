@@ -47,6 +47,26 @@ final class ParserTests: XCTestCase {
         }
     }
 
+    /// A chain Lua would take minutes to compile (its time grows with the
+    /// square of the chain) is refused past `maximumChain`, at the link
+    /// that passes it; a function's body inside the statement counts its own.
+    func testAChainTooSlowToCompileIsRefused() {
+        let bound = LuaParser.maximumChain
+        func error(_ source: String) -> LuaSyntaxError? {
+            do throws(LuaSyntaxError) { _ = try LuaParser.parse(Array(source.utf8)); return nil } catch { return error }
+        }
+        XCTAssertNil(error("local x = a" + String(repeating: " or a", count: bound)))
+        let or = error("local x = a" + String(repeating: " and a", count: bound) + " or a")
+        XCTAssertEqual(or?.isCompileBound, true)
+        XCTAssertEqual(or?.position.column, 11 + 6 * bound + 2)
+        XCTAssertNil(error("f(function() local y = a" + String(repeating: " or a", count: bound) + " end, a"
+                           + String(repeating: " or a", count: bound - 1) + ")"))
+        let elseifs = "if a then" + String(repeating: " elseif a then", count: bound) + " end"
+        XCTAssertNil(error(elseifs))
+        XCTAssertEqual(error(elseifs.replacingOccurrences(of: " end", with: " elseif a then end"))?.isCompileBound, true)
+        XCTAssertEqual(error("x = 1 +")?.isCompileBound, false)
+    }
+
     func testTheBundledScriptsParse() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var count = 0

@@ -575,6 +575,24 @@ final class BridgeTests: XCTestCase {
 
     // MARK: Declarations
 
+    /// Lua compiles a chain of `or`s in time that grows with the square of
+    /// its length, and nothing interrupts a compile (100,000 took 15 s,
+    /// a 16 MB script hours): past 10,000 the script is refused at its
+    /// line before Lua reads it; 10,000 load.
+    func testAChainTooSlowToCompileIsRefusedBeforeLuaReadsIt() throws {
+        let test = try TestScene()
+        func load(_ links: Int) -> String {
+            let source = "local B = behaviour {}\nlocal x = false" + String(repeating: " or false", count: links) + "\nreturn B\n"
+            do {
+                _ = try LuaBehaviour(script: LuaScript(path: "chain.lua", source: source), name: "chain", runtime: test.runtime)
+                return "loaded"
+            } catch { return error.message }
+        }
+        XCTAssertEqual(load(10_000), "loaded")
+        XCTAssertEqual(load(10_001), "chain.lua:2: more than 10000 `and`s and `or`s in one statement: Lua would take minutes to compile it; "
+                       + "look the value up in a table, or split the chain into functions")
+    }
+
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {
         let test = try TestScene()
         func loadError(_ source: String) -> String {
