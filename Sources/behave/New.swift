@@ -73,7 +73,7 @@ struct Starter {
                 throw UsageFailure("--outlet takes NAME:TYPE with a Lua name (for example button:Button), not `\(spec)`")
             }
             guard ControlTypes.named(parts[1]) != nil else {
-                throw UsageFailure("--outlet \(spec): \(ControlTypes.unknown(parts[1]).message); types: \(ControlTypes.names.sorted().joined(separator: ", "))")
+                throw UsageFailure("--outlet \(spec): \(ControlTypes.unknown(parts[1]).message)")
             }
             guard !ScriptAPI.behaviourFields.contains(parts[0]), !ScriptAPI.lifecycleMethods.contains(parts[0]),
                   parts[0] != name, parts[0] != "count" else {

@@ -180,7 +180,7 @@ final class SceneLoadingTests: XCTestCase {
         // Where a name is expected, a number reads as a file writes it.
         let named = map([("controls", map([("button", .scalar(.number(5), line: 0))]))])
         XCTAssertThrowsError(try SceneLoader.load(node: named, file: "spec", directory: ".", limits: .default)) { error in
-            XCTAssertEqual("\(error)", "spec: control `button`: unknown control type `5`")
+            XCTAssertEqual("\(error)", "spec: control `button`: unknown control type `5`; types: Button, ImageView, Label, ScrollView, Slider, Stack, Stepper, Switch, TextField, View")
         }
     }
 
