@@ -39,6 +39,7 @@ extension LuaRuntime {
     public func load(_ source: [UInt8], chunkName: String, environment: LuaReference? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
         noteChunkName(chunkName)
+        try refuseSlowCompile(source, chunkName: chunkName)
         let status = bh_load(S, source, source.count, chunkName)
         guard status == LUA_OK else { throw compileFailure(status, source: source, chunkName: chunkName, on: S) }
         if let environment {
@@ -106,6 +107,15 @@ extension LuaRuntime {
     /// Why `source` did not compile (its message is on `S`): for a file
     /// with a syntax error, the report `behave check` prints
     /// (`SyntaxReport`); otherwise Lua's message.
+    /// Refuses, before Lua compiles it, a source whose compile would not
+    /// end for minutes (`SyntaxReport.slowToCompile`): no limit of the
+    /// sandbox reaches inside Lua's compiler.
+    func refuseSlowCompile(_ source: [UInt8], chunkName: String) throws(LuaError) {
+        guard chunkName.hasPrefix("@"),
+              let finding = SyntaxReport.slowToCompile(source: source, file: String(chunkName.dropFirst())) else { return }
+        throw LuaError(file: finding.file, line: finding.position.line, text: finding.message, fix: finding.fix)
+    }
+
     func compileFailure(_ status: Int32, source: [UInt8], chunkName: String, on S: OpaquePointer) -> LuaError {
         var error = popError(from: S)
         guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@"),

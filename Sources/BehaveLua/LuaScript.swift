@@ -170,11 +170,17 @@ public final class LuaScript {
             var word = 0..<0
             var pendingWord = 0..<0
             var index = 0
+            // Lines as Lua counts them: LF, CR, CR LF and LF CR each end one.
+            var pairable: UInt8 = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
+                let pairs = pairable != 0 && byte != pairable
+                pairable = 0
                 switch byte {
-                case UInt8(ascii: "\n"):
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if pairs { continue }
+                    pairable = byte
                     line += 1
                     word = index..<index
                     pendingWord = 0..<0
@@ -299,6 +305,7 @@ extension LuaRuntime {
         let text = LuaScript.chunkPrefix + script.source
         if BundledScripts.isBundled(script.path) { EmbeddedChunks.seedBundled(name: script.displayName) }
         noteChunkName("@" + script.displayName)
+        try refuseSlowCompile(script.source, chunkName: "@" + script.displayName)
         let status = bh_load(L, text, text.count, "@" + script.displayName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: "@" + script.displayName, on: L)

@@ -156,6 +156,7 @@ extension LuaRuntime {
     private func pushModuleChunk(_ script: LuaScript, scope: ModuleScope, on S: OpaquePointer) throws(ValueError) -> String {
         let chunkName = "@" + script.displayName
         noteChunkName(chunkName)
+        try refuseSlowCompile(script.source, chunkName: chunkName)
         let status = bh_load(S, script.source, script.source.count, chunkName)
         guard status == LUA_OK else {
             throw compileFailure(status, source: script.source, chunkName: chunkName, on: S)

@@ -36,6 +36,26 @@ public enum Checker {
         }
     }
 
+    /// A spec file's or a module's compile error, if it has one: no
+    /// behaviour's top level runs them, but what Lua refuses to compile
+    /// past the grammar the linter reads (a `break` outside a loop, a
+    /// `goto` without its label, an assignment to a `<const>`) is a mistake
+    /// all the same, which `behave test` or a `require` would meet.
+    public static func compile(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
+        guard let path = LuaScript.locate(file) else {
+            return [SceneDiagnostic(file: file, line: nil, message: LuaScript.notFound(file))]
+        }
+        do throws(LuaError) {
+            let script = try LuaScript(contentsOf: path)
+            let runtime = try LuaRuntime(scene: Scene(screen: "check"), limits: limits)
+            defer { runtime.close() }
+            runtime.release(try runtime.load(script.source, chunkName: "@" + script.displayName))
+            return []
+        } catch {
+            return [diagnostic(error, file: file)]
+        }
+    }
+
     /// A script's error, at its own position when it has one.
     static func diagnostic(_ error: ScriptError, file: String) -> SceneDiagnostic {
         // One line: a traceback says nothing more about a top level, and

@@ -44,7 +44,7 @@ enum InterfaceFile {
     static func gtk3Line(in bytes: [UInt8]) -> Int? {
         let text = String(decoding: bytes, as: UTF8.self)
         var line = 1
-        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for row in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             if row.contains("<requires"), row.contains("lib=\"gtk+\"") || row.contains("lib='gtk+'") { return line }
             line += 1
         }

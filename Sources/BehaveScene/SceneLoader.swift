@@ -166,9 +166,21 @@ public enum SceneLoader {
             throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: error.message)])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: "the file is not UTF-8 text")])
+            let offset = firstByteNotUTF8(in: bytes)
+            let message = "the file is not UTF-8 text: byte \(String(format: "0x%02X", bytes[offset])) on this line is no part of a "
+                + "UTF-8 character (a file saved as Latin-1 or Windows-1252?); save it as UTF-8"
+            throw SceneLoadError([SceneDiagnostic(file: file, line: YAMLReader.line(of: offset, in: bytes), message: message)])
         }
         return try YAMLReader.parse(text, file: file)
+    }
+
+    /// Where `bytes`, which are not UTF-8, first go wrong.
+    private static func firstByteNotUTF8(in bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        return min(offset, bytes.count - 1)
     }
 
     /// Scene files are read up to this size.

@@ -27,6 +27,9 @@ enum YAMLAdvice {
         if problem.hasPrefix("found unexpected end of stream"), context.contains("quoted scalar") {
             return "close the quote that line \(contextLine) opens"
         }
+        if json, problem.hasPrefix("found invalid Unicode character escape code") {
+            return "a `\\uD800`…`\\uDFFF` escape is half of a character: write both halves, high then low (`\\ud83d\\ude00`), or the character itself"
+        }
         guard !json else { return nil }
         if problem.hasPrefix("did not find expected key"), let above = lineAbove(line, in: lines) {
             let indent = indentation(of: here).count, aboveIndent = indentation(of: lines[above - 1]).count

@@ -23,7 +23,7 @@ public enum YAMLReader {
                       maximumNodes: Int = maximumNodes) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
         var log = DiagnosticLog(file: file)
         let format = isJSON(file) ? "JSON" : "YAML"
-        let bytes = Array(text.utf8)
+        let bytes = isJSON(file) ? JSONSurrogates.joiningPairs(in: Array(text.utf8)) : Array(text.utf8)
         let composer = YAMLComposer(maximumDepth: maximumDepth, maximumValues: maximumNodes)
         do throws(YAMLComposer.Stop) {
             let node = try composer.compose(bytes, log: &log)

@@ -28,11 +28,16 @@ public struct SpecSelection: Sendable, Equatable, Codable {
     /// Whether every spec runs.
     public var selectsAll: Bool { filters.isEmpty && filtersOut.isEmpty && tags.isEmpty && excludedTags.isEmpty }
 
+    /// The options' names on the command line, and in busted's config file.
+    public static let flags = ["--filter", "--filter-out", "--tags", "--exclude-tags"]
+    public static let configKeys = ["filter", "filter-out", "tags", "exclude-tags"]
+
     /// Throws the first mistake in a pattern, named by its option
-    /// (`--filter "[a": malformed pattern (missing ']')`).
-    public func check(with patterns: LuaPatterns) throws(LuaError) {
-        for (option, list, prefix) in [("--filter", filters, ""), ("--filter-out", filtersOut, ""),
-                                       ("--tags", tags, "#"), ("--exclude-tags", excludedTags, "#")] {
+    /// (`--filter "[a": malformed pattern (missing ']')`; `options` names
+    /// them as the config file does).
+    public func check(with patterns: LuaPatterns, options: [String] = SpecSelection.flags) throws(LuaError) {
+        for (option, list, prefix) in [(options[0], filters, ""), (options[1], filtersOut, ""),
+                                       (options[2], tags, "#"), (options[3], excludedTags, "#")] {
             for pattern in list {
                 do throws(LuaError) {
                     try patterns.check(prefix + pattern)

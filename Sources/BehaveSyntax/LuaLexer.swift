@@ -39,11 +39,15 @@ package struct LuaSyntaxError: Error {
     package var position: SourcePosition
     /// What to change, when the parser can tell.
     package var fix: String?
+    /// A bound Behave keeps where Lua keeps none (`LuaParser.maximumChain`):
+    /// the source is valid Lua, too slow to compile.
+    package var isCompileBound: Bool
 
-    package init(message: String, position: SourcePosition, fix: String? = nil) {
+    package init(message: String, position: SourcePosition, fix: String? = nil, isCompileBound: Bool = false) {
         self.message = message
         self.position = position
         self.fix = fix
+        self.isCompileBound = isCompileBound
     }
 }
 
@@ -81,14 +85,27 @@ package struct LuaLexer {
     private mutating func advance() {
         let byte = bytes[index]
         index += 1
-        if byte == UInt8(ascii: "\n") {
+        if LuaLexer.isLineBreak(byte) {
+            // As Lua counts lines: LF, CR, CR LF and LF CR each end one.
+            if pairable != 0, pairable != byte {
+                pairable = 0
+                return
+            }
             line += 1
             column = 1
-        } else if byte & 0xC0 != 0x80 {
+            pairable = byte
+        } else {
+            pairable = 0
             // Continuation bytes of a UTF-8 character take no column.
-            column += 1
+            if byte & 0xC0 != 0x80 { column += 1 }
         }
     }
+
+    /// The line break just passed, which the other one would pair with
+    /// (CR after LF, LF after CR); 0 when there is none.
+    private var pairable: UInt8 = 0
+
+    package static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
     /// Whether `text` is a Lua name (`vibrate`, `_count`).
     package static func isName(_ text: String) -> Bool { LuaIdentifier.isValid(text) }
@@ -142,7 +159,7 @@ package struct LuaLexer {
                 if current == UInt8(ascii: "["), let level = longBracketLevel() {
                     _ = try longString(level: level, start: start, what: "comment")
                 } else {
-                    while let b = current, b != UInt8(ascii: "\n") { advance() }
+                    while let b = current, !LuaLexer.isLineBreak(b) { advance() }
                 }
             default:
                 return
@@ -159,9 +176,11 @@ package struct LuaLexer {
 
     private mutating func longString(level: Int, start: SourcePosition, what: String) throws(LuaSyntaxError) -> String {
         for _ in 0..<(level + 2) { advance() }
-        // A first newline is not part of the string.
-        if current == UInt8(ascii: "\r") { advance() }
-        if current == UInt8(ascii: "\n") { advance() }
+        // A first line break is not part of the string.
+        if let first = current, LuaLexer.isLineBreak(first) {
+            advance()
+            if let second = current, LuaLexer.isLineBreak(second), second != first { advance() }
+        }
         let first = index
         while let byte = current {
             if byte == UInt8(ascii: "]") {
@@ -188,19 +207,12 @@ package struct LuaLexer {
                 advance()
                 return String(decoding: text, as: UTF8.self)
             }
-            if byte == UInt8(ascii: "\n") { break }
+            if LuaLexer.isLineBreak(byte) { break }
             if byte == UInt8(ascii: "\\") {
+                let escape = position
                 advance()
-                guard let escaped = current else { break }
-                // The value only matters for names in strings; keep the
-                // escaped character as written, and skip `\z` spaces.
-                if escaped == UInt8(ascii: "z") {
-                    advance()
-                    while let b = current, b == 32 || (b >= 9 && b <= 13) { advance() }
-                    continue
-                }
-                text.append(escaped)
-                advance()
+                guard current != nil else { break }
+                try escapeSequence(into: &text, at: escape)
                 continue
             }
             text.append(byte)
@@ -208,6 +220,89 @@ package struct LuaLexer {
         }
         let mark = quote == UInt8(ascii: "\"") ? "\"" : "'"
         throw LuaSyntaxError(message: "unfinished string: it needs a closing \(mark) on the same line", position: start)
+    }
+
+    /// The bytes of the escape sequence after a backslash, as Lua reads
+    /// them: the checks compare strings with names, events and colours, so
+    /// `"touch\x55pInside"` must read as `touchUpInside`. What Lua refuses
+    /// is refused here too, with its fix.
+    private mutating func escapeSequence(into text: inout [UInt8], at escape: SourcePosition) throws(LuaSyntaxError) {
+        let byte = current!
+        let simple: [UInt8: UInt8] = [97: 7, 98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11, 92: 92, 34: 34, 39: 39, 10: 10, 13: 13]
+        func invalid(_ what: String) -> LuaSyntaxError {
+            LuaSyntaxError(message: "invalid escape sequence in a string: \(what)", position: escape,
+                           fix: "write the escape as Lua reads it, or a backslash itself as \\\\")
+        }
+        if let value = simple[byte] {
+            advance()
+            // A backslash before a line break (LF, CR, CR LF or LF CR) keeps one line break.
+            if byte == 10 || byte == 13, let other = current, other == 10 || other == 13, other != byte { advance() }
+            text.append(byte == 13 ? 10 : value)
+        } else if byte == UInt8(ascii: "z") {
+            advance()
+            while let b = current, b == 32 || (b >= 9 && b <= 13) { advance() }
+        } else if byte == UInt8(ascii: "x") {
+            advance()
+            var value: UInt8 = 0
+            for _ in 0..<2 {
+                guard let digit = current, LuaLexer.isHexDigit(digit) else {
+                    throw invalid("`\\x` takes two hexadecimal digits (`\\x41`)")
+                }
+                value = value * 16 + LuaLexer.hexValue(digit)
+                advance()
+            }
+            text.append(value)
+        } else if LuaLexer.isDigit(byte) {
+            var value = 0
+            for _ in 0..<3 {
+                guard let digit = current, LuaLexer.isDigit(digit) else { break }
+                value = value * 10 + Int(digit - 48)
+                advance()
+            }
+            guard value <= 255 else { throw invalid("`\\\(value)` is more than 255, the largest byte") }
+            text.append(UInt8(value))
+        } else if byte == UInt8(ascii: "u") {
+            advance()
+            guard current == UInt8(ascii: "{") else { throw invalid("`\\u` takes a code point in braces (`\\u{48}`)") }
+            advance()
+            var value: UInt32 = 0
+            var digits = 0
+            while let digit = current, LuaLexer.isHexDigit(digit) {
+                guard value < 0x800_0000 else { throw invalid("`\\u{…}` is at most 7FFFFFFF") }
+                value = value * 16 + UInt32(LuaLexer.hexValue(digit))
+                digits += 1
+                advance()
+            }
+            guard digits > 0, current == UInt8(ascii: "}") else {
+                throw invalid("`\\u` takes a code point in braces (`\\u{48}`)")
+            }
+            advance()
+            LuaLexer.appendUTF8(value, to: &text)
+        } else {
+            let shown = byte < 0x80 ? "`\\\(String(UnicodeScalar(byte)))`" : "a backslash before byte \(byte)"
+            throw invalid("\(shown) is no escape Lua knows")
+        }
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8 {
+        isDigit(b) ? b - 48 : (b | 0x20) - 87
+    }
+
+    /// Lua's `\u{…}` writes up to six bytes, in UTF-8's pattern extended
+    /// past U+10FFFF (as `utf8.char` does).
+    private static func appendUTF8(_ value: UInt32, to text: inout [UInt8]) {
+        guard value >= 0x80 else { text.append(UInt8(value)); return }
+        var continuation: [UInt8] = []
+        var rest = value
+        var limit: UInt32 = 0x3F // what fits in the first byte beside its marks
+        while rest > limit {
+            continuation.append(0x80 | UInt8(rest & 0x3F))
+            rest >>= 6
+            limit >>= 1
+        }
+        let marks = UInt8(truncatingIfNeeded: 0xFF00 >> (continuation.count + 1))
+        text.append(marks | UInt8(rest))
+        text.append(contentsOf: continuation.reversed())
     }
 
     private mutating func number(start: SourcePosition) throws(LuaSyntaxError) -> String {

@@ -8,11 +8,21 @@ package struct LuaParser {
     /// (Lua's compiler stops at 200 levels too).
     package static let maximumDepth = 200
 
+    /// Lua compiles a chain of `and`/`or`, or of `elseif`, in time that
+    /// grows with the square of its length (it walks a list of jumps at
+    /// each link: 100,000 `or`s take 15 s), and nothing can interrupt a
+    /// compile. Past this many in one statement the chain is refused:
+    /// 10,000 compile in a tenth of a second.
+    package static let maximumChain = 10_000
+
     private let source: [UInt8]
     private var lexer: LuaLexer
     private var token: LuaToken
     private var lookahead: LuaToken?
     private var depth = 0
+    /// The `and`s and `or`s of the statement being read (Lua keeps their
+    /// jumps in one list per expression, nested ones included).
+    private var logicalOperators = 0
     /// Every block closed so far, for telling which one lacks its `end`.
     private var closed: [MissingEnd.Block] = []
 
@@ -120,6 +130,11 @@ package struct LuaParser {
 
     private mutating func leave() { depth -= 1 }
 
+    private func chainTooLong(_ what: String, at position: SourcePosition) -> LuaSyntaxError {
+        LuaSyntaxError(message: "more than \(LuaParser.maximumChain) \(what): Lua would take minutes to compile it",
+                       position: position, fix: "look the value up in a table, or split the chain into functions", isCompileBound: true)
+    }
+
     // MARK: Blocks and statements
 
     private var blockEnds: Bool {
@@ -164,6 +179,10 @@ package struct LuaParser {
     }
 
     private mutating func statement() throws(LuaSyntaxError) -> LuaStatement {
+        // A function's body inside the statement counts its own.
+        let outer = logicalOperators
+        logicalOperators = 0
+        defer { logicalOperators = outer }
         let position = token.position
         switch token.kind {
         case .keyword("if"):
@@ -176,6 +195,7 @@ package struct LuaParser {
             while true {
                 if isKeyword("elseif") {
                     let at = token.position
+                    guard branches.count <= LuaParser.maximumChain else { throw chainTooLong("`elseif`s in one `if`", at: at) }
                     try advance()
                     let condition = try expression()
                     try expect(keyword: "then", "after the condition of `elseif` on line \(at.line)")
@@ -370,6 +390,10 @@ package struct LuaParser {
         var operands: [LuaExpression] = []
         var operators: [String] = []
         while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority[op], leftPriority > limit {
+            if op == "and" || op == "or" {
+                logicalOperators += 1
+                guard logicalOperators <= LuaParser.maximumChain else { throw chainTooLong("`and`s and `or`s in one statement", at: token.position) }
+            }
             try advance()
             if operands.isEmpty { operands.append(left) }
             operators.append(op)

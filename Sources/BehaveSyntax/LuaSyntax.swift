@@ -26,9 +26,21 @@ package enum LuaConstant: Equatable {
     }
 
     /// A numeral's value (decimal or hexadecimal, as Swift reads both);
-    /// nil when the text is no numeral (`inf`, ` 8`).
+    /// nil when the text is no numeral (`inf`, ` 8`). A hexadecimal
+    /// integer wraps around as Lua's does (`0xffffffffffffffff` is -1).
     package static func value(ofNumeral text: String) -> Double? {
         guard let first = text.first, first.isASCII, first.isNumber || first == "." else { return nil }
+        let utf8 = text.utf8
+        if utf8.count > 2, utf8.starts(with: "0x".utf8) || utf8.starts(with: "0X".utf8),
+           !utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "p") || $0 == UInt8(ascii: "P") }) {
+            var value: UInt64 = 0
+            for byte in utf8.dropFirst(2) {
+                guard let digit = UInt8(ascii: "0")...UInt8(ascii: "9") ~= byte ? byte - 48
+                        : (UInt8(ascii: "a")...UInt8(ascii: "f")) ~= (byte | 0x20) ? (byte | 0x20) - 87 : nil else { return nil }
+                value = value &* 16 &+ UInt64(digit)
+            }
+            return Double(Int64(bitPattern: value))
+        }
         return Double(text)
     }
 }

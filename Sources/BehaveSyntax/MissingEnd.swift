@@ -63,7 +63,15 @@ enum MissingEnd {
         init(_ source: [UInt8]) {
             self.source = source
             var starts = [0]
-            for (i, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+            // Lines as Lua counts them: LF, CR, CR LF and LF CR each end one.
+            var i = 0
+            while i < source.count {
+                let byte = source[i]
+                i += 1
+                guard LuaLexer.isLineBreak(byte) else { continue }
+                if i < source.count, LuaLexer.isLineBreak(source[i]), source[i] != byte { i += 1 }
+                starts.append(i)
+            }
             self.starts = starts
         }
 

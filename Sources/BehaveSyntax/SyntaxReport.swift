@@ -14,6 +14,20 @@ public enum SyntaxReport {
         }
     }
 
+    /// The parser's finding when `source` holds a chain Lua would take
+    /// minutes to compile (`LuaParser.maximumChain`), read before Lua
+    /// compiles it; nil otherwise. A source too short to hold one (the
+    /// shortest link, `or""`, is 4 bytes) is not read.
+    public static func slowToCompile(source: [UInt8], file: String) -> LintFinding? {
+        guard source.count > 4 * LuaParser.maximumChain else { return nil }
+        do throws(LuaSyntaxError) {
+            _ = try LuaParser.parse(source)
+            return nil
+        } catch {
+            return error.isCompileBound ? finding(for: error, file: file) : nil
+        }
+    }
+
     /// A syntax error as a finding (code `syntax`).
     package static func finding(for error: LuaSyntaxError, file: String) -> LintFinding {
         LintFinding(file: file, position: error.position, severity: .error, code: "syntax",

@@ -88,8 +88,9 @@ struct Check: Command {
     /// load errors and linter findings.
     private func findings(for file: String, isModule: Bool) -> (errors: [CheckItem], warnings: [CheckItem]) {
         let isSpec = ScriptLinter.Kind(file: file) == .spec
-        // A spec file or a module is no behaviour: only the linter reads it.
-        let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil ? [] : Checker.inspect(file, limits: limits.sandboxLimits))
+        // A spec file or a module is no behaviour: it is compiled, not run.
+        let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil
+            ? Checker.compile(file, limits: limits.sandboxLimits) : Checker.inspect(file, limits: limits.sandboxLimits))
             .map(CheckItem.diagnostic)
         guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
@@ -99,7 +100,11 @@ struct Check: Command {
         if let syntax = lint.first(where: ScriptLinter.isSyntaxError) {
             // The linter's reading (column and fix) first, then Lua's own
             // message as detail; the linter read no further.
-            let items = [CheckItem.finding(syntax)] + load
+            // (A chain too slow to compile is the parser's alone: Lua was not asked.)
+            let items = [CheckItem.finding(syntax)] + load.filter { item in
+                guard case .diagnostic(let diagnostic) = item else { return true }
+                return !diagnostic.message.hasPrefix(syntax.message)
+            }
             return (items.filter { !$0.isWarning }, items.filter(\.isWarning))
         }
         if lint.contains(where: { $0.code == "missing-return" }) {

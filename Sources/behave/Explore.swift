@@ -64,7 +64,7 @@ struct Explore: Command {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits)
             if let record {
                 do throws(ValueError) {
-                    try TranscriptRecorder.checkDestination(record)
+                    try TranscriptRecorder.checkDestination(record, for: source)
                 } catch {
                     throw UsageFailure("--record: \(error.message)")
                 }

@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveCheck
 import BehaveLua
 import BehaveSyntax
 import Foundation
@@ -58,6 +59,11 @@ struct Starter {
         guard Starter.isName(name), !name.hasSuffix("_spec") else {
             throw UsageFailure("`\(name)` cannot name a behaviour: use letters, digits and _, starting with a letter (for example `like` or `like_button`), not ending in _spec")
         }
+        // The starter's specs reach the behaviour as `s.NAME`, which a
+        // method of the scene object (`s:now()`) would take.
+        guard !SpecSceneNames.taken.contains(name) else {
+            throw UsageFailure("`\(name)` is the name of \(name == "controls" || name == "behaviours" ? "the table `s.\(name)`" : "the method `s:\(name)(…)`") of a spec's scene, so specs could not reach the behaviour as `s.\(name)`; choose another name (for example `\(name)_button`)")
+        }
         self.name = name
         className = name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         var outlets: [(String, String)] = []
@@ -67,7 +73,7 @@ struct Starter {
                 throw UsageFailure("--outlet takes NAME:TYPE with a Lua name (for example button:Button), not `\(spec)`")
             }
             guard ControlTypes.named(parts[1]) != nil else {
-                throw UsageFailure("--outlet \(spec): \(ControlTypes.unknown(parts[1]).message); types: \(ControlTypes.names.sorted().joined(separator: ", "))")
+                throw UsageFailure("--outlet \(spec): \(ControlTypes.unknown(parts[1]).message)")
             }
             guard !ScriptAPI.behaviourFields.contains(parts[0]), !ScriptAPI.lifecycleMethods.contains(parts[0]),
                   parts[0] != name, parts[0] != "count" else {

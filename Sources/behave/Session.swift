@@ -24,7 +24,7 @@ final class Session {
                 throw UsageFailure("--record does not keep the platform flags; give the platform in a scene file's `platform:` block")
             }
             do throws(ValueError) {
-                try TranscriptRecorder.checkDestination(path)
+                try TranscriptRecorder.checkDestination(path, for: source)
             } catch {
                 throw UsageFailure("--record: \(error.message)")
             }

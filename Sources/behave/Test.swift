@@ -118,7 +118,8 @@ struct Test: Command {
             do throws(SpecFinder.Failure) {
                 files = try SpecFinder.find(plan.paths)
             } catch {
-                throw UsageFailure(error.description)
+                // A ROOT of the config file is named as the file's.
+                throw UsageFailure((plan.pathsFile.map { "\($0): ROOT " } ?? "") + error.description)
             }
             if let shard = plan.shard { files = shard.select(files) }
             if let shuffle = plan.shuffle {

@@ -30,6 +30,9 @@ struct TestPlan {
     }
 
     var paths: [String]
+    /// The config file `paths` were read from (its `ROOT`), for messages;
+    /// nil when the command line named them, or none were named.
+    var pathsFile: String?
     var handler: Handler
     var outputFile: String?
     var options: SpecOptions
@@ -44,6 +47,7 @@ struct TestPlan {
     init(_ test: Test) throws(UsageFailure) {
         let config = try TestPlan.config(file: test.configFile, task: test.task, limits: test.limits.sandboxLimits)
         paths = test.paths.isEmpty ? config.roots ?? [] : test.paths
+        pathsFile = test.paths.isEmpty && config.roots?.isEmpty == false ? DisplayText.line(test.configFile ?? TestPlan.configName) : nil
         if let named = test.output ?? test.reporter {
             guard let chosen = Handler(busted: named) else { throw UsageFailure("-o/--output: " + Handler.unknown(named)) }
             handler = chosen
@@ -64,15 +68,26 @@ struct TestPlan {
         outputFile = test.outputFile
         jobs = test.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         shard = test.shard.flatMap(SpecShard.init)
-        let selection = SpecSelection(
-            filters: test.filter.isEmpty ? config.filters ?? [] : test.filter,
-            filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : test.filterOut,
-            tags: test.tags.isEmpty ? config.tags ?? [] : SpecSelection.tags(test.tags),
-            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : SpecSelection.tags(test.excludeTags))
+        // Each list from the command line, or else from the file; a bad
+        // pattern is named where it was written.
+        let given = SpecSelection(filters: test.filter, filtersOut: test.filterOut, tags: SpecSelection.tags(test.tags),
+                                  excludedTags: SpecSelection.tags(test.excludeTags))
+        let read = SpecSelection(
+            filters: test.filter.isEmpty ? config.filters ?? [] : [],
+            filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : [],
+            tags: test.tags.isEmpty ? config.tags ?? [] : [],
+            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : [])
+        let selection = SpecSelection(filters: given.filters + read.filters, filtersOut: given.filtersOut + read.filtersOut,
+                                      tags: given.tags + read.tags, excludedTags: given.excludedTags + read.excludedTags)
         do throws(LuaError) {
-            if !selection.selectsAll { try selection.check(with: LuaPatterns()) }
+            if !given.selectsAll { try given.check(with: LuaPatterns()) }
         } catch {
             throw UsageFailure(error.message)
+        }
+        do throws(LuaError) {
+            if !read.selectsAll { try read.check(with: LuaPatterns(), options: SpecSelection.configKeys.map { "`\($0)`" }) }
+        } catch {
+            throw UsageFailure("\(DisplayText.line(test.configFile ?? TestPlan.configName)): \(error.message)")
         }
         // The specific flag over the general one, the command line over the file.
         let shuffleFiles = test.shuffleFiles ?? test.shuffle ?? config.shuffleFiles ?? config.shuffle ?? false

@@ -30,6 +30,29 @@ final class CheckModuleTests: XCTestCase {
         XCTAssertEqual(outcome.output, files.map { "\($0): ok\n" }.joined())
     }
 
+    /// A module or a spec file is compiled, though not run: what Lua
+    /// refuses to compile past the grammar fails the check. `check` said
+    /// ok to each, and `behave test` (or the `require`) was the first to
+    /// refuse them.
+    func testAModuleOrSpecLuaCannotCompileFailsTheCheck() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (source, message) in [
+            ("local limit <const> = 3\nlimit = 4\nreturn {}\n", "2: attempt to assign to const variable 'limit'"),
+            ("for i = 1, 3 do end\nbreak\nreturn {}\n", "4: break outside loop at line 2"),
+            ("goto done\nreturn {}\n", "3: no visible label 'done' for <goto> at line 1"),
+        ] {
+            for name in ["words.lua", "words_spec.lua"] {
+                try source.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                let outcome = try behave(["check", name], in: folder)
+                XCTAssertEqual(outcome.status, 2, "\(name): \(source)")
+                XCTAssertEqual(outcome.output, "", name)
+                XCTAssertTrue(outcome.errors.hasPrefix("\(name):\(message)\n"), outcome.errors)
+            }
+        }
+    }
+
     func testAMistakeInARequiredModuleFailsTheCheck() throws {
         let outcome = try behave(["check", "uses_broken.lua"], in: Self.modules)
         XCTAssertEqual(outcome.status, 2)

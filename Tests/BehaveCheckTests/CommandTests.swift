@@ -244,6 +244,10 @@ final class NewCommandTests: XCTestCase {
             (["new", "../escape"], "`../escape` cannot name a behaviour"),
             (["new", "end"], "`end` cannot name a behaviour"),
             (["new", "like_spec"], "`like_spec` cannot name a behaviour"),
+            // Its specs would read `s.now`, the scene's method, and fail at once.
+            (["new", "now"], "`now` is the name of the method `s:now(…)` of a spec's scene, so specs could not reach the behaviour as `s.now`; choose another name (for example `now_button`)"),
+            (["new", "behaviour"], "the method `s:behaviour(…)`"),
+            (["new", "controls"], "the table `s.controls`"),
             (["new", "like", "--outlet", "button:Buton"], "unknown control type `Buton` (did you mean `Button`?)"),
             (["new", "like", "--outlet", "button"], "--outlet takes NAME:TYPE"),
             (["new", "like", "--outlet", "name:Label"], "`name` is taken"),

@@ -129,6 +129,27 @@ final class LinterTypeTests: XCTestCase {
         XCTAssertEqual(only(#"local slider = self.slider slider.maximumValue = "10""#)?.code, "property-value")
     }
 
+    /// A string's escapes read as Lua reads them (`\x55` is `U`): `behave
+    /// check` refused `"touch\x55pInside"` as an event a stepper never sends
+    /// and `"\u{23}FF0000"` as no colour, where `behave run` took both, and
+    /// named a number's mistake with the escapes cut (`"x41"`).
+    func testAStringsEscapesAreReadAsLuaReadsThem() {
+        XCTAssertEqual(lint(#"self.quantity:on("value\x43hanged", function() end)"#).map(\.description), [])
+        XCTAssertEqual(lint(#"self.totalLabel.textColor = "\u{23}FF0000" self.totalLabel.text = "a\z   b\65\t""#).map(\.description), [])
+        XCTAssertEqual(only(#"self.slider.maximumValue = "\x31\0480""#)?.message,
+                       #"`self.slider.maximumValue` takes a number, not string "100""#)
+    }
+
+    /// A hexadecimal integer wraps around as Lua's does: `0x10000000000000000`
+    /// is 0 (it was refused as 1.8e19, where `behave run` set 0), and
+    /// `0xffffffffffffffff` is -1.
+    func testAHexadecimalIntegerWrapsAroundAsInLua() {
+        XCTAssertEqual(lint("self.totalLabel.alpha = 0x10000000000000000").map(\.description), [])
+        XCTAssertEqual(only("self.totalLabel.alpha = 0xffffffffffffffff")?.message,
+                       "`self.totalLabel.alpha` must be at least 0, not -1 (range 0…1)")
+        XCTAssertEqual(lint("self.totalLabel.alpha = 0x0.8 self.totalLabel.alpha = 0x1p-1").map(\.description), [])
+    }
+
     func testANumberGivenAsTextIsAWarning() {
         let finding = only("self.totalLabel.text = 5")
         XCTAssertEqual(finding?.description,
@@ -261,6 +282,21 @@ final class MissingEndTests: XCTestCase {
         XCTAssertEqual(lint(removingLine: 12), [
             "countdown.lua:5:3: error: the `while` on line 5 has no `end`: the `end` on line 13, indented as the `function` of line 3, closes it instead, so that `function` is left open; add `end` for the `while` of line 5 before line 12, indented as the `while`",
         ])
+    }
+
+    /// Lines end as Lua ends them (LF, CR, CR LF, LF CR): with CR line
+    /// ends the first comment ran to the end of the file, so `behave
+    /// check` said ok to every mistake, and the lines it named were not
+    /// Lua's.
+    func testLinesEndAsInLua() {
+        var lines = MissingEndTests.countdown.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: 11)
+        for end in ["\r", "\r\n", "\n\r"] {
+            let source = "-- Counts down.\n" + lines.joined(separator: "\n")
+            XCTAssertEqual(ScriptLinter.lint(source.replacingOccurrences(of: "\n", with: end), file: "countdown.lua").map(\.description), [
+                "countdown.lua:6:3: error: the `while` on line 6 has no `end`: the `end` on line 14, indented as the `function` of line 4, closes it instead, so that `function` is left open; add `end` for the `while` of line 6 before line 13, indented as the `while`",
+            ], end.debugDescription)
+        }
     }
 
     func testTheIfThatLacksItsEnd() {

@@ -31,18 +31,40 @@ final class ParserTests: XCTestCase {
         "local x = not - # ~ 1", "local x = 2 ^ - 3 ^ 2", "f{} f'' f\"\" f[[x]] a.b:c'd'.e = 1", "local function f(...) return ... end",
         "for i = 10, 1, -1 do end for k, v in next, {} do end", "repeat local x = 1 until x == 1", "return", "return 1, 2;",
         "if a then elseif b then else end", "do end ;;; do end", "local f = function(a, b, ...) end", "x, y.z, w[1] = 1, 2, 3",
-        "(f)() (g):h()", "local s = 'a\\'b\\z\n   c\\u{48}\\x41\\65'", "#!/usr/bin/lua\nlocal x = 1", "a = b == c ~= d <= e >= f < g > h",
+        "(f)() (g):h()", "local s = 'a\\'b\\z\n   c\\u{48}\\x41\\65'", "local s = '\\a\\b\\f\\n\\r\\t\\v\\\\\\\"\\255\\u{7FFFFFFF}\\\n'", "#!/usr/bin/lua\nlocal x = 1", "a = b == c ~= d <= e >= f < g > h",
         // Invalid.
         "local x = ", "x", "x + 1", "f() = 1", "local function a.b() end", "return 1 local x", "local x <nope> = 1",
         "if a then", "for i = 1 do end", "for a, b = 1, 2 do end", "f(", "local t = { 1 2 }", "x = 'unfinished",
         "x = [[ unfinished", "--[[ unfinished", "x = 3x", "x = 0x", "x = 1e", "a.b:c = 1", "local 1 = 2", "::a", "x = @",
         "(a) = 1", "function f(a,) end", "x = function() end end", "local a = {[1] 2}",
+        // Escapes Lua refuses.
+        "x = '\\q'", "x = '\\x4'", "x = '\\400'", "x = '\\u{80000000}'", "x = '\\u48'", "x = '\\u{}'", "x = '\\u{48'",
     ]
 
     func testTheParserAgreesWithLuaOnTheGrammar() throws {
         for source in ParserTests.grammar {
             XCTAssertEqual(accepts(source), try luaAccepts(source), source)
         }
+    }
+
+    /// A chain Lua would take minutes to compile (its time grows with the
+    /// square of the chain) is refused past `maximumChain`, at the link
+    /// that passes it; a function's body inside the statement counts its own.
+    func testAChainTooSlowToCompileIsRefused() {
+        let bound = LuaParser.maximumChain
+        func error(_ source: String) -> LuaSyntaxError? {
+            do throws(LuaSyntaxError) { _ = try LuaParser.parse(Array(source.utf8)); return nil } catch { return error }
+        }
+        XCTAssertNil(error("local x = a" + String(repeating: " or a", count: bound)))
+        let or = error("local x = a" + String(repeating: " and a", count: bound) + " or a")
+        XCTAssertEqual(or?.isCompileBound, true)
+        XCTAssertEqual(or?.position.column, 11 + 6 * bound + 2)
+        XCTAssertNil(error("f(function() local y = a" + String(repeating: " or a", count: bound) + " end, a"
+                           + String(repeating: " or a", count: bound - 1) + ")"))
+        let elseifs = "if a then" + String(repeating: " elseif a then", count: bound) + " end"
+        XCTAssertNil(error(elseifs))
+        XCTAssertEqual(error(elseifs.replacingOccurrences(of: " end", with: " elseif a then end"))?.isCompileBound, true)
+        XCTAssertEqual(error("x = 1 +")?.isCompileBound, false)
     }
 
     func testTheBundledScriptsParse() throws {

@@ -149,6 +149,19 @@ final class PlatformTests: XCTestCase {
         }
     }
 
+    /// One photo past the bound is named with the bound and the fix (it
+    /// said only "more than 1000 photos").
+    func testAFolderOfTooManyPhotosSaysTheBoundAndTheFix() throws {
+        let folder = try temporaryFolder(Dictionary(uniqueKeysWithValues: (0...PhotoLibrary.maximumPhotos).map {
+            ("p\($0).png", png(width: 3, height: 3))
+        }))
+        XCTAssertThrowsError(try PhotoLibrary.load(folder: folder)) { error in
+            XCTAssertEqual((error as? PhotoLibrary.Failure)?.problems, [
+                "\(folder): more than 1000 photos; a photo library holds at most 1000: keep the photos the scene uses in a folder of their own",
+            ])
+        }
+    }
+
     func testMissingFolders() {
         XCTAssertThrowsError(try PhotoLibrary.load(folder: "photos/", relativeTo: "/nonexistent")) { error in
             XCTAssertEqual((error as? PhotoLibrary.Failure)?.problems, ["photos/: no such folder"])

@@ -80,6 +80,10 @@ final class SceneCommandParseTests: XCTestCase {
             ("remove", "usage: remove NAME"),
             ("dismiss now", "usage: dismiss"),
             ("state all", "usage: state"),
+            ("set label.text \"two\nlines\"", "a command is one line, and this one holds a line break; give each command its own --do "
+                + "(a text of several lines can be set by a script)"),
+            ("tap button\r", "a command is one line, and this one holds a line break; give each command its own --do "
+                + "(a text of several lines can be set by a script)"),
         ]
         for (line, message) in cases {
             XCTAssertEqual(error { _ = try SceneCommand.parse(line) }?.message, message, line)

@@ -575,6 +575,24 @@ final class BridgeTests: XCTestCase {
 
     // MARK: Declarations
 
+    /// Lua compiles a chain of `or`s in time that grows with the square of
+    /// its length, and nothing interrupts a compile (100,000 took 15 s,
+    /// a 16 MB script hours): past 10,000 the script is refused at its
+    /// line before Lua reads it; 10,000 load.
+    func testAChainTooSlowToCompileIsRefusedBeforeLuaReadsIt() throws {
+        let test = try TestScene()
+        func load(_ links: Int) -> String {
+            let source = "local B = behaviour {}\nlocal x = false" + String(repeating: " or false", count: links) + "\nreturn B\n"
+            do {
+                _ = try LuaBehaviour(script: LuaScript(path: "chain.lua", source: source), name: "chain", runtime: test.runtime)
+                return "loaded"
+            } catch { return error.message }
+        }
+        XCTAssertEqual(load(10_000), "loaded")
+        XCTAssertEqual(load(10_001), "chain.lua:2: more than 10000 `and`s and `or`s in one statement: Lua would take minutes to compile it; "
+                       + "look the value up in a table, or split the chain into functions")
+    }
+
     func testDeclarationMistakesNameTheLineAndTheNearestName() throws {
         let test = try TestScene()
         func loadError(_ source: String) -> String {
@@ -605,6 +623,12 @@ final class BridgeTests: XCTestCase {
             """).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
         XCTAssertEqual(loadError("local B = behaviour { inspectables = { d = { type = \"number\", default = 20, max = 10 } } }\nreturn B"),
                        "bad.lua:1: inspectable `d`: bad default: d must be at most 10, not 20")
+        // At Lua's line whatever ends the lines (with CR, every mistake was on line 1).
+        for end in ["\r", "\r\n", "\n\r"] {
+            XCTAssertEqual(loadError(["local B = behaviour {", "  inspectables = {", "    d = { type = \"integer\", default = 1.5 },", "  },", "}",
+                                      "return B"].joined(separator: end)),
+                           "bad.lua:3: inspectable `d`: bad default: d takes an integer, not 1.5", end.debugDescription)
+        }
         // The fix names the script's local, not the declared name.
         XCTAssertEqual(loadError("local B = behaviour { name = \"Bee\" }\nreturn {}"),
                        "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return B`")

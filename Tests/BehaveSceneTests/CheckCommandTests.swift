@@ -156,6 +156,29 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(check.errors.hasPrefix("\(fixture.path("i.scene.yaml")):2: images: icons/notes.md: not a PNG or JPEG image"), check.errors)
     }
 
+    /// A transcript is lines: a `--do` command or a `--set` holding a line
+    /// break was written as two lines (`> set button.title "x` then
+    /// `> dismiss`; `set: normalImage=a` then `scene: other.yaml`), so the
+    /// transcript failed its own replay, or replayed another scene.
+    func testARecordedRunCannotWriteALineOfItsOwn() throws {
+        let fixture = try SceneFixture([:])
+        let record = try behave(["run", "toggle.lua", "--do", "tap button", "--do", "set button.title \"x\n> dismiss\"",
+                                 "--do", "advance 1", "--record", fixture.path("t.behave")])
+        XCTAssertEqual(record.status, 2, "a mistyped command")
+        XCTAssertEqual(record.errors, "error: a command is one line, and this one holds a line break; give each command its own "
+                       + "--do (a text of several lines can be set by a script)\n")
+        let text = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
+        XCTAssertFalse(text.contains("> dismiss"), text)
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("t.behave")), .passed)
+
+        let setting = try behave(["run", "toggle.lua", "--set", "normalImage=a\nscene: other.scene.yaml", "--do", "tap button",
+                                  "--record", fixture.path("s.behave")])
+        XCTAssertEqual(setting.status, 2)
+        XCTAssertEqual(setting.errors, "behave: --record: --set `normalImage=a\\nscene: other.scene.yaml` holds a line break, "
+                       + "which a transcript cannot keep; record without it\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.path("s.behave")))
+    }
+
     func testARecordedRunKeepsItsImagesFolder() throws {
         let fixture = try SceneFixture([:])
         try FileManager.default.createDirectory(atPath: fixture.path("icons"), withIntermediateDirectories: true)

@@ -57,6 +57,21 @@ extension CheckCommandTests {
                        ["3: bad YAML: control characters are not allowed (U+0007)"])
     }
 
+    /// A file that is not UTF-8 (saved as Latin-1) is named at the line
+    /// of its first stray byte, with the fix; it was "the file is not UTF-8
+    /// text", with no line.
+    func testTextThatIsNotUTF8IsNamedByItsLine() throws {
+        let fixture = try SceneFixture([:])
+        for (name, bytes, line) in [("latin1", Array("screen: A\r\ncontrols:\r\n  b: { type: Button, title: \"caf".utf8) + [0xE9] + Array("\" }\n".utf8), 3),
+                                    ("cut", Array("screen: A\n".utf8) + [0xF0, 0x9F], 2)] {
+            try Data(bytes).write(to: URL(fileURLWithPath: fixture.path("\(name).scene.yaml")))
+            XCTAssertEqual(SceneLoader.check(file: fixture.path("\(name).scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }, [
+                "\(line): the file is not UTF-8 text: byte \(name == "cut" ? "0xF0" : "0xE9") on this line is no part of a UTF-8 character "
+                    + "(a file saved as Latin-1 or Windows-1252?); save it as UTF-8",
+            ])
+        }
+    }
+
     func testASecondDocumentIsNamedByItsLine() throws {
         XCTAssertEqual(try mistakes("screen: A\n---\nscreen: B\n"),
                        ["2: bad YAML: a scene file holds one document, and a second one starts here"])

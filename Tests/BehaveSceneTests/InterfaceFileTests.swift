@@ -67,6 +67,9 @@ final class InterfaceFileTests: XCTestCase {
                 + "runs GTK 4; convert it with `gtk4-builder-tool simplify --3to4 --replace screen.ui`, or draw it in Cambalache",
         ])
         XCTAssertNil(SceneLoader.interfaceFile(of: fixture.path("test.scene.yaml")))
+        // Its line with CR LF line ends too (it was 1: the file read as one line).
+        try glade.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: fixture.path("screen.ui"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(mistakes(fixture.path("test.scene.yaml")).first?.prefix(14), "1: screen.ui:4")
     }
 
     func testAFifoIsRefusedWithoutWaitingForAWriter() throws {

@@ -118,6 +118,24 @@ final class SceneLoadingTests: XCTestCase {
         XCTAssertEqual(lines, ["3: control `b`: alpha must be at most 1, not 2 (range 0…1)"])
     }
 
+    /// A character past U+FFFF as JSON writes it, a surrogate pair
+    /// (Python's `json.dumps`, JavaScript's `JSON.stringify` with ASCII
+    /// output), is that character: it was refused as "found invalid
+    /// Unicode character escape code". Half a pair is refused, with the fix.
+    func testAJSONSurrogatePairIsOneCharacter() throws {
+        let (loaded, _) = try load(#"""
+            { "screen": "Likes \ud83d\udc4d",
+              "controls": { "b": { "type": "Button", "title": "\\ud83d \"\uDBFF\uDFFF\" \u00e9" } } }
+            """#, named: "likes.json")
+        XCTAssertEqual(loaded.scene.screenTitle, "Likes 👍")
+        XCTAssertEqual(try loaded.scene.control(named: "b")?.value("title"), .string(#"\ud83d "\#u{10FFFF}" é"#))
+        let fixture = try SceneFixture(["half.json": #"{ "controls": { "b": "Button" },\#n  "screen": "\ud83d" }"#])
+        XCTAssertEqual(SceneLoader.check(file: fixture.path("half.json")).map { "\($0.line ?? 0): \($0.message)" }, [
+            "2: bad JSON: found invalid Unicode character escape code (while parsing a quoted scalar at line 2); a `\\uD800`…`\\uDFFF` "
+                + "escape is half of a character: write both halves, high then low (`\\ud83d\\ude00`), or the character itself",
+        ])
+    }
+
     func testTreeBuiltInMemoryLoadsLikeAFile() throws {
         // What `scene.new{ … }` will hand over: no file, no lines.
         func text(_ s: String, quoted: Bool = false) -> SceneNode { .scalar(.text(s, quoted: quoted), line: 0) }
@@ -162,7 +180,7 @@ final class SceneLoadingTests: XCTestCase {
         // Where a name is expected, a number reads as a file writes it.
         let named = map([("controls", map([("button", .scalar(.number(5), line: 0))]))])
         XCTAssertThrowsError(try SceneLoader.load(node: named, file: "spec", directory: ".", limits: .default)) { error in
-            XCTAssertEqual("\(error)", "spec: control `button`: unknown control type `5`")
+            XCTAssertEqual("\(error)", "spec: control `button`: unknown control type `5`; types: Button, ImageView, Label, ScrollView, Slider, Stack, Stepper, Switch, TextField, View")
         }
     }
 

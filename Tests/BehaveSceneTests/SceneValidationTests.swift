@@ -254,10 +254,10 @@ final class SceneValidationTests: XCTestCase {
             """, scripts: ["probe.lua": probeScript])
         XCTAssertEqual(lines.dropLast(), [
             "8: behaviour `probe`: no control named `lable` for outlet `button` (did you mean `label`?)",
-            "8: behaviour `probe`: Probe has no outlet `label`",
+            "8: behaviour `probe`: Probe has no outlet `label`; its outlets: button",
             "9: behaviour `probe`: `button` is a single outlet; set it under `outlets`",
             "10: behaviour `probe`: label takes a string, not a list of 2 numbers",
-            "10: behaviour `probe`: Probe has no inspectable `size`",
+            "10: behaviour `probe`: Probe has no inspectable `size`; its inspectables: label",
         ])
         XCTAssertTrue(lines.last?.hasPrefix("11: behaviour `missing`: no script `nothere.lua` next to the scene (") ?? false)
         XCTAssertTrue(lines.last?.hasSuffix(") or in the bundled Scripts/") ?? false)

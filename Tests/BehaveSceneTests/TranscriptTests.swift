@@ -25,6 +25,16 @@ final class TranscriptTests: XCTestCase {
                        "paths are the transcript's own: it replays from another folder")
     }
 
+    /// A transcript checked out with CR LF line ends (git on Windows)
+    /// replays as it was recorded: it was read as one line, and refused
+    /// as naming no scene.
+    func testATranscriptWithCRLFLineEndsReplaysGreen() throws {
+        let fixture = try toggleFixture()
+        let text = try String(contentsOfFile: fixture.path("toggle.behave"), encoding: .utf8)
+        try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: fixture.path("toggle.behave"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("toggle.behave")), .passed)
+    }
+
     func testChangingDurationFailsWithADiffNamingTheCommand() throws {
         let fixture = try toggleFixture()
         let scene = fixture.path("toggle.scene.yaml")

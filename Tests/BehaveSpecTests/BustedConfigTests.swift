@@ -74,7 +74,12 @@ final class BustedConfigTests: XCTestCase {
             ("return { default = { tags = 5 } }", "`tags` must be a string or a list of strings"),
             ("return { default = { shuffle = \"yes\" } }", "`shuffle` must be true or false"),
             ("return { default = { seed = 1.5 } }", "`seed` must be a whole number from 0 to 9007199254740992"),
-            ("return { default = { filter = \"[x\" } }", "--filter [x: malformed pattern (missing ']')"),
+            // Named where it was written: there is no --filter on the command line.
+            ("return { default = { filter = \"[x\" } }", "behave: .busted: `filter` [x: malformed pattern (missing ']')"),
+            ("return { default = { [\"exclude-tags\"] = { \"ok\", \"%\" } } }",
+             "behave: .busted: `exclude-tags` %: malformed pattern (ends with '%')"),
+            // A ROOT that is not there is the file's, too.
+            ("return { default = { ROOT = { \"spec\", \"gone\" } } }", "behave: .busted: ROOT gone: no such file or directory"),
             ("return 42", "the file must return a table of tasks"),
         ] {
             let directory = try folder(config: config)
@@ -83,6 +88,10 @@ final class BustedConfigTests: XCTestCase {
             XCTAssertEqual(lines(run.errors).count, 1, run.errors)
             XCTAssertTrue(run.errors.contains(message), "\(config): \(run.errors)")
         }
+        // The command line's --filter is used in the file's place: its bad pattern is not read.
+        let directory = try folder(config: "return { default = { filter = \"[x\" } }")
+        let given = try runBehaveWithErrors(["test", "--filter", "zzz"], in: directory)
+        XCTAssertEqual(given.status, 0, given.errors)
     }
 
     /// An output handler Behave lacks (busted's `gtest`), named by the

@@ -111,7 +111,7 @@ final class SpecSceneTableTests: XCTestCase {
         XCTAssertEqual(file.status, .errored)
         XCTAssertEqual(table.status, .errored)
         XCTAssertEqual(table.message, """
-            line 5: control `b`: unknown control type `5`
+            line 5: control `b`: unknown control type `5`; types: Button, ImageView, Label, ScrollView, Slider, Stack, Stepper, Switch, TextField, View
             line 6: control `c`: hidden takes true or false, not `1`
             """)
         // The same words as the file's, each at its own line.

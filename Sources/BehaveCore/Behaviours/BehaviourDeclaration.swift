@@ -119,11 +119,19 @@ public struct BehaviourDeclaration: Sendable {
     public func outletCollection(_ name: String) -> Outlet? { outletCollections.first { $0.name == name } }
 
     public func unknownInspectable(_ name: String) -> ValueError {
-        ValueError("\(self.name) has no inspectable `\(name)`\(Suggestions.hint(for: name, in: inspectables.map(\.name)))")
+        ValueError("\(self.name) has no inspectable `\(name)`" + BehaviourDeclaration.fix(for: name, among: inspectables.map(\.name), "inspectables"))
     }
 
     public func unknownOutlet(_ name: String) -> ValueError {
-        ValueError("\(self.name) has no outlet `\(name)`\(Suggestions.hint(for: name, in: (outlets + outletCollections).map(\.name)))")
+        ValueError("\(self.name) has no outlet `\(name)`" + BehaviourDeclaration.fix(for: name, among: (outlets + outletCollections).map(\.name), "outlets"))
+    }
+
+    /// The nearest name, or when none is near, the names there are (the
+    /// first 20): a mistake far from every name still says what to write.
+    private static func fix(for name: String, among names: [String], _ what: String) -> String {
+        if let near = Suggestions.nearest(to: name, in: names) { return " (did you mean `\(near)`?)" }
+        guard !names.isEmpty else { return "; it declares no \(what)" }
+        return "; its \(what): " + names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
     }
 
     /// The methods the runtime calls by itself through a behaviour's life.

@@ -287,7 +287,10 @@ public enum ControlTypes {
 
     /// The error for an unknown type name.
     public static func unknown(_ name: String) -> ValueError {
-        ValueError("unknown control type `\(name)`\(Suggestions.hint(for: name, in: names))")
+        // Far from every name, the names there are.
+        let fix = Suggestions.nearest(to: name, in: names).map { " (did you mean `\($0)`?)" }
+            ?? "; types: " + names.sorted().joined(separator: ", ")
+        return ValueError("unknown control type `\(name)`\(fix)")
     }
 
     static func isTypeName(_ name: String) -> Bool {

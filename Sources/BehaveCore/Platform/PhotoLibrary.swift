@@ -136,7 +136,8 @@ public struct PhotoLibrary: Equatable, Sendable {
                 break
             }
             guard photos.count < maximumPhotos else {
-                problem("\(folder): more than \(maximumPhotos) \(contents.plural)")
+                problem("\(folder): more than \(maximumPhotos) \(contents.plural); \(contents.container) holds at most \(maximumPhotos): "
+                        + "keep the \(contents.plural) the scene uses in a folder of their own")
                 break
             }
             do throws(ValueError) {

@@ -53,6 +53,12 @@ public enum SceneCommand: Equatable, Sendable {
 
     /// Parses one line; nil for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(ValueError) -> SceneCommand? {
+        // Commands are lines (of standard input, of a transcript): one that
+        // holds a line break, which only `--do` or a host can pass, would
+        // be recorded as two and replay as something else.
+        if line.utf8.contains(where: { $0 == 10 || $0 == 13 }) {
+            throw ValueError("a command is one line, and this one holds a line break; give each command its own --do (a text of several lines can be set by a script)")
+        }
         let words = split(line)
         guard let verb = words.first, !verb.hasPrefix("#") else { return nil }
         let rest = Array(words.dropFirst())

@@ -71,7 +71,9 @@ public struct Transcript: Equatable, Sendable {
 
     /// Reads a transcript; a mistake names its line.
     public init(parsing text: String, file: String) throws(ValueError) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A CR LF ends a line as a line feed does (a file checked out on Windows).
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
         if lines.last == "" { lines.removeLast() }
         var index = 0
         var kind: SceneSource.Kind?

@@ -20,7 +20,15 @@ public final class TranscriptRecorder {
     /// it would keep (a whole interactive run, an exploration) is spent:
     /// writing only at the end lost it, with Foundation's "the file doesn't
     /// exist". `path` is as given; the message says it, and the fix.
-    public static func checkDestination(_ path: String) throws(ValueError) {
+    public static func checkDestination(_ path: String, for source: SceneSource) throws(ValueError) {
+        // The transcript is lines: a `--set`, a path or an images folder
+        // holding a line break would be written as lines of their own
+        // (`set: title=a` then `scene: other.yaml`) and replay another run.
+        let named: [(String, String)] = [("the scene", source.file)]
+            + source.settings.map { ("--set", $0) } + (source.images.map { [("--images", $0)] } ?? [])
+        if let (flag, text) = named.first(where: { $0.1.utf8.contains { $0 == 10 || $0 == 13 } }) {
+            throw ValueError("\(flag) `\(DisplayText.line(text))` holds a line break, which a transcript cannot keep; record without it")
+        }
         let folder = (path as NSString).deletingLastPathComponent
         let shown = folder.isEmpty ? "." : folder
         var isFolder: ObjCBool = false

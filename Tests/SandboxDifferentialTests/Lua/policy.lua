@@ -65,6 +65,15 @@ return {
     maxBytes = 1000000,
   },
 
+  -- A chain of more than 10,000 `and`/`or` in one statement, or of
+  -- `elseif` in one `if`, is a syntax error before Lua compiles the file:
+  -- Lua's compile time on one grows with the square of its length, where
+  -- no limit reaches. The generator's chains are a few links long.
+  compileChain = {
+    reason = "compiling a long chain takes minutes, and nothing interrupts a compile",
+    maxLinks = 10000,
+  },
+
   -- coroutine.close nests at most 50 deep ("too many nested closes"):
   -- Lua 5.4.4 overflows the C stack on long chains of closes.
   closeNesting = {
