@@ -1,6 +1,7 @@
 import BehaveCore
 import BehaveSyntax
 import CLuaShim
+import Synchronization
 
 /// A Lua value kept in a runtime's registry for host code to use later
 /// (a function to call, a table to fill). Release it when done.
@@ -104,18 +105,40 @@ extension LuaRuntime {
         return (S, base)
     }
 
-    /// Why `source` did not compile (its message is on `S`): for a file
-    /// with a syntax error, the report `behave check` prints
-    /// (`SyntaxReport`); otherwise Lua's message.
     /// Refuses, before Lua compiles it, a source whose compile would not
     /// end for minutes (`SyntaxReport.slowToCompile`): no limit of the
     /// sandbox reaches inside Lua's compiler.
     func refuseSlowCompile(_ source: [UInt8], chunkName: String) throws(LuaError) {
-        guard chunkName.hasPrefix("@"),
-              let finding = SyntaxReport.slowToCompile(source: source, file: String(chunkName.dropFirst())) else { return }
+        guard chunkName.hasPrefix("@"), !LuaRuntime.compilesInTime(source) else { return }
+        guard let finding = SyntaxReport.slowToCompile(source: source, file: String(chunkName.dropFirst())) else {
+            LuaRuntime.noteCompilesInTime(source)
+            return
+        }
         throw LuaError(file: finding.file, line: finding.position.line, text: finding.message, fix: finding.fix)
     }
 
+    /// Sources long enough to be read for a slow chain that were read and
+    /// passed, by a hash of their bytes (the hash's seed is the process's
+    /// own, so no file can be made to match another): a module a thousand
+    /// specs require is parsed once, not for each spec's scene. Bounded:
+    /// past 1,024 it starts again empty.
+    private static let passedSlowCheck = Mutex<Set<Int>>([])
+
+    private static func compilesInTime(_ source: [UInt8]) -> Bool {
+        !SyntaxReport.mayBeSlowToCompile(source)
+            || passedSlowCheck.withLock { $0.contains(source.hashValue) }
+    }
+
+    private static func noteCompilesInTime(_ source: [UInt8]) {
+        passedSlowCheck.withLock { passed in
+            if passed.count >= 1_024 { passed.removeAll() }
+            passed.insert(source.hashValue)
+        }
+    }
+
+    /// Why `source` did not compile (its message is on `S`): for a file
+    /// with a syntax error, the report `behave check` prints
+    /// (`SyntaxReport`); otherwise Lua's message.
     func compileFailure(_ status: Int32, source: [UInt8], chunkName: String, on S: OpaquePointer) -> LuaError {
         var error = popError(from: S)
         guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@"),

@@ -16,16 +16,22 @@ public enum SyntaxReport {
 
     /// The parser's finding when `source` holds a chain Lua would take
     /// minutes to compile (`LuaParser.maximumChain`), read before Lua
-    /// compiles it; nil otherwise. A source too short to hold one (the
-    /// shortest link, `or""`, is 4 bytes) is not read.
+    /// compiles it; nil otherwise. A source too short to hold one is not
+    /// read.
     public static func slowToCompile(source: [UInt8], file: String) -> LintFinding? {
-        guard source.count > 4 * LuaParser.maximumChain else { return nil }
+        guard mayBeSlowToCompile(source) else { return nil }
         do throws(LuaSyntaxError) {
             _ = try LuaParser.parse(source)
             return nil
         } catch {
             return error.isCompileBound ? finding(for: error, file: file) : nil
         }
+    }
+
+    /// Whether `source` is long enough to hold a chain too slow to
+    /// compile (the shortest link, `or""`, is 4 bytes).
+    public static func mayBeSlowToCompile(_ source: [UInt8]) -> Bool {
+        source.count > 4 * LuaParser.maximumChain
     }
 
     /// A syntax error as a finding (code `syntax`).
