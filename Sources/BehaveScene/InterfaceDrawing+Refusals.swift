@@ -45,6 +45,9 @@ extension InterfaceDrawing {
         /// An element without an attribute GtkBuilder needs of it (an
         /// `<object>`'s `class`, a `<property>`'s `name`).
         case missingAttribute(element: String, attribute: String)
+        /// A list or tree store's `<data>` before any `<column>` of its
+        /// `<columns>`: GTK 4.8 stops the program on it (g_error).
+        case dataWithoutColumns(className: String)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -110,6 +113,10 @@ extension InterfaceDrawing {
             case .missingAttribute(let element, let attribute):
                 return "a <\(element)> without its `\(attribute)`, which GtkBuilder refuses (\"element '\(element)' "
                     + "requires attribute '\(attribute)'\"), \(refused); give it its \(attribute)"
+            case .dataWithoutColumns(let className):
+                return "a \(className)'s <data> comes before any <column> of its <columns>, on which GTK 4.8 stops the "
+                    + "program (\"Cannot append data to an empty model\"), \(refused); give the store its <columns> "
+                    + "before its <data>"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -139,11 +146,11 @@ extension InterfaceDrawing {
             return (mistake, line, column)
         }
         var warning: (mistake: Mistake, start: Int)?
-        var firsts: [String: Int] = [:]
+        var seen = Seen()
         let readers = tagReaders(in: document)
         for element in document.elements {
             let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
-            for mistake in mistakes(of: element, readBy: reader, in: document, firsts: &firsts, bytes) {
+            for mistake in mistakes(of: element, readBy: reader, in: document, seen: &seen, bytes) {
                 if mistake.refusesTheFile { return located(mistake, at: element.start) }
                 if warning == nil { warning = (mistake, element.start) }
             }
@@ -151,10 +158,23 @@ extension InterfaceDrawing {
         return warning.map { located($0.mistake, at: $0.start) }
     }
 
+    /// What the elements before the one being checked gave, as GtkBuilder
+    /// reads them in order.
+    private struct Seen {
+        /// Where each id was first given.
+        var firsts: [String: Int] = [:]
+        /// The stores (their elements' indices) given a column so far.
+        var storesWithColumns: Set<Int> = []
+    }
+
+    /// The classes that read `<columns>` and `<data>` (GTK has none of
+    /// theirs, so no other class reads them).
+    private static let stores: Set<String> = ["GtkListStore", "GtkTreeStore"]
+
     /// What GtkBuilder refuses or warns of in `element`, whose tag
-    /// `reader` reads; `firsts` holds where each id was first given.
+    /// `reader` reads, after what `seen` holds of the elements before it.
     private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
-                                 firsts: inout [String: Int], _ bytes: [UInt8]) -> [Mistake] {
+                                 seen: inout Seen, _ bytes: [UInt8]) -> [Mistake] {
         var found: [Mistake] = []
         if let (taken, required) = attributes(of: element, in: document) {
             if let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
@@ -166,10 +186,10 @@ extension InterfaceDrawing {
         switch element.name {
         case "object":
             guard let id = element.attribute("id") else { break }
-            if let first = firsts[id] {
+            if let first = seen.firsts[id] {
                 found.append(.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line))
             } else {
-                firsts[id] = element.start
+                seen.firsts[id] = element.start
             }
         case "template":
             found.append(.template(className: element.attribute("class") ?? ""))
@@ -181,6 +201,17 @@ extension InterfaceDrawing {
                   !GtkClasses.gtk.has(property: name, in: className) else { break }
             let nearest = Suggestions.nearest(to: propertyName(name), in: GtkClasses.gtk.properties(of: className))
             found.append(.notAProperty(className: className, property: name, nearest: nearest))
+        case "column":
+            // A store's column is one in a <columns> right inside it.
+            guard let columns = parent(of: element, in: document), columns.name == "columns",
+                  let store = parent(of: columns, in: document), store.name == "object",
+                  stores.contains(store.attribute("class") ?? "") else { break }
+            seen.storesWithColumns.insert(columns.parent)
+        case "data":
+            guard let store = parent(of: element, in: document), store.name == "object",
+                  let className = store.attribute("class"), stores.contains(className),
+                  !seen.storesWithColumns.contains(element.parent) else { break }
+            found.append(.dataWithoutColumns(className: className))
         default:
             break
         }
@@ -197,6 +228,11 @@ extension InterfaceDrawing {
             found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)
         }
         return found
+    }
+
+    /// The element `element` is in; nil at the top.
+    private static func parent(of element: MarkupDocument.Element, in document: MarkupDocument) -> MarkupDocument.Element? {
+        element.parent >= 0 ? document.elements[element.parent] : nil
     }
 
     /// The attributes GtkBuilder 4.8 takes on an element that it, or a

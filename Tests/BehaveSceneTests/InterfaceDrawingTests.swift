@@ -775,4 +775,23 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(taken).map(\.message), [])
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
+
+    /// A list or tree store's `<data>` before any `<column>` of its
+    /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
+    /// a g_error: behave window crashed), so it is refused as behave window
+    /// refuses it. Before: headless took the file as fine.
+    func testAStoresDataWithoutItsColumnsIsRefused() throws {
+        let fix = "give the store its <columns> before its <data>"
+        let refused: [(store: String, told: String)] = [
+            (#"<object class="GtkListStore"><data/></object>"#, "coffee.ui:36:30: a GtkListStore's <data> comes before any <column>"),
+            (#"<object class="GtkTreeStore"><columns/><data><row><col id="0">a</col></row></data></object>"#,
+             "coffee.ui:36:40: a GtkTreeStore's <data> comes before any <column>"),
+            (#"<object class="GtkListStore"><data/><columns><column type="gchararray"/></columns></object>"#,
+             "coffee.ui:36:30: a GtkListStore's <data>"),
+        ]
+        for (store, told) in refused { try assertRefused("</interface>", store + "</interface>", told, endsWith: fix) }
+        // With a column first, the data is read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"<object class="GtkListStore"><columns><column type="gchararray"/></columns><data><row><col id="0">a</col></row></data></object></interface>"#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
 }

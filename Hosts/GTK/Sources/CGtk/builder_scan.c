@@ -18,6 +18,8 @@
 **     has), an abstract class (GtkWidget: GtkBuilder crashed), and a value GTK cannot read for its property (a word where a
 **     whole number goes, an enum's misspelt nick, with the nicks), which
 **     GtkBuilder reports without a line or only warns of;
+**   - what stops GTK itself (a g_error, not an error it returns): a list
+**     or tree store's <data> before any <column> of its <columns>;
 **   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
 **     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
@@ -68,6 +70,10 @@ typedef struct {
   /* Whether each open element is an <object>: only a property directly
   ** in one is the object's (a <layout>'s are its layout child's). */
   gboolean objects_open[MAX_DEPTH + 1];
+  /* Whether each open element is a store's <columns>, and whether each
+  ** open store has a <column> yet (GTK stops at a <data> before one). */
+  gboolean columns_open[MAX_DEPTH + 1];
+  gboolean columned[MAX_DEPTH + 1];
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -241,6 +247,11 @@ static gboolean is_helper (GType type) {
   for (size_t i = 0; i < G_N_ELEMENTS(helpers); i++)
     if (g_type_is_a(type, helpers[i])) return TRUE;
   return FALSE;
+}
+
+/* The classes that read <columns> and <data>. */
+static gboolean is_store (GType type) {
+  return g_type_is_a(type, GTK_TYPE_LIST_STORE) || g_type_is_a(type, GTK_TYPE_TREE_STORE);
 }
 
 /* Whether a property's value, given as text, is read as a file or a URI. */
@@ -421,6 +432,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->depth++;
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
+  scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
+  if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) scan->columned[scan->depth - 2] = TRUE;
   scan->property = NULL;
   scan->pspec = NULL;
   scan->attribute = FALSE;
@@ -436,6 +449,11 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     const char *function = attribute(names, values, "function");
     refuse(scan, error, "<closure function=\"%s\"> would call a C function of the program; remove it (a behaviour "
            "computes the value and sets it)", function ? function : "");
+  } else if (in_object && is_store(inside) && strcmp(element, "data") == 0 && !scan->columned[scan->depth - 1]) {
+    /* GtkListStore and GtkTreeStore call g_error() on it: the process ends. */
+    refuse(scan, error, "a %s's <data> comes before any <column> of its <columns>, on which GTK stops the program "
+           "(\"Cannot append data to an empty model\"); give the store its <columns> before its <data>",
+           g_type_name(inside));
   } else if (strcmp(element, "template") == 0) {
     refuse(scan, error, "a <template> defines a widget class of a program; draw the screen as objects inside a GtkWindow");
   } else if (strcmp(element, "object") == 0) {
@@ -460,6 +478,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
              "(a behaviour's ask shows dialogs): remove it", name);
     } else {
       scan->classes[scan->depth] = type;
+      scan->columned[scan->depth] = FALSE;
       g_clear_pointer(&scan->labels[scan->depth], g_free);
       scan->markup[scan->depth] = FALSE;
     }

@@ -171,6 +171,19 @@ final class HostileInterfaceTests: XCTestCase {
                           ["renderer.ui:7:", "`GtkCellRenderer` is a kind of object"], driver: driver)
     }
 
+    /// A list or tree store's <data> before any <column> of its <columns>
+    /// is refused at its line. Before: GTK 4.8 stopped the program on it
+    /// ("Cannot append data to an empty model", a g_error), and behave
+    /// window died of a trap.
+    func testAStoresDataWithoutItsColumnsIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("store", "", extra: #"  <object class="GtkListStore"><data/></object>"#),
+                          ["store.ui:11:", "a GtkListStore's <data> comes before any <column> of its <columns>",
+                           "give the store its <columns> before its <data>"], driver: driver)
+        try assertRefused(scene("tree", "", extra: #"  <object class="GtkTreeStore"><columns/><data><row><col id="0">a</col></row></data><columns><column type="gchararray"/></columns></object>"#),
+                          ["tree.ui:11:", "a GtkTreeStore's <data> comes before any <column>"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
