@@ -48,6 +48,9 @@ extension InterfaceDrawing {
         /// A list or tree store's `<data>` before any `<column>` of its
         /// `<columns>`: GTK 4.8 stops the program on it (g_error).
         case dataWithoutColumns(className: String)
+        /// Grids, from an object in, of more rows and columns (each grid's
+        /// first to last) than GTK 4.8 lays out on its stack.
+        case gridTooLarge(lines: Int64)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -117,6 +120,10 @@ extension InterfaceDrawing {
                 return "a \(className)'s <data> comes before any <column> of its <columns>, on which GTK 4.8 stops the "
                     + "program (\"Cannot append data to an empty model\"), \(refused); give the store its <columns> "
                     + "before its <data>"
+            case .gridTooLarge(let lines):
+                return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
+                    + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
+                    + "place the children at smaller columns and rows (at most \(maximumGridLines) in all)"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -154,6 +161,9 @@ extension InterfaceDrawing {
                 if mistake.refusesTheFile { return located(mistake, at: element.start) }
                 if warning == nil { warning = (mistake, element.start) }
             }
+        }
+        if let grid = oversizedGrid(in: document) {
+            return located(.gridTooLarge(lines: grid.lines), at: document.elements[grid.element].start)
         }
         return warning.map { located($0.mistake, at: $0.start) }
     }

@@ -776,6 +776,27 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
 
+    /// Grids whose rows and columns, first to last, number more than GTK
+    /// 4.8 lays out on its stack (grids inside one another counted
+    /// together) are refused as behave window refuses them (it crashed on
+    /// them). Before: headless took the file as fine.
+    func testGridsPastWhatGtkLaysOutAreRefused() throws {
+        let grid = { (inner: String, from: String, to: String) in
+            #"<object class="GtkGrid">\#(inner)<child><object class="GtkLabel"><layout><property name="column">\#(from)</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">\#(to)</property></layout></object></child></object>"#
+        }
+        let fix = "place the children at smaller columns and rows (at most 50000 in all)"
+        // GtkBuilder reads 0x249F0 as 150,000.
+        try assertRefused("</interface>", grid("", "-150000", "0x249F0") + "</interface>",
+                          "coffee.ui:36:1: the grids from this object in span 300002 rows and columns", endsWith: fix)
+        // Two grids of 30,000 lines, one inside the other, are 60,002 (a row each too).
+        let nested = grid("<child>" + grid("", "0", "29999") + "</child>", "0", "29999")
+        try assertRefused("</interface>", nested + "</interface>",
+                          "coffee.ui:36:1: the grids from this object in span 60002 rows and columns", endsWith: fix)
+        // Side by side, they are 30,000.
+        let beside = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: grid("", "0", "29999") + grid("", "0", "29999") + "</interface>")
+        XCTAssertEqual(try warnings(beside).map(\.message), [])
+    }
+
     /// A list or tree store's `<data>` before any `<column>` of its
     /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
     /// a g_error: behave window crashed), so it is refused as behave window

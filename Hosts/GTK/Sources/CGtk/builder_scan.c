@@ -20,7 +20,10 @@
 **     GtkBuilder reports without a line or only warns of;
 **   - what stops GTK itself (a g_error, not an error it returns): a list
 **     or tree store's <data> before any <column> of its <columns>;
-**   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
+**   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
+**     rows and columns (a grid keeps its lines on the stack while its
+**     children are laid out: 300,000 overflowed it), labels longer than
+**     MAX_LABEL characters,
 **     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
 **     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
@@ -44,6 +47,12 @@
 #define MAX_POINTS 1000
 #define MAX_SCALE 100.0
 #define PAST_PANGO "sizes of 0 to 1000 points, scales of 0 to 100"
+/* The most rows and columns of grids inside one another, counted from
+** each grid's first to its last: GTK lays each grid's lines out on the
+** stack (about 32 bytes a line), and keeps them there while it lays out
+** what is inside. */
+#define MAX_GRID_LINES 50000
+
 /* The most characters a label or a tooltip holds, as a script's label
 ** shows at most (Pango lays a wrapping label out again at each width GTK
 ** tries: five megabytes made every frame take seconds). */
@@ -74,6 +83,15 @@ typedef struct {
   ** open store has a <column> yet (GTK stops at a <data> before one). */
   gboolean columns_open[MAX_DEPTH + 1];
   gboolean columned[MAX_DEPTH + 1];
+  /* Each open object's start, its place in its parent's grid (a child's
+  ** <layout> column, row, column-span, row-span), the first and last
+  ** column and row of the children placed in it so far (none: first >
+  ** last), and the most lines of the grids inside it. */
+  int starts[MAX_DEPTH + 1][2];
+  gint64 cells[MAX_DEPTH + 1][4];
+  gint64 spans[MAX_DEPTH + 1][4];
+  gint64 inner_lines[MAX_DEPTH + 1];
+  gboolean layouts_open[MAX_DEPTH + 1];
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -107,6 +125,15 @@ static void refuse_value (Scan *scan, GError **error, const char *format, ...) {
   va_list args;
   va_start(args, format);
   refuse_at(scan->line, scan->column, error, format, args);
+  va_end(args);
+}
+
+/* An error at `place`, a line and a column. */
+static void refuse_there (const int place[2], GError **error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+static void refuse_there (const int place[2], GError **error, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  refuse_at(place[0], place[1], error, format, args);
   va_end(args);
 }
 
@@ -418,6 +445,55 @@ static gboolean is_true (const char *text) {
       || g_ascii_strcasecmp(text, "t") == 0 || g_ascii_strcasecmp(text, "y") == 0 || strcmp(text, "1") == 0;
 }
 
+/* ---------------------------------------------------------------- grids */
+
+/* The object just opened: at column 0, row 0, one of each; nothing in it. */
+static void start_cell (Scan *scan) {
+  int depth = scan->depth;
+  g_markup_parse_context_get_position(scan->context, &scan->starts[depth][0], &scan->starts[depth][1]);
+  scan->cells[depth][0] = scan->cells[depth][1] = 0;
+  scan->cells[depth][2] = scan->cells[depth][3] = 1;
+  scan->spans[depth][0] = scan->spans[depth][1] = G_MAXINT64;
+  scan->spans[depth][2] = scan->spans[depth][3] = G_MININT64;
+  scan->inner_lines[depth] = 0;
+}
+
+/* A <layout> property that places a child in a grid, kept for its object. */
+static void keep_cell (Scan *scan, const char *name, const char *text) {
+  const char *names[] = { "column", "row", "column-span", "row-span" };
+  char *canonical = g_strdelimit(g_strdup(name), "_", '-');   /* as GObject reads a name */
+  for (int i = 0; i < 4; i++)
+    if (strcmp(canonical, names[i]) == 0) {
+      /* GtkBuilder reads a C int: anything past one is too far anyway. */
+      gint64 value = g_ascii_strtoll(text, NULL, 0);
+      scan->cells[scan->owner - 1][i] = CLAMP(value, -(gint64)G_MAXINT32 * 4, (gint64)G_MAXINT32 * 4);
+    }
+  g_free(canonical);
+}
+
+/* The object at the scan's depth ends: its cell goes to the object it is
+** in, and the grids' lines counted from it out are checked. */
+static void end_cell (Scan *scan, GError **error) {
+  int depth = scan->depth, parent = depth - 1;
+  gint64 *spans = scan->spans[depth], *cell = scan->cells[depth], lines = scan->inner_lines[depth];
+  for (int axis = 0; axis < 2; axis++)
+    if (spans[axis] <= spans[axis + 2]) lines += spans[axis + 2] - spans[axis];
+  if (lines > MAX_GRID_LINES) {
+    refuse_there(scan->starts[depth], error,
+              "the grids from this object in span %" G_GINT64_FORMAT " rows and columns, first to last, and GTK lays a "
+              "grid out on its stack; place the children at smaller columns and rows (at most %d in all)", lines,
+              MAX_GRID_LINES);
+    return;
+  }
+  while (parent > 0 && !scan->objects_open[parent]) parent--;
+  if (parent == 0) return;
+  for (int axis = 0; axis < 2; axis++) {
+    scan->spans[parent][axis] = MIN(scan->spans[parent][axis], cell[axis]);
+    scan->spans[parent][axis + 2] = MAX(scan->spans[parent][axis + 2], cell[axis] + cell[axis + 2]);
+  }
+  scan->inner_lines[parent] = MAX(scan->inner_lines[parent], lines);
+}
+
 /* ------------------------------------------------------------- elements */
 
 static void scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
@@ -433,6 +509,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
+  scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
   if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) scan->columned[scan->depth - 2] = TRUE;
   scan->property = NULL;
   scan->pspec = NULL;
@@ -479,6 +556,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
+      start_cell(scan);
       g_clear_pointer(&scan->labels[scan->depth], g_free);
       scan->markup[scan->depth] = FALSE;
     }
@@ -533,6 +611,7 @@ static gboolean reads (Scan *scan, const char *text) {
 static void scan_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
+  if (name != NULL && scan->layouts_open[scan->owner]) keep_cell(scan, name, text);
   if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
@@ -570,6 +649,7 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
              && scan->labels[scan->depth] != NULL) {
     check_markup(scan, scan->labels[scan->depth], "the label (use-markup is on)", error);
   }
+  if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {
     g_clear_pointer(&scan->labels[scan->depth], g_free);
     scan->markup[scan->depth] = FALSE;

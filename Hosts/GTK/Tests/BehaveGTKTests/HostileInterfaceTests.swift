@@ -184,6 +184,23 @@ final class HostileInterfaceTests: XCTestCase {
                           ["tree.ui:11:", "a GtkTreeStore's <data> comes before any <column>"], driver: driver)
     }
 
+    /// Grids whose rows and columns, first to last, number more than GTK
+    /// lays out on its stack are refused at the outer object. Before: a
+    /// grid's children at columns -150,000 and 150,000 overflowed the
+    /// stack, and at -2,000,000,000 and 2,000,000,000 GTK read past it, and
+    /// behave window crashed.
+    func testGridsPastWhatGtkLaysOutAreRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let grid = { (from: Int, to: Int) in
+            #"        <child><object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">\#(from)</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">\#(to)</property></layout></object></child></object></child>"#
+        }
+        try assertRefused(scene("wide", grid(-150_000, 150_000)),
+                          ["wide.ui:7:", "the grids from this object in span 300002 rows and columns",
+                           "place the children at smaller columns and rows (at most 50000 in all)"], driver: driver)
+        try assertRefused(scene("far", grid(-2_000_000_000, 2_000_000_000)),
+                          ["far.ui:7:", "span 4000000002 rows and columns"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
