@@ -48,6 +48,14 @@ extension InterfaceDrawing {
         /// A list or tree store's `<data>` before any `<column>` of its
         /// `<columns>`: GTK 4.8 stops the program on it (g_error).
         case dataWithoutColumns(className: String)
+        /// A notebook's `<child type="tab">` before any page: GTK 4.8
+        /// asserts a page to give it to.
+        case tabBeforePage
+        /// A `GtkStackPage` without its `child`: GTK 4.8 stops the program.
+        case pageWithoutChild(className: String)
+        /// An id that must name a widget (or a constraint's guide) naming
+        /// an object of another class: GTK 4.8 crashes on it.
+        case notAWidget(id: String, className: String, namedBy: String, guide: Bool)
         /// Grids, from an object in, of more rows and columns (each grid's
         /// first to last) than GTK 4.8 lays out on its stack.
         case gridTooLarge(lines: Int64)
@@ -120,6 +128,15 @@ extension InterfaceDrawing {
                 return "a \(className)'s <data> comes before any <column> of its <columns>, on which GTK 4.8 stops the "
                     + "program (\"Cannot append data to an empty model\"), \(refused); give the store its <columns> "
                     + "before its <data>"
+            case .tabBeforePage:
+                return "a GtkNotebook's <child type=\"tab\"> comes before any page (a <child> without a type), on which "
+                    + "GTK 4.8 stops the program (an assertion), \(refused); give the page's <child> before its tab"
+            case .pageWithoutChild(let className):
+                return "a \(className) without its `child`, on which GTK 4.8 stops the program (\"is missing a child "
+                    + "widget\"), \(refused); give it a <property name=\"child\"> holding the page's widget"
+            case .notAWidget(let id, let className, let namedBy, let guide):
+                return "\(namedBy) `\(id)`, which is a \(className), not a widget\(guide ? " or a guide" : ""), on which "
+                    + "GTK 4.8 crashes, \(refused); name a widget"
             case .gridTooLarge(let lines):
                 return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
@@ -154,6 +171,11 @@ extension InterfaceDrawing {
         }
         var warning: (mistake: Mistake, start: Int)?
         var seen = Seen()
+        for element in document.elements where element.name == "object" {
+            if let id = element.attribute("id"), let className = element.attribute("class"), seen.classesByID[id] == nil {
+                seen.classesByID[id] = className
+            }
+        }
         let readers = tagReaders(in: document)
         for element in document.elements {
             let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
@@ -175,6 +197,11 @@ extension InterfaceDrawing {
         var firsts: [String: Int] = [:]
         /// The stores (their elements' indices) given a column so far.
         var storesWithColumns: Set<Int> = []
+        /// The notebooks (their elements' indices) given a page so far.
+        var notebooksWithPages: Set<Int> = []
+        /// Each id's class, all the file's (an id may be named before it
+        /// is given).
+        var classesByID: [String: String] = [:]
     }
 
     /// The classes that read `<columns>` and `<data>` (GTK has none of
@@ -217,6 +244,23 @@ extension InterfaceDrawing {
                   let store = parent(of: columns, in: document), store.name == "object",
                   stores.contains(store.attribute("class") ?? "") else { break }
             seen.storesWithColumns.insert(columns.parent)
+        case "child":
+            guard let notebook = parent(of: element, in: document), notebook.name == "object",
+                  GtkClasses.gtk.isA(notebook.attribute("class") ?? "", "GtkNotebook") else { break }
+            if element.attribute("type") == nil {
+                seen.notebooksWithPages.insert(element.parent)
+            } else if element.attribute("type") == "tab", !seen.notebooksWithPages.contains(element.parent) {
+                found.append(.tabBeforePage)
+            }
+        case "constraint":
+            guard let layout = parent(of: element, in: document).flatMap({ parent(of: $0, in: document) }),
+                  GtkClasses.gtk.isA(layout.attribute("class") ?? "", "GtkConstraintLayout") else { break }
+            for (end, namedBy) in [("target", "a <constraint>'s target is"), ("source", "a <constraint>'s source is")] {
+                if let id = element.attribute(end), id != "super",
+                   let mistake = notAWidget(id, namedBy: namedBy, guide: true, classes: seen.classesByID) {
+                    found.append(mistake)
+                }
+            }
         case "data":
             guard let store = parent(of: element, in: document), store.name == "object",
                   let className = store.attribute("class"), stores.contains(className),
@@ -224,6 +268,22 @@ extension InterfaceDrawing {
             found.append(.dataWithoutColumns(className: className))
         default:
             break
+        }
+        if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkStackPage") {
+            // Its child, an object in it or an id, which must be a widget.
+            let child = element.content.compactMap { content -> Int? in
+                guard case .element(let index) = content, document.elements[index].name == "property",
+                      document.elements[index].attribute("name") == "child" else { return nil }
+                return index
+            }.first
+            if let child {
+                let id = document.text(of: child).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !id.isEmpty, let mistake = notAWidget(id, namedBy: "a page's child is", guide: false, classes: seen.classesByID) {
+                    found.append(mistake)
+                }
+            } else {
+                found.append(.pageWithoutChild(className: className))
+            }
         }
         if element.name == "object", let className = element.attribute("class") {
             if !GtkClasses.gtk.has(className) {
@@ -238,6 +298,14 @@ extension InterfaceDrawing {
             found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)
         }
         return found
+    }
+
+    /// `id` named where a widget (or, where `guide`, a constraint's
+    /// guide) must be, when it is an object of the file of another class.
+    private static func notAWidget(_ id: String, namedBy: String, guide: Bool, classes: [String: String]) -> Mistake? {
+        guard let className = classes[id], GtkClasses.gtk.classes[className] != nil, !GtkClasses.gtk.isA(className, "GtkWidget"),
+              !(guide && GtkClasses.gtk.isA(className, "GtkConstraintGuide")) else { return nil }
+        return .notAWidget(id: id, className: className, namedBy: namedBy, guide: guide)
     }
 
     /// The element `element` is in; nil at the top.

@@ -797,6 +797,34 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(beside).map(\.message), [])
     }
 
+    /// What GTK 4.8 stops the program on, or crashes on, is refused as
+    /// behave window refuses it: a notebook's tab before any page, a stack
+    /// page without its child or with one that is not a widget, and a
+    /// constraint whose target or source is not a widget nor a guide (an
+    /// id given before or after). Before: headless took the file as fine.
+    func testWhatStopsGtkIsRefused() throws {
+        let refused: [(objects: String, told: String, fix: String)] = [
+            (#"<object class="GtkNotebook"><child type="tab"><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object>"#,
+             #"coffee.ui:36:29: a GtkNotebook's <child type="tab"> comes before any page"#, "give the page's <child> before its tab"),
+            (#"<object class="GtkStack"><child><object class="GtkStackPage"><property name="name">a</property></object></child></object>"#,
+             "coffee.ui:36:33: a GtkStackPage without its `child`", #"give it a <property name="child"> holding the page's widget"#),
+            (#"<object class="GtkStackPage"><property name="child">range</property></object><object class="GtkAdjustment" id="range"/>"#,
+             "coffee.ui:36:1: a page's child is `range`, which is a GtkAdjustment, not a widget, on which GTK 4.8 crashes", "name a widget"),
+            (#"<object class="GtkAdjustment" id="range"/><object class="GtkBox"><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="super" target-attribute="width" source="range" source-attribute="width"/></constraints></object></property></object>"#,
+             "coffee.ui:36:147: a <constraint>'s source is `range`, which is a GtkAdjustment, not a widget or a guide", "name a widget"),
+        ]
+        for (objects, told, fix) in refused { try assertRefused("</interface>", objects + "</interface>", told, endsWith: fix) }
+        // A page after its tab's page, a stack page's child widget, a
+        // constraint on a widget or a guide are read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"""
+            <object class="GtkNotebook"><child><object class="GtkLabel"/></child><child type="tab"><object class="GtkLabel"/></child></object>
+            <object class="GtkStack"><child><object class="GtkStackPage"><property name="child"><object class="GtkLabel"/></property></object></child></object>
+            <object class="GtkBox"><child><object class="GtkLabel" id="text"/></child><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><guide name="g"/><constraint target="text" target-attribute="width" source="g" source-attribute="width"/></constraints></object></property></object>
+            </interface>
+            """#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
+
     /// A list or tree store's `<data>` before any `<column>` of its
     /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
     /// a g_error: behave window crashed), so it is refused as behave window

@@ -19,7 +19,9 @@
 **     whole number goes, an enum's misspelt nick, with the nicks), which
 **     GtkBuilder reports without a line or only warns of;
 **   - what stops GTK itself (a g_error, not an error it returns): a list
-**     or tree store's <data> before any <column> of its <columns>;
+**     or tree store's <data> before any <column> of its <columns>, a
+**     notebook's tab before any page, a stack's page without its child, and a constraint, or a page's child, naming an
+**     object that is not a widget (or a constraint's guide);
 **   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -92,6 +94,15 @@ typedef struct {
   gint64 spans[MAX_DEPTH + 1][4];
   gint64 inner_lines[MAX_DEPTH + 1];
   gboolean layouts_open[MAX_DEPTH + 1];
+  /* Whether each open notebook has a page yet (GTK asserts one before a
+  ** tab), and whether each open stack page lacks its child (GTK stops). */
+  gboolean paged[MAX_DEPTH + 1];
+  gboolean childless[MAX_DEPTH + 1];
+  /* Each object's class by its id, and the ids that must name a widget
+  ** (or a guide), with where they are: checked at the file's end, as an
+  ** id may be given after it is named. */
+  GHashTable *classes_by_id;
+  GArray *widget_names;
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -445,6 +456,39 @@ static gboolean is_true (const char *text) {
       || g_ascii_strcasecmp(text, "t") == 0 || g_ascii_strcasecmp(text, "y") == 0 || strcmp(text, "1") == 0;
 }
 
+/* ----------------------------------------------------- pages, widgets */
+
+typedef struct {
+  const char *id;          /* owned by the scan's names */
+  const char *what;        /* a static string: what names it */
+  gboolean guide;          /* whether a constraint's guide may be named */
+  int line, column;
+} WidgetName;
+
+/* `id` (said `what`) must name a widget, or a guide where `guide`. */
+static void needs_widget (Scan *scan, const char *id, const char *what, gboolean guide) {
+  WidgetName name = { g_string_chunk_insert(scan->names, id), what, guide, 0, 0 };
+  g_markup_parse_context_get_position(scan->context, &name.line, &name.column);
+  g_array_append_val(scan->widget_names, name);
+}
+
+/* The first id that names an object of the file that is not a widget (a
+** guide is named apart from the objects); GTK crashed on it. */
+static gboolean check_widget_names (Scan *scan, GError **error) {
+  for (guint i = 0; i < scan->widget_names->len; i++) {
+    WidgetName *name = &g_array_index(scan->widget_names, WidgetName, i);
+    GType type = GPOINTER_TO_SIZE(g_hash_table_lookup(scan->classes_by_id, name->id));
+    if (type != G_TYPE_INVALID && !g_type_is_a(type, GTK_TYPE_WIDGET)
+        && !(name->guide && g_type_is_a(type, GTK_TYPE_CONSTRAINT_GUIDE))) {
+      int place[2] = { name->line, name->column };
+      refuse_there(place, error, "%s `%s`, which is a %s, not a widget%s, on which GTK crashes; name a widget",
+                   name->what, name->id, g_type_name(type), name->guide ? " or a guide" : "");
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 /* ---------------------------------------------------------------- grids */
 
 /* The object just opened: at column 0, row 0, one of each; nothing in it. */
@@ -505,6 +549,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     return;
   }
   gboolean in_object = scan->objects_open[scan->depth];
+  if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
+    scan->paged[scan->depth] = TRUE;
   scan->depth++;
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
@@ -526,6 +572,20 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     const char *function = attribute(names, values, "function");
     refuse(scan, error, "<closure function=\"%s\"> would call a C function of the program; remove it (a behaviour "
            "computes the value and sets it)", function ? function : "");
+  } else if (in_object && g_type_is_a(inside, GTK_TYPE_NOTEBOOK) && strcmp(element, "child") == 0
+             && attribute(names, values, "type") != NULL && strcmp(attribute(names, values, "type"), "tab") == 0
+             && !scan->paged[scan->depth - 1]) {
+    /* GtkNotebook asserts a page to give the tab to: the process aborts. */
+    refuse(scan, error, "a GtkNotebook's <child type=\"tab\"> comes before any page (a <child> without a type), on "
+           "which GTK stops the program (an assertion); give the page's <child> before its tab");
+  } else if (strcmp(element, "constraint") == 0 && scan->classes[scan->depth] != G_TYPE_INVALID
+             && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_CONSTRAINT_LAYOUT)) {
+    const char *ends[] = { "target", "source" };
+    for (int i = 0; i < 2; i++) {
+      const char *id = attribute(names, values, ends[i]);
+      if (id != NULL && strcmp(id, "super") != 0)
+        needs_widget(scan, id, i == 0 ? "a <constraint>'s target is" : "a <constraint>'s source is", TRUE);
+    }
   } else if (in_object && is_store(inside) && strcmp(element, "data") == 0 && !scan->columned[scan->depth - 1]) {
     /* GtkListStore and GtkTreeStore call g_error() on it: the process ends. */
     refuse(scan, error, "a %s's <data> comes before any <column> of its <columns>, on which GTK stops the program "
@@ -556,6 +616,11 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
+      scan->paged[scan->depth] = FALSE;
+      scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
+      if (attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            GSIZE_TO_POINTER(type));
       start_cell(scan);
       g_clear_pointer(&scan->labels[scan->depth], g_free);
       scan->markup[scan->depth] = FALSE;
@@ -572,6 +637,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     scan->property = g_string_chunk_insert(scan->names, name);
     g_markup_parse_context_get_position(context, &scan->line, &scan->column);
     scan->bound = attribute(names, values, "bind-source") != NULL;
+    if (!scan->attribute && in_object && scan->childless[scan->owner] && strcmp(name, "child") == 0)
+      scan->childless[scan->owner] = FALSE;
     if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
       GObjectClass *klass = g_type_class_ref(inside);
       scan->pspec = g_object_class_find_property(klass, name);
@@ -612,6 +679,10 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
   if (name != NULL && scan->layouts_open[scan->owner]) keep_cell(scan, name, text);
+  if (name != NULL && !scan->attribute && strcmp(name, "child") == 0 && scan->objects_open[scan->owner]
+      && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
+      && *g_strstrip(scan->text->str) != '\0')
+    needs_widget(scan, scan->text->str, "a page's child is", FALSE);
   if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
@@ -649,6 +720,12 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
              && scan->labels[scan->depth] != NULL) {
     check_markup(scan, scan->labels[scan->depth], "the label (use-markup is on)", error);
   }
+  if (name == NULL && strcmp(element, "object") == 0 && scan->childless[scan->depth] && (error == NULL || *error == NULL)) {
+    /* GtkStackPage stops the program without one, even where it is in no stack. */
+    refuse_there(scan->starts[scan->depth], error, "a %s without its `child`, on which GTK stops the program (\"is "
+                 "missing a child widget\"); give it a <property name=\"child\"> holding the page's widget",
+                 g_type_name(scan->classes[scan->depth]));
+  }
   if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {
     g_clear_pointer(&scan->labels[scan->depth], g_free);
@@ -668,8 +745,13 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.text = g_string_new(NULL);
   scan.names = g_string_chunk_new(256);
   scan.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &scan, NULL);
+  scan.classes_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+  scan.widget_names = g_array_new(FALSE, FALSE, sizeof(WidgetName));
   ok = g_markup_parse_context_parse(scan.context, text, length, error)
-    && g_markup_parse_context_end_parse(scan.context, error);
+    && g_markup_parse_context_end_parse(scan.context, error)
+    && check_widget_names(&scan, error);
+  g_hash_table_destroy(scan.classes_by_id);
+  g_array_free(scan.widget_names, TRUE);
   g_markup_parse_context_free(scan.context);
   g_string_free(scan.text, TRUE);
   g_string_chunk_free(scan.names);

@@ -201,6 +201,46 @@ final class HostileInterfaceTests: XCTestCase {
                           ["far.ui:7:", "span 4000000002 rows and columns"], driver: driver)
     }
 
+    /// A notebook's tab before any page is refused at its line. Before:
+    /// GTK 4.8 asserted a page to give it to, and behave window aborted.
+    func testANotebooksTabBeforeAnyPageIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("tab", #"        <child><object class="GtkNotebook"><child type="tab"><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["tab.ui:7:", #"a GtkNotebook's <child type="tab"> comes before any page"#,
+                           "give the page's <child> before its tab"], driver: driver)
+    }
+
+    /// A stack page without its child, or whose child is not a widget, is
+    /// refused at its line. Before: GTK 4.8 stopped the program ("is
+    /// missing a child widget"), and behave window died of a trap.
+    func testAStackPageWithoutAWidgetIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let page = { (properties: String) in
+            #"        <child><object class="GtkStack"><child><object class="GtkStackPage"><property name="name">a</property>\#(properties)</object></child></object></child>"#
+        }
+        try assertRefused(scene("page", page("")),
+                          ["page.ui:7:", "a GtkStackPage without its `child`",
+                           #"give it a <property name="child"> holding the page's widget"#], driver: driver)
+        try assertRefused(scene("adjusted", page(#"<property name="child">range</property>"#), extra: #"  <object class="GtkAdjustment" id="range"/>"#),
+                          ["adjusted.ui:7:", "a page's child is `range`, which is a GtkAdjustment, not a widget"], driver: driver)
+    }
+
+    /// A constraint whose target or source is an object that is not a
+    /// widget (nor a guide) is refused at its line. Before: GTK 4.8 made
+    /// no constraint of it and crashed on that.
+    func testAConstraintOnAnObjectThatIsNotAWidgetIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let constrained = { (target: String, source: String) in
+            #"        <child><object class="GtkBox"><child><object class="GtkLabel" id="text"/></child><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="\#(target)" target-attribute="width" relation="eq" source="\#(source)" source-attribute="width" constant="10"/></constraints></object></property></object></child>"#
+        }
+        let range = #"  <object class="GtkAdjustment" id="range"/>"#
+        try assertRefused(scene("source", constrained("text", "range"), extra: range),
+                          ["source.ui:7:", "a <constraint>'s source is `range`, which is a GtkAdjustment, not a widget or a guide",
+                           "name a widget"], driver: driver)
+        try assertRefused(scene("target", constrained("range", "super"), extra: range),
+                          ["target.ui:7:", "a <constraint>'s target is `range`"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
