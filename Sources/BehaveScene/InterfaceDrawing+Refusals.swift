@@ -56,6 +56,9 @@ extension InterfaceDrawing {
         /// An id that must name a widget (or a constraint's guide) naming
         /// an object of another class: GTK 4.8 crashes on it.
         case notAWidget(id: String, className: String, namedBy: String, guide: Bool)
+        /// A combo box with an entry whose `entry-text-column` is not a
+        /// text column of its model: GTK 4.8 crashes reading a row's text.
+        case comboTextColumn(Int64)
         /// Grids, from an object in, of more rows and columns (each grid's
         /// first to last) than GTK 4.8 lays out on its stack.
         case gridTooLarge(lines: Int64)
@@ -137,6 +140,11 @@ extension InterfaceDrawing {
             case .notAWidget(let id, let className, let namedBy, let guide):
                 return "\(namedBy) `\(id)`, which is a \(className), not a widget\(guide ? " or a guide" : ""), on which "
                     + "GTK 4.8 crashes, \(refused); name a widget"
+            case .comboTextColumn(let column):
+                return "a GtkComboBox with an entry (has-entry) takes each row's text from its entry-text-column, "
+                    + "\(column), which is not a text column of its model (a GtkListStore or GtkTreeStore of the file), "
+                    + "on which GTK 4.8 crashes, \(refused); give entry-text-column the number of a gchararray column "
+                    + "of its model"
             case .gridTooLarge(let lines):
                 return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
@@ -171,9 +179,10 @@ extension InterfaceDrawing {
         }
         var warning: (mistake: Mistake, start: Int)?
         var seen = Seen()
-        for element in document.elements where element.name == "object" {
+        for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), let className = element.attribute("class"), seen.classesByID[id] == nil {
                 seen.classesByID[id] = className
+                seen.objectsByID[id] = index
             }
         }
         let readers = tagReaders(in: document)
@@ -202,6 +211,8 @@ extension InterfaceDrawing {
         /// Each id's class, all the file's (an id may be named before it
         /// is given).
         var classesByID: [String: String] = [:]
+        /// Each id's `<object>` element.
+        var objectsByID: [String: Int] = [:]
     }
 
     /// The classes that read `<columns>` and `<data>` (GTK has none of
@@ -269,6 +280,10 @@ extension InterfaceDrawing {
         default:
             break
         }
+        if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkComboBox"),
+           let column = comboTextColumn(element, of: className, in: document, objects: seen.objectsByID) {
+            found.append(.comboTextColumn(column))
+        }
         if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkStackPage") {
             // Its child, an object in it or an id, which must be a widget.
             let child = element.content.compactMap { content -> Int? in
@@ -306,6 +321,46 @@ extension InterfaceDrawing {
         guard let className = classes[id], GtkClasses.gtk.classes[className] != nil, !GtkClasses.gtk.isA(className, "GtkWidget"),
               !(guide && GtkClasses.gtk.isA(className, "GtkConstraintGuide")) else { return nil }
         return .notAWidget(id: id, className: className, namedBy: namedBy, guide: guide)
+    }
+
+    /// A combo box's `entry-text-column` when it has an entry and a model
+    /// whose column that is not text (GtkComboBoxText's is 0 unless
+    /// given, another's -1): GTK reads each row's text from it as a string.
+    private static func comboTextColumn(_ combo: MarkupDocument.Element, of className: String, in document: MarkupDocument,
+                                        objects: [String: Int]) -> Int64? {
+        var entry = false, column: Int64 = GtkClasses.gtk.isA(className, "GtkComboBoxText") ? 0 : -1, model: Int?
+        for case .element(let index) in combo.content where document.elements[index].name == "property" {
+            let text = document.text(of: index).trimmingCharacters(in: .whitespacesAndNewlines)
+            switch propertyName(document.elements[index].attribute("name") ?? "") {
+            case "has-entry": entry = boolean(text) ?? false
+            case "entry-text-column": column = wholeNumber(text) ?? 0
+            case "model":
+                let inline = document.elements[index].content.compactMap { content -> Int? in
+                    guard case .element(let inner) = content, document.elements[inner].name == "object" else { return nil }
+                    return inner
+                }.first
+                model = inline ?? (text.isEmpty ? nil : objects[text])
+                if model == nil, !text.isEmpty { model = -1 }   // an id of no object
+            default: break
+            }
+        }
+        guard entry, let model else { return nil }
+        let types = model >= 0 ? storeColumns(document.elements[model], in: document) : nil
+        if let types, column >= 0, column < types.count, types[Int(column)] == "gchararray" { return nil }
+        return column
+    }
+
+    /// The column types a store's `<columns>` give, in order; nil for an
+    /// object that is not a list or tree store.
+    private static func storeColumns(_ store: MarkupDocument.Element, in document: MarkupDocument) -> [String]? {
+        guard stores.contains(store.attribute("class") ?? "") else { return nil }
+        var types: [String] = []
+        for case .element(let columns) in store.content where document.elements[columns].name == "columns" {
+            for case .element(let column) in document.elements[columns].content where document.elements[column].name == "column" {
+                types.append(document.elements[column].attribute("type") ?? "")
+            }
+        }
+        return types
     }
 
     /// The element `element` is in; nil at the top.

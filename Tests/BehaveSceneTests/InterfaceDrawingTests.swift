@@ -825,6 +825,37 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(fine).map(\.message), [])
     }
 
+    /// A combo box with an entry whose entry-text-column is not a text
+    /// column of its model (unset: -1, a number's, an inline store's, past
+    /// its columns) is refused as behave window refuses it (GTK 4.8
+    /// crashed reading a row's text). Before: headless took it as fine.
+    func testAComboEntryOnAColumnThatIsNotTextIsRefused() throws {
+        let store = #"<object class="GtkListStore" id="choices"><columns><column type="gint"/><column type="gchararray"/></columns></object>"#
+        let combo = { (className: String, properties: String) in
+            #"<object class="\#(className)"><property name="has-entry">yes</property>\#(properties)</object>"# + store + "</interface>"
+        }
+        let fix = "give entry-text-column the number of a gchararray column of its model"
+        let refused: [(to: String, column: String)] = [
+            (combo("GtkComboBox", #"<property name="model">choices</property>"#), "-1"),
+            (combo("GtkComboBox", #"<property name="model">choices</property><property name="entry_text_column">0</property>"#), "0"),
+            (combo("GtkComboBoxText", #"<property name="model">choices</property>"#), "0"),
+            (combo("GtkComboBox", #"<property name="entry-text-column">2</property><property name="model">choices</property>"#), "2"),
+            (combo("GtkComboBox", #"<property name="model"><object class="GtkListStore"><columns><column type="gint"/></columns></object></property>"#), "-1"),
+        ]
+        for (to, column) in refused {
+            try assertRefused("</interface>", to, "coffee.ui:36:1: a GtkComboBox with an entry (has-entry) takes each row's text "
+                              + "from its entry-text-column, \(column), which is not a text column of its model", endsWith: fix)
+        }
+        // A text column, or no entry, or a GtkComboBoxText's own items.
+        for properties in [#"<property name="model">choices</property><property name="entry-text-column">0x1</property>"#,
+                           #"<property name="has-entry">no</property><property name="model">choices</property>"#] {
+            let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: combo("GtkComboBox", properties))
+            XCTAssertEqual(try warnings(fine).map(\.message), [], properties)
+        }
+        let own = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: combo("GtkComboBoxText", "<items><item>Tea</item></items>"))
+        XCTAssertEqual(try warnings(own).map(\.message), [])
+    }
+
     /// A list or tree store's `<data>` before any `<column>` of its
     /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
     /// a g_error: behave window crashed), so it is refused as behave window

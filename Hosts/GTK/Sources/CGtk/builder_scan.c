@@ -21,7 +21,9 @@
 **   - what stops GTK itself (a g_error, not an error it returns): a list
 **     or tree store's <data> before any <column> of its <columns>, a
 **     notebook's tab before any page, a stack's page without its child, and a constraint, or a page's child, naming an
-**     object that is not a widget (or a constraint's guide);
+**     object that is not a widget (or a constraint's guide), and a combo
+**     box with an entry whose entry-text-column is not a text column of
+**     its model (GTK reads a row's text from it, and crashes);
 **   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -103,6 +105,16 @@ typedef struct {
   ** id may be given after it is named. */
   GHashTable *classes_by_id;
   GArray *widget_names;
+  /* Each store's column types (its GTypes), by its id; each open store's;
+  ** and each open combo box's entry, text column, and model (an id or a
+  ** store in it), and the combo boxes to check at the file's end. */
+  GHashTable *columns_by_id;
+  GArray *columns[MAX_DEPTH + 1];
+  gboolean entry[MAX_DEPTH + 1];
+  gint64 text_column[MAX_DEPTH + 1];
+  const char *model_id[MAX_DEPTH + 1];
+  GArray *model_columns[MAX_DEPTH + 1];
+  GArray *combos;
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -489,6 +501,50 @@ static gboolean check_widget_names (Scan *scan, GError **error) {
   return TRUE;
 }
 
+/* ------------------------------------------------------ combo entries */
+
+typedef struct {
+  int place[2];
+  gint64 column;
+  const char *model_id;    /* owned by the scan's names, or NULL */
+  GArray *model_columns;   /* a reference, or NULL */
+} Combo;
+
+/* The combo box at the scan's depth ends: one with an entry and a model
+** is checked at the file's end. */
+static void end_combo (Scan *scan) {
+  int depth = scan->depth;
+  if (scan->entry[depth] && (scan->model_id[depth] != NULL || scan->model_columns[depth] != NULL)) {
+    Combo combo = { { scan->starts[depth][0], scan->starts[depth][1] }, scan->text_column[depth], scan->model_id[depth],
+                    scan->model_columns[depth] != NULL ? g_array_ref(scan->model_columns[depth]) : NULL };
+    g_array_append_val(scan->combos, combo);
+  }
+  g_clear_pointer(&scan->model_columns[depth], g_array_unref);
+}
+
+/* The first combo box whose entry's text column is not a text column of
+** its model: GTK reads each row's text from it as a string, and crashed. */
+static gboolean check_combos (Scan *scan, GError **error) {
+  for (guint i = 0; i < scan->combos->len; i++) {
+    Combo *combo = &g_array_index(scan->combos, Combo, i);
+    GArray *types = combo->model_columns != NULL ? combo->model_columns
+                  : g_hash_table_lookup(scan->columns_by_id, combo->model_id);
+    if (types != NULL && combo->column >= 0 && combo->column < types->len
+        && g_array_index(types, GType, combo->column) == G_TYPE_STRING) continue;
+    refuse_there(combo->place, error, "a GtkComboBox with an entry (has-entry) takes each row's text from its "
+                 "entry-text-column, %" G_GINT64_FORMAT ", which is not a text column of its model (a GtkListStore or "
+                 "GtkTreeStore of the file), on which GTK crashes; give entry-text-column the number of a gchararray "
+                 "column of its model", combo->column);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void free_combo (gpointer data) {
+  Combo *combo = data;
+  if (combo->model_columns != NULL) g_array_unref(combo->model_columns);
+}
+
 /* ---------------------------------------------------------------- grids */
 
 /* The object just opened: at column 0, row 0, one of each; nothing in it. */
@@ -549,6 +605,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     return;
   }
   gboolean in_object = scan->objects_open[scan->depth];
+  /* The property this element is in (an object given as its value). */
+  const char *within = scan->property;
+  int within_owner = scan->owner;
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
     scan->paged[scan->depth] = TRUE;
   scan->depth++;
@@ -556,7 +615,12 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
   scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
-  if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) scan->columned[scan->depth - 2] = TRUE;
+  if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) {
+    const char *name = attribute(names, values, "type");
+    GType type = name != NULL ? class_named(name) : G_TYPE_INVALID;
+    scan->columned[scan->depth - 2] = TRUE;
+    g_array_append_val(scan->columns[scan->depth - 2], type);
+  }
   scan->property = NULL;
   scan->pspec = NULL;
   scan->attribute = FALSE;
@@ -622,6 +686,17 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
       start_cell(scan);
+      scan->columns[scan->depth] = is_store(type) ? g_array_new(FALSE, FALSE, sizeof(GType)) : NULL;
+      if (scan->columns[scan->depth] != NULL && attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->columns_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            g_array_ref(scan->columns[scan->depth]));
+      if (scan->columns[scan->depth] != NULL && within != NULL && strcmp(within, "model") == 0
+          && g_type_is_a(scan->classes[within_owner], GTK_TYPE_COMBO_BOX) && scan->objects_open[within_owner])
+        scan->model_columns[within_owner] = g_array_ref(scan->columns[scan->depth]);
+      scan->entry[scan->depth] = FALSE;
+      scan->text_column[scan->depth] = g_type_is_a(type, GTK_TYPE_COMBO_BOX_TEXT) ? 0 : -1;
+      scan->model_id[scan->depth] = NULL;
+      scan->model_columns[scan->depth] = NULL;
       g_clear_pointer(&scan->labels[scan->depth], g_free);
       scan->markup[scan->depth] = FALSE;
     }
@@ -679,6 +754,16 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
   if (name != NULL && scan->layouts_open[scan->owner]) keep_cell(scan, name, text);
+  if (name != NULL && !scan->attribute && scan->objects_open[scan->owner]
+      && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_COMBO_BOX)) {
+    char *value = g_strstrip(g_strdup(text));
+    if (strcmp(name, "has-entry") == 0 || strcmp(name, "has_entry") == 0) scan->entry[scan->owner] = is_true(value);
+    else if (strcmp(name, "entry-text-column") == 0 || strcmp(name, "entry_text_column") == 0)
+      scan->text_column[scan->owner] = g_ascii_strtoll(value, NULL, 0);
+    else if (strcmp(name, "model") == 0 && *value != '\0')
+      scan->model_id[scan->owner] = g_string_chunk_insert(scan->names, value);
+    g_free(value);
+  }
   if (name != NULL && !scan->attribute && strcmp(name, "child") == 0 && scan->objects_open[scan->owner]
       && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
       && *g_strstrip(scan->text->str) != '\0')
@@ -728,6 +813,10 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   }
   if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {
+    end_combo(scan);
+    g_clear_pointer(&scan->columns[scan->depth], g_array_unref);
+  }
+  if (name == NULL && strcmp(element, "object") == 0) {
     g_clear_pointer(&scan->labels[scan->depth], g_free);
     scan->markup[scan->depth] = FALSE;
   }
@@ -747,11 +836,21 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &scan, NULL);
   scan.classes_by_id = g_hash_table_new(g_str_hash, g_str_equal);
   scan.widget_names = g_array_new(FALSE, FALSE, sizeof(WidgetName));
+  scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
+  scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
+  g_array_set_clear_func(scan.combos, free_combo);
   ok = g_markup_parse_context_parse(scan.context, text, length, error)
     && g_markup_parse_context_end_parse(scan.context, error)
-    && check_widget_names(&scan, error);
+    && check_widget_names(&scan, error)
+    && check_combos(&scan, error);
   g_hash_table_destroy(scan.classes_by_id);
   g_array_free(scan.widget_names, TRUE);
+  g_hash_table_destroy(scan.columns_by_id);
+  g_array_free(scan.combos, TRUE);
+  for (int depth = 0; depth <= MAX_DEPTH; depth++) {
+    g_clear_pointer(&scan.columns[depth], g_array_unref);
+    g_clear_pointer(&scan.model_columns[depth], g_array_unref);
+  }
   g_markup_parse_context_free(scan.context);
   g_string_free(scan.text, TRUE);
   g_string_chunk_free(scan.names);

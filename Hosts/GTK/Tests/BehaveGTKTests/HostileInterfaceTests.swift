@@ -241,6 +241,23 @@ final class HostileInterfaceTests: XCTestCase {
                           ["target.ui:7:", "a <constraint>'s target is `range`"], driver: driver)
     }
 
+    /// A combo box with an entry whose entry-text-column is not a text
+    /// column of its model (none given: -1) is refused at its line. Before:
+    /// GTK 4.8 read the row's text from it as a string, and behave window
+    /// crashed as the row was chosen.
+    func testAComboEntryOnAColumnThatIsNotTextIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let choices = #"  <object class="GtkListStore" id="choices"><columns><column type="gchararray"/><column type="gint"/></columns><data><row><col id="0">Tea</col><col id="1">1</col></row></data></object>"#
+        let combo = { (column: String) in
+            #"        <child><object class="GtkComboBox"><property name="has-entry">True</property><property name="model">choices</property>\#(column)<property name="active">0</property></object></child>"#
+        }
+        try assertRefused(scene("unset", combo(""), extra: choices),
+                          ["unset.ui:7:", "a GtkComboBox with an entry (has-entry) takes each row's text from its entry-text-column, -1,",
+                           "give entry-text-column the number of a gchararray column of its model"], driver: driver)
+        try assertRefused(scene("number", combo(#"<property name="entry-text-column">1</property>"#), extra: choices),
+                          ["number.ui:7:", "its entry-text-column, 1, which is not a text column"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
