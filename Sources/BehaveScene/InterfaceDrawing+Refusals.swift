@@ -59,6 +59,11 @@ extension InterfaceDrawing {
         /// A combo box with an entry whose `entry-text-column` is not a
         /// text column of its model: GTK 4.8 crashes reading a row's text.
         case comboTextColumn(Int64)
+        /// A widget given by id as the child of itself or of a widget
+        /// inside it: GTK 4.8 loops forever or crashes.
+        case insideItself(property: String, id: String)
+        /// More widgets given by id as a child than `maximumAdoptions`.
+        case manyAdoptions
         /// Grids, from an object in, of more rows and columns (each grid's
         /// first to last) than GTK 4.8 lays out on its stack.
         case gridTooLarge(lines: Int64)
@@ -145,6 +150,12 @@ extension InterfaceDrawing {
                     + "\(column), which is not a text column of its model (a GtkListStore or GtkTreeStore of the file), "
                     + "on which GTK 4.8 crashes, \(refused); give entry-text-column the number of a gchararray column "
                     + "of its model"
+            case .insideItself(let property, let id):
+                return "`\(property)` is `\(id)`, which is this object or one it is inside, on which GTK 4.8 loops or "
+                    + "crashes (a widget inside itself), \(refused); give it a widget of its own"
+            case .manyAdoptions:
+                return "more than \(maximumAdoptions) widgets are given by id as an object's child, \(refused); a screen "
+                    + "needs far fewer (give each inside the object)"
             case .gridTooLarge(let lines):
                 return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
@@ -193,6 +204,7 @@ extension InterfaceDrawing {
                 if warning == nil { warning = (mistake, element.start) }
             }
         }
+        if let loop = parentLoop(in: document) { return located(loop.mistake, at: document.elements[loop.element].start) }
         if let grid = oversizedGrid(in: document) {
             return located(.gridTooLarge(lines: grid.lines), at: document.elements[grid.element].start)
         }

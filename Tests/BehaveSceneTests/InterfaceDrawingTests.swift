@@ -856,6 +856,27 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(own).map(\.message), [])
     }
 
+    /// A widget given by id as its own child, or as the child of one inside
+    /// it (through the file's nesting or other such properties), is
+    /// refused as behave window refuses it (GTK 4.8 crashed or looped
+    /// forever). Before: headless took the file as fine.
+    func testAWidgetInsideItselfIsRefused() throws {
+        let refused: [(objects: String, told: String)] = [
+            (#"<object class="GtkFrame" id="frame"><property name="child">frame</property></object>"#,
+             "coffee.ui:36:37: `child` is `frame`, which is this object or one it is inside"),
+            (#"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#,
+             "coffee.ui:36:76: `child` is `outer`"),
+            (#"<object class="GtkFrame" id="a"><property name="label_widget">b</property></object><object class="GtkFrame" id="b"><property name="child">a</property></object>"#,
+             "coffee.ui:36:33: `label_widget` is `b`"),
+        ]
+        for (objects, told) in refused {
+            try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
+        }
+        // A widget of its own, given by id, is read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"<object class="GtkFrame"><property name="child">text</property></object><object class="GtkLabel" id="text"/></interface>"#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
+
     /// A list or tree store's `<data>` before any `<column>` of its
     /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
     /// a g_error: behave window crashed), so it is refused as behave window

@@ -23,7 +23,9 @@
 **     notebook's tab before any page, a stack's page without its child, and a constraint, or a page's child, naming an
 **     object that is not a widget (or a constraint's guide), and a combo
 **     box with an entry whose entry-text-column is not a text column of
-**     its model (GTK reads a row's text from it, and crashes);
+**     its model (GTK reads a row's text from it, and crashes), and a
+**     widget given by id as its own child or its ancestor's (GTK loops
+**     or crashes), more than MAX_ADOPTIONS of those;
 **   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -56,6 +58,10 @@
 ** stack (about 32 bytes a line), and keeps them there while it lays out
 ** what is inside. */
 #define MAX_GRID_LINES 50000
+
+/* The most widgets given by id as an object's child (each is checked for
+** a loop through the others). */
+#define MAX_ADOPTIONS 1000
 
 /* The most characters a label or a tooltip holds, as a script's label
 ** shows at most (Pango lays a wrapping label out again at each width GTK
@@ -115,6 +121,13 @@ typedef struct {
   const char *model_id[MAX_DEPTH + 1];
   GArray *model_columns[MAX_DEPTH + 1];
   GArray *combos;
+  /* Each object's index (in the order they open), each object's parent
+  ** object in the file (-1: none), each id's index, and the widgets given
+  ** by id as an object's child, checked for a loop at the file's end. */
+  int indices[MAX_DEPTH + 1];
+  GArray *nest_parents;
+  GHashTable *indices_by_id;
+  GArray *adoptions;
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -545,6 +558,85 @@ static void free_combo (gpointer data) {
   if (combo->model_columns != NULL) g_array_unref(combo->model_columns);
 }
 
+/* ------------------------------------------------------------- parents */
+
+/* The properties that make the widget they name a child of their object. */
+static gboolean adopts (const char *name) {
+  const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget",
+                          "center-widget", "end-widget", "title-widget", "popover" };
+  char *canonical = g_strdelimit(g_strdup(name), "_", '-');
+  gboolean found = FALSE;
+  for (size_t i = 0; i < G_N_ELEMENTS(names); i++) found = found || strcmp(canonical, names[i]) == 0;
+  g_free(canonical);
+  return found;
+}
+
+typedef struct {
+  int parent;              /* the object whose property it is */
+  const char *id;          /* owned by the scan's names */
+  const char *property;    /* owned by the scan's names */
+  int place[2];
+} Adoption;
+
+/* Whether `wanted` is `from` or above it: its parent in the file, or an
+** object that adopts it by id (`adopters` lists them, each node's first,
+** then each adoption's next), and so on up. */
+static gboolean is_above (Scan *scan, int from, int wanted, const int *first, const int *next, guint8 *seen) {
+  GArray *pending = g_array_new(FALSE, FALSE, sizeof(int));
+  gboolean found = FALSE;
+  memset(seen, 0, scan->nest_parents->len);
+  g_array_append_val(pending, from);
+  while (pending->len > 0 && !found) {
+    int node = g_array_index(pending, int, pending->len - 1);
+    g_array_set_size(pending, pending->len - 1);
+    if (node < 0 || seen[node]) continue;
+    seen[node] = 1;
+    found = node == wanted;
+    g_array_append_val(pending, g_array_index(scan->nest_parents, int, node));
+    for (int i = first[node]; i >= 0; i = next[i])
+      g_array_append_val(pending, g_array_index(scan->adoptions, Adoption, i).parent);
+  }
+  g_array_free(pending, TRUE);
+  return found;
+}
+
+/* The first widget given by id as the child of itself or of a widget
+** inside it: GTK looped forever or crashed on it. */
+static gboolean check_adoptions (Scan *scan, GError **error) {
+  guint nodes = scan->nest_parents->len, count = scan->adoptions->len;
+  int *first, *next, *children;
+  guint8 *seen;
+  gboolean ok = TRUE;
+  if (count > MAX_ADOPTIONS) {
+    refuse_there(g_array_index(scan->adoptions, Adoption, MAX_ADOPTIONS).place, error, "more than %d widgets are given "
+                 "by id as an object's child; a screen needs far fewer (give each inside the object)", MAX_ADOPTIONS);
+    return FALSE;
+  }
+  first = g_new(int, MAX(1, nodes));
+  next = g_new(int, MAX(1, count));
+  children = g_new(int, MAX(1, count));
+  seen = g_malloc(MAX(1, nodes));
+  for (guint node = 0; node < nodes; node++) first[node] = -1;
+  for (guint i = 0; i < count; i++) {
+    children[i] = GPOINTER_TO_INT(g_hash_table_lookup(scan->indices_by_id, g_array_index(scan->adoptions, Adoption, i).id)) - 1;
+    next[i] = children[i] >= 0 ? first[children[i]] : -1;
+    if (children[i] >= 0) first[children[i]] = i;
+  }
+  for (guint i = 0; i < count && ok; i++) {
+    Adoption *adoption = &g_array_index(scan->adoptions, Adoption, i);
+    if (children[i] >= 0 && is_above(scan, adoption->parent, children[i], first, next, seen)) {
+      refuse_there(adoption->place, error, "`%s` is `%s`, which is this object or one it is inside, on which GTK loops "
+                   "or crashes (a widget inside itself); give it a widget of its own", adoption->property, adoption->id);
+      ok = FALSE;
+    }
+  }
+  g_free(first);
+  g_free(next);
+  g_free(children);
+  g_free(seen);
+  return ok;
+}
+
 /* ---------------------------------------------------------------- grids */
 
 /* The object just opened: at column 0, row 0, one of each; nothing in it. */
@@ -686,6 +778,14 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
       start_cell(scan);
+      int parent = scan->depth - 1;
+      while (parent > 0 && !scan->objects_open[parent]) parent--;
+      parent = parent > 0 ? scan->indices[parent] : -1;
+      scan->indices[scan->depth] = scan->nest_parents->len;
+      g_array_append_val(scan->nest_parents, parent);
+      if (attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->indices_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            GINT_TO_POINTER(scan->indices[scan->depth] + 1));
       scan->columns[scan->depth] = is_store(type) ? g_array_new(FALSE, FALSE, sizeof(GType)) : NULL;
       if (scan->columns[scan->depth] != NULL && attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->columns_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
@@ -754,6 +854,13 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
   if (name != NULL && scan->layouts_open[scan->owner]) keep_cell(scan, name, text);
+  if (name != NULL && !scan->attribute && scan->objects_open[scan->owner] && adopts(name)) {
+    char *id = g_strstrip(g_strdup(text));
+    Adoption adoption = { scan->indices[scan->owner], g_string_chunk_insert(scan->names, id), name,
+                          { scan->line, scan->column } };
+    if (*id != '\0') g_array_append_val(scan->adoptions, adoption);
+    g_free(id);
+  }
   if (name != NULL && !scan->attribute && scan->objects_open[scan->owner]
       && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_COMBO_BOX)) {
     char *value = g_strstrip(g_strdup(text));
@@ -838,15 +945,22 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.widget_names = g_array_new(FALSE, FALSE, sizeof(WidgetName));
   scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
   scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
+  scan.nest_parents = g_array_new(FALSE, FALSE, sizeof(int));
+  scan.indices_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+  scan.adoptions = g_array_new(FALSE, FALSE, sizeof(Adoption));
   g_array_set_clear_func(scan.combos, free_combo);
   ok = g_markup_parse_context_parse(scan.context, text, length, error)
     && g_markup_parse_context_end_parse(scan.context, error)
     && check_widget_names(&scan, error)
-    && check_combos(&scan, error);
+    && check_combos(&scan, error)
+    && check_adoptions(&scan, error);
   g_hash_table_destroy(scan.classes_by_id);
   g_array_free(scan.widget_names, TRUE);
   g_hash_table_destroy(scan.columns_by_id);
   g_array_free(scan.combos, TRUE);
+  g_array_free(scan.nest_parents, TRUE);
+  g_hash_table_destroy(scan.indices_by_id);
+  g_array_free(scan.adoptions, TRUE);
   for (int depth = 0; depth <= MAX_DEPTH; depth++) {
     g_clear_pointer(&scan.columns[depth], g_array_unref);
     g_clear_pointer(&scan.model_columns[depth], g_array_unref);

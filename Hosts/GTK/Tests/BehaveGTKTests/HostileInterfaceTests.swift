@@ -258,6 +258,23 @@ final class HostileInterfaceTests: XCTestCase {
                           ["number.ui:7:", "its entry-text-column, 1, which is not a text column"], driver: driver)
     }
 
+    /// A widget given by id as its own child, or as the child of a widget
+    /// inside it, is refused at its line. Before: GTK 4.8 crashed on a
+    /// window that is its own title bar, and looped forever on a scrolled
+    /// window given the box it is in.
+    func testAWidgetInsideItselfIsRefusedNotACrashNorAHang() throws {
+        let driver = try WindowDriver()
+        let own = try scene("own", "")
+        let ui = folder.appendingPathComponent("scene/own.ui")
+        try String(contentsOf: ui, encoding: .utf8)
+            .replacingOccurrences(of: #"id="window">"#, with: #"id="window"><property name="titlebar">window</property>"#)
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(own, ["own.ui:3:", "`titlebar` is `window`, which is this object or one it is inside",
+                                "give it a widget of its own"], driver: driver)
+        try assertRefused(scene("loop", #"        <child><object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object></child>"#),
+                          ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
