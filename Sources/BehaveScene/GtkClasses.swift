@@ -39,6 +39,16 @@ struct GtkClasses: Sendable {
     /// none: a build without it refuses nothing).
     func has(_ className: String) -> Bool { classes.isEmpty || classes[className] != nil }
 
+    /// Whether `className` is `ancestor` or one of its classes.
+    func isA(_ className: String, _ ancestor: String) -> Bool {
+        var next: String? = className
+        while let current = next {
+            if current == ancestor { return true }
+            next = classes[current]?.parent
+        }
+        return false
+    }
+
     /// Whether the class is abstract (GTK makes none of it).
     func isAbstract(_ className: String) -> Bool { classes[className]?.isAbstract == true }
 

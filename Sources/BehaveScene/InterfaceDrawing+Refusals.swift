@@ -45,6 +45,28 @@ extension InterfaceDrawing {
         /// An element without an attribute GtkBuilder needs of it (an
         /// `<object>`'s `class`, a `<property>`'s `name`).
         case missingAttribute(element: String, attribute: String)
+        /// A list or tree store's `<data>` before any `<column>` of its
+        /// `<columns>`: GTK 4.8 stops the program on it (g_error).
+        case dataWithoutColumns(className: String)
+        /// A notebook's `<child type="tab">` before any page: GTK 4.8
+        /// asserts a page to give it to.
+        case tabBeforePage
+        /// A `GtkStackPage` without its `child`: GTK 4.8 stops the program.
+        case pageWithoutChild(className: String)
+        /// An id that must name a widget (or a constraint's guide) naming
+        /// an object of another class: GTK 4.8 crashes on it.
+        case notAWidget(id: String, className: String, namedBy: String, guide: Bool)
+        /// A combo box with an entry whose `entry-text-column` is not a
+        /// text column of its model: GTK 4.8 crashes reading a row's text.
+        case comboTextColumn(Int64)
+        /// A widget given by id as the child of itself or of a widget
+        /// inside it: GTK 4.8 loops forever or crashes.
+        case insideItself(property: String, id: String)
+        /// More widgets given by id as a child than `maximumAdoptions`.
+        case manyAdoptions
+        /// Grids, from an object in, of more rows and columns (each grid's
+        /// first to last) than GTK 4.8 lays out on its stack.
+        case gridTooLarge(lines: Int64)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -110,6 +132,34 @@ extension InterfaceDrawing {
             case .missingAttribute(let element, let attribute):
                 return "a <\(element)> without its `\(attribute)`, which GtkBuilder refuses (\"element '\(element)' "
                     + "requires attribute '\(attribute)'\"), \(refused); give it its \(attribute)"
+            case .dataWithoutColumns(let className):
+                return "a \(className)'s <data> comes before any <column> of its <columns>, on which GTK 4.8 stops the "
+                    + "program (\"Cannot append data to an empty model\"), \(refused); give the store its <columns> "
+                    + "before its <data>"
+            case .tabBeforePage:
+                return "a GtkNotebook's <child type=\"tab\"> comes before any page (a <child> without a type), on which "
+                    + "GTK 4.8 stops the program (an assertion), \(refused); give the page's <child> before its tab"
+            case .pageWithoutChild(let className):
+                return "a \(className) without its `child`, on which GTK 4.8 stops the program (\"is missing a child "
+                    + "widget\"), \(refused); give it a <property name=\"child\"> holding the page's widget"
+            case .notAWidget(let id, let className, let namedBy, let guide):
+                return "\(namedBy) `\(id)`, which is a \(className), not a widget\(guide ? " or a guide" : ""), on which "
+                    + "GTK 4.8 crashes, \(refused); name a widget"
+            case .comboTextColumn(let column):
+                return "a GtkComboBox with an entry (has-entry) takes each row's text from its entry-text-column, "
+                    + "\(column), which is not a text column of its model (a GtkListStore or GtkTreeStore of the file), "
+                    + "on which GTK 4.8 crashes, \(refused); give entry-text-column the number of a gchararray column "
+                    + "of its model"
+            case .insideItself(let property, let id):
+                return "`\(property)` is `\(id)`, which is this object or one it is inside, on which GTK 4.8 loops or "
+                    + "crashes (a widget inside itself), \(refused); give it a widget of its own"
+            case .manyAdoptions:
+                return "more than \(maximumAdoptions) widgets are given by id as an object's child, \(refused); a screen "
+                    + "needs far fewer (give each inside the object)"
+            case .gridTooLarge(let lines):
+                return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
+                    + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
+                    + "place the children at smaller columns and rows (at most \(maximumGridLines) in all)"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -139,22 +189,52 @@ extension InterfaceDrawing {
             return (mistake, line, column)
         }
         var warning: (mistake: Mistake, start: Int)?
-        var firsts: [String: Int] = [:]
+        var seen = Seen()
+        for (index, element) in document.elements.enumerated() where element.name == "object" {
+            if let id = element.attribute("id"), let className = element.attribute("class"), seen.classesByID[id] == nil {
+                seen.classesByID[id] = className
+                seen.objectsByID[id] = index
+            }
+        }
         let readers = tagReaders(in: document)
         for element in document.elements {
             let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
-            for mistake in mistakes(of: element, readBy: reader, in: document, firsts: &firsts, bytes) {
+            for mistake in mistakes(of: element, readBy: reader, in: document, seen: &seen, bytes) {
                 if mistake.refusesTheFile { return located(mistake, at: element.start) }
                 if warning == nil { warning = (mistake, element.start) }
             }
         }
+        if let loop = parentLoop(in: document) { return located(loop.mistake, at: document.elements[loop.element].start) }
+        if let grid = oversizedGrid(in: document) {
+            return located(.gridTooLarge(lines: grid.lines), at: document.elements[grid.element].start)
+        }
         return warning.map { located($0.mistake, at: $0.start) }
     }
 
+    /// What the elements before the one being checked gave, as GtkBuilder
+    /// reads them in order.
+    private struct Seen {
+        /// Where each id was first given.
+        var firsts: [String: Int] = [:]
+        /// The stores (their elements' indices) given a column so far.
+        var storesWithColumns: Set<Int> = []
+        /// The notebooks (their elements' indices) given a page so far.
+        var notebooksWithPages: Set<Int> = []
+        /// Each id's class, all the file's (an id may be named before it
+        /// is given).
+        var classesByID: [String: String] = [:]
+        /// Each id's `<object>` element.
+        var objectsByID: [String: Int] = [:]
+    }
+
+    /// The classes that read `<columns>` and `<data>` (GTK has none of
+    /// theirs, so no other class reads them).
+    private static let stores: Set<String> = ["GtkListStore", "GtkTreeStore"]
+
     /// What GtkBuilder refuses or warns of in `element`, whose tag
-    /// `reader` reads; `firsts` holds where each id was first given.
+    /// `reader` reads, after what `seen` holds of the elements before it.
     private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
-                                 firsts: inout [String: Int], _ bytes: [UInt8]) -> [Mistake] {
+                                 seen: inout Seen, _ bytes: [UInt8]) -> [Mistake] {
         var found: [Mistake] = []
         if let (taken, required) = attributes(of: element, in: document) {
             if let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
@@ -166,10 +246,10 @@ extension InterfaceDrawing {
         switch element.name {
         case "object":
             guard let id = element.attribute("id") else { break }
-            if let first = firsts[id] {
+            if let first = seen.firsts[id] {
                 found.append(.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line))
             } else {
-                firsts[id] = element.start
+                seen.firsts[id] = element.start
             }
         case "template":
             found.append(.template(className: element.attribute("class") ?? ""))
@@ -181,8 +261,56 @@ extension InterfaceDrawing {
                   !GtkClasses.gtk.has(property: name, in: className) else { break }
             let nearest = Suggestions.nearest(to: propertyName(name), in: GtkClasses.gtk.properties(of: className))
             found.append(.notAProperty(className: className, property: name, nearest: nearest))
+        case "column":
+            // A store's column is one in a <columns> right inside it.
+            guard let columns = parent(of: element, in: document), columns.name == "columns",
+                  let store = parent(of: columns, in: document), store.name == "object",
+                  stores.contains(store.attribute("class") ?? "") else { break }
+            seen.storesWithColumns.insert(columns.parent)
+        case "child":
+            guard let notebook = parent(of: element, in: document), notebook.name == "object",
+                  GtkClasses.gtk.isA(notebook.attribute("class") ?? "", "GtkNotebook") else { break }
+            if element.attribute("type") == nil {
+                seen.notebooksWithPages.insert(element.parent)
+            } else if element.attribute("type") == "tab", !seen.notebooksWithPages.contains(element.parent) {
+                found.append(.tabBeforePage)
+            }
+        case "constraint":
+            guard let layout = parent(of: element, in: document).flatMap({ parent(of: $0, in: document) }),
+                  GtkClasses.gtk.isA(layout.attribute("class") ?? "", "GtkConstraintLayout") else { break }
+            for (end, namedBy) in [("target", "a <constraint>'s target is"), ("source", "a <constraint>'s source is")] {
+                if let id = element.attribute(end), id != "super",
+                   let mistake = notAWidget(id, namedBy: namedBy, guide: true, classes: seen.classesByID) {
+                    found.append(mistake)
+                }
+            }
+        case "data":
+            guard let store = parent(of: element, in: document), store.name == "object",
+                  let className = store.attribute("class"), stores.contains(className),
+                  !seen.storesWithColumns.contains(element.parent) else { break }
+            found.append(.dataWithoutColumns(className: className))
         default:
             break
+        }
+        if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkComboBox"),
+           let column = comboTextColumn(element, of: className, in: document, objects: seen.objectsByID) {
+            found.append(.comboTextColumn(column))
+        }
+        if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkStackPage") {
+            // Its child, an object in it or an id, which must be a widget.
+            let child = element.content.compactMap { content -> Int? in
+                guard case .element(let index) = content, document.elements[index].name == "property",
+                      document.elements[index].attribute("name") == "child" else { return nil }
+                return index
+            }.first
+            if let child {
+                let id = document.text(of: child).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !id.isEmpty, let mistake = notAWidget(id, namedBy: "a page's child is", guide: false, classes: seen.classesByID) {
+                    found.append(mistake)
+                }
+            } else {
+                found.append(.pageWithoutChild(className: className))
+            }
         }
         if element.name == "object", let className = element.attribute("class") {
             if !GtkClasses.gtk.has(className) {
@@ -197,6 +325,59 @@ extension InterfaceDrawing {
             found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)
         }
         return found
+    }
+
+    /// `id` named where a widget (or, where `guide`, a constraint's
+    /// guide) must be, when it is an object of the file of another class.
+    private static func notAWidget(_ id: String, namedBy: String, guide: Bool, classes: [String: String]) -> Mistake? {
+        guard let className = classes[id], GtkClasses.gtk.classes[className] != nil, !GtkClasses.gtk.isA(className, "GtkWidget"),
+              !(guide && GtkClasses.gtk.isA(className, "GtkConstraintGuide")) else { return nil }
+        return .notAWidget(id: id, className: className, namedBy: namedBy, guide: guide)
+    }
+
+    /// A combo box's `entry-text-column` when it has an entry and a model
+    /// whose column that is not text (GtkComboBoxText's is 0 unless
+    /// given, another's -1): GTK reads each row's text from it as a string.
+    private static func comboTextColumn(_ combo: MarkupDocument.Element, of className: String, in document: MarkupDocument,
+                                        objects: [String: Int]) -> Int64? {
+        var entry = false, column: Int64 = GtkClasses.gtk.isA(className, "GtkComboBoxText") ? 0 : -1, model: Int?
+        for case .element(let index) in combo.content where document.elements[index].name == "property" {
+            let text = document.text(of: index).trimmingCharacters(in: .whitespacesAndNewlines)
+            switch propertyName(document.elements[index].attribute("name") ?? "") {
+            case "has-entry": entry = boolean(text) ?? false
+            case "entry-text-column": column = wholeNumber(text) ?? 0
+            case "model":
+                let inline = document.elements[index].content.compactMap { content -> Int? in
+                    guard case .element(let inner) = content, document.elements[inner].name == "object" else { return nil }
+                    return inner
+                }.first
+                model = inline ?? (text.isEmpty ? nil : objects[text])
+                if model == nil, !text.isEmpty { model = -1 }   // an id of no object
+            default: break
+            }
+        }
+        guard entry, let model else { return nil }
+        let types = model >= 0 ? storeColumns(document.elements[model], in: document) : nil
+        if let types, column >= 0, column < types.count, types[Int(column)] == "gchararray" { return nil }
+        return column
+    }
+
+    /// The column types a store's `<columns>` give, in order; nil for an
+    /// object that is not a list or tree store.
+    private static func storeColumns(_ store: MarkupDocument.Element, in document: MarkupDocument) -> [String]? {
+        guard stores.contains(store.attribute("class") ?? "") else { return nil }
+        var types: [String] = []
+        for case .element(let columns) in store.content where document.elements[columns].name == "columns" {
+            for case .element(let column) in document.elements[columns].content where document.elements[column].name == "column" {
+                types.append(document.elements[column].attribute("type") ?? "")
+            }
+        }
+        return types
+    }
+
+    /// The element `element` is in; nil at the top.
+    private static func parent(of element: MarkupDocument.Element, in document: MarkupDocument) -> MarkupDocument.Element? {
+        element.parent >= 0 ? document.elements[element.parent] : nil
     }
 
     /// The attributes GtkBuilder 4.8 takes on an element that it, or a

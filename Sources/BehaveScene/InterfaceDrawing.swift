@@ -354,12 +354,19 @@ public struct InterfaceDrawing {
         return value
     }
 
-    /// An entry's `max-length` as GtkBuilder reads an integer
-    /// (`g_ascii_strtoll` of base 0: `12`, `0x1F`, `017`); GTK takes 0 to
-    /// 65535.
+    /// An entry's `max-length` as GtkBuilder reads an integer; GTK takes
+    /// 0 to 65535.
     static func length(_ text: String) -> Int? {
+        guard let value = wholeNumber(text), (0...65535).contains(value) else { return nil }
+        return Int(value)
+    }
+
+    /// A whole number as GtkBuilder reads one (`g_ascii_strtoll` of base
+    /// 0: `12`, `0x1F`, `017`), past an Int64's range its end; nil when
+    /// no digit starts it.
+    static func wholeNumber(_ text: String) -> Int64? {
         var (negative, scalars) = signed(text)
-        var radix = 10
+        var radix: Int64 = 10
         if scalars.starts(with: "0x".unicodeScalars) || scalars.starts(with: "0X".unicodeScalars),
            scalars.dropFirst(2).first.flatMap(digit) != nil {
             radix = 16
@@ -367,13 +374,15 @@ public struct InterfaceDrawing {
         } else if scalars.first == "0" {
             radix = 8
         }
-        let written = digits(&scalars, radix: radix)
+        let written = digits(&scalars, radix: Int(radix))
         guard !written.isEmpty else { return nil }
-        var value = 0
+        var value: Int64 = 0
         for scalar in written {
-            value = value * radix + (digit(scalar) ?? 0)
-            guard value <= 65535 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (sum, past) = times.addingReportingOverflow(Int64(digit(scalar) ?? 0))
+            guard !overflow, !past else { return negative ? .min : .max }
+            value = sum
         }
-        return negative && value != 0 ? nil : value
+        return negative ? -value : value
     }
 }

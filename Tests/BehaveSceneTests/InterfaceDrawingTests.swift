@@ -775,4 +775,124 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try warnings(taken).map(\.message), [])
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
+
+    /// Grids whose rows and columns, first to last, number more than GTK
+    /// 4.8 lays out on its stack (grids inside one another counted
+    /// together) are refused as behave window refuses them (it crashed on
+    /// them). Before: headless took the file as fine.
+    func testGridsPastWhatGtkLaysOutAreRefused() throws {
+        let grid = { (inner: String, from: String, to: String) in
+            #"<object class="GtkGrid">\#(inner)<child><object class="GtkLabel"><layout><property name="column">\#(from)</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">\#(to)</property></layout></object></child></object>"#
+        }
+        let fix = "place the children at smaller columns and rows (at most 50000 in all)"
+        // GtkBuilder reads 0x249F0 as 150,000.
+        try assertRefused("</interface>", grid("", "-150000", "0x249F0") + "</interface>",
+                          "coffee.ui:36:1: the grids from this object in span 300002 rows and columns", endsWith: fix)
+        // Two grids of 30,000 lines, one inside the other, are 60,002 (a row each too).
+        let nested = grid("<child>" + grid("", "0", "29999") + "</child>", "0", "29999")
+        try assertRefused("</interface>", nested + "</interface>",
+                          "coffee.ui:36:1: the grids from this object in span 60002 rows and columns", endsWith: fix)
+        // Side by side, they are 30,000.
+        let beside = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: grid("", "0", "29999") + grid("", "0", "29999") + "</interface>")
+        XCTAssertEqual(try warnings(beside).map(\.message), [])
+    }
+
+    /// What GTK 4.8 stops the program on, or crashes on, is refused as
+    /// behave window refuses it: a notebook's tab before any page, a stack
+    /// page without its child or with one that is not a widget, and a
+    /// constraint whose target or source is not a widget nor a guide (an
+    /// id given before or after). Before: headless took the file as fine.
+    func testWhatStopsGtkIsRefused() throws {
+        let refused: [(objects: String, told: String, fix: String)] = [
+            (#"<object class="GtkNotebook"><child type="tab"><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object>"#,
+             #"coffee.ui:36:29: a GtkNotebook's <child type="tab"> comes before any page"#, "give the page's <child> before its tab"),
+            (#"<object class="GtkStack"><child><object class="GtkStackPage"><property name="name">a</property></object></child></object>"#,
+             "coffee.ui:36:33: a GtkStackPage without its `child`", #"give it a <property name="child"> holding the page's widget"#),
+            (#"<object class="GtkStackPage"><property name="child">range</property></object><object class="GtkAdjustment" id="range"/>"#,
+             "coffee.ui:36:1: a page's child is `range`, which is a GtkAdjustment, not a widget, on which GTK 4.8 crashes", "name a widget"),
+            (#"<object class="GtkAdjustment" id="range"/><object class="GtkBox"><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="super" target-attribute="width" source="range" source-attribute="width"/></constraints></object></property></object>"#,
+             "coffee.ui:36:147: a <constraint>'s source is `range`, which is a GtkAdjustment, not a widget or a guide", "name a widget"),
+        ]
+        for (objects, told, fix) in refused { try assertRefused("</interface>", objects + "</interface>", told, endsWith: fix) }
+        // A page after its tab's page, a stack page's child widget, a
+        // constraint on a widget or a guide are read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"""
+            <object class="GtkNotebook"><child><object class="GtkLabel"/></child><child type="tab"><object class="GtkLabel"/></child></object>
+            <object class="GtkStack"><child><object class="GtkStackPage"><property name="child"><object class="GtkLabel"/></property></object></child></object>
+            <object class="GtkBox"><child><object class="GtkLabel" id="text"/></child><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><guide name="g"/><constraint target="text" target-attribute="width" source="g" source-attribute="width"/></constraints></object></property></object>
+            </interface>
+            """#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
+
+    /// A combo box with an entry whose entry-text-column is not a text
+    /// column of its model (unset: -1, a number's, an inline store's, past
+    /// its columns) is refused as behave window refuses it (GTK 4.8
+    /// crashed reading a row's text). Before: headless took it as fine.
+    func testAComboEntryOnAColumnThatIsNotTextIsRefused() throws {
+        let store = #"<object class="GtkListStore" id="choices"><columns><column type="gint"/><column type="gchararray"/></columns></object>"#
+        let combo = { (className: String, properties: String) in
+            #"<object class="\#(className)"><property name="has-entry">yes</property>\#(properties)</object>"# + store + "</interface>"
+        }
+        let fix = "give entry-text-column the number of a gchararray column of its model"
+        let refused: [(to: String, column: String)] = [
+            (combo("GtkComboBox", #"<property name="model">choices</property>"#), "-1"),
+            (combo("GtkComboBox", #"<property name="model">choices</property><property name="entry_text_column">0</property>"#), "0"),
+            (combo("GtkComboBoxText", #"<property name="model">choices</property>"#), "0"),
+            (combo("GtkComboBox", #"<property name="entry-text-column">2</property><property name="model">choices</property>"#), "2"),
+            (combo("GtkComboBox", #"<property name="model"><object class="GtkListStore"><columns><column type="gint"/></columns></object></property>"#), "-1"),
+        ]
+        for (to, column) in refused {
+            try assertRefused("</interface>", to, "coffee.ui:36:1: a GtkComboBox with an entry (has-entry) takes each row's text "
+                              + "from its entry-text-column, \(column), which is not a text column of its model", endsWith: fix)
+        }
+        // A text column, or no entry, or a GtkComboBoxText's own items.
+        for properties in [#"<property name="model">choices</property><property name="entry-text-column">0x1</property>"#,
+                           #"<property name="has-entry">no</property><property name="model">choices</property>"#] {
+            let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: combo("GtkComboBox", properties))
+            XCTAssertEqual(try warnings(fine).map(\.message), [], properties)
+        }
+        let own = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: combo("GtkComboBoxText", "<items><item>Tea</item></items>"))
+        XCTAssertEqual(try warnings(own).map(\.message), [])
+    }
+
+    /// A widget given by id as its own child, or as the child of one inside
+    /// it (through the file's nesting or other such properties), is
+    /// refused as behave window refuses it (GTK 4.8 crashed or looped
+    /// forever). Before: headless took the file as fine.
+    func testAWidgetInsideItselfIsRefused() throws {
+        let refused: [(objects: String, told: String)] = [
+            (#"<object class="GtkFrame" id="frame"><property name="child">frame</property></object>"#,
+             "coffee.ui:36:37: `child` is `frame`, which is this object or one it is inside"),
+            (#"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#,
+             "coffee.ui:36:76: `child` is `outer`"),
+            (#"<object class="GtkFrame" id="a"><property name="label_widget">b</property></object><object class="GtkFrame" id="b"><property name="child">a</property></object>"#,
+             "coffee.ui:36:33: `label_widget` is `b`"),
+        ]
+        for (objects, told) in refused {
+            try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
+        }
+        // A widget of its own, given by id, is read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"<object class="GtkFrame"><property name="child">text</property></object><object class="GtkLabel" id="text"/></interface>"#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
+
+    /// A list or tree store's `<data>` before any `<column>` of its
+    /// `<columns>` stops GTK 4.8 ("Cannot append data to an empty model",
+    /// a g_error: behave window crashed), so it is refused as behave window
+    /// refuses it. Before: headless took the file as fine.
+    func testAStoresDataWithoutItsColumnsIsRefused() throws {
+        let fix = "give the store its <columns> before its <data>"
+        let refused: [(store: String, told: String)] = [
+            (#"<object class="GtkListStore"><data/></object>"#, "coffee.ui:36:30: a GtkListStore's <data> comes before any <column>"),
+            (#"<object class="GtkTreeStore"><columns/><data><row><col id="0">a</col></row></data></object>"#,
+             "coffee.ui:36:40: a GtkTreeStore's <data> comes before any <column>"),
+            (#"<object class="GtkListStore"><data/><columns><column type="gchararray"/></columns></object>"#,
+             "coffee.ui:36:30: a GtkListStore's <data>"),
+        ]
+        for (store, told) in refused { try assertRefused("</interface>", store + "</interface>", told, endsWith: fix) }
+        // With a column first, the data is read.
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"<object class="GtkListStore"><columns><column type="gchararray"/></columns><data><row><col id="0">a</col></row></data></object></interface>"#)
+        XCTAssertEqual(try warnings(fine).map(\.message), [])
+    }
 }

@@ -18,7 +18,18 @@
 **     has), an abstract class (GtkWidget: GtkBuilder crashed), and a value GTK cannot read for its property (a word where a
 **     whole number goes, an enum's misspelt nick, with the nicks), which
 **     GtkBuilder reports without a line or only warns of;
-**   - what GTK cannot lay out: labels longer than MAX_LABEL characters,
+**   - what stops GTK itself (a g_error, not an error it returns): a list
+**     or tree store's <data> before any <column> of its <columns>, a
+**     notebook's tab before any page, a stack's page without its child, and a constraint, or a page's child, naming an
+**     object that is not a widget (or a constraint's guide), and a combo
+**     box with an entry whose entry-text-column is not a text column of
+**     its model (GTK reads a row's text from it, and crashes), and a
+**     widget given by id as its own child or its ancestor's (GTK loops
+**     or crashes), more than MAX_ADOPTIONS of those;
+**   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
+**     rows and columns (a grid keeps its lines on the stack while its
+**     children are laid out: 300,000 overflowed it), labels longer than
+**     MAX_LABEL characters,
 **     elements nested past MAX_DEPTH, more than
 **     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
 **     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
@@ -42,6 +53,16 @@
 #define MAX_POINTS 1000
 #define MAX_SCALE 100.0
 #define PAST_PANGO "sizes of 0 to 1000 points, scales of 0 to 100"
+/* The most rows and columns of grids inside one another, counted from
+** each grid's first to its last: GTK lays each grid's lines out on the
+** stack (about 32 bytes a line), and keeps them there while it lays out
+** what is inside. */
+#define MAX_GRID_LINES 50000
+
+/* The most widgets given by id as an object's child (each is checked for
+** a loop through the others). */
+#define MAX_ADOPTIONS 1000
+
 /* The most characters a label or a tooltip holds, as a script's label
 ** shows at most (Pango lays a wrapping label out again at each width GTK
 ** tries: five megabytes made every frame take seconds). */
@@ -68,6 +89,45 @@ typedef struct {
   /* Whether each open element is an <object>: only a property directly
   ** in one is the object's (a <layout>'s are its layout child's). */
   gboolean objects_open[MAX_DEPTH + 1];
+  /* Whether each open element is a store's <columns>, and whether each
+  ** open store has a <column> yet (GTK stops at a <data> before one). */
+  gboolean columns_open[MAX_DEPTH + 1];
+  gboolean columned[MAX_DEPTH + 1];
+  /* Each open object's start, its place in its parent's grid (a child's
+  ** <layout> column, row, column-span, row-span), the first and last
+  ** column and row of the children placed in it so far (none: first >
+  ** last), and the most lines of the grids inside it. */
+  int starts[MAX_DEPTH + 1][2];
+  gint64 cells[MAX_DEPTH + 1][4];
+  gint64 spans[MAX_DEPTH + 1][4];
+  gint64 inner_lines[MAX_DEPTH + 1];
+  gboolean layouts_open[MAX_DEPTH + 1];
+  /* Whether each open notebook has a page yet (GTK asserts one before a
+  ** tab), and whether each open stack page lacks its child (GTK stops). */
+  gboolean paged[MAX_DEPTH + 1];
+  gboolean childless[MAX_DEPTH + 1];
+  /* Each object's class by its id, and the ids that must name a widget
+  ** (or a guide), with where they are: checked at the file's end, as an
+  ** id may be given after it is named. */
+  GHashTable *classes_by_id;
+  GArray *widget_names;
+  /* Each store's column types (its GTypes), by its id; each open store's;
+  ** and each open combo box's entry, text column, and model (an id or a
+  ** store in it), and the combo boxes to check at the file's end. */
+  GHashTable *columns_by_id;
+  GArray *columns[MAX_DEPTH + 1];
+  gboolean entry[MAX_DEPTH + 1];
+  gint64 text_column[MAX_DEPTH + 1];
+  const char *model_id[MAX_DEPTH + 1];
+  GArray *model_columns[MAX_DEPTH + 1];
+  GArray *combos;
+  /* Each object's index (in the order they open), each object's parent
+  ** object in the file (-1: none), each id's index, and the widgets given
+  ** by id as an object's child, checked for a loop at the file's end. */
+  int indices[MAX_DEPTH + 1];
+  GArray *nest_parents;
+  GHashTable *indices_by_id;
+  GArray *adoptions;
   /* Where the property being read starts, and whether it is bound to
   ** another's (bind-source: GtkBuilder reads no value from its text). */
   int line, column;
@@ -101,6 +161,15 @@ static void refuse_value (Scan *scan, GError **error, const char *format, ...) {
   va_list args;
   va_start(args, format);
   refuse_at(scan->line, scan->column, error, format, args);
+  va_end(args);
+}
+
+/* An error at `place`, a line and a column. */
+static void refuse_there (const int place[2], GError **error, const char *format, ...) G_GNUC_PRINTF(3, 4);
+static void refuse_there (const int place[2], GError **error, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  refuse_at(place[0], place[1], error, format, args);
   va_end(args);
 }
 
@@ -241,6 +310,11 @@ static gboolean is_helper (GType type) {
   for (size_t i = 0; i < G_N_ELEMENTS(helpers); i++)
     if (g_type_is_a(type, helpers[i])) return TRUE;
   return FALSE;
+}
+
+/* The classes that read <columns> and <data>. */
+static gboolean is_store (GType type) {
+  return g_type_is_a(type, GTK_TYPE_LIST_STORE) || g_type_is_a(type, GTK_TYPE_TREE_STORE);
 }
 
 /* Whether a property's value, given as text, is read as a file or a URI. */
@@ -407,6 +481,211 @@ static gboolean is_true (const char *text) {
       || g_ascii_strcasecmp(text, "t") == 0 || g_ascii_strcasecmp(text, "y") == 0 || strcmp(text, "1") == 0;
 }
 
+/* ----------------------------------------------------- pages, widgets */
+
+typedef struct {
+  const char *id;          /* owned by the scan's names */
+  const char *what;        /* a static string: what names it */
+  gboolean guide;          /* whether a constraint's guide may be named */
+  int line, column;
+} WidgetName;
+
+/* `id` (said `what`) must name a widget, or a guide where `guide`. */
+static void needs_widget (Scan *scan, const char *id, const char *what, gboolean guide) {
+  WidgetName name = { g_string_chunk_insert(scan->names, id), what, guide, 0, 0 };
+  g_markup_parse_context_get_position(scan->context, &name.line, &name.column);
+  g_array_append_val(scan->widget_names, name);
+}
+
+/* The first id that names an object of the file that is not a widget (a
+** guide is named apart from the objects); GTK crashed on it. */
+static gboolean check_widget_names (Scan *scan, GError **error) {
+  for (guint i = 0; i < scan->widget_names->len; i++) {
+    WidgetName *name = &g_array_index(scan->widget_names, WidgetName, i);
+    GType type = GPOINTER_TO_SIZE(g_hash_table_lookup(scan->classes_by_id, name->id));
+    if (type != G_TYPE_INVALID && !g_type_is_a(type, GTK_TYPE_WIDGET)
+        && !(name->guide && g_type_is_a(type, GTK_TYPE_CONSTRAINT_GUIDE))) {
+      int place[2] = { name->line, name->column };
+      refuse_there(place, error, "%s `%s`, which is a %s, not a widget%s, on which GTK crashes; name a widget",
+                   name->what, name->id, g_type_name(type), name->guide ? " or a guide" : "");
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* ------------------------------------------------------ combo entries */
+
+typedef struct {
+  int place[2];
+  gint64 column;
+  const char *model_id;    /* owned by the scan's names, or NULL */
+  GArray *model_columns;   /* a reference, or NULL */
+} Combo;
+
+/* The combo box at the scan's depth ends: one with an entry and a model
+** is checked at the file's end. */
+static void end_combo (Scan *scan) {
+  int depth = scan->depth;
+  if (scan->entry[depth] && (scan->model_id[depth] != NULL || scan->model_columns[depth] != NULL)) {
+    Combo combo = { { scan->starts[depth][0], scan->starts[depth][1] }, scan->text_column[depth], scan->model_id[depth],
+                    scan->model_columns[depth] != NULL ? g_array_ref(scan->model_columns[depth]) : NULL };
+    g_array_append_val(scan->combos, combo);
+  }
+  g_clear_pointer(&scan->model_columns[depth], g_array_unref);
+}
+
+/* The first combo box whose entry's text column is not a text column of
+** its model: GTK reads each row's text from it as a string, and crashed. */
+static gboolean check_combos (Scan *scan, GError **error) {
+  for (guint i = 0; i < scan->combos->len; i++) {
+    Combo *combo = &g_array_index(scan->combos, Combo, i);
+    GArray *types = combo->model_columns != NULL ? combo->model_columns
+                  : g_hash_table_lookup(scan->columns_by_id, combo->model_id);
+    if (types != NULL && combo->column >= 0 && combo->column < types->len
+        && g_array_index(types, GType, combo->column) == G_TYPE_STRING) continue;
+    refuse_there(combo->place, error, "a GtkComboBox with an entry (has-entry) takes each row's text from its "
+                 "entry-text-column, %" G_GINT64_FORMAT ", which is not a text column of its model (a GtkListStore or "
+                 "GtkTreeStore of the file), on which GTK crashes; give entry-text-column the number of a gchararray "
+                 "column of its model", combo->column);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void free_combo (gpointer data) {
+  Combo *combo = data;
+  if (combo->model_columns != NULL) g_array_unref(combo->model_columns);
+}
+
+/* ------------------------------------------------------------- parents */
+
+/* The properties that make the widget they name a child of their object. */
+static gboolean adopts (const char *name) {
+  const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget",
+                          "center-widget", "end-widget", "title-widget", "popover" };
+  char *canonical = g_strdelimit(g_strdup(name), "_", '-');
+  gboolean found = FALSE;
+  for (size_t i = 0; i < G_N_ELEMENTS(names); i++) found = found || strcmp(canonical, names[i]) == 0;
+  g_free(canonical);
+  return found;
+}
+
+typedef struct {
+  int parent;              /* the object whose property it is */
+  const char *id;          /* owned by the scan's names */
+  const char *property;    /* owned by the scan's names */
+  int place[2];
+} Adoption;
+
+/* Whether `wanted` is `from` or above it: its parent in the file, or an
+** object that adopts it by id (`adopters` lists them, each node's first,
+** then each adoption's next), and so on up. */
+static gboolean is_above (Scan *scan, int from, int wanted, const int *first, const int *next, guint8 *seen) {
+  GArray *pending = g_array_new(FALSE, FALSE, sizeof(int));
+  gboolean found = FALSE;
+  memset(seen, 0, scan->nest_parents->len);
+  g_array_append_val(pending, from);
+  while (pending->len > 0 && !found) {
+    int node = g_array_index(pending, int, pending->len - 1);
+    g_array_set_size(pending, pending->len - 1);
+    if (node < 0 || seen[node]) continue;
+    seen[node] = 1;
+    found = node == wanted;
+    g_array_append_val(pending, g_array_index(scan->nest_parents, int, node));
+    for (int i = first[node]; i >= 0; i = next[i])
+      g_array_append_val(pending, g_array_index(scan->adoptions, Adoption, i).parent);
+  }
+  g_array_free(pending, TRUE);
+  return found;
+}
+
+/* The first widget given by id as the child of itself or of a widget
+** inside it: GTK looped forever or crashed on it. */
+static gboolean check_adoptions (Scan *scan, GError **error) {
+  guint nodes = scan->nest_parents->len, count = scan->adoptions->len;
+  int *first, *next, *children;
+  guint8 *seen;
+  gboolean ok = TRUE;
+  if (count > MAX_ADOPTIONS) {
+    refuse_there(g_array_index(scan->adoptions, Adoption, MAX_ADOPTIONS).place, error, "more than %d widgets are given "
+                 "by id as an object's child; a screen needs far fewer (give each inside the object)", MAX_ADOPTIONS);
+    return FALSE;
+  }
+  first = g_new(int, MAX(1, nodes));
+  next = g_new(int, MAX(1, count));
+  children = g_new(int, MAX(1, count));
+  seen = g_malloc(MAX(1, nodes));
+  for (guint node = 0; node < nodes; node++) first[node] = -1;
+  for (guint i = 0; i < count; i++) {
+    children[i] = GPOINTER_TO_INT(g_hash_table_lookup(scan->indices_by_id, g_array_index(scan->adoptions, Adoption, i).id)) - 1;
+    next[i] = children[i] >= 0 ? first[children[i]] : -1;
+    if (children[i] >= 0) first[children[i]] = i;
+  }
+  for (guint i = 0; i < count && ok; i++) {
+    Adoption *adoption = &g_array_index(scan->adoptions, Adoption, i);
+    if (children[i] >= 0 && is_above(scan, adoption->parent, children[i], first, next, seen)) {
+      refuse_there(adoption->place, error, "`%s` is `%s`, which is this object or one it is inside, on which GTK loops "
+                   "or crashes (a widget inside itself); give it a widget of its own", adoption->property, adoption->id);
+      ok = FALSE;
+    }
+  }
+  g_free(first);
+  g_free(next);
+  g_free(children);
+  g_free(seen);
+  return ok;
+}
+
+/* ---------------------------------------------------------------- grids */
+
+/* The object just opened: at column 0, row 0, one of each; nothing in it. */
+static void start_cell (Scan *scan) {
+  int depth = scan->depth;
+  g_markup_parse_context_get_position(scan->context, &scan->starts[depth][0], &scan->starts[depth][1]);
+  scan->cells[depth][0] = scan->cells[depth][1] = 0;
+  scan->cells[depth][2] = scan->cells[depth][3] = 1;
+  scan->spans[depth][0] = scan->spans[depth][1] = G_MAXINT64;
+  scan->spans[depth][2] = scan->spans[depth][3] = G_MININT64;
+  scan->inner_lines[depth] = 0;
+}
+
+/* A <layout> property that places a child in a grid, kept for its object. */
+static void keep_cell (Scan *scan, const char *name, const char *text) {
+  const char *names[] = { "column", "row", "column-span", "row-span" };
+  char *canonical = g_strdelimit(g_strdup(name), "_", '-');   /* as GObject reads a name */
+  for (int i = 0; i < 4; i++)
+    if (strcmp(canonical, names[i]) == 0) {
+      /* GtkBuilder reads a C int: anything past one is too far anyway. */
+      gint64 value = g_ascii_strtoll(text, NULL, 0);
+      scan->cells[scan->owner - 1][i] = CLAMP(value, -(gint64)G_MAXINT32 * 4, (gint64)G_MAXINT32 * 4);
+    }
+  g_free(canonical);
+}
+
+/* The object at the scan's depth ends: its cell goes to the object it is
+** in, and the grids' lines counted from it out are checked. */
+static void end_cell (Scan *scan, GError **error) {
+  int depth = scan->depth, parent = depth - 1;
+  gint64 *spans = scan->spans[depth], *cell = scan->cells[depth], lines = scan->inner_lines[depth];
+  for (int axis = 0; axis < 2; axis++)
+    if (spans[axis] <= spans[axis + 2]) lines += spans[axis + 2] - spans[axis];
+  if (lines > MAX_GRID_LINES) {
+    refuse_there(scan->starts[depth], error,
+              "the grids from this object in span %" G_GINT64_FORMAT " rows and columns, first to last, and GTK lays a "
+              "grid out on its stack; place the children at smaller columns and rows (at most %d in all)", lines,
+              MAX_GRID_LINES);
+    return;
+  }
+  while (parent > 0 && !scan->objects_open[parent]) parent--;
+  if (parent == 0) return;
+  for (int axis = 0; axis < 2; axis++) {
+    scan->spans[parent][axis] = MIN(scan->spans[parent][axis], cell[axis]);
+    scan->spans[parent][axis + 2] = MAX(scan->spans[parent][axis + 2], cell[axis] + cell[axis + 2]);
+  }
+  scan->inner_lines[parent] = MAX(scan->inner_lines[parent], lines);
+}
+
 /* ------------------------------------------------------------- elements */
 
 static void scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
@@ -418,9 +697,22 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     return;
   }
   gboolean in_object = scan->objects_open[scan->depth];
+  /* The property this element is in (an object given as its value). */
+  const char *within = scan->property;
+  int within_owner = scan->owner;
+  if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
+    scan->paged[scan->depth] = TRUE;
   scan->depth++;
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
+  scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
+  scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
+  if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) {
+    const char *name = attribute(names, values, "type");
+    GType type = name != NULL ? class_named(name) : G_TYPE_INVALID;
+    scan->columned[scan->depth - 2] = TRUE;
+    g_array_append_val(scan->columns[scan->depth - 2], type);
+  }
   scan->property = NULL;
   scan->pspec = NULL;
   scan->attribute = FALSE;
@@ -436,6 +728,25 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     const char *function = attribute(names, values, "function");
     refuse(scan, error, "<closure function=\"%s\"> would call a C function of the program; remove it (a behaviour "
            "computes the value and sets it)", function ? function : "");
+  } else if (in_object && g_type_is_a(inside, GTK_TYPE_NOTEBOOK) && strcmp(element, "child") == 0
+             && attribute(names, values, "type") != NULL && strcmp(attribute(names, values, "type"), "tab") == 0
+             && !scan->paged[scan->depth - 1]) {
+    /* GtkNotebook asserts a page to give the tab to: the process aborts. */
+    refuse(scan, error, "a GtkNotebook's <child type=\"tab\"> comes before any page (a <child> without a type), on "
+           "which GTK stops the program (an assertion); give the page's <child> before its tab");
+  } else if (strcmp(element, "constraint") == 0 && scan->classes[scan->depth] != G_TYPE_INVALID
+             && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_CONSTRAINT_LAYOUT)) {
+    const char *ends[] = { "target", "source" };
+    for (int i = 0; i < 2; i++) {
+      const char *id = attribute(names, values, ends[i]);
+      if (id != NULL && strcmp(id, "super") != 0)
+        needs_widget(scan, id, i == 0 ? "a <constraint>'s target is" : "a <constraint>'s source is", TRUE);
+    }
+  } else if (in_object && is_store(inside) && strcmp(element, "data") == 0 && !scan->columned[scan->depth - 1]) {
+    /* GtkListStore and GtkTreeStore call g_error() on it: the process ends. */
+    refuse(scan, error, "a %s's <data> comes before any <column> of its <columns>, on which GTK stops the program "
+           "(\"Cannot append data to an empty model\"); give the store its <columns> before its <data>",
+           g_type_name(inside));
   } else if (strcmp(element, "template") == 0) {
     refuse(scan, error, "a <template> defines a widget class of a program; draw the screen as objects inside a GtkWindow");
   } else if (strcmp(element, "object") == 0) {
@@ -460,6 +771,32 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
              "(a behaviour's ask shows dialogs): remove it", name);
     } else {
       scan->classes[scan->depth] = type;
+      scan->columned[scan->depth] = FALSE;
+      scan->paged[scan->depth] = FALSE;
+      scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
+      if (attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            GSIZE_TO_POINTER(type));
+      start_cell(scan);
+      int parent = scan->depth - 1;
+      while (parent > 0 && !scan->objects_open[parent]) parent--;
+      parent = parent > 0 ? scan->indices[parent] : -1;
+      scan->indices[scan->depth] = scan->nest_parents->len;
+      g_array_append_val(scan->nest_parents, parent);
+      if (attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->indices_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            GINT_TO_POINTER(scan->indices[scan->depth] + 1));
+      scan->columns[scan->depth] = is_store(type) ? g_array_new(FALSE, FALSE, sizeof(GType)) : NULL;
+      if (scan->columns[scan->depth] != NULL && attribute(names, values, "id") != NULL)
+        g_hash_table_insert(scan->columns_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
+                            g_array_ref(scan->columns[scan->depth]));
+      if (scan->columns[scan->depth] != NULL && within != NULL && strcmp(within, "model") == 0
+          && g_type_is_a(scan->classes[within_owner], GTK_TYPE_COMBO_BOX) && scan->objects_open[within_owner])
+        scan->model_columns[within_owner] = g_array_ref(scan->columns[scan->depth]);
+      scan->entry[scan->depth] = FALSE;
+      scan->text_column[scan->depth] = g_type_is_a(type, GTK_TYPE_COMBO_BOX_TEXT) ? 0 : -1;
+      scan->model_id[scan->depth] = NULL;
+      scan->model_columns[scan->depth] = NULL;
       g_clear_pointer(&scan->labels[scan->depth], g_free);
       scan->markup[scan->depth] = FALSE;
     }
@@ -475,6 +812,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     scan->property = g_string_chunk_insert(scan->names, name);
     g_markup_parse_context_get_position(context, &scan->line, &scan->column);
     scan->bound = attribute(names, values, "bind-source") != NULL;
+    if (!scan->attribute && in_object && scan->childless[scan->owner] && strcmp(name, "child") == 0)
+      scan->childless[scan->owner] = FALSE;
     if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
       GObjectClass *klass = g_type_class_ref(inside);
       scan->pspec = g_object_class_find_property(klass, name);
@@ -514,6 +853,28 @@ static gboolean reads (Scan *scan, const char *text) {
 static void scan_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
+  if (name != NULL && scan->layouts_open[scan->owner]) keep_cell(scan, name, text);
+  if (name != NULL && !scan->attribute && scan->objects_open[scan->owner] && adopts(name)) {
+    char *id = g_strstrip(g_strdup(text));
+    Adoption adoption = { scan->indices[scan->owner], g_string_chunk_insert(scan->names, id), name,
+                          { scan->line, scan->column } };
+    if (*id != '\0') g_array_append_val(scan->adoptions, adoption);
+    g_free(id);
+  }
+  if (name != NULL && !scan->attribute && scan->objects_open[scan->owner]
+      && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_COMBO_BOX)) {
+    char *value = g_strstrip(g_strdup(text));
+    if (strcmp(name, "has-entry") == 0 || strcmp(name, "has_entry") == 0) scan->entry[scan->owner] = is_true(value);
+    else if (strcmp(name, "entry-text-column") == 0 || strcmp(name, "entry_text_column") == 0)
+      scan->text_column[scan->owner] = g_ascii_strtoll(value, NULL, 0);
+    else if (strcmp(name, "model") == 0 && *value != '\0')
+      scan->model_id[scan->owner] = g_string_chunk_insert(scan->names, value);
+    g_free(value);
+  }
+  if (name != NULL && !scan->attribute && strcmp(name, "child") == 0 && scan->objects_open[scan->owner]
+      && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
+      && *g_strstrip(scan->text->str) != '\0')
+    needs_widget(scan, scan->text->str, "a page's child is", FALSE);
   if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
@@ -551,6 +912,17 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
              && scan->labels[scan->depth] != NULL) {
     check_markup(scan, scan->labels[scan->depth], "the label (use-markup is on)", error);
   }
+  if (name == NULL && strcmp(element, "object") == 0 && scan->childless[scan->depth] && (error == NULL || *error == NULL)) {
+    /* GtkStackPage stops the program without one, even where it is in no stack. */
+    refuse_there(scan->starts[scan->depth], error, "a %s without its `child`, on which GTK stops the program (\"is "
+                 "missing a child widget\"); give it a <property name=\"child\"> holding the page's widget",
+                 g_type_name(scan->classes[scan->depth]));
+  }
+  if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
+  if (name == NULL && strcmp(element, "object") == 0) {
+    end_combo(scan);
+    g_clear_pointer(&scan->columns[scan->depth], g_array_unref);
+  }
   if (name == NULL && strcmp(element, "object") == 0) {
     g_clear_pointer(&scan->labels[scan->depth], g_free);
     scan->markup[scan->depth] = FALSE;
@@ -569,8 +941,30 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.text = g_string_new(NULL);
   scan.names = g_string_chunk_new(256);
   scan.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &scan, NULL);
+  scan.classes_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+  scan.widget_names = g_array_new(FALSE, FALSE, sizeof(WidgetName));
+  scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
+  scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
+  scan.nest_parents = g_array_new(FALSE, FALSE, sizeof(int));
+  scan.indices_by_id = g_hash_table_new(g_str_hash, g_str_equal);
+  scan.adoptions = g_array_new(FALSE, FALSE, sizeof(Adoption));
+  g_array_set_clear_func(scan.combos, free_combo);
   ok = g_markup_parse_context_parse(scan.context, text, length, error)
-    && g_markup_parse_context_end_parse(scan.context, error);
+    && g_markup_parse_context_end_parse(scan.context, error)
+    && check_widget_names(&scan, error)
+    && check_combos(&scan, error)
+    && check_adoptions(&scan, error);
+  g_hash_table_destroy(scan.classes_by_id);
+  g_array_free(scan.widget_names, TRUE);
+  g_hash_table_destroy(scan.columns_by_id);
+  g_array_free(scan.combos, TRUE);
+  g_array_free(scan.nest_parents, TRUE);
+  g_hash_table_destroy(scan.indices_by_id);
+  g_array_free(scan.adoptions, TRUE);
+  for (int depth = 0; depth <= MAX_DEPTH; depth++) {
+    g_clear_pointer(&scan.columns[depth], g_array_unref);
+    g_clear_pointer(&scan.model_columns[depth], g_array_unref);
+  }
   g_markup_parse_context_free(scan.context);
   g_string_free(scan.text, TRUE);
   g_string_chunk_free(scan.names);

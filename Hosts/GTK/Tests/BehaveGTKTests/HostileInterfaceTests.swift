@@ -171,6 +171,110 @@ final class HostileInterfaceTests: XCTestCase {
                           ["renderer.ui:7:", "`GtkCellRenderer` is a kind of object"], driver: driver)
     }
 
+    /// A list or tree store's <data> before any <column> of its <columns>
+    /// is refused at its line. Before: GTK 4.8 stopped the program on it
+    /// ("Cannot append data to an empty model", a g_error), and behave
+    /// window died of a trap.
+    func testAStoresDataWithoutItsColumnsIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("store", "", extra: #"  <object class="GtkListStore"><data/></object>"#),
+                          ["store.ui:11:", "a GtkListStore's <data> comes before any <column> of its <columns>",
+                           "give the store its <columns> before its <data>"], driver: driver)
+        try assertRefused(scene("tree", "", extra: #"  <object class="GtkTreeStore"><columns/><data><row><col id="0">a</col></row></data><columns><column type="gchararray"/></columns></object>"#),
+                          ["tree.ui:11:", "a GtkTreeStore's <data> comes before any <column>"], driver: driver)
+    }
+
+    /// Grids whose rows and columns, first to last, number more than GTK
+    /// lays out on its stack are refused at the outer object. Before: a
+    /// grid's children at columns -150,000 and 150,000 overflowed the
+    /// stack, and at -2,000,000,000 and 2,000,000,000 GTK read past it, and
+    /// behave window crashed.
+    func testGridsPastWhatGtkLaysOutAreRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let grid = { (from: Int, to: Int) in
+            #"        <child><object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">\#(from)</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">\#(to)</property></layout></object></child></object></child>"#
+        }
+        try assertRefused(scene("wide", grid(-150_000, 150_000)),
+                          ["wide.ui:7:", "the grids from this object in span 300002 rows and columns",
+                           "place the children at smaller columns and rows (at most 50000 in all)"], driver: driver)
+        try assertRefused(scene("far", grid(-2_000_000_000, 2_000_000_000)),
+                          ["far.ui:7:", "span 4000000002 rows and columns"], driver: driver)
+    }
+
+    /// A notebook's tab before any page is refused at its line. Before:
+    /// GTK 4.8 asserted a page to give it to, and behave window aborted.
+    func testANotebooksTabBeforeAnyPageIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("tab", #"        <child><object class="GtkNotebook"><child type="tab"><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["tab.ui:7:", #"a GtkNotebook's <child type="tab"> comes before any page"#,
+                           "give the page's <child> before its tab"], driver: driver)
+    }
+
+    /// A stack page without its child, or whose child is not a widget, is
+    /// refused at its line. Before: GTK 4.8 stopped the program ("is
+    /// missing a child widget"), and behave window died of a trap.
+    func testAStackPageWithoutAWidgetIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let page = { (properties: String) in
+            #"        <child><object class="GtkStack"><child><object class="GtkStackPage"><property name="name">a</property>\#(properties)</object></child></object></child>"#
+        }
+        try assertRefused(scene("page", page("")),
+                          ["page.ui:7:", "a GtkStackPage without its `child`",
+                           #"give it a <property name="child"> holding the page's widget"#], driver: driver)
+        try assertRefused(scene("adjusted", page(#"<property name="child">range</property>"#), extra: #"  <object class="GtkAdjustment" id="range"/>"#),
+                          ["adjusted.ui:7:", "a page's child is `range`, which is a GtkAdjustment, not a widget"], driver: driver)
+    }
+
+    /// A constraint whose target or source is an object that is not a
+    /// widget (nor a guide) is refused at its line. Before: GTK 4.8 made
+    /// no constraint of it and crashed on that.
+    func testAConstraintOnAnObjectThatIsNotAWidgetIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let constrained = { (target: String, source: String) in
+            #"        <child><object class="GtkBox"><child><object class="GtkLabel" id="text"/></child><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="\#(target)" target-attribute="width" relation="eq" source="\#(source)" source-attribute="width" constant="10"/></constraints></object></property></object></child>"#
+        }
+        let range = #"  <object class="GtkAdjustment" id="range"/>"#
+        try assertRefused(scene("source", constrained("text", "range"), extra: range),
+                          ["source.ui:7:", "a <constraint>'s source is `range`, which is a GtkAdjustment, not a widget or a guide",
+                           "name a widget"], driver: driver)
+        try assertRefused(scene("target", constrained("range", "super"), extra: range),
+                          ["target.ui:7:", "a <constraint>'s target is `range`"], driver: driver)
+    }
+
+    /// A combo box with an entry whose entry-text-column is not a text
+    /// column of its model (none given: -1) is refused at its line. Before:
+    /// GTK 4.8 read the row's text from it as a string, and behave window
+    /// crashed as the row was chosen.
+    func testAComboEntryOnAColumnThatIsNotTextIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let choices = #"  <object class="GtkListStore" id="choices"><columns><column type="gchararray"/><column type="gint"/></columns><data><row><col id="0">Tea</col><col id="1">1</col></row></data></object>"#
+        let combo = { (column: String) in
+            #"        <child><object class="GtkComboBox"><property name="has-entry">True</property><property name="model">choices</property>\#(column)<property name="active">0</property></object></child>"#
+        }
+        try assertRefused(scene("unset", combo(""), extra: choices),
+                          ["unset.ui:7:", "a GtkComboBox with an entry (has-entry) takes each row's text from its entry-text-column, -1,",
+                           "give entry-text-column the number of a gchararray column of its model"], driver: driver)
+        try assertRefused(scene("number", combo(#"<property name="entry-text-column">1</property>"#), extra: choices),
+                          ["number.ui:7:", "its entry-text-column, 1, which is not a text column"], driver: driver)
+    }
+
+    /// A widget given by id as its own child, or as the child of a widget
+    /// inside it, is refused at its line. Before: GTK 4.8 crashed on a
+    /// window that is its own title bar, and looped forever on a scrolled
+    /// window given the box it is in.
+    func testAWidgetInsideItselfIsRefusedNotACrashNorAHang() throws {
+        let driver = try WindowDriver()
+        let own = try scene("own", "")
+        let ui = folder.appendingPathComponent("scene/own.ui")
+        try String(contentsOf: ui, encoding: .utf8)
+            .replacingOccurrences(of: #"id="window">"#, with: #"id="window"><property name="titlebar">window</property>"#)
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(own, ["own.ui:3:", "`titlebar` is `window`, which is this object or one it is inside",
+                                "give it a widget of its own"], driver: driver)
+        try assertRefused(scene("loop", #"        <child><object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object></child>"#),
+                          ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
