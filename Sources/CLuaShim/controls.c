@@ -567,11 +567,16 @@ static void push_type (lua_State *L, const bh_schema *schema) {
 void bh_push_view (lua_State *L, bh_view *v) {
   bh_view **p;
   lua_rawgeti(L, LUA_REGISTRYINDEX, bh__host(L)->view_cache);
-  if (lua_rawgetp(L, -1, v) == LUA_TUSERDATA) {
+  /* a view no state has pushed is in no cache: looking for it, a miss
+     through a cache of every control pushed, cost about 300 instructions
+     (each new behaviour's outlet) */
+  if (v->pushed && lua_rawgetp(L, -1, v) == LUA_TUSERDATA) {
     lua_remove(L, -2);
     return;
   }
-  lua_pop(L, 1);
+  if (v->pushed)
+    lua_pop(L, 1);
+  v->pushed = 1;
   p = (bh_view **)lua_newuserdatauv(L, sizeof(bh_view *), 0);
   *p = bh_view_retain(v);
   push_type(L, v->schema);
