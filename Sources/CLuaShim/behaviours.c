@@ -9,7 +9,6 @@
 #include "bh_internal.h"
 
 
-static const char key_blockmeta = 'K';  /* metatable of control blocks */
 
 /* Upvalues of behaviour_send. */
 #define BLOCK       lua_upvalueindex(1)   /* userdata: a sender */
@@ -110,7 +109,7 @@ void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
   p->c = bh_control_retain(c);
   p->last = NULL;
   p->index = 0;
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_blockmeta) != LUA_TTABLE) {
+  if (bh__push_own(L, BH_OWN_BLOCKMETA) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);
     lua_pushcfunction(L, block_gc);
@@ -118,7 +117,7 @@ void bh_push_send (lua_State *L, bh_control *c, lua_Integer id, int host_id) {
     lua_pushliteral(L, "object");
     lua_setfield(L, -2, "__metatable");
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_blockmeta);
+    bh__set_own(L, BH_OWN_BLOCKMETA);
   }
   lua_setmetatable(L, -2);
   lua_rotate(L, events, 1);  /* the block below the events */
@@ -273,13 +272,11 @@ void bh_push_self_id (lua_State *L) {
 }
 
 
-/* Registry keys of the metamethods every `self` shares (the prelude's). */
-static const char key_self_newindex = 'n';
-static const char key_self_tostring = 't';
-
+/* The metamethods every `self` shares (the prelude's), kept as the
+** shim's own values (BH_OWN_SELF_*). */
 void bh_set_self_metamethods (lua_State *L) {
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  bh__set_own(L, BH_OWN_SELF_TOSTRING);
+  bh__set_own(L, BH_OWN_SELF_NEWINDEX);
 }
 
 
@@ -309,9 +306,9 @@ int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
   lua_rawseti(L, -2, SELF_MIRROR);
   lua_pushvalue(L, props);
   lua_setfield(L, -2, "__index");
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  bh__push_own(L, BH_OWN_SELF_NEWINDEX);
   lua_setfield(L, -2, "__newindex");
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_tostring);
+  bh__push_own(L, BH_OWN_SELF_TOSTRING);
   lua_setfield(L, -2, "__tostring");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
@@ -336,7 +333,7 @@ lua_Integer bh_self_id (lua_State *L, int idx) {
     return -1;
   lua_pushliteral(L, "__newindex");  /* a metamethod's name: no allocation */
   lua_rawget(L, top + 1);
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_self_newindex);
+  bh__push_own(L, BH_OWN_SELF_NEWINDEX);
   if (lua_type(L, -1) == LUA_TFUNCTION && lua_rawequal(L, -1, -2) &&
       lua_rawgeti(L, top + 1, SELF_ID) == LUA_TNUMBER && lua_isinteger(L, -1))
     id = lua_tointeger(L, -1);

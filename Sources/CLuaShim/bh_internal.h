@@ -62,6 +62,22 @@
 ** a state made again copies its host whole (recycle.c), this too. */
 #define BH_KEY_CACHE      16
 
+/* The shim's own values in the registry that an attach or an event reads,
+** each at an integer reference kept in bh_host (0: not made yet; see
+** bh__push_own, bh__set_own): one looked up by a light-userdata key in
+** the registry's hash part cost about 150 instructions, one by its
+** reference, in the array part, about 40. */
+enum {
+  BH_OWN_SELF_NEWINDEX,  /* every self's __newindex (the prelude's) */
+  BH_OWN_SELF_TOSTRING,  /* and __tostring */
+  BH_OWN_BLOCKMETA,      /* the metatable of control blocks (send) */
+  BH_OWN_ENVMETA,        /* the template metatable of environments */
+  BH_OWN_TYPES,          /* controls' metatables, by schema */
+  BH_OWN_IMAGE,          /* the metatable of images */
+  BH_OWN_HOSTS,          /* the host's ids of controls' slow paths */
+  BH_OWN_COUNT
+};
+
 /* Stack slots made free before raising a limit's error, for the message
 ** handler Lua then calls (a C function gets LUA_MINSTACK). */
 #define BH_HANDLER_ROOM   (2 * LUA_MINSTACK)
@@ -197,6 +213,7 @@ typedef struct bh_host {
   struct { const char *s; bh_text *text; } texts[BH_TEXT_CACHE];
   struct { const char *s; const void *schema; int index; } keys[BH_KEY_CACHE];
   int view_cache;       /* registry reference: view -> userdata (weak) */
+  int own[BH_OWN_COUNT];  /* registry references of BH_OWN_* values */
   const void *image_mt; /* the metatable of images */
   bh_handler running[BH_MAX_NESTING];  /* running handlers, innermost last */
   int nrunning;
@@ -273,6 +290,26 @@ int bh__stop_closed (lua_State *L);
 
 static inline bh_host *bh__host(lua_State *L) {
   return *(bh_host **)lua_getextraspace(L);
+}
+
+/* Pushes the shim's value 'which' (BH_OWN_*), nil when not made yet;
+** returns its type. */
+static inline int bh__push_own(lua_State *L, int which) {
+  int ref = bh__host(L)->own[which];
+  if (ref <= 0) {
+    lua_pushnil(L);
+    return LUA_TNIL;
+  }
+  return lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+}
+
+/* Pops the value on top as the shim's value 'which' (BH_OWN_*). */
+static inline void bh__set_own(lua_State *L, int which) {
+  bh_host *h = bh__host(L);
+  if (h->own[which] > 0)
+    lua_rawseti(L, LUA_REGISTRYINDEX, h->own[which]);
+  else
+    h->own[which] = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 /* Registry keys (their addresses are light-userdata keys). */

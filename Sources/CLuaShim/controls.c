@@ -13,11 +13,11 @@
 #include "bh_internal.h"
 
 
-/* Registry keys (their addresses are light-userdata keys). */
-static const char key_types = 'T';     /* schema -> metatable */
-static const char key_methods = 'M';   /* methods every control has */
-static const char key_image = 'I';     /* the image metatable */
-static const char key_hosts = 'H';     /* host function ids (index, set) */
+/* Registry key (its address is a light-userdata key) of the methods
+** every control has; controls' metatables by schema, the image metatable
+** and the host's ids are the shim's own values (BH_OWN_TYPES, _IMAGE,
+** _HOSTS). */
+static const char key_methods = 'M';
 
 /* Upvalues of control_index and control_newindex. */
 #define KEYS        lua_upvalueindex(1)   /* name -> property index */
@@ -30,7 +30,7 @@ static const char key_hosts = 'H';     /* host function ids (index, set) */
 ** in the state's host (keys), by the address of the key string and the
 ** control's schema: no upvalue to read. Only short strings are
 ** remembered: Lua interns them, and each is a key of its type's KEYS,
-** which the registry keeps (key_types) as long as the state lives, so an
+** which the registry keeps (BH_OWN_TYPES) as long as the state lives, so an
 ** address found here is that very string, and a schema is never freed. */
 #define SHORTSTR    40   /* LUAI_MAXSHORTLEN */
 
@@ -65,7 +65,7 @@ bh__inline int property_index (lua_State *L, const bh_schema *schema) {
   return i;
 }
 
-/* The host's ids of its slow paths, in the table at key_hosts. */
+/* The host's ids of its slow paths, in the table BH_OWN_HOSTS. */
 #define HOST_INDEX    1
 #define HOST_SETINDEX 2
 
@@ -77,7 +77,7 @@ static bh_view *toview (lua_State *L, int idx) {
 
 static int call_host (lua_State *L, int which) {
   int id;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_hosts);
+  bh__push_own(L, BH_OWN_HOSTS);
   lua_rawgeti(L, -1, which);
   id = (int)lua_tointeger(L, -1);
   lua_pop(L, 2);
@@ -136,7 +136,7 @@ void bh_push_value (lua_State *L, const bh_value *v) {
         lua_pushinteger(L, (lua_Integer)v->n[1]);
         lua_setfield(L, -2, "height");
       }
-      lua_rawgetp(L, LUA_REGISTRYINDEX, &key_image);
+      bh__push_own(L, BH_OWN_IMAGE);
       lua_setmetatable(L, -2);
       break;
     case BH_VCOLOR:
@@ -513,7 +513,7 @@ static int control_gc (lua_State *L) {
 /* Pushes the metatable of controls of 'schema', made on first use. */
 static void push_type (lua_State *L, const bh_schema *schema) {
   int i;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_types);
+  bh__push_own(L, BH_OWN_TYPES);
   if (lua_rawgetp(L, -1, schema) == LUA_TTABLE) {
     lua_remove(L, -2);
     return;
@@ -567,11 +567,16 @@ static void push_type (lua_State *L, const bh_schema *schema) {
 void bh_push_view (lua_State *L, bh_view *v) {
   bh_view **p;
   lua_rawgeti(L, LUA_REGISTRYINDEX, bh__host(L)->view_cache);
-  if (lua_rawgetp(L, -1, v) == LUA_TUSERDATA) {
+  /* a view no state has pushed is in no cache: looking for it, a miss
+     through a cache of every control pushed, cost about 300 instructions
+     (each new behaviour's outlet) */
+  if (v->pushed && lua_rawgetp(L, -1, v) == LUA_TUSERDATA) {
     lua_remove(L, -2);
     return;
   }
-  lua_pop(L, 1);
+  if (v->pushed)
+    lua_pop(L, 1);
+  v->pushed = 1;
   p = (bh_view **)lua_newuserdatauv(L, sizeof(bh_view *), 0);
   *p = bh_view_retain(v);
   push_type(L, v->schema);
@@ -599,10 +604,10 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   bh_host *h = bh__host(L);
   h->image_mt = lua_topointer(L, -1);
   memset(h->keys, 0, sizeof(h->keys));  /* no type has keys yet */
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_image);
+  bh__set_own(L, BH_OWN_IMAGE);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &key_methods);
   lua_newtable(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_types);
+  bh__set_own(L, BH_OWN_TYPES);
   lua_newtable(L);  /* weak values: a userdata nobody holds can go */
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");
@@ -614,5 +619,5 @@ void bh_open_controls (lua_State *L, int index_id, int setindex_id) {
   lua_rawseti(L, -2, HOST_INDEX);
   lua_pushinteger(L, setindex_id);
   lua_rawseti(L, -2, HOST_SETINDEX);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_hosts);
+  bh__set_own(L, BH_OWN_HOSTS);
 }

@@ -41,7 +41,7 @@
 #include "bh_internal.h"
 
 
-static const char key_envmeta = 'e';   /* the template metatable */
+/* The template metatable is the shim's own value BH_OWN_ENVMETA. */
 static const char key_record = 'n';    /* field of an env: names brought in */
 static const char key_misses = 'm';    /* field of a record: reads of no name */
 
@@ -56,7 +56,7 @@ int bh__is_partial_env (lua_State *L, int idx) {
   int partial;
   if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx))
     return 0;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  bh__push_own(L, BH_OWN_ENVMETA);
   partial = lua_rawequal(L, -1, -2);
   lua_pop(L, 2);
   return partial;
@@ -317,7 +317,7 @@ void bh_set_env_api (lua_State *L) {
   lua_remove(L, -2);
   lua_pushcclosure(L, env_pairs, 1);
   lua_setfield(L, mt, "__pairs");
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  bh__set_own(L, BH_OWN_ENVMETA);
   lua_settop(L, api - 1);
 }
 
@@ -330,7 +330,7 @@ void bh_push_behaviour_env (lua_State *L) {
   env = lua_gettop(L);
   lua_pushvalue(L, env);
   lua_setfield(L, env, "_G");
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &key_envmeta);
+  bh__push_own(L, BH_OWN_ENVMETA);
   mt = env + 1;
   push_sources(L, mt);
   lua_pushstring(L, made_with);

@@ -50,6 +50,30 @@ final class BridgeTests: XCTestCase {
 
     /// `self.owner` is the control that owns the behaviour, and nil while
     /// the screen owns it, however often the owner changes.
+    /// A control is one value in a scene's Lua wherever a script reaches
+    /// it: two outlets set to it, a handler's sender, another behaviour's
+    /// outlet (the userdata made at its first push is found again).
+    func testAControlIsOneValueThroughEveryOutletAndSender() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("probe", source: script("""
+        function Probe:awake()
+          self.same = rawequal(self.a, self.b)
+          self.a:on("touchUpInside", function(sender) self.sender = rawequal(sender, self.b) end)
+        end
+        """, outlets: "a = \"Button\", b = \"Button\""), outlets: ["a": button, "b": button])
+        let other = try test.behaviour("other", source: script("""
+        function Probe:awake()
+          self.button:on("touchUpInside", function(sender) self.sender = rawequal(sender, self.button) end)
+        end
+        """), outlets: ["button": button])
+        button.tap()
+        XCTAssertEqual(test.field("same", of: probe), .bool(true))
+        XCTAssertEqual(test.field("sender", of: probe), .bool(true))
+        XCTAssertEqual(test.field("sender", of: other), .bool(true))
+        XCTAssertEqual(test.errors, [])
+    }
+
     func testSelfOwnerFollowsTheOwner() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")

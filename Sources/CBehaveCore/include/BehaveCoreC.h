@@ -318,7 +318,13 @@ void bh_control_set_scene (bh_control *c, bh_scene *s);
 ** scripts that hold it. Counted: the host object holds one reference,
 ** each script handle another. */
 typedef struct bh_view {
-  size_t refs;
+  /* Its references; and nonzero once a Lua state has made its userdata
+     (bh_push_view): until then no state's cache of them holds one, and
+     none is looked for. 32 bits each, so that the block is no larger: its
+     address is a key of those caches, and a larger block moved where a
+     scene's keys fall (the scroll storm's lookups counted 60 more). */
+  uint32_t refs;
+  uint32_t pushed;
   void *host;           /* the host object (unretained); NULL once gone */
   bh_scene *scene;      /* retained, while the control is on a scene */
   bh_text *name;
