@@ -33,6 +33,9 @@ extension InterfaceDrawing {
         case unknownClass(String, nearest: String?)
         /// An `<object>` of an abstract class, which GTK cannot make.
         case abstractClass(String)
+        /// An `<object>` that is neither a widget nor one of `drawnWith`,
+        /// which behave window refuses (GtkBuilder would build it).
+        case notDrawnWith(String)
         /// A tag GtkBuilder does not read where it is, with the nearest
         /// it would read there.
         case unknownTag(String, reader: TagReader, nearest: String?)
@@ -111,6 +114,10 @@ extension InterfaceDrawing {
             case .abstractClass(let className):
                 return "`\(className)` is an abstract class, of which GTK makes no object (GtkBuilder fails on it), \(refused); "
                     + "name one of its classes, such as GtkButton or GtkBox"
+            case .notDrawnWith(let className):
+                return "`\(className)` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
+                    + "buffers, list models, event controllers, layouts, size groups), which behave window refuses, "
+                    + "\(refused); remove it"
             case .unknownTag(let tag, let reader, let nearest):
                 let words: String, place: String
                 switch reader {
@@ -231,6 +238,28 @@ extension InterfaceDrawing {
     /// theirs, so no other class reads them).
     private static let stores: Set<String> = ["GtkListStore", "GtkTreeStore"]
 
+    /// The objects other than widgets a screen is drawn with (models,
+    /// buffers, adjustments, controllers, layouts, factories that build
+    /// from signals), with all their classes: `behave window` refuses any
+    /// other. The window's pre-scan (Hosts/GTK's builder_scan.c) keeps the
+    /// same list, and a GTK test checks the two agree on every class.
+    static let drawnWith: [String] = [
+        "GtkAdjustment", "GtkSizeGroup", "GtkEntryBuffer", "GtkTextBuffer", "GtkTextTag", "GtkTextTagTable",
+        "GtkEventController", "GtkLayoutManager", "GtkConstraint", "GtkConstraintGuide", "GtkStringList",
+        "GtkStringObject", "GtkListStore", "GtkTreeStore", "GtkTreeModelFilter", "GtkTreeModelSort", "GtkCellRenderer",
+        "GtkCellArea", "GtkTreeViewColumn", "GtkFileFilter", "GtkShortcut", "GtkSingleSelection", "GtkNoSelection",
+        "GtkMultiSelection", "GtkSortListModel", "GtkFilterListModel", "GtkSorter", "GtkFilter", "GtkColumnViewColumn",
+        "GtkSignalListItemFactory", "GtkStackPage", "GtkAssistantPage",
+    ]
+
+    /// Whether `behave window` takes an object of `className`: a widget
+    /// or one of `drawnWith`'s (any, for a class the table lacks, which is
+    /// told of itself).
+    static func isDrawnWith(_ className: String) -> Bool {
+        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget")
+            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// What GtkBuilder refuses or warns of in `element`, whose tag
     /// `reader` reads, after what `seen` holds of the elements before it.
     private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
@@ -317,6 +346,8 @@ extension InterfaceDrawing {
                 found.append(.unknownClass(className, nearest: GtkClasses.gtk.nearestClass(to: className)))
             } else if GtkClasses.gtk.isAbstract(className) {
                 found.append(.abstractClass(className))
+            } else if !isDrawnWith(className) {
+                found.append(.notDrawnWith(className))
             }
         }
         if let taken = tagMistake(of: element, readBy: reader) {

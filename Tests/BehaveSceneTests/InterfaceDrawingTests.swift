@@ -712,6 +712,19 @@ final class InterfaceDrawingTests: XCTestCase {
                           "coffee.ui:11:7: `GtkWidget` is an abstract class", endsWith: "such as GtkButton or GtkBox")
     }
 
+    /// An object that is neither a widget nor one of the helpers a screen
+    /// is drawn with (a notebook's page, a directory list) is refused as
+    /// behave window refuses it, though GtkBuilder would build it. Before:
+    /// headless took the file's values, and only the window refused it.
+    func testAnObjectTheWindowDoesNotDrawWithIsRefused() throws {
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkNotebookPage">"#,
+                          "coffee.ui:11:7: `GtkNotebookPage` is neither a widget nor one of the objects a screen is drawn with",
+                          endsWith: "which behave window refuses, so behave window cannot open it, and headless its controls "
+                            + "keep their own values; remove it")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkDirectoryList">"#,
+                          "coffee.ui:11:7: `GtkDirectoryList` is neither a widget", endsWith: "remove it")
+    }
+
     /// A property no class of the object's line has (its own, a parent's or
     /// an interface's, `-` and `_` alike) is refused as GtkBuilder refuses
     /// it ("Invalid property"), with the nearest it has. Before: headless
