@@ -39,6 +39,8 @@ extension InterfaceDrawing {
         /// A tag GtkBuilder does not read where it is, with the nearest
         /// it would read there.
         case unknownTag(String, reader: TagReader, nearest: String?)
+        /// One of GtkBuilder's own tags in an element where it refuses it.
+        case misplacedTag(String, parent: String)
         /// A `<template>`, which GtkBuilder reads only for the widget
         /// class a program defines, never in a file it opens.
         case template(className: String)
@@ -132,6 +134,16 @@ extension InterfaceDrawing {
                 }
                 return "a <\(tag)> \(place), which GtkBuilder refuses (\"\(words)\"), \(refused); "
                     + (nearest.map { "did you mean <\($0)>?" } ?? "remove it")
+            case .misplacedTag(let tag, let parent):
+                let fix: String
+                switch tag {
+                case "object": fix = "give it inside a <child> of that object (or a <property> that takes an object)"
+                case "constant", "lookup", "closure": fix = "give it inside a <binding>"
+                default: fix = "give it right inside the <object> it is of"
+                }
+                let article = { (name: String) in name.first.map { "aeiou".contains($0) } == true ? "an" : "a" }
+                return "\(article(tag)) <\(tag)> right inside \(article(parent)) <\(parent)>, which GtkBuilder refuses (\"<\(tag)> is not a "
+                    + "valid tag here\"), \(refused); \(fix)"
             case .template(let className):
                 return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
                     + "declaration … where templates aren't supported\": a template defines a program's widget class), "
@@ -349,6 +361,9 @@ extension InterfaceDrawing {
             } else if !isDrawnWith(className) {
                 found.append(.notDrawnWith(className))
             }
+        }
+        if let parent = misplacement(of: element, readBy: reader) {
+            found.insert(.misplacedTag(element.name, parent: parent), at: 0)
         }
         if let taken = tagMistake(of: element, readBy: reader) {
             // A short name's nearest is a guess (`foo`, `col`), not its typo.
