@@ -33,9 +33,14 @@ extension InterfaceDrawing {
         case unknownClass(String, nearest: String?)
         /// An `<object>` of an abstract class, which GTK cannot make.
         case abstractClass(String)
+        /// An `<object>` that is neither a widget nor one of `drawnWith`,
+        /// which behave window refuses (GtkBuilder would build it).
+        case notDrawnWith(String)
         /// A tag GtkBuilder does not read where it is, with the nearest
         /// it would read there.
         case unknownTag(String, reader: TagReader, nearest: String?)
+        /// One of GtkBuilder's own tags in an element where it refuses it.
+        case misplacedTag(String, parent: String)
         /// A `<template>`, which GtkBuilder reads only for the widget
         /// class a program defines, never in a file it opens.
         case template(className: String)
@@ -111,6 +116,10 @@ extension InterfaceDrawing {
             case .abstractClass(let className):
                 return "`\(className)` is an abstract class, of which GTK makes no object (GtkBuilder fails on it), \(refused); "
                     + "name one of its classes, such as GtkButton or GtkBox"
+            case .notDrawnWith(let className):
+                return "`\(className)` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
+                    + "buffers, list models, event controllers, layouts, size groups), which behave window refuses, "
+                    + "\(refused); remove it"
             case .unknownTag(let tag, let reader, let nearest):
                 let words: String, place: String
                 switch reader {
@@ -125,6 +134,16 @@ extension InterfaceDrawing {
                 }
                 return "a <\(tag)> \(place), which GtkBuilder refuses (\"\(words)\"), \(refused); "
                     + (nearest.map { "did you mean <\($0)>?" } ?? "remove it")
+            case .misplacedTag(let tag, let parent):
+                let fix: String
+                switch tag {
+                case "object": fix = "give it inside a <child> of that object (or a <property> that takes an object)"
+                case "constant", "lookup", "closure": fix = "give it inside a <binding>"
+                default: fix = "give it right inside the <object> it is of"
+                }
+                let article = { (name: String) in name.first.map { "aeiou".contains($0) } == true ? "an" : "a" }
+                return "\(article(tag)) <\(tag)> right inside \(article(parent)) <\(parent)>, which GtkBuilder refuses (\"<\(tag)> is not a "
+                    + "valid tag here\"), \(refused); \(fix)"
             case .template(let className):
                 return "a <template> of class `\(className)`, which GtkBuilder refuses in a file it opens (\"Template "
                     + "declaration … where templates aren't supported\": a template defines a program's widget class), "
@@ -231,6 +250,28 @@ extension InterfaceDrawing {
     /// theirs, so no other class reads them).
     private static let stores: Set<String> = ["GtkListStore", "GtkTreeStore"]
 
+    /// The objects other than widgets a screen is drawn with (models,
+    /// buffers, adjustments, controllers, layouts, factories that build
+    /// from signals), with all their classes: `behave window` refuses any
+    /// other. The window's pre-scan (Hosts/GTK's builder_scan.c) keeps the
+    /// same list, and a GTK test checks the two agree on every class.
+    static let drawnWith: [String] = [
+        "GtkAdjustment", "GtkSizeGroup", "GtkEntryBuffer", "GtkTextBuffer", "GtkTextTag", "GtkTextTagTable",
+        "GtkEventController", "GtkLayoutManager", "GtkConstraint", "GtkConstraintGuide", "GtkStringList",
+        "GtkStringObject", "GtkListStore", "GtkTreeStore", "GtkTreeModelFilter", "GtkTreeModelSort", "GtkCellRenderer",
+        "GtkCellArea", "GtkTreeViewColumn", "GtkFileFilter", "GtkShortcut", "GtkSingleSelection", "GtkNoSelection",
+        "GtkMultiSelection", "GtkSortListModel", "GtkFilterListModel", "GtkSorter", "GtkFilter", "GtkColumnViewColumn",
+        "GtkSignalListItemFactory", "GtkStackPage", "GtkAssistantPage",
+    ]
+
+    /// Whether `behave window` takes an object of `className`: a widget
+    /// or one of `drawnWith`'s (any, for a class the table lacks, which is
+    /// told of itself).
+    static func isDrawnWith(_ className: String) -> Bool {
+        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget")
+            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// What GtkBuilder refuses or warns of in `element`, whose tag
     /// `reader` reads, after what `seen` holds of the elements before it.
     private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
@@ -317,7 +358,12 @@ extension InterfaceDrawing {
                 found.append(.unknownClass(className, nearest: GtkClasses.gtk.nearestClass(to: className)))
             } else if GtkClasses.gtk.isAbstract(className) {
                 found.append(.abstractClass(className))
+            } else if !isDrawnWith(className) {
+                found.append(.notDrawnWith(className))
             }
+        }
+        if let parent = misplacement(of: element, readBy: reader) {
+            found.insert(.misplacedTag(element.name, parent: parent), at: 0)
         }
         if let taken = tagMistake(of: element, readBy: reader) {
             // A short name's nearest is a guess (`foo`, `col`), not its typo.

@@ -85,4 +85,27 @@ extension InterfaceDrawing {
         }
         return taken.contains(element.name) ? nil : taken
     }
+
+    /// The parent of GtkBuilder's own tag, where it reads it, in which
+    /// GtkBuilder 4.8 refuses it ("<child> is not a valid tag here"; tried
+    /// with GTK 4.8.3 in `<interface>`, `<object>`, `<child>`,
+    /// `<property>`, `<placeholder>`, `<requires>`, `<signal>` and
+    /// `<binding>`): a `<child>`, `<property>`, `<signal>` or `<binding>`
+    /// outside an `<object>`, an `<object>` right inside another, an
+    /// expression's `<constant>`, `<lookup>` or `<closure>` outside a
+    /// binding. Nil where it reads it (or was not seen to refuse it).
+    static func misplacement(of element: MarkupDocument.Element, readBy reader: TagReader) -> String? {
+        guard case .builder(let parent) = reader, !parent.isEmpty else { return nil }
+        switch element.name {
+        case "child", "property", "signal", "binding":
+            return parent == "object" || parent == "template" ? nil : parent
+        case "object":
+            return parent == "object" ? parent : nil
+        case "constant", "lookup", "closure":
+            let refusing: Set<String> = ["interface", "object", "child", "property", "placeholder", "requires", "signal"]
+            return refusing.contains(parent) ? parent : nil
+        default:
+            return nil
+        }
+    }
 }

@@ -712,6 +712,34 @@ final class InterfaceDrawingTests: XCTestCase {
                           "coffee.ui:11:7: `GtkWidget` is an abstract class", endsWith: "such as GtkButton or GtkBox")
     }
 
+    /// An object that is neither a widget nor one of the helpers a screen
+    /// is drawn with (a notebook's page, a directory list) is refused as
+    /// behave window refuses it, though GtkBuilder would build it. Before:
+    /// headless took the file's values, and only the window refused it.
+    func testAnObjectTheWindowDoesNotDrawWithIsRefused() throws {
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkNotebookPage">"#,
+                          "coffee.ui:11:7: `GtkNotebookPage` is neither a widget nor one of the objects a screen is drawn with",
+                          endsWith: "which behave window refuses, so behave window cannot open it, and headless its controls "
+                            + "keep their own values; remove it")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkDirectoryList">"#,
+                          "coffee.ui:11:7: `GtkDirectoryList` is neither a widget", endsWith: "remove it")
+    }
+
+    /// GtkBuilder's own tags where it refuses them ("<object> is not a
+    /// valid tag here"): an `<object>` right inside another, a `<child>`
+    /// or a `<property>` outside an `<object>`. Before: headless took the
+    /// file's values.
+    func testABuilderTagInTheWrongPlaceIsRefused() throws {
+        try assertRefused(#"<child>"#, #"<child/><object class="GtkLabel"/><child>"#,
+                          "coffee.ui:10:13: an <object> right inside an <object>, which GtkBuilder refuses (\"<object> is not a valid tag here\")",
+                          endsWith: "give it inside a <child> of that object (or a <property> that takes an object)")
+        try assertRefused(#"<interface>"#, #"<interface><child/>"#,
+                          "coffee.ui:2:12: a <child> right inside an <interface>, which GtkBuilder refuses",
+                          endsWith: "give it right inside the <object> it is of")
+        try assertRefused(#"<child>"#, #"<child><property name="label">x</property>"#,
+                          "coffee.ui:10:12: a <property> right inside a <child>", endsWith: "give it right inside the <object> it is of")
+    }
+
     /// A property no class of the object's line has (its own, a parent's or
     /// an interface's, `-` and `_` alike) is refused as GtkBuilder refuses
     /// it ("Invalid property"), with the nearest it has. Before: headless

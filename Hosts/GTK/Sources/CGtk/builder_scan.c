@@ -312,6 +312,13 @@ static gboolean is_helper (GType type) {
   return FALSE;
 }
 
+/* Whether the window takes an object of `type`: a widget or a helper
+** (headless Behave keeps the same list, InterfaceDrawing.drawnWith; a GTK
+** test checks the two agree on every class). */
+gboolean bhg_scan_draws_with (GType type) {
+  return g_type_is_a(type, GTK_TYPE_WIDGET) || is_helper(type);
+}
+
 /* The classes that read <columns> and <data>. */
 static gboolean is_store (GType type) {
   return g_type_is_a(type, GTK_TYPE_LIST_STORE) || g_type_is_a(type, GTK_TYPE_TREE_STORE);
@@ -763,7 +770,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       ** critical, then a crash. */
       refuse(scan, error, "`%s` is a kind of object GTK cannot make on its own (an abstract class); name one of its "
              "classes, such as GtkButton or GtkBox", name);
-    } else if (!g_type_is_a(type, GTK_TYPE_WIDGET) && !is_helper(type)) {
+    } else if (!bhg_scan_draws_with(type)) {
       refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
              "buffers, list models, event controllers, layouts, size groups); remove it", name);
     } else if (g_type_is_a(type, GTK_TYPE_WINDOW) && ++scan->windows > 1) {

@@ -176,6 +176,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("inMenu", file("", #"<menu id="m"><item><foo/></item></menu>"#), true),
             ("inItems", file("", #"<object class="GtkStringList"><items><foo/></items></object>"#), true),
             ("top", "<ui>" + file("") + "</ui>", true),
+            ("notebookPage", file("", #"<object class="GtkNotebookPage"/>"#), true),
+            ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
+            ("childInInterface", file("", "<child/>"), true),
+            ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),
             ("read", file(#"<property name="wrap_mode">word</property><property name="hexpand">1</property><style><class name="big"/></style>"#
                           + #"<attributes><attribute name="weight" value="bold"/></attributes><placeholder/>"#,
                           #"<object class="GtkStringList"><items><item>A</item></items></object><menu id="m"><section><item/></section></menu>"#), false),

@@ -74,4 +74,18 @@ final class GtkClassTableTests: XCTestCase {
         }
         XCTAssertEqual(differences.prefix(20), [], "\(differences.count) differ")
     }
+
+    /// Headless takes an object of a class exactly when the window's
+    /// pre-scan does (a widget, or a helper a screen is drawn with), for
+    /// every class of GTK's table: the two lists are one.
+    func testHeadlessAndTheWindowDrawWithTheSameClasses() throws {
+        gtk_test_register_all_types()
+        var differences: [String] = []
+        for className in GtkClasses.gtk.classes.keys.sorted() where className.hasPrefix("Gtk") {
+            let type = g_type_from_name(className)
+            XCTAssertNotEqual(type, 0, className)
+            if InterfaceDrawing.isDrawnWith(className) != (bhg_scan_draws_with(type) != 0) { differences.append(className) }
+        }
+        XCTAssertEqual(differences, [], "headless and the window's pre-scan differ on these classes")
+    }
 }

@@ -302,4 +302,8 @@ static inline GtkEventController *bhg_add_press_controller (GtkWidget *w) {
 ** screen around it); 0 when it cannot. */
 int bhg_snapshot_png (GtkWidget *w, const char *path);
 
+/* Whether a scene's .ui file may hold an object of `type` (builder_scan.c):
+** a widget, or a helper a screen is drawn with. */
+gboolean bhg_scan_draws_with (GType type);
+
 #endif
