@@ -59,6 +59,14 @@ struct StudioCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = SceneSource(file: try sceneFile(), settings: settings, images: images)
+        // Said as bad usage, before the scene loads (the engine refuses it too).
+        if let record {
+            do throws(ValueError) {
+                try TranscriptRecorder.checkDestination(record, for: source)
+            } catch {
+                throw ValidationError("--record: \(error.message)")
+            }
+        }
         let host: StudioHost
         do throws(StudioStartFailure) {
             host = try StudioHost.start(source: source, record: record)
