@@ -78,13 +78,20 @@ extension LintWalk {
             known.dependencies.append(variable)
             return known
         case .field(let object, let key):
-            if let outlet = outlet(expression) { return Knowledge(known: .control(outlet.schema), dependencies: outlet.dependencies) }
-            // A control is `self.<outlet>` or held by a name (a property is
-            // no control): a longer chain is not read again, level by level.
-            let control: (schema: ControlSchema, dependencies: [Variable])?
-            if case .field = object { control = outlet(object) } else { control = controlType(object) }
-            guard let (schema, dependencies) = control, let spec = schema.spec(key.name) else { return nil }
-            return Knowledge(known: .property(spec), dependencies: dependencies)
+            // `self.<outlet>` is a control, a control's field a property:
+            // the object is read once, so a chain costs its length (reading
+            // it again for each question took time doubling per link).
+            guard let holder = knowledge(object) else { return nil }
+            switch holder.known {
+            case .behaviourSelf:
+                guard let type = declaration.outlets[key.name], let schema = ControlTypes.named(type)?.schema else { return nil }
+                return Knowledge(known: .control(schema), dependencies: holder.dependencies)
+            case .control(let schema):
+                guard let spec = schema.spec(key.name) else { return nil }
+                return Knowledge(known: .property(spec), dependencies: holder.dependencies)
+            default:
+                return nil
+            }
         case .index(let object, _, _):
             guard let element = collectionElement(object) else { return nil }
             return Knowledge(known: .control(element.schema))

@@ -556,6 +556,9 @@ final class LintWalk {
             }
         case .parenthesized(let inner):
             self.expression(inner, use: use)
+        case .longChain(let start, let parts):
+            self.expression(start, use: .indexed)
+            for part in parts { self.expression(part) }
         }
     }
 

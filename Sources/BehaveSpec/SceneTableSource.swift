@@ -114,6 +114,7 @@ final class SceneTableSource {
             visit(object, body)
             visit(key, body)
         case .operation(let operands, _, _): for part in operands { visit(part, body) }
+        case .longChain(let start, let parts): for part in [start] + parts { visit(part, body) }
         case .parenthesized(let inner): visit(inner, body)
         case .function(let function): visit(function.body, body)
         case .constant, .string, .vararg, .name: break

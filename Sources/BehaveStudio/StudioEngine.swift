@@ -41,6 +41,15 @@ final class StudioEngine {
     /// scene is reloaded), which `behave test` replays.
     init(source: SceneSource, record: String? = nil, publish: @escaping (StudioPart, String) -> Void,
          files: @escaping (_ photos: StudioImageFiles, _ images: StudioImageFiles) -> Void) throws(SceneSourceError) {
+        // Refused before anything runs, as `behave run --record` refuses:
+        // a `--set` holding a line break would forge a transcript line.
+        if let record {
+            do throws(ValueError) {
+                try TranscriptRecorder.checkDestination(record, for: source)
+            } catch {
+                throw .usage("--record: \(error.message)")
+            }
+        }
         let timeline = StudioTimeline()
         let printed = Printed()
         let recording = Recording(record.map { TranscriptRecorder(path: $0, source: source) })

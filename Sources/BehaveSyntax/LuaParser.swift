@@ -8,6 +8,10 @@ package struct LuaParser {
     /// (Lua's compiler stops at 200 levels too).
     package static let maximumDepth = 200
 
+    /// Links of one suffix chain (`a.b[c]:d()…`) kept one by one in the
+    /// tree; the rest are folded (`LuaExpression.longChain`).
+    package static let maximumLinks = 64
+
     /// Lua compiles a chain of `and`/`or`, or of `elseif`, in time that
     /// grows with the square of its length (it walks a list of jumps at
     /// each link: 100,000 `or`s take 15 s), and nothing can interrupt a
@@ -453,33 +457,43 @@ package struct LuaParser {
 
     private mutating func suffixedExpression() throws(LuaSyntaxError) -> LuaExpression {
         var expression = try primaryExpression()
-        // Each suffix is a level: `a.b.c…` a million long must not recurse
-        // a million deep when the tree is walked or freed.
-        var suffixes = 0
-        defer { for _ in 0..<suffixes { leave() } }
+        // A chain of suffixes is a loop in Lua's parser, not nesting: any
+        // length compiles. Past `maximumLinks` the links before the last
+        // are folded into one `.longChain`, so a chain a million long is
+        // never a million levels deep when the tree is walked or freed.
+        var links = 0
+        var start: LuaExpression?
+        var folded: [LuaExpression] = []
         while true {
             let position = token.position
             switch token.kind {
+            case .symbol("."), .symbol("["), .symbol(":"), .symbol("("), .symbol("{"), .string:
+                links += 1
+                if links > LuaParser.maximumLinks, let (object, parts) = expression.lastLink {
+                    let first = start ?? object
+                    start = first
+                    folded += parts
+                    expression = .longChain(first, [])
+                }
+            default:
+                guard let start else { return expression }
+                return expression.withObject(.longChain(start, folded))
+            }
+            switch token.kind {
             case .symbol("."):
                 try advance()
-                try enter(); suffixes += 1
                 expression = .field(expression, try name("after `.`"))
             case .symbol("["):
                 try advance()
-                try enter(); suffixes += 1
                 let key = try self.expression()
                 try expect(symbol: "]", "to close the `[` on line \(position.line)")
                 expression = .index(expression, key, position)
             case .symbol(":"):
                 try advance()
-                try enter(); suffixes += 1
                 let method = try name("after `:` (a method call is `object:method(…)`)")
                 expression = .methodCall(expression, method, try callArguments())
-            case .symbol("("), .symbol("{"), .string:
-                try enter(); suffixes += 1
-                expression = .call(expression, try callArguments(), position)
             default:
-                return expression
+                expression = .call(expression, try callArguments(), position)
             }
         }
     }

@@ -60,6 +60,9 @@ extension LuaExpression {
             function.body.forEachCall(visit)
         case .operation(let operands, _, _):
             for operand in operands { operand.forEachCall(visit) }
+        case .longChain(let start, let parts):
+            start.forEachCall(visit)
+            for part in parts { part.forEachCall(visit) }
         case .table(let items, _):
             for item in items {
                 switch item {

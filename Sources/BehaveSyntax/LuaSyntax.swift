@@ -66,6 +66,10 @@ package indirect enum LuaExpression {
     case operation([LuaExpression], operators: [String], SourcePosition)
     case table([LuaTableItem], SourcePosition)
     case parenthesized(LuaExpression)
+    /// The start of a suffix chain longer than `LuaParser.maximumLinks`
+    /// and the keys and arguments of its links after that, but the last
+    /// (which wraps this), kept flat so no walk recurses along the chain.
+    case longChain(LuaExpression, [LuaExpression])
 
     package var position: SourcePosition {
         switch self {
@@ -76,7 +80,30 @@ package indirect enum LuaExpression {
         case .field(let object, _), .call(let object, _, _), .methodCall(let object, _, _):
             return object.position
         case .function(let f): return f.position
-        case .parenthesized(let e): return e.position
+        case .parenthesized(let e), .longChain(let e, _): return e.position
+        }
+    }
+
+    /// A suffix's object and its keys or arguments (nil for what is no
+    /// suffix), for folding a long chain.
+    var lastLink: (object: LuaExpression, parts: [LuaExpression])? {
+        switch self {
+        case .field(let object, _): return (object, [])
+        case .index(let object, let key, _): return (object, [key])
+        case .call(let callee, let arguments, _): return (callee, arguments)
+        case .methodCall(let object, _, let arguments): return (object, arguments)
+        default: return nil
+        }
+    }
+
+    /// The same suffix on another object.
+    func withObject(_ object: LuaExpression) -> LuaExpression {
+        switch self {
+        case .field(_, let key): return .field(object, key)
+        case .index(_, let key, let p): return .index(object, key, p)
+        case .call(_, let arguments, let p): return .call(object, arguments, p)
+        case .methodCall(_, let method, let arguments): return .methodCall(object, method, arguments)
+        default: return self
         }
     }
 }

@@ -154,6 +154,9 @@ private enum DefinedNames {
         case .function(let function): collect(function, into: &names)
         case .operation(let operands, _, _):
             for operand in operands { collect(operand, into: &names) }
+        case .longChain(let start, let parts):
+            collect(start, into: &names)
+            for part in parts { collect(part, into: &names) }
         case .table(let items, _):
             for item in items {
                 switch item {

@@ -19,6 +19,30 @@ final class TypingTests: FieldTestCase {
         XCTAssertEqual(seen, ["abcd ", "abcd 👍🏽", "abcd 👍🏽é"], "a key is a character as a person sees it")
     }
 
+    /// Each key records a change of the text: a long text is printed cut
+    /// (`--json` too), with its length, as a debugger shows it (writing it
+    /// whole at every key made the trace grow with the square of its
+    /// length); the state has it whole, a trace listener hears it whole.
+    func testALongTextTypedKeyByKeyIsTracedCut() throws {
+        let text = String(repeating: "abcdefghij", count: 100)
+        try scene.run("keys field \(text)")
+        let changes = scene.trace.entries.filter { $0.kind == .change && $0.message.hasPrefix("field.text: ") }
+        XCTAssertEqual(changes.count, 1_000)
+        let last = try XCTUnwrap(changes.last)
+        let cut = String(text.prefix(Value.longestTracedText))
+        XCTAssertEqual(last.printedJSON.text, JSON.object([
+            ("time", .number(last.time)), ("kind", .string("change")), ("subject", .string("field")),
+            ("message", .string("field.text: \"\(cut)…\" (999 characters) → \"\(cut)…\" (1000 characters)")),
+            ("property", .string("text")), ("old", .string(cut + "…")), ("oldLength", .number(999)),
+            ("new", .string(cut + "…")), ("newLength", .number(1000)),
+        ]).text)
+        let bytes = changes.reduce(0) { $0 + $1.printedJSON.text.utf8.count + $1.line.utf8.count }
+        XCTAssertLessThan(bytes, 1_000 * 1_500, "a key's entries are bounded")
+        XCTAssertTrue(scene.state().text.contains(text), "the state has the text whole")
+        XCTAssertEqual(last.json["new"], .string(text), "a listener hears the value whole")
+        XCTAssertEqual(field.text, text)
+    }
+
     func testBackspaceDeletesFromTheEndAndStopsWhenEmpty() throws {
         try scene.run("type field abc", "backspace field", "backspace field 5", "backspace field")
         XCTAssertEqual(seen, ["abc", "ab", "a", ""], "no editingChanged once the field is empty")

@@ -25,6 +25,23 @@ final class StudioRecordingTests: XCTestCase {
         XCTAssertEqual(try TranscriptReplay.replay(file: path), .passed)
     }
 
+    /// A transcript is lines: a `--set` holding a line break would be
+    /// written as a line of its own (`scene: …`) and replay another run,
+    /// so the studio refuses it before anything runs, as `behave run` does.
+    func testASettingHoldingALineBreakIsRefusedBeforeRecording() throws {
+        let probe = try EngineProbe(self)
+        let transcript = probe.folder.appendingPathComponent("forged.behave").path
+        for setting in ["fadingToggle.selectedImage=sound-on\nscene: other.scene.yaml", "fadingToggle.selectedImage=sound-on\r"] {
+            let source = SceneSource(file: probe.folder.appendingPathComponent("toggle.scene.yaml").path, settings: [setting])
+            XCTAssertThrowsError(try StudioHost.start(source: source, record: transcript), setting.debugDescription) { error in
+                let lines = (error as? StudioStartFailure)?.lines ?? []
+                XCTAssertTrue(lines.joined().contains("--set `fadingToggle.selectedImage=sound-on") && lines.joined().contains("holds a line break"), "\(lines)")
+                XCTAssertEqual((error as? StudioStartFailure)?.isUsage, true)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: transcript))
+        }
+    }
+
     func testAReloadEndsTheTranscript() throws {
         let probe = try EngineProbe(self, record: "session.behave")
         probe.handle(.command("tap wifi"))

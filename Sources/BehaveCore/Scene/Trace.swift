@@ -40,6 +40,15 @@ public final class Trace {
             }
         }
 
+        /// A changed value as a record holds it: a text longer than
+        /// `Value.longestTracedText` is cut there, with an ellipsis, and its
+        /// length given beside it (`newLength`), as the message shows it: a
+        /// field typed into key by key wrote its whole text at every key.
+        static func traced(_ name: String, _ value: Value) -> [(String, JSON)] {
+            guard case .string(let text) = value, text.count > Value.longestTracedText else { return [(name, value.json)] }
+            return [(name, .string(String(text.prefix(Value.longestTracedText)) + "…")), (name + "Length", .number(Double(text.count)))]
+        }
+
         /// The entry as the readable trace prints it: only an entry starts a
         /// line at column 0; what scripts wrote goes on indented lines, with
         /// every other control character escaped.
@@ -47,10 +56,19 @@ public final class Trace {
             "[\(formatNumber(time))s] " + DisplayText.indented(message, by: "        ")
         }
 
-        /// One JSON Lines record.
+        /// One JSON Lines record, its values whole (what a listener hears).
         public var json: JSON {
             .object([("time", .number(time)), ("kind", .string(kind.rawValue)),
                      ("subject", .string(subject)), ("message", .string(message))] + fields)
+        }
+
+        /// The record `--json` prints: `json`, with a changed text cut
+        /// as the message cuts it (`traced`).
+        public var printedJSON: JSON {
+            guard case .change(let property, let old, let new) = payload else { return json }
+            return .object([("time", .number(time)), ("kind", .string(kind.rawValue)), ("subject", .string(subject)),
+                            ("message", .string(message)), ("property", .string(property))]
+                           + Entry.traced("old", old) + Entry.traced("new", new))
         }
     }
 

@@ -4,6 +4,10 @@ import Foundation
 /// the types of inspectables (README: "Write a behaviour") and of control
 /// properties (Docs/controls.md).
 public enum Value: Equatable, Sendable {
+    /// Characters of a text a trace entry shows; past them it is cut, with
+    /// its length (`state` gives it whole).
+    public static let longestTracedText = 200
+
     case null
     case bool(Bool)
     case number(Double)
@@ -187,8 +191,8 @@ extension Value: CustomStringConvertible {
         case .number(let n): return formatNumber(n)
         case .string(let s):
             // The trace stays readable: long text is cut (the state keeps it whole).
-            guard s.count > 200 else { return "\"\(DisplayText.line(s))\"" }
-            return "\"\(DisplayText.line(String(s.prefix(200))))…\" (\(s.count) characters)"
+            guard s.count > Value.longestTracedText else { return "\"\(DisplayText.line(s))\"" }
+            return "\"\(DisplayText.line(String(s.prefix(Value.longestTracedText))))…\" (\(s.count) characters)"
         case .image(let i):
             let name = DisplayText.line(i.name)
             if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }

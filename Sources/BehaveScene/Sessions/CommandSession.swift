@@ -50,7 +50,7 @@ public final class CommandSession {
 
     /// `entry` as a line of this session's output.
     static func printer(json: Bool, output: @escaping (String) -> Void) -> (Trace.Entry) -> Void {
-        { entry in output(json ? entry.json.text : entry.line) }
+        { entry in output(json ? entry.printedJSON.text : entry.line) }
     }
 
     /// Runs one command line; true when it asks to quit.

@@ -34,13 +34,6 @@ struct StudioCommand: AsyncParsableCommand {
         if let record, !record.hasSuffix(".behave") {
             throw ValidationError("--record writes a transcript named FILE.behave, not \(record)")
         }
-        if let record {
-            do throws(ValueError) {
-                try TranscriptRecorder.checkDestination(record)
-            } catch {
-                throw ValidationError("--record: \(error.message)")
-            }
-        }
         guard (0...65535).contains(port) else { throw ValidationError("--port is from 1 to 65535 (0: any free port); not \(port)") }
     }
 
@@ -66,6 +59,14 @@ struct StudioCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = SceneSource(file: try sceneFile(), settings: settings, images: images)
+        // Said as bad usage, before the scene loads (the engine refuses it too).
+        if let record {
+            do throws(ValueError) {
+                try TranscriptRecorder.checkDestination(record, for: source)
+            } catch {
+                throw ValidationError("--record: \(error.message)")
+            }
+        }
         let host: StudioHost
         do throws(StudioStartFailure) {
             host = try StudioHost.start(source: source, record: record)
