@@ -29,12 +29,11 @@ public final class TranscriptRecorder {
         if let (flag, text) = named.first(where: { $0.1.utf8.contains { $0 == 10 || $0 == 13 } }) {
             throw ValueError("\(flag) `\(DisplayText.line(text))` holds a line break, which a transcript cannot keep; record without it")
         }
-        try checkDestination(path)
+        try checkPlace(path)
     }
 
-    /// Refuses a place the transcript cannot be written (above), before
-    /// the scene it will record is known.
-    public static func checkDestination(_ path: String) throws(ValueError) {
+    /// Refuses a place the transcript cannot be written (above).
+    private static func checkPlace(_ path: String) throws(ValueError) {
         let folder = (path as NSString).deletingLastPathComponent
         let shown = folder.isEmpty ? "." : folder
         var isFolder: ObjCBool = false
