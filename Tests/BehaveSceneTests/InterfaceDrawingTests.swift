@@ -542,6 +542,21 @@ final class InterfaceDrawingTests: XCTestCase {
         }
     }
 
+    /// The mistake `InterfaceDrawing.read` finds in `ui`, read on another
+    /// thread so that a reading slower than `seconds` fails the test
+    /// rather than holding it.
+    private func mistakeRead(within seconds: TimeInterval, _ ui: [UInt8])
+        -> (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)? {
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
+        DispatchQueue.global().async {
+            told = InterfaceDrawing.read(ui).mistake
+            done.fulfill()
+        }
+        wait(for: [done], timeout: seconds)
+        return told
+    }
+
     /// A file of 50,000 ids each given twice is refused at its first
     /// duplicate, in a pass over it. Before: the line of each id's first
     /// was counted from the file's start for every duplicate (20,000 of
@@ -549,14 +564,7 @@ final class InterfaceDrawingTests: XCTestCase {
     func testManyDuplicateIDsAreToldAtTheFirstInOnePass() throws {
         let objects = (0..<50_000).map { #"<object class="GtkAdjustment" id="i\#($0)"/>"# }.joined(separator: "\n")
         let ui = Array("<interface>\n\(objects)\n\(objects)\n</interface>\n".utf8)
-        let done = expectation(description: "read")
-        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
-        DispatchQueue.global().async {
-            told = InterfaceDrawing.read(ui).mistake
-            done.fulfill()
-        }
-        // Far more than it takes, far less than it took.
-        wait(for: [done], timeout: 60)
+        let told = mistakeRead(within: 60, ui)  // far more than it takes, far less than it took
         XCTAssertEqual(told?.mistake, .duplicateID("i0", firstLine: 2))
         XCTAssertEqual(told?.line, 50_002)
     }
@@ -568,14 +576,7 @@ final class InterfaceDrawingTests: XCTestCase {
         let deep = String(repeating: "<placeholder>", count: 1000)
         let ui = Array(("<interface>" + deep + String(repeating: "<placeholder/>", count: 900_000)
             + String(repeating: "</placeholder>", count: 1000) + "<foo/></interface>").utf8)
-        let done = expectation(description: "read")
-        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
-        DispatchQueue.global().async {
-            told = InterfaceDrawing.read(ui).mistake
-            done.fulfill()
-        }
-        // Far more than it takes, far less than it took.
-        wait(for: [done], timeout: 60)
+        let told = mistakeRead(within: 60, ui)  // far more than it takes, far less than it took
         XCTAssertEqual(told?.mistake, .unknownTag("foo", reader: .builder(in: "interface"), nearest: nil))
     }
 
