@@ -56,19 +56,20 @@ public final class Trace {
             "[\(formatNumber(time))s] " + DisplayText.indented(message, by: "        ")
         }
 
-        /// One JSON Lines record, its values whole (what a listener hears).
-        public var json: JSON {
-            .object([("time", .number(time)), ("kind", .string(kind.rawValue)),
-                     ("subject", .string(subject)), ("message", .string(message))] + fields)
+        /// What every record starts with.
+        private var head: [(String, JSON)] {
+            [("time", .number(time)), ("kind", .string(kind.rawValue)), ("subject", .string(subject)),
+             ("message", .string(message))]
         }
+
+        /// One JSON Lines record, its values whole (what a listener hears).
+        public var json: JSON { .object(head + fields) }
 
         /// The record `--json` prints: `json`, with a changed text cut
         /// as the message cuts it (`traced`).
         public var printedJSON: JSON {
             guard case .change(let property, let old, let new) = payload else { return json }
-            return .object([("time", .number(time)), ("kind", .string(kind.rawValue)), ("subject", .string(subject)),
-                            ("message", .string(message)), ("property", .string(property))]
-                           + Entry.traced("old", old) + Entry.traced("new", new))
+            return .object(head + [("property", .string(property))] + Entry.traced("old", old) + Entry.traced("new", new))
         }
     }
 
