@@ -18,7 +18,7 @@ struct Run: Command {
         ] + LimitOptions.parameters + PlatformOptions.parameters + [
             .option("record", valueName: "FILE.behave",
                     help: "Write a transcript of the run (commands, trace, final state) that `behave test` replays."),
-            .flag("watch", help: "Watch the scene's files: each save makes the scene again and runs the --do commands again (standard input is not read; Ctrl-C ends)."),
+            .flag("watch", help: "Watch the scene's files: each save makes the scene again and runs the --do commands again (standard input is not read; Ctrl-C or SIGTERM dismisses the scene and ends, with run's exit status)."),
         ])
 
     var file: String
@@ -51,7 +51,7 @@ struct Run: Command {
         failing {
             let source = SceneSource(file: file, settings: settings, limits: limits.sandboxLimits,
                                      platform: try platform.overrides(), images: images)
-            if watch { try WatchRun(source: source, json: json, commands: commands).run() }
+            if watch { return try WatchRun(source: source, json: json, commands: commands).run() }
             let session = try Session.load(source, json: json, record: record)
             // The process ends with the run, and no one hears a scene's
             // teardown (its trace's listener goes first): the exit frees it

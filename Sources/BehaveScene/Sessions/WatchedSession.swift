@@ -13,6 +13,15 @@ public final class WatchedSession {
     public private(set) var source: SceneSource
     private var watcher: FileWatcher
     private let make: Maker
+    /// The script errors of the scenes a reload replaced.
+    private var replacedErrors = 0
+
+    /// The script errors raised in every scene this session ran: those a
+    /// reload replaced (their `destroy` handlers' too) and the running
+    /// one, so that a script fixed and saved does not hide the errors it
+    /// raised before. An exit status counts these, as `behave run` counts
+    /// a run's.
+    public var scriptErrors: Int { replacedErrors + session.scene.errorCount }
 
     /// Makes and wakes the first session; `make` makes each one (from
     /// `source`, or from what `reload(from:)` is given).
@@ -55,6 +64,7 @@ public final class WatchedSession {
             return error
         }
         session.dismiss()
+        replacedErrors += session.scene.errorCount
         // The old scene and its Lua state go before the new one wakes.
         session = fresh
         self.source = source

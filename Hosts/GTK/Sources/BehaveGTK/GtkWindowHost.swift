@@ -60,10 +60,8 @@ public final class GtkWindowHost {
     private(set) var ended = false
     /// The window was destroyed (closed): its pointer is GTK's no more.
     private var windowGone = false
-    /// The script errors raised in the session: in every scene it ran
-    /// (those a reload replaced, with their `destroy` handlers', and the
-    /// last), as `behave run` counts a run's, so that a fixed and saved
-    /// script does not hide the errors it raised before.
+    /// The script errors raised in the session, in every scene it ran
+    /// (`WatchedSession.scriptErrors`), counted when it ends.
     public private(set) var scriptErrors = 0
 
     /// Opens the window and loads the scene; a scene that does not load
@@ -197,14 +195,11 @@ public final class GtkWindowHost {
         let saved = watched.changedFiles()
         guard !saved.isEmpty else { return }
         let names = saved.map(LuaScript.display).joined(separator: ", ")
-        let running = watched.session.scene
         // Said between the old scene's last words and the new one's first.
         let (error, dropped) = watched.reload(from: base, keeping: kept) {
             print("\(names) saved: the scene is loaded again")
             fflush(nil)
         }
-        // Replaced: its errors, its destroy handlers' with them, stay counted.
-        if watched.session.scene !== running { scriptErrors += running.errorCount }
         if let dropped {
             kept.removeAll()
             FileHandle.standardError.write(Data("the values set since were dropped, as the new scene refuses them:\n\(GtkWindowHost.printable(dropped))".utf8))
@@ -284,9 +279,10 @@ public final class GtkWindowHost {
     private func end() {
         guard !ended else { return }
         ended = true
-        if let scene = watched?.session.scene {
+        if let watched {
+            let scene = watched.session.scene
             scene.perform { scene.dismiss() }
-            scriptErrors += scene.errorCount
+            scriptErrors = watched.scriptErrors
         }
         driver = nil
         watched = nil
