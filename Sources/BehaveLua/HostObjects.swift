@@ -148,13 +148,14 @@ extension LuaRuntime {
         return Unmanaged<View>.fromOpaque(host).takeUnretainedValue()
     }
 
-    /// The sender of an action as a handler receives it: a control, a Lua
-    /// behaviour of this scene (its `self`), or nil.
-    func pushResponder(_ responder: Responder, on S: OpaquePointer) {
+    /// The sender of an action as the handler of `receiver` receives it: a
+    /// control, a Lua behaviour of this scene (its `self`, as `receiver`'s
+    /// script gets it), or nil.
+    func pushResponder(_ responder: Responder, for receiver: LuaBehaviour, on S: OpaquePointer) {
         if let control = responder as? Control, !(responder is Behaviour) {
             pushControl(control, on: S)
         } else if let behaviour = responder as? LuaBehaviour, behaviour.runtime === self, behaviour.selfRef != 0 {
-            pushRef(behaviour.selfRef, on: S)
+            pushSelf(of: behaviour, for: receiver, on: S)
         } else {
             lua_pushnil(S)
         }

@@ -179,7 +179,7 @@ public final class LuaBehaviour: Behaviour {
 
     override public func performAction(_ action: String, sender: Responder, arguments: [Value]) {
         callMethod(action, info: HandlerInfo(.action(action, of: name, from: sender.responderName))) { S in
-            runtime.pushResponder(sender, on: S)
+            runtime.pushResponder(sender, for: self, on: S)
             return 1 + runtime.push(arguments, on: S)
         }
     }

@@ -16,7 +16,7 @@ final class InstalledBridge {
             return { $0[keyPath: field] = value }
         }
         fields = [kept(\.hostFunctions), kept(\.controlMethodIDs), kept(\.userdata), kept(\.selves), kept(\.modules),
-                  kept(\.apiRef), kept(\.imageMetatableRef), kept(\.names), kept(\.shortenedChunkNames)]
+                  kept(\.apiRef), kept(\.otherSelf), kept(\.imageMetatableRef), kept(\.names), kept(\.shortenedChunkNames)]
     }
 
     /// Gives `runtime`, made from the copy, the Swift half as it was.

@@ -68,6 +68,9 @@ public final class LuaRuntime {
 
     /// The behaviour API (the prelude's first result).
     var apiRef: Int32 = 0
+    /// The prelude's maker of another behaviour's `self` as a script gets
+    /// it, and those it made, to the behaviour each shows (weak keys).
+    var otherSelf = (maker: Int32(0), targets: Int32(0))
     /// The method names looked up last (a delegate message at each scroll),
     /// kept as Lua strings: pushing one from the registry costs a tenth of
     /// making it anew (`pushName`).
@@ -220,13 +223,17 @@ public final class LuaRuntime {
         lua_setfield(L, -2, "selfID")
         bh_push_run_changes(L)
         lua_setfield(L, -2, "runChanges")
+        otherSelf.targets = makeWeakTable("k")
+        pushRef(otherSelf.targets, on: L)
+        lua_setfield(L, -2, "viewTargets")
         let source = preludeSource
         guard bh_take_preloaded(L, source, source.count) != 0 || bh_load(L, source, source.count, "=behave") == LUA_OK else {
             throw LuaError("prelude: \(popString())")
         }
         lua_rotate(L, -2, 1)  // the function below its argument
-        guard bh_pcall(L, 1, 3) == LUA_OK else { throw LuaError("prelude: \(popString())") }
+        guard bh_pcall(L, 1, 4) == LUA_OK else { throw LuaError("prelude: \(popString())") }
         bh_set_self_metamethods(L)
+        otherSelf.maker = luaL_ref(L, bh_registryindex())
         apiRef = luaL_ref(L, bh_registryindex())
         // Behaviours' environments read the API table as it is when they
         // first use a name of it.

@@ -248,8 +248,9 @@ static int sb_setmetatable (lua_State *L) {
 */
 
 /* rawset, refusing the tables the host hands out read-only (a module's
-** view, which every behaviour of a scene shares): their __newindex
-** refuses changes, and rawset must not get around it. */
+** view, which every behaviour of a scene shares; another behaviour's
+** `self`): their __newindex refuses changes, and rawset must not get
+** around it. Each view's entry is { what it is, the fix }. */
 static int sb_rawset (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
@@ -258,15 +259,16 @@ static int sb_rawset (lua_State *L) {
   bh__fill_env(L, 1);  /* environment.c */
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushvalue(L, 1);
-  if (lua_rawget(L, -2) == LUA_TSTRING) {
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
     const char *key = luaL_typename(L, 2);
+    int refusal = lua_gettop(L);
     if (lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER) {
       lua_pushvalue(L, 2);  /* a copy to turn into text, as tostring would */
       key = lua_tostring(L, -1);
-      lua_rotate(L, -2, 1);  /* the name on top again */
     }
-    return luaL_error(L, "module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy",
-                      lua_tostring(L, -1), key);
+    lua_rawgeti(L, refusal, 1);
+    lua_rawgeti(L, refusal, 2);
+    return luaL_error(L, "%s (setting '%s'); %s", lua_tostring(L, -2), key, lua_tostring(L, -1));
   }
   lua_settop(L, 3);
   lua_rawset(L, 1);

@@ -57,37 +57,49 @@ api.behaviour = H.declare
 -- and every script gets the same value, read-only: one behaviour cannot
 -- change what another sees. A spec's module runs in the spec's environment
 -- and its value is handed out as it is, as Lua's require does.
-local views = plain_setmetatable({}, { __mode = "k" })
--- Each view, to its module's name: the sandbox's rawset refuses them.
-local view_names = H.readonlyTables
+-- Each read-only view, to what the sandbox's rawset says when refusing it:
+-- { what it is, the fix }.
+local view_refusals = H.readonlyTables
 
-local function readonly(value, name)
-  if type(value) ~= "table" then return value end
-  local view = views[value]
-  if view ~= nil then return view end
-  view = plain_setmetatable({}, {
-    __index = function(_, key) return readonly(value[key], name) end,
-    __newindex = function(_, key)
-      error(format("module '%s' is read-only: it cannot be changed (setting '%s'); keep your own copy", name,
-                   tostring(key)), 2)
-    end,
-    __len = function() return #value end,
-    __call = function(_, ...) return value(...) end,
-    __pairs = function()
-      local key
-      return function()
-        local item
-        key, item = next(value, key)
-        return key, readonly(item, name)
-      end
-    end,
-    __metatable = false,
-  })
-  views[value] = view
-  view_names[view] = name
-  return view
+-- A maker of read-only views: a view reads through to its table (a table
+-- it reads is a view too) and refuses changes with `what` and `fix`. Views
+-- are kept per table (weakly), so that a table read twice is one view.
+local function viewer(refusal)
+  local views = plain_setmetatable({}, { __mode = "k" })
+  local function view_of(value, what, fix)
+    if type(value) ~= "table" then return value end
+    local view = views[value]
+    if view ~= nil then return view end
+    view = plain_setmetatable({}, {
+      __index = function(_, key) return view_of(value[key], what, fix) end,
+      __newindex = function(_, key)
+        error(format("%s (setting '%s'); %s", what, tostring(key), fix), 2)
+      end,
+      __len = function() return #value end,
+      __call = function(_, ...) return value(...) end,
+      __pairs = function()
+        local key
+        return function()
+          local item
+          key, item = next(value, key)
+          return key, view_of(item, what, fix)
+        end
+      end,
+      __tostring = refusal.tostring and function() return tostring(value) end or nil,
+      __metatable = false,
+    })
+    views[value] = view
+    view_refusals[view] = { what, fix }
+    return view
+  end
+  return view_of
 end
 
+local module_view = viewer {}
+
+local function readonly(value, name)
+  return module_view(value, format("module '%s' is read-only: it cannot be changed", name), "keep your own copy")
+end
 local require_module, module_loaded = H.requireModule, H.moduleLoaded
 
 -- An error in the module's top level goes on up from its own line; the
@@ -124,6 +136,20 @@ end
 
 local function self_tostring(t) return describe(self_id(t)) end
 
+-- Another behaviour's `self`, as a script gets it from the host (a
+-- control's delegate, an action's sender): it reads as `self` does, its
+-- methods may be called, and nothing of it can be changed, since no script
+-- may change another behaviour's state. The host knows the view as the
+-- behaviour it shows (`view_targets`: a control's delegate may be set to
+-- it).
+local behaviour_view, view_targets = viewer { tostring = true }, H.viewTargets
+local function other_self(self)
+  local view = behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
+                              "send an event of yours that the scene connects to one of its actions")
+  view_targets[view] = self
+  return view
+end
+
 -- Each instance's tables are made in C (bh_new_self: a call of the host's
 -- own, not a protected call of a Lua function, cost each attach about 0.7 K
 -- instructions less): `props` gets { __index = class, __metatable = false },
@@ -132,4 +158,4 @@ local function self_tostring(t) return describe(self_id(t)) end
 --   __tostring = self_tostring, __metatable = false }.
 -- id, declared and the mirror are in the array part: the hash part, which
 -- every read of a missing field searches for __index, stays small.
-return api, self_newindex, self_tostring
+return api, other_self, self_newindex, self_tostring

@@ -43,7 +43,7 @@ extension LuaRuntime {
         switch key {
         case "delegate" where !view.schema.delegateMessages.isEmpty:
             if let delegate = view.delegate as? LuaBehaviour, delegate.runtime === self, delegate.selfRef != 0 {
-                pushRef(delegate.selfRef, on: S)
+                pushSelf(of: delegate, for: runningBehaviour, on: S)
             } else {
                 lua_pushnil(S)
             }
@@ -143,11 +143,11 @@ extension LuaRuntime {
         return 1
     }
 
-    /// A control's new delegate: a behaviour's `self` (of this scene), or nil.
+    /// A control's new delegate: a behaviour's `self` (of this scene, or
+    /// another behaviour's as a script reads it), or nil.
     private func delegate(at index: Int32, in S: OpaquePointer) throws(ValueError) -> (any DelegateReceiver)? {
         if lua_type(S, index) == LUA_TNIL { return nil }
-        // A `self` is known by its metatable (behaviours.c).
-        if let behaviour = behaviour(Int(bh_self_id(S, index))), behaviour.isAlive { return behaviour }
+        if let behaviour = behaviour(ofSelfAt: index, in: S), behaviour.isAlive { return behaviour }
         throw ValueError("a delegate must be a behaviour (`self`) or nil, not a \(typeName(at: index, in: S))")
     }
 }

@@ -46,11 +46,12 @@ return {
   },
 
   -- rawset refuses the tables the host hands out read-only (a module's
-  -- view, which every behaviour of a scene shares through require) with
-  -- "module 'NAME' is read-only: ...". The generator makes no modules:
-  -- every table it hands rawset is its own.
+  -- view, which every behaviour of a scene shares through require, with
+  -- "module 'NAME' is read-only: ..."; another behaviour's self, with
+  -- "behaviour NAME is not this behaviour: ..."). The generator makes no
+  -- modules nor behaviours: every table it hands rawset is its own.
   readonlyTables = {
-    reason = "one behaviour must not change the module another behaviour reads",
+    reason = "one behaviour must not change the module another behaviour reads, nor another behaviour",
   },
 
   -- Limits per callback (instructions, wall-clock time) and per state

@@ -1,0 +1,39 @@
+import BehaveCore
+import CLuaShim
+
+/// A behaviour's `self` as another behaviour's script gets it: a control's
+/// `delegate`, an action's sender. No script may change another
+/// behaviour's state, so each reader but the behaviour itself gets a view
+/// of it (the prelude's `other_self`): it reads as `self` does, its
+/// methods may be called, and a change of a field, through it or a table
+/// it holds, is an error naming the behaviour.
+extension LuaRuntime {
+    /// Pushes `behaviour`'s `self` as the code `reader` runs gets it: itself
+    /// to its own script; a view to any other code, a behaviour's, a
+    /// module's top level or a spec's (nil). Nil when the view cannot be
+    /// made (the memory limit).
+    func pushSelf(of behaviour: LuaBehaviour, for reader: LuaBehaviour?, on S: OpaquePointer) {
+        pushRef(behaviour.selfRef, on: S)
+        guard reader !== behaviour else { return }
+        pushRef(otherSelf.maker, on: S)
+        lua_rotate(S, -2, 1)
+        if bh_pcall(S, 1, 1) != LUA_OK {
+            bh_pop(S, 1)
+            lua_pushnil(S)
+        }
+    }
+
+    /// The behaviour of the `self` at `index`, or of a view of one that
+    /// `pushSelf` made; nil for any other value.
+    func behaviour(ofSelfAt index: Int32, in S: OpaquePointer) -> LuaBehaviour? {
+        let index = lua_absindex(S, index)
+        if let behaviour = behaviour(Int(bh_self_id(S, index))) { return behaviour }
+        guard lua_type(S, index) == LUA_TTABLE, lua_checkstack(S, 2) != 0 else { return nil }
+        pushRef(otherSelf.targets, on: S)
+        lua_pushvalue(S, index)
+        lua_rawget(S, -2)
+        let behaviour = behaviour(Int(bh_self_id(S, -1)))
+        bh_pop(S, 2)
+        return behaviour
+    }
+}

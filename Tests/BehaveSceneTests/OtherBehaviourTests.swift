@@ -1,0 +1,109 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import XCTest
+
+/// No script may change another behaviour's state. A script meets another
+/// behaviour's `self` where the host hands it one: a control's `delegate`,
+/// an action's sender. It reads it, calls its methods and may make it a
+/// delegate again, but changes nothing of it, by any way a script has.
+final class OtherBehaviourTests: XCTestCase {
+    private let keeper = """
+        local Keeper = behaviour { outlets = { scrollView = "ScrollView" }, events = { "counted" } }
+
+        function Keeper:awake()
+          self.count = 1
+          self.items = { "a" }
+          self.scrollView.delegate = self
+          print("own delegate is self:", self.scrollView.delegate == self)
+        end
+
+        function Keeper:bump()
+          self.count = self.count + 1
+        end
+
+        function Keeper:scrollViewDidScroll()
+          self:send("counted")
+        end
+
+        return Keeper
+
+        """
+
+    private let meddler = """
+        local Meddler = behaviour { outlets = { scrollView = "ScrollView" } }
+
+        local function try(what, fn)
+          local ok, message = pcall(fn)
+          print(what, ok, message)
+        end
+
+        function Meddler:meddle(keeper)
+          print("reads", tostring(keeper), keeper.count, keeper.items[1], #keeper.items, keeper == self.scrollView.delegate)
+          try("set", function() keeper.count = 99 end)
+          try("new", function() keeper.stolen = true end)
+          try("rawset", function() rawset(keeper, "count", 99) end)
+          try("nested", function() keeper.items[1] = "z" end)
+          try("insert", function() table.insert(keeper.items, "z") end)
+          try("method", function() keeper:bump() end)
+          try("metatable", function() setmetatable(keeper, nil) end)
+          print("metatable", getmetatable(keeper))
+          -- A view is still the behaviour it shows.
+          self.scrollView.delegate = keeper
+        end
+
+        function Meddler:awake()
+          self:meddle(self.scrollView.delegate)
+        end
+
+        function Meddler:counted(sender)
+          self:meddle(sender)
+        end
+
+        return Meddler
+
+        """
+
+    func testAnotherBehavioursSelfReadsButNothingOfItChanges() throws {
+        let (loaded, _) = try load("""
+            controls:
+              page: { type: ScrollView }
+            behaviours:
+              keeper: { script: keeper.lua, outlets: { scrollView: page } }
+              meddler: { script: meddler.lua, outlets: { scrollView: page } }
+            connections:
+              - keeper.counted -> meddler.counted
+            """, scripts: ["keeper.lua": keeper, "meddler.lua": meddler])
+        let scene = loaded.scene
+        // From the delegate (in awake), then from an action's sender.
+        try scene.run("scroll page 10")
+        let logs = scene.trace.entries.filter { $0.kind == .log && $0.subject == "meddler" }.map(\.message)
+        let refusal = { (key: String) in
+            "behaviour keeper is not this behaviour: it cannot be changed from here (setting '\(key)'); send an event of yours that the scene connects to one of its actions"
+        }
+        for round in 0..<2 {
+            let lines = Array(logs.dropFirst(round * 9).prefix(9)).map {
+                $0.replacingOccurrences(of: "[meddler] ", with: "")
+                    .replacingOccurrences(of: #"\S*/(\w+\.lua)"#, with: "$1", options: .regularExpression)
+            }
+            XCTAssertEqual(lines.count, 9, "\(logs)")
+            XCTAssertEqual(lines[0], "reads\tbehaviour keeper\t1\ta\t1\ttrue")
+            XCTAssertEqual(lines[1], "set\tfalse\tmeddler.lua:10: " + refusal("count"))
+            XCTAssertEqual(lines[2], "new\tfalse\tmeddler.lua:11: " + refusal("stolen"))
+            XCTAssertEqual(lines[3], "rawset\tfalse\tmeddler.lua:12: " + refusal("count"))
+            XCTAssertEqual(lines[4], "nested\tfalse\tmeddler.lua:13: " + refusal("1"))
+            XCTAssertTrue(lines[5].hasPrefix("insert\tfalse\t") && lines[5].hasSuffix(refusal("2")), lines[5])
+            // The keeper's own method, on the view: its write is refused where it is.
+            XCTAssertEqual(lines[6], "method\tfalse\tkeeper.lua:11: " + refusal("count"))
+            XCTAssertEqual(lines[7], "metatable\tfalse\tmeddler.lua:16: cannot change a protected metatable")
+            XCTAssertEqual(lines[8], "metatable\tfalse")
+        }
+        XCTAssertEqual(scene.field("count", of: "keeper"), .number(1))
+        XCTAssertEqual(scene.field("items", of: "keeper"), .array([.string("a")]))
+        XCTAssertNil(scene.field("stolen", of: "keeper"))
+        let page = try XCTUnwrap(scene.control(named: "page") as? ScrollView)
+        XCTAssertTrue(page.delegate === scene.behaviour(named: "keeper"), "the view set as delegate is the keeper")
+        XCTAssertTrue(scene.messages.contains("[keeper] own delegate is self:\ttrue"))
+        XCTAssertEqual(scene.errorCount, 0)
+    }
+}
