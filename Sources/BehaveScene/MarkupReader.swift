@@ -27,6 +27,11 @@ struct MarkupDocument {
         let parent: Int
         /// Where its start tag's `<` is, in bytes from the start.
         let start: Int
+        /// Where its start tag ends (the byte after its `>`), and its end
+        /// tag (its start tag's, for `<name/>`): where GMarkup, and so
+        /// `behave window`'s pre-scan, places what it finds of the element.
+        let opened: Int
+        var end: Int
         var content: [Content] = []
 
         func attribute(_ name: String) -> String? {
@@ -118,10 +123,15 @@ struct MarkupDocument {
         return (line, column)
     }
 
-    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int, at start: Int) -> Int {
-        elements.append(Element(name: name, attributes: attributes, parent: parent, start: start))
+    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int, at start: Int,
+                                   to opened: Int) -> Int {
+        elements.append(Element(name: name, attributes: attributes, parent: parent, start: start, opened: opened, end: opened))
         add(.element(elements.count - 1), to: parent)
         return elements.count - 1
+    }
+
+    fileprivate mutating func close(_ index: Int, at end: Int) {
+        elements[index].end = end
     }
 
     fileprivate mutating func add(_ content: Content, to parent: Int) {
@@ -199,7 +209,7 @@ private struct MarkupReader {
                 guard document.elements.count < maximumElements else { return false }
                 let empty = bytes[at] == UInt8(ascii: "/")
                 at += empty ? 2 : 1
-                let index = document.open(name, attributes, in: open.last ?? -1, at: start)
+                let index = document.open(name, attributes, in: open.last ?? -1, at: start, to: at)
                 if !empty {
                     guard open.count < MarkupDocument.maximumDepth else { return false }
                     open.append(index)
@@ -236,6 +246,7 @@ private struct MarkupReader {
         skipBlanks()
         guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else { return false }
         at += 1
+        document.close(innermost, at: at)
         open.removeLast()
         return true
     }
