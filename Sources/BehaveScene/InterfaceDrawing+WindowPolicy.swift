@@ -310,13 +310,10 @@ extension InterfaceDrawing {
             guard pangoTags.contains(element.name) else { return .notPangoMarkup(where: place, why: "Unknown tag '\(element.name)'") }
             if element.name == "big" { level += 1 }
             if element.name == "small" { level -= 1 }
-            guard element.name == "span" else {
-                if let attribute = element.attributes.first {
-                    return .notPangoMarkup(where: place, why: "Tag '\(element.name)' does not support attribute '\(attribute.name)'")
-                }
-                continue
+            if element.name != "span", let attribute = element.attributes.first {
+                return .notPangoMarkup(where: place, why: "Tag '\(element.name)' does not support attribute '\(attribute.name)'")
             }
-            for (name, value) in element.attributes {
+            for (name, value) in element.name == "span" ? element.attributes : [] {
                 let spelt = name.replacingOccurrences(of: "-", with: "_")
                 guard spanAttributes.contains(spelt) else {
                     return .notPangoMarkup(where: place, why: "Attribute '\(name)' is not allowed on the <span> tag")

@@ -109,6 +109,11 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         let pango = "past what Pango lays out (sizes of 0 to 1000 points, scales of 0 to 100)"
         try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", #"&lt;span size="2147483647"&gt;_Milk&lt;/span&gt;"#,
                           "coffee.ui:17:19: the label (use-markup is on) gives a size \(pango)", fix: "give a smaller one")
+        // Each <big> scales by 1.2: 26 of them past 100.
+        let big = { (count: Int) in String(repeating: "&lt;big&gt;", count: count) + "_Milk" + String(repeating: "&lt;/big&gt;", count: count) }
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", big(26), "coffee.ui:17:19: the label (use-markup is on) gives a scale \(pango)",
+                          fix: "give a smaller one")
+        XCTAssertEqual(try check("&lt;b&gt;_Milk&lt;/b&gt;", big(25)).warnings, [])
         try assertRefused(#"translatable="yes">Coffee &amp; tea</property>"#,
                           #"translatable="yes">Coffee &amp; tea</property><attributes><attribute name="scale" value="1e9"/></attributes>"#,
                           "coffee.ui:12:170: the attribute `scale` gives a scale \(pango)", fix: "give a smaller one")
@@ -125,7 +130,7 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         let (warnings, maximum) = try check(switchChild, before(
             #"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                 + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
-                + #"<child><object class="GtkImage"><property name="icon-name">document-open</property><property name="gicon">document-open</property>"#
+                + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
                 + #"<property name="pixel-size">65535</property></object></child>"#))
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))
