@@ -1,3 +1,5 @@
+import CInterfaceLimits
+
 /// What `behave window`'s pre-scan (Hosts/GTK's builder_scan.c) refuses in
 /// a `.ui` file though GtkBuilder would read it: what would call into the
 /// program, a second window, what reads host files or URIs or follows a
@@ -9,22 +11,16 @@
 /// window opens. Found in the one pass over the elements that finds the
 /// other refusals (`mistakes(of:…)`), with what it keeps in `Watch`.
 extension InterfaceDrawing {
-    /// The limits behave window lays a screen out within (the pre-scan's
-    /// MAX_DEPTH, MAX_OBJECTS, MAX_INTEGER, MAX_LABEL, MAX_POINTS and
-    /// MAX_SCALE; a GTK test checks the two agree).
+    /// The limits behave window lays a screen out within, from the one
+    /// header its pre-scan includes too (interface_limits.h, which says
+    /// why each is where it is).
     enum WindowLimits {
-        /// Deeper, GTK's layout and drawing (recursive) run out of stack.
-        static let depth = 256
-        /// Far more objects than a screen has; each costs GTK time and memory.
-        static let objects = 10_000
-        /// The largest whole number a property is given: GTK lays sizes out
-        /// as C ints and sums them.
-        static let integer: Int64 = 65_535
-        /// The most characters a label or a tooltip holds.
-        static let label = 10_000
-        /// The largest text, in points, and scale: past them Pango's sizes overflow.
-        static let points: Int64 = 1000
-        static let scale = 100.0
+        static let depth = Int(UI_MAX_DEPTH)
+        static let objects = Int(UI_MAX_OBJECTS)
+        static let integer = Int64(UI_MAX_INTEGER)
+        static let label = Int(UI_MAX_LABEL)
+        static let points = Int64(UI_MAX_POINTS)
+        static let scale = Double(UI_MAX_SCALE)
     }
 
     /// One thing the window's pre-scan refuses: what it is and the fix,

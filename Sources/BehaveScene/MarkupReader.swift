@@ -1,3 +1,5 @@
+import CInterfaceLimits
+
 /// A small reader of the XML a GtkBuilder `.ui` file is written in (and
 /// of Pango's markup in a label), our own so that `behave` links no XML
 /// library (Foundation's `XMLParser` brings libxml2 into the static
@@ -86,12 +88,13 @@ struct MarkupDocument {
         return order
     }
 
-    /// How deeply elements may nest: four times the objects `behave
-    /// window` nests (256), each in a `<child>` and a `<property>`.
-    static let maximumDepth = 1024
+    /// How deeply elements may nest: four times as deep as `behave
+    /// window` takes (256: it refuses a file past that, and so does
+    /// headless, `InterfaceDrawing.WindowLimits`).
+    static let maximumDepth = 4 * Int(UI_MAX_DEPTH)
     /// How many elements a file may hold: a hundred for each of the
     /// 10,000 objects `behave window` opens a screen of at most.
-    static let maximumElements = 1_000_000
+    static let maximumElements = 100 * Int(UI_MAX_OBJECTS)
 
     /// The document in `bytes`, or nil when it is not well formed (or
     /// holds more than `maximumElements`).
