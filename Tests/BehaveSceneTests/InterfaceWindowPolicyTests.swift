@@ -117,6 +117,9 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(#"translatable="yes">Coffee &amp; tea</property>"#,
                           #"translatable="yes">Coffee &amp; tea</property><attributes><attribute name="scale" value="1e9"/></attributes>"#,
                           "coffee.ui:12:170: the attribute `scale` gives a scale \(pango)", fix: "give a smaller one")
+        try assertRefused(#"translatable="yes">Coffee &amp; tea</property>"#,
+                          #"translatable="yes">Coffee &amp; tea</property><property name="attributes">0 3 weight bold,0 -1 scale 1000</property>"#,
+                          "coffee.ui:12:192: `attributes` gives a scale \(pango)", fix: "give a smaller one")
         try assertRefused(#"<object class="GtkBox">"#,
                           #"<object class="GtkBox">"# + String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260),
                           "coffee.ui:11:3320: elements are nested more than 256 deep", fix: "a screen needs far fewer")

@@ -250,6 +250,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("font", file(#"<child><object class="GtkLabel"><property name="label">&lt;span font="Sans 5000"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
             ("big", file(#"<child><object class="GtkLabel"><property name="label">\#(String(repeating: "&lt;big&gt;", count: 30))X\#(String(repeating: "&lt;/big&gt;", count: 30))</property><property name="use-markup">yes</property></object></child>"#), true),
             ("scale", file(#"<child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#), true),
+            ("attributeList", file(#"<child><object class="GtkLabel"><property name="attributes">0 3 weight bold,0 -1 size 2000000</property></object></child>"#), true),
             ("rise", file(#"<child><object class="GtkLabel"><attributes><attribute name="rise" value="-2000000"/></attributes></object></child>"#), true),
             ("deep", file(String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260)), true),
             ("objects", file("", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001)), true),
