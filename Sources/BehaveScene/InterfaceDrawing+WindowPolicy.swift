@@ -40,6 +40,9 @@ extension InterfaceDrawing {
         case markupLink(where: String, uri: String)
         case notPangoMarkup(where: String, why: String)
         case pastPango(where: String, what: String)
+        /// A value GtkBuilder cannot read for its property (it would fail
+        /// without a line, or warn and leave the property be).
+        case unreadable(property: String, className: String, value: String, expected: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -70,6 +73,8 @@ extension InterfaceDrawing {
             case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
             case .notPangoMarkup(let place, let why): "\(place) is not Pango markup: \(why)"
             case .pastPango(let place, let what): "\(place) gives \(what) \(WindowRefusal.pango)"
+            case .unreadable(let property, let className, let value, _):
+                "`\(property)` of \(className) is `\(value)`, which GTK cannot read as its value"
             }
         }
 
@@ -86,6 +91,7 @@ extension InterfaceDrawing {
                     + "remove the property"
             case .iconFile: "name a themed icon (document-open), or show an image from the scene's images: folder"
             case .largeInteger, .pastPango: "give a smaller one"
+            case .unreadable(_, _, _, let expected): "give \(expected)"
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
@@ -155,6 +161,10 @@ extension InterfaceDrawing {
                 found.append((.readsAFile(property: name, className: className), opened))
             } else if let refusal = valueRefusal(name, kind: kind, document.text(of: index)) {
                 found.append((refusal, ended))
+            } else if let kind, element.attribute("bind-source") == nil, let expected = unread(document.text(of: index), as: kind) {
+                // Told at its start tag, where GtkBuilder tells its own.
+                found.append((.unreadable(property: name, className: className, value: stripped(document.text(of: index)),
+                                          expected: expected), opened))
             }
         default:
             break
@@ -188,6 +198,36 @@ extension InterfaceDrawing {
             return .pastPango(where: "`\(name)`", what: what)
         }
         return nil
+    }
+
+    /// What a value of `kind` is written as, when GtkBuilder cannot read
+    /// `text` as one (as `gtk_builder_value_from_string_type` reads it:
+    /// the text as it is, blanks and all); nil when it can, or reads it by
+    /// no rule of its own.
+    static func unread(_ text: String, as kind: GtkPropertyKinds.Kind) -> String? {
+        switch kind {
+        case .bool:
+            return boolean(text) == nil ? "True or False" : nil
+        case .int, .uint:
+            return wholeNumber(text) == nil ? "a whole number" : nil
+        case .double:
+            // strtod's words for infinities and NaN read too.
+            let words = String(String.UnicodeScalarView(signed(text).rest)).lowercased()
+            return number(text) == nil && !["inf", "nan"].contains(where: words.hasPrefix) ? "a number, such as 0.5" : nil
+        case .enumeration(let type):
+            let values = GtkPropertyKinds.gtk.values[type] ?? []
+            guard wholeNumber(text) == nil, !values.contains(where: { $0.nick == text || $0.name == text }) else { return nil }
+            return "one of " + values.map(\.nick).joined(separator: ", ")
+        case .flags(let type):
+            let values = GtkPropertyKinds.gtk.values[type] ?? []
+            let known = { (flag: Substring) in values.contains { $0.nick == flag || $0.name == flag } }
+            let flags = text.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }.filter { !$0.isEmpty }
+            guard wholeNumber(text) == nil, !known(text[...]), !flags.allSatisfy(known) else { return nil }
+            return "one or more, joined by |, of " + values.map(\.nick).joined(separator: ", ")
+        case .file, .icon, .attributes:
+            return nil
+        }
     }
 
     private static func longLabel(_ name: String, _ text: String) -> WindowRefusal? {

@@ -127,6 +127,24 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           "coffee.ui:36:309629: more than 10000 objects", fix: "a screen needs far fewer")
     }
 
+    /// A value GtkBuilder cannot read for its property (an enum's nick
+    /// misspelt, a word where a number or a boolean goes), told at the
+    /// property's start tag with what the property takes; GtkBuilder's
+    /// other spellings (a flag's or an enum's C name, a number for an
+    /// enum, blanks around flags) read.
+    func testAValueGtkCannotReadIsRefused() throws {
+        let unread = "which GTK cannot read as its value"
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="orientation">verticl</property>"#,
+                          "coffee.ui:11:60: `orientation` of GtkBox is `verticl`, \(unread)", fix: "give one of horizontal, vertical")
+        try assertRefused(#"<property name="active">true</property>"#, #"<property name="active">Ture</property>"#,
+                          "coffee.ui:18:78: `active` of GtkSwitch is `Ture`, \(unread)", fix: "give True or False")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="spacing">wide</property>"#,
+                          "coffee.ui:11:56: `spacing` of GtkBox is `wide`, \(unread)", fix: "give a whole number")
+        let read = #"<object class="GtkBox"><property name="orientation">GTK_ORIENTATION_VERTICAL</property><property name="halign">1</property>"#
+            + #"<property name="spacing">12px</property><property name="homogeneous">Y</property><property name="opacity">.5</property>"#
+        XCTAssertEqual(try check(#"<object class="GtkBox">"#, read).warnings, [])
+    }
+
     /// What the window opens is read as before: web and mail links, themed
     /// icons, a whole number at the limit, markup Pango reads.
     func testWhatTheWindowOpensIsNotRefused() throws {

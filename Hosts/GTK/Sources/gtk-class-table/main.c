@@ -21,7 +21,9 @@
 ** refuses: one line a class that has such properties its parent lacks, its
 ** name, then each as name=kind, in name order; the kinds are file (a GFile,
 ** paintable, pixbuf or bytes: read from a file or a URI), icon (a GIcon),
-** int and uint (whole numbers, signed or not), attributes (a PangoAttrList).
+** int and uint (whole numbers, signed or not), attributes (a PangoAttrList),
+** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
+** such TYPE's values, one line a type, `@TYPE nick=NAME…`, in their order.
 */
 #include <gtk/gtk.h>
 #include <stdio.h>
@@ -68,7 +70,42 @@ static const char *kind_of (GParamSpec *spec) {
   if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64) return "int";
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) return "uint";
   if (is_a(type, "PangoAttrList")) return "attributes";
+  if (type == G_TYPE_BOOLEAN) return "bool";
+  if (type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE) return "double";
+  if (G_TYPE_IS_ENUM(type)) return "enum";
+  if (G_TYPE_IS_FLAGS(type)) return "flags";
   return NULL;
+}
+
+/* The enum and flags types a property of a kind has, for their values. */
+static GHashTable *enums;
+
+/* A property's kind as written: an enum's or flags' with its type
+** (enum:GtkOrientation), whose values follow the classes. */
+static void print_kind (const char *name, GParamSpec *spec) {
+  const char *kind = kind_of(spec);
+  GType type = G_PARAM_SPEC_VALUE_TYPE(spec);
+  if (strcmp(kind, "enum") == 0 || strcmp(kind, "flags") == 0) {
+    printf(" %s=%s:%s", name, kind, g_type_name(type));
+    g_hash_table_add(enums, GSIZE_TO_POINTER(type));
+  } else {
+    printf(" %s=%s", name, kind);
+  }
+}
+
+/* An enum's or flags' values in order, `@Type nick=NAME…`. */
+static void print_values (GType type) {
+  printf("@%s", g_type_name(type));
+  if (G_TYPE_IS_ENUM(type)) {
+    GEnumClass *klass = g_type_class_ref(type);
+    for (guint i = 0; i < klass->n_values; i++) printf(" %s=%s", klass->values[i].value_nick, klass->values[i].value_name);
+    g_type_class_unref(klass);
+  } else {
+    GFlagsClass *klass = g_type_class_ref(type);
+    for (guint i = 0; i < klass->n_values; i++) printf(" %s=%s", klass->values[i].value_nick, klass->values[i].value_name);
+    g_type_class_unref(klass);
+  }
+  printf("\n");
 }
 
 /* The properties of `type` that its parent lacks, in name order: each
@@ -88,7 +125,7 @@ static void print_properties (GType type, gboolean kinds) {
   g_ptr_array_sort(names, by_name);
   for (guint i = 0; i < names->len; i++) {
     const char *name = names->pdata[i];
-    if (kinds) printf(" %s=%s", name, kind_of(g_object_class_find_property(klass, name)));
+    if (kinds) print_kind(name, g_object_class_find_property(klass, name));
     else printf(" %s", name);
   }
   g_ptr_array_free(names, TRUE);
@@ -117,6 +154,7 @@ static gboolean has_kinds (GType type) {
 int main (int argc, char **argv) {
   gboolean kinds = argc > 1 && strcmp(argv[1], "--kinds") == 0;
   GHashTable *wanted = g_hash_table_new(NULL, NULL);
+  enums = g_hash_table_new(NULL, NULL);
   gtk_test_register_all_types();
   walk(wanted, G_TYPE_OBJECT);
   GPtrArray *types = g_ptr_array_new();
@@ -136,7 +174,16 @@ int main (int argc, char **argv) {
     print_properties(type, kinds);
     printf("\n");
   }
+  if (kinds) {
+    GPtrArray *values = g_ptr_array_new();
+    g_hash_table_iter_init(&each, enums);
+    while (g_hash_table_iter_next(&each, &key, NULL)) g_ptr_array_add(values, key);
+    g_ptr_array_sort(values, by_type_name);
+    for (guint i = 0; i < values->len; i++) print_values(GPOINTER_TO_SIZE(values->pdata[i]));
+    g_ptr_array_free(values, TRUE);
+  }
   g_ptr_array_free(types, TRUE);
   g_hash_table_unref(wanted);
+  g_hash_table_unref(enums);
   return 0;
 }

@@ -252,6 +252,12 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("scale", file(#"<child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#), true),
             ("attributeList", file(#"<child><object class="GtkLabel"><property name="attributes">0 3 weight bold,0 -1 size 2000000</property></object></child>"#), true),
             ("rise", file(#"<child><object class="GtkLabel"><attributes><attribute name="rise" value="-2000000"/></attributes></object></child>"#), true),
+            ("enum", file(#"<child><object class="GtkBox"><property name="orientation">verticl</property></object></child>"#), true),
+            ("blankEnum", file(#"<child><object class="GtkBox"><property name="orientation"> vertical</property></object></child>"#), true),
+            ("flags", file(#"<child><object class="GtkTextView"><property name="input-hints">spellcheck|emojj</property></object></child>"#), true),
+            ("boolean", file(#"<child><object class="GtkLabel"><property name="wrap">Tr</property></object></child>"#), true),
+            ("number", file(#"<child><object class="GtkLabel"><property name="xalign">1e999</property></object></child>"#), true),
+            ("emptyNumber", file(#"<child><object class="GtkLabel"><property name="width-chars"/></object></child>"#), true),
             ("deep", file(String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260)), true),
             ("objects", file("", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001)), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
@@ -259,7 +265,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
                           + #"<property name="pixel-size">65535</property></object></child>"#
                           + #"<child><object class="GtkLabel"><property name="label">&lt;big&gt;&lt;b&gt;a&lt;/b&gt;&lt;/big&gt; &lt;span rise="-5pt"&gt;b&lt;/span&gt;</property>"#
-                          + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#), false),
+                          + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
+                          + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
+                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#), false),
         ]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-policy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
