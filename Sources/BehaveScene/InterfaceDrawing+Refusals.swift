@@ -198,7 +198,14 @@ extension InterfaceDrawing {
     static func read(_ bytes: [UInt8]) -> (drawing: InterfaceDrawing?, mistake: (mistake: Mistake, line: Int, column: Int)?) {
         guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return (nil, (.byteOrderMark, 1, 1)) }
         guard let document = MarkupDocument.read(bytes) else {
-            return (nil, MarkupDocument.mistake(in: bytes).map { (.notMarkup, $0.line, $0.column) })
+            guard let failure = MarkupDocument.failure(in: bytes) else { return (nil, nil) }
+            if let deep = failure.deep {
+                // Deeper than Behave's reader reads: the window has refused the file by then.
+                let (line, column) = windowPosition(of: deep, in: bytes)
+                return (nil, (.window(.tooDeep, place: deep), line, column))
+            }
+            let (line, column) = MarkupDocument.position(of: failure.stop, in: bytes)
+            return (nil, (.notMarkup, line, column))
         }
         let mistake = mistake(in: document, bytes)
         return (mistake?.mistake.refusesTheFile == true ? nil : InterfaceDrawing(document), mistake)

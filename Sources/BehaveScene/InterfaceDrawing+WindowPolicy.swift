@@ -156,15 +156,14 @@ extension InterfaceDrawing {
         case "property":
             guard let name = element.attribute("name") else { break }
             let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
-            let kind = GtkPropertyKinds.gtk.kind(of: name, in: className)
+            let kind = GtkPropertyKinds.gtk.kind(of: name, in: className), text = document.text(of: index)
             if name == "file" || name == "filename" || kind == .file {
                 found.append((.readsAFile(property: name, className: className), opened))
-            } else if let refusal = valueRefusal(name, kind: kind, document.text(of: index)) {
+            } else if let refusal = valueRefusal(name, kind: kind, text) {
                 found.append((refusal, ended))
-            } else if let kind, element.attribute("bind-source") == nil, let expected = unread(document.text(of: index), as: kind) {
+            } else if let kind, element.attribute("bind-source") == nil, let expected = unread(text, as: kind) {
                 // Told at its start tag, where GtkBuilder tells its own.
-                found.append((.unreadable(property: name, className: className, value: stripped(document.text(of: index)),
-                                          expected: expected), opened))
+                found.append((.unreadable(property: name, className: className, value: stripped(text), expected: expected), opened))
             }
         default:
             break

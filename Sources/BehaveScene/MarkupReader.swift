@@ -107,9 +107,17 @@ struct MarkupDocument {
     /// line and the column (in characters) of the first byte the reader
     /// could not take; nil when they are.
     static func mistake(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (line: Int, column: Int)? {
+        failure(in: bytes, maximumElements: maximumElements).map { position(of: $0.stop, in: bytes) }
+    }
+
+    /// Where reading `bytes` stops when they are not well formed, and
+    /// where GMarkup stands at the first element nested deeper than
+    /// `behave window` takes (`UI_MAX_DEPTH`), if one came before: the
+    /// window refuses the file there first. Nil when they are well formed.
+    static func failure(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (stop: Int, deep: Int?)? {
         var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
         guard case .none = reader.read() else { return nil }
-        return position(of: reader.at, in: bytes)
+        return (reader.at, reader.firstTooDeep)
     }
 
     /// The line and the column (in characters) of byte `offset` of `bytes`.
@@ -150,6 +158,9 @@ private struct MarkupReader {
     var open: [Int] = []
 
     let maximumElements: Int
+    /// Where GMarkup stands at the first element nested deeper than
+    /// `UI_MAX_DEPTH` (at an empty one's `>`, else past its start tag).
+    var firstTooDeep: Int?
 
     init(bytes: [UInt8], maximumElements: Int) {
         self.bytes = bytes
@@ -213,6 +224,7 @@ private struct MarkupReader {
                 let empty = bytes[at] == UInt8(ascii: "/")
                 at += empty ? 2 : 1
                 let index = document.open(name, attributes, in: open.last ?? -1, at: start, to: at)
+                if open.count >= Int(UI_MAX_DEPTH), firstTooDeep == nil { firstTooDeep = empty ? at - 1 : at }
                 if !empty {
                     guard open.count < MarkupDocument.maximumDepth else { return false }
                     open.append(index)

@@ -123,6 +123,13 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(#"<object class="GtkBox">"#,
                           #"<object class="GtkBox">"# + String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260),
                           "coffee.ui:11:3320: elements are nested more than 256 deep", fix: "a screen needs far fewer")
+        // Deeper than Behave's reader reads (1,024) too, or left open there.
+        for (depth, close) in [(2000, true), (300, false)] {
+            try assertRefused(#"<object class="GtkBox">"#,
+                              #"<object class="GtkBox">"# + String(repeating: "<placeholder>", count: depth)
+                                + (close ? String(repeating: "</placeholder>", count: depth) : ""),
+                              "coffee.ui:11:3320: elements are nested more than 256 deep", fix: "a screen needs far fewer")
+        }
         try assertRefused("</interface>", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001) + "\n</interface>",
                           "coffee.ui:36:309629: more than 10000 objects", fix: "a screen needs far fewer")
     }

@@ -259,6 +259,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("number", file(#"<child><object class="GtkLabel"><property name="xalign">1e999</property></object></child>"#), true),
             ("emptyNumber", file(#"<child><object class="GtkLabel"><property name="width-chars"/></object></child>"#), true),
             ("deep", file(String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260)), true),
+            ("deeper", file(String(repeating: "<placeholder>", count: 2000) + String(repeating: "</placeholder>", count: 2000)), true),
             ("objects", file("", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001)), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                           + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
