@@ -187,11 +187,12 @@ extension InterfaceDrawing {
 
     /// What the window refuses of a property's text, in the pre-scan's order.
     private static func valueRefusal(_ name: String, kind: GtkPropertyKinds.Kind?, _ text: String) -> WindowRefusal? {
-        let value = stripped(text)
         if kind == .icon, namesAFile(text) { return .iconFile(text) }
-        if kind == .int || kind == .uint, isLarge(value, signed: kind == .int) { return .largeInteger(property: name, value: value) }
+        if kind == .int || kind == .uint, isLarge(stripped(text), signed: kind == .int) {
+            return .largeInteger(property: name, value: stripped(text))
+        }
         if let refusal = longLabel(name, text) { return refusal }
-        if name == "uri" || name == "website", !isWebLink(value) { return .link(property: name, uri: value) }
+        if name == "uri" || name == "website", !isWebLink(stripped(text)) { return .link(property: name, uri: stripped(text)) }
         if name == "tooltip-markup" { return markupRefusal(text, where: "the tooltip-markup") }
         if kind == .attributes, let what = pastPango(attributeList: text) {
             return .pastPango(where: "`\(name)`", what: what)
@@ -330,6 +331,8 @@ extension InterfaceDrawing {
     /// checked first, then the rest as Pango reads it: its tags, a
     /// `<span>`'s attributes, and sizes past Pango's.
     static func markupRefusal(_ markup: String, where place: String) -> WindowRefusal? {
+        // Text without a tag or a reference is Pango markup as it is.
+        guard markup.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return nil }
         guard let document = MarkupDocument.read(Array("<markup>\(markup)</markup>".utf8)) else {
             return .notPangoMarkup(where: place, why: "it is not well-formed XML (a tag left open, a stray `&` or `<`)")
         }
