@@ -152,6 +152,28 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         XCTAssertEqual(try check(#"<object class="GtkBox">"#, read).warnings, [])
     }
 
+    /// A file of 3,000 labels, each with markup, links and numbers to
+    /// check, is read in the one pass, in time linear in its size (read on
+    /// another thread, within a bound far past what it takes).
+    func testALargeFileIsCheckedInOnePass() throws {
+        let label = #"<child><object class="GtkLabel"><property name="label">&lt;b&gt;a&lt;/b&gt; &lt;a href="https://x"&gt;b&lt;/a&gt;"#
+            + String(repeating: " text", count: 200) + #"</property><property name="use-markup">1</property>"#
+            + #"<property name="width-chars">12</property><property name="tooltip-markup">&lt;i&gt;t&lt;/i&gt;</property></object></child>"#
+        let ui = Array((#"<interface><object class="GtkWindow"><child><object class="GtkBox">"#
+            + String(repeating: label + "\n", count: 3_000) + "</object></child></object></interface>").utf8)
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var read = false
+        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
+        DispatchQueue.global().async {
+            told = InterfaceDrawing.read(ui).mistake
+            read = true
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+        XCTAssertTrue(read)
+        XCTAssertNil(told.map { "\($0)" })
+    }
+
     /// What the window opens is read as before: web and mail links, themed
     /// icons, a whole number at the limit, markup Pango reads.
     func testWhatTheWindowOpensIsNotRefused() throws {
