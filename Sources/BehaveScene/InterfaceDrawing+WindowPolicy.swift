@@ -384,11 +384,13 @@ extension InterfaceDrawing {
         return wholeNumber(text).map { Double($0) }
     }
 
-    /// The size at a font description's end (`Sans Bold 12`, `Sans 12px`), in Pango's units.
+    /// The size at a font description's end (`Sans Bold 12`, `Sans 12px`),
+    /// in Pango's units; nil where Pango reads no size (its last word is
+    /// part of the family then, as past a million).
     private static func fontSize(_ description: String) -> Double? {
         guard var last = description.split(separator: " ").last.map(String.init) else { return nil }
         if last.hasSuffix("px") { last.removeLast(2) }
-        guard let first = last.first, first.isNumber || first == "-" || first == "." else { return nil }
-        return number(last).map { $0 * 1024 }
+        guard let first = last.first, first.isNumber || first == "." , let size = number(last), size <= 1_000_000 else { return nil }
+        return size * 1024
     }
 }
