@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "BehaveCore", targets: ["BehaveCore"]),
         .library(name: "BehaveLua", targets: ["BehaveLua"]),
         .library(name: "BehaveScene", targets: ["BehaveScene"]),
+        // The limits of a `.ui` file that headless Behave and the GTK
+        // host's pre-scan both refuse past (interface_limits.h).
+        .library(name: "CInterfaceLimits", targets: ["CInterfaceLimits"]),
         // Files a host reads at run time, embedded in its binary (the GTK
         // host's style sheet).
         .plugin(name: "EmbedFiles", targets: ["EmbedFiles"]),
@@ -65,8 +68,11 @@ let package = Package(
         // GTK's classes and their properties (Data/gtk-classes.txt, written by
         // Hosts/GTK's gtk-class-table) are embedded by the EmbedFiles plugin.
         .target(name: "BehaveScene", dependencies: [
-            "BehaveCore", "BehaveSyntax", "BehaveLua", .product(name: "Yams", package: "Yams"),
+            "BehaveCore", "BehaveSyntax", "BehaveLua", "CInterfaceLimits", .product(name: "Yams", package: "Yams"),
         ], exclude: ["Data"], plugins: ["EmbedFiles"]),
+        // How much of a screen a `.ui` file may draw: one header, which the
+        // GTK host's pre-scan includes too.
+        .target(name: "CInterfaceLimits"),
         // `behave check`'s linter and `behave types`: Lua read without running it.
         // The annotations `behave types` writes as they are (Lua/) are embedded by the EmbedFiles plugin.
         .target(name: "BehaveCheck", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua"], exclude: ["Lua"],

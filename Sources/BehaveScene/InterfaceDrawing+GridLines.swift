@@ -1,3 +1,5 @@
+import CInterfaceLimits
+
 /// The rows and columns of a `.ui` file's grids, as GTK 4.8 lays them
 /// out: a grid keeps its lines, first to last, on the stack (about 32
 /// bytes each) while what is inside it is laid out, so grids placed far
@@ -7,7 +9,7 @@
 extension InterfaceDrawing {
     /// The most rows and columns of grids inside one another, each counted
     /// first to last.
-    static let maximumGridLines: Int64 = 50_000
+    static let maximumGridLines = Int64(UI_MAX_GRID_LINES)
 
     /// The innermost `<object>` whose grids, from it in, have more lines
     /// than `maximumGridLines`, with their count; nil when none has.

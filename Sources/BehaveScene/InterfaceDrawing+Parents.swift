@@ -1,3 +1,5 @@
+import CInterfaceLimits
+
 /// Widgets a `.ui` file gives by id as an object's child (`<property
 /// name="child">frame</property>`): GTK 4.8 looped forever, or crashed,
 /// on one given as its own child or as the child of a widget inside it.
@@ -11,7 +13,7 @@ extension InterfaceDrawing {
 
     /// The most widgets given by id as an object's child (each is checked
     /// for a loop through the others).
-    static let maximumAdoptions = 1000
+    static let maximumAdoptions = Int(UI_MAX_ADOPTIONS)
 
     /// The first property that gives, by id, its object itself or one its
     /// object is inside (through the file's nesting and the other such

@@ -72,6 +72,9 @@ extension InterfaceDrawing {
         /// Grids, from an object in, of more rows and columns (each grid's
         /// first to last) than GTK 4.8 lays out on its stack.
         case gridTooLarge(lines: Int64)
+        /// What behave window's pre-scan refuses though GtkBuilder reads
+        /// it, at `place` (a byte of the file), where the window tells it.
+        case window(WindowRefusal, place: Int)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -179,6 +182,8 @@ extension InterfaceDrawing {
                 return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
                     + "place the children at smaller columns and rows (at most \(maximumGridLines) in all)"
+            case .window(let refusal, _):
+                return "\(refusal.what), which behave window refuses, \(refused); \(refusal.fix)"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")
                 return "a <\(element)> has an attribute `\(attribute)`, which GtkBuilder refuses (\"attribute '\(attribute)' "
@@ -193,7 +198,14 @@ extension InterfaceDrawing {
     static func read(_ bytes: [UInt8]) -> (drawing: InterfaceDrawing?, mistake: (mistake: Mistake, line: Int, column: Int)?) {
         guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return (nil, (.byteOrderMark, 1, 1)) }
         guard let document = MarkupDocument.read(bytes) else {
-            return (nil, MarkupDocument.mistake(in: bytes).map { (.notMarkup, $0.line, $0.column) })
+            guard let failure = MarkupDocument.failure(in: bytes) else { return (nil, nil) }
+            if let deep = failure.deep {
+                // Deeper than Behave's reader reads: the window has refused the file by then.
+                let (line, column) = windowPosition(of: deep, in: bytes)
+                return (nil, (.window(.tooDeep, place: deep), line, column))
+            }
+            let (line, column) = MarkupDocument.position(of: failure.stop, in: bytes)
+            return (nil, (.notMarkup, line, column))
         }
         let mistake = mistake(in: document, bytes)
         return (mistake?.mistake.refusesTheFile == true ? nil : InterfaceDrawing(document), mistake)
@@ -216,9 +228,17 @@ extension InterfaceDrawing {
             }
         }
         let readers = tagReaders(in: document)
-        for element in document.elements {
+        for (index, element) in document.elements.enumerated() {
             let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
-            for mistake in mistakes(of: element, readBy: reader, in: document, seen: &seen, bytes) {
+            var found = mistakes(of: element, readBy: reader, in: document, seen: &seen, bytes)
+            for (refusal, place) in windowRefusals(of: element, at: index, in: document, watch: &seen.window, bytes) {
+                found.insert(.window(refusal, place: place), at: refusal.isToldFirst ? 0 : found.count)
+            }
+            for mistake in found {
+                if case .window(_, let place) = mistake {
+                    let (line, column) = windowPosition(of: place, in: bytes)
+                    return (mistake, line, column)
+                }
                 if mistake.refusesTheFile { return located(mistake, at: element.start) }
                 if warning == nil { warning = (mistake, element.start) }
             }
@@ -244,6 +264,8 @@ extension InterfaceDrawing {
         var classesByID: [String: String] = [:]
         /// Each id's `<object>` element.
         var objectsByID: [String: Int] = [:]
+        /// What the window's pre-scan keeps (`windowRefusals`).
+        var window = Watch()
     }
 
     /// The classes that read `<columns>` and `<data>` (GTK has none of

@@ -1,3 +1,5 @@
+import CInterfaceLimits
+
 /// A small reader of the XML a GtkBuilder `.ui` file is written in (and
 /// of Pango's markup in a label), our own so that `behave` links no XML
 /// library (Foundation's `XMLParser` brings libxml2 into the static
@@ -27,6 +29,11 @@ struct MarkupDocument {
         let parent: Int
         /// Where its start tag's `<` is, in bytes from the start.
         let start: Int
+        /// Where its start tag ends (the byte after its `>`), and its end
+        /// tag (its start tag's, for `<name/>`): where GMarkup, and so
+        /// `behave window`'s pre-scan, places what it finds of the element.
+        let opened: Int
+        var end: Int
         var content: [Content] = []
 
         func attribute(_ name: String) -> String? {
@@ -81,12 +88,13 @@ struct MarkupDocument {
         return order
     }
 
-    /// How deeply elements may nest: four times the objects `behave
-    /// window` nests (256), each in a `<child>` and a `<property>`.
-    static let maximumDepth = 1024
+    /// How deeply elements may nest: four times as deep as `behave
+    /// window` takes (256: it refuses a file past that, and so does
+    /// headless, `InterfaceDrawing.WindowLimits`).
+    static let maximumDepth = 4 * Int(UI_MAX_DEPTH)
     /// How many elements a file may hold: a hundred for each of the
     /// 10,000 objects `behave window` opens a screen of at most.
-    static let maximumElements = 1_000_000
+    static let maximumElements = 100 * Int(UI_MAX_OBJECTS)
 
     /// The document in `bytes`, or nil when it is not well formed (or
     /// holds more than `maximumElements`).
@@ -99,9 +107,17 @@ struct MarkupDocument {
     /// line and the column (in characters) of the first byte the reader
     /// could not take; nil when they are.
     static func mistake(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (line: Int, column: Int)? {
+        failure(in: bytes, maximumElements: maximumElements).map { position(of: $0.stop, in: bytes) }
+    }
+
+    /// Where reading `bytes` stops when they are not well formed, and
+    /// where GMarkup stands at the first element nested deeper than
+    /// `behave window` takes (`UI_MAX_DEPTH`), if one came before: the
+    /// window refuses the file there first. Nil when they are well formed.
+    static func failure(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (stop: Int, deep: Int?)? {
         var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
         guard case .none = reader.read() else { return nil }
-        return position(of: reader.at, in: bytes)
+        return (reader.at, reader.firstTooDeep)
     }
 
     /// The line and the column (in characters) of byte `offset` of `bytes`.
@@ -118,10 +134,15 @@ struct MarkupDocument {
         return (line, column)
     }
 
-    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int, at start: Int) -> Int {
-        elements.append(Element(name: name, attributes: attributes, parent: parent, start: start))
+    fileprivate mutating func open(_ name: String, _ attributes: [(name: String, value: String)], in parent: Int, at start: Int,
+                                   to opened: Int) -> Int {
+        elements.append(Element(name: name, attributes: attributes, parent: parent, start: start, opened: opened, end: opened))
         add(.element(elements.count - 1), to: parent)
         return elements.count - 1
+    }
+
+    fileprivate mutating func close(_ index: Int, at end: Int) {
+        elements[index].end = end
     }
 
     fileprivate mutating func add(_ content: Content, to parent: Int) {
@@ -137,6 +158,9 @@ private struct MarkupReader {
     var open: [Int] = []
 
     let maximumElements: Int
+    /// Where GMarkup stands at the first element nested deeper than
+    /// `UI_MAX_DEPTH` (at an empty one's `>`, else past its start tag).
+    var firstTooDeep: Int?
 
     init(bytes: [UInt8], maximumElements: Int) {
         self.bytes = bytes
@@ -199,7 +223,8 @@ private struct MarkupReader {
                 guard document.elements.count < maximumElements else { return false }
                 let empty = bytes[at] == UInt8(ascii: "/")
                 at += empty ? 2 : 1
-                let index = document.open(name, attributes, in: open.last ?? -1, at: start)
+                let index = document.open(name, attributes, in: open.last ?? -1, at: start, to: at)
+                if open.count >= Int(UI_MAX_DEPTH), firstTooDeep == nil { firstTooDeep = empty ? at - 1 : at }
                 if !empty {
                     guard open.count < MarkupDocument.maximumDepth else { return false }
                     open.append(index)
@@ -236,6 +261,7 @@ private struct MarkupReader {
         skipBlanks()
         guard at < bytes.count, bytes[at] == UInt8(ascii: ">") else { return false }
         at += 1
+        document.close(innermost, at: at)
         open.removeLast()
         return true
     }

@@ -25,48 +25,27 @@
 **     box with an entry whose entry-text-column is not a text column of
 **     its model (GTK reads a row's text from it, and crashes), and a
 **     widget given by id as its own child or its ancestor's (GTK loops
-**     or crashes), more than MAX_ADOPTIONS of those;
-**   - what GTK cannot lay out: grids, nested, of more than MAX_GRID_LINES
+**     or crashes), more than UI_MAX_ADOPTIONS of those;
+**   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
-**     MAX_LABEL characters,
-**     elements nested past MAX_DEPTH, more than
-**     MAX_OBJECTS objects, a whole number past MAX_INTEGER (a box's
+**     UI_MAX_LABEL characters,
+**     elements nested past UI_MAX_DEPTH, more than
+**     UI_MAX_OBJECTS objects, a whole number past UI_MAX_INTEGER (a box's
 **     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
-**     MAX_POINTS (Pango's sizes overflowed).
+**     UI_MAX_POINTS (Pango's sizes overflowed).
 ** Bytes GMarkup cannot read (GTK's precompiled format) are refused too.
 */
 #include "builder.h"
+#include "interface_limits.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* Deeper than this, GTK's layout and drawing (recursive) run out of stack
-** long before a person could read the screen. */
-#define MAX_DEPTH 256
-/* More objects than a screen has, by far; each costs GTK time and memory. */
-#define MAX_OBJECTS 10000
-/* The largest whole number a property is given: GTK lays sizes out as C
-** ints and sums them, which MAX_OBJECTS times twice this cannot overflow. */
-#define MAX_INTEGER 65535
-/* The largest text, in points (and a size's largest scale): past them
-** Pango's sizes overflow (it warns, and draws nothing). */
-#define MAX_POINTS 1000
-#define MAX_SCALE 100.0
-#define PAST_PANGO "sizes of 0 to 1000 points, scales of 0 to 100"
-/* The most rows and columns of grids inside one another, counted from
-** each grid's first to its last: GTK lays each grid's lines out on the
-** stack (about 32 bytes a line), and keeps them there while it lays out
-** what is inside. */
-#define MAX_GRID_LINES 50000
-
-/* The most widgets given by id as an object's child (each is checked for
-** a loop through the others). */
-#define MAX_ADOPTIONS 1000
-
-/* The most characters a label or a tooltip holds, as a script's label
-** shows at most (Pango lays a wrapping label out again at each width GTK
-** tries: five megabytes made every frame take seconds). */
-#define MAX_LABEL 10000
+/* The limits (UI_MAX_DEPTH, UI_MAX_OBJECTS …) are headless Behave's too:
+** interface_limits.h. */
+#define STRING(x) #x
+#define WRITTEN(x) STRING(x)
+#define PAST_PANGO "sizes of 0 to " WRITTEN(UI_MAX_POINTS) " points, scales of 0 to " WRITTEN(UI_MAX_SCALE)
 
 typedef struct {
   GMarkupParseContext *context;
@@ -74,7 +53,7 @@ typedef struct {
   int objects;
   int windows;
   /* The class of the <object> each open element is in (0: none). */
-  GType classes[MAX_DEPTH + 1];
+  GType classes[UI_MAX_DEPTH + 1];
   /* The <property> or menu <attribute> whose text is being read. */
   const char *property;      /* its name (owned by 'names') */
   GParamSpec *pspec;         /* its spec, for a property of a known class */
@@ -84,28 +63,28 @@ typedef struct {
   GStringChunk *names;
   /* Each open object's label and whether it is markup, checked as markup
   ** at the object's end (its use-markup may come after its label). */
-  char *labels[MAX_DEPTH + 1];
-  gboolean markup[MAX_DEPTH + 1];
+  char *labels[UI_MAX_DEPTH + 1];
+  gboolean markup[UI_MAX_DEPTH + 1];
   /* Whether each open element is an <object>: only a property directly
   ** in one is the object's (a <layout>'s are its layout child's). */
-  gboolean objects_open[MAX_DEPTH + 1];
+  gboolean objects_open[UI_MAX_DEPTH + 1];
   /* Whether each open element is a store's <columns>, and whether each
   ** open store has a <column> yet (GTK stops at a <data> before one). */
-  gboolean columns_open[MAX_DEPTH + 1];
-  gboolean columned[MAX_DEPTH + 1];
+  gboolean columns_open[UI_MAX_DEPTH + 1];
+  gboolean columned[UI_MAX_DEPTH + 1];
   /* Each open object's start, its place in its parent's grid (a child's
   ** <layout> column, row, column-span, row-span), the first and last
   ** column and row of the children placed in it so far (none: first >
   ** last), and the most lines of the grids inside it. */
-  int starts[MAX_DEPTH + 1][2];
-  gint64 cells[MAX_DEPTH + 1][4];
-  gint64 spans[MAX_DEPTH + 1][4];
-  gint64 inner_lines[MAX_DEPTH + 1];
-  gboolean layouts_open[MAX_DEPTH + 1];
+  int starts[UI_MAX_DEPTH + 1][2];
+  gint64 cells[UI_MAX_DEPTH + 1][4];
+  gint64 spans[UI_MAX_DEPTH + 1][4];
+  gint64 inner_lines[UI_MAX_DEPTH + 1];
+  gboolean layouts_open[UI_MAX_DEPTH + 1];
   /* Whether each open notebook has a page yet (GTK asserts one before a
   ** tab), and whether each open stack page lacks its child (GTK stops). */
-  gboolean paged[MAX_DEPTH + 1];
-  gboolean childless[MAX_DEPTH + 1];
+  gboolean paged[UI_MAX_DEPTH + 1];
+  gboolean childless[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -115,16 +94,16 @@ typedef struct {
   ** and each open combo box's entry, text column, and model (an id or a
   ** store in it), and the combo boxes to check at the file's end. */
   GHashTable *columns_by_id;
-  GArray *columns[MAX_DEPTH + 1];
-  gboolean entry[MAX_DEPTH + 1];
-  gint64 text_column[MAX_DEPTH + 1];
-  const char *model_id[MAX_DEPTH + 1];
-  GArray *model_columns[MAX_DEPTH + 1];
+  GArray *columns[UI_MAX_DEPTH + 1];
+  gboolean entry[UI_MAX_DEPTH + 1];
+  gint64 text_column[UI_MAX_DEPTH + 1];
+  const char *model_id[UI_MAX_DEPTH + 1];
+  GArray *model_columns[UI_MAX_DEPTH + 1];
   GArray *combos;
   /* Each object's index (in the order they open), each object's parent
   ** object in the file (-1: none), each id's index, and the widgets given
   ** by id as an object's child, checked for a loop at the file's end. */
-  int indices[MAX_DEPTH + 1];
+  int indices[UI_MAX_DEPTH + 1];
   GArray *nest_parents;
   GHashTable *indices_by_id;
   GArray *adoptions;
@@ -348,20 +327,20 @@ static gboolean is_icon (const char *name, GParamSpec *pspec, gboolean attribute
 
 /* --------------------------------------------------------- numbers, text */
 
-/* A whole-number property's text past MAX_INTEGER, read as GtkBuilder
+/* A whole-number property's text past UI_MAX_INTEGER, read as GtkBuilder
 ** reads it (any base, as strtoll). */
 static gboolean is_large_integer (GParamSpec *pspec, const char *text) {
   GType type = pspec != NULL ? G_PARAM_SPEC_VALUE_TYPE(pspec) : G_TYPE_INVALID;
   if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64)
-    return llabs(g_ascii_strtoll(text, NULL, 0)) > MAX_INTEGER;
+    return llabs(g_ascii_strtoll(text, NULL, 0)) > UI_MAX_INTEGER;
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) {
     while (g_ascii_isspace(*text)) text++;
-    return *text == '-' || g_ascii_strtoull(text, NULL, 0) > MAX_INTEGER;
+    return *text == '-' || g_ascii_strtoull(text, NULL, 0) > UI_MAX_INTEGER;
   }
   return FALSE;
 }
 
-static gboolean is_large_size (gint64 size) { return size < 0 || size > (gint64)MAX_POINTS * PANGO_SCALE; }
+static gboolean is_large_size (gint64 size) { return size < 0 || size > (gint64)UI_MAX_POINTS * PANGO_SCALE; }
 
 /* Why a text attribute is too large for Pango, or NULL. */
 static const char *too_large (PangoAttribute *attribute) {
@@ -376,7 +355,7 @@ static const char *too_large (PangoAttribute *attribute) {
     return is_large_size(llabs(((PangoAttrInt *)attribute)->value)) ? "a spacing or rise" : NULL;
   case PANGO_ATTR_SCALE: {
     double scale = ((PangoAttrFloat *)attribute)->value;
-    return !(scale >= 0 && scale <= MAX_SCALE) ? "a scale" : NULL;
+    return !(scale >= 0 && scale <= (double)UI_MAX_SCALE) ? "a scale" : NULL;
   }
   default:
     return NULL;
@@ -614,9 +593,9 @@ static gboolean check_adoptions (Scan *scan, GError **error) {
   int *first, *next, *children;
   guint8 *seen;
   gboolean ok = TRUE;
-  if (count > MAX_ADOPTIONS) {
-    refuse_there(g_array_index(scan->adoptions, Adoption, MAX_ADOPTIONS).place, error, "more than %d widgets are given "
-                 "by id as an object's child; a screen needs far fewer (give each inside the object)", MAX_ADOPTIONS);
+  if (count > UI_MAX_ADOPTIONS) {
+    refuse_there(g_array_index(scan->adoptions, Adoption, UI_MAX_ADOPTIONS).place, error, "more than %d widgets are given "
+                 "by id as an object's child; a screen needs far fewer (give each inside the object)", UI_MAX_ADOPTIONS);
     return FALSE;
   }
   first = g_new(int, MAX(1, nodes));
@@ -677,11 +656,11 @@ static void end_cell (Scan *scan, GError **error) {
   gint64 *spans = scan->spans[depth], *cell = scan->cells[depth], lines = scan->inner_lines[depth];
   for (int axis = 0; axis < 2; axis++)
     if (spans[axis] <= spans[axis + 2]) lines += spans[axis + 2] - spans[axis];
-  if (lines > MAX_GRID_LINES) {
+  if (lines > UI_MAX_GRID_LINES) {
     refuse_there(scan->starts[depth], error,
               "the grids from this object in span %" G_GINT64_FORMAT " rows and columns, first to last, and GTK lays a "
               "grid out on its stack; place the children at smaller columns and rows (at most %d in all)", lines,
-              MAX_GRID_LINES);
+              UI_MAX_GRID_LINES);
     return;
   }
   while (parent > 0 && !scan->objects_open[parent]) parent--;
@@ -699,8 +678,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
                         gpointer data, GError **error) {
   Scan *scan = data;
   GType inside = scan->classes[scan->depth];
-  if (scan->depth >= MAX_DEPTH) {
-    refuse(scan, error, "elements are nested more than %d deep; a screen needs far fewer", MAX_DEPTH);
+  if (scan->depth >= UI_MAX_DEPTH) {
+    refuse(scan, error, "elements are nested more than %d deep; a screen needs far fewer", UI_MAX_DEPTH);
     return;
   }
   gboolean in_object = scan->objects_open[scan->depth];
@@ -759,8 +738,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   } else if (strcmp(element, "object") == 0) {
     const char *name = attribute(names, values, "class");
     GType type = name ? class_named(name) : G_TYPE_INVALID;
-    if (++scan->objects > MAX_OBJECTS) {
-      refuse(scan, error, "more than %d objects; a screen needs far fewer", MAX_OBJECTS);
+    if (++scan->objects > UI_MAX_OBJECTS) {
+      refuse(scan, error, "more than %d objects; a screen needs far fewer", UI_MAX_OBJECTS);
     } else if (type == G_TYPE_INVALID && name != NULL && nearest_class(name) != NULL) {
       refuse(scan, error, "no GTK class is named `%s` (did you mean `%s`?)", name, nearest_class(name));
     } else if (type == G_TYPE_INVALID) {
@@ -887,11 +866,11 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
            "show an image from the scene's images: folder", text);
   } else if (name != NULL && !scan->attribute && is_large_integer(scan->pspec, text)) {
     refuse(scan, error, "`%s` is %s, but GTK lays a screen out in C ints, and its whole numbers here are at most %d; "
-           "give a smaller one", name, g_strstrip(scan->text->str), MAX_INTEGER);
+           "give a smaller one", name, g_strstrip(scan->text->str), UI_MAX_INTEGER);
   } else if (name != NULL && (strcmp(name, "label") == 0 || g_str_has_prefix(name, "tooltip-"))
-             && g_utf8_strlen(text, -1) > MAX_LABEL) {
+             && g_utf8_strlen(text, -1) > UI_MAX_LABEL) {
     refuse(scan, error, "`%s` holds %ld characters; a label shows at most %d (a text view holds long text)",
-           name, g_utf8_strlen(text, -1), MAX_LABEL);
+           name, g_utf8_strlen(text, -1), UI_MAX_LABEL);
   } else if (name != NULL && !scan->attribute && (strcmp(name, "uri") == 0 || strcmp(name, "website") == 0)
              && !is_web_link(g_strstrip(scan->text->str))) {
     refuse(scan, error, "`%s` is `%s`; a link opens a web page or mail (http, https, mailto)", name, scan->text->str);
@@ -968,14 +947,14 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   g_array_free(scan.nest_parents, TRUE);
   g_hash_table_destroy(scan.indices_by_id);
   g_array_free(scan.adoptions, TRUE);
-  for (int depth = 0; depth <= MAX_DEPTH; depth++) {
+  for (int depth = 0; depth <= UI_MAX_DEPTH; depth++) {
     g_clear_pointer(&scan.columns[depth], g_array_unref);
     g_clear_pointer(&scan.model_columns[depth], g_array_unref);
   }
   g_markup_parse_context_free(scan.context);
   g_string_free(scan.text, TRUE);
   g_string_chunk_free(scan.names);
-  for (int depth = 0; depth <= MAX_DEPTH; depth++) g_free(scan.labels[depth]);
+  for (int depth = 0; depth <= UI_MAX_DEPTH; depth++) g_free(scan.labels[depth]);
   if (scan.values != NULL) g_object_unref(scan.values);
   return ok;
 }

@@ -13,6 +13,17 @@
 ** g_object_class_find_property finds. Every GObject class of GTK's (its
 ** name starts with Gtk) is listed, once GTK has registered them all, with
 ** each ancestor of one; the classes in name order.
+**
+**   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
+**
+** With --kinds, the properties whose type behave window's pre-scan
+** (builder_scan.c) checks a value of, so that headless refuses what it
+** refuses: one line a class that has such properties its parent lacks, its
+** name, then each as name=kind, in name order; the kinds are file (a GFile,
+** paintable, pixbuf or bytes: read from a file or a URI), icon (a GIcon),
+** int and uint (whole numbers, signed or not), attributes (a PangoAttrList),
+** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
+** such TYPE's values, one line a type, `@TYPE nick=NAME…`, in their order.
 */
 #include <gtk/gtk.h>
 #include <stdio.h>
@@ -43,8 +54,63 @@ static int by_type_name (gconstpointer a, gconstpointer b) {
   return strcmp(g_type_name(GPOINTER_TO_SIZE(*(gpointer const *)a)), g_type_name(GPOINTER_TO_SIZE(*(gpointer const *)b)));
 }
 
-/* The properties of `type` that its parent lacks, in name order. */
-static void print_properties (GType type) {
+/* Whether `type` is the type named `name` or one of its (by name: this
+** program links neither GIO, Pango nor GdkPixbuf itself). */
+static gboolean is_a (GType type, const char *name) {
+  GType wanted = g_type_from_name(name);
+  return wanted != 0 && g_type_is_a(type, wanted);
+}
+
+/* The kind of a property the pre-scan checks the value of, or NULL. */
+static const char *kind_of (GParamSpec *spec) {
+  GType type = G_PARAM_SPEC_VALUE_TYPE(spec);
+  if (is_a(type, "GFile") || g_type_is_a(type, GDK_TYPE_PAINTABLE) || g_type_is_a(type, G_TYPE_BYTES)
+      || is_a(type, "GdkPixbuf")) return "file";
+  if (is_a(type, "GIcon")) return "icon";
+  if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64) return "int";
+  if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) return "uint";
+  if (is_a(type, "PangoAttrList")) return "attributes";
+  if (type == G_TYPE_BOOLEAN) return "bool";
+  if (type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE) return "double";
+  if (G_TYPE_IS_ENUM(type)) return "enum";
+  if (G_TYPE_IS_FLAGS(type)) return "flags";
+  return NULL;
+}
+
+/* The enum and flags types a property of a kind has, for their values. */
+static GHashTable *enums;
+
+/* A property's kind as written: an enum's or flags' with its type
+** (enum:GtkOrientation), whose values follow the classes. */
+static void print_kind (const char *name, GParamSpec *spec) {
+  const char *kind = kind_of(spec);
+  GType type = G_PARAM_SPEC_VALUE_TYPE(spec);
+  if (strcmp(kind, "enum") == 0 || strcmp(kind, "flags") == 0) {
+    printf(" %s=%s:%s", name, kind, g_type_name(type));
+    g_hash_table_add(enums, GSIZE_TO_POINTER(type));
+  } else {
+    printf(" %s=%s", name, kind);
+  }
+}
+
+/* An enum's or flags' values in order, `@Type nick=NAME…`. */
+static void print_values (GType type) {
+  printf("@%s", g_type_name(type));
+  if (G_TYPE_IS_ENUM(type)) {
+    GEnumClass *klass = g_type_class_ref(type);
+    for (guint i = 0; i < klass->n_values; i++) printf(" %s=%s", klass->values[i].value_nick, klass->values[i].value_name);
+    g_type_class_unref(klass);
+  } else {
+    GFlagsClass *klass = g_type_class_ref(type);
+    for (guint i = 0; i < klass->n_values; i++) printf(" %s=%s", klass->values[i].value_nick, klass->values[i].value_name);
+    g_type_class_unref(klass);
+  }
+  printf("\n");
+}
+
+/* The properties of `type` that its parent lacks, in name order: each
+** name, or with `kinds`, each of a kind as name=kind. */
+static void print_properties (GType type, gboolean kinds) {
   GObjectClass *klass = g_type_class_ref(type);
   GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
     ? g_type_class_ref(g_type_parent(type)) : NULL;
@@ -53,18 +119,42 @@ static void print_properties (GType type) {
   GPtrArray *names = g_ptr_array_new();
   for (guint i = 0; i < count; i++) {
     const char *name = g_param_spec_get_name(specs[i]);
-    if (parent == NULL || g_object_class_find_property(parent, name) == NULL) g_ptr_array_add(names, (gpointer)name);
+    if ((parent == NULL || g_object_class_find_property(parent, name) == NULL) && (!kinds || kind_of(specs[i]) != NULL))
+      g_ptr_array_add(names, (gpointer)name);
   }
   g_ptr_array_sort(names, by_name);
-  for (guint i = 0; i < names->len; i++) printf(" %s", (const char *)names->pdata[i]);
+  for (guint i = 0; i < names->len; i++) {
+    const char *name = names->pdata[i];
+    if (kinds) print_kind(name, g_object_class_find_property(klass, name));
+    else printf(" %s", name);
+  }
   g_ptr_array_free(names, TRUE);
   g_free(specs);
   if (parent != NULL) g_type_class_unref(parent);
   g_type_class_unref(klass);
 }
 
-int main (void) {
+/* Whether `type` has a property of a kind its parent lacks. */
+static gboolean has_kinds (GType type) {
+  GObjectClass *klass = g_type_class_ref(type);
+  GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
+    ? g_type_class_ref(g_type_parent(type)) : NULL;
+  guint count = 0;
+  GParamSpec **specs = g_object_class_list_properties(klass, &count);
+  gboolean found = FALSE;
+  for (guint i = 0; i < count; i++)
+    if (kind_of(specs[i]) != NULL && (parent == NULL || g_object_class_find_property(parent, g_param_spec_get_name(specs[i])) == NULL))
+      found = TRUE;
+  g_free(specs);
+  if (parent != NULL) g_type_class_unref(parent);
+  g_type_class_unref(klass);
+  return found;
+}
+
+int main (int argc, char **argv) {
+  gboolean kinds = argc > 1 && strcmp(argv[1], "--kinds") == 0;
   GHashTable *wanted = g_hash_table_new(NULL, NULL);
+  enums = g_hash_table_new(NULL, NULL);
   gtk_test_register_all_types();
   walk(wanted, G_TYPE_OBJECT);
   GPtrArray *types = g_ptr_array_new();
@@ -73,16 +163,27 @@ int main (void) {
   g_hash_table_iter_init(&each, wanted);
   while (g_hash_table_iter_next(&each, &key, NULL)) g_ptr_array_add(types, key);
   g_ptr_array_sort(types, by_type_name);
-  printf("# GTK %u.%u.%u: written by Hosts/GTK/Sources/gtk-class-table/main.c\n",
-         gtk_get_major_version(), gtk_get_minor_version(), gtk_get_micro_version());
+  printf("# GTK %u.%u.%u: written by Hosts/GTK/Sources/gtk-class-table/main.c%s\n",
+         gtk_get_major_version(), gtk_get_minor_version(), gtk_get_micro_version(), kinds ? " --kinds" : "");
   for (guint i = 0; i < types->len; i++) {
     GType type = GPOINTER_TO_SIZE(types->pdata[i]);
     GType parent = g_type_parent(type);
-    printf("%s%s %s", g_type_name(type), G_TYPE_IS_ABSTRACT(type) ? "*" : "", parent != 0 ? g_type_name(parent) : "-");
-    print_properties(type);
+    if (kinds && !has_kinds(type)) continue;
+    if (kinds) printf("%s", g_type_name(type));
+    else printf("%s%s %s", g_type_name(type), G_TYPE_IS_ABSTRACT(type) ? "*" : "", parent != 0 ? g_type_name(parent) : "-");
+    print_properties(type, kinds);
     printf("\n");
+  }
+  if (kinds) {
+    GPtrArray *values = g_ptr_array_new();
+    g_hash_table_iter_init(&each, enums);
+    while (g_hash_table_iter_next(&each, &key, NULL)) g_ptr_array_add(values, key);
+    g_ptr_array_sort(values, by_type_name);
+    for (guint i = 0; i < values->len; i++) print_values(GPOINTER_TO_SIZE(values->pdata[i]));
+    g_ptr_array_free(values, TRUE);
   }
   g_ptr_array_free(types, TRUE);
   g_hash_table_unref(wanted);
+  g_hash_table_unref(enums);
   return 0;
 }

@@ -200,6 +200,104 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         }
     }
 
+    /// What the window's pre-scan refuses though GtkBuilder would read it
+    /// (what calls into the program, a second window, what reads host
+    /// files or follows a link off the web, markup Pango cannot read,
+    /// numbers and text past what GTK lays out): headless warns of each
+    /// file in the window's words, at its line and column, with its fix,
+    /// and takes nothing of it; the markup GTK reads opens in both.
+    /// Before: headless took each file's values with no word.
+    func testHeadlessRefusesWhatThePreScanRefusesInItsWords() throws {
+        func file(_ inside: String, _ after: String = "") -> String {
+            """
+            <interface>
+              <object class="GtkWindow">
+                <child><object class="GtkBox">
+                  <child><object class="GtkLabel" id="title"><property name="label">Drawn</property></object></child>
+                  \(inside)
+                </object></child>
+              </object>
+              \(after)
+            </interface>
+
+            """
+        }
+        let long = String(repeating: "é", count: 10_001)
+        // Each file, and whether the window refuses it.
+        let files: [(name: String, text: String, refused: Bool)] = [
+            ("signal", file(#"<child><object class="GtkButton"><signal name="clicked" handler="abort"/></object></child>"#), true),
+            ("closure", file(#"<child><object class="GtkLabel"><binding name="label"><closure type="gchararray" function="abort"/></binding></object></child>"#), true),
+            ("typeFunction", file(#"<child><object class="GtkButton" type-func="abort"></object></child>"#), true),
+            ("second", file("", #"<object class="GtkWindow" id="other"/>"#), true),
+            ("file", file(#"<child><object class="GtkImage"><property name="file">/etc/hostname</property></object></child>"#), true),
+            ("picture", file(#"<child><object class="GtkPicture"><property name="file">/etc/hostname</property></object></child>"#), true),
+            ("paintable", file(#"<child><object class="GtkImage"><property name="paintable">/etc/hostname</property></object></child>"#), true),
+            ("icon", file(#"<child><object class="GtkImage"><property name="gicon">/etc/hostname</property></object></child>"#), true),
+            ("menuIcon", file("", #"<menu id="m"><item><attribute name="label">Open</attribute><attribute name="icon">~/x.png</attribute></item></menu>"#), true),
+            ("uri", file(#"<child><object class="GtkLinkButton"><property name="uri">file:///etc/hostname</property></object></child>"#), true),
+            // An about dialog is a window: the file's only one here.
+            ("website", "<interface>\n  <object class=\"GtkAboutDialog\"><property name=\"website\">javascript:alert(1)</property></object>\n</interface>\n", true),
+            ("anchor", file(#"<child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">&lt;a href="ssh://host"&gt;go&lt;/a&gt;</property></object></child>"#), true),
+            ("tooltip", file(#"<child><object class="GtkButton"><property name="tooltip-markup">&lt;a href="smb://x/y"&gt;go&lt;/a&gt;</property></object></child>"#), true),
+            ("spacing", file(#"<child><object class="GtkBox"><property name="spacing">0x7fffffff</property></object></child>"#), true),
+            ("negative", file(#"<child><object class="GtkLabel"><property name="width-chars">-70000</property></object></child>"#), true),
+            ("long", file(#"<child><object class="GtkLabel"><property name="label">\#(long)</property></object></child>"#), true),
+            ("longTooltip", file(#"<child><object class="GtkButton"><property name="tooltip-text">\#(long)</property></object></child>"#), true),
+            ("unclosed", file(#"<child><object class="GtkLabel"><property name="label">&lt;b&gt;open</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("unknownTag", file(#"<child><object class="GtkLabel"><property name="label">&lt;blink&gt;x&lt;/blink&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("spanAttribute", file(#"<child><object class="GtkLabel"><property name="label">&lt;span colour="red"&gt;x&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("span", file(#"<child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("font", file(#"<child><object class="GtkLabel"><property name="label">&lt;span font="Sans 5000"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("big", file(#"<child><object class="GtkLabel"><property name="label">\#(String(repeating: "&lt;big&gt;", count: 30))X\#(String(repeating: "&lt;/big&gt;", count: 30))</property><property name="use-markup">yes</property></object></child>"#), true),
+            ("scale", file(#"<child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#), true),
+            ("attributeList", file(#"<child><object class="GtkLabel"><property name="attributes">0 3 weight bold,0 -1 size 2000000</property></object></child>"#), true),
+            ("rise", file(#"<child><object class="GtkLabel"><attributes><attribute name="rise" value="-2000000"/></attributes></object></child>"#), true),
+            ("enum", file(#"<child><object class="GtkBox"><property name="orientation">verticl</property></object></child>"#), true),
+            ("blankEnum", file(#"<child><object class="GtkBox"><property name="orientation"> vertical</property></object></child>"#), true),
+            ("flags", file(#"<child><object class="GtkTextView"><property name="input-hints">spellcheck|emojj</property></object></child>"#), true),
+            ("boolean", file(#"<child><object class="GtkLabel"><property name="wrap">Tr</property></object></child>"#), true),
+            ("number", file(#"<child><object class="GtkLabel"><property name="xalign">1e999</property></object></child>"#), true),
+            ("emptyNumber", file(#"<child><object class="GtkLabel"><property name="width-chars"/></object></child>"#), true),
+            ("deep", file(String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260)), true),
+            ("deeper", file(String(repeating: "<placeholder>", count: 2000) + String(repeating: "</placeholder>", count: 2000)), true),
+            ("objects", file("", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001)), true),
+            ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
+                          + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
+                          + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
+                          + #"<property name="pixel-size">65535</property></object></child>"#
+                          + #"<child><object class="GtkLabel"><property name="label">&lt;big&gt;&lt;b&gt;a&lt;/b&gt;&lt;/big&gt; &lt;span rise="-5pt"&gt;b&lt;/span&gt;</property>"#
+                          + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
+                          + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
+                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#), false),
+        ]
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
+        for (name, text, refused) in files {
+            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
+            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
+            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
+            var told: String?
+            do {
+                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
+            } catch {
+                told = error.message
+            }
+            XCTAssertEqual(told != nil, refused, "\(name): \(told ?? "opened")")
+            let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
+            XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
+            let headless = try SceneLoader.load(file: scene)
+            XCTAssertEqual(try headless.scene.control(named: "title")?.value("text") == .string("Drawn"), !refused, name)
+            guard let told, let warning = warnings.first else { continue }
+            // The window's words and place; Pango's own reason aside, which headless words its own way.
+            let window = told.replacingOccurrences(of: #"is not Pango markup: .*"#, with: "is not Pango markup", options: .regularExpression)
+            let shown = warning.replacingOccurrences(of: headlessOnly, with: ";")
+                .replacingOccurrences(of: #"is not Pango markup: .*"#, with: "is not Pango markup", options: .regularExpression)
+            XCTAssertEqual(shown, window, name)
+        }
+    }
+
     /// A name of 200 KB in a file the window refuses (no class of that
     /// name) is cut in the message, about an ellipsis, as headless cuts
     /// it. Before: the window's message held it whole.

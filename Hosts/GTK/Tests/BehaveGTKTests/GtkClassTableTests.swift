@@ -11,10 +11,14 @@ final class GtkClassTableTests: XCTestCase {
     static let committed = WindowDriver.checkout.appendingPathComponent("Sources/BehaveScene/Data/gtk-classes.txt")
     static let regenerate = "swift run --package-path Hosts/GTK gtk-class-table > Sources/BehaveScene/Data/gtk-classes.txt"
 
-    /// What `gtk-class-table`, built beside the tests, writes of this GTK.
-    private func written() throws -> String {
+    static let committedKinds = WindowDriver.checkout.appendingPathComponent("Sources/BehaveScene/Data/gtk-property-kinds.txt")
+
+    /// What `gtk-class-table`, built beside the tests, writes of this GTK
+    /// (with `arguments`).
+    private func written(_ arguments: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary.deletingLastPathComponent().appendingPathComponent("gtk-class-table")
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -44,6 +48,17 @@ final class GtkClassTableTests: XCTestCase {
             GTK writes [\(onlyGtk.prefix(300))] where the table has [\(onlyOurs.prefix(300))]; \
             write it again from the checkout: \(GtkClassTableTests.regenerate)
             """)
+    }
+
+    /// The committed kinds of property (whose values the window's
+    /// pre-scan checks by their type: files, icons, whole numbers, text
+    /// attributes) are this GTK's, as `gtk-class-table --kinds` writes them.
+    func testTheCommittedPropertyKindsAreThisGtks() throws {
+        let fresh = try written(["--kinds"])
+        XCTAssertGreaterThan(fresh.split(separator: "\n").count, 50)
+        XCTAssertEqual(try String(contentsOf: GtkClassTableTests.committedKinds, encoding: .utf8), fresh,
+                       "write it again from the checkout: swift run --package-path Hosts/GTK gtk-class-table --kinds "
+                       + "> Sources/BehaveScene/Data/gtk-property-kinds.txt")
     }
 
     /// Headless finds a class's properties in the table as GLib finds

@@ -1,0 +1,73 @@
+/// The kinds of GTK 4.8's properties whose values `behave window`'s
+/// pre-scan checks (Hosts/GTK's builder_scan.c), by their type: a property
+/// read as a file or a URI (a `GFile`, a paintable, a pixbuf, bytes), an
+/// icon, a whole number, a list of text attributes, and the values GtkBuilder
+/// reads by rules of its own (booleans, numbers, enums and flags, with
+/// their values). Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
+/// `gtk-class-table --kinds` writes from GTK itself (a GTK test compares
+/// the two), when a `.ui` file is first checked.
+struct GtkPropertyKinds: Sendable {
+    enum Kind: Equatable, Sendable {
+        case file, icon, int, uint, attributes, bool, double
+        /// An enum's or flags' type, whose values `values` holds.
+        case enumeration(String), flags(String)
+
+        init?(_ written: Substring) {
+            let parts = written.split(separator: ":", maxSplits: 1)
+            switch (parts.first, parts.count) {
+            case ("enum", 2): self = .enumeration(String(parts[1]))
+            case ("flags", 2): self = .flags(String(parts[1]))
+            case ("file", 1): self = .file
+            case ("icon", 1): self = .icon
+            case ("int", 1): self = .int
+            case ("uint", 1): self = .uint
+            case ("attributes", 1): self = .attributes
+            case ("bool", 1): self = .bool
+            case ("double", 1): self = .double
+            default: return nil
+            }
+        }
+    }
+
+    /// Each class's properties of a kind that its parent lacks.
+    let kinds: [String: [String: Kind]]
+    /// Each enum's or flags' values in order: a nick and a name
+    /// (`vertical`, `GTK_ORIENTATION_VERTICAL`).
+    let values: [String: [(nick: String, name: String)]]
+
+    static let gtk = GtkPropertyKinds(String(decoding: EmbeddedFiles.bytes("Data/gtk-property-kinds.txt") ?? [], as: UTF8.self))
+
+    /// The table in `text`: a line a class, `Name property=kind…`, then a
+    /// line a type of values, `@Type nick=NAME…`; `#` lines aside.
+    init(_ text: String) {
+        var kinds: [String: [String: Kind]] = [:], values: [String: [(nick: String, name: String)]] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let words = line.split(separator: " ")
+            guard let first = words.first else { continue }
+            for word in words.dropFirst() {
+                let parts = word.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                if first.hasPrefix("@") {
+                    values[String(first.dropFirst()), default: []].append((String(parts[0]), String(parts[1])))
+                } else if let kind = Kind(parts[1]) {
+                    kinds[String(first), default: [:]][String(parts[0])] = kind
+                }
+            }
+        }
+        self.kinds = kinds
+        self.values = values
+    }
+
+    /// The kind of `className`'s property `name` (`-` and `_` alike), as
+    /// GObject finds the property: the class's own, an ancestor's or an
+    /// interface's, in `classes`; nil for one of no kind the pre-scan checks.
+    func kind(of name: String, in className: String, classes: GtkClasses = .gtk) -> Kind? {
+        let wanted = InterfaceDrawing.propertyName(name)
+        var next: String? = className
+        while let current = next, let found = classes.classes[current] {
+            if found.properties.contains(wanted) { return kinds[current]?[wanted] }
+            next = found.parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,396 @@
+import CInterfaceLimits
+
+/// What `behave window`'s pre-scan (Hosts/GTK's builder_scan.c) refuses in
+/// a `.ui` file though GtkBuilder would read it: what would call into the
+/// program, a second window, what reads host files or URIs or follows a
+/// link off the web, markup Pango cannot read, and numbers and text past
+/// what GTK lays out. Headless refuses the same file the same way, in the
+/// words of the window and at its line and column (where GMarkup, the
+/// window's reader, stands when it finds it: past the start tag, or past
+/// the end tag for what a value or an object's end shows), before the
+/// window opens. Found in the one pass over the elements that finds the
+/// other refusals (`mistakes(of:…)`), with what it keeps in `Watch`.
+extension InterfaceDrawing {
+    /// The limits behave window lays a screen out within, from the one
+    /// header its pre-scan includes too (interface_limits.h, which says
+    /// why each is where it is).
+    enum WindowLimits {
+        static let depth = Int(UI_MAX_DEPTH)
+        static let objects = Int(UI_MAX_OBJECTS)
+        static let integer = Int64(UI_MAX_INTEGER)
+        static let label = Int(UI_MAX_LABEL)
+        static let points = Int64(UI_MAX_POINTS)
+        static let scale = Double(UI_MAX_SCALE)
+    }
+
+    /// One thing the window's pre-scan refuses: what it is and the fix,
+    /// as the window words them (`what; fix`).
+    enum WindowRefusal: Equatable {
+        case typeFunction(String)
+        case signal(name: String, handler: String)
+        case closure(function: String)
+        case tooDeep
+        case tooManyObjects
+        case secondWindow(className: String)
+        case readsAFile(property: String, className: String)
+        case iconFile(String)
+        case largeInteger(property: String, value: String)
+        case longLabel(property: String, characters: Int)
+        case link(property: String, uri: String)
+        case markupLink(where: String, uri: String)
+        case notPangoMarkup(where: String, why: String)
+        case pastPango(where: String, what: String)
+        /// A value GtkBuilder cannot read for its property (it would fail
+        /// without a line, or warn and leave the property be).
+        case unreadable(property: String, className: String, value: String, expected: String)
+
+        /// Whether the window tells it before anything else of its element
+        /// (what calls into the program, and depth, it checks first).
+        var isToldFirst: Bool {
+            switch self {
+            case .typeFunction, .signal, .closure, .tooDeep: true
+            default: false
+            }
+        }
+
+        static let web = "a link opens a web page or mail (http, https, mailto)"
+        static let pango = "past what Pango lays out (sizes of 0 to \(WindowLimits.points) points, scales of 0 to \(Int(WindowLimits.scale)))"
+
+        var what: String {
+            switch self {
+            case .typeFunction(let name): "type-func=\"\(name)\" names a C function for GTK to call"
+            case .signal(let name, let handler): "<signal name=\"\(name)\" handler=\"\(handler)\"> would call a C function of the program"
+            case .closure(let function): "<closure function=\"\(function)\"> would call a C function of the program"
+            case .tooDeep: "elements are nested more than \(WindowLimits.depth) deep"
+            case .tooManyObjects: "more than \(WindowLimits.objects) objects"
+            case .secondWindow(let className): "a second window (\(className))"
+            case .readsAFile(let property, let className): "the property `\(property)` of \(className) reads a file or a URI of the computer"
+            case .iconFile(let icon): "the icon `\(icon)` names a file or a URI of the computer"
+            case .largeInteger(let property, let value):
+                "`\(property)` is \(value), but GTK lays a screen out in C ints, and its whole numbers here are at most \(WindowLimits.integer)"
+            case .longLabel(let property, let characters): "`\(property)` holds \(characters) characters"
+            case .link(let property, let uri): "`\(property)` is `\(uri)`"
+            case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
+            case .notPangoMarkup(let place, let why): "\(place) is not Pango markup: \(why)"
+            case .pastPango(let place, let what): "\(place) gives \(what) \(WindowRefusal.pango)"
+            case .unreadable(let property, let className, let value, _):
+                "`\(property)` of \(className) is `\(value)`, which GTK cannot read as its value"
+            }
+        }
+
+        var fix: String {
+            switch self {
+            case .typeFunction: "remove the attribute (the class names the type)"
+            case .signal: "Behave wires events in the scene file (connections:, or control:on in a behaviour): remove the <signal> element"
+            case .closure: "remove it (a behaviour computes the value and sets it)"
+            case .tooDeep, .tooManyObjects: "a screen needs far fewer"
+            case .secondWindow:
+                "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it"
+            case .readsAFile:
+                "Behave shows images from the scene's images: folder (bind the widget to an ImageView or a Button and set its image): "
+                    + "remove the property"
+            case .iconFile: "name a themed icon (document-open), or show an image from the scene's images: folder"
+            case .largeInteger, .pastPango: "give a smaller one"
+            case .unreadable(_, _, _, let expected): "give \(expected)"
+            case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
+            case .link, .markupLink: WindowRefusal.web
+            case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+            }
+        }
+    }
+
+    /// What the pass keeps of the elements before the one being checked.
+    struct Watch {
+        /// Each element's depth (1: at the top).
+        var depths: [Int] = []
+        /// The `<object>` each element is in or is (-1: none).
+        var objects: [Int] = []
+        var objectCount = 0, windowCount = 0
+    }
+
+    /// What the window's pre-scan refuses of `element` (the `index`th),
+    /// and where: the byte GMarkup stands at then.
+    static func windowRefusals(of element: MarkupDocument.Element, at index: Int, in document: MarkupDocument,
+                               watch: inout Watch, _ bytes: [UInt8]) -> [(refusal: WindowRefusal, at: Int)] {
+        let depth = element.parent >= 0 ? watch.depths[element.parent] + 1 : 1
+        watch.depths.append(depth)
+        let object = element.name == "object" ? index : element.parent >= 0 ? watch.objects[element.parent] : -1
+        watch.objects.append(object)
+        var found: [(refusal: WindowRefusal, at: Int)] = []
+        // GMarkup calls on an element `<name/>` at its `>`, else past its start tag and past its end tag.
+        let empty = element.end == element.opened
+        let opened = empty ? element.opened - 1 : element.opened, ended = empty ? opened : element.end
+        if depth > WindowLimits.depth { return [(.tooDeep, opened)] }
+        if let function = element.attribute("type-func") { found.append((.typeFunction(function), opened)) }
+        switch element.name {
+        case "signal":
+            found.append((.signal(name: element.attribute("name") ?? "", handler: element.attribute("handler") ?? ""), opened))
+        case "closure":
+            found.append((.closure(function: element.attribute("function") ?? ""), opened))
+        case "object":
+            watch.objectCount += 1
+            let className = element.attribute("class") ?? ""
+            if watch.objectCount > WindowLimits.objects {
+                found.append((.tooManyObjects, opened))
+            } else if GtkClasses.gtk.classes[className] != nil, !GtkClasses.gtk.isAbstract(className), isDrawnWith(className),
+                      GtkClasses.gtk.isA(className, "GtkWindow") {
+                watch.windowCount += 1
+                if watch.windowCount > 1 { found.append((.secondWindow(className: className), opened)) }
+            }
+            if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
+        case "attribute":
+            if let name = element.attribute("name"), let value = element.attribute("value") {
+                // A text attribute of a label (a menu's gives its value as text).
+                if let what = pastPango(attribute: name, value: value) {
+                    found.append((.pastPango(where: "the attribute `\(name)`", what: what), opened))
+                }
+            } else if let name = element.attribute("name") {
+                // A menu's attribute: its icon, its label.
+                let text = document.text(of: index)
+                if name == "icon" || name == "verb-icon", namesAFile(text) {
+                    found.append((.iconFile(text), ended))
+                } else if let refusal = longLabel(name, text) {
+                    found.append((refusal, ended))
+                }
+            }
+        case "property":
+            guard let name = element.attribute("name") else { break }
+            let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
+            let kind = GtkPropertyKinds.gtk.kind(of: name, in: className), text = document.text(of: index)
+            if name == "file" || name == "filename" || kind == .file {
+                found.append((.readsAFile(property: name, className: className), opened))
+            } else if let refusal = valueRefusal(name, kind: kind, text) {
+                found.append((refusal, ended))
+            } else if let kind, element.attribute("bind-source") == nil, let expected = unread(text, as: kind) {
+                // Told at its start tag, where GtkBuilder tells its own.
+                found.append((.unreadable(property: name, className: className, value: stripped(text), expected: expected), opened))
+            }
+        default:
+            break
+        }
+        return found
+    }
+
+    /// The line and column GMarkup gives at byte `offset` of `bytes`, as
+    /// the window tells them: its columns count bytes, from 1 on the first
+    /// line and from 2 on the others (at a line feed it has counted a new
+    /// line, and column 1).
+    static func windowPosition(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, start = 0
+        for (index, byte) in bytes[..<min(offset, bytes.count)].enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            start = index + 1
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") { return (line + 1, 1) }
+        return (line, offset - start + (line > 1 ? 2 : 1))
+    }
+
+    /// What the window refuses of a property's text, in the pre-scan's order.
+    private static func valueRefusal(_ name: String, kind: GtkPropertyKinds.Kind?, _ text: String) -> WindowRefusal? {
+        if kind == .icon, namesAFile(text) { return .iconFile(text) }
+        if kind == .int || kind == .uint, isLarge(stripped(text), signed: kind == .int) {
+            return .largeInteger(property: name, value: stripped(text))
+        }
+        if let refusal = longLabel(name, text) { return refusal }
+        if name == "uri" || name == "website", !isWebLink(stripped(text)) { return .link(property: name, uri: stripped(text)) }
+        if name == "tooltip-markup" { return markupRefusal(text, where: "the tooltip-markup") }
+        if kind == .attributes, let what = pastPango(attributeList: text) {
+            return .pastPango(where: "`\(name)`", what: what)
+        }
+        return nil
+    }
+
+    /// What a value of `kind` is written as, when GtkBuilder cannot read
+    /// `text` as one (as `gtk_builder_value_from_string_type` reads it:
+    /// the text as it is, blanks and all); nil when it can, or reads it by
+    /// no rule of its own.
+    static func unread(_ text: String, as kind: GtkPropertyKinds.Kind) -> String? {
+        switch kind {
+        case .bool:
+            return boolean(text) == nil ? "True or False" : nil
+        case .int, .uint:
+            return wholeNumber(text) == nil ? "a whole number" : nil
+        case .double:
+            // strtod's words for infinities and NaN read too.
+            let words = String(String.UnicodeScalarView(signed(text).rest)).lowercased()
+            return number(text) == nil && !["inf", "nan"].contains(where: words.hasPrefix) ? "a number, such as 0.5" : nil
+        case .enumeration(let type):
+            let values = GtkPropertyKinds.gtk.values[type] ?? []
+            guard wholeNumber(text) == nil, !values.contains(where: { $0.nick == text || $0.name == text }) else { return nil }
+            return "one of " + values.map(\.nick).joined(separator: ", ")
+        case .flags(let type):
+            let values = GtkPropertyKinds.gtk.values[type] ?? []
+            let known = { (flag: Substring) in values.contains { $0.nick == flag || $0.name == flag } }
+            let flags = text.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }.filter { !$0.isEmpty }
+            guard wholeNumber(text) == nil, !known(text[...]), !flags.allSatisfy(known) else { return nil }
+            return "one or more, joined by |, of " + values.map(\.nick).joined(separator: ", ")
+        case .file, .icon, .attributes:
+            return nil
+        }
+    }
+
+    private static func longLabel(_ name: String, _ text: String) -> WindowRefusal? {
+        guard name == "label" || name.hasPrefix("tooltip-") else { return nil }
+        let characters = text.unicodeScalars.count
+        return characters > WindowLimits.label ? .longLabel(property: name, characters: characters) : nil
+    }
+
+    /// A label's markup, checked at its object's end (its `use-markup`
+    /// may come after its `label`): the last of each right inside it.
+    private static func labelMarkup(of object: Int, in document: MarkupDocument) -> WindowRefusal? {
+        var markup = false, label: String?
+        for child in document.children(of: object) where document.elements[child].name == "property" {
+            switch document.elements[child].attribute("name") {
+            case "use-markup":
+                let value = stripped(document.text(of: child)).lowercased()
+                markup = ["true", "yes", "t", "y", "1"].contains(value)
+            case "label": label = document.text(of: child)
+            default: break
+            }
+        }
+        guard markup, let label else { return nil }
+        return markupRefusal(label, where: "the label (use-markup is on)")
+    }
+
+    // MARK: Files and links
+
+    /// An icon given as text is a themed icon's name, unless it is a path,
+    /// a URI or a serialized icon (a leading dot), which GIO reads as a file.
+    static func namesAFile(_ text: String) -> Bool {
+        let rest = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        return rest.first == "." || rest.first == "~" || rest.contains("/") || rest.contains(":")
+    }
+
+    /// Whether a link may be followed: web pages and mail (a scheme as
+    /// `g_uri_parse_scheme` reads one). GTK hands any other URI to the
+    /// desktop, which opens files and runs the handler of any scheme.
+    static func isWebLink(_ uri: String) -> Bool {
+        guard let colon = uri.firstIndex(of: ":") else { return false }
+        let scheme = uri[..<colon].unicodeScalars
+        let letter = { (scalar: Unicode.Scalar) in ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = scheme.first, letter(first),
+              scheme.allSatisfy({ letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else { return false }
+        return ["http", "https", "mailto"].contains(String(scheme).lowercased())
+    }
+
+    // MARK: Numbers and Pango's sizes
+
+    /// A whole number past `WindowLimits.integer`, read as GtkBuilder reads
+    /// it (any base, as strtoll); for an unsigned one, any negative.
+    private static func isLarge(_ text: String, signed: Bool) -> Bool {
+        if !signed, text.first == "-" { return true }
+        guard let value = wholeNumber(text) else { return false }
+        return value == .min || abs(value) > WindowLimits.integer
+    }
+
+    private static func isLargeSize(_ size: Double) -> Bool { !(size >= 0 && size <= Double(WindowLimits.points * 1024)) }
+
+    /// What of one text attribute, as `pango_attr_list_from_string` reads
+    /// `name value`, is past Pango's sizes: "a size", "a spacing or rise",
+    /// "a scale"; nil otherwise, or when Pango cannot read it.
+    static func pastPango(attribute name: String, value: String) -> String? {
+        switch name {
+        case "size", "absolute-size":
+            return wholeNumber(value).map { isLargeSize(Double($0)) } == true ? "a size" : nil
+        case "letter-spacing", "rise":
+            return wholeNumber(value).map { isLargeSize(Double($0 == .min ? .max : abs($0))) } == true ? "a spacing or rise" : nil
+        case "scale":
+            guard let scale = number(value) else { return nil }
+            return !(scale >= 0 && scale <= WindowLimits.scale) ? "a scale" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The first of a list of text attributes (`0 -1 size 2048, 0 3
+    /// scale 2`) past Pango's sizes.
+    static func pastPango(attributeList text: String) -> String? {
+        for entry in text.split(separator: ",") {
+            let words = entry.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            if words.count >= 4, let what = pastPango(attribute: String(words[2]), value: String(words[3])) { return what }
+        }
+        return nil
+    }
+
+    // MARK: Pango markup
+
+    /// The tags Pango's markup reads, and the attributes of a `<span>`
+    /// (each with `-` or `_`).
+    private static let pangoTags: Set<String> = ["markup", "span", "b", "big", "i", "s", "sub", "sup", "small", "tt", "u"]
+    private static let spanAttributes: Set<String> = [
+        "font", "font_desc", "font_family", "face", "font_size", "size", "font_style", "style", "font_weight", "weight",
+        "font_variant", "variant", "font_stretch", "stretch", "font_features", "foreground", "fgcolor", "color",
+        "background", "bgcolor", "alpha", "fgalpha", "background_alpha", "bgalpha", "underline", "underline_color",
+        "overline", "overline_color", "rise", "baseline_shift", "font_scale", "strikethrough", "strikethrough_color",
+        "fallback", "lang", "letter_spacing", "gravity", "gravity_hint", "show", "insert_hyphens", "allow_breaks",
+        "line_height", "text_transform", "segment",
+    ]
+
+    /// Markup as GTK reads a label's: its `<a href>` links (GTK's own)
+    /// checked first, then the rest as Pango reads it: its tags, a
+    /// `<span>`'s attributes, and sizes past Pango's.
+    static func markupRefusal(_ markup: String, where place: String) -> WindowRefusal? {
+        // Text without a tag or a reference is Pango markup as it is.
+        guard markup.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return nil }
+        guard let document = MarkupDocument.read(Array("<markup>\(markup)</markup>".utf8)) else {
+            return .notPangoMarkup(where: place, why: "it is not well-formed XML (a tag left open, a stray `&` or `<`)")
+        }
+        if let link = document.elements.first(where: { $0.name == "a" && $0.attribute("href").map(isWebLink) == false }) {
+            return .markupLink(where: place, uri: link.attribute("href") ?? "")
+        }
+        // How many times each element is made larger (<big>, size="larger") or smaller.
+        var levels: [Int] = []
+        for element in document.elements {
+            var level = element.parent >= 0 ? levels[element.parent] : 0
+            defer { levels.append(level) }
+            guard element.name != "a" else { continue }
+            guard pangoTags.contains(element.name) else { return .notPangoMarkup(where: place, why: "Unknown tag '\(element.name)'") }
+            if element.name == "big" { level += 1 }
+            if element.name == "small" { level -= 1 }
+            if element.name != "span", let attribute = element.attributes.first {
+                return .notPangoMarkup(where: place, why: "Tag '\(element.name)' does not support attribute '\(attribute.name)'")
+            }
+            for (name, value) in element.name == "span" ? element.attributes : [] {
+                let spelt = name.replacingOccurrences(of: "-", with: "_")
+                guard spanAttributes.contains(spelt) else {
+                    return .notPangoMarkup(where: place, why: "Attribute '\(name)' is not allowed on the <span> tag")
+                }
+                switch spelt {
+                case "size", "font_size":
+                    if value == "larger" { level += 1 } else if value == "smaller" { level -= 1 } else if isLargeSize(pangoSize(value) ?? 0) {
+                        return .pastPango(where: place, what: "a size")
+                    }
+                case "letter_spacing", "rise", "baseline_shift":
+                    if let size = pangoSize(value), isLargeSize(abs(size)) { return .pastPango(where: place, what: "a spacing or rise") }
+                case "font", "font_desc":
+                    if let size = fontSize(value), isLargeSize(size) { return .pastPango(where: place, what: "a font's size") }
+                default:
+                    break
+                }
+            }
+            var scale = 1.0
+            for _ in 0..<min(abs(level), 100) { scale = level > 0 ? scale * 1.2 : scale / 1.2 }
+            if scale > WindowLimits.scale { return .pastPango(where: place, what: "a scale") }
+        }
+        return nil
+    }
+
+    /// A size in Pango's units (1024 a point): a whole number of them, or
+    /// points (`12pt`, `12.5pt`); nil for a name (`x-large`).
+    private static func pangoSize(_ value: String) -> Double? {
+        let text = stripped(value)
+        if text.hasSuffix("pt") { return number(String(text.dropLast(2))).map { $0 * 1024 } }
+        return wholeNumber(text).map { Double($0) }
+    }
+
+    /// The size at a font description's end (`Sans Bold 12`, `Sans 12px`),
+    /// in Pango's units; nil where Pango reads no size (its last word is
+    /// part of the family then, as past a million).
+    private static func fontSize(_ description: String) -> Double? {
+        guard var last = description.split(separator: " ").last.map(String.init) else { return nil }
+        if last.hasSuffix("px") { last.removeLast(2) }
+        guard let first = last.first, first.isNumber || first == "." , let size = number(last), size <= 1_000_000 else { return nil }
+        return size * 1024
+    }
+}

@@ -1,0 +1,188 @@
+@testable import BehaveScene
+import BehaveCore
+import Foundation
+import XCTest
+
+/// What behave window's pre-scan refuses in a `.ui` file though GtkBuilder
+/// would read it (what calls into the program, a second window, what reads
+/// host files or follows a link off the web, markup Pango cannot read,
+/// numbers and text past what GTK lays out) is warned of headless, as
+/// `behave check` shows it, in the window's words, at its line and column,
+/// with its fix; the controls take nothing of the file. Before: headless
+/// took each file's values with no word, and only the window refused it.
+final class InterfaceWindowPolicyTests: XCTestCase {
+    private var loaded: [LoadedScene] = []
+
+    /// The coffee file with `from` written as `to`: the warnings `behave
+    /// check` gives of its scene, and the volume's maximum headless.
+    private func check(_ from: String, _ to: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (warnings: [String], maximum: Value?) {
+        let coffee = InterfaceDrawingTests.coffee
+        XCTAssertTrue(coffee.contains(from), from, file: file, line: line)
+        let ui = coffee.replacingOccurrences(of: from, with: to)
+        let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  volume: { type: Slider }\n",
+                                        "coffee.ui": ui])
+        let warnings = SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning)
+        XCTAssertEqual(warnings.map(\.line), warnings.isEmpty ? [] : [2], file: file, line: line)
+        let scene = try SceneLoader.load(file: fixture.path("coffee.scene.yaml"))
+        loaded.append(scene)
+        return (warnings.map(\.message), try scene.scene.control(named: "volume")?.value("maximumValue"))
+    }
+
+    /// Refused: one warning, `told` (the window's words, at its line and
+    /// column), then why headless takes nothing, then `fix`.
+    private func assertRefused(_ from: String, _ to: String, _ told: String, fix: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let (warnings, maximum) = try check(from, to, file: file, line: line)
+        XCTAssertEqual(maximum, .number(1), told, file: file, line: line)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)", file: file, line: line)
+        let message = warnings.first ?? ""
+        XCTAssertTrue(message.hasPrefix(told + ", which behave window refuses, so behave window cannot open it, and headless its "
+                                        + "controls keep their own values; ") && message.hasSuffix(fix),
+                      message, file: file, line: line)
+    }
+
+    private let switchChild = #"<child><object class="GtkSwitch""#
+    private func before(_ child: String) -> String { child + switchChild }
+
+    /// What would call a C function of the program, as GtkBuilder's usual
+    /// scope would (a click on the switch would run `system`).
+    func testWhatCallsIntoTheProgramIsRefused() throws {
+        try assertRefused(#"<object class="GtkSwitch" id="decaf">"#,
+                          #"<object class="GtkSwitch" id="decaf"><signal name="notify::active" handler="system"/>"#,
+                          #"coffee.ui:18:101: <signal name="notify::active" handler="system"> would call a C function of the program"#,
+                          fix: "Behave wires events in the scene file (connections:, or control:on in a behaviour): remove the <signal> element")
+        try assertRefused(#"<property name="active">true</property>"#,
+                          #"<binding name="active"><closure type="gboolean" function="abort"/></binding>"#,
+                          #"coffee.ui:18:119: <closure function="abort"> would call a C function of the program"#,
+                          fix: "remove it (a behaviour computes the value and sets it)")
+        // At the start of the next line, as GMarkup counts past a tag that ends one.
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox" type-func="abort">"#,
+                          #"coffee.ui:12:1: type-func="abort" names a C function for GTK to call"#,
+                          fix: "remove the attribute (the class names the type)")
+    }
+
+    /// Properties that read a host file or URI, by name or by type (a
+    /// GFile, a paintable), an icon given as a path, and links that are
+    /// not to the web, in a property or in markup.
+    func testWhatReadsHostFilesOrFollowsOtherLinksIsRefused() throws {
+        let images = "Behave shows images from the scene's images: folder (bind the widget to an ImageView or a Button and set its "
+            + "image): remove the property"
+        try assertRefused(switchChild, before(#"<child><object class="GtkImage"><property name="file">/etc/passwd</property></object></child>"#),
+                          "coffee.ui:18:64: the property `file` of GtkImage reads a file or a URI of the computer", fix: images)
+        try assertRefused(switchChild, before(#"<child><object class="GtkPicture"><property name="paintable">/etc/passwd</property></object></child>"#),
+                          "coffee.ui:18:71: the property `paintable` of GtkPicture reads a file or a URI of the computer", fix: images)
+        try assertRefused(switchChild, before(#"<child><object class="GtkImage"><property name="gicon">/etc/hostname</property></object></child>"#),
+                          "coffee.ui:18:89: the icon `/etc/hostname` names a file or a URI of the computer",
+                          fix: "name a themed icon (document-open), or show an image from the scene's images: folder")
+        let web = "a link opens a web page or mail (http, https, mailto)"
+        try assertRefused(switchChild, before(#"<child><object class="GtkLinkButton"><property name="uri">file:///etc/hostname</property></object></child>"#),
+                          "coffee.ui:18:99: `uri` is `file:///etc/hostname`", fix: web)
+        // Checked at the label's end, where its use-markup is known.
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", #"&lt;a href="ssh://host"&gt;_Milk&lt;/a&gt;"#,
+                          "coffee.ui:17:19: the label (use-markup is on) links to `ssh://host`", fix: web)
+        try assertRefused(#"<property name="active">true</property>"#,
+                          #"<property name="active">true</property><property name="tooltip-markup">&lt;a href="smb://x/y"&gt;x&lt;/a&gt;</property>"#,
+                          "coffee.ui:18:173: the tooltip-markup links to `smb://x/y`", fix: web)
+    }
+
+    /// A second window: Behave shows one, the screen.
+    func testASecondWindowIsRefused() throws {
+        try assertRefused("</interface>", "  <object class=\"GtkWindow\" id=\"other\"/>\n</interface>",
+                          "coffee.ui:36:41: a second window (GtkWindow)",
+                          fix: "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it")
+    }
+
+    /// Numbers, text and markup past what GTK and Pango lay out, and
+    /// markup Pango cannot read.
+    func testWhatGtkCannotLayOutIsRefused() throws {
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="spacing">0x7fffffff</property>"#,
+                          "coffee.ui:12:1: `spacing` is 0x7fffffff, but GTK lays a screen out in C ints, and its whole numbers here are at most 65535",
+                          fix: "give a smaller one")
+        try assertRefused("Coffee &amp; tea", String(repeating: "x", count: 10_001), "coffee.ui:12:10107: `label` holds 10001 characters",
+                          fix: "a label shows at most 10000 (a text view holds long text)")
+        let markupFix = "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", "&lt;b&gt;_Milk", "coffee.ui:17:19: the label (use-markup is on) is not Pango markup: it is not well-formed XML (a tag left open, a stray `&` or `<`)",
+                          fix: markupFix)
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", "&lt;blink&gt;_Milk&lt;/blink&gt;",
+                          "coffee.ui:17:19: the label (use-markup is on) is not Pango markup: Unknown tag 'blink'", fix: markupFix)
+        let pango = "past what Pango lays out (sizes of 0 to 1000 points, scales of 0 to 100)"
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", #"&lt;span size="2147483647"&gt;_Milk&lt;/span&gt;"#,
+                          "coffee.ui:17:19: the label (use-markup is on) gives a size \(pango)", fix: "give a smaller one")
+        // Each <big> scales by 1.2: 26 of them past 100.
+        let big = { (count: Int) in String(repeating: "&lt;big&gt;", count: count) + "_Milk" + String(repeating: "&lt;/big&gt;", count: count) }
+        try assertRefused("&lt;b&gt;_Milk&lt;/b&gt;", big(26), "coffee.ui:17:19: the label (use-markup is on) gives a scale \(pango)",
+                          fix: "give a smaller one")
+        XCTAssertEqual(try check("&lt;b&gt;_Milk&lt;/b&gt;", big(25)).warnings, [])
+        try assertRefused(#"translatable="yes">Coffee &amp; tea</property>"#,
+                          #"translatable="yes">Coffee &amp; tea</property><attributes><attribute name="scale" value="1e9"/></attributes>"#,
+                          "coffee.ui:12:170: the attribute `scale` gives a scale \(pango)", fix: "give a smaller one")
+        try assertRefused(#"translatable="yes">Coffee &amp; tea</property>"#,
+                          #"translatable="yes">Coffee &amp; tea</property><property name="attributes">0 3 weight bold,0 -1 scale 1000</property>"#,
+                          "coffee.ui:12:192: `attributes` gives a scale \(pango)", fix: "give a smaller one")
+        try assertRefused(#"<object class="GtkBox">"#,
+                          #"<object class="GtkBox">"# + String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260),
+                          "coffee.ui:11:3320: elements are nested more than 256 deep", fix: "a screen needs far fewer")
+        // Deeper than Behave's reader reads (1,024) too, or left open there.
+        for (depth, close) in [(2000, true), (300, false)] {
+            try assertRefused(#"<object class="GtkBox">"#,
+                              #"<object class="GtkBox">"# + String(repeating: "<placeholder>", count: depth)
+                                + (close ? String(repeating: "</placeholder>", count: depth) : ""),
+                              "coffee.ui:11:3320: elements are nested more than 256 deep", fix: "a screen needs far fewer")
+        }
+        try assertRefused("</interface>", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001) + "\n</interface>",
+                          "coffee.ui:36:309629: more than 10000 objects", fix: "a screen needs far fewer")
+    }
+
+    /// A value GtkBuilder cannot read for its property (an enum's nick
+    /// misspelt, a word where a number or a boolean goes), told at the
+    /// property's start tag with what the property takes; GtkBuilder's
+    /// other spellings (a flag's or an enum's C name, a number for an
+    /// enum, blanks around flags) read.
+    func testAValueGtkCannotReadIsRefused() throws {
+        let unread = "which GTK cannot read as its value"
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="orientation">verticl</property>"#,
+                          "coffee.ui:11:60: `orientation` of GtkBox is `verticl`, \(unread)", fix: "give one of horizontal, vertical")
+        try assertRefused(#"<property name="active">true</property>"#, #"<property name="active">Ture</property>"#,
+                          "coffee.ui:18:78: `active` of GtkSwitch is `Ture`, \(unread)", fix: "give True or False")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="spacing">wide</property>"#,
+                          "coffee.ui:11:56: `spacing` of GtkBox is `wide`, \(unread)", fix: "give a whole number")
+        let read = #"<object class="GtkBox"><property name="orientation">GTK_ORIENTATION_VERTICAL</property><property name="halign">1</property>"#
+            + #"<property name="spacing">12px</property><property name="homogeneous">Y</property><property name="opacity">.5</property>"#
+        XCTAssertEqual(try check(#"<object class="GtkBox">"#, read).warnings, [])
+    }
+
+    /// A file of 3,000 labels, each with markup, links and numbers to
+    /// check, is read in the one pass, in time linear in its size (read on
+    /// another thread, within a bound far past what it takes).
+    func testALargeFileIsCheckedInOnePass() throws {
+        let label = #"<child><object class="GtkLabel"><property name="label">&lt;b&gt;a&lt;/b&gt; &lt;a href="https://x"&gt;b&lt;/a&gt;"#
+            + String(repeating: " text", count: 200) + #"</property><property name="use-markup">1</property>"#
+            + #"<property name="width-chars">12</property><property name="tooltip-markup">&lt;i&gt;t&lt;/i&gt;</property></object></child>"#
+        let ui = Array((#"<interface><object class="GtkWindow"><child><object class="GtkBox">"#
+            + String(repeating: label + "\n", count: 3_000) + "</object></child></object></interface>").utf8)
+        let done = expectation(description: "read")
+        nonisolated(unsafe) var read = false
+        nonisolated(unsafe) var told: (mistake: InterfaceDrawing.Mistake, line: Int, column: Int)?
+        DispatchQueue.global().async {
+            told = InterfaceDrawing.read(ui).mistake
+            read = true
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
+        XCTAssertTrue(read)
+        XCTAssertNil(told.map { "\($0)" })
+    }
+
+    /// What the window opens is read as before: web and mail links, themed
+    /// icons, a whole number at the limit, markup Pango reads.
+    func testWhatTheWindowOpensIsNotRefused() throws {
+        let (warnings, maximum) = try check(switchChild, before(
+            #"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
+                + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
+                + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
+                + #"<property name="pixel-size">65535</property></object></child>"#))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
+}
