@@ -478,9 +478,17 @@ static void note_load_site (lua_State *L, bh_host *h, int status,
 
 void bh__load_error (lua_State *L, int status, const char *chunkname) {
   bh_host *h = bh__host(L);
-  if (status == LUA_ERRMEM) {
+  if (status == LUA_ERRMEM) {  /* no line ran: the chunk is the place */
     lua_pop(L, 1);
+    if (chunkname != NULL)
+      lua_pushfstring(L, "%s: ", chunkname + (*chunkname == '=' ||
+                                               *chunkname == '@'));
+    else
+      lua_pushliteral(L, "");
     bh__push_reason(L, h, BH_LIMIT_MEMORY);
+    lua_pushliteral(L, " while compiling it: its compiled code must fit "
+                       "within the scene's memory limit");
+    lua_concat(L, 3);
   }
   else {
     /* "C stack overflow" from deep nesting comes without the name */

@@ -364,4 +364,18 @@ final class MemoryLimitTests: XCTestCase {
         XCTAssertEqual(next.errors, [])
         XCTAssertEqual(other.title, "ran 100000")
     }
+
+    /// A script too large to compile within the limit is refused naming
+    /// the file, as a syntax error would be: the message was the limit's
+    /// alone ("memory limit exceeded (256 KiB)"), with no file or line.
+    func testAScriptTooLargeToCompileIsNamed() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 256 << 10, instructions: 50_000_000, seconds: 10))
+        var source = "local T = behaviour { name = \"Big\" }\nlocal big = {\n"
+        for i in 0..<20_000 { source += "  { \(i), \"s\(i)\", \(i).5 },\n" }
+        source += "}\nreturn T\n"
+        XCTAssertThrowsError(try test.behaviour("big", source: source, file: "big.lua")) { error in
+            let message = (error as? LuaError)?.message ?? "\(error)"
+            XCTAssertTrue(message.hasPrefix("big.lua: memory limit exceeded (256 KiB) while compiling it"), message)
+        }
+    }
 }
