@@ -460,6 +460,17 @@ void bh_push_defaults_copy (lua_State *L, int ref, int size) {
   defaults = lua_gettop(L);
   planned = (lua_rawgeti(L, defaults, 1) != LUA_TNIL);  /* a plan's first key */
   lua_pop(L, 1);
+  /* no inspectables: an empty copy, and nothing to mark or plan (an empty
+     plan reads as none: one was made again at every second copy) */
+  if (!planned) {
+    lua_pushnil(L);
+    if (!lua_next(L, defaults)) {
+      lua_createtable(L, 0, size);
+      lua_replace(L, defaults);
+      return;
+    }
+    lua_pop(L, 2);
+  }
   if (!planned && !lua_getmetatable(L, defaults)) {  /* the first copy */
     copy_walking(L, defaults, size);
     lua_newtable(L);

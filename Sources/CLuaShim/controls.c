@@ -589,6 +589,7 @@ void bh_push_view (lua_State *L, bh_view *v) {
 
 bh_view *bh_toview (lua_State *L, int idx) {
   bh_view *v = NULL;
+  idx = lua_absindex(L, idx);  /* read after the metatable is pushed */
   if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
     return NULL;
   lua_pushliteral(L, "__gc");

@@ -424,23 +424,52 @@ int bh_error_deep (lua_State *L) {
 }
 
 
+/* Whether co has no frame because a limit refused the stack its function
+** needed before the first line ran (a handler's first call, the memory
+** limit): then 'ar' says where that function starts, its place, as a
+** function that calls itself without end is stopped at its first line. */
+static int unstarted (lua_State *co, lua_Debug *ar) {
+  if (lua_getstack(co, 0, ar) || lua_gettop(co) < 1 ||
+      lua_type(co, 1) != LUA_TFUNCTION || lua_iscfunction(co, 1) ||
+      !lua_checkstack(co, 1))
+    return 0;
+  lua_pushvalue(co, 1);
+  return lua_getinfo(co, ">S", ar) && ar->linedefined > 0;
+}
+
+
 void bh__resume_error (lua_State *L, lua_State *co, int status) {
   bh_host *h = bh__host(L);
+  lua_Debug start;
+  int limit = 1;
   /* co's stack is not unwound: its frames give place and traceback */
   bh__settle_refusal(h);
-  if (bh_limit_reason(L) != BH_LIMIT_NONE) {
+  if (bh_limit_reason(L) != BH_LIMIT_NONE)
     push_stop_where(L, co, 0);
-    bh__push_reason(L, h, h->spent);
-    lua_concat(L, 2);
-  }
-  else if (limit_refused(L, h, status)) {
+  else if (limit_refused(L, h, status))
     bh__push_where(L, co, 0);
-    bh__push_reason(L, h, BH_LIMIT_MEMORY);
-    lua_concat(L, 2);
-  }
   else
+    limit = 0;
+  if (limit) {
+    int first = lua_rawlen(L, -1) == 0 && unstarted(co, &start);
+    if (first) {
+      lua_pop(L, 1);
+      lua_pushfstring(L, "%s:%d: ", start.short_src, start.linedefined);
+    }
+    bh__push_reason(L, h, bh_limit_reason(L) != BH_LIMIT_NONE
+                              ? h->spent : BH_LIMIT_MEMORY);
+    lua_concat(L, 2);
+    note_site(L, co, 0, &h->error);
+    if (first && h->error.source[0] == '\0') {
+      size_t len;
+      const char *msg = lua_tolstring(L, -1, &len);
+      heads(&h->error, msg, len, start.short_src, start.linedefined);
+    }
+  }
+  else {
     push_error_text(L, co, -1, BH_MAX_MESSAGE);
-  note_site(L, co, 0, &h->error);
+    note_site(L, co, 0, &h->error);
+  }
   push_traceback(L, co, 0);
 }
 
@@ -478,9 +507,17 @@ static void note_load_site (lua_State *L, bh_host *h, int status,
 
 void bh__load_error (lua_State *L, int status, const char *chunkname) {
   bh_host *h = bh__host(L);
-  if (status == LUA_ERRMEM) {
+  if (status == LUA_ERRMEM) {  /* no line ran: the chunk is the place */
     lua_pop(L, 1);
+    if (chunkname != NULL)
+      lua_pushfstring(L, "%s: ", chunkname + (*chunkname == '=' ||
+                                               *chunkname == '@'));
+    else
+      lua_pushliteral(L, "");
     bh__push_reason(L, h, BH_LIMIT_MEMORY);
+    lua_pushliteral(L, " while compiling it: its compiled code must fit "
+                       "within the scene's memory limit");
+    lua_concat(L, 3);
   }
   else {
     /* "C stack overflow" from deep nesting comes without the name */

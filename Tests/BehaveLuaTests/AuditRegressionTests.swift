@@ -92,6 +92,24 @@ final class AuditRegressionTests: XCTestCase {
         XCTAssertNil(test.field("heard", of: probe))
     }
 
+    /// A control a behaviour keeps in a field of its own (or in a table of
+    /// them) shows in its state as the control's name: reading it there
+    /// (`show`, `state`, a spec's view of the scene) used to crash the
+    /// process, as the control was looked for at a stack slot that had moved.
+    func testAControlKeptInAFieldShowsInTheStateByName() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:awake()
+              self.kept = self.button
+              self.list = { self.button, self.button }
+            end
+            """), outlets: ["button": button])
+        XCTAssertEqual(test.field("kept", of: probe), .string("button"))
+        XCTAssertEqual(test.field("list", of: probe), .array([.string("button"), .string("button")]))
+        XCTAssertEqual(test.scene.record(named: "p")?.state["fields"]?["kept"], .string("button"))
+    }
+
     /// Error messages keep their NUL bytes, from a protected call and from
     /// a handler coroutine (both used to end the message at the first one).
     func testAnErrorMessageKeepsItsNulBytes() throws {

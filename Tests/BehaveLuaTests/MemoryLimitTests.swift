@@ -364,4 +364,85 @@ final class MemoryLimitTests: XCTestCase {
         XCTAssertEqual(next.errors, [])
         XCTAssertEqual(other.title, "ran 100000")
     }
+
+    /// A script too large to compile within the limit is refused naming
+    /// the file, as a syntax error would be: the message was the limit's
+    /// alone ("memory limit exceeded (256 KiB)"), with no file or line.
+    func testAScriptTooLargeToCompileIsNamed() throws {
+        let test = try TestScene(limits: SandboxLimits(memory: 256 << 10, instructions: 50_000_000, seconds: 10))
+        var source = "local T = behaviour { name = \"Big\" }\nlocal big = {\n"
+        for i in 0..<20_000 { source += "  { \(i), \"s\(i)\", \(i).5 },\n" }
+        source += "}\nreturn T\n"
+        XCTAssertThrowsError(try test.behaviour("big", source: source, file: "big.lua")) { error in
+            let message = (error as? LuaError)?.message ?? "\(error)"
+            XCTAssertTrue(message.hasPrefix("big.lua: memory limit exceeded (256 KiB) while compiling it"), message)
+        }
+    }
+
+    /// Behaviours attached under every limit from just below what a new
+    /// state holds to a few hundred KiB above it (one limit every 173
+    /// bytes), so that the limit runs out at each step of making one: its
+    /// compile, its top level, its `self` and mirror (the host's, made in
+    /// C), its `awake`, then its handlers, delegate and timer. Each ends
+    /// in the limit's error at the script's place, nothing half-made
+    /// answers, and the scene's state reads and dismisses.
+    func testAttachingUnderEveryLimitEndsInTheLimitsErrorAtTheScriptsPlace() throws {
+        let fresh = try TestScene(limits: Self.limits)
+        let base = Int(bh_memory_used(fresh.runtime.L))
+        fresh.runtime.close()
+        let source = """
+            local keep = {}
+            for i = 1, 20 do keep[i] = { i, tostring(i) } end
+            local Sweep = behaviour {
+              name = "Sweep",
+              outlets = { button = "Button", scroll = "ScrollView" },
+              inspectables = { size = { type = "size", default = { 1, 2 } }, label = { type = "string", default = "x" } },
+              events = { "poked" },
+            }
+            function Sweep:awake()
+              self.toggled = false
+              self.kept = self.button
+              self.scroll.delegate = self
+              self.button:on("touchUpInside", function() self.toggled = not self.toggled; self:send("poked") end)
+              after(1, function() self.timed = true end)
+              local t = {}
+              for i = 1, 10 do t[i] = { i } end
+              self.t = t
+            end
+            function Sweep:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
+            return Sweep
+            """
+        let limitsError = try Regex(#"^sweep\.lua(:\d+)?: memory limit exceeded \(\d+ KiB\)"#)
+        let atTheLine = try Regex(#"\): sweep\.lua:\d+: (on: |after: )?memory limit exceeded \(\d+ KiB\)"#)
+        var attached = 0, refused = 0
+        for extra in stride(from: -4_000, to: 200_000, by: 173) {
+            guard let test = try? TestScene(limits: SandboxLimits(memory: base + extra, instructions: 1_000_000, seconds: 1)) else { continue }
+            for i in 0..<4 {
+                let button = test.control(Button.self, "b\(i)")
+                let scroll = test.control(ScrollView.self, "s\(i)")
+                do {
+                    let made = try test.behaviour("t\(i)", source: source, file: "sweep.lua",
+                                                  outlets: ["button": button, "scroll": scroll])
+                    attached += 1
+                    button.tap()
+                    scroll.scroll(toY: 5)
+                    _ = test.field("kept", of: made)
+                } catch {
+                    refused += 1
+                    let message = (error as? LuaError)?.message ?? "\(error)"
+                    XCTAssertNotNil(message.firstMatch(of: limitsError), "limit \(base + extra): \(message)")
+                    XCTAssertNil(test.scene.behaviour(named: "t\(i)"), "a behaviour that was not made answers")
+                }
+            }
+            test.scene.clock.advance(by: 2)
+            // (`on` and `after` say their own limit's error, at the line)
+            for error in test.errors {
+                XCTAssertNotNil(error.firstMatch(of: atTheLine), "limit \(base + extra): \(error)")
+            }
+            test.scene.dismiss()
+            test.runtime.close()
+        }
+        XCTAssertGreaterThan(attached, 100)
+        XCTAssertGreaterThan(refused, 100)
+    }
 }
