@@ -33,6 +33,26 @@ final class EmbeddedChunksTests: XCTestCase {
         return try runtime.call(chunk)
     }
 
+    /// Each embedded file is its file's bytes, every byte value kept (the
+    /// runtime's Lua holds UTF-8 beyond ASCII; its dumps, any byte).
+    func testEveryEmbeddedFileIsItsFileByteForByte() throws {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        XCTAssertFalse(EmbeddedFiles.names.isEmpty)
+        var beyondASCII = 0
+        for name in EmbeddedFiles.names {
+            let folder = name.hasPrefix("Scripts/") ? checkout : checkout.appendingPathComponent("Sources/BehaveLua")
+            let file = try Data(contentsOf: folder.appendingPathComponent(name))
+            XCTAssertEqual(EmbeddedFiles.bytes(name), [UInt8](file), name)
+            if file.contains(where: { $0 >= 0x80 }) { beyondASCII += 1 }
+        }
+        XCTAssertGreaterThan(beyondASCII, 0, "no file tells bytes from 0x80 on")
+        // A dump holds every byte value; the bundled scripts' test below
+        // compares each with Lua's own.
+        let dumped = EmbeddedFiles.names.compactMap(EmbeddedFiles.compiled).reduce(into: Set<UInt8>()) { $0.formUnion($1) }
+        XCTAssertGreaterThan(dumped.count, 200)
+    }
+
     func testEveryEmbeddedLuaFileIsCompiledIntoTheBinary() {
         let lua = EmbeddedFiles.names.filter { $0.hasSuffix(".lua") }
         XCTAssertFalse(lua.isEmpty)
