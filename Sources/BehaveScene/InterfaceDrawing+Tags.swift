@@ -17,6 +17,8 @@ extension InterfaceDrawing {
     /// `<accessibility>`, a label's or an entry's `<attributes>`, a string
     /// list's `<items>` …), each with the tags its reader reads inside it
     /// (at any depth: one nested where it does not go is left to GTK).
+    /// Which class reads which is GTK's table's (`GtkClasses.reads`),
+    /// whose writer tries these tags.
     static let classTags: [String: Set<String>] = [
         "style": ["class"], "layout": ["property"], "accessibility": ["property", "relation", "state"],
         "attributes": ["attribute"], "cell-packing": ["property"], "items": ["item"], "columns": ["column"],
@@ -84,6 +86,35 @@ extension InterfaceDrawing {
             taken = menuTags
         }
         return taken.contains(element.name) ? nil : taken
+    }
+
+    /// A class's own tag (`<items>`, `<style>` …) right inside an
+    /// `<object>` of a class GtkBuilder 4.8 does not read it in, or inside
+    /// a `<child>` of one that does not read it there (after the child's
+    /// object, or before it): GtkBuilder refuses the file ("Unhandled tag").
+    /// Nil where it reads it, or the table cannot say.
+    static func unreadClassTag(_ element: MarkupDocument.Element, in document: MarkupDocument) -> Mistake? {
+        guard classTags[element.name] != nil, element.parent >= 0 else { return nil }
+        let holder = document.elements[element.parent]
+        let object: MarkupDocument.Element, place: GtkClasses.TagPlace, childObject: String?
+        switch holder.name {
+        case "object":
+            (object, place, childObject) = (holder, .object, nil)
+        case "child":
+            guard holder.parent >= 0, document.elements[holder.parent].name == "object" else { return nil }
+            let first = holder.content.lazy.compactMap { content -> MarkupDocument.Element? in
+                guard case .element(let index) = content, document.elements[index].name == "object" else { return nil }
+                return document.elements[index]
+            }.first
+            let before = first.map { element.start < $0.start } ?? true
+            (object, place, childObject) = (document.elements[holder.parent], before ? .childBeforeObject : .child, first?.attribute("class"))
+        default:
+            return nil
+        }
+        guard let className = object.attribute("class"), !GtkClasses.gtk.reads(tag: element.name, in: className, at: place) else {
+            return nil
+        }
+        return .unreadClassTag(element.name, className: className, place: place, childObject: childObject)
     }
 
     /// The parent of GtkBuilder's own tag, where it reads it, in which
