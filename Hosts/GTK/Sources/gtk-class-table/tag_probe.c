@@ -97,14 +97,9 @@ int probe_child (const char *const *classes, guint count, guint from) {
   FILE *writing = fdopen(probe_pipe, "w");
   if (writing == NULL) return 1;
   setvbuf(writing, NULL, _IONBF, 0);
-  /* The X server may not yet have taken the connection of the child
-     before, which died in a probe, off its queue: a few tries. */
-  for (int tries = 0; !gtk_init_check(); tries++) {
-    if (tries == 50) {
-      fputc('D', writing);
-      return 0;
-    }
-    g_usleep(100000);
+  if (!gtk_init_check()) {
+    fputc('D', writing);
+    return 0;
   }
   g_log_set_writer_func(quiet, NULL, NULL);
   for (guint probe = from; probe < count * probe_tag_count * PROBE_PLACES; probe++) {
@@ -153,7 +148,7 @@ static pid_t start_child (guint from, int *reading) {
 }
 
 gboolean probe_classes (const char *const *classes, guint count, ProbeResult *results) {
-  guint total = count * probe_tag_count * PROBE_PLACES, next = 0, retried = G_MAXUINT;
+  guint total = count * probe_tag_count * PROBE_PLACES, next = 0, retried = G_MAXUINT, displayless = 0;
   while (next < total) {
     int end;
     pid_t child = start_child(next, &end);
@@ -162,7 +157,7 @@ gboolean probe_classes (const char *const *classes, guint count, ProbeResult *re
     gboolean freed = TRUE;   /* whether the child freed what its last probe made */
     int letter;
     while ((letter = fgetc(reading)) != EOF) {
-      if (letter == 'D') return FALSE;
+      if (letter == 'D') break;
       if (letter == '.') {
         freed = TRUE;
         continue;
@@ -182,6 +177,15 @@ gboolean probe_classes (const char *const *classes, guint count, ProbeResult *re
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return FALSE;
+    if (letter == 'D') {
+      /* The X server may not yet have taken the connection of the child
+         before, which died in a probe, off its queue (GTK, once it failed
+         to open a display, takes itself for open): a few children. */
+      if (++displayless == 50) return FALSE;
+      g_usleep(100000);
+      continue;
+    }
+    displayless = 0;
     /* Dead in a probe (not in freeing what one made, its answer given):
        that probe is tried once more, first in a fresh child (GTK 4.8 has
        crashed now and then on a probe of a GtkSpinButton that read its
