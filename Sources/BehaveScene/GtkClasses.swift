@@ -4,10 +4,10 @@ import BehaveCore
 /// headless without GTK: each class's parent, whether it is abstract, the
 /// properties it has that its parent lacks (its own and its interfaces'),
 /// and which of the tags GTK's classes read for themselves (`<style>`,
-/// `<items>` …) GtkBuilder reads in an object of it. Read from `Data/gtk-classes.txt`, which Hosts/GTK's
-/// `gtk-class-table` writes from GTK itself (a GTK test compares the two),
-/// once, when a `.ui` file is first checked: a scene without one never
-/// reads it.
+/// `<items>` …) GtkBuilder reads in an object of it. Read from
+/// `Data/gtk-classes.txt`, which Hosts/GTK's `gtk-class-table` writes from
+/// GTK itself (a GTK test compares the two), once, when a `.ui` file is
+/// first checked: a scene without one never reads it.
 struct GtkClasses: Sendable {
     struct Class: Sendable {
         let parent: String?

@@ -279,6 +279,9 @@ extension InterfaceDrawing {
         /// Each id's class, all the file's (an id may be named before it
         /// is given).
         var classesByID: [String: String] = [:]
+        /// The class of each `<child>`'s object (the child's element's
+        /// index), once it is read.
+        var childObjects: [Int: String] = [:]
         /// Each id's `<object>` element.
         var objectsByID: [String: Int] = [:]
     }
@@ -399,8 +402,13 @@ extension InterfaceDrawing {
                 found.append(.notDrawnWith(className))
             }
         }
-        if case .builder = reader, let mistake = unreadClassTag(element, in: document) {
+        if case .builder = reader,
+           let mistake = unreadClassTag(element, in: document, objectBefore: seen.childObjects[element.parent]) {
             found.insert(mistake, at: 0)
+        }
+        if element.name == "object", element.parent >= 0, document.elements[element.parent].name == "child",
+           seen.childObjects[element.parent] == nil {
+            seen.childObjects[element.parent] = element.attribute("class") ?? ""
         }
         if let parent = misplacement(of: element, readBy: reader) {
             found.insert(.misplacedTag(element.name, parent: parent), at: 0)
