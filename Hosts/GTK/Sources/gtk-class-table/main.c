@@ -142,7 +142,7 @@ int main (int argc, char **argv) {
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = g_new0(ProbeResult, made->len * probe_tag_count * PROBE_PLACES);
-  if (!probe_classes((const char *const *)made->pdata, made->len, results)) {
+  if (!probe_classes(made->len, results)) {
     fprintf(stderr, "gtk-class-table: GTK cannot open a display, which it asks which class reads which tag on; "
                     "run it with one (xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table)\n");
     return 1;

@@ -147,7 +147,7 @@ static pid_t start_child (guint from, int *reading) {
   return child;
 }
 
-gboolean probe_classes (const char *const *classes, guint count, ProbeResult *results) {
+gboolean probe_classes (guint count, ProbeResult *results) {
   guint total = count * probe_tag_count * PROBE_PLACES, next = 0, retried = G_MAXUINT, displayless = 0;
   while (next < total) {
     int end;

@@ -21,11 +21,12 @@ typedef struct {
   char *why;
 } ProbeResult;
 
-/* Every tag of probe_tags in each place in an object of each of `classes`:
-   results[(class * probe_tag_count + tag) * PROBE_PLACES + place], each
-   probe in a child process, this program run as `gtk-class-table
-   --probe-from N`. FALSE when GTK cannot open a display. */
-gboolean probe_classes (const char *const *classes, guint count, ProbeResult *results);
+/* Every tag of probe_tags in each place in an object of each of the `count`
+   classes the program probes: results[(class * probe_tag_count + tag) *
+   PROBE_PLACES + place], each probe in a child process, this program run
+   as `gtk-class-table --probe-from N`, which finds the same classes and
+   calls probe_child. FALSE when GTK cannot open a display. */
+gboolean probe_classes (guint count, ProbeResult *results);
 
 /* The child process's work: the probes from `from` on, told to its
    parent on file descriptor 3; its exit status. */
