@@ -1,17 +1,36 @@
 import BehaveCore
 
 /// GTK 4.8's classes as GtkBuilder knows them, for reading a `.ui` file
-/// headless without GTK: each class's parent, whether it is abstract, and
-/// the properties it has that its parent lacks (its own and its
-/// interfaces'). Read from `Data/gtk-classes.txt`, which Hosts/GTK's
-/// `gtk-class-table` writes from GTK itself (a GTK test compares the two),
-/// once, when a `.ui` file is first checked: a scene without one never
-/// reads it.
+/// headless without GTK: each class's parent, whether it is abstract, the
+/// properties it has that its parent lacks (its own and its interfaces'),
+/// and which of the tags GTK's classes read for themselves (`<style>`,
+/// `<items>` …) GtkBuilder reads in an object of it. Read from
+/// `Data/gtk-classes.txt`, which Hosts/GTK's `gtk-class-table` writes from
+/// GTK itself (a GTK test compares the two), once, when a `.ui` file is
+/// first checked: a scene without one never reads it.
 struct GtkClasses: Sendable {
     struct Class: Sendable {
         let parent: String?
         let isAbstract: Bool
         let properties: Set<String>
+        /// The class's tags as the table writes them, GtkBuilder asked of
+        /// each (GTK 4.8's, not inherited: a class may read another's):
+        /// `<style>` read in an object of it, `<child><attributes>` in a
+        /// `<child>` of one after the child's object, a tag after
+        /// `<child-before-object>` before it; `<?data>` untried, and `<?>`
+        /// (`<child><?>`) all untried there, GTK having stopped the
+        /// program on the probe (a `#` line says why).
+        let tags: Set<String>
+    }
+
+    /// Where a class's own tag stands in an object of the class: right
+    /// inside it, or in a `<child>` of it after or before the child's
+    /// object (GtkBuilder hands it to the outer object's reader); each
+    /// as the table writes it before the tag.
+    enum TagPlace: String, Sendable {
+        case object = ""
+        case child = "<child>"
+        case childBeforeObject = "<child-before-object>"
     }
 
     /// Every class, by name.
@@ -20,8 +39,8 @@ struct GtkClasses: Sendable {
     /// The table the build embeds.
     static let gtk = GtkClasses(String(decoding: EmbeddedFiles.bytes("Data/gtk-classes.txt") ?? [], as: UTF8.self))
 
-    /// The table in `text`: a line a class, `Name[*] Parent property…`
-    /// (`*`: abstract; `-`: no parent), `#` lines aside.
+    /// The table in `text`: a line a class, `Name[*] Parent property… <tag>…`
+    /// (`*`: abstract; `-`: no parent; a tag in `<>`), `#` lines aside.
     init(_ text: String) {
         var classes: [String: Class] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -29,8 +48,12 @@ struct GtkClasses: Sendable {
             guard words.count >= 2 else { continue }
             let abstract = words[0].hasSuffix("*")
             let name = String(abstract ? words[0].dropLast() : words[0])
+            var properties: Set<String> = [], tags: Set<String> = []
+            for word in words.dropFirst(2) {
+                if word.hasPrefix("<") { tags.insert(String(word)) } else { properties.insert(String(word)) }
+            }
             classes[name] = Class(parent: words[1] == "-" ? nil : String(words[1]), isAbstract: abstract,
-                                  properties: Set(words.dropFirst(2).map(String.init)))
+                                  properties: properties, tags: tags)
         }
         self.classes = classes
     }
@@ -76,6 +99,38 @@ struct GtkClasses: Sendable {
             next = found.parent
         }
         return all
+    }
+
+    /// Whether GtkBuilder reads `tag`, one of the tags GTK's classes read
+    /// for themselves, in `place` in an object of `className`. True where
+    /// the table cannot say: a class it lacks or that is abstract (each
+    /// told of itself), a probe GTK stopped the program on.
+    func reads(tag: String, in className: String, at place: TagPlace = .object) -> Bool {
+        guard let found = classes[className], !found.isAbstract else { return true }
+        let prefix = place.rawValue
+        return found.tags.contains("\(prefix)<\(tag)>") || found.tags.contains("\(prefix)<?\(tag)>")
+            || found.tags.contains("\(prefix)<?>")
+    }
+
+    /// The classes GtkBuilder reads `tag` in, in `place` in an object of
+    /// one, in name order, each given by the highest class all of whose
+    /// classes GTK makes read it (GtkWidget for `<style>`).
+    func readers(of tag: String, at place: TagPlace = .object) -> [String] {
+        let word = "\(place.rawValue)<\(tag)>"
+        var children: [String: [String]] = [:]
+        for (name, found) in classes { if let parent = found.parent { children[parent, default: []].append(name) } }
+        // For each class from which GTK makes some: whether all it makes read the tag.
+        var allRead: [String: Bool] = [:]
+        func settle(_ name: String) {
+            var all: Bool? = classes[name].flatMap { $0.isAbstract ? nil : $0.tags.contains(word) }
+            for child in children[name] ?? [] {
+                settle(child)
+                if let below = allRead[child] { all = (all ?? true) && below }
+            }
+            allRead[name] = all
+        }
+        for (name, found) in classes where found.parent.flatMap({ classes[$0] }) == nil { settle(name) }
+        return allRead.filter { $0.value && allRead[classes[$0.key]?.parent ?? ""] != true }.keys.sorted()
     }
 
     /// The GTK class nearest `name` (among those named Gtk…), when near

@@ -39,6 +39,10 @@ extension InterfaceDrawing {
         /// A tag GtkBuilder does not read where it is, with the nearest
         /// it would read there.
         case unknownTag(String, reader: TagReader, nearest: String?)
+        /// A class's own tag in `place` in an object of `className`, where
+        /// GtkBuilder does not read it; `childObject`, the class of the
+        /// object of the `<child>` it is in.
+        case unreadClassTag(String, className: String, place: GtkClasses.TagPlace, childObject: String?)
         /// One of GtkBuilder's own tags in an element where it refuses it.
         case misplacedTag(String, parent: String)
         /// A `<template>`, which GtkBuilder reads only for the widget
@@ -137,6 +141,19 @@ extension InterfaceDrawing {
                 }
                 return "a <\(tag)> \(place), which GtkBuilder refuses (\"\(words)\"), \(refused); "
                     + (nearest.map { "did you mean <\($0)>?" } ?? "remove it")
+            case .unreadClassTag(let tag, let className, let place, let childObject):
+                // In a <child>, GTK's reader of a tag the outer object reads
+                // for itself says it cannot be used there.
+                let words = place != .object && GtkClasses.gtk.reads(tag: tag, in: className)
+                    ? "Can't use <\(tag)> here" : "Unhandled tag: <\(tag)>"
+                let spot: String
+                switch place {
+                case .object: spot = "in \(article(className)) \(className)"
+                case .child: spot = "in a <child> of \(article(className)) \(className)"
+                case .childBeforeObject: spot = "in a <child> of \(article(className)) \(className), before the child's object"
+                }
+                return "\(article(tag)) <\(tag)> \(spot), which GtkBuilder refuses (\"\(words)\"), \(refused); "
+                    + classTagFix(tag, childObject: childObject)
             case .misplacedTag(let tag, let parent):
                 let fix: String
                 switch tag {
@@ -144,7 +161,6 @@ extension InterfaceDrawing {
                 case "constant", "lookup", "closure": fix = "give it inside a <binding>"
                 default: fix = "give it right inside the <object> it is of"
                 }
-                let article = { (name: String) in name.first.map { "aeiou".contains($0) } == true ? "an" : "a" }
                 return "\(article(tag)) <\(tag)> right inside \(article(parent)) <\(parent)>, which GtkBuilder refuses (\"<\(tag)> is not a "
                     + "valid tag here\"), \(refused); \(fix)"
             case .template(let className):
@@ -190,6 +206,27 @@ extension InterfaceDrawing {
                     + "invalid for element '\(element)'\"), \(refused); remove it (a <\(element)> \(takes))"
             }
         }
+    }
+
+    /// "an" before a word that starts with a vowel, else "a".
+    private static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    }
+
+    /// The fix for a class's tag where GtkBuilder does not read it: into
+    /// the object of the `<child>` it is in when that reads it, else out,
+    /// naming the classes that read it (in an object, else in a `<child>`
+    /// of one).
+    private static func classTagFix(_ tag: String, childObject: String?) -> String {
+        if let childObject, GtkClasses.gtk.classes[childObject] != nil, GtkClasses.gtk.reads(tag: tag, in: childObject) {
+            return "give it inside the child's <object> (\(article(childObject)) \(childObject), which reads it)"
+        }
+        let inObjects = GtkClasses.gtk.readers(of: tag), inChildren = GtkClasses.gtk.readers(of: tag, at: .child)
+        let (readers, place) = inObjects.isEmpty ? (inChildren, "in a <child> of") : (inObjects, "in")
+        guard !readers.isEmpty else { return "remove it" }
+        let named = readers.map { "\(article($0)) \($0)" }
+        let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " or " + named[named.count - 1]
+        return "remove it (GtkBuilder reads <\(tag)> \(place) \(list))"
     }
 
     /// The drawing in a `.ui` file's bytes, nil when GtkBuilder refuses
@@ -262,6 +299,9 @@ extension InterfaceDrawing {
         /// Each id's class, all the file's (an id may be named before it
         /// is given).
         var classesByID: [String: String] = [:]
+        /// The class of each `<child>`'s object (the child's element's
+        /// index), once it is read.
+        var childObjects: [Int: String] = [:]
         /// Each id's `<object>` element.
         var objectsByID: [String: Int] = [:]
         /// What the window's pre-scan keeps (`windowRefusals`).
@@ -383,6 +423,14 @@ extension InterfaceDrawing {
             } else if !isDrawnWith(className) {
                 found.append(.notDrawnWith(className))
             }
+        }
+        if case .builder = reader,
+           let mistake = unreadClassTag(element, in: document, objectBefore: seen.childObjects[element.parent]) {
+            found.insert(mistake, at: 0)
+        }
+        if element.name == "object", element.parent >= 0, document.elements[element.parent].name == "child",
+           seen.childObjects[element.parent] == nil {
+            seen.childObjects[element.parent] = element.attribute("class") ?? ""
         }
         if let parent = misplacement(of: element, readBy: reader) {
             found.insert(.misplacedTag(element.name, parent: parent), at: 0)

@@ -17,6 +17,8 @@ extension InterfaceDrawing {
     /// `<accessibility>`, a label's or an entry's `<attributes>`, a string
     /// list's `<items>` …), each with the tags its reader reads inside it
     /// (at any depth: one nested where it does not go is left to GTK).
+    /// Which class reads which is GTK's table's (`GtkClasses.reads`),
+    /// whose writer tries these tags.
     static let classTags: [String: Set<String>] = [
         "style": ["class"], "layout": ["property"], "accessibility": ["property", "relation", "state"],
         "attributes": ["attribute"], "cell-packing": ["property"], "items": ["item"], "columns": ["column"],
@@ -84,6 +86,37 @@ extension InterfaceDrawing {
             taken = menuTags
         }
         return taken.contains(element.name) ? nil : taken
+    }
+
+    /// A class's own tag (`<items>`, `<style>` …) right inside an
+    /// `<object>` of a class GtkBuilder 4.8 does not read it in, or inside
+    /// a `<child>` of one that does not read it there (after the child's
+    /// object, of class `objectBefore`, or before it): GtkBuilder refuses
+    /// the file ("Unhandled tag"). Nil where it reads it, or the table
+    /// cannot say.
+    static func unreadClassTag(_ element: MarkupDocument.Element, in document: MarkupDocument,
+                               objectBefore: String?) -> Mistake? {
+        guard classTags[element.name] != nil, element.parent >= 0 else { return nil }
+        let holder = document.elements[element.parent]
+        let object: MarkupDocument.Element, place: GtkClasses.TagPlace
+        switch holder.name {
+        case "object":
+            (object, place) = (holder, .object)
+        case "child":
+            guard holder.parent >= 0, document.elements[holder.parent].name == "object" else { return nil }
+            (object, place) = (document.elements[holder.parent], objectBefore == nil ? .childBeforeObject : .child)
+        default:
+            return nil
+        }
+        guard let className = object.attribute("class"), !GtkClasses.gtk.reads(tag: element.name, in: className, at: place) else {
+            return nil
+        }
+        // The child's object, for the fix: the one before, else the first after.
+        let childObject = place == .object ? nil : objectBefore ?? holder.content.lazy.compactMap { content -> String? in
+            guard case .element(let index) = content, document.elements[index].name == "object" else { return nil }
+            return document.elements[index].attribute("class") ?? ""
+        }.first
+        return .unreadClassTag(element.name, className: className, place: place, childObject: childObject)
     }
 
     /// The parent of GtkBuilder's own tag, where it reads it, in which

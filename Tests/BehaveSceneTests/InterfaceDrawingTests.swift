@@ -807,6 +807,79 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
 
+    /// A class's own tag on an object of a class GtkBuilder 4.8 does not
+    /// read it in (`<items>` on a label, `<style>` on an adjustment,
+    /// `<columns>` on a box), or in a `<child>` (before its object or
+    /// after) where the outer class does not read it there, is refused as
+    /// GtkBuilder refuses it, with its words, the classes that read it, or the child's object
+    /// when that does. Which class reads which is GTK's own table's (its
+    /// writer asks GtkBuilder). Before: headless took the file's values,
+    /// and only behave window refused it.
+    func testAClassTagOnAClassThatDoesNotReadItIsRefused() throws {
+        let refused = "so behave window cannot open it, and headless its controls keep their own values; "
+        try assertRefused("Coffee &amp; tea</property>", "Coffee &amp; tea</property><items><item>A</item></items>",
+                          #"coffee.ui:12:121: an <items> in a GtkLabel, which GtkBuilder refuses ("Unhandled tag: <items>"), "#
+                            + refused, endsWith: "remove it (GtkBuilder reads <items> in a GtkComboBoxText or a GtkStringList)")
+        // GtkWidget's <style> (each widget reads it), on an adjustment.
+        try assertRefused(#"<property name="upper">20</property>"#, #"<property name="upper">20</property><style/>"#,
+                          #"coffee.ui:5:41: a <style> in a GtkAdjustment, which GtkBuilder refuses ("Unhandled tag: <style>")"#,
+                          endsWith: "remove it (GtkBuilder reads <style> in a GtkWidget)")
+        try assertRefused(#"<property name="active">true</property>"#, #"<property name="active">true</property><attributes/>"#,
+                          #"coffee.ui:18:92: an <attributes> in a GtkSwitch, which GtkBuilder refuses ("Unhandled tag: <attributes>")"#,
+                          endsWith: "remove it (GtkBuilder reads <attributes> in a GtkEntry or a GtkLabel)")
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><columns/>"#,
+                          "coffee.ui:11:30: a <columns> in a GtkBox", endsWith: "remove it (GtkBuilder reads <columns> in a GtkListStore or a GtkTreeStore)")
+        // In a <child> after its object: the outer object's reader is asked.
+        try assertRefused(#"<property name="active">true</property></object>"#, #"<property name="active">true</property></object><style/>"#,
+                          #"coffee.ui:18:101: a <style> in a <child> of a GtkBox, which GtkBuilder refuses ("Can't use <style> here")"#,
+                          endsWith: "give it inside the child's <object> (a GtkSwitch, which reads it)")
+        try assertRefused(#"<property name="active">true</property></object>"#, #"<property name="active">true</property></object><cell-packing/>"#,
+                          #"coffee.ui:18:101: a <cell-packing> in a <child> of a GtkBox, which GtkBuilder refuses ("Unhandled tag: <cell-packing>")"#,
+                          endsWith: "remove it (GtkBuilder reads <cell-packing> in a <child> of a GtkCellArea, a GtkCellView, a GtkComboBox, "
+                            + "a GtkEntryCompletion, a GtkIconView or a GtkTreeViewColumn)")
+        try assertRefused(#"<child><object class="GtkSwitch""#, #"<child><style/><object class="GtkSwitch""#,
+                          "coffee.ui:18:16: a <style> in a <child> of a GtkBox, before the child's object, which GtkBuilder refuses "
+                            + #"("Can't use <style> here")"#, endsWith: "give it inside the child's <object> (a GtkSwitch, which reads it)")
+        // Where GTK 4.8 reads them they are taken: a level bar's offsets, a
+        // scale's marks, a file filter's patterns, a dialog's action widgets,
+        // a combo box's cell attributes in its <child> after its object.
+        let taken = InterfaceDrawingTests.coffee
+            .replacingOccurrences(of: "</interface>", with: """
+                <object class="GtkScale"><marks><mark value="1"/></marks></object>
+                <object class="GtkLevelBar"><offsets><offset name="low" value="0.25"/></offsets></object>
+                <object class="GtkFileFilter"><patterns><pattern>*.txt</pattern></patterns><mime-types><mime-type>text/plain</mime-type></mime-types></object>
+                <object class="GtkComboBox"><child><object class="GtkCellRendererText"/><attributes><attribute name="text">0</attribute></attributes><cell-packing><property name="expand">1</property></cell-packing></child></object>
+                <object class="GtkComboBoxText"><items><item>A</item></items></object>
+                <object class="GtkDialog"><action-widgets><action-widget response="ok">decaf</action-widget></action-widgets></object>
+                </interface>
+                """)
+        XCTAssertEqual(try warnings(taken).map(\.message), [])
+        XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
+    }
+
+    /// The table headless reads GTK's classes from knows each class's own
+    /// tags as GTK tells them (a GTK test compares it with GTK): one a
+    /// class reads is read by its classes only where the table says so
+    /// (every widget reads GtkWidget's), and each tag the table has is one
+    /// headless knows what it holds, and the other way round.
+    func testTheTableKnowsWhichClassReadsWhichTag() throws {
+        let table = GtkClasses.gtk
+        XCTAssertTrue(table.reads(tag: "style", in: "GtkLabel") && table.reads(tag: "attributes", in: "GtkLabel"))
+        XCTAssertFalse(table.reads(tag: "items", in: "GtkLabel") || table.reads(tag: "style", in: "GtkAdjustment"))
+        XCTAssertTrue(table.reads(tag: "items", in: "GtkComboBoxText") && table.reads(tag: "cell-packing", in: "GtkComboBoxText", at: .child))
+        XCTAssertFalse(table.reads(tag: "attributes", in: "GtkLabel", at: .child) || table.reads(tag: "attributes", in: "GtkComboBox", at: .childBeforeObject))
+        XCTAssertEqual(table.readers(of: "style"), ["GtkWidget"])
+        XCTAssertEqual(table.readers(of: "action-widgets"), ["GtkDialog", "GtkInfoBar"])
+        // A class GtkBuilder could not be asked of (GTK stops the program
+        // making one alone) refuses none; nor does one the table lacks.
+        XCTAssertTrue(table.reads(tag: "items", in: "GtkStackPage") && table.reads(tag: "items", in: "AdwClamp"))
+        // Each word's tag is after its last `<` (`<child><?data>`).
+        let tags = Set(table.classes.values.flatMap(\.tags).map { word in
+            (word.split(separator: "<").last ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "?>"))
+        }).subtracting([""])
+        XCTAssertEqual(tags, Set(InterfaceDrawing.classTags.keys))
+    }
+
     /// Grids whose rows and columns, first to last, number more than GTK
     /// 4.8 lays out on its stack (grids inside one another counted
     /// together) are refused as behave window refuses them (it crashed on

@@ -2,21 +2,29 @@
 ** gtk-class-table: the table of GTK's classes that headless Behave reads a
 ** scene's .ui file with (Sources/BehaveScene/Data/gtk-classes.txt), written
 ** from the GTK this program runs against, so that `behave check` refuses
-** the class and property names GtkBuilder refuses without linking GTK.
+** the class and property names, and the tags, GtkBuilder refuses without
+** linking GTK. It asks GtkBuilder on a display (tag_probe.c):
 **
-**   swift run --package-path Hosts/GTK gtk-class-table > Sources/BehaveScene/Data/gtk-classes.txt
+**   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table > Sources/BehaveScene/Data/gtk-classes.txt
 **
 ** One line a class: its name (a `*` after it when it is abstract), its
 ** parent's name, then the names of the properties it has that its parent
 ** lacks, its own and those of the interfaces it implements, in name order.
 ** A class's properties are then its line's and its ancestors': what
-** g_object_class_find_property finds. Every GObject class of GTK's (its
-** name starts with Gtk) is listed, once GTK has registered them all, with
-** each ancestor of one; the classes in name order.
+** g_object_class_find_property finds. Then, for a class GTK makes, the
+** tags of GTK's classes' own (probe_tags) that GtkBuilder reads in an
+** object of it, `<style>`, and in a <child> of one after the child's
+** object, `<child><attributes>`, or before it, `<child-before-object><…>`:
+** each class's as GtkBuilder answered, not inherited. A `?` marks a probe
+** GTK stopped the program on (`<?data>`; `<?>` all of a place's), with a
+** `#` line above saying why. Every GObject class of GTK's (its name starts
+** with Gtk) is listed, once GTK has registered them all, with each
+** ancestor of one; the classes in name order.
 **
 **   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
 **
-** With --kinds, the properties whose type behave window's pre-scan
+** With --kinds (no display needed: nothing is probed), the properties
+** whose type behave window's pre-scan
 ** (builder_scan.c) checks a value of, so that headless refuses what it
 ** refuses: one line a class that has such properties its parent lacks, its
 ** name, then each as name=kind, in name order; the kinds are file (a GFile,
@@ -25,8 +33,10 @@
 ** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
 ** such TYPE's values, one line a type, `@TYPE nick=NAME…`, in their order.
 */
+#include "tag_probe.h"
 #include <gtk/gtk.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Adds `type` and its ancestors up to GObject to `wanted` (a set of GTypes). */
@@ -151,6 +161,58 @@ static gboolean has_kinds (GType type) {
   return found;
 }
 
+/* How the table writes each place a tag is read in (tag_probe.h). */
+static const char *const place_words[PROBE_PLACES] = {"", "<child>", "<child-before-object>"};
+static const char *const place_names[PROBE_PLACES] = {"", " in a <child>", " in a <child> before its object"};
+
+/* The class's probe of `tag` in `place`. */
+static const ProbeResult *probe_of (const ProbeResult *results, guint tag, guint place) {
+  return &results[tag * PROBE_PLACES + place];
+}
+
+/* Whether every probe of the class in one place went untried for one
+   reason (GTK stops the program on making a GtkNamedAction without its
+   name, or on giving a filter a cell renderer as its child): the place
+   is then told once, as `<?>`. */
+static gboolean all_untried (const ProbeResult *results, guint place) {
+  for (guint tag = 0; tag < probe_tag_count; tag++) {
+    const ProbeResult *result = probe_of(results, tag, place);
+    if (result->verdict != 'x' || strcmp(result->why, probe_of(results, 0, place)->why) != 0) return FALSE;
+  }
+  return TRUE;
+}
+
+/* The tags GtkBuilder reads in an object of the class (`<style>`), in a
+   <child> of one after the child's object (`<child><attributes>`) and
+   before it (`<child-before-object><…>`), from the probes of it
+   (tag_probe.c); one untried gets `?` (`<?data>`), and a place of which
+   all went untried `<?>` (`<child><?>`). */
+static void print_tags (const ProbeResult *results) {
+  for (guint place = 0; place < PROBE_PLACES; place++) {
+    if (all_untried(results, place)) {
+      printf(" %s<?>", place_words[place]);
+      continue;
+    }
+    for (guint tag = 0; tag < probe_tag_count; tag++) {
+      const ProbeResult *result = probe_of(results, tag, place);
+      if (result->verdict != 'u') printf(" %s<%s%s>", place_words[place], result->verdict == 'x' ? "?" : "", probe_tags[tag]);
+    }
+  }
+}
+
+/* Why the class's untried probes were, as `#` lines. */
+static void print_untried (const char *class_name, const ProbeResult *results) {
+  for (guint place = 0; place < PROBE_PLACES; place++) {
+    if (all_untried(results, place)) {
+      printf("# %s: its tags%s untried: %s\n", class_name, place_names[place], probe_of(results, 0, place)->why);
+      continue;
+    }
+    for (guint tag = 0; tag < probe_tag_count; tag++)
+      if (probe_of(results, tag, place)->verdict == 'x')
+        printf("# %s: <%s>%s untried: %s\n", class_name, probe_tags[tag], place_names[place], probe_of(results, tag, place)->why);
+  }
+}
+
 int main (int argc, char **argv) {
   gboolean kinds = argc > 1 && strcmp(argv[1], "--kinds") == 0;
   GHashTable *wanted = g_hash_table_new(NULL, NULL);
@@ -163,15 +225,35 @@ int main (int argc, char **argv) {
   g_hash_table_iter_init(&each, wanted);
   while (g_hash_table_iter_next(&each, &key, NULL)) g_ptr_array_add(types, key);
   g_ptr_array_sort(types, by_type_name);
+  /* The classes GtkBuilder can make, each probed for the tags it reads
+     (not for --kinds). */
+  GPtrArray *made = g_ptr_array_new();
+  for (guint i = 0; i < types->len; i++)
+    if (!G_TYPE_IS_ABSTRACT(GPOINTER_TO_SIZE(types->pdata[i])))
+      g_ptr_array_add(made, (gpointer)g_type_name(GPOINTER_TO_SIZE(types->pdata[i])));
+  if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
+    return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
+  ProbeResult *results = NULL;
+  if (!kinds) {
+    results = g_new0(ProbeResult, made->len * probe_tag_count * PROBE_PLACES);
+    if (!probe_classes(made->len, results)) {
+      fprintf(stderr, "gtk-class-table: GTK cannot open a display, which it asks which class reads which tag on; "
+                      "run it with one (xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table)\n");
+      return 1;
+    }
+  }
   printf("# GTK %u.%u.%u: written by Hosts/GTK/Sources/gtk-class-table/main.c%s\n",
          gtk_get_major_version(), gtk_get_minor_version(), gtk_get_micro_version(), kinds ? " --kinds" : "");
-  for (guint i = 0; i < types->len; i++) {
+  for (guint i = 0, probed = 0; i < types->len; i++) {
     GType type = GPOINTER_TO_SIZE(types->pdata[i]);
     GType parent = g_type_parent(type);
+    const ProbeResult *own = kinds || G_TYPE_IS_ABSTRACT(type) ? NULL : &results[probed++ * probe_tag_count * PROBE_PLACES];
     if (kinds && !has_kinds(type)) continue;
+    if (own != NULL) print_untried(g_type_name(type), own);
     if (kinds) printf("%s", g_type_name(type));
     else printf("%s%s %s", g_type_name(type), G_TYPE_IS_ABSTRACT(type) ? "*" : "", parent != 0 ? g_type_name(parent) : "-");
     print_properties(type, kinds);
+    if (own != NULL) print_tags(own);
     printf("\n");
   }
   if (kinds) {
@@ -182,6 +264,8 @@ int main (int argc, char **argv) {
     for (guint i = 0; i < values->len; i++) print_values(GPOINTER_TO_SIZE(values->pdata[i]));
     g_ptr_array_free(values, TRUE);
   }
+  g_free(results);
+  g_ptr_array_free(made, TRUE);
   g_ptr_array_free(types, TRUE);
   g_hash_table_unref(wanted);
   g_hash_table_unref(enums);

@@ -153,10 +153,12 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     }
 
     /// A class, a property or a tag GTK 4.8 does not have or read where
-    /// it stands: the window refuses the file, and headless warns of it
-    /// and takes nothing of it; what GTK reads (an interface's property, a
-    /// class's own tags with what they hold) both take. Before: headless
-    /// took such a file with no word, and a typo showed only in the window.
+    /// it stands (a class's own tag on a class that does not read it, in
+    /// a <child> too): the window refuses the file, and headless warns of
+    /// it and takes nothing of it; what GTK reads (an interface's property,
+    /// a class's own tags with what they hold where the class reads them)
+    /// both take. Before: headless took such a file with no word, and a
+    /// typo, or `<items>` on a label, showed only in the window.
     func testHeadlessRefusesTheNamesTheWindowRefuses() throws {
         let label = #"<object class="GtkLabel" id="title"><property name="label">Drawn</property>"#
         func file(_ inside: String, _ after: String = "") -> String {
@@ -180,6 +182,32 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),
+            // A class's own tag on a class GTK does not read it in: which
+            // reads which is GTK's table's (its writer asks GtkBuilder).
+            ("itemsOnALabel", file("<items><item>A</item></items>"), true),
+            ("styleOnAnAdjustment", file("", #"<object class="GtkAdjustment"><style/></object>"#), true),
+            ("layoutOnASizeGroup", file("", #"<object class="GtkSizeGroup"><layout/></object>"#), true),
+            ("accessibilityOnAStringList", file("", #"<object class="GtkStringList"><accessibility/></object>"#), true),
+            ("attributesOnAButton", file("", #"<object class="GtkButton"><attributes/></object>"#), true),
+            ("columnsOnABox", file("", #"<object class="GtkBox"><columns/></object>"#), true),
+            ("patternsOnALabel", file("<patterns/>"), true),
+            ("offsetsOnAScale", file("", #"<object class="GtkScale"><offsets/></object>"#), true),
+            ("actionWidgetsOnABox", file("", #"<object class="GtkBox"><action-widgets/></object>"#), true),
+            ("constraintsOnABoxLayout", file("", #"<object class="GtkBoxLayout"><constraints/></object>"#), true),
+            ("itemsOnAComboBox", file("", #"<object class="GtkComboBox"><items/></object>"#), true),
+            // In a <child>, after its object or before: the outer object's reader.
+            ("styleInAChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><style/></child></object></interface>", true),
+            ("attributesInAChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><attributes/></child></object></interface>", true),
+            ("cellPackingInAChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><cell-packing/></child></object></interface>", true),
+            ("styleBeforeAChildsObject", "<interface><object class=\"GtkWindow\"><child><style/>\(label)</object></child></object></interface>", true),
+            ("classTagsRead", "<interface><object class=\"GtkWindow\"><child>\(label)</object></child></object>"
+                + #"<object class="GtkLevelBar"><offsets><offset name="low" value="0.25"/></offsets></object>"#
+                + #"<object class="GtkFileFilter"><patterns><pattern>*.txt</pattern></patterns><suffixes><suffix>md</suffix></suffixes></object>"#
+                + #"<object class="GtkScale"><marks><mark value="1"/></marks></object><object class="GtkInfoBar"><action-widgets/></object>"#
+                + #"<object class="GtkComboBoxText"><items><item>A</item></items><child><object class="GtkCellRendererText"/>"#
+                + #"<attributes><attribute name="text">0</attribute></attributes><cell-packing><property name="expand">1</property></cell-packing></child></object>"#
+                + #"<object class="GtkSizeGroup"><widgets><widget name="title"/></widgets></object>"#
+                + #"<object class="GtkConstraintLayout"><constraints/></object></interface>"#, false),
             ("read", file(#"<property name="wrap_mode">word</property><property name="hexpand">1</property><style><class name="big"/></style>"#
                           + #"<attributes><attribute name="weight" value="bold"/></attributes><placeholder/>"#,
                           #"<object class="GtkStringList"><items><item>A</item></items></object><menu id="m"><section><item/></section></menu>"#), false),
