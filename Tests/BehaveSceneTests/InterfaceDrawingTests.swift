@@ -841,7 +841,7 @@ final class InterfaceDrawingTests: XCTestCase {
                           "coffee.ui:18:16: a <style> in a <child> of a GtkBox, before the child's object, which GtkBuilder refuses "
                             + #"("Can't use <style> here")"#, endsWith: "give it inside the child's <object> (a GtkSwitch, which reads it)")
         // Where GTK 4.8 reads them they are taken: a level bar's offsets, a
-        // scale's marks, a file filter's patterns, a dialog's action widgets,
+        // scale's marks, a file filter's patterns, an info bar's action widgets,
         // a combo box's cell attributes in its <child> after its object.
         let taken = InterfaceDrawingTests.coffee
             .replacingOccurrences(of: "</interface>", with: """
@@ -850,7 +850,7 @@ final class InterfaceDrawingTests: XCTestCase {
                 <object class="GtkFileFilter"><patterns><pattern>*.txt</pattern></patterns><mime-types><mime-type>text/plain</mime-type></mime-types></object>
                 <object class="GtkComboBox"><child><object class="GtkCellRendererText"/><attributes><attribute name="text">0</attribute></attributes><cell-packing><property name="expand">1</property></cell-packing></child></object>
                 <object class="GtkComboBoxText"><items><item>A</item></items></object>
-                <object class="GtkDialog"><action-widgets><action-widget response="ok">decaf</action-widget></action-widgets></object>
+                <object class="GtkInfoBar"><action-widgets><action-widget response="ok">decaf</action-widget></action-widgets></object>
                 </interface>
                 """)
         XCTAssertEqual(try warnings(taken).map(\.message), [])
