@@ -106,4 +106,88 @@ final class OtherBehaviourTests: XCTestCase {
         XCTAssertTrue(scene.messages.contains("[keeper] own delegate is self:\ttrue"))
         XCTAssertEqual(scene.errorCount, 0)
     }
+
+    /// What a behaviour has besides its fields is its own too: its timers,
+    /// its connections, its events and actions, and what a table it holds
+    /// hands out when called or measured.
+    func testAnotherBehavioursTimersConnectionsEventsAndCallablesAreItsOwn() throws {
+        let owner = """
+            local Owner = behaviour { outlets = { scrollView = "ScrollView", button = "Button" }, events = { "alarm" } }
+
+            function Owner:awake()
+              self.tally = setmetatable({ n = 0 }, { __call = function(t) t.n = t.n + 1; return t end, __len = function(t) return t end })
+              self.timer = after(10, function() print("timer fired") end)
+              self.connection = self.button:on("touchUpInside", function() print("handler ran") end)
+              self.scrollView.delegate = self
+            end
+
+            function Owner:stop()
+              self.timer:cancel()
+            end
+
+            function Owner:scrollViewDidScroll() end
+
+            function Owner:panic() print("panic performed") end
+
+            return Owner
+
+            """
+        let intruder = """
+            local Intruder = behaviour { outlets = { scrollView = "ScrollView" } }
+
+            local function try(what, fn)
+              local ok, message = pcall(fn)
+              print(what, ok, message)
+            end
+
+            function Intruder:awake()
+              local owner = self.scrollView.delegate
+              try("call", function() owner.tally() end)
+              try("length", function() local tally = #owner.tally; rawset(tally, "n", 99) end)
+              try("cancel", function() owner.timer:cancel() end)
+              try("method", function() owner:stop() end)
+              try("disconnect", function() owner.connection:disconnect() end)
+              try("send", function() owner:send("alarm") end)
+              try("sendAction", function() owner.sendAction(nil, "panic") end)
+            end
+
+            return Intruder
+
+            """
+        let (loaded, _) = try load("""
+            controls:
+              page: { type: ScrollView }
+              button: { type: Button }
+            behaviours:
+              owner: { script: owner.lua, outlets: { scrollView: page, button: button } }
+              intruder: { script: intruder.lua, outlets: { scrollView: page } }
+            connections:
+              - owner.alarm -> screen.alarmed
+            """, scripts: ["owner.lua": owner, "intruder.lua": intruder])
+        let scene = loaded.scene
+        try scene.run("tap button", "advance 10")
+        let lines = scene.trace.entries.filter { $0.kind == .log && $0.subject == "intruder" }.map {
+            $0.message.replacingOccurrences(of: "[intruder] ", with: "")
+                .replacingOccurrences(of: #"\S*/(\w+\.lua)"#, with: "$1", options: .regularExpression)
+        }
+        let refusal = { (what: String) in
+            "behaviour owner is not this behaviour: \(what); send an event of yours that the scene connects to one of its actions"
+        }
+        XCTAssertEqual(lines, [
+            // Its callable table gets the view, as its methods do; what its `#` returns is a view.
+            "call\tfalse\towner.lua:4: " + refusal("it cannot be changed from here (setting 'n')"),
+            "length\tfalse\tintruder.lua:11: " + refusal("it cannot be changed from here (setting 'n')"),
+            "cancel\tfalse\tintruder.lua:12: " + refusal("its timer cannot be cancelled from here"),
+            "method\tfalse\towner.lua:11: " + refusal("its timer cannot be cancelled from here"),
+            "disconnect\tfalse\tintruder.lua:14: " + refusal("its connection cannot be disconnected from here"),
+            "send\tfalse\tintruder.lua:15: " + refusal("it cannot send its events from here (`alarm`)"),
+            "sendAction\tfalse\tintruder.lua:16: " + refusal("it cannot send actions from here (`panic`)"),
+        ])
+        XCTAssertTrue(scene.messages.contains("[owner] handler ran"), "\(scene.messages)")
+        XCTAssertTrue(scene.messages.contains("[owner] timer fired"), "\(scene.messages)")
+        XCTAssertFalse(scene.messages.contains { $0.contains("panic performed") || $0.contains("alarmed") }, "\(scene.messages)")
+        XCTAssertEqual(scene.field("tally", of: "owner"), .object([("n", .number(0))]))
+        XCTAssertEqual(scene.errorCount, 0)
+    }
 }
+
