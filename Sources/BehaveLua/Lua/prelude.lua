@@ -61,7 +61,7 @@ api.behaviour = H.declare
 -- { what it is, the fix }.
 local view_refusals = H.readonlyTables
 
-local meta_field = H.metaField
+local meta_field, where = H.metaField, H.where
 
 -- A maker of read-only views: a view reads through to its table (a table
 -- it reads is a view too) and refuses changes with `what` and `fix`. Views
@@ -92,8 +92,10 @@ local function viewer(refusal)
     end
     view = plain_setmetatable({}, {
       __index = function(_, key) return view_of(value[key], what, fix) end,
+      -- At the script's line, even when a library function sets the
+      -- field (table.insert).
       __newindex = function(_, key)
-        error(format("%s (setting '%s'); %s", what, tostring(key), fix), 2)
+        error(format("%s%s (setting '%s'); %s", where(), what, tostring(key), fix), 0)
       end,
       __len = len,
       __call = call,

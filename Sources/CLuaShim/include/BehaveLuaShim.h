@@ -485,6 +485,9 @@ void bh_push_plain_setmetatable (lua_State *L);
 ** metatable, read raw as the VM reads a metamethod (nil when none), for
 ** the prelude's views of another behaviour's tables. */
 void bh_push_meta_field (lua_State *L);
+/* Pushes where(): "file:line: " of the script's line that made the
+** prelude's code run, past a library function between (or ""). */
+void bh_push_where (lua_State *L);
 /* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
 ** that fn cannot pause (behaviours.c). */
 void bh_push_run_changes (lua_State *L);
