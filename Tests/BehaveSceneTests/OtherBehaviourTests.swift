@@ -120,6 +120,7 @@ final class OtherBehaviourTests: XCTestCase {
               self.timer = after(10, function() print("timer fired") end)
               self.connection = self.button:on("touchUpInside", function() print("handler ran") end)
               self.scrollView.delegate = self
+              self.chosen = { [{ n = 1 }] = true }
             end
 
             function Owner:stop()
@@ -150,6 +151,7 @@ final class OtherBehaviourTests: XCTestCase {
               try("disconnect", function() owner.connection:disconnect() end)
               try("send", function() owner:send("alarm") end)
               try("sendAction", function() owner.sendAction(nil, "panic") end)
+              try("key", function() for key in pairs(owner.chosen) do key.n = 99 end end)
             end
 
             return Intruder
@@ -179,10 +181,12 @@ final class OtherBehaviourTests: XCTestCase {
             "call\tfalse\towner.lua:4: " + refusal("it cannot be changed from here (setting 'n')"),
             "length\tfalse\tintruder.lua:11: " + refusal("it cannot be changed from here (setting 'n')"),
             "cancel\tfalse\tintruder.lua:12: " + refusal("its timer cannot be cancelled from here"),
-            "method\tfalse\towner.lua:11: " + refusal("its timer cannot be cancelled from here"),
+            "method\tfalse\towner.lua:12: " + refusal("its timer cannot be cancelled from here"),
             "disconnect\tfalse\tintruder.lua:14: " + refusal("its connection cannot be disconnected from here"),
             "send\tfalse\tintruder.lua:15: " + refusal("it cannot send its events from here (`alarm`)"),
             "sendAction\tfalse\tintruder.lua:16: " + refusal("it cannot send actions from here (`panic`)"),
+            // A key of its tables is a view too.
+            "key\tfalse\tintruder.lua:17: " + refusal("it cannot be changed from here (setting 'n')"),
         ])
         XCTAssertTrue(scene.messages.contains("[owner] handler ran"), "\(scene.messages)")
         XCTAssertTrue(scene.messages.contains("[owner] timer fired"), "\(scene.messages)")

@@ -99,12 +99,14 @@ local function viewer(refusal)
       end,
       __len = len,
       __call = call,
+      -- A key that is a table is a view too (the raw key stays here, for
+      -- next).
       __pairs = function()
         local key
         return function()
           local item
           key, item = next(value, key)
-          return key, view_of(item, what, fix)
+          return view_of(key, what, fix), view_of(item, what, fix)
         end
       end,
       __tostring = refusal.behaviour and function() return tostring(value) end or nil,
