@@ -36,4 +36,14 @@ extension LuaRuntime {
         bh_pop(S, 2)
         return behaviour
     }
+
+    /// Refuses what only `owner`'s own code may do (send its events, cancel
+    /// its timers, disconnect its connections) when another behaviour's
+    /// code runs: through another's `self` (or a method of its called on
+    /// it) a script could otherwise act as that behaviour. A spec, which no
+    /// behaviour runs, may.
+    func refuseFromOtherBehaviour(_ owner: Behaviour?, _ refusal: String) throws(ValueError) {
+        guard let owner, let running = runningBehaviour, running !== owner else { return }
+        throw ValueError("behaviour \(owner.name) is not this behaviour: \(refusal); send an event of yours that the scene connects to one of its actions")
+    }
 }

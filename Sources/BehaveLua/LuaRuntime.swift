@@ -217,6 +217,10 @@ public final class LuaRuntime {
         // reach: set without the sandbox's private copy.
         bh_push_plain_setmetatable(L)
         lua_setfield(L, -2, "plainSetmetatable")
+        bh_push_meta_field(L)
+        lua_setfield(L, -2, "metaField")
+        bh_push_where(L)
+        lua_setfield(L, -2, "where")
         bh_push_own_field(L)
         lua_setfield(L, -2, "ownField")
         bh_push_self_id(L)

@@ -152,6 +152,37 @@ void bh_push_plain_setmetatable (lua_State *L) {
 }
 
 
+/* A metamethod of a value as the VM finds it: raw, in the metatable
+** itself (what getmetatable returns may be its __metatable field). */
+static int meta_field (lua_State *L) {
+  luaL_checkany(L, 1);
+  luaL_checktype(L, 2, LUA_TSTRING);
+  if (luaL_getmetafield(L, 1, lua_tostring(L, 2)) == LUA_TNIL)
+    lua_pushnil(L);
+  return 1;
+}
+
+
+void bh_push_meta_field (lua_State *L) {
+  lua_pushcfunction(L, meta_field);
+}
+
+
+/* where(): "file:line: " of the script's line that made the prelude's
+** code run, passing over the prelude and one library function between
+** (table.insert setting a field of a read-only view), as error(msg, 2)
+** cannot: its level 2 is then the library function, which has no line. */
+static int script_where (lua_State *L) {
+  bh__push_where(L, L, 1);
+  return 1;
+}
+
+
+void bh_push_where (lua_State *L) {
+  lua_pushcfunction(L, script_where);
+}
+
+
 /*
 ** animate's changes, run as pcall runs a function but unable to pause.
 ** Paused there (coroutine.yield in a coroutine of the script's, ask, a

@@ -293,6 +293,9 @@ public final class Connection: Cancellable {
     @exclusivity(unchecked) fileprivate var handler: Handler
     private weak var source: Control?
     @exclusivity(unchecked) public private(set) var isConnected = true
+    /// The behaviour it is bound to (`Behaviour.bind`): only its code may
+    /// disconnect it.
+    public private(set) weak var behaviour: Behaviour?
 
     /// A C function called instead of the handler for an event that
     /// carries no values (see `DirectCall`); cleared when disconnected.
@@ -321,6 +324,7 @@ public final class Connection: Cancellable {
 
     public func cancel() { disconnect() }
     public var isActive: Bool { isConnected }
+    public func bound(to behaviour: Behaviour) { self.behaviour = behaviour }
 }
 
 private struct TargetAction {

@@ -61,33 +61,64 @@ api.behaviour = H.declare
 -- { what it is, the fix }.
 local view_refusals = H.readonlyTables
 
+local meta_field, where = H.metaField, H.where
+
 -- A maker of read-only views: a view reads through to its table (a table
 -- it reads is a view too) and refuses changes with `what` and `fix`. Views
 -- are kept per table (weakly), so that a table read twice is one view.
+-- A view of another behaviour's table (`refusal.behaviour`) hands out
+-- nothing of it but views: what its `#` and its call return are views too,
+-- and its `__call` gets the view, as its methods do, so that neither can
+-- give the reader the table itself to change. (A module's call gets its
+-- table, as a module's own functions do.)
 local function viewer(refusal)
   local views = plain_setmetatable({}, { __mode = "k" })
-  local function view_of(value, what, fix)
-    if type(value) ~= "table" then return value end
-    local view = views[value]
-    if view ~= nil then return view end
+  local view_of
+  local function views_of(what, fix, ...)
+    local n, results = select("#", ...), { ... }
+    for i = 1, n do results[i] = view_of(results[i], what, fix) end
+    return table.unpack(results, 1, n)
+  end
+  local function make(value, what, fix)
+    local view
+    local len, call = function() return #value end, function(_, ...) return value(...) end
+    if refusal.behaviour then
+      len = function() return view_of(#value, what, fix) end
+      call = function(_, ...)
+        local metamethod = meta_field(value, "__call")
+        if metamethod == nil then return value(...) end  -- Lua's own error
+        return views_of(what, fix, metamethod(view, ...))
+      end
+    end
     view = plain_setmetatable({}, {
       __index = function(_, key) return view_of(value[key], what, fix) end,
+      -- At the script's line, even when a library function sets the
+      -- field (table.insert).
       __newindex = function(_, key)
-        error(format("%s (setting '%s'); %s", what, tostring(key), fix), 2)
+        error(format("%s%s (setting '%s'); %s", where(), what, tostring(key), fix), 0)
       end,
-      __len = function() return #value end,
-      __call = function(_, ...) return value(...) end,
+      __len = len,
+      __call = call,
+      -- A key that is a table is a view too (the raw key stays here, for
+      -- next).
       __pairs = function()
         local key
         return function()
           local item
           key, item = next(value, key)
-          return key, view_of(item, what, fix)
+          return view_of(key, what, fix), view_of(item, what, fix)
         end
       end,
-      __tostring = refusal.tostring and function() return tostring(value) end or nil,
+      __tostring = refusal.behaviour and function() return tostring(value) end or nil,
       __metatable = false,
     })
+    return view
+  end
+  function view_of(value, what, fix)
+    if type(value) ~= "table" then return value end
+    local view = views[value]
+    if view ~= nil then return view end
+    view = make(value, what, fix)
     views[value] = view
     view_refusals[view] = { what, fix }
     return view
@@ -142,7 +173,7 @@ local function self_tostring(t) return describe(self_id(t)) end
 -- may change another behaviour's state. The host knows the view as the
 -- behaviour it shows (`view_targets`: a control's delegate may be set to
 -- it).
-local behaviour_view, view_targets = viewer { tostring = true }, H.viewTargets
+local behaviour_view, view_targets = viewer { behaviour = true }, H.viewTargets
 local function other_self(self)
   local view = behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
                               "send an event of yours that the scene connects to one of its actions")

@@ -9,6 +9,7 @@ extension HostType {
                 throw runtime.dotCallError("disconnect", of: .connection, in: S)
                     ?? ValueError("disconnect must be called on a connection: connection:disconnect()")
             }
+            try runtime.refuseFromOtherBehaviour(connection.behaviour, "its connection cannot be disconnected from here")
             connection.disconnect()
             return 0
         },

@@ -9,6 +9,7 @@ extension HostType {
                 throw runtime.dotCallError("cancel", of: .timer, in: S)
                     ?? ValueError("cancel must be called on a timer: timer:cancel()")
             }
+            try runtime.refuseFromOtherBehaviour(timer.behaviour, "its timer cannot be cancelled from here")
             timer.cancel()
             return 0
         },

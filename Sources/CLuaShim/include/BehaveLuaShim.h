@@ -481,6 +481,13 @@ void bh_push_self_call (lua_State *L, lua_Integer id, int host_id);
 /* Pushes Lua's setmetatable, for the prelude's own tables (no private
 ** copy: no script reaches their metatables). */
 void bh_push_plain_setmetatable (lua_State *L);
+/* Pushes meta_field(value, name): the field 'name' of the value's own
+** metatable, read raw as the VM reads a metamethod (nil when none), for
+** the prelude's views of another behaviour's tables. */
+void bh_push_meta_field (lua_State *L);
+/* Pushes where(): "file:line: " of the script's line that made the
+** prelude's code run, past a library function between (or ""). */
+void bh_push_where (lua_State *L);
 /* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
 ** that fn cannot pause (behaviours.c). */
 void bh_push_run_changes (lua_State *L);
