@@ -4,9 +4,9 @@ import CLuaShim
 /// A behaviour's `self` as another behaviour's script gets it: a control's
 /// `delegate`, an action's sender. No script may change another
 /// behaviour's state, so each reader but the behaviour itself gets a view
-/// of it (the prelude's `other_self`): it reads as `self` does, its
-/// methods may be called, and a change of a field, through it or a table
-/// it holds, is an error naming the behaviour.
+/// of it (the prelude's `other_self`): its data, which reads as `self`
+/// does; a change of a field, through it or a table it holds, is an error
+/// naming the behaviour, and none of its code runs.
 extension LuaRuntime {
     /// Pushes `behaviour`'s `self` as the code `reader` runs gets it: itself
     /// to its own script; a view to any other code, a behaviour's, a

@@ -5,7 +5,7 @@ import XCTest
 
 /// No script may change another behaviour's state. A script meets another
 /// behaviour's `self` where the host hands it one: a control's `delegate`,
-/// an action's sender. It reads it, calls its methods and may make it a
+/// an action's sender. It reads it as data, runs none of its code and may make it a
 /// delegate again, but changes nothing of it, by any way a script has.
 final class OtherBehaviourTests: XCTestCase {
     private let keeper = """
@@ -94,8 +94,10 @@ final class OtherBehaviourTests: XCTestCase {
             XCTAssertEqual(lines[4], "nested\tfalse\tmeddler.lua:13: " + refusal("1"))
             // At the script's line, though table.insert sets the field.
             XCTAssertEqual(lines[5], "insert\tfalse\tmeddler.lua:14: " + refusal("2"))
-            // The keeper's own method, on the view: its write is refused where it is.
-            XCTAssertEqual(lines[6], "method\tfalse\tkeeper.lua:11: " + refusal("count"))
+            // The keeper's own method runs for it alone: its code would change
+            // its locals and globals, which no view guards.
+            XCTAssertEqual(lines[6], "method\tfalse\tmeddler.lua:15: behaviour keeper is not this behaviour: it cannot be changed "
+                           + "from here, nor its code run (calling 'bump'); send an event of yours that the scene connects to one of its actions")
             XCTAssertEqual(lines[7], "metatable\tfalse\tmeddler.lua:16: cannot change a protected metatable")
             XCTAssertEqual(lines[8], "metatable\tfalse")
         }
@@ -145,7 +147,7 @@ final class OtherBehaviourTests: XCTestCase {
             function Intruder:awake()
               local owner = self.scrollView.delegate
               try("call", function() owner.tally() end)
-              try("length", function() local tally = #owner.tally; rawset(tally, "n", 99) end)
+              try("length", function() return #owner.tally end)
               try("cancel", function() owner.timer:cancel() end)
               try("method", function() owner:stop() end)
               try("disconnect", function() owner.connection:disconnect() end)
@@ -176,15 +178,17 @@ final class OtherBehaviourTests: XCTestCase {
         let refusal = { (what: String) in
             "behaviour owner is not this behaviour: \(what); send an event of yours that the scene connects to one of its actions"
         }
+        let unrun = { (name: String) in refusal("it cannot be changed from here, nor its code run (calling '\(name)')") }
         XCTAssertEqual(lines, [
-            // Its callable table gets the view, as its methods do; what its `#` returns is a view.
-            "call\tfalse\towner.lua:4: " + refusal("it cannot be changed from here (setting 'n')"),
-            "length\tfalse\tintruder.lua:11: " + refusal("it cannot be changed from here (setting 'n')"),
+            // Its callable table runs none of its code; `#` is the raw length.
+            "call\tfalse\tintruder.lua:10: " + refusal("it cannot be changed from here, nor its code run (calling a table)"),
+            "length\ttrue\t0",
             "cancel\tfalse\tintruder.lua:12: " + refusal("its timer cannot be cancelled from here"),
-            "method\tfalse\towner.lua:12: " + refusal("its timer cannot be cancelled from here"),
+            // Its methods, `send` and `sendAction` among them, run for it alone.
+            "method\tfalse\tintruder.lua:13: " + unrun("stop"),
             "disconnect\tfalse\tintruder.lua:14: " + refusal("its connection cannot be disconnected from here"),
-            "send\tfalse\tintruder.lua:15: " + refusal("it cannot send its events from here (`alarm`)"),
-            "sendAction\tfalse\tintruder.lua:16: " + refusal("it cannot send actions from here (`panic`)"),
+            "send\tfalse\tintruder.lua:15: " + unrun("send"),
+            "sendAction\tfalse\tintruder.lua:16: " + unrun("sendAction"),
             // A key of its tables is a view too.
             "key\tfalse\tintruder.lua:17: " + refusal("it cannot be changed from here (setting 'n')"),
         ])
