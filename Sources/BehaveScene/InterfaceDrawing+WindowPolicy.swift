@@ -43,6 +43,12 @@ extension InterfaceDrawing {
         /// A value GtkBuilder cannot read for its property (it would fail
         /// without a line, or warn and leave the property be).
         case unreadable(property: String, className: String, value: String, expected: String)
+        /// An object in a `<child>` of one that is not GtkBuildable:
+        /// GtkBuilder asserts it is, and the program stops.
+        case childOfUnbuildable(className: String, parent: String)
+        /// An object in a `<child>` of one that takes only a `kind` as a
+        /// child (a multi filter a filter): GTK crashes on any other.
+        case childOfAnotherKind(className: String, parent: String, kind: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -75,6 +81,11 @@ extension InterfaceDrawing {
             case .pastPango(let place, let what): "\(place) gives \(what) \(WindowRefusal.pango)"
             case .unreadable(let property, let className, let value, _):
                 "`\(property)` of \(className) is `\(value)`, which GTK cannot read as its value"
+            case .childOfUnbuildable(let className, let parent):
+                "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
+                    + "GTK stops the program (an assertion)"
+            case .childOfAnotherKind(let className, let parent, let kind):
+                "a \(className) in a <child> of a \(parent), which takes only a \(kind) as a child, on which GTK crashes"
             }
         }
 
@@ -95,6 +106,8 @@ extension InterfaceDrawing {
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+            case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
+            case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             }
         }
     }
@@ -137,6 +150,9 @@ extension InterfaceDrawing {
                 watch.windowCount += 1
                 if watch.windowCount > 1 { found.append((.secondWindow(className: className), opened)) }
             }
+            if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
+                found.append((refusal, opened))
+            }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
         case "attribute":
             if let name = element.attribute("name"), let value = element.attribute("value") {
@@ -169,6 +185,27 @@ extension InterfaceDrawing {
             break
         }
         return found
+    }
+
+    /// The classes whose objects take only one kind of child, each with
+    /// that kind: GTK 4.8 hands any other to GtkBuildable's add_child,
+    /// which they lack, and crashes.
+    static let childKinds: [(parent: String, kind: String)] = [("GtkMultiFilter", "GtkFilter"), ("GtkMultiSorter", "GtkSorter")]
+
+    /// What the window refuses of an object of `className` in a `<child>`
+    /// of another: one that takes no children, or not of its kind.
+    private static func childRefusal(of element: MarkupDocument.Element, className: String,
+                                     in document: MarkupDocument) -> WindowRefusal? {
+        guard element.parent >= 0, document.elements[element.parent].name == "child",
+              document.elements[element.parent].parent >= 0 else { return nil }
+        let outer = document.elements[document.elements[element.parent].parent]
+        guard outer.name == "object", let parent = outer.attribute("class"), GtkClasses.gtk.classes[parent] != nil,
+              GtkClasses.gtk.classes[className] != nil else { return nil }
+        if !GtkClasses.gtk.takesChildren(parent) { return .childOfUnbuildable(className: className, parent: parent) }
+        if let (_, kind) = childKinds.first(where: { GtkClasses.gtk.isA(parent, $0.parent) }), !GtkClasses.gtk.isA(className, kind) {
+            return .childOfAnotherKind(className: className, parent: parent, kind: kind)
+        }
+        return nil
     }
 
     /// The line and column GMarkup gives at byte `offset` of `bytes`, as

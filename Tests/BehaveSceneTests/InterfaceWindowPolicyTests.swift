@@ -93,6 +93,29 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           fix: "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it")
     }
 
+    /// A child GTK 4.8 cannot add, on which it stops the program or
+    /// crashes: any in an object that takes none (not GtkBuildable), and
+    /// one that is not a filter in a multi filter (not a sorter in a
+    /// multi sorter). Before: headless took the file, and behave window
+    /// aborted on GtkBuilder's assertion or crashed.
+    func testAChildGtkCannotAddIsRefused() throws {
+        try assertRefused("</interface>", #"  <object class="GtkAdjustment"><child><object class="GtkLabel"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:66: a GtkLabel in a <child> of a GtkAdjustment, which takes no children (it is not GtkBuildable), "
+                            + "on which GTK stops the program (an assertion)",
+                          fix: "remove the <child>, or give the object to one that takes it")
+        try assertRefused("</interface>", #"  <object class="GtkAnyFilter"><child><object class="GtkCellRendererText"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:76: a GtkCellRendererText in a <child> of a GtkAnyFilter, which takes only a GtkFilter as a child, "
+                            + "on which GTK crashes", fix: "give it a GtkFilter, or remove the <child>")
+        try assertRefused("</interface>", #"  <object class="GtkMultiSorter"><child><object class="GtkLabel"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:67: a GtkLabel in a <child> of a GtkMultiSorter, which takes only a GtkSorter as a child, "
+                            + "on which GTK crashes", fix: "give it a GtkSorter, or remove the <child>")
+        // The child each takes is read.
+        let (warnings, maximum) = try check("</interface>", #"  <object class="GtkEveryFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+                                                + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"# + "\n</interface>")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
+
     /// Numbers, text and markup past what GTK and Pango lay out, and
     /// markup Pango cannot read.
     func testWhatGtkCannotLayOutIsRefused() throws {

@@ -289,6 +289,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("deep", file(String(repeating: "<placeholder>", count: 260) + String(repeating: "</placeholder>", count: 260)), true),
             ("deeper", file(String(repeating: "<placeholder>", count: 2000) + String(repeating: "</placeholder>", count: 2000)), true),
             ("objects", file("", String(repeating: #"<object class="GtkAdjustment"/>"#, count: 10_001)), true),
+            ("unbuildable", file("", #"<object class="GtkAdjustment"><child><object class="GtkLabel"/></child></object>"#), true),
+            ("anyFilter", file("", #"<object class="GtkAnyFilter"><child><object class="GtkCellRendererText"/></child></object>"#), true),
+            ("everyFilter", file("", #"<object class="GtkEveryFilter"><child>\#n<object class="GtkLabel"/></child></object>"#), true),
+            ("multiSorter", file("", #"<object class="GtkMultiSorter"><child><object class="GtkBoolFilter"/></child></object>"#), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                           + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
                           + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
@@ -296,7 +300,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<child><object class="GtkLabel"><property name="label">&lt;big&gt;&lt;b&gt;a&lt;/b&gt;&lt;/big&gt; &lt;span rise="-5pt"&gt;b&lt;/span&gt;</property>"#
                           + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
                           + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
-                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#), false),
+                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#,
+                          #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+                          + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#), false),
         ]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-policy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

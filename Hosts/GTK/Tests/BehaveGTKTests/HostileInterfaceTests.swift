@@ -275,6 +275,29 @@ final class HostileInterfaceTests: XCTestCase {
                           ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
     }
 
+    /// A child GTK 4.8 cannot add is refused at its line: any in an
+    /// object that takes none (not GtkBuildable), and one in a multi
+    /// filter that is not a filter (in a multi sorter, not a sorter).
+    /// Before: behave window aborted on GtkBuilder's assertion
+    /// (`GTK_IS_BUILDABLE (parent)`), or crashed.
+    func testAChildGtkCannotAddIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("adjusted", "", extra: #"  <object class="GtkAdjustment"><child><object class="GtkLabel"/></child></object>"#),
+                          ["adjusted.ui:11:66:", "a GtkLabel in a <child> of a GtkAdjustment, which takes no children",
+                           "remove the <child>, or give the object to one that takes it"], driver: driver)
+        for filter in ["GtkAnyFilter", "GtkEveryFilter"] {
+            try assertRefused(scene(filter, "", extra: #"  <object class="\#(filter)"><child><object class="GtkCellRendererText"/></child></object>"#),
+                              ["\(filter).ui:11:", "a GtkCellRendererText in a <child> of a \(filter), which takes only a GtkFilter",
+                               "give it a GtkFilter, or remove the <child>"], driver: driver)
+        }
+        try assertRefused(scene("sorter", "", extra: #"  <object class="GtkMultiSorter"><child><object class="GtkCellRendererText"/></child></object>"#),
+                          ["sorter.ui:11:78:", "which takes only a GtkSorter", "give it a GtkSorter"], driver: driver)
+        // The child each takes opens.
+        try driver.open(scene("taken", "", extra: #"  <object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+                                + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
