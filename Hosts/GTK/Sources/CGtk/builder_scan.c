@@ -28,7 +28,9 @@
 **     or crashes), more than UI_MAX_ADOPTIONS of those, a <child> of an
 **     object that is not GtkBuildable (an assertion), and a multi
 **     filter's or sorter's child that is not a filter or a sorter (GTK
-**     calls a null pointer);
+**     calls a null pointer), a widget as a text view's <child> (GTK
+**     loops) or an emoji chooser's (it crashes), and a flow box child
+**     outside a flow box (it crashes as it takes the focus);
 **   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -311,6 +313,16 @@ static GType child_kind (GType type) {
   if (g_type_is_a(type, GTK_TYPE_MULTI_FILTER)) return GTK_TYPE_FILTER;
   if (g_type_is_a(type, GTK_TYPE_MULTI_SORTER)) return GTK_TYPE_SORTER;
   return 0;
+}
+
+/* What GTK does with a widget in a <child> of an object of `type` that
+** cannot hold one, or NULL: a text view lays it over its text, and
+** loops; an emoji chooser, a popover, takes it in place of its own
+** content, and crashes (given as its `child` too). */
+static const char *widget_child_fate (GType type) {
+  if (g_type_is_a(type, GTK_TYPE_TEXT_VIEW)) return "loops for ever (the child laid over the text)";
+  if (g_type_is_a(type, GTK_TYPE_EMOJI_CHOOSER)) return "crashes (the child takes the place of the chooser's own content)";
+  return NULL;
 }
 
 /* The classes that read <columns> and <data>. */
@@ -780,6 +792,14 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       refuse(scan, error, "a %s in a <child> of a %s, which takes only a %s as a child, on which GTK crashes; give it "
              "a %s, or remove the <child>", name, g_type_name(inside), g_type_name(child_kind(inside)),
              g_type_name(child_kind(inside)));
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET) && widget_child_fate(inside) != NULL) {
+      refuse(scan, error, "a %s in a <child> of a %s, on which GTK %s; remove the <child>", name, g_type_name(inside),
+             widget_child_fate(inside));
+    } else if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)
+               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_FLOW_BOX))) {
+      /* It takes its flow box for granted as it takes the focus. */
+      refuse(scan, error, "a %s outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the "
+             "focus; give it in a <child> of a GtkFlowBox, or give its child in place of it", name);
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
@@ -837,6 +857,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       else
         refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
                g_type_name(inside), name);
+    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside) != NULL) {
+      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside), widget_child_fate(inside));
     } else if (!scan->attribute && loads_a_file(name, scan->pspec)) {
       refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
              "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "

@@ -293,6 +293,11 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("anyFilter", file("", #"<object class="GtkAnyFilter"><child><object class="GtkCellRendererText"/></child></object>"#), true),
             ("everyFilter", file("", #"<object class="GtkEveryFilter"><child>\#n<object class="GtkLabel"/></child></object>"#), true),
             ("multiSorter", file("", #"<object class="GtkMultiSorter"><child><object class="GtkBoolFilter"/></child></object>"#), true),
+            ("textViewChild", file(#"<child><object class="GtkTextView"><child><object class="GtkButton"/></child></object></child>"#), true),
+            ("emojiChild", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser"><child><object class="GtkLabel"/></child></object></property></object></child>"#), true),
+            ("emojiChildProperty", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser"><property name="child">title</property></object></property></object></child>"#), true),
+            ("flowBoxChild", file("", #"<object class="GtkFlowBoxChild" id="alone"/>"#), true),
+            ("flowBoxChildInAProperty", file(#"<child><object class="GtkButton"><property name="child"><object class="GtkFlowBoxChild"/></property></object></child>"#), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                           + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
                           + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
@@ -300,7 +305,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<child><object class="GtkLabel"><property name="label">&lt;big&gt;&lt;b&gt;a&lt;/b&gt;&lt;/big&gt; &lt;span rise="-5pt"&gt;b&lt;/span&gt;</property>"#
                           + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
                           + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
-                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#,
+                          + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#
+                          + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#,
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                           + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#), false),
         ]

@@ -276,9 +276,10 @@ final class HostileInterfaceTests: XCTestCase {
     }
 
     /// A child GTK 4.8 cannot add is refused at its line: any in an
-    /// object that takes none (not GtkBuildable), and one in a multi
-    /// filter that is not a filter (in a multi sorter, not a sorter).
-    /// Before: behave window aborted on GtkBuilder's assertion
+    /// object that takes none (not GtkBuildable), one in a multi filter
+    /// that is not a filter (in a multi sorter, not a sorter), a widget
+    /// in a text view or an emoji chooser, a flow box child outside a
+    /// flow box. Before: behave window aborted on GtkBuilder's assertion
     /// (`GTK_IS_BUILDABLE (parent)`), or crashed.
     func testAChildGtkCannotAddIsRefusedNotACrash() throws {
         let driver = try WindowDriver()
@@ -292,8 +293,25 @@ final class HostileInterfaceTests: XCTestCase {
         }
         try assertRefused(scene("sorter", "", extra: #"  <object class="GtkMultiSorter"><child><object class="GtkCellRendererText"/></child></object>"#),
                           ["sorter.ui:11:78:", "which takes only a GtkSorter", "give it a GtkSorter"], driver: driver)
-        // The child each takes opens.
-        try driver.open(scene("taken", "", extra: #"  <object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+        // Before: GTK 4.8 looped for ever (the window never read its
+        // SIGTERM), or crashed, on a widget in a text view or an emoji
+        // chooser, and on a flow box child outside a flow box.
+        try assertRefused(scene("text", #"        <child><object class="GtkTextView"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["text.ui:7:77:", "a GtkLabel in a <child> of a GtkTextView, on which GTK loops for ever", "remove the <child>"],
+                          driver: driver)
+        let chooser = #"        <child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser">"#
+        try assertRefused(scene("emoji", chooser + #"<child><object class="GtkLabel"/></child></object></property></object></child>"#),
+                          ["emoji.ui:7:136:", "a GtkLabel in a <child> of a GtkEmojiChooser, on which GTK crashes"], driver: driver)
+        try assertRefused(scene("emojiChild", chooser + #"<property name="child"><object class="GtkLabel"/></property></object></property></object></child>"#),
+                          ["emojiChild.ui:7:127:", "`child` of GtkEmojiChooser, on which GTK crashes", "remove the property"], driver: driver)
+        let flowBoxChild = #"<object class="GtkFlowBoxChild"><child><object class="GtkLabel"/></child></object>"#
+        try assertRefused(scene("flow", "        <child>\(flowBoxChild)</child>"),
+                          ["flow.ui:7:49:", "a GtkFlowBoxChild outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the focus",
+                           "give it in a <child> of a GtkFlowBox, or give its child in place of it"], driver: driver)
+        // What each takes opens.
+        try driver.open(scene("taken", #"        <child><object class="GtkFlowBox"><child>\#(flowBoxChild)</child></object></child>"#
+                                + #"<child><object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object></child>"#,
+                              extra: #"  <object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                                 + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
