@@ -12,6 +12,9 @@ struct GtkClasses: Sendable {
     struct Class: Sendable {
         let parent: String?
         let isAbstract: Bool
+        /// Whether it is GtkBuildable: GtkBuilder adds a `<child>`'s
+        /// object only to one (it asserts it, and the program stops).
+        let isBuildable: Bool
         let properties: Set<String>
         /// The class's tags as the table writes them, GtkBuilder asked of
         /// each (GTK 4.8's, not inherited: a class may read another's):
@@ -39,20 +42,23 @@ struct GtkClasses: Sendable {
     /// The table the build embeds.
     static let gtk = GtkClasses(String(decoding: EmbeddedFiles.bytes("Data/gtk-classes.txt") ?? [], as: UTF8.self))
 
-    /// The table in `text`: a line a class, `Name[*] Parent property… <tag>…`
-    /// (`*`: abstract; `-`: no parent; a tag in `<>`), `#` lines aside.
+    /// The table in `text`: a line a class, `Name[*][!] Parent property… <tag>…`
+    /// (`*`: abstract; `!`: not GtkBuildable; `-`: no parent; a tag in
+    /// `<>`), `#` lines aside.
     init(_ text: String) {
         var classes: [String: Class] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let words = line.split(separator: " ")
             guard words.count >= 2 else { continue }
-            let abstract = words[0].hasSuffix("*")
-            let name = String(abstract ? words[0].dropLast() : words[0])
+            let buildable = !words[0].hasSuffix("!")
+            let marked = buildable ? words[0] : words[0].dropLast()
+            let abstract = marked.hasSuffix("*")
+            let name = String(abstract ? marked.dropLast() : marked)
             var properties: Set<String> = [], tags: Set<String> = []
             for word in words.dropFirst(2) {
                 if word.hasPrefix("<") { tags.insert(String(word)) } else { properties.insert(String(word)) }
             }
-            classes[name] = Class(parent: words[1] == "-" ? nil : String(words[1]), isAbstract: abstract,
+            classes[name] = Class(parent: words[1] == "-" ? nil : String(words[1]), isAbstract: abstract, isBuildable: buildable,
                                   properties: properties, tags: tags)
         }
         self.classes = classes
@@ -74,6 +80,10 @@ struct GtkClasses: Sendable {
 
     /// Whether the class is abstract (GTK makes none of it).
     func isAbstract(_ className: String) -> Bool { classes[className]?.isAbstract == true }
+
+    /// Whether GtkBuilder adds a `<child>`'s object to an object of the
+    /// class (it is GtkBuildable); true for a class the table lacks.
+    func takesChildren(_ className: String) -> Bool { classes[className]?.isBuildable != false }
 
     /// Whether a `className` has the property `name` (read as GTK reads
     /// a property's name: `InterfaceDrawing.propertyName`), its own, an

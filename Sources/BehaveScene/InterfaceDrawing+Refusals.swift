@@ -252,11 +252,16 @@ extension InterfaceDrawing {
     /// it is the one told, and its place is counted once (counted for
     /// each of 20,000 ids given twice, a 1.7 MB file took five minutes).
     private static func mistake(in document: MarkupDocument, _ bytes: [UInt8]) -> (mistake: Mistake, line: Int, column: Int)? {
-        func located(_ mistake: Mistake, at start: Int) -> (mistake: Mistake, line: Int, column: Int) {
-            let (line, column) = MarkupDocument.position(of: start, in: bytes)
+        // At the window's line and column: where GMarkup, its reader and GtkBuilder's, stands as it finds it.
+        func located(_ mistake: Mistake, at place: Int) -> (mistake: Mistake, line: Int, column: Int) {
+            let (line, column) = windowPosition(of: place, in: bytes)
             return (mistake, line, column)
         }
-        var warning: (mistake: Mistake, start: Int)?
+        func opened(_ index: Int) -> Int {
+            let element = document.elements[index]
+            return element.end == element.opened ? element.opened - 1 : element.opened
+        }
+        var warning: (mistake: Mistake, at: Int)?
         var seen = Seen()
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), let className = element.attribute("class"), seen.classesByID[id] == nil {
@@ -269,22 +274,16 @@ extension InterfaceDrawing {
             let reader = element.parent >= 0 ? readers[element.parent] : .builder(in: "")
             var found = mistakes(of: element, readBy: reader, in: document, seen: &seen, bytes)
             for (refusal, place) in windowRefusals(of: element, at: index, in: document, watch: &seen.window, bytes) {
-                found.insert(.window(refusal, place: place), at: refusal.isToldFirst ? 0 : found.count)
+                found.insert((.window(refusal, place: place), place), at: refusal.isToldFirst ? 0 : found.count)
             }
-            for mistake in found {
-                if case .window(_, let place) = mistake {
-                    let (line, column) = windowPosition(of: place, in: bytes)
-                    return (mistake, line, column)
-                }
-                if mistake.refusesTheFile { return located(mistake, at: element.start) }
-                if warning == nil { warning = (mistake, element.start) }
+            for (mistake, place) in found {
+                if mistake.refusesTheFile { return located(mistake, at: place) }
+                if warning == nil { warning = (mistake, place) }
             }
         }
-        if let loop = parentLoop(in: document) { return located(loop.mistake, at: document.elements[loop.element].start) }
-        if let grid = oversizedGrid(in: document) {
-            return located(.gridTooLarge(lines: grid.lines), at: document.elements[grid.element].start)
-        }
-        return warning.map { located($0.mistake, at: $0.start) }
+        if let loop = parentLoop(in: document) { return located(loop.mistake, at: opened(loop.element)) }
+        if let grid = oversizedGrid(in: document) { return located(.gridTooLarge(lines: grid.lines), at: opened(grid.element)) }
+        return warning.map { located($0.mistake, at: $0.at) }
     }
 
     /// What the elements before the one being checked gave, as GtkBuilder
@@ -337,33 +336,38 @@ extension InterfaceDrawing {
     /// What GtkBuilder refuses or warns of in `element`, whose tag
     /// `reader` reads, after what `seen` holds of the elements before it.
     private static func mistakes(of element: MarkupDocument.Element, readBy reader: TagReader, in document: MarkupDocument,
-                                 seen: inout Seen, _ bytes: [UInt8]) -> [Mistake] {
-        var found: [Mistake] = []
+                                 seen: inout Seen, _ bytes: [UInt8]) -> [(mistake: Mistake, at: Int)] {
+        var found: [(mistake: Mistake, at: Int)] = []
+        // Where the window tells each: GMarkup stands past the start tag (at an empty element's `>`).
+        let opened = element.end == element.opened ? element.opened - 1 : element.opened
         if let (taken, required) = attributes(of: element, in: document) {
             if let unknown = element.attributes.first(where: { !taken.contains($0.name) }) {
-                found.append(.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken))
+                found.append((.unknownAttribute(element: element.name, attribute: unknown.name, taken: taken), opened))
             } else if let missing = required.first(where: { element.attribute($0) == nil }) {
-                found.append(.missingAttribute(element: element.name, attribute: missing))
+                found.append((.missingAttribute(element: element.name, attribute: missing), opened))
             }
         }
         switch element.name {
         case "object":
             guard let id = element.attribute("id") else { break }
             if let first = seen.firsts[id] {
-                found.append(.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line))
+                found.append((.duplicateID(id, firstLine: MarkupDocument.position(of: first, in: bytes).line), opened))
             } else {
                 seen.firsts[id] = element.start
             }
         case "template":
-            found.append(.template(className: element.attribute("class") ?? ""))
+            found.append((.template(className: element.attribute("class") ?? ""), opened))
         case "requires":
-            if let mistake = requirement(element) { found.append(mistake) }
+            guard let mistake = requirement(element) else { break }
+            // GtkBuilder weighs a version of two parts past the element's end; refuses any other at its start.
+            let weighed = element.attribute("lib") != nil && element.attribute("version")?.contains(".") == true
+            found.append((mistake, weighed ? element.end : opened))
         case "property":
             guard element.parent >= 0, document.elements[element.parent].name == "object", let name = element.attribute("name"),
                   let className = document.elements[element.parent].attribute("class"),
                   !GtkClasses.gtk.has(property: name, in: className) else { break }
             let nearest = Suggestions.nearest(to: propertyName(name), in: GtkClasses.gtk.properties(of: className))
-            found.append(.notAProperty(className: className, property: name, nearest: nearest))
+            found.append((.notAProperty(className: className, property: name, nearest: nearest), opened))
         case "column":
             // A store's column is one in a <columns> right inside it.
             guard let columns = parent(of: element, in: document), columns.name == "columns",
@@ -376,7 +380,7 @@ extension InterfaceDrawing {
             if element.attribute("type") == nil {
                 seen.notebooksWithPages.insert(element.parent)
             } else if element.attribute("type") == "tab", !seen.notebooksWithPages.contains(element.parent) {
-                found.append(.tabBeforePage)
+                found.append((.tabBeforePage, opened))
             }
         case "constraint":
             guard let layout = parent(of: element, in: document).flatMap({ parent(of: $0, in: document) }),
@@ -384,20 +388,20 @@ extension InterfaceDrawing {
             for (end, namedBy) in [("target", "a <constraint>'s target is"), ("source", "a <constraint>'s source is")] {
                 if let id = element.attribute(end), id != "super",
                    let mistake = notAWidget(id, namedBy: namedBy, guide: true, classes: seen.classesByID) {
-                    found.append(mistake)
+                    found.append((mistake, opened))
                 }
             }
         case "data":
             guard let store = parent(of: element, in: document), store.name == "object",
                   let className = store.attribute("class"), stores.contains(className),
                   !seen.storesWithColumns.contains(element.parent) else { break }
-            found.append(.dataWithoutColumns(className: className))
+            found.append((.dataWithoutColumns(className: className), opened))
         default:
             break
         }
         if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkComboBox"),
            let column = comboTextColumn(element, of: className, in: document, objects: seen.objectsByID) {
-            found.append(.comboTextColumn(column))
+            found.append((.comboTextColumn(column), opened))
         }
         if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkStackPage") {
             // Its child, an object in it or an id, which must be a widget.
@@ -409,36 +413,37 @@ extension InterfaceDrawing {
             if let child {
                 let id = document.text(of: child).trimmingCharacters(in: .whitespacesAndNewlines)
                 if !id.isEmpty, let mistake = notAWidget(id, namedBy: "a page's child is", guide: false, classes: seen.classesByID) {
-                    found.append(mistake)
+                    // Told past the property's end tag, where its id is read.
+                    found.append((mistake, document.elements[child].end))
                 }
             } else {
-                found.append(.pageWithoutChild(className: className))
+                found.append((.pageWithoutChild(className: className), opened))
             }
         }
         if element.name == "object", let className = element.attribute("class") {
             if !GtkClasses.gtk.has(className) {
-                found.append(.unknownClass(className, nearest: GtkClasses.gtk.nearestClass(to: className)))
+                found.append((.unknownClass(className, nearest: GtkClasses.gtk.nearestClass(to: className)), opened))
             } else if GtkClasses.gtk.isAbstract(className) {
-                found.append(.abstractClass(className))
+                found.append((.abstractClass(className), opened))
             } else if !isDrawnWith(className) {
-                found.append(.notDrawnWith(className))
+                found.append((.notDrawnWith(className), opened))
             }
         }
         if case .builder = reader,
            let mistake = unreadClassTag(element, in: document, objectBefore: seen.childObjects[element.parent]) {
-            found.insert(mistake, at: 0)
+            found.insert((mistake, opened), at: 0)
         }
         if element.name == "object", element.parent >= 0, document.elements[element.parent].name == "child",
            seen.childObjects[element.parent] == nil {
             seen.childObjects[element.parent] = element.attribute("class") ?? ""
         }
         if let parent = misplacement(of: element, readBy: reader) {
-            found.insert(.misplacedTag(element.name, parent: parent), at: 0)
+            found.insert((.misplacedTag(element.name, parent: parent), opened), at: 0)
         }
         if let taken = tagMistake(of: element, readBy: reader) {
             // A short name's nearest is a guess (`foo`, `col`), not its typo.
             let nearest = element.name.count > 3 ? Suggestions.nearest(to: element.name, in: taken.sorted()) : nil
-            found.insert(.unknownTag(element.name, reader: reader, nearest: nearest), at: 0)
+            found.insert((.unknownTag(element.name, reader: reader, nearest: nearest), opened), at: 0)
         }
         return found
     }

@@ -43,6 +43,19 @@ extension InterfaceDrawing {
         /// A value GtkBuilder cannot read for its property (it would fail
         /// without a line, or warn and leave the property be).
         case unreadable(property: String, className: String, value: String, expected: String)
+        /// An object in a `<child>` of one that is not GtkBuildable:
+        /// GtkBuilder asserts it is, and the program stops.
+        case childOfUnbuildable(className: String, parent: String)
+        /// An object in a `<child>` of one that takes only a `kind` as a
+        /// child (a multi filter a filter): GTK crashes on any other.
+        case childOfAnotherKind(className: String, parent: String, kind: String)
+        /// A widget in a `<child>` of an object that cannot hold one (a
+        /// text view, an emoji chooser), or as its `child`: GTK's `fate`.
+        case widgetChild(className: String, parent: String, fate: String)
+        case childProperty(className: String, fate: String)
+        /// A flow box child outside a flow box: GTK crashes as it takes
+        /// the focus.
+        case flowBoxChildAlone(className: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -75,6 +88,15 @@ extension InterfaceDrawing {
             case .pastPango(let place, let what): "\(place) gives \(what) \(WindowRefusal.pango)"
             case .unreadable(let property, let className, let value, _):
                 "`\(property)` of \(className) is `\(value)`, which GTK cannot read as its value"
+            case .childOfUnbuildable(let className, let parent):
+                "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
+                    + "GTK stops the program (an assertion)"
+            case .childOfAnotherKind(let className, let parent, let kind):
+                "a \(className) in a <child> of a \(parent), which takes only a \(kind) as a child, on which GTK crashes"
+            case .widgetChild(let className, let parent, let fate): "a \(className) in a <child> of a \(parent), on which GTK \(fate)"
+            case .childProperty(let className, let fate): "`child` of \(className), on which GTK \(fate)"
+            case .flowBoxChildAlone(let className):
+                "a \(className) outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the focus"
             }
         }
 
@@ -95,6 +117,11 @@ extension InterfaceDrawing {
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+            case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
+            case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
+            case .widgetChild: "remove the <child>"
+            case .childProperty: "remove the property"
+            case .flowBoxChildAlone: "give it in a <child> of a GtkFlowBox, or give its child in place of it"
             }
         }
     }
@@ -137,6 +164,9 @@ extension InterfaceDrawing {
                 watch.windowCount += 1
                 if watch.windowCount > 1 { found.append((.secondWindow(className: className), opened)) }
             }
+            if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
+                found.append((refusal, opened))
+            }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
         case "attribute":
             if let name = element.attribute("name"), let value = element.attribute("value") {
@@ -157,7 +187,10 @@ extension InterfaceDrawing {
             guard let name = element.attribute("name") else { break }
             let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
             let kind = GtkPropertyKinds.gtk.kind(of: name, in: className), text = document.text(of: index)
-            if name == "file" || name == "filename" || kind == .file {
+            if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
+               let fate = widgetChildFate(className) {
+                found.append((.childProperty(className: className, fate: fate), opened))
+            } else if name == "file" || name == "filename" || kind == .file {
                 found.append((.readsAFile(property: name, className: className), opened))
             } else if let refusal = valueRefusal(name, kind: kind, text) {
                 found.append((refusal, ended))
@@ -169,6 +202,49 @@ extension InterfaceDrawing {
             break
         }
         return found
+    }
+
+    /// The classes whose objects take only one kind of child, each with
+    /// that kind: GTK 4.8 hands any other to GtkBuildable's add_child,
+    /// which they lack, and crashes.
+    static let childKinds: [(parent: String, kind: String)] = [("GtkMultiFilter", "GtkFilter"), ("GtkMultiSorter", "GtkSorter")]
+
+    /// What GTK 4.8 does with a widget in a `<child>` of an object of
+    /// `className` that cannot hold one, or as its `child`; nil when it
+    /// holds one. A text view lays it over its text, and loops; an emoji
+    /// chooser, a popover, takes it in place of its own content.
+    static func widgetChildFate(_ className: String) -> String? {
+        if GtkClasses.gtk.isA(className, "GtkTextView") { return "loops for ever (the child laid over the text)" }
+        if GtkClasses.gtk.isA(className, "GtkEmojiChooser") {
+            return "crashes (the child takes the place of the chooser's own content)"
+        }
+        return nil
+    }
+
+    /// What the window refuses of an object of `className` where it is:
+    /// in a `<child>` of one that takes no children, or not of its kind,
+    /// or no widget; a flow box child outside a flow box.
+    private static func childRefusal(of element: MarkupDocument.Element, className: String,
+                                     in document: MarkupDocument) -> WindowRefusal? {
+        guard GtkClasses.gtk.classes[className] != nil else { return nil }
+        let holder = element.parent >= 0 ? document.elements[element.parent] : nil
+        let outer = holder.flatMap { $0.name == "child" && $0.parent >= 0 ? document.elements[$0.parent] : nil }
+        let parent = outer.flatMap { $0.name == "object" ? $0.attribute("class") : nil }.flatMap {
+            GtkClasses.gtk.classes[$0] != nil ? $0 : nil
+        }
+        if let parent {
+            if !GtkClasses.gtk.takesChildren(parent) { return .childOfUnbuildable(className: className, parent: parent) }
+            if let (_, kind) = childKinds.first(where: { GtkClasses.gtk.isA(parent, $0.parent) }), !GtkClasses.gtk.isA(className, kind) {
+                return .childOfAnotherKind(className: className, parent: parent, kind: kind)
+            }
+            if GtkClasses.gtk.isA(className, "GtkWidget"), let fate = widgetChildFate(parent) {
+                return .widgetChild(className: className, parent: parent, fate: fate)
+            }
+        }
+        if GtkClasses.gtk.isA(className, "GtkFlowBoxChild"), !GtkClasses.gtk.isA(parent ?? "", "GtkFlowBox") {
+            return .flowBoxChildAlone(className: className)
+        }
+        return nil
     }
 
     /// The line and column GMarkup gives at byte `offset` of `bytes`, as

@@ -93,6 +93,47 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           fix: "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it")
     }
 
+    /// A child GTK 4.8 cannot add, on which it stops the program, crashes
+    /// or loops: any in an object that takes none (not GtkBuildable), one
+    /// that is not a filter in a multi filter (not a sorter in a multi
+    /// sorter), a widget in a text view or an emoji chooser, a flow box
+    /// child outside a flow box. Before: headless took the file, and
+    /// behave window aborted on GtkBuilder's assertion, crashed or hung.
+    func testAChildGtkCannotAddIsRefused() throws {
+        try assertRefused("</interface>", #"  <object class="GtkAdjustment"><child><object class="GtkLabel"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:66: a GtkLabel in a <child> of a GtkAdjustment, which takes no children (it is not GtkBuildable), "
+                            + "on which GTK stops the program (an assertion)",
+                          fix: "remove the <child>, or give the object to one that takes it")
+        try assertRefused("</interface>", #"  <object class="GtkAnyFilter"><child><object class="GtkCellRendererText"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:76: a GtkCellRendererText in a <child> of a GtkAnyFilter, which takes only a GtkFilter as a child, "
+                            + "on which GTK crashes", fix: "give it a GtkFilter, or remove the <child>")
+        try assertRefused("</interface>", #"  <object class="GtkMultiSorter"><child><object class="GtkLabel"/></child></object>"# + "\n</interface>",
+                          "coffee.ui:36:67: a GtkLabel in a <child> of a GtkMultiSorter, which takes only a GtkSorter as a child, "
+                            + "on which GTK crashes", fix: "give it a GtkSorter, or remove the <child>")
+        // A widget a text view or an emoji chooser would hold (GTK looped, crashed).
+        try assertRefused(switchChild, before(#"<child><object class="GtkTextView"><child><object class="GtkLabel"/></child></object></child>"#),
+                          "coffee.ui:18:77: a GtkLabel in a <child> of a GtkTextView, on which GTK loops for ever (the child laid over the text)",
+                          fix: "remove the <child>")
+        let chooser = #"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser">"#
+        try assertRefused(switchChild, before(chooser + #"<child><object class="GtkLabel"/></child></object></property></object></child>"#),
+                          "coffee.ui:18:136: a GtkLabel in a <child> of a GtkEmojiChooser, on which GTK crashes (the child takes the place "
+                            + "of the chooser's own content)", fix: "remove the <child>")
+        try assertRefused(switchChild, before(chooser + #"<property name="child">title</property></object></property></object></child>"#),
+                          "coffee.ui:18:127: `child` of GtkEmojiChooser, on which GTK crashes (the child takes the place of the chooser's "
+                            + "own content)", fix: "remove the property")
+        // A flow box child outside a flow box (GTK crashed as it took the focus).
+        try assertRefused(switchChild, before(#"<child><object class="GtkFlowBoxChild"/></child>"#),
+                          "coffee.ui:18:49: a GtkFlowBoxChild outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it "
+                            + "takes the focus", fix: "give it in a <child> of a GtkFlowBox, or give its child in place of it")
+        // What each takes is read.
+        let (warnings, maximum) = try check("</interface>", #"  <object class="GtkEveryFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+                                                + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
+                                                + #"<object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object>"#
+                                                + #"<object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object>"# + "\n</interface>")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
+
     /// Numbers, text and markup past what GTK and Pango lay out, and
     /// markup Pango cannot read.
     func testWhatGtkCannotLayOutIsRefused() throws {

@@ -25,7 +25,12 @@
 **     box with an entry whose entry-text-column is not a text column of
 **     its model (GTK reads a row's text from it, and crashes), and a
 **     widget given by id as its own child or its ancestor's (GTK loops
-**     or crashes), more than UI_MAX_ADOPTIONS of those;
+**     or crashes), more than UI_MAX_ADOPTIONS of those, a <child> of an
+**     object that is not GtkBuildable (an assertion), and a multi
+**     filter's or sorter's child that is not a filter or a sorter (GTK
+**     calls a null pointer), a widget as a text view's <child> (GTK
+**     loops) or an emoji chooser's (it crashes), and a flow box child
+**     outside a flow box (it crashes as it takes the focus);
 **   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -85,6 +90,8 @@ typedef struct {
   ** tab), and whether each open stack page lacks its child (GTK stops). */
   gboolean paged[UI_MAX_DEPTH + 1];
   gboolean childless[UI_MAX_DEPTH + 1];
+  /* Whether each open element is a <child> right inside an <object>. */
+  gboolean children_open[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -296,6 +303,26 @@ static gboolean is_helper (GType type) {
 ** test checks the two agree on every class). */
 gboolean bhg_scan_draws_with (GType type) {
   return g_type_is_a(type, GTK_TYPE_WIDGET) || is_helper(type);
+}
+
+/* The class a child's object must be of for an object of `type` to take
+** it, or 0 for any: a multi filter hands any other to GtkBuildable's
+** add_child, which it lacks (GTK calls a null pointer), as a multi sorter
+** does. */
+static GType child_kind (GType type) {
+  if (g_type_is_a(type, GTK_TYPE_MULTI_FILTER)) return GTK_TYPE_FILTER;
+  if (g_type_is_a(type, GTK_TYPE_MULTI_SORTER)) return GTK_TYPE_SORTER;
+  return 0;
+}
+
+/* What GTK does with a widget in a <child> of an object of `type` that
+** cannot hold one, or NULL: a text view lays it over its text, and
+** loops; an emoji chooser, a popover, takes it in place of its own
+** content, and crashes (given as its `child` too). */
+static const char *widget_child_fate (GType type) {
+  if (g_type_is_a(type, GTK_TYPE_TEXT_VIEW)) return "loops for ever (the child laid over the text)";
+  if (g_type_is_a(type, GTK_TYPE_EMOJI_CHOOSER)) return "crashes (the child takes the place of the chooser's own content)";
+  return NULL;
 }
 
 /* The classes that read <columns> and <data>. */
@@ -693,6 +720,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
   scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
+  scan->children_open[scan->depth] = in_object && strcmp(element, "child") == 0;
   if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) {
     const char *name = attribute(names, values, "type");
     GType type = name != NULL ? class_named(name) : G_TYPE_INVALID;
@@ -755,6 +783,23 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else if (g_type_is_a(type, GTK_TYPE_WINDOW) && ++scan->windows > 1) {
       refuse(scan, error, "a second window (%s); Behave shows one window, the screen, drawn as the file's GtkWindow "
              "(a behaviour's ask shows dialogs): remove it", name);
+    } else if (scan->children_open[scan->depth - 1] && !g_type_is_a(inside, GTK_TYPE_BUILDABLE)) {
+      /* GtkBuilder asserts that the object a child is added to is buildable. */
+      refuse(scan, error, "a %s in a <child> of a %s, which takes no children (it is not GtkBuildable), on which GTK "
+             "stops the program (an assertion); remove the <child>, or give the object to one that takes it",
+             name, g_type_name(inside));
+    } else if (scan->children_open[scan->depth - 1] && child_kind(inside) != 0 && !g_type_is_a(type, child_kind(inside))) {
+      refuse(scan, error, "a %s in a <child> of a %s, which takes only a %s as a child, on which GTK crashes; give it "
+             "a %s, or remove the <child>", name, g_type_name(inside), g_type_name(child_kind(inside)),
+             g_type_name(child_kind(inside)));
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET) && widget_child_fate(inside) != NULL) {
+      refuse(scan, error, "a %s in a <child> of a %s, on which GTK %s; remove the <child>", name, g_type_name(inside),
+             widget_child_fate(inside));
+    } else if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)
+               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_FLOW_BOX))) {
+      /* It takes its flow box for granted as it takes the focus. */
+      refuse(scan, error, "a %s outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the "
+             "focus; give it in a <child> of a GtkFlowBox, or give its child in place of it", name);
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
@@ -812,6 +857,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       else
         refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
                g_type_name(inside), name);
+    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside) != NULL) {
+      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside), widget_child_fate(inside));
     } else if (!scan->attribute && loads_a_file(name, scan->pspec)) {
       refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
              "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "

@@ -7,8 +7,9 @@
 **
 **   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table > Sources/BehaveScene/Data/gtk-classes.txt
 **
-** One line a class: its name (a `*` after it when it is abstract), its
-** parent's name, then the names of the properties it has that its parent
+** One line a class: its name (a `*` after it when it is abstract, then a
+** `!` when it is not GtkBuildable: GtkBuilder stops the program on a
+** <child> of one), its parent's name, then the names of the properties it has that its parent
 ** lacks, its own and those of the interfaces it implements, in name order.
 ** A class's properties are then its line's and its ancestors': what
 ** g_object_class_find_property finds. Then, for a class GTK makes, the
@@ -251,7 +252,8 @@ int main (int argc, char **argv) {
     if (kinds && !has_kinds(type)) continue;
     if (own != NULL) print_untried(g_type_name(type), own);
     if (kinds) printf("%s", g_type_name(type));
-    else printf("%s%s %s", g_type_name(type), G_TYPE_IS_ABSTRACT(type) ? "*" : "", parent != 0 ? g_type_name(parent) : "-");
+    else printf("%s%s%s %s", g_type_name(type), G_TYPE_IS_ABSTRACT(type) ? "*" : "",
+                g_type_is_a(type, GTK_TYPE_BUILDABLE) ? "" : "!", parent != 0 ? g_type_name(parent) : "-");
     print_properties(type, kinds);
     if (own != NULL) print_tags(own);
     printf("\n");

@@ -71,7 +71,8 @@ final class GtkClassTableTests: XCTestCase {
     /// Headless finds a class's properties in the table as GLib finds
     /// them (`g_object_class_find_property`: a parent's and an
     /// interface's too, `_` for `-`), for every class of the table and
-    /// every property name any class has; and knows which are abstract.
+    /// every property name any class has; and knows which are abstract,
+    /// and which take a `<child>` (are GtkBuildable).
     func testHeadlessFindsPropertiesAsGLibFindsThem() throws {
         gtk_test_register_all_types()
         let table = GtkClasses.gtk
@@ -86,6 +87,9 @@ final class GtkClassTableTests: XCTestCase {
             }
             if table.isAbstract(className) != (g_type_test_flags(type, G_TYPE_FLAG_ABSTRACT.rawValue) != 0) {
                 differences.append("\(className): abstract \(table.isAbstract(className)) in the table")
+            }
+            if table.takesChildren(className) != (g_type_is_a(type, gtk_buildable_get_type()) != 0) {
+                differences.append("\(className): takes children \(table.takesChildren(className)) in the table")
             }
             let klass = g_type_class_ref(type)
             defer { g_type_class_unref(klass) }

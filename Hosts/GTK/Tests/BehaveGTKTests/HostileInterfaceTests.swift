@@ -275,6 +275,47 @@ final class HostileInterfaceTests: XCTestCase {
                           ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
     }
 
+    /// A child GTK 4.8 cannot add is refused at its line: any in an
+    /// object that takes none (not GtkBuildable), one in a multi filter
+    /// that is not a filter (in a multi sorter, not a sorter), a widget
+    /// in a text view or an emoji chooser, a flow box child outside a
+    /// flow box. Before: behave window aborted on GtkBuilder's assertion
+    /// (`GTK_IS_BUILDABLE (parent)`), or crashed.
+    func testAChildGtkCannotAddIsRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("adjusted", "", extra: #"  <object class="GtkAdjustment"><child><object class="GtkLabel"/></child></object>"#),
+                          ["adjusted.ui:11:66:", "a GtkLabel in a <child> of a GtkAdjustment, which takes no children",
+                           "remove the <child>, or give the object to one that takes it"], driver: driver)
+        for filter in ["GtkAnyFilter", "GtkEveryFilter"] {
+            try assertRefused(scene(filter, "", extra: #"  <object class="\#(filter)"><child><object class="GtkCellRendererText"/></child></object>"#),
+                              ["\(filter).ui:11:", "a GtkCellRendererText in a <child> of a \(filter), which takes only a GtkFilter",
+                               "give it a GtkFilter, or remove the <child>"], driver: driver)
+        }
+        try assertRefused(scene("sorter", "", extra: #"  <object class="GtkMultiSorter"><child><object class="GtkCellRendererText"/></child></object>"#),
+                          ["sorter.ui:11:78:", "which takes only a GtkSorter", "give it a GtkSorter"], driver: driver)
+        // Before: GTK 4.8 looped for ever (the window never read its
+        // SIGTERM), or crashed, on a widget in a text view or an emoji
+        // chooser, and on a flow box child outside a flow box.
+        try assertRefused(scene("text", #"        <child><object class="GtkTextView"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["text.ui:7:77:", "a GtkLabel in a <child> of a GtkTextView, on which GTK loops for ever", "remove the <child>"],
+                          driver: driver)
+        let chooser = #"        <child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser">"#
+        try assertRefused(scene("emoji", chooser + #"<child><object class="GtkLabel"/></child></object></property></object></child>"#),
+                          ["emoji.ui:7:136:", "a GtkLabel in a <child> of a GtkEmojiChooser, on which GTK crashes"], driver: driver)
+        try assertRefused(scene("emojiChild", chooser + #"<property name="child"><object class="GtkLabel"/></property></object></property></object></child>"#),
+                          ["emojiChild.ui:7:127:", "`child` of GtkEmojiChooser, on which GTK crashes", "remove the property"], driver: driver)
+        let flowBoxChild = #"<object class="GtkFlowBoxChild"><child><object class="GtkLabel"/></child></object>"#
+        try assertRefused(scene("flow", "        <child>\(flowBoxChild)</child>"),
+                          ["flow.ui:7:49:", "a GtkFlowBoxChild outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the focus",
+                           "give it in a <child> of a GtkFlowBox, or give its child in place of it"], driver: driver)
+        // What each takes opens.
+        try driver.open(scene("taken", #"        <child><object class="GtkFlowBox"><child>\#(flowBoxChild)</child></object></child>"#
+                                + #"<child><object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object></child>"#,
+                              extra: #"  <object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
+                                + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
