@@ -9,7 +9,7 @@ extension LuaRuntime {
     static let behaviourAPI = [log] + timeFunctions + platformFunctions + [declare] + moduleFunctions
     /// The table the prelude receives: the API's host half and `self`'s
     /// methods the prelude wraps (made once: each runtime hands it out).
-    static let preludeHostTable = behaviourAPI + HostType.behaviourSelf.preludeFunctions
+    static let preludeHostTable = behaviourAPI + HostType.behaviourSelf.preludeFunctions + [views]
 
     /// `print`'s: a line of the scene's log, from the running behaviour.
     static let log = HostFunction("log") { runtime, S in

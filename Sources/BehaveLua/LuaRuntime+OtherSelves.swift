@@ -1,6 +1,10 @@
 import BehaveCore
 import CLuaShim
 
+/// The read-only views' makers (`Lua/views.lua`), compiled the first time
+/// a runtime makes a view: most scenes make none.
+private let viewsSource = EmbeddedChunks.text("Lua/views.lua", as: "=behave")
+
 /// A behaviour's `self` as another behaviour's script gets it: a control's
 /// `delegate`, an action's sender. No script may change another
 /// behaviour's state, so each reader but the behaviour itself gets a view
@@ -8,6 +12,16 @@ import CLuaShim
 /// does; a change of a field, through it or a table it holds, is an error
 /// naming the behaviour, and none of its code runs.
 extension LuaRuntime {
+    /// `H.views()`: the chunk of `Lua/views.lua`, which the prelude runs
+    /// once with what the views need and keeps what it returns.
+    static let views = HostFunction("views") { runtime, S throws(ValueError) in
+        let source = viewsSource
+        guard bh_load(S, source, source.count, "=behave") == LUA_OK else {
+            throw ValueError("views: \(runtime.popString(from: S))")
+        }
+        return 1
+    }
+
     /// Pushes `behaviour`'s `self` as the code `reader` runs gets it: itself
     /// to its own script; a view to any other code, a behaviour's, a
     /// module's top level or a spec's (nil). Nil when the view cannot be

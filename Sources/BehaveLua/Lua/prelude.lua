@@ -49,6 +49,21 @@ api.platform = {
 }
 api.behaviour = H.declare
 
+-- Read-only views (Lua/views.lua): a module's table as every behaviour
+-- gets it, another behaviour's `self`. Compiled the first time a view is
+-- made: most scenes make none, and a start pays nothing for them.
+local views
+local function view_makers()
+  if views == nil then
+    views = H.views()(plain_setmetatable, H.readonlyTables, H.metaField, H.where, H.viewTargets)
+  end
+  return views
+end
+
+local function readonly(value, name)
+  return view_makers().module(value, name)
+end
+
 -- require "name": the host resolves the name from the scope of the
 -- calling chunk (for a behaviour: beside the requiring file, then among the
 -- bundled scripts; for a spec file: from the working directory, then
@@ -57,119 +72,6 @@ api.behaviour = H.declare
 -- and every script gets the same value, read-only: one behaviour cannot
 -- change what another sees. A spec's module runs in the spec's environment
 -- and its value is handed out as it is, as Lua's require does.
--- Each read-only view, to what the sandbox's rawset says when refusing it:
--- { what it is, the fix }.
-local view_refusals = H.readonlyTables
-
-local meta_field, where = H.metaField, H.where
-
--- A maker of read-only views: a view reads through to its table (a table
--- it reads is a view too) and refuses changes with `what` and `fix`. Views
--- are kept per table (weakly), so that a table read twice is one view.
---
--- A view of another behaviour's (`refusal.behaviour`) is its data, and no
--- code of it runs for the reader: reads follow `__index` tables, never
--- functions, `#` is the raw length, a function or a coroutine it holds
--- reads as one that refuses to run (its methods' code would change its
--- locals and globals, which no view can guard), and only `self` itself
--- names the behaviour. A module's view reads as the module does: its
--- functions are everyone's to call.
-local function viewer(refusal)
-  local views = plain_setmetatable({}, { __mode = "k" })
-  local stubs = plain_setmetatable({}, { __mode = "k" })
-  local view_of
-
-  -- A function or coroutine of another behaviour, as a reader gets it (one
-  -- for each, so that it reads as the same twice).
-  local function refusing(value, key, what, fix)
-    local stub = stubs[value]
-    if stub == nil then
-      stub = function()
-        error(format("%s%s, nor its code run (calling '%s'); %s", where(), what, tostring(key), fix), 0)
-      end
-      stubs[value] = stub
-    end
-    return stub
-  end
-
-  -- `value[key]` without running code of the behaviour's: raw, then along
-  -- `__index` tables (at most 100 of them: a loop of them ends).
-  local function data(value, key)
-    local t = value
-    for _ = 1, 100 do
-      local item = rawget(t, key)
-      if item ~= nil then return item end
-      t = meta_field(t, "__index")
-      if type(t) ~= "table" then return nil end
-    end
-    return nil
-  end
-
-  local function guarded(item, key, what, fix)
-    local kind = type(item)
-    if kind == "function" or kind == "thread" then return refusing(item, key, what, fix) end
-    return view_of(item, what, fix)
-  end
-
-  local function make(value, what, fix, names)
-    local meta = {
-      -- At the script's line, even when a library function sets the
-      -- field (table.insert).
-      __newindex = function(_, key)
-        error(format("%s%s (setting '%s'); %s", where(), what, tostring(key), fix), 0)
-      end,
-      __metatable = false,
-    }
-    if refusal.behaviour then
-      meta.__index = function(_, key) return guarded(data(value, key), key, what, fix) end
-      meta.__len = function() return rawlen(value) end
-      meta.__call = function() error(format("%s%s, nor its code run (calling a table); %s", where(), what, fix), 0) end
-      -- A key that is a table is a view too (the raw key stays here, for
-      -- next).
-      meta.__pairs = function()
-        local key
-        return function()
-          local item
-          key, item = next(value, key)
-          return view_of(key, what, fix), guarded(item, key, what, fix)
-        end
-      end
-      if names then meta.__tostring = function() return tostring(value) end end
-    else
-      meta.__index = function(_, key) return view_of(value[key], what, fix) end
-      meta.__len = function() return #value end
-      meta.__call = function(_, ...) return value(...) end
-      meta.__pairs = function()
-        local key
-        return function()
-          local item
-          key, item = next(value, key)
-          return view_of(key, what, fix), view_of(item, what, fix)
-        end
-      end
-    end
-    return plain_setmetatable({}, meta)
-  end
-
-  -- `names`: the view's `tostring` is its table's (a behaviour's `self`,
-  -- which the prelude names).
-  function view_of(value, what, fix, names)
-    if type(value) ~= "table" then return value end
-    local view = views[value]
-    if view ~= nil then return view end
-    view = make(value, what, fix, names)
-    views[value] = view
-    view_refusals[view] = { what, fix }
-    return view
-  end
-  return view_of
-end
-
-local module_view = viewer {}
-
-local function readonly(value, name)
-  return module_view(value, format("module '%s' is read-only: it cannot be changed", name), "keep your own copy")
-end
 local require_module, module_loaded = H.requireModule, H.moduleLoaded
 
 -- An error in the module's top level goes on up from its own line; the
@@ -207,17 +109,10 @@ end
 local function self_tostring(t) return describe(self_id(t)) end
 
 -- Another behaviour's `self`, as a script gets it from the host (a
--- control's delegate, an action's sender): its fields, outlets and
--- inspectables read as they read to its own script, and nothing of it can
--- be changed nor run, since no script may change another behaviour's
--- state. The host knows the view as the behaviour it shows
--- (`view_targets`: a control's delegate may be set to it).
-local behaviour_view, view_targets = viewer { behaviour = true }, H.viewTargets
+-- control's delegate, an action's sender): its data, read-only, none of
+-- its code run for the reader (views.lua).
 local function other_self(self)
-  local view = behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
-                              "send an event of yours that the scene connects to one of its actions", true)
-  view_targets[view] = self
-  return view
+  return view_makers().behaviour(self)
 end
 
 -- Each instance's tables are made in C (bh_new_self: a call of the host's
