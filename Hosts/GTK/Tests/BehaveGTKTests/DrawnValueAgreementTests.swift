@@ -125,19 +125,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             // the window's scan, which reads to the end, refuses it.
             ("cut", "<interface>\(label)", true, true, false),
         ]
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-refused-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try scratchFolder()
         for (name, text, refused, warned, takes) in files {
-            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
-            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-            var told: String?
-            do {
-                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            } catch {
-                told = error.message
-            }
+            let (scene, told) = try windowReading(text, as: name, in: scratch)
             XCTAssertEqual(told == nil, !refused, name)
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
             XCTAssertEqual(warnings.count, warned ? 1 : 0, "\(name): \(warnings)")
@@ -227,19 +217,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<attributes><attribute name="weight" value="bold"/></attributes><placeholder/>"#,
                           #"<object class="GtkStringList"><items><item>A</item></items></object><menu id="m"><section><item/></section></menu>"#), false),
         ]
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try scratchFolder()
         for (name, text, refused) in files {
-            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
-            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-            var told: String?
-            do {
-                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            } catch {
-                told = error.message
-            }
+            let (scene, told) = try windowReading(text, as: name, in: scratch)
             XCTAssertEqual(told == nil, !refused, name)
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
             XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
@@ -253,6 +233,29 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     }
 
     /// The `file.ui:line:column` a message starts with.
+    /// A folder of this test's own, removed when it ends.
+    private func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-agree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// Writes `text` as `name`.ui in `folder`, with a scene of a `title`
+    /// label it may draw: the scene's path, and what the window refuses
+    /// of the file (nil when it opens).
+    private func windowReading(_ text: String, as name: String, in folder: URL) throws -> (scene: String, told: String?) {
+        try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).ui"))
+        let scene = folder.appendingPathComponent("\(name).scene.yaml").path
+        try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        do {
+            _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
+            return (scene, nil)
+        } catch {
+            return (scene, error.message)
+        }
+    }
+
     private func place(_ message: String) -> String? {
         message.firstMatch(of: /^[^ ]+\.ui:[0-9]+:[0-9]+/).map { String($0.output) }
     }
@@ -339,20 +342,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                           + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#), false),
         ]
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("behave-policy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
         for (name, text, refused) in files {
-            try Data(text.utf8).write(to: scratch.appendingPathComponent("\(name).ui"))
-            let scene = scratch.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-            var told: String?
-            do {
-                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            } catch {
-                told = error.message
-            }
+            let (scene, told) = try windowReading(text, as: name, in: scratch)
             XCTAssertEqual(told != nil, refused, "\(name): \(told ?? "opened")")
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
             XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
