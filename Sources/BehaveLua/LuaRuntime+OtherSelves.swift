@@ -51,10 +51,10 @@ extension LuaRuntime {
         return behaviour
     }
 
-    /// Refuses what only `owner`'s own code may do (send its events, cancel
+    /// Refuses what only `owner`'s own code may do to what it holds (cancel
     /// its timers, disconnect its connections) when another behaviour's
-    /// code runs: through another's `self` (or a method of its called on
-    /// it) a script could otherwise act as that behaviour. A spec, which no
+    /// code runs: they are data its `self` shows another script, where its
+    /// functions (`send` among them) refuse to run. A spec, which no
     /// behaviour runs, may.
     func refuseFromOtherBehaviour(_ owner: Behaviour?, _ refusal: String) throws(ValueError) {
         guard let owner, let running = runningBehaviour, running !== owner else { return }

@@ -12,7 +12,6 @@ extension HostType {
             let behaviour = try runtime.instance(at: 1, in: S)
             let event = try runtime.dotCalled("send", passing: .behaviour, in: S,
                                               runtime.argument(2, "event name", runtime.string(at: 2, in: S), in: S))
-            try runtime.refuseFromOtherBehaviour(behaviour, "it cannot send its events from here (`\(event)`)")
             try behaviour.send(event, arguments: try runtime.eventArguments(from: 3, in: S))
             return 0
         },
@@ -21,7 +20,6 @@ extension HostType {
             let behaviour = try runtime.instance(at: 1, in: S)
             let action = try runtime.dotCalled("sendAction", passing: .behaviour, in: S,
                                                runtime.argument(2, "action name", runtime.string(at: 2, in: S), in: S))
-            try runtime.refuseFromOtherBehaviour(behaviour, "it cannot send actions from here (`\(action)`)")
             behaviour.sendAction(action, arguments: try runtime.eventArguments(from: 3, in: S))
             return 0
         },
