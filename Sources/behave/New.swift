@@ -13,7 +13,7 @@ struct New: Command {
             .argument("name", help: "The behaviour's name: letters, digits and _, starting with a letter (like, like_button)."),
             .option("outlet", valueName: "NAME:TYPE", help: "An outlet and its control type (repeatable; default button:Button).",
                     repeatable: true),
-            .option("directory", valueName: "DIR", help: "Where to write the files (default: the working directory)."),
+            .option("directory", valueName: "DIR", help: "Where to write the files, made when missing (default: the working directory)."),
         ])
 
     var name: String
@@ -34,16 +34,53 @@ struct New: Command {
             for (path, _) in paths where FileManager.default.fileExists(atPath: path) {
                 throw UsageFailure("\(path) already exists; choose another name or move it away (nothing was written)")
             }
+            if let directory { try New.makeFolder(directory) }
             for (path, text) in paths {
-                guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                    throw UsageFailure("\(path): cannot write the file")
-                }
+                try New.write(text, to: path)
                 print("wrote \(DisplayText.line(path))")
             }
             // The next commands as they run from here: in the folder written to.
             let (scene, spec) = directory == nil ? ("\(name).scene.yaml", "\(name)_spec.lua") : (paths[1].0, paths[2].0)
             print("next: behave test \(DisplayText.line(spec)), then behave run \(DisplayText.line(scene))")
             return 0
+        }
+    }
+}
+
+extension New {
+    /// `--directory` made when it is missing, as `mkdir -p` would, so that
+    /// `behave new like --directory like` starts a folder of its own.
+    static func makeFolder(_ directory: String) throws(UsageFailure) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw UsageFailure("--directory \(directory) is a file, not a folder; name a folder (it is made when missing)")
+            }
+            return
+        }
+        // Folder by folder with mkdir(2), for the system's reason when one
+        // cannot be made (Foundation's error names none on Linux).
+        var made = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
+            if mkdir(made, 0o777) != 0 && errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw UsageFailure("--directory \(directory): cannot make the folder \(made) (\(reason.lowercased())); choose a folder you can write to")
+            }
+        }
+    }
+
+    /// Writes a new file (never over one: O_EXCL), with the system's
+    /// reason when it cannot.
+    static func write(_ text: String, to path: String) throws(UsageFailure) {
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        let bytes = Array(text.utf8)
+        let written = file < 0 ? -1 : bytes.withUnsafeBytes { Foundation.write(file, $0.baseAddress, $0.count) }
+        let failure = written == bytes.count ? 0 : (written < 0 ? errno : EIO)
+        if file >= 0 { close(file) }
+        guard failure == 0 else {
+            let reason = String(cString: strerror(failure)).lowercased()
+            throw UsageFailure("\(path): cannot write the file (\(reason)); choose a --directory you can write to")
         }
     }
 }

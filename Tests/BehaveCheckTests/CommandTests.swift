@@ -212,6 +212,32 @@ final class NewCommandTests: XCTestCase {
         XCTAssertEqual(try behave(["test", "like/like_spec.lua"], in: directory).status, 0)
     }
 
+    /// A `--directory` that does not exist yet is made, as `mkdir -p`
+    /// would: a new behaviour in a folder of its own is one command.
+    func testNewMakesAMissingFolder() throws {
+        let directory = try folder([:])
+        let made = try behave(["new", "like", "--directory", "apps/like"], in: directory)
+        XCTAssertEqual(made.status, 0, made.errors)
+        XCTAssertTrue(made.output.hasSuffix("next: behave test apps/like/like_spec.lua, then behave run apps/like/like.scene.yaml\n"),
+                      made.output)
+        XCTAssertEqual(try behave(["test", "apps/like/like_spec.lua"], in: directory).status, 0)
+    }
+
+    /// A folder that cannot be made, or a file in its place, is told with
+    /// the reason and the fix, and nothing is written.
+    func testNewIntoAFolderItCannotUseSaysWhy() throws {
+        let directory = try folder(["taken": "a file\n"])
+        let onFile = try behave(["new", "like", "--directory", "taken"], in: directory)
+        XCTAssertEqual(onFile.status, 2)
+        XCTAssertTrue(onFile.errors.contains("--directory taken is a file, not a folder; name a folder (it is made when missing)"),
+                      onFile.errors)
+        let underFile = try behave(["new", "like", "--directory", "taken/like"], in: directory)
+        XCTAssertEqual(underFile.status, 2)
+        XCTAssertTrue(underFile.errors.contains("--directory taken/like: cannot make the folder taken/like (not a directory); choose a folder you can write to"),
+                      underFile.errors)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["taken"])
+    }
+
     func testOutletsOfEveryKind() throws {
         let directory = try folder([:])
         let made = try behave(["new", "form_row", "--outlet", "field:TextField", "--outlet", "title:Label",
