@@ -44,7 +44,7 @@ extension SpecFileRun {
                 guard let view = scene.control(named: name) else { throw SpecFileRun.unknown(name, in: scene) }
                 if key == "type" { return call.push(view.typeName) }
                 guard let index = view.schema.index(of: key) else {
-                    throw LuaError("\(view.schema.unknownProperty(key).message) (on `\(name)`)")
+                    throw LuaError(SpecFileRun.scriptMethodRead(key, of: view) ?? "\(view.schema.unknownProperty(key).message) (on `\(name)`)")
                 }
                 call.push(view.value(at: index))
             }),
@@ -62,6 +62,22 @@ extension SpecFileRun {
                 try self.command(call)
             }),
         ]
+    }
+
+    /// A spec that reads a method scripts call on a control (`s.plus:on(…)`,
+    /// as a busted user connects a spy) is told the spec's way: the
+    /// control has the method in a behaviour, and a spec records events.
+    static func scriptMethodRead(_ key: String, of view: View) -> String? {
+        let connects = ScriptAPI.type("control")?.methods.contains { $0.name == key } ?? false
+        guard connects || view.controlType.method(named: key) != nil else { return nil }
+        let inScript = "`\(key)` is a method behaviours call on a \(view.typeName) (`self.\(view.name):\(key)(…)`), which a spec's scene does not offer"
+        guard connects else {
+            return "\(inScript); a spec reads a control's properties and drives it with the scene's commands (`s:tap`, `s:type`, `s:command(\"…\")`)"
+        }
+        // A tap's event, when the control has it: what a spec most often waits for.
+        let events = view.schema.events
+        let event = "\(view.name).\(events.contains("touchUpInside") ? "touchUpInside" : events.first ?? "EVENT")"
+        return "\(inScript); a spec hears a control's events by recording them: `local events = s:record(\"\(event)\")` fills as the event fires"
     }
 
     /// The scene a call is about (argument 1 is its id).

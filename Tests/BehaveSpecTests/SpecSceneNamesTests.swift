@@ -13,10 +13,11 @@ final class SpecSceneNamesTests: XCTestCase {
 
     /// A scene method called by another toolkit's verb (`s:click`) is told
     /// it is none, with the method meant; a property read by another
-    /// toolkit's name, Behave's.
+    /// toolkit's name, Behave's; a script's method on a control
+    /// (`s.order:on(…)`), how a spec hears its events.
     func testAnotherToolkitsVerbIsToldTheSceneMethod() throws {
         let (text, run) = runSpecs([fixture("names/verbs.lua")])
-        XCTAssertEqual(run.summary?.line, "3 passed, 0 failed", text)
+        XCTAssertEqual(run.summary?.line, "4 passed, 0 failed", text)
     }
 
     /// `behave check` on the spec warns of each such name in the scene

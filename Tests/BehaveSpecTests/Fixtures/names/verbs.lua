@@ -37,4 +37,11 @@ describe("other toolkits' words", function()
     s:tap("decaf")
     assert.is_true(s.decaf.isOn)
   end)
+
+  it("tells a control's script method the spec's way to hear its events", function()
+    assert.has_error(function() s.order:on("touchUpInside", function() end) end,
+      "`on` is a method behaviours call on a Button (`self.order:on(…)`), which a spec's scene does not offer; a spec hears a control's events by recording them: `local events = s:record(\"order.touchUpInside\")` fills as the event fires")
+    assert.has_error(function() return s.decaf.once end,
+      "`once` is a method behaviours call on a Switch (`self.decaf:once(…)`), which a spec's scene does not offer; a spec hears a control's events by recording them: `local events = s:record(\"decaf.valueChanged\")` fills as the event fires")
+  end)
 end)
