@@ -131,4 +131,17 @@ final class ArgumentReaderTests: XCTestCase {
         // Help is filled to 80 columns; the usage is one line, as long as it takes.
         XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.hasPrefix("USAGE:") || $0.count < HelpWriter.width }, text)
     }
+
+    /// Each line of a command's discussion is a paragraph of its own
+    /// (`HelpWriter`), so one that stops mid-sentence breaks the help
+    /// there: every paragraph ends a sentence, or is the synopsis of a
+    /// command whose arguments another program reads (`behave window …`).
+    func testEveryHelpParagraphEndsASentence() {
+        for command in [Behave.spec] + Behave.spec.subcommands {
+            for paragraph in command.discussion.split(separator: "\n") {
+                XCTAssertTrue(paragraph.hasPrefix("behave ") || paragraph.hasSuffix(".") || paragraph.hasSuffix(")"),
+                              "behave \(command.name): \"\(paragraph)\" stops mid-sentence")
+            }
+        }
+    }
 }

@@ -28,6 +28,13 @@ while let argument = arguments.popFirst() {
             the window, Ctrl-C or SIGTERM end the scene (its behaviours are destroyed).
             Exit status: 0; 1 when a script raised an error in any scene it ran (before a
             reload too); 2 when the scene does not load or there is no display.
+
+              --set NAME=VALUE    set an inspectable before the behaviours wake, as
+                                  behave run does (of a scene file: OBJECT.NAME=VALUE)
+              --do COMMAND        run a command before the window shows (repeatable)
+              --print-geometry    print each control's place once the window shows
+                                  (`geometry NAME X Y WIDTH HEIGHT`, in the window's
+                                  pixels), for tools that click it (xdotool)
             """)
         exit(0)
     default:
