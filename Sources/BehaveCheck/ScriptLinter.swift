@@ -847,6 +847,17 @@ final class LintWalk {
                 report(read.indexed ? .error : .warning, "unknown-self-field", at: read.position, advice)
             }
         }
+        // `function Like:init()`: another engine's name for `awake`, which
+        // Behave never calls; unless the script calls it itself, or has the
+        // method Behave calls too (then it is a helper).
+        let calledHere = Set(selfReads.filter(\.isMethodCall).map(\.name))
+        for (name, position) in methods where !calledHere.contains(name) {
+            guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first,
+                  methods[meant] == nil else { continue }
+            report(.warning, "misspelt-method", at: position,
+                   "Behave never calls `\(name)` by itself; it is an action. `\(name)` is \(word.whose) name for `\(meant)`, which Behave calls \(meant == "awake" ? "once the outlets and inspectables are set" : "when the owner goes")",
+                   fix: "did you mean `function \(className):\(meant)(…)`?")
+        }
         for call in dotCalls where colonMethods.contains(call.method) || LintWalk.behaviourMethods.contains(call.method) {
             report(.error, "dot-call", at: call.position, ScriptAdvice.dotCall(call.method, on: call.receiver, passing: .behaviour))
         }

@@ -229,6 +229,23 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(finding?.fix, "did you mean `function Like:awake(…)`?")
     }
 
+    /// Defold's `init`, UIKit's `viewDidLoad`: another engine's name for a
+    /// method Behave calls, which Behave never calls, told Behave's; not
+    /// when the script calls it itself or has Behave's method too.
+    func testAnotherEnginesLifecycleMethod() {
+        let defold = only(lint(like(replacing: "function Like:awake()", with: "function Like:init()")))
+        XCTAssertEqual(defold?.description,
+                       "like.lua:8:15: warning: Behave never calls `init` by itself; it is an action. `init` is Defold's name for `awake`, which Behave calls once the outlets and inspectables are set; did you mean `function Like:awake(…)`?")
+        let uikit = lint(like(replacing: "return Like", with: "function Like:deinit()\n  self.liked = false\nend\n\nreturn Like"))
+        XCTAssertEqual(only(uikit)?.message,
+                       "Behave never calls `deinit` by itself; it is an action. `deinit` is UIKit's name for `destroy`, which Behave calls when the owner goes")
+        // A helper the script calls itself, or beside `awake`, is no mistake.
+        XCTAssertEqual(lint(like(replacing: "return Like", with: "function Like:init()\n  self.liked = false\nend\n\nreturn Like")), [])
+        let called = like(replacing: "function Like:awake()\n", with: "function Like:viewDidLoad()\n")
+            .replacingOccurrences(of: "function Like:like()", with: "function Like:like()\n  self:viewDidLoad()")
+        XCTAssertEqual(lint(called).map(\.code), [])
+    }
+
     func testAGlobalHelperFunction() {
         let script = like(replacing: "return Like", with: "function refresh(self)\n  self.countLabel.text = tostring(self.count)\nend\n\nreturn Like")
         let finding = only(lint(script))

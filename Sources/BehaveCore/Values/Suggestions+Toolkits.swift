@@ -20,6 +20,7 @@ public struct ToolkitWord: Sendable {
         ToolkitWord(whose: "GTK's and the web's", meanings: meanings, isOpposite: false)
     }
     static func roblox(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "Roblox's", meanings: meanings, isOpposite: false) }
+    static func defold(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "Defold's", meanings: meanings, isOpposite: false) }
     static func others(_ meanings: String...) -> ToolkitWord {
         ToolkitWord(whose: "other toolkits'", meanings: meanings, isOpposite: false)
     }
