@@ -223,6 +223,13 @@ final class LinterTests: XCTestCase {
                        "like.lua:17:13: error: LikeButton does not declare the event `valueChaged` (did you mean `valueChanged`?); add it to `events`")
     }
 
+    func testRobloxsEventReadAsAFieldIsToldHowToHearIt() {
+        let finding = only(lint(like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
+                                     with: "self.button.Activated:Connect(function() self:like() end)")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:10:15: error: a Button has no property `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
+    }
+
     func testAMisspeltLifecycleMethod() {
         let finding = only(lint(like(replacing: "function Like:awake()", with: "function Like:awak()")))
         XCTAssertEqual(finding?.code, "misspelt-method")

@@ -116,6 +116,31 @@ final class SceneValidationTests: XCTestCase {
         }
     }
 
+    /// Roblox's and the web's events read as a control's field
+    /// (`button.Activated:Connect(fn)`, `field.onchange = fn`) are told
+    /// how Behave hears an event, in a script, a scene file and a command.
+    func testAnotherEnginesEventFieldIsToldHowToHearIt() throws {
+        let (loaded, fixture) = try load("""
+            controls:
+              order: Button
+              note: TextField
+            behaviours:
+              probe: { script: probe.lua, outlets: { order: order, note: note } }
+            """, scripts: ["probe.lua": """
+                local Probe = behaviour { name = "Probe", outlets = { order = "Button", note = "TextField" } }
+                function Probe:awake() self.order.MouseButton1Click:Connect(function() end) end
+                return Probe
+                """])
+        _ = fixture
+        XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
+            "probe.lua:2: Button has no property `MouseButton1Click` (`MouseButton1Click` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`) (on `order`)") },
+                      "\(loaded.scene.messages)")
+        XCTAssertThrowsError(try loaded.scene.run("set note.onchange x")) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "TextField has no property `onchange` (`onchange` is the web's event, not a property; Behave's is `editingChanged`, heard with `:on(\"editingChanged\", function(control) … end)`)")
+        }
+    }
+
     func testBadYAMLNamesYamsLine() throws {
         let lines = try mistakes("""
             screen: Broken

@@ -93,10 +93,12 @@ public final class ControlSchema: Sendable {
 
     /// `did you mean `title`? `label` is GTK's name for it` for a property
     /// this type does not have, also among `members` (what else the
-    /// control answers to); nil when nothing is near.
+    /// control answers to), or how to hear an event another engine reads
+    /// as a field (Roblox's `Activated`); nil when nothing is near.
     public func propertyFix(_ property: String, members: [String] = []) -> String? {
-        Suggestions.fix(for: property, among: properties.map(\.name) + members, words: Suggestions.toolkitProperties,
-                        has: { self.index(of: $0) != nil })
+        Suggestions.eventFieldFix(for: property, in: events)
+            ?? Suggestions.fix(for: property, among: properties.map(\.name) + members, words: Suggestions.toolkitProperties,
+                               has: { self.index(of: $0) != nil })
     }
 }
 

@@ -31,3 +31,30 @@ extension Suggestions {
         hint(for: event, among: events, words: toolkitEvents)
     }
 }
+
+/// Other engines' events that a script reaches as a field of the control
+/// (Roblox's `button.Activated:Connect(fn)`, the web's `button.onclick =
+/// fn`): Behave has no such property, so the fix says how an event is
+/// heard here, `control:on(event, fn)`.
+extension Suggestions {
+    public static let toolkitEventFields = ToolkitWords(noun: "event", [
+        "Activated": .roblox("touchUpInside"),
+        "MouseButton1Click": .roblox("touchUpInside"),
+        "MouseButton1Down": .roblox("touchDown"),
+        "MouseButton1Up": .roblox("touchUpInside"),
+        "Focused": .roblox("editingDidBegin"),
+        "FocusLost": .roblox("editingDidEnd"),
+        "onclick": .web("touchUpInside"),
+        "onchange": .web("valueChanged", "editingChanged"),
+        "oninput": .web("editingChanged", "valueChanged"),
+        "onfocus": .web("editingDidBegin"),
+        "onblur": .web("editingDidEnd"),
+    ])
+
+    /// `` `Activated` is Roblox's event, not a property: … `` when `field`
+    /// is another engine's event that `events` has Behave's name for.
+    public static func eventFieldFix(for field: String, in events: [String]) -> String? {
+        guard let word = toolkitEventFields.word(field), let event = word.meanings.first(where: events.contains) else { return nil }
+        return "`\(field)` is \(word.whose) event, not a property; Behave's is `\(event)`, heard with `:on(\"\(event)\", function(control) … end)`"
+    }
+}
