@@ -520,7 +520,7 @@ final class SceneAssembler {
     private func apply(_ overrides: [(String, LooseValue)]) {
         for (key, loose) in overrides {
             guard let dot = key.firstIndex(of: "."), dot != key.startIndex else {
-                log.error("--set \(key): in a scene, name the object too: --set OBJECT.PROPERTY=VALUE", line: nil)
+                log.error("--set \(key): in a scene, name the object too: \(objectsHaving(key))", line: nil)
                 continue
             }
             let name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
@@ -538,6 +538,16 @@ final class SceneAssembler {
                 log.error("--set \(key): \(error.message)", line: nil)
             }
         }
+    }
+
+    /// `--set counter.maximum=VALUE` for a bare `--set maximum=…`: the
+    /// scene's objects that have it, in the file's order.
+    private func objectsHaving(_ key: String) -> String {
+        let controls = description.controls.filter { views[$0.name]?.schema.index(of: key) != nil }.map(\.name)
+        let scripts = description.behaviours.filter { behaviours[$0.name]?.declaration.inspectable(key) != nil }.map(\.name)
+        let named = (scripts + controls).map { "--set \($0).\(key)=VALUE" }
+        guard !named.isEmpty else { return "--set OBJECT.PROPERTY=VALUE (no control or behaviour of the scene has `\(key)`)" }
+        return named.count == 1 ? named[0] : "one of " + named.joined(separator: ", ")
     }
 
     // MARK: Delegates and multiplexers

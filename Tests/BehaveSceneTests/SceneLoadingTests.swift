@@ -215,4 +215,17 @@ final class SceneLoadingTests: XCTestCase {
             XCTAssertTrue("\(error)".hasSuffix("toggle.scene.yaml: --set toggle.animatd: ToggleButton has no inspectable `animatd` (did you mean `animated`?)"), "\(error)")
         }
     }
+
+    /// A bare `--set animated=true` on a scene names the objects that
+    /// have it, as the fix to write.
+    func testABareOverrideOfASceneNamesItsObjects() throws {
+        XCTAssertThrowsError(try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"),
+                                                  overrides: [("animated", .text("true", quoted: false))])) { error in
+            XCTAssertTrue("\(error)".hasSuffix("toggle.scene.yaml: --set animated: in a scene, name the object too: one of --set toggle.animated=VALUE, --set fadingToggle.animated=VALUE"), "\(error)")
+        }
+        XCTAssertThrowsError(try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"),
+                                                  overrides: [("animatd", .text("true", quoted: false))])) { error in
+            XCTAssertTrue("\(error)".hasSuffix("--set animatd: in a scene, name the object too: --set OBJECT.PROPERTY=VALUE (no control or behaviour of the scene has `animatd`)"), "\(error)")
+        }
+    }
 }
