@@ -180,7 +180,12 @@ struct Starter {
     }
 
     var scene: String {
-        let controls = outlets.map { "  \($0.name): { type: \($0.type) }" }.joined(separator: "\n")
+        // A control with a title shows its outlet's name, so that a window
+        // (`behave window`) or `show` does not draw an empty button.
+        let controls = outlets.map { outlet in
+            let titled = ControlTypes.named(outlet.type)?.schema.index(of: "title") != nil
+            return "  \(outlet.name): { type: \(outlet.type)\(titled ? ", title: \(outlet.name)" : "") }"
+        }.joined(separator: "\n")
         let wiring = outlets.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
         return """
             # The screen of \(name).lua: `behave run \(name).scene.yaml`.

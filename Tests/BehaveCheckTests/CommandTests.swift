@@ -196,8 +196,10 @@ final class NewCommandTests: XCTestCase {
         let checked = try behave(["check", "like.lua", "like.scene.yaml", "like_spec.lua"], in: directory)
         XCTAssertEqual(checked.status, 0, checked.output)
         XCTAssertEqual(checked.errors, "")
-        let ran = try behave(["run", "like.scene.yaml", "--do", "tap button", "--do", "state"], in: directory)
+        let ran = try behave(["run", "like.scene.yaml", "--do", "tap button", "--do", "state", "--do", "show"], in: directory)
         XCTAssertTrue(ran.output.contains("\"count\":1"), ran.output)
+        // The button is drawn with a title, not as an empty box.
+        XCTAssertTrue(ran.output.contains("│ button       [ \"button\" ]"), ran.output)
     }
 
     /// Written elsewhere (`--directory`), the next commands name the files
