@@ -141,12 +141,23 @@ struct Starter {
         return nil
     }
 
+    /// The first outlet that shows text and sends nothing (a `Label`):
+    /// the starter shows its count there.
+    var display: String? {
+        outlets.first { outlet in
+            guard let schema = ControlTypes.named(outlet.type)?.schema else { return false }
+            return schema.index(of: "text") != nil && schema.events.isEmpty
+        }?.name
+    }
+
     private var outletTable: String {
         outlets.map { "\($0.name) = \"\($0.type)\"" }.joined(separator: ", ")
     }
 
     var script: String {
         var awake = "  self.count = 0\n"
+        let show = display.map { "  self.\($0).text = tostring(self.count)\n" } ?? ""
+        awake += show
         if let trigger {
             awake += "  self.\(trigger.outlet):on(\"\(trigger.event)\", function() self:increment() end)\n"
         }
@@ -171,7 +182,7 @@ struct Starter {
             -- that are no action start with _ or are local functions.
             function \(className):increment()
               self.count = self.count + self.step
-              self:send("valueChanged")
+            \(show)  self:send("valueChanged")
             end
 
             return \(className)
@@ -223,7 +234,7 @@ struct Starter {
               it("counts what the user does", function()
                 local s = scene.script("\(name).lua")
                 \(act)
-                assert.equals(\(expected), s.\(name).count)
+                assert.equals(\(expected), s.\(name).count)\(display.map { "\n    assert.equals(\"\(expected)\", s.\($0).text)" } ?? "")
               end)
 
               it("runs in its scene", function()

@@ -249,6 +249,10 @@ final class NewCommandTests: XCTestCase {
         XCTAssertTrue(script.contains("local FormRow = behaviour {"), script)
         XCTAssertTrue(script.contains(#"outlets = { field = "TextField", title = "Label", agree = "Switch" },"#), script)
         XCTAssertTrue(script.contains(#"self.field:on("editingChanged", function() self:increment() end)"#), script)
+        // The count shows in the first label, and the spec reads it there.
+        XCTAssertTrue(script.contains("  self.count = self.count + self.step\n  self.title.text = tostring(self.count)\n"), script)
+        let spec = try String(contentsOf: directory.appendingPathComponent("form_row_spec.lua"), encoding: .utf8)
+        XCTAssertTrue(spec.contains(#"assert.equals("1", s.title.text)"#), spec)
         let tested = try behave(["test"], in: directory)
         XCTAssertEqual(tested.status, 0, tested.output)
         // Only a label: nothing to count, and still passing.
