@@ -1,4 +1,5 @@
 import CBehaveCore
+import Foundation
 
 /// A control on a screen (UIKit's `UIView`/`UIControl`): typed properties,
 /// events, subviews, and the behaviours it owns.
@@ -281,7 +282,7 @@ open class View: Control, BehaviourOwner {
         guard case .string(let string) = text else { return text }
         let bound = value(at: limit).numberValue.flatMap { $0 > 0 ? $0 : nil }
         let bytes = string.utf8.count
-        guard bytes > PropertySpec.boundedTextBytes || string.utf8.contains(0)
+        guard bytes > PropertySpec.boundedTextBytes || View.holdsNUL(string)
               || bound.map({ Double(bytes) > $0 && Double(string.unicodeScalars.count) > $0 }) == true else { return text }
         var cut = "", kept = 0
         for scalar in string.unicodeScalars.prefix(bound.map { Int(min($0, Double(Int32.max))) } ?? .max) {
@@ -290,6 +291,13 @@ open class View: Control, BehaviourOwner {
             cut.unicodeScalars.append(scalar)
         }
         return .string(cut)
+    }
+
+    /// Whether `text` holds a NUL, looked for as C looks for a byte: each
+    /// key typed into a field asks it of the whole text.
+    private static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.isEmpty ? false : memchr($0.baseAddress!, 0, $0.count) != nil }
+            ?? text.utf8.contains(0)
     }
 
     /// The bound on text `index`'s length changed: a text now too long is
