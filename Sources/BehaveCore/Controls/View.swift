@@ -22,7 +22,7 @@ open class View: Control, BehaviourOwner {
     /// the widget owns its control, as in the behaviours articles.
     public internal(set) weak var widget: (any ControlWidget)?
     /// Bit i: the widget keeps property i, and reads ask it.
-    var widgetReads: UInt64 = 0
+    var widgetReads = PropertyBits()
     /// What hears this control's changes (`observeChanges`).
     var changeObservers: [ChangeObserver] = []
     /// A change the widget reported is being stored: it is not echoed back.
@@ -34,7 +34,7 @@ open class View: Control, BehaviourOwner {
     /// Bit i: property i was set before the control joined a scene (a
     /// scene file's value, `--set`): a widget bound with its own values
     /// is told these instead (`bind(_:adoptingItsValues:)`).
-    var givenBeforeScene: UInt64 = 0
+    var givenBeforeScene = PropertyBits()
     /// The last frame each animated property showed, for frames' `old`.
     var lastFrames: [Int: Value] = [:]
 
@@ -95,7 +95,7 @@ open class View: Control, BehaviourOwner {
            let presented = animation.presentedValue(of: self, property: index) {
             return presented
         }
-        if widgetReads != 0, index < 64, (widgetReads >> UInt64(index)) & 1 == 1, let widget,
+        if widgetReads.contains(index), let widget,
            let shown = widget.currentValue(of: schema.properties[index]) {
             return shown
         }
@@ -107,7 +107,7 @@ open class View: Control, BehaviourOwner {
     /// animation presents a property and no widget keeps this one: what a
     /// touch or a scroll asks of each ancestor.
     func boolValue(at index: Int) -> Bool? {
-        if presenters.isEmpty, widgetReads == 0 || index >= 64 || (widgetReads >> UInt64(index)) & 1 == 0 {
+        if presenters.isEmpty, !widgetReads.contains(index) {
             let c = bh_view_value(block, Int32(index))!
             return c.pointee.type == BH_VBOOL ? c.pointee.n.0 != 0 : nil
         }
@@ -171,7 +171,7 @@ open class View: Control, BehaviourOwner {
         var c = value.makeC()
         let changed = bh_view_store(block, Int32(index), &c) != 0
         bh_value_release(&c)
-        if cScene == nil, !storingWidgetEdit, index < 64 { givenBeforeScene |= 1 << UInt64(index) }
+        if cScene == nil, !storingWidgetEdit { givenBeforeScene.insert(index) }
         if changed, heard { didChange(index, from: old, source: source) }
         if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }
@@ -218,7 +218,7 @@ open class View: Control, BehaviourOwner {
     private func endHostPresentation(_ index: Int) {
         lastFrames[index] = nil
         guard index < 64 else { return }
-        block.pointee.presented_mask &= ~(1 << UInt64(index)) | widgetReads
+        block.pointee.presented_mask &= ~(1 << UInt64(index)) | widgetReads.first
         if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0, !isHeard {
             block.pointee.host_mask &= ~(1 << UInt64(index))
         }
