@@ -30,13 +30,18 @@ public enum SpecModules {
     /// libraries, which `require` answers with no file, are none; nor is a
     /// module found only through a `package.path` the spec sets.
     public static func files(requiredBy spec: String) -> [String] {
-        let directory = (spec as NSString).deletingLastPathComponent
-        let roots = SpecModules.roots(forSpecIn: directory), access = FileAccess.spec(in: directory)
         var found: [String] = [], seen: Set<String> = [], pending = [spec]
+        // Where to look, made for a spec that requires something: most
+        // specs of a run require nothing, and `behave test` asks of each.
+        var search: (roots: [String], access: FileAccess)?
         while let file = pending.popLast(), found.count < 1000 {
             guard let script = try? LuaScript(contentsOf: file) else { continue }
             for name in LuaSource.requiredModules(script.source) where !answeredWithoutFile.contains(name) {
-                guard let module = (try? LuaRuntime.findModule(name, roots: roots, access: access))?.0,
+                if search == nil {
+                    let directory = (spec as NSString).deletingLastPathComponent
+                    search = (SpecModules.roots(forSpecIn: directory), FileAccess.spec(in: directory))
+                }
+                guard let (roots, access) = search, let module = (try? LuaRuntime.findModule(name, roots: roots, access: access))?.0,
                       seen.insert(FileAccess.realPath(FileAccess.absolutePath(module)) ?? module).inserted else { continue }
                 found.append(module)
                 pending.append(module)
