@@ -23,11 +23,11 @@
 
 #include "bh_internal.h"
 
-/* What format reads between '%' and the conversion, and the longest it
-** takes (lstrlib.c's MAX_FORMAT less room for '%', '\0' and a length
-** modifier). */
+/* What format reads between '%' and the conversion, and the most of it
+** format takes (lstrlib.c's MAX_FORMAT, 32, less the conversion and room
+** for '%', '\0' and a length modifier). */
 #define SPEC_CHARS  "-+#0 123456789."
-#define SPEC_LONGEST  21
+#define SPEC_LONGEST  20
 
 /* Whether the 'len' characters of 'spec' (between '%' and the conversion)
 ** are what format accepts: some of 'flags', a width of at most two digits
