@@ -12,10 +12,11 @@ public enum ScriptLinter {
     /// millions); the last says how many more there were.
     public static let maximumFindings = 200
 
-    /// What a file is: a behaviour script, or a spec file (`*_spec.lua`),
-    /// whose globals are the spec API's.
+    /// What a file is: a behaviour script, a spec file (`*_spec.lua`),
+    /// whose globals are the spec API's, or a module a spec file requires,
+    /// which runs among the spec's globals.
     public enum Kind: Sendable {
-        case behaviour, spec
+        case behaviour, spec, specModule
 
         /// By the file's name.
         public init(file: String) {
@@ -143,7 +144,7 @@ final class LintWalk {
         case .behaviour:
             globals = ScriptAPI.globals
             appModules = Dictionary(ScriptAPI.appModules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        case .spec:
+        case .spec, .specModule:
             globals = LintWalk.specGlobals
             appModules = [:]
         }
@@ -403,6 +404,8 @@ final class LintWalk {
         globalWrites[name.name] = name.position
         if kind == .spec {
             specGlobalWrite(name, isFunction: isFunction)
+        } else if kind == .specModule {
+            specModuleGlobalWrite(name, isFunction: isFunction)
         } else if globals[name.name] != nil {
             report(.warning, "replaces-builtin", at: name.position,
                    "this replaces \(appModules[name.name] == nil ? "Behave's" : "the app's") `\(name.name)` for the whole script",
@@ -819,13 +822,13 @@ final class LintWalk {
                 dropped += 1
                 continue
             }
-            if read.name == "self", kind == .spec {
+            if read.name == "self", kind != .behaviour {
                 report(.error, "undefined-global", at: read.position,
                        "`self` is not defined here: spec code has no `self`",
                        fix: "use a local (the scene a spec makes, `s`), or define the function with `:` and call it with `:`")
                 continue
             }
-            if kind == .spec, globals[read.name] == nil, let withheld = ScriptAdvice.withheldInSpec(read.name) {
+            if kind != .behaviour, globals[read.name] == nil, let withheld = ScriptAdvice.withheldInSpec(read.name) {
                 report(.error, "undefined-global", at: read.position, withheld)
                 continue
             }
@@ -903,6 +906,24 @@ private extension LintWalk {
             report(.warning, "global-variable", at: name.position,
                    "`\(name.name)` is set without `local`, so it is a global that every spec of this file shares",
                    fix: "declare `local \(name.name)` in the `describe` block and set it in `before_each`, so each spec starts afresh")
+        }
+    }
+
+    /// A global set by a module a spec requires: it lands among the spec
+    /// file's globals, for every spec of the file and its other modules.
+    func specModuleGlobalWrite(_ name: LuaName, isFunction: Bool) {
+        if globals[name.name] != nil {
+            report(.warning, "replaces-builtin", at: name.position,
+                   "this replaces the spec API's `\(name.name)` for the whole spec file that requires this module",
+                   fix: "use another name (`local my\(name.name.prefix(1).uppercased() + name.name.dropFirst()) = …`)")
+        } else if isFunction {
+            report(.warning, "global-function", at: name.position,
+                   "`\(name.name)` is a global function: it lands among the globals of the spec file that requires this module",
+                   fix: "write `local function \(name.name)(…)` above its first use, or make it a field of the table the module returns")
+        } else {
+            report(.warning, "global-variable", at: name.position,
+                   "`\(name.name)` is set without `local`, so it is a global of the spec file that requires this module, shared by all its specs",
+                   fix: "write `local \(name.name) = …` where it is first set, or keep it in the table the module returns")
         }
     }
 }

@@ -1,4 +1,6 @@
 import BehaveCore
+import BehaveLua
+import BehaveSyntax
 import Foundation
 
 /// Where `require` in a spec file looks, as busted and Lua people expect:
@@ -9,7 +11,7 @@ import Foundation
 /// below the working directory, in that suite's folder (the nearest folder
 /// above the spec that holds a `.busted`), its `src/` first, so that a
 /// library's specs also run from a checkout's root.
-enum SpecModules {
+public enum SpecModules {
     /// The folders and path templates, in order, for a spec file in `directory`.
     static func roots(forSpecIn directory: String) -> [String] {
         var roots = sourceTemplates(in: ".") + ["."]
@@ -20,6 +22,42 @@ enum SpecModules {
         }
         return roots
     }
+
+    /// The module files spec file `spec` requires with a literal name
+    /// (`require "words"`), and those they require, found as its `require`
+    /// finds them, where the spec may read, each once: what `behave test`
+    /// and `check` lint as the spec's. busted's modules and Lua's
+    /// libraries, which `require` answers with no file, are none; nor is a
+    /// module found only through a `package.path` the spec sets.
+    public static func files(requiredBy spec: String) -> [String] {
+        var found: [String] = [], seen: Set<String> = [], pending = [spec]
+        // Where to look, made for a spec that requires something: most
+        // specs of a run require nothing, and `behave test` asks of each.
+        var search: (roots: [String], access: FileAccess)?
+        while let file = pending.popLast(), found.count < 1000 {
+            guard let script = try? LuaScript(contentsOf: file) else { continue }
+            for name in LuaSource.requiredModules(script.source) where !answeredWithoutFile.contains(name) {
+                if search == nil {
+                    let directory = (spec as NSString).deletingLastPathComponent
+                    search = (SpecModules.roots(forSpecIn: directory), FileAccess.spec(in: directory))
+                }
+                guard let (roots, access) = search, let module = (try? LuaRuntime.findModule(name, roots: roots, access: access))?.0,
+                      seen.insert(FileAccess.realPath(FileAccess.absolutePath(module)) ?? module).inserted else { continue }
+                found.append(module)
+                pending.append(module)
+            }
+        }
+        return found
+    }
+
+    /// What a spec's `require` answers before any file: Lua's libraries
+    /// (`package.loaded`) and busted's modules (`package.preload`), as the
+    /// spec prelude (Lua/prelude.lua) sets them; a test checks that they
+    /// agree.
+    public static let answeredWithoutFile: Set<String> = [
+        "_G", "string", "table", "math", "utf8", "coroutine",
+        "busted", "luassert", "luassert.assert", "luassert.spy", "luassert.stub", "luassert.mock", "luassert.match", "say",
+    ]
 
     /// The roots as a spec's `package.path` starts: each folder as Lua's
     /// two templates (`./?.lua;./?/init.lua`), a folder below the working

@@ -366,6 +366,10 @@ static inline void bh__value_room (luaL_Buffer *b) {
   bh__buffer_room(b, len);
 }
 void bh__count_everything(lua_State *L);  /* without the watchdog */
+/* string.format's '%s' arguments that are tables or userdata made their
+** strings in place, as format would make them, up to the first conversion
+** of format 'f' (of 'len' bytes) it would refuse (formatstrings.c). */
+void bh__format_strings(lua_State *L, const char *f, size_t len);
 
 /* watchdog.c */
 long long bh__thread_cpu_ns(void);      /* this thread's processor time */

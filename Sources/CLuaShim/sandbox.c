@@ -579,17 +579,25 @@ static int sb_per_argument (lua_State *L) {
 /* string.format, whose buffer grows to at most: its format, and for each
 ** argument a string's length (four times, and quotes, when the format may
 ** have a %q: a byte may become "\ddd") and a width's padding (widths go
-** to 99), or what a number takes (Lua asks for 418 free bytes for a %f). */
+** to 99), or what a number takes (Lua asks for 418 free bytes for a %f).
+** A table or userdata a '%s' shows is made its string first, whose length
+** only its __tostring knows (formatstrings.c). */
 #define FORMAT_ITEM  512
 static int sb_format (lua_State *L) {
   size_t len = 0, bytes;
-  int i, n = lua_gettop(L), quoted;
+  int i, n = lua_gettop(L), quoted, shown = 0;
   const char *f = (lua_type(L, 1) == LUA_TSTRING) ? lua_tolstring(L, 1, &len)
                                                   : NULL;
   quoted = f != NULL && memchr(f, 'q', len) != NULL;
   bytes = len;
   for (i = 2; i <= n; i++) {
-    if (lua_type(L, i) != LUA_TSTRING)
+    int t = lua_type(L, i);
+    if ((t == LUA_TTABLE || t == LUA_TUSERDATA) && f != NULL && !shown) {
+      shown = 1;
+      bh__format_strings(L, f, len);
+      t = lua_type(L, i);
+    }
+    if (t != LUA_TSTRING)
       bytes = add_bytes(bytes, FORMAT_ITEM);
     else {
       size_t l = lua_rawlen(L, i);

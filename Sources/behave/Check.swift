@@ -2,6 +2,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSpec
 import BehaveSyntax
 import Foundation
 
@@ -40,10 +41,10 @@ struct Check: Command {
         }
         var valid = true
         var reports: [JSON] = []
-        let checked = SceneFiles.following(files)
+        let checked = Check.following(files)
         let named = Set(checked.map { Check.key($0.file) })
-        for (file, isModule) in checked {
-            var (errors, warnings) = findings(for: file, isModule: isModule)
+        for (file, isModule, ofSpec) in checked {
+            var (errors, warnings) = findings(for: file, isModule: isModule, lintedAs: ofSpec ? .specModule : nil)
             if Checker.isScene(file), errors.isEmpty {
                 let lint = sceneScriptFindings(file, except: named)
                 errors += lint.filter { !$0.isWarning }
@@ -79,6 +80,24 @@ struct Check: Command {
             .map(CheckItem.finding)
     }
 
+    /// `files` with the modules they require, each once (`SceneFiles.following`),
+    /// a spec file's found as its `require` finds them and linted as the
+    /// spec is (`ofSpec`: they see its globals, `describe` and `spy`).
+    private static func following(_ files: [String]) -> [(file: String, isModule: Bool, ofSpec: Bool)] {
+        var seen = Set<String>()
+        var result: [(file: String, isModule: Bool, ofSpec: Bool)] = []
+        let named = Set(files.map(key))
+        for (file, isModule) in SceneFiles.following(files) where seen.insert(key(file)).inserted {
+            result.append((file, isModule, false))
+            guard ScriptLinter.Kind(file: file) == .spec else { continue }
+            // A module given by name is checked in its place.
+            for module in SpecModules.files(requiredBy: file) where !named.contains(key(module)) && seen.insert(key(module)).inserted {
+                result.append((LuaScript.display(module), true, true))
+            }
+        }
+        return result
+    }
+
     /// One file by every path to it.
     private static func key(_ path: String) -> String {
         FileAccess.realPath(FileAccess.absolutePath(path)) ?? FileAccess.absolutePath(path)
@@ -86,7 +105,7 @@ struct Check: Command {
 
     /// A file's errors and warnings: a scene's diagnostics, or a script's
     /// load errors and linter findings.
-    private func findings(for file: String, isModule: Bool) -> (errors: [CheckItem], warnings: [CheckItem]) {
+    private func findings(for file: String, isModule: Bool, lintedAs kind: ScriptLinter.Kind?) -> (errors: [CheckItem], warnings: [CheckItem]) {
         let isSpec = ScriptLinter.Kind(file: file) == .spec
         // A spec file or a module is no behaviour: it is compiled, not run.
         let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil
@@ -96,7 +115,7 @@ struct Check: Command {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
         }
         var load = loaded
-        let lint = ScriptLint.findings(path: path)
+        let lint = ScriptLint.findings(path: path, kind: kind)
         if let syntax = lint.first(where: ScriptLinter.isSyntaxError) {
             // The linter's reading (column and fix) first, then Lua's own
             // message as detail; the linter read no further.

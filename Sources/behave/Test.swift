@@ -133,9 +133,10 @@ struct Test: Command {
                 let summary = runner.run(files, reporter: ListReporter(colours: colours, write: out))
                 return summary.succeeded ? 0 : 1
             }
-            // What the linter finds in the specs and the scripts they load,
-            // once each, on standard error.
-            ScriptLint.warn(scripts: files + ScriptLint.scripts(usedBy: files), specs: Set(files))
+            // What the linter finds in the specs, the modules they require
+            // and the scripts they load, once each, on standard error.
+            let modules = files.flatMap(SpecModules.files(requiredBy:))
+            ScriptLint.warn(scripts: files + modules + ScriptLint.scripts(usedBy: files), specs: Set(files), specModules: Set(modules))
             let plain = PlainReporter(showsProgress: Terminal.isTerminal(STDOUT_FILENO), colours: colours, write: out)
             guard let outputFile = plan.outputFile else {
                 let reporter: any SpecReporter = switch plan.handler {

@@ -59,4 +59,45 @@ final class CheckModuleTests: XCTestCase {
         XCTAssertTrue(outcome.errors.contains("broken.lua:5:1: error: "), outcome.errors)
         XCTAssertFalse(outcome.output.contains("broken.lua: ok"), outcome.output)
     }
+
+    /// A spec's modules, found as its `require` finds them (`src/` first,
+    /// as busted looks) and theirs, are linted as a behaviour's are: by
+    /// `check` after the spec, and by `behave test` before the run, each
+    /// finding at the module's file and line; the globals they read are
+    /// the spec's (`spy`). Neither read them: `check` said ok, `test`
+    /// said nothing.
+    func testASpecsModulesAreLintedByCheckAndTest() throws {
+        let folder = try folder([
+            "src/words.lua": """
+                local counting = require("words.counting")
+                local M = {}
+                function M.count(text)
+                  total = counting.count(text)
+                  return totl
+                end
+                return M
+                """,
+            "src/words/counting.lua": """
+                return { count = function(text) local n = 0; for _ in text:gmatch("%S+") do n = n + 1 end; return n end, unused = spy }
+                """,
+            "words.lua": "error('beside the working directory: src/ comes first')\n",
+            "spec/words_spec.lua": """
+                local words = require "words"
+                describe("words", function()
+                  it("counts", function() assert.are.equal(nil, words.count("a b")) end)
+                end)
+                """,
+        ])
+        let checked = try behave(["check", "spec/words_spec.lua"], in: folder)
+        XCTAssertEqual(checked.status, 2, checked.output + checked.errors)
+        XCTAssertEqual(checked.output, "spec/words_spec.lua: ok\nsrc/words/counting.lua: ok\n")
+        let findings = [
+            "src/words.lua:5:10: error: `totl` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `total`?",
+            "src/words.lua:4:3: warning: `total` is set without `local`, so it is a global of the spec file that requires this module, shared by all its specs; write `local total = …` where it is first set, or keep it in the table the module returns",
+        ]
+        XCTAssertEqual(checked.errors, findings.map { $0 + "\n" }.joined())
+        let tested = try behave(["test", "spec/words_spec.lua"], in: folder)
+        XCTAssertEqual(tested.status, 0, "the linter never stops a run: " + tested.output + tested.errors)
+        XCTAssertEqual(Set(tested.errors.split(separator: "\n").map(String.init)), Set(findings), tested.errors)
+    }
 }

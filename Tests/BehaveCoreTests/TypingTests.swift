@@ -43,6 +43,44 @@ final class TypingTests: FieldTestCase {
         XCTAssertEqual(field.text, text)
     }
 
+    /// A long text changed at its end is traced with its length in
+    /// characters as a person counts them, where what is added joins the
+    /// last character (an accent, a skin tone, the second half of a flag,
+    /// an emoji after a joiner) or what is taken away splits it.
+    func testALongTextChangedAtItsEndIsTracedWithItsLength() throws {
+        let start = String(repeating: "abcdefghij", count: 30)
+        var texts = [start, start + "e", start + "e\u{301}", start + "e\u{301}\u{302}", start + "👍", start + "👍🏽",
+                     start + "👍🏽🇫", start + "👍🏽🇫🇷", start + "👍🏽🇫🇷🇩", start + "👍🏽🇫🇷🇩🇪", start + "👍🏽🇫🇷🇩🇪👩",
+                     start + "👍🏽🇫🇷🇩🇪👩\u{200D}", start + "👍🏽🇫🇷🇩🇪👩\u{200D}💻", start + "👍🏽🇫🇷🇩🇪👩\u{200D}💻\r",
+                     start + "👍🏽🇫🇷🇩🇪👩\u{200D}💻\r\n"]
+        texts += texts.reversed().dropFirst()
+        for text in texts { try field.set("text", to: .string(text)) }
+        try scene.run("keys field \"👍🏽x\"", "backspace field 3")
+        texts += [texts.last! + "👍🏽", texts.last! + "👍🏽x", texts.last! + "👍🏽", texts.last!, String(texts.last!.dropLast())]
+        let changes = scene.trace.entries.filter { $0.kind == .change && $0.message.hasPrefix("field.text: ") }
+        XCTAssertEqual(changes.map(\.json["new"]), texts.map { .string($0) })
+        for (change, text) in zip(changes, texts) where text.count > Value.longestTracedText {
+            XCTAssertTrue(change.message.hasSuffix("→ \"\(text.prefix(Value.longestTracedText))…\" (\(text.count) characters)"),
+                          change.message)
+            XCTAssertEqual(change.printedJSON["newLength"], .number(Double(text.count)), change.message)
+        }
+    }
+
+    /// Typing a long text key by key while the trace is printed: each key
+    /// used to count the whole text's characters twice (before and after),
+    /// so 4,000 emoji took 2.7 s in a release build, and 8,000 ran out of
+    /// the command's time. The lengths are counted from the text before.
+    func testTypingALongTextIsNotSlowedByPrintingItsLength() throws {
+        var lines = 0
+        scene.trace.listener = { entry in lines += entry.line.utf8.count > 0 ? 1 : 0 }
+        let text = String(repeating: "👍🏽", count: 4_000)
+        let started = Date()
+        try scene.run("keys field \(text)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4)
+        XCTAssertEqual(field.text, text)
+        XCTAssertGreaterThan(lines, 8_000)
+    }
+
     func testBackspaceDeletesFromTheEndAndStopsWhenEmpty() throws {
         try scene.run("type field abc", "backspace field", "backspace field 5", "backspace field")
         XCTAssertEqual(seen, ["abc", "ab", "a", ""], "no editingChanged once the field is empty")

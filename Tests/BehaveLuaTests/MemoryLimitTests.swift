@@ -197,6 +197,23 @@ final class MemoryLimitTests: XCTestCase {
         }
     }
 
+    /// `string.format`'s `%s` of a value whose `__tostring` gives a long
+    /// string: its buffer grows to that string, which only the call
+    /// learns. With a width (`%-3s`, a string past 99 bytes kept whole),
+    /// after another conversion, and with a table shown beside it. Each
+    /// used to stop the script now and then.
+    func testGarbageAwaitingCollectionDoesNotStopFormatOfATostring() throws {
+        let shown = "local shown = setmetatable({}, { __tostring = function() return big end })"
+        for (call, each) in [("string.format(\"%s\", shown)", 1_200_000),
+                             ("string.format(\"%-3s|\", shown)", 1_200_001),
+                             ("string.format(\"%d %5.1f %s\", 7, 2.5, shown)", 1_200_008),
+                             ("(string.format(\"%s%s\", shown, {}):gsub(\"table: .*\", \"\"))", 1_200_000)] {
+            let (errors, title) = try runBesideGarbage(call, setup: shown)
+            XCTAssertEqual(errors, [], call)
+            XCTAssertEqual(title, "made \(454 * each) with 3", call)
+        }
+    }
+
     /// A call whose buffer's bound does not fit (a `string.format` of a
     /// string larger than what is free) collects each time: the collection
     /// is charged to the callback's instructions, so a loop of them ends

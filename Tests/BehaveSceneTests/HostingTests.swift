@@ -229,6 +229,38 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(try explicit.value("value"), .number(0), "reads ask the widget, which shows the control's value")
     }
 
+    /// A host's type with 70 properties of its own, bound to a widget drawn
+    /// with values of its own: its later properties are told apart as its
+    /// first are. Past the 64th, each used to count as set by the scene
+    /// file: the drawn value was not taken, and the widget was told the
+    /// default over it; reads never asked the widget, and unbinding lost
+    /// what it showed.
+    func testATypeWithMoreThan64PropertiesBindsEachAsItsFirst() throws {
+        let name = "HostingConsole"
+        let console = ControlTypes.named(name) ?? ControlType(
+            name: name, summary: "A console of 70 dials.",
+            properties: (1...70).map { PropertySpec("dial\($0)", .number, default: .number(0)) })
+        if ControlTypes.named(name) == nil { try ControlTypes.register(console) }
+        defer { try? ControlTypes.unregister(name) }
+        let fixture = try SceneFixture(["console.scene.yaml": "controls:\n  console: { type: \(name), dial3: 5, dial68: 7 }\n"])
+        let widget = FakeWidget()
+        widget.drawn = ["dial2": .number(1), "dial67": .number(9), "dial68": .number(8)]
+        widget.keeps = ["dial70"]
+        widget.shown["dial70"] = .number(4)
+        let loaded = try SceneLoader.load(file: fixture.path("console.scene.yaml"),
+                                          hosting: SceneHosting(bindControl: { $0.bind(widget, adoptingItsValues: true) }))
+        let control = try XCTUnwrap(loaded.scene.control(named: "console"))
+        XCTAssertGreaterThan(try XCTUnwrap(control.schema.index(of: "dial67")), 64)
+        let values = try ["dial2", "dial3", "dial67", "dial68", "dial69", "dial70"].map { try control.value($0) }
+        XCTAssertEqual(values, [1, 5, 9, 7, 0, 4].map { .number($0) }, "drawn values taken, the scene file's kept")
+        XCTAssertEqual(widget.applied.map(\.property), ["dial3", "dial68"], "the widget is told only what the scene file set")
+        widget.shown["dial70"] = .number(6)
+        XCTAssertEqual(try control.value("dial70"), .number(6), "reads ask the widget that keeps it")
+        control.unbind()
+        widget.shown["dial70"] = .number(2)
+        XCTAssertEqual(try control.value("dial70"), .number(6), "unbound, the control keeps what the widget showed")
+    }
+
     /// A binding that names a property the control lacks hears false, and
     /// the trace says which property and what was meant.
     func testAUsersEditOfAPropertyTheControlLacksSaysSo() throws {

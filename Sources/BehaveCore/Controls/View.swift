@@ -1,4 +1,5 @@
 import CBehaveCore
+import Foundation
 
 /// A control on a screen (UIKit's `UIView`/`UIControl`): typed properties,
 /// events, subviews, and the behaviours it owns.
@@ -21,7 +22,7 @@ open class View: Control, BehaviourOwner {
     /// the widget owns its control, as in the behaviours articles.
     public internal(set) weak var widget: (any ControlWidget)?
     /// Bit i: the widget keeps property i, and reads ask it.
-    var widgetReads: UInt64 = 0
+    var widgetReads = PropertyBits()
     /// What hears this control's changes (`observeChanges`).
     var changeObservers: [ChangeObserver] = []
     /// A change the widget reported is being stored: it is not echoed back.
@@ -33,7 +34,7 @@ open class View: Control, BehaviourOwner {
     /// Bit i: property i was set before the control joined a scene (a
     /// scene file's value, `--set`): a widget bound with its own values
     /// is told these instead (`bind(_:adoptingItsValues:)`).
-    var givenBeforeScene: UInt64 = 0
+    var givenBeforeScene = PropertyBits()
     /// The last frame each animated property showed, for frames' `old`.
     var lastFrames: [Int: Value] = [:]
 
@@ -94,7 +95,7 @@ open class View: Control, BehaviourOwner {
            let presented = animation.presentedValue(of: self, property: index) {
             return presented
         }
-        if widgetReads != 0, index < 64, (widgetReads >> UInt64(index)) & 1 == 1, let widget,
+        if widgetReads.contains(index), let widget,
            let shown = widget.currentValue(of: schema.properties[index]) {
             return shown
         }
@@ -106,7 +107,7 @@ open class View: Control, BehaviourOwner {
     /// animation presents a property and no widget keeps this one: what a
     /// touch or a scroll asks of each ancestor.
     func boolValue(at index: Int) -> Bool? {
-        if presenters.isEmpty, widgetReads == 0 || index >= 64 || (widgetReads >> UInt64(index)) & 1 == 0 {
+        if presenters.isEmpty, !widgetReads.contains(index) {
             let c = bh_view_value(block, Int32(index))!
             return c.pointee.type == BH_VBOOL ? c.pointee.n.0 != 0 : nil
         }
@@ -170,7 +171,7 @@ open class View: Control, BehaviourOwner {
         var c = value.makeC()
         let changed = bh_view_store(block, Int32(index), &c) != 0
         bh_value_release(&c)
-        if cScene == nil, !storingWidgetEdit, index < 64 { givenBeforeScene |= 1 << UInt64(index) }
+        if cScene == nil, !storingWidgetEdit { givenBeforeScene.insert(index) }
         if changed, heard { didChange(index, from: old, source: source) }
         if let outerSource, let cScene { cScene.pointee.source = outerSource }
         guard changed else { return }
@@ -217,7 +218,7 @@ open class View: Control, BehaviourOwner {
     private func endHostPresentation(_ index: Int) {
         lastFrames[index] = nil
         guard index < 64 else { return }
-        block.pointee.presented_mask &= ~(1 << UInt64(index)) | widgetReads
+        block.pointee.presented_mask &= ~(1 << UInt64(index)) | widgetReads.first
         if schema.c.pointer.pointee.properties[index].flags & BH_PHOST == 0, !isHeard {
             block.pointee.host_mask &= ~(1 << UInt64(index))
         }
@@ -281,7 +282,7 @@ open class View: Control, BehaviourOwner {
         guard case .string(let string) = text else { return text }
         let bound = value(at: limit).numberValue.flatMap { $0 > 0 ? $0 : nil }
         let bytes = string.utf8.count
-        guard bytes > PropertySpec.boundedTextBytes || string.utf8.contains(0)
+        guard bytes > PropertySpec.boundedTextBytes || View.holdsNUL(string)
               || bound.map({ Double(bytes) > $0 && Double(string.unicodeScalars.count) > $0 }) == true else { return text }
         var cut = "", kept = 0
         for scalar in string.unicodeScalars.prefix(bound.map { Int(min($0, Double(Int32.max))) } ?? .max) {
@@ -290,6 +291,13 @@ open class View: Control, BehaviourOwner {
             cut.unicodeScalars.append(scalar)
         }
         return .string(cut)
+    }
+
+    /// Whether `text` holds a NUL, looked for as C looks for a byte: each
+    /// key typed into a field asks it of the whole text.
+    private static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.isEmpty ? false : memchr($0.baseAddress!, 0, $0.count) != nil }
+            ?? text.utf8.contains(0)
     }
 
     /// The bound on text `index`'s length changed: a text now too long is

@@ -18,7 +18,7 @@ extension View {
     /// the same way.
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
-        let given = adoptingItsValues ? givenBeforeScene : ~0
+        let given = adoptingItsValues ? givenBeforeScene : nil
         // The widget's own values are taken before it is told the scene's:
         // telling it one can redraw another (a range set anew moves a spin
         // button's value back into it, from the control's).
@@ -30,9 +30,9 @@ extension View {
             widget.apply(PropertyChange(control: name, property: spec.name, index: index, old: spec.defaultValue,
                                         new: storedValue(at: index), source: .scene))
         }
-        var reads: UInt64 = 0
-        for (index, spec) in schema.properties.enumerated() where index < 64 && widget.currentValue(of: spec) != nil {
-            reads |= 1 << UInt64(index)
+        var reads = PropertyBits()
+        for (index, spec) in schema.properties.enumerated() where widget.currentValue(of: spec) != nil {
+            reads.insert(index)
         }
         widgetReads = reads
         updateHostMasks()
@@ -47,8 +47,8 @@ extension View {
     }
 
     /// Takes the widget's drawn values of the properties not in `given`;
-    /// returns those the control refuses.
-    private func adoptDrawnValues(of widget: any ControlWidget, except given: UInt64) -> [Int] {
+    /// returns those the control refuses. `given` nil: every property.
+    private func adoptDrawnValues(of widget: any ControlWidget, except given: PropertyBits?) -> [Int] {
         var refused: [Int] = []
         for (index, spec) in schema.properties.enumerated() where !isSet(index, in: given) && !spec.isReadOnly {
             if !adoptDrawnValue(of: widget, at: index) { refused.append(index) }
@@ -70,20 +70,20 @@ extension View {
         return true
     }
 
-    /// Whether bit `index` of `mask` is set (properties past 64: always).
-    private func isSet(_ index: Int, in mask: UInt64) -> Bool {
-        index >= 64 || (mask >> UInt64(index)) & 1 == 1
+    /// Whether property `index` is in `given` (nil: every property is).
+    private func isSet(_ index: Int, in given: PropertyBits?) -> Bool {
+        given?.contains(index) ?? true
     }
 
     /// Takes the widget away: the control keeps the values it last had.
     public func unbind() {
-        for index in 0..<min(schema.properties.count, 64) where (widgetReads >> UInt64(index)) & 1 == 1 {
+        for index in schema.properties.indices where widgetReads.contains(index) {
             let shown = value(at: index)
-            widgetReads &= ~(1 << UInt64(index))
+            widgetReads.remove(index)
             storeWidgetEdit(shown, at: index)
         }
         widget = nil
-        widgetReads = 0
+        widgetReads = PropertyBits()
         updateHostMasks()
     }
 
@@ -224,7 +224,7 @@ extension View {
             }
             block.pointee.host_mask = mask
         }
-        var presented: UInt64 = widgetReads
+        var presented = widgetReads.first
         for index in 0..<min(schema.properties.count, 64) where presentsAnimation(index) { presented |= 1 << UInt64(index) }
         block.pointee.presented_mask = presented
     }

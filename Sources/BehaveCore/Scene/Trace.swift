@@ -28,7 +28,8 @@ public final class Trace {
             switch payload {
             case .text(let text, _): text
             case .event(let event): "\(subject) \(event)"
-            case .change(let property, let old, let new): "\(subject).\(property): \(old) → \(new)"
+            case .change(let property, let old, let new, let lengths):
+                "\(subject).\(property): \(old.described(characters: lengths.old)) → \(new.described(characters: lengths.new))"
             }
         }
 
@@ -36,7 +37,7 @@ public final class Trace {
             switch payload {
             case .text(_, let fields): fields
             case .event(let event): [("event", .string(event))]
-            case .change(let property, let old, let new): [("property", .string(property)), ("old", old.json), ("new", new.json)]
+            case .change(let property, let old, let new, _): [("property", .string(property)), ("old", old.json), ("new", new.json)]
             }
         }
 
@@ -44,9 +45,9 @@ public final class Trace {
         /// `Value.longestTracedText` is cut there, with an ellipsis, and its
         /// length given beside it (`newLength`), as the message shows it: a
         /// field typed into key by key wrote its whole text at every key.
-        static func traced(_ name: String, _ value: Value) -> [(String, JSON)] {
-            guard case .string(let text) = value, text.count > Value.longestTracedText else { return [(name, value.json)] }
-            return [(name, .string(String(text.prefix(Value.longestTracedText)) + "…")), (name + "Length", .number(Double(text.count)))]
+        static func traced(_ name: String, _ value: Value, characters: Int?) -> [(String, JSON)] {
+            guard case .string(let text) = value, let cut = Value.tracedCut(of: text) else { return [(name, value.json)] }
+            return [(name, .string(String(cut) + "…")), (name + "Length", .number(Double(characters ?? text.count)))]
         }
 
         /// The entry as the readable trace prints it: only an entry starts a
@@ -68,8 +69,9 @@ public final class Trace {
         /// The record `--json` prints: `json`, with a changed text cut
         /// as the message cuts it (`traced`).
         public var printedJSON: JSON {
-            guard case .change(let property, let old, let new) = payload else { return json }
-            return .object(head + [("property", .string(property))] + Entry.traced("old", old) + Entry.traced("new", new))
+            guard case .change(let property, let old, let new, let lengths) = payload else { return json }
+            return .object(head + [("property", .string(property))] + Entry.traced("old", old, characters: lengths.old)
+                           + Entry.traced("new", new, characters: lengths.new))
         }
     }
 
@@ -77,7 +79,9 @@ public final class Trace {
     enum Payload {
         case text(String, [(String, JSON)])
         case event(String)
-        case change(property: String, old: Value, new: Value)
+        /// `lengths`: the values' lengths in characters when they are
+        /// texts the trace cuts (`TextLengths`).
+        case change(property: String, old: Value, new: Value, lengths: (old: Int?, new: Int?))
     }
 
     /// The entries kept, oldest first.
@@ -118,6 +122,8 @@ public final class Trace {
     public var listener: ((Entry) -> Void)? {
         didSet { listen(kinds: Set(Kind.allCases)) }
     }
+    /// The lengths of the long texts of the changes read last.
+    private var textLengths = TextLengths()
     /// The next entry the listener has not heard.
     private var delivered: UInt64 = 0
     private var delivering = false
@@ -227,8 +233,10 @@ public final class Trace {
         case BH_REVENT:
             return Entry(time: record.time, kind: .event, subject: subject, payload: .event(String(record.name)))
         case BH_RCHANGE:
+            let old = Value(record.old), new = Value(record.new)
+            let lengths = (old: textLengths.characters(of: old), new: textLengths.characters(of: new))
             return Entry(time: record.time, kind: .change, subject: subject,
-                         payload: .change(property: String(record.name), old: Value(record.old), new: Value(record.new)))
+                         payload: .change(property: String(record.name), old: old, new: new, lengths: lengths))
         case BH_RLIFECYCLE:
             let message = subject + " " + String(record.name)
             return Entry(time: record.time, kind: .lifecycle, subject: subject,

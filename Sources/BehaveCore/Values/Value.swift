@@ -191,8 +191,8 @@ extension Value: CustomStringConvertible {
         case .number(let n): return formatNumber(n)
         case .string(let s):
             // The trace stays readable: long text is cut (the state keeps it whole).
-            guard s.count > Value.longestTracedText else { return "\"\(DisplayText.line(s))\"" }
-            return "\"\(DisplayText.line(String(s.prefix(Value.longestTracedText))))…\" (\(s.count) characters)"
+            guard let cut = Value.tracedCut(of: s) else { return "\"\(DisplayText.line(s))\"" }
+            return "\"\(DisplayText.line(String(cut)))…\" (\(s.count) characters)"
         case .image(let i):
             let name = DisplayText.line(i.name)
             if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }
@@ -203,6 +203,25 @@ extension Value: CustomStringConvertible {
         case .rect(let r):
             return "(\(formatNumber(r.x)), \(formatNumber(r.y)), \(formatNumber(r.width))×\(formatNumber(r.height)))"
         }
+    }
+}
+
+extension Value {
+    /// A text's first `longestTracedText` characters when it has more,
+    /// which is where the trace cuts it; nil when it has no more. Reads
+    /// no further than them, whatever the text's length.
+    static func tracedCut(of text: String) -> Substring? {
+        guard text.utf8.count > longestTracedText,
+              let end = text.index(text.startIndex, offsetBy: longestTracedText, limitedBy: text.endIndex),
+              end < text.endIndex else { return nil }
+        return text[..<end]
+    }
+
+    /// `description`, a cut text's length being `characters` when given
+    /// (what the trace counted from the text before it).
+    func described(characters: Int?) -> String {
+        guard let characters, case .string(let s) = self, let cut = Value.tracedCut(of: s) else { return description }
+        return "\"\(DisplayText.line(String(cut)))…\" (\(characters) characters)"
     }
 }
 

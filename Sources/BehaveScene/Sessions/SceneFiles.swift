@@ -96,6 +96,8 @@ public enum SceneFiles {
     /// the modules it requires with a literal name (and theirs) that are
     /// not among `files`; `isModule` for those, and for a script given by
     /// name that never names `behaviour` (a module checked on its own).
+    /// A spec file's modules are not followed here: its `require` finds
+    /// them as busted does (`SpecModules.files(requiredBy:)`).
     /// Modules are found where `access` allows (nil: for each file given,
     /// what a script named on the command line may read).
     public static func following(_ files: [String], access: FileAccess? = nil) -> [(file: String, isModule: Bool)] {
@@ -122,6 +124,9 @@ public enum SceneFiles {
             let isSpec = file.lowercased().hasSuffix("_spec.lua")
             let source = LuaScript.locate(file).flatMap { try? LuaScript(contentsOf: $0) }?.source
             result.append((file, !isSpec && source.map { !LuaSource.namesBehaviour($0) } ?? false))
+            // A spec's `require` looks elsewhere (`SpecModules`, which its
+            // caller follows).
+            guard !isSpec else { continue }
             let roots = [(file as NSString).deletingLastPathComponent, LuaRuntime.bundledModules]
             let modules = access ?? .named(file, isScene: false)
             var pending = [file]

@@ -380,6 +380,17 @@ families[#families + 1] = {
     "local t = setmetatable({}, { __name = 'Thing' })\nreturn (tostring(t):match('^Thing: '))",
     "local t = setmetatable({}, { __name = 'Thing', __tostring = function() return 'shown' end })\nreturn tostring(t), string.format('%s|%5s', t, t)",
     "local t = setmetatable({}, { __tostring = function() return 42 end })\nreturn pcall(tostring, t)",
+    -- format makes a '%s' table its string before the call (for the memory
+    -- limit's room): in format's order, none past a conversion it refuses
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%d %s', 'x', shown('a')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%05s|%s', shown('a'), shown('b')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%-5s|%s', shown('a\\0b'), shown('c')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%q %s %s', {}, shown('a'), shown('b')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%5.1f %#x %c %%%10.3s|%-4s', 2.5, 255, 65, shown('abcdef'), shown('b')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%s %y %s', shown('a'), 1, shown('b')), seen",
+    "local t = setmetatable({}, { __tostring = function() return 42 end })\nreturn pcall(string.format, '%s %d', t, 'x')",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%' .. ('-'):rep(20) .. 'd %s', 1, shown('a')), seen",
+    "local seen = {}\nlocal function shown(n) return setmetatable({}, { __tostring = function() seen[#seen + 1] = n; return n end }) end\nreturn pcall(string.format, '%' .. ('-'):rep(21) .. 'd %s', 1, shown('a')), seen",
     "local t = setmetatable({}, { __tostring = function() error('no text', 2) end })\nreturn pcall(tostring, t)",
     "local t = setmetatable({}, { __pairs = function(t) return function(_, k) if not k then return 1, 'one' end end, t, nil end })\nlocal seen = {}\nfor k, v in pairs(t) do seen[k] = v end\nreturn seen",
     "local t = setmetatable({}, { __pairs = function() error('no pairs', 2) end })\nreturn pcall(pairs, t)",
