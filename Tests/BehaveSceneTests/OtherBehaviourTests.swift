@@ -198,5 +198,70 @@ final class OtherBehaviourTests: XCTestCase {
         XCTAssertEqual(scene.field("tally", of: "owner"), .object([("n", .number(0))]))
         XCTAssertEqual(scene.errorCount, 0)
     }
+
+    /// A refusal names the key a script read, and a key of the other
+    /// behaviour's table may be a table whose `__tostring` is that
+    /// behaviour's code: naming it must not run that code for the reader,
+    /// where it ran as the reader's and could reach the reader's own `self`
+    /// (a control's delegate) and change it.
+    func testARefusalRunsNoCodeOfTheOtherBehaviourToNameItsKey() throws {
+        let reader = """
+            local Reader = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
+
+            function Reader:awake()
+              self.count = 1
+              self.mine.delegate = self
+            end
+
+            function Reader:scrollViewDidScroll() end
+
+            function Reader:inspect()
+              for _, value in pairs(self.theirs.delegate) do
+                if type(value) == "function" then print("call", pcall(value)) end
+              end
+            end
+
+            return Reader
+
+            """
+        let planter = """
+            local Planter = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
+
+            function Planter:awake()
+              self.mine.delegate = self
+              local page = self.theirs
+              local key = setmetatable({}, { __tostring = function()
+                print("planter code ran")
+                page.delegate.count = 99
+                return "key"
+              end })
+              self[key] = function() end
+            end
+
+            function Planter:scrollViewDidScroll() end
+
+            return Planter
+
+            """
+        let (loaded, _) = try load("""
+            controls:
+              one: { type: ScrollView }
+              two: { type: ScrollView }
+            behaviours:
+              reader: { script: reader.lua, outlets: { mine: one, theirs: two } }
+              planter: { script: planter.lua, outlets: { mine: two, theirs: one } }
+            """, scripts: ["reader.lua": reader, "planter.lua": planter])
+        let scene = loaded.scene
+        try scene.run("call reader.inspect")
+        let lines = scene.trace.entries.filter { $0.kind == .log }.map {
+            $0.message.replacingOccurrences(of: #"\S*/(\w+\.lua)"#, with: "$1", options: .regularExpression)
+        }
+        XCTAssertEqual(lines, [
+            "[reader] call\tfalse\treader.lua:12: behaviour planter is not this behaviour: it cannot be changed from here, nor its code run "
+                + "(calling a table key); send an event of yours that the scene connects to one of its actions",
+        ])
+        XCTAssertEqual(scene.field("count", of: "reader"), .number(1))
+        XCTAssertEqual(scene.errorCount, 0)
+    }
 }
 

@@ -11,6 +11,15 @@ local error, format, next, rawget, rawlen, tostring, type =
 -- `view_refusals`: each view, to what the sandbox's rawset says when
 -- refusing it: { what it is, the fix }.
 
+-- A key as a refusal names it, without running code: a key of another
+-- behaviour's table may be a table whose `__tostring` is that behaviour's
+-- code, which would run as the reader's (and could change the reader).
+local function key_name(key)
+  local kind = type(key)
+  if kind == "string" or kind == "number" or kind == "boolean" then return "'" .. tostring(key) .. "'" end
+  return "a " .. kind .. " key"
+end
+
 -- A maker of read-only views: a view reads through to its table (a table
 -- it reads is a view too) and refuses changes with `what` and `fix`. Views
 -- are kept per table (weakly), so that a table read twice is one view.
@@ -33,7 +42,7 @@ local function viewer(refusal)
     local stub = stubs[value]
     if stub == nil then
       stub = function()
-        error(format("%s%s, nor its code run (calling '%s'); %s", where(), what, tostring(key), fix), 0)
+        error(format("%s%s, nor its code run (calling %s); %s", where(), what, key_name(key), fix), 0)
       end
       stubs[value] = stub
     end
@@ -64,7 +73,7 @@ local function viewer(refusal)
       -- At the script's line, even when a library function sets the
       -- field (table.insert).
       __newindex = function(_, key)
-        error(format("%s%s (setting '%s'); %s", where(), what, tostring(key), fix), 0)
+        error(format("%s%s (setting %s); %s", where(), what, key_name(key), fix), 0)
       end,
       __metatable = false,
     }
