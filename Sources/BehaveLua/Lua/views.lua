@@ -108,15 +108,21 @@ local function viewer(refusal)
     return plain_setmetatable({}, meta)
   end
 
-  -- `names`: the view's `tostring` is its table's (a behaviour's `self`,
-  -- which the prelude names).
+  -- `names`: the view's `tostring` is its table's, and the host knows it
+  -- as the behaviour it shows (a behaviour's `self`, which the prelude
+  -- names).
   function view_of(value, what, fix, names)
     if type(value) ~= "table" then return value end
     local view = views[value]
     if view ~= nil then return view end
     view = make(value, what, fix, names)
-    views[value] = view
+    -- Known to rawset (and, for a `self`, to the host) before it is kept:
+    -- every one of these can meet the memory limit, and a view kept but
+    -- unknown to rawset would be one every reader shares and any could
+    -- fill, hiding the table's own fields from the others.
     view_refusals[view] = { what, fix }
+    if names then view_targets[view] = value end
+    views[value] = view
     return view
   end
   return view_of
@@ -129,12 +135,11 @@ return {
   module = function(value, name)
     return module_view(value, format("module '%s' is read-only: it cannot be changed", name), "keep your own copy")
   end,
-  -- The host knows the view as the behaviour it shows (`view_targets`: a
-  -- control's delegate may be set to it).
+  -- The host knows the view as the behaviour it shows (`view_targets`,
+  -- which view_of fills for a named view: a control's delegate may be set
+  -- to it).
   behaviour = function(self)
-    local view = behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
-                                "send an event of yours that the scene connects to one of its actions", true)
-    view_targets[view] = self
-    return view
+    return behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
+                          "send an event of yours that the scene connects to one of its actions", true)
   end,
 }
