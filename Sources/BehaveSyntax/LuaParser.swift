@@ -173,16 +173,25 @@ package struct LuaParser {
         try enter()
         defer { leave() }
         var statements: [LuaStatement] = []
-        // Lua's compiler reads a label that follows a label (`;`s between
-        // them too) inside the first, a level deeper each (and the first a
-        // level deeper than its block, as every statement).
+        // Lua's compiler reads every statement a level deeper than its
+        // block, so a `break` or a `;` in the deepest block passes its
+        // limit though nothing is nested in it; and it reads a label that
+        // follows a label (`;`s between them too) inside the first, a
+        // level deeper each.
         var labelLevels = 0
         defer { depth -= labelLevels }
         while !blockEnds {
             if !isSymbol("::"), !isSymbol(";") {
                 depth -= labelLevels
                 labelLevels = 0
-            } else if isSymbol("::") {
+            }
+            if !isSymbol("::") {
+                try enter()
+                leave()
+            } else if labelLevels == 0 {
+                try enter()
+                labelLevels = 1
+            } else {
                 try enter("labels in a row", fix: "put a statement between them, or use fewer labels")
                 labelLevels += 1
             }
@@ -322,16 +331,14 @@ package struct LuaParser {
             let first = try suffixedExpression()
             if isSymbol("=") || isSymbol(",") {
                 var targets = [first]
-                // Lua's compiler reads each target after the first a level
-                // deeper than the one before (the first a level deeper than
-                // its block, as every statement), and the values at the
-                // deepest.
-                let what = "the targets of one assignment", fix = "assign them in several statements"
-                try enter(what, fix: fix)
+                // Lua's compiler reads the statement a level deeper than
+                // its block, each target after the first a level deeper
+                // than the one before, and the values at the deepest.
+                try enter()
                 var levels = 1
                 defer { depth -= levels }
                 while try accept(symbol: ",") {
-                    try enter(what, fix: fix)
+                    try enter("the targets of one assignment", fix: "assign them in several statements")
                     levels += 1
                     targets.append(try suffixedExpression())
                 }

@@ -121,9 +121,10 @@ final class ParserTests: XCTestCase {
             "many.lua:2:598: error: the targets of one assignment nest more than 200 levels deep in Lua's compiler; "
                 + "assign them in several statements",
         ])
-        let run = ScriptLinter.lint("local x = 1\n" + labels(100_000) + "\nx = 2", file: "labels.lua")
+        let row = (0..<100_000).map { "::l\($0)::" }.joined(separator: " ")
+        let run = ScriptLinter.lint("local x = 1\n" + row + "\nx = 2", file: "labels.lua")
         XCTAssertEqual(run.map(\.description), [
-            "labels.lua:2:2080: error: labels in a row nest more than 200 levels deep in Lua's compiler; "
+            "labels.lua:2:1682: error: labels in a row nest more than 200 levels deep in Lua's compiler; "
                 + "put a statement between them, or use fewer labels",
         ])
         // Around Lua's own limit too, and deeper in the code.
@@ -132,6 +133,14 @@ final class ParserTests: XCTestCase {
             XCTAssertEqual(accepts(deeper), try luaAccepts(deeper), "\(count) targets a level deeper")
             XCTAssertEqual(accepts(targets(count)), try luaAccepts(targets(count)), "\(count) targets")
             XCTAssertEqual(accepts(labels(count)), try luaAccepts(labels(count)), "\(count) labels")
+        }
+        // What holds nothing nested is a level deeper than its block too.
+        for statement in ["break", "local x", "return", "f()", "x = 1", ";", "::l::"] {
+            for count in 197...199 {
+                let source = "while true do " + String(repeating: "do ", count: count) + statement
+                    + String(repeating: " end", count: count) + " end"
+                XCTAssertEqual(accepts(source), try luaAccepts(source), "`\(statement)` in \(count) blocks")
+            }
         }
         // A statement between labels ends the row.
         XCTAssertTrue(accepts((0..<1_000).map { "::l\($0):: x = 1" }.joined(separator: "\n")))
