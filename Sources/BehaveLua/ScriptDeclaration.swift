@@ -203,9 +203,11 @@ struct DeclarationReader {
             }
             if length > 0 {
                 for i in 1...length {
-                    lua_rawgeti(S, -1, lua_Integer(i))
+                    // A hole (`{ "a", nil, "c" }`) holds nothing to drop.
+                    let kind = lua_rawgeti(S, -1, lua_Integer(i))
                     let value = runtime.string(at: -1, in: S)
                     bh_pop(S, 1)
+                    if kind == LUA_TNIL { continue }
                     guard let value else {
                         bh_pop(S, 1)
                         throw fail("inspectable `\(name)`: `values` must be a list of strings: { \"a\", \"b\" }", at: name)
