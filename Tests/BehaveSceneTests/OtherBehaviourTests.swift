@@ -219,6 +219,10 @@ final class OtherBehaviourTests: XCTestCase {
               for _, value in pairs(self.theirs.delegate) do
                 if type(value) == "function" then print("call", pcall(value)) end
               end
+              -- A key of the reader's own is named alike, by rawset too.
+              local key = setmetatable({}, { __tostring = error })
+              print("set", pcall(function() self.theirs.delegate[key] = 1 end))
+              print("rawset", pcall(function() rawset(self.theirs.delegate, key, 1) end))
             end
 
             return Reader
@@ -256,9 +260,12 @@ final class OtherBehaviourTests: XCTestCase {
         let lines = scene.trace.entries.filter { $0.kind == .log }.map {
             $0.message.replacingOccurrences(of: #"\S*/(\w+\.lua)"#, with: "$1", options: .regularExpression)
         }
+        let fix = "send an event of yours that the scene connects to one of its actions"
         XCTAssertEqual(lines, [
             "[reader] call\tfalse\treader.lua:12: behaviour planter is not this behaviour: it cannot be changed from here, nor its code run "
-                + "(calling a table key); send an event of yours that the scene connects to one of its actions",
+                + "(calling a table key); " + fix,
+            "[reader] set\tfalse\treader.lua:16: behaviour planter is not this behaviour: it cannot be changed from here (setting a table key); " + fix,
+            "[reader] rawset\tfalse\treader.lua:17: behaviour planter is not this behaviour: it cannot be changed from here (setting a table key); " + fix,
         ])
         XCTAssertEqual(scene.field("count", of: "reader"), .number(1))
         XCTAssertEqual(scene.errorCount, 0)
