@@ -147,27 +147,43 @@ extension LuaRuntime {
         guard lua_type(S, 1) == LUA_TTABLE else {
             throw ValueError("ask takes a table: ask { title = …, options = { … }, cancel = \"Cancel\" }")
         }
-        let styleName = stringField("style", of: 1, in: S) ?? "actionSheet"
+        let styleName = try askText("style", in: S) ?? "actionSheet"
         guard let style = Dialog.Style(rawValue: styleName), style == .actionSheet || style == .alert else {
             throw ValueError("ask: style must be \"actionSheet\" or \"alert\", not \"\(styleName)\"")
         }
+        // What the dialog shows is as the script gave it, or an error:
+        // never an option left out, nor a title dropped.
         var options: [String] = []
-        if field("options", of: 1, in: S) == LUA_TTABLE {
-            let length = min(lua_rawlen(S, -1), 64)
-            if length > 0 {
-                for i in 1...length {
-                    lua_rawgeti(S, -1, lua_Integer(i))
-                    if let option = string(at: -1, in: S) { options.append(option) }
-                    bh_pop(S, 1)
-                }
+        switch field("options", of: 1, in: S) {
+        case LUA_TNIL: break
+        case LUA_TTABLE:
+            let length = lua_rawlen(S, -1)
+            guard length <= Dialog.maximumOptions else {
+                bh_pop(S, 1)
+                throw ValueError("ask: \(length) options; a dialog has at most \(Dialog.maximumOptions)")
             }
+            for i in 0..<Int(length) {
+                lua_rawgeti(S, -1, lua_Integer(i + 1))
+                let option = string(at: -1, in: S)
+                let kind = typeName(at: -1, in: S)
+                bh_pop(S, 1)
+                guard let option else {
+                    bh_pop(S, 1)
+                    throw ValueError("ask: option #\(i + 1) is a \(kind); options are strings: options = { \"Camera\", \"Photo Library\" }")
+                }
+                options.append(option)
+            }
+        default:
+            let kind = typeName(at: -1, in: S)
+            bh_pop(S, 1)
+            throw ValueError("ask: options must be a list of strings, not a \(kind): options = { \"Camera\", \"Photo Library\" }")
         }
         bh_pop(S, 1)
-        let cancel = stringField("cancel", of: 1, in: S)
+        let cancel = try askText("cancel", in: S)
         guard !options.isEmpty || cancel != nil else {
             throw ValueError("ask needs options = { … } or a cancel title")
         }
-        let dialog = Dialog(style: style, title: stringField("title", of: 1, in: S), message: stringField("message", of: 1, in: S),
+        let dialog = Dialog(style: style, title: try askText("title", in: S), message: try askText("message", in: S),
                             options: options, cancel: cancel)
         let handler = try currentHandler("ask", on: S)
         handler.isWaiting = true
@@ -179,10 +195,16 @@ extension LuaRuntime {
         return BH_YIELD_BASE
     }
 
-    func stringField(_ key: String, of index: Int32, in S: OpaquePointer) -> String? {
-        _ = field(key, of: index, in: S)
+    /// `ask`'s text field `key`: nil when absent, an error when it is not
+    /// a string.
+    private func askText(_ key: String, in S: OpaquePointer) throws(ValueError) -> String? {
+        let kind = field(key, of: 1, in: S)
         defer { bh_pop(S, 1) }
-        return string(at: -1, in: S)
+        if kind == LUA_TNIL { return nil }
+        guard let text = string(at: -1, in: S) else {
+            throw ValueError("ask: \(key) must be a string, not a \(typeName(at: -1, in: S))")
+        }
+        return text
     }
 }
 

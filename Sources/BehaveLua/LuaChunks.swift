@@ -138,10 +138,12 @@ extension LuaRuntime {
 
     /// Why `source` did not compile (its message is on `S`): for a file
     /// with a syntax error, the report `behave check` prints
-    /// (`SyntaxReport`); otherwise Lua's message.
+    /// (`SyntaxReport`); otherwise Lua's message. Code nested past the
+    /// compiler's levels is a syntax error too, though Lua raises its
+    /// "C stack overflow" as a run-time error, with no line.
     func compileFailure(_ status: Int32, source: [UInt8], chunkName: String, on S: OpaquePointer) -> LuaError {
         var error = popError(from: S)
-        guard status == LUA_ERRSYNTAX, chunkName.hasPrefix("@"),
+        guard status == LUA_ERRSYNTAX || status == LUA_ERRRUN, chunkName.hasPrefix("@"),
               let finding = SyntaxReport.finding(source: source, file: String(chunkName.dropFirst())) else { return error }
         error.reading = ScriptError.Reading(file: finding.file, line: finding.position.line, column: finding.position.column,
                                             text: "\(finding.message); \(finding.fix)")

@@ -51,6 +51,10 @@ struct DeclarationReader {
     /// The thread calling `behaviour { … }`.
     let S: OpaquePointer
 
+    /// Names a list declares at most (`events`, `requires`, an enum's
+    /// `values`): a longer one is refused whole, never cut to its first.
+    static let maximumListLength = 1000
+
     /// An error at the line of `key` when the source shows it (else the
     /// host adds the line of the `behaviour` call).
     func fail(_ message: String, at key: String? = nil) -> ValueError {
@@ -142,7 +146,10 @@ struct DeclarationReader {
         if type == LUA_TNIL { return [] }
         guard type == LUA_TTABLE else { throw fail("`\(key)` must be a list of strings: { \"a\", \"b\" }", at: key) }
         var result: [String] = []
-        let length = min(lua_rawlen(S, -1), 1000)
+        let length = lua_rawlen(S, -1)
+        guard length <= DeclarationReader.maximumListLength else {
+            throw fail("`\(key)` lists \(length) names; a behaviour declares at most \(DeclarationReader.maximumListLength)", at: key)
+        }
         if length > 0 {
             for i in 1...length {
                 lua_rawgeti(S, -1, lua_Integer(i))
@@ -189,12 +196,23 @@ struct DeclarationReader {
         var type: ValueType
         var values: [String] = []
         if runtime.field("values", of: index, in: S) == LUA_TTABLE {
-            let length = min(lua_rawlen(S, -1), 1000)
+            let length = lua_rawlen(S, -1)
+            guard length <= DeclarationReader.maximumListLength else {
+                bh_pop(S, 1)
+                throw fail("inspectable `\(name)`: `values` lists \(length) values; an enum has at most \(DeclarationReader.maximumListLength)", at: name)
+            }
             if length > 0 {
                 for i in 1...length {
-                    lua_rawgeti(S, -1, lua_Integer(i))
-                    if let value = runtime.string(at: -1, in: S) { values.append(value) }
+                    // A hole (`{ "a", nil, "c" }`) holds nothing to drop.
+                    let kind = lua_rawgeti(S, -1, lua_Integer(i))
+                    let value = runtime.string(at: -1, in: S)
                     bh_pop(S, 1)
+                    if kind == LUA_TNIL { continue }
+                    guard let value else {
+                        bh_pop(S, 1)
+                        throw fail("inspectable `\(name)`: `values` must be a list of strings: { \"a\", \"b\" }", at: name)
+                    }
+                    values.append(value)
                 }
             }
         }

@@ -63,7 +63,9 @@ public enum Checker {
         // (the linter's) and takes Lua's message from here.
         let message = String(error.explanation.prefix { $0 != "\n" })
         guard let errorFile = error.file, let line = error.line else {
-            return SceneDiagnostic(file: file, line: nil, message: message)
+            // Lua's "C stack overflow" comes named by its chunk already.
+            let named = message.hasPrefix(LuaScript.display(file) + ": ")
+            return SceneDiagnostic(file: named ? "" : file, line: nil, message: message)
         }
         return SceneDiagnostic(file: errorFile, line: line, message: message)
     }

@@ -132,6 +132,17 @@ package struct LuaParser {
         }
     }
 
+    /// A level of Lua's compiler that the code does not show as nesting
+    /// (`what`): past the limit Lua stops with "C stack overflow" and no
+    /// line, so the limit is told here, at its place, with `fix`.
+    private mutating func enter(_ what: String, fix: String) throws(LuaSyntaxError) {
+        depth += 1
+        guard depth <= LuaParser.maximumDepth else {
+            throw LuaSyntaxError(message: "\(what) nest more than \(LuaParser.maximumDepth) levels deep in Lua's compiler",
+                                 position: token.position, fix: fix)
+        }
+    }
+
     private mutating func leave() { depth -= 1 }
 
     private func chainTooLong(_ what: String, at position: SourcePosition) -> LuaSyntaxError {
@@ -162,7 +173,28 @@ package struct LuaParser {
         try enter()
         defer { leave() }
         var statements: [LuaStatement] = []
+        // Lua's compiler reads every statement a level deeper than its
+        // block, so a `break` or a `;` in the deepest block passes its
+        // limit though nothing is nested in it; and it reads a label that
+        // follows a label (`;`s between them too) inside the first, a
+        // level deeper each.
+        var labelLevels = 0
+        defer { depth -= labelLevels }
         while !blockEnds {
+            if !isSymbol("::"), !isSymbol(";") {
+                depth -= labelLevels
+                labelLevels = 0
+            }
+            if !isSymbol("::") {
+                try enter()
+                leave()
+            } else if labelLevels == 0 {
+                try enter()
+                labelLevels = 1
+            } else {
+                try enter("labels in a row", fix: "put a statement between them, or use fewer labels")
+                labelLevels += 1
+            }
             if isKeyword("return") {
                 let position = token.position
                 try advance()
@@ -299,7 +331,17 @@ package struct LuaParser {
             let first = try suffixedExpression()
             if isSymbol("=") || isSymbol(",") {
                 var targets = [first]
-                while try accept(symbol: ",") { targets.append(try suffixedExpression()) }
+                // Lua's compiler reads the statement a level deeper than
+                // its block, each target after the first a level deeper
+                // than the one before, and the values at the deepest.
+                try enter()
+                var levels = 1
+                defer { depth -= levels }
+                while try accept(symbol: ",") {
+                    try enter("the targets of one assignment", fix: "assign them in several statements")
+                    levels += 1
+                    targets.append(try suffixedExpression())
+                }
                 for target in targets {
                     switch target {
                     case .name, .field, .index: continue

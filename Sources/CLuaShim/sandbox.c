@@ -260,15 +260,24 @@ static int sb_rawset (lua_State *L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_readonly);
   lua_pushvalue(L, 1);
   if (lua_rawget(L, -2) == LUA_TTABLE) {
-    const char *key = luaL_typename(L, 2);
+    /* The key as the view's own refusal names it (views.lua): its text,
+    ** or its type, never through a metamethod. */
     int refusal = lua_gettop(L);
-    if (lua_type(L, 2) == LUA_TSTRING || lua_type(L, 2) == LUA_TNUMBER) {
-      lua_pushvalue(L, 2);  /* a copy to turn into text, as tostring would */
-      key = lua_tostring(L, -1);
+    switch (lua_type(L, 2)) {
+      case LUA_TSTRING: case LUA_TNUMBER:
+        lua_pushvalue(L, 2);  /* a copy to turn into text, as tostring would */
+        lua_pushfstring(L, "'%s'", lua_tostring(L, -1));
+        break;
+      case LUA_TBOOLEAN:
+        lua_pushstring(L, lua_toboolean(L, 2) ? "'true'" : "'false'");
+        break;
+      default:
+        lua_pushfstring(L, "a %s key", luaL_typename(L, 2));
+        break;
     }
     lua_rawgeti(L, refusal, 1);
     lua_rawgeti(L, refusal, 2);
-    return luaL_error(L, "%s (setting '%s'); %s", lua_tostring(L, -2), key, lua_tostring(L, -1));
+    return luaL_error(L, "%s (setting %s); %s", lua_tostring(L, -2), lua_tostring(L, -3), lua_tostring(L, -1));
   }
   lua_settop(L, 3);
   lua_rawset(L, 1);

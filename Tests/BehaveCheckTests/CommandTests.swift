@@ -119,6 +119,25 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")
     }
 
+    /// Code nested past Lua's compiler's levels: Lua's "C stack overflow"
+    /// has no line, so both tell the parser's reading first, and Lua's
+    /// message named once by its file.
+    func testRunPrintsCodeNestedTooDeepAsCheckDoes() throws {
+        let deep = "local Deep = behaviour {}\nlocal x = " + String(repeating: "(", count: 300) + "1"
+            + String(repeating: ")", count: 300) + "\nreturn Deep\n"
+        let directory = try folder(["deep.lua": deep])
+        let checked = try behave(["check", "deep.lua"], in: directory)
+        XCTAssertEqual(checked.status, 2)
+        XCTAssertEqual(checked.errors.split(separator: "\n"), [
+            "deep.lua:2:210: error: code nested more than 200 levels deep; split it into functions; correct the code at this point",
+            "deep.lua: C stack overflow",
+        ])
+        let ran = try behave(["run", "deep.lua", "--do", "quit"], in: directory)
+        XCTAssertEqual(ran.status, 2)
+        XCTAssertEqual(ran.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
+                       ["behave: " + checked.errors.split(separator: "\n")[0], "deep.lua: C stack overflow"])
+    }
+
     func testTheBundledScriptsAndExamplesLintClean() throws {
         var files: [String] = []
         for folder in ["Scripts", "Examples"] {

@@ -104,6 +104,48 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(accepts("x = 1" + String(repeating: " + 1", count: 100_000)))
     }
 
+    /// Two things nest in Lua's compiler that read as flat: the targets of
+    /// one assignment (each after the first a level deeper) and labels in
+    /// a row. Past its limit Lua stops with "C stack overflow" and no line;
+    /// check tells the limit at the target or label that passes it, with
+    /// the fix, and accepts what Lua accepts.
+    func testAssignmentTargetsAndLabelsInARowNestAsLuaReadsThem() throws {
+        let targets = { (count: Int) in Array(repeating: "a", count: count).joined(separator: ", ") + " = 1" }
+        let labels = { (count: Int) in (0..<count).map { "::l\($0)::" }.joined(separator: " ; ") }
+        for count in [2, 150, 199, 200, 250, 100_000] {
+            XCTAssertEqual(accepts(targets(count)), try luaAccepts(targets(count)), "\(count) targets")
+            XCTAssertEqual(accepts(labels(count)), try luaAccepts(labels(count)), "\(count) labels")
+        }
+        let assignment = ScriptLinter.lint("local a\n" + targets(100_000), file: "many.lua")
+        XCTAssertEqual(assignment.map(\.description), [
+            "many.lua:2:598: error: the targets of one assignment nest more than 200 levels deep in Lua's compiler; "
+                + "assign them in several statements",
+        ])
+        let row = (0..<100_000).map { "::l\($0)::" }.joined(separator: " ")
+        let run = ScriptLinter.lint("local x = 1\n" + row + "\nx = 2", file: "labels.lua")
+        XCTAssertEqual(run.map(\.description), [
+            "labels.lua:2:1682: error: labels in a row nest more than 200 levels deep in Lua's compiler; "
+                + "put a statement between them, or use fewer labels",
+        ])
+        // Around Lua's own limit too, and deeper in the code.
+        for count in 195...201 {
+            let deeper = "do " + targets(count - 1) + " end"
+            XCTAssertEqual(accepts(deeper), try luaAccepts(deeper), "\(count) targets a level deeper")
+            XCTAssertEqual(accepts(targets(count)), try luaAccepts(targets(count)), "\(count) targets")
+            XCTAssertEqual(accepts(labels(count)), try luaAccepts(labels(count)), "\(count) labels")
+        }
+        // What holds nothing nested is a level deeper than its block too.
+        for statement in ["break", "local x", "return", "f()", "x = 1", ";", "::l::"] {
+            for count in 197...199 {
+                let source = "while true do " + String(repeating: "do ", count: count) + statement
+                    + String(repeating: " end", count: count) + " end"
+                XCTAssertEqual(accepts(source), try luaAccepts(source), "`\(statement)` in \(count) blocks")
+            }
+        }
+        // A statement between labels ends the row.
+        XCTAssertTrue(accepts((0..<1_000).map { "::l\($0):: x = 1" }.joined(separator: "\n")))
+    }
+
     /// A chain of suffixes is a loop in Lua's compiler, not nesting: Lua
     /// reads one of any length, and so does check, without recursing
     /// along it (a crash would be worse than a false error).

@@ -653,6 +653,17 @@ final class BridgeTests: XCTestCase {
                                       "return B"].joined(separator: end)),
                            "bad.lua:3: inspectable `d`: bad default: d takes an integer, not 1.5", end.debugDescription)
         }
+        // A list past its bound is refused whole, where it was cut to its
+        // first 1,000 (a later event was not declared), and an enum's value
+        // that is no string is refused, where it was dropped.
+        XCTAssertEqual(loadError("local names = {}\nfor i = 1, 1001 do names[i] = \"e\" .. i end\n"
+                                 + "local B = behaviour {\n  events = names,\n}\nreturn B"),
+                       "bad.lua:4: `events` lists 1001 names; a behaviour declares at most 1000")
+        XCTAssertEqual(loadError("local names = {}\nfor i = 1, 1001 do names[i] = \"v\" .. i end\n"
+                                 + "local B = behaviour {\n  inspectables = {\n    mode = { type = \"enum\", values = names, default = \"v1\" },\n  },\n}\nreturn B"),
+                       "bad.lua:5: inspectable `mode`: `values` lists 1001 values; an enum has at most 1000")
+        XCTAssertEqual(loadError("local B = behaviour {\n  inspectables = {\n    mode = { type = \"enum\", values = { \"a\", 2, \"c\" }, default = \"a\" },\n  },\n}\nreturn B"),
+                       "bad.lua:3: inspectable `mode`: `values` must be a list of strings: { \"a\", \"b\" }")
         // The fix names the script's local, not the declared name.
         XCTAssertEqual(loadError("local B = behaviour { name = \"Bee\" }\nreturn {}"),
                        "bad.lua:2: the script must end by returning its behaviour, or Behave cannot use it; end the script with `return B`")

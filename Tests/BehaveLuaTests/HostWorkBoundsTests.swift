@@ -271,6 +271,40 @@ final class HostWorkBoundsTests: XCTestCase {
         XCTAssertEqual(test.scene.textBytes, 0, "dismissing frees what was waiting")
     }
 
+    /// A dialog shows what `ask` was given, or `ask` is an error at its
+    /// line: past 64 options the rest were left out, an option that is no
+    /// string was dropped, and a title or message that is no string.
+    func testAskRefusesWhatItWouldLeaveOut() throws {
+        let test = try TestScene()
+        try test.behaviour("p", source: script("""
+            local function try(what, arguments)
+              local ok, message = pcall(ask, arguments)
+              print(what, ok, message)
+            end
+
+            function Probe:awake()
+              local many = {}
+              for i = 1, 65 do many[i] = "o" .. i end
+              try("many", { options = many })
+              try("number", { options = { "a", 2 } })
+              try("list", { options = "a" })
+              try("title", { title = 5, options = { "a" } })
+              try("message", { message = {}, options = { "a" } })
+              try("cancel", { cancel = false })
+            end
+            """, outlets: ""))
+        let lines = test.scene.trace.entries.filter { $0.kind == .log }.map(\.message)
+        XCTAssertEqual(lines, [
+            "[p] many\tfalse\tp.lua:3: ask: 65 options; a dialog has at most 64",
+            "[p] number\tfalse\tp.lua:3: ask: option #2 is a number; options are strings: options = { \"Camera\", \"Photo Library\" }",
+            "[p] list\tfalse\tp.lua:3: ask: options must be a list of strings, not a string: options = { \"Camera\", \"Photo Library\" }",
+            "[p] title\tfalse\tp.lua:3: ask: title must be a string, not a number",
+            "[p] message\tfalse\tp.lua:3: ask: message must be a string, not a table",
+            "[p] cancel\tfalse\tp.lua:3: ask: cancel must be a string, not a boolean",
+        ])
+        XCTAssertNil(test.scene.presentedDialog)
+    }
+
     func testAtMostThirtyTwoDialogsWaitBehindThePresentedOne() throws {
         let scene = Scene(screen: "Main")
         for i in 0...Scene.maximumWaitingDialogs {

@@ -28,6 +28,21 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(error.frames.first, ScriptError.Frame(file: "probe.lua", line: 4, function: error.frames.first?.function))
     }
 
+    /// Code nested past the compiler's levels (here, the targets of one
+    /// assignment) stops Lua with "C stack overflow", raised as a run-time
+    /// error with no line: it is told as the syntax error it is, at its
+    /// place and with its fix, as `behave check` tells it.
+    func testCodeNestedPastTheCompilersLevelsIsToldAtItsPlace() throws {
+        let test = try TestScene()
+        let source = "local Deep = behaviour {}\nlocal a\n" + Array(repeating: "a", count: 300).joined(separator: ", ")
+            + " = 1\nreturn Deep\n"
+        XCTAssertThrowsError(try test.behaviour("deep", source: source, file: "deep.lua")) { error in
+            XCTAssertEqual((error as? ScriptError)?.reading, ScriptError.Reading(
+                file: "deep.lua", line: 3, column: 598,
+                text: "the targets of one assignment nest more than 200 levels deep in Lua's compiler; assign them in several statements"))
+        }
+    }
+
     /// Lua names a chunk by at most 59 bytes of its name (a longer path
     /// reads `...levels/of/behaviours/probe.lua`); an error names the
     /// script whole everywhere, as `check` does, and its advice still

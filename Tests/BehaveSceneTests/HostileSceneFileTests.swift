@@ -79,3 +79,45 @@ extension CheckCommandTests {
         XCTAssertEqual(try mistakes(""), ["1: the scene is empty; it needs at least `controls:` or `behaviours:`"])
     }
 }
+
+/// Multiplexers that lead to one another: a message goes to each receiver
+/// behind them once, however long the chain and however many paths lead
+/// to it.
+final class MultiplexerChainTests: XCTestCase {
+    private let listener = """
+        local Listener = behaviour {}
+
+        function Listener:scrollViewDidScroll(scrollView)
+          print("heard", scrollView.contentOffset.y)
+        end
+
+        return Listener
+
+        """
+
+    private func heard(_ behaviours: [String]) throws -> [String] {
+        let yaml = "controls:\n  page: { type: ScrollView, delegate: m0 }\nbehaviours:\n"
+            + behaviours.map { "  \($0)\n" }.joined()
+        let (loaded, _) = try load(yaml, scripts: ["listener.lua": listener])
+        try loaded.scene.run("scroll page 10")
+        return loaded.scene.trace.entries.filter { $0.kind == .log }.map(\.message)
+    }
+
+    /// Forwarding recursed once a multiplexer: 10,000 of them overflowed
+    /// the stack (a crash).
+    func testALongChainOfMultiplexersReachesItsEnd() throws {
+        let count = 15_000
+        let chain = (0..<count).map { "m\($0): { type: Multiplexer, targets: [m\($0 + 1)] }" }
+        XCTAssertEqual(try heard(chain + ["m\(count): { script: listener.lua }"]), ["[m\(count)] heard\t10"])
+    }
+
+    /// Each of 30 multiplexers names the next twice: the listener heard
+    /// the message 2^30 times (the scroll never ended).
+    func testAReceiverThatManyPathsLeadToHearsOnce() throws {
+        let count = 30
+        let doubled = (0..<count).map { "m\($0): { type: Multiplexer, targets: [m\($0 + 1), m\($0 + 1)] }" }
+        let started = ContinuousClock.now
+        XCTAssertEqual(try heard(doubled + ["m\(count): { script: listener.lua }"]), ["[m\(count)] heard\t10"])
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10))
+    }
+}

@@ -198,5 +198,182 @@ final class OtherBehaviourTests: XCTestCase {
         XCTAssertEqual(scene.field("tally", of: "owner"), .object([("n", .number(0))]))
         XCTAssertEqual(scene.errorCount, 0)
     }
+
+    /// A refusal names the key a script read, and a key of the other
+    /// behaviour's table may be a table whose `__tostring` is that
+    /// behaviour's code: naming it must not run that code for the reader,
+    /// where it ran as the reader's and could reach the reader's own `self`
+    /// (a control's delegate) and change it.
+    func testARefusalRunsNoCodeOfTheOtherBehaviourToNameItsKey() throws {
+        let reader = """
+            local Reader = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
+
+            function Reader:awake()
+              self.count = 1
+              self.mine.delegate = self
+            end
+
+            function Reader:scrollViewDidScroll() end
+
+            function Reader:inspect()
+              for _, value in pairs(self.theirs.delegate) do
+                if type(value) == "function" then print("call", pcall(value)) end
+              end
+              -- A key of the reader's own is named alike, by rawset too.
+              local key = setmetatable({}, { __tostring = error })
+              print("set", pcall(function() self.theirs.delegate[key] = 1 end))
+              print("rawset", pcall(function() rawset(self.theirs.delegate, key, 1) end))
+            end
+
+            return Reader
+
+            """
+        let planter = """
+            local Planter = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
+
+            function Planter:awake()
+              self.mine.delegate = self
+              local page = self.theirs
+              local key = setmetatable({}, { __tostring = function()
+                print("planter code ran")
+                page.delegate.count = 99
+                return "key"
+              end })
+              self[key] = function() end
+            end
+
+            function Planter:scrollViewDidScroll() end
+
+            return Planter
+
+            """
+        let (loaded, _) = try load("""
+            controls:
+              one: { type: ScrollView }
+              two: { type: ScrollView }
+            behaviours:
+              reader: { script: reader.lua, outlets: { mine: one, theirs: two } }
+              planter: { script: planter.lua, outlets: { mine: two, theirs: one } }
+            """, scripts: ["reader.lua": reader, "planter.lua": planter])
+        let scene = loaded.scene
+        try scene.run("call reader.inspect")
+        let lines = scene.trace.entries.filter { $0.kind == .log }.map {
+            $0.message.replacingOccurrences(of: #"\S*/(\w+\.lua)"#, with: "$1", options: .regularExpression)
+        }
+        let fix = "send an event of yours that the scene connects to one of its actions"
+        XCTAssertEqual(lines, [
+            "[reader] call\tfalse\treader.lua:12: behaviour planter is not this behaviour: it cannot be changed from here, nor its code run "
+                + "(calling a table key); " + fix,
+            "[reader] set\tfalse\treader.lua:16: behaviour planter is not this behaviour: it cannot be changed from here (setting a table key); " + fix,
+            "[reader] rawset\tfalse\treader.lua:17: behaviour planter is not this behaviour: it cannot be changed from here (setting a table key); " + fix,
+        ])
+        XCTAssertEqual(scene.field("count", of: "reader"), .number(1))
+        XCTAssertEqual(scene.errorCount, 0)
+    }
+
+    /// Every reader of a table gets the same view, so a view must be known
+    /// to `rawset` before it is kept for the next reader. A meddler that
+    /// brings the memory limit to the moment between the two (the table of
+    /// refusals growing, as the 1,025th view is made) had a view kept that
+    /// `rawset` let it fill, and every other behaviour then read what it
+    /// wrote in place of the keeper's data.
+    func testAViewTheMemoryLimitCutShortIsNeverOneAnyoneCanFill() throws {
+        let keeper = """
+            local Keeper = behaviour { outlets = { scrollView = "ScrollView" } }
+
+            function Keeper:awake()
+              self.list = {}
+              for i = 1, 4000 do self.list[i] = { i } end
+              self.scrollView.delegate = self
+            end
+
+            function Keeper:scrollViewDidScroll() end
+
+            return Keeper
+
+            """
+        let meddler = """
+            local Meddler = behaviour { outlets = { scrollView = "ScrollView" } }
+            local shared = require "shared"
+
+            function Meddler:awake()
+              -- A module's views are known to rawset too: its table of
+              -- refusals grows before this viewer's table of views does.
+              local _ = shared.settings
+              self.list = self.scrollView.delegate.list
+              for i = 1, 1000 do _ = self.list[i] end
+              self.filler, self.used, self.chunk = {}, 0, 1 << 20
+              for i = 1, 400 do self.filler[i] = false end
+              self.reserve = ("r"):rep(32768)
+            end
+
+            -- Each step is a callback of its own, which the memory limit ends.
+            function Meddler:step()
+              if self.chunk >= 2048 then
+                -- Fill the memory, halving the chunk each time it is refused.
+                if self.trying then
+                  self.trying, self.chunk = nil, self.chunk // 2
+                  return
+                end
+                self.trying, self.used = true, self.used + 1
+                self.filler[self.used] = ("f"):rep(self.chunk - 25)
+                self.trying = nil
+              elseif not self.reached then
+                -- With the reserve let go, read on until a view cannot be made.
+                self.reserve = nil
+                for i = 1001, 4000 do
+                  self.reached = i
+                  local _ = self.list[i]
+                end
+              elseif not self.done then
+                self.done, self.filler = true, nil
+                for i = 1001, self.reached do
+                  if pcall(rawset, self.list[i], 1, "forged") then print("filled the view of item", i) end
+                end
+              end
+            end
+
+            return Meddler
+
+            """
+        let onlooker = """
+            local Onlooker = behaviour { outlets = { scrollView = "ScrollView" } }
+
+            function Onlooker:look()
+              local list = self.scrollView.delegate.list
+              for i = 1, 4000 do
+                if list[i][1] ~= i then print("item", i, "reads", list[i][1]) end
+              end
+            end
+
+            return Onlooker
+
+            """
+        let fixture = try SceneFixture([
+            "test.scene.yaml": """
+                controls:
+                  page: { type: ScrollView }
+                behaviours:
+                  keeper: { script: keeper.lua, outlets: { scrollView: page } }
+                  meddler: { script: meddler.lua, outlets: { scrollView: page } }
+                  onlooker: { script: onlooker.lua, outlets: { scrollView: page } }
+                """,
+            "keeper.lua": keeper, "meddler.lua": meddler, "onlooker.lua": onlooker,
+            "shared.lua": "return { settings = { theme = \"light\" } }\n",
+        ])
+        let loaded = try SceneLoader.load(file: fixture.path("test.scene.yaml"),
+                                          limits: SandboxLimits(memory: 4 << 20, instructions: 10_000_000, seconds: 10))
+        let scene = loaded.scene
+        for _ in 0..<80 { try scene.run("call meddler.step") }
+        try scene.run("call onlooker.look")
+        // The meddler got to the limit while reading: a view was cut short.
+        guard case .number(let reached)? = scene.field("reached", of: "meddler") else {
+            return XCTFail("the meddler never read: \(scene.messages.suffix(5))")
+        }
+        XCTAssertLessThan(reached, 4000, "no view met the memory limit")
+        XCTAssertEqual(scene.field("done", of: "meddler"), .bool(true))
+        let logs = scene.trace.entries.filter { $0.kind == .log }.map(\.message)
+        XCTAssertEqual(logs, [], "a view was filled, and another behaviour read it")
+    }
 }
 

@@ -5,6 +5,9 @@
 public final class Multiplexer: Behaviour {
     private var targetReferences: [WeakReceiver] = []
     private var isForwarding = false
+    /// Whether a target is a multiplexer itself: then a message goes to
+    /// the receivers behind them all (`receivers`).
+    private var targetsMultiplexers = false
 
     public static let declaration = BehaviourDeclaration(name: "Multiplexer")
 
@@ -15,11 +18,15 @@ public final class Multiplexer: Behaviour {
 
     public var targets: [any DelegateReceiver] {
         get { targetReferences.compactMap(\.receiver) }
-        set { targetReferences = newValue.map(WeakReceiver.init) }
+        set {
+            targetReferences = newValue.map(WeakReceiver.init)
+            targetsMultiplexers = newValue.contains { $0 is Multiplexer }
+        }
     }
 
     public func addTarget(_ target: any DelegateReceiver) {
         targetReferences.append(WeakReceiver(target))
+        if target is Multiplexer { targetsMultiplexers = true }
     }
 
     public override func respondsToDelegateMessage(_ message: String) -> Bool {
@@ -27,7 +34,10 @@ public final class Multiplexer: Behaviour {
         isForwarding = true
         defer { isForwarding = false }
         // (The references are read in place: a scroll asks at every frame.)
-        return targetReferences.contains { $0.receiver?.respondsToDelegateMessage(message) ?? false }
+        guard targetsMultiplexers else {
+            return targetReferences.contains { $0.receiver?.respondsToDelegateMessage(message) ?? false }
+        }
+        return receivers().contains { $0.respondsToDelegateMessage(message) }
     }
 
     public override func receiveDelegateMessage(_ message: String, from sender: View, arguments: [Value]) -> Value? {
@@ -39,12 +49,44 @@ public final class Multiplexer: Behaviour {
         var answer: Value?
         // The targets as they were when the message came (a handler may add
         // one).
-        for reference in targetReferences {
-            guard let target = reference.receiver,
-                  let result = target.deliverDelegateMessage(message, from: sender, arguments: arguments) else { continue }
+        guard targetsMultiplexers else {
+            for reference in targetReferences {
+                guard let target = reference.receiver,
+                      let result = target.deliverDelegateMessage(message, from: sender, arguments: arguments) else { continue }
+                if answer == nil, result != .null { answer = result }
+            }
+            return answer
+        }
+        for target in receivers() {
+            guard let result = target.deliverDelegateMessage(message, from: sender, arguments: arguments) else { continue }
             if answer == nil, result != .null { answer = result }
         }
         return answer
+    }
+
+    /// The receivers behind the targets, in order: each multiplexer among
+    /// them (alive, and not forwarding already) stands for its own, and
+    /// each receiver and multiplexer counts once. Walked with a stack of
+    /// its own: forwarding down a chain of 10,000 multiplexers overflowed
+    /// the thread's stack, and a receiver that two paths lead to got the
+    /// message once for each path, twice the number at each level.
+    private func receivers() -> [any DelegateReceiver] {
+        var found: [any DelegateReceiver] = []
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        var pending: [IndexingIterator<[WeakReceiver]>] = [targetReferences.makeIterator()]
+        while !pending.isEmpty {
+            guard let reference = pending[pending.count - 1].next() else {
+                pending.removeLast()
+                continue
+            }
+            guard let target = reference.receiver, seen.insert(ObjectIdentifier(target)).inserted else { continue }
+            if let multiplexer = target as? Multiplexer {
+                if multiplexer.isAlive, !multiplexer.isForwarding { pending.append(multiplexer.targetReferences.makeIterator()) }
+            } else {
+                found.append(target)
+            }
+        }
+        return found
     }
 
     /// It forwards only to targets that respond (it answers nil when none

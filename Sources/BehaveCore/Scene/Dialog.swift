@@ -20,6 +20,9 @@ public struct Dialog: Equatable, Sendable {
     /// Options a message lists at most.
     static let optionsListed = 20
 
+    /// Options a script's dialog (`ask`) has at most.
+    public static let maximumOptions = 64
+
     /// Bytes of text the dialog holds.
     var textBytes: Int {
         ([title, message, cancel].compactMap { $0 } + options).reduce(0) { $0 + $1.utf8.count }

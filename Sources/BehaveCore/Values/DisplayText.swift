@@ -104,13 +104,17 @@ public enum DisplayText {
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else {
             return text
         }
-        var out = String.UnicodeScalarView()
+        // A String, not a UnicodeScalarView: the view's append(contentsOf:)
+        // copies the whole text so far, and a text of control characters
+        // (a label's, as `show` draws it) took the square of its length.
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
         var scalars = text.unicodeScalars.makeIterator()
         var next = scalars.next()
         while let scalar = next {
             next = scalars.next()
             guard needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else {
-                out.append(scalar)
+                out.unicodeScalars.append(scalar)
                 continue
             }
             let escape: String
@@ -124,8 +128,8 @@ public enum DisplayText {
             default:
                 escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
-            out.append(contentsOf: escape.unicodeScalars)
+            out += escape
         }
-        return String(out)
+        return out
     }
 }

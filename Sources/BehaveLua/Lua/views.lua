@@ -11,6 +11,15 @@ local error, format, next, rawget, rawlen, tostring, type =
 -- `view_refusals`: each view, to what the sandbox's rawset says when
 -- refusing it: { what it is, the fix }.
 
+-- A key as a refusal names it, without running code: a key of another
+-- behaviour's table may be a table whose `__tostring` is that behaviour's
+-- code, which would run as the reader's (and could change the reader).
+local function key_name(key)
+  local kind = type(key)
+  if kind == "string" or kind == "number" or kind == "boolean" then return "'" .. tostring(key) .. "'" end
+  return "a " .. kind .. " key"
+end
+
 -- A maker of read-only views: a view reads through to its table (a table
 -- it reads is a view too) and refuses changes with `what` and `fix`. Views
 -- are kept per table (weakly), so that a table read twice is one view.
@@ -33,7 +42,7 @@ local function viewer(refusal)
     local stub = stubs[value]
     if stub == nil then
       stub = function()
-        error(format("%s%s, nor its code run (calling '%s'); %s", where(), what, tostring(key), fix), 0)
+        error(format("%s%s, nor its code run (calling %s); %s", where(), what, key_name(key), fix), 0)
       end
       stubs[value] = stub
     end
@@ -64,7 +73,7 @@ local function viewer(refusal)
       -- At the script's line, even when a library function sets the
       -- field (table.insert).
       __newindex = function(_, key)
-        error(format("%s%s (setting '%s'); %s", where(), what, tostring(key), fix), 0)
+        error(format("%s%s (setting %s); %s", where(), what, key_name(key), fix), 0)
       end,
       __metatable = false,
     }
@@ -99,15 +108,21 @@ local function viewer(refusal)
     return plain_setmetatable({}, meta)
   end
 
-  -- `names`: the view's `tostring` is its table's (a behaviour's `self`,
-  -- which the prelude names).
+  -- `names`: the view's `tostring` is its table's, and the host knows it
+  -- as the behaviour it shows (a behaviour's `self`, which the prelude
+  -- names).
   function view_of(value, what, fix, names)
     if type(value) ~= "table" then return value end
     local view = views[value]
     if view ~= nil then return view end
     view = make(value, what, fix, names)
-    views[value] = view
+    -- Known to rawset (and, for a `self`, to the host) before it is kept:
+    -- every one of these can meet the memory limit, and a view kept but
+    -- unknown to rawset would be one every reader shares and any could
+    -- fill, hiding the table's own fields from the others.
     view_refusals[view] = { what, fix }
+    if names then view_targets[view] = value end
+    views[value] = view
     return view
   end
   return view_of
@@ -120,12 +135,11 @@ return {
   module = function(value, name)
     return module_view(value, format("module '%s' is read-only: it cannot be changed", name), "keep your own copy")
   end,
-  -- The host knows the view as the behaviour it shows (`view_targets`: a
-  -- control's delegate may be set to it).
+  -- The host knows the view as the behaviour it shows (`view_targets`,
+  -- which view_of fills for a named view: a control's delegate may be set
+  -- to it).
   behaviour = function(self)
-    local view = behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
-                                "send an event of yours that the scene connects to one of its actions", true)
-    view_targets[view] = self
-    return view
+    return behaviour_view(self, format("%s is not this behaviour: it cannot be changed from here", tostring(self)),
+                          "send an event of yours that the scene connects to one of its actions", true)
   end,
 }
