@@ -84,7 +84,7 @@ final class OutletAgreementTests: XCTestCase {
             "s.scene.yaml:6: control `loose`: `loose` in s.ui is not inside the screen's window",
             "s.scene.yaml:7: control `inTitle`: `inTitle` in s.ui is not inside the screen's window",
             "control `GtkCheckButtonAsButton`: `GtkCheckButtonAsButton` in s.ui is a GtkCheckButton, but the scene says Button",
-            "(a GtkSearchEntry is a View)",
+            "`GtkSearchEntryAsTextField` in s.ui is a GtkSearchEntry, but the scene says TextField: a TextField is a GtkEntry or GtkPasswordEntry; change the widget's class to GtkEntry or GtkPasswordEntry in s.ui, or the control to `type: View` in the scene (a View takes any widget)",
             "(a GtkToggleButton is a Button)",
         ] {
             XCTAssertTrue(headless.contains { $0.contains(expected) }, "\(expected) in:\n\(headless.joined(separator: "\n"))")
