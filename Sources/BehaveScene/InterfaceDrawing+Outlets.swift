@@ -73,12 +73,15 @@ extension InterfaceDrawing {
         func isShown(_ object: Int) -> Bool {
             guard window != nil || content != nil else { return true }
             var current = object, titlebar = false
-            while true {
+            // Bounded: a file that gives a widget inside itself is refused
+            // whole, but a walk must end on any file.
+            for _ in 0...holders.count {
                 if current == content { return true }
                 if content == nil, current == window { return current != object && !titlebar }
                 guard let up = holders[current] else { return false }
                 (current, titlebar) = (up.holder, up.titlebar)
             }
+            return false
         }
 
         /// Why the window would not bind `control` to the file's object of
