@@ -28,7 +28,7 @@ extension InterfaceDrawing {
                 guard holders[object] == nil else { return }
                 holders[object] = (holder, titlebar)
                 guard holder == window, !titlebar else { return }
-                if asChild { childContent = object } else { propertyContent = propertyContent ?? object }
+                if asChild { childContent = object } else { propertyContent = object }
             }
             for (index, element) in elements.enumerated() {
                 if element.name == "object", let id = element.attribute("id"), drawing.objects[id] == index,
