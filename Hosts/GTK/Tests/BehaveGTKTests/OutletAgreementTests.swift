@@ -62,21 +62,8 @@ final class OutletAgreementTests: XCTestCase {
              + "  loose: { type: Button }\n  inTitle: { type: Button }\n" + controls)
             .write(toFile: scene, atomically: true, encoding: .utf8)
 
-        let headless: [String]
-        do throws(SceneLoadError) {
-            _ = try SceneLoader.load(file: scene)
-            headless = []
-        } catch {
-            headless = error.diagnostics.map { "\(($0.file as NSString).lastPathComponent):\($0.line ?? 0): \($0.message)" }
-        }
         let driver = try WindowDriver()
-        let (status, output) = try driver.runToTheEnd(scene, timeout: 30)
-        XCTAssertEqual(status, 2, output)
-        let told = output.split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.range(of: "s.scene.yaml:") else { return nil }
-            return String(line[start.lowerBound...])
-        }
-        XCTAssertEqual(told, headless)
+        let headless = try assertAgree(scene, driver: driver)
         // What the probes show: each kind of refusal, a fit and a misfit of each type.
         for expected in [
             "s.scene.yaml:4: control `emial`: s.ui has no object with id `emial` (did you mean `email`?)",
@@ -94,6 +81,80 @@ final class OutletAgreementTests: XCTestCase {
         }
         for type in types where type != "View" {
             XCTAssertTrue(headless.contains { $0.hasSuffix("but the scene says \(type)") || $0.contains("the scene says \(type):") }, type)
+        }
+    }
+
+    /// The window's lines about `scene` (it exits 2) are headless's, in
+    /// order and word for word; headless's.
+    @discardableResult
+    private func assertAgree(_ scene: String, driver: WindowDriver, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let name = (scene as NSString).lastPathComponent
+        let headless: [String]
+        do throws(SceneLoadError) {
+            _ = try SceneLoader.load(file: scene)
+            headless = []
+        } catch {
+            headless = error.diagnostics.map { "\(($0.file as NSString).lastPathComponent):\($0.line ?? 0): \($0.message)" }
+        }
+        let (status, output) = try driver.runToTheEnd(scene, timeout: 30)
+        XCTAssertEqual(status, 2, output, file: file, line: line)
+        let told = output.split(separator: "\n").compactMap { text -> String? in
+            guard let start = text.range(of: "\(name):") else { return nil }
+            return String(text[start.lowerBound...])
+        }
+        XCTAssertEqual(told, headless, file: file, line: line)
+        return headless
+    }
+
+    /// Widgets held other than in a `<child>`: a stack's page's, a
+    /// frame's child given by id, a popover's; a titlebar given by id; and
+    /// a screen drawn without a window (its one widget at the top). Each
+    /// file also binds an id it lacks, so the window exits.
+    func testHeadlessFindsWhatTheWindowShowsAsTheWindowDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-held-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let held = """
+            <interface>
+              <object class="GtkWindow">
+                <property name="titlebar">bar</property>
+                <child><object class="GtkBox">
+                  <child><object class="GtkStack"><child><object class="GtkStackPage">
+                    <property name="child"><object class="GtkLabel" id="paged"/></property>
+                  </object></child></object></child>
+                  <child><object class="GtkFrame"><property name="child">framed</property></object></child>
+                  <child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover">
+                    <property name="child"><object class="GtkButton" id="popped"/></property>
+                  </object></property></object></child>
+                </object></child>
+              </object>
+              <object class="GtkHeaderBar" id="bar"><child><object class="GtkButton" id="barButton"/></child></object>
+              <object class="GtkLabel" id="framed"/>
+            </interface>
+
+            """
+        let alone = """
+            <interface>
+              <object class="GtkAdjustment" id="range"/>
+              <object class="GtkBox" id="top"><child><object class="GtkButton" id="inner"/></child></object>
+            </interface>
+
+            """
+        let driver = try WindowDriver()
+        for (name, ui, controls) in [
+            ("held", held, "  paged: { type: Label }\n  framed: { type: Label }\n  popped: { type: Button }\n"
+                + "  bar: { type: View }\n  barButton: { type: Button }\n  framd: { type: Label }\n"),
+            ("alone", alone, "  top: { type: Stack }\n  inner: { type: Button }\n  range: { type: Slider }\n  innr: { type: Button }\n"),
+        ] {
+            try ui.write(to: folder.appendingPathComponent("\(name).ui"), atomically: true, encoding: .utf8)
+            let scene = folder.appendingPathComponent("\(name).scene.yaml").path
+            try "screen: S\nui: \(name).ui\ncontrols:\n\(controls)".write(toFile: scene, atomically: true, encoding: .utf8)
+            let headless = try assertAgree(scene, driver: driver)
+            XCTAssertFalse(headless.isEmpty, name)
+            // What is shown binds: only the titlebar's, the adjustment and the misspelt ids are refused.
+            for shown in ["paged", "framed", "popped", "top", "inner"] {
+                XCTAssertFalse(headless.contains { $0.contains("control `\(shown)`") }, "\(name): \(shown) in \(headless)")
+            }
         }
     }
 }
