@@ -19,39 +19,41 @@ import BehaveCore
 /// control; a file that is not well formed gives nothing (`behave window`
 /// says why it cannot read it).
 public struct InterfaceDrawing {
-    /// A GTK class whose drawn values a control takes, the control type it
-    /// stands behind, the properties it gives and how they are read.
+    /// A GTK class whose drawn values a control takes, the properties it
+    /// gives and how they are read.
     struct Kind: Sendable {
         let className: String
-        let controlType: String
         let properties: [String]
         let read: @Sendable (InterfaceDrawing, Int) -> [String: Value]
+
+        /// The control type the class stands behind (`WidgetClasses`).
+        var controlType: String { WidgetClasses.type(ofClass: className) }
     }
 
     /// Every class and property a control takes from a `.ui` file: the
     /// GTK host's bindings' `drawnValue(of:)`.
     static let kinds: [Kind] = [
-        Kind(className: "GtkLabel", controlType: "Label", properties: ["text"]) { ["text": .string($0.labelText($1))] },
+        Kind(className: "GtkLabel", properties: ["text"]) { ["text": .string($0.labelText($1))] },
         // A switch's `state` and `active` follow each other: the last set wins.
-        Kind(className: "GtkSwitch", controlType: "Switch", properties: ["on"]) { drawing, object in
+        Kind(className: "GtkSwitch", properties: ["on"]) { drawing, object in
             drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
         },
         // A scale that draws its value rounds a drag to its digits (no property: `Slider.dragDigits`).
-        Kind(className: "GtkScale", controlType: "Slider", properties: ["value", "minimumValue", "maximumValue"]) { drawing, object in
+        Kind(className: "GtkScale", properties: ["value", "minimumValue", "maximumValue"]) { drawing, object in
             var values = drawing.adjustment(of: object).values(isStepper: false)
             if let digits = drawing.built.dragDigits[object] { values[Slider.dragDigits.name] = .number(Double(digits)) }
             return values
         },
-        Kind(className: "GtkSpinButton", controlType: "Stepper", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
+        Kind(className: "GtkSpinButton", properties: ["value", "minimumValue", "maximumValue", "stepValue"]) {
             $0.adjustment(of: $1).values(isStepper: true)
         },
         // A button's `label` is its title, unless a child drawn after it took its place.
-        Kind(className: "GtkButton", controlType: "Button", properties: ["title"]) { drawing, object in
+        Kind(className: "GtkButton", properties: ["title"]) { drawing, object in
             drawing.buttonTitle(object).map { ["title": .string($0)] } ?? [:]
         },
-        Kind(className: "GtkEntry", controlType: "TextField", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
-        Kind(className: "GtkPasswordEntry", controlType: "TextField", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
-        Kind(className: "GtkScrolledWindow", controlType: "ScrollView", properties: ["contentOffset"]) { drawing, object in
+        Kind(className: "GtkEntry", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
+        Kind(className: "GtkPasswordEntry", properties: ["text", "placeholder", "maxLength"]) { $0.entryValues($1) },
+        Kind(className: "GtkScrolledWindow", properties: ["contentOffset"]) { drawing, object in
             ["contentOffset": .point(Point(x: drawing.adjustment(of: object, "hadjustment").value,
                                            y: drawing.adjustment(of: object, "vadjustment").value))]
         },

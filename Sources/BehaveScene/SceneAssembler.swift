@@ -94,6 +94,7 @@ final class SceneAssembler {
         for control in description.controls { controlLines[control.name] = control.line }
         for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
         checkInterface()
+        readDrawing()
         buildControls(description.controls)
         arrangeControls()
         buildBehaviours()
@@ -151,19 +152,36 @@ final class SceneAssembler {
     }
 
     /// With no host's widgets (a headless run: `behave run`, specs, the
-    /// studio), the controls take the values the `.ui` file drew, as
-    /// `behave window`'s widgets give them (`InterfaceDrawing`): the same
-    /// scene reads the same either way. Notes what a control cannot take.
-    private func adoptDrawing() {
+    /// studio), what the `.ui` file drew (`InterfaceDrawing`), read once
+    /// while the scene is checked; nil with a host, or a file GtkBuilder
+    /// would refuse whole (warned of here, as nothing else headless reads
+    /// the file's markup).
+    private var drawing: (drawing: InterfaceDrawing, outlets: InterfaceDrawing.Outlets, file: String)?
+
+    private func readDrawing() {
         defer { interfaceBytes = nil }
         guard hosting.bindControl == nil, let interface, let bytes = interfaceBytes else { return }
         let file = (interface as NSString).lastPathComponent
-        // Told here, as nothing else headless reads the file's markup.
         let (drawing, mistake) = InterfaceDrawing.read(bytes)
         if let (mistake, line, column) = mistake {
             log.warning("\(file):\(line):\(column): \(mistake.message(file: file))", line: description.interface?.line)
         }
-        guard let drawing else { return }
+        self.drawing = drawing.map { ($0, InterfaceDrawing.Outlets($0), file) }
+    }
+
+    /// Headless, a control must have the widget behave window would bind
+    /// to it (`InterfaceDrawing.Outlets`): the window's mistakes are the
+    /// scene's in every mode. A host checks its own widgets.
+    private func checkOutlet(_ view: View) throws(ValueError) {
+        guard hosting.checkControl == nil, let (drawing, outlets, file) = drawing else { return }
+        if let refusal = outlets.refusal(for: view, in: drawing, file: file) { throw ValueError(refusal) }
+    }
+
+    /// Headless, the controls take the values the `.ui` file drew, as
+    /// `behave window`'s widgets give them: the same scene reads the same
+    /// either way. Notes what a control cannot take.
+    private func adoptDrawing() {
+        guard let (drawing, _, file) = drawing else { return }
         for entry in description.controls {
             guard let view = views[entry.name], let drawn = drawing.drawn(for: view) else { continue }
             if let adjustment = drawn.adjustment {
@@ -189,12 +207,11 @@ final class SceneAssembler {
                 continue
             }
             let view = controlType.makeControl(named: entry.name)
-            if let check = hosting.checkControl {
-                do throws(ValueError) {
-                    try check(view)
-                } catch {
-                    log.error("control `\(entry.name)`: \(error.message)", line: entry.line)
-                }
+            do throws(ValueError) {
+                try hosting.checkControl?(view)
+                try checkOutlet(view)
+            } catch {
+                log.error("control `\(entry.name)`: \(error.message)", line: entry.line)
             }
             // A stepper's or a slider's value is checked against its range:
             // set the range first, whatever order the file uses.

@@ -187,20 +187,6 @@ final class InterfaceDrawingTests: XCTestCase {
         XCTAssertTrue(scene.render().contains(#"[ "Save preset" ]"#), scene.render())
     }
 
-    /// A control whose type the widget's class does not fit, and an id
-    /// the file lacks, take nothing (behave window says why).
-    func testOnlyAWidgetOfTheControlsKindGivesValues() throws {
-        let scene = try load("""
-              volume: { type: Stepper }
-              missing: { type: Label }
-              decaf: { type: View }
-
-            """)
-        XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(100), "a Stepper's own range")
-        XCTAssertEqual(try read(scene, "volume", "value"), .number(0))
-        XCTAssertEqual(try read(scene, "missing", "text"), .string(""))
-    }
-
     /// A range no control can take is noted, naming the file and the
     /// widget, in the words `behave window` uses; the control keeps its own.
     func testARangeNoControlCanTakeIsNotedAndLeftToTheControl() throws {
@@ -628,9 +614,12 @@ final class InterfaceDrawingTests: XCTestCase {
             </interface>
 
             """
-        let scene = try load("  volume: { type: Slider }\n  later: { type: Label }\n", ui: ui)
+        let scene = try load("  volume: { type: Slider }\n", ui: ui)
         XCTAssertEqual(try read(scene, "volume", "value"), .number(40))
-        XCTAssertEqual(try read(scene, "later", "text"), .string("From the second"))
+        // Its label is an object of the file, outside the screen's window (as behave window says).
+        XCTAssertThrowsError(try load("  later: { type: Label }\n", ui: ui)) { error in
+            XCTAssertTrue("\(error)".contains("`later` in coffee.ui is not inside the screen's window"), "\(error)")
+        }
         XCTAssertEqual(try warnings(ui).map(\.message), [])
         // Text after the first is not markup GTK reads.
         XCTAssertEqual(try warnings(InterfaceDrawingTests.coffee + "after\n").count, 1)

@@ -169,22 +169,18 @@ public final class GtkHost {
         var notAWidget: Int32 = 0
         let file = (interface as NSString).lastPathComponent
         guard let widget = bhg_builder_widget(builder, view.name, &notAWidget) else {
-            if notAWidget != 0 { throw ValueError("`\(view.name)` in \(file) is not a widget") }
-            let near = Suggestions.nearest(to: view.name, in: ids(of: builder))
-            throw ValueError("\(file) has no object with id `\(view.name)`"
-                             + (near.map { " (did you mean `\($0)`?); rename the control or the widget" }
-                                ?? "; give the widget that id in the designer"))
+            if notAWidget != 0 { throw ValueError(WidgetClasses.notAWidget(view.name, in: file)) }
+            throw ValueError(WidgetClasses.missing(view.name, in: file, nearest: Suggestions.nearest(to: view.name, in: ids(of: builder))))
         }
         // Only the window's content is shown: a widget elsewhere
         // (another window, one drawn at the top level) never would be.
         guard widget == content || gtk_widget_is_ancestor(widget, content) != 0 else {
-            throw ValueError("`\(view.name)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it")
+            throw ValueError(WidgetClasses.outsideTheWindow(view.name, in: file))
         }
         guard kind.fits(widget) else {
-            let actual = string(bhg_type_name(widget)) ?? "another widget"
-            throw ValueError("`\(view.name)` in \(file) is a \(actual), but the scene says \(view.typeName): "
-                             + "a \(view.typeName) is a \(kind.classes); "
-                             + GtkControlKind.wayOut(for: widget, named: actual, in: file, not: kind))
+            throw ValueError(WidgetClasses.mismatch(view.name, in: file, className: string(bhg_type_name(widget)) ?? "another widget",
+                                                    typeName: view.typeName, kind: kind.controlType,
+                                                    fitting: GtkControlKind.type(fitting: widget)))
         }
         found[view.name] = widget
     }

@@ -27,6 +27,12 @@ static inline void bhg_weak_unref (GtkWidget *w, GWeakNotify notify, void *data)
 static inline GtkWidget *bhg_ref (GtkWidget *w) { return GTK_WIDGET(g_object_ref(G_OBJECT(w))); }
 static inline void bhg_unref (GtkWidget *w) { g_object_unref(G_OBJECT(w)); }
 static inline const char *bhg_type_name (GtkWidget *w) { return G_OBJECT_TYPE_NAME(w); }
+/* Whether the widget is of the class named, or of a subclass of it (a class
+** GObject has not registered yet has no widget). */
+static inline int bhg_is_of_class (GtkWidget *w, const char *class_name) {
+  GType type = g_type_from_name(class_name);
+  return type != 0 && g_type_is_a(G_OBJECT_TYPE(w), type);
+}
 static inline int bhg_is_a (GObject *o, GType type) { return G_TYPE_CHECK_INSTANCE_TYPE(o, type); }
 
 /* A signal with a handler of any shape (G_CALLBACK is a cast Swift lacks). */

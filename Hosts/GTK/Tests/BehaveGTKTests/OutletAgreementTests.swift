@@ -1,0 +1,160 @@
+@testable import BehaveGTK
+import BehaveCore
+import BehaveScene
+import Foundation
+import XCTest
+
+/// A control of a scene with a `.ui` file is refused headless (`behave
+/// run`, specs, `behave check`, the studio) exactly where `behave window`
+/// refuses it, in its words: one table (`WidgetClasses`) says which GTK
+/// classes fit each control type, which headless reads through its class
+/// table and the window asks GTK of. Before: headless said nothing and
+/// ran the scene, so a spec passed on a scene the window refused.
+final class OutletAgreementTests: XCTestCase {
+    /// Widgets of every class a control type names, of their subclasses
+    /// and of classes near them that are none of them (a GtkCheckButton is
+    /// no GtkButton in GTK 4, a GtkSearchEntry no GtkEntry).
+    static let probes = [
+        "GtkButton", "GtkToggleButton", "GtkLinkButton", "GtkCheckButton", "GtkMenuButton", "GtkLabel", "GtkSwitch",
+        "GtkScale", "GtkSpinButton", "GtkEntry", "GtkPasswordEntry", "GtkSearchEntry", "GtkPicture", "GtkImage",
+        "GtkScrolledWindow", "GtkBox", "GtkCenterBox", "GtkFrame", "GtkProgressBar", "GtkDrawingArea", "GtkSeparator",
+    ]
+
+    /// The window's table holds a widget for every type the shared one names.
+    func testTheWindowMakesAWidgetForEveryTypeOfTheTable() {
+        XCTAssertEqual(GtkControlKind.all.map(\.controlType), WidgetClasses.fitting.map(\.controlType))
+    }
+
+    /// Every probe class bound as every control type, a misspelt id, an
+    /// adjustment, a widget beside the window and one in its titlebar:
+    /// the window exits 2 with the lines headless gives, the same lines
+    /// and text.
+    func testHeadlessRefusesWhatTheWindowRefusesInItsWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-outlets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let types = WidgetClasses.fitting.map(\.controlType)
+        var widgets = "", controls = ""
+        for className in OutletAgreementTests.probes {
+            for type in types {
+                widgets += "        <child><object class=\"\(className)\" id=\"\(className)As\(type)\"/></child>\n"
+                controls += "  \(className)As\(type): { type: \(type) }\n"
+            }
+        }
+        let ui = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface>
+              <requires lib="gtk" version="4.0"/>
+              <object class="GtkAdjustment" id="range"/>
+              <object class="GtkWindow">
+                <child type="titlebar"><object class="GtkHeaderBar"><child><object class="GtkButton" id="inTitle"/></child></object></child>
+                <child><object class="GtkBox">
+                  <child><object class="GtkEntry" id="email"/></child>
+            \(widgets)      </object></child>
+              </object>
+              <object class="GtkButton" id="loose"/>
+            </interface>
+
+            """
+        try ui.write(to: folder.appendingPathComponent("s.ui"), atomically: true, encoding: .utf8)
+        let scene = folder.appendingPathComponent("s.scene.yaml").path
+        try ("screen: S\nui: s.ui\ncontrols:\n  emial: { type: TextField }\n  range: { type: Slider }\n"
+             + "  loose: { type: Button }\n  inTitle: { type: Button }\n" + controls)
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+
+        let driver = try WindowDriver()
+        let headless = try assertAgree(scene, driver: driver)
+        // What the probes show: each kind of refusal, a fit and a misfit of each type.
+        for expected in [
+            "s.scene.yaml:4: control `emial`: s.ui has no object with id `emial` (did you mean `email`?)",
+            "s.scene.yaml:5: control `range`: `range` in s.ui is not a widget",
+            "s.scene.yaml:6: control `loose`: `loose` in s.ui is not inside the screen's window",
+            "s.scene.yaml:7: control `inTitle`: `inTitle` in s.ui is not inside the screen's window",
+            "control `GtkCheckButtonAsButton`: `GtkCheckButtonAsButton` in s.ui is a GtkCheckButton, but the scene says Button",
+            "`GtkSearchEntryAsTextField` in s.ui is a GtkSearchEntry, but the scene says TextField: a TextField is a GtkEntry or GtkPasswordEntry; change the widget's class to GtkEntry or GtkPasswordEntry in s.ui, or the control to `type: View` in the scene (a View takes any widget)",
+            "(a GtkToggleButton is a Button)",
+        ] {
+            XCTAssertTrue(headless.contains { $0.contains(expected) }, "\(expected) in:\n\(headless.joined(separator: "\n"))")
+        }
+        for fitting in ["GtkToggleButtonAsButton", "GtkPasswordEntryAsTextField", "GtkFrameAsView", "GtkScaleAsSlider"] {
+            XCTAssertFalse(headless.contains { $0.contains("control `\(fitting)`") }, fitting)
+        }
+        for type in types where type != "View" {
+            XCTAssertTrue(headless.contains { $0.hasSuffix("but the scene says \(type)") || $0.contains("the scene says \(type):") }, type)
+        }
+    }
+
+    /// The window's lines about `scene` (it exits 2) are headless's, in
+    /// order and word for word; headless's.
+    @discardableResult
+    private func assertAgree(_ scene: String, driver: WindowDriver, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let name = (scene as NSString).lastPathComponent
+        let headless: [String]
+        do throws(SceneLoadError) {
+            _ = try SceneLoader.load(file: scene)
+            headless = []
+        } catch {
+            headless = error.diagnostics.map { "\(($0.file as NSString).lastPathComponent):\($0.line ?? 0): \($0.message)" }
+        }
+        let (status, output) = try driver.runToTheEnd(scene, timeout: 30)
+        XCTAssertEqual(status, 2, output, file: file, line: line)
+        let told = output.split(separator: "\n").compactMap { text -> String? in
+            guard let start = text.range(of: "\(name):") else { return nil }
+            return String(text[start.lowerBound...])
+        }
+        XCTAssertEqual(told, headless, file: file, line: line)
+        return headless
+    }
+
+    /// Widgets held other than in a `<child>`: a stack's page's, a
+    /// frame's child given by id, a popover's; a titlebar given by id; and
+    /// a screen drawn without a window (its one widget at the top). Each
+    /// file also binds an id it lacks, so the window exits.
+    func testHeadlessFindsWhatTheWindowShowsAsTheWindowDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-held-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let held = """
+            <interface>
+              <object class="GtkWindow">
+                <property name="titlebar">bar</property>
+                <child><object class="GtkBox">
+                  <child><object class="GtkStack"><child><object class="GtkStackPage">
+                    <property name="child"><object class="GtkLabel" id="paged"/></property>
+                  </object></child></object></child>
+                  <child><object class="GtkFrame"><property name="child">framed</property></object></child>
+                  <child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover">
+                    <property name="child"><object class="GtkButton" id="popped"/></property>
+                  </object></property></object></child>
+                </object></child>
+              </object>
+              <object class="GtkHeaderBar" id="bar"><child><object class="GtkButton" id="barButton"/></child></object>
+              <object class="GtkLabel" id="framed"/>
+            </interface>
+
+            """
+        let alone = """
+            <interface>
+              <object class="GtkAdjustment" id="range"/>
+              <object class="GtkBox" id="top"><child><object class="GtkButton" id="inner"/></child></object>
+            </interface>
+
+            """
+        let driver = try WindowDriver()
+        for (name, ui, controls) in [
+            ("held", held, "  paged: { type: Label }\n  framed: { type: Label }\n  popped: { type: Button }\n"
+                + "  bar: { type: View }\n  barButton: { type: Button }\n  framd: { type: Label }\n"),
+            ("alone", alone, "  top: { type: Stack }\n  inner: { type: Button }\n  range: { type: Slider }\n  innr: { type: Button }\n"),
+        ] {
+            try ui.write(to: folder.appendingPathComponent("\(name).ui"), atomically: true, encoding: .utf8)
+            let scene = folder.appendingPathComponent("\(name).scene.yaml").path
+            try "screen: S\nui: \(name).ui\ncontrols:\n\(controls)".write(toFile: scene, atomically: true, encoding: .utf8)
+            let headless = try assertAgree(scene, driver: driver)
+            XCTAssertFalse(headless.isEmpty, name)
+            // What is shown binds: only the titlebar's, the adjustment and the misspelt ids are refused.
+            for shown in ["paged", "framed", "popped", "top", "inner"] {
+                XCTAssertFalse(headless.contains { $0.contains("control `\(shown)`") }, "\(name): \(shown) in \(headless)")
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import BehaveCore
+
+/// Headless, each control of a scene with a `.ui` file is checked against
+/// the file's object of its id as behave window checks the widget it
+/// binds (`GtkHost.check`): there must be one, a widget, inside the
+/// screen's window, of a class that fits the control's type
+/// (`WidgetClasses`). A scene the window refuses is refused headless too,
+/// at the control's line, in the window's words, and nothing wakes.
+extension InterfaceDrawing {
+    /// What the window would make of the file's objects: which holds which
+    /// (`<child>`, and the properties that adopt a widget), and which the
+    /// window shows as its content.
+    struct Outlets {
+        /// Each object's holder, by element, and whether it holds it as
+        /// its titlebar (not the window's content).
+        private var holders: [Int: (holder: Int, titlebar: Bool)] = [:]
+        /// The screen's window, and its content (nil: the window's own
+        /// child, a dialog's; the window itself is never shown).
+        private var window: Int?
+        private var content: Int?
+        /// The ids GtkBuilder would suggest from, in the file's order.
+        private var ids: [String] = []
+
+        init(_ drawing: InterfaceDrawing) {
+            let document = drawing.document, elements = document.elements, classes = GtkClasses.gtk
+            var childContent: Int?, propertyContent: Int?
+            func hold(_ object: Int, by holder: Int, titlebar: Bool, asChild: Bool) {
+                guard holders[object] == nil else { return }
+                holders[object] = (holder, titlebar)
+                guard holder == window, !titlebar else { return }
+                if asChild { childContent = object } else { propertyContent = object }
+            }
+            for (index, element) in elements.enumerated() {
+                if element.name == "object", let id = element.attribute("id"), drawing.objects[id] == index,
+                   classes.takesChildren(element.attribute("class") ?? "") {
+                    ids.append(id)
+                }
+                if element.name == "object", window == nil, let className = element.attribute("class"),
+                   classes.classes[className] != nil, !classes.isAbstract(className), InterfaceDrawing.isDrawnWith(className),
+                   classes.isA(className, "GtkWindow") {
+                    window = index
+                }
+                guard element.parent >= 0 else { continue }
+                let outer = elements[element.parent]
+                guard outer.parent >= 0, elements[outer.parent].name == "object" else { continue }
+                let holder = outer.parent
+                if element.name == "object", outer.name == "child" {
+                    hold(index, by: holder, titlebar: outer.attribute("type") == "titlebar", asChild: true)
+                } else if element.name == "object", outer.name == "property", let name = outer.attribute("name"),
+                          InterfaceDrawing.adoptingProperties.contains(InterfaceDrawing.propertyName(name)) {
+                    hold(index, by: holder, titlebar: InterfaceDrawing.propertyName(name) == "titlebar", asChild: false)
+                }
+            }
+            // A widget given by id to a property that adopts it.
+            for (index, element) in elements.enumerated() where element.name == "property" && element.parent >= 0 {
+                guard elements[element.parent].name == "object", let name = element.attribute("name"),
+                      InterfaceDrawing.adoptingProperties.contains(InterfaceDrawing.propertyName(name)),
+                      let child = drawing.objects[InterfaceDrawing.stripped(document.text(of: index))] else { continue }
+                hold(child, by: element.parent, titlebar: InterfaceDrawing.propertyName(name) == "titlebar", asChild: false)
+            }
+            if window != nil {
+                // A `<child>` is added after the properties are set: it wins.
+                content = childContent ?? propertyContent
+            } else {
+                // Without a window, the one widget no other holds.
+                let loose = elements.indices.filter { elements[$0].name == "object" && holders[$0] == nil && drawing.isWidget($0) == true }
+                if loose.count == 1 { content = loose[0] }
+            }
+        }
+
+        /// Whether the window shows `object`: its content, or inside it.
+        /// True when the file gives no screen (the window refuses it whole).
+        func isShown(_ object: Int) -> Bool {
+            guard window != nil || content != nil else { return true }
+            var current = object, titlebar = false
+            // Bounded: a file that gives a widget inside itself is refused
+            // whole, but a walk must end on any file.
+            for _ in 0...holders.count {
+                if current == content { return true }
+                if content == nil, current == window { return current != object && !titlebar }
+                guard let up = holders[current] else { return false }
+                (current, titlebar) = (up.holder, up.titlebar)
+            }
+            return false
+        }
+
+        /// Why the window would not bind `control` to the file's object of
+        /// its id (`file` the file's name), in the window's words; nil
+        /// when it binds it.
+        func refusal(for control: View, in drawing: InterfaceDrawing, file: String) -> String? {
+            guard let object = drawing.objects[control.name] else {
+                if drawing.namesAnotherObject(control.name) { return WidgetClasses.notAWidget(control.name, in: file) }
+                return WidgetClasses.missing(control.name, in: file, nearest: Suggestions.nearest(to: control.name, in: ids))
+            }
+            if drawing.isWidget(object) == false { return WidgetClasses.notAWidget(control.name, in: file) }
+            if !isShown(object) { return WidgetClasses.outsideTheWindow(control.name, in: file) }
+            let kind = WidgetClasses.kind(of: control.controlType)
+            guard let className = drawing.document.elements[object].attribute("class"), GtkClasses.gtk.classes[className] != nil,
+                  !WidgetClasses.classes(of: kind).contains(where: { GtkClasses.gtk.isA(className, $0) }) else { return nil }
+            return WidgetClasses.mismatch(control.name, in: file, className: className, typeName: control.typeName, kind: kind,
+                                          fitting: WidgetClasses.type(ofClass: className))
+        }
+    }
+
+    /// Whether `object` is a widget, by its class; nil when the class
+    /// table cannot say (an internal child given no class).
+    func isWidget(_ object: Int) -> Bool? {
+        guard let className = document.elements[object].attribute("class"), GtkClasses.gtk.classes[className] != nil else {
+            return nil
+        }
+        return GtkClasses.gtk.isA(className, "GtkWidget")
+    }
+
+    /// Whether `id` names a menu of the file (`<menu>`, and a `<section>`
+    /// or `<submenu>` given an id), which GtkBuilder makes as a GMenu.
+    func namesAnotherObject(_ id: String) -> Bool {
+        document.elements.contains { ["menu", "section", "submenu"].contains($0.name) && $0.attribute("id") == id }
+    }
+}
