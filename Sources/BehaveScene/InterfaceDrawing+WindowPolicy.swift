@@ -53,9 +53,18 @@ extension InterfaceDrawing {
         /// text view, an emoji chooser), or as its `child`: GTK's `fate`.
         case widgetChild(className: String, parent: String, fate: String)
         case childProperty(className: String, fate: String)
-        /// A flow box child outside a flow box: GTK crashes as it takes
-        /// the focus.
-        case flowBoxChildAlone(className: String)
+        /// A flow box child outside a flow box, a list box row outside a
+        /// list box: GTK's `fate` as it takes the focus (`boxedChildren`).
+        case childOutsideItsBox(className: String, box: String, fate: String)
+        /// A shortcut's action `signal()` or `action()`: GTK makes a
+        /// `kind` action of no name, and asserts it has one.
+        case namelessAction(property: String, className: String, value: String, kind: String)
+        /// A tree store's `<row>` with neither a `<col>` nor a `<row>` in
+        /// it: GTK crashes.
+        case emptyTreeRow
+        /// A link button without its `uri`: a click hands GTK's
+        /// `gtk_show_uri` none, and it fails an assertion (a critical).
+        case linkWithoutURI(className: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -95,8 +104,13 @@ extension InterfaceDrawing {
                 "a \(className) in a <child> of a \(parent), which takes only a \(kind) as a child, on which GTK crashes"
             case .widgetChild(let className, let parent, let fate): "a \(className) in a <child> of a \(parent), on which GTK \(fate)"
             case .childProperty(let className, let fate): "`child` of \(className), on which GTK \(fate)"
-            case .flowBoxChildAlone(let className):
-                "a \(className) outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the focus"
+            case .childOutsideItsBox(let className, let box, let fate):
+                "a \(className) outside a \(box) (not in a <child> of one), on which GTK \(fate) as it takes the focus"
+            case .namelessAction(let property, let className, let value, let kind):
+                "`\(property)` of \(className) is `\(value)`, which names no \(kind), on which GTK stops the program (an assertion)"
+            case .emptyTreeRow: "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes"
+            case .linkWithoutURI(let className):
+                "a \(className) without its `uri`, on which GTK fails an assertion (a critical) when it is clicked"
             }
         }
 
@@ -121,7 +135,10 @@ extension InterfaceDrawing {
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
             case .childProperty: "remove the property"
-            case .flowBoxChildAlone: "give it in a <child> of a GtkFlowBox, or give its child in place of it"
+            case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
+            case .namelessAction(_, _, _, let kind): "name the \(kind), as in " + (kind == "signal" ? "signal(activate)" : "action(window.close)")
+            case .emptyTreeRow: "give it its values (<col id=\"0\">…</col>), or remove it"
+            case .linkWithoutURI: "give it a <property name=\"uri\"> (a web page or mail: http, https, mailto)"
             }
         }
     }
@@ -144,9 +161,10 @@ extension InterfaceDrawing {
         let object = element.name == "object" ? index : element.parent >= 0 ? watch.objects[element.parent] : -1
         watch.objects.append(object)
         var found: [(refusal: WindowRefusal, at: Int)] = []
-        // GMarkup calls on an element `<name/>` at its `>`, else past its start tag and past its end tag.
+        // GMarkup calls on an element `<name/>` at its `>` as it opens and past it as it ends, else past its start
+        // tag and past its end tag.
         let empty = element.end == element.opened
-        let opened = empty ? element.opened - 1 : element.opened, ended = empty ? opened : element.end
+        let opened = empty ? element.opened - 1 : element.opened, ended = element.end
         if depth > WindowLimits.depth { return [(.tooDeep, opened)] }
         if let function = element.attribute("type-func") { found.append((.typeFunction(function), opened)) }
         switch element.name {
@@ -168,6 +186,12 @@ extension InterfaceDrawing {
                 found.append((refusal, opened))
             }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
+            if GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkLinkButton"),
+               !document.children(of: index).contains(where: {
+                   document.elements[$0].name == "property" && document.elements[$0].attribute("name") == "uri"
+               }) {
+                found.append((.linkWithoutURI(className: className), ended))
+            }
         case "attribute":
             if let name = element.attribute("name"), let value = element.attribute("value") {
                 // A text attribute of a label (a menu's gives its value as text).
@@ -183,6 +207,11 @@ extension InterfaceDrawing {
                     found.append((refusal, ended))
                 }
             }
+        case "row":
+            if isTreeStoreRow(element, in: document),
+               !document.children(of: index).contains(where: { ["col", "row"].contains(document.elements[$0].name) }) {
+                found.append((.emptyTreeRow, ended))
+            }
         case "property":
             guard let name = element.attribute("name") else { break }
             let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
@@ -190,6 +219,11 @@ extension InterfaceDrawing {
             if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
                let fate = widgetChildFate(className) {
                 found.append((.childProperty(className: className, fate: fate), opened))
+            } else if object >= 0, object == element.parent, name == "action", GtkClasses.gtk.isA(className, "GtkShortcut"),
+                      text == "signal()" || text == "action()" {
+                // GTK reads the text as it is: `signal() ` is no action at all.
+                let kind = text == "signal()" ? "signal" : "action"
+                found.append((.namelessAction(property: name, className: className, value: text, kind: kind), ended))
             } else if name == "file" || name == "filename" || kind == .file {
                 found.append((.readsAFile(property: name, className: className), opened))
             } else if let refusal = valueRefusal(name, kind: kind, text) {
@@ -209,6 +243,21 @@ extension InterfaceDrawing {
     /// which they lack, and crashes.
     static let childKinds: [(parent: String, kind: String)] = [("GtkMultiFilter", "GtkFilter"), ("GtkMultiSorter", "GtkSorter")]
 
+    /// The classes whose objects take their box for granted as they take
+    /// the focus, each with the box and what GTK 4.8 does outside one.
+    static let boxedChildren: [(child: String, box: String, fate: String)] = [
+        ("GtkFlowBoxChild", "GtkFlowBox", "crashes"), ("GtkListBoxRow", "GtkListBox", "fails an assertion (a critical)"),
+    ]
+
+    /// Whether `row` is a tree store's: in its `<data>`, or in a row of it.
+    private static func isTreeStoreRow(_ row: MarkupDocument.Element, in document: MarkupDocument) -> Bool {
+        var parent = row.parent
+        while parent >= 0, document.elements[parent].name == "row" { parent = document.elements[parent].parent }
+        guard parent >= 0, document.elements[parent].name == "data", document.elements[parent].parent >= 0 else { return false }
+        let store = document.elements[document.elements[parent].parent]
+        return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
+    }
+
     /// What GTK 4.8 does with a widget in a `<child>` of an object of
     /// `className` that cannot hold one, or as its `child`; nil when it
     /// holds one. A text view lays it over its text, and loops; an emoji
@@ -223,7 +272,8 @@ extension InterfaceDrawing {
 
     /// What the window refuses of an object of `className` where it is:
     /// in a `<child>` of one that takes no children, or not of its kind,
-    /// or no widget; a flow box child outside a flow box.
+    /// or no widget; a flow box child outside a flow box, a list box row
+    /// outside a list box.
     private static func childRefusal(of element: MarkupDocument.Element, className: String,
                                      in document: MarkupDocument) -> WindowRefusal? {
         guard GtkClasses.gtk.classes[className] != nil else { return nil }
@@ -241,8 +291,9 @@ extension InterfaceDrawing {
                 return .widgetChild(className: className, parent: parent, fate: fate)
             }
         }
-        if GtkClasses.gtk.isA(className, "GtkFlowBoxChild"), !GtkClasses.gtk.isA(parent ?? "", "GtkFlowBox") {
-            return .flowBoxChildAlone(className: className)
+        if let (_, box, fate) = boxedChildren.first(where: { GtkClasses.gtk.isA(className, $0.child) }),
+           !GtkClasses.gtk.isA(parent ?? "", box) {
+            return .childOutsideItsBox(className: className, box: box, fate: fate)
         }
         return nil
     }

@@ -125,11 +125,49 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(switchChild, before(#"<child><object class="GtkFlowBoxChild"/></child>"#),
                           "coffee.ui:18:49: a GtkFlowBoxChild outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it "
                             + "takes the focus", fix: "give it in a <child> of a GtkFlowBox, or give its child in place of it")
+        // A list box row outside a list box (GTK failed an assertion as it took the focus).
+        try assertRefused(switchChild, before(#"<child><object class="GtkListBoxRow"/></child>"#),
+                          "coffee.ui:18:47: a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
+                            + "assertion (a critical) as it takes the focus",
+                          fix: "give it in a <child> of a GtkListBox, or give its child in place of it")
         // What each takes is read.
         let (warnings, maximum) = try check("</interface>", #"  <object class="GtkEveryFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                                                 + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
                                                 + #"<object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object>"#
+                                                + #"<object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object>"#
                                                 + #"<object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object>"# + "\n</interface>")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
+
+    /// What GTK 4.8 crashes on, stops the program on, or fails an
+    /// assertion on as it reads a value: a tree store's row with neither
+    /// a value nor a row in it, a shortcut's action of no name, a link
+    /// button without its uri (when it is clicked). Before: headless took
+    /// each file, and behave window crashed, aborted, or printed a critical.
+    func testWhatGtkStopsOnInAValueIsRefused() throws {
+        let store = #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data>"#
+        try assertRefused("</interface>", "  " + store + "<row/></data></object>\n</interface>",
+                          "coffee.ui:36:85: a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                          fix: #"give it its values (<col id="0">…</col>), or remove it"#)
+        try assertRefused("</interface>", "  " + store + #"<row><row></row><col id="0">1</col></row></data></object>"# + "\n</interface>",
+                          "coffee.ui:36:95: a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                          fix: #"give it its values (<col id="0">…</col>), or remove it"#)
+        let shortcut = #"<object class="GtkShortcut"><property name="action">"#
+        try assertRefused("</interface>", "  " + shortcut + "signal()</property></object>\n</interface>",
+                          "coffee.ui:36:75: `action` of GtkShortcut is `signal()`, which names no signal, on which GTK stops the "
+                            + "program (an assertion)", fix: "name the signal, as in signal(activate)")
+        try assertRefused("</interface>", "  " + shortcut + "action()</property></object>\n</interface>",
+                          "coffee.ui:36:75: `action` of GtkShortcut is `action()`, which names no action, on which GTK stops the "
+                            + "program (an assertion)", fix: "name the action, as in action(window.close)")
+        try assertRefused(switchChild, before(#"<child><object class="GtkLinkButton"></object></child>"#),
+                          "coffee.ui:18:56: a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it "
+                            + "is clicked", fix: #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#)
+        // Rows nested without values of their own, named actions, a link button's uri.
+        let (warnings, maximum) = try check("</interface>", "  " + store + #"<row><row><col id="0">1</col></row></row></data></object>"#
+                                                + shortcut + "signal(activate)</property></object>"
+                                                + #"<object class="GtkLinkButton"><property name="uri">https://example.com</property></object>"#
+                                                + "\n</interface>")
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))
     }

@@ -29,8 +29,13 @@
 **     object that is not GtkBuildable (an assertion), and a multi
 **     filter's or sorter's child that is not a filter or a sorter (GTK
 **     calls a null pointer), a widget as a text view's <child> (GTK
-**     loops) or an emoji chooser's (it crashes), and a flow box child
-**     outside a flow box (it crashes as it takes the focus);
+**     loops) or an emoji chooser's (it crashes), a flow box child
+**     outside a flow box (it crashes as it takes the focus) and a list
+**     box row outside a list box (a critical as it takes the focus), a
+**     tree store's <row> with neither a <col> nor a <row> in it (GTK
+**     crashes), and a shortcut's action `signal()` or `action()`, which
+**     names nothing (an assertion), and a link button without its uri
+**     (a critical when it is clicked);
 **   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -92,6 +97,14 @@ typedef struct {
   gboolean childless[UI_MAX_DEPTH + 1];
   /* Whether each open element is a <child> right inside an <object>. */
   gboolean children_open[UI_MAX_DEPTH + 1];
+  /* Whether each open element is a tree store's <data>, or a <row> of
+  ** one, and whether each such row has a <col> or a <row> in it yet (GTK
+  ** crashes on one that has neither). */
+  gboolean tree_data[UI_MAX_DEPTH + 1];
+  gboolean tree_rows[UI_MAX_DEPTH + 1];
+  gboolean filled[UI_MAX_DEPTH + 1];
+  /* Whether each open link button has its uri (GTK shows a NULL one). */
+  gboolean linked[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -323,6 +336,21 @@ static const char *widget_child_fate (GType type) {
   if (g_type_is_a(type, GTK_TYPE_TEXT_VIEW)) return "loops for ever (the child laid over the text)";
   if (g_type_is_a(type, GTK_TYPE_EMOJI_CHOOSER)) return "crashes (the child takes the place of the chooser's own content)";
   return NULL;
+}
+
+/* The box a child of `type` takes for granted as it takes the focus, and
+** what GTK does outside one, or 0: a flow box child asks its flow box for
+** it (a crash), a list box row its list box (a critical). */
+static GType box_of (GType type, const char **fate) {
+  if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)) {
+    *fate = "crashes";
+    return GTK_TYPE_FLOW_BOX;
+  }
+  if (g_type_is_a(type, GTK_TYPE_LIST_BOX_ROW)) {
+    *fate = "fails an assertion (a critical)";
+    return GTK_TYPE_LIST_BOX;
+  }
+  return 0;
 }
 
 /* The classes that read <columns> and <data>. */
@@ -721,6 +749,12 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
   scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
   scan->children_open[scan->depth] = in_object && strcmp(element, "child") == 0;
+  scan->tree_data[scan->depth] = in_object && g_type_is_a(inside, GTK_TYPE_TREE_STORE) && strcmp(element, "data") == 0;
+  scan->tree_rows[scan->depth] = (scan->tree_data[scan->depth - 1] || scan->tree_rows[scan->depth - 1])
+                                 && strcmp(element, "row") == 0;
+  scan->filled[scan->depth] = FALSE;
+  if (scan->tree_rows[scan->depth - 1] && (strcmp(element, "row") == 0 || strcmp(element, "col") == 0))
+    scan->filled[scan->depth - 1] = TRUE;
   if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) {
     const char *name = attribute(names, values, "type");
     GType type = name != NULL ? class_named(name) : G_TYPE_INVALID;
@@ -764,7 +798,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   } else if (strcmp(element, "template") == 0) {
     refuse(scan, error, "a <template> defines a widget class of a program; draw the screen as objects inside a GtkWindow");
   } else if (strcmp(element, "object") == 0) {
-    const char *name = attribute(names, values, "class");
+    const char *name = attribute(names, values, "class"), *fate = NULL;
     GType type = name ? class_named(name) : G_TYPE_INVALID;
     if (++scan->objects > UI_MAX_OBJECTS) {
       refuse(scan, error, "more than %d objects; a screen needs far fewer", UI_MAX_OBJECTS);
@@ -795,16 +829,17 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET) && widget_child_fate(inside) != NULL) {
       refuse(scan, error, "a %s in a <child> of a %s, on which GTK %s; remove the <child>", name, g_type_name(inside),
              widget_child_fate(inside));
-    } else if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)
-               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_FLOW_BOX))) {
-      /* It takes its flow box for granted as it takes the focus. */
-      refuse(scan, error, "a %s outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the "
-             "focus; give it in a <child> of a GtkFlowBox, or give its child in place of it", name);
+    } else if (box_of(type, &fate) != 0
+               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, box_of(type, &fate)))) {
+      refuse(scan, error, "a %s outside a %s (not in a <child> of one), on which GTK %s as it takes the focus; give it "
+             "in a <child> of a %s, or give its child in place of it", name, g_type_name(box_of(type, &fate)), fate,
+             g_type_name(box_of(type, &fate)));
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
       scan->paged[scan->depth] = FALSE;
       scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
+      scan->linked[scan->depth] = FALSE;
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
@@ -845,6 +880,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     scan->bound = attribute(names, values, "bind-source") != NULL;
     if (!scan->attribute && in_object && scan->childless[scan->owner] && strcmp(name, "child") == 0)
       scan->childless[scan->owner] = FALSE;
+    if (!scan->attribute && in_object && strcmp(name, "uri") == 0) scan->linked[scan->owner] = TRUE;
     if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
       GObjectClass *klass = g_type_class_ref(inside);
       scan->pspec = g_object_class_find_property(klass, name);
@@ -908,7 +944,18 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
       && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
       && *g_strstrip(scan->text->str) != '\0')
     needs_widget(scan, scan->text->str, "a page's child is", FALSE);
-  if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
+  if (name != NULL && !scan->attribute && scan->pspec != NULL
+      && G_PARAM_SPEC_VALUE_TYPE(scan->pspec) == GTK_TYPE_SHORTCUT_ACTION
+      && (strcmp(text, "signal()") == 0 || strcmp(text, "action()") == 0)) {
+    /* GTK makes a signal or named action of no name, and asserts it has one. */
+    gboolean signal = text[0] == 's';
+    refuse(scan, error, "`%s` of %s is `%s`, which names no %s, on which GTK stops the program (an assertion); name "
+           "the %s, as in %s", name, g_type_name(scan->classes[scan->depth]), text, signal ? "signal" : "action",
+           signal ? "signal" : "action", signal ? "signal(activate)" : "action(window.close)");
+  } else if (name == NULL && scan->tree_rows[scan->depth] && !scan->filled[scan->depth]) {
+    refuse(scan, error, "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes; give it its "
+           "values (<col id=\"0\">…</col>), or remove it");
+  } else if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
   } else if (name != NULL && !scan->attribute && is_large_integer(scan->pspec, text)) {
@@ -950,6 +997,12 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     refuse_there(scan->starts[scan->depth], error, "a %s without its `child`, on which GTK stops the program (\"is "
                  "missing a child widget\"); give it a <property name=\"child\"> holding the page's widget",
                  g_type_name(scan->classes[scan->depth]));
+  }
+  if (name == NULL && strcmp(element, "object") == 0 && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_LINK_BUTTON)
+      && !scan->linked[scan->depth] && (error == NULL || *error == NULL)) {
+    /* A click hands GTK's gtk_show_uri a NULL uri: a critical. */
+    refuse(scan, error, "a %s without its `uri`, on which GTK fails an assertion (a critical) when it is clicked; give "
+           "it a <property name=\"uri\"> (a web page or mail: http, https, mailto)", g_type_name(scan->classes[scan->depth]));
   }
   if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {

@@ -330,6 +330,13 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("emojiChildProperty", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser"><property name="child">title</property></object></property></object></child>"#), true),
             ("flowBoxChild", file("", #"<object class="GtkFlowBoxChild" id="alone"/>"#), true),
             ("flowBoxChildInAProperty", file(#"<child><object class="GtkButton"><property name="child"><object class="GtkFlowBoxChild"/></property></object></child>"#), true),
+            ("listBoxRow", file(#"<child><object class="GtkListBoxRow"/></child>"#), true),
+            ("listBoxRowAlone", file("", #"<object class="GtkListBoxRow" id="alone"/>"#), true),
+            ("linkWithoutURI", file(#"<child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#), true),
+            ("emptyTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row>\#n</row></data></object>"#), true),
+            ("emptyInnerTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row/></row></data></object>"#), true),
+            ("namelessSignal", file(#"<child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="action">signal()</property></object></child></object></child>"#), true),
+            ("namelessAction", file("", #"<object class="GtkShortcut"><property name="action" bind-source="title" bind-property="label">action()</property></object>"#), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                           + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
                           + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
@@ -338,9 +345,14 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
                           + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
                           + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#
-                          + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#,
+                          + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#
+                          + #"<child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
+                          + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#
+                          + #"<child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="action">signal(activate)</property></object></child></object></child>"#,
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
-                          + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#), false),
+                          + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
+                          + #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row><col id="0">1</col></row></row></data></object>"#
+                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#), false),
         ]
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"

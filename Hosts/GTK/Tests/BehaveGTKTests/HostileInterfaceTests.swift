@@ -316,6 +316,54 @@ final class HostileInterfaceTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A list box row outside a list box, and a link button without its
+    /// uri, are refused at their lines. Before: behave window opened, and
+    /// GTK 4.8 failed an assertion (a critical on stderr) as the row took
+    /// the focus, and as the link button was clicked.
+    func testARowOutsideItsBoxAndALinkWithoutItsUriAreRefusedNotACritical() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("row", #"        <child><object class="GtkListBoxRow"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["row.ui:7:47:", "a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
+                            + "assertion (a critical) as it takes the focus",
+                           "give it in a <child> of a GtkListBox, or give its child in place of it"], driver: driver)
+        try assertRefused(scene("link", #"        <child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#),
+                          ["link.ui:7:", "a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it is clicked",
+                           #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#], driver: driver)
+        // In a list box, and with its uri, each opens.
+        try driver.open(scene("taken", #"        <child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
+                                + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A tree store's row with neither a value nor a row in it, and a
+    /// shortcut's action that names no signal or action, are refused at
+    /// their lines. Before: GTK 4.8 crashed on the row as it read the
+    /// file, and stopped the program on the action (an assertion).
+    func testAnEmptyTreeRowAndANamelessShortcutActionAreRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let store = { (data: String) in
+            #"  <object class="GtkTreeStore"><columns><column type="gchararray"/></columns><data>\#(data)</data></object>"#
+        }
+        try assertRefused(scene("row", "", extra: store("<row/>")),
+                          ["row.ui:11:91:", "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                           #"give it its values (<col id="0">…</col>), or remove it"#], driver: driver)
+        try assertRefused(scene("inner", "", extra: store(#"<row><col id="0">a</col><row> </row></row>"#)),
+                          ["inner.ui:11:121:", "a GtkTreeStore's <row> holds neither"], driver: driver)
+        let shortcut = { (action: String) in
+            #"        <child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="trigger">Tab</property>"#
+                + #"<property name="action">\#(action)</property></object></child></object></child>"#
+        }
+        try assertRefused(scene("signal", shortcut("signal()")),
+                          ["signal.ui:7:", "`action` of GtkShortcut is `signal()`, which names no signal, on which GTK stops the program (an assertion)",
+                           "name the signal, as in signal(activate)"], driver: driver)
+        try assertRefused(scene("action", shortcut("action()")),
+                          ["action.ui:7:", "`action` of GtkShortcut is `action()`, which names no action", "name the action, as in action(window.close)"],
+                          driver: driver)
+        // Rows nested without values of their own, and named actions, open.
+        try driver.open(scene("taken", shortcut("signal(activate)"), extra: store(#"<row><row><col id="0">a</col></row></row>"#)))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
