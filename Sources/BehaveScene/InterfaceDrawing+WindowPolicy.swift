@@ -53,6 +53,10 @@ extension InterfaceDrawing {
         /// text view, an emoji chooser), or as its `child`: GTK's `fate`.
         case widgetChild(className: String, parent: String, fate: String)
         case childProperty(className: String, fate: String)
+        /// An object other than a header bar as a dialog's `<child
+        /// type="titlebar">`: the dialog takes it for a header bar, and
+        /// GTK crashes.
+        case dialogTitlebar(className: String, dialog: String)
         /// A flow box child outside a flow box, a list box row outside a
         /// list box: GTK's `fate` as it takes the focus (`boxedChildren`).
         case childOutsideItsBox(className: String, box: String, fate: String)
@@ -104,6 +108,8 @@ extension InterfaceDrawing {
                 "a \(className) in a <child> of a \(parent), which takes only a \(kind) as a child, on which GTK crashes"
             case .widgetChild(let className, let parent, let fate): "a \(className) in a <child> of a \(parent), on which GTK \(fate)"
             case .childProperty(let className, let fate): "`child` of \(className), on which GTK \(fate)"
+            case .dialogTitlebar(let className, let dialog):
+                "a \(className) as the <child type=\"titlebar\"> of a \(dialog), which takes it for a header bar, on which GTK crashes"
             case .childOutsideItsBox(let className, let box, let fate):
                 "a \(className) outside a \(box) (not in a <child> of one), on which GTK \(fate) as it takes the focus"
             case .namelessAction(let property, let className, let value, let kind):
@@ -135,6 +141,7 @@ extension InterfaceDrawing {
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
             case .childProperty: "remove the property"
+            case .dialogTitlebar: "give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">"
             case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
             case .namelessAction(_, _, _, let kind): "name the \(kind), as in " + (kind == "signal" ? "signal(activate)" : "action(window.close)")
             case .emptyTreeRow: "give it its values (<col id=\"0\">…</col>), or remove it"
@@ -258,22 +265,28 @@ extension InterfaceDrawing {
         return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
     }
 
-    /// What GTK 4.8 does with a widget in a `<child>` of an object of
-    /// `className` that cannot hold one, or as its `child`; nil when it
-    /// holds one. A text view lays it over its text, and loops; an emoji
-    /// chooser, a popover, takes it in place of its own content.
-    static func widgetChildFate(_ className: String) -> String? {
+    /// What GTK 4.8 does with a widget of class `child` in a `<child>` of
+    /// type `kind` of an object of `className` that cannot hold one, or as
+    /// its `child` (`child` nil); nil when it holds one. A text view lays
+    /// it over its text, and loops; an emoji chooser, a popover, takes it
+    /// in place of its own content; a shortcuts window does too, unless it
+    /// is a section (or its title bar), and fails an assertion as it closes.
+    static func widgetChildFate(_ className: String, child: String? = nil, kind: String? = nil) -> String? {
         if GtkClasses.gtk.isA(className, "GtkTextView") { return "loops for ever (the child laid over the text)" }
         if GtkClasses.gtk.isA(className, "GtkEmojiChooser") {
             return "crashes (the child takes the place of the chooser's own content)"
+        }
+        if GtkClasses.gtk.isA(className, "GtkShortcutsWindow"), !GtkClasses.gtk.isA(child ?? "", "GtkShortcutsSection"),
+           kind != "titlebar" {
+            return "fails an assertion (a critical) as it closes (the child takes the place of the window's own sections)"
         }
         return nil
     }
 
     /// What the window refuses of an object of `className` where it is:
     /// in a `<child>` of one that takes no children, or not of its kind,
-    /// or no widget; a flow box child outside a flow box, a list box row
-    /// outside a list box.
+    /// or no widget; a dialog's title bar that is no header bar; a flow
+    /// box child outside a flow box, a list box row outside a list box.
     private static func childRefusal(of element: MarkupDocument.Element, className: String,
                                      in document: MarkupDocument) -> WindowRefusal? {
         guard GtkClasses.gtk.classes[className] != nil else { return nil }
@@ -287,8 +300,12 @@ extension InterfaceDrawing {
             if let (_, kind) = childKinds.first(where: { GtkClasses.gtk.isA(parent, $0.parent) }), !GtkClasses.gtk.isA(className, kind) {
                 return .childOfAnotherKind(className: className, parent: parent, kind: kind)
             }
-            if GtkClasses.gtk.isA(className, "GtkWidget"), let fate = widgetChildFate(parent) {
+            let kind = holder?.attribute("type")
+            if GtkClasses.gtk.isA(className, "GtkWidget"), let fate = widgetChildFate(parent, child: className, kind: kind) {
                 return .widgetChild(className: className, parent: parent, fate: fate)
+            }
+            if GtkClasses.gtk.isA(parent, "GtkDialog"), kind == "titlebar", !GtkClasses.gtk.isA(className, "GtkHeaderBar") {
+                return .dialogTitlebar(className: className, dialog: parent)
             }
         }
         if let (_, box, fate) = boxedChildren.first(where: { GtkClasses.gtk.isA(className, $0.child) }),

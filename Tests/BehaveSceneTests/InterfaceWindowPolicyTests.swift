@@ -130,6 +130,14 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           "coffee.ui:18:47: a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
                             + "assertion (a critical) as it takes the focus",
                           fix: "give it in a <child> of a GtkListBox, or give its child in place of it")
+        // A dialog's title bar that is no header bar (GTK crashed), a shortcuts window's widget that is no section (a critical).
+        try assertRefused(#"<object class="GtkWindow" id="window">"#,
+                          #"<object class="GtkDialog" id="window"><child type="titlebar"><object class="GtkLabel"/></child>"#,
+                          #"coffee.ui:9:90: a GtkLabel as the <child type="titlebar"> of a GtkDialog, which takes it for a header bar, "#
+                            + "on which GTK crashes", fix: #"give a GtkHeaderBar, or give it as the dialog's <property name="titlebar">"#)
+        try assertRefused(#"<object class="GtkWindow" id="window">"#, #"<object class="GtkShortcutsWindow" id="window">"#,
+                          "coffee.ui:12:1: a GtkBox in a <child> of a GtkShortcutsWindow, on which GTK fails an assertion (a critical) as "
+                            + "it closes (the child takes the place of the window's own sections)", fix: "remove the <child>")
         // What each takes is read.
         let (warnings, maximum) = try check("</interface>", #"  <object class="GtkEveryFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                                                 + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#

@@ -29,7 +29,10 @@
 **     object that is not GtkBuildable (an assertion), and a multi
 **     filter's or sorter's child that is not a filter or a sorter (GTK
 **     calls a null pointer), a widget as a text view's <child> (GTK
-**     loops) or an emoji chooser's (it crashes), a flow box child
+**     loops) or an emoji chooser's (it crashes), a widget other than a
+**     section in a shortcuts window (a critical as it closes), a dialog's
+**     <child type="titlebar"> that is not a header bar (it crashes), a
+**     flow box child
 **     outside a flow box (it crashes as it takes the focus) and a list
 **     box row outside a list box (a critical as it takes the focus), a
 **     tree store's <row> with neither a <col> nor a <row> in it (GTK
@@ -95,8 +98,10 @@ typedef struct {
   ** tab), and whether each open stack page lacks its child (GTK stops). */
   gboolean paged[UI_MAX_DEPTH + 1];
   gboolean childless[UI_MAX_DEPTH + 1];
-  /* Whether each open element is a <child> right inside an <object>. */
+  /* Whether each open element is a <child> right inside an <object>, and
+  ** its type (owned by 'names'; NULL: none). */
   gboolean children_open[UI_MAX_DEPTH + 1];
+  const char *child_types[UI_MAX_DEPTH + 1];
   /* Whether each open element is a tree store's <data>, or a <row> of
   ** one, and whether each such row has a <col> or a <row> in it yet (GTK
   ** crashes on one that has neither). */
@@ -328,13 +333,18 @@ static GType child_kind (GType type) {
   return 0;
 }
 
-/* What GTK does with a widget in a <child> of an object of `type` that
-** cannot hold one, or NULL: a text view lays it over its text, and
-** loops; an emoji chooser, a popover, takes it in place of its own
-** content, and crashes (given as its `child` too). */
-static const char *widget_child_fate (GType type) {
+/* What GTK does with a widget of class `child` in a <child> of type
+** `kind` (NULL: none) of an object of `type` that cannot hold one, or as
+** its `child` (`child` 0), or NULL: a text view lays it over its text,
+** and loops; an emoji chooser, a popover, takes it in place of its own
+** content, and crashes; a shortcuts window does too, unless it is a
+** section (or its title bar), and fails an assertion as it closes. */
+static const char *widget_child_fate (GType type, GType child, const char *kind) {
   if (g_type_is_a(type, GTK_TYPE_TEXT_VIEW)) return "loops for ever (the child laid over the text)";
   if (g_type_is_a(type, GTK_TYPE_EMOJI_CHOOSER)) return "crashes (the child takes the place of the chooser's own content)";
+  if (g_type_is_a(type, GTK_TYPE_SHORTCUTS_WINDOW) && !(child != 0 && g_type_is_a(child, GTK_TYPE_SHORTCUTS_SECTION))
+      && !(kind != NULL && strcmp(kind, "titlebar") == 0))
+    return "fails an assertion (a critical) as it closes (the child takes the place of the window's own sections)";
   return NULL;
 }
 
@@ -749,6 +759,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
   scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
   scan->children_open[scan->depth] = in_object && strcmp(element, "child") == 0;
+  scan->child_types[scan->depth] = scan->children_open[scan->depth] && attribute(names, values, "type") != NULL
+    ? g_string_chunk_insert(scan->names, attribute(names, values, "type")) : NULL;
   scan->tree_data[scan->depth] = in_object && g_type_is_a(inside, GTK_TYPE_TREE_STORE) && strcmp(element, "data") == 0;
   scan->tree_rows[scan->depth] = (scan->tree_data[scan->depth - 1] || scan->tree_rows[scan->depth - 1])
                                  && strcmp(element, "row") == 0;
@@ -826,9 +838,16 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       refuse(scan, error, "a %s in a <child> of a %s, which takes only a %s as a child, on which GTK crashes; give it "
              "a %s, or remove the <child>", name, g_type_name(inside), g_type_name(child_kind(inside)),
              g_type_name(child_kind(inside)));
-    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET) && widget_child_fate(inside) != NULL) {
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET)
+               && widget_child_fate(inside, type, scan->child_types[scan->depth - 1]) != NULL) {
       refuse(scan, error, "a %s in a <child> of a %s, on which GTK %s; remove the <child>", name, g_type_name(inside),
-             widget_child_fate(inside));
+             widget_child_fate(inside, type, scan->child_types[scan->depth - 1]));
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_DIALOG)
+               && g_strcmp0(scan->child_types[scan->depth - 1], "titlebar") == 0 && !g_type_is_a(type, GTK_TYPE_HEADER_BAR)) {
+      /* The dialog takes its title bar for a header bar, and packs into it. */
+      refuse(scan, error, "a %s as the <child type=\"titlebar\"> of a %s, which takes it for a header bar, on which GTK "
+             "crashes; give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">", name,
+             g_type_name(inside));
     } else if (box_of(type, &fate) != 0
                && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, box_of(type, &fate)))) {
       refuse(scan, error, "a %s outside a %s (not in a <child> of one), on which GTK %s as it takes the focus; give it "
@@ -893,8 +912,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       else
         refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
                g_type_name(inside), name);
-    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside) != NULL) {
-      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside), widget_child_fate(inside));
+    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside, 0, NULL) != NULL) {
+      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside),
+             widget_child_fate(inside, 0, NULL));
     } else if (!scan->attribute && loads_a_file(name, scan->pspec)) {
       refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
              "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "

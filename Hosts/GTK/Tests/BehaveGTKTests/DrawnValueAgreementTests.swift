@@ -331,6 +331,12 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("flowBoxChild", file("", #"<object class="GtkFlowBoxChild" id="alone"/>"#), true),
             ("flowBoxChildInAProperty", file(#"<child><object class="GtkButton"><property name="child"><object class="GtkFlowBoxChild"/></property></object></child>"#), true),
             ("listBoxRow", file(#"<child><object class="GtkListBoxRow"/></child>"#), true),
+            ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
+            ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
+            ("shortcutsWindowSections", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child><object class=\"GtkShortcutsSection\"><child><object class=\"GtkShortcutsGroup\">"
+                + "<child><object class=\"GtkShortcutsShortcut\"/></child></object></child></object></child><child type=\"titlebar\"><object class=\"GtkHeaderBar\">"
+                + "<child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child></object></child></object>\n</interface>\n", false),
+            ("shortcutsWindowChildProperty", "<interface>\n  <object class=\"GtkShortcutsWindow\"><property name=\"child\"><object class=\"GtkLabel\" id=\"title\"/></property></object>\n</interface>\n", true),
             ("listBoxRowAlone", file("", #"<object class="GtkListBoxRow" id="alone"/>"#), true),
             ("linkWithoutURI", file(#"<child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#), true),
             ("emptyTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row>\#n</row></data></object>"#), true),

@@ -364,6 +364,35 @@ final class HostileInterfaceTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A dialog's title bar that is not a header bar, and a widget other
+    /// than a section in a shortcuts window (the screen, each), are
+    /// refused at their lines. Before: GTK 4.8 crashed on the title bar
+    /// (the dialog packs into it as into a header bar), and failed an
+    /// assertion (a critical on stderr) as the shortcuts window closed.
+    func testADialogsTitleBarAndAShortcutsWindowsWidgetAreRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        // The file's window as `window`, `inside` first in it.
+        let screen = { (name: String, window: String, inside: String) throws -> String in
+            let path = try self.scene(name, "")
+            let ui = self.folder.appendingPathComponent("scene/\(name).ui")
+            try String(contentsOf: ui, encoding: .utf8)
+                .replacingOccurrences(of: #"<object class="GtkWindow" id="window">"#, with: #"<object class="\#(window)" id="window">\#(inside)"#)
+                .write(to: ui, atomically: true, encoding: .utf8)
+            return path
+        }
+        try assertRefused(screen("dialog", "GtkDialog", #"<child type="titlebar"><object class="GtkLabel"/></child>"#),
+                          ["dialog.ui:3:90:", #"a GtkLabel as the <child type="titlebar"> of a GtkDialog, which takes it for a header bar, on which GTK crashes"#,
+                           #"give a GtkHeaderBar, or give it as the dialog's <property name="titlebar">"#], driver: driver)
+        try assertRefused(screen("message", "GtkMessageDialog", #"<child type="titlebar"><object class="GtkBox"/></child>"#),
+                          ["message.ui:3:", "a GtkBox as the <child type=\"titlebar\"> of a GtkMessageDialog"], driver: driver)
+        try assertRefused(screen("shortcuts", "GtkShortcutsWindow", ""),
+                          ["shortcuts.ui:6:1:", "a GtkBox in a <child> of a GtkShortcutsWindow, on which GTK fails an assertion (a critical) "
+                            + "as it closes (the child takes the place of the window's own sections)", "remove the <child>"], driver: driver)
+        // A header bar as a dialog's title bar opens.
+        try driver.open(screen("header", "GtkDialog", #"<child type="titlebar"><object class="GtkHeaderBar"/></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     func testBytesThatAreNotMarkupAreRefused() throws {
         let driver = try WindowDriver()
         // GTK's precompiled format would pass by the scan: not read at all.
