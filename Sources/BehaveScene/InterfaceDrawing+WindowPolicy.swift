@@ -32,6 +32,9 @@ extension InterfaceDrawing {
         case tooDeep
         case tooManyObjects
         case secondWindow(className: String)
+        /// A drag icon, a root of its own as a window is: GTK 4.8 asserts
+        /// it is no other widget's child once it holds one.
+        case dragIcon(className: String)
         case readsAFile(property: String, className: String)
         case iconFile(String)
         case largeInteger(property: String, value: String)
@@ -90,6 +93,9 @@ extension InterfaceDrawing {
             case .tooDeep: "elements are nested more than \(WindowLimits.depth) deep"
             case .tooManyObjects: "more than \(WindowLimits.objects) objects"
             case .secondWindow(let className): "a second window (\(className))"
+            case .dragIcon(let className):
+                "`\(className)` is the surface GTK makes for a drag, which a screen does not hold (GTK stops the program on one in "
+                    + "a widget, an assertion)"
             case .readsAFile(let property, let className): "the property `\(property)` of \(className) reads a file or a URI of the computer"
             case .iconFile(let icon): "the icon `\(icon)` names a file or a URI of the computer"
             case .largeInteger(let property, let value):
@@ -140,6 +146,7 @@ extension InterfaceDrawing {
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
+            case .dragIcon: "remove it"
             case .childProperty: "remove the property"
             case .dialogTitlebar: "give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">"
             case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
@@ -189,7 +196,9 @@ extension InterfaceDrawing {
                 watch.windowCount += 1
                 if watch.windowCount > 1 { found.append((.secondWindow(className: className), opened)) }
             }
-            if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
+            if found.isEmpty, GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkDragIcon") {
+                found.append((.dragIcon(className: className), opened))
+            } else if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
                 found.append((refusal, opened))
             }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }

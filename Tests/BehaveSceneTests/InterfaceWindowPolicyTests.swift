@@ -91,6 +91,10 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused("</interface>", "  <object class=\"GtkWindow\" id=\"other\"/>\n</interface>",
                           "coffee.ui:36:41: a second window (GtkWindow)",
                           fix: "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it")
+        // A drag icon, a root of its own as a window is (GTK 4.8 asserted on one holding a child in a box).
+        try assertRefused(switchChild, before(#"<child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#),
+                          "coffee.ui:18:45: `GtkDragIcon` is the surface GTK makes for a drag, which a screen does not hold (GTK stops "
+                            + "the program on one in a widget, an assertion)", fix: "remove it")
     }
 
     /// A child GTK 4.8 cannot add, on which it stops the program, crashes

@@ -5,7 +5,8 @@
 ** The scan reads the same bytes with GMarkup (the parser GtkBuilder's is
 ** made from) and refuses, at the line and column, with the fix:
 **   - what calls into the program: <signal>, <closure>, type-func;
-**   - what is not one screen: <template>, a second window, objects that are
+**   - what is not one screen: <template>, a second window, a drag icon (a
+**     root of its own: GTK asserted on one in a box), objects that are
 **     neither widgets nor a helper a designer draws with (a list item
 **     factory builds more objects from text with GTK's usual scope, a
 **     directory list lists folders);
@@ -829,6 +830,10 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else if (g_type_is_a(type, GTK_TYPE_WINDOW) && ++scan->windows > 1) {
       refuse(scan, error, "a second window (%s); Behave shows one window, the screen, drawn as the file's GtkWindow "
              "(a behaviour's ask shows dialogs): remove it", name);
+    } else if (g_type_is_a(type, GTK_TYPE_DRAG_ICON)) {
+      /* A root of its own, as a window is: GTK asserts it is no other's child once it holds one. */
+      refuse(scan, error, "`%s` is the surface GTK makes for a drag, which a screen does not hold (GTK stops the program "
+             "on one in a widget, an assertion); remove it", name);
     } else if (scan->children_open[scan->depth - 1] && !g_type_is_a(inside, GTK_TYPE_BUILDABLE)) {
       /* GtkBuilder asserts that the object a child is added to is buildable. */
       refuse(scan, error, "a %s in a <child> of a %s, which takes no children (it is not GtkBuildable), on which GTK "

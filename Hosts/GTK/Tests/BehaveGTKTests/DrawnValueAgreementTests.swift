@@ -331,6 +331,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("flowBoxChild", file("", #"<object class="GtkFlowBoxChild" id="alone"/>"#), true),
             ("flowBoxChildInAProperty", file(#"<child><object class="GtkButton"><property name="child"><object class="GtkFlowBoxChild"/></property></object></child>"#), true),
             ("listBoxRow", file(#"<child><object class="GtkListBoxRow"/></child>"#), true),
+            ("dragIcon", file(#"<child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#), true),
+            ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
             ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowSections", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child><object class=\"GtkShortcutsSection\"><child><object class=\"GtkShortcutsGroup\">"

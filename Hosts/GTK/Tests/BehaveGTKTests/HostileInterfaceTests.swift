@@ -154,6 +154,11 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("second", "", extra: """
               <object class="GtkWindow" id="other"><property name="visible">true</property></object>
             """), ["second.ui:", "a second window (GtkWindow)"], driver: driver)
+        // A drag icon is a root of its own, as a window is. Before: GTK 4.8
+        // stopped the program on one holding a child in a box (an assertion).
+        try assertRefused(scene("drag", #"        <child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["drag.ui:7:45:", "`GtkDragIcon` is the surface GTK makes for a drag, which a screen does not hold", "remove it"],
+                          driver: driver)
         let path = try scene("apart", "", extra: #"  <object class="GtkButton" id="loose"/>"#)
         try "screen: S\nui: apart.ui\ncontrols:\n  loose: { type: Button }\n".write(toFile: path, atomically: true, encoding: .utf8)
         try assertRefused(path, ["apart.scene.yaml:4: control `loose`: `loose` in apart.ui is not inside the screen's window"],
