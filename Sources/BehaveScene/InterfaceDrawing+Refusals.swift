@@ -123,6 +123,9 @@ extension InterfaceDrawing {
             case .abstractClass(let className):
                 return "`\(className)` is an abstract class, of which GTK makes no object (GtkBuilder fails on it), \(refused); "
                     + "name one of its classes, such as GtkButton or GtkBox"
+            case .notDrawnWith(let className) where listsFiles(className):
+                return "`\(className)` lists the computer's folders and files, as a directory list does, which behave "
+                    + "window refuses, \(refused); remove it (Behave shows images from the scene's images: folder)"
             case .notDrawnWith(let className):
                 return "`\(className)` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
                     + "buffers, list models, event controllers, layouts, size groups), which behave window refuses, "
@@ -325,11 +328,20 @@ extension InterfaceDrawing {
         "GtkSignalListItemFactory", "GtkStackPage", "GtkAssistantPage",
     ]
 
+    /// The widgets that list the computer's folders and files, as a
+    /// directory list does, with all their classes: `behave window`
+    /// refuses them (its pre-scan: each class that is a GtkFileChooser).
+    static let listingFiles: [String] = ["GtkFileChooserWidget", "GtkFileChooserDialog"]
+
+    static func listsFiles(_ className: String) -> Bool {
+        listingFiles.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// Whether `behave window` takes an object of `className`: a widget
-    /// or one of `drawnWith`'s (any, for a class the table lacks, which is
-    /// told of itself).
+    /// but one of `listingFiles`, or one of `drawnWith`'s (any, for a
+    /// class the table lacks, which is told of itself).
     static func isDrawnWith(_ className: String) -> Bool {
-        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget")
+        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget") && !listsFiles(className)
             || drawnWith.contains { GtkClasses.gtk.isA(className, $0) }
     }
 

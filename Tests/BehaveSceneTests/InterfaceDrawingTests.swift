@@ -726,6 +726,10 @@ final class InterfaceDrawingTests: XCTestCase {
                             + "keep their own values; remove it")
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkDirectoryList">"#,
                           "coffee.ui:12:1: `GtkDirectoryList` is neither a widget", endsWith: "remove it")
+        // A file chooser lists folders as a directory list does.
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkFileChooserWidget">"#,
+                          "coffee.ui:12:1: `GtkFileChooserWidget` lists the computer's folders and files, as a directory list does, "
+                            + "which behave window refuses", endsWith: "remove it (Behave shows images from the scene's images: folder)")
     }
 
     /// GtkBuilder's own tags where it refuses them ("<object> is not a

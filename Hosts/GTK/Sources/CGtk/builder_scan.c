@@ -9,7 +9,8 @@
 **     root of its own: GTK asserted on one in a box), objects that are
 **     neither widgets nor a helper a designer draws with (a list item
 **     factory builds more objects from text with GTK's usual scope, a
-**     directory list lists folders);
+**     directory list lists folders), and file choosers (they list folders
+**     too);
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
 **     on /dev/zero read until memory ran out), and links to anything but
@@ -317,11 +318,18 @@ static gboolean is_helper (GType type) {
   return FALSE;
 }
 
-/* Whether the window takes an object of `type`: a widget or a helper
-** (headless Behave keeps the same list, InterfaceDrawing.drawnWith; a GTK
-** test checks the two agree on every class). */
+/* Whether a widget of `type` lists the computer's folders and files, as
+** a directory list does: a file chooser, or a dialog of one. */
+static gboolean lists_files (GType type) {
+  return g_type_is_a(type, GTK_TYPE_FILE_CHOOSER);
+}
+
+/* Whether the window takes an object of `type`: a widget but a file
+** chooser, or a helper (headless Behave keeps the same lists,
+** InterfaceDrawing.drawnWith and listingFiles; a GTK test checks the two
+** agree on every class). */
 gboolean bhg_scan_draws_with (GType type) {
-  return g_type_is_a(type, GTK_TYPE_WIDGET) || is_helper(type);
+  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type)) || is_helper(type);
 }
 
 /* The class a child's object must be of for an object of `type` to take
@@ -824,6 +832,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       ** critical, then a crash. */
       refuse(scan, error, "`%s` is a kind of object GTK cannot make on its own (an abstract class); name one of its "
              "classes, such as GtkButton or GtkBox", name);
+    } else if (lists_files(type)) {
+      refuse(scan, error, "`%s` lists the computer's folders and files, as a directory list does; remove it (Behave shows "
+             "images from the scene's images: folder)", name);
     } else if (!bhg_scan_draws_with(type)) {
       refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
              "buffers, list models, event controllers, layouts, size groups); remove it", name);

@@ -172,6 +172,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("inItems", file("", #"<object class="GtkStringList"><items><foo/></items></object>"#), true),
             ("top", "<ui>" + file("") + "</ui>", true),
             ("notebookPage", file("", #"<object class="GtkNotebookPage"/>"#), true),
+            ("fileChooser", file("", #"<object class="GtkFileChooserWidget"/>"#), true),
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),

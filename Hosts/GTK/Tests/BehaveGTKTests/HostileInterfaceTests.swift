@@ -119,6 +119,17 @@ final class HostileInterfaceTests: XCTestCase {
                           ["factory.ui:", "`GtkBuilderListItemFactory` is neither a widget nor one of the objects"], driver: driver)
         try assertRefused(scene("bookmarks", "", extra: #"  <object class="GtkDirectoryList" id="d"/>"#),
                           ["`GtkDirectoryList` is neither a widget"], driver: driver)
+        // Before: a file chooser listed the computer's folders (and its
+        // dialog as the screen was shown).
+        try assertRefused(scene("chooser", #"        <child><object class="GtkFileChooserWidget"/></child>"#),
+                          ["chooser.ui:7:", "`GtkFileChooserWidget` lists the computer's folders and files, as a directory list does",
+                           "remove it (Behave shows images from the scene's images: folder)"], driver: driver)
+        let dialog = try scene("dialog", "")
+        let ui = folder.appendingPathComponent("scene/dialog.ui")
+        try String(contentsOf: ui, encoding: .utf8)
+            .replacingOccurrences(of: #"<object class="GtkWindow" id="window">"#, with: #"<object class="GtkFileChooserDialog" id="window">"#)
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(dialog, ["dialog.ui:4:1:", "`GtkFileChooserDialog` lists the computer's folders and files"], driver: driver)
     }
 
     func testAValueGtkWouldWarnAboutRefusesTheFile() throws {
