@@ -126,6 +126,10 @@ extension InterfaceDrawing {
             case .notDrawnWith(let className) where listsFiles(className):
                 return "`\(className)` lists the computer's folders and files, as a directory list does, which behave "
                     + "window refuses, \(refused); remove it (Behave shows images from the scene's images: folder)"
+            case .notDrawnWith(let className) where needsFunctions(className):
+                return "`\(className)` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
+                    + "one without them), which behave window refuses, \(refused); remove it (a widget's own layout, or a "
+                    + "GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)"
             case .notDrawnWith(let className):
                 return "`\(className)` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
                     + "buffers, list models, event controllers, layouts, size groups), which behave window refuses, "
@@ -337,12 +341,22 @@ extension InterfaceDrawing {
         listingFiles.contains { GtkClasses.gtk.isA(className, $0) }
     }
 
+    /// The helpers that do their work by functions of the program, which a
+    /// file cannot give (GTK 4.8 crashed on a custom layout without them),
+    /// with all their classes: `behave window` refuses them.
+    static let needingFunctions: [String] = ["GtkCustomLayout"]
+
+    static func needsFunctions(_ className: String) -> Bool {
+        needingFunctions.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// Whether `behave window` takes an object of `className`: a widget
-    /// but one of `listingFiles`, or one of `drawnWith`'s (any, for a
-    /// class the table lacks, which is told of itself).
+    /// but one of `listingFiles`, or one of `drawnWith`'s but one of
+    /// `needingFunctions` (any, for a class the table lacks, which is told
+    /// of itself).
     static func isDrawnWith(_ className: String) -> Bool {
         GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget") && !listsFiles(className)
-            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) }
+            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) } && !needsFunctions(className)
     }
 
     /// What GtkBuilder refuses or warns of in `element`, whose tag

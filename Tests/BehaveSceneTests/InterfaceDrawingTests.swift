@@ -730,6 +730,11 @@ final class InterfaceDrawingTests: XCTestCase {
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkFileChooserWidget">"#,
                           "coffee.ui:12:1: `GtkFileChooserWidget` lists the computer's folders and files, as a directory list does, "
                             + "which behave window refuses", endsWith: "remove it (Behave shows images from the scene's images: folder)")
+        // A custom layout lays out by the program's functions (GTK crashed on one without them).
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="layout-manager"><object class="GtkCustomLayout"/></property>"#,
+                          "coffee.ui:11:95: `GtkCustomLayout` lays a widget out by functions of the program, which a file cannot give "
+                            + "(GTK crashes on one without them), which behave window refuses",
+                          endsWith: "remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)")
     }
 
     /// GtkBuilder's own tags where it refuses them ("<object> is not a

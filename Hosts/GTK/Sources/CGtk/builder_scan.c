@@ -9,8 +9,9 @@
 **     root of its own: GTK asserted on one in a box), objects that are
 **     neither widgets nor a helper a designer draws with (a list item
 **     factory builds more objects from text with GTK's usual scope, a
-**     directory list lists folders), and file choosers (they list folders
-**     too);
+**     directory list lists folders), file choosers (they list folders
+**     too), and a custom layout (it lays out by the program's functions:
+**     GTK crashed on one without);
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
 **     on /dev/zero read until memory ran out), and links to anything but
@@ -324,12 +325,19 @@ static gboolean lists_files (GType type) {
   return g_type_is_a(type, GTK_TYPE_FILE_CHOOSER);
 }
 
+/* Whether a helper of `type` does its work by functions of the program,
+** which a file cannot give: a custom layout (GTK crashed on one without). */
+static gboolean needs_functions (GType type) {
+  return g_type_is_a(type, GTK_TYPE_CUSTOM_LAYOUT);
+}
+
 /* Whether the window takes an object of `type`: a widget but a file
-** chooser, or a helper (headless Behave keeps the same lists,
-** InterfaceDrawing.drawnWith and listingFiles; a GTK test checks the two
-** agree on every class). */
+** chooser, or a helper but one that needs the program's functions
+** (headless Behave keeps the same lists, InterfaceDrawing.drawnWith,
+** listingFiles and needingFunctions; a GTK test checks the two agree on
+** every class). */
 gboolean bhg_scan_draws_with (GType type) {
-  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type)) || is_helper(type);
+  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type)) || (is_helper(type) && !needs_functions(type));
 }
 
 /* The class a child's object must be of for an object of `type` to take
@@ -835,6 +843,10 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else if (lists_files(type)) {
       refuse(scan, error, "`%s` lists the computer's folders and files, as a directory list does; remove it (Behave shows "
              "images from the scene's images: folder)", name);
+    } else if (needs_functions(type)) {
+      refuse(scan, error, "`%s` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
+             "one without them); remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or "
+             "GtkConstraintLayout, lays it out)", name);
     } else if (!bhg_scan_draws_with(type)) {
       refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
              "buffers, list models, event controllers, layouts, size groups); remove it", name);

@@ -173,6 +173,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("top", "<ui>" + file("") + "</ui>", true),
             ("notebookPage", file("", #"<object class="GtkNotebookPage"/>"#), true),
             ("fileChooser", file("", #"<object class="GtkFileChooserWidget"/>"#), true),
+            ("customLayout", file(#"<property name="layout-manager"><object class="GtkCustomLayout"/></property>"#), true),
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),

@@ -124,6 +124,11 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("chooser", #"        <child><object class="GtkFileChooserWidget"/></child>"#),
                           ["chooser.ui:7:", "`GtkFileChooserWidget` lists the computer's folders and files, as a directory list does",
                            "remove it (Behave shows images from the scene's images: folder)"], driver: driver)
+        // Before: a custom layout, which lays out by functions of the
+        // program, crashed GTK 4.8 without them.
+        try assertRefused(scene("custom", #"        <child><object class="GtkLabel"><property name="layout-manager"><object class="GtkCustomLayout"/></property></object></child>"#),
+                          ["custom.ui:7:", "`GtkCustomLayout` lays a widget out by functions of the program, which a file cannot give",
+                           "remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)"], driver: driver)
         let dialog = try scene("dialog", "")
         let ui = folder.appendingPathComponent("scene/dialog.ui")
         try String(contentsOf: ui, encoding: .utf8)
