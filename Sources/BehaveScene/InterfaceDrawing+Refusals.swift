@@ -71,6 +71,9 @@ extension InterfaceDrawing {
         /// A widget given by id as the child of itself or of a widget
         /// inside it: GTK 4.8 loops forever or crashes.
         case insideItself(property: String, id: String)
+        /// A widget given by id as a child that another object holds
+        /// already: GTK 4.8 fails an assertion (a widget has one parent).
+        case heldAlready(property: String, id: String)
         /// More widgets given by id as a child than `maximumAdoptions`.
         case manyAdoptions
         /// Grids, from an object in, of more rows and columns (each grid's
@@ -198,6 +201,9 @@ extension InterfaceDrawing {
             case .insideItself(let property, let id):
                 return "`\(property)` is `\(id)`, which is this object or one it is inside, on which GTK 4.8 loops or "
                     + "crashes (a widget inside itself), \(refused); give it a widget of its own"
+            case .heldAlready(let property, let id):
+                return "`\(property)` is `\(id)`, which another object holds already (a widget has one parent), on which "
+                    + "GTK 4.8 fails an assertion (a critical), \(refused); give it a widget of its own"
             case .manyAdoptions:
                 return "more than \(maximumAdoptions) widgets are given by id as an object's child, \(refused); a screen "
                     + "needs far fewer (give each inside the object)"

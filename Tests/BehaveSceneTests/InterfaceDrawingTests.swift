@@ -987,6 +987,17 @@ final class InterfaceDrawingTests: XCTestCase {
         for (objects, told) in refused {
             try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
         }
+        // One another object holds already: in a <child>, or given by id before (GTK 4.8 failed an assertion).
+        let held: [(objects: String, told: String)] = [
+            (#"<object class="GtkBox"><child><object class="GtkLabel" id="held"/></child></object><object class="GtkFrame"><property name="child">held</property></object>"#,
+             "coffee.ui:36:133: `child` is `held`, which another object holds already (a widget has one parent), on which GTK 4.8 "
+                + "fails an assertion (a critical)"),
+            (#"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label_widget">twice</property></object>"#,
+             "coffee.ui:36:167: `label_widget` is `twice`, which another object holds already"),
+        ]
+        for (objects, told) in held {
+            try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
+        }
         // A widget of its own, given by id, is read.
         let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"<object class="GtkFrame"><property name="child">text</property></object><object class="GtkLabel" id="text"/></interface>"#)
         XCTAssertEqual(try warnings(fine).map(\.message), [])

@@ -28,7 +28,8 @@
 **     box with an entry whose entry-text-column is not a text column of
 **     its model (GTK reads a row's text from it, and crashes), and a
 **     widget given by id as its own child or its ancestor's (GTK loops
-**     or crashes), more than UI_MAX_ADOPTIONS of those, a <child> of an
+**     or crashes), or one another object holds already (a critical, and
+**     a loop), more than UI_MAX_ADOPTIONS of those, a <child> of an
 **     object that is not GtkBuildable (an assertion), and a multi
 **     filter's or sorter's child that is not a filter or a sorter (GTK
 **     calls a null pointer), a widget as a text view's <child> (GTK
@@ -133,6 +134,9 @@ typedef struct {
   ** by id as an object's child, checked for a loop at the file's end. */
   int indices[UI_MAX_DEPTH + 1];
   GArray *nest_parents;
+  /* Whether each object is a widget another holds in the file: in a
+  ** <child>, or in a property that makes it a child (`child`). */
+  GArray *held;
   GHashTable *indices_by_id;
   GArray *adoptions;
   /* Where the property being read starts, and whether it is bound to
@@ -692,9 +696,17 @@ static gboolean check_adoptions (Scan *scan, GError **error) {
   }
   for (guint i = 0; i < count && ok; i++) {
     Adoption *adoption = &g_array_index(scan->adoptions, Adoption, i);
+    gboolean adopted_before = FALSE;
+    for (guint j = 0; j < i && children[i] >= 0; j++) adopted_before = adopted_before || children[j] == children[i];
     if (children[i] >= 0 && is_above(scan, adoption->parent, children[i], first, next, seen)) {
       refuse_there(adoption->place, error, "`%s` is `%s`, which is this object or one it is inside, on which GTK loops "
                    "or crashes (a widget inside itself); give it a widget of its own", adoption->property, adoption->id);
+      ok = FALSE;
+    } else if (children[i] >= 0 && (g_array_index(scan->held, gboolean, children[i]) || adopted_before)) {
+      /* A widget has one parent: GTK fails an assertion, and looped on some. */
+      refuse_there(adoption->place, error, "`%s` is `%s`, which another object holds already (a widget has one parent), "
+                   "on which GTK fails an assertion (a critical); give it a widget of its own", adoption->property,
+                   adoption->id);
       ok = FALSE;
     }
   }
@@ -896,6 +908,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       parent = parent > 0 ? scan->indices[parent] : -1;
       scan->indices[scan->depth] = scan->nest_parents->len;
       g_array_append_val(scan->nest_parents, parent);
+      gboolean held = g_type_is_a(type, GTK_TYPE_WIDGET) && parent >= 0
+        && (scan->children_open[scan->depth - 1] || (within != NULL && adopts(within) && scan->objects_open[within_owner]));
+      g_array_append_val(scan->held, held);
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->indices_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GINT_TO_POINTER(scan->indices[scan->depth] + 1));
@@ -1080,6 +1095,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
   scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
   scan.nest_parents = g_array_new(FALSE, FALSE, sizeof(int));
+  scan.held = g_array_new(FALSE, FALSE, sizeof(gboolean));
   scan.indices_by_id = g_hash_table_new(g_str_hash, g_str_equal);
   scan.adoptions = g_array_new(FALSE, FALSE, sizeof(Adoption));
   g_array_set_clear_func(scan.combos, free_combo);
@@ -1093,6 +1109,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   g_hash_table_destroy(scan.columns_by_id);
   g_array_free(scan.combos, TRUE);
   g_array_free(scan.nest_parents, TRUE);
+  g_array_free(scan.held, TRUE);
   g_hash_table_destroy(scan.indices_by_id);
   g_array_free(scan.adoptions, TRUE);
   for (int depth = 0; depth <= UI_MAX_DEPTH; depth++) {

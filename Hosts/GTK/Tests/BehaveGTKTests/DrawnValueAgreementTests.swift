@@ -211,6 +211,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("constraintOnAnAdjustment", file("", #"<object class="GtkBox"><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="r" target-attribute="width" relation="eq" constant="10"/></constraints></object></property></object><object class="GtkAdjustment" id="r"/>"#), true),
             ("comboColumn", file("", #"<object class="GtkComboBoxText"><property name="has-entry">True</property><property name="model">m</property></object><object class="GtkListStore" id="m"><columns><column type="gint"/></columns></object>"#), true),
             ("insideItself", file("", #"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#), true),
+            ("heldAlready", file("", #"<object class="GtkFrame"><property name="child">title</property></object>"#), true),
+            ("adoptedTwice", file("", #"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label-widget">twice</property></object>"#), true),
             ("grid", file("", #"<object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">-150000</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">150000</property></layout></object></child></object>"#), true),
             ("template", "<interface>\n  <template class=\"Foo\" parent=\"GtkWindow\"/></interface>", true),
             ("unknownAttribute", file("", #"<object class="GtkLabel" ide="x"/>"#), true),

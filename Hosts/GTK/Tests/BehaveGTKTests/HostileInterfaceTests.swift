@@ -294,6 +294,13 @@ final class HostileInterfaceTests: XCTestCase {
                                 "give it a widget of its own"], driver: driver)
         try assertRefused(scene("loop", #"        <child><object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object></child>"#),
                           ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
+        // Before: GTK 4.8 refused a widget another object holds already
+        // with a critical on stderr, and a tree expander looped on it.
+        try assertRefused(scene("held", #"        <child><object class="GtkFrame"><property name="child">go</property></object></child>"#),
+                          ["held.ui:7:65:", "`child` is `go`, which another object holds already (a widget has one parent), on which GTK "
+                            + "fails an assertion (a critical)", "give it a widget of its own"], driver: driver)
+        try assertRefused(scene("expander", #"        <child><object class="GtkTreeExpander"><property name="child">go</property></object></child>"#),
+                          ["expander.ui:7:", "`child` is `go`, which another object holds already"], driver: driver)
     }
 
     /// A child GTK 4.8 cannot add is refused at its line: any in an
