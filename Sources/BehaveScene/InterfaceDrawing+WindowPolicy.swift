@@ -60,6 +60,9 @@ extension InterfaceDrawing {
         /// type="titlebar">`: the dialog takes it for a header bar, and
         /// GTK crashes.
         case dialogTitlebar(className: String, dialog: String)
+        /// An overlay layout as the layout manager of a widget but an
+        /// overlay, or another as an overlay's: GTK casts one to the other.
+        case overlayLayout(className: String, owner: String)
         /// A flow box child outside a flow box, a list box row outside a
         /// list box: GTK's `fate` as it takes the focus (`boxedChildren`).
         case childOutsideItsBox(className: String, box: String, fate: String)
@@ -116,6 +119,9 @@ extension InterfaceDrawing {
             case .childProperty(let className, let fate): "`child` of \(className), on which GTK \(fate)"
             case .dialogTitlebar(let className, let dialog):
                 "a \(className) as the <child type=\"titlebar\"> of a \(dialog), which takes it for a header bar, on which GTK crashes"
+            case .overlayLayout(let className, let owner):
+                "a \(className) as the `layout-manager` of a \(owner), on which GTK fails an assertion (a critical) as it lays it "
+                    + "out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)"
             case .childOutsideItsBox(let className, let box, let fate):
                 "a \(className) outside a \(box) (not in a <child> of one), on which GTK \(fate) as it takes the focus"
             case .namelessAction(let property, let className, let value, let kind):
@@ -148,6 +154,7 @@ extension InterfaceDrawing {
             case .widgetChild: "remove the <child>"
             case .dragIcon: "remove it"
             case .childProperty: "remove the property"
+            case .overlayLayout: "remove the property"
             case .dialogTitlebar: "give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">"
             case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
             case .namelessAction(_, _, _, let kind): "name the \(kind), as in " + (kind == "signal" ? "signal(activate)" : "action(window.close)")
@@ -200,6 +207,10 @@ extension InterfaceDrawing {
                 found.append((.dragIcon(className: className), opened))
             } else if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
                 found.append((refusal, opened))
+            } else if found.isEmpty, let owner = layoutOwner(of: element, in: document),
+                      GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.classes[owner] != nil,
+                      GtkClasses.gtk.isA(className, "GtkOverlayLayout") != GtkClasses.gtk.isA(owner, "GtkOverlay") {
+                found.append((.overlayLayout(className: className, owner: owner), opened))
             }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
             if GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkLinkButton"),
@@ -264,6 +275,14 @@ extension InterfaceDrawing {
     static let boxedChildren: [(child: String, box: String, fate: String)] = [
         ("GtkFlowBoxChild", "GtkFlowBox", "crashes"), ("GtkListBoxRow", "GtkListBox", "fails an assertion (a critical)"),
     ]
+
+    /// The class of the object whose `layout-manager` `object` is given as.
+    private static func layoutOwner(of object: MarkupDocument.Element, in document: MarkupDocument) -> String? {
+        guard object.parent >= 0, case let property = document.elements[object.parent], property.name == "property",
+              propertyName(property.attribute("name") ?? "") == "layout-manager", property.parent >= 0,
+              document.elements[property.parent].name == "object" else { return nil }
+        return document.elements[property.parent].attribute("class")
+    }
 
     /// Whether `row` is a tree store's: in its `<data>`, or in a row of it.
     private static func isTreeStoreRow(_ row: MarkupDocument.Element, in document: MarkupDocument) -> Bool {

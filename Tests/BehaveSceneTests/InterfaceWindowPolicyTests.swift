@@ -175,10 +175,16 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(switchChild, before(#"<child><object class="GtkLinkButton"></object></child>"#),
                           "coffee.ui:18:56: a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it "
                             + "is clicked", fix: #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#)
+        // An overlay's layout on another widget, another layout on an overlay (GTK cast one to the other: criticals).
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="layout-manager"><object class="GtkOverlayLayout"/></property>"#,
+                          "coffee.ui:11:96: a GtkOverlayLayout as the `layout-manager` of a GtkBox, on which GTK fails an assertion (a "
+                            + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
+                          fix: "remove the property")
         // Rows nested without values of their own, named actions, a link button's uri.
         let (warnings, maximum) = try check("</interface>", "  " + store + #"<row><row><col id="0">1</col></row></row></data></object>"#
                                                 + shortcut + "signal(activate)</property></object>"
                                                 + #"<object class="GtkLinkButton"><property name="uri">https://example.com</property></object>"#
+                                                + #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkOverlayLayout"/></property></object>"#
                                                 + "\n</interface>")
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))

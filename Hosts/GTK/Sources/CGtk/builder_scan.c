@@ -37,7 +37,9 @@
 **     section in a shortcuts window (a critical as it closes), a dialog's
 **     <child type="titlebar"> that is not a header bar (it crashes), a
 **     flow box child
-**     outside a flow box (it crashes as it takes the focus) and a list
+**     outside a flow box (it crashes as it takes the focus), an overlay
+**     layout as the layout manager of a widget but an overlay, or another
+**     as an overlay's (a critical as GTK lays it out), and a list
 **     box row outside a list box (a critical as it takes the focus), a
 **     tree store's <row> with neither a <col> nor a <row> in it (GTK
 **     crashes), and a shortcut's action `signal()` or `action()`, which
@@ -632,6 +634,11 @@ static void free_combo (gpointer data) {
 
 /* ------------------------------------------------------------- parents */
 
+/* Whether a property is a widget's layout manager, as GObject reads its name. */
+static gboolean is_layout_manager (const char *name) {
+  return strcmp(name, "layout-manager") == 0 || strcmp(name, "layout_manager") == 0;
+}
+
 /* The properties that make the widget they name a child of their object. */
 static gboolean adopts (const char *name) {
   const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget",
@@ -888,6 +895,12 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       refuse(scan, error, "a %s as the <child type=\"titlebar\"> of a %s, which takes it for a header bar, on which GTK "
              "crashes; give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">", name,
              g_type_name(inside));
+    } else if (within != NULL && scan->objects_open[within_owner] && is_layout_manager(within)
+               && g_type_is_a(type, GTK_TYPE_OVERLAY_LAYOUT) != g_type_is_a(scan->classes[within_owner], GTK_TYPE_OVERLAY)) {
+      /* Each takes the other for granted: GTK casts one to the other, and fails. */
+      refuse(scan, error, "a %s as the `layout-manager` of a %s, on which GTK fails an assertion (a critical) as it lays "
+             "it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else); remove the property", name,
+             g_type_name(scan->classes[within_owner]));
     } else if (box_of(type, &fate) != 0
                && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, box_of(type, &fate)))) {
       refuse(scan, error, "a %s outside a %s (not in a <child> of one), on which GTK %s as it takes the focus; give it "

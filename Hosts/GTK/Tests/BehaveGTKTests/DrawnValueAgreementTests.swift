@@ -337,6 +337,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("listBoxRow", file(#"<child><object class="GtkListBoxRow"/></child>"#), true),
             ("dragIcon", file(#"<child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#), true),
             ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
+            ("overlayLayout", file(#"<child><object class="GtkButton"><property name="layout_manager"><object class="GtkOverlayLayout"/></property></object></child>"#), true),
+            ("overlaysLayout", file("", #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkGridLayout"/></property></object>"#), true),
             ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowSections", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child><object class=\"GtkShortcutsSection\"><child><object class=\"GtkShortcutsGroup\">"

@@ -344,11 +344,12 @@ final class HostileInterfaceTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
-    /// A list box row outside a list box, and a link button without its
-    /// uri, are refused at their lines. Before: behave window opened, and
-    /// GTK 4.8 failed an assertion (a critical on stderr) as the row took
-    /// the focus, and as the link button was clicked.
-    func testARowOutsideItsBoxAndALinkWithoutItsUriAreRefusedNotACritical() throws {
+    /// A list box row outside a list box, a link button without its uri,
+    /// an overlay's layout on another widget (another's on an overlay) are
+    /// refused at their lines. Before: behave window opened, and GTK 4.8
+    /// failed an assertion (a critical on stderr) as the row took the
+    /// focus, as the link button was clicked, as the widget was laid out.
+    func testWhatGtkFailsAnAssertionOnIsRefusedNotACritical() throws {
         let driver = try WindowDriver()
         try assertRefused(scene("row", #"        <child><object class="GtkListBoxRow"><child><object class="GtkLabel"/></child></object></child>"#),
                           ["row.ui:7:47:", "a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
@@ -357,6 +358,13 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("link", #"        <child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#),
                           ["link.ui:7:", "a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it is clicked",
                            #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#], driver: driver)
+        // Before: GTK 4.8 cast an overlay's layout to another widget, or an
+        // overlay's children's layout to another layout's, and failed (criticals).
+        try assertRefused(scene("overlaid", #"        <child><object class="GtkLabel"><property name="layout-manager"><object class="GtkOverlayLayout"/></property></object></child>"#),
+                          ["overlaid.ui:7:", "a GtkOverlayLayout as the `layout-manager` of a GtkLabel, on which GTK fails an assertion (a critical) "
+                            + "as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)", "remove the property"], driver: driver)
+        try assertRefused(scene("overlay", #"        <child><object class="GtkOverlay"><property name="layout-manager"><object class="GtkBoxLayout"/></property><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["overlay.ui:7:", "a GtkBoxLayout as the `layout-manager` of a GtkOverlay"], driver: driver)
         // In a list box, and with its uri, each opens.
         try driver.open(scene("taken", #"        <child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
                                 + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#))
