@@ -38,6 +38,9 @@ extension InterfaceDrawing {
         case readsAFile(property: String, className: String)
         case iconFile(String)
         case largeInteger(property: String, value: String)
+        /// A fixed child's transform with a number past the limit: GTK
+        /// hangs on an angle past about 8.6e9 degrees.
+        case largeTransform(value: String)
         case longLabel(property: String, characters: Int)
         case link(property: String, uri: String)
         case markupLink(where: String, uri: String)
@@ -103,6 +106,9 @@ extension InterfaceDrawing {
             case .iconFile(let icon): "the icon `\(icon)` names a file or a URI of the computer"
             case .largeInteger(let property, let value):
                 "`\(property)` is \(value), but GTK lays a screen out in C ints, and its whole numbers here are at most \(WindowLimits.integer)"
+            case .largeTransform(let value):
+                "`transform` is `\(value)`, but GTK lays a screen out in C ints, and the numbers of a transform here are at most "
+                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees)"
             case .longLabel(let property, let characters): "`\(property)` holds \(characters) characters"
             case .link(let property, let uri): "`\(property)` is `\(uri)`"
             case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
@@ -145,6 +151,7 @@ extension InterfaceDrawing {
                     + "remove the property"
             case .iconFile: "name a themed icon (document-open), or show an image from the scene's images: folder"
             case .largeInteger, .pastPango: "give a smaller one"
+            case .largeTransform: "give smaller ones"
             case .unreadable(_, _, _, let expected): "give \(expected)"
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
@@ -246,6 +253,9 @@ extension InterfaceDrawing {
             if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
                let fate = widgetChildFate(className) {
                 found.append((.childProperty(className: className, fate: fate), opened))
+            } else if name == "transform", element.parent >= 0, document.elements[element.parent].name == "layout",
+                      transformPastLimits(text) {
+                found.append((.largeTransform(value: stripped(text)), ended))
             } else if object >= 0, object == element.parent, name == "action", GtkClasses.gtk.isA(className, "GtkShortcut"),
                       text == "signal()" || text == "action()" {
                 // GTK reads the text as it is: `signal() ` is no action at all.
@@ -291,6 +301,37 @@ extension InterfaceDrawing {
         guard parent >= 0, document.elements[parent].name == "data", document.elements[parent].parent >= 0 else { return false }
         let store = document.elements[document.elements[parent].parent]
         return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
+    }
+
+    /// Whether a number of a transform given as text (`rotate(1e10)`, read
+    /// as CSS reads its numbers) is past `WindowLimits.integer`.
+    static func transformPastLimits(_ text: String) -> Bool {
+        let bytes = Array(text.utf8), n = bytes.count
+        let digit = { (i: Int) in i < n && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        var i = 0
+        while i < n {
+            let start = i, j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
+            guard digit(j) || j < n && bytes[j] == UInt8(ascii: ".") && digit(j + 1) else {
+                i += 1
+                continue
+            }
+            i = j
+            while digit(i) { i += 1 }
+            if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {
+                i += 1
+                while digit(i) { i += 1 }
+            }
+            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                let k = i + 1 + (i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-")) ? 1 : 0)
+                if digit(k) {
+                    i = k
+                    while digit(i) { i += 1 }
+                }
+            }
+            let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
+            if !(abs(value) <= Double(WindowLimits.integer)) { return true }
+        }
+        return false
     }
 
     /// What GTK 4.8 does with a widget of class `child` in a `<child>` of

@@ -196,6 +196,20 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="spacing">0x7fffffff</property>"#,
                           "coffee.ui:12:1: `spacing` is 0x7fffffff, but GTK lays a screen out in C ints, and its whole numbers here are at most 65535",
                           fix: "give a smaller one")
+        // A fixed child's transform (GTK 4.8 hung on rotate(1e10)).
+        let fixed = { (transform: String) in
+            #"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">\#(transform)</property></layout></object></child></object></child>"#
+        }
+        try assertRefused(switchChild, before(fixed(" rotate(1e10) ")),
+                          "coffee.ui:18:134: `transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a "
+                            + "transform here are at most 65535 (GTK hangs on an angle past about 8,600,000,000 degrees)",
+                          fix: "give smaller ones")
+        for transform in ["translate(-65536px, 0)", "rotate3d(0, 0, 1, .5e9)", "scale(1E+99)"] {
+            let (warnings, _) = try check(switchChild, before(fixed(transform)))
+            XCTAssertEqual(warnings.count, 1, transform)
+        }
+        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5deg) translate(+65535px, 1e3px) scale3d(2, 2, 1)")))
+        XCTAssertEqual(fine, [])
         try assertRefused("Coffee &amp; tea", String(repeating: "x", count: 10_001), "coffee.ui:12:10107: `label` holds 10001 characters",
                           fix: "a label shows at most 10000 (a text view holds long text)")
         let markupFix = "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"

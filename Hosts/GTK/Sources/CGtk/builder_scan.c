@@ -51,12 +51,14 @@
 **     UI_MAX_LABEL characters,
 **     elements nested past UI_MAX_DEPTH, more than
 **     UI_MAX_OBJECTS objects, a whole number past UI_MAX_INTEGER (a box's
-**     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
+**     spacing of 2^31-1 aborted in GtkBoxLayout) or in a fixed child's
+**     transform (GTK hung on rotate(1e10)), text sized past
 **     UI_MAX_POINTS (Pango's sizes overflowed).
 ** Bytes GMarkup cannot read (GTK's precompiled format) are refused too.
 */
 #include "builder.h"
 #include "interface_limits.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -424,6 +426,33 @@ static gboolean is_large_integer (GParamSpec *pspec, const char *text) {
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) {
     while (g_ascii_isspace(*text)) text++;
     return *text == '-' || g_ascii_strtoull(text, NULL, 0) > UI_MAX_INTEGER;
+  }
+  return FALSE;
+}
+
+/* Whether a number of a transform given as text (`rotate(1e10)`, read
+** as CSS reads its numbers) is past UI_MAX_INTEGER: GTK hangs on an angle
+** past about 8.6e9 degrees. */
+static gboolean transform_past_limits (const char *text) {
+  size_t i = 0, n = strlen(text);
+  while (i < n) {
+    size_t start = i, j = i + (text[i] == '+' || text[i] == '-');
+    if (!(j < n && (g_ascii_isdigit(text[j]) || (text[j] == '.' && j + 1 < n && g_ascii_isdigit(text[j + 1]))))) {
+      i++;
+      continue;
+    }
+    for (i = j; i < n && g_ascii_isdigit(text[i]); i++) {}
+    if (i + 1 < n && text[i] == '.' && g_ascii_isdigit(text[i + 1]))
+      for (i++; i < n && g_ascii_isdigit(text[i]); i++) {}
+    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+      size_t k = i + 1 + (i + 1 < n && (text[i + 1] == '+' || text[i + 1] == '-'));
+      if (k < n && g_ascii_isdigit(text[k]))
+        for (i = k; i < n && g_ascii_isdigit(text[i]); i++) {}
+    }
+    char *number = g_strndup(text + start, i - start);
+    double value = g_ascii_strtod(number, NULL);
+    g_free(number);
+    if (!(fabs(value) <= UI_MAX_INTEGER)) return TRUE;
   }
   return FALSE;
 }
@@ -1031,6 +1060,11 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   } else if (name == NULL && scan->tree_rows[scan->depth] && !scan->filled[scan->depth]) {
     refuse(scan, error, "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes; give it its "
            "values (<col id=\"0\">…</col>), or remove it");
+  } else if (name != NULL && !scan->attribute && scan->layouts_open[scan->owner] && strcmp(name, "transform") == 0
+             && transform_past_limits(text)) {
+    refuse(scan, error, "`transform` is `%s`, but GTK lays a screen out in C ints, and the numbers of a transform here are "
+           "at most %d (GTK hangs on an angle past about 8,600,000,000 degrees); give smaller ones",
+           g_strstrip(scan->text->str), UI_MAX_INTEGER);
   } else if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);

@@ -304,6 +304,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("anchor", file(#"<child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">&lt;a href="ssh://host"&gt;go&lt;/a&gt;</property></object></child>"#), true),
             ("tooltip", file(#"<child><object class="GtkButton"><property name="tooltip-markup">&lt;a href="smb://x/y"&gt;go&lt;/a&gt;</property></object></child>"#), true),
             ("spacing", file(#"<child><object class="GtkBox"><property name="spacing">0x7fffffff</property></object></child>"#), true),
+            ("transform", file(#"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotateX(-9e9)</property></layout></object></child></object></child>"#), true),
+            ("transformUnits", file(#"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">translate(70000px, 0)</property></layout></object></child></object></child>"#), true),
             ("negative", file(#"<child><object class="GtkLabel"><property name="width-chars">-70000</property></object></child>"#), true),
             ("long", file(#"<child><object class="GtkLabel"><property name="label">\#(long)</property></object></child>"#), true),
             ("longTooltip", file(#"<child><object class="GtkButton"><property name="tooltip-text">\#(long)</property></object></child>"#), true),
@@ -360,6 +362,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
                           + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#
                           + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#
+                          + #"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(720) translate(-65535, .5)</property></layout></object></child></object></child>"#
                           + #"<child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
                           + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#
                           + #"<child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="action">signal(activate)</property></object></child></object></child>"#,

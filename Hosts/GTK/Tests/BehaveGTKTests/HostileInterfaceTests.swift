@@ -149,6 +149,10 @@ final class HostileInterfaceTests: XCTestCase {
         // Before: GtkBoxLayout aborted on its assertion at the first frame.
         try assertRefused(scene("spacing", #"        <child><object class="GtkBox"><property name="spacing">0x7fffffff</property><child><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
                           ["spacing.ui:7:", "`spacing` is 0x7fffffff", "at most 65535"], driver: driver)
+        // Before: GTK 4.8 hung on a fixed child's angle past about 8.6e9 degrees.
+        try assertRefused(scene("angle", #"        <child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(1e10)</property></layout></object></child></object></child>"#),
+                          ["angle.ui:7:", "`transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a transform "
+                            + "here are at most 65535", "give smaller ones"], driver: driver)
         // Before: Pango's criticals and warnings on stderr, and no text.
         try assertRefused(scene("span", #"        <child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#),
                           ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)
