@@ -78,6 +78,9 @@ extension InterfaceDrawing {
         /// A link button without its `uri`: a click hands GTK's
         /// `gtk_show_uri` none, and it fails an assertion (a critical).
         case linkWithoutURI(className: String)
+        /// An assistant without a page: its Back button shows, and GTK
+        /// fails an assertion going back from none.
+        case assistantWithoutPages(className: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -135,6 +138,9 @@ extension InterfaceDrawing {
             case .emptyTreeRow: "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes"
             case .linkWithoutURI(let className):
                 "a \(className) without its `uri`, on which GTK fails an assertion (a critical) when it is clicked"
+            case .assistantWithoutPages(let className):
+                "a \(className) without a page (a <child> of it), on which GTK fails an assertion (a critical) when its Back button "
+                    + "is clicked"
             }
         }
 
@@ -167,6 +173,7 @@ extension InterfaceDrawing {
             case .namelessAction(_, _, _, let kind): "name the \(kind), as in " + (kind == "signal" ? "signal(activate)" : "action(window.close)")
             case .emptyTreeRow: "give it its values (<col id=\"0\">…</col>), or remove it"
             case .linkWithoutURI: "give it a <property name=\"uri\"> (a web page or mail: http, https, mailto)"
+            case .assistantWithoutPages: "give it its pages, each in a <child>"
             }
         }
     }
@@ -225,6 +232,12 @@ extension InterfaceDrawing {
                    document.elements[$0].name == "property" && document.elements[$0].attribute("name") == "uri"
                }) {
                 found.append((.linkWithoutURI(className: className), ended))
+            }
+            if GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkAssistant"),
+               !document.children(of: index).contains(where: {
+                   document.elements[$0].name == "child" && document.elements[$0].attribute("internal-child") == nil
+               }) {
+                found.append((.assistantWithoutPages(className: className), ended))
             }
         case "attribute":
             if let name = element.attribute("name"), let value = element.attribute("value") {

@@ -180,6 +180,10 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           "coffee.ui:11:96: a GtkOverlayLayout as the `layout-manager` of a GtkBox, on which GTK fails an assertion (a "
                             + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
                           fix: "remove the property")
+        // An assistant without a page (GTK failed an assertion as its Back button was clicked).
+        try assertRefused("<object class=\"GtkWindow\" id=\"window\">\n    <child>", "<object class=\"GtkAssistant\" id=\"window\">\n    <child internal-child=\"action_area\">",
+                          "coffee.ui:36:1: a GtkAssistant without a page (a <child> of it), on which GTK fails an assertion (a critical) "
+                            + "when its Back button is clicked", fix: "give it its pages, each in a <child>")
         // Rows nested without values of their own, named actions, a link button's uri.
         let (warnings, maximum) = try check("</interface>", "  " + store + #"<row><row><col id="0">1</col></row></row></data></object>"#
                                                 + shortcut + "signal(activate)</property></object>"

@@ -43,8 +43,9 @@
 **     box row outside a list box (a critical as it takes the focus), a
 **     tree store's <row> with neither a <col> nor a <row> in it (GTK
 **     crashes), and a shortcut's action `signal()` or `action()`, which
-**     names nothing (an assertion), and a link button without its uri
-**     (a critical when it is clicked);
+**     names nothing (an assertion), a link button without its uri (a
+**     critical when it is clicked), and an assistant without a page (a
+**     critical when its Back button is clicked);
 **   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
@@ -116,8 +117,11 @@ typedef struct {
   gboolean tree_data[UI_MAX_DEPTH + 1];
   gboolean tree_rows[UI_MAX_DEPTH + 1];
   gboolean filled[UI_MAX_DEPTH + 1];
-  /* Whether each open link button has its uri (GTK shows a NULL one). */
+  /* Whether each open link button has its uri (GTK shows a NULL one),
+  ** and whether each open object has a <child> that is not internal (an
+  ** assistant's page: GTK goes back from none). */
   gboolean linked[UI_MAX_DEPTH + 1];
+  gboolean given_children[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -818,6 +822,8 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   int within_owner = scan->owner;
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
     scan->paged[scan->depth] = TRUE;
+  if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "internal-child") == NULL)
+    scan->given_children[scan->depth] = TRUE;
   scan->depth++;
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
@@ -941,6 +947,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       scan->paged[scan->depth] = FALSE;
       scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
       scan->linked[scan->depth] = FALSE;
+      scan->given_children[scan->depth] = FALSE;
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
@@ -1113,6 +1120,12 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     /* A click hands GTK's gtk_show_uri a NULL uri: a critical. */
     refuse(scan, error, "a %s without its `uri`, on which GTK fails an assertion (a critical) when it is clicked; give "
            "it a <property name=\"uri\"> (a web page or mail: http, https, mailto)", g_type_name(scan->classes[scan->depth]));
+  }
+  if (name == NULL && strcmp(element, "object") == 0 && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_ASSISTANT)
+      && !scan->given_children[scan->depth] && (error == NULL || *error == NULL)) {
+    /* Its Back button shows, and goes back from no page: a critical. */
+    refuse(scan, error, "a %s without a page (a <child> of it), on which GTK fails an assertion (a critical) when its "
+           "Back button is clicked; give it its pages, each in a <child>", g_type_name(scan->classes[scan->depth]));
   }
   if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {

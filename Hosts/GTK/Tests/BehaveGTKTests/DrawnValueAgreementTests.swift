@@ -341,6 +341,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
             ("overlayLayout", file(#"<child><object class="GtkButton"><property name="layout_manager"><object class="GtkOverlayLayout"/></property></object></child>"#), true),
             ("overlaysLayout", file("", #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkGridLayout"/></property></object>"#), true),
+            ("assistant", "<interface>\n  <object class=\"GtkAssistant\"><child internal-child=\"action_area\"><object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"/></child></object></child></object>\n</interface>\n", true),
             ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowSections", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child><object class=\"GtkShortcutsSection\"><child><object class=\"GtkShortcutsGroup\">"

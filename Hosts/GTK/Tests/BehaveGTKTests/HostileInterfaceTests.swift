@@ -404,12 +404,13 @@ final class HostileInterfaceTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
-    /// A dialog's title bar that is not a header bar, and a widget other
-    /// than a section in a shortcuts window (the screen, each), are
-    /// refused at their lines. Before: GTK 4.8 crashed on the title bar
-    /// (the dialog packs into it as into a header bar), and failed an
-    /// assertion (a critical on stderr) as the shortcuts window closed.
-    func testADialogsTitleBarAndAShortcutsWindowsWidgetAreRefusedNotACrash() throws {
+    /// A dialog's title bar that is not a header bar, a widget other than
+    /// a section in a shortcuts window, an assistant without a page (the
+    /// screen, each), are refused at their lines. Before: GTK 4.8 crashed
+    /// on the title bar (the dialog packs into it as into a header bar),
+    /// and failed an assertion (a critical on stderr) as the shortcuts
+    /// window closed, and as the assistant's Back button was clicked.
+    func testAScreenGtkCrashesOrFailsAnAssertionOnIsRefused() throws {
         let driver = try WindowDriver()
         // The file's window as `window`, `inside` first in it.
         let screen = { (name: String, window: String, inside: String) throws -> String in
@@ -428,8 +429,18 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(screen("shortcuts", "GtkShortcutsWindow", ""),
                           ["shortcuts.ui:6:1:", "a GtkBox in a <child> of a GtkShortcutsWindow, on which GTK fails an assertion (a critical) "
                             + "as it closes (the child takes the place of the window's own sections)", "remove the <child>"], driver: driver)
-        // A header bar as a dialog's title bar opens.
+        // Before: an assistant without a page showed its Back button, and
+        // GTK 4.8 failed an assertion (a critical) when it was clicked.
+        let assistant = try screen("assistant", "GtkAssistant", "")
+        let ui = folder.appendingPathComponent("scene/assistant.ui")
+        try String(contentsOf: ui, encoding: .utf8).replacingOccurrences(of: "    <child>\n", with: "    <child internal-child=\"action_area\">\n")
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(assistant, ["assistant.ui:11:1:", "a GtkAssistant without a page (a <child> of it), on which GTK fails an assertion "
+                                        + "(a critical) when its Back button is clicked", "give it its pages, each in a <child>"], driver: driver)
+        // A header bar as a dialog's title bar opens, and an assistant with a page.
         try driver.open(screen("header", "GtkDialog", #"<child type="titlebar"><object class="GtkHeaderBar"/></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        try driver.open(screen("paged", "GtkAssistant", ""))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
