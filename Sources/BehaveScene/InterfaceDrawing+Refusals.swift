@@ -71,6 +71,9 @@ extension InterfaceDrawing {
         /// A widget given by id as the child of itself or of a widget
         /// inside it: GTK 4.8 loops forever or crashes.
         case insideItself(property: String, id: String)
+        /// A widget given by id as a child that another object holds
+        /// already: GTK 4.8 fails an assertion (a widget has one parent).
+        case heldAlready(property: String, id: String)
         /// More widgets given by id as a child than `maximumAdoptions`.
         case manyAdoptions
         /// Grids, from an object in, of more rows and columns (each grid's
@@ -123,6 +126,13 @@ extension InterfaceDrawing {
             case .abstractClass(let className):
                 return "`\(className)` is an abstract class, of which GTK makes no object (GtkBuilder fails on it), \(refused); "
                     + "name one of its classes, such as GtkButton or GtkBox"
+            case .notDrawnWith(let className) where listsFiles(className):
+                return "`\(className)` lists the computer's folders and files, as a directory list does, which behave "
+                    + "window refuses, \(refused); remove it (Behave shows images from the scene's images: folder)"
+            case .notDrawnWith(let className) where needsFunctions(className):
+                return "`\(className)` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
+                    + "one without them), which behave window refuses, \(refused); remove it (a widget's own layout, or a "
+                    + "GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)"
             case .notDrawnWith(let className):
                 return "`\(className)` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
                     + "buffers, list models, event controllers, layouts, size groups), which behave window refuses, "
@@ -191,6 +201,9 @@ extension InterfaceDrawing {
             case .insideItself(let property, let id):
                 return "`\(property)` is `\(id)`, which is this object or one it is inside, on which GTK 4.8 loops or "
                     + "crashes (a widget inside itself), \(refused); give it a widget of its own"
+            case .heldAlready(let property, let id):
+                return "`\(property)` is `\(id)`, which another object holds already (a widget has one parent), on which "
+                    + "GTK 4.8 fails an assertion (a critical), \(refused); give it a widget of its own"
             case .manyAdoptions:
                 return "more than \(maximumAdoptions) widgets are given by id as an object's child, \(refused); a screen "
                     + "needs far fewer (give each inside the object)"
@@ -325,12 +338,31 @@ extension InterfaceDrawing {
         "GtkSignalListItemFactory", "GtkStackPage", "GtkAssistantPage",
     ]
 
+    /// The widgets that list the computer's folders and files, as a
+    /// directory list does, with all their classes: `behave window`
+    /// refuses them (its pre-scan: each class that is a GtkFileChooser).
+    static let listingFiles: [String] = ["GtkFileChooserWidget", "GtkFileChooserDialog"]
+
+    static func listsFiles(_ className: String) -> Bool {
+        listingFiles.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
+    /// The helpers that do their work by functions of the program, which a
+    /// file cannot give (GTK 4.8 crashed on a custom layout without them),
+    /// with all their classes: `behave window` refuses them.
+    static let needingFunctions: [String] = ["GtkCustomLayout"]
+
+    static func needsFunctions(_ className: String) -> Bool {
+        needingFunctions.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// Whether `behave window` takes an object of `className`: a widget
-    /// or one of `drawnWith`'s (any, for a class the table lacks, which is
-    /// told of itself).
+    /// but one of `listingFiles`, or one of `drawnWith`'s but one of
+    /// `needingFunctions` (any, for a class the table lacks, which is told
+    /// of itself).
     static func isDrawnWith(_ className: String) -> Bool {
-        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget")
-            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) }
+        GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget") && !listsFiles(className)
+            || drawnWith.contains { GtkClasses.gtk.isA(className, $0) } && !needsFunctions(className)
     }
 
     /// What GtkBuilder refuses or warns of in `element`, whose tag

@@ -32,9 +32,15 @@ extension InterfaceDrawing {
         case tooDeep
         case tooManyObjects
         case secondWindow(className: String)
+        /// A drag icon, a root of its own as a window is: GTK 4.8 asserts
+        /// it is no other widget's child once it holds one.
+        case dragIcon(className: String)
         case readsAFile(property: String, className: String)
         case iconFile(String)
         case largeInteger(property: String, value: String)
+        /// A fixed child's transform with a number past the limit: GTK
+        /// hangs on an angle past about 8.6e9 degrees.
+        case largeTransform(value: String)
         case longLabel(property: String, characters: Int)
         case link(property: String, uri: String)
         case markupLink(where: String, uri: String)
@@ -53,9 +59,28 @@ extension InterfaceDrawing {
         /// text view, an emoji chooser), or as its `child`: GTK's `fate`.
         case widgetChild(className: String, parent: String, fate: String)
         case childProperty(className: String, fate: String)
-        /// A flow box child outside a flow box: GTK crashes as it takes
-        /// the focus.
-        case flowBoxChildAlone(className: String)
+        /// An object other than a header bar as a dialog's `<child
+        /// type="titlebar">`: the dialog takes it for a header bar, and
+        /// GTK crashes.
+        case dialogTitlebar(className: String, dialog: String)
+        /// An overlay layout as the layout manager of a widget but an
+        /// overlay, or another as an overlay's: GTK casts one to the other.
+        case overlayLayout(className: String, owner: String)
+        /// A flow box child outside a flow box, a list box row outside a
+        /// list box: GTK's `fate` as it takes the focus (`boxedChildren`).
+        case childOutsideItsBox(className: String, box: String, fate: String)
+        /// A shortcut's action `signal()` or `action()`: GTK makes a
+        /// `kind` action of no name, and asserts it has one.
+        case namelessAction(property: String, className: String, value: String, kind: String)
+        /// A tree store's `<row>` with neither a `<col>` nor a `<row>` in
+        /// it: GTK crashes.
+        case emptyTreeRow
+        /// A link button without its `uri`: a click hands GTK's
+        /// `gtk_show_uri` none, and it fails an assertion (a critical).
+        case linkWithoutURI(className: String)
+        /// An assistant without a page: its Back button shows, and GTK
+        /// fails an assertion going back from none.
+        case assistantWithoutPages(className: String)
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -77,10 +102,16 @@ extension InterfaceDrawing {
             case .tooDeep: "elements are nested more than \(WindowLimits.depth) deep"
             case .tooManyObjects: "more than \(WindowLimits.objects) objects"
             case .secondWindow(let className): "a second window (\(className))"
+            case .dragIcon(let className):
+                "`\(className)` is the surface GTK makes for a drag, which a screen does not hold (GTK stops the program on one in "
+                    + "a widget, an assertion)"
             case .readsAFile(let property, let className): "the property `\(property)` of \(className) reads a file or a URI of the computer"
             case .iconFile(let icon): "the icon `\(icon)` names a file or a URI of the computer"
             case .largeInteger(let property, let value):
                 "`\(property)` is \(value), but GTK lays a screen out in C ints, and its whole numbers here are at most \(WindowLimits.integer)"
+            case .largeTransform(let value):
+                "`transform` is `\(value)`, but GTK lays a screen out in C ints, and the numbers of a transform here are at most "
+                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees)"
             case .longLabel(let property, let characters): "`\(property)` holds \(characters) characters"
             case .link(let property, let uri): "`\(property)` is `\(uri)`"
             case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
@@ -95,8 +126,21 @@ extension InterfaceDrawing {
                 "a \(className) in a <child> of a \(parent), which takes only a \(kind) as a child, on which GTK crashes"
             case .widgetChild(let className, let parent, let fate): "a \(className) in a <child> of a \(parent), on which GTK \(fate)"
             case .childProperty(let className, let fate): "`child` of \(className), on which GTK \(fate)"
-            case .flowBoxChildAlone(let className):
-                "a \(className) outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the focus"
+            case .dialogTitlebar(let className, let dialog):
+                "a \(className) as the <child type=\"titlebar\"> of a \(dialog), which takes it for a header bar, on which GTK crashes"
+            case .overlayLayout(let className, let owner):
+                "a \(className) as the `layout-manager` of a \(owner), on which GTK fails an assertion (a critical) as it lays it "
+                    + "out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)"
+            case .childOutsideItsBox(let className, let box, let fate):
+                "a \(className) outside a \(box) (not in a <child> of one), on which GTK \(fate) as it takes the focus"
+            case .namelessAction(let property, let className, let value, let kind):
+                "`\(property)` of \(className) is `\(value)`, which names no \(kind), on which GTK stops the program (an assertion)"
+            case .emptyTreeRow: "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes"
+            case .linkWithoutURI(let className):
+                "a \(className) without its `uri`, on which GTK fails an assertion (a critical) when it is clicked"
+            case .assistantWithoutPages(let className):
+                "a \(className) without a page (a <child> of it), on which GTK fails an assertion (a critical) when its Back button "
+                    + "is clicked"
             }
         }
 
@@ -113,6 +157,7 @@ extension InterfaceDrawing {
                     + "remove the property"
             case .iconFile: "name a themed icon (document-open), or show an image from the scene's images: folder"
             case .largeInteger, .pastPango: "give a smaller one"
+            case .largeTransform: "give smaller ones"
             case .unreadable(_, _, _, let expected): "give \(expected)"
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
@@ -120,8 +165,15 @@ extension InterfaceDrawing {
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
+            case .dragIcon: "remove it"
             case .childProperty: "remove the property"
-            case .flowBoxChildAlone: "give it in a <child> of a GtkFlowBox, or give its child in place of it"
+            case .overlayLayout: "remove the property"
+            case .dialogTitlebar: "give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">"
+            case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
+            case .namelessAction(_, _, _, let kind): "name the \(kind), as in " + (kind == "signal" ? "signal(activate)" : "action(window.close)")
+            case .emptyTreeRow: "give it its values (<col id=\"0\">…</col>), or remove it"
+            case .linkWithoutURI: "give it a <property name=\"uri\"> (a web page or mail: http, https, mailto)"
+            case .assistantWithoutPages: "give it its pages, each in a <child>"
             }
         }
     }
@@ -144,9 +196,10 @@ extension InterfaceDrawing {
         let object = element.name == "object" ? index : element.parent >= 0 ? watch.objects[element.parent] : -1
         watch.objects.append(object)
         var found: [(refusal: WindowRefusal, at: Int)] = []
-        // GMarkup calls on an element `<name/>` at its `>`, else past its start tag and past its end tag.
+        // GMarkup calls on an element `<name/>` at its `>` as it opens and past it as it ends, else past its start
+        // tag and past its end tag.
         let empty = element.end == element.opened
-        let opened = empty ? element.opened - 1 : element.opened, ended = empty ? opened : element.end
+        let opened = empty ? element.opened - 1 : element.opened, ended = element.end
         if depth > WindowLimits.depth { return [(.tooDeep, opened)] }
         if let function = element.attribute("type-func") { found.append((.typeFunction(function), opened)) }
         switch element.name {
@@ -164,10 +217,28 @@ extension InterfaceDrawing {
                 watch.windowCount += 1
                 if watch.windowCount > 1 { found.append((.secondWindow(className: className), opened)) }
             }
-            if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
+            if found.isEmpty, GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkDragIcon") {
+                found.append((.dragIcon(className: className), opened))
+            } else if found.isEmpty, let refusal = childRefusal(of: element, className: className, in: document) {
                 found.append((refusal, opened))
+            } else if found.isEmpty, let owner = layoutOwner(of: element, in: document),
+                      GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.classes[owner] != nil,
+                      GtkClasses.gtk.isA(className, "GtkOverlayLayout") != GtkClasses.gtk.isA(owner, "GtkOverlay") {
+                found.append((.overlayLayout(className: className, owner: owner), opened))
             }
             if let refusal = labelMarkup(of: index, in: document) { found.append((refusal, ended)) }
+            if GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkLinkButton"),
+               !document.children(of: index).contains(where: {
+                   document.elements[$0].name == "property" && document.elements[$0].attribute("name") == "uri"
+               }) {
+                found.append((.linkWithoutURI(className: className), ended))
+            }
+            if GtkClasses.gtk.classes[className] != nil, GtkClasses.gtk.isA(className, "GtkAssistant"),
+               !document.children(of: index).contains(where: {
+                   document.elements[$0].name == "child" && document.elements[$0].attribute("internal-child") == nil
+               }) {
+                found.append((.assistantWithoutPages(className: className), ended))
+            }
         case "attribute":
             if let name = element.attribute("name"), let value = element.attribute("value") {
                 // A text attribute of a label (a menu's gives its value as text).
@@ -183,6 +254,11 @@ extension InterfaceDrawing {
                     found.append((refusal, ended))
                 }
             }
+        case "row":
+            if isTreeStoreRow(element, in: document),
+               !document.children(of: index).contains(where: { ["col", "row"].contains(document.elements[$0].name) }) {
+                found.append((.emptyTreeRow, ended))
+            }
         case "property":
             guard let name = element.attribute("name") else { break }
             let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
@@ -190,6 +266,14 @@ extension InterfaceDrawing {
             if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
                let fate = widgetChildFate(className) {
                 found.append((.childProperty(className: className, fate: fate), opened))
+            } else if name == "transform", element.parent >= 0, document.elements[element.parent].name == "layout",
+                      transformPastLimits(text) {
+                found.append((.largeTransform(value: stripped(text)), ended))
+            } else if object >= 0, object == element.parent, name == "action", GtkClasses.gtk.isA(className, "GtkShortcut"),
+                      text == "signal()" || text == "action()" {
+                // GTK reads the text as it is: `signal() ` is no action at all.
+                let kind = text == "signal()" ? "signal" : "action"
+                found.append((.namelessAction(property: name, className: className, value: text, kind: kind), ended))
             } else if name == "file" || name == "filename" || kind == .file {
                 found.append((.readsAFile(property: name, className: className), opened))
             } else if let refusal = valueRefusal(name, kind: kind, text) {
@@ -209,21 +293,82 @@ extension InterfaceDrawing {
     /// which they lack, and crashes.
     static let childKinds: [(parent: String, kind: String)] = [("GtkMultiFilter", "GtkFilter"), ("GtkMultiSorter", "GtkSorter")]
 
-    /// What GTK 4.8 does with a widget in a `<child>` of an object of
-    /// `className` that cannot hold one, or as its `child`; nil when it
-    /// holds one. A text view lays it over its text, and loops; an emoji
-    /// chooser, a popover, takes it in place of its own content.
-    static func widgetChildFate(_ className: String) -> String? {
+    /// The classes whose objects take their box for granted as they take
+    /// the focus, each with the box and what GTK 4.8 does outside one.
+    static let boxedChildren: [(child: String, box: String, fate: String)] = [
+        ("GtkFlowBoxChild", "GtkFlowBox", "crashes"), ("GtkListBoxRow", "GtkListBox", "fails an assertion (a critical)"),
+    ]
+
+    /// The class of the object whose `layout-manager` `object` is given as.
+    private static func layoutOwner(of object: MarkupDocument.Element, in document: MarkupDocument) -> String? {
+        guard object.parent >= 0, case let property = document.elements[object.parent], property.name == "property",
+              propertyName(property.attribute("name") ?? "") == "layout-manager", property.parent >= 0,
+              document.elements[property.parent].name == "object" else { return nil }
+        return document.elements[property.parent].attribute("class")
+    }
+
+    /// Whether `row` is a tree store's: in its `<data>`, or in a row of it.
+    private static func isTreeStoreRow(_ row: MarkupDocument.Element, in document: MarkupDocument) -> Bool {
+        var parent = row.parent
+        while parent >= 0, document.elements[parent].name == "row" { parent = document.elements[parent].parent }
+        guard parent >= 0, document.elements[parent].name == "data", document.elements[parent].parent >= 0 else { return false }
+        let store = document.elements[document.elements[parent].parent]
+        return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
+    }
+
+    /// Whether a number of a transform given as text (`rotate(1e10)`, read
+    /// as CSS reads its numbers) is past `WindowLimits.integer`.
+    static func transformPastLimits(_ text: String) -> Bool {
+        let bytes = Array(text.utf8), n = bytes.count
+        let digit = { (i: Int) in i < n && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        var i = 0
+        while i < n {
+            let start = i, j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
+            guard digit(j) || j < n && bytes[j] == UInt8(ascii: ".") && digit(j + 1) else {
+                i += 1
+                continue
+            }
+            i = j
+            while digit(i) { i += 1 }
+            if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {
+                i += 1
+                while digit(i) { i += 1 }
+            }
+            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                let k = i + 1 + (i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-")) ? 1 : 0)
+                if digit(k) {
+                    i = k
+                    while digit(i) { i += 1 }
+                }
+            }
+            let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
+            if !(abs(value) <= Double(WindowLimits.integer)) { return true }
+        }
+        return false
+    }
+
+    /// What GTK 4.8 does with a widget of class `child` in a `<child>` of
+    /// type `kind` of an object of `className` that cannot hold one, or as
+    /// its `child` (`child` nil); nil when it holds one. A text view lays
+    /// it over its text, and loops; an emoji chooser, a popover, takes it
+    /// in place of its own content; a shortcuts window does too, unless it
+    /// is a section (or its title bar), and fails an assertion as it closes.
+    static func widgetChildFate(_ className: String, child: String? = nil, kind: String? = nil) -> String? {
         if GtkClasses.gtk.isA(className, "GtkTextView") { return "loops for ever (the child laid over the text)" }
         if GtkClasses.gtk.isA(className, "GtkEmojiChooser") {
             return "crashes (the child takes the place of the chooser's own content)"
+        }
+        if GtkClasses.gtk.isA(className, "GtkShortcutsWindow"), !GtkClasses.gtk.isA(child ?? "", "GtkShortcutsSection"),
+           kind != "titlebar" {
+            return "fails an assertion (a critical) as it closes (the child takes the place of the window's own sections)"
         }
         return nil
     }
 
     /// What the window refuses of an object of `className` where it is:
     /// in a `<child>` of one that takes no children, or not of its kind,
-    /// or no widget; a flow box child outside a flow box.
+    /// or no widget; a dialog's title bar that is no header bar; a flow
+    /// box child outside a flow box, a list box row outside a list box.
     private static func childRefusal(of element: MarkupDocument.Element, className: String,
                                      in document: MarkupDocument) -> WindowRefusal? {
         guard GtkClasses.gtk.classes[className] != nil else { return nil }
@@ -237,12 +382,17 @@ extension InterfaceDrawing {
             if let (_, kind) = childKinds.first(where: { GtkClasses.gtk.isA(parent, $0.parent) }), !GtkClasses.gtk.isA(className, kind) {
                 return .childOfAnotherKind(className: className, parent: parent, kind: kind)
             }
-            if GtkClasses.gtk.isA(className, "GtkWidget"), let fate = widgetChildFate(parent) {
+            let kind = holder?.attribute("type")
+            if GtkClasses.gtk.isA(className, "GtkWidget"), let fate = widgetChildFate(parent, child: className, kind: kind) {
                 return .widgetChild(className: className, parent: parent, fate: fate)
             }
+            if GtkClasses.gtk.isA(parent, "GtkDialog"), kind == "titlebar", !GtkClasses.gtk.isA(className, "GtkHeaderBar") {
+                return .dialogTitlebar(className: className, dialog: parent)
+            }
         }
-        if GtkClasses.gtk.isA(className, "GtkFlowBoxChild"), !GtkClasses.gtk.isA(parent ?? "", "GtkFlowBox") {
-            return .flowBoxChildAlone(className: className)
+        if let (_, box, fate) = boxedChildren.first(where: { GtkClasses.gtk.isA(className, $0.child) }),
+           !GtkClasses.gtk.isA(parent ?? "", box) {
+            return .childOutsideItsBox(className: className, box: box, fate: fate)
         }
         return nil
     }

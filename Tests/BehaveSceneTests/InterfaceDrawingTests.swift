@@ -715,6 +715,15 @@ final class InterfaceDrawingTests: XCTestCase {
                             + "keep their own values; remove it")
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkDirectoryList">"#,
                           "coffee.ui:12:1: `GtkDirectoryList` is neither a widget", endsWith: "remove it")
+        // A file chooser lists folders as a directory list does.
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkFileChooserWidget">"#,
+                          "coffee.ui:12:1: `GtkFileChooserWidget` lists the computer's folders and files, as a directory list does, "
+                            + "which behave window refuses", endsWith: "remove it (Behave shows images from the scene's images: folder)")
+        // A custom layout lays out by the program's functions (GTK crashed on one without them).
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="layout-manager"><object class="GtkCustomLayout"/></property>"#,
+                          "coffee.ui:11:95: `GtkCustomLayout` lays a widget out by functions of the program, which a file cannot give "
+                            + "(GTK crashes on one without them), which behave window refuses",
+                          endsWith: "remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)")
     }
 
     /// GtkBuilder's own tags where it refuses them ("<object> is not a
@@ -965,6 +974,17 @@ final class InterfaceDrawingTests: XCTestCase {
              "coffee.ui:36:64: `label_widget` is `b`"),
         ]
         for (objects, told) in refused {
+            try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
+        }
+        // One another object holds already: in a <child>, or given by id before (GTK 4.8 failed an assertion).
+        let held: [(objects: String, told: String)] = [
+            (#"<object class="GtkBox"><child><object class="GtkLabel" id="held"/></child></object><object class="GtkFrame"><property name="child">held</property></object>"#,
+             "coffee.ui:36:133: `child` is `held`, which another object holds already (a widget has one parent), on which GTK 4.8 "
+                + "fails an assertion (a critical)"),
+            (#"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label_widget">twice</property></object>"#,
+             "coffee.ui:36:167: `label_widget` is `twice`, which another object holds already"),
+        ]
+        for (objects, told) in held {
             try assertRefused("</interface>", objects + "</interface>", told, endsWith: "give it a widget of its own")
         }
         // A widget of its own, given by id, is read.

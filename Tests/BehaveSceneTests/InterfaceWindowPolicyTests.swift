@@ -91,6 +91,10 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused("</interface>", "  <object class=\"GtkWindow\" id=\"other\"/>\n</interface>",
                           "coffee.ui:36:41: a second window (GtkWindow)",
                           fix: "Behave shows one window, the screen, drawn as the file's GtkWindow (a behaviour's ask shows dialogs): remove it")
+        // A drag icon, a root of its own as a window is (GTK 4.8 asserted on one holding a child in a box).
+        try assertRefused(switchChild, before(#"<child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#),
+                          "coffee.ui:18:45: `GtkDragIcon` is the surface GTK makes for a drag, which a screen does not hold (GTK stops "
+                            + "the program on one in a widget, an assertion)", fix: "remove it")
     }
 
     /// A child GTK 4.8 cannot add, on which it stops the program, crashes
@@ -125,11 +129,67 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(switchChild, before(#"<child><object class="GtkFlowBoxChild"/></child>"#),
                           "coffee.ui:18:49: a GtkFlowBoxChild outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it "
                             + "takes the focus", fix: "give it in a <child> of a GtkFlowBox, or give its child in place of it")
+        // A list box row outside a list box (GTK failed an assertion as it took the focus).
+        try assertRefused(switchChild, before(#"<child><object class="GtkListBoxRow"/></child>"#),
+                          "coffee.ui:18:47: a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
+                            + "assertion (a critical) as it takes the focus",
+                          fix: "give it in a <child> of a GtkListBox, or give its child in place of it")
+        // A dialog's title bar that is no header bar (GTK crashed), a shortcuts window's widget that is no section (a critical).
+        try assertRefused(#"<object class="GtkWindow" id="window">"#,
+                          #"<object class="GtkDialog" id="window"><child type="titlebar"><object class="GtkLabel"/></child>"#,
+                          #"coffee.ui:9:90: a GtkLabel as the <child type="titlebar"> of a GtkDialog, which takes it for a header bar, "#
+                            + "on which GTK crashes", fix: #"give a GtkHeaderBar, or give it as the dialog's <property name="titlebar">"#)
+        try assertRefused(#"<object class="GtkWindow" id="window">"#, #"<object class="GtkShortcutsWindow" id="window">"#,
+                          "coffee.ui:12:1: a GtkBox in a <child> of a GtkShortcutsWindow, on which GTK fails an assertion (a critical) as "
+                            + "it closes (the child takes the place of the window's own sections)", fix: "remove the <child>")
         // What each takes is read.
         let (warnings, maximum) = try check("</interface>", #"  <object class="GtkEveryFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                                                 + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
                                                 + #"<object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object>"#
+                                                + #"<object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object>"#
                                                 + #"<object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object>"# + "\n</interface>")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
+
+    /// What GTK 4.8 crashes on, stops the program on, or fails an
+    /// assertion on as it reads a value: a tree store's row with neither
+    /// a value nor a row in it, a shortcut's action of no name, a link
+    /// button without its uri (when it is clicked). Before: headless took
+    /// each file, and behave window crashed, aborted, or printed a critical.
+    func testWhatGtkStopsOnInAValueIsRefused() throws {
+        let store = #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data>"#
+        try assertRefused("</interface>", "  " + store + "<row/></data></object>\n</interface>",
+                          "coffee.ui:36:85: a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                          fix: #"give it its values (<col id="0">…</col>), or remove it"#)
+        try assertRefused("</interface>", "  " + store + #"<row><row></row><col id="0">1</col></row></data></object>"# + "\n</interface>",
+                          "coffee.ui:36:95: a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                          fix: #"give it its values (<col id="0">…</col>), or remove it"#)
+        let shortcut = #"<object class="GtkShortcut"><property name="action">"#
+        try assertRefused("</interface>", "  " + shortcut + "signal()</property></object>\n</interface>",
+                          "coffee.ui:36:75: `action` of GtkShortcut is `signal()`, which names no signal, on which GTK stops the "
+                            + "program (an assertion)", fix: "name the signal, as in signal(activate)")
+        try assertRefused("</interface>", "  " + shortcut + "action()</property></object>\n</interface>",
+                          "coffee.ui:36:75: `action` of GtkShortcut is `action()`, which names no action, on which GTK stops the "
+                            + "program (an assertion)", fix: "name the action, as in action(window.close)")
+        try assertRefused(switchChild, before(#"<child><object class="GtkLinkButton"></object></child>"#),
+                          "coffee.ui:18:56: a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it "
+                            + "is clicked", fix: #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#)
+        // An overlay's layout on another widget, another layout on an overlay (GTK cast one to the other: criticals).
+        try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="layout-manager"><object class="GtkOverlayLayout"/></property>"#,
+                          "coffee.ui:11:96: a GtkOverlayLayout as the `layout-manager` of a GtkBox, on which GTK fails an assertion (a "
+                            + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
+                          fix: "remove the property")
+        // An assistant without a page (GTK failed an assertion as its Back button was clicked).
+        try assertRefused("<object class=\"GtkWindow\" id=\"window\">\n    <child>", "<object class=\"GtkAssistant\" id=\"window\">\n    <child internal-child=\"action_area\">",
+                          "coffee.ui:36:1: a GtkAssistant without a page (a <child> of it), on which GTK fails an assertion (a critical) "
+                            + "when its Back button is clicked", fix: "give it its pages, each in a <child>")
+        // Rows nested without values of their own, named actions, a link button's uri.
+        let (warnings, maximum) = try check("</interface>", "  " + store + #"<row><row><col id="0">1</col></row></row></data></object>"#
+                                                + shortcut + "signal(activate)</property></object>"
+                                                + #"<object class="GtkLinkButton"><property name="uri">https://example.com</property></object>"#
+                                                + #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkOverlayLayout"/></property></object>"#
+                                                + "\n</interface>")
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))
     }
@@ -140,6 +200,20 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="spacing">0x7fffffff</property>"#,
                           "coffee.ui:12:1: `spacing` is 0x7fffffff, but GTK lays a screen out in C ints, and its whole numbers here are at most 65535",
                           fix: "give a smaller one")
+        // A fixed child's transform (GTK 4.8 hung on rotate(1e10)).
+        let fixed = { (transform: String) in
+            #"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">\#(transform)</property></layout></object></child></object></child>"#
+        }
+        try assertRefused(switchChild, before(fixed(" rotate(1e10) ")),
+                          "coffee.ui:18:134: `transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a "
+                            + "transform here are at most 65535 (GTK hangs on an angle past about 8,600,000,000 degrees)",
+                          fix: "give smaller ones")
+        for transform in ["translate(-65536px, 0)", "rotate3d(0, 0, 1, .5e9)", "scale(1E+99)"] {
+            let (warnings, _) = try check(switchChild, before(fixed(transform)))
+            XCTAssertEqual(warnings.count, 1, transform)
+        }
+        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5deg) translate(+65535px, 1e3px) scale3d(2, 2, 1)")))
+        XCTAssertEqual(fine, [])
         try assertRefused("Coffee &amp; tea", String(repeating: "x", count: 10_001), "coffee.ui:12:10107: `label` holds 10001 characters",
                           fix: "a label shows at most 10000 (a text view holds long text)")
         let markupFix = "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"

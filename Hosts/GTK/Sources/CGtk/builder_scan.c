@@ -5,10 +5,13 @@
 ** The scan reads the same bytes with GMarkup (the parser GtkBuilder's is
 ** made from) and refuses, at the line and column, with the fix:
 **   - what calls into the program: <signal>, <closure>, type-func;
-**   - what is not one screen: <template>, a second window, objects that are
+**   - what is not one screen: <template>, a second window, a drag icon (a
+**     root of its own: GTK asserted on one in a box), objects that are
 **     neither widgets nor a helper a designer draws with (a list item
 **     factory builds more objects from text with GTK's usual scope, a
-**     directory list lists folders);
+**     directory list lists folders), file choosers (they list folders
+**     too), and a custom layout (it lays out by the program's functions:
+**     GTK crashed on one without);
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
 **     on /dev/zero read until memory ran out), and links to anything but
@@ -25,24 +28,38 @@
 **     box with an entry whose entry-text-column is not a text column of
 **     its model (GTK reads a row's text from it, and crashes), and a
 **     widget given by id as its own child or its ancestor's (GTK loops
-**     or crashes), more than UI_MAX_ADOPTIONS of those, a <child> of an
+**     or crashes), or one another object holds already (a critical, and
+**     a loop), more than UI_MAX_ADOPTIONS of those, a <child> of an
 **     object that is not GtkBuildable (an assertion), and a multi
 **     filter's or sorter's child that is not a filter or a sorter (GTK
 **     calls a null pointer), a widget as a text view's <child> (GTK
-**     loops) or an emoji chooser's (it crashes), and a flow box child
-**     outside a flow box (it crashes as it takes the focus);
+**     loops) or an emoji chooser's (it crashes), a widget other than a
+**     section in a shortcuts window (a critical as it closes), a dialog's
+**     <child type="titlebar"> that is not a header bar (it crashes), a
+**     flow box child
+**     outside a flow box (it crashes as it takes the focus), an overlay
+**     layout as the layout manager of a widget but an overlay, or another
+**     as an overlay's (a critical as GTK lays it out), and a list
+**     box row outside a list box (a critical as it takes the focus), a
+**     tree store's <row> with neither a <col> nor a <row> in it (GTK
+**     crashes), and a shortcut's action `signal()` or `action()`, which
+**     names nothing (an assertion), a link button without its uri (a
+**     critical when it is clicked), and an assistant without a page (a
+**     critical when its Back button is clicked);
 **   - what GTK cannot lay out: grids, nested, of more than UI_MAX_GRID_LINES
 **     rows and columns (a grid keeps its lines on the stack while its
 **     children are laid out: 300,000 overflowed it), labels longer than
 **     UI_MAX_LABEL characters,
 **     elements nested past UI_MAX_DEPTH, more than
 **     UI_MAX_OBJECTS objects, a whole number past UI_MAX_INTEGER (a box's
-**     spacing of 2^31-1 aborted in GtkBoxLayout), text sized past
+**     spacing of 2^31-1 aborted in GtkBoxLayout) or in a fixed child's
+**     transform (GTK hung on rotate(1e10)), text sized past
 **     UI_MAX_POINTS (Pango's sizes overflowed).
 ** Bytes GMarkup cannot read (GTK's precompiled format) are refused too.
 */
 #include "builder.h"
 #include "interface_limits.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,8 +107,21 @@ typedef struct {
   ** tab), and whether each open stack page lacks its child (GTK stops). */
   gboolean paged[UI_MAX_DEPTH + 1];
   gboolean childless[UI_MAX_DEPTH + 1];
-  /* Whether each open element is a <child> right inside an <object>. */
+  /* Whether each open element is a <child> right inside an <object>, and
+  ** its type (owned by 'names'; NULL: none). */
   gboolean children_open[UI_MAX_DEPTH + 1];
+  const char *child_types[UI_MAX_DEPTH + 1];
+  /* Whether each open element is a tree store's <data>, or a <row> of
+  ** one, and whether each such row has a <col> or a <row> in it yet (GTK
+  ** crashes on one that has neither). */
+  gboolean tree_data[UI_MAX_DEPTH + 1];
+  gboolean tree_rows[UI_MAX_DEPTH + 1];
+  gboolean filled[UI_MAX_DEPTH + 1];
+  /* Whether each open link button has its uri (GTK shows a NULL one),
+  ** and whether each open object has a <child> that is not internal (an
+  ** assistant's page: GTK goes back from none). */
+  gboolean linked[UI_MAX_DEPTH + 1];
+  gboolean given_children[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -112,6 +142,9 @@ typedef struct {
   ** by id as an object's child, checked for a loop at the file's end. */
   int indices[UI_MAX_DEPTH + 1];
   GArray *nest_parents;
+  /* Whether each object is a widget another holds in the file: in a
+  ** <child>, or in a property that makes it a child (`child`). */
+  GArray *held;
   GHashTable *indices_by_id;
   GArray *adoptions;
   /* Where the property being read starts, and whether it is bound to
@@ -298,11 +331,25 @@ static gboolean is_helper (GType type) {
   return FALSE;
 }
 
-/* Whether the window takes an object of `type`: a widget or a helper
-** (headless Behave keeps the same list, InterfaceDrawing.drawnWith; a GTK
-** test checks the two agree on every class). */
+/* Whether a widget of `type` lists the computer's folders and files, as
+** a directory list does: a file chooser, or a dialog of one. */
+static gboolean lists_files (GType type) {
+  return g_type_is_a(type, GTK_TYPE_FILE_CHOOSER);
+}
+
+/* Whether a helper of `type` does its work by functions of the program,
+** which a file cannot give: a custom layout (GTK crashed on one without). */
+static gboolean needs_functions (GType type) {
+  return g_type_is_a(type, GTK_TYPE_CUSTOM_LAYOUT);
+}
+
+/* Whether the window takes an object of `type`: a widget but a file
+** chooser, or a helper but one that needs the program's functions
+** (headless Behave keeps the same lists, InterfaceDrawing.drawnWith,
+** listingFiles and needingFunctions; a GTK test checks the two agree on
+** every class). */
 gboolean bhg_scan_draws_with (GType type) {
-  return g_type_is_a(type, GTK_TYPE_WIDGET) || is_helper(type);
+  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type)) || (is_helper(type) && !needs_functions(type));
 }
 
 /* The class a child's object must be of for an object of `type` to take
@@ -315,14 +362,34 @@ static GType child_kind (GType type) {
   return 0;
 }
 
-/* What GTK does with a widget in a <child> of an object of `type` that
-** cannot hold one, or NULL: a text view lays it over its text, and
-** loops; an emoji chooser, a popover, takes it in place of its own
-** content, and crashes (given as its `child` too). */
-static const char *widget_child_fate (GType type) {
+/* What GTK does with a widget of class `child` in a <child> of type
+** `kind` (NULL: none) of an object of `type` that cannot hold one, or as
+** its `child` (`child` 0), or NULL: a text view lays it over its text,
+** and loops; an emoji chooser, a popover, takes it in place of its own
+** content, and crashes; a shortcuts window does too, unless it is a
+** section (or its title bar), and fails an assertion as it closes. */
+static const char *widget_child_fate (GType type, GType child, const char *kind) {
   if (g_type_is_a(type, GTK_TYPE_TEXT_VIEW)) return "loops for ever (the child laid over the text)";
   if (g_type_is_a(type, GTK_TYPE_EMOJI_CHOOSER)) return "crashes (the child takes the place of the chooser's own content)";
+  if (g_type_is_a(type, GTK_TYPE_SHORTCUTS_WINDOW) && !(child != 0 && g_type_is_a(child, GTK_TYPE_SHORTCUTS_SECTION))
+      && !(kind != NULL && strcmp(kind, "titlebar") == 0))
+    return "fails an assertion (a critical) as it closes (the child takes the place of the window's own sections)";
   return NULL;
+}
+
+/* The box a child of `type` takes for granted as it takes the focus, and
+** what GTK does outside one, or 0: a flow box child asks its flow box for
+** it (a crash), a list box row its list box (a critical). */
+static GType box_of (GType type, const char **fate) {
+  if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)) {
+    *fate = "crashes";
+    return GTK_TYPE_FLOW_BOX;
+  }
+  if (g_type_is_a(type, GTK_TYPE_LIST_BOX_ROW)) {
+    *fate = "fails an assertion (a critical)";
+    return GTK_TYPE_LIST_BOX;
+  }
+  return 0;
 }
 
 /* The classes that read <columns> and <data>. */
@@ -363,6 +430,33 @@ static gboolean is_large_integer (GParamSpec *pspec, const char *text) {
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) {
     while (g_ascii_isspace(*text)) text++;
     return *text == '-' || g_ascii_strtoull(text, NULL, 0) > UI_MAX_INTEGER;
+  }
+  return FALSE;
+}
+
+/* Whether a number of a transform given as text (`rotate(1e10)`, read
+** as CSS reads its numbers) is past UI_MAX_INTEGER: GTK hangs on an angle
+** past about 8.6e9 degrees. */
+static gboolean transform_past_limits (const char *text) {
+  size_t i = 0, n = strlen(text);
+  while (i < n) {
+    size_t start = i, j = i + (text[i] == '+' || text[i] == '-');
+    if (!(j < n && (g_ascii_isdigit(text[j]) || (text[j] == '.' && j + 1 < n && g_ascii_isdigit(text[j + 1]))))) {
+      i++;
+      continue;
+    }
+    for (i = j; i < n && g_ascii_isdigit(text[i]); i++) {}
+    if (i + 1 < n && text[i] == '.' && g_ascii_isdigit(text[i + 1]))
+      for (i++; i < n && g_ascii_isdigit(text[i]); i++) {}
+    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+      size_t k = i + 1 + (i + 1 < n && (text[i + 1] == '+' || text[i + 1] == '-'));
+      if (k < n && g_ascii_isdigit(text[k]))
+        for (i = k; i < n && g_ascii_isdigit(text[i]); i++) {}
+    }
+    char *number = g_strndup(text + start, i - start);
+    double value = g_ascii_strtod(number, NULL);
+    g_free(number);
+    if (!(fabs(value) <= UI_MAX_INTEGER)) return TRUE;
   }
   return FALSE;
 }
@@ -573,6 +667,11 @@ static void free_combo (gpointer data) {
 
 /* ------------------------------------------------------------- parents */
 
+/* Whether a property is a widget's layout manager, as GObject reads its name. */
+static gboolean is_layout_manager (const char *name) {
+  return strcmp(name, "layout-manager") == 0 || strcmp(name, "layout_manager") == 0;
+}
+
 /* The properties that make the widget they name a child of their object. */
 static gboolean adopts (const char *name) {
   const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget",
@@ -637,9 +736,17 @@ static gboolean check_adoptions (Scan *scan, GError **error) {
   }
   for (guint i = 0; i < count && ok; i++) {
     Adoption *adoption = &g_array_index(scan->adoptions, Adoption, i);
+    gboolean adopted_before = FALSE;
+    for (guint j = 0; j < i && children[i] >= 0; j++) adopted_before = adopted_before || children[j] == children[i];
     if (children[i] >= 0 && is_above(scan, adoption->parent, children[i], first, next, seen)) {
       refuse_there(adoption->place, error, "`%s` is `%s`, which is this object or one it is inside, on which GTK loops "
                    "or crashes (a widget inside itself); give it a widget of its own", adoption->property, adoption->id);
+      ok = FALSE;
+    } else if (children[i] >= 0 && (g_array_index(scan->held, gboolean, children[i]) || adopted_before)) {
+      /* A widget has one parent: GTK fails an assertion, and looped on some. */
+      refuse_there(adoption->place, error, "`%s` is `%s`, which another object holds already (a widget has one parent), "
+                   "on which GTK fails an assertion (a critical); give it a widget of its own", adoption->property,
+                   adoption->id);
       ok = FALSE;
     }
   }
@@ -715,12 +822,22 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   int within_owner = scan->owner;
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
     scan->paged[scan->depth] = TRUE;
+  if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "internal-child") == NULL)
+    scan->given_children[scan->depth] = TRUE;
   scan->depth++;
   scan->classes[scan->depth] = inside;
   scan->objects_open[scan->depth] = strcmp(element, "object") == 0;
   scan->columns_open[scan->depth] = in_object && is_store(inside) && strcmp(element, "columns") == 0;
   scan->layouts_open[scan->depth] = in_object && strcmp(element, "layout") == 0;
   scan->children_open[scan->depth] = in_object && strcmp(element, "child") == 0;
+  scan->child_types[scan->depth] = scan->children_open[scan->depth] && attribute(names, values, "type") != NULL
+    ? g_string_chunk_insert(scan->names, attribute(names, values, "type")) : NULL;
+  scan->tree_data[scan->depth] = in_object && g_type_is_a(inside, GTK_TYPE_TREE_STORE) && strcmp(element, "data") == 0;
+  scan->tree_rows[scan->depth] = (scan->tree_data[scan->depth - 1] || scan->tree_rows[scan->depth - 1])
+                                 && strcmp(element, "row") == 0;
+  scan->filled[scan->depth] = FALSE;
+  if (scan->tree_rows[scan->depth - 1] && (strcmp(element, "row") == 0 || strcmp(element, "col") == 0))
+    scan->filled[scan->depth - 1] = TRUE;
   if (scan->columns_open[scan->depth - 1] && strcmp(element, "column") == 0) {
     const char *name = attribute(names, values, "type");
     GType type = name != NULL ? class_named(name) : G_TYPE_INVALID;
@@ -764,7 +881,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   } else if (strcmp(element, "template") == 0) {
     refuse(scan, error, "a <template> defines a widget class of a program; draw the screen as objects inside a GtkWindow");
   } else if (strcmp(element, "object") == 0) {
-    const char *name = attribute(names, values, "class");
+    const char *name = attribute(names, values, "class"), *fate = NULL;
     GType type = name ? class_named(name) : G_TYPE_INVALID;
     if (++scan->objects > UI_MAX_OBJECTS) {
       refuse(scan, error, "more than %d objects; a screen needs far fewer", UI_MAX_OBJECTS);
@@ -777,12 +894,23 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       ** critical, then a crash. */
       refuse(scan, error, "`%s` is a kind of object GTK cannot make on its own (an abstract class); name one of its "
              "classes, such as GtkButton or GtkBox", name);
+    } else if (lists_files(type)) {
+      refuse(scan, error, "`%s` lists the computer's folders and files, as a directory list does; remove it (Behave shows "
+             "images from the scene's images: folder)", name);
+    } else if (needs_functions(type)) {
+      refuse(scan, error, "`%s` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
+             "one without them); remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or "
+             "GtkConstraintLayout, lays it out)", name);
     } else if (!bhg_scan_draws_with(type)) {
       refuse(scan, error, "`%s` is neither a widget nor one of the objects a screen is drawn with (adjustments, "
              "buffers, list models, event controllers, layouts, size groups); remove it", name);
     } else if (g_type_is_a(type, GTK_TYPE_WINDOW) && ++scan->windows > 1) {
       refuse(scan, error, "a second window (%s); Behave shows one window, the screen, drawn as the file's GtkWindow "
              "(a behaviour's ask shows dialogs): remove it", name);
+    } else if (g_type_is_a(type, GTK_TYPE_DRAG_ICON)) {
+      /* A root of its own, as a window is: GTK asserts it is no other's child once it holds one. */
+      refuse(scan, error, "`%s` is the surface GTK makes for a drag, which a screen does not hold (GTK stops the program "
+             "on one in a widget, an assertion); remove it", name);
     } else if (scan->children_open[scan->depth - 1] && !g_type_is_a(inside, GTK_TYPE_BUILDABLE)) {
       /* GtkBuilder asserts that the object a child is added to is buildable. */
       refuse(scan, error, "a %s in a <child> of a %s, which takes no children (it is not GtkBuildable), on which GTK "
@@ -792,19 +920,34 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       refuse(scan, error, "a %s in a <child> of a %s, which takes only a %s as a child, on which GTK crashes; give it "
              "a %s, or remove the <child>", name, g_type_name(inside), g_type_name(child_kind(inside)),
              g_type_name(child_kind(inside)));
-    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET) && widget_child_fate(inside) != NULL) {
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(type, GTK_TYPE_WIDGET)
+               && widget_child_fate(inside, type, scan->child_types[scan->depth - 1]) != NULL) {
       refuse(scan, error, "a %s in a <child> of a %s, on which GTK %s; remove the <child>", name, g_type_name(inside),
-             widget_child_fate(inside));
-    } else if (g_type_is_a(type, GTK_TYPE_FLOW_BOX_CHILD)
-               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_FLOW_BOX))) {
-      /* It takes its flow box for granted as it takes the focus. */
-      refuse(scan, error, "a %s outside a GtkFlowBox (not in a <child> of one), on which GTK crashes as it takes the "
-             "focus; give it in a <child> of a GtkFlowBox, or give its child in place of it", name);
+             widget_child_fate(inside, type, scan->child_types[scan->depth - 1]));
+    } else if (scan->children_open[scan->depth - 1] && g_type_is_a(inside, GTK_TYPE_DIALOG)
+               && g_strcmp0(scan->child_types[scan->depth - 1], "titlebar") == 0 && !g_type_is_a(type, GTK_TYPE_HEADER_BAR)) {
+      /* The dialog takes its title bar for a header bar, and packs into it. */
+      refuse(scan, error, "a %s as the <child type=\"titlebar\"> of a %s, which takes it for a header bar, on which GTK "
+             "crashes; give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">", name,
+             g_type_name(inside));
+    } else if (within != NULL && scan->objects_open[within_owner] && is_layout_manager(within)
+               && g_type_is_a(type, GTK_TYPE_OVERLAY_LAYOUT) != g_type_is_a(scan->classes[within_owner], GTK_TYPE_OVERLAY)) {
+      /* Each takes the other for granted: GTK casts one to the other, and fails. */
+      refuse(scan, error, "a %s as the `layout-manager` of a %s, on which GTK fails an assertion (a critical) as it lays "
+             "it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else); remove the property", name,
+             g_type_name(scan->classes[within_owner]));
+    } else if (box_of(type, &fate) != 0
+               && !(scan->children_open[scan->depth - 1] && g_type_is_a(inside, box_of(type, &fate)))) {
+      refuse(scan, error, "a %s outside a %s (not in a <child> of one), on which GTK %s as it takes the focus; give it "
+             "in a <child> of a %s, or give its child in place of it", name, g_type_name(box_of(type, &fate)), fate,
+             g_type_name(box_of(type, &fate)));
     } else {
       scan->classes[scan->depth] = type;
       scan->columned[scan->depth] = FALSE;
       scan->paged[scan->depth] = FALSE;
       scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
+      scan->linked[scan->depth] = FALSE;
+      scan->given_children[scan->depth] = FALSE;
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
@@ -814,6 +957,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       parent = parent > 0 ? scan->indices[parent] : -1;
       scan->indices[scan->depth] = scan->nest_parents->len;
       g_array_append_val(scan->nest_parents, parent);
+      gboolean held = g_type_is_a(type, GTK_TYPE_WIDGET) && parent >= 0
+        && (scan->children_open[scan->depth - 1] || (within != NULL && adopts(within) && scan->objects_open[within_owner]));
+      g_array_append_val(scan->held, held);
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->indices_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GINT_TO_POINTER(scan->indices[scan->depth] + 1));
@@ -845,6 +991,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     scan->bound = attribute(names, values, "bind-source") != NULL;
     if (!scan->attribute && in_object && scan->childless[scan->owner] && strcmp(name, "child") == 0)
       scan->childless[scan->owner] = FALSE;
+    if (!scan->attribute && in_object && strcmp(name, "uri") == 0) scan->linked[scan->owner] = TRUE;
     if (!scan->attribute && G_TYPE_IS_OBJECT(inside)) {
       GObjectClass *klass = g_type_class_ref(inside);
       scan->pspec = g_object_class_find_property(klass, name);
@@ -857,8 +1004,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       else
         refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
                g_type_name(inside), name);
-    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside) != NULL) {
-      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside), widget_child_fate(inside));
+    } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside, 0, NULL) != NULL) {
+      refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside),
+             widget_child_fate(inside, 0, NULL));
     } else if (!scan->attribute && loads_a_file(name, scan->pspec)) {
       refuse(scan, error, "the property `%s` of %s reads a file or a URI of the computer; Behave shows images from "
              "the scene's images: folder (bind the widget to an ImageView or a Button and set its image): remove "
@@ -908,7 +1056,23 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
       && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
       && *g_strstrip(scan->text->str) != '\0')
     needs_widget(scan, scan->text->str, "a page's child is", FALSE);
-  if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
+  if (name != NULL && !scan->attribute && scan->pspec != NULL
+      && G_PARAM_SPEC_VALUE_TYPE(scan->pspec) == GTK_TYPE_SHORTCUT_ACTION
+      && (strcmp(text, "signal()") == 0 || strcmp(text, "action()") == 0)) {
+    /* GTK makes a signal or named action of no name, and asserts it has one. */
+    gboolean signal = text[0] == 's';
+    refuse(scan, error, "`%s` of %s is `%s`, which names no %s, on which GTK stops the program (an assertion); name "
+           "the %s, as in %s", name, g_type_name(scan->classes[scan->depth]), text, signal ? "signal" : "action",
+           signal ? "signal" : "action", signal ? "signal(activate)" : "action(window.close)");
+  } else if (name == NULL && scan->tree_rows[scan->depth] && !scan->filled[scan->depth]) {
+    refuse(scan, error, "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes; give it its "
+           "values (<col id=\"0\">…</col>), or remove it");
+  } else if (name != NULL && !scan->attribute && scan->layouts_open[scan->owner] && strcmp(name, "transform") == 0
+             && transform_past_limits(text)) {
+    refuse(scan, error, "`transform` is `%s`, but GTK lays a screen out in C ints, and the numbers of a transform here are "
+           "at most %d (GTK hangs on an angle past about 8,600,000,000 degrees); give smaller ones",
+           g_strstrip(scan->text->str), UI_MAX_INTEGER);
+  } else if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
   } else if (name != NULL && !scan->attribute && is_large_integer(scan->pspec, text)) {
@@ -951,6 +1115,18 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
                  "missing a child widget\"); give it a <property name=\"child\"> holding the page's widget",
                  g_type_name(scan->classes[scan->depth]));
   }
+  if (name == NULL && strcmp(element, "object") == 0 && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_LINK_BUTTON)
+      && !scan->linked[scan->depth] && (error == NULL || *error == NULL)) {
+    /* A click hands GTK's gtk_show_uri a NULL uri: a critical. */
+    refuse(scan, error, "a %s without its `uri`, on which GTK fails an assertion (a critical) when it is clicked; give "
+           "it a <property name=\"uri\"> (a web page or mail: http, https, mailto)", g_type_name(scan->classes[scan->depth]));
+  }
+  if (name == NULL && strcmp(element, "object") == 0 && g_type_is_a(scan->classes[scan->depth], GTK_TYPE_ASSISTANT)
+      && !scan->given_children[scan->depth] && (error == NULL || *error == NULL)) {
+    /* Its Back button shows, and goes back from no page: a critical. */
+    refuse(scan, error, "a %s without a page (a <child> of it), on which GTK fails an assertion (a critical) when its "
+           "Back button is clicked; give it its pages, each in a <child>", g_type_name(scan->classes[scan->depth]));
+  }
   if (name == NULL && strcmp(element, "object") == 0 && (error == NULL || *error == NULL)) end_cell(scan, error);
   if (name == NULL && strcmp(element, "object") == 0) {
     end_combo(scan);
@@ -979,6 +1155,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
   scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
   scan.nest_parents = g_array_new(FALSE, FALSE, sizeof(int));
+  scan.held = g_array_new(FALSE, FALSE, sizeof(gboolean));
   scan.indices_by_id = g_hash_table_new(g_str_hash, g_str_equal);
   scan.adoptions = g_array_new(FALSE, FALSE, sizeof(Adoption));
   g_array_set_clear_func(scan.combos, free_combo);
@@ -992,6 +1169,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   g_hash_table_destroy(scan.columns_by_id);
   g_array_free(scan.combos, TRUE);
   g_array_free(scan.nest_parents, TRUE);
+  g_array_free(scan.held, TRUE);
   g_hash_table_destroy(scan.indices_by_id);
   g_array_free(scan.adoptions, TRUE);
   for (int depth = 0; depth <= UI_MAX_DEPTH; depth++) {

@@ -172,6 +172,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("inItems", file("", #"<object class="GtkStringList"><items><foo/></items></object>"#), true),
             ("top", "<ui>" + file("") + "</ui>", true),
             ("notebookPage", file("", #"<object class="GtkNotebookPage"/>"#), true),
+            ("fileChooser", file("", #"<object class="GtkFileChooserWidget"/>"#), true),
+            ("customLayout", file(#"<property name="layout-manager"><object class="GtkCustomLayout"/></property>"#), true),
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),
@@ -209,6 +211,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("constraintOnAnAdjustment", file("", #"<object class="GtkBox"><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><constraint target="r" target-attribute="width" relation="eq" constant="10"/></constraints></object></property></object><object class="GtkAdjustment" id="r"/>"#), true),
             ("comboColumn", file("", #"<object class="GtkComboBoxText"><property name="has-entry">True</property><property name="model">m</property></object><object class="GtkListStore" id="m"><columns><column type="gint"/></columns></object>"#), true),
             ("insideItself", file("", #"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#), true),
+            ("heldAlready", file("", #"<object class="GtkFrame"><property name="child">title</property></object>"#), true),
+            ("adoptedTwice", file("", #"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label-widget">twice</property></object>"#), true),
             ("grid", file("", #"<object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">-150000</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">150000</property></layout></object></child></object>"#), true),
             ("template", "<interface>\n  <template class=\"Foo\" parent=\"GtkWindow\"/></interface>", true),
             ("unknownAttribute", file("", #"<object class="GtkLabel" ide="x"/>"#), true),
@@ -300,6 +304,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("anchor", file(#"<child><object class="GtkLabel"><property name="use-markup">1</property><property name="label">&lt;a href="ssh://host"&gt;go&lt;/a&gt;</property></object></child>"#), true),
             ("tooltip", file(#"<child><object class="GtkButton"><property name="tooltip-markup">&lt;a href="smb://x/y"&gt;go&lt;/a&gt;</property></object></child>"#), true),
             ("spacing", file(#"<child><object class="GtkBox"><property name="spacing">0x7fffffff</property></object></child>"#), true),
+            ("transform", file(#"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotateX(-9e9)</property></layout></object></child></object></child>"#), true),
+            ("transformUnits", file(#"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">translate(70000px, 0)</property></layout></object></child></object></child>"#), true),
             ("negative", file(#"<child><object class="GtkLabel"><property name="width-chars">-70000</property></object></child>"#), true),
             ("long", file(#"<child><object class="GtkLabel"><property name="label">\#(long)</property></object></child>"#), true),
             ("longTooltip", file(#"<child><object class="GtkButton"><property name="tooltip-text">\#(long)</property></object></child>"#), true),
@@ -330,6 +336,24 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("emojiChildProperty", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkEmojiChooser"><property name="child">title</property></object></property></object></child>"#), true),
             ("flowBoxChild", file("", #"<object class="GtkFlowBoxChild" id="alone"/>"#), true),
             ("flowBoxChildInAProperty", file(#"<child><object class="GtkButton"><property name="child"><object class="GtkFlowBoxChild"/></property></object></child>"#), true),
+            ("listBoxRow", file(#"<child><object class="GtkListBoxRow"/></child>"#), true),
+            ("dragIcon", file(#"<child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#), true),
+            ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
+            ("overlayLayout", file(#"<child><object class="GtkButton"><property name="layout_manager"><object class="GtkOverlayLayout"/></property></object></child>"#), true),
+            ("overlaysLayout", file("", #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkGridLayout"/></property></object>"#), true),
+            ("assistant", "<interface>\n  <object class=\"GtkAssistant\"><child internal-child=\"action_area\"><object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"/></child></object></child></object>\n</interface>\n", true),
+            ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
+            ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
+            ("shortcutsWindowSections", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child><object class=\"GtkShortcutsSection\"><child><object class=\"GtkShortcutsGroup\">"
+                + "<child><object class=\"GtkShortcutsShortcut\"/></child></object></child></object></child><child type=\"titlebar\"><object class=\"GtkHeaderBar\">"
+                + "<child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child></object></child></object>\n</interface>\n", false),
+            ("shortcutsWindowChildProperty", "<interface>\n  <object class=\"GtkShortcutsWindow\"><property name=\"child\"><object class=\"GtkLabel\" id=\"title\"/></property></object>\n</interface>\n", true),
+            ("listBoxRowAlone", file("", #"<object class="GtkListBoxRow" id="alone"/>"#), true),
+            ("linkWithoutURI", file(#"<child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#), true),
+            ("emptyTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row>\#n</row></data></object>"#), true),
+            ("emptyInnerTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row/></row></data></object>"#), true),
+            ("namelessSignal", file(#"<child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="action">signal()</property></object></child></object></child>"#), true),
+            ("namelessAction", file("", #"<object class="GtkShortcut"><property name="action" bind-source="title" bind-property="label">action()</property></object>"#), true),
             ("read", file(#"<child><object class="GtkLinkButton"><property name="uri">https://example.org</property>"#
                           + #"<property name="tooltip-markup">&lt;a href="mailto:a@b.c"&gt;&lt;span size="12pt" font="Sans 12"&gt;x&lt;/span&gt;&lt;/a&gt;</property></object></child>"#
                           + #"<child><object class="GtkImage"><property name="icon-name">document-open</property>"#
@@ -338,9 +362,15 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<property name="use-markup">yes</property><attributes><attribute name="scale" value="2"/></attributes></object></child>"#
                           + #"<child><object class="GtkTextView"><property name="input-hints"> spellcheck | GTK_INPUT_HINT_EMOJI</property>"#
                           + #"<property name="justification">3</property><property name="editable">N</property><property name="left-margin">12px</property></object></child>"#
-                          + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#,
+                          + #"<child><object class="GtkFlowBox"><child><object class="GtkFlowBoxChild"/></child></object></child>"#
+                          + #"<child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(720) translate(-65535, .5)</property></layout></object></child></object></child>"#
+                          + #"<child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
+                          + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#
+                          + #"<child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="action">signal(activate)</property></object></child></object></child>"#,
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
-                          + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#), false),
+                          + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
+                          + #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row><col id="0">1</col></row></row></data></object>"#
+                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#), false),
         ]
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"

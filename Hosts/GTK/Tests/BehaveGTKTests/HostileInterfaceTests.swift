@@ -119,6 +119,22 @@ final class HostileInterfaceTests: XCTestCase {
                           ["factory.ui:", "`GtkBuilderListItemFactory` is neither a widget nor one of the objects"], driver: driver)
         try assertRefused(scene("bookmarks", "", extra: #"  <object class="GtkDirectoryList" id="d"/>"#),
                           ["`GtkDirectoryList` is neither a widget"], driver: driver)
+        // Before: a file chooser listed the computer's folders (and its
+        // dialog as the screen was shown).
+        try assertRefused(scene("chooser", #"        <child><object class="GtkFileChooserWidget"/></child>"#),
+                          ["chooser.ui:7:", "`GtkFileChooserWidget` lists the computer's folders and files, as a directory list does",
+                           "remove it (Behave shows images from the scene's images: folder)"], driver: driver)
+        // Before: a custom layout, which lays out by functions of the
+        // program, crashed GTK 4.8 without them.
+        try assertRefused(scene("custom", #"        <child><object class="GtkLabel"><property name="layout-manager"><object class="GtkCustomLayout"/></property></object></child>"#),
+                          ["custom.ui:7:", "`GtkCustomLayout` lays a widget out by functions of the program, which a file cannot give",
+                           "remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or GtkConstraintLayout, lays it out)"], driver: driver)
+        let dialog = try scene("dialog", "")
+        let ui = folder.appendingPathComponent("scene/dialog.ui")
+        try String(contentsOf: ui, encoding: .utf8)
+            .replacingOccurrences(of: #"<object class="GtkWindow" id="window">"#, with: #"<object class="GtkFileChooserDialog" id="window">"#)
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(dialog, ["dialog.ui:4:1:", "`GtkFileChooserDialog` lists the computer's folders and files"], driver: driver)
     }
 
     func testAValueGtkWouldWarnAboutRefusesTheFile() throws {
@@ -133,6 +149,10 @@ final class HostileInterfaceTests: XCTestCase {
         // Before: GtkBoxLayout aborted on its assertion at the first frame.
         try assertRefused(scene("spacing", #"        <child><object class="GtkBox"><property name="spacing">0x7fffffff</property><child><object class="GtkLabel"/></child><child><object class="GtkLabel"/></child></object></child>"#),
                           ["spacing.ui:7:", "`spacing` is 0x7fffffff", "at most 65535"], driver: driver)
+        // Before: GTK 4.8 hung on a fixed child's angle past about 8.6e9 degrees.
+        try assertRefused(scene("angle", #"        <child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(1e10)</property></layout></object></child></object></child>"#),
+                          ["angle.ui:7:", "`transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a transform "
+                            + "here are at most 65535", "give smaller ones"], driver: driver)
         // Before: Pango's criticals and warnings on stderr, and no text.
         try assertRefused(scene("span", #"        <child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#),
                           ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)
@@ -154,6 +174,11 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("second", "", extra: """
               <object class="GtkWindow" id="other"><property name="visible">true</property></object>
             """), ["second.ui:", "a second window (GtkWindow)"], driver: driver)
+        // A drag icon is a root of its own, as a window is. Before: GTK 4.8
+        // stopped the program on one holding a child in a box (an assertion).
+        try assertRefused(scene("drag", #"        <child><object class="GtkDragIcon"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["drag.ui:7:45:", "`GtkDragIcon` is the surface GTK makes for a drag, which a screen does not hold", "remove it"],
+                          driver: driver)
         let path = try scene("apart", "", extra: #"  <object class="GtkButton" id="loose"/>"#)
         try "screen: S\nui: apart.ui\ncontrols:\n  loose: { type: Button }\n".write(toFile: path, atomically: true, encoding: .utf8)
         try assertRefused(path, ["apart.scene.yaml:4: control `loose`: `loose` in apart.ui is not inside the screen's window"],
@@ -273,6 +298,13 @@ final class HostileInterfaceTests: XCTestCase {
                                 "give it a widget of its own"], driver: driver)
         try assertRefused(scene("loop", #"        <child><object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object></child>"#),
                           ["loop.ui:7:", "`child` is `outer`, which is this object or one it is inside"], driver: driver)
+        // Before: GTK 4.8 refused a widget another object holds already
+        // with a critical on stderr, and a tree expander looped on it.
+        try assertRefused(scene("held", #"        <child><object class="GtkFrame"><property name="child">go</property></object></child>"#),
+                          ["held.ui:7:65:", "`child` is `go`, which another object holds already (a widget has one parent), on which GTK "
+                            + "fails an assertion (a critical)", "give it a widget of its own"], driver: driver)
+        try assertRefused(scene("expander", #"        <child><object class="GtkTreeExpander"><property name="child">go</property></object></child>"#),
+                          ["expander.ui:7:", "`child` is `go`, which another object holds already"], driver: driver)
     }
 
     /// A child GTK 4.8 cannot add is refused at its line: any in an
@@ -313,6 +345,102 @@ final class HostileInterfaceTests: XCTestCase {
                                 + #"<child><object class="GtkTextView"><child><object class="GtkGestureClick"/></child></object></child>"#,
                               extra: #"  <object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                                 + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A list box row outside a list box, a link button without its uri,
+    /// an overlay's layout on another widget (another's on an overlay) are
+    /// refused at their lines. Before: behave window opened, and GTK 4.8
+    /// failed an assertion (a critical on stderr) as the row took the
+    /// focus, as the link button was clicked, as the widget was laid out.
+    func testWhatGtkFailsAnAssertionOnIsRefusedNotACritical() throws {
+        let driver = try WindowDriver()
+        try assertRefused(scene("row", #"        <child><object class="GtkListBoxRow"><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["row.ui:7:47:", "a GtkListBoxRow outside a GtkListBox (not in a <child> of one), on which GTK fails an "
+                            + "assertion (a critical) as it takes the focus",
+                           "give it in a <child> of a GtkListBox, or give its child in place of it"], driver: driver)
+        try assertRefused(scene("link", #"        <child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#),
+                          ["link.ui:7:", "a GtkLinkButton without its `uri`, on which GTK fails an assertion (a critical) when it is clicked",
+                           #"give it a <property name="uri"> (a web page or mail: http, https, mailto)"#], driver: driver)
+        // Before: GTK 4.8 cast an overlay's layout to another widget, or an
+        // overlay's children's layout to another layout's, and failed (criticals).
+        try assertRefused(scene("overlaid", #"        <child><object class="GtkLabel"><property name="layout-manager"><object class="GtkOverlayLayout"/></property></object></child>"#),
+                          ["overlaid.ui:7:", "a GtkOverlayLayout as the `layout-manager` of a GtkLabel, on which GTK fails an assertion (a critical) "
+                            + "as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)", "remove the property"], driver: driver)
+        try assertRefused(scene("overlay", #"        <child><object class="GtkOverlay"><property name="layout-manager"><object class="GtkBoxLayout"/></property><child><object class="GtkLabel"/></child></object></child>"#),
+                          ["overlay.ui:7:", "a GtkBoxLayout as the `layout-manager` of a GtkOverlay"], driver: driver)
+        // In a list box, and with its uri, each opens.
+        try driver.open(scene("taken", #"        <child><object class="GtkListBox"><child><object class="GtkListBoxRow"/></child></object></child>"#
+                                + #"<child><object class="GtkLinkButton"><property name="uri">https://example.com</property></object></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A tree store's row with neither a value nor a row in it, and a
+    /// shortcut's action that names no signal or action, are refused at
+    /// their lines. Before: GTK 4.8 crashed on the row as it read the
+    /// file, and stopped the program on the action (an assertion).
+    func testAnEmptyTreeRowAndANamelessShortcutActionAreRefusedNotACrash() throws {
+        let driver = try WindowDriver()
+        let store = { (data: String) in
+            #"  <object class="GtkTreeStore"><columns><column type="gchararray"/></columns><data>\#(data)</data></object>"#
+        }
+        try assertRefused(scene("row", "", extra: store("<row/>")),
+                          ["row.ui:11:91:", "a GtkTreeStore's <row> holds neither a <col> nor a <row>, on which GTK crashes",
+                           #"give it its values (<col id="0">…</col>), or remove it"#], driver: driver)
+        try assertRefused(scene("inner", "", extra: store(#"<row><col id="0">a</col><row> </row></row>"#)),
+                          ["inner.ui:11:121:", "a GtkTreeStore's <row> holds neither"], driver: driver)
+        let shortcut = { (action: String) in
+            #"        <child><object class="GtkShortcutController"><child><object class="GtkShortcut"><property name="trigger">Tab</property>"#
+                + #"<property name="action">\#(action)</property></object></child></object></child>"#
+        }
+        try assertRefused(scene("signal", shortcut("signal()")),
+                          ["signal.ui:7:", "`action` of GtkShortcut is `signal()`, which names no signal, on which GTK stops the program (an assertion)",
+                           "name the signal, as in signal(activate)"], driver: driver)
+        try assertRefused(scene("action", shortcut("action()")),
+                          ["action.ui:7:", "`action` of GtkShortcut is `action()`, which names no action", "name the action, as in action(window.close)"],
+                          driver: driver)
+        // Rows nested without values of their own, and named actions, open.
+        try driver.open(scene("taken", shortcut("signal(activate)"), extra: store(#"<row><row><col id="0">a</col></row></row>"#)))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A dialog's title bar that is not a header bar, a widget other than
+    /// a section in a shortcuts window, an assistant without a page (the
+    /// screen, each), are refused at their lines. Before: GTK 4.8 crashed
+    /// on the title bar (the dialog packs into it as into a header bar),
+    /// and failed an assertion (a critical on stderr) as the shortcuts
+    /// window closed, and as the assistant's Back button was clicked.
+    func testAScreenGtkCrashesOrFailsAnAssertionOnIsRefused() throws {
+        let driver = try WindowDriver()
+        // The file's window as `window`, `inside` first in it.
+        let screen = { (name: String, window: String, inside: String) throws -> String in
+            let path = try self.scene(name, "")
+            let ui = self.folder.appendingPathComponent("scene/\(name).ui")
+            try String(contentsOf: ui, encoding: .utf8)
+                .replacingOccurrences(of: #"<object class="GtkWindow" id="window">"#, with: #"<object class="\#(window)" id="window">\#(inside)"#)
+                .write(to: ui, atomically: true, encoding: .utf8)
+            return path
+        }
+        try assertRefused(screen("dialog", "GtkDialog", #"<child type="titlebar"><object class="GtkLabel"/></child>"#),
+                          ["dialog.ui:3:90:", #"a GtkLabel as the <child type="titlebar"> of a GtkDialog, which takes it for a header bar, on which GTK crashes"#,
+                           #"give a GtkHeaderBar, or give it as the dialog's <property name="titlebar">"#], driver: driver)
+        try assertRefused(screen("message", "GtkMessageDialog", #"<child type="titlebar"><object class="GtkBox"/></child>"#),
+                          ["message.ui:3:", "a GtkBox as the <child type=\"titlebar\"> of a GtkMessageDialog"], driver: driver)
+        try assertRefused(screen("shortcuts", "GtkShortcutsWindow", ""),
+                          ["shortcuts.ui:6:1:", "a GtkBox in a <child> of a GtkShortcutsWindow, on which GTK fails an assertion (a critical) "
+                            + "as it closes (the child takes the place of the window's own sections)", "remove the <child>"], driver: driver)
+        // Before: an assistant without a page showed its Back button, and
+        // GTK 4.8 failed an assertion (a critical) when it was clicked.
+        let assistant = try screen("assistant", "GtkAssistant", "")
+        let ui = folder.appendingPathComponent("scene/assistant.ui")
+        try String(contentsOf: ui, encoding: .utf8).replacingOccurrences(of: "    <child>\n", with: "    <child internal-child=\"action_area\">\n")
+            .write(to: ui, atomically: true, encoding: .utf8)
+        try assertRefused(assistant, ["assistant.ui:11:1:", "a GtkAssistant without a page (a <child> of it), on which GTK fails an assertion "
+                                        + "(a critical) when its Back button is clicked", "give it its pages, each in a <child>"], driver: driver)
+        // A header bar as a dialog's title bar opens, and an assistant with a page.
+        try driver.open(screen("header", "GtkDialog", #"<child type="titlebar"><object class="GtkHeaderBar"/></child>"#))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        try driver.open(screen("paged", "GtkAssistant", ""))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
