@@ -13,16 +13,6 @@ final class WindowTests: XCTestCase {
             : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
     }
 
-    /// A scene of `files` (name → text) in a folder of its own, removed
-    /// when the test ends: the path of `scene`.
-    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return folder.appendingPathComponent(scene)
-    }
-
     func testAClickOnTheToggleChangesItsPicture() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Toggle/toggle.scene.yaml")
@@ -982,6 +972,43 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// `keys` and `type` given on standard input leave the entry's caret
+    /// at the end of the text they typed, where the user's own typing
+    /// leaves it: the key typed next in the window goes after it (it went
+    /// before it, the caret left at the start by the command's text).
+    func testTypingAfterAKeysOrTypeCommandGoesAtTheEndOfTheText() throws {
+        let scene = try scratchScene("field.scene.yaml", [
+            "field.scene.yaml": """
+                screen: Caret
+                controls:
+                  field: { type: TextField, frame: [16, 16, 240, 40] }
+                  other: { type: TextField, frame: [16, 80, 240, 40] }
+                """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        // The pointer over the window gives it the keyboard (no window
+        // manager); it does not click, which would place the caret.
+        let (x, y) = try driver.center(of: "other")
+        try driver.xdotool(["mousemove", "\(x)", "\(y)"])
+        input.fileHandleForWriting.write(Data("keys field abc\n".utf8))
+        try driver.waitForLine(containing: #"field.text: "ab" → "abc""#)
+        Thread.sleep(forTimeInterval: 0.3)
+        try driver.type("d")
+        try driver.waitForLine(containing: #"field.text: "abc" → "#)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(#"field.text: "abc" → "abcd""#) },
+                      driver.lines.filter { $0.contains("field") }.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("type other hello\n".utf8))
+        try driver.waitForLine(containing: #"other.text: "" → "hello""#)
+        Thread.sleep(forTimeInterval: 0.3)
+        try driver.type("!")
+        try driver.waitForLine(containing: #"other.text: "hello" → "#)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(#"other.text: "hello" → "hello!""#) },
+                      driver.lines.filter { $0.contains("other") }.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn from 0 to 1000 behind a stepper whose scene
     /// file says 0…100: the spin button is told the scene's range, so the
     /// press to 100 is taken and the press past it changes nothing (GTK
@@ -1037,5 +1064,17 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("] heard 102") }.count, 0, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+extension XCTestCase {
+    /// A scene of `files` (name → text) in a folder of its own, removed
+    /// when the test ends: the path of `scene`.
+    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder.appendingPathComponent(scene)
     }
 }
