@@ -290,11 +290,13 @@ public final class GtkWindowHost {
     }
 
     /// A scene's mistakes as standard error shows them, as `behave run`
-    /// prints them: each on one line, what the files chose escaped (a name
+    /// prints them: an input that cannot be used (a `--set` the script
+    /// refuses, a missing file) as `behave: REASON`, a scene file's
+    /// mistakes each on one line, what the files chose escaped (a name
     /// holding a line feed or an escape sequence).
     static func printable(_ error: SceneSourceError) -> String {
         switch error {
-        case .usage(let message): DisplayText.indented(message, by: "    ") + "\n"
+        case .usage(let message): DisplayText.indented("behave: " + message, by: "    ") + "\n"
         case .scene(let failure): (failure.diagnostics + failure.warnings).map { DisplayText.line($0.description) + "\n" }.joined()
         }
     }

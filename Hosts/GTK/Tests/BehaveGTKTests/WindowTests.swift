@@ -972,6 +972,16 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A `--set` the script refuses is said as `behave run` says it:
+    /// `behave: FILE: REASON`, status 2 (it printed `FILE: REASON`).
+    func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
+        let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(script, ["--set", "duration=abc"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertEqual(output, "behave: \(script): duration takes a number, not `abc`\n")
+    }
+
     /// `keys` and `type` given on standard input leave the entry's caret
     /// at the end of the text they typed, where the user's own typing
     /// leaves it: the key typed next in the window goes after it (it went
