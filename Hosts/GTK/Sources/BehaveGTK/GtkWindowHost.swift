@@ -17,6 +17,9 @@ public final class GtkWindowHost {
         public var file: String
         public var settings: [String] = []
         public var commands: [String] = []
+        /// The sandbox's limits and the image folder, as `behave run` takes them.
+        public var limits = SandboxLimits.default
+        public var images: String?
         /// Print each control's place in the window once it is shown
         /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
         public var printGeometry = false
@@ -88,7 +91,8 @@ public final class GtkWindowHost {
         bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)
-        let source = SceneSource(file: options.file, settings: options.settings)
+        let source = SceneSource(file: options.file, settings: options.settings, limits: options.limits,
+                                 images: options.images)
         base = source
         watched = try WatchedSession(source: source) { [unowned self] source throws(SceneSourceError) in
             try make(source)
