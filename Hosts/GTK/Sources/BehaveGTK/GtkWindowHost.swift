@@ -112,7 +112,9 @@ public final class GtkWindowHost {
         do throws(ValueError) {
             host = try GtkHost(interface: interface, styles: styles)
         } catch {
-            throw SceneSourceError.usage(error.message)
+            // A mistake of the `.ui` file, at its line (the message names
+            // its place): said as a scene file's are, not as bad usage.
+            throw SceneSourceError.scene(SceneLoadError([SceneDiagnostic(file: "", line: nil, message: error.message)]))
         }
         host.window = self
         making = host

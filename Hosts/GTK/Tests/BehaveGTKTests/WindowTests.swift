@@ -782,6 +782,108 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: #"email.text: "ad" → "ada""#)
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    /// The window takes `behave run`'s sandbox limits and image folder:
+    /// a loop the default budget lets finish is stopped by a smaller one
+    /// at its line, as are a script past a smaller memory or time limit;
+    /// a folder of images given is read (one that is not there is refused).
+    func testTheWindowTakesRunsLimitsAndImageFolder() throws {
+        let script = try scratchScene("busy.lua", [
+            "busy.lua": """
+                local Busy = behaviour { name = "Busy" }
+
+                function Busy:awake()
+                  local n = 0
+                  for i = 1, 300000 do
+                    n = n + i
+                  end
+                  print("summed " .. n)
+                end
+
+                return Busy
+                """,
+            "hungry.lua": """
+                local Hungry = behaviour { name = "Hungry" }
+
+                function Hungry:awake()
+                  local text = string.rep("x", 8 << 20)
+                  print("made " .. #text)
+                end
+
+                return Hungry
+                """,
+            "pic.lua": """
+                local Pic = behaviour { name = "Pic", outlets = { pic = "ImageView" } }
+
+                function Pic:awake()
+                  self.pic.image = "dot"
+                  print("dot is " .. tostring(self.pic.image.width) .. " wide")
+                end
+
+                return Pic
+                """,
+            "slow.lua": """
+                local Slow = behaviour { name = "Slow" }
+
+                function Slow:awake()
+                  local n = 0
+                  for i = 1, 20000000 do
+                    n = n + 1
+                  end
+                  print("counted " .. n)
+                end
+
+                return Slow
+                """,
+        ])
+        let folder = script.deletingLastPathComponent()
+        let driver = try WindowDriver()
+        let free = try driver.runToTheEnd(script.path, ["--do", "quit"])
+        XCTAssertEqual(free.status, 0, free.output)
+        XCTAssertTrue(free.output.contains("summed 45000150000"), free.output)
+        let stopped = try driver.runToTheEnd(script.path, ["--instruction-limit", "100000", "--do", "quit"])
+        XCTAssertEqual(stopped.status, 1, stopped.output)
+        XCTAssertTrue(stopped.output.contains("busy.lua:5:") && stopped.output.contains("instruction budget exceeded"), stopped.output)
+        XCTAssertFalse(stopped.output.contains("summed"), stopped.output)
+        let hungry = folder.appendingPathComponent("hungry.lua").path
+        XCTAssertEqual(try driver.runToTheEnd(hungry, ["--do", "quit"]).status, 0)
+        let starved = try driver.runToTheEnd(hungry, ["--memory-limit", "4", "--do", "quit"])
+        XCTAssertEqual(starved.status, 1, starved.output)
+        XCTAssertTrue(starved.output.contains("memory limit exceeded"), starved.output)
+        // A loop of a tenth of a second, let run past the default budget.
+        let long = folder.appendingPathComponent("slow.lua").path, budget = ["--instruction-limit", "100000000"]
+        let counted = try driver.runToTheEnd(long, budget + ["--do", "quit"])
+        XCTAssertTrue(counted.output.contains("counted 20000000"), counted.output)
+        let slow = try driver.runToTheEnd(long, budget + ["--time-limit", "0.01", "--do", "quit"])
+        XCTAssertEqual(slow.status, 1, slow.output)
+        XCTAssertTrue(slow.output.contains("slow.lua:5: time limit exceeded (0.01 s)"), slow.output)
+        let missing = try driver.runToTheEnd(script.path, ["--images", folder.appendingPathComponent("none").path, "--do", "quit"])
+        XCTAssertEqual(missing.status, 2, missing.output)
+        XCTAssertTrue(missing.output.hasPrefix("behave: --images: "), missing.output)
+        // The image a script names is sized from the folder's file.
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        _ = try driver.run("convert", ["-size", "4x3", "xc:red", images.appendingPathComponent("dot.png").path])
+        let pictured = folder.appendingPathComponent("pic.lua").path
+        XCTAssertTrue(try driver.runToTheEnd(pictured, ["--do", "quit"]).output.contains("dot is nil wide"))
+        let sized = try driver.runToTheEnd(pictured, ["--images", images.path, "--do", "quit"])
+        XCTAssertEqual(sized.status, 0, sized.output)
+        XCTAssertTrue(sized.output.contains("pic.image: nil → dot (4×3)") && sized.output.contains("dot is 4 wide"), sized.output)
+        // A value out of range is bad usage, as `behave run` says it.
+        let refused = try driver.runToTheEnd(script.path, ["--time-limit", "0"])
+        XCTAssertEqual(refused.status, 2, refused.output)
+        XCTAssertEqual(refused.output, "behave: --time-limit is in seconds, from 0.01 to 3600; not 0.0 (see `behave window --help`)\n")
+    }
+
+    /// A `--set` the script refuses is said as `behave run` says it:
+    /// `behave: FILE: REASON`, status 2 (it printed `FILE: REASON`).
+    func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
+        let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(script, ["--set", "duration=abc"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertEqual(output, "behave: \(script): duration takes a number, not `abc`\n")
+    }
 }
 
 /// What scripts set that no screen could show.
@@ -970,108 +1072,6 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("field editingChanged") }.count, 4, "one for each key taken")
         XCTAssertFalse(driver.lines.contains { $0.contains("CRITICAL") || $0.contains("WARNING") }, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
-    }
-
-    /// The window takes `behave run`'s sandbox limits and image folder:
-    /// a loop the default budget lets finish is stopped by a smaller one
-    /// at its line, as are a script past a smaller memory or time limit;
-    /// a folder of images given is read (one that is not there is refused).
-    func testTheWindowTakesRunsLimitsAndImageFolder() throws {
-        let script = try scratchScene("busy.lua", [
-            "busy.lua": """
-                local Busy = behaviour { name = "Busy" }
-
-                function Busy:awake()
-                  local n = 0
-                  for i = 1, 300000 do
-                    n = n + i
-                  end
-                  print("summed " .. n)
-                end
-
-                return Busy
-                """,
-            "hungry.lua": """
-                local Hungry = behaviour { name = "Hungry" }
-
-                function Hungry:awake()
-                  local text = string.rep("x", 8 << 20)
-                  print("made " .. #text)
-                end
-
-                return Hungry
-                """,
-            "pic.lua": """
-                local Pic = behaviour { name = "Pic", outlets = { pic = "ImageView" } }
-
-                function Pic:awake()
-                  self.pic.image = "dot"
-                  print("dot is " .. tostring(self.pic.image.width) .. " wide")
-                end
-
-                return Pic
-                """,
-            "slow.lua": """
-                local Slow = behaviour { name = "Slow" }
-
-                function Slow:awake()
-                  local n = 0
-                  for i = 1, 20000000 do
-                    n = n + 1
-                  end
-                  print("counted " .. n)
-                end
-
-                return Slow
-                """,
-        ])
-        let folder = script.deletingLastPathComponent()
-        let driver = try WindowDriver()
-        let free = try driver.runToTheEnd(script.path, ["--do", "quit"])
-        XCTAssertEqual(free.status, 0, free.output)
-        XCTAssertTrue(free.output.contains("summed 45000150000"), free.output)
-        let stopped = try driver.runToTheEnd(script.path, ["--instruction-limit", "100000", "--do", "quit"])
-        XCTAssertEqual(stopped.status, 1, stopped.output)
-        XCTAssertTrue(stopped.output.contains("busy.lua:5:") && stopped.output.contains("instruction budget exceeded"), stopped.output)
-        XCTAssertFalse(stopped.output.contains("summed"), stopped.output)
-        let hungry = folder.appendingPathComponent("hungry.lua").path
-        XCTAssertEqual(try driver.runToTheEnd(hungry, ["--do", "quit"]).status, 0)
-        let starved = try driver.runToTheEnd(hungry, ["--memory-limit", "4", "--do", "quit"])
-        XCTAssertEqual(starved.status, 1, starved.output)
-        XCTAssertTrue(starved.output.contains("memory limit exceeded"), starved.output)
-        // A loop of a tenth of a second, let run past the default budget.
-        let long = folder.appendingPathComponent("slow.lua").path, budget = ["--instruction-limit", "100000000"]
-        let counted = try driver.runToTheEnd(long, budget + ["--do", "quit"])
-        XCTAssertTrue(counted.output.contains("counted 20000000"), counted.output)
-        let slow = try driver.runToTheEnd(long, budget + ["--time-limit", "0.01", "--do", "quit"])
-        XCTAssertEqual(slow.status, 1, slow.output)
-        XCTAssertTrue(slow.output.contains("slow.lua:5: time limit exceeded (0.01 s)"), slow.output)
-        let missing = try driver.runToTheEnd(script.path, ["--images", folder.appendingPathComponent("none").path, "--do", "quit"])
-        XCTAssertEqual(missing.status, 2, missing.output)
-        XCTAssertTrue(missing.output.hasPrefix("behave: --images: "), missing.output)
-        // The image a script names is sized from the folder's file.
-        let images = folder.appendingPathComponent("images")
-        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        _ = try driver.run("convert", ["-size", "4x3", "xc:red", images.appendingPathComponent("dot.png").path])
-        let pictured = folder.appendingPathComponent("pic.lua").path
-        XCTAssertTrue(try driver.runToTheEnd(pictured, ["--do", "quit"]).output.contains("dot is nil wide"))
-        let sized = try driver.runToTheEnd(pictured, ["--images", images.path, "--do", "quit"])
-        XCTAssertEqual(sized.status, 0, sized.output)
-        XCTAssertTrue(sized.output.contains("pic.image: nil → dot (4×3)") && sized.output.contains("dot is 4 wide"), sized.output)
-        // A value out of range is bad usage, as `behave run` says it.
-        let refused = try driver.runToTheEnd(script.path, ["--time-limit", "0"])
-        XCTAssertEqual(refused.status, 2, refused.output)
-        XCTAssertEqual(refused.output, "behave: --time-limit is in seconds, from 0.01 to 3600; not 0.0 (see `behave window --help`)\n")
-    }
-
-    /// A `--set` the script refuses is said as `behave run` says it:
-    /// `behave: FILE: REASON`, status 2 (it printed `FILE: REASON`).
-    func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
-        let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
-        let driver = try WindowDriver()
-        let (status, output) = try driver.runToTheEnd(script, ["--set", "duration=abc"])
-        XCTAssertEqual(status, 2, output)
-        XCTAssertEqual(output, "behave: \(script): duration takes a number, not `abc`\n")
     }
 
     /// `keys` and `type` given on standard input leave the entry's caret
