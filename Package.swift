@@ -22,6 +22,9 @@ let package = Package(
         // The limits of a `.ui` file that headless Behave and the GTK
         // host's pre-scan both refuse past (interface_limits.h).
         .library(name: "CInterfaceLimits", targets: ["CInterfaceLimits"]),
+        // The command lines of `behave`'s commands as data, for the
+        // programs it runs that take one of them (`behave-window`).
+        .library(name: "BehaveCommandLine", targets: ["BehaveCommandLine"]),
         // Files a host reads at run time, embedded in its binary (the GTK
         // host's style sheet).
         .plugin(name: "EmbedFiles", targets: ["EmbedFiles"]),
@@ -81,10 +84,13 @@ let package = Package(
         // Its Lua half (Lua/) is embedded by the EmbedFiles plugin.
         .target(name: "BehaveSpec", dependencies: ["BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene"], exclude: ["Lua"],
                 plugins: ["EmbedFiles"]),
+        // Command lines as data: read (`ArgumentReader`), described
+        // (`HelpWriter`), and the options commands share (`SceneOptions`).
+        .target(name: "BehaveCommandLine", dependencies: ["BehaveCore", "BehaveLua"]),
         .executableTarget(
             name: "behave",
             dependencies: [
-                "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
+                "BehaveCommandLine", "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
             ],
             exclude: ["startup.order"],
             // A release build is one static executable: no loader, no shared
@@ -124,7 +130,7 @@ let package = Package(
         .testTarget(name: "BehaveBenchTests"),
         .testTarget(name: "BehaveCoreTests", dependencies: ["BehaveCore"]),
         // The `behave` executable's command-line reader and help writer.
-        .testTarget(name: "BehaveCommandLineTests", dependencies: ["behave"]),
+        .testTarget(name: "BehaveCommandLineTests", dependencies: ["behave", "BehaveCommandLine"]),
         // Running the built `behave` from tests (Foundation only).
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],

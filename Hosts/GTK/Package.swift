@@ -65,7 +65,9 @@ let package = Package(
         // `behave-window SCENE | SCRIPT`: what `behave window` runs.
         // Its release build carries Swift's libraries inside (GTK stays the
         // system's), so the installed program runs without the toolchain.
-        .executableTarget(name: "BehaveWindow", dependencies: ["BehaveGTK"], path: "Sources/behave-window",
+        .executableTarget(name: "BehaveWindow", dependencies: [
+                              "BehaveGTK", .product(name: "BehaveCommandLine", package: "Behave"),
+                          ], path: "Sources/behave-window",
                           swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + [
                               "FoundationEssentials", "FoundationInternationalization", "_FoundationCollections",

@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCore
 import BehaveScene
 import Foundation
@@ -49,7 +50,7 @@ enum Behave {
     static func usageLine(for error: ArgumentError, arguments: [String]) -> String {
         let names = commands.map { $0.spec.name }
         let command = arguments.first { names.contains($0) }.map { "behave \($0)" } ?? "behave"
-        return "behave: " + DisplayText.line(error.reason.trimmingCharacters(in: .whitespaces)) + " (see `\(command) --help`)"
+        return error.usageLine(command: command)
     }
 }
 

@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCore
 import BehaveCheck
 import BehaveLua

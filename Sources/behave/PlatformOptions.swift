@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCore
 
 /// `behave run`'s platform flags: they replace parts of a scene's

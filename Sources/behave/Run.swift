@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCore
 import BehaveLua
 import BehaveScene
@@ -8,14 +9,9 @@ struct Run: Command {
         name: "run",
         abstract: "Run a behaviour script (in its default scene) or a scene file.",
         discussion: "Commands come from --do, then from standard input, one a line. Type `help` for the list.",
-        parameters: [
-            .argument("file", help: "A script (toggle.lua) or a scene file (.yaml, .json)."),
-            .option("set", valueName: "NAME=VALUE", help: "Set an inspectable before the behaviour wakes.", repeatable: true),
-            .option("do", valueName: "COMMAND", help: "Run a command (repeatable).", repeatable: true),
+        parameters: SceneOptions.parameters + [
             .flag("json", help: "Print the trace as JSON Lines; the last line is the final state."),
-            .option("images", valueName: "DIR",
-                    help: "A folder of PNG and JPEG files: the images scripts name, by file name without its extension, sized from the files (in place of a scene file's `images:`)."),
-        ] + LimitOptions.parameters + PlatformOptions.parameters + [
+        ] + PlatformOptions.parameters + [
             .option("record", valueName: "FILE.behave",
                     help: "Write a transcript of the run (commands, trace, final state) that `behave test` replays."),
             .flag("watch", help: "Watch the scene's files: each save makes the scene again and runs the --do commands again (standard input is not read; Ctrl-C or SIGTERM dismisses the scene and ends, with run's exit status)."),

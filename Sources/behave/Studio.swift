@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import Foundation
 
 /// `behave studio`: runs `behave-studio`, Behave Studio's server. The

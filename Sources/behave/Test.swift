@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCore
 import BehaveLua
 import BehaveSpec

@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import BehaveCheck
 import BehaveCore
 import BehaveLua

@@ -1,4 +1,5 @@
 @testable import behave
+@testable import BehaveCommandLine
 import XCTest
 
 /// The command-line reader on a small command tree: what a user types,

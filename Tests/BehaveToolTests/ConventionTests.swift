@@ -141,6 +141,27 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(test.contains("(default: one per processor)"), test)
     }
 
+    /// `behave window --help` is `behave help window`: one text, from
+    /// the one declaration of the window's command line, which takes
+    /// `behave run`'s scene options (it passed `--help` on to
+    /// `behave-window`, which printed a text of its own). Bad usage is
+    /// `behave`'s, before any window is looked for.
+    func testWindowsHelpIsOneTextWithRunsSceneOptions() throws {
+        let behave = try builtBehave()
+        let work = try folder()
+        let help = try run(behave, ["help", "window"], in: work)
+        XCTAssertEqual(help.status, 0)
+        for option in ["--images <DIR>", "--time-limit <SECONDS>", "--memory-limit <MiB>", "--instruction-limit <COUNT>",
+                       "--set <NAME=VALUE>", "--do <COMMAND>", "--print-geometry"] {
+            XCTAssertTrue(help.output.contains(option), "\(option): \(help.output)")
+        }
+        XCTAssertEqual(try run(behave, ["window", "--help"], in: work).output, help.output)
+        XCTAssertEqual(try run(behave, ["window", "-h"], in: work).output, help.output)
+        let bad = try run(behave, ["window", "toggle.lua", "--instruction-limit", "5"], in: work)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.errors, "behave: --instruction-limit must be at least 100000 (a runtime needs some to start); not 5 (see `behave window --help`)\n")
+    }
+
     // MARK: Colour
 
     /// `behave test` on a failing spec, its output read through a terminal

@@ -1,3 +1,4 @@
+import BehaveCommandLine
 /// A `behave` command: its command line as data (`spec`), made from the
 /// values read with it (checking them: a mistake is an `ArgumentError`),
 /// and run to an exit status.

@@ -17,6 +17,9 @@ public final class GtkWindowHost {
         public var file: String
         public var settings: [String] = []
         public var commands: [String] = []
+        /// The sandbox's limits and the image folder, as `behave run` takes them.
+        public var limits = SandboxLimits.default
+        public var images: String?
         /// Print each control's place in the window once it is shown
         /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
         public var printGeometry = false
@@ -88,7 +91,8 @@ public final class GtkWindowHost {
         bhg_overlay_set_child(overlay, scroller)
         bhg_overlay_add(overlay, problem)
         bhg_window_set_child(window, overlay)
-        let source = SceneSource(file: options.file, settings: options.settings)
+        let source = SceneSource(file: options.file, settings: options.settings, limits: options.limits,
+                                 images: options.images)
         base = source
         watched = try WatchedSession(source: source) { [unowned self] source throws(SceneSourceError) in
             try make(source)
@@ -108,7 +112,9 @@ public final class GtkWindowHost {
         do throws(ValueError) {
             host = try GtkHost(interface: interface, styles: styles)
         } catch {
-            throw SceneSourceError.usage(error.message)
+            // A mistake of the `.ui` file, at its line (the message names
+            // its place): said as a scene file's are, not as bad usage.
+            throw SceneSourceError.scene(SceneLoadError([SceneDiagnostic(file: "", line: nil, message: error.message)]))
         }
         host.window = self
         making = host
@@ -290,11 +296,13 @@ public final class GtkWindowHost {
     }
 
     /// A scene's mistakes as standard error shows them, as `behave run`
-    /// prints them: each on one line, what the files chose escaped (a name
+    /// prints them: an input that cannot be used (a `--set` the script
+    /// refuses, a missing file) as `behave: REASON`, a scene file's
+    /// mistakes each on one line, what the files chose escaped (a name
     /// holding a line feed or an escape sequence).
     static func printable(_ error: SceneSourceError) -> String {
         switch error {
-        case .usage(let message): DisplayText.indented(message, by: "    ") + "\n"
+        case .usage(let message): DisplayText.indented("behave: " + message, by: "    ") + "\n"
         case .scene(let failure): (failure.diagnostics + failure.warnings).map { DisplayText.line($0.description) + "\n" }.joined()
         }
     }

@@ -187,8 +187,15 @@ final class TextFieldBinding: WidgetBinding {
             // went (where the two texts begin to differ), as after a key
             // GTK itself refuses; GTK moves it past the key once the
             // `changed` being handled returns, so it is placed after that.
-            caretPutBack = putsBack(change)
-                ? Int32(zip(shown.unicodeScalars, new.unicodeScalars).prefix { $0 == $1 }.count) : nil
+            // Any other text (a `keys` or `type` command's, a script's)
+            // leaves it at the end, where the user's own typing would:
+            // GTK left it at the start, and the next key went before the text.
+            if putsBack(change) {
+                caretPutBack = Int32(zip(shown.unicodeScalars, new.unicodeScalars).prefix { $0 == $1 }.count)
+            } else {
+                caretPutBack = nil
+                bhg_editable_set_position(widget, -1)
+            }
         case ("placeholder", let value):
             bhg_entry_set_placeholder(widget, text(value))
         case ("maxLength", .number(let length)):

@@ -13,16 +13,6 @@ final class WindowTests: XCTestCase {
             : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
     }
 
-    /// A scene of `files` (name → text) in a folder of its own, removed
-    /// when the test ends: the path of `scene`.
-    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return folder.appendingPathComponent(scene)
-    }
-
     func testAClickOnTheToggleChangesItsPicture() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Toggle/toggle.scene.yaml")
@@ -792,6 +782,108 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: #"email.text: "ad" → "ada""#)
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
+
+    /// The window takes `behave run`'s sandbox limits and image folder:
+    /// a loop the default budget lets finish is stopped by a smaller one
+    /// at its line, as are a script past a smaller memory or time limit;
+    /// a folder of images given is read (one that is not there is refused).
+    func testTheWindowTakesRunsLimitsAndImageFolder() throws {
+        let script = try scratchScene("busy.lua", [
+            "busy.lua": """
+                local Busy = behaviour { name = "Busy" }
+
+                function Busy:awake()
+                  local n = 0
+                  for i = 1, 300000 do
+                    n = n + i
+                  end
+                  print("summed " .. n)
+                end
+
+                return Busy
+                """,
+            "hungry.lua": """
+                local Hungry = behaviour { name = "Hungry" }
+
+                function Hungry:awake()
+                  local text = string.rep("x", 8 << 20)
+                  print("made " .. #text)
+                end
+
+                return Hungry
+                """,
+            "pic.lua": """
+                local Pic = behaviour { name = "Pic", outlets = { pic = "ImageView" } }
+
+                function Pic:awake()
+                  self.pic.image = "dot"
+                  print("dot is " .. tostring(self.pic.image.width) .. " wide")
+                end
+
+                return Pic
+                """,
+            "slow.lua": """
+                local Slow = behaviour { name = "Slow" }
+
+                function Slow:awake()
+                  local n = 0
+                  for i = 1, 20000000 do
+                    n = n + 1
+                  end
+                  print("counted " .. n)
+                end
+
+                return Slow
+                """,
+        ])
+        let folder = script.deletingLastPathComponent()
+        let driver = try WindowDriver()
+        let free = try driver.runToTheEnd(script.path, ["--do", "quit"])
+        XCTAssertEqual(free.status, 0, free.output)
+        XCTAssertTrue(free.output.contains("summed 45000150000"), free.output)
+        let stopped = try driver.runToTheEnd(script.path, ["--instruction-limit", "100000", "--do", "quit"])
+        XCTAssertEqual(stopped.status, 1, stopped.output)
+        XCTAssertTrue(stopped.output.contains("busy.lua:5:") && stopped.output.contains("instruction budget exceeded"), stopped.output)
+        XCTAssertFalse(stopped.output.contains("summed"), stopped.output)
+        let hungry = folder.appendingPathComponent("hungry.lua").path
+        XCTAssertEqual(try driver.runToTheEnd(hungry, ["--do", "quit"]).status, 0)
+        let starved = try driver.runToTheEnd(hungry, ["--memory-limit", "4", "--do", "quit"])
+        XCTAssertEqual(starved.status, 1, starved.output)
+        XCTAssertTrue(starved.output.contains("memory limit exceeded"), starved.output)
+        // A loop of a tenth of a second, let run past the default budget.
+        let long = folder.appendingPathComponent("slow.lua").path, budget = ["--instruction-limit", "100000000"]
+        let counted = try driver.runToTheEnd(long, budget + ["--do", "quit"])
+        XCTAssertTrue(counted.output.contains("counted 20000000"), counted.output)
+        let slow = try driver.runToTheEnd(long, budget + ["--time-limit", "0.01", "--do", "quit"])
+        XCTAssertEqual(slow.status, 1, slow.output)
+        XCTAssertTrue(slow.output.contains("slow.lua:5: time limit exceeded (0.01 s)"), slow.output)
+        let missing = try driver.runToTheEnd(script.path, ["--images", folder.appendingPathComponent("none").path, "--do", "quit"])
+        XCTAssertEqual(missing.status, 2, missing.output)
+        XCTAssertTrue(missing.output.hasPrefix("behave: --images: "), missing.output)
+        // The image a script names is sized from the folder's file.
+        let images = folder.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        _ = try driver.run("convert", ["-size", "4x3", "xc:red", images.appendingPathComponent("dot.png").path])
+        let pictured = folder.appendingPathComponent("pic.lua").path
+        XCTAssertTrue(try driver.runToTheEnd(pictured, ["--do", "quit"]).output.contains("dot is nil wide"))
+        let sized = try driver.runToTheEnd(pictured, ["--images", images.path, "--do", "quit"])
+        XCTAssertEqual(sized.status, 0, sized.output)
+        XCTAssertTrue(sized.output.contains("pic.image: nil → dot (4×3)") && sized.output.contains("dot is 4 wide"), sized.output)
+        // A value out of range is bad usage, as `behave run` says it.
+        let refused = try driver.runToTheEnd(script.path, ["--time-limit", "0"])
+        XCTAssertEqual(refused.status, 2, refused.output)
+        XCTAssertEqual(refused.output, "behave: --time-limit is in seconds, from 0.01 to 3600; not 0.0 (see `behave window --help`)\n")
+    }
+
+    /// A `--set` the script refuses is said as `behave run` says it:
+    /// `behave: FILE: REASON`, status 2 (it printed `FILE: REASON`).
+    func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
+        let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(script, ["--set", "duration=abc"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertEqual(output, "behave: \(script): duration takes a number, not `abc`\n")
+    }
 }
 
 /// What scripts set that no screen could show.
@@ -982,6 +1074,43 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// `keys` and `type` given on standard input leave the entry's caret
+    /// at the end of the text they typed, where the user's own typing
+    /// leaves it: the key typed next in the window goes after it (it went
+    /// before it, the caret left at the start by the command's text).
+    func testTypingAfterAKeysOrTypeCommandGoesAtTheEndOfTheText() throws {
+        let scene = try scratchScene("field.scene.yaml", [
+            "field.scene.yaml": """
+                screen: Caret
+                controls:
+                  field: { type: TextField, frame: [16, 16, 240, 40] }
+                  other: { type: TextField, frame: [16, 80, 240, 40] }
+                """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        // The pointer over the window gives it the keyboard (no window
+        // manager); it does not click, which would place the caret.
+        let (x, y) = try driver.center(of: "other")
+        try driver.xdotool(["mousemove", "\(x)", "\(y)"])
+        input.fileHandleForWriting.write(Data("keys field abc\n".utf8))
+        try driver.waitForLine(containing: #"field.text: "ab" → "abc""#)
+        Thread.sleep(forTimeInterval: 0.3)
+        try driver.type("d")
+        try driver.waitForLine(containing: #"field.text: "abc" → "#)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(#"field.text: "abc" → "abcd""#) },
+                      driver.lines.filter { $0.contains("field") }.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("type other hello\n".utf8))
+        try driver.waitForLine(containing: #"other.text: "" → "hello""#)
+        Thread.sleep(forTimeInterval: 0.3)
+        try driver.type("!")
+        try driver.waitForLine(containing: #"other.text: "hello" → "#)
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix(#"other.text: "hello" → "hello!""#) },
+                      driver.lines.filter { $0.contains("other") }.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn from 0 to 1000 behind a stepper whose scene
     /// file says 0…100: the spin button is told the scene's range, so the
     /// press to 100 is taken and the press past it changes nothing (GTK
@@ -1037,5 +1166,17 @@ final class UserEditTests: XCTestCase {
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("] heard 102") }.count, 0, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+}
+
+extension XCTestCase {
+    /// A scene of `files` (name → text) in a folder of its own, removed
+    /// when the test ends: the path of `scene`.
+    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        return folder.appendingPathComponent(scene)
     }
 }

@@ -1,11 +1,11 @@
 /// `behave run --help`: a command's overview, usage, and each argument and
 /// option with its help, wrapped to 80 columns; a default is shown once.
-enum HelpWriter {
-    static let width = 80
+public enum HelpWriter {
+    public static let width = 80
     /// Where an entry's help starts; a longer label puts it on the next line.
-    static let helpColumn = 26
+    public static let helpColumn = 26
 
-    static func text(for command: CommandSpec, version: Bool) -> String {
+    public static func text(for command: CommandSpec, version: Bool) -> String {
         var out = wrap(command.abstract, indent: "", first: "OVERVIEW: ") + "\n"
         if !command.discussion.isEmpty {
             // Each line of the discussion is a paragraph of its own.
@@ -37,7 +37,7 @@ enum HelpWriter {
 
     /// `behave run <file> [--set <NAME=VALUE> ...] [--json]`, or with
     /// `[<options>]` when that would be too long to read.
-    static func usage(_ command: CommandSpec) -> String {
+    public static func usage(_ command: CommandSpec) -> String {
         let name = command.qualifiedName
         if !command.subcommands.isEmpty { return name + " <subcommand>" }
         let shown = command.parameters.filter { !$0.hidden }
@@ -75,7 +75,7 @@ enum HelpWriter {
     }
 
     /// Words filled to `width`, the first line after `first`, the others after `indent`.
-    static func wrap(_ text: String, indent: String, first: String) -> String {
+    public static func wrap(_ text: String, indent: String, first: String) -> String {
         var lines: [String] = []
         var line = first
         var lineHasWord = false

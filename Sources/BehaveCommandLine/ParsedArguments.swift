@@ -1,11 +1,11 @@
 /// The values a command line gave a command's parameters, read back by
 /// name and type; a parameter not given has its declared default.
-struct ParsedArguments {
-    let parameters: [Parameter]
+public struct ParsedArguments: Sendable {
+    public let parameters: [Parameter]
     /// Every value given, by parameter name, in order (flags: "true" or "false").
-    var values: [String: [String]] = [:]
+    public var values: [String: [String]] = [:]
 
-    init(parameters: [Parameter]) { self.parameters = parameters }
+    public init(parameters: [Parameter]) { self.parameters = parameters }
 
     private func parameter(_ name: String) -> Parameter {
         guard let parameter = parameters.first(where: { $0.name == name }) else {
@@ -15,22 +15,22 @@ struct ParsedArguments {
     }
 
     /// The value given last, or the default (nil when there is neither).
-    func string(_ name: String) -> String? {
+    public func string(_ name: String) -> String? {
         values[name]?.last ?? parameter(name).defaultValue.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Every value given (a repeatable option or argument).
-    func strings(_ name: String) -> [String] { values[name] ?? [] }
+    public func strings(_ name: String) -> [String] { values[name] ?? [] }
 
     /// `--json`: given or not.
-    func flag(_ name: String) -> Bool { values[name]?.last == "true" }
+    public func flag(_ name: String) -> Bool { values[name]?.last == "true" }
 
     /// `--shuffle` true, `--no-shuffle` false, neither nil.
-    func choice(_ name: String) -> Bool? { values[name]?.last.map { $0 == "true" } }
+    public func choice(_ name: String) -> Bool? { values[name]?.last.map { $0 == "true" } }
 
     /// The value as a number (or any type read from text); text that is
     /// not one is bad usage.
-    func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(ArgumentError) -> Value? {
+    public func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(ArgumentError) -> Value? {
         guard let text = string(name) else { return nil }
         guard let value = Value(text) else {
             throw ArgumentError("The value '\(text)' is invalid for '\(parameter(name).display)'.")
@@ -39,7 +39,7 @@ struct ParsedArguments {
     }
 
     /// The value of a parameter that has a default.
-    func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type, or fallback: Value) throws(ArgumentError) -> Value {
+    public func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type, or fallback: Value) throws(ArgumentError) -> Value {
         try value(name, as: type) ?? fallback
     }
 }

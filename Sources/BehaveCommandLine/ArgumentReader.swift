@@ -3,15 +3,15 @@ import BehaveCore
 /// Reads a command line against a tree of `CommandSpec`s: which command,
 /// with which values, or a request for help or the version. It runs
 /// nothing: `--help` anywhere ends the reading with `.help`.
-enum ArgumentReader {
-    enum Reading {
+public enum ArgumentReader {
+    public enum Reading {
         case run(CommandSpec, ParsedArguments)
         case help(CommandSpec)
         case version(String)
     }
 
     /// `arguments` without the program's name.
-    static func read(_ arguments: [String], root: CommandSpec) throws(ArgumentError) -> Reading {
+    public static func read(_ arguments: [String], root: CommandSpec) throws(ArgumentError) -> Reading {
         var command = root
         var rest = arguments[...]
         // Subcommands by name; `behave help run` is `behave run --help`.
@@ -49,7 +49,7 @@ enum ArgumentReader {
     }
 
     /// The values of one command's parameters.
-    static func values(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+    public static func values(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
         var parsed = ParsedArguments(parameters: command.parameters)
         if let passthrough = command.parameters.first(where: { if case .passthrough = $0.kind { true } else { false } }) {
             parsed.values[passthrough.name] = arguments

@@ -1,8 +1,8 @@
 /// One thing a command takes on its command line, declared as data: the
 /// reader parses with it, the help writer describes it, and the command
 /// reads its value back by `name` (`ParsedArguments`).
-struct Parameter: Sendable {
-    enum Kind: Sendable {
+public struct Parameter: Sendable {
+    public enum Kind: Sendable {
         /// A positional argument; `name` is what help shows as `<name>`.
         case argument
         /// Everything after the command's name, untouched (for a command
@@ -14,61 +14,61 @@ struct Parameter: Sendable {
         case flag(inverted: Bool)
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// The long name without `--`, or the argument's name.
-    var name: String
-    var short: Character?
+    public var name: String
+    public var short: Character?
     /// What help calls the value (`--set <NAME=VALUE>`).
-    var valueName: String
-    var help: String
+    public var valueName: String
+    public var help: String
     /// Given more than once, every value is kept (`--do A --do B`); otherwise the last.
-    var repeatable = false
+    public var repeatable = false
     /// The value when none is given, as it would be written; help shows it once.
-    var defaultValue: String?
+    public var defaultValue: String?
     /// The help section other than OPTIONS (`Platform`), or nil.
-    var section: String?
+    public var section: String?
     /// Not in help (`test --worker`).
-    var hidden = false
+    public var hidden = false
 
-    static func argument(_ name: String, help: String, repeatable: Bool = false, optional: Bool = false) -> Parameter {
+    public static func argument(_ name: String, help: String, repeatable: Bool = false, optional: Bool = false) -> Parameter {
         Parameter(kind: .argument, name: name, valueName: name, help: help, repeatable: repeatable,
                   defaultValue: optional ? "" : nil)
     }
 
-    static func passthrough(_ name: String, help: String) -> Parameter {
+    public static func passthrough(_ name: String, help: String) -> Parameter {
         Parameter(kind: .passthrough, name: name, valueName: name, help: help, repeatable: true)
     }
 
-    static func option(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+    public static func option(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
                        repeatable: Bool = false, default defaultValue: String? = nil) -> Parameter {
         Parameter(kind: .option, name: name, short: short, valueName: valueName ?? name, help: help,
                   repeatable: repeatable, defaultValue: defaultValue)
     }
 
-    static func flag(_ name: String, short: Character? = nil, inverted: Bool = false, help: String,
+    public static func flag(_ name: String, short: Character? = nil, inverted: Bool = false, help: String,
                      hidden: Bool = false) -> Parameter {
         Parameter(kind: .flag(inverted: inverted), name: name, short: short, valueName: name, help: help, hidden: hidden)
     }
 
     /// The same parameters under a help section of their own.
-    static func section(_ title: String, _ parameters: [Parameter]) -> [Parameter] {
+    public static func section(_ title: String, _ parameters: [Parameter]) -> [Parameter] {
         parameters.map { var parameter = $0; parameter.section = title; return parameter }
     }
 
-    var isPositional: Bool {
+    public var isPositional: Bool {
         switch kind {
         case .argument, .passthrough: true
         case .option, .flag: false
         }
     }
 
-    var takesValue: Bool {
+    public var takesValue: Bool {
         if case .option = kind { return true }
         return false
     }
 
     /// How messages and help name it: `<file>`, `--seed <N>`, `--json`.
-    var display: String {
+    public var display: String {
         switch kind {
         case .argument, .passthrough: "<\(name)>"
         case .option: "--\(name) <\(valueName)>"
@@ -79,24 +79,35 @@ struct Parameter: Sendable {
 
 /// A command as data: its name, what help says of it, its parameters and
 /// its subcommands.
-struct CommandSpec: Sendable {
-    var name: String
-    var abstract: String
-    var discussion: String = ""
-    var parameters: [Parameter] = []
-    var subcommands: [CommandSpec] = []
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String = ""
+    public var parameters: [Parameter] = []
+    public var subcommands: [CommandSpec] = []
     /// Printed by `--version`, on the root.
-    var version: String?
+    public var version: String?
 
     /// `behave run`: the names from the root to this command.
-    var path: [String] = []
+    public var path: [String] = []
 
     /// The subcommand named `name`, its path set.
-    func subcommand(_ name: String) -> CommandSpec? {
+    public func subcommand(_ name: String) -> CommandSpec? {
         guard var found = subcommands.first(where: { $0.name == name }) else { return nil }
         found.path = (path.isEmpty ? [self.name] : path) + [found.name]
         return found
     }
 
-    var qualifiedName: String { (path.isEmpty ? [name] : path).joined(separator: " ") }
+    public init(name: String, abstract: String, discussion: String = "", parameters: [Parameter] = [],
+                subcommands: [CommandSpec] = [], version: String? = nil, path: [String] = []) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.parameters = parameters
+        self.subcommands = subcommands
+        self.version = version
+        self.path = path
+    }
+
+    public var qualifiedName: String { (path.isEmpty ? [name] : path).joined(separator: " ") }
 }

@@ -2,8 +2,8 @@ import BehaveCore
 import BehaveLua
 
 /// The sandbox limits, settable on the command line.
-struct LimitOptions {
-    static let parameters: [Parameter] = [
+public struct LimitOptions: Sendable {
+    public static let parameters: [Parameter] = [
         .option("memory-limit", valueName: "MiB", help: "Memory limit of the scene's Lua state, in MiB.",
                 default: "\(SandboxLimits.default.memory >> 20)"),
         .option("instruction-limit", valueName: "COUNT", help: "Lua instructions one callback may run.",
@@ -12,12 +12,12 @@ struct LimitOptions {
                 default: "\(SandboxLimits.default.seconds)"),
     ]
 
-    var memoryLimit: Int
-    var instructionLimit: Int
-    var timeLimit: Double
+    public var memoryLimit: Int
+    public var instructionLimit: Int
+    public var timeLimit: Double
 
     /// Limits too small to start a scene with are refused, not adjusted.
-    init(_ arguments: ParsedArguments) throws(ArgumentError) {
+    public init(_ arguments: ParsedArguments) throws(ArgumentError) {
         memoryLimit = try arguments.value("memory-limit", as: Int.self, or: SandboxLimits.default.memory >> 20)
         instructionLimit = try arguments.value("instruction-limit", as: Int.self, or: SandboxLimits.default.instructions)
         timeLimit = try arguments.value("time-limit", as: Double.self, or: SandboxLimits.default.seconds)
@@ -32,7 +32,7 @@ struct LimitOptions {
         }
     }
 
-    var sandboxLimits: SandboxLimits {
+    public var sandboxLimits: SandboxLimits {
         SandboxLimits(memory: memoryLimit << 20, instructions: instructionLimit, seconds: timeLimit)
     }
 }
