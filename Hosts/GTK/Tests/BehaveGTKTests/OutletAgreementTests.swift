@@ -37,7 +37,9 @@ final class OutletAgreementTests: XCTestCase {
         var widgets = "", controls = ""
         for className in OutletAgreementTests.probes {
             for type in types {
-                widgets += "        <child><object class=\"\(className)\" id=\"\(className)As\(type)\"/></child>\n"
+                // A link button needs its uri, or the window refuses the file first.
+                let uri = className == "GtkLinkButton" ? "<property name=\"uri\">https://example.com</property>" : ""
+                widgets += "        <child><object class=\"\(className)\" id=\"\(className)As\(type)\">\(uri)</object></child>\n"
                 controls += "  \(className)As\(type): { type: \(type) }\n"
             }
         }

@@ -1,4 +1,4 @@
--- An action sheet of 300 options: taller than any screen.
+-- An action sheet of 64 options, the most `ask` takes: taller than any screen.
 local ManyOptions = behaviour {
   name = "ManyOptions",
   outlets = { go = "Button" },
@@ -7,7 +7,7 @@ local ManyOptions = behaviour {
 function ManyOptions:awake()
   self.go:on("touchUpInside", function()
     local options = {}
-    for i = 1, 300 do options[i] = "Option " .. i end
+    for i = 1, 64 do options[i] = "Option " .. i end
     print("answered", ask { style = "actionSheet", title = "Pick one", options = options })
   end)
 end
