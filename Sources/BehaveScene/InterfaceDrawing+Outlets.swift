@@ -20,6 +20,8 @@ extension InterfaceDrawing {
         private var content: Int?
         /// The ids GtkBuilder would suggest from, in the file's order.
         private var ids: [String] = []
+        /// Why the window shows nothing of the file, when it does not.
+        private(set) var screenRefusal: ScreenRefusal?
 
         init(_ drawing: InterfaceDrawing) {
             let document = drawing.document, elements = document.elements, classes = GtkClasses.gtk
@@ -27,7 +29,8 @@ extension InterfaceDrawing {
             func hold(_ object: Int, by holder: Int, titlebar: Bool, asChild: Bool) {
                 guard holders[object] == nil else { return }
                 holders[object] = (holder, titlebar)
-                guard holder == window, !titlebar else { return }
+                // A window takes a widget as its child; a controller it adds to itself.
+                guard holder == window, !titlebar, drawing.isWidget(object) != false else { return }
                 if asChild { childContent = object } else { propertyContent = object }
             }
             for (index, element) in elements.enumerated() {
@@ -58,13 +61,17 @@ extension InterfaceDrawing {
                       let child = drawing.objects[InterfaceDrawing.stripped(document.text(of: index))] else { continue }
                 hold(child, by: element.parent, titlebar: InterfaceDrawing.propertyName(name) == "titlebar", asChild: false)
             }
-            if window != nil {
+            if let window {
                 // A `<child>` is added after the properties are set: it wins.
                 content = childContent ?? propertyContent
+                let className = elements[window].attribute("class") ?? ""
+                if content == nil, !ScreenRefusal.windowsWithTheirOwnChild.contains(where: { classes.isA(className, $0) }) {
+                    screenRefusal = .emptyWindow
+                }
             } else {
                 // Without a window, the one widget no other holds.
                 let loose = elements.indices.filter { elements[$0].name == "object" && holders[$0] == nil && drawing.isWidget($0) == true }
-                if loose.count == 1 { content = loose[0] }
+                if loose.count == 1 { content = loose[0] } else { screenRefusal = .noScreen }
             }
         }
 
@@ -100,6 +107,36 @@ extension InterfaceDrawing {
             return WidgetClasses.mismatch(control.name, in: file, className: className, typeName: control.typeName, kind: kind,
                                           fitting: WidgetClasses.type(ofClass: className))
         }
+    }
+
+    /// A file whose screen behave window cannot find, in the window's
+    /// words, which it refuses whole (`GtkHost`), and headless warns of.
+    public enum ScreenRefusal: Equatable, Sendable {
+        /// No GtkWindow, and no lone widget at the top (none, or several).
+        case noScreen
+        /// The file's window holds no widget as its child.
+        case emptyWindow
+
+        /// The windows that hold a child of their own however drawn (a
+        /// dialog its content box): the window takes it, never empty.
+        static let windowsWithTheirOwnChild = ["GtkDialog", "GtkAboutDialog", "GtkAssistant", "GtkShortcutsWindow"]
+
+        public var what: String {
+            switch self {
+            case .noScreen: "no GtkWindow, nor one widget at the top, to show"
+            case .emptyWindow: "its GtkWindow is empty"
+            }
+        }
+
+        public var fix: String {
+            switch self {
+            case .noScreen: "draw the screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level"
+            case .emptyWindow: "draw the screen inside it"
+            }
+        }
+
+        /// What behave window says of `file` (its name).
+        public func message(file: String) -> String { "\(file): \(what); \(fix)" }
     }
 
     /// Whether `object` is a widget, by its class; nil when the class

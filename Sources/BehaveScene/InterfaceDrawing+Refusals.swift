@@ -82,6 +82,9 @@ extension InterfaceDrawing {
         /// What behave window's pre-scan refuses though GtkBuilder reads
         /// it, at `place` (a byte of the file), where the window tells it.
         case window(WindowRefusal, place: Int)
+        /// No screen behave window can find in the file, which has no
+        /// place in it.
+        case screen(ScreenRefusal)
 
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
@@ -212,6 +215,8 @@ extension InterfaceDrawing {
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
                     + "place the children at smaller columns and rows (at most \(maximumGridLines) in all)"
             case .window(let refusal, _):
+                return "\(refusal.what), which behave window refuses, \(refused); \(refusal.fix)"
+            case .screen(let refusal):
                 return "\(refusal.what), which behave window refuses, \(refused); \(refusal.fix)"
             case .unknownAttribute(let element, let attribute, let taken):
                 let takes = taken.isEmpty ? "takes none" : "takes only " + taken.map { "`\($0)`" }.joined(separator: ", ")

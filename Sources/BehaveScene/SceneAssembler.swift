@@ -166,7 +166,14 @@ final class SceneAssembler {
         if let (mistake, line, column) = mistake {
             log.warning("\(file):\(line):\(column): \(mistake.message(file: file))", line: description.interface?.line)
         }
-        self.drawing = drawing.map { ($0, InterfaceDrawing.Outlets($0), file) }
+        guard let drawing else { return }
+        let outlets = InterfaceDrawing.Outlets(drawing)
+        if let refusal = outlets.screenRefusal {
+            // The window refuses the file whole, at no place in it.
+            log.warning("\(file): \(InterfaceDrawing.Mistake.screen(refusal).message(file: file))", line: description.interface?.line)
+            return
+        }
+        self.drawing = (drawing, outlets, file)
     }
 
     /// Headless, a control must have the widget behave window would bind

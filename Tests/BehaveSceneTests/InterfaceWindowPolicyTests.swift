@@ -300,4 +300,32 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))
     }
+
+    /// A file whose screen the window cannot find, which it refuses whole
+    /// (an empty GtkWindow; no window and no lone widget at the top), is
+    /// warned of headless in the window's words, at no place in the file.
+    /// A dialog is never empty: the window takes its content box. Before:
+    /// headless said nothing, and took the file's values.
+    func testAFileWithoutAScreenIsRefused() throws {
+        let window = #"<object class="GtkWindow" id="window">"#
+        let empty = "coffee.ui: its GtkWindow is empty", emptyFix = "draw the screen inside it"
+        try assertRefused(window, #"<object class="GtkWindow" id="window"/><object class="GtkBox" id="loose">"#, empty, fix: emptyFix)
+        // A controller is no widget: the window adds it to itself, and holds no child.
+        try assertRefused(window, #"<object class="GtkWindow" id="window"><child><object class="GtkEventControllerKey"/></child>"#
+                            + #"<property name="titlebar"><object class="GtkHeaderBar"/></property></object><object class="GtkBox" id="loose">"#,
+                          empty, fix: emptyFix)
+        try assertRefused(window, #"<object class="GtkLabel" id="other"/><object class="GtkBox" id="window">"#,
+                          "coffee.ui: no GtkWindow, nor one widget at the top, to show",
+                          fix: "draw the screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level")
+        for opened in [#"<object class="GtkBox" id="window">"#, #"<object class="GtkDialog" id="window">"#] {
+            let (warnings, maximum) = try check(window, opened)
+            XCTAssertEqual(warnings, [], opened)
+            XCTAssertEqual(maximum, .number(100), opened)
+        }
+        // A controller after the window's child leaves the child its content.
+        let end = "    </child>\n  </object>\n</interface>"
+        let (warnings, maximum) = try check(end, end.replacingOccurrences(of: "</child>", with: #"</child><child><object class="GtkEventControllerKey"/></child>"#))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(maximum, .number(100))
+    }
 }

@@ -50,7 +50,7 @@ public final class GtkHost {
             guard let child = bhg_window_take_child(window) else {
                 bhg_builder_destroy_windows(builder)
                 g_object_unref(UnsafeMutableRawPointer(builder))
-                throw ValueError("\(file): its GtkWindow is empty; draw the screen inside it")
+                throw ValueError(InterfaceDrawing.ScreenRefusal.emptyWindow.message(file: file))
             }
             title = string(bhg_window_get_title(window))
             var width: Int32 = -1, height: Int32 = -1
@@ -64,8 +64,7 @@ public final class GtkHost {
             content = lone
         } else {
             g_object_unref(UnsafeMutableRawPointer(builder))
-            throw ValueError("\(file): no GtkWindow, nor one widget at the top, to show; "
-                             + "draw the screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level")
+            throw ValueError(InterfaceDrawing.ScreenRefusal.noScreen.message(file: file))
         }
         // Its content is ours now; the designer's windows are never shown.
         bhg_builder_destroy_windows(builder)

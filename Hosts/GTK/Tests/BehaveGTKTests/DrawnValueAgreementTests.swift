@@ -348,6 +348,16 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                 + "<child><object class=\"GtkShortcutsShortcut\"/></child></object></child></object></child><child type=\"titlebar\"><object class=\"GtkHeaderBar\">"
                 + "<child><object class=\"GtkLabel\" id=\"heading\"><property name=\"label\">Drawn</property></object></child></object></child></object>\n</interface>\n", false),
             ("shortcutsWindowChildProperty", "<interface>\n  <object class=\"GtkShortcutsWindow\"><property name=\"child\"><object class=\"GtkLabel\" id=\"title\"/></property></object>\n</interface>\n", true),
+            // No screen to show: the window refuses the file whole, at no place in it; a window of its own child opens.
+            ("emptyWindow", "<interface>\n  <object class=\"GtkWindow\"/>\n  <object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object>\n</interface>\n", true),
+            ("controllerWindow", "<interface>\n  <object class=\"GtkApplicationWindow\"><child><object class=\"GtkEventControllerKey\"/></child><child type=\"titlebar\"><object class=\"GtkHeaderBar\"/></child></object>\n</interface>\n", true),
+            ("twoWidgets", "<interface>\n  <object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object>\n  <object class=\"GtkBox\"/>\n</interface>\n", true),
+            ("noWidget", "<interface>\n  <object class=\"GtkAdjustment\"/>\n</interface>\n", true),
+            ("loneWidget", "<interface>\n  <object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child></object>\n</interface>\n", false),
+            ("controllerAfterChild", "<interface>\n  <object class=\"GtkWindow\"><child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child><child><object class=\"GtkEventControllerKey\"/></child></object>\n</interface>\n", false),
+            ("emptyDialog", "<interface>\n  <object class=\"GtkMessageDialog\"/>\n</interface>\n", false),
+            ("emptyAboutDialog", "<interface>\n  <object class=\"GtkAboutDialog\"/>\n</interface>\n", false),
+            ("emptyShortcutsWindow", "<interface>\n  <object class=\"GtkShortcutsWindow\"/>\n</interface>\n", false),
             ("listBoxRowAlone", file("", #"<object class="GtkListBoxRow" id="alone"/>"#), true),
             ("linkWithoutURI", file(#"<child><object class="GtkLinkButton"><property name="label">Site</property></object></child>"#), true),
             ("emptyTreeRow", file("", #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row>\#n</row></data></object>"#), true),
