@@ -98,17 +98,19 @@ final class MarkupReaderTests: XCTestCase {
     /// One adjustment of many properties named by many widgets is built
     /// once, and a number of a million digits reads at once.
     func testWhatManyWidgetsShareIsReadOnce() throws {
+        // The widgets in a window's box, the screen behave window shows.
+        func screen(_ children: String) -> String { "<object class=\"GtkWindow\"><child><object class=\"GtkBox\">\(children)</object></child></object>" }
         let properties = String(repeating: "<property name=\"upper\">50</property>", count: 20_000)
-        let widgets = (0..<2000).map { "<object class=\"GtkSpinButton\" id=\"s\($0)\"><property name=\"adjustment\">shared</property></object>" }
-        let ui = "<interface><object class=\"GtkAdjustment\" id=\"shared\">\(properties)</object>\(widgets.joined())</interface>"
+        let widgets = (0..<2000).map { "<child><object class=\"GtkSpinButton\" id=\"s\($0)\"><property name=\"adjustment\">shared</property></object></child>" }
+        let ui = "<interface><object class=\"GtkAdjustment\" id=\"shared\">\(properties)</object>\(screen(widgets.joined()))</interface>"
         let controls = (0..<2000).map { "  s\($0): { type: Stepper }\n" }.joined()
         let fixture = try SceneFixture(["many.scene.yaml": "screen: Many\nui: many.ui\ncontrols:\n\(controls)", "many.ui": ui])
         let loaded = try SceneLoader.load(file: fixture.path("many.scene.yaml"))
         XCTAssertEqual(try loaded.scene.control(named: "s1999")?.value("maximumValue"), .number(50))
         // A label that 2000 labels are bound to is read once, not once each.
         let labels = String(repeating: "<property name=\"label\">drawn</property>", count: 20_000)
-        let bound = (0..<2000).map { "<object class=\"GtkLabel\" id=\"l\($0)\"><property name=\"label\" bind-source=\"source\" bind-flags=\"sync-create\"/></object>" }
-        let boundUI = "<interface><object class=\"GtkLabel\" id=\"source\">\(labels)</object>\(bound.joined())</interface>"
+        let bound = (0..<2000).map { "<child><object class=\"GtkLabel\" id=\"l\($0)\"><property name=\"label\" bind-source=\"source\" bind-flags=\"sync-create\"/></object></child>" }
+        let boundUI = "<interface>\(screen("<child><object class=\"GtkLabel\" id=\"source\">\(labels)</object></child>\(bound.joined())"))</interface>"
         let boundFixture = try SceneFixture(["bound.scene.yaml": "screen: Bound\nui: bound.ui\ncontrols:\n  l1999: { type: Label }\n", "bound.ui": boundUI])
         let boundScene = try SceneLoader.load(file: boundFixture.path("bound.scene.yaml"))
         XCTAssertEqual(try boundScene.scene.control(named: "l1999")?.value("text"), .string("drawn"))
