@@ -59,13 +59,19 @@ public struct InterfaceDrawing {
         },
     ]
 
-    /// GTK 4's classes that inherit one whose values a control takes or
-    /// that holds them (`kinds`, an adjustment, a buffer), by the class
-    /// they inherit it through: to GTK, and so to a control bound to one,
-    /// a GtkToggleButton is a GtkButton, its label a title. Every such
-    /// class of GTK 4.8's (the GTK host's tests check each against GTK's
-    /// own types).
-    public static let parents: [String: String] = ["GtkToggleButton": "GtkButton", "GtkLinkButton": "GtkButton", "GtkLockButton": "GtkButton"]
+    /// GTK 4's classes that inherit one whose values a control takes
+    /// (`kinds`), by the class they inherit it through, from GTK's class
+    /// tree (`GtkClasses`): to GTK, and so to a control bound to one, a
+    /// GtkToggleButton is a GtkButton, its label a title (the GTK host's
+    /// tests check each against GTK's own types).
+    public static let parents: [String: String] = {
+        let drawn = kinds.map(\.className), classes = GtkClasses.gtk
+        var parents: [String: String] = [:]
+        for name in classes.classes.keys where !drawn.contains(name) {
+            if let parent = drawn.first(where: { classes.isA(name, $0) }) { parents[name] = parent }
+        }
+        return parents
+    }()
 
     /// The class `object` is drawn as, as this reading knows it: its own,
     /// or the class of `parents` it inherits.
