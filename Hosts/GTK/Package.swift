@@ -39,7 +39,10 @@ let includes = gtkIncludeFolders()
 let package = Package(
     name: "BehaveGTK",
     products: [
+        // Behave on an app's own GTK widgets (`GtkHost(widgets:in:)`), and
+        // GTK as it sees it: an app imports CGtk for its widgets' type.
         .library(name: "BehaveGTK", targets: ["BehaveGTK"]),
+        .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "behave-window", targets: ["BehaveWindow"]),
         // Writes headless Behave's table of GTK's classes from this GTK.
         .executable(name: "gtk-class-table", targets: ["GtkClassTable"]),

@@ -13,7 +13,11 @@ final class ButtonBinding: WidgetBinding {
     private var releasing = false
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        if bhg_button_get_child(widget) == nil || bhg_button_get_label(widget) != nil {
+        if let face = bhg_button_get_child(widget), bhg_get_data(face, "behave-face") != nil {
+            // The face a binding before this one made (an app's button bound again).
+            picture = gtk_widget_get_first_child(face)
+            label = gtk_widget_get_last_child(face)
+        } else if bhg_button_get_child(widget) == nil || bhg_button_get_label(widget) != nil {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             let picture = gtk_picture_new()!
             gtk_widget_set_visible(picture, 0)
@@ -24,10 +28,11 @@ final class ButtonBinding: WidgetBinding {
             bhg_box_append(box, picture)
             bhg_box_append(box, label)
             bhg_button_set_child(widget, box)
+            bhg_set_data_full(box, "behave-face", UnsafeMutableRawPointer(box), nil)
             self.picture = picture
             self.label = label
         }
-        let press = UnsafeMutableRawPointer(bhg_add_press_controller(widget)!)
+        let press = added(bhg_add_press_controller(widget)!)
         Signals.press(press, "pressed") { [unowned self] _, _ in
             _ = try? control.beginTouch()
         }
@@ -37,13 +42,13 @@ final class ButtonBinding: WidgetBinding {
             releasing = true
             try? control.endTouch(outside: !inside)
         }
-        Signals.connect(UnsafeMutableRawPointer(widget), "clicked") { [unowned self] in
+        hear(UnsafeMutableRawPointer(widget), Signals.connect(UnsafeMutableRawPointer(widget), "clicked") { [unowned self] in
             if releasing {
                 releasing = false
             } else {
                 control.tap()   // Enter or Space on the focused button
             }
-        }
+        })
     }
 
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {

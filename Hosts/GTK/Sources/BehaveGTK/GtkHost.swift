@@ -3,10 +3,12 @@ import BehaveScene
 import CGtk
 import Foundation
 
-/// One scene on GTK widgets: a widget behind each control (made for it, or
-/// taken from the scene's `.ui` file by the control's name), laid out at
-/// the controls' frames, with the scene's dialogs as GTK windows and its
-/// images from files. `hosting` is what the scene loader calls.
+/// One scene on GTK widgets: a widget behind each control (made for it,
+/// taken from the scene's `.ui` file by the control's name, or one of an
+/// app's own, `init(widgets:in:)`), laid out at the controls' frames or
+/// where the file or the app puts it, with the scene's dialogs as GTK
+/// windows and its images from files. `hosting` is what the scene loader
+/// calls.
 public final class GtkHost {
     let styles: GtkStyles
     /// The `.ui` file's objects, when the scene names one.
@@ -22,6 +24,12 @@ public final class GtkHost {
     private var bindings: [String: Weak<WidgetBinding>] = [:]
     /// The widgets made for controls.
     private var made: [GtkWidgetPointer] = []
+    /// An app's own widgets by control name (`init(widgets:in:)`).
+    let appWidgets: [String: GtkWidgetPointer]?
+    /// The frame clock's callback on an app's content, which moves the
+    /// scene's clock (`init(widgets:in:)`).
+    private var tick: UInt32 = 0
+    private var driver: RealTimeDriver?
 
     /// Controls without a frame, one under the other.
     private var column: GtkWidgetPointer?
@@ -35,6 +43,7 @@ public final class GtkHost {
     init(interface: String?, styles: GtkStyles) throws(ValueError) {
         self.styles = styles
         self.interface = interface
+        appWidgets = nil
         guard let interface else {
             builder = nil
             content = g_object_ref_sink(gtk_fixed_new())!.assumingMemoryBound(to: GtkWidget.self)
@@ -68,6 +77,25 @@ public final class GtkHost {
         }
         // Its content is ours now; the designer's windows are never shown.
         bhg_builder_destroy_windows(builder)
+    }
+
+    /// Behave on an app's own widgets, made and laid out by the app: each
+    /// control is bound to the widget given for its name (a `GtkButton`
+    /// behind a `Button`, a `GtkSwitch` or `GtkCheckButton`… as a `.ui`
+    /// file's are), which keeps the values the app gave it (a label's text,
+    /// a scale's range) unless the scene sets them. `content` is the
+    /// screen: the widgets are inside it, a control's `frame` reads where
+    /// GTK put its widget, from the content's top left, and the content's
+    /// frame clock drives the scene's time while it is shown. Load the
+    /// scene with `hosting`, and keep this host as long as the scene.
+    /// A reload binds the same widgets to the new scene's controls; the
+    /// old scene's controls no longer reach them.
+    public init(widgets: [String: GtkWidgetPointer], in content: GtkWidgetPointer) {
+        styles = GtkStyles()
+        interface = nil
+        builder = nil
+        appWidgets = widgets
+        self.content = bhg_ref(content)
     }
 
     /// The sides of the largest window a `.ui` file may ask for.
@@ -130,6 +158,7 @@ public final class GtkHost {
     }
 
     deinit {
+        if tick != 0 { gtk_widget_remove_tick_callback(content, guint(tick)) }
         for widget in made { g_object_unref(widget) }
         if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
         g_object_unref(content)
@@ -145,10 +174,14 @@ public final class GtkHost {
     }
 
     /// The `.ui` file's widgets found for controls, until they are bound.
-    private var found: [String: GtkWidgetPointer] = [:]
+    var found: [String: GtkWidgetPointer] = [:]
 
     /// The `.ui` file's name, as messages give it.
     var interfaceName: String? { interface.map { ($0 as NSString).lastPathComponent } }
+
+    /// Whether a `.ui` file or the app lays the widgets out, not the
+    /// controls' frames; and who, as messages name it.
+    var layoutOwner: String? { interfaceName ?? (appWidgets != nil ? "your app" : nil) }
 
     /// What bindings noted about the `.ui` file's widgets (a range a
     /// control cannot take) before the scene's trace was at hand: recorded
@@ -163,6 +196,7 @@ public final class GtkHost {
     /// it must be a widget of a class that fits the control's type, inside
     /// the screen's window.
     func check(_ view: View) throws(ValueError) {
+        if let appWidgets { return try checkAppWidget(of: view, among: appWidgets) }
         guard let builder, let interface else { return }
         let kind = GtkControlKind.of(view.controlType)
         var notAWidget: Int32 = 0
@@ -184,12 +218,12 @@ public final class GtkHost {
         found[view.name] = widget
     }
 
-    /// Binds the control's widget: the one `check` found in the `.ui` file,
-    /// which keeps the values drawn in it, or a new one.
+    /// Binds the control's widget: the one `check` found in the `.ui` file
+    /// or among the app's, which keeps the values drawn in it, or a new one.
     func bind(_ view: View) {
         let kind = GtkControlKind.of(view.controlType)
         let widget: GtkWidgetPointer
-        if builder != nil {
+        if layoutOwner != nil {
             guard let checked = found.removeValue(forKey: view.name) else { return }
             widget = checked
         } else {
@@ -201,7 +235,7 @@ public final class GtkHost {
         }
         let binding = kind.binding.init(control: view, widget: widget, host: self)
         bindings[view.name] = Weak(binding)
-        view.bind(binding, adoptingItsValues: builder != nil)
+        view.bind(binding, adoptingItsValues: layoutOwner != nil)
     }
 
     /// The ids of the `.ui` file's objects.
@@ -218,8 +252,20 @@ public final class GtkHost {
         bindingNotes = []
         scene.dialogPresenter = GtkDialogs(host: self)
         scene.screenSize = Size(width: 400, height: 700)
+        if appWidgets != nil { return driveTime(of: scene) }
         guard builder == nil else { return }
         for view in scene.screen?.rootViews ?? [] { lay(view, in: content) }
+    }
+
+    /// The content's frame clock moves the scene's clock, a frame at a
+    /// time, while the content is shown (GTK calls no tick of a widget
+    /// that is not), as `behave window`'s does.
+    private func driveTime(of scene: Scene) {
+        driver = RealTimeDriver(scene: scene)
+        tick = UInt32(bhg_add_tick(content, hostTick, Unmanaged.passRetained(SignalAction { [weak self] in
+            // Only from another thread than the scene's: GTK ticks on the loop's.
+            do throws(ValueError) { try self?.driver?.tick() } catch { self?.scene?.trace.record(.note, subject: "clock", error.message) }
+        }).toOpaque(), releaseBox))
     }
 
     /// Puts a control's widget in its container: in a stack, after the
@@ -322,6 +368,12 @@ public final class GtkHost {
             return (name, x, y, width, height)
         }
     }
+}
+
+private let hostTick: GtkTickCallback = { _, _, data in
+    guard let data else { return 0 }
+    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
+    return 1
 }
 
 /// A reference that does not keep its object.

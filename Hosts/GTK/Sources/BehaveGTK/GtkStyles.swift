@@ -11,6 +11,12 @@ final class GtkStyles {
         bhg_css_load(provider, GtkStyles.base)
     }
 
+    /// Hosts of an app's own widgets make one each: each takes its sheet away.
+    deinit {
+        bhg_remove_css(provider)
+        g_object_unref(provider)
+    }
+
     private static let base = String(decoding: EmbeddedFiles.lua("Style/window.css"), as: UTF8.self) + "\n"
 }
 
@@ -33,6 +39,11 @@ final class WidgetStyle {
     }
 
     deinit { g_object_unref(provider) }
+
+    /// Takes the sheet off the widget (another binding took it, with a sheet of its own).
+    func remove(from widget: GtkWidgetPointer) {
+        bhg_remove_widget_css(widget, provider)
+    }
 
     /// Sets or clears (`nil`) one CSS property of the widget; `state`
     /// narrows the rule (`:not(:disabled)`).

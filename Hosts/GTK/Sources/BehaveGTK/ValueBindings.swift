@@ -29,10 +29,10 @@ final class LabelBinding: WidgetBinding {
 /// Switch → `GtkSwitch`: the user's flip is a `valueChanged`.
 final class SwitchBinding: WidgetBinding {
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        Signals.notify(UnsafeMutableRawPointer(widget), "active") { [unowned self] in
+        hear(UnsafeMutableRawPointer(widget), Signals.notify(UnsafeMutableRawPointer(widget), "active") { [unowned self] in
             guard let widget = self.widget else { return }
             userEdited("on", to: .bool(bhg_switch_get_active(widget) != 0), sending: "valueChanged")
-        }
+        })
     }
 
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
@@ -56,10 +56,10 @@ final class RangeBinding: WidgetBinding {
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
         checkDrawnRange(widget)
-        Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
+        hear(UnsafeMutableRawPointer(widget), Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
             userEdited("value", to: .number(value), sending: "valueChanged")
-        }
+        })
     }
 
     /// Makes the adjustment the widget was drawn with one the control can
@@ -158,15 +158,16 @@ final class TextFieldBinding: WidgetBinding {
     private var caretPutBack: Int32?
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        Signals.connect(UnsafeMutableRawPointer(widget), "changed") { [unowned self] in
+        let entry = UnsafeMutableRawPointer(widget)
+        hear(entry, Signals.connect(entry, "changed") { [unowned self] in
             guard let widget = self.widget, !showsControlChange else { return }
             (control as? TextField)?.beginEditing()
             userEdited("text", to: .string(string(bhg_editable_get_text(widget)) ?? ""), sending: "editingChanged")
-        }
-        Signals.connect(UnsafeMutableRawPointer(widget), "activate") { [unowned self] in
+        })
+        hear(entry, Signals.connect(entry, "activate") { [unowned self] in
             (control as? TextField)?.pressReturn()
-        }
-        let focus = UnsafeMutableRawPointer(bhg_add_focus_controller(widget)!)
+        })
+        let focus = added(bhg_add_focus_controller(widget)!)
         Signals.connect(focus, "enter") { [unowned self] in
             guard !applying, let field = control as? TextField else { return }
             control.scene?.perform { field.beginEditing() }
@@ -268,10 +269,10 @@ final class ScrollViewBinding: WidgetBinding {
     override func connectSignals(_ widget: GtkWidgetPointer) {
         for adjustment in [bhg_scrolled_vadjustment(widget), bhg_scrolled_hadjustment(widget)] {
             guard let adjustment else { continue }
-            Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
+            hear(UnsafeMutableRawPointer(adjustment), Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
                 guard let offset = readOffset() else { return }
                 userEdited("contentOffset", to: .point(offset), sending: nil)
-            }
+            })
         }
     }
 

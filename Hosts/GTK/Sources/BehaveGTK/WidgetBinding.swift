@@ -32,14 +32,36 @@ class WidgetBinding: ControlWidget {
         self.control = control
         self.widget = widget
         self.host = host
+        // A widget bound before (an app's own, as a reload binds it again)
+        // is the new control's alone: the old binding stops hearing it.
+        if let earlier = bhg_get_data(widget, "behave-binding") {
+            Unmanaged<WidgetBinding>.fromOpaque(earlier).takeUnretainedValue().letGo()
+        }
         style = WidgetStyle(for: widget)
         bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
         bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
         connectSignals(widget)
     }
 
-    /// Connects the widget's signals to the control (subclasses).
+    /// Connects the widget's signals to the control (subclasses), each
+    /// through `hear`.
     func connectSignals(_ widget: GtkWidgetPointer) {}
+
+    /// The signal handlers this binding connected, and the controllers it
+    /// added: taken off when another binding takes the widget.
+    private var handlers: [(instance: UnsafeMutableRawPointer, id: UInt)] = []
+    private var controllers: [OpaquePointer] = []
+
+    /// Keeps a handler's id (`Signals.connect`'s answer) to disconnect it in `letGo`.
+    final func hear(_ instance: UnsafeMutableRawPointer, _ id: UInt) {
+        handlers.append((instance, id))
+    }
+
+    /// Keeps a controller the binding added to its widget, to remove it in `letGo`.
+    final func added(_ controller: OpaquePointer) -> UnsafeMutableRawPointer {
+        controllers.append(controller)
+        return UnsafeMutableRawPointer(controller)
+    }
 
     // MARK: Changes out
 
@@ -88,7 +110,7 @@ class WidgetBinding: ControlWidget {
     // MARK: Frames
 
     /// A `.ui` file lays the widget out, not the control's frame.
-    var isLaidOutByDesign: Bool { host?.interfaceName != nil }
+    var isLaidOutByDesign: Bool { host?.layoutOwner != nil }
 
     /// Where GTK laid the widget out, as a frame is given: from the top
     /// left of its parent control's widget (a scroll view's content), or
@@ -120,7 +142,7 @@ class WidgetBinding: ControlWidget {
     private var toldFrameUnused = false
 
     private func tellFrameUnused(_ change: PropertyChange) {
-        guard change.source != .scene, !toldFrameUnused, let host, let file = host.interfaceName else { return }
+        guard change.source != .scene, !toldFrameUnused, let host, let file = host.layoutOwner else { return }
         toldFrameUnused = true
         host.scene?.trace.record(.note, subject: control.name, "\(control.name).frame is not used in behave window, where \(file) lays its widget out: \(control.name).frame reads where the widget is (it places the control only headless: behave run, specs, the studio); size and place the widget in \(file)")
     }
@@ -196,10 +218,29 @@ class WidgetBinding: ControlWidget {
         widget = nil
     }
 
+    /// Another binding takes the widget: this one's handlers, controllers,
+    /// style sheet and weak reference come off it (the handlers held this
+    /// binding unowned, and its weak reference would have reached it once
+    /// freed), and its control keeps its scene, which its host dismisses.
+    private func letGo() {
+        guard let widget else { return }
+        for handler in handlers { g_signal_handler_disconnect(handler.instance, gulong(handler.id)) }
+        for controller in controllers { gtk_widget_remove_controller(widget, controller) }
+        handlers = []
+        controllers = []
+        style.remove(from: widget)
+        bhg_weak_unref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
+        self.widget = nil
+        retired = true
+    }
+
+    /// Another binding took the widget (`letGo`).
+    private var retired = false
+
     deinit {
         // The widget went: its control leaves the scene, and the behaviours
         // it owns are destroyed.
-        if control.scene != nil { control.removeFromParent() }
+        if !retired, control.scene != nil { control.removeFromParent() }
     }
 }
 

@@ -61,6 +61,11 @@ static inline void bhg_window_set_modal (GtkWidget *w, GtkWidget *parent) {
   if (parent != NULL) gtk_window_set_transient_for(GTK_WINDOW(w), GTK_WINDOW(parent));
 }
 static inline int bhg_is_window (GtkWidget *w) { return GTK_IS_WINDOW(w); }
+/* The window a widget is in, or NULL while it is in none. */
+static inline GtkWidget *bhg_window_of (GtkWidget *w) {
+  GtkRoot *root = gtk_widget_get_root(w);
+  return root != NULL && GTK_IS_WINDOW(root) ? GTK_WIDGET(root) : NULL;
+}
 
 static inline void bhg_fixed_put (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_put(GTK_FIXED(f), c, x, y); }
 static inline void bhg_fixed_move (GtkWidget *f, GtkWidget *c, double x, double y) { gtk_fixed_move(GTK_FIXED(f), c, x, y); }
@@ -202,6 +207,18 @@ static inline GtkCssProvider *bhg_add_widget_css (GtkWidget *w) {
                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
   G_GNUC_END_IGNORE_DEPRECATIONS
   return p;
+}
+
+/* Takes a widget's own style sheet off it (another binding took the widget). */
+static inline void bhg_remove_widget_css (GtkWidget *w, GtkCssProvider *p) {
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_remove_provider(gtk_widget_get_style_context(w), GTK_STYLE_PROVIDER(p));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+/* Takes a display's style sheet off it. */
+static inline void bhg_remove_css (GtkCssProvider *p) {
+  GdkDisplay *display = gdk_display_get_default();
+  if (display != NULL) gtk_style_context_remove_provider_for_display(display, GTK_STYLE_PROVIDER(p));
 }
 
 /* ----------------------------------------------------------- builder */

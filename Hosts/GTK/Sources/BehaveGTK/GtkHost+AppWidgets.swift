@@ -1,0 +1,32 @@
+import BehaveCore
+import BehaveScene
+import CGtk
+
+/// Checking an app's own widgets (`GtkHost(widgets:in:)`) against the
+/// scene's controls, in the words of the call the app made.
+extension GtkHost {
+    /// The widget the app gave for the control's name: of a class that fits
+    /// its type, inside the content.
+    func checkAppWidget(of view: View, among widgets: [String: GtkWidgetPointer]) throws(ValueError) {
+        let name = view.name
+        guard let widget = widgets[name] else {
+            let nearest = Suggestions.nearest(to: name, in: Array(widgets.keys))
+            throw ValueError("the app gave GtkHost(widgets:in:) no widget named `\(name)`"
+                + (nearest.map { " (did you mean `\($0)`?); rename the control or the widget's key" }
+                    ?? "; add `\"\(name)\": widget` to its widgets, or remove the control from the scene"))
+        }
+        guard widget == content || gtk_widget_is_ancestor(widget, content) != 0 else {
+            throw ValueError("the widget the app gave for `\(name)` is not inside the content given to GtkHost(widgets:in:); "
+                + "add it to the content before loading, or give the container that holds it")
+        }
+        let kind = GtkControlKind.of(view.controlType)
+        guard kind.fits(widget) else {
+            let className = string(bhg_type_name(widget)) ?? "another widget"
+            let fitting = GtkControlKind.type(fitting: widget)
+            throw ValueError("the widget the app gave for `\(name)` is a \(className), but the scene says \(view.typeName): "
+                + "a \(view.typeName) is a \(WidgetClasses.named(kind.controlType)); give one of those, or change the control "
+                + "to `type: \(fitting)` in the scene " + (fitting == "View" ? "(a View takes any widget)" : "(a \(className) is a \(fitting))"))
+        }
+        found[name] = widget
+    }
+}

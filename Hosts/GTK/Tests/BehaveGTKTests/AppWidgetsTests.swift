@@ -1,0 +1,180 @@
+import BehaveCore
+import BehaveGTK
+import BehaveScene
+import CGtk
+import Foundation
+import XCTest
+
+/// Behaviours on an app's own GTK widgets (`GtkHost(widgets:in:)`): a
+/// window the test makes as an app would, driven with real X input.
+/// Docs/embedding.md quotes this code (DocSnippetTests).
+final class AppWidgetsTests: InProcessGtkTestCase {
+    private var window: GtkWidgetPointer!
+    private var box: GtkWidgetPointer!
+    private var like: GtkWidgetPointer!, count: GtkWidgetPointer!, check: GtkWidgetPointer!
+    private var email: GtkWidgetPointer!, status: GtkWidgetPointer!
+    private var lines: [String] = []
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        lines = []
+        // The app's window, as any GTK app makes it.
+        window = gtk_window_new()
+        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        like = gtk_button_new_with_label("Like")
+        count = gtk_label_new("")
+        check = gtk_switch_new()
+        gtk_widget_set_halign(check, GTK_ALIGN_START)
+        email = gtk_entry_new()
+        status = gtk_label_new("")
+        for widget in [like, count, check, email, status] { bhg_box_append(box, widget) }
+        bhg_window_set_child(window, box)
+    }
+
+    override func tearDown() {
+        if let window, bhg_is_window(window) != 0 { bhg_window_destroy(window) }
+        pump(for: 0.1)
+        super.tearDown()
+    }
+
+    /// Loads `scene` on the window's widgets.
+    private func load(_ scene: String) throws -> (GtkHost, LoadedScene) {
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in lines.append(entry.line) }
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        let loaded = try SceneLoader.load(file: scene, hosting: host.hosting, listener: listener)   // keep both while the scene runs
+        return (host, loaded)
+    }
+
+    func testBehavioursHearRealInputOnTheAppsWidgetsAndTimeFollowsItsMainLoop() throws {
+        let (host, loaded) = try load(fixture("app.scene.yaml"))
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        XCTAssertEqual(text(of: count), "Likes: 0", "awake's text reached the app's label")
+
+        try click(like)
+        try click(like)
+        try pump(until: "two taps counted") { self.text(of: self.count) == "Likes: 2" }
+
+        try click(check)
+        try pump(until: "the switch heard") { self.text(of: self.status) == "checking" }
+        XCTAssertEqual(try loaded.scene.control(named: "check")?.value("on"), .bool(true))
+
+        try click(email)
+        try xdotool(["type", "--delay", "30", "ada@example.org"])
+        try pump(until: "the e-mail checked") { self.text(of: self.status) == "an e-mail" }
+
+        // `after(1, …)` runs on the content's frame clock, in the app's own loop.
+        try pump(until: "a second of real time", timeout: 5) { self.lines.contains { $0.hasSuffix("a second went by") } }
+        // The frame reads where GTK put the widget, from the content's top left.
+        let frame = try XCTUnwrap(loaded.scene.control(named: "like")?.value("frame").rectValue)
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        XCTAssertNotEqual(bhg_bounds(like, box, &x, &y, &width, &height), 0)
+        XCTAssertEqual(frame, Rect(x: x, y: y, width: width, height: height))
+        XCTAssertGreaterThan(frame.width, 0)
+        withExtendedLifetime(host) {}
+    }
+
+    func testAReloadBindsTheSameWidgetsToTheNewSceneAndTheOldOneLetsGo() throws {
+        let folder = try copyOfFixtures()
+        let scene = folder.appendingPathComponent("app.scene.yaml").path
+        var (host, loaded) = try load(scene)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "a tap counted") { self.text(of: self.count) == "Likes: 1" }
+
+        // Saved: the app loads the scene again on the same widgets, then dismisses the old.
+        let script = folder.appendingPathComponent("tally.lua")
+        try String(contentsOf: script, encoding: .utf8).replacingOccurrences(of: "\"Likes: \"", with: "\"Hearts: \"")
+            .write(to: script, atomically: true, encoding: .utf8)
+        let fresh = try load(scene)
+        loaded.scene.dismiss()
+        (host, loaded) = fresh
+        XCTAssertEqual(text(of: count), "Hearts: 0")
+
+        // Before: the old binding's handlers stayed on the widgets and
+        // reached it freed (the process crashed at this click).
+        try click(like)
+        try pump(until: "the new scene's tap") { self.text(of: self.count) == "Hearts: 1" }
+        pump(for: 0.3)
+        XCTAssertEqual(text(of: count), "Hearts: 1", "one tap, heard once, by the new scene alone")
+        try click(check)
+        try pump(until: "the new scene's switch") { self.text(of: self.status) == "checking" }
+
+        // The app closes the window with the scene still running: each
+        // widget takes its control out, and the behaviour is destroyed.
+        bhg_window_destroy(window)
+        window = nil
+        try pump(until: "the behaviour destroyed") { self.lines.contains { $0.contains("tally destroyed after 1 taps") } }
+        XCTAssertEqual(lines.filter { $0.contains("tally destroyed") }.count, 2, lines.joined(separator: "\n"))
+        withExtendedLifetime(host) {}
+    }
+
+    func testAControlWithoutAWidgetOfTheAppsIsTheScenesMistakeWithTheFix() throws {
+        let folder = try copyOfFixtures()
+        let scene = folder.appendingPathComponent("app.scene.yaml")
+        try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "  count: ", with: "  cuont: ")
+            .replacingOccurrences(of: "count: count", with: "count: cuont").write(to: scene, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try load(scene.path)) { error in
+            XCTAssertTrue("\(error)".contains("the app gave GtkHost(widgets:in:) no widget named `cuont` (did you mean `count`?)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("app.scene.yaml:"), "\(error)")
+        }
+        XCTAssertEqual(text(of: count), "", "nothing bound")
+    }
+
+    // MARK: Support
+
+    private func fixture(_ name: String) -> String {
+        WindowDriver.checkout.appendingPathComponent("Hosts/GTK/Tests/BehaveGTKTests/Fixtures/AppWidgets/\(name)").path
+    }
+
+    private func copyOfFixtures() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-widgets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["app.scene.yaml", "tally.lua"] {
+            try FileManager.default.copyItem(atPath: fixture(name), toPath: folder.appendingPathComponent(name).path)
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    private func text(of widget: GtkWidgetPointer) -> String {
+        if bhg_is_label(widget) != 0 { return String(cString: bhg_label_get_text(widget)) }
+        return String(cString: bhg_editable_get_text(widget))
+    }
+
+    /// Clicks the middle of a widget with the X server's pointer (the
+    /// window sits at the screen's top left, as the other tests' do).
+    private func click(_ widget: GtkWidgetPointer) throws {
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        XCTAssertNotEqual(bhg_bounds(widget, window, &x, &y, &width, &height), 0)
+        try xdotool(["mousemove", "\(Int(x + width / 2))", "\(Int(y + height / 2))", "click", "1"])
+    }
+
+    /// Runs xdotool while GTK's loop runs here, in the test's process.
+    private func xdotool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(WindowDriver.which("xdotool"), "xdotool"))
+        process.arguments = arguments
+        try process.run()
+        while process.isRunning { pump(for: 0.01) }
+        XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments)")
+        pump(for: 0.15)
+    }
+
+    private func pump(for seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        repeat {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            usleep(2000)
+        } while Date() < end
+    }
+
+    private func pump(until what: String, timeout: Double = 10, _ condition: () -> Bool) throws {
+        let end = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < end else { return XCTFail("timed out waiting for \(what); the trace:\n\(lines.suffix(20).joined(separator: "\n"))") }
+            pump(for: 0.02)
+        }
+    }
+}
