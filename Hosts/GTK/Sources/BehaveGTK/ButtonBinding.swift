@@ -68,6 +68,8 @@ final class ButtonBinding: WidgetBinding {
             }
         case ("image", .null):
             if let picture { gtk_widget_set_visible(picture, 0) }
+            // The name that stood in for a missing file goes with the image.
+            if let label { bhg_label_set_text(label, labelText(text(control.storedTitle))) }
         case ("titleColor", let color):
             // A disabled button keeps the theme's dimmed text, as UIKit's does.
             style.set("color", to: color.colorValue, state: ":not(:disabled)")

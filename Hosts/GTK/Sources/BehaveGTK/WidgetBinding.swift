@@ -34,13 +34,39 @@ class WidgetBinding: ControlWidget {
         self.host = host
         // A widget bound before (an app's own, as a reload binds it again)
         // is the new control's alone: the old binding stops hearing it.
-        if let earlier = bhg_get_data(widget, "behave-binding") {
-            Unmanaged<WidgetBinding>.fromOpaque(earlier).takeUnretainedValue().letGo()
-        }
+        let earlier = bhg_get_data(widget, "behave-binding").map { Unmanaged<WidgetBinding>.fromOpaque($0).takeUnretainedValue() }
+        earlier?.letGo()
         style = WidgetStyle(for: widget)
         bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
         bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
         connectSignals(widget)
+        if let earlier { asDrawn = earlier.asDrawn } else if host.appWidgets != nil { recordAsDrawn(widget) }
+    }
+
+    /// An app's widget as the app made it, before a binding first took it:
+    /// what `letGo` shows again, so that each scene bound to it (a reload)
+    /// starts from the app's widget, not from what the last scene left.
+    private var asDrawn: [String: Value] = [:]
+
+    private func recordAsDrawn(_ widget: GtkWidgetPointer) {
+        for spec in control.schema.properties {
+            if let drawn = drawnValue(of: spec) { asDrawn[spec.name] = drawn }
+        }
+        asDrawn["alpha"] = .number(gtk_widget_get_opacity(widget))
+        asDrawn["hidden"] = .bool(gtk_widget_get_visible(widget) == 0)
+        asDrawn["userInteractionEnabled"] = .bool(gtk_widget_get_can_target(widget) != 0)
+        if control.schema.index(of: "enabled") != nil { asDrawn["enabled"] = .bool(gtk_widget_get_sensitive(widget) != 0) }
+    }
+
+    /// Shows the widget as the app made it again: each property the scene
+    /// changed goes back to the value drawn (or, when the widget draws
+    /// none, the default: a button's image the scene gave is taken off).
+    private func showAsDrawn() {
+        for (index, spec) in control.schema.properties.enumerated() where !spec.isReadOnly && spec.name != "name" && spec.name != "frame" {
+            let current = (try? control.value(spec.name)) ?? spec.defaultValue
+            guard let back = asDrawn[spec.name] ?? (current != spec.defaultValue ? spec.defaultValue : nil) else { continue }
+            apply(PropertyChange(control: control.name, property: spec.name, index: index, old: current, new: back, source: .scene))
+        }
     }
 
     /// Connects the widget's signals to the control (subclasses), each
@@ -218,12 +244,14 @@ class WidgetBinding: ControlWidget {
         widget = nil
     }
 
-    /// Another binding takes the widget: this one's handlers, controllers,
-    /// style sheet and weak reference come off it (the handlers held this
+    /// Another binding takes the widget: it shows what the app drew again,
+    /// and this binding's handlers, controllers, style sheet and weak
+    /// reference come off it (the handlers held this
     /// binding unowned, and its weak reference would have reached it once
     /// freed), and its control keeps its scene, which its host dismisses.
     private func letGo() {
         guard let widget else { return }
+        showAsDrawn()
         for handler in handlers { g_signal_handler_disconnect(handler.instance, gulong(handler.id)) }
         for controller in controllers { gtk_widget_remove_controller(widget, controller) }
         handlers = []

@@ -91,6 +91,11 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         loaded.scene.dismiss()
         (host, loaded) = fresh
         XCTAssertEqual(text(of: count), "Hearts: 0")
+        // The new scene starts from the app's button, not from what the old
+        // scene left on it (before: it took "[heart] Like" as its title,
+        // and showed "[heart] [heart] Like").
+        XCTAssertEqual(try loaded.scene.control(named: "like")?.value("title"), .string("Like"))
+        XCTAssertEqual(buttonText(), "[heart] Like")
 
         // Before: the old binding's handlers stayed on the widgets and
         // reached it freed (the process crashed at this click).
@@ -136,6 +141,14 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         }
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return folder
+    }
+
+    /// What the button's face reads: its label, and an image's name in
+    /// brackets where no file draws it.
+    private func buttonText() -> String {
+        let face = bhg_button_get_child(like)
+        guard let face, bhg_is_label(face) == 0, let label = gtk_widget_get_last_child(face) else { return face.map(text(of:)) ?? "" }
+        return text(of: label)
     }
 
     private func text(of widget: GtkWidgetPointer) -> String {

@@ -9,6 +9,7 @@ local Tally = behaviour {
 function Tally:awake()
   self.taps = 0
   self.count.text = self.prefix .. self.taps
+  self.like.image = "heart"             -- no file of that name: the button shows [heart]
   self.like:on("touchUpInside", function()
     self.taps = self.taps + 1
     self.count.text = self.prefix .. self.taps
