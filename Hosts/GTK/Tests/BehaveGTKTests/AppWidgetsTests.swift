@@ -71,6 +71,10 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertNotEqual(bhg_bounds(like, box, &x, &y, &width, &height), 0)
         XCTAssertEqual(frame, Rect(x: x, y: y, width: width, height: height))
         XCTAssertGreaterThan(frame.width, 0)
+        // Waking, GTK has laid nothing out (as UIKit's viewDidLoad has no
+        // final frames); the scene's first moment comes after it has.
+        XCTAssertTrue(lines.contains { $0.hasSuffix("awake: like is 0 wide") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasSuffix("shown: like is \(Int(width)) wide") }, lines.joined(separator: "\n"))
         withExtendedLifetime(host) {}
     }
 
@@ -175,12 +179,15 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         pump(for: 0.15)
     }
 
+    /// Runs GTK's main loop for `seconds`, as an app's `g_main_loop_run` does.
     private func pump(for seconds: Double) {
-        let end = Date().addingTimeInterval(seconds)
-        repeat {
-            while g_main_context_iteration(nil, 0) != 0 {}
-            usleep(2000)
-        } while Date() < end
+        let loop = g_main_loop_new(nil, 0)!
+        defer { g_main_loop_unref(loop) }
+        g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, seconds * 1000)), { loop in
+            g_main_loop_quit(OpaquePointer(loop))
+            return 0
+        }, UnsafeMutableRawPointer(loop), nil)
+        g_main_loop_run(loop)
     }
 
     private func pump(until what: String, timeout: Double = 10, _ condition: () -> Bool) throws {

@@ -21,6 +21,8 @@ function Tally:awake()
     if not self.check.isOn then return end
     self.status.text = self.email.text:match("^[%w.]+@[%w.]+%.%a+$") and "an e-mail" or "not yet"
   end)
+  print(string.format("awake: like is %g wide", self.like.frame.width))
+  after(0, function() print(string.format("shown: like is %g wide", self.like.frame.width)) end)
   after(1, function() print("a second went by") end)
 end
 
