@@ -21,7 +21,7 @@ final class GtkDialogs: DialogPresenter {
         take(down: nil)
         let window = gtk_window_new()!
         bhg_window_set_title(window, labelText(dialog.title ?? dialog.style.title))
-        bhg_window_set_modal(window, host?.window?.window ?? host.flatMap { bhg_window_of($0.content) })
+        bhg_window_set_modal(window, host?.window?.window ?? host.flatMap { $0.contentIsAlive ? bhg_window_of($0.content) : nil })
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
         gtk_widget_add_css_class(box, "bh-dialog")
         if let title = dialog.title {

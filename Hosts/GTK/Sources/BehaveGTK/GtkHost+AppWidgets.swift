@@ -9,6 +9,10 @@ extension GtkHost {
     /// its type, inside the content.
     func checkAppWidget(of view: View, among widgets: [String: GtkWidgetPointer]) throws(ValueError) {
         let name = view.name
+        guard contentIsAlive else {
+            throw ValueError("the content given to GtkHost(widgets:in:) was destroyed (its window closed); "
+                + "make a new host with the widgets of a window that is open")
+        }
         guard let widget = widgets[name] else {
             let nearest = Suggestions.nearest(to: name, in: Array(widgets.keys))
             throw ValueError("the app gave GtkHost(widgets:in:) no widget named `\(name)`"

@@ -14,9 +14,13 @@ public final class GtkHost {
     /// The `.ui` file's objects, when the scene names one.
     private let builder: OpaquePointer?
     private let interface: String?
-    /// The window's content: the `.ui` window's content, or a fixed
-    /// container where controls sit at their frames.
+    /// The window's content: the `.ui` window's content, a fixed
+    /// container where controls sit at their frames, or the app's own
+    /// (`init(widgets:in:)`), which the host does not keep: read it only
+    /// while `contentIsAlive`.
     public let content: GtkWidgetPointer
+    /// False once an app's content is gone (its window destroyed).
+    public private(set) var contentIsAlive = true
     /// The `.ui` window's title and default size (-1: its content's).
     public private(set) var title: String?
     public private(set) var defaultSize: (width: Int32, height: Int32) = (-1, -1)
@@ -95,7 +99,15 @@ public final class GtkHost {
         interface = nil
         builder = nil
         appWidgets = widgets
-        self.content = bhg_ref(content)
+        // Not kept: when the app's window goes, its widgets go, and their
+        // controls leave the scene (the behaviours they own are destroyed).
+        self.content = content
+        bhg_weak_ref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func contentDidGo() {
+        contentIsAlive = false
+        tick = 0
     }
 
     /// The sides of the largest window a `.ui` file may ask for.
@@ -158,10 +170,14 @@ public final class GtkHost {
     }
 
     deinit {
-        if tick != 0 { gtk_widget_remove_tick_callback(content, guint(tick)) }
         for widget in made { g_object_unref(widget) }
         if let builder { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        g_object_unref(content)
+        if appWidgets == nil {
+            g_object_unref(content)
+        } else if contentIsAlive {
+            if tick != 0 { gtk_widget_remove_tick_callback(content, guint(tick)) }
+            bhg_weak_unref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     /// What the scene loader calls: each control checked against the `.ui`
@@ -376,6 +392,12 @@ public final class GtkHost {
             return (name, x, y, width, height)
         }
     }
+}
+
+/// An app's content is gone: its host forgets it.
+private let contentWent: GWeakNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<GtkHost>.fromOpaque(data).takeUnretainedValue().contentDidGo()
 }
 
 private let hostTick: GtkTickCallback = { _, _, data in

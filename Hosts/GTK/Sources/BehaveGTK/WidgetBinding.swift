@@ -147,7 +147,7 @@ class WidgetBinding: ControlWidget {
     /// time, so a window the user resized gives the new place.
     private func laidOutFrame() -> Rect {
         let nowhere = Rect(x: 0, y: 0, width: 0, height: 0)
-        guard let widget, let host, gtk_widget_get_mapped(widget) != 0,
+        guard let widget, let host, host.contentIsAlive, gtk_widget_get_mapped(widget) != 0,
               gtk_widget_get_width(host.content) > 0 || gtk_widget_get_height(host.content) > 0 else { return nowhere }
         // The screen's top left is the content's outside its margins (a
         // box drawn 20 from the window's left puts its first child at 20).

@@ -27,7 +27,7 @@ function Tally:awake()
 end
 
 function Tally:destroy()
-  print("tally destroyed after " .. self.taps .. " taps")
+  print("tally destroyed at " .. self.prefix .. self.taps)
 end
 
 return Tally
