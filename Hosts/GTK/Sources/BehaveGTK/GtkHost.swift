@@ -85,7 +85,7 @@ public final class GtkHost {
 
     /// Behave on an app's own widgets, made and laid out by the app: each
     /// control is bound to the widget given for its name (a `GtkButton`
-    /// behind a `Button`, a `GtkSwitch` or `GtkCheckButton`… as a `.ui`
+    /// behind a `Button`, a `GtkSwitch` behind a `Switch`… as a `.ui`
     /// file's are), which keeps the values the app gave it (a label's text,
     /// a scale's range) unless the scene sets them. `content` is the
     /// screen: the widgets are inside it, a control's `frame` reads where
