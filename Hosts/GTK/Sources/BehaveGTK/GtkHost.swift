@@ -275,18 +275,12 @@ public final class GtkHost {
 
     /// The content's frame clock moves the scene's clock, a frame at a
     /// time, while the content is shown (GTK calls no tick of a widget
-    /// that is not). It starts a frame after the content is first shown:
-    /// GTK ticks before it lays a frame out, so `after(0, …)` in `awake`
-    /// would read frames of 0 × 0, as `awake` itself does.
+    /// that is not), once GTK has laid it out (`LayoutGate`).
     private func driveTime(of scene: Scene) {
         driver = RealTimeDriver(scene: scene)
-        var shown = gtk_widget_get_mapped(content) != 0
+        var gate = LayoutGate()
         tick = UInt32(bhg_add_tick(content, hostTick, Unmanaged.passRetained(SignalAction { [weak self] in
-            guard let self else { return }
-            guard shown else {
-                shown = gtk_widget_get_mapped(content) != 0
-                return
-            }
+            guard let self, gate.opens(for: content) else { return }
             // Only from another thread than the scene's: GTK ticks on the loop's.
             do throws(ValueError) { try driver?.tick() } catch { scene.trace.record(.note, subject: "clock", error.message) }
         }).toOpaque(), releaseBox))

@@ -49,6 +49,8 @@ public final class GtkWindowHost {
     /// scene loads).
     private var making: GtkHost?
     private var driver: RealTimeDriver?
+    /// The scene's clock waits for its widgets' first layout.
+    private var layoutGate = LayoutGate()
     private let options: Options
     private let loop: OpaquePointer
     /// What the scene is made from, without the values set since.
@@ -133,6 +135,7 @@ public final class GtkWindowHost {
         bhg_window_set_title(window, host.title ?? session.scene.screenTitle)
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
+        layoutGate = LayoutGate()
         geometryPrinted = false
         // The new scene's own errors show, its behaviours' `awake` among them.
         errorsSeen = 0
@@ -176,7 +179,7 @@ public final class GtkWindowHost {
     private func frame() {
         guard !ended else { return }
         do throws(ValueError) {
-            try driver?.tick()
+            if let host, layoutGate.opens(for: host.content) { try driver?.tick() }
         } catch {
             // Only from another thread than the scene's: GLib's frame
             // source runs on the main loop's, so this says it moved.
