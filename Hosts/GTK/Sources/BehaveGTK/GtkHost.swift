@@ -91,7 +91,8 @@ public final class GtkHost {
     /// screen: the widgets are inside it, a control's `frame` reads where
     /// GTK put its widget, from the content's top left, and the content's
     /// frame clock drives the scene's time while it is shown. Load the
-    /// scene with `hosting`, and keep this host as long as the scene.
+    /// scene with `hosting`; the host lives as long as the scene (its
+    /// frame clock keeps it until the scene is dismissed).
     /// A reload binds the same widgets to the new scene's controls; the
     /// old scene's controls no longer reach them.
     public init(widgets: [String: GtkWidgetPointer], in content: GtkWidgetPointer) {
@@ -103,6 +104,11 @@ public final class GtkHost {
         // controls leave the scene (the behaviours they own are destroyed).
         self.content = content
         bhg_weak_ref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func tickEnded() {
+        tick = 0
+        driver = nil
     }
 
     fileprivate func contentDidGo() {
@@ -275,14 +281,21 @@ public final class GtkHost {
 
     /// The content's frame clock moves the scene's clock, a frame at a
     /// time, while the content is shown (GTK calls no tick of a widget
-    /// that is not), once GTK has laid it out (`LayoutGate`).
+    /// that is not), once GTK has laid it out (`LayoutGate`). The tick
+    /// keeps the host, so an app need keep only its `LoadedScene`: the
+    /// tick ends when the scene is dismissed (or released), and lets the
+    /// host go.
     private func driveTime(of scene: Scene) {
         driver = RealTimeDriver(scene: scene)
         var gate = LayoutGate()
-        tick = UInt32(bhg_add_tick(content, hostTick, Unmanaged.passRetained(SignalAction { [weak self] in
-            guard let self, gate.opens(for: content) else { return }
+        let keeper = TickKeeper(host: self)
+        tick = UInt32(bhg_add_tick(content, hostTick, Unmanaged.passRetained(SignalQuestion { _ in
+            let host = keeper.host
+            guard let scene = host.scene, scene.screen != nil else { return false }
+            guard gate.opens(for: host.content) else { return true }
             // Only from another thread than the scene's: GTK ticks on the loop's.
-            do throws(ValueError) { try driver?.tick() } catch { scene.trace.record(.note, subject: "clock", error.message) }
+            do throws(ValueError) { try host.driver?.tick() } catch { scene.trace.record(.note, subject: "clock", error.message) }
+            return true
         }).toOpaque(), releaseBox))
     }
 
@@ -396,8 +409,16 @@ private let contentWent: GWeakNotify = { data, _ in
 
 private let hostTick: GtkTickCallback = { _, _, data in
     guard let data else { return 0 }
-    Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue().run()
-    return 1
+    return Unmanaged<SignalQuestion>.fromOpaque(data).takeUnretainedValue().ask(0) ? 1 : 0
+}
+
+/// The host an app's frame clock keeps: when GTK lets the tick go (the
+/// scene dismissed, the content gone), the host hears that it has none
+/// before it is let go.
+private final class TickKeeper {
+    let host: GtkHost
+    init(host: GtkHost) { self.host = host }
+    deinit { host.tickEnded() }
 }
 
 /// A reference that does not keep its object.
