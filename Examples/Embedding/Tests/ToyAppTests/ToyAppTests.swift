@@ -23,8 +23,10 @@ import Testing
         #expect(lines.contains("change volume.value: 0.25 → 0.75 (user)"), "\(text)")
         #expect(lines.contains(#"change level.text: "Volume 25%" → "Volume 75%" (script)"#), "\(text)")
         #expect(lines.contains { $0.hasPrefix("window") && $0.contains("volume: (knob 75%)") && $0.contains("\"Volume 75%\"") }, "\(text)")
-        // The app's own function, called by its behaviour at full volume.
+        // The app's own functions, called by its behaviour at full volume; a table
+        // reaches the app as JSON, and the call knows its scene.
         #expect(lines.contains(#"device vibrated ["heavy"]"#), "\(text)")
+        #expect(lines.contains(#"analytics tracked ["volumeMaxed {\"value\":1} on Toy"]"#), "\(text)")
         // The action the behaviour sent the screen, heard by the app with its sender and arguments.
         #expect(lines.contains("app hears volumeMaxed from meter: 1.0"), "\(text)")
         // Closing the window destroys every behaviour; `destroy` ran.
