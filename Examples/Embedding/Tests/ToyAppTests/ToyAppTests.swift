@@ -1,4 +1,6 @@
 import BehaveCore
+import BehaveLua
+import BehaveScene
 import Foundation
 import Testing
 @testable import ToyApp
@@ -96,5 +98,28 @@ import Testing
         app.turn("volume", to: 0.75)
         #expect(app.drawing.contains("level: \"Level 75%\""), "the last good scene runs on: \(app.drawing)")
         app.close()
+    }
+
+    /// A scene from its file or from a tree built in Swift (Docs/scenes.md,
+    /// "From Swift"), and what the checker finds in a file.
+    @Test func aSceneFromItsFileOrFromATree() throws {
+        try AppModule.registerAppModules()
+        let file = try #require(ToyApp.sceneFolder).appendingPathComponent("app.scene.yaml").path
+        let loaded = try SceneLoader.load(file: file)   // throws SceneLoadError
+        try loaded.scene.execute(.tap("like"))
+        #expect(loaded.scene.trace.entries.contains { $0.message == "like touchUpInside" })
+
+        let button = SceneNode.map([.init(key: "type", value: .scalar(.text("Button", quoted: false), line: 0), keyLine: 0)], line: 0)
+        let controls = SceneNode.map([.init(key: "ok", value: button, keyLine: 0)], line: 0)
+        let tree = SceneNode.map([.init(key: "controls", value: controls, keyLine: 0)], line: 0)
+        let built = try SceneLoader.load(node: tree, file: "spec", directory: ".", limits: .default)
+        #expect(built.scene.control(named: "ok") is Button)
+
+        let mistakes: [SceneDiagnostic] = Checker.check(file)   // errors only
+        let all = Checker.inspect(file)                         // errors, then warnings (isWarning)
+        let warnings = loaded.warnings                          // of a scene that loaded
+        #expect(mistakes.isEmpty && all.isEmpty && warnings.isEmpty, "\(all)")
+        loaded.scene.dismiss()
+        built.scene.dismiss()
     }
 }
