@@ -27,8 +27,8 @@ struct DocBlockChecker {
         default:
             fail("""
                 a block of \(block.language.isEmpty ? "output" : "`\(block.language)`") is checked only as its mark says: \
-                put `<!-- output of: COMMAND -->` (what the command prints, run in the checkout; `(in FOLDER)` at the end \
-                runs it there) or `<!-- checked by: TEST FILE -->` (a test that asserts each of its lines) on the line before it
+                put `<!-- output of: COMMANDS -->` (what the commands print, run in a copy of the checkout's Examples/ and \
+                Scripts/; `(in FOLDER)` at the end runs them there) on the line before it, or `<!-- not checked: why -->`
                 """)
         }
     }
@@ -79,15 +79,6 @@ struct DocBlockChecker {
                 ? block.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined() + "\n" : block.text
             if let missing = DocOutput.firstMissing(shown: shown, in: printed.output) {
                 fail("`\(command)` does not print `\(missing)` (after the lines before it); it prints:\n\(printed.output)")
-            }
-        case .checkedBy:
-            let source = try String(contentsOf: checkout.appendingPathComponent(mark.detail), encoding: .utf8)
-                .replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
-            for line in block.lines {
-                for piece in line.components(separatedBy: "…").map({ $0.trimmingCharacters(in: .whitespaces) })
-                where !piece.isEmpty && !source.contains(piece) {
-                    fail("\(mark.detail) does not assert `\(piece)`; show what the test asserts, or mark the block otherwise")
-                }
             }
         }
     }

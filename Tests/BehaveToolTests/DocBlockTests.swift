@@ -128,9 +128,6 @@ struct DocMark: Equatable {
         /// What the commands of the detail print, run in the checkout
         /// (`behave …; in Examples/Toggle` runs them there).
         case outputOf = "output of"
-        /// A message a test of the checkout asserts: the detail names the
-        /// test's file, and each line of the block is in it.
-        case checkedBy = "checked by"
         /// Output this test cannot produce (why, in the detail: what it
         /// would need): shown, not checked.
         case notChecked = "not checked"
