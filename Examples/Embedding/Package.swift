@@ -22,7 +22,10 @@ let package = Package(
             resources: [.copy("Behaviours")]
         ),
         .executableTarget(name: "embedding-demo", dependencies: ["ToyApp"]),
-        .testTarget(name: "ToyAppTests", dependencies: ["ToyApp", .product(name: "BehaveCore", package: "Behave")]),
+        .testTarget(name: "ToyAppTests", dependencies: [
+            "ToyApp", .product(name: "BehaveCore", package: "Behave"), .product(name: "BehaveLua", package: "Behave"),
+            .product(name: "BehaveScene", package: "Behave"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

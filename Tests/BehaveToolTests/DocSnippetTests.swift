@@ -16,7 +16,7 @@ final class DocSnippetTests: XCTestCase {
     /// What the docs may quote: files CI compiles.
     static let compiledSources = ["Examples/Embedding", "Tests/BehaveCoreTests/ReadmeExampleTests.swift", "Tests/BehaveToolTests/App",
                                   "Hosts/GTK/Tests/BehaveGTKTests/AppWidgetsTests.swift"]
-    static let marker = "<!-- not compiled:"
+    static let marker = "<!-- \(DocMark.Kind.notCompiled.rawValue):"
 
     func testEverySwiftBlockIsAnExcerptOfCompiledCodeOrSaysWhyNot() throws {
         let sources = try Self.compiledSources.flatMap { try swiftFiles(at: $0) }
@@ -108,52 +108,16 @@ struct SwiftBlock {
     /// The reason given by a `<!-- not compiled: … -->` on the line before the fence, if any.
     let notCompiledReason: String?
 
-    struct Malformed: Error, CustomStringConvertible { let description: String }
-
+    /// The ```swift blocks of a page, read as DocBlockTests reads every block.
     static func all(in text: String, file: String) throws -> [SwiftBlock] {
-        let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-        var blocks: [SwiftBlock] = []
-        var index = 0
-        var fence: String?
-        var pendingReason: (line: Int, reason: String)?
-        while index < rows.count {
-            let row = rows[index]
-            let trimmed = row.trimmingCharacters(in: .whitespaces)
-            if fence == nil, trimmed.hasPrefix(DocSnippetTests.marker) {
-                guard trimmed.hasSuffix("-->") else {
-                    throw Malformed(description: "\(file):\(index + 1): a `not compiled` comment ends on its own line with -->")
-                }
-                let reason = trimmed.dropFirst(DocSnippetTests.marker.count).dropLast(3).trimmingCharacters(in: .whitespaces)
-                pendingReason = (index + 1, reason)
-                index += 1
-                continue
+        try DocBlock.all(in: text, page: file).filter { $0.language == "swift" }.map { block in
+            let lines = block.lines.enumerated().compactMap { offset, row -> Line? in
+                let text = row.trimmingCharacters(in: .whitespaces)
+                return text.isEmpty ? nil : Line(line: block.line + offset + 1, text: text)
             }
-            if let pending = pendingReason, trimmed != "```swift" {
-                throw Malformed(description: "\(file):\(pending.line): a `not compiled` comment is right before a ```swift block, which this one is not")
-            }
-            if trimmed.hasPrefix("```") {
-                if fence == nil, trimmed == "```swift" {
-                    let start = index
-                    var lines: [Line] = []
-                    index += 1
-                    while index < rows.count, rows[index].trimmingCharacters(in: .whitespaces) != "```" {
-                        let text = rows[index].trimmingCharacters(in: .whitespaces)
-                        if !text.isEmpty { lines.append(Line(line: index + 1, text: text)) }
-                        index += 1
-                    }
-                    guard index < rows.count else {
-                        throw Malformed(description: "\(file):\(start + 1): a ```swift block with no closing ```")
-                    }
-                    blocks.append(SwiftBlock(line: start + 1, lines: lines, notCompiledReason: pendingReason?.reason))
-                    pendingReason = nil
-                } else {
-                    // Another language's fence, opened or closed: its content is not ours to read.
-                    fence = fence == nil ? trimmed : nil
-                }
-            }
-            index += 1
+            return SwiftBlock(line: block.line, lines: lines,
+                              notCompiledReason: block.mark?.kind == .notCompiled ? block.mark?.detail : nil)
         }
-        return blocks
     }
 }
 

@@ -52,5 +52,8 @@ extension AppModule {
         try modulesRegistered.get()
     }
 
-    private static let modulesRegistered = Result { try AppModules.register(haptics) }
+    private static let modulesRegistered = Result {
+        try AppModules.register(haptics)
+        try AppModules.register(analytics)
+    }
 }

@@ -148,6 +148,7 @@ public final class ToyApp {
         app.lines.append("window \(app.drawing)")
         app.turn("volume", to: 1)
         app.lines.append("device vibrated \(ToyDevice.shared.takePlayed())")
+        app.lines.append("analytics tracked \(ToyAnalytics.shared.takeEvents())")
         app.close()
         return app.lines
     }

@@ -1,4 +1,6 @@
 import BehaveCore
+import BehaveLua
+import BehaveScene
 import Foundation
 import Testing
 @testable import ToyApp
@@ -23,8 +25,10 @@ import Testing
         #expect(lines.contains("change volume.value: 0.25 → 0.75 (user)"), "\(text)")
         #expect(lines.contains(#"change level.text: "Volume 25%" → "Volume 75%" (script)"#), "\(text)")
         #expect(lines.contains { $0.hasPrefix("window") && $0.contains("volume: (knob 75%)") && $0.contains("\"Volume 75%\"") }, "\(text)")
-        // The app's own function, called by its behaviour at full volume.
+        // The app's own functions, called by its behaviour at full volume; a table
+        // reaches the app as JSON, and the call knows its scene.
         #expect(lines.contains(#"device vibrated ["heavy"]"#), "\(text)")
+        #expect(lines.contains(#"analytics tracked ["volumeMaxed {\"value\":1} on Toy"]"#), "\(text)")
         // The action the behaviour sent the screen, heard by the app with its sender and arguments.
         #expect(lines.contains("app hears volumeMaxed from meter: 1.0"), "\(text)")
         // Closing the window destroys every behaviour; `destroy` ran.
@@ -94,5 +98,28 @@ import Testing
         app.turn("volume", to: 0.75)
         #expect(app.drawing.contains("level: \"Level 75%\""), "the last good scene runs on: \(app.drawing)")
         app.close()
+    }
+
+    /// A scene from its file or from a tree built in Swift (Docs/scenes.md,
+    /// "From Swift"), and what the checker finds in a file.
+    @Test func aSceneFromItsFileOrFromATree() throws {
+        try AppModule.registerAppModules()
+        let file = try #require(ToyApp.sceneFolder).appendingPathComponent("app.scene.yaml").path
+        let loaded = try SceneLoader.load(file: file)   // throws SceneLoadError
+        try loaded.scene.execute(.tap("like"))
+        #expect(loaded.scene.trace.entries.contains { $0.message == "like touchUpInside" })
+
+        let button = SceneNode.map([.init(key: "type", value: .scalar(.text("Button", quoted: false), line: 0), keyLine: 0)], line: 0)
+        let controls = SceneNode.map([.init(key: "ok", value: button, keyLine: 0)], line: 0)
+        let tree = SceneNode.map([.init(key: "controls", value: controls, keyLine: 0)], line: 0)
+        let built = try SceneLoader.load(node: tree, file: "spec", directory: ".", limits: .default)
+        #expect(built.scene.control(named: "ok") is Button)
+
+        let mistakes: [SceneDiagnostic] = Checker.check(file)   // errors only
+        let all = Checker.inspect(file)                         // errors, then warnings (isWarning)
+        let warnings = loaded.warnings                          // of a scene that loaded
+        #expect(mistakes.isEmpty && all.isEmpty && warnings.isEmpty, "\(all)")
+        loaded.scene.dismiss()
+        built.scene.dismiss()
     }
 }

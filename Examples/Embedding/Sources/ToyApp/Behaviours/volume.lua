@@ -10,7 +10,8 @@ function Volume:awake()
   self.knob:on("valueChanged", function(knob)
     self:show()
     if knob.value >= 1 then
-      haptics.vibrate("heavy")                 -- the app's own function
+      haptics.vibrate("heavy")                 -- the app's own functions
+      analytics.track("volumeMaxed", { value = knob.value })
       self:sendAction("volumeMaxed", knob.value) -- up the responder chain, to the app
     end
   end)
