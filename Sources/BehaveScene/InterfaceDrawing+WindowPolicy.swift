@@ -307,6 +307,24 @@ extension InterfaceDrawing {
         return document.elements[property.parent].attribute("class")
     }
 
+    /// The first widget's `layout-manager` given by id (the property's
+    /// element) that is an overlay layout of a widget but an overlay, or
+    /// another of an overlay, as the window's pre-scan finds it at the
+    /// file's end (an id may be given after it is named); `classes`, each
+    /// id's class.
+    static func overlayLayoutByID(in document: MarkupDocument, classes: [String: String]) -> (element: Int, refusal: WindowRefusal)? {
+        for (index, element) in document.elements.enumerated() where element.name == "property" && element.parent >= 0 {
+            guard propertyName(element.attribute("name") ?? "") == "layout-manager", element.attribute("bind-source") == nil,
+                  case let object = document.elements[element.parent], object.name == "object",
+                  let owner = object.attribute("class"), GtkClasses.gtk.classes[owner] != nil,
+                  let layout = classes[stripped(document.text(of: index))], GtkClasses.gtk.classes[layout] != nil,
+                  GtkClasses.gtk.isA(layout, "GtkLayoutManager"),
+                  GtkClasses.gtk.isA(layout, "GtkOverlayLayout") != GtkClasses.gtk.isA(owner, "GtkOverlay") else { continue }
+            return (index, .overlayLayout(className: layout, owner: owner))
+        }
+        return nil
+    }
+
     /// Whether `row` is a tree store's: in its `<data>`, or in a row of it.
     private static func isTreeStoreRow(_ row: MarkupDocument.Element, in document: MarkupDocument) -> Bool {
         var parent = row.parent

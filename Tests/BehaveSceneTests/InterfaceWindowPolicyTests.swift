@@ -180,6 +180,17 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                           "coffee.ui:11:96: a GtkOverlayLayout as the `layout-manager` of a GtkBox, on which GTK fails an assertion (a "
                             + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
                           fix: "remove the property")
+        // Given by id, as inside (before: headless took it).
+        try assertRefused("</interface>", #"  <object class="GtkOverlayLayout" id="o"/><object class="GtkButton"><property name="layout-manager">o</property>"#
+                            + "\n  </object>\n</interface>",
+                          "coffee.ui:36:121: a GtkOverlayLayout as the `layout-manager` of a GtkButton, on which GTK fails an assertion (a "
+                            + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
+                          fix: "remove the property")
+        try assertRefused("</interface>", #"  <object class="GtkOverlay"><property name="layout_manager"> grid </property></object>"#
+                            + #"<object class="GtkGridLayout" id="grid"/>"# + "\n</interface>",
+                          "coffee.ui:36:86: a GtkGridLayout as the `layout-manager` of a GtkOverlay, on which GTK fails an assertion (a "
+                            + "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else)",
+                          fix: "remove the property")
         // An assistant without a page (GTK failed an assertion as its Back button was clicked).
         try assertRefused("<object class=\"GtkWindow\" id=\"window\">\n    <child>", "<object class=\"GtkAssistant\" id=\"window\">\n    <child internal-child=\"action_area\">",
                           "coffee.ui:36:1: a GtkAssistant without a page (a <child> of it), on which GTK fails an assertion (a critical) "
@@ -189,6 +200,9 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                                                 + shortcut + "signal(activate)</property></object>"
                                                 + #"<object class="GtkLinkButton"><property name="uri">https://example.com</property></object>"#
                                                 + #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkOverlayLayout"/></property></object>"#
+                                                + #"<object class="GtkOverlay"><property name="layout-manager">ol</property></object>"#
+                                                + #"<object class="GtkOverlayLayout" id="ol"/><object class="GtkBoxLayout" id="bl"/>"#
+                                                + #"<object class="GtkBox"><property name="layout-manager">bl</property></object>"#
                                                 + "\n</interface>")
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(maximum, .number(100))
@@ -317,7 +331,10 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         try assertRefused(window, #"<object class="GtkLabel" id="other"/><object class="GtkBox" id="window">"#,
                           "coffee.ui: no GtkWindow, nor one widget at the top, to show",
                           fix: "draw the screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level")
-        for opened in [#"<object class="GtkBox" id="window">"#, #"<object class="GtkDialog" id="window">"#] {
+        // A tree view column's header widget, given by id, is the column's (before: headless counted it at the top).
+        let column = #"<object class="GtkLabel" id="header"/><object class="GtkBox" id="window"><child><object class="GtkTreeView">"#
+            + #"<child><object class="GtkTreeViewColumn"><property name="widget">header</property></object></child></object></child>"#
+        for opened in [#"<object class="GtkBox" id="window">"#, #"<object class="GtkDialog" id="window">"#, column] {
             let (warnings, maximum) = try check(window, opened)
             XCTAssertEqual(warnings, [], opened)
             XCTAssertEqual(maximum, .number(100), opened)

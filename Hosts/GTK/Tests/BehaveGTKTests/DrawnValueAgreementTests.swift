@@ -341,6 +341,18 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
             ("overlayLayout", file(#"<child><object class="GtkButton"><property name="layout_manager"><object class="GtkOverlayLayout"/></property></object></child>"#), true),
             ("overlaysLayout", file("", #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkGridLayout"/></property></object>"#), true),
+            // Given by id, as inside (before: headless took it, and the window opened with criticals).
+            ("overlayLayoutByID", file(#"<child><object class="GtkButton"><property name="layout-manager">ol</property></object></child>"#,
+                                       #"<object class="GtkOverlayLayout" id="ol"/>"#), true),
+            ("overlaysLayoutByID", file("", #"<object class="GtkOverlay"><property name="layout_manager"> gl </property></object><object class="GtkGridLayout" id="gl"/>"#), true),
+            // What lists the computer's applications (before: the window showed them).
+            ("appChooserButton", file(#"<child><object class="GtkAppChooserButton"/></child>"#), true),
+            ("appChooserWidget", file("", #"<object class="GtkAppChooserWidget"/>"#), true),
+            ("appChooserDialog", file("", #"<object class="GtkAppChooserDialog"/>"#), true),
+            // A tree view column's header widget given by id is the column's, not a second widget at the top (before: headless refused the file).
+            ("columnWidget", "<interface>\n  <object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child>"
+                + "<child><object class=\"GtkTreeView\"><child><object class=\"GtkTreeViewColumn\"><property name=\"widget\">header</property></object></child></object></child></object>\n"
+                + "  <object class=\"GtkLabel\" id=\"header\"/>\n</interface>\n", false),
             ("assistant", "<interface>\n  <object class=\"GtkAssistant\"><child internal-child=\"action_area\"><object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"/></child></object></child></object>\n</interface>\n", true),
             ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
@@ -380,7 +392,9 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                           + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
                           + #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row><col id="0">1</col></row></row></data></object>"#
-                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#), false),
+                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#
+                          + #"<object class="GtkOverlay"><property name="layout-manager">ol</property></object><object class="GtkOverlayLayout" id="ol"/>"#
+                          + #"<object class="GtkBoxLayout" id="bl"/><object class="GtkBox"><property name="layout-manager">bl</property></object>"#), false),
         ]
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
