@@ -492,7 +492,7 @@ extension InterfaceDrawing {
            seen.childObjects[element.parent] == nil {
             seen.childObjects[element.parent] = element.attribute("class") ?? ""
         }
-        if let parent = misplacement(of: element, readBy: reader) {
+        if let parent = misplacement(of: element, readBy: reader), !givesAnExpression(element, in: document) {
             found.insert((.misplacedTag(element.name, parent: parent), opened), at: 0)
         }
         if let taken = tagMistake(of: element, readBy: reader) {
@@ -501,6 +501,17 @@ extension InterfaceDrawing {
             found.insert((.unknownTag(element.name, reader: reader, nearest: nearest), opened), at: 0)
         }
         return found
+    }
+
+    /// Whether `element` is an expression (`<lookup>`, `<constant>`,
+    /// `<closure>`) right inside a `<property>` of a GtkExpression, which
+    /// GtkBuilder reads there as in a `<binding>` (a drop down's
+    /// `expression`), and refuses in any other property.
+    private static func givesAnExpression(_ element: MarkupDocument.Element, in document: MarkupDocument) -> Bool {
+        guard ["lookup", "constant", "closure"].contains(element.name), let property = parent(of: element, in: document),
+              property.name == "property", let object = parent(of: property, in: document), object.name == "object",
+              let className = object.attribute("class") else { return false }
+        return GtkPropertyKinds.gtk.kind(of: property.attribute("name") ?? "", in: className) == .textless("GtkExpression")
     }
 
     /// `id` named where a widget (or, where `guide`, a constraint's

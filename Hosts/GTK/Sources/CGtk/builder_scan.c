@@ -20,7 +20,8 @@
 **     any scheme's handler);
 **   - a class or a property GTK does not have (with the nearest name it
 **     has), an abstract class (GtkWidget: GtkBuilder crashed), and a value GTK cannot read for its property (a word where a
-**     whole number goes, an enum's misspelt nick, with the nicks), which
+**     whole number goes, an enum's misspelt nick, with the nicks; a font
+**     description or tab stops, of a type it reads from no text), which
 **     GtkBuilder reports without a line or only warns of;
 **   - what stops GTK itself (a g_error, not an error it returns): a list
 **     or tree store's <data> before any <column> of its <columns>, a
@@ -314,6 +315,35 @@ static gboolean reads_plain_value (GParamSpec *pspec) {
   default:
     return FALSE;
   }
+}
+
+/* A text of each kind that GtkBuilder's readers of a value other than a
+** number, a boolean, an enum, a string or an object take one of: a color
+** (GdkRGBA), a transform, a MIME type (GdkContentFormats), a type's name
+** (a GType); a list of strings, bytes and a GVariant take any. */
+static const char *const text_samples[] = { "", "0", "red", "rotate(0)", "text/plain", "GObject" };
+
+/* Whether GtkBuilder reads no text as a value of the writable property
+** `pspec`: of GTK 4.8's, a PangoTabArray, a PangoFontDescription, a
+** PangoAttrList, a GdkRectangle, a GtkTreePath, a GtkExpression (given as
+** text, not as a <lookup> or a <constant> in it). GtkBuilder warns of
+** one, and leaves the property be. */
+gboolean bhg_scan_reads_no_text (GParamSpec *pspec) {
+  GType type = G_PARAM_SPEC_VALUE_TYPE(pspec);
+  GtkBuilder *builder;
+  gboolean none = TRUE;
+  if (!(pspec->flags & G_PARAM_WRITABLE) || G_TYPE_IS_OBJECT(type) || G_TYPE_IS_INTERFACE(type)
+      || G_TYPE_FUNDAMENTAL(type) == G_TYPE_STRING || reads_plain_value(pspec)) return FALSE;
+  builder = gtk_builder_new();
+  for (size_t i = 0; i < G_N_ELEMENTS(text_samples) && none; i++) {
+    GValue value = G_VALUE_INIT;
+    if (gtk_builder_value_from_string_type(builder, type, text_samples[i], &value, NULL)) {
+      g_value_unset(&value);
+      none = FALSE;
+    }
+  }
+  g_object_unref(builder);
+  return none;
 }
 
 /* The objects other than widgets a designer draws with: models, buffers,
@@ -1141,13 +1171,11 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     refuse(scan, error, "`%s` is `%s`; a link opens a web page or mail (http, https, mailto)", name, scan->text->str);
   } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
     check_markup(scan, text, "the tooltip-markup", error);
-  } else if (name != NULL && !scan->attribute && scan->pspec != NULL
-             && G_PARAM_SPEC_VALUE_TYPE(scan->pspec) == PANGO_TYPE_ATTR_LIST) {
-    PangoAttrList *list = pango_attr_list_from_string(text);
-    const char *why = list != NULL ? list_too_large(list) : NULL;
-    if (list != NULL) pango_attr_list_unref(list);
-    if (why != NULL)
-      refuse(scan, error, "`%s` gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", name, why);
+  } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
+             && bhg_scan_reads_no_text(scan->pspec)) {
+    refuse_value(scan, error, "`%s` of %s is `%s`, but GTK reads no %s from a file's text (it warns, and leaves the "
+                 "property be); remove the property", name, g_type_name(scan->classes[scan->depth]),
+                 g_strstrip(scan->text->str), g_type_name(G_PARAM_SPEC_VALUE_TYPE(scan->pspec)));
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
              && reads_plain_value(scan->pspec) && !reads(scan, text)) {
     char *kinds = values_of(scan->pspec);

@@ -30,12 +30,15 @@
 ** refuses: one line a class that has such properties its parent lacks, its
 ** name, then each as name=kind, in name order; the kinds are file (a GFile,
 ** paintable, pixbuf or bytes: read from a file or a URI), icon (a GIcon),
-** int and uint (whole numbers, signed or not), attributes (a PangoAttrList),
-** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
-** such TYPE's values, one line a type, `@TYPE nick=NAME…`, in their order.
+** int and uint (whole numbers, signed or not), textless:TYPE (a TYPE
+** GtkBuilder reads from no text, as the pre-scan asks it:
+** bhg_scan_reads_no_text), bool, double (a float or a double), enum:TYPE
+** and flags:TYPE. Then each enum's and flags' TYPE's values, one line a
+** type, `@TYPE nick=NAME…`, in their order.
 */
 #include "tag_probe.h"
 #include <gtk/gtk.h>
+#include <gtk_shim.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +83,7 @@ static const char *kind_of (GParamSpec *spec) {
   if (is_a(type, "GIcon")) return "icon";
   if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64) return "int";
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) return "uint";
-  if (is_a(type, "PangoAttrList")) return "attributes";
+  if (bhg_scan_reads_no_text(spec)) return "textless";
   if (type == G_TYPE_BOOLEAN) return "bool";
   if (type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE) return "double";
   if (G_TYPE_IS_ENUM(type)) return "enum";
@@ -99,6 +102,8 @@ static void print_kind (const char *name, GParamSpec *spec) {
   if (strcmp(kind, "enum") == 0 || strcmp(kind, "flags") == 0) {
     printf(" %s=%s:%s", name, kind, g_type_name(type));
     g_hash_table_add(enums, GSIZE_TO_POINTER(type));
+  } else if (strcmp(kind, "textless") == 0) {
+    printf(" %s=%s:%s", name, kind, g_type_name(type));
   } else {
     printf(" %s=%s", name, kind);
   }

@@ -176,6 +176,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("customLayout", file(#"<property name="layout-manager"><object class="GtkCustomLayout"/></property>"#), true),
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
+            // An expression right inside a property but one of a GtkExpression (a drop down's, read: the pre-scan's "read" file).
+            ("constantInLabel", file(#"<property name="tooltip-text"><constant type="gchararray">x</constant></property>"#), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),
             // A class's own tag on a class GTK does not read it in: which
             // reads which is GTK's table's (its writer asks GtkBuilder).
@@ -316,7 +318,13 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("font", file(#"<child><object class="GtkLabel"><property name="label">&lt;span font="Sans 5000"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
             ("big", file(#"<child><object class="GtkLabel"><property name="label">\#(String(repeating: "&lt;big&gt;", count: 30))X\#(String(repeating: "&lt;/big&gt;", count: 30))</property><property name="use-markup">yes</property></object></child>"#), true),
             ("scale", file(#"<child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#), true),
+            // A type GtkBuilder reads from no text (before: headless took it, and GTK warned).
             ("attributeList", file(#"<child><object class="GtkLabel"><property name="attributes">0 3 weight bold,0 -1 size 2000000</property></object></child>"#), true),
+            ("tabs", file(#"<child><object class="GtkLabel"><property name="tabs">100</property></object></child>"#), true),
+            ("fontDesc", file("", #"<object class="GtkTextTag"><property name="font-desc">Sans 12</property></object>"#), true),
+            ("pointingTo", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover"><property name="pointing_to">0 0 1 1</property></object></property></object></child>"#), true),
+            ("virtualRoot", file("", #"<object class="GtkTreeModelFilter"><property name="virtual-root">0</property></object>"#), true),
+            ("expressionText", file(#"<child><object class="GtkDropDown"><property name="expression">string</property></object></child>"#), true),
             ("rise", file(#"<child><object class="GtkLabel"><attributes><attribute name="rise" value="-2000000"/></attributes></object></child>"#), true),
             ("enum", file(#"<child><object class="GtkBox"><property name="orientation">verticl</property></object></child>"#), true),
             ("blankEnum", file(#"<child><object class="GtkBox"><property name="orientation"> vertical</property></object></child>"#), true),
@@ -394,7 +402,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           + #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row><col id="0">1</col></row></row></data></object>"#
                           + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#
                           + #"<object class="GtkOverlay"><property name="layout-manager">ol</property></object><object class="GtkOverlayLayout" id="ol"/>"#
-                          + #"<object class="GtkBoxLayout" id="bl"/><object class="GtkBox"><property name="layout-manager">bl</property></object>"#), false),
+                          + #"<object class="GtkBoxLayout" id="bl"/><object class="GtkBox"><property name="layout-manager">bl</property></object>"#
+                          + #"<object class="GtkDropDown"><property name="expression"><lookup type="GtkStringObject" name="string"/></property></object>"#
+                          + #"<object class="GtkTextTag" id="tag"><property name="foreground-rgba">red</property></object>"#
+                          + #"<object class="GtkTextTag"><property name="font-desc" bind-source="tag" bind-property="font-desc"/></object>"#), false),
         ]
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
