@@ -214,6 +214,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("comboColumn", file("", #"<object class="GtkComboBoxText"><property name="has-entry">True</property><property name="model">m</property></object><object class="GtkListStore" id="m"><columns><column type="gint"/></columns></object>"#), true),
             ("insideItself", file("", #"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#), true),
             ("heldAlready", file("", #"<object class="GtkFrame"><property name="child">title</property></object>"#), true),
+            // A column's header widget that another holds already (before: the window told GTK's critical, without a line).
+            ("columnWidgetHeld", file("", #"<object class="GtkTreeView"><child><object class="GtkTreeViewColumn"><property name="widget">title</property></object></child></object>"#), true),
             ("adoptedTwice", file("", #"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label-widget">twice</property></object>"#), true),
             ("grid", file("", #"<object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">-150000</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">150000</property></layout></object></child></object>"#), true),
             ("template", "<interface>\n  <template class=\"Foo\" parent=\"GtkWindow\"/></interface>", true),
