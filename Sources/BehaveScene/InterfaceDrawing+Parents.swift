@@ -8,9 +8,9 @@ import CInterfaceLimits
 /// behave window refuses such a file, and headless refuses it the same way.
 extension InterfaceDrawing {
     /// The properties that make the widget they name a child of their
-    /// object, GTK 4.8's (a GTK test sets each widget property of each
-    /// class a screen is drawn with, and checks the widget's parent): a
-    /// tree view column's header `widget` among them.
+    /// object, GTK 4.8's, as Hosts/GTK's `gtk-class-table --adopting`
+    /// finds them (a GTK test compares the two): a tree view column's
+    /// header `widget` among them.
     static let adoptingProperties: Set<String> = [
         "child", "titlebar", "start-child", "end-child", "label-widget", "title-widget", "popover", "widget",
     ]

@@ -22,6 +22,12 @@
 ** with Gtk) is listed, once GTK has registered them all, with each
 ** ancestor of one; the classes in name order.
 **
+**   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --adopting
+**
+** With --adopting, the properties that make the widget given to them a
+** child of their object, one a line (adopt_probe.c), which headless
+** Behave keeps as InterfaceDrawing.adoptingProperties.
+**
 **   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
 **
 ** With --kinds (no display needed: nothing is probed), the properties
@@ -36,6 +42,7 @@
 ** and flags:TYPE. Then each enum's and flags' TYPE's values, one line a
 ** type, `@TYPE nick=NAME…`, in their order.
 */
+#include "adopt_probe.h"
 #include "tag_probe.h"
 #include <gtk/gtk.h>
 #include <gtk_shim.h>
@@ -237,6 +244,11 @@ int main (int argc, char **argv) {
   for (guint i = 0; i < types->len; i++)
     if (!G_TYPE_IS_ABSTRACT(GPOINTER_TO_SIZE(types->pdata[i])))
       g_ptr_array_add(made, (gpointer)g_type_name(GPOINTER_TO_SIZE(types->pdata[i])));
+  if (argc == 2 && strcmp(argv[1], "--adopting") == 0) {
+    GType *all = g_new(GType, types->len);
+    for (guint i = 0; i < types->len; i++) all[i] = GPOINTER_TO_SIZE(types->pdata[i]);
+    return print_adopting(all, types->len);
+  }
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = NULL;
