@@ -379,9 +379,9 @@ extension InterfaceDrawing {
     }
 
     /// Whether `behave window` takes an object of `className`: a widget
-    /// but one of `listingFiles` or `listingApplications`, or one of `drawnWith`'s but one of
-    /// `needingFunctions` (any, for a class the table lacks, which is told
-    /// of itself).
+    /// but one of `listingFiles` or `listingApplications`, or one of
+    /// `drawnWith`'s but one of `needingFunctions` (any, for a class the
+    /// table lacks, which is told of itself).
     static func isDrawnWith(_ className: String) -> Bool {
         GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget") && !listsFiles(className)
             && !listsApplications(className)
