@@ -77,8 +77,9 @@ let package = Package(
                               "_FoundationCShims", "CoreFoundation", "_FoundationICU",
                           ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]),
         // `gtk-class-table`: GTK's classes, their parents and properties, as
-        // Sources/BehaveScene/Data/gtk-classes.txt holds them (C: GTK alone).
-        .executableTarget(name: "GtkClassTable", path: "Sources/gtk-class-table",
+        // Sources/BehaveScene/Data/gtk-classes.txt holds them (C).
+        // It asks the pre-scan which property reads no text (CGtk).
+        .executableTarget(name: "GtkClassTable", dependencies: ["CGtk"], path: "Sources/gtk-class-table",
                           cSettings: [.unsafeFlags(includes.map { "-I\($0)" })],
                           linkerSettings: ["gtk-4", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // Real widgets under Xvfb, driven with real X events (xdotool).

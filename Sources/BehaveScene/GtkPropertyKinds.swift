@@ -1,16 +1,19 @@
 /// The kinds of GTK 4.8's properties whose values `behave window`'s
 /// pre-scan checks (Hosts/GTK's builder_scan.c), by their type: a property
 /// read as a file or a URI (a `GFile`, a paintable, a pixbuf, bytes), an
-/// icon, a whole number, a list of text attributes, and the values GtkBuilder
-/// reads by rules of its own (booleans, numbers, enums and flags, with
-/// their values). Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
+/// icon, a whole number, a type GtkBuilder reads from no text (a font
+/// description, tab stops), and the values GtkBuilder reads by rules of
+/// its own (booleans, numbers, enums and flags, with their values). Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
 /// `gtk-class-table --kinds` writes from GTK itself (a GTK test compares
 /// the two), when a `.ui` file is first checked.
 struct GtkPropertyKinds: Sendable {
     enum Kind: Equatable, Sendable {
-        case file, icon, int, uint, attributes, bool, double
+        case file, icon, int, uint, bool, double
         /// An enum's or flags' type, whose values `values` holds.
         case enumeration(String), flags(String)
+        /// A type GtkBuilder reads from no text (`PangoTabArray`): it warns
+        /// of any, and leaves the property be.
+        case textless(String)
 
         init?(_ written: Substring) {
             let parts = written.split(separator: ":", maxSplits: 1)
@@ -21,7 +24,7 @@ struct GtkPropertyKinds: Sendable {
             case ("icon", 1): self = .icon
             case ("int", 1): self = .int
             case ("uint", 1): self = .uint
-            case ("attributes", 1): self = .attributes
+            case ("textless", 2): self = .textless(String(parts[1]))
             case ("bool", 1): self = .bool
             case ("double", 1): self = .double
             default: return nil

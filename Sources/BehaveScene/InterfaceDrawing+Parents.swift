@@ -7,10 +7,12 @@ import CInterfaceLimits
 /// one another object holds already.
 /// behave window refuses such a file, and headless refuses it the same way.
 extension InterfaceDrawing {
-    /// The properties that make the widget they name a child of their object.
+    /// The properties that make the widget they name a child of their
+    /// object, GTK 4.8's, as Hosts/GTK's `gtk-class-table --adopting`
+    /// finds them (a GTK test compares the two): a tree view column's
+    /// header `widget` among them.
     static let adoptingProperties: Set<String> = [
-        "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget", "center-widget", "end-widget",
-        "title-widget", "popover",
+        "child", "titlebar", "start-child", "end-child", "label-widget", "title-widget", "popover", "widget",
     ]
 
     /// The most widgets given by id as an object's child (each is checked

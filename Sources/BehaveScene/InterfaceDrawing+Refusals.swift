@@ -132,6 +132,9 @@ extension InterfaceDrawing {
             case .notDrawnWith(let className) where listsFiles(className):
                 return "`\(className)` lists the computer's folders and files, as a directory list does, which behave "
                     + "window refuses, \(refused); remove it (Behave shows images from the scene's images: folder)"
+            case .notDrawnWith(let className) where listsApplications(className):
+                return "`\(className)` lists the applications installed on the computer, which behave window refuses, "
+                    + "\(refused); remove it (a screen opens no other application)"
             case .notDrawnWith(let className) where needsFunctions(className):
                 return "`\(className)` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
                     + "one without them), which behave window refuses, \(refused); remove it (a widget's own layout, or a "
@@ -299,6 +302,10 @@ extension InterfaceDrawing {
                 if warning == nil { warning = (mistake, place) }
             }
         }
+        if let (element, refusal) = overlayLayoutByID(in: document, classes: seen.classesByID) {
+            // Told past the property's end tag, where GtkBuilder reads its id.
+            return located(.window(refusal, place: document.elements[element].end), at: document.elements[element].end)
+        }
         if let loop = parentLoop(in: document) { return located(loop.mistake, at: opened(loop.element)) }
         if let grid = oversizedGrid(in: document) { return located(.gridTooLarge(lines: grid.lines), at: opened(grid.element)) }
         return warning.map { located($0.mistake, at: $0.at) }
@@ -352,6 +359,16 @@ extension InterfaceDrawing {
         listingFiles.contains { GtkClasses.gtk.isA(className, $0) }
     }
 
+    /// The widgets that list the applications installed on the computer
+    /// (to open a file or a link with), with all their classes: `behave
+    /// window` refuses them, as it does what lists files (its pre-scan:
+    /// each class that is a GtkAppChooser).
+    static let listingApplications: [String] = ["GtkAppChooserButton", "GtkAppChooserWidget", "GtkAppChooserDialog"]
+
+    static func listsApplications(_ className: String) -> Bool {
+        listingApplications.contains { GtkClasses.gtk.isA(className, $0) }
+    }
+
     /// The helpers that do their work by functions of the program, which a
     /// file cannot give (GTK 4.8 crashed on a custom layout without them),
     /// with all their classes: `behave window` refuses them.
@@ -362,11 +379,12 @@ extension InterfaceDrawing {
     }
 
     /// Whether `behave window` takes an object of `className`: a widget
-    /// but one of `listingFiles`, or one of `drawnWith`'s but one of
-    /// `needingFunctions` (any, for a class the table lacks, which is told
-    /// of itself).
+    /// but one of `listingFiles` or `listingApplications`, or one of
+    /// `drawnWith`'s but one of `needingFunctions` (any, for a class the
+    /// table lacks, which is told of itself).
     static func isDrawnWith(_ className: String) -> Bool {
         GtkClasses.gtk.classes[className] == nil || GtkClasses.gtk.isA(className, "GtkWidget") && !listsFiles(className)
+            && !listsApplications(className)
             || drawnWith.contains { GtkClasses.gtk.isA(className, $0) } && !needsFunctions(className)
     }
 
@@ -474,7 +492,7 @@ extension InterfaceDrawing {
            seen.childObjects[element.parent] == nil {
             seen.childObjects[element.parent] = element.attribute("class") ?? ""
         }
-        if let parent = misplacement(of: element, readBy: reader) {
+        if let parent = misplacement(of: element, readBy: reader), !givesAnExpression(element, in: document) {
             found.insert((.misplacedTag(element.name, parent: parent), opened), at: 0)
         }
         if let taken = tagMistake(of: element, readBy: reader) {
@@ -483,6 +501,17 @@ extension InterfaceDrawing {
             found.insert((.unknownTag(element.name, reader: reader, nearest: nearest), opened), at: 0)
         }
         return found
+    }
+
+    /// Whether `element` is an expression (`<lookup>`, `<constant>`,
+    /// `<closure>`) right inside a `<property>` of a GtkExpression, which
+    /// GtkBuilder reads there as in a `<binding>` (a drop down's
+    /// `expression`), and refuses in any other property.
+    private static func givesAnExpression(_ element: MarkupDocument.Element, in document: MarkupDocument) -> Bool {
+        guard ["lookup", "constant", "closure"].contains(element.name), let property = parent(of: element, in: document),
+              property.name == "property", let object = parent(of: property, in: document), object.name == "object",
+              let className = object.attribute("class") else { return false }
+        return GtkPropertyKinds.gtk.kind(of: property.attribute("name") ?? "", in: className) == .textless("GtkExpression")
     }
 
     /// `id` named where a widget (or, where `guide`, a constraint's

@@ -49,6 +49,9 @@ extension InterfaceDrawing {
         /// A value GtkBuilder cannot read for its property (it would fail
         /// without a line, or warn and leave the property be).
         case unreadable(property: String, className: String, value: String, expected: String)
+        /// A value of a type GtkBuilder reads from no text: it warns, and
+        /// leaves the property be.
+        case textless(property: String, className: String, value: String, type: String)
         /// An object in a `<child>` of one that is not GtkBuildable:
         /// GtkBuilder asserts it is, and the program stops.
         case childOfUnbuildable(className: String, parent: String)
@@ -119,6 +122,9 @@ extension InterfaceDrawing {
             case .pastPango(let place, let what): "\(place) gives \(what) \(WindowRefusal.pango)"
             case .unreadable(let property, let className, let value, _):
                 "`\(property)` of \(className) is `\(value)`, which GTK cannot read as its value"
+            case .textless(let property, let className, let value, let type):
+                "`\(property)` of \(className) is `\(value)`, but GTK reads no \(type) from a file's text (it warns, and leaves "
+                    + "the property be)"
             case .childOfUnbuildable(let className, let parent):
                 "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
                     + "GTK stops the program (an assertion)"
@@ -166,7 +172,7 @@ extension InterfaceDrawing {
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
             case .dragIcon: "remove it"
-            case .childProperty: "remove the property"
+            case .childProperty, .textless: "remove the property"
             case .overlayLayout: "remove the property"
             case .dialogTitlebar: "give a GtkHeaderBar, or give it as the dialog's <property name=\"titlebar\">"
             case .childOutsideItsBox(_, let box, _): "give it in a <child> of a \(box), or give its child in place of it"
@@ -278,6 +284,10 @@ extension InterfaceDrawing {
                 found.append((.readsAFile(property: name, className: className), opened))
             } else if let refusal = valueRefusal(name, kind: kind, text) {
                 found.append((refusal, ended))
+            } else if case .textless(let type) = kind, element.attribute("bind-source") == nil, document.children(of: index).isEmpty {
+                // Told at its start tag, where GtkBuilder tells its own; one
+                // given as elements (an expression's <lookup>) is read so.
+                found.append((.textless(property: name, className: className, value: stripped(text), type: type), opened))
             } else if let kind, element.attribute("bind-source") == nil, let expected = unread(text, as: kind) {
                 // Told at its start tag, where GtkBuilder tells its own.
                 found.append((.unreadable(property: name, className: className, value: stripped(text), expected: expected), opened))
@@ -305,6 +315,24 @@ extension InterfaceDrawing {
               propertyName(property.attribute("name") ?? "") == "layout-manager", property.parent >= 0,
               document.elements[property.parent].name == "object" else { return nil }
         return document.elements[property.parent].attribute("class")
+    }
+
+    /// The first widget's `layout-manager` given by id (the property's
+    /// element) that is an overlay layout of a widget but an overlay, or
+    /// another of an overlay, as the window's pre-scan finds it at the
+    /// file's end (an id may be given after it is named); `classes`, each
+    /// id's class.
+    static func overlayLayoutByID(in document: MarkupDocument, classes: [String: String]) -> (element: Int, refusal: WindowRefusal)? {
+        for (index, element) in document.elements.enumerated() where element.name == "property" && element.parent >= 0 {
+            guard propertyName(element.attribute("name") ?? "") == "layout-manager", element.attribute("bind-source") == nil,
+                  case let object = document.elements[element.parent], object.name == "object",
+                  let owner = object.attribute("class"), GtkClasses.gtk.classes[owner] != nil,
+                  let layout = classes[stripped(document.text(of: index))], GtkClasses.gtk.classes[layout] != nil,
+                  GtkClasses.gtk.isA(layout, "GtkLayoutManager"),
+                  GtkClasses.gtk.isA(layout, "GtkOverlayLayout") != GtkClasses.gtk.isA(owner, "GtkOverlay") else { continue }
+            return (index, .overlayLayout(className: layout, owner: owner))
+        }
+        return nil
     }
 
     /// Whether `row` is a tree store's: in its `<data>`, or in a row of it.
@@ -420,9 +448,6 @@ extension InterfaceDrawing {
         if let refusal = longLabel(name, text) { return refusal }
         if name == "uri" || name == "website", !isWebLink(stripped(text)) { return .link(property: name, uri: stripped(text)) }
         if name == "tooltip-markup" { return markupRefusal(text, where: "the tooltip-markup") }
-        if kind == .attributes, let what = pastPango(attributeList: text) {
-            return .pastPango(where: "`\(name)`", what: what)
-        }
         return nil
     }
 
@@ -451,7 +476,7 @@ extension InterfaceDrawing {
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }.filter { !$0.isEmpty }
             guard wholeNumber(text) == nil, !known(text[...]), !flags.allSatisfy(known) else { return nil }
             return "one or more, joined by |, of " + values.map(\.nick).joined(separator: ", ")
-        case .file, .icon, .attributes:
+        case .file, .icon, .textless:
             return nil
         }
     }
@@ -527,16 +552,6 @@ extension InterfaceDrawing {
         default:
             return nil
         }
-    }
-
-    /// The first of a list of text attributes (`0 -1 size 2048, 0 3
-    /// scale 2`) past Pango's sizes.
-    static func pastPango(attributeList text: String) -> String? {
-        for entry in text.split(separator: ",") {
-            let words = entry.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-            if words.count >= 4, let what = pastPango(attribute: String(words[2]), value: String(words[3])) { return what }
-        }
-        return nil
     }
 
     // MARK: Pango markup

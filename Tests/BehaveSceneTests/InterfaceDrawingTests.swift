@@ -719,6 +719,12 @@ final class InterfaceDrawingTests: XCTestCase {
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkFileChooserWidget">"#,
                           "coffee.ui:12:1: `GtkFileChooserWidget` lists the computer's folders and files, as a directory list does, "
                             + "which behave window refuses", endsWith: "remove it (Behave shows images from the scene's images: folder)")
+        // An app chooser lists the computer's applications (its button, its widget, its dialog).
+        for className in ["GtkAppChooserButton", "GtkAppChooserWidget", "GtkAppChooserDialog"] {
+            try assertRefused(#"<object class="GtkBox">"#, #"<object class="\#(className)">"#,
+                              "coffee.ui:12:1: `\(className)` lists the applications installed on the computer, which behave window refuses",
+                              endsWith: "remove it (a screen opens no other application)")
+        }
         // A custom layout lays out by the program's functions (GTK crashed on one without them).
         try assertRefused(#"<object class="GtkBox">"#, #"<object class="GtkBox"><property name="layout-manager"><object class="GtkCustomLayout"/></property>"#,
                           "coffee.ui:11:95: `GtkCustomLayout` lays a widget out by functions of the program, which a file cannot give "

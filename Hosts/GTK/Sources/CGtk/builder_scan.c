@@ -10,7 +10,8 @@
 **     neither widgets nor a helper a designer draws with (a list item
 **     factory builds more objects from text with GTK's usual scope, a
 **     directory list lists folders), file choosers (they list folders
-**     too), and a custom layout (it lays out by the program's functions:
+**     too), app choosers (they list the computer's applications), and a
+**     custom layout (it lays out by the program's functions:
 **     GTK crashed on one without);
 **   - what reads host files or URIs: file, filename, GFile, paintable,
 **     pixbuf and bytes properties, an icon given as a path (GtkImage:file
@@ -19,7 +20,8 @@
 **     any scheme's handler);
 **   - a class or a property GTK does not have (with the nearest name it
 **     has), an abstract class (GtkWidget: GtkBuilder crashed), and a value GTK cannot read for its property (a word where a
-**     whole number goes, an enum's misspelt nick, with the nicks), which
+**     whole number goes, an enum's misspelt nick, with the nicks; a font
+**     description or tab stops, of a type it reads from no text), which
 **     GtkBuilder reports without a line or only warns of;
 **   - what stops GTK itself (a g_error, not an error it returns): a list
 **     or tree store's <data> before any <column> of its <columns>, a
@@ -127,6 +129,8 @@ typedef struct {
   ** id may be given after it is named. */
   GHashTable *classes_by_id;
   GArray *widget_names;
+  /* The layout managers given by id, checked at the file's end too. */
+  GArray *layout_names;
   /* Each store's column types (its GTypes), by its id; each open store's;
   ** and each open combo box's entry, text column, and model (an id or a
   ** store in it), and the combo boxes to check at the file's end. */
@@ -313,6 +317,35 @@ static gboolean reads_plain_value (GParamSpec *pspec) {
   }
 }
 
+/* A text of each kind that GtkBuilder's readers of a value other than a
+** number, a boolean, an enum, a string or an object take one of: a color
+** (GdkRGBA), a transform, a MIME type (GdkContentFormats), a type's name
+** (a GType); a list of strings, bytes and a GVariant take any. */
+static const char *const text_samples[] = { "", "0", "red", "rotate(0)", "text/plain", "GObject" };
+
+/* Whether GtkBuilder reads no text as a value of the writable property
+** `pspec`: of GTK 4.8's, a PangoTabArray, a PangoFontDescription, a
+** PangoAttrList, a GdkRectangle, a GtkTreePath, a GtkExpression (given as
+** text, not as a <lookup> or a <constant> in it). GtkBuilder warns of
+** one, and leaves the property be. */
+gboolean bhg_scan_reads_no_text (GParamSpec *pspec) {
+  GType type = G_PARAM_SPEC_VALUE_TYPE(pspec);
+  GtkBuilder *builder;
+  gboolean none = TRUE;
+  if (!(pspec->flags & G_PARAM_WRITABLE) || G_TYPE_IS_OBJECT(type) || G_TYPE_IS_INTERFACE(type)
+      || G_TYPE_FUNDAMENTAL(type) == G_TYPE_STRING || reads_plain_value(pspec)) return FALSE;
+  builder = gtk_builder_new();
+  for (size_t i = 0; i < G_N_ELEMENTS(text_samples) && none; i++) {
+    GValue value = G_VALUE_INIT;
+    if (gtk_builder_value_from_string_type(builder, type, text_samples[i], &value, NULL)) {
+      g_value_unset(&value);
+      none = FALSE;
+    }
+  }
+  g_object_unref(builder);
+  return none;
+}
+
 /* The objects other than widgets a designer draws with: models, buffers,
 ** adjustments, controllers, layouts, factories that build from signals. */
 static gboolean is_helper (GType type) {
@@ -337,6 +370,14 @@ static gboolean lists_files (GType type) {
   return g_type_is_a(type, GTK_TYPE_FILE_CHOOSER);
 }
 
+/* Whether a widget of `type` lists the applications installed on the
+** computer, to open a file or a link with: an app chooser (its button,
+** widget or dialog). A screen reaches no more of the computer than its
+** scene's folders. */
+static gboolean lists_applications (GType type) {
+  return g_type_is_a(type, GTK_TYPE_APP_CHOOSER);
+}
+
 /* Whether a helper of `type` does its work by functions of the program,
 ** which a file cannot give: a custom layout (GTK crashed on one without). */
 static gboolean needs_functions (GType type) {
@@ -344,12 +385,13 @@ static gboolean needs_functions (GType type) {
 }
 
 /* Whether the window takes an object of `type`: a widget but a file
-** chooser, or a helper but one that needs the program's functions
-** (headless Behave keeps the same lists, InterfaceDrawing.drawnWith,
-** listingFiles and needingFunctions; a GTK test checks the two agree on
-** every class). */
+** chooser or an app chooser, or a helper but one that needs the
+** program's functions (headless Behave keeps the same lists,
+** InterfaceDrawing.drawnWith, listingFiles, listingApplications and
+** needingFunctions; a GTK test checks the two agree on every class). */
 gboolean bhg_scan_draws_with (GType type) {
-  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type)) || (is_helper(type) && !needs_functions(type));
+  return (g_type_is_a(type, GTK_TYPE_WIDGET) && !lists_files(type) && !lists_applications(type))
+      || (is_helper(type) && !needs_functions(type));
 }
 
 /* The class a child's object must be of for an object of `type` to take
@@ -621,6 +663,42 @@ static gboolean check_widget_names (Scan *scan, GError **error) {
   return TRUE;
 }
 
+/* ------------------------------------------------------ layout managers */
+
+typedef struct {
+  GType owner;             /* the class of the widget it lays out */
+  const char *id;          /* owned by the scan's names */
+  int place[2];
+} LayoutName;
+
+/* A widget's `layout-manager` given by id (`text`), where GtkBuilder reads
+** it: past the property's end tag. */
+static void names_layout (Scan *scan, GType owner, const char *text) {
+  char *id = g_strstrip(g_strdup(text));
+  LayoutName name = { owner, g_string_chunk_insert(scan->names, id), { 0, 0 } };
+  g_markup_parse_context_get_position(scan->context, &name.place[0], &name.place[1]);
+  if (*id != '\0') g_array_append_val(scan->layout_names, name);
+  g_free(id);
+}
+
+/* The first layout manager given by id that is an overlay layout of a
+** widget but an overlay, or another of an overlay: GTK casts one to the
+** other as it lays it out, and fails (a critical), as given inside. */
+static gboolean check_layout_names (Scan *scan, GError **error) {
+  for (guint i = 0; i < scan->layout_names->len; i++) {
+    LayoutName *name = &g_array_index(scan->layout_names, LayoutName, i);
+    GType type = GPOINTER_TO_SIZE(g_hash_table_lookup(scan->classes_by_id, name->id));
+    if (type != G_TYPE_INVALID && g_type_is_a(type, GTK_TYPE_LAYOUT_MANAGER)
+        && g_type_is_a(type, GTK_TYPE_OVERLAY_LAYOUT) != g_type_is_a(name->owner, GTK_TYPE_OVERLAY)) {
+      refuse_there(name->place, error, "a %s as the `layout-manager` of a %s, on which GTK fails an assertion (a "
+                   "critical) as it lays it out (a GtkOverlayLayout lays out a GtkOverlay, and nothing else); remove the "
+                   "property", g_type_name(type), g_type_name(name->owner));
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 /* ------------------------------------------------------ combo entries */
 
 typedef struct {
@@ -672,10 +750,11 @@ static gboolean is_layout_manager (const char *name) {
   return strcmp(name, "layout-manager") == 0 || strcmp(name, "layout_manager") == 0;
 }
 
-/* The properties that make the widget they name a child of their object. */
+/* The properties that make the widget they name a child of their object
+** (InterfaceDrawing.adoptingProperties, headless's, is the same list). */
 static gboolean adopts (const char *name) {
-  const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "start-widget",
-                          "center-widget", "end-widget", "title-widget", "popover" };
+  const char *names[] = { "child", "titlebar", "start-child", "end-child", "label-widget", "title-widget", "popover",
+                          "widget" };
   char *canonical = g_strdelimit(g_strdup(name), "_", '-');
   gboolean found = FALSE;
   for (size_t i = 0; i < G_N_ELEMENTS(names); i++) found = found || strcmp(canonical, names[i]) == 0;
@@ -897,6 +976,9 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
     } else if (lists_files(type)) {
       refuse(scan, error, "`%s` lists the computer's folders and files, as a directory list does; remove it (Behave shows "
              "images from the scene's images: folder)", name);
+    } else if (lists_applications(type)) {
+      refuse(scan, error, "`%s` lists the applications installed on the computer; remove it (a screen opens no other "
+             "application)", name);
     } else if (needs_functions(type)) {
       refuse(scan, error, "`%s` lays a widget out by functions of the program, which a file cannot give (GTK crashes on "
              "one without them); remove it (a widget's own layout, or a GtkBoxLayout, GtkGridLayout or "
@@ -1052,6 +1134,8 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
       scan->model_id[scan->owner] = g_string_chunk_insert(scan->names, value);
     g_free(value);
   }
+  if (name != NULL && !scan->attribute && is_layout_manager(name) && scan->objects_open[scan->owner] && !scan->bound)
+    names_layout(scan, scan->classes[scan->owner], text);
   if (name != NULL && !scan->attribute && strcmp(name, "child") == 0 && scan->objects_open[scan->owner]
       && g_type_is_a(scan->classes[scan->owner], GTK_TYPE_STACK_PAGE)
       && *g_strstrip(scan->text->str) != '\0')
@@ -1087,13 +1171,11 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     refuse(scan, error, "`%s` is `%s`; a link opens a web page or mail (http, https, mailto)", name, scan->text->str);
   } else if (name != NULL && !scan->attribute && strcmp(name, "tooltip-markup") == 0) {
     check_markup(scan, text, "the tooltip-markup", error);
-  } else if (name != NULL && !scan->attribute && scan->pspec != NULL
-             && G_PARAM_SPEC_VALUE_TYPE(scan->pspec) == PANGO_TYPE_ATTR_LIST) {
-    PangoAttrList *list = pango_attr_list_from_string(text);
-    const char *why = list != NULL ? list_too_large(list) : NULL;
-    if (list != NULL) pango_attr_list_unref(list);
-    if (why != NULL)
-      refuse(scan, error, "`%s` gives %s past what Pango lays out (" PAST_PANGO "); give a smaller one", name, why);
+  } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
+             && bhg_scan_reads_no_text(scan->pspec)) {
+    refuse_value(scan, error, "`%s` of %s is `%s`, but GTK reads no %s from a file's text (it warns, and leaves the "
+                 "property be); remove the property", name, g_type_name(scan->classes[scan->depth]),
+                 g_strstrip(scan->text->str), g_type_name(G_PARAM_SPEC_VALUE_TYPE(scan->pspec)));
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
              && reads_plain_value(scan->pspec) && !reads(scan, text)) {
     char *kinds = values_of(scan->pspec);
@@ -1152,6 +1234,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   scan.context = g_markup_parse_context_new(&parser, G_MARKUP_TREAT_CDATA_AS_TEXT, &scan, NULL);
   scan.classes_by_id = g_hash_table_new(g_str_hash, g_str_equal);
   scan.widget_names = g_array_new(FALSE, FALSE, sizeof(WidgetName));
+  scan.layout_names = g_array_new(FALSE, FALSE, sizeof(LayoutName));
   scan.columns_by_id = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_array_unref);
   scan.combos = g_array_new(FALSE, FALSE, sizeof(Combo));
   scan.nest_parents = g_array_new(FALSE, FALSE, sizeof(int));
@@ -1163,9 +1246,11 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
     && g_markup_parse_context_end_parse(scan.context, error)
     && check_widget_names(&scan, error)
     && check_combos(&scan, error)
+    && check_layout_names(&scan, error)
     && check_adoptions(&scan, error);
   g_hash_table_destroy(scan.classes_by_id);
   g_array_free(scan.widget_names, TRUE);
+  g_array_free(scan.layout_names, TRUE);
   g_hash_table_destroy(scan.columns_by_id);
   g_array_free(scan.combos, TRUE);
   g_array_free(scan.nest_parents, TRUE);

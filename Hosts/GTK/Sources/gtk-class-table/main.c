@@ -22,6 +22,12 @@
 ** with Gtk) is listed, once GTK has registered them all, with each
 ** ancestor of one; the classes in name order.
 **
+**   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --adopting
+**
+** With --adopting, the properties that make the widget given to them a
+** child of their object, one a line (adopt_probe.c), which headless
+** Behave keeps as InterfaceDrawing.adoptingProperties.
+**
 **   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
 **
 ** With --kinds (no display needed: nothing is probed), the properties
@@ -30,12 +36,16 @@
 ** refuses: one line a class that has such properties its parent lacks, its
 ** name, then each as name=kind, in name order; the kinds are file (a GFile,
 ** paintable, pixbuf or bytes: read from a file or a URI), icon (a GIcon),
-** int and uint (whole numbers, signed or not), attributes (a PangoAttrList),
-** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
-** such TYPE's values, one line a type, `@TYPE nick=NAME…`, in their order.
+** int and uint (whole numbers, signed or not), textless:TYPE (a TYPE
+** GtkBuilder reads from no text, as the pre-scan asks it:
+** bhg_scan_reads_no_text), bool, double (a float or a double), enum:TYPE
+** and flags:TYPE. Then each enum's and flags' TYPE's values, one line a
+** type, `@TYPE nick=NAME…`, in their order.
 */
+#include "adopt_probe.h"
 #include "tag_probe.h"
 #include <gtk/gtk.h>
+#include <gtk_shim.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +90,7 @@ static const char *kind_of (GParamSpec *spec) {
   if (is_a(type, "GIcon")) return "icon";
   if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64) return "int";
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) return "uint";
-  if (is_a(type, "PangoAttrList")) return "attributes";
+  if (bhg_scan_reads_no_text(spec)) return "textless";
   if (type == G_TYPE_BOOLEAN) return "bool";
   if (type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE) return "double";
   if (G_TYPE_IS_ENUM(type)) return "enum";
@@ -99,6 +109,8 @@ static void print_kind (const char *name, GParamSpec *spec) {
   if (strcmp(kind, "enum") == 0 || strcmp(kind, "flags") == 0) {
     printf(" %s=%s:%s", name, kind, g_type_name(type));
     g_hash_table_add(enums, GSIZE_TO_POINTER(type));
+  } else if (strcmp(kind, "textless") == 0) {
+    printf(" %s=%s:%s", name, kind, g_type_name(type));
   } else {
     printf(" %s=%s", name, kind);
   }
@@ -232,6 +244,11 @@ int main (int argc, char **argv) {
   for (guint i = 0; i < types->len; i++)
     if (!G_TYPE_IS_ABSTRACT(GPOINTER_TO_SIZE(types->pdata[i])))
       g_ptr_array_add(made, (gpointer)g_type_name(GPOINTER_TO_SIZE(types->pdata[i])));
+  if (argc == 2 && strcmp(argv[1], "--adopting") == 0) {
+    GType *all = g_new(GType, types->len);
+    for (guint i = 0; i < types->len; i++) all[i] = GPOINTER_TO_SIZE(types->pdata[i]);
+    return print_adopting(all, types->len);
+  }
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = NULL;

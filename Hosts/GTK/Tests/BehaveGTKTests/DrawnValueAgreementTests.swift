@@ -176,6 +176,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("customLayout", file(#"<property name="layout-manager"><object class="GtkCustomLayout"/></property>"#), true),
             ("objectInObject", file(#"<object class="GtkLabel"/>"#), true),
             ("childInInterface", file("", "<child/>"), true),
+            // An expression right inside a property but one of a GtkExpression (a drop down's, read: the pre-scan's "read" file).
+            ("constantInLabel", file(#"<property name="tooltip-text"><constant type="gchararray">x</constant></property>"#), true),
             ("propertyInChild", "<interface><object class=\"GtkWindow\"><child>\(label)</object><property name=\"title\">T</property></child></object></interface>", true),
             // A class's own tag on a class GTK does not read it in: which
             // reads which is GTK's table's (its writer asks GtkBuilder).
@@ -212,6 +214,8 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("comboColumn", file("", #"<object class="GtkComboBoxText"><property name="has-entry">True</property><property name="model">m</property></object><object class="GtkListStore" id="m"><columns><column type="gint"/></columns></object>"#), true),
             ("insideItself", file("", #"<object class="GtkBox" id="outer"><child><object class="GtkScrolledWindow"><property name="child">outer</property></object></child></object>"#), true),
             ("heldAlready", file("", #"<object class="GtkFrame"><property name="child">title</property></object>"#), true),
+            // A column's header widget that another holds already (before: the window told GTK's critical, without a line).
+            ("columnWidgetHeld", file("", #"<object class="GtkTreeView"><child><object class="GtkTreeViewColumn"><property name="widget">title</property></object></child></object>"#), true),
             ("adoptedTwice", file("", #"<object class="GtkLabel" id="twice"/><object class="GtkFrame"><property name="child">twice</property></object><object class="GtkFrame"><property name="label-widget">twice</property></object>"#), true),
             ("grid", file("", #"<object class="GtkGrid"><child><object class="GtkLabel"><layout><property name="column">-150000</property></layout></object></child><child><object class="GtkLabel"><layout><property name="column">150000</property></layout></object></child></object>"#), true),
             ("template", "<interface>\n  <template class=\"Foo\" parent=\"GtkWindow\"/></interface>", true),
@@ -316,7 +320,13 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("font", file(#"<child><object class="GtkLabel"><property name="label">&lt;span font="Sans 5000"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#), true),
             ("big", file(#"<child><object class="GtkLabel"><property name="label">\#(String(repeating: "&lt;big&gt;", count: 30))X\#(String(repeating: "&lt;/big&gt;", count: 30))</property><property name="use-markup">yes</property></object></child>"#), true),
             ("scale", file(#"<child><object class="GtkLabel"><attributes><attribute name="scale" value="1e9"/></attributes></object></child>"#), true),
+            // A type GtkBuilder reads from no text (before: headless took it, and GTK warned).
             ("attributeList", file(#"<child><object class="GtkLabel"><property name="attributes">0 3 weight bold,0 -1 size 2000000</property></object></child>"#), true),
+            ("tabs", file(#"<child><object class="GtkLabel"><property name="tabs">100</property></object></child>"#), true),
+            ("fontDesc", file("", #"<object class="GtkTextTag"><property name="font-desc">Sans 12</property></object>"#), true),
+            ("pointingTo", file(#"<child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover"><property name="pointing_to">0 0 1 1</property></object></property></object></child>"#), true),
+            ("virtualRoot", file("", #"<object class="GtkTreeModelFilter"><property name="virtual-root">0</property></object>"#), true),
+            ("expressionText", file(#"<child><object class="GtkDropDown"><property name="expression">string</property></object></child>"#), true),
             ("rise", file(#"<child><object class="GtkLabel"><attributes><attribute name="rise" value="-2000000"/></attributes></object></child>"#), true),
             ("enum", file(#"<child><object class="GtkBox"><property name="orientation">verticl</property></object></child>"#), true),
             ("blankEnum", file(#"<child><object class="GtkBox"><property name="orientation"> vertical</property></object></child>"#), true),
@@ -341,6 +351,18 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
             ("dragIconAlone", file("", #"<object class="GtkDragIcon"/>"#), true),
             ("overlayLayout", file(#"<child><object class="GtkButton"><property name="layout_manager"><object class="GtkOverlayLayout"/></property></object></child>"#), true),
             ("overlaysLayout", file("", #"<object class="GtkOverlay"><property name="layout-manager"><object class="GtkGridLayout"/></property></object>"#), true),
+            // Given by id, as inside (before: headless took it, and the window opened with criticals).
+            ("overlayLayoutByID", file(#"<child><object class="GtkButton"><property name="layout-manager">ol</property></object></child>"#,
+                                       #"<object class="GtkOverlayLayout" id="ol"/>"#), true),
+            ("overlaysLayoutByID", file("", #"<object class="GtkOverlay"><property name="layout_manager"> gl </property></object><object class="GtkGridLayout" id="gl"/>"#), true),
+            // What lists the computer's applications (before: the window showed them).
+            ("appChooserButton", file(#"<child><object class="GtkAppChooserButton"/></child>"#), true),
+            ("appChooserWidget", file("", #"<object class="GtkAppChooserWidget"/>"#), true),
+            ("appChooserDialog", file("", #"<object class="GtkAppChooserDialog"/>"#), true),
+            // A tree view column's header widget given by id is the column's, not a second widget at the top (before: headless refused the file).
+            ("columnWidget", "<interface>\n  <object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child>"
+                + "<child><object class=\"GtkTreeView\"><child><object class=\"GtkTreeViewColumn\"><property name=\"widget\">header</property></object></child></object></child></object>\n"
+                + "  <object class=\"GtkLabel\" id=\"header\"/>\n</interface>\n", false),
             ("assistant", "<interface>\n  <object class=\"GtkAssistant\"><child internal-child=\"action_area\"><object class=\"GtkBox\"><child><object class=\"GtkLabel\" id=\"title\"/></child></object></child></object>\n</interface>\n", true),
             ("dialogTitlebar", "<interface>\n  <object class=\"GtkDialog\"><child type=\"titlebar\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
             ("shortcutsWindowChild", "<interface>\n  <object class=\"GtkShortcutsWindow\"><child type=\"overlay\"><object class=\"GtkLabel\" id=\"title\"/></child></object>\n</interface>\n", true),
@@ -380,7 +402,12 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
                           #"<object class="GtkAnyFilter"><child><object class="GtkBoolFilter"/></child></object>"#
                           + #"<object class="GtkMultiSorter"><child><object class="GtkStringSorter"/></child></object>"#
                           + #"<object class="GtkTreeStore"><columns><column type="gint"/></columns><data><row><row><col id="0">1</col></row></row></data></object>"#
-                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#), false),
+                          + #"<object class="GtkListStore"><columns><column type="gint"/></columns><data><row/></data></object>"#
+                          + #"<object class="GtkOverlay"><property name="layout-manager">ol</property></object><object class="GtkOverlayLayout" id="ol"/>"#
+                          + #"<object class="GtkBoxLayout" id="bl"/><object class="GtkBox"><property name="layout-manager">bl</property></object>"#
+                          + #"<object class="GtkDropDown"><property name="expression"><lookup type="GtkStringObject" name="string"/></property></object>"#
+                          + #"<object class="GtkTextTag" id="tag"><property name="foreground-rgba">red</property></object>"#
+                          + #"<object class="GtkTextTag"><property name="font-desc" bind-source="tag" bind-property="font-desc"/></object>"#), false),
         ]
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"

@@ -101,6 +101,23 @@ final class GtkClassTableTests: XCTestCase {
         XCTAssertEqual(differences.prefix(20), [], "\(differences.count) differ")
     }
 
+    /// Headless finds a file's screen, and the widgets the window shows,
+    /// through the properties that make the widget given to them a child
+    /// of their object (as the window's pre-scan does): the list is GTK's,
+    /// as `gtk-class-table --adopting` finds it, setting each widget
+    /// property of each class a screen is drawn with and looking at the
+    /// widget's parent. Before: a tree view column's `widget` was missing
+    /// (a file without a window that held one was warned of where the
+    /// window opened it), and three center box properties GTK 4.8 lacks
+    /// were there.
+    func testTheAdoptingPropertiesAreThoseGtkParentsAWidgetBy() throws {
+        let gtk = Set(try written(["--adopting"]).split(separator: "\n").map(String.init))
+        XCTAssertTrue(gtk.contains("child"), "\(gtk.sorted())")
+        XCTAssertEqual(gtk, InterfaceDrawing.adoptingProperties,
+                       "GTK parents a widget by \(gtk.subtracting(InterfaceDrawing.adoptingProperties).sorted()), not by "
+                       + "\(InterfaceDrawing.adoptingProperties.subtracting(gtk).sorted())")
+    }
+
     /// Headless takes an object of a class exactly when the window's
     /// pre-scan does (a widget, or a helper a screen is drawn with), for
     /// every class of GTK's table: the two lists are one.

@@ -329,4 +329,9 @@ int bhg_snapshot_png (GtkWidget *w, const char *path);
 ** a widget, or a helper a screen is drawn with. */
 gboolean bhg_scan_draws_with (GType type);
 
+/* Whether GtkBuilder reads no text as a value of the writable property
+** `pspec` (builder_scan.c): the pre-scan refuses any, and gtk-class-table
+** --kinds writes each such property for headless Behave. */
+gboolean bhg_scan_reads_no_text (GParamSpec *pspec);
+
 #endif
