@@ -85,4 +85,16 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(run.results.map(\.status), [.errored, .passed])
         XCTAssertTrue(run.results[0].message.hasPrefix("time limit exceeded"), run.results[0].message)
     }
+
+    /// The runner's own walks of a spec's values (a spy's copy of what it
+    /// was called with, `mock`, `mock.revert`, reverting nested snapshots)
+    /// keep their own lists: a value nested deeper than Lua's stack holds
+    /// calls is walked as any other, where it raised `?:-1: stack overflow`
+    /// with no line of the spec's (and a snapshot's spies stayed).
+    func testValuesNestedDeeperThanLuasStackAreWalkedAsAnyOther() throws {
+        let limits = SandboxLimits(memory: 512 << 20, instructions: 500_000_000, seconds: 60)
+        let (text, run) = runSpecs([fixture("hostile/deep.lua")], limits: limits)
+        XCTAssertEqual(run.results.map(\.status), [.passed, .passed, .passed], run.results.map(\.message).description)
+        XCTAssertEqual(text.split(separator: "\n").last, "3 passed, 0 failed")
+    }
 }
