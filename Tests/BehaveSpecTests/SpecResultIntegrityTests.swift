@@ -103,4 +103,31 @@ final class SpecSceneLimitTests: XCTestCase {
         XCTAssertEqual(try run.result("kept").message,
                        "more than 64 scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
     }
+
+    /// The open scenes of a file share a budget of 1 GiB: at the default
+    /// memory limit of 64 MiB, 16 are open at once, where 64 of them could
+    /// hold 4 GiB; each dismissed one makes room again.
+    func testOpenScenesShareOneMemoryBudget() throws {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/budget_spec.lua"
+        try """
+            it("sixteen", function()
+              local kept = {}
+              for i = 1, 16 do kept[i] = scene.script("toggle.lua") end
+              kept[1]:dismiss()
+              kept[17] = scene.script("toggle.lua")
+            end)
+            it("seventeen", function()
+              local kept = {}
+              for i = 1, 17 do kept[i] = scene.script("toggle.lua") end
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 60)
+        let (_, run) = runSpecs([path], limits: limits)
+        let sixteen = try run.result("sixteen")
+        XCTAssertEqual(sixteen.status, .passed, sixteen.message)
+        XCTAssertEqual(try run.result("seventeen").status, .errored)
+        XCTAssertEqual(try run.result("seventeen").message,
+                       "more than 16 scenes open at once in one spec file (each may hold 64 MiB, and a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them")
+    }
 }
