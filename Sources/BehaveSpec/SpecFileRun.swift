@@ -453,8 +453,10 @@ final class SpecFileRun {
     }
 
     /// Whether a phase ended with pending()'s signal (and nothing else).
+    /// A `coroutine.wrap` it came through puts its location in front.
     private func isPendingSignal(_ error: LuaError) -> Bool {
-        error.summary == pendingSignal
+        let summary = error.summary
+        return summary == pendingSignal || summary.hasSuffix(": " + pendingSignal)
     }
 
     /// Collects what the spec's scenes logged and the errors it did not

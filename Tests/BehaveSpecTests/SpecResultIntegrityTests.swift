@@ -51,6 +51,26 @@ final class SpecResultIntegrityTests: XCTestCase {
         XCTAssertEqual(run.summary?.line, "1 passed, 1 failed, 2 errored, 2 skipped")
     }
 
+    /// `pending` inside a coroutine made with `coroutine.wrap`: the wrap
+    /// raises its signal again with the coroutine's line in front, and the
+    /// spec is still skipped with its reason, where it errored with the
+    /// runner's internal signal (`behave: pending 3F2A…`) as its message.
+    func testPendingInsideAWrappedCoroutineSkipsTheSpec() throws {
+        let run = try run("""
+            it("pending in a coroutine", function()
+              coroutine.wrap(function() pending("not yet") end)()
+              error("never reached")
+            end)
+            it("pending two coroutines deep", function()
+              coroutine.wrap(function() coroutine.wrap(function() pending("deeper") end)() end)()
+            end)
+            """)
+        XCTAssertEqual(try run.result("pending in a coroutine").status, .pending)
+        XCTAssertEqual(try run.result("pending in a coroutine").message, "not yet")
+        XCTAssertEqual(try run.result("pending two coroutines deep").status, .pending)
+        XCTAssertEqual(try run.result("pending two coroutines deep").message, "deeper")
+    }
+
     func testEveryKindOfErrorFails() throws {
         let run = try run("""
             it("nil", function() error(nil) end)
