@@ -43,3 +43,12 @@ describe("deep values", function()
     assert.is_true(s.reverted)
   end)
 end)
+
+describe("many values", function()
+  it("a spy passing on more values than Lua's stack holds", function()
+    local values = {}
+    for i = 1, 500000 do values[i] = i end
+    local s = spy.new(function(...) return ... end)
+    s(table.unpack(values))
+  end)
+end)
