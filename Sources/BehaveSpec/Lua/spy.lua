@@ -27,19 +27,17 @@ local function callable(value)
 end
 
 -- A deep copy of what a call passed (matchers and spies as they are), so
--- that later changes to the values do not change what was recorded. The
--- walk keeps its own list of tables still to fill, not Lua's stack: a
--- value nested a million deep is copied as any other (the spec's memory
--- and instruction limits bound it), where a recursive copy overflowed the
--- stack with no line of the spec's.
+-- that later changes to the values do not change what was recorded.
 local function copied(value)
   return type(value) == "table" and not spies[value] and not matchers().is_matcher(value)
 end
 
-local function copy(value, seen)
-  if not copied(value) then return value end
-  local done = seen[value]
-  if done ~= nil then return done end
+-- Past `deep` levels the copy keeps its own list of tables still to fill,
+-- not Lua's stack: a value nested a million deep is copied as any other
+-- (the spec's limits bound it), where recursing overflowed the stack.
+local deep = 100
+
+local function copy_deep(value, seen)
   local root = {}
   seen[value] = root
   local filling = { value }
@@ -65,12 +63,27 @@ local function copy(value, seen)
   return root
 end
 
+-- The values most calls pass are shallow: those are copied by recursion,
+-- which runs a quarter fewer instructions than the list.
+local function copy(value, seen, depth)
+  if type(value) ~= "table" or spies[value] or matchers().is_matcher(value) then return value end
+  local done = seen[value]
+  if done ~= nil then return done end
+  if depth > deep then return copy_deep(value, seen) end
+  local out = {}
+  seen[value] = out
+  for k, v in next, value do out[k] = copy(v, seen, depth + 1) end
+  local mt = getmetatable(value)
+  if type(mt) == "table" then pcall(setmetatable, out, mt) end
+  return out
+end
+
 -- A call's record: the list of its values (copied), with `vals` (the same
 -- list), `refs` (the values themselves) and `n` (how many) as luassert has.
 local function record(arguments)
   local values = {}
   local seen = {}
-  for i = 1, arguments.n do values[i] = copy(arguments[i], seen) end
+  for i = 1, arguments.n do values[i] = copy(arguments[i], seen, 0) end
   return setmetatable(values, { __index = { vals = values, refs = arguments, n = arguments.n } })
 end
 
