@@ -180,7 +180,8 @@ extension SpecFileRun {
             let memory = maximum < SpecFileRun.maximumScenes
                 ? " (each may hold \(options.limits.memory >> 20) MiB, and a file's open scenes \(SpecFileRun.sceneMemoryBudget >> 20) MiB in all)"
                 : ""
-            throw LuaError("more than \(maximum) scenes open at once in one spec file\(memory); dismiss the ones you are done with (s:dismiss()) or let go of them")
+            let lower = maximum < SpecFileRun.maximumScenes ? ", or run with a lower --memory-limit" : ""
+            throw LuaError("more than \(maximum) scenes open at once in one spec file\(memory); dismiss the ones you are done with (s:dismiss()) or let go of them\(lower)")
         }
         guard scenes.count < SpecFileRun.maximumKeptScenes else {
             throw LuaError("more than \(SpecFileRun.maximumKeptScenes) scenes kept at once in one spec file; let go of the ones you are done with")

@@ -148,6 +148,6 @@ final class SpecSceneLimitTests: XCTestCase {
         XCTAssertEqual(sixteen.status, .passed, sixteen.message)
         XCTAssertEqual(try run.result("seventeen").status, .errored)
         XCTAssertEqual(try run.result("seventeen").message,
-                       "more than 16 scenes open at once in one spec file (each may hold 64 MiB, and a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them")
+                       "more than 16 scenes open at once in one spec file (each may hold 64 MiB, and a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them, or run with a lower --memory-limit")
     }
 }
