@@ -39,6 +39,18 @@ final class SpecFileRun {
     /// Scenes open at once in one file (each has a Lua state; a dismissed
     /// scene's is freed and does not count).
     static let maximumScenes = 64
+    /// What the open scenes of one file may hold in all: each may fill its
+    /// memory limit, so fewer are open at once when the limit is high (16
+    /// at the default 64 MiB), where 64 of 64 MiB could take 4 GiB.
+    static let sceneMemoryBudget = 1 << 30
+
+    /// Scenes open at once in one file under `limits`: at most
+    /// `maximumScenes`, and as many as fill `sceneMemoryBudget` (one at
+    /// least, whatever its limit).
+    static func maximumOpenScenes(under limits: SandboxLimits) -> Int {
+        guard limits.memory > 0 else { return maximumScenes }
+        return max(1, min(maximumScenes, sceneMemoryBudget / limits.memory))
+    }
     /// Scenes kept at once in one file, dismissed ones included (their state
     /// and errors stay readable while the spec holds them).
     static let maximumKeptScenes = 1024
@@ -441,8 +453,10 @@ final class SpecFileRun {
     }
 
     /// Whether a phase ended with pending()'s signal (and nothing else).
+    /// A `coroutine.wrap` it came through puts its location in front.
     private func isPendingSignal(_ error: LuaError) -> Bool {
-        error.summary == pendingSignal
+        let summary = error.summary
+        return summary == pendingSignal || summary.hasSuffix(": " + pendingSignal)
     }
 
     /// Collects what the spec's scenes logged and the errors it did not

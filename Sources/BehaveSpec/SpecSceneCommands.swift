@@ -173,10 +173,15 @@ extension SpecFileRun {
     private func makeRoomForAScene() throws(LuaError) {
         func open() -> Int { scenes.values.count { !$0.isFreed } }
         freeDismissedScenes()
-        guard open() >= SpecFileRun.maximumScenes || scenes.count >= SpecFileRun.maximumKeptScenes else { return }
+        let maximum = SpecFileRun.maximumOpenScenes(under: options.limits)
+        guard open() >= maximum || scenes.count >= SpecFileRun.maximumKeptScenes else { return }
         closeUnreferencedScenes()
-        guard open() < SpecFileRun.maximumScenes else {
-            throw LuaError("more than \(SpecFileRun.maximumScenes) scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+        guard open() < maximum else {
+            let memory = maximum < SpecFileRun.maximumScenes
+                ? " (each may hold \(options.limits.memory >> 20) MiB, and a file's open scenes \(SpecFileRun.sceneMemoryBudget >> 20) MiB in all)"
+                : ""
+            let lower = maximum < SpecFileRun.maximumScenes ? ", or run with a lower --memory-limit" : ""
+            throw LuaError("more than \(maximum) scenes open at once in one spec file\(memory); dismiss the ones you are done with (s:dismiss()) or let go of them\(lower)")
         }
         guard scenes.count < SpecFileRun.maximumKeptScenes else {
             throw LuaError("more than \(SpecFileRun.maximumKeptScenes) scenes kept at once in one spec file; let go of the ones you are done with")

@@ -191,6 +191,20 @@ static int heads (bh_error_site *e, const char *msg, size_t len,
 }
 
 
+/* Lua heads an error raised in code without debug information (Behave's
+** own chunks, loaded stripped: the spec runner's spies, the prelude) with
+** "?:-1: ", which names no place a user can go to: it is cut off, with no
+** place noted, so the error is told at the user's line among the frames
+** ("?:-1: stack overflow" became "stack overflow" at the spec's line). */
+static void cut_unknown_place (bh_error_site *e, const char *msg,
+                               size_t len) {
+  static const char unknown[] = "?:-1: ";
+  const size_t n = sizeof(unknown) - 1;
+  while (e->where + n <= len && memcmp(msg + e->where, unknown, n) == 0)
+    e->where += n;
+}
+
+
 /* Starts a site for a message of 'len' bytes: all text, no place yet (a
 ** note of where the host raised it, raised_source, is kept). */
 static void begin_site (bh_error_site *e, size_t len) {
@@ -239,9 +253,13 @@ static void note_site (lua_State *L, lua_State *co, int level,
   if (i == e->nframes && e->raised_source[0] != '\0' &&
       heads(e, msg, len, e->raised_source, e->raised_line) &&
       e->raised_text < len &&
-      (len <= BH_MAX_MESSAGE || e->raised_text <= BH_MAX_MESSAGE / 2))
+      (len <= BH_MAX_MESSAGE || e->raised_text <= BH_MAX_MESSAGE / 2)) {
     e->text = e->raised_text;
+    i = -1;
+  }
   e->raised_source[0] = '\0';
+  if (i == e->nframes)
+    cut_unknown_place(e, msg, len);
 }
 
 
@@ -400,8 +418,8 @@ const char *bh_error_where (lua_State *L, size_t *where, int *repeats,
   *line = 0;
   if (!e->valid) return NULL;
   *text = e->text;
+  *where = e->where;  /* an unknown place cut off has no source */
   if (e->source[0] == '\0') return NULL;
-  *where = e->where;
   *repeats = e->repeats;
   *line = e->line;
   return e->source;

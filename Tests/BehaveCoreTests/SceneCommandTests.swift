@@ -247,6 +247,23 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(parsedState(scene)["time"] as? Double, 1)
     }
 
+    /// Two advances of 1e308 s would make the clock infinite: the state's
+    /// time `null`, the trace's `[infs]`, and a timer set then due at the
+    /// next advance, however far ahead. The second is refused, and the
+    /// clock itself never passes the largest finite time.
+    func testTheClockStaysFinite() {
+        run("advance 1e308")
+        XCTAssertEqual(failure("advance 1e308"),
+                       "advance 1e+308: the clock is at 1e+308 s and goes no further than 1.79769e+308 s")
+        XCTAssertEqual(parsedState(scene)["time"] as? Double, 1e308)
+        var fired = false
+        scene.clock.schedule(after: 1e308) { fired = true }
+        scene.clock.advance(by: 1e308)
+        XCTAssertEqual(scene.clock.now, Clock.latest)
+        XCTAssertFalse(fired, "a timer set past the clock's end never fires")
+        XCTAssertEqual(parsedState(scene)["time"] as? Double, Clock.latest)
+    }
+
     func testChoose() throws {
         var answers: [String?] = []
         try scene.present(Dialog(style: .actionSheet, title: "Photo", options: ["Camera", "Photo Library"], cancel: "Cancel")) {

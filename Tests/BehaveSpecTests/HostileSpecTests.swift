@@ -85,4 +85,27 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertEqual(run.results.map(\.status), [.errored, .passed])
         XCTAssertTrue(run.results[0].message.hasPrefix("time limit exceeded"), run.results[0].message)
     }
+
+    /// The runner's own walks of a spec's values (a spy's copy of what it
+    /// was called with, `mock`, `mock.revert`, reverting nested snapshots)
+    /// keep their own lists: a value nested deeper than Lua's stack holds
+    /// calls is walked as any other, where it raised `?:-1: stack overflow`
+    /// with no line of the spec's (and a snapshot's spies stayed).
+    func testValuesNestedDeeperThanLuasStackAreWalkedAsAnyOther() throws {
+        let limits = SandboxLimits(memory: 512 << 20, instructions: 500_000_000, seconds: 60)
+        let (_, run) = runSpecs([fixture("hostile/deep.lua")], limits: limits)
+        XCTAssertEqual(run.results.prefix(3).map(\.status), [.passed, .passed, .passed], run.results.map(\.message).description)
+    }
+
+    /// An error raised inside the runner's own code, which Lua loads
+    /// without debug information, is told at the spec's line, where its
+    /// message began with Lua's `?:-1: ` (a place nobody can go to).
+    func testAnErrorInsideTheRunnersOwnCodeIsToldAtTheSpecsLine() throws {
+        let limits = SandboxLimits(memory: 512 << 20, instructions: 500_000_000, seconds: 60)
+        let (_, run) = runSpecs([fixture("hostile/deep.lua")], limits: limits)
+        let spy = try run.result("many values a spy passing on more values than Lua's stack holds")
+        XCTAssertEqual(spy.status, .errored)
+        XCTAssertEqual(spy.message, "stack overflow")
+        XCTAssertTrue(spy.location.hasSuffix("deep.lua:52"), spy.location)
+    }
 }

@@ -51,6 +51,26 @@ final class SpecResultIntegrityTests: XCTestCase {
         XCTAssertEqual(run.summary?.line, "1 passed, 1 failed, 2 errored, 2 skipped")
     }
 
+    /// `pending` inside a coroutine made with `coroutine.wrap`: the wrap
+    /// raises its signal again with the coroutine's line in front, and the
+    /// spec is still skipped with its reason, where it errored with the
+    /// runner's internal signal (`behave: pending 3F2A…`) as its message.
+    func testPendingInsideAWrappedCoroutineSkipsTheSpec() throws {
+        let run = try run("""
+            it("pending in a coroutine", function()
+              coroutine.wrap(function() pending("not yet") end)()
+              error("never reached")
+            end)
+            it("pending two coroutines deep", function()
+              coroutine.wrap(function() coroutine.wrap(function() pending("deeper") end)() end)()
+            end)
+            """)
+        XCTAssertEqual(try run.result("pending in a coroutine").status, .pending)
+        XCTAssertEqual(try run.result("pending in a coroutine").message, "not yet")
+        XCTAssertEqual(try run.result("pending two coroutines deep").status, .pending)
+        XCTAssertEqual(try run.result("pending two coroutines deep").message, "deeper")
+    }
+
     func testEveryKindOfErrorFails() throws {
         let run = try run("""
             it("nil", function() error(nil) end)
@@ -102,5 +122,32 @@ final class SpecSceneLimitTests: XCTestCase {
         XCTAssertEqual(try run.result("kept").status, .errored)
         XCTAssertEqual(try run.result("kept").message,
                        "more than 64 scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+    }
+
+    /// The open scenes of a file share a budget of 1 GiB: at the default
+    /// memory limit of 64 MiB, 16 are open at once, where 64 of them could
+    /// hold 4 GiB; each dismissed one makes room again.
+    func testOpenScenesShareOneMemoryBudget() throws {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/budget_spec.lua"
+        try """
+            it("sixteen", function()
+              local kept = {}
+              for i = 1, 16 do kept[i] = scene.script("toggle.lua") end
+              kept[1]:dismiss()
+              kept[17] = scene.script("toggle.lua")
+            end)
+            it("seventeen", function()
+              local kept = {}
+              for i = 1, 17 do kept[i] = scene.script("toggle.lua") end
+            end)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 60)
+        let (_, run) = runSpecs([path], limits: limits)
+        let sixteen = try run.result("sixteen")
+        XCTAssertEqual(sixteen.status, .passed, sixteen.message)
+        XCTAssertEqual(try run.result("seventeen").status, .errored)
+        XCTAssertEqual(try run.result("seventeen").message,
+                       "more than 16 scenes open at once in one spec file (each may hold 64 MiB, and a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them, or run with a lower --memory-limit")
     }
 }

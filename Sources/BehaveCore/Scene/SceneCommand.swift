@@ -275,6 +275,9 @@ extension Scene {
         case .keyboardHide:
             keyboard.hide()
         case .advance(let seconds):
+            guard clock.now + seconds <= Clock.latest else {
+                throw ValueError("advance \(formatNumber(seconds)): the clock is at \(formatNumber(clock.now)) s and goes no further than \(formatNumber(Clock.latest)) s")
+            }
             clock.advance(by: seconds)
         case .choose(let option):
             try choose(option)

@@ -68,20 +68,25 @@ local function new_snapshot()
   return snapshot
 end
 
+-- Reverts `snapshot` (nil: the newest but the spec runner's own) and those
+-- made after it, the newest first, in a loop: a spec may nest more
+-- snapshots than Lua's stack holds calls.
 local function revert(snapshot)
   if snapshot == nil then
     snapshot = current
     if snapshot.previous == nil then return end
   end
   if getmetatable(snapshot) ~= snapshot_mt then P.usage("this is not a snapshot of assert:snapshot()") end
-  if snapshot.following ~= nil then revert(snapshot.following) end
-  local spies = {}
-  for s in next, snapshot.spies do spies[#spies + 1] = s end
-  for _, s in ipairs(spies) do s:revert() end
-  snapshot.formatters, snapshot.parameters, snapshot.spies = {}, {}, {}
-  setmetatable(snapshot, nil)
-  current = snapshot.previous
-  if current ~= nil then current.following = nil end
+  repeat
+    local newest = current
+    local spies = {}
+    for s in next, newest.spies do spies[#spies + 1] = s end
+    for _, s in ipairs(spies) do s:revert() end
+    newest.formatters, newest.parameters, newest.spies = {}, {}, {}
+    setmetatable(newest, nil)
+    current = newest.previous
+    if current ~= nil then current.following = nil end
+  until newest == snapshot
 end
 
 snapshot_mt.__index = { revert = revert }

@@ -28,13 +28,51 @@ end
 
 -- A deep copy of what a call passed (matchers and spies as they are), so
 -- that later changes to the values do not change what was recorded.
-local function copy(value, seen)
+local function copied(value)
+  return type(value) == "table" and not spies[value] and not matchers().is_matcher(value)
+end
+
+-- Past `deep` levels the copy keeps its own list of tables still to fill,
+-- not Lua's stack: a value nested a million deep is copied as any other
+-- (the spec's limits bound it), where recursing overflowed the stack.
+local deep = 100
+
+local function copy_deep(value, seen)
+  local root = {}
+  seen[value] = root
+  local filling = { value }
+  while #filling > 0 do
+    local source = filling[#filling]
+    filling[#filling] = nil
+    local out = seen[source]
+    for k, v in next, source do
+      if copied(v) then
+        local copy_of_v = seen[v]
+        if copy_of_v == nil then
+          copy_of_v = {}
+          seen[v] = copy_of_v
+          filling[#filling + 1] = v
+        end
+        v = copy_of_v
+      end
+      out[k] = v
+    end
+    local mt = getmetatable(source)
+    if type(mt) == "table" then pcall(setmetatable, out, mt) end
+  end
+  return root
+end
+
+-- The values most calls pass are shallow: those are copied by recursion,
+-- which runs a quarter fewer instructions than the list.
+local function copy(value, seen, depth)
   if type(value) ~= "table" or spies[value] or matchers().is_matcher(value) then return value end
   local done = seen[value]
   if done ~= nil then return done end
+  if depth > deep then return copy_deep(value, seen) end
   local out = {}
   seen[value] = out
-  for k, v in next, value do out[k] = copy(v, seen) end
+  for k, v in next, value do out[k] = copy(v, seen, depth + 1) end
   local mt = getmetatable(value)
   if type(mt) == "table" then pcall(setmetatable, out, mt) end
   return out
@@ -45,7 +83,7 @@ end
 local function record(arguments)
   local values = {}
   local seen = {}
-  for i = 1, arguments.n do values[i] = copy(arguments[i], seen) end
+  for i = 1, arguments.n do values[i] = copy(arguments[i], seen, 0) end
   return setmetatable(values, { __index = { vals = values, refs = arguments, n = arguments.n } })
 end
 
@@ -250,36 +288,52 @@ local mock = {}
 -- in the tables inside it) replaced by a spy on it, or by a stub (that
 -- calls fn, if given).
 function mock.new(object, dostub, fn)
-  local visited = {}
   local function wrap(value, parent, key)
-    if type(value) == "table" then
-      if spies[value] or visited[value] then return value end
-      visited[value] = true
-      local keys = {}
-      for k in next, value do keys[#keys + 1] = k end
-      for _, k in ipairs(keys) do value[k] = wrap(value[k], value, k) end
-      return value
-    elseif type(value) == "function" then
-      if dostub then return stub.new(parent, key, fn) end
-      if parent == nil then return spy.new(value) end
-      return spy.on(parent, key)
-    end
-    return value
+    if dostub then return stub.new(parent, key, fn) end
+    if parent == nil then return spy.new(value) end
+    return spy.on(parent, key)
   end
-  return wrap(object, nil, nil)
+  if type(object) == "function" then return wrap(object, nil, nil) end
+  -- Each table once, from a list of its own (not Lua's stack, which a
+  -- table nested deep enough would overflow).
+  local visited = {}
+  local walking = {}
+  local function visit(value)
+    if type(value) == "table" and not spies[value] and not visited[value] then
+      visited[value] = true
+      walking[#walking + 1] = value
+    end
+  end
+  visit(object)
+  while #walking > 0 do
+    local t = walking[#walking]
+    walking[#walking] = nil
+    local keys = {}
+    for k in next, t do keys[#keys + 1] = k end
+    for _, k in ipairs(keys) do
+      local value = t[k]
+      if type(value) == "function" then t[k] = wrap(value, t, k) else visit(value) end
+    end
+  end
+  return object
 end
 
 -- Calls `action` ("revert", "clear") on every spy in `object`.
-local function each_spy(object, action, seen)
-  if type(object) ~= "table" then return object end
-  if spies[object] then
-    object[action]()
-    return object
+local function each_spy(object, action)
+  local seen = {}
+  local walking = { object }
+  while #walking > 0 do
+    local value = walking[#walking]
+    walking[#walking] = nil
+    if type(value) == "table" and not seen[value] then
+      seen[value] = true
+      if spies[value] then
+        value[action]()
+      else
+        for _, inner in next, value do walking[#walking + 1] = inner end
+      end
+    end
   end
-  seen = seen or {}
-  if seen[object] then return object end
-  seen[object] = true
-  for _, value in next, object do each_spy(value, action, seen) end
   return object
 end
 

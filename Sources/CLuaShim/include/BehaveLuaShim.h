@@ -277,7 +277,8 @@ int bh_pcall(lua_State *L, int nargs, int nresults);
 ** read from the stack while its frames were live, so that the host never
 ** takes the message apart: the message is '*where' bytes of "source:line: "
 ** (Lua's position of the raising frame; 0 when it has none, as for
-** error(x, 0) or a limit met outside script code) repeated '*repeats'
+** error(x, 0) or a limit met outside script code; "?:-1: ", the place of
+** code without debug information, with a NULL source) repeated '*repeats'
 ** times (an error rethrown through coroutine.wrap), then its text, then
 ** from byte '*text' a newline and the traceback. '*line' and the returned
 ** source are those of the position (NULL without one). Returns NULL with

@@ -173,7 +173,9 @@ public final class GtkWindowHost {
                                    Unmanaged.passRetained(SignalAction { [unowned self] in close() }).toOpaque(), releaseBox)
         }
         g_unix_fd_add_full(G_PRIORITY_DEFAULT, 0, G_IO_IN, inputReady,
-                           Unmanaged.passRetained(InputReader { [unowned self] line in execute(line) }).toOpaque(), releaseBox)
+                           Unmanaged.passRetained(InputReader(tooLong: {
+                               FileHandle.standardError.write(Data("error: a command line longer than \(InputReader.maximumLine >> 20) MiB was left out\n".utf8))
+                           }) { [unowned self] line in execute(line) }).toOpaque(), releaseBox)
     }
 
     private func frame() {
@@ -353,24 +355,60 @@ public final class GtkWindowHost {
     }
 }
 
-/// Reads standard input as it comes, a line at a time.
+/// Reads standard input as it comes, a line at a time. Each byte is
+/// looked at once for the newline (the whole of a line still coming was
+/// searched again at each read: a line of 100 MB took hours), and a line
+/// longer than `maximumLine` is left out, up to its newline, with a note
+/// (`tooLong`), rather than held whole.
 final class InputReader {
+    /// Bytes of one command line at most: the text a scene may hold.
+    static let maximumLine = 64 << 20
+
+    let descriptor: Int32
     let line: (String) -> Void
+    let tooLong: () -> Void
     private var pending: [UInt8] = []
-    init(_ line: @escaping (String) -> Void) { self.line = line }
+    /// Bytes of `pending` known to hold no newline.
+    private var scanned = 0
+    /// Whether the line coming is too long, and left out to its end.
+    private var skipping = false
+
+    init(descriptor: Int32 = 0, tooLong: @escaping () -> Void = {}, _ line: @escaping (String) -> Void) {
+        self.descriptor = descriptor
+        self.tooLong = tooLong
+        self.line = line
+    }
 
     /// Reads what is there; false at the end of the input.
     func read() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = Foundation.read(0, &buffer, buffer.count)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = Foundation.read(descriptor, &buffer, buffer.count)
         guard count > 0 else { return false }
-        pending += buffer[..<count]
-        while let newline = pending.firstIndex(of: 10) {
-            let text = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
-            line(text)
-        }
+        take(buffer[..<count])
         return true
+    }
+
+    /// Takes bytes read: each whole line goes to `line`.
+    func take(_ bytes: ArraySlice<UInt8>) {
+        pending += bytes
+        var start = 0
+        while let newline = pending[scanned...].firstIndex(of: 10) {
+            if skipping {
+                skipping = false
+            } else {
+                line(String(decoding: pending[start..<newline], as: UTF8.self))
+            }
+            start = newline + 1
+            scanned = start
+        }
+        pending.removeFirst(start)
+        scanned = pending.count
+        if pending.count > InputReader.maximumLine {
+            if !skipping { tooLong() }
+            skipping = true
+            pending.removeAll()
+            scanned = 0
+        }
     }
 }
 

@@ -1,0 +1,38 @@
+@testable import BehaveGTK
+import Foundation
+import XCTest
+
+/// `behave window` reads its commands from standard input as they come.
+final class InputReaderTests: XCTestCase {
+    /// A line that comes in many reads is put together once; one longer
+    /// than a scene may hold is left out to its newline, with one note,
+    /// and the lines after it run (it was held whole, and the whole of it
+    /// searched for its newline again at each read: hours for 100 MB).
+    func testALineTooLongIsLeftOutAndTheNextOnesRun() {
+        var lines: [String] = [], notes = 0
+        let reader = InputReader(tooLong: { notes += 1 }) { lines.append($0) }
+        reader.take(ArraySlice("tap plus\nset label.te".utf8))
+        reader.take(ArraySlice("xt=\"hi\"\n".utf8))
+        let piece = ArraySlice(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0...(InputReader.maximumLine >> 20) { reader.take(piece) }
+        reader.take(piece)
+        reader.take(ArraySlice("x\nshow\n".utf8))
+        XCTAssertEqual(lines, ["tap plus", "set label.text=\"hi\"", "show"])
+        XCTAssertEqual(notes, 1)
+    }
+
+    /// What `read` takes from its descriptor (standard input in the window).
+    func testReadTakesLinesFromItsDescriptor() throws {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]) }
+        var lines: [String] = []
+        let reader = InputReader(descriptor: ends[0]) { lines.append($0) }
+        let text = Array("tap plus\nshow\n".utf8)
+        XCTAssertEqual(write(ends[1], text, text.count), text.count)
+        close(ends[1])
+        XCTAssertTrue(reader.read())
+        XCTAssertFalse(reader.read())
+        XCTAssertEqual(lines, ["tap plus", "show"])
+    }
+}
