@@ -356,14 +356,24 @@ final class InputReader {
     private var pending: [UInt8] = []
     init(_ line: @escaping (String) -> Void) { self.line = line }
 
-    /// Reads what is there; false at the end of the input.
+    /// Reads what is there; false at the end of the input. Lines are
+    /// read as `behave run` reads them (Swift's `readLine`): one may end
+    /// in CR LF, and the last may end without a line break.
     func read() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = Foundation.read(0, &buffer, buffer.count)
-        guard count > 0 else { return false }
+        guard count > 0 else {
+            if !pending.isEmpty {
+                let last = pending
+                pending = []
+                line(String(decoding: last, as: UTF8.self))
+            }
+            return false
+        }
         pending += buffer[..<count]
         while let newline = pending.firstIndex(of: 10) {
-            let text = String(decoding: pending[..<newline], as: UTF8.self)
+            let end = newline > 0 && pending[newline - 1] == 13 ? newline - 1 : newline
+            let text = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeSubrange(...newline)
             line(text)
         }
