@@ -682,7 +682,7 @@ final class WindowTests: XCTestCase {
     /// line may end in CR LF (a transcript saved on Windows), and the
     /// last may end without a line break. Before: each line was refused
     /// as holding a line break, and the last was never run, so the window
-    /// did not quit (found by Tools/Monkey).
+    /// did not quit (found in the chaos sweep, Tools/Monkey).
     func testCommandsEndingInCrLfOrWithoutALineBreakAreRun() throws {
         let driver = try WindowDriver()
         let input = Pipe()

@@ -13,6 +13,7 @@ local Chaos = behaviour {
     inner = "Button", innerLabel = "Label", plain = "View",
   },
   inspectables = { fury = { type = "integer", default = 3, min = 0, max = 20 } },
+  requires = { "camera", "photoLibrary" },
 }
 
 local texts = {
@@ -42,7 +43,7 @@ local mischief = {
     self.slider.maximumValue = low + math.random(0, 3)
   end,
   function(self) self.toggle.isOn = not self.toggle.isOn end,
-  function(self) self.toggle.enabled = not self.toggle.enabled end,
+  function(self) self.toggle.hidden = not self.toggle.hidden end,
   function(self) self.toggle.userInteractionEnabled = not self.toggle.userInteractionEnabled end,
   function(self) self.field.text = pick(texts) end,
   function(self) self.field.maxLength = math.random(0, 6) end,
@@ -148,7 +149,7 @@ function Chaos:awake()
   end)
   self.toggle:on("valueChanged", function(toggle)
     if math.random() < 0.3 then toggle.isOn = not toggle.isOn end     -- flips it back
-    toggle.enabled = math.random() < 0.7
+    toggle.userInteractionEnabled = math.random() < 0.7
     self:_mischief("toggle")
   end)
   self.slider:on("valueChanged", function(slider)

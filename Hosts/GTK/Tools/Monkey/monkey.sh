@@ -37,6 +37,8 @@ done
 RANDOM=$seed
 work=$(mktemp -d /tmp/behave-monkey.XXXXXX)
 cp -r "$here"/chaos.lua "$here"/chaos.ui "$here"/*.scene.yaml "$here"/images "$work"/
+# A copy, so that a build meanwhile does not change the binary under the window.
+cp "$binary" "$work/behave-window" && binary=$work/behave-window
 log=$work/window.log
 display=:$((500 + RANDOM % 400))
 while [ -e /tmp/.X11-unix/X${display#:} ]; do display=:$((500 + RANDOM % 400)); done
