@@ -5,7 +5,8 @@
 # behaviour does mischief in every handler (chaos.lua). It looks for what
 # must never happen: a crash or a Swift trap, a GTK critical or warning
 # (run under G_DEBUG=fatal-criticals, a critical ends the window), a
-# window that stops answering, and a state that cannot be read.
+# window that stops answering, and widgets that are no longer the truth
+# (truth.py, with python3).
 #
 #   bash Hosts/GTK/Tools/Monkey/monkey.sh [--seed N] [--events N] [--frames] [--no-fatal]
 #
@@ -118,7 +119,11 @@ for n in $(seq "$events"); do
   fi
 done
 if kill -0 $window 2>/dev/null; then
+  # Calm: no more mischief, and the animations under way end (3 s at
+  # most), so that the state read last is not a frame of one.
+  printf 'set chaos.fury 0\nset calm.fury 0\n' >&3
   xdotool windowsize $id 420 640
+  sleep 3.5
   answers || { echo "monkey: the window does not answer at the end"; found=1; }
   echo quit >&3
   for _ in $(seq 100); do kill -0 $window 2>/dev/null || break; sleep 0.1; done
@@ -132,5 +137,7 @@ else
 fi
 bad=$(grep -vE 'dconf-WARNING' "$log" | grep -nE 'CRITICAL|-WARNING|Fatal error|Trace/breakpoint|Segmentation|Illegal instruction|behave window:' | head -20)
 [ -z "$bad" ] || { echo "$bad"; found=1; }
+# The widgets are still the truth (truth.py says how it checks).
+if command -v python3 >/dev/null; then python3 "$here/truth.py" "$log" || found=1; fi
 [ $found = 0 ] && echo "monkey: nothing found (seed $seed)" || echo "monkey: found something (seed $seed); the log is $log"
 exit $found
