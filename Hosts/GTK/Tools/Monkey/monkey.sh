@@ -135,7 +135,11 @@ else
   # 1: a script raised (the monkey's errors are on purpose); more is a crash, a trap or a signal.
   [ $status -le 1 ] || { echo "monkey: the window ended with status $status"; found=1; }
 fi
-bad=$(grep -vE 'dconf-WARNING' "$log" | grep -nE 'CRITICAL|-WARNING|Fatal error|Trace/breakpoint|Segmentation|Illegal instruction|behave window:' | head -20)
+# Known, and GTK's own (README.md here): said, not findings.
+known='dconf-WARNING|Broken accounting of active state'
+count=$(grep -cE "$known" "$log")
+[ "$count" = 0 ] || echo "monkey: $count known lines of GTK's (dconf without D-Bus, GTK's count of pressed widgets)"
+bad=$(grep -vE "$known" "$log" | grep -nE 'CRITICAL|-WARNING|Fatal error|Trace/breakpoint|Segmentation|Illegal instruction|behave window:' | head -20)
 [ -z "$bad" ] || { echo "$bad"; found=1; }
 # The widgets are still the truth (truth.py says how it checks).
 if command -v python3 >/dev/null; then python3 "$here/truth.py" "$log" || found=1; fi
