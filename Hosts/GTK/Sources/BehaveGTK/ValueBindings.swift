@@ -118,10 +118,12 @@ final class RangeBinding: WidgetBinding {
         guard let widget, isSpin else { return }
         let digits = RangeBinding.digits(showing: [control.storedNumber("stepValue"), bhg_spin_get_value(widget)], atLeast: leastDigits)
         guard digits != bhg_spin_get_digits(widget) else { return }
-        // GTK says `value-changed` again for its new text: no one's edit.
-        Signals.block(UnsafeMutableRawPointer(widget), valueChanged)
+        // GTK says `value-changed` again for its new text: no one's edit
+        // (while binding, the handler is not connected yet).
+        let handler = valueChanged
+        if handler != 0 { Signals.block(UnsafeMutableRawPointer(widget), handler) }
         bhg_spin_set_digits(widget, digits)
-        Signals.unblock(UnsafeMutableRawPointer(widget), valueChanged)
+        if handler != 0 { Signals.unblock(UnsafeMutableRawPointer(widget), handler) }
     }
 
     /// The fewest decimals, from `least` up to GTK's most (20), that write

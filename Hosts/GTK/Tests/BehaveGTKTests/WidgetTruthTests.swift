@@ -39,6 +39,30 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A spin button drawn without a step, at a value between whole steps,
+    /// shows its decimals from the start, which GTK is told before the
+    /// binding hears its signals: no GLib warning.
+    func testASpinButtonDrawnWithoutAStepShowsItsDecimals() throws {
+        let scene = try scratchScene("spin.scene.yaml", [
+            "spin.scene.yaml": "screen: Spin\nui: spin.ui\ncontrols:\n  count: { type: Stepper }\n",
+            "spin.ui": """
+            <interface><object class="GtkWindow"><child><object class="GtkSpinButton" id="count">
+              <property name="adjustment"><object class="GtkAdjustment">
+                <property name="upper">10</property><property name="value">2.5</property>
+              </object></property>
+            </object></child></object></interface>
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ count ")
+        XCTAssertTrue(driver.lines.contains { $0.contains("[ − 2.5 + ]") }, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("WARNING") || $0.contains("CRITICAL") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A press lifted off the button (`touchUpOutside`) brings no
     /// `clicked` from GTK, and the next Space on the focused button is a
     /// tap. Before: the press's mark that its `clicked` was to come stayed
