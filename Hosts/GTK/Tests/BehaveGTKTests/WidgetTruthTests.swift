@@ -63,6 +63,46 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// Keys reach the focused widget whatever takes the pointer: a field
+    /// or a switch made not user-interactive while it has the focus
+    /// ignores them, as it ignores `keys` and `tap`, and shows what it
+    /// held. Before: the real keys were typed in and flipped the switch,
+    /// with `editingChanged` and `valueChanged`, while `keys` was refused.
+    func testKeysOnAFieldOrSwitchThatTakesNoTouchesAreIgnored() throws {
+        let scene = try scratchScene("locked.scene.yaml", [
+            "locked.scene.yaml": """
+            screen: Locked
+            controls:
+              field:  { type: TextField, text: kept, frame: [10, 10, 200, 34] }
+              toggle: { type: Switch, frame: [10, 60, 60, 30] }
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.click("field")
+        try driver.waitForLine(containing: "field editingDidBegin")
+        input.fileHandleForWriting.write(Data("set field.userInteractionEnabled false\n".utf8))
+        try driver.waitForLine(containing: "field.userInteractionEnabled: true → false")
+        try driver.type("ab")
+        try driver.waitForLine(containing: "field ignores the user's text (it is not user-interactive)")
+        try driver.key("Tab")       // the switch has the focus: Space flips it
+        try driver.key("space")
+        try driver.waitForLine(containing: "toggle valueChanged")
+        input.fileHandleForWriting.write(Data("set toggle.userInteractionEnabled false\n".utf8))
+        try driver.waitForLine(containing: "toggle.userInteractionEnabled: true → false")
+        try driver.key("space")
+        try driver.waitForLine(containing: "toggle ignores the user's on (it is not user-interactive)")
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""controls""#)
+        let state = driver.lines.last { $0.contains(#""controls""#) } ?? ""
+        XCTAssertTrue(state.contains(#""text":"kept""#), state)
+        XCTAssertTrue(state.contains(#""on":true"#), state)
+        XCTAssertFalse(driver.lines.contains { $0.contains("editingChanged") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("toggle valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A press lifted off the button (`touchUpOutside`) brings no
     /// `clicked` from GTK, and the next Space on the focused button is a
     /// tap. Before: the press's mark that its `clicked` was to come stayed
