@@ -120,6 +120,12 @@ extension View {
     /// Checks and stores the user's edit, then sends `event`; false when refused.
     private func takeUserEdit(_ index: Int, to value: Value, sending event: String?) -> Bool {
         let spec = schema.properties[index]
+        // Keys reach a focused widget whatever takes the pointer: a field,
+        // a switch or a slider that takes no touches (not user-interactive,
+        // in a view that is not) ignores the user's edit, as it ignores
+        // `keys`, `tap` and `slide`. An edit without an event (a scroll
+        // GTK holds within new content) is the widget's own.
+        if event != nil, !takesUserInput("the user's \(spec.name)") { return false }
         let checked: Value
         do throws(ValueError) {
             checked = try validate(value, for: spec)

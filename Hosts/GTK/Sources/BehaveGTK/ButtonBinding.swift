@@ -9,7 +9,10 @@ import CGtk
 final class ButtonBinding: WidgetBinding {
     private var picture: GtkWidgetPointer?
     private var label: GtkWidgetPointer?
-    /// A release just ended a press: the `clicked` it brings is that press's.
+    /// A release just ended a press: a `clicked` GTK sends for it, in the
+    /// same event, is that press's. GTK sends none for a release off the
+    /// button (or one whose handler hid or disabled it), so the mark goes
+    /// once the event is done: left, it took the next Space for the press's.
     private var releasing = false
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
@@ -40,6 +43,7 @@ final class ButtonBinding: WidgetBinding {
             guard let widget = self.widget, control.touch != nil else { return }
             let inside = x >= 0 && y >= 0 && x < Double(gtk_widget_get_width(widget)) && y < Double(gtk_widget_get_height(widget))
             releasing = true
+            Signals.afterThis { [weak self] in self?.releasing = false }
             try? control.endTouch(outside: !inside)
         }
         hear(UnsafeMutableRawPointer(widget), Signals.connect(UnsafeMutableRawPointer(widget), "clicked") { [unowned self] in

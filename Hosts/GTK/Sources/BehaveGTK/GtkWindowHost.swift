@@ -379,13 +379,25 @@ final class InputReader {
         self.line = line
     }
 
-    /// Reads what is there; false at the end of the input.
+    /// Reads what is there; false at the end of the input. Lines are
+    /// read as `behave run` reads them (Swift's `readLine`): one may end
+    /// in CR LF, and the last may end without a line break.
     func read() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let count = Foundation.read(descriptor, &buffer, buffer.count)
-        guard count > 0 else { return false }
+        guard count > 0 else {
+            if !pending.isEmpty, !skipping { line(Self.text(pending[...])) }
+            pending.removeAll()
+            scanned = 0
+            return false
+        }
         take(buffer[..<count])
         return true
+    }
+
+    /// A line's text, without the CR of a CR LF ending.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self)
     }
 
     /// Takes bytes read: each whole line goes to `line`.
@@ -396,7 +408,7 @@ final class InputReader {
             if skipping {
                 skipping = false
             } else {
-                line(String(decoding: pending[start..<newline], as: UTF8.self))
+                line(Self.text(pending[start..<newline]))
             }
             start = newline + 1
             scanned = start

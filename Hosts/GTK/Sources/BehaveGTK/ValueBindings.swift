@@ -53,13 +53,21 @@ final class SwitchBinding: WidgetBinding {
 /// scene sets it.
 final class RangeBinding: WidgetBinding {
     private var isSpin: Bool { widget.map { bhg_is_spin($0) != 0 } ?? false }
+    /// The fewest decimals a spin button shows: those drawn in a `.ui`
+    /// file with its step, else those of the control's step (`showStep`).
+    private var leastDigits: Int32 = 0
+    /// The widget's `value-changed` handler.
+    private var valueChanged: UInt = 0
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
+        if isSpin { leastDigits = bhg_spin_get_digits(widget) }
         checkDrawnRange(widget)
-        hear(UnsafeMutableRawPointer(widget), Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
+        valueChanged = Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
             userEdited("value", to: .number(value), sending: "valueChanged")
-        })
+            showDigits()
+        }
+        hear(UnsafeMutableRawPointer(widget), valueChanged)
     }
 
     /// Makes the adjustment the widget was drawn with one the control can
@@ -98,7 +106,42 @@ final class RangeBinding: WidgetBinding {
 
     private func showStep(_ step: Double, on widget: GtkWidgetPointer) {
         bhg_spin_set_increments(widget, step)
-        bhg_spin_set_digits(widget, step == step.rounded() ? 0 : 2)
+        leastDigits = step == step.rounded() ? 0 : 2
+        showDigits()
+    }
+
+    /// A spin button shows its value with enough decimals to read it back:
+    /// GTK parses the text again when the button loses the focus (or
+    /// Enter is pressed) and takes what it reads, so a stepper of whole
+    /// steps at 2.5, shown as "2", became 2 at a Tab, a `valueChanged` no
+    /// one made.
+    private func showDigits() {
+        guard let widget, isSpin else { return }
+        let digits = RangeBinding.digits(showing: [control.storedNumber("stepValue"), bhg_spin_get_value(widget)], atLeast: leastDigits)
+        guard digits != bhg_spin_get_digits(widget) else { return }
+        // GTK says `value-changed` again for its new text: no one's edit
+        // (while binding, the handler is not connected yet).
+        let handler = valueChanged
+        if handler != 0 { Signals.block(UnsafeMutableRawPointer(widget), handler) }
+        bhg_spin_set_digits(widget, digits)
+        if handler != 0 { Signals.unblock(UnsafeMutableRawPointer(widget), handler) }
+    }
+
+    /// The fewest decimals, from `least` up to GTK's most (20), that write
+    /// each number so that it reads back as GTK reads a spin button's text:
+    /// within 1e-10 of it.
+    static func digits(showing numbers: [Double], atLeast least: Int32) -> Int32 {
+        var digits = max(0, min(least, 20)), scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        func shows(_ number: Double) -> Bool {
+            let scaled = number * scale
+            return !scaled.isFinite || abs((scaled.rounded() / scale) - number) <= 1e-10
+        }
+        while digits < 20, !numbers.allSatisfy(shows) {
+            digits += 1
+            scale *= 10
+        }
+        return digits
     }
 
     private func readValue() -> Double? {
@@ -110,6 +153,7 @@ final class RangeBinding: WidgetBinding {
         switch (change.property, change.new) {
         case ("value", .number(let value)):
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
+            showDigits()
         case ("minimumValue", _), ("maximumValue", _):
             let low = control.storedNumber("minimumValue"), high = control.storedNumber("maximumValue")
             // A range of one number is one the control takes (a bound set
@@ -119,6 +163,7 @@ final class RangeBinding: WidgetBinding {
             if isSpin { bhg_spin_set_range(widget, low, high) } else { bhg_range_set_range(widget, low, high) }
             let value = control.storedNumber("value")
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
+            showDigits()
         case ("stepValue", .number(let step)):
             if isSpin { showStep(step, on: widget) }
         default:

@@ -144,6 +144,25 @@ final class DrawnRangeTests: XCTestCase {
     }
 
     /// The window of Fixtures/Ranges/`name`.scene.yaml.
+    /// A range narrowed past the value moves the value in, as headless
+    /// does, and the trace says so. Before: the control asked the scale,
+    /// which GTK had clamped already, whether its value was out of the
+    /// range, and kept its own 40 untold (found by Tools/Monkey).
+    func testARangeNarrowedPastTheValueMovesItForGood() throws {
+        let input = Pipe()
+        let driver = try open("volume", input: input)
+        try driver.waitForLine(containing: "] volume 40 in 0…100")
+        try driver.xdotool(try plus(driver, minus: true))
+        try driver.waitForLine(containing: "] count reads 35; volume up to 35")
+        try driver.xdotool(try plus(driver))
+        try driver.waitForLine(containing: "] count reads 40; volume up to 40")
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try driver.waitForLine(containing: "│ volume ")
+        XCTAssertTrue(driver.lines.contains { $0.contains("┤ 35") }, driver.lines.joined(separator: "\n"))
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("volume.value: 40 → 35") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     private func open(_ name: String, input: Pipe? = nil) throws -> WindowDriver {
         let driver = try WindowDriver()
         let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -152,9 +171,10 @@ final class DrawnRangeTests: XCTestCase {
         return driver
     }
 
-    /// The xdotool click on the spin button's + (at its right end).
-    private func plus(_ driver: WindowDriver) throws -> [String] {
+    /// The xdotool click on the spin button's + (at its right end), or
+    /// its − (left of the +).
+    private func plus(_ driver: WindowDriver, minus: Bool = false) throws -> [String] {
         let place = try XCTUnwrap(driver.places["count"])
-        return ["mousemove", "\(place.x + place.width - 14)", "\(place.y + place.height / 2)", "click", "1"]
+        return ["mousemove", "\(place.x + place.width - (minus ? 48 : 14))", "\(place.y + place.height / 2)", "click", "1"]
     }
 }

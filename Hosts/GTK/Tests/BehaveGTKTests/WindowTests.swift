@@ -678,6 +678,25 @@ final class WindowTests: XCTestCase {
         XCTAssertFalse(output.contains("CRITICAL"), output)
     }
 
+    /// Commands on standard input are read as `behave run` reads them: a
+    /// line may end in CR LF (a transcript saved on Windows), and the
+    /// last may end without a line break. Before: each line was refused
+    /// as holding a line break, and the last was never run, so the window
+    /// did not quit (found in the chaos sweep, Tools/Monkey).
+    func testCommandsEndingInCrLfOrWithoutALineBreakAreRun() throws {
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open("Examples/GTK/mixer.scene.yaml", input: input)
+        try driver.click("mute")
+        try driver.waitForLine(containing: "mute.on: false → true")
+        input.fileHandleForWriting.write(Data("set mute.on false\r\nshow\r\nquit".utf8))
+        try input.fileHandleForWriting.close()
+        XCTAssertEqual(try driver.end(), 0, driver.lines.joined(separator: "\n"))
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("mute.on: true → false") }, driver.lines.joined(separator: "\n"))
+        XCTAssertTrue(driver.lines.contains { $0.contains("│ mute ") }, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("line break") }, driver.lines.joined(separator: "\n"))
+    }
+
     func testScrollingTheRealScrollViewReachesItsDelegates() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Scrolling/article.scene.yaml")

@@ -102,7 +102,10 @@ extension View {
         let minimum = number("minimumValue"), maximum = number("maximumValue")
         if minimum > maximum { store(.number(index == minimumIndex ? minimum : maximum), at: index == minimumIndex ? maximumIndex : minimumIndex) }
         let low = min(minimum, maximum), high = max(minimum, maximum)
-        let current = number("value")
+        // The control's own value: a widget behind it (a GtkScale) has
+        // clamped its own to the new range already, and read so, the
+        // value moved in without a change the trace and observers hear.
+        let current = storedValue(at: valueIndex).numberValue ?? low
         if current < low { store(.number(low), at: valueIndex) }
         if current > high { store(.number(high), at: valueIndex) }
     }

@@ -115,6 +115,7 @@ static inline void bhg_spin_set_increments (GtkWidget *s, double step) {
 static inline void bhg_spin_set_value (GtkWidget *s, double v) { gtk_spin_button_set_value(GTK_SPIN_BUTTON(s), v); }
 static inline double bhg_spin_get_value (GtkWidget *s) { return gtk_spin_button_get_value(GTK_SPIN_BUTTON(s)); }
 static inline void bhg_spin_set_digits (GtkWidget *s, int digits) { gtk_spin_button_set_digits(GTK_SPIN_BUTTON(s), digits); }
+static inline int bhg_spin_get_digits (GtkWidget *s) { return (int)gtk_spin_button_get_digits(GTK_SPIN_BUTTON(s)); }
 static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
 /* The adjustment of a scale or a spin button: its range, step and value. */
 static inline GtkAdjustment *bhg_range_adjustment (GtkWidget *w) {
