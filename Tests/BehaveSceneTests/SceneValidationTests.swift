@@ -263,6 +263,33 @@ final class SceneValidationTests: XCTestCase {
         ])
     }
 
+    /// A point, a size or a rect takes exactly its numbers, as a list or
+    /// as its fields: an extra number or field is refused at its line,
+    /// with the form to write. A field it has not was dropped unsaid
+    /// (`depth: 5` gave a 10×10 frame), and the list's refusal had no fix.
+    func testAFixedSizeValueWithAnExtraItemIsRefusedWithItsForm() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              a:
+                type: Button
+                frame: [0, 0, 10, 10, 5]
+              b:
+                type: Button
+                frame: { x: 0, y: 0, width: 10, height: 10, depth: 5 }
+              page:
+                type: ScrollView
+                contentOffset: [0, 0, 3]
+                contentSize: { width: 10, height: 10, widht: 10 }
+              c: { type: Button, frame: "0 0 10 10 5" }
+            """), [
+            "4: control `a`: frame takes a rect (x, y, width, height), not a list of 5 numbers; write its 4 numbers in this order: `[x, y, width, height]`",
+            "7: control `b`: frame takes a rect (x, y, width, height), which has no field `depth`; write only its fields, `{x: …, y: …, width: …, height: …}`",
+            "10: control `page`: contentOffset takes a point (x, y), not a list of 3 numbers; write its 2 numbers in this order: `[x, y]`",
+            "11: control `page`: contentSize takes a size (width, height), which has no field `widht` (did you mean `width`?); write only its fields, `{width: …, height: …}`",
+            "12: control `c`: frame takes a rect (x, y, width, height), not a list of 5 numbers; write its 4 numbers in this order: `[x, y, width, height]`",
+        ])
+    }
+
     func testOutletsAndInspectables() throws {
         let lines = try mistakes("""
             controls:
