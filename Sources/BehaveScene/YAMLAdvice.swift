@@ -47,6 +47,39 @@ enum YAMLAdvice {
         return nil
     }
 
+    /// libyaml reads a key only when its `:` is on its line and at most
+    /// 1,024 characters after the key's start (YAML's limit on implicit
+    /// keys); past that it reads no key there at all, and its words
+    /// ("mapping values are not allowed", "did not find expected ','")
+    /// point elsewhere. The length of the first such key on `line` (its
+    /// quotes count), and whether it is quoted, if any.
+    static let longestKey = 1024
+
+    static func overlongKey(on line: Int, in bytes: [UInt8]) -> (length: Int, quoted: Bool)? {
+        let lines = YAMLReader.lines(of: bytes)
+        guard lines.indices.contains(line - 1) else { return nil }
+        let text = Array(String(decoding: lines[line - 1], as: UTF8.self))
+        var keyStart = text.firstIndex { $0 != " " && $0 != "-" && $0 != "\t" } ?? text.endIndex
+        var quote: Character?
+        for (index, character) in text.enumerated() {
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "{", "[", ",": keyStart = index + 1
+            case "#" where index == 0 || text[index - 1] == " ": return nil
+            case ":" where index + 1 == text.endIndex || " ,}]".contains(text[index + 1]) || index > 0 && text[index - 1] == "\"":
+                let key = text[keyStart..<index].drop { $0 == " " }.reversed().drop { $0 == " " }
+                if key.count > longestKey { return (key.count, key.last == "\"" || key.last == "'") }
+                keyStart = index + 1
+            default: break
+            }
+        }
+        return nil
+    }
+
     private static let tab = UInt8(ascii: "\t")
 
     private static func spaces(_ count: Int) -> String {

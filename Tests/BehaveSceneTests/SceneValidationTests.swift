@@ -178,6 +178,48 @@ final class SceneValidationTests: XCTestCase {
                        "end the `[ … ]` that line 1 opens with `]`, put a comma between its entries, and quote a value that holds `: ` or `,`")
     }
 
+    /// YAML reads a key of at most 1,024 characters: past that libyaml
+    /// reads no key and its words pointed at a value with `: ` or an
+    /// unclosed `{`. The message says the key is too long, at its line;
+    /// a key of 1,024 is read.
+    func testAnOverlongKeyIsSaidToBeTooLong() throws {
+        let key = String(repeating: "a", count: 1025)
+        let tooLong = "bad YAML: a key on this line is 1025 characters long, and a key may have at most 1024; shorten the key (a scene's names are short: `likeButton`)"
+        XCTAssertEqual(try mistakes("controls:\n  \(key): { type: Label }\n"), ["2: " + tooLong])
+        XCTAssertEqual(try mistakes("controls:\n  b: { type: Label, \(key): 1 }\n"), ["2: " + tooLong])
+        XCTAssertEqual(try mistakes("controls:\n  \"\(key)\": Label\n"),
+                       ["2: bad YAML: a key on this line is 1027 characters long with its quotes, and a key may have at most 1024; shorten the key (a scene's names are short: `likeButton`)"])
+        let read = try mistakes("controls:\n  b: { type: Label, \(key.dropLast()): 1 }\n")
+        XCTAssertEqual(read.count, 1)
+        XCTAssertTrue(read.first?.hasPrefix("2: control `b`: Label has no property `aaaa") ?? false, "\(read)")
+    }
+
+    /// A YAML tag that says no more than the node is (`!!str`, `!!map`,
+    /// `!!seq`) is honoured, `!!str` making a value text; any other
+    /// (`!!binary`, `!!int`, a tag of one's own) is refused at its line
+    /// with the fix, where it was dropped unsaid and the value read
+    /// without it (base64 text as an image's name).
+    func testAYAMLTagBehaveDoesNotReadIsRefusedAtItsLine() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              a: !!map
+                type: Label
+                text: !!str 10
+              b: !!seq [Label]
+              c:
+                type: ImageView
+                image: !!binary |
+                  R0lGODlhDAAMAIQAAP
+              d: { type: Label, text: !!int 5 }
+              e: !gadget { type: Label }
+            """), [
+            "5: control `b` must be a mapping such as { type: Button, title: \"OK\" }, not a list",
+            "8: the YAML tag `!!binary` on a value is not one Behave reads; remove it and give the data a file of its own, which the scene names (an image by its name)",
+            "10: the YAML tag `!!int` on a value is not one Behave reads; remove it: the scene gives each value its type (`!!str` may stay, to make a value text)",
+            "11: the YAML tag `!gadget` on a mapping is not one Behave reads; remove it: the scene gives each value its type (`!!str` may stay, to make a value text)",
+        ])
+    }
+
     func testDuplicateKeysAndSharedNames() throws {
         let lines = try mistakes("""
             controls:
