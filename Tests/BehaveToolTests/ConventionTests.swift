@@ -11,8 +11,8 @@ final class ConventionTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertNotNil(run.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), run.output)
         XCTAssertEqual(run.errors, "")
-        // Defined once, in Sources/behave/Version.swift.
-        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/behave/Version.swift"), encoding: .utf8)
+        // Defined once, in Sources/BehaveCommandLine/BehaveVersion.swift.
+        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/BehaveCommandLine/BehaveVersion.swift"), encoding: .utf8)
         XCTAssertTrue(source.contains("\"\(run.output.dropLast())\""), source)
     }
 
