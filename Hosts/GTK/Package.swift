@@ -85,6 +85,7 @@ let package = Package(
         // Real widgets under Xvfb, driven with real X events (xdotool).
         .testTarget(name: "BehaveGTKTests", dependencies: [
             "BehaveGTK", "CGtk", .product(name: "BehaveCore", package: "Behave"),
+            .product(name: "BehaveCommandLine", package: "Behave"),
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(includes.flatMap { ["-Xcc", "-I\($0)"] })]),
     ],
     swiftLanguageModes: [.v6]

@@ -544,7 +544,7 @@ final class SceneAssembler {
     private func apply(_ overrides: [(String, LooseValue)]) {
         for (key, loose) in overrides {
             guard let dot = key.firstIndex(of: "."), dot != key.startIndex else {
-                log.error("--set \(key): in a scene, name the object too: \(objectsHaving(key))", line: nil)
+                log.optionError("--set \(key): in a scene, name the object too: \(objectsHaving(key))")
                 continue
             }
             let name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
@@ -559,7 +559,7 @@ final class SceneAssembler {
                     throw ValueError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
                 }
             } catch {
-                log.error("--set \(key): \(error.message)", line: nil)
+                log.optionError("--set \(key): \(error.message)")
             }
         }
     }

@@ -9,19 +9,25 @@ public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// A warning does not stop the scene from loading.
     public var isWarning: Bool
+    /// A mistake in a command-line option (`--set counter.value=abc`), not
+    /// in the file: said as the other options' mistakes are.
+    public var isOption: Bool
 
     /// `message` keeps no word longer than `DisplayText.longestWord` (a
     /// name a file gives is cut about an ellipsis).
-    public init(file: String, line: Int?, message: String, isWarning: Bool = false) {
+    public init(file: String, line: Int?, message: String, isWarning: Bool = false, isOption: Bool = false) {
         self.file = file
         self.line = line
         self.message = DisplayText.shortened(message)
         self.isWarning = isWarning
+        self.isOption = isOption
     }
 
     /// `file:line: message` (`file:line: warning: message`), as compilers
-    /// print it; the message alone when it names its own place (no file).
+    /// print it; the message alone when it names its own place (no file);
+    /// an option's mistake as bad usage, `behave: --set NAME: message`.
     public var description: String {
+        if isOption { return "behave: \(message)" }
         let message = isWarning ? "warning: \(self.message)" : self.message
         if file.isEmpty { return message }
         guard let line, line > 0 else { return "\(file): \(message)" }
@@ -65,6 +71,11 @@ struct DiagnosticLog {
     /// cannot load, in its default scene.
     mutating func error(placed message: String) {
         diagnostics.append(SceneDiagnostic(file: "", line: nil, message: message))
+    }
+
+    /// A mistake in a command-line option, not the file's (`isOption`).
+    mutating func optionError(_ message: String) {
+        diagnostics.append(SceneDiagnostic(file: file, line: nil, message: message, isOption: true))
     }
 
     mutating func warning(_ message: String, line: Int?) {

@@ -86,8 +86,10 @@ struct YAMLComposer {
                 if values > maximumValues { throw .tooManyValues(line: line, byAlias: false) }
                 let scalar = event.data.scalar
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                // Quoted and block (`|`, `>`) scalars are text, never numbers.
-                let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
+                // Quoted and block (`|`, `>`) scalars are text, never
+                // numbers; so is one tagged `!!str`.
+                let tagged = YAMLComposer.tag(scalar.tag, on: .scalar, line: line, log: &log)
+                let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE || tagged == .text
                 finished = (.scalar(.text(text, quoted: quoted), line: line), 1, 0, YAMLComposer.string(scalar.anchor))
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 values += 1
@@ -95,6 +97,8 @@ struct YAMLComposer {
                 if stack.count >= maximumDepth { throw .tooDeep(line: line) }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                _ = YAMLComposer.tag(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag,
+                                     on: isMapping ? .mapping : .sequence, line: line, log: &log)
                 stack.append(Open(isMapping: isMapping, line: line, anchor: YAMLComposer.string(anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 let open = stack.removeLast()
@@ -141,6 +145,40 @@ struct YAMLComposer {
             entries.append(SceneNode.Entry(key: name, value: value, keyLine: keyLine))
         }
         return .map(entries, line: open.line)
+    }
+
+    /// What a node is, for the tags that fit it.
+    enum NodeKind { case scalar, mapping, sequence }
+
+    /// What a node's tag (`!!str`) asks of it. A scene's schema gives every
+    /// value its type, so the tags that only say what the node already is
+    /// are honoured (`!!map` on a mapping, `!!seq` on a list, `!!str` and
+    /// `!` on text, which then is text, never a number); any other tag
+    /// (`!!binary`, `!!int`, `!!timestamp`, `!custom`) would be dropped
+    /// unsaid, so it is reported at its line and the node read without it.
+    enum TagReading: Equatable { case none, text }
+
+    private static let core = "tag:yaml.org,2002:"
+
+    static func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?, on kind: NodeKind, line: Int,
+                    log: inout DiagnosticLog) -> TagReading {
+        guard let tag = string(pointer) else { return .none }
+        switch (tag, kind) {
+        case ("!", .scalar), (core + "str", .scalar): return .text
+        case ("!", _), (core + "map", .mapping), (core + "seq", .sequence): return .none
+        default: break
+        }
+        let written = tag.hasPrefix(core) ? "!!" + tag.dropFirst(core.count) : tag
+        let what = switch kind {
+        case .scalar: "a value"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        }
+        let fix = tag == core + "binary"
+            ? "remove it and give the data a file of its own, which the scene names (an image by its name)"
+            : "remove it: the scene gives each value its type (`!!str` may stay, to make a value text)"
+        log.error("the YAML tag `\(written)` on \(what) is not one Behave reads; \(fix)", line: line)
+        return .none
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -114,6 +114,11 @@ public enum YAMLReader {
         func clamp(_ line: Int) -> Int { min(max(line, 1), lastLine) }
         switch stop {
         case .syntax(let problem, let line, let context, let contextLine):
+            // libyaml's words say nothing of an overlong key: say it.
+            for keyLine in Set([clamp(contextLine), clamp(line)]).sorted() {
+                guard let (length, quoted) = YAMLAdvice.overlongKey(on: keyLine, in: bytes) else { continue }
+                return (keyLine, "bad \(format): a key on this line is \(length) characters long\(quoted ? " with its quotes" : ""), and a key may have at most \(YAMLAdvice.longestKey); shorten the key (a scene's names are short: `likeButton`)")
+            }
             let fix = YAMLAdvice.fix(problem: problem, line: clamp(line), context: context,
                                      contextLine: clamp(contextLine), in: bytes,
                                      json: format == "JSON").map { "; \($0)" } ?? ""

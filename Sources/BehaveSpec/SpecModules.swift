@@ -51,13 +51,32 @@ public enum SpecModules {
     }
 
     /// What a spec's `require` answers before any file: Lua's libraries
-    /// (`package.loaded`) and busted's modules (`package.preload`), as the
-    /// spec prelude (Lua/prelude.lua) sets them; a test checks that they
-    /// agree.
-    public static let answeredWithoutFile: Set<String> = [
-        "_G", "string", "table", "math", "utf8", "coroutine",
-        "busted", "luassert", "luassert.assert", "luassert.spy", "luassert.stub", "luassert.mock", "luassert.match", "say",
-    ]
+    /// (`package.loaded`) and busted's modules (preloaded), read from the
+    /// spec prelude's (Lua/prelude.lua) own tables of them, `loaded` and
+    /// `modules`, so that the names are written once. Read the first time
+    /// a spec requires something.
+    public static let answeredWithoutFile = keys(ofTables: ["loaded", "modules"], in: specPreludeSource)
+
+    /// The string keys of the tables that the top-level `local`s named
+    /// `names` are made with (`local loaded = { _G = env, … }`).
+    static func keys(ofTables names: Set<String>, in source: [UInt8]) -> Set<String> {
+        guard let chunk = try? LuaParser.parse(source) else { return [] }
+        var keys: Set<String> = []
+        for statement in chunk.statements {
+            guard case .local(let locals, let values) = statement.kind else { continue }
+            for (local, value) in zip(locals, values) where names.contains(local.name) {
+                guard case .table(let items, _) = value else { continue }
+                for item in items {
+                    switch item {
+                    case .named(let key, _): keys.insert(key.name)
+                    case .keyed(.string(let key, _), _): keys.insert(key)
+                    default: break
+                    }
+                }
+            }
+        }
+        return keys
+    }
 
     /// The roots as a spec's `package.path` starts: each folder as Lua's
     /// two templates (`./?.lua;./?/init.lua`), a folder below the working

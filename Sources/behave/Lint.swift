@@ -49,16 +49,18 @@ enum ScriptLint {
     /// Prints the findings of each script once, on standard error; what
     /// the loader stops on (a syntax error, a missing `return`) is left to
     /// it, which says the same. The files in `specs` are spec files, whatever
-    /// their names, those in `specModules` modules a spec requires, the
-    /// others behaviours; `collectionSizes` gives, by script, the sizes of its
-    /// outlet collections that a scene tells.
+    /// their names, those in `specModules` modules a spec requires, those in
+    /// `modules` modules a script requires (told by name and source, as
+    /// `check` tells them), the others behaviours; `collectionSizes` gives,
+    /// by script, the sizes of its outlet collections that a scene tells.
     static func warn(scripts paths: [String], specs: Set<String> = [], specModules: Set<String> = [],
-                     collectionSizes: [String: [String: Int]] = [:]) {
+                     modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:]) {
         var seen = Set<String>()
         for path in linted(paths, collectionSizes: collectionSizes) where seen.insert((path as NSString).standardizingPath).inserted {
             // What a scene loads or a spec names as a script is a behaviour:
             // no reading of the whole source to tell.
-            let kind: ScriptLinter.Kind = specs.contains(path) ? .spec : specModules.contains(path) ? .specModule : .behaviour
+            let kind: ScriptLinter.Kind? = specs.contains(path) ? .spec : specModules.contains(path) ? .specModule
+                : modules.contains(path) ? nil : .behaviour
             for finding in findings(path: path, kind: kind, collectionSizes: collectionSizes[path] ?? [:])
             where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))

@@ -36,7 +36,10 @@ final class Session {
         // its own: that runtime tells it the globals (`ScriptAPI.globals`).
         let scripts = lintedScripts(source)
         if !scripts.paths.isEmpty { ScriptAPI.learnGlobalsFromNextRuntime() }
-        let linter = Once { ScriptLint.warn(scripts: scripts.paths, collectionSizes: scripts.collectionSizes) }
+        let linter = Once {
+            ScriptLint.warn(scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
+                            collectionSizes: scripts.collectionSizes)
+        }
         let output: (String) -> Void = { line in
             linter.run()
             Swift.print(line)
@@ -67,19 +70,31 @@ final class Session {
     /// What the linter finds in the scripts of `source`, on standard error.
     static func lint(_ source: SceneSource) {
         let scripts = lintedScripts(source)
-        ScriptLint.warn(scripts: scripts.paths, collectionSizes: scripts.collectionSizes)
+        ScriptLint.warn(scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
+                        collectionSizes: scripts.collectionSizes)
     }
 
     /// The scripts of `source` the linter reads (none when all are bundled),
-    /// and the sizes of their outlet collections the scene gives.
-    static func lintedScripts(_ source: SceneSource) -> (paths: [String], collectionSizes: [String: [String: Int]]) {
+    /// the modules they require (and theirs) as `check` follows them, where
+    /// the scene may read them, and the sizes of the scripts' outlet
+    /// collections the scene gives.
+    static func lintedScripts(_ source: SceneSource)
+        -> (paths: [String], modules: [String], collectionSizes: [String: [String: Int]]) {
+        let paths: [String], sizes: [String: [String: Int]]
         switch source.kind {
         case .sceneFile(let file):
-            let sizes = SceneFiles.collectionSizes(inScene: file)
-            return (ScriptLint.linted(SceneFiles.scripts(inScene: file), collectionSizes: sizes), sizes)
+            sizes = SceneFiles.collectionSizes(inScene: file)
+            paths = ScriptLint.linted(SceneFiles.scripts(inScene: file), collectionSizes: sizes)
         case .script:
-            return (source.scriptPath.map { ScriptLint.linted([$0]) } ?? [], [:])
+            sizes = [:]
+            paths = source.scriptPath.map { ScriptLint.linted([$0]) } ?? []
         }
+        // A bundled script's modules are bundled and lint clean: with no
+        // script to lint, nothing is read (the cold start's path).
+        guard !paths.isEmpty else { return ([], [], sizes) }
+        let named = Set(paths)
+        let modules = SceneFiles.following(paths, access: source.access).map(\.file).filter { !named.contains($0) }
+        return (paths, ScriptLint.linted(modules), sizes)
     }
 
     /// Runs the commands, then those of standard input; returns the exit

@@ -100,4 +100,42 @@ final class CheckModuleTests: XCTestCase {
         XCTAssertEqual(tested.status, 0, "the linter never stops a run: " + tested.output + tested.errors)
         XCTAssertEqual(Set(tested.errors.split(separator: "\n").map(String.init)), Set(findings), tested.errors)
     }
+
+    /// `behave run` lints the modules its scripts require (and theirs) as
+    /// `check` follows them, each finding at the module's file and line,
+    /// whether it runs the script or a scene that uses it. It linted the
+    /// script alone and said nothing of the module.
+    func testRunLintsTheModulesItsScriptsRequireAsCheckDoes() throws {
+        let folder = try folder([
+            "counter.lua": """
+                local words = require "words"
+                local Counter = behaviour { name = "Counter" }
+                function Counter:awake() log(words.count("a b")) end
+                return Counter
+                """,
+            "words.lua": """
+                local counting = require "counting"
+                local M = {}
+                function M.count(text)
+                  total = counting.count(text)
+                  return totl
+                end
+                return M
+                """,
+            "counting.lua": "return { count = function(text) return #text, unused end }\n",
+            "counter.scene.yaml": "screen: Counter\nbehaviours:\n  counter: { script: counter.lua }\n",
+        ])
+        let findings = [
+            "words.lua:4:3: warning: `total` is set without `local`, so it is a global variable; write `local total = …` where it is first set, or keep it on the behaviour as `self.total`",
+            "words.lua:5:10: error: `totl` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `total`?",
+            "counting.lua:1:47: error: `unused` is not defined here (no local, global or Behave function has this name), so it is nil; define it first with `local unused = …`",
+        ]
+        let checked = try behave(["check", "counter.lua"], in: folder)
+        XCTAssertEqual(Set(checked.errors.split(separator: "\n").map(String.init)), Set(findings), checked.errors)
+        for file in ["counter.lua", "counter.scene.yaml"] {
+            let ran = try behave(["run", file], in: folder)
+            XCTAssertEqual(ran.status, 0, "the linter never stops a run: " + ran.output + ran.errors)
+            XCTAssertEqual(ran.errors, findings.map { $0 + "\n" }.joined(), file)
+        }
+    }
 }

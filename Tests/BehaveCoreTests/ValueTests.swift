@@ -85,7 +85,7 @@ final class LooseValueTests: XCTestCase {
         XCTAssertEqual(try size.convert(.map([.init(key: "width", value: .text("3", quoted: false)), .init(key: "height", value: .text("4", quoted: false))])),
                        .size(Size(width: 3, height: 4)))
         XCTAssertEqual(error { _ = try convert("10", point) }?.message, "offset takes a point (x, y), not `10`")
-        XCTAssertEqual(error { _ = try convert("[1, 2, 3]", size) }?.message, "maxSize takes a size (width, height), not a list of 3 numbers")
+        XCTAssertEqual(error { _ = try convert("[1, 2, 3]", size) }?.message, "maxSize takes a size (width, height), not a list of 3 numbers; write its 2 numbers in this order: `[width, height]`")
         XCTAssertNotNil(error { _ = try convert("[a, b]", point) })
         XCTAssertNotNil(error { _ = try convert("[1, 2]", rect) })
         XCTAssertNotNil(error { _ = try size.convert(.map([.init(key: "width", value: .text("3", quoted: false))])) })

@@ -212,7 +212,7 @@ final class SceneLoadingTests: XCTestCase {
         XCTAssertEqual((loaded.scene.control(named: "wifi") as? Button)?.image?.name, "off")
         XCTAssertThrowsError(try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"),
                                                   overrides: [("toggle.animatd", .text("true", quoted: false))])) { error in
-            XCTAssertTrue("\(error)".hasSuffix("toggle.scene.yaml: --set toggle.animatd: ToggleButton has no inspectable `animatd` (did you mean `animated`?)"), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix("behave: --set toggle.animatd: ToggleButton has no inspectable `animatd` (did you mean `animated`?)"), "\(error)")
         }
     }
 
@@ -221,7 +221,7 @@ final class SceneLoadingTests: XCTestCase {
     func testABareOverrideOfASceneNamesItsObjects() throws {
         XCTAssertThrowsError(try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"),
                                                   overrides: [("animated", .text("true", quoted: false))])) { error in
-            XCTAssertTrue("\(error)".hasSuffix("toggle.scene.yaml: --set animated: in a scene, name the object too: one of --set toggle.animated=VALUE, --set fadingToggle.animated=VALUE"), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix("behave: --set animated: in a scene, name the object too: one of --set toggle.animated=VALUE, --set fadingToggle.animated=VALUE"), "\(error)")
         }
         XCTAssertThrowsError(try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"),
                                                   overrides: [("animatd", .text("true", quoted: false))])) { error in

@@ -178,6 +178,48 @@ final class SceneValidationTests: XCTestCase {
                        "end the `[ … ]` that line 1 opens with `]`, put a comma between its entries, and quote a value that holds `: ` or `,`")
     }
 
+    /// YAML reads a key of at most 1,024 characters: past that libyaml
+    /// reads no key and its words pointed at a value with `: ` or an
+    /// unclosed `{`. The message says the key is too long, at its line;
+    /// a key of 1,024 is read.
+    func testAnOverlongKeyIsSaidToBeTooLong() throws {
+        let key = String(repeating: "a", count: 1025)
+        let tooLong = "bad YAML: a key on this line is 1025 characters long, and a key may have at most 1024; shorten the key (a scene's names are short: `likeButton`)"
+        XCTAssertEqual(try mistakes("controls:\n  \(key): { type: Label }\n"), ["2: " + tooLong])
+        XCTAssertEqual(try mistakes("controls:\n  b: { type: Label, \(key): 1 }\n"), ["2: " + tooLong])
+        XCTAssertEqual(try mistakes("controls:\n  \"\(key)\": Label\n"),
+                       ["2: bad YAML: a key on this line is 1027 characters long with its quotes, and a key may have at most 1024; shorten the key (a scene's names are short: `likeButton`)"])
+        let read = try mistakes("controls:\n  b: { type: Label, \(key.dropLast()): 1 }\n")
+        XCTAssertEqual(read.count, 1)
+        XCTAssertTrue(read.first?.hasPrefix("2: control `b`: Label has no property `aaaa") ?? false, "\(read)")
+    }
+
+    /// A YAML tag that says no more than the node is (`!!str`, `!!map`,
+    /// `!!seq`) is honoured, `!!str` making a value text; any other
+    /// (`!!binary`, `!!int`, a tag of one's own) is refused at its line
+    /// with the fix, where it was dropped unsaid and the value read
+    /// without it (base64 text as an image's name).
+    func testAYAMLTagBehaveDoesNotReadIsRefusedAtItsLine() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              a: !!map
+                type: Label
+                text: !!str 10
+              b: !!seq [Label]
+              c:
+                type: ImageView
+                image: !!binary |
+                  R0lGODlhDAAMAIQAAP
+              d: { type: Label, text: !!int 5 }
+              e: !gadget { type: Label }
+            """), [
+            "5: control `b` must be a mapping such as { type: Button, title: \"OK\" }, not a list",
+            "8: the YAML tag `!!binary` on a value is not one Behave reads; remove it and give the data a file of its own, which the scene names (an image by its name)",
+            "10: the YAML tag `!!int` on a value is not one Behave reads; remove it: the scene gives each value its type (`!!str` may stay, to make a value text)",
+            "11: the YAML tag `!gadget` on a mapping is not one Behave reads; remove it: the scene gives each value its type (`!!str` may stay, to make a value text)",
+        ])
+    }
+
     func testDuplicateKeysAndSharedNames() throws {
         let lines = try mistakes("""
             controls:
@@ -260,6 +302,33 @@ final class SceneValidationTests: XCTestCase {
             "12: behaviour `mux`: `button` is a control; a target is a behaviour (a script's or a Multiplexer)",
             "12: behaviour `mux`: no behaviour named `nope` to be its target",
             "12: behaviour `mux`: a Multiplexer cannot be its own target",
+        ])
+    }
+
+    /// A point, a size or a rect takes exactly its numbers, as a list or
+    /// as its fields: an extra number or field is refused at its line,
+    /// with the form to write. A field it has not was dropped unsaid
+    /// (`depth: 5` gave a 10×10 frame), and the list's refusal had no fix.
+    func testAFixedSizeValueWithAnExtraItemIsRefusedWithItsForm() throws {
+        XCTAssertEqual(try mistakes("""
+            controls:
+              a:
+                type: Button
+                frame: [0, 0, 10, 10, 5]
+              b:
+                type: Button
+                frame: { x: 0, y: 0, width: 10, height: 10, depth: 5 }
+              page:
+                type: ScrollView
+                contentOffset: [0, 0, 3]
+                contentSize: { width: 10, height: 10, widht: 10 }
+              c: { type: Button, frame: "0 0 10 10 5" }
+            """), [
+            "4: control `a`: frame takes a rect (x, y, width, height), not a list of 5 numbers; write its 4 numbers in this order: `[x, y, width, height]`",
+            "7: control `b`: frame takes a rect (x, y, width, height), which has no field `depth`; write only its fields, `{x: …, y: …, width: …, height: …}`",
+            "10: control `page`: contentOffset takes a point (x, y), not a list of 3 numbers; write its 2 numbers in this order: `[x, y]`",
+            "11: control `page`: contentSize takes a size (width, height), which has no field `widht` (did you mean `width`?); write only its fields, `{width: …, height: …}`",
+            "12: control `c`: frame takes a rect (x, y, width, height), not a list of 5 numbers; write its 4 numbers in this order: `[x, y, width, height]`",
         ])
     }
 

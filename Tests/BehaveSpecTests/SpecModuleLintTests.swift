@@ -1,4 +1,4 @@
-import BehaveSpec
+@testable import BehaveSpec
 import Foundation
 import XCTest
 
@@ -6,9 +6,23 @@ import XCTest
 /// its `require` would run (`SpecModules.files(requiredBy:)`).
 final class SpecModuleLintTests: XCTestCase {
     /// What a spec's `require` answers without a file (Lua's libraries,
-    /// busted's modules; `SpecModules.answeredWithoutFile`, written beside
-    /// the spec prelude's own) is not looked for as one: a file of that
+    /// busted's modules; `SpecModules.answeredWithoutFile`, read from the
+    /// spec prelude's own tables) is not looked for as one: a file of that
     /// name where modules are found is neither run nor linted.
+    /// The names are the keys of the prelude's tables, as it writes them
+    /// (`name = …` and `["a.b"] = …`), read from its source: one list.
+    func testTheNamesAnsweredWithoutAFileAreReadFromThePreludesTables() {
+        let source = Array("""
+            local loaded = { _G = env, string = env.string }
+            local other = { ignored = 1 }
+            local modules = { busted = busted, ["luassert.spy"] = spy, [1] = "no name" }
+            local function f() local modules = { inner = 1 } end
+            """.utf8)
+        XCTAssertEqual(SpecModules.keys(ofTables: ["loaded", "modules"], in: source), ["_G", "string", "busted", "luassert.spy"])
+        XCTAssertTrue(SpecModules.answeredWithoutFile.isSuperset(of: ["_G", "coroutine", "busted", "luassert.match", "say"]),
+                      "\(SpecModules.answeredWithoutFile)")
+    }
+
     func testAModuleRequireAnswersWithoutAFileIsNoFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec-builtins-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,8 +11,8 @@ final class ConventionTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertNotNil(run.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression), run.output)
         XCTAssertEqual(run.errors, "")
-        // Defined once, in Sources/behave/Version.swift.
-        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/behave/Version.swift"), encoding: .utf8)
+        // Defined once, in Sources/BehaveCommandLine/BehaveVersion.swift.
+        let source = try String(contentsOf: checkout.appendingPathComponent("Sources/BehaveCommandLine/BehaveVersion.swift"), encoding: .utf8)
         XCTAssertTrue(source.contains("\"\(run.output.dropLast())\""), source)
     }
 
@@ -160,6 +160,33 @@ final class ConventionTests: XCTestCase {
         let bad = try run(behave, ["window", "toggle.lua", "--instruction-limit", "5"], in: work)
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.errors, "behave: --instruction-limit must be at least 100000 (a runtime needs some to start); not 5 (see `behave window --help`)\n")
+    }
+
+    /// A `--set` a scene file refuses is bad usage, said as the other
+    /// options' mistakes are (`behave: --set NAME: REASON`, status 2) by
+    /// `run` and by the window (one `SceneDiagnostic`), and beside the
+    /// file's own mistakes, which keep their `file:line:` form. It was
+    /// said as the file's mistake, `counter.scene.yaml: --set …`.
+    func testASetASceneRefusesIsSaidAsTheOtherOptionsMistakes() throws {
+        let behave = try builtBehave()
+        let work = try folder([
+            "counter.scene.yaml": "controls:\n  s: { type: Slider }\n",
+            "broken.scene.yaml": "controls:\n  s: { type: Slider, alpha: 2 }\n",
+        ])
+        for (arguments, line) in [
+            (["--set", "s.value=abc"], "behave: --set s.value: value takes a number, not `abc`"),
+            (["--set", "value=2"], "behave: --set value: in a scene, name the object too: --set s.value=VALUE"),
+            (["--set", "t.value=2"], "behave: --set t.value: no control or behaviour named `t` (did you mean `s`?)"),
+        ] {
+            let outcome = try run(behave, ["run", "counter.scene.yaml"] + arguments, in: work)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.output, "", "\(arguments)")
+            XCTAssertEqual(outcome.errors, line + "\n", "\(arguments)")
+        }
+        let both = try run(behave, ["run", "broken.scene.yaml", "--set", "s.value=abc"], in: work)
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(Set(both.errorLines), ["broken.scene.yaml:2: control `s`: alpha must be at most 1, not 2 (range 0…1)",
+                                              "behave: --set s.value: value takes a number, not `abc`"], both.errors)
     }
 
     // MARK: Colour

@@ -1,5 +1,4 @@
 import CBehaveCore
-import Foundation
 
 /// A control on a screen (UIKit's `UIView`/`UIControl`): typed properties,
 /// events, subviews, and the behaviours it owns.

@@ -280,10 +280,21 @@ extension PropertySpec {
             case (.point, 2): return .point(Point(x: numbers[0], y: numbers[1]))
             case (.size, 2): return .size(Size(width: numbers[0], height: numbers[1]))
             case (.rect, 4): return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
-            default: throw ValueError("\(name) takes \(typeDescription), not a list of \(items.count) numbers")
+            default:
+                // A point, a size or a rect takes exactly its numbers: none
+                // is dropped, nor made up.
+                throw ValueError(text: "\(name) takes \(typeDescription), not a list of \(items.count) numbers",
+                                 fix: type.fieldNames.map { "write its \($0.count) numbers in this order: `[\($0.joined(separator: ", "))]`" })
             }
-        case .map:
+        case .map(let entries):
             let fields = loose
+            // A field a value does not have (`depth` in a frame) is refused,
+            // not left out unsaid.
+            if let known = type.fieldNames, let extra = entries.first(where: { !known.contains($0.key) }) {
+                let written = known.map { "\($0): …" }.joined(separator: ", ")
+                throw ValueError(text: "\(name) takes \(typeDescription), which has no field `\(extra.key)`\(Suggestions.hint(for: extra.key, in: known))",
+                                 fix: "write only its fields, `{\(written)}`")
+            }
             func number(_ key: String) throws(ValueError) -> Double {
                 guard let n = fields[key]?.mapNumber else {
                     throw ValueError("\(name) takes \(typeDescription): `\(key)` must be a number")

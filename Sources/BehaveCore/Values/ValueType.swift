@@ -47,6 +47,19 @@ public enum ValueType: Equatable, Sendable {
         }
     }
 
+    /// The fields of a value of this type written as a mapping, in the
+    /// order a list writes a point's, a size's or a rect's numbers
+    /// (`[x, y, width, height]`); nil for a type with no fields.
+    public var fieldNames: [String]? {
+        switch self {
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .rect: ["x", "y", "width", "height"]
+        case .image: ["name", "width", "height"]
+        default: nil
+        }
+    }
+
     /// Whether `animate` interpolates values of this type.
     public var isAnimatable: Bool {
         switch self {
@@ -211,9 +224,9 @@ public struct PropertySpec: Sendable {
         case .enumeration(let values): "one of \(values.joined(separator: ", "))"
         case .image: "an image (a name)"
         case .color: "a colour (\"#RRGGBB\" or a name)"
-        case .point: "a point (x, y)"
-        case .size: "a size (width, height)"
-        case .rect: "a rect (x, y, width, height)"
+        case .point: "a point (\(type.fieldNames!.joined(separator: ", ")))"
+        case .size: "a size (\(type.fieldNames!.joined(separator: ", ")))"
+        case .rect: "a rect (\(type.fieldNames!.joined(separator: ", ")))"
         }
     }
 }

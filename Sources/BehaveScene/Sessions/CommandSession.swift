@@ -66,8 +66,11 @@ public final class CommandSession {
                 output(json ? JSON.object([("kind", .string("show")), ("text", .string(text))]).text : text)
             case .state(let state):
                 // In JSON Lines a mid-run state is a record of its own; the
-                // last line alone is the bare final state.
-                output(json ? JSON.object([("kind", .string("state")), ("state", state)]).text : state.text)
+                // last line alone is the bare final state, whole. Long texts
+                // are cut as the trace cuts them: a megabyte field would
+                // flood the terminal.
+                let shown = state.cutForReading
+                output(json ? JSON.object([("kind", .string("state")), ("state", shown)]).text : shown.text)
             }
         } catch {
             commandFailures += 1

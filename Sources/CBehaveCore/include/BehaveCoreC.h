@@ -12,6 +12,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* memchr, for the Swift core's texts (View.holdsNUL), which then needs no
+   Foundation nor a platform's C module for it. */
+#include <string.h>
 
 
 /* ---------------------------------------------------------------- texts */

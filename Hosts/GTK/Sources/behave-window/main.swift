@@ -3,12 +3,17 @@ import BehaveGTK
 import Foundation
 
 // What `behave window` runs, with the arguments `behave` read and checked:
-// the same command line (`WindowCommandLine`), read again here.
-let spec = WindowCommandLine.spec
+// the same command line (`WindowCommandLine`), read again here. Run
+// directly, it answers `--help` and `--version` as `behave window` does.
+var spec = WindowCommandLine.spec
+spec.version = BehaveVersion.current
 do throws(ArgumentError) {
     switch try ArgumentReader.read(Array(CommandLine.arguments.dropFirst()), root: spec) {
-    case .help, .version:
-        print(HelpWriter.text(for: spec, version: false), terminator: "")
+    case .help:
+        print(HelpWriter.text(for: spec, version: true), terminator: "")
+        exit(0)
+    case .version(let version):
+        print(version)
         exit(0)
     case .run(_, let arguments):
         let limits = try LimitOptions(arguments)

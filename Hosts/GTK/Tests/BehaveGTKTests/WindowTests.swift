@@ -1,3 +1,4 @@
+import BehaveCommandLine
 import Foundation
 import XCTest
 
@@ -892,6 +893,42 @@ final class WindowTests: XCTestCase {
         let refused = try driver.runToTheEnd(script.path, ["--time-limit", "0"])
         XCTAssertEqual(refused.status, 2, refused.output)
         XCTAssertEqual(refused.output, "behave: --time-limit is in seconds, from 0.01 to 3600; not 0.0 (see `behave window --help`)\n")
+    }
+
+    /// `behave-window` run directly answers `--help` with `behave window
+    /// --help`'s text, the `--version` line in it, and `--version` with
+    /// Behave's version, as `behave` does; it printed its help without
+    /// that line, and its help for `--version`. No display is needed.
+    func testRunDirectlyItsHelpAndVersionAreBehaves() throws {
+        func output(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = WindowDriver.windowBinary
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (helped, help) = try output(["--help"])
+        XCTAssertEqual(helped, 0)
+        XCTAssertEqual(help, HelpWriter.text(for: WindowCommandLine.spec, version: true))
+        XCTAssertTrue(help.contains("  --version "), help)
+        let (versioned, version) = try output(["--version"])
+        XCTAssertEqual(versioned, 0)
+        XCTAssertEqual(version, BehaveVersion.current + "\n")
+    }
+
+    /// A `--set` a scene file refuses is bad usage, said as the other
+    /// options' mistakes are (`behave: --set NAME: REASON`), as `behave
+    /// run` says it; it was said as the file's mistake.
+    func testASetTheSceneRefusesIsSaidAsTheOptionsMistakes() throws {
+        let scene = WindowDriver.checkout.appendingPathComponent("Examples/Toggle/toggle.scene.yaml").path
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(scene, ["--set", "toggle.duration=abc"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertEqual(output, "behave: --set toggle.duration: duration takes a number, not `abc`\n")
     }
 
     /// A `--set` the script refuses is said as `behave run` says it:
