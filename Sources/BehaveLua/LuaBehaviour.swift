@@ -24,7 +24,7 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef, tables) = try runtime.instantiate(script)
+        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: name)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef

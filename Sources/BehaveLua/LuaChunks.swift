@@ -20,10 +20,19 @@ public enum LuaArgument {
 /// bh_pcall, so no Lua error reaches a Swift frame.
 extension LuaRuntime {
     /// A fresh sandbox environment (Docs/sandbox.md: the safe globals, fresh copies
-    /// of the libraries, no behaviour API).
-    public func newEnvironment() throws(LuaError) -> LuaReference {
+    /// of the libraries, no behaviour API). Its `math.random` is a generator
+    /// of its own, seeded from the runtime's seed and `identity` (a spec
+    /// file's path, say), the same on every run.
+    public func newEnvironment(identity: String? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
-        bh_push_sandbox_env(S)
+        if let identity {
+            pushString(identity, on: S)
+            bh_push_sandbox_env(S, -1)
+            lua_rotate(S, -2, 1)
+            bh_pop(S, 1)
+        } else {
+            bh_push_sandbox_env(S, 0)
+        }
         return LuaReference(id: luaL_ref(S, bh_registryindex()))
     }
 

@@ -164,7 +164,8 @@ extension LuaRuntime {
         if let environment = scope.environment {
             pushRef(environment, on: S)
         } else {
-            pushEnvironment()
+            // Its own random numbers, whichever behaviour required it first.
+            pushEnvironment(identity: chunkName)
             lua_xmove(L, S, 1)
             // A behaviour's module declares no behaviour of its own.
             bh_push_host_function(S, modules.behaviourID)

@@ -240,7 +240,8 @@ final class SpecFileRun {
         self.runtime = runtime
         registerHostFunctions(on: runtime)
         let garbage = try runtime.enableSpecSandbox()
-        let environment = try runtime.newEnvironment()
+        // Its math.random: its own stream, the same on every run.
+        let environment = try runtime.newEnvironment(identity: "@" + file)
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()
         let prelude = try runtime.load(specPreludeSource, chunkName: "=behave")
