@@ -36,6 +36,16 @@ extension LuaRuntime {
         return LuaReference(id: luaL_ref(S, bh_registryindex()))
     }
 
+    /// Restarts the `math.random` of `environment` (a `newEnvironment`)
+    /// as if it had been made for `identity`.
+    public func reseed(_ environment: LuaReference, identity: String) throws(LuaError) {
+        let S = try openStack()
+        pushRef(environment.id, on: S)
+        pushString(identity, on: S)
+        bh_reseed_env(S, -2, -1)
+        bh_pop(S, 2)
+    }
+
     /// Compiles `source` (text only, never binary). `chunkName` is Lua's:
     /// `@path` for a file (messages read `path:line:`), `=behave` for a
     /// prelude whose frames locations skip. `environment` becomes the

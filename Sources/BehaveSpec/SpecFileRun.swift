@@ -57,6 +57,8 @@ final class SpecFileRun {
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
+    /// The spec file's globals.
+    private var environment: LuaReference?
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
@@ -240,8 +242,10 @@ final class SpecFileRun {
         self.runtime = runtime
         registerHostFunctions(on: runtime)
         let garbage = try runtime.enableSpecSandbox()
-        // Its math.random: its own stream, the same on every run.
+        // Its math.random: its own stream, the same on every run (and each
+        // spec's restarted for it: `run`).
         let environment = try runtime.newEnvironment(identity: "@" + file)
+        self.environment = environment
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()
         let prelude = try runtime.load(specPreludeSource, chunkName: "=behave")
@@ -249,7 +253,6 @@ final class SpecFileRun {
             runtime.release(prelude)
             runtime.release(require)
             runtime.release(hosts)
-            runtime.release(environment)
             runtime.release(garbage)
         }
         let roots = SpecModules.roots(forSpecIn: directory)
@@ -347,6 +350,10 @@ final class SpecFileRun {
         } else {
             current = .spec(index)
             let number = index + 1
+            // Its rolls are its own: the same alone, filtered or shuffled.
+            if let runtime, let environment {
+                try? runtime.reseed(environment, identity: "@\(file)\n\(spec.name)")
+            }
             for step in 0..<spec.befores where failure == nil && skipped == nil {
                 note(phase("before", number, step + 1), "in before_each")
             }
@@ -488,6 +495,8 @@ final class SpecFileRun {
 
     private func finish() {
         for id in scenes.keys.sorted() { close(id) }
+        if let environment { runtime?.release(environment) }
+        environment = nil
         if let runFunction { runtime?.release(runFunction) }
         runFunction = nil
         runtime?.close()

@@ -169,3 +169,33 @@ int bh__reseed (lua_State *L) {
   lua_call(L, 2, 0);
   return 0;
 }
+
+
+
+/* bh_reseed_env's work, protected: env and identity at 1 and 2. */
+static int reseed_env (lua_State *L) {
+  lua_Integer hash = identity_hash(L, 2);
+  lua_pushliteral(L, "math");
+  if (lua_type(L, 1) != LUA_TTABLE || lua_rawget(L, 1) != LUA_TTABLE)
+    return 0;
+  lua_pushliteral(L, "randomseed");
+  if (lua_rawget(L, -2) != LUA_TFUNCTION || lua_tocfunction(L, -1) != sb_randomseed)
+    return 0;  /* the script put something else there: its own business */
+  lua_pushinteger(L, hash);
+  lua_setupvalue(L, -2, 2);
+  lua_getupvalue(L, -1, 1);
+  push_seed(L, hash);
+  lua_call(L, 2, 0);
+  return 0;
+}
+
+
+void bh_reseed_env (lua_State *L, int env, int identity) {
+  env = lua_absindex(L, env);
+  identity = lua_absindex(L, identity);
+  lua_pushcfunction(L, reseed_env);
+  lua_pushvalue(L, env);
+  lua_pushvalue(L, identity);
+  if (lua_pcall(L, 2, 0, 0) != LUA_OK)
+    lua_pop(L, 1);
+}

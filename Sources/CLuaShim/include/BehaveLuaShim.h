@@ -208,6 +208,12 @@ void bh_collect_garbage(lua_State *L);
 ** stack index 'identity' (0: none), which names the environment. */
 void bh_push_sandbox_env(lua_State *L, int identity);
 
+/* Restarts the generator of such an environment (at 'env') as if it had
+** been made for the identity at 'identity' (a spec file gives each spec
+** its own); nothing when its math.randomseed is not the one it was made
+** with. */
+void bh_reseed_env(lua_State *L, int env, int identity);
+
 /* A behaviour's environment: what bh_push_sandbox_env's table holds, with
 ** the API table's fields on top (its tables copied), brought in as they
 ** are first read or set (environment.c). bh_set_env_api takes (pops) the
