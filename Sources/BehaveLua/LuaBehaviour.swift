@@ -24,16 +24,26 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: name)
+        let L = runtime.L
+        // Its name, pushed once: its environment's (which seeds its
+        // math.random), then `self.name`.
+        runtime.pushString(name, on: L)
+        let instance: (BehaviourDeclaration, classRef: Int32, tables: TypeTables)
+        do throws(LuaError) {
+            instance = try runtime.instantiate(script, identity: lua_gettop(L))
+        } catch {
+            bh_pop(L, 1)
+            throw error
+        }
+        let (declaration, classRef, tables) = instance
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
         super.init(name: name, declaration: declaration)
         id = runtime.register(self)
-        let L = runtime.L
         // The inspectables start at their defaults: a copy of the type's.
         bh_push_defaults_copy(L, tables.defaults, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
-        runtime.pushString(name, on: L)
+        lua_pushvalue(L, -2)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
         runtime.pushRef(tables.events, on: L)
@@ -43,6 +53,7 @@ public final class LuaBehaviour: Behaviour {
         lua_setfield(L, -2, "sendAction")
         // Its metatable, `self` and `self`'s metatable, made in C.
         selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared)
+        bh_pop(L, 1)  // the name
     }
 
     /// Loads the script at `path` and makes an instance.

@@ -321,10 +321,10 @@ extension LuaRuntime {
         return ref
     }
 
-    /// Runs a script in a fresh sandbox environment, named `identity` (the
-    /// instance's name): its declaration, and the registry ref of its class
-    /// table.
-    func instantiate(_ script: LuaScript, identity: String?) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
+    /// Runs a script in a fresh sandbox environment, named by the string at
+    /// stack index `identity` (the instance's name; 0 for none): its
+    /// declaration, and the registry ref of its class table.
+    func instantiate(_ script: LuaScript, identity: Int32) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -435,14 +435,11 @@ extension LuaRuntime {
 
     /// A fresh sandbox environment with the behaviour API in it: its
     /// names are brought in as they are first used (`environment.c`), so
-    /// a behaviour costs what it uses of them. `identity` (a behaviour's
-    /// name, a module's chunk) seeds its `math.random` when it reads `math`.
-    func pushEnvironment(identity: String?) {
-        guard let identity else { return bh_push_behaviour_env(L, 0) }
-        pushString(identity, on: L)
-        bh_push_behaviour_env(L, -1)
-        lua_rotate(L, -2, 1)
-        bh_pop(L, 1)
+    /// a behaviour costs what it uses of them. The string at stack index
+    /// `identity` (a behaviour's name, a module's chunk; 0 for none) seeds
+    /// its `math.random` when it reads `math`.
+    func pushEnvironment(identity: Int32) {
+        bh_push_behaviour_env(L, identity)
     }
 
     /// The string keys of the table at `index` whose values are functions
@@ -472,7 +469,7 @@ extension LuaScript {
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
         runtime.fileAccess = .named(path, isScene: false)
-        let (declaration, classRef, _) = try runtime.instantiate(self, identity: nil)
+        let (declaration, classRef, _) = try runtime.instantiate(self, identity: 0)
         runtime.unref(classRef)
         return declaration
     }

@@ -131,7 +131,7 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         if behaviourAPI {
-            pushEnvironment(identity: nil)
+            pushEnvironment(identity: 0)
             bh_fill_env(L, -1)  // every name in, to walk it raw
         } else {
             bh_push_sandbox_env(L, 0)

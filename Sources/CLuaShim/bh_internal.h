@@ -317,8 +317,9 @@ extern const char bh__key_base;      /* safe base functions, by name */
 extern const char bh__key_libs;      /* library tables, by name */
 extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
-extern const char bh__key_seed;      /* the real math.randomseed */
-extern const char bh__key_random;    /* the real math.random */
+/* random.c's */
+extern const char bh__key_seed;      /* Lua's math.randomseed */
+extern const char bh__key_random;    /* Lua's math.random */
 extern const char bh__key_math;      /* the math library environments copy */
 extern const char bh__key_identity;  /* field of a partial env: its identity */
 extern const char bh__key_hostthreads; /* threads only the host resumes */

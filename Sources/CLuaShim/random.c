@@ -10,8 +10,8 @@
 ** roll of one would shift every other's.
 **
 ** So each environment's copy of `math` gets a generator of its own when
-** it is made: a new state of the library's size behind new closures of
-** Lua's own two C functions, so that its numbers are stock Lua's
+** it is made: a new state of the library's size, behind fronts that run
+** Lua's own two C functions on it, so that its numbers are stock Lua's
 ** (math.randomseed(x) then math.random() gives what lua5.4 gives). It
 ** starts as if math.randomseed(seed, h) had run, with the scene's seed and
 ** h a hash of the environment's identity: a behaviour's name, a module's
@@ -19,8 +19,15 @@
 ** rolls change it. A behaviour that never reads `math` makes none
 ** (environment.c brings `math` in when it is first read).
 **
-** math.randomseed() without arguments would seed from the clock: the
-** front below seeds with what the generator started from instead.
+** A front runs Lua's function in its own frame as a plain C call, with the
+** state as its upvalue 1, as Lua's function expects. What the front adds
+** is a name: Lua names a function its call site does not name (one
+** called through pcall) by finding it among the loaded libraries, which
+** hold the state's `math`, not an environment's copy; so a bad argument
+** there is reported by the front, under the library's name, as Lua would
+** report the library's function. math.randomseed() without arguments
+** would seed from the clock: the front seeds with what the generator
+** started from instead.
 */
 #include <string.h>
 
@@ -31,9 +38,15 @@
 ** which its generator is seeded for when `math` is brought in
 ** (environment.c). */
 const char bh__key_identity = 'i';
-/* Registry keys: Lua's math.random, and the math library. */
-const char bh__key_random = 'g';
+/* Registry keys: the math library, Lua's math.random and randomseed. */
 const char bh__key_math = 'M';
+const char bh__key_random = 'g';
+const char bh__key_seed = 's';
+
+/* The fronts' upvalues. */
+#define STATE   lua_upvalueindex(1)  /* the generator's state */
+#define REAL    lua_upvalueindex(2)  /* Lua's function, a light C function */
+#define HASH    lua_upvalueindex(3)  /* randomseed's: the identity's hash */
 
 
 /* FNV-1a over the bytes of the identity at 'identity' (0 or not a string:
@@ -54,42 +67,91 @@ static lua_Integer identity_hash (lua_State *L, int identity) {
 }
 
 
-/* Pushes the two numbers a generator of identity 'hash' is seeded with. */
-static void push_seed (lua_State *L, lua_Integer hash) {
-  lua_pushinteger(L, (lua_Integer)bh__host(L)->config.random_seed);
-  lua_pushinteger(L, hash);
+/* Would Lua find no name for the running function at its call site? */
+static int unnamed (lua_State *L) {
+  lua_Debug ar;
+  return lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name == NULL;
 }
 
 
-/* math.randomseed, a front of Lua's (upvalue 1) with the generator's
-** identity hash (upvalue 2). The arguments are checked here, so that a
-** mistake is reported at the script's line under this function's name. */
+/* luaL_argerror's words, under 'name'. */
+static int argument_error (lua_State *L, int arg, const char *name,
+                           const char *why) {
+  return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name, why);
+}
+
+
+/* Raises luaL_checkinteger's error for argument 'arg' (not an integer)
+** under 'name' when the call site names no function; else returns, for
+** Lua's own function to raise it. */
+static void check_integer (lua_State *L, int arg, const char *name) {
+  const char *kind;
+  int isnum;
+  lua_tointegerx(L, arg, &isnum);
+  if (isnum || !unnamed(L))
+    return;
+  if (lua_isnumber(L, arg))
+    argument_error(L, arg, name, "number has no integer representation");
+  if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+    kind = lua_tostring(L, -1);
+  else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+    kind = "light userdata";
+  else
+    kind = luaL_typename(L, arg);
+  argument_error(L, arg, name, lua_pushfstring(L, "number expected, got %s", kind));
+}
+
+
+/* math.random: Lua's, its arguments' errors named (above). */
+static int sb_random (lua_State *L) {
+  int n = lua_gettop(L), i;
+  for (i = 1; i <= n && n <= 2; i++)
+    check_integer(L, i, "math.random");
+  if (n >= 1 && n <= 2) {
+    lua_Integer low = (n == 1) ? 1 : lua_tointeger(L, 1);
+    lua_Integer up = lua_tointeger(L, n);
+    if (!(n == 1 && up == 0) && low > up && unnamed(L))
+      argument_error(L, 1, "math.random", "interval is empty");
+  }
+  return lua_tocfunction(L, REAL)(L);
+}
+
+
+/* math.randomseed: Lua's, its arguments' errors named (above); without
+** arguments, seeded with the scene's seed and the identity's hash. */
 static int sb_randomseed (lua_State *L) {
   if (lua_isnone(L, 1)) {
-    lua_settop(L, 0);
-    push_seed(L, lua_tointeger(L, lua_upvalueindex(2)));
+    lua_pushinteger(L, (lua_Integer)bh__host(L)->config.random_seed);
+    lua_pushvalue(L, HASH);
   }
   else {
-    lua_Integer low = luaL_checkinteger(L, 1);
-    lua_Integer high = luaL_optinteger(L, 2, 0);
-    lua_settop(L, 0);
-    lua_pushinteger(L, low);
-    lua_pushinteger(L, high);
+    check_integer(L, 1, "math.randomseed");
+    if (!lua_isnoneornil(L, 2))
+      check_integer(L, 2, "math.randomseed");
+    lua_settop(L, 2);
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, 2, LUA_MULTRET);
-  return lua_gettop(L);
+  return lua_tocfunction(L, REAL)(L);
 }
 
 
-/* Sets lib.random and lib.randomseed ('lib' absolute) to the functions of
-** a new generator, seeded for identity 'hash'. The library's own, kept at
-** the state's opening, give the C functions and the size of a state. */
+/* Pushes a front 'f' of the C function 'real' on the state at 'state',
+** with 'more' further upvalues from the top of the stack. */
+static void push_front (lua_State *L, lua_CFunction f, lua_CFunction real,
+                        int state, int more) {
+  lua_pushvalue(L, state);
+  lua_pushcfunction(L, real);
+  lua_rotate(L, -2 - more, 2);
+  lua_pushcclosure(L, f, 2 + more);
+}
+
+
+/* Sets lib.random and lib.randomseed ('lib' absolute) to fronts on a new
+** generator, seeded for identity 'hash'. Lua's own functions, kept at the
+** state's opening, give the C functions and the size of a state. */
 static void give_generator (lua_State *L, int lib, lua_Integer hash) {
   lua_CFunction random, seed;
   size_t size;
-  void *state;
+  int state;
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_random);
   random = lua_tocfunction(L, -1);
   lua_getupvalue(L, -1, 1);
@@ -97,18 +159,16 @@ static void give_generator (lua_State *L, int lib, lua_Integer hash) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
   seed = lua_tocfunction(L, -1);
   lua_pop(L, 3);
-  state = lua_newuserdatauv(L, size, 0);
-  memset(state, 0, size);
-  lua_pushvalue(L, -1);
-  lua_pushcclosure(L, random, 1);
+  memset(lua_newuserdatauv(L, size, 0), 0, size);
+  state = lua_gettop(L);
+  push_front(L, sb_random, random, state, 0);
   lua_setfield(L, lib, "random");
-  lua_pushcclosure(L, seed, 1);  /* takes the state */
-  lua_pushvalue(L, -1);
-  push_seed(L, hash);
-  lua_call(L, 2, 0);
   lua_pushinteger(L, hash);
-  lua_pushcclosure(L, sb_randomseed, 2);
+  push_front(L, sb_randomseed, seed, state, 1);
+  lua_pushvalue(L, -1);
+  lua_call(L, 0, 0);  /* its first seeding */
   lua_setfield(L, lib, "randomseed");
+  lua_pop(L, 1);  /* the state */
 }
 
 
@@ -136,7 +196,8 @@ void bh__own_generator (lua_State *L, int copy, int identity) {
 
 /* At the state's opening, with the math library at 'math': keeps Lua's
 ** random and randomseed (checked to share their state, as 5.4's do) and
-** the library, and gives the library its front of randomseed. */
+** the library, which gets fronts on its own generator (the state's
+** globals', no environment's). */
 void bh__keep_generator (lua_State *L, int math) {
   int shared;
   math = lua_absindex(L, math);
@@ -148,44 +209,54 @@ void bh__keep_generator (lua_State *L, int math) {
   if (!shared)
     luaL_error(L, "the sandbox expects math.random and math.randomseed to "
                   "share a generator, as Lua 5.4's do");
-  lua_pop(L, 2);
+  lua_pop(L, 1);  /* the state, at the top */
+  lua_rotate(L, -3, 1);  /* state, random, randomseed */
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
+  lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_random);
-  lua_pushvalue(L, math);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_math);
-  /* the state's own globals keep the library's generator, behind the front */
+  push_front(L, sb_random, lua_tocfunction(L, -1), lua_gettop(L) - 1, 0);
+  lua_setfield(L, math, "random");
+  lua_pop(L, 1);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
   lua_pushinteger(L, 0);
-  lua_pushcclosure(L, sb_randomseed, 2);
+  push_front(L, sb_randomseed, lua_tocfunction(L, -2), lua_gettop(L) - 2, 1);
   lua_setfield(L, math, "randomseed");
+  lua_pop(L, 2);
+  lua_pushvalue(L, math);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_math);
+}
+
+
+/* Calls math.randomseed() of the library at 'lib' when it is a front of
+** ours, after giving it the identity's hash 'hash'. */
+static void restart (lua_State *L, int lib, lua_Integer hash) {
+  lua_pushliteral(L, "randomseed");
+  if (lua_rawget(L, lib) == LUA_TFUNCTION &&
+      lua_tocfunction(L, -1) == sb_randomseed) {
+    lua_pushinteger(L, hash);
+    lua_setupvalue(L, -2, 3);
+    lua_call(L, 0, 0);
+  }
+  else
+    lua_pop(L, 1);
 }
 
 
 /* Seeds the library's own generator (the state's globals') with the
 ** configured seed; a lua_CFunction, run protected. */
 int bh__reseed (lua_State *L) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
-  push_seed(L, 0);
-  lua_call(L, 2, 0);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_math);
+  restart(L, lua_gettop(L), 0);
   return 0;
 }
-
 
 
 /* bh_reseed_env's work, protected: env and identity at 1 and 2. */
 static int reseed_env (lua_State *L) {
   lua_Integer hash = identity_hash(L, 2);
   lua_pushliteral(L, "math");
-  if (lua_type(L, 1) != LUA_TTABLE || lua_rawget(L, 1) != LUA_TTABLE)
-    return 0;
-  lua_pushliteral(L, "randomseed");
-  if (lua_rawget(L, -2) != LUA_TFUNCTION || lua_tocfunction(L, -1) != sb_randomseed)
-    return 0;  /* the script put something else there: its own business */
-  lua_pushinteger(L, hash);
-  lua_setupvalue(L, -2, 2);
-  lua_getupvalue(L, -1, 1);
-  push_seed(L, hash);
-  lua_call(L, 2, 0);
+  if (lua_type(L, 1) == LUA_TTABLE && lua_rawget(L, 1) == LUA_TTABLE)
+    restart(L, lua_gettop(L), hash);
   return 0;
 }
 
