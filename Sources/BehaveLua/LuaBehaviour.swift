@@ -28,14 +28,9 @@ public final class LuaBehaviour: Behaviour {
         // Its name, pushed once: its environment's (which seeds its
         // math.random), then `self.name`.
         runtime.pushString(name, on: L)
-        let instance: (BehaviourDeclaration, classRef: Int32, tables: TypeTables)
-        do throws(LuaError) {
-            instance = try runtime.instantiate(script, identity: lua_gettop(L))
-        } catch {
-            bh_pop(L, 1)
-            throw error
-        }
-        let (declaration, classRef, tables) = instance
+        let nameIndex = lua_gettop(L)
+        defer { lua_settop(L, nameIndex - 1) }
+        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: nameIndex)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
@@ -43,7 +38,7 @@ public final class LuaBehaviour: Behaviour {
         id = runtime.register(self)
         // The inspectables start at their defaults: a copy of the type's.
         bh_push_defaults_copy(L, tables.defaults, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
-        lua_pushvalue(L, -2)
+        lua_pushvalue(L, nameIndex)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
         runtime.pushRef(tables.events, on: L)
@@ -53,7 +48,6 @@ public final class LuaBehaviour: Behaviour {
         lua_setfield(L, -2, "sendAction")
         // Its metatable, `self` and `self`'s metatable, made in C.
         selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared)
-        bh_pop(L, 1)  // the name
     }
 
     /// Loads the script at `path` and makes an instance.
