@@ -22,7 +22,7 @@ extension LuaRuntime {
     /// A fresh sandbox environment (Docs/sandbox.md: the safe globals, fresh copies
     /// of the libraries, no behaviour API). Its `math.random` is a generator
     /// of its own, seeded from the runtime's seed and `identity` (a spec
-    /// file's path, say), the same on every run.
+    /// file's path, say), the same on every run (`generator(of:)`).
     public func newEnvironment(identity: String? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
         if let identity {
@@ -36,14 +36,35 @@ extension LuaRuntime {
         return LuaReference(id: luaL_ref(S, bh_registryindex()))
     }
 
-    /// Restarts the `math.random` of `environment` (a `newEnvironment`)
-    /// as if it had been made for `identity`.
-    public func reseed(_ environment: LuaReference, identity: String) throws(LuaError) {
+    /// The `math.random` generator of `environment` (a `newEnvironment`),
+    /// for `restart`; nil when the environment holds another.
+    public func generator(of environment: LuaReference) throws(LuaError) -> LuaReference? {
         let S = try openStack()
         pushRef(environment.id, on: S)
-        pushString(identity, on: S)
-        bh_reseed_env(S, -2, -1)
-        bh_pop(S, 2)
+        bh_push_generator(S, -1)
+        guard lua_type(S, -1) == LUA_TFUNCTION else {
+            bh_pop(S, 2)
+            return nil
+        }
+        let reference = LuaReference(id: luaL_ref(S, bh_registryindex()))
+        bh_pop(S, 1)
+        return reference
+    }
+
+    /// Restarts `generator` as if its environment had been made for the
+    /// identity `first`, a line feed and `second`.
+    public func restart(_ generator: LuaReference, identity first: String, _ second: String) {
+        guard let S = try? openStack() else { return }
+        var first = first, second = second
+        first.withUTF8 { one in
+            second.withUTF8 { two in
+                one.withMemoryRebound(to: CChar.self) { one in
+                    two.withMemoryRebound(to: CChar.self) { two in
+                        bh_restart_generator(S, generator.id, one.baseAddress, one.count, two.baseAddress, two.count)
+                    }
+                }
+            }
+        }
     }
 
     /// Compiles `source` (text only, never binary). `chunkName` is Lua's:

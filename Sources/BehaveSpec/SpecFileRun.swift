@@ -57,8 +57,8 @@ final class SpecFileRun {
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
-    /// The spec file's globals.
-    private var environment: LuaReference?
+    /// The spec file's `math.random`, restarted for each spec.
+    private var generator: LuaReference?
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
@@ -245,7 +245,8 @@ final class SpecFileRun {
         // Its math.random: its own stream, the same on every run (and each
         // spec's restarted for it: `run`).
         let environment = try runtime.newEnvironment(identity: "@" + file)
-        self.environment = environment
+        defer { runtime.release(environment) }
+        generator = try runtime.generator(of: environment)
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()
         let prelude = try runtime.load(specPreludeSource, chunkName: "=behave")
@@ -351,9 +352,7 @@ final class SpecFileRun {
             current = .spec(index)
             let number = index + 1
             // Its rolls are its own: the same alone, filtered or shuffled.
-            if let runtime, let environment {
-                try? runtime.reseed(environment, identity: "@\(file)\n\(spec.name)")
-            }
+            if let runtime, let generator { runtime.restart(generator, identity: file, spec.name) }
             for step in 0..<spec.befores where failure == nil && skipped == nil {
                 note(phase("before", number, step + 1), "in before_each")
             }
@@ -495,8 +494,8 @@ final class SpecFileRun {
 
     private func finish() {
         for id in scenes.keys.sorted() { close(id) }
-        if let environment { runtime?.release(environment) }
-        environment = nil
+        if let generator { runtime?.release(generator) }
+        generator = nil
         if let runFunction { runtime?.release(runFunction) }
         runFunction = nil
         runtime?.close()

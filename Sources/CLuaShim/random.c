@@ -49,21 +49,30 @@ const char bh__key_seed = 's';
 #define HASH    lua_upvalueindex(3)  /* randomseed's: the identity's hash */
 
 
-/* FNV-1a over the bytes of the identity at 'identity' (0 or not a string:
-** none, 0): the same on every run and machine, as a string's address or
-** Lua's own string hash (seeded per state) would not be. */
-static lua_Integer identity_hash (lua_State *L, int identity) {
-  unsigned long long hash = 0xcbf29ce484222325ull;
-  size_t len = 0, i;
-  const unsigned char *s;
-  if (identity == 0 || lua_type(L, identity) != LUA_TSTRING)
-    return 0;
-  s = (const unsigned char *)lua_tolstring(L, identity, &len);
+#define FNV_BASIS  0xcbf29ce484222325ull
+
+/* FNV-1a, from 'hash' on, over 'len' bytes: the same on every run and
+** machine, as a string's address or Lua's own string hash (seeded per
+** state) would not be. */
+static unsigned long long fnv (unsigned long long hash, const char *s,
+                               size_t len) {
+  size_t i;
   for (i = 0; i < len; i++) {
-    hash ^= s[i];
+    hash ^= (unsigned char)s[i];
     hash *= 0x100000001b3ull;
   }
-  return (lua_Integer)hash;
+  return hash;
+}
+
+
+/* The hash of the identity at 'identity' (0 or not a string: none, 0). */
+static lua_Integer identity_hash (lua_State *L, int identity) {
+  size_t len = 0;
+  const char *s;
+  if (identity == 0 || lua_type(L, identity) != LUA_TSTRING)
+    return 0;
+  s = lua_tolstring(L, identity, &len);
+  return (lua_Integer)fnv(FNV_BASIS, s, len);
 }
 
 
@@ -227,46 +236,52 @@ void bh__keep_generator (lua_State *L, int math) {
 }
 
 
-/* Calls math.randomseed() of the library at 'lib' when it is a front of
-** ours, after giving it the identity's hash 'hash'. */
-static void restart (lua_State *L, int lib, lua_Integer hash) {
-  lua_pushliteral(L, "randomseed");
-  if (lua_rawget(L, lib) == LUA_TFUNCTION &&
-      lua_tocfunction(L, -1) == sb_randomseed) {
-    lua_pushinteger(L, hash);
-    lua_setupvalue(L, -2, 3);
-    lua_call(L, 0, 0);
-  }
-  else
-    lua_pop(L, 1);
-}
-
-
 /* Seeds the library's own generator (the state's globals') with the
 ** configured seed; a lua_CFunction, run protected. */
 int bh__reseed (lua_State *L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_math);
-  restart(L, lua_gettop(L), 0);
+  lua_pushliteral(L, "randomseed");
+  if (lua_rawget(L, -2) == LUA_TFUNCTION &&
+      lua_tocfunction(L, -1) == sb_randomseed) {
+    lua_pushinteger(L, 0);
+    lua_setupvalue(L, -2, 3);
+    lua_call(L, 0, 0);
+  }
   return 0;
 }
 
 
-/* bh_reseed_env's work, protected: env and identity at 1 and 2. */
-static int reseed_env (lua_State *L) {
-  lua_Integer hash = identity_hash(L, 2);
-  lua_pushliteral(L, "math");
-  if (lua_type(L, 1) == LUA_TTABLE && lua_rawget(L, 1) == LUA_TTABLE)
-    restart(L, lua_gettop(L), hash);
-  return 0;
-}
-
-
-void bh_reseed_env (lua_State *L, int env, int identity) {
+void bh_push_generator (lua_State *L, int env) {
   env = lua_absindex(L, env);
-  identity = lua_absindex(L, identity);
-  lua_pushcfunction(L, reseed_env);
-  lua_pushvalue(L, env);
-  lua_pushvalue(L, identity);
-  if (lua_pcall(L, 2, 0, 0) != LUA_OK)
+  lua_pushliteral(L, "math");
+  if (lua_rawget(L, env) == LUA_TTABLE) {
+    lua_pushliteral(L, "randomseed");
+    if (lua_rawget(L, -2) == LUA_TFUNCTION &&
+        lua_tocfunction(L, -1) == sb_randomseed) {
+      lua_remove(L, -2);
+      return;
+    }
     lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  lua_pushnil(L);
+}
+
+
+void bh_restart_generator (lua_State *L, int ref, const char *first,
+                           size_t first_len, const char *second,
+                           size_t second_len) {
+  unsigned long long hash = fnv(FNV_BASIS, first, first_len);
+  hash = fnv(hash, "\n", 1);
+  hash = fnv(hash, second, second_len);
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) != LUA_TFUNCTION ||
+      lua_tocfunction(L, -1) != sb_randomseed) {
+    lua_pop(L, 1);
+    return;
+  }
+  /* nothing here allocates: the front pushes two integers, Lua's seeding
+     two more, within the stack a C function is given */
+  lua_pushinteger(L, (lua_Integer)hash);
+  lua_setupvalue(L, -2, 3);
+  lua_call(L, 0, 0);
 }

@@ -208,11 +208,16 @@ void bh_collect_garbage(lua_State *L);
 ** stack index 'identity' (0: none), which names the environment. */
 void bh_push_sandbox_env(lua_State *L, int identity);
 
-/* Restarts the generator of such an environment (at 'env') as if it had
-** been made for the identity at 'identity' (a spec file gives each spec
-** its own); nothing when its math.randomseed is not the one it was made
-** with. */
-void bh_reseed_env(lua_State *L, int env, int identity);
+/* Pushes the generator of such an environment (at 'env'): the
+** math.randomseed it was made with, or nil when it holds another. */
+void bh_push_generator(lua_State *L, int env);
+/* Restarts the generator 'ref' (a registry reference to what
+** bh_push_generator pushed) as if its environment had been made for the
+** identity 'first', a line feed and 'second' (a spec file gives each spec
+** its own). Raises nothing; nothing when 'ref' is no generator. */
+void bh_restart_generator(lua_State *L, int ref, const char *first,
+                          size_t first_len, const char *second,
+                          size_t second_len);
 
 /* A behaviour's environment: what bh_push_sandbox_env's table holds, with
 ** the API table's fields on top (its tables copied), brought in as they
