@@ -51,20 +51,21 @@ extension LuaRuntime {
         return reference
     }
 
-    /// Restarts `generator` as if its environment had been made for the
-    /// identity `first`, a line feed and `second`.
-    public func restart(_ generator: LuaReference, identity first: String, _ second: String) {
-        guard let S = try? openStack() else { return }
-        var first = first, second = second
-        first.withUTF8 { one in
-            second.withUTF8 { two in
-                one.withMemoryRebound(to: CChar.self) { one in
-                    two.withMemoryRebound(to: CChar.self) { two in
-                        bh_restart_generator(S, generator.id, one.baseAddress, one.count, two.baseAddress, two.count)
-                    }
-                }
-            }
+    /// The hash of an identity made of parts joined by line feeds, for
+    /// `restart`: `part`, after the parts whose hash is `start`, if any.
+    public static func identityHash(_ part: String, after start: UInt64? = nil) -> UInt64 {
+        let hash = start.map { bh_identity_hash($0, "\n", 1) } ?? 0
+        var text = part
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { bh_identity_hash(hash, $0.baseAddress, $0.count) }
         }
+    }
+
+    /// Restarts `generator` as if its environment had been made for the
+    /// identity of `hash` (`identityHash`).
+    public func restart(_ generator: LuaReference, identityHash hash: UInt64) {
+        guard let S = try? openStack() else { return }
+        bh_restart_generator(S, generator.id, hash)
     }
 
     /// Compiles `source` (text only, never binary). `chunkName` is Lua's:

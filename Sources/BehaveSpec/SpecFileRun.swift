@@ -57,8 +57,10 @@ final class SpecFileRun {
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
-    /// The spec file's `math.random`, restarted for each spec.
+    /// The spec file's `math.random`, restarted for each spec (for its
+    /// file and name: `fileHash` is the file's part).
     private var generator: LuaReference?
+    private lazy var fileHash = LuaRuntime.identityHash(file)
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
@@ -352,7 +354,9 @@ final class SpecFileRun {
             current = .spec(index)
             let number = index + 1
             // Its rolls are its own: the same alone, filtered or shuffled.
-            if let runtime, let generator { runtime.restart(generator, identity: file, spec.name) }
+            if let runtime, let generator {
+                runtime.restart(generator, identityHash: LuaRuntime.identityHash(spec.name, after: fileHash))
+            }
             for step in 0..<spec.befores where failure == nil && skipped == nil {
                 note(phase("before", number, step + 1), "in before_each")
             }

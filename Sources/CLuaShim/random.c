@@ -268,12 +268,13 @@ void bh_push_generator (lua_State *L, int env) {
 }
 
 
-void bh_restart_generator (lua_State *L, int ref, const char *first,
-                           size_t first_len, const char *second,
-                           size_t second_len) {
-  unsigned long long hash = fnv(FNV_BASIS, first, first_len);
-  hash = fnv(hash, "\n", 1);
-  hash = fnv(hash, second, second_len);
+unsigned long long bh_identity_hash (unsigned long long hash, const char *s,
+                                     size_t len) {
+  return fnv(hash == 0 ? FNV_BASIS : hash, s, len);
+}
+
+
+void bh_restart_generator (lua_State *L, int ref, unsigned long long hash) {
   if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) != LUA_TFUNCTION ||
       lua_tocfunction(L, -1) != sb_randomseed) {
     lua_pop(L, 1);

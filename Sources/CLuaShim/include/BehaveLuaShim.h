@@ -211,13 +211,15 @@ void bh_push_sandbox_env(lua_State *L, int identity);
 /* Pushes the generator of such an environment (at 'env'): the
 ** math.randomseed it was made with, or nil when it holds another. */
 void bh_push_generator(lua_State *L, int env);
+/* The hash an identity seeds a generator with: its bytes 's' hashed on
+** from 'hash' (0 to start), so that one made of parts hashes part by part. */
+unsigned long long bh_identity_hash(unsigned long long hash, const char *s,
+                                    size_t len);
 /* Restarts the generator 'ref' (a registry reference to what
-** bh_push_generator pushed) as if its environment had been made for the
-** identity 'first', a line feed and 'second' (a spec file gives each spec
-** its own). Raises nothing; nothing when 'ref' is no generator. */
-void bh_restart_generator(lua_State *L, int ref, const char *first,
-                          size_t first_len, const char *second,
-                          size_t second_len);
+** bh_push_generator pushed) as if its environment had been made for an
+** identity of hash 'hash' (a spec file gives each spec its own). Raises
+** nothing; nothing when 'ref' is no generator. */
+void bh_restart_generator(lua_State *L, int ref, unsigned long long hash);
 
 /* A behaviour's environment: what bh_push_sandbox_env's table holds, with
 ** the API table's fields on top (its tables copied), brought in as they
