@@ -24,16 +24,21 @@ public final class LuaBehaviour: Behaviour {
     /// makes an instance named `name`. Call `start()` once outlets and
     /// inspectables are set.
     public init(script: LuaScript, name: String, runtime: LuaRuntime) throws(LuaError) {
-        let (declaration, classRef, tables) = try runtime.instantiate(script)
+        let L = runtime.L
+        // Its name, pushed once: its environment's (which seeds its
+        // math.random), then `self.name`.
+        runtime.pushString(name, on: L)
+        let nameIndex = lua_gettop(L)
+        defer { lua_settop(L, nameIndex - 1) }
+        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: nameIndex)
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
         super.init(name: name, declaration: declaration)
         id = runtime.register(self)
-        let L = runtime.L
         // The inspectables start at their defaults: a copy of the type's.
         bh_push_defaults_copy(L, tables.defaults, Int32(2 * (declaration.inspectables.count + declaration.outlets.count + 3)))
-        runtime.pushString(name, on: L)
+        lua_pushvalue(L, nameIndex)
         lua_setfield(L, -2, "name")
         // self:send records an event nobody listens to in C.
         runtime.pushRef(tables.events, on: L)

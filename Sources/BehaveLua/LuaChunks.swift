@@ -20,11 +20,52 @@ public enum LuaArgument {
 /// bh_pcall, so no Lua error reaches a Swift frame.
 extension LuaRuntime {
     /// A fresh sandbox environment (Docs/sandbox.md: the safe globals, fresh copies
-    /// of the libraries, no behaviour API).
-    public func newEnvironment() throws(LuaError) -> LuaReference {
+    /// of the libraries, no behaviour API). Its `math.random` is a generator
+    /// of its own, seeded from the runtime's seed and `identity` (a spec
+    /// file's path, say), the same on every run (`generator(of:)`).
+    public func newEnvironment(identity: String? = nil) throws(LuaError) -> LuaReference {
         let S = try openStack()
-        bh_push_sandbox_env(S)
+        if let identity {
+            pushString(identity, on: S)
+            bh_push_sandbox_env(S, -1)
+            lua_rotate(S, -2, 1)
+            bh_pop(S, 1)
+        } else {
+            bh_push_sandbox_env(S, 0)
+        }
         return LuaReference(id: luaL_ref(S, bh_registryindex()))
+    }
+
+    /// The `math.random` generator of `environment` (a `newEnvironment`),
+    /// for `restart`; nil when the environment holds another.
+    public func generator(of environment: LuaReference) throws(LuaError) -> LuaReference? {
+        let S = try openStack()
+        pushRef(environment.id, on: S)
+        bh_push_generator(S, -1)
+        guard lua_type(S, -1) == LUA_TFUNCTION else {
+            bh_pop(S, 2)
+            return nil
+        }
+        let reference = LuaReference(id: luaL_ref(S, bh_registryindex()))
+        bh_pop(S, 1)
+        return reference
+    }
+
+    /// The hash of an identity made of parts joined by line feeds, for
+    /// `restart`: `part`, after the parts whose hash is `start`, if any.
+    public static func identityHash(_ part: String, after start: UInt64? = nil) -> UInt64 {
+        let hash = start.map { bh_identity_hash($0, "\n", 1) } ?? 0
+        var text = part
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { bh_identity_hash(hash, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Restarts `generator` as if its environment had been made for the
+    /// identity of `hash` (`identityHash`).
+    public func restart(_ generator: LuaReference, identityHash hash: UInt64) {
+        guard let S = try? openStack() else { return }
+        bh_restart_generator(S, generator.id, hash)
     }
 
     /// Compiles `source` (text only, never binary). `chunkName` is Lua's:

@@ -19,7 +19,7 @@ public final class LuaPatterns {
         guard !runtime.isClosed else { throw LuaError("the Lua state is closed") }
         self.runtime = runtime
         let S = runtime.L
-        bh_push_sandbox_env(S)
+        bh_push_sandbox_env(S, 0)
         lua_getfield(S, -1, "string")
         lua_getfield(S, -1, "find")
         find = LuaReference(id: luaL_ref(S, bh_registryindex()))

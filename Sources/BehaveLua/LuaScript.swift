@@ -321,14 +321,15 @@ extension LuaRuntime {
         return ref
     }
 
-    /// Runs a script in a fresh sandbox environment: its declaration, and
-    /// the registry ref of its class table.
-    func instantiate(_ script: LuaScript) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
+    /// Runs a script in a fresh sandbox environment, named by the string at
+    /// stack index `identity` (the instance's name; 0 for none): its
+    /// declaration, and the registry ref of its class table.
+    func instantiate(_ script: LuaScript, identity: Int32) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushRef(chunk, on: L)
-        pushEnvironment()
+        pushEnvironment(identity: identity)
         scripts.loading = script
         scripts.pendingClass = nil
         let failure = protectedCall(arguments: 1, results: 1)
@@ -434,9 +435,11 @@ extension LuaRuntime {
 
     /// A fresh sandbox environment with the behaviour API in it: its
     /// names are brought in as they are first used (`environment.c`), so
-    /// a behaviour costs what it uses of them.
-    func pushEnvironment() {
-        bh_push_behaviour_env(L)
+    /// a behaviour costs what it uses of them. The string at stack index
+    /// `identity` (a behaviour's name, a module's chunk; 0 for none) seeds
+    /// its `math.random` when it reads `math`.
+    func pushEnvironment(identity: Int32) {
+        bh_push_behaviour_env(L, identity)
     }
 
     /// The string keys of the table at `index` whose values are functions
@@ -466,7 +469,7 @@ extension LuaScript {
         let runtime = try LuaRuntime(scene: scene, limits: limits)
         defer { runtime.close() }
         runtime.fileAccess = .named(path, isScene: false)
-        let (declaration, classRef, _) = try runtime.instantiate(self)
+        let (declaration, classRef, _) = try runtime.instantiate(self, identity: 0)
         runtime.unref(classRef)
         return declaration
     }

@@ -164,7 +164,11 @@ extension LuaRuntime {
         if let environment = scope.environment {
             pushRef(environment, on: S)
         } else {
-            pushEnvironment()
+            // Its own random numbers, whichever behaviour required it first.
+            pushString(chunkName, on: L)
+            pushEnvironment(identity: -1)
+            lua_rotate(L, -2, 1)
+            bh_pop(L, 1)
             lua_xmove(L, S, 1)
             // A behaviour's module declares no behaviour of its own.
             bh_push_host_function(S, modules.behaviourID)

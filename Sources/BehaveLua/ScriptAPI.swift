@@ -131,10 +131,10 @@ extension LuaRuntime {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         if behaviourAPI {
-            pushEnvironment()
+            pushEnvironment(identity: 0)
             bh_fill_env(L, -1)  // every name in, to walk it raw
         } else {
-            bh_push_sandbox_env(L)
+            bh_push_sandbox_env(L, 0)
         }
         let environment = lua_absindex(L, -1)
         var names: [String: [String]?] = [:]

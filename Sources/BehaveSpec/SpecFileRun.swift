@@ -69,6 +69,10 @@ final class SpecFileRun {
     /// The spec state's LuaRuntime needs a scene; specs never see it.
     private let hostScene = Scene(screen: "spec")
     private(set) var runtime: LuaRuntime?
+    /// The spec file's `math.random`, restarted for each spec (for its
+    /// file and name: `fileHash` is the file's part).
+    private var generator: LuaReference?
+    private lazy var fileHash = LuaRuntime.identityHash(file)
     var runFunction: LuaReference?
     var declared: [Declared] = []
     var blocks: [Int: Block] = [:]
@@ -252,7 +256,11 @@ final class SpecFileRun {
         self.runtime = runtime
         registerHostFunctions(on: runtime)
         let garbage = try runtime.enableSpecSandbox()
-        let environment = try runtime.newEnvironment()
+        // Its math.random: its own stream, the same on every run (and each
+        // spec's restarted for it: `run`).
+        let environment = try runtime.newEnvironment(identity: "@" + file)
+        defer { runtime.release(environment) }
+        generator = try runtime.generator(of: environment)
         let hosts = runtime.extensionTable()
         let require = runtime.requireFunction()
         let prelude = try runtime.load(specPreludeSource, chunkName: "=behave")
@@ -260,7 +268,6 @@ final class SpecFileRun {
             runtime.release(prelude)
             runtime.release(require)
             runtime.release(hosts)
-            runtime.release(environment)
             runtime.release(garbage)
         }
         let roots = SpecModules.roots(forSpecIn: directory)
@@ -358,6 +365,10 @@ final class SpecFileRun {
         } else {
             current = .spec(index)
             let number = index + 1
+            // Its rolls are its own: the same alone, filtered or shuffled.
+            if let runtime, let generator {
+                runtime.restart(generator, identityHash: LuaRuntime.identityHash(spec.name, after: fileHash))
+            }
             for step in 0..<spec.befores where failure == nil && skipped == nil {
                 note(phase("before", number, step + 1), "in before_each")
             }
@@ -501,6 +512,8 @@ final class SpecFileRun {
 
     private func finish() {
         for id in scenes.keys.sorted() { close(id) }
+        if let generator { runtime?.release(generator) }
+        generator = nil
         if let runFunction { runtime?.release(runFunction) }
         runFunction = nil
         runtime?.close()

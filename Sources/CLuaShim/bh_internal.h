@@ -317,7 +317,11 @@ extern const char bh__key_base;      /* safe base functions, by name */
 extern const char bh__key_libs;      /* library tables, by name */
 extern const char bh__key_copy;      /* field marking a private copy */
 extern const char bh__key_memmsg;    /* preallocated "memory limit" error */
-extern const char bh__key_seed;      /* the real math.randomseed */
+/* random.c's */
+extern const char bh__key_seed;      /* Lua's math.randomseed */
+extern const char bh__key_random;    /* Lua's math.random */
+extern const char bh__key_math;      /* the math library environments copy */
+extern const char bh__key_identity;  /* field of a partial env: its identity */
 extern const char bh__key_hostthreads; /* threads only the host resumes */
 extern const char bh__key_readonly;  /* tables rawset refuses, to names */
 extern const char bh__key_preload;   /* the chunk bh_open_preloading compiled */
@@ -458,6 +462,13 @@ int bh__is_partial_env(lua_State *L, int idx);
 void bh__fill_env(lua_State *L, int idx);  /* makes it whole */
 
 int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
+
+/* random.c: a generator for each environment's `math` */
+void bh__keep_generator(lua_State *L, int math);  /* at the opening */
+int bh__is_math_library(lua_State *L, int idx);
+/* the fresh copy of math at 'copy' gets a generator of its own, seeded for
+** the identity string at 'identity' (0: none) */
+void bh__own_generator(lua_State *L, int copy, int identity);
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 

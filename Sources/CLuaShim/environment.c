@@ -31,6 +31,11 @@
 ** it counts as brought in from the start, with no note (is_own), as
 ** `_G` does.
 **
+** An environment made for a behaviour or a module holds its identity (its
+** name) under a private key until it is made whole: `math`, brought in,
+** gets a generator of its own seeded for it (random.c), so a behaviour
+** that never reads `math` makes none.
+**
 ** The memory limit may end any step. A name is noted before it is set, and
 ** set under a protected call: if the set fails, the note is taken back
 ** (removing a field allocates nothing), so a note always means the name
@@ -88,6 +93,20 @@ static void own_copy (lua_State *L) {
     lua_rawset(L, to);
   }
   lua_replace(L, from);
+}
+
+
+/* Replaces the template's value on top by the env's own (own_copy); the
+** math library's copy gets a generator of its own, seeded for the env's
+** identity (random.c). */
+static void own_value (lua_State *L, int env) {
+  int math = bh__is_math_library(L, -1);
+  own_copy(L);
+  if (math) {
+    lua_rawgetp(L, env, &bh__key_identity);
+    bh__own_generator(L, -2, lua_gettop(L));
+    lua_pop(L, 1);
+  }
 }
 
 
@@ -223,7 +242,7 @@ static int env_index (lua_State *L) {
       bh__fill_env(L, 1);
     return 1;
   }
-  own_copy(L);
+  own_value(L, 1);
   lua_pushvalue(L, -1);
   set_own(L, 1, 2, 1);
   return 1;
@@ -272,12 +291,14 @@ void bh__fill_env (lua_State *L, int env) {
         continue;
       }
       lua_pop(L, 1);
-      own_copy(L);
+      own_value(L, env);
       set_own(L, env, key, 1);  /* a fill cut short leaves every name noted */
     }
   }
   lua_pushnil(L);
   lua_rawsetp(L, env, &key_record);
+  lua_pushnil(L);
+  lua_rawsetp(L, env, &bh__key_identity);
   lua_pushnil(L);
   lua_setmetatable(L, env);
   lua_settop(L, mt - 1);
@@ -323,13 +344,19 @@ void bh_set_env_api (lua_State *L) {
 
 
 /* A new environment: _G, `behaviour` as the template has it (what the
-** script's first read would bring in), and the template metatable. */
-void bh_push_behaviour_env (lua_State *L) {
+** script's first read would bring in), its identity (when 'identity' is
+** not 0), and the template metatable. */
+void bh_push_behaviour_env (lua_State *L, int identity) {
   int env, mt;
+  identity = (identity == 0) ? 0 : lua_absindex(L, identity);
   lua_createtable(L, 0, 4);
   env = lua_gettop(L);
   lua_pushvalue(L, env);
   lua_setfield(L, env, "_G");
+  if (identity != 0) {
+    lua_pushvalue(L, identity);
+    lua_rawsetp(L, env, &bh__key_identity);
+  }
   bh__push_own(L, BH_OWN_ENVMETA);
   mt = env + 1;
   push_sources(L, mt);

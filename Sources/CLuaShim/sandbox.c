@@ -1,7 +1,7 @@
 /*
 ** sandbox.c: the libraries a script may see, the per-behaviour
-** environment, and the sandbox's own setmetatable, xpcall,
-** coroutine.close and math.randomseed.
+** environment, and the sandbox's own setmetatable, xpcall and
+** coroutine.close (math.randomseed is random.c's).
 */
 #include <string.h>
 
@@ -397,7 +397,7 @@ static int sb_xpcall (lua_State *L) {
 
 /*
 ** {======================================================
-** coroutine.close, math.randomseed
+** coroutine.close
 ** =======================================================
 */
 
@@ -682,53 +682,7 @@ static int sb_coclose (lua_State *L) {
 }
 
 
-static void push_seed (lua_State *L, bh_host *h) {
-  unsigned long long seed = h->config.random_seed;
-  lua_pushinteger(L, (lua_Integer)(seed & 0xffffffffu));
-  lua_pushinteger(L, (lua_Integer)(seed >> 32));
-}
-
-
-/* math.randomseed() without arguments would seed from the clock: use the
-** configured seed instead, so runs stay deterministic. The arguments are
-** checked here, so that a mistake is reported at the script's line and
-** under this function's name. Upvalue: the real math.randomseed. */
-static int sb_randomseed (lua_State *L) {
-  if (lua_isnone(L, 1)) {
-    lua_settop(L, 0);
-    push_seed(L, bh__host(L));
-  }
-  else {
-    lua_Integer low = luaL_checkinteger(L, 1);
-    lua_Integer high = luaL_optinteger(L, 2, 0);
-    lua_settop(L, 0);
-    lua_pushinteger(L, low);
-    lua_pushinteger(L, high);
-  }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, 2, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-
-int bh__reseed (lua_State *L) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
-  push_seed(L, bh__host(L));
-  lua_call(L, 2, 0);
-  return 0;
-}
-
 /* }====================================================== */
-
-
-/* Replaces lib[name] by a C closure whose upvalue is the original. */
-static void wrap_field (lua_State *L, int lib, const char *name,
-                        lua_CFunction f) {
-  rawgetfield(L, lib, name);
-  lua_pushcclosure(L, f, 1);
-  rawsetfield(L, lib, name);
-}
 
 
 /* Replaces lib[name] by a front that runs the original in its own frame
@@ -870,9 +824,7 @@ int bh__open_sandbox (lua_State *L) {
   front_field(L, lua_gettop(L), "len", sb_utf8scan);
   front_field(L, lua_gettop(L), "offset", sb_utf8scan);
   lua_pop(L, 1);
-  rawgetfield(L, math, "randomseed");
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &bh__key_seed);
-  wrap_field(L, math, "randomseed", sb_randomseed);
+  bh__keep_generator(L, math);
 
   push_setmetatable(L);
   rawsetfield(L, g, "setmetatable");
@@ -921,8 +873,9 @@ int bh__open_sandbox (lua_State *L) {
 }
 
 
-void bh_push_sandbox_env (lua_State *L) {
+void bh_push_sandbox_env (lua_State *L, int identity) {
   int env, libs;
+  identity = (identity == 0) ? 0 : lua_absindex(L, identity);
   lua_createtable(L, 0, 24);
   env = lua_gettop(L);
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_base);
@@ -932,9 +885,12 @@ void bh_push_sandbox_env (lua_State *L) {
   libs = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, libs)) {  /* name, library */
+    int math = bh__is_math_library(L, -1);
     lua_createtable(L, 0, 32);
     copy_fields(L, -2, -1);
     lua_replace(L, -2);  /* name, copy */
+    if (math)
+      bh__own_generator(L, -1, identity);
     lua_pushvalue(L, -2);
     lua_insert(L, -2);  /* name, name, copy */
     lua_rawset(L, env);  /* a fresh copy: changes stay in this env */

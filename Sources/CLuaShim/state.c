@@ -15,7 +15,6 @@ const char bh__key_base = 'b';
 const char bh__key_libs = 'l';
 const char bh__key_copy = 'p';
 const char bh__key_memmsg = 'm';
-const char bh__key_seed = 's';
 const char bh__key_hostthreads = 't';
 const char bh__key_readonly = 'r';
 const char bh__key_preload = 'c';

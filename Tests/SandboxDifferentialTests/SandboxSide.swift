@@ -90,7 +90,7 @@ final class SandboxSide {
         defer { lua_settop(L, base) }
         let bytes = Array(source.utf8)
         guard bh_load(L, bytes, bytes.count, chunkName) == LUA_OK else { return "compile error: \(pop())" }
-        bh_push_sandbox_env(L)
+        bh_push_sandbox_env(L, 0)
         _ = bh_set_env(L, -2)
         for argument in arguments { lua_pushinteger(L, lua_Integer(argument)) }
         guard bh_pcall(L, Int32(arguments.count), LUA_MULTRET) == LUA_OK else {
@@ -171,7 +171,7 @@ final class SandboxHost {
         }
         let bytes = [UInt8](data)
         guard bh_load(L, bytes, bytes.count, "@\(name).lua") == LUA_OK else { return false }
-        bh_push_sandbox_env(L)
+        bh_push_sandbox_env(L, 0)
         _ = bh_set_env(L, -2)
         return true
     }
@@ -191,7 +191,7 @@ final class SandboxHost {
                 bh_insert(L, -2)
                 return 2
             }
-            bh_push_sandbox_env(L)
+            bh_push_sandbox_env(L, 0)
             _ = bh_set_env(L, -2)
             return 1
         case nil:

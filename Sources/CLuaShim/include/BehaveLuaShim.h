@@ -203,16 +203,32 @@ void bh_collect_garbage(lua_State *L);
 ** type xpcall _VERSION), fresh copies of the tables string (without dump),
 ** table, math, utf8 and coroutine, and _G pointing to the table itself.
 ** Absent: print (the host's), io, os, debug, package, require, load,
-** loadfile, dofile, collectgarbage, warn. */
-void bh_push_sandbox_env(lua_State *L);
+** loadfile, dofile, collectgarbage, warn. Its math.random is a generator
+** of its own (random.c), seeded from the state's seed and the string at
+** stack index 'identity' (0: none), which names the environment. */
+void bh_push_sandbox_env(lua_State *L, int identity);
+
+/* Pushes the generator of such an environment (at 'env'): the
+** math.randomseed it was made with, or nil when it holds another. */
+void bh_push_generator(lua_State *L, int env);
+/* The hash an identity seeds a generator with: its bytes 's' hashed on
+** from 'hash' (0 to start), so that one made of parts hashes part by part. */
+unsigned long long bh_identity_hash(unsigned long long hash, const char *s,
+                                    size_t len);
+/* Restarts the generator 'ref' (a registry reference to what
+** bh_push_generator pushed) as if its environment had been made for an
+** identity of hash 'hash' (a spec file gives each spec its own). Raises
+** nothing; nothing when 'ref' is no generator. */
+void bh_restart_generator(lua_State *L, int ref, unsigned long long hash);
 
 /* A behaviour's environment: what bh_push_sandbox_env's table holds, with
 ** the API table's fields on top (its tables copied), brought in as they
 ** are first read or set (environment.c). bh_set_env_api takes (pops) the
-** state's API table once; bh_push_behaviour_env pushes a new environment;
+** state's API table once; bh_push_behaviour_env pushes a new environment
+** (named by the string at 'identity', 0 for none, as above);
 ** bh_fill_env makes the one at 'idx' whole, for the host to walk it raw. */
 void bh_set_env_api(lua_State *L);
-void bh_push_behaviour_env(lua_State *L);
+void bh_push_behaviour_env(lua_State *L, int identity);
 void bh_fill_env(lua_State *L, int idx);
 
 /* Makes the state a spec file's: objects get live metatables (a copy whose

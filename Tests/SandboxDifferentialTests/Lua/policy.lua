@@ -90,6 +90,16 @@ return {
     reason = "runs must be deterministic",
   },
 
+  -- Each environment has a generator of its own, seeded as
+  -- math.randomseed(seed, 0) when it is made, with the host's seed (the
+  -- default limits': 1) and no name: one case's rolls and seeds never
+  -- reach another's. The stock side seeds its one generator so for each
+  -- case's environment.
+  generatorPerEnvironment = {
+    reason = "one behaviour's rolls must not move another's numbers",
+    seed = { 1, 0 },
+  },
+
   -- A message handler that raises is called again for the new error, as
   -- in Lua, but at most 8 deep; then xpcall returns false, "error in error
   -- handling". Lua 5.4.4 goes on to the C stack's limit (about 200), which

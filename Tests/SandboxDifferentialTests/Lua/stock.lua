@@ -39,6 +39,7 @@ local function environment()
 end
 
 local function compileCase(source)
+  math.randomseed(table.unpack(policy.generatorPerEnvironment.seed))
   return load(source, "=case", "t", environment())
 end
 

@@ -1,0 +1,91 @@
+import BehaveCore
+@testable import BehaveLua
+import Foundation
+import ToolRunning
+import XCTest
+
+/// `math.random`: each behaviour, module and spec file rolls from a
+/// generator of its own, seeded from the scene's seed and its name
+/// (random.c), with the scripts in Random/ and Modules/.
+final class RandomStreamTests: XCTestCase {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Random")
+    static let modules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Modules")
+
+    /// Attaches and wakes the behaviour of `file` in Random/ (or `folder`)
+    /// as `name`.
+    @discardableResult
+    func attach(_ file: String, as name: String, in test: TestScene, folder: URL = directory) throws -> LuaBehaviour {
+        let behaviour = try LuaBehaviour(path: folder.appendingPathComponent(file).path, name: name, runtime: test.runtime)
+        test.scene.attach(behaviour)
+        behaviour.start()
+        return behaviour
+    }
+
+    /// What `roller` draws in a scene where `others` (file, name) were
+    /// attached and woken before it.
+    func draws(of name: String = "roller", after others: [(String, String)] = [],
+               limits: SandboxLimits = .testing) throws -> JSON? {
+        let test = try TestScene(limits: limits)
+        for (file, other) in others { try attach(file, as: other, in: test) }
+        let roller = try attach("roller.lua", as: name, in: test)
+        XCTAssertEqual(test.errors, [])
+        return test.field("draws", of: roller)
+    }
+
+    func testAnotherBehavioursReseedingAndRollingLeaveABehavioursNumbersAlone() throws {
+        let alone = try XCTUnwrap(draws())
+        XCTAssertEqual(try draws(after: [("meddler.lua", "meddler")]), alone)
+        XCTAssertEqual(try draws(after: [("meddler.lua", "meddler"), ("roller.lua", "another")]), alone)
+    }
+
+    func testTheSameSceneDrawsTheSameOnEveryRun() throws {
+        let first = try XCTUnwrap(draws(after: [("roller.lua", "left")]))
+        XCTAssertEqual(try draws(after: [("roller.lua", "left")]), first)
+        XCTAssertEqual(try draws(after: [("roller.lua", "left")], limits: .testing), first)
+    }
+
+    func testEachNameAndEachSeedIsAStreamOfItsOwn() throws {
+        let roller = try XCTUnwrap(draws(of: "roller"))
+        XCTAssertNotEqual(try draws(of: "another"), roller, "two behaviours of one script roll apart")
+        var seeded = SandboxLimits.testing
+        seeded.randomSeed = 2
+        XCTAssertNotEqual(try draws(of: "roller", limits: seeded), roller, "the scene's seed moves every stream")
+    }
+
+    func testRandomseedWithoutArgumentsRestartsTheBehavioursOwnStream() throws {
+        let test = try TestScene()
+        try attach("meddler.lua", as: "meddler", in: test)
+        let restarter = try attach("restarter.lua", as: "roller", in: test)
+        XCTAssertEqual(test.errors, [])
+        let first = try XCTUnwrap(test.field("first", of: restarter))
+        XCTAssertEqual(test.field("again", of: restarter), first)
+        XCTAssertEqual(try draws(of: "roller"), first, "a behaviour starts where randomseed() restarts it")
+    }
+
+    func testAModuleRollsItsOwnDice() throws {
+        func draws(_ file: String) throws -> JSON? {
+            let test = try TestScene()
+            let behaviour = try attach(file, as: "roller", in: test, folder: Self.modules)
+            XCTAssertEqual(test.errors, [])
+            return test.field("draws", of: behaviour)
+        }
+        XCTAssertEqual(try draws("dice_user.lua"), try draws("dice_free.lua"))
+    }
+
+    /// Differential: math.randomseed(x) then math.random() in a behaviour
+    /// gives what stock Lua 5.4 gives after the same math.randomseed(x).
+    func testSeededDrawsAreStockLuas() throws {
+        let lua = try XCTUnwrap(["/usr/bin/lua5.4", "/usr/local/bin/lua5.4"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }, "lua5.4 is not installed: install it with `sudo apt-get install lua5.4`")
+        let program = Self.directory.appendingPathComponent("draws.lua").path
+        let stock = try ToolRunning.run(URL(fileURLWithPath: lua), ["-e", "print(dofile(\"\(program)\")(math))"])
+        XCTAssertEqual(stock.status, 0, stock.errors)
+        let test = try TestScene()
+        let behaviour = try attach("stock.lua", as: "stock", in: test)
+        XCTAssertEqual(test.errors, [])
+        guard case .string(let text)? = test.field("text", of: behaviour) else { return XCTFail("no text drawn") }
+        XCTAssertEqual(text.split(separator: "\n").count, 60)
+        XCTAssertEqual(text + "\n", stock.output)
+    }
+}
