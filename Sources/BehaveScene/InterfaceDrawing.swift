@@ -126,9 +126,9 @@ public struct InterfaceDrawing {
 
     /// The values drawn for `control` (its object of the same id, of a
     /// class that fits its type), and its adjustment for a slider or a
-    /// stepper; nil when the file draws none.
-    /// A class that fits two types is read as the control's: a
-    /// GtkToggleButton's `active` for a `Switch`, its label for a `Button`.
+    /// stepper; nil when the file draws none. A class that fits two types
+    /// is read as the control's: a GtkToggleButton's `active` for a
+    /// `Switch`, its label for a `Button`.
     func drawn(for control: View) -> (values: [String: Value], adjustment: DrawnAdjustment?)? {
         guard let object = objects[control.name], let className = document.elements[object].attribute("class") else { return nil }
         let fits = { (kind: Kind) in control.controlType.isKind(of: kind.controlType) }
