@@ -141,7 +141,8 @@ extension InterfaceDrawing {
             switch drawnClass(of: source) {
             case "GtkLabel" where built.bound[Link(object: source, property: "label")] == nil:
                 built.bound[Link(object: source, property: "label")] = .string(labelProperty(source) ?? "")
-            case "GtkSwitch" where built.bound[Link(object: source, property: "active")] == nil:
+            case let name? where ["GtkSwitch", "GtkCheckButton", "GtkToggleButton"].contains(name)
+                && built.bound[Link(object: source, property: "active")] == nil:
                 built.bound[Link(object: source, property: "active")] = .bool(switchState(source) ?? false)
             default: break
             }
@@ -174,7 +175,8 @@ extension InterfaceDrawing {
         case ("GtkLabel", "label"): return .string(labelProperty(object) ?? "")
         case ("GtkEntry", "text"), ("GtkPasswordEntry", "text"): return .string(entryText(object))
         case ("GtkEntryBuffer", "text"): return built.places[object].map { .string(built.buffers[$0].text) }
-        case ("GtkSwitch", "active"), ("GtkSwitch", "state"): return .bool(switchState(object) ?? false)
+        case ("GtkSwitch", "active"), ("GtkSwitch", "state"), ("GtkCheckButton", "active"), ("GtkToggleButton", "active"):
+            return .bool(switchState(object) ?? false)
         default: return nil
         }
     }
@@ -198,7 +200,8 @@ extension InterfaceDrawing {
             let cast = abs(number) < 2_147_483_648 ? Int(number.rounded(.towardZero)) : Int(Int32.min)
             built.buffers[place].limit = min(max(cast, 0), 65535)
             setText(built.buffers[place].text, in: place)
-        case ("GtkSwitch", "active", .bool), ("GtkSwitch", "state", .bool):
+        case ("GtkSwitch", "active", .bool), ("GtkSwitch", "state", .bool), ("GtkCheckButton", "active", .bool),
+             ("GtkToggleButton", "active", .bool):
             built.bound[Link(object: object, property: "active")] = value
         default:
             break

@@ -102,11 +102,31 @@ extension InterfaceDrawing {
             if drawing.isWidget(object) == false { return WidgetClasses.notAWidget(control.name, in: file) }
             if !isShown(object) { return WidgetClasses.outsideTheWindow(control.name, in: file) }
             let kind = WidgetClasses.kind(of: control.controlType)
-            guard let className = drawing.document.elements[object].attribute("class"), GtkClasses.gtk.classes[className] != nil,
-                  !WidgetClasses.classes(of: kind).contains(where: { GtkClasses.gtk.isA(className, $0) }) else { return nil }
-            return WidgetClasses.mismatch(control.name, in: file, className: className, typeName: control.typeName, kind: kind,
-                                          fitting: WidgetClasses.type(ofClass: className))
+            guard let className = drawing.document.elements[object].attribute("class"), GtkClasses.gtk.classes[className] != nil
+            else { return nil }
+            guard WidgetClasses.classes(of: kind).contains(where: { GtkClasses.gtk.isA(className, $0) }) else {
+                return WidgetClasses.mismatch(control.name, in: file, className: className, typeName: control.typeName, kind: kind,
+                                              fitting: WidgetClasses.type(ofClass: className))
+            }
+            if kind == "Switch", GtkClasses.gtk.isA(className, "GtkCheckButton"), drawing.isGrouped(object) {
+                return WidgetClasses.inRadioGroup(control.name, in: file, typeName: control.typeName)
+            }
+            return nil
         }
+    }
+
+    /// Whether `object` is in a group (GTK's `group`, which a check
+    /// button draws as a radio button): it names another, or another names it.
+    func isGrouped(_ object: Int) -> Bool {
+        let id = document.elements[object].attribute("id")
+        for element in document.elements.indices where document.elements[element].name == "property" {
+            let parent = document.elements[element].parent
+            guard parent >= 0, document.elements[parent].name == "object",
+                  document.elements[element].attribute("name").map(InterfaceDrawing.propertyName) == "group" else { continue }
+            let named = InterfaceDrawing.stripped(document.text(of: element))
+            if parent == object ? objects[named] != nil && named != id : named == id { return true }
+        }
+        return false
     }
 
     /// A file whose screen behave window cannot find, in the window's

@@ -23,11 +23,20 @@ public struct InterfaceDrawing {
     /// gives and how they are read.
     struct Kind: Sendable {
         let className: String
+        /// The control type the class stands behind here: the first that
+        /// `WidgetClasses` fits it to, unless given (a GtkToggleButton is a
+        /// `Button` first, but as a `Switch` it gives `on`).
+        let controlType: String
         let properties: [String]
         let read: @Sendable (InterfaceDrawing, Int) -> [String: Value]
 
-        /// The control type the class stands behind (`WidgetClasses`).
-        var controlType: String { WidgetClasses.type(ofClass: className) }
+        init(className: String, as controlType: String? = nil, properties: [String],
+             read: @escaping @Sendable (InterfaceDrawing, Int) -> [String: Value]) {
+            self.className = className
+            self.controlType = controlType ?? WidgetClasses.type(ofClass: className)
+            self.properties = properties
+            self.read = read
+        }
     }
 
     /// Every class and property a control takes from a `.ui` file: the
@@ -36,6 +45,13 @@ public struct InterfaceDrawing {
         Kind(className: "GtkLabel", properties: ["text"]) { ["text": .string($0.labelText($1))] },
         // A switch's `state` and `active` follow each other: the last set wins.
         Kind(className: "GtkSwitch", properties: ["on"]) { drawing, object in
+            drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
+        },
+        // A check button's or a toggle button's `active` (a Switch takes no label: it has no title).
+        Kind(className: "GtkCheckButton", properties: ["on"]) { drawing, object in
+            drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
+        },
+        Kind(className: "GtkToggleButton", as: "Switch", properties: ["on"]) { drawing, object in
             drawing.switchState(object).map { ["on": .bool($0)] } ?? [:]
         },
         // A scale that draws its value rounds a drag to its digits (no property: `Slider.dragDigits`).
@@ -110,11 +126,14 @@ public struct InterfaceDrawing {
 
     /// The values drawn for `control` (its object of the same id, of a
     /// class that fits its type), and its adjustment for a slider or a
-    /// stepper; nil when the file draws none.
+    /// stepper; nil when the file draws none. A class that fits two types
+    /// is read as the control's: a GtkToggleButton's `active` for a
+    /// `Switch`, its label for a `Button`.
     func drawn(for control: View) -> (values: [String: Value], adjustment: DrawnAdjustment?)? {
-        guard let object = objects[control.name], let className = drawnClass(of: object),
-              let kind = InterfaceDrawing.kinds.first(where: { $0.className == className }),
-              control.controlType.isKind(of: kind.controlType) else { return nil }
+        guard let object = objects[control.name], let className = document.elements[object].attribute("class") else { return nil }
+        let fits = { (kind: Kind) in control.controlType.isKind(of: kind.controlType) }
+        guard let kind = InterfaceDrawing.kinds.first(where: { $0.className == className && fits($0) })
+                ?? InterfaceDrawing.kinds.first(where: { GtkClasses.gtk.isA(className, $0.className) && fits($0) }) else { return nil }
         let ranged = kind.controlType == "Slider" || kind.controlType == "Stepper"
         return (kind.read(self, object), ranged ? adjustment(of: object) : nil)
     }
@@ -178,7 +197,8 @@ public struct InterfaceDrawing {
 
     /// A label's text as GTK shows it: without markup's tags (`use-markup`)
     /// and mnemonics' underscores (`use-underline`).
-    /// A switch's `active` or `state` as set last (a binding's last of all).
+    /// A switch's `active` or `state` (a check button's or a toggle
+    /// button's `active`) as set last (a binding's last of all).
     func switchState(_ object: Int) -> Bool? {
         if case .bool(let on)? = built.bound[Link(object: object, property: "active")] { return on }
         return properties(of: object).filter { $0.name == "active" || $0.name == "state" }

@@ -7,10 +7,14 @@ import BehaveCore
 public enum WidgetClasses {
     /// Each control type with the GTK classes (and their subclasses) that
     /// fit it, the first a widget made for it; a `View` takes any widget.
+    /// A class may fit two types: a GtkToggleButton is a GtkButton, so a
+    /// `Button`, and on or off, so a `Switch` (UIKit's UISwitch is GTK's
+    /// switch, check button and toggle button alike); messages name the
+    /// first type it fits.
     public static let fitting: [(controlType: String, classes: [String])] = [
         ("Button", ["GtkButton"]),
         ("Label", ["GtkLabel"]),
-        ("Switch", ["GtkSwitch"]),
+        ("Switch", ["GtkSwitch", "GtkCheckButton", "GtkToggleButton"]),
         ("Slider", ["GtkScale"]),
         ("Stepper", ["GtkSpinButton"]),
         ("TextField", ["GtkEntry", "GtkPasswordEntry"]),
@@ -70,6 +74,15 @@ public enum WidgetClasses {
     /// The control's widget is not shown: not in the screen's window.
     public static func outsideTheWindow(_ id: String, in file: String) -> String {
         "`\(id)` in \(file) is not inside the screen's window (the file's GtkWindow); bind a widget drawn inside it"
+    }
+
+    /// The control's check button is a radio button (drawn with `group`):
+    /// GTK keeps one of its group on, and a click on the one that is on
+    /// leaves it on, where a `Switch` flips on each tap, alone.
+    public static func inRadioGroup(_ id: String, in file: String, typeName: String) -> String {
+        "`\(id)` in \(file) is a GtkCheckButton in a group (a radio button), but the scene says \(typeName): "
+            + "a \(typeName) flips on its own, where GTK keeps one of the group on; take `group` out in \(file), "
+            + "or the control to `type: View` in the scene"
     }
 
     /// The widget's class does not fit the control's type, with both ways

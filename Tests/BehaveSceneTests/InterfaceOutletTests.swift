@@ -112,8 +112,10 @@ final class InterfaceOutletTests: XCTestCase {
         XCTAssertEqual(try refusals("  shots: { type: Stepper }\n  email: { type: Switch }\n  wifi: { type: TextField }\n  column: { type: Label }\n"), [
             "s.scene.yaml:4: control `shots`: `shots` in s.ui is a GtkScale, but the scene says Stepper: a Stepper is a GtkSpinButton; "
                 + "change the widget's class to GtkSpinButton in s.ui, or the control to `type: Slider` in the scene (a GtkScale is a Slider)",
-            "s.scene.yaml:5: control `email`: `email` in s.ui is a GtkEntry, but the scene says Switch: a Switch is a GtkSwitch; "
-                + "change the widget's class to GtkSwitch in s.ui, or the control to `type: TextField` in the scene (a GtkEntry is a TextField)",
+            "s.scene.yaml:5: control `email`: `email` in s.ui is a GtkEntry, but the scene says Switch: "
+                + "a Switch is a GtkSwitch or GtkCheckButton or GtkToggleButton; change the widget's class to "
+                + "GtkSwitch or GtkCheckButton or GtkToggleButton in s.ui, or the control to `type: TextField` in the scene "
+                + "(a GtkEntry is a TextField)",
             "s.scene.yaml:6: control `wifi`: `wifi` in s.ui is a GtkSwitch, but the scene says TextField: "
                 + "a TextField is a GtkEntry or GtkPasswordEntry; change the widget's class to GtkEntry or GtkPasswordEntry in s.ui, "
                 + "or the control to `type: Switch` in the scene (a GtkSwitch is a Switch)",
@@ -150,16 +152,52 @@ final class InterfaceOutletTests: XCTestCase {
     }
 
     /// The table both sides read: every control type names classes GTK
-    /// has, and a class's control type is the one whose classes it is.
+    /// has, and a class's control type is the one whose classes it is,
+    /// or an earlier one it fits too (a GtkToggleButton, a GtkButton, is
+    /// a Button before it is a Switch).
     func testTheTableNamesGtksClasses() throws {
-        for (type, classes) in WidgetClasses.fitting {
+        for (index, (type, classes)) in WidgetClasses.fitting.enumerated() {
             XCTAssertNotNil(ControlTypes.named(type), type)
             for name in classes {
                 XCTAssertNotNil(GtkClasses.gtk.classes[name], name)
                 XCTAssertTrue(GtkClasses.gtk.isA(name, "GtkWidget"), name)
-                XCTAssertEqual(WidgetClasses.type(ofClass: name), type == "View" ? "View" : type, name)
+                let first = WidgetClasses.fitting.prefix(index).first { $0.controlType != "View" && $0.classes.contains { GtkClasses.gtk.isA(name, $0) } }
+                XCTAssertEqual(WidgetClasses.type(ofClass: name), first?.controlType ?? (type == "View" ? "View" : type), name)
             }
         }
         XCTAssertEqual(WidgetClasses.type(ofClass: "GtkLinkButton"), "Button")
+        XCTAssertEqual(WidgetClasses.type(ofClass: "GtkToggleButton"), "Button")
+        XCTAssertEqual(WidgetClasses.type(ofClass: "GtkCheckButton"), "Switch")
+    }
+
+    /// A check button and a toggle button fit a Switch, which takes its
+    /// drawn `active`; a toggle button is still a Button, which takes its
+    /// label. A check button in a group, a radio button (the one that
+    /// names the group or one named), is refused as a Switch, as the
+    /// window refuses it, and taken as a View.
+    func testCheckAndToggleButtonsAreSwitchesAndRadioButtonsAreNot() throws {
+        let ui = """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <child><object class="GtkCheckButton" id="decaf"><property name="label">Decaf</property><property name="active">1</property></object></child>
+              <child><object class="GtkToggleButton" id="mute"><property name="label">Mute</property><property name="active">yes</property></object></child>
+              <child><object class="GtkToggleButton" id="solo"><property name="label">Solo</property></object></child>
+              <child><object class="GtkCheckButton" id="tea"/></child>
+              <child><object class="GtkCheckButton" id="coffee"><property name="group">tea</property></object></child>
+            </object></child></object></interface>
+            """
+        let fixture = try SceneFixture(["s.scene.yaml": "screen: S\nui: s.ui\ncontrols:\n  decaf: { type: Switch }\n  mute: { type: Switch }\n"
+                                            + "  solo: { type: Button }\n  tea: { type: View }\n  coffee: { type: View }\n", "s.ui": ui])
+        let loaded = try SceneLoader.load(file: fixture.path("s.scene.yaml"))
+        XCTAssertEqual(try loaded.scene.control(named: "decaf")?.value("on"), .bool(true))
+        XCTAssertEqual(try loaded.scene.control(named: "mute")?.value("on"), .bool(true))
+        XCTAssertEqual(try loaded.scene.control(named: "solo")?.value("title"), .string("Solo"))
+        XCTAssertEqual(try refusals("  tea: { type: Switch }\n  coffee: { type: Switch }\n  decaf: { type: Switch }\n", ui: ui), [
+            "s.scene.yaml:4: control `tea`: `tea` in s.ui is a GtkCheckButton in a group (a radio button), but the scene says Switch: "
+                + "a Switch flips on its own, where GTK keeps one of the group on; take `group` out in s.ui, "
+                + "or the control to `type: View` in the scene",
+            "s.scene.yaml:5: control `coffee`: `coffee` in s.ui is a GtkCheckButton in a group (a radio button), but the scene says Switch: "
+                + "a Switch flips on its own, where GTK keeps one of the group on; take `group` out in s.ui, "
+                + "or the control to `type: View` in the scene",
+        ])
     }
 }

@@ -31,6 +31,12 @@ extension GtkHost {
                 + "a \(view.typeName) is a \(WidgetClasses.named(kind.controlType)); give one of those, or change the control "
                 + "to `type: \(fitting)` in the scene " + (fitting == "View" ? "(a View takes any widget)" : "(a \(className) is a \(fitting))"))
         }
+        // A radio button: see `WidgetClasses.inRadioGroup`.
+        if kind.controlType == "Switch", bhg_check_is_radio(widget) != 0 {
+            throw ValueError("the widget the app gave for `\(name)` is a GtkCheckButton in a group (a radio button), but the scene says "
+                + "\(view.typeName): a \(view.typeName) flips on its own, where GTK keeps one of the group on; give a check button "
+                + "of no group, or change the control to `type: View` in the scene")
+        }
         found[name] = widget
     }
 }

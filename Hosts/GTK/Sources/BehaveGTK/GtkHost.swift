@@ -237,6 +237,9 @@ public final class GtkHost {
                                                     typeName: view.typeName, kind: kind.controlType,
                                                     fitting: GtkControlKind.type(fitting: widget)))
         }
+        if kind.controlType == "Switch", bhg_check_is_radio(widget) != 0 {
+            throw ValueError(WidgetClasses.inRadioGroup(view.name, in: file, typeName: view.typeName))
+        }
         found[view.name] = widget
     }
 

@@ -26,24 +26,44 @@ final class LabelBinding: WidgetBinding {
     }
 }
 
-/// Switch → `GtkSwitch`: the user's flip is a `valueChanged`.
+/// Switch → `GtkSwitch`, `GtkCheckButton` or `GtkToggleButton`: its
+/// `active` is the switch's `on`, and the user's flip (a switch's
+/// `notify::active`, a button's `toggled`) is a `valueChanged`. A
+/// `Switch` has no title: a button's label stays as drawn.
 final class SwitchBinding: WidgetBinding {
+    /// The three widgets' own calls for `active`.
+    private struct Toggle {
+        let get: (GtkWidgetPointer) -> Int32
+        let set: (GtkWidgetPointer, Int32) -> Void
+        /// What the widget says when `active` changes.
+        let signal: String
+    }
+
+    private var toggle: Toggle {
+        guard let widget else { return Toggle(get: bhg_switch_get_active, set: bhg_switch_set_active, signal: "notify::active") }
+        if bhg_is_check(widget) != 0 { return Toggle(get: bhg_check_get_active, set: bhg_check_set_active, signal: "toggled") }
+        if bhg_is_toggle(widget) != 0 { return Toggle(get: bhg_toggle_get_active, set: bhg_toggle_set_active, signal: "toggled") }
+        return Toggle(get: bhg_switch_get_active, set: bhg_switch_set_active, signal: "notify::active")
+    }
+
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        hear(UnsafeMutableRawPointer(widget), Signals.notify(UnsafeMutableRawPointer(widget), "active") { [unowned self] in
+        let instance = UnsafeMutableRawPointer(widget), toggle = toggle
+        let flipped = { [unowned self] in
             guard let widget = self.widget else { return }
-            userEdited("on", to: .bool(bhg_switch_get_active(widget) != 0), sending: "valueChanged")
-        })
+            userEdited("on", to: .bool(toggle.get(widget) != 0), sending: "valueChanged")
+        }
+        hear(instance, toggle.signal == "toggled" ? Signals.connect(instance, "toggled", flipped) : Signals.notify(instance, "active", flipped))
     }
 
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         guard change.property == "on", case .bool(let on) = change.new else { return false }
-        bhg_switch_set_active(widget, on ? 1 : 0)
+        toggle.set(widget, on ? 1 : 0)
         return true
     }
 
     override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "on", let widget else { return nil }
-        return .bool(bhg_switch_get_active(widget) != 0)
+        return .bool(toggle.get(widget) != 0)
     }
 }
 

@@ -135,6 +135,32 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// An app's GtkCheckButton stands behind a Switch as a GtkSwitch does:
+    /// a real click is the user's flip. Put in a group (a radio button),
+    /// it is refused with the fix, and nothing is bound.
+    func testAnAppsCheckButtonIsASwitchAndARadioButtonIsNot() throws {
+        bhg_box_remove(box, check)
+        check = gtk_check_button_new_with_label("Check")
+        bhg_box_append(box, check)
+        let loaded = try load(fixture("app.scene.yaml")).1
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.check) > 0 }
+        try click(check)
+        try pump(until: "the check button heard") { self.text(of: self.status) == "checking" }
+        XCTAssertEqual(try loaded.scene.control(named: "check")?.value("on"), .bool(true))
+        loaded.scene.dismiss()
+
+        let other = gtk_check_button_new_with_label("Other")!
+        bhg_box_append(box, other)
+        let asCheck = { (widget: GtkWidgetPointer) in UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkCheckButton.self) }
+        gtk_check_button_set_group(asCheck(other), asCheck(check))
+        XCTAssertThrowsError(try load(fixture("app.scene.yaml"))) { error in
+            XCTAssertTrue("\(error)".contains("the widget the app gave for `check` is a GtkCheckButton in a group (a radio button), "
+                + "but the scene says Switch: a Switch flips on its own, where GTK keeps one of the group on; give a check button "
+                + "of no group, or change the control to `type: View` in the scene"), "\(error)")
+        }
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {

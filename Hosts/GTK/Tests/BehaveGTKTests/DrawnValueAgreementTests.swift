@@ -55,6 +55,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("iconNamed", "title"), .string(""))
         XCTAssertEqual(try read("labelAfterIcon", "title"), .string("Shown"))
         XCTAssertEqual(try read("yes", "on"), .bool(true))
+        // A check button's and a toggle button's `active` is a Switch's `on`.
+        XCTAssertEqual(try read("checked", "on"), .bool(true))
+        XCTAssertEqual(try read("unchecked", "on"), .bool(false))
+        XCTAssertEqual(try read("pressedIn", "on"), .bool(true))
         XCTAssertEqual(try read("count", "stepValue"), .number(5))
         XCTAssertEqual(try read("buffered", "text"), .string("from the buffer"))
         // An entry's max-length is its field's maxLength (headless had none).

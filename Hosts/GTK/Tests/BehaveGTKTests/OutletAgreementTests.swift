@@ -13,7 +13,7 @@ import XCTest
 final class OutletAgreementTests: XCTestCase {
     /// Widgets of every class a control type names, of their subclasses
     /// and of classes near them that are none of them (a GtkCheckButton is
-    /// no GtkButton in GTK 4, a GtkSearchEntry no GtkEntry).
+    /// no GtkButton in GTK 4, but a Switch; a GtkSearchEntry no GtkEntry).
     static let probes = [
         "GtkButton", "GtkToggleButton", "GtkLinkButton", "GtkCheckButton", "GtkMenuButton", "GtkLabel", "GtkSwitch",
         "GtkScale", "GtkSpinButton", "GtkEntry", "GtkPasswordEntry", "GtkSearchEntry", "GtkPicture", "GtkImage",
@@ -52,6 +52,10 @@ final class OutletAgreementTests: XCTestCase {
                 <child type="titlebar"><object class="GtkHeaderBar"><child><object class="GtkButton" id="inTitle"/></child></object></child>
                 <child><object class="GtkBox">
                   <child><object class="GtkEntry" id="email"/></child>
+                  <child><object class="GtkCheckButton" id="tea"><property name="label">Tea</property></object></child>
+                  <child><object class="GtkCheckButton" id="coffee"><property name="group">tea</property></object></child>
+                  <child><object class="GtkCheckButton" id="milk"><property name="group">sugar</property></object></child>
+                  <child><object class="GtkCheckButton" id="sugar"/></child>
             \(widgets)      </object></child>
               </object>
               <object class="GtkButton" id="loose"/>
@@ -61,7 +65,8 @@ final class OutletAgreementTests: XCTestCase {
         try ui.write(to: folder.appendingPathComponent("s.ui"), atomically: true, encoding: .utf8)
         let scene = folder.appendingPathComponent("s.scene.yaml").path
         try ("screen: S\nui: s.ui\ncontrols:\n  emial: { type: TextField }\n  range: { type: Slider }\n"
-             + "  loose: { type: Button }\n  inTitle: { type: Button }\n" + controls)
+             + "  loose: { type: Button }\n  inTitle: { type: Button }\n"
+             + "  tea: { type: Switch }\n  coffee: { type: Switch }\n  milk: { type: View }\n  sugar: { type: Switch }\n" + controls)
             .write(toFile: scene, atomically: true, encoding: .utf8)
 
         let driver = try WindowDriver()
@@ -75,10 +80,21 @@ final class OutletAgreementTests: XCTestCase {
             "control `GtkCheckButtonAsButton`: `GtkCheckButtonAsButton` in s.ui is a GtkCheckButton, but the scene says Button",
             "`GtkSearchEntryAsTextField` in s.ui is a GtkSearchEntry, but the scene says TextField: a TextField is a GtkEntry or GtkPasswordEntry; change the widget's class to GtkEntry or GtkPasswordEntry in s.ui, or the control to `type: View` in the scene (a View takes any widget)",
             "(a GtkToggleButton is a Button)",
+            "control `GtkCheckButtonAsButton`: `GtkCheckButtonAsButton` in s.ui is a GtkCheckButton, but the scene says Button: "
+                + "a Button is a GtkButton; change the widget's class to GtkButton in s.ui, or the control to `type: Switch` in the scene "
+                + "(a GtkCheckButton is a Switch)",
+            "`GtkSwitchAsButton` in s.ui is a GtkSwitch, but the scene says Button",
+            // A radio button, the group's first or a later one, is no Switch (a View takes it).
+            "s.scene.yaml:8: control `tea`: `tea` in s.ui is a GtkCheckButton in a group (a radio button), but the scene says Switch: "
+                + "a Switch flips on its own, where GTK keeps one of the group on; take `group` out in s.ui, "
+                + "or the control to `type: View` in the scene",
+            "s.scene.yaml:9: control `coffee`: `coffee` in s.ui is a GtkCheckButton in a group",
+            "s.scene.yaml:11: control `sugar`: `sugar` in s.ui is a GtkCheckButton in a group",
         ] {
             XCTAssertTrue(headless.contains { $0.contains(expected) }, "\(expected) in:\n\(headless.joined(separator: "\n"))")
         }
-        for fitting in ["GtkToggleButtonAsButton", "GtkPasswordEntryAsTextField", "GtkFrameAsView", "GtkScaleAsSlider"] {
+        for fitting in ["GtkToggleButtonAsButton", "GtkToggleButtonAsSwitch", "GtkCheckButtonAsSwitch", "GtkSwitchAsSwitch",
+                        "GtkPasswordEntryAsTextField", "GtkFrameAsView", "GtkScaleAsSlider", "milk"] {
             XCTAssertFalse(headless.contains { $0.contains("control `\(fitting)`") }, fitting)
         }
         for type in types where type != "View" {

@@ -93,6 +93,19 @@ static inline int bhg_is_label (GtkWidget *w) { return GTK_IS_LABEL(w); }
 static inline void bhg_switch_set_active (GtkWidget *s, int on) { gtk_switch_set_active(GTK_SWITCH(s), on); }
 static inline int bhg_switch_get_active (GtkWidget *s) { return gtk_switch_get_active(GTK_SWITCH(s)); }
 static inline int bhg_is_switch (GtkWidget *w) { return GTK_IS_SWITCH(w); }
+static inline void bhg_check_set_active (GtkWidget *c, int on) { gtk_check_button_set_active(GTK_CHECK_BUTTON(c), on); }
+static inline int bhg_check_get_active (GtkWidget *c) { return gtk_check_button_get_active(GTK_CHECK_BUTTON(c)); }
+static inline int bhg_is_check (GtkWidget *w) { return GTK_IS_CHECK_BUTTON(w); }
+/* A check button in a group draws a radio indicator: GTK names its
+** indicator's CSS node `radio` (`check` alone). GTK 4 has no getter of a
+** check button's group, so this is how the window tells a radio button. */
+static inline int bhg_check_is_radio (GtkWidget *c) {
+  GtkWidget *indicator = GTK_IS_CHECK_BUTTON(c) ? gtk_widget_get_first_child(c) : NULL;
+  return indicator != NULL && g_strcmp0(gtk_widget_get_css_name(indicator), "radio") == 0;
+}
+static inline void bhg_toggle_set_active (GtkWidget *t, int on) { gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(t), on); }
+static inline int bhg_toggle_get_active (GtkWidget *t) { return gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(t)); }
+static inline int bhg_is_toggle (GtkWidget *w) { return GTK_IS_TOGGLE_BUTTON(w); }
 
 static inline void bhg_range_set_range (GtkWidget *r, double lo, double hi) { gtk_range_set_range(GTK_RANGE(r), lo, hi); }
 static inline void bhg_range_set_value (GtkWidget *r, double v) { gtk_range_set_value(GTK_RANGE(r), v); }
