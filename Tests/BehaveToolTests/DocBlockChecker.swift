@@ -110,7 +110,7 @@ struct DocBlockChecker {
                 }
                 next = found + 1
             }
-        } else if block.text != file && block.lines.dropFirst().map { $0 + "\n" }.joined() != file {
+        } else if block.text != file && block.lines.dropFirst().map({ $0 + "\n" }).joined() != file {
             return fail("it differs from \(path), which it shows; show the file as it is, or name it with ` (part)` after it")
         }
         if path.hasSuffix("_spec.lua") {
