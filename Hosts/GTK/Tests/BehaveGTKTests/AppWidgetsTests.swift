@@ -123,6 +123,20 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         withExtendedLifetime(host) {}
     }
 
+    /// An app may make its host in the call that loads the scene and keep
+    /// only the `LoadedScene`: the host lives while the scene runs. Before:
+    /// the loader's calls reached the host freed, a Swift trap.
+    func testAHostMadeInTheLoadCallLivesWhileTheSceneRuns() throws {
+        let loaded = try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: GtkHost(widgets: [
+            "like": like, "count": count, "check": check, "email": email, "status": status,
+        ], in: box).hosting)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "a tap counted") { self.text(of: self.count) == "Likes: 1" }
+        loaded.scene.dismiss()
+    }
+
     func testAControlWithoutAWidgetOfTheAppsIsTheScenesMistakeWithTheFix() throws {
         let folder = try copyOfFixtures()
         let scene = folder.appendingPathComponent("app.scene.yaml")
