@@ -104,9 +104,9 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         // Before: the old binding's handlers stayed on the widgets and
         // reached it freed (the process crashed at this click).
         try click(like)
+        // One tap, heard once, by the new scene alone: every handler of
+        // the click runs in its one emission, before the label is read.
         try pump(until: "the new scene's tap") { self.text(of: self.count) == "Hearts: 1" }
-        pump(for: 0.3)
-        XCTAssertEqual(text(of: count), "Hearts: 1", "one tap, heard once, by the new scene alone")
         try click(check)
         try pump(until: "the new scene's switch") { self.text(of: self.status) == "checking" }
 
