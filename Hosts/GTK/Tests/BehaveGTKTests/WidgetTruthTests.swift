@@ -112,25 +112,10 @@ final class WidgetTruthTests: XCTestCase {
     /// tap. Before: the press's mark that its `clicked` was to come stayed
     /// set, and swallowed that Space.
     func testAPressLiftedOffTheButtonLeavesTheNextSpaceATap() throws {
-        let scene = try scratchScene("taps.scene.yaml", [
-            "taps.scene.yaml": """
-            screen: Taps
-            controls:
-              button: { type: Button, title: Press me, frame: [10, 10, 120, 34] }
-              other:  { type: Switch, frame: [10, 60, 60, 30] }
-            behaviours:
-              taps: { script: taps.lua, outlets: { button: button } }
-            """,
-            "taps.lua": """
-            local Taps = behaviour { name = "Taps", outlets = { button = "Button" } }
-            function Taps:awake()
-              self.button:on("touchUpInside", function() print("tapped") end)
-            end
-            return Taps
-            """,
-        ])
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Taps/taps.scene.yaml").path
         let driver = try WindowDriver()
-        try driver.open(scene.path)
+        try driver.open(scene)
         try driver.click("button")      // a tap, and the button has the focus
         try driver.waitForLine(endingWith: "] tapped")
         let (x, y) = try driver.center(of: "button")
