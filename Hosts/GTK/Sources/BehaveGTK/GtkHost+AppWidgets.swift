@@ -31,6 +31,12 @@ extension GtkHost {
                 + "a \(view.typeName) is a \(WidgetClasses.named(kind.controlType)); give one of those, or change the control "
                 + "to `type: \(fitting)` in the scene " + (fitting == "View" ? "(a View takes any widget)" : "(a \(className) is a \(fitting))"))
         }
+        // A widget has one binding: the second control would take it, and
+        // the first would hear nothing.
+        if let other = found.first(where: { $0.value == widget && $0.key != name })?.key {
+            throw ValueError("the app gave GtkHost(widgets:in:) one widget for both `\(other)` and `\(name)`; "
+                + "give each control a widget of its own")
+        }
         found[name] = widget
     }
 }

@@ -149,6 +149,17 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// One widget given for two controls would be the second's alone (a
+    /// widget has one binding), and the first control would hear nothing,
+    /// unsaid: it is the scene's mistake, naming both.
+    func testOneWidgetGivenForTwoControlsIsRefused() throws {
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": count], in: box)
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting)) { error in
+            XCTAssertTrue("\(error)".contains("the app gave GtkHost(widgets:in:) one widget for both `count` and `status`"), "\(error)")
+        }
+        XCTAssertEqual(text(of: count), "", "nothing bound")
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {
