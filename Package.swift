@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore", "ToolRunning"], exclude: ["Reload"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command;
         // what an app's package (App/) resolves and builds when it depends on the libraries; the changelog.
-        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"], exclude: ["App"]),
+        .testTarget(name: "BehaveToolTests", dependencies: ["ToolRunning"], exclude: ["App", "Fixtures"]),
         // The studio's engine; the page in headless Chromium and `run --watch` (Python/, Selenium).
         .testTarget(name: "BehaveStudioTests", dependencies: ["BehaveStudio", "BehaveScene", "BehaveCore", "ToolRunning"],
                     exclude: ["Python", "Fixtures"]),

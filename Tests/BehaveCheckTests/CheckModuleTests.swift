@@ -106,25 +106,8 @@ final class CheckModuleTests: XCTestCase {
     /// whether it runs the script or a scene that uses it. It linted the
     /// script alone and said nothing of the module.
     func testRunLintsTheModulesItsScriptsRequireAsCheckDoes() throws {
-        let folder = try folder([
-            "counter.lua": """
-                local words = require "words"
-                local Counter = behaviour { name = "Counter" }
-                function Counter:awake() log(words.count("a b")) end
-                return Counter
-                """,
-            "words.lua": """
-                local counting = require "counting"
-                local M = {}
-                function M.count(text)
-                  total = counting.count(text)
-                  return totl
-                end
-                return M
-                """,
-            "counting.lua": "return { count = function(text) return #text, unused end }\n",
-            "counter.scene.yaml": "screen: Counter\nbehaviours:\n  counter: { script: counter.lua }\n",
-        ])
+        // counter.lua requires words.lua, which requires counting.lua.
+        let folder = Self.modules.appendingPathComponent("Run")
         let findings = [
             "words.lua:4:3: warning: `total` is set without `local`, so it is a global variable; write `local total = …` where it is first set, or keep it on the behaviour as `self.total`",
             "words.lua:5:10: error: `totl` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `total`?",

@@ -71,6 +71,9 @@ final class LooseValueTests: XCTestCase {
         XCTAssertNotNil(error { _ = try convert("sheet", style) })
         let map = LooseValue.map([.init(key: "name", value: .text("photo", quoted: false)), .init(key: "width", value: .text("640", quoted: false))])
         XCTAssertEqual(try PropertySpec("image", .image).convert(map), .image(Image(name: "photo", width: 640)))
+        // An image is never a list of numbers: no order of its fields to write them in.
+        XCTAssertEqual(error { _ = try convert("[1, 2, 3]", PropertySpec("image", .image)) }?.message,
+                       "image takes an image (a name), not a list of 3 numbers")
     }
 
     func testGeometry() throws {

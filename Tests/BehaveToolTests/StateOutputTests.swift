@@ -7,14 +7,7 @@ import XCTest
 /// program reads last (`--json`'s final line) keeps it whole.
 final class StateOutputTests: XCTestCase {
     func testALongFieldIsCutInStateAndShowAsTheTraceCutsIt() throws {
-        let work = try folder(["big.lua": """
-            local Big = behaviour { name = "Big" }
-            function Big:awake()
-              self.text = string.rep("a", 1048576)
-              self.short = "ok"
-            end
-            return Big
-            """])
+        let work = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         let behave = try builtBehave()
         let cut = String(repeating: "a", count: 200) + "… (1048576 characters)"
         let state = try run(behave, ["run", "big.lua", "--do", "state"], in: work)

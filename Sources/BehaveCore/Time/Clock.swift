@@ -44,13 +44,13 @@ public final class Clock {
     /// Hears the end of each advance (the animator's frame).
     var didAdvance: (() -> Void)?
 
-    /// Moves time forward, firing every timer that falls due on the way, in
-    /// time order (timers scheduled by timers included).
     /// The latest time the clock reaches: two finite advances (1e308 s
     /// each) would make `now` infinite, the state's time no number and
     /// every timer set after due at once. A timer set past it never fires.
     public static let latest = Double.greatestFiniteMagnitude
 
+    /// Moves time forward, firing every timer that falls due on the way, in
+    /// time order (timers scheduled by timers included).
     public func advance(by seconds: Double) {
         let target = min(now + max(0, seconds), Clock.latest)
         var firingsNow = 0, firings = 0

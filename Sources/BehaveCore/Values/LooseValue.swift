@@ -282,9 +282,10 @@ extension PropertySpec {
             case (.rect, 4): return .rect(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
             default:
                 // A point, a size or a rect takes exactly its numbers: none
-                // is dropped, nor made up.
+                // is dropped, nor made up. An image is never a list.
+                let order = type == .image ? nil : type.fieldNames
                 throw ValueError(text: "\(name) takes \(typeDescription), not a list of \(items.count) numbers",
-                                 fix: type.fieldNames.map { "write its \($0.count) numbers in this order: `[\($0.joined(separator: ", "))]`" })
+                                 fix: order.map { "write its \($0.count) numbers in this order: `[\($0.joined(separator: ", "))]`" })
             }
         case .map(let entries):
             let fields = loose

@@ -37,6 +37,12 @@ extension GtkHost {
                 + "\(view.typeName): a \(view.typeName) flips on its own, where GTK keeps one of the group on; give a check button "
                 + "of no group, or change the control to `type: View` in the scene")
         }
+        // A widget has one binding: the second control would take it, and
+        // the first would hear nothing.
+        if let other = found.first(where: { $0.value == widget && $0.key != name })?.key {
+            throw ValueError("the app gave GtkHost(widgets:in:) one widget for both `\(other)` and `\(name)`; "
+                + "give each control a widget of its own")
+        }
         found[name] = widget
     }
 }

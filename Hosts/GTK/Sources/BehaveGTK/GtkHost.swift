@@ -188,11 +188,13 @@ public final class GtkHost {
 
     /// What the scene loader calls: each control checked against the `.ui`
     /// file as it is made, widgets bound once the scene is good, the
-    /// layout and the services set once it is built.
+    /// layout and the services set once it is built. Its calls keep the
+    /// host while the scene loads (an app may make it in the call to
+    /// `load`); the loader keeps none of them after.
     public var hosting: SceneHosting {
-        SceneHosting(checkControl: { [unowned self] view throws(ValueError) in try check(view) },
-                     bindControl: { [unowned self] view in bind(view) },
-                     prepare: { [unowned self] scene in prepare(scene) })
+        SceneHosting(checkControl: { view throws(ValueError) in try self.check(view) },
+                     bindControl: { view in self.bind(view) },
+                     prepare: { scene in self.prepare(scene) })
     }
 
     /// The `.ui` file's widgets found for controls, until they are bound.

@@ -1,0 +1,1 @@
+return { count = function(text) return #text, unused end }
