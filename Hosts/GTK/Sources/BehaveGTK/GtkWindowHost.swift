@@ -174,7 +174,7 @@ public final class GtkWindowHost {
         }
         g_unix_fd_add_full(G_PRIORITY_DEFAULT, 0, G_IO_IN, inputReady,
                            Unmanaged.passRetained(InputReader(tooLong: {
-                               FileHandle.standardError.write(Data("error: a command line longer than \(InputReader.maximumLine >> 20) MiB was left out\n".utf8))
+                               FileHandle.standardError.write(Data("error: \(InputReader.tooLongMessage)\n".utf8))
                            }) { [unowned self] line in execute(line) }).toOpaque(), releaseBox)
     }
 
@@ -352,75 +352,6 @@ public final class GtkWindowHost {
         // Let GTK finish destroying the window before the process ends.
         while g_main_context_iteration(nil, 0) != 0 {}
         return app.scriptErrors > 0 ? 1 : 0
-    }
-}
-
-/// Reads standard input as it comes, a line at a time. Each byte is
-/// looked at once for the newline (the whole of a line still coming was
-/// searched again at each read: a line of 100 MB took hours), and a line
-/// longer than `maximumLine` is left out, up to its newline, with a note
-/// (`tooLong`), rather than held whole.
-final class InputReader {
-    /// Bytes of one command line at most: the text a scene may hold.
-    static let maximumLine = 64 << 20
-
-    let descriptor: Int32
-    let line: (String) -> Void
-    let tooLong: () -> Void
-    private var pending: [UInt8] = []
-    /// Bytes of `pending` known to hold no newline.
-    private var scanned = 0
-    /// Whether the line coming is too long, and left out to its end.
-    private var skipping = false
-
-    init(descriptor: Int32 = 0, tooLong: @escaping () -> Void = {}, _ line: @escaping (String) -> Void) {
-        self.descriptor = descriptor
-        self.tooLong = tooLong
-        self.line = line
-    }
-
-    /// Reads what is there; false at the end of the input. Lines are
-    /// read as `behave run` reads them (Swift's `readLine`): one may end
-    /// in CR LF, and the last may end without a line break.
-    func read() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let count = Foundation.read(descriptor, &buffer, buffer.count)
-        guard count > 0 else {
-            if !pending.isEmpty, !skipping { line(Self.text(pending[...])) }
-            pending.removeAll()
-            scanned = 0
-            return false
-        }
-        take(buffer[..<count])
-        return true
-    }
-
-    /// A line's text, without the CR of a CR LF ending.
-    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self)
-    }
-
-    /// Takes bytes read: each whole line goes to `line`.
-    func take(_ bytes: ArraySlice<UInt8>) {
-        pending += bytes
-        var start = 0
-        while let newline = pending[scanned...].firstIndex(of: 10) {
-            if skipping {
-                skipping = false
-            } else {
-                line(Self.text(pending[start..<newline]))
-            }
-            start = newline + 1
-            scanned = start
-        }
-        pending.removeFirst(start)
-        scanned = pending.count
-        if pending.count > InputReader.maximumLine {
-            if !skipping { tooLong() }
-            skipping = true
-            pending.removeAll()
-            scanned = 0
-        }
     }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads command lines from a descriptor (standard input) as they come:
+/// `behave run` and `behave window` read theirs with it. Each byte is
+/// looked at once for the newline (the whole of a line still coming was
+/// searched again at each read: a line of 100 MB took hours), and a line
+/// longer than `maximumLine` is left out, up to its newline, with a note
+/// (`tooLong`), rather than held whole (Swift's `readLine` held a 300 MB
+/// line in 1.5 GB).
+public final class InputReader {
+    /// Bytes of one command line at most: the text a scene may hold.
+    public static let maximumLine = 64 << 20
+    /// What is said of a line left out, after "error: ".
+    public static let tooLongMessage = "a command line longer than \(maximumLine >> 20) MiB was left out"
+
+    let descriptor: Int32
+    let line: (String) -> Void
+    let tooLong: () -> Void
+    private var pending: [UInt8] = []
+    /// Bytes of `pending` known to hold no newline.
+    private var scanned = 0
+    /// Whether the line coming is too long, and left out to its end.
+    private var skipping = false
+
+    public init(descriptor: Int32 = 0, tooLong: @escaping () -> Void = {}, _ line: @escaping (String) -> Void) {
+        self.descriptor = descriptor
+        self.tooLong = tooLong
+        self.line = line
+    }
+
+    /// Reads what is there (waiting for it when the descriptor blocks);
+    /// false at the end of the input. One may end in CR LF, and the last
+    /// may end without a line break, as `readLine` reads them.
+    public func read() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var count: Int
+        repeat {
+            count = Foundation.read(descriptor, &buffer, buffer.count)
+        } while count < 0 && errno == EINTR
+        guard count > 0 else {
+            if !pending.isEmpty, !skipping { line(Self.text(pending[...])) }
+            pending.removeAll()
+            scanned = 0
+            return false
+        }
+        take(buffer[..<count])
+        return true
+    }
+
+    /// A line's text, without the CR of a CR LF ending.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes, as: UTF8.self)
+    }
+
+    /// Takes bytes read: each whole line goes to `line`.
+    public func take(_ bytes: ArraySlice<UInt8>) {
+        pending += bytes
+        var start = 0
+        while let newline = pending[scanned...].firstIndex(of: 10) {
+            if skipping {
+                skipping = false
+            } else if newline - start > InputReader.maximumLine {
+                tooLong()  // its line break came in the read that took it past the limit
+            } else {
+                line(Self.text(pending[start..<newline]))
+            }
+            start = newline + 1
+            scanned = start
+        }
+        pending.removeFirst(start)
+        scanned = pending.count
+        if pending.count > InputReader.maximumLine {
+            if !skipping { tooLong() }
+            skipping = true
+            pending.removeAll()
+            scanned = 0
+        }
+    }
+}
