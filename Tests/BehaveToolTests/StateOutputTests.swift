@@ -29,4 +29,28 @@ final class StateOutputTests: XCTestCase {
         XCTAssertTrue(lines.dropLast().contains { $0.contains(cut) }, "the mid-run state record is cut")
         XCTAssertTrue(lines.last?.contains(String(repeating: "a", count: 1048576)) ?? false, "the final state is whole")
     }
+
+    /// Field names that are not UTF-8 stay apart: each such byte is
+    /// written `\xFF`; decoded, both read U+FFFD and printed as one key.
+    /// A name that reads as another (a script's own `"\\xFF"`) gets its
+    /// bytes after it.
+    func testFieldNamesThatAreNotUTF8StayDistinct() throws {
+        let work = try folder(["bytes.lua": """
+            local Bytes = behaviour { name = "Bytes" }
+            function Bytes:awake()
+              self[string.char(255)] = 1
+              self[string.char(254)] = 2
+              self["\\\\xFF"] = 3
+              self["caf" .. string.char(233)] = 4
+            end
+            return Bytes
+            """])
+        let json = try run(try builtBehave(), ["run", "bytes.lua", "--json"], in: work)
+        XCTAssertEqual(json.status, 0, json.errors)
+        let final = try XCTUnwrap(json.output.split(separator: "\n").last)
+        let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(final.utf8)) as? [String: Any])
+        let behaviours = try XCTUnwrap(state["behaviours"] as? [String: Any])
+        let fields = try XCTUnwrap((behaviours["bytes"] as? [String: Any])?["fields"] as? [String: Any])
+        XCTAssertEqual(fields.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }, [#"\xFE"#: 2, #"\xFF"#: 3, #"\xFF (bytes FF)"#: 1, #"caf\xE9"#: 4])
+    }
 }
