@@ -236,32 +236,46 @@ extension LuaRuntime {
     }
 
     /// The raw fields of a table (non-function values), keys sorted; arrays
-    /// as arrays. At most 200 entries.
+    /// as arrays. At most `maximumTableEntries` entries; a table with more
+    /// ends in a note of how many more it has (`JSON.leftOut`), so the
+    /// state never passes a cut table off as whole.
     func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON {
         let table = lua_absindex(S, index)
         bh_fill_env(S, table)  // a behaviour's environment shows every name
-        let length = min(Int(lua_rawlen(S, table)), 200)
-        if length > 0 {
+        let rawLength = Int(lua_rawlen(S, table))
+        if rawLength > 0 {
             var array: [JSON] = []
-            for i in 1...length {
+            for i in 1...min(rawLength, LuaRuntime.maximumTableEntries) {
                 lua_rawgeti(S, table, lua_Integer(i))
                 array.append(fieldJSON(at: -1, in: S, depth: depth) ?? .null)
                 bh_pop(S, 1)
             }
+            if rawLength > LuaRuntime.maximumTableEntries {
+                array.append(JSON.leftOut(rawLength - LuaRuntime.maximumTableEntries, of: "items"))
+            }
             return .array(array)
         }
         var fields: [(name: FieldName, value: JSON)] = []
+        var more = 0
         lua_pushnil(S)
-        while fields.count < 200, lua_next(S, table) != 0 {
-            if lua_type(S, -2) == LUA_TSTRING, let name = fieldName(at: -2, in: S),
-               let json = fieldJSON(at: -1, in: S, depth: depth) {
-                fields.append((name, json))
+        while lua_next(S, table) != 0 {
+            if fields.count < LuaRuntime.maximumTableEntries {
+                if lua_type(S, -2) == LUA_TSTRING, let name = fieldName(at: -2, in: S),
+                   let json = fieldJSON(at: -1, in: S, depth: depth) {
+                    fields.append((name, json))
+                }
+            } else if lua_type(S, -2) == LUA_TSTRING, lua_type(S, -1) != LUA_TFUNCTION {
+                more += 1  // counted, not read
             }
             bh_pop(S, 1)
         }
-        if fields.count >= 200 { bh_pop(S, 1) }  // the key lua_next left
-        return .object(FieldName.distinct(fields))
+        var pairs = FieldName.distinct(fields)
+        if more > 0 { pairs.append(("…", JSON.leftOut(more, of: "fields"))) }
+        return .object(pairs)
     }
+
+    /// Entries of one table the state holds, at most.
+    static let maximumTableEntries = 200
 
     /// A string key as the state names a field: its text, each byte that
     /// is not UTF-8 written `\xFF` (decoded, two such keys both read
