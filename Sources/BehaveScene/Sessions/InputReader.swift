@@ -32,18 +32,22 @@ public final class InputReader {
     /// false at the end of the input. One may end in CR LF, and the last
     /// may end without a line break, as `readLine` reads them.
     public func read() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var count: Int
-        repeat {
-            count = Foundation.read(descriptor, &buffer, buffer.count)
-        } while count < 0 && errno == EINTR
+        // Read into memory left uninitialized: zeroing 64 KiB first was 3%
+        // of `behave run`'s cold start.
+        var count = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, initialized in
+            repeat {
+                count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            } while count < 0 && errno == EINTR
+            initialized = max(count, 0)
+        }
         guard count > 0 else {
             if !pending.isEmpty, !skipping { line(Self.text(pending[...])) }
             pending.removeAll()
             scanned = 0
             return false
         }
-        take(buffer[..<count])
+        take(bytes[...])
         return true
     }
 
