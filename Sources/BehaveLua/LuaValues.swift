@@ -236,30 +236,110 @@ extension LuaRuntime {
     }
 
     /// The raw fields of a table (non-function values), keys sorted; arrays
-    /// as arrays. At most 200 entries.
+    /// as arrays. At most `maximumTableEntries` entries; a table with more
+    /// ends in a note of how many more it has (`JSON.leftOut`), so the
+    /// state never passes a cut table off as whole.
     func tableJSON(at index: Int32, in S: OpaquePointer, depth: Int = 0) -> JSON {
         let table = lua_absindex(S, index)
         bh_fill_env(S, table)  // a behaviour's environment shows every name
-        let length = min(Int(lua_rawlen(S, table)), 200)
-        if length > 0 {
+        let rawLength = Int(lua_rawlen(S, table))
+        if rawLength > 0 {
             var array: [JSON] = []
-            for i in 1...length {
+            for i in 1...min(rawLength, LuaRuntime.maximumTableEntries) {
                 lua_rawgeti(S, table, lua_Integer(i))
                 array.append(fieldJSON(at: -1, in: S, depth: depth) ?? .null)
                 bh_pop(S, 1)
             }
+            if rawLength > LuaRuntime.maximumTableEntries {
+                array.append(JSON.leftOut(rawLength - LuaRuntime.maximumTableEntries, of: "items"))
+            }
             return .array(array)
         }
-        var pairs: [(String, JSON)] = []
+        var fields: [(name: FieldName, value: JSON)] = []
+        var more = 0
         lua_pushnil(S)
-        while pairs.count < 200, lua_next(S, table) != 0 {
-            if lua_type(S, -2) == LUA_TSTRING, let key = string(at: -2, in: S),
-               let json = fieldJSON(at: -1, in: S, depth: depth) {
-                pairs.append((key, json))
+        while lua_next(S, table) != 0 {
+            if fields.count < LuaRuntime.maximumTableEntries {
+                if lua_type(S, -2) == LUA_TSTRING, let name = fieldName(at: -2, in: S),
+                   let json = fieldJSON(at: -1, in: S, depth: depth) {
+                    fields.append((name, json))
+                }
+            } else if lua_type(S, -2) == LUA_TSTRING, lua_type(S, -1) != LUA_TFUNCTION {
+                more += 1  // counted, not read
             }
             bh_pop(S, 1)
         }
-        if pairs.count >= 200 { bh_pop(S, 1) }  // the key lua_next left
-        return .object(pairs.sorted { $0.0 < $1.0 })
+        var pairs = FieldName.distinct(fields)
+        if more > 0 { pairs.append(("…", JSON.leftOut(more, of: "fields"))) }
+        return .object(pairs)
+    }
+
+    /// Entries of one table the state holds, at most.
+    static let maximumTableEntries = 200
+
+    /// A string key as the state names a field: its text, each byte that
+    /// is not UTF-8 written `\xFF` (decoded, two such keys both read
+    /// U+FFFD and printed as one key).
+    func fieldName(at index: Int32, in S: OpaquePointer) -> FieldName? {
+        var length = 0
+        guard lua_type(S, index) == LUA_TSTRING, let pointer = bh_tolstring_raw(S, index, &length) else { return nil }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            FieldName(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+}
+
+/// A field's name as the state shows it: a name that is not UTF-8 is
+/// written with `\xFF` for each byte that is not, and keeps its bytes to
+/// tell it apart from a name that reads the same (`distinct`).
+struct FieldName {
+    let text: String
+    let bytes: [UInt8]?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            self.text = text
+            self.bytes = nil
+            return
+        }
+        var text = "", i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length = lead < 0x80 ? 1 : lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
+            if length > 0, i + length <= bytes.count,
+               let scalar = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
+                text += scalar
+                i += length
+            } else {
+                text += "\\x" + String(lead, radix: 16, uppercase: true).leftPadded(to: 2)
+                i += 1
+            }
+        }
+        self.text = text
+        self.bytes = Array(bytes)
+    }
+
+    /// The fields sorted by name, each name shown once: a name that reads
+    /// as another (a script's own `"\\xFF"`) gets its bytes after it.
+    static func distinct(_ fields: [(name: FieldName, value: JSON)]) -> [(String, JSON)] {
+        let sorted = fields.sorted { a, b in
+            a.name.text != b.name.text ? a.name.text < b.name.text : (a.name.bytes ?? []).lexicographicallyPrecedes(b.name.bytes ?? [])
+        }
+        var taken = Set(sorted.map(\.name.text)), previous: String?
+        return sorted.map { field in
+            defer { previous = field.name.text }
+            guard field.name.text == previous else { return (field.name.text, field.value) }
+            let hex = (field.name.bytes ?? Array(field.name.text.utf8)).map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }
+            var name = "\(field.name.text) (bytes \(hex.joined(separator: " ")))"
+            while taken.contains(name) { name += "'" }
+            taken.insert(name)
+            return (name, field.value)
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -291,14 +291,26 @@ extension LuaRuntime {
     /// `a.b` (or `a/b`, as Lua's path allows) as `a/b`: words of letters,
     /// digits, `_` and `-`, joined by dots or slashes.
     public static func modulePath(_ name: String) throws(ValueError) -> String {
-        let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
-        let valid = !name.isEmpty && name.utf8.count <= maximumModuleName && parts.allSatisfy { part in
+        // The length first: a name's parts are read only when it is short.
+        let parts = name.isEmpty || name.utf8.count > maximumModuleName ? []
+            : name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
+        let valid = !parts.isEmpty && parts.allSatisfy { part in
             !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
         }
         guard valid else {
-            throw ValueError("module '\(DisplayText.line(String(name.prefix(maximumModuleName))))': a module name is words of letters, digits, _ and - joined by dots (require \"helpers\" for helpers.lua, require \"ui.colors\" for ui/colors.lua)")
+            throw ValueError("module '\(shownModuleName(name))': a module name is words of letters, digits, _ and - joined by dots (require \"helpers\" for helpers.lua, require \"ui.colors\" for ui/colors.lua)")
         }
         return parts.joined(separator: "/")
+    }
+
+    /// A name as an error shows it: its first `maximumModuleName` scalars,
+    /// then its length when it has more. Cut by scalars, not characters:
+    /// one letter under a megabyte of accents is one character.
+    static func shownModuleName(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: maximumModuleName, limitedBy: scalars.endIndex),
+              end != scalars.endIndex else { return DisplayText.line(name) }
+        return DisplayText.line(String(scalars[..<end])) + "… (\(name.utf8.count) bytes)"
     }
 
     /// The scope of the Lua code that called `require`: its chunk's, found

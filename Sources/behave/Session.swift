@@ -105,13 +105,17 @@ final class Session {
             quit = execute(line)
         }
         let interactive = isatty(STDIN_FILENO) != 0
+        // Lines as they come, each of at most 64 MiB: `readLine` held a
+        // line of any length (a 300 MB one in 1.5 GB).
+        let input = InputReader(tooLong: { [commands = self.commands] in commands.refuse(InputReader.tooLongMessage) }) { line in
+            if !quit { quit = self.execute(line) }
+        }
         while !quit {
             if interactive { Swift.print("behave> ", terminator: "") }
             // What the scene printed so far reaches a program that drives
             // `behave` through a pipe before it sends the next command.
             fflush(nil)
-            guard let line = readLine() else { break }
-            quit = execute(line)
+            guard input.read() else { break }
         }
         let scene = commands.scene
         if json { Swift.print(scene.state().text) }

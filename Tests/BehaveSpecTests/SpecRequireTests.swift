@@ -124,6 +124,24 @@ final class SpecRequireTests: XCTestCase {
         XCTAssertTrue(try passes(folder).hasSuffix("3 passed, 0 failed\n"))
     }
 
+    /// A megabyte name is named by its start and its length: one letter
+    /// under a megabyte of accents is one character, and the message held
+    /// the whole name (and reading its parts ran out the spec's time).
+    func testAMegabyteModuleNameIsCutInItsError() throws {
+        let folder = try suite(["x_spec.lua": """
+            it("names a long module name by its start and its length", function()
+              local names = { [string.rep("a", 1048576)] = 1048576, ["a" .. string.rep("\\u{301}", 500000)] = 1000001 }
+              for name, bytes in pairs(names) do
+                local ok, message = pcall(require, name)
+                assert.is_false(ok)
+                assert.is_true(#message < 1000, #message)
+                assert.matches("… (" .. bytes .. " bytes)': a module name is words", message, 1, true)
+              end
+            end)
+            """])
+        XCTAssertTrue(try passes(folder).hasSuffix("1 passed, 0 failed\n"))
+    }
+
     /// A spec reads modules only inside its folder and the working
     /// directory, once links are resolved, whether the file exists or not.
     func testARequireThroughASymbolicLinkOutOfTheFoldersIsRefused() throws {

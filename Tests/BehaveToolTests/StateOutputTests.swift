@@ -22,4 +22,63 @@ final class StateOutputTests: XCTestCase {
         XCTAssertTrue(lines.dropLast().contains { $0.contains(cut) }, "the mid-run state record is cut")
         XCTAssertTrue(lines.last?.contains(String(repeating: "a", count: 1048576)) ?? false, "the final state is whole")
     }
+
+    /// A field's table is cut for reading as a long text is: its first ten
+    /// entries, then how many more it has. A field of 500 tables of 300
+    /// numbers printed 40,000 of them. The state a program reads keeps the
+    /// first 200 entries of each table, and says how many more it has.
+    func testAHugeTableFieldIsCutInStateAndShowWithWhatWasLeftOut() throws {
+        let work = try folder(["huge.lua": """
+            local Huge = behaviour { name = "Huge" }
+            function Huge:awake()
+              local list, map = {}, {}
+              for i = 1, 20000 do list[i] = i end
+              for i = 1, 500 do
+                local row = {}
+                for j = 1, 300 do row[j] = j end
+                map["k" .. i] = row
+              end
+              self.list, self.map = list, map
+            end
+            return Huge
+            """])
+        let behave = try builtBehave()
+        let state = try run(behave, ["run", "huge.lua", "--do", "state"], in: work)
+        XCTAssertEqual(state.status, 0, state.errors)
+        XCTAssertLessThan(state.output.utf8.count, 5000)
+        XCTAssertTrue(state.output.contains(#""list":[1,2,3,4,5,6,7,8,9,10,"… (19990 more items)"]"#), state.output)
+        XCTAssertTrue(state.output.contains(#""…":"… (490 more fields)""#), state.output)
+        XCTAssertTrue(state.output.contains(#"[1,2,3,4,5,6,7,8,9,10,"… (290 more items)"]"#), state.output)
+        let shown = try run(behave, ["run", "huge.lua", "--do", "show"], in: work)
+        XCTAssertLessThan(shown.output.utf8.count, 5000)
+        XCTAssertTrue(shown.output.contains(#"list=[1,2,3,4,5,6,7,8,9,10,"… (19990 more items)"]"#), shown.output)
+        let json = try run(behave, ["run", "huge.lua", "--json"], in: work)
+        let final = String(json.output.split(separator: "\n").last ?? "")
+        XCTAssertTrue(final.contains(#",199,200,"… (19800 more items)"]"#), String(final.prefix(500)))
+        XCTAssertTrue(final.contains(#""…":"… (300 more fields)""#), String(final.prefix(500)))
+    }
+
+    /// Field names that are not UTF-8 stay apart: each such byte is
+    /// written `\xFF`; decoded, both read U+FFFD and printed as one key.
+    /// A name that reads as another (a script's own `"\\xFF"`) gets its
+    /// bytes after it.
+    func testFieldNamesThatAreNotUTF8StayDistinct() throws {
+        let work = try folder(["bytes.lua": """
+            local Bytes = behaviour { name = "Bytes" }
+            function Bytes:awake()
+              self[string.char(255)] = 1
+              self[string.char(254)] = 2
+              self["\\\\xFF"] = 3
+              self["caf" .. string.char(233)] = 4
+            end
+            return Bytes
+            """])
+        let json = try run(try builtBehave(), ["run", "bytes.lua", "--json"], in: work)
+        XCTAssertEqual(json.status, 0, json.errors)
+        let final = try XCTUnwrap(json.output.split(separator: "\n").last)
+        let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(final.utf8)) as? [String: Any])
+        let behaviours = try XCTUnwrap(state["behaviours"] as? [String: Any])
+        let fields = try XCTUnwrap((behaviours["bytes"] as? [String: Any])?["fields"] as? [String: Any])
+        XCTAssertEqual(fields.mapValues { ($0 as? NSNumber)?.intValue ?? -1 }, [#"\xFE"#: 2, #"\xFF"#: 3, #"\xFF (bytes FF)"#: 1, #"caf\xE9"#: 4])
+    }
 }

@@ -73,15 +73,25 @@ public final class CommandSession {
                 output(json ? JSON.object([("kind", .string("state")), ("state", shown)]).text : shown.text)
             }
         } catch {
-            commandFailures += 1
-            lastFailure = error.message
-            if json {
-                output(JSON.object([("kind", .string("commandError")), ("command", .string(line)),
-                                    ("message", .string(error.message))]).text)
-            } else {
-                diagnostics("error: \(DisplayText.line(error.message))")
-            }
+            refuse(error.message, command: line)
         }
         return false
+    }
+
+    /// Counts a command that was mistyped, refused or never read (`command`
+    /// nil: a line too long to read), and says why. A long word (a name of
+    /// a megabyte) is shown by its start and its end, and in JSON Lines the
+    /// command is cut as the trace cuts a long text: the message repeated
+    /// the whole line.
+    public func refuse(_ message: String, command: String? = nil) {
+        let message = DisplayText.shortened(message)
+        commandFailures += 1
+        lastFailure = message
+        if json {
+            output(JSON.object([("kind", .string("commandError")), ("command", command.map { JSON.string($0).cutForReading } ?? .null),
+                                ("message", .string(message))]).text)
+        } else {
+            diagnostics("error: \(DisplayText.line(message))")
+        }
     }
 }

@@ -174,7 +174,7 @@ public final class GtkWindowHost {
         }
         g_unix_fd_add_full(G_PRIORITY_DEFAULT, 0, G_IO_IN, inputReady,
                            Unmanaged.passRetained(InputReader(tooLong: {
-                               FileHandle.standardError.write(Data("error: a command line longer than \(InputReader.maximumLine >> 20) MiB was left out\n".utf8))
+                               FileHandle.standardError.write(Data("error: \(InputReader.tooLongMessage)\n".utf8))
                            }) { [unowned self] line in execute(line) }).toOpaque(), releaseBox)
     }
 

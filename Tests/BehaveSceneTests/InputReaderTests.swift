@@ -1,8 +1,8 @@
-@testable import BehaveGTK
+import BehaveScene
 import Foundation
 import XCTest
 
-/// `behave window` reads its commands from standard input as they come.
+/// `behave run` and `behave window` read their commands from standard input as they come.
 final class InputReaderTests: XCTestCase {
     /// A line that comes in many reads is put together once; one longer
     /// than a scene may hold is left out to its newline, with one note,
@@ -18,6 +18,19 @@ final class InputReaderTests: XCTestCase {
         reader.take(piece)
         reader.take(ArraySlice("x\nshow\n".utf8))
         XCTAssertEqual(lines, ["tap plus", "set label.text=\"hi\"", "show"])
+        XCTAssertEqual(notes, 1)
+    }
+
+    /// A line that passes the limit in the read that brings its line
+    /// break is left out too (the limit was looked at only between reads,
+    /// so a line of 64 MiB and 10 bytes ran).
+    func testALineThatEndsInTheReadThatTakesItPastTheLimitIsLeftOut() {
+        var lines: [String] = [], notes = 0
+        let reader = InputReader(tooLong: { notes += 1 }) { lines.append($0) }
+        let piece = ArraySlice(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<(InputReader.maximumLine >> 20) { reader.take(piece) }
+        reader.take(ArraySlice("xxxxxxxxxx\nshow\n".utf8))
+        XCTAssertEqual(lines, ["show"])
         XCTAssertEqual(notes, 1)
     }
 
