@@ -335,4 +335,12 @@ gboolean bhg_scan_draws_with (GType type);
 ** --kinds writes each such property for headless Behave. */
 gboolean bhg_scan_reads_no_text (GParamSpec *pspec);
 
+/* Whether GtkBuilder reads some texts, not every one, as a value of the
+** writable property `pspec` (a colour, a transform, a GVariant), and what
+** one is written as, for a fix (builder_scan.c): the pre-scan refuses a
+** value GtkBuilder cannot read, and gtk-class-table --kinds writes each
+** such property, and each form, for headless Behave. */
+gboolean bhg_scan_reads_some_text (GParamSpec *pspec);
+char *bhg_scan_value_form (GType type);
+
 #endif
