@@ -57,6 +57,10 @@ extension InterfaceDrawing {
         /// headless cannot judge: a warning, not a refusal (the window
         /// refuses it if GTK cannot read it), with the window's fix.
         case unchecked(property: String, className: String, value: String, type: String, expected: String)
+        /// A `<child type>` its parent does not take (it takes `taken`,
+        /// as GtkBuilder answered: `GtkChildTypes`): GTK warns, and leaves
+        /// the child out.
+        case childType(type: String, parent: String, taken: [String])
         /// An object in a `<child>` of one that is not GtkBuildable:
         /// GtkBuilder asserts it is, and the program stops.
         case childOfUnbuildable(className: String, parent: String)
@@ -140,6 +144,9 @@ extension InterfaceDrawing {
             case .unchecked(let property, let className, let value, let type, _):
                 "`\(property)` of \(className) is `\(value)`, a \(type), which headless Behave cannot check: behave window asks "
                     + "GTK to read it, and refuses the file if GTK cannot"
+            case .childType(let type, let parent, let taken):
+                "a <child type=\"\(type)\"> of a \(parent), which takes no child "
+                    + (taken.isEmpty ? "type" : "of that type") + " (GTK warns, and leaves the child out)"
             case .childOfUnbuildable(let className, let parent):
                 "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
                     + "GTK stops the program (an assertion)"
@@ -184,6 +191,9 @@ extension InterfaceDrawing {
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+            case .childType(_, _, let taken):
+                taken.isEmpty ? "remove the type"
+                    : (taken.count == 1 ? "make it type=\"\(taken[0])\"" : "give one of " + taken.joined(separator: ", ")) + ", or remove the type"
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
@@ -275,6 +285,13 @@ extension InterfaceDrawing {
                 } else if let refusal = longLabel(name, text) {
                     found.append((refusal, ended))
                 }
+            }
+        case "child":
+            // Told past its start tag, before anything in it.
+            if let type = element.attribute("type"), element.attribute("internal-child") == nil, object >= 0, object == element.parent,
+               let parent = document.elements[object].attribute("class"),
+               let taken = GtkChildTypes.gtk.refusal(of: type, in: parent) {
+                found.append((.childType(type: type, parent: parent, taken: taken), opened))
             }
         case "row":
             if isTreeStoreRow(element, in: document),

@@ -349,6 +349,23 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         XCTAssertEqual(try check("</interface>", read).warnings, [])
     }
 
+    /// A `<child type>` its parent does not take, as GtkBuilder answered
+    /// (`gtk-child-types.txt`), is refused at the `<child>` with the types
+    /// the parent takes; a type it takes, or any of a parent that takes
+    /// any (a box), is read. Before: headless took it, and the window
+    /// refused it with GTK's warning and no line.
+    func testAChildTypeItsParentDoesNotTakeIsRefused() throws {
+        let bar = { (type: String) in self.before(#"<child><object class="GtkActionBar"><child type="\#(type)"><object class="GtkButton"/></child></object></child>"#) }
+        try assertRefused(switchChild, bar("tab"),
+                          #"coffee.ui:18:64: a <child type="tab"> of a GtkActionBar, which takes no child of that type (GTK warns, and leaves the child out)"#,
+                          fix: "give one of center, end, start, or remove the type")
+        try assertRefused(switchChild, before(#"<child><object class="GtkLabel"><child type="start"><object class="GtkButton"/></child></object></child>"#),
+                          #"coffee.ui:18:62: a <child type="start"> of a GtkLabel, which takes no child type (GTK warns, and leaves the child out)"#,
+                          fix: "remove the type")
+        XCTAssertEqual(try check(switchChild, bar("end")).warnings, [])
+        XCTAssertEqual(try check(switchChild, before(#"<child><object class="GtkBox"><child type="tab"><object class="GtkButton"/></child></object></child>"#)).warnings, [])
+    }
+
     /// A file of 3,000 labels, each with markup, links and numbers to
     /// check, is read in the one pass, in time linear in its size (read on
     /// another thread, within a bound far past what it takes).

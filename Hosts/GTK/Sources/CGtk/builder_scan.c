@@ -786,6 +786,40 @@ static void free_combo (gpointer data) {
   if (combo->model_columns != NULL) g_array_unref(combo->model_columns);
 }
 
+/* --------------------------------------------------------- child types */
+
+/* The child types each class that judges them takes (an untried one,
+** `?type`, taken too), from the table gtk-class-table --child-types
+** writes from GtkBuilder's answers (Sources/BehaveScene/Data/
+** gtk-child-types.txt), which the host hands over: a class's name, a
+** NULL-terminated list. A class of no line takes any type. */
+static GHashTable *child_types_taken;
+
+void bhg_scan_set_child_types (const char *table) {
+  if (child_types_taken != NULL) return;
+  child_types_taken = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_strfreev);
+  char **lines = g_strsplit(table, "\n", -1);
+  for (char **line = lines; *line != NULL; line++) {
+    if (**line == '#' || **line == '\0') continue;
+    char **words = g_strsplit(*line, " ", -1);
+    GPtrArray *types = g_ptr_array_new();
+    for (char **word = words + 1; *word != NULL; word++)
+      if (**word != '\0') g_ptr_array_add(types, g_strdup(**word == '?' ? *word + 1 : *word));
+    g_ptr_array_add(types, NULL);
+    g_hash_table_insert(child_types_taken, g_strdup(words[0]), g_ptr_array_free(types, FALSE));
+    g_strfreev(words);
+  }
+  g_strfreev(lines);
+}
+
+/* The types `type` takes, joined by ", " (freed by the caller), or NULL
+** when it takes `child_type`. */
+static char *refuses_child_type (GType type, const char *child_type) {
+  char **taken = child_types_taken != NULL ? g_hash_table_lookup(child_types_taken, g_type_name(type)) : NULL;
+  if (taken == NULL || g_strv_contains((const char *const *)taken, child_type)) return NULL;
+  return g_strjoinv(", ", taken);
+}
+
 /* ------------------------------------------------------------- parents */
 
 /* Whether a property is a widget's layout manager, as GObject reads its name. */
@@ -942,6 +976,23 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   /* The property this element is in (an object given as its value). */
   const char *within = scan->property;
   int within_owner = scan->owner;
+  const char *child_type = attribute(names, values, "type");
+  char *taken = in_object && strcmp(element, "child") == 0 && child_type != NULL
+    && attribute(names, values, "internal-child") == NULL ? refuses_child_type(inside, child_type) : NULL;
+  if (taken != NULL) {
+    /* GTK warns ("is not a valid child type"), and leaves the child out. */
+    if (*taken == '\0')
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child type (GTK warns, and leaves the child out); "
+             "remove the type", child_type, g_type_name(inside));
+    else if (strchr(taken, ',') == NULL)
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child of that type (GTK warns, and leaves the child "
+             "out); make it type=\"%s\", or remove the type", child_type, g_type_name(inside), taken);
+    else
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child of that type (GTK warns, and leaves the child "
+             "out); give one of %s, or remove the type", child_type, g_type_name(inside), taken);
+    g_free(taken);
+    return;
+  }
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
     scan->paged[scan->depth] = TRUE;
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "internal-child") == NULL)

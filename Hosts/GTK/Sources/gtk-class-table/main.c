@@ -28,6 +28,13 @@
 ** child of their object, one a line (adopt_probe.c), which headless
 ** Behave keeps as InterfaceDrawing.adoptingProperties.
 **
+**   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --child-types > Sources/BehaveScene/Data/gtk-child-types.txt
+**
+** With --child-types, the child types (`<child type="start">`) each
+** buildable class that refuses one it does not take takes, one line a
+** class (child_type_probe.c), which headless Behave and the window's
+** pre-scan read (GtkChildTypes).
+**
 **   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
 **
 ** With --kinds (no display needed: nothing is probed), the properties
@@ -46,6 +53,7 @@
 ** words it, one line a type, `%TYPE form`, and the CSS colour names GTK reads, `&GdkRGBA name…`.
 */
 #include "adopt_probe.h"
+#include "child_type_probe.h"
 #include "tag_probe.h"
 #include <gtk/gtk.h>
 #include <gtk_shim.h>
@@ -292,6 +300,14 @@ int main (int argc, char **argv) {
     for (guint i = 0; i < types->len; i++) all[i] = GPOINTER_TO_SIZE(types->pdata[i]);
     return print_adopting(all, types->len);
   }
+  /* The buildable classes GtkBuilder can make, probed for the child types they take. */
+  GPtrArray *buildable = g_ptr_array_new();
+  for (guint i = 0; i < made->len; i++)
+    if (g_type_is_a(g_type_from_name(made->pdata[i]), GTK_TYPE_BUILDABLE)) g_ptr_array_add(buildable, made->pdata[i]);
+  if (argc == 2 && strcmp(argv[1], "--child-types") == 0)
+    return print_child_types((const char *const *)buildable->pdata, buildable->len);
+  if (argc == 3 && strcmp(argv[1], "--child-types-from") == 0)
+    return probe_child_types((const char *const *)buildable->pdata, buildable->len, (guint)strtoul(argv[2], NULL, 10));
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = NULL;
@@ -338,6 +354,7 @@ int main (int argc, char **argv) {
     print_colours();
   }
   g_free(results);
+  g_ptr_array_free(buildable, TRUE);
   g_ptr_array_free(made, TRUE);
   g_ptr_array_free(types, TRUE);
   g_hash_table_unref(wanted);

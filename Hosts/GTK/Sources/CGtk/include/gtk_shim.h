@@ -343,4 +343,9 @@ gboolean bhg_scan_reads_no_text (GParamSpec *pspec);
 gboolean bhg_scan_reads_some_text (GParamSpec *pspec);
 char *bhg_scan_value_form (GType type);
 
+/* Hands the pre-scan (builder_scan.c) the child types each class takes,
+** as gtk-class-table --child-types writes them (the first call's kept):
+** it refuses a <child type> its parent does not take. */
+void bhg_scan_set_child_types (const char *table);
+
 #endif
