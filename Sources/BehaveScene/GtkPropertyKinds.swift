@@ -2,7 +2,9 @@
 /// pre-scan checks (Hosts/GTK's builder_scan.c), by their type: a property
 /// read as a file or a URI (a `GFile`, a paintable, a pixbuf, bytes), an
 /// icon, a whole number, a type GtkBuilder reads from no text (a font
-/// description, tab stops), and the values GtkBuilder reads by rules of
+/// description, tab stops), a type GtkBuilder reads some texts as (a
+/// colour, a transform, a GVariant, with what one is written as, and the
+/// CSS colour names GTK reads), and the values GtkBuilder reads by rules of
 /// its own (booleans, numbers, enums and flags, with their values). Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
 /// `gtk-class-table --kinds` writes from GTK itself (a GTK test compares
 /// the two), when a `.ui` file is first checked.
@@ -14,6 +16,10 @@ struct GtkPropertyKinds: Sendable {
         /// A type GtkBuilder reads from no text (`PangoTabArray`): it warns
         /// of any, and leaves the property be.
         case textless(String)
+        /// A type GtkBuilder reads some texts as, not every one (a
+        /// `GdkRGBA`, a `GVariant`): it warns of another, and leaves the
+        /// property be.
+        case parsed(String)
 
         init?(_ written: Substring) {
             let parts = written.split(separator: ":", maxSplits: 1)
@@ -25,6 +31,7 @@ struct GtkPropertyKinds: Sendable {
             case ("int", 1): self = .int
             case ("uint", 1): self = .uint
             case ("textless", 2): self = .textless(String(parts[1]))
+            case ("parsed", 2): self = .parsed(String(parts[1]))
             case ("bool", 1): self = .bool
             case ("double", 1): self = .double
             default: return nil
@@ -37,16 +44,32 @@ struct GtkPropertyKinds: Sendable {
     /// Each enum's or flags' values in order: a nick and a name
     /// (`vertical`, `GTK_ORIENTATION_VERTICAL`).
     let values: [String: [(nick: String, name: String)]]
+    /// What a value of each parsed type is written as, as the window's fix
+    /// words it (`a transform, such as rotate(45)…`).
+    let forms: [String: String]
+    /// The CSS colour names GTK reads as a `GdkRGBA` (Pango knows more).
+    let colourNames: Set<String>
 
     static let gtk = GtkPropertyKinds(String(decoding: EmbeddedFiles.bytes("Data/gtk-property-kinds.txt") ?? [], as: UTF8.self))
 
     /// The table in `text`: a line a class, `Name property=kind…`, then a
-    /// line a type of values, `@Type nick=NAME…`; `#` lines aside.
+    /// line a type of values, `@Type nick=NAME…`, a line a parsed type's
+    /// form, `%Type words…`, and the colour names, `&GdkRGBA name…`; `#`
+    /// lines aside.
     init(_ text: String) {
         var kinds: [String: [String: Kind]] = [:], values: [String: [(nick: String, name: String)]] = [:]
+        var forms: [String: String] = [:], colourNames: Set<String> = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let words = line.split(separator: " ")
             guard let first = words.first else { continue }
+            if first.hasPrefix("%") {
+                forms[String(first.dropFirst())] = words.dropFirst().joined(separator: " ")
+                continue
+            }
+            if first == "&GdkRGBA" {
+                colourNames.formUnion(words.dropFirst().map(String.init))
+                continue
+            }
             for word in words.dropFirst() {
                 let parts = word.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else { continue }
@@ -59,6 +82,8 @@ struct GtkPropertyKinds: Sendable {
         }
         self.kinds = kinds
         self.values = values
+        self.forms = forms
+        self.colourNames = colourNames
     }
 
     /// The kind of `className`'s property `name` (`-` and `_` alike), as

@@ -89,8 +89,11 @@ extension InterfaceDrawing {
         /// Whether GtkBuilder refuses the file for it on every GTK 4
         /// (headless then takes nothing from the file).
         var refusesTheFile: Bool {
-            if case .newerGTK = self { return false }
-            return true
+            switch self {
+            case .newerGTK: false
+            case .window(let refusal, _): refusal.refusesTheFile
+            default: true
+            }
         }
 
         /// What the warning says of it and the fix, after `file:line:column: `.
@@ -217,6 +220,8 @@ extension InterfaceDrawing {
                 return "the grids from this object in span \(lines) rows and columns, first to last, and GTK 4.8 lays "
                     + "a grid out on its stack (past about 250,000 it overflowed, and behave window crashed), \(refused); "
                     + "place the children at smaller columns and rows (at most \(maximumGridLines) in all)"
+            case .window(let refusal, _) where !refusal.refusesTheFile:
+                return "\(refusal.what); \(refusal.fix)"
             case .window(let refusal, _):
                 return "\(refusal.what), which behave window refuses, \(refused); \(refusal.fix)"
             case .screen(let refusal):

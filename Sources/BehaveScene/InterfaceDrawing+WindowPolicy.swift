@@ -52,6 +52,15 @@ extension InterfaceDrawing {
         /// A value of a type GtkBuilder reads from no text: it warns, and
         /// leaves the property be.
         case textless(property: String, className: String, value: String, type: String)
+        /// A value of a type GtkBuilder reads some texts as (a transform,
+        /// a GVariant, a colour of a name that is no CSS colour's) that
+        /// headless cannot judge: a warning, not a refusal (the window
+        /// refuses it if GTK cannot read it), with the window's fix.
+        case unchecked(property: String, className: String, value: String, type: String, expected: String)
+        /// A `<child type>` its parent does not take (it takes `taken`,
+        /// as GtkBuilder answered: `GtkChildTypes`): GTK warns, and leaves
+        /// the child out.
+        case childType(type: String, parent: String, taken: [String])
         /// An object in a `<child>` of one that is not GtkBuildable:
         /// GtkBuilder asserts it is, and the program stops.
         case childOfUnbuildable(className: String, parent: String)
@@ -84,6 +93,13 @@ extension InterfaceDrawing {
         /// An assistant without a page: its Back button shows, and GTK
         /// fails an assertion going back from none.
         case assistantWithoutPages(className: String)
+
+        /// Whether headless takes nothing from the file for it (all but a
+        /// value it cannot judge, which it warns of).
+        var refusesTheFile: Bool {
+            if case .unchecked = self { return false }
+            return true
+        }
 
         /// Whether the window tells it before anything else of its element
         /// (what calls into the program, and depth, it checks first).
@@ -125,6 +141,12 @@ extension InterfaceDrawing {
             case .textless(let property, let className, let value, let type):
                 "`\(property)` of \(className) is `\(value)`, but GTK reads no \(type) from a file's text (it warns, and leaves "
                     + "the property be)"
+            case .unchecked(let property, let className, let value, let type, _):
+                "`\(property)` of \(className) is `\(value)`, a \(type), which headless Behave cannot check: behave window asks "
+                    + "GTK to read it, and refuses the file if GTK cannot"
+            case .childType(let type, let parent, let taken):
+                "a <child type=\"\(type)\"> of a \(parent), which takes no child "
+                    + (taken.isEmpty ? "type" : "of that type") + " (GTK warns, and leaves the child out)"
             case .childOfUnbuildable(let className, let parent):
                 "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
                     + "GTK stops the program (an assertion)"
@@ -165,9 +187,13 @@ extension InterfaceDrawing {
             case .largeInteger, .pastPango: "give a smaller one"
             case .largeTransform: "give smaller ones"
             case .unreadable(_, _, _, let expected): "give \(expected)"
+            case .unchecked(_, _, _, _, let expected): "if it does, give \(expected)"
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
+            case .childType(_, _, let taken):
+                taken.isEmpty ? "remove the type"
+                    : (taken.count == 1 ? "make it type=\"\(taken[0])\"" : "give one of " + taken.joined(separator: ", ")) + ", or remove the type"
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
             case .widgetChild: "remove the <child>"
@@ -260,6 +286,13 @@ extension InterfaceDrawing {
                     found.append((refusal, ended))
                 }
             }
+        case "child":
+            // Told past its start tag, before anything in it.
+            if let type = element.attribute("type"), element.attribute("internal-child") == nil, object >= 0, object == element.parent,
+               let parent = document.elements[object].attribute("class"),
+               let taken = GtkChildTypes.gtk.refusal(of: type, in: parent) {
+                found.append((.childType(type: type, parent: parent, taken: taken), opened))
+            }
         case "row":
             if isTreeStoreRow(element, in: document),
                !document.children(of: index).contains(where: { ["col", "row"].contains(document.elements[$0].name) }) {
@@ -275,6 +308,11 @@ extension InterfaceDrawing {
             } else if name == "transform", element.parent >= 0, document.elements[element.parent].name == "layout",
                       transformPastLimits(text) {
                 found.append((.largeTransform(value: stripped(text)), ended))
+            } else if name == "transform", element.parent >= 0, document.elements[element.parent].name == "layout",
+                      parsedVerdict(text, as: "GskTransform") == .unjudged {
+                // A fixed child's (GtkFixedLayoutChild's), told at its start tag as the window tells it.
+                found.append((.unchecked(property: name, className: "the <layout>", value: stripped(text), type: "GskTransform",
+                                         expected: form(of: "GskTransform")), opened))
             } else if object >= 0, object == element.parent, name == "action", GtkClasses.gtk.isA(className, "GtkShortcut"),
                       text == "signal()" || text == "action()" {
                 // GTK reads the text as it is: `signal() ` is no action at all.
@@ -288,6 +326,15 @@ extension InterfaceDrawing {
                 // Told at its start tag, where GtkBuilder tells its own; one
                 // given as elements (an expression's <lookup>) is read so.
                 found.append((.textless(property: name, className: className, value: stripped(text), type: type), opened))
+            } else if case .parsed(let type) = kind, element.attribute("bind-source") == nil, document.children(of: index).isEmpty {
+                // Told at its start tag, where the window tells it.
+                let verdict = parsedVerdict(text, as: type)
+                let value = stripped(text), expected = form(of: type)
+                if verdict == .refused {
+                    found.append((.unreadable(property: name, className: className, value: value, expected: expected), opened))
+                } else if verdict == .unjudged {
+                    found.append((.unchecked(property: name, className: className, value: value, type: type, expected: expected), opened))
+                }
             } else if let kind, element.attribute("bind-source") == nil, let expected = unread(text, as: kind) {
                 // Told at its start tag, where GtkBuilder tells its own.
                 found.append((.unreadable(property: name, className: className, value: stripped(text), expected: expected), opened))
@@ -476,9 +523,14 @@ extension InterfaceDrawing {
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines)[...] }.filter { !$0.isEmpty }
             guard wholeNumber(text) == nil, !known(text[...]), !flags.allSatisfy(known) else { return nil }
             return "one or more, joined by |, of " + values.map(\.nick).joined(separator: ", ")
-        case .file, .icon, .textless:
+        case .file, .icon, .textless, .parsed:
             return nil
         }
+    }
+
+    /// What a value of the parsed `type` is written as, in the window's words.
+    private static func form(of type: String) -> String {
+        GtkPropertyKinds.gtk.forms[type] ?? "a \(type) as GTK reads one from text"
     }
 
     private static func longLabel(_ name: String, _ text: String) -> WindowRefusal? {

@@ -226,7 +226,8 @@ final class InterfaceWindowPolicyTests: XCTestCase {
             let (warnings, _) = try check(switchChild, before(fixed(transform)))
             XCTAssertEqual(warnings.count, 1, transform)
         }
-        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5deg) translate(+65535px, 1e3px) scale3d(2, 2, 1)")))
+        // GTK 4.8 reads a transform's numbers without units (`45deg` is no angle to it).
+        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5) translate(+65535, 1e3) scale(2, 2)")))
         XCTAssertEqual(fine, [])
         try assertRefused("Coffee &amp; tea", String(repeating: "x", count: 10_001), "coffee.ui:12:10107: `label` holds 10001 characters",
                           fix: "a label shows at most 10000 (a text view holds long text)")
@@ -302,6 +303,67 @@ final class InterfaceWindowPolicyTests: XCTestCase {
                                     + "\n</interface>").warnings
         XCTAssertTrue(constant.count == 1 && constant[0].hasPrefix("coffee.ui:36:80: a <constant> right inside a <property>, which GtkBuilder "
                                                                     + "refuses (\"<constant> is not a valid tag here\")"), "\(constant)")
+    }
+
+    /// A value of a type GtkBuilder reads some texts as, not every one: a
+    /// colour GTK cannot read is refused at the property's start tag, with
+    /// what a colour is written as; what headless cannot judge (a name
+    /// Pango may know, a transform, a GVariant, MIME types of another
+    /// form than the plainest) is warned of there with the window's fix,
+    /// and the file's values taken; the plainest forms read. Before:
+    /// headless took each, and the window refused it without a line.
+    func testAValueOfAParsedTypeIsRefusedOrWarnedOf() throws {
+        let unread = "which GTK cannot read as its value"
+        let colour = "give a colour: a name (red), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a)"
+        let tag = { (property: String, value: String) in
+            #"  <object class="GtkTextTag"><property name="\#(property)">\#(value)</property></object>"# + "\n</interface>"
+        }
+        try assertRefused("</interface>", tag("foreground-rgba", "#12345"),
+                          "coffee.ui:36:64: `foreground-rgba` of GtkTextTag is `#12345`, \(unread)", fix: colour)
+        try assertRefused("</interface>", tag("background-rgba", "rgba(1, 2, 3)"),
+                          "coffee.ui:36:64: `background-rgba` of GtkTextTag is `rgba(1, 2, 3)`, \(unread)", fix: colour)
+        try assertRefused("</interface>", tag("background-rgba", "red\n"),
+                          "coffee.ui:36:64: `background-rgba` of GtkTextTag is `red`, \(unread)", fix: colour)
+        // Not judged: warned of, and the file's values taken.
+        let unchecked = { (from: String, to: String, told: String, fix: String) in
+            let (warnings, maximum) = try self.check(from, to)
+            XCTAssertNotEqual(maximum, .number(1), told)
+            XCTAssertEqual(warnings, [told + ", which headless Behave cannot check: behave window asks GTK to read it, and refuses the "
+                                      + "file if GTK cannot; if it does, " + fix])
+        }
+        try unchecked("</interface>", tag("foreground-rgba", "gray50"),
+                      "coffee.ui:36:64: `foreground-rgba` of GtkTextTag is `gray50`, a GdkRGBA", colour)
+        try unchecked(switchChild, #"<child><object class="GtkButton"><property name="action-target">(1, 2)</property></object></child>"# + switchChild,
+                      "coffee.ui:18:74: `action-target` of GtkButton is `(1, 2)`, a GVariant",
+                      "give a GVariant in GLib's text form, such as 'text', 42, true or (1, 2)")
+        try unchecked("</interface>", #"  <object class="GtkDropTarget"><property name="formats">text</property></object>"# + "\n</interface>",
+                      "coffee.ui:36:59: `formats` of GtkDropTarget is `text`, a GdkContentFormats",
+                      "give MIME types, separated by spaces (text/plain image/png)")
+        try unchecked("</interface>", #"  <object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">skew(10)</property></layout></object></child></object>"# + "\n</interface>",
+                      "coffee.ui:36:96: `transform` of the <layout> is `skew(10)`, a GskTransform",
+                      "give a transform, such as rotate(45), scale(2) or translate(10, 20)")
+        let read = #"  <object class="GtkTextTag"><property name="foreground-rgba">light blue</property><property name="background-rgba">rgb(10%, 20, 30)</property>"#
+            + #"<property name="underline-rgba">#3584e4cc</property></object><object class="GtkDropTarget"><property name="formats">text/plain image/png</property></object>"#
+            + #"<object class="GtkFixed"><child><object class="GtkButton"><property name="action-target">'coffee'</property><layout><property name="transform">rotate(720) translate(-65535, .5)</property></layout></object></child></object>"#
+            + "\n</interface>"
+        XCTAssertEqual(try check("</interface>", read).warnings, [])
+    }
+
+    /// A `<child type>` its parent does not take, as GtkBuilder answered
+    /// (`gtk-child-types.txt`), is refused at the `<child>` with the types
+    /// the parent takes; a type it takes, or any of a parent that takes
+    /// any (a box), is read. Before: headless took it, and the window
+    /// refused it with GTK's warning and no line.
+    func testAChildTypeItsParentDoesNotTakeIsRefused() throws {
+        let bar = { (type: String) in self.before(#"<child><object class="GtkActionBar"><child type="\#(type)"><object class="GtkButton"/></child></object></child>"#) }
+        try assertRefused(switchChild, bar("tab"),
+                          #"coffee.ui:18:64: a <child type="tab"> of a GtkActionBar, which takes no child of that type (GTK warns, and leaves the child out)"#,
+                          fix: "give one of center, end, start, or remove the type")
+        try assertRefused(switchChild, before(#"<child><object class="GtkLabel"><child type="start"><object class="GtkButton"/></child></object></child>"#),
+                          #"coffee.ui:18:62: a <child type="start"> of a GtkLabel, which takes no child type (GTK warns, and leaves the child out)"#,
+                          fix: "remove the type")
+        XCTAssertEqual(try check(switchChild, bar("end")).warnings, [])
+        XCTAssertEqual(try check(switchChild, before(#"<child><object class="GtkBox"><child type="tab"><object class="GtkButton"/></child></object></child>"#)).warnings, [])
     }
 
     /// A file of 3,000 labels, each with markup, links and numbers to

@@ -144,6 +144,8 @@ public final class GtkHost {
         } catch {
             throw ValueError("\(file): \(error.message)")
         }
+        // The child types GtkBuilder answered each class takes, which headless reads too.
+        bhg_scan_set_child_types(GtkChildTypes.gtk.text)
         var error: UnsafeMutablePointer<GError>?
         let built = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { bhg_builder_from_ui($0.baseAddress, buffer.count, &error) }

@@ -346,6 +346,41 @@ gboolean bhg_scan_reads_no_text (GParamSpec *pspec) {
   return none;
 }
 
+/* A text no reader of GtkBuilder's that refuses any text takes: not a
+** colour, a transform, MIME types, a GVariant or a type's name. */
+static const char *const unreadable_sample = "(";
+
+/* Whether GtkBuilder reads some texts, but not every one, as a value of
+** the writable property `pspec`, by a reader of its own (for GTK 4.8's, a
+** colour, a GdkRGBA; a transform; MIME types, GdkContentFormats; a
+** GVariant; a type's name): the pre-scan asks GtkBuilder to read a value
+** of one (GTK would warn, and leave the property be). */
+gboolean bhg_scan_reads_some_text (GParamSpec *pspec) {
+  GType type = G_PARAM_SPEC_VALUE_TYPE(pspec);
+  if (!(pspec->flags & G_PARAM_WRITABLE) || G_TYPE_IS_OBJECT(type) || G_TYPE_IS_INTERFACE(type)
+      || G_TYPE_FUNDAMENTAL(type) == G_TYPE_STRING || reads_plain_value(pspec) || bhg_scan_reads_no_text(pspec))
+    return FALSE;
+  GtkBuilder *builder = gtk_builder_new();
+  GValue value = G_VALUE_INIT;
+  gboolean read = gtk_builder_value_from_string(builder, pspec, unreadable_sample, &value, NULL);
+  if (read) g_value_unset(&value);
+  g_object_unref(builder);
+  return !read;
+}
+
+/* What a value of `type` (one bhg_scan_reads_some_text is true of) is
+** written as, for a fix (freed by the caller); headless Behave gives the
+** same fix, from the table gtk-class-table --kinds writes. */
+char *bhg_scan_value_form (GType type) {
+  if (type == GDK_TYPE_RGBA)
+    return g_strdup("a colour: a name (red), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a)");
+  if (type == GSK_TYPE_TRANSFORM) return g_strdup("a transform, such as rotate(45), scale(2) or translate(10, 20)");
+  if (type == GDK_TYPE_CONTENT_FORMATS) return g_strdup("MIME types, separated by spaces (text/plain image/png)");
+  if (type == G_TYPE_VARIANT) return g_strdup("a GVariant in GLib's text form, such as 'text', 42, true or (1, 2)");
+  if (type == G_TYPE_GTYPE) return g_strdup("a type's name, such as GtkLabel");
+  return g_strdup_printf("a %s as GTK reads one from text", g_type_name(type));
+}
+
 /* The objects other than widgets a designer draws with: models, buffers,
 ** adjustments, controllers, layouts, factories that build from signals. */
 static gboolean is_helper (GType type) {
@@ -501,6 +536,14 @@ static gboolean transform_past_limits (const char *text) {
     if (!(fabs(value) <= UI_MAX_INTEGER)) return TRUE;
   }
   return FALSE;
+}
+
+/* Whether GTK reads `text` as a transform, as it reads a <layout>'s. */
+static gboolean parses_transform (const char *text) {
+  GskTransform *transform = NULL;
+  gboolean read = gsk_transform_parse(text, &transform);
+  gsk_transform_unref(transform);
+  return read;
 }
 
 static gboolean is_large_size (gint64 size) { return size < 0 || size > (gint64)UI_MAX_POINTS * PANGO_SCALE; }
@@ -743,6 +786,40 @@ static void free_combo (gpointer data) {
   if (combo->model_columns != NULL) g_array_unref(combo->model_columns);
 }
 
+/* --------------------------------------------------------- child types */
+
+/* The child types each class that judges them takes (an untried one,
+** `?type`, taken too), from the table gtk-class-table --child-types
+** writes from GtkBuilder's answers (Sources/BehaveScene/Data/
+** gtk-child-types.txt), which the host hands over: a class's name, a
+** NULL-terminated list. A class of no line takes any type. */
+static GHashTable *child_types_taken;
+
+void bhg_scan_set_child_types (const char *table) {
+  if (child_types_taken != NULL) return;
+  child_types_taken = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_strfreev);
+  char **lines = g_strsplit(table, "\n", -1);
+  for (char **line = lines; *line != NULL; line++) {
+    if (**line == '#' || **line == '\0') continue;
+    char **words = g_strsplit(*line, " ", -1);
+    GPtrArray *types = g_ptr_array_new();
+    for (char **word = words + 1; *word != NULL; word++)
+      if (**word != '\0') g_ptr_array_add(types, g_strdup(**word == '?' ? *word + 1 : *word));
+    g_ptr_array_add(types, NULL);
+    g_hash_table_insert(child_types_taken, g_strdup(words[0]), g_ptr_array_free(types, FALSE));
+    g_strfreev(words);
+  }
+  g_strfreev(lines);
+}
+
+/* The types `type` takes, joined by ", " (freed by the caller), or NULL
+** when it takes `child_type`. */
+static char *refuses_child_type (GType type, const char *child_type) {
+  char **taken = child_types_taken != NULL ? g_hash_table_lookup(child_types_taken, g_type_name(type)) : NULL;
+  if (taken == NULL || g_strv_contains((const char *const *)taken, child_type)) return NULL;
+  return g_strjoinv(", ", taken);
+}
+
 /* ------------------------------------------------------------- parents */
 
 /* Whether a property is a widget's layout manager, as GObject reads its name. */
@@ -899,6 +976,23 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   /* The property this element is in (an object given as its value). */
   const char *within = scan->property;
   int within_owner = scan->owner;
+  const char *child_type = attribute(names, values, "type");
+  char *taken = in_object && strcmp(element, "child") == 0 && child_type != NULL
+    && attribute(names, values, "internal-child") == NULL ? refuses_child_type(inside, child_type) : NULL;
+  if (taken != NULL) {
+    /* GTK warns ("is not a valid child type"), and leaves the child out. */
+    if (*taken == '\0')
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child type (GTK warns, and leaves the child out); "
+             "remove the type", child_type, g_type_name(inside));
+    else if (strchr(taken, ',') == NULL)
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child of that type (GTK warns, and leaves the child "
+             "out); make it type=\"%s\", or remove the type", child_type, g_type_name(inside), taken);
+    else
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child of that type (GTK warns, and leaves the child "
+             "out); give one of %s, or remove the type", child_type, g_type_name(inside), taken);
+    g_free(taken);
+    return;
+  }
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "type") == NULL)
     scan->paged[scan->depth] = TRUE;
   if (in_object && strcmp(element, "child") == 0 && attribute(names, values, "internal-child") == NULL)
@@ -1113,6 +1207,16 @@ static gboolean reads (Scan *scan, const char *text) {
   return read;
 }
 
+/* Whether GtkBuilder reads `text` as a value of the property being read,
+** as it reads a property's (with its spec: a GVariant of the spec's type). */
+static gboolean reads_as (Scan *scan, const char *text) {
+  GValue value = G_VALUE_INIT;
+  if (scan->values == NULL) scan->values = gtk_builder_new();
+  gboolean read = gtk_builder_value_from_string(scan->values, scan->pspec, text, &value, NULL);
+  if (read) g_value_unset(&value);
+  return read;
+}
+
 static void scan_end (GMarkupParseContext *context, const char *element, gpointer data, GError **error) {
   Scan *scan = data;
   const char *name = scan->property, *text = scan->text->str;
@@ -1156,6 +1260,13 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     refuse(scan, error, "`transform` is `%s`, but GTK lays a screen out in C ints, and the numbers of a transform here are "
            "at most %d (GTK hangs on an angle past about 8,600,000,000 degrees); give smaller ones",
            g_strstrip(scan->text->str), UI_MAX_INTEGER);
+  } else if (name != NULL && !scan->attribute && scan->layouts_open[scan->owner] && strcmp(name, "transform") == 0
+             && !parses_transform(text)) {
+    /* A fixed child's: GTK warns of one it cannot read, and leaves the child where it was. */
+    char *form = bhg_scan_value_form(GSK_TYPE_TRANSFORM);
+    refuse_value(scan, error, "`transform` of the <layout> is `%s`, which GTK cannot read as its value; give %s",
+                 g_strstrip(scan->text->str), form);
+    g_free(form);
   } else if (name != NULL && is_icon(name, scan->pspec, scan->attribute) && icon_names_a_file(text)) {
     refuse(scan, error, "the icon `%s` names a file or a URI of the computer; name a themed icon (document-open), or "
            "show an image from the scene's images: folder", text);
@@ -1176,6 +1287,13 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
     refuse_value(scan, error, "`%s` of %s is `%s`, but GTK reads no %s from a file's text (it warns, and leaves the "
                  "property be); remove the property", name, g_type_name(scan->classes[scan->depth]),
                  g_strstrip(scan->text->str), g_type_name(G_PARAM_SPEC_VALUE_TYPE(scan->pspec)));
+  } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
+             && bhg_scan_reads_some_text(scan->pspec) && !reads_as(scan, text)) {
+    char *form = bhg_scan_value_form(G_PARAM_SPEC_VALUE_TYPE(scan->pspec));
+    /* GTK would warn, and leave the property be. */
+    refuse_value(scan, error, "`%s` of %s is `%s`, which GTK cannot read as its value; give %s", name,
+                 g_type_name(scan->classes[scan->depth]), g_strstrip(scan->text->str), form);
+    g_free(form);
   } else if (name != NULL && !scan->attribute && scan->pspec != NULL && !scan->bound
              && reads_plain_value(scan->pspec) && !reads(scan, text)) {
     char *kinds = values_of(scan->pspec);

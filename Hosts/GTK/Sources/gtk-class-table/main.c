@@ -28,6 +28,13 @@
 ** child of their object, one a line (adopt_probe.c), which headless
 ** Behave keeps as InterfaceDrawing.adoptingProperties.
 **
+**   xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --child-types > Sources/BehaveScene/Data/gtk-child-types.txt
+**
+** With --child-types, the child types (`<child type="start">`) each
+** buildable class that refuses one it does not take takes, one line a
+** class (child_type_probe.c), which headless Behave and the window's
+** pre-scan read (GtkChildTypes).
+**
 **   swift run --package-path Hosts/GTK gtk-class-table --kinds > Sources/BehaveScene/Data/gtk-property-kinds.txt
 **
 ** With --kinds (no display needed: nothing is probed), the properties
@@ -38,11 +45,15 @@
 ** paintable, pixbuf or bytes: read from a file or a URI), icon (a GIcon),
 ** int and uint (whole numbers, signed or not), textless:TYPE (a TYPE
 ** GtkBuilder reads from no text, as the pre-scan asks it:
-** bhg_scan_reads_no_text), bool, double (a float or a double), enum:TYPE
-** and flags:TYPE. Then each enum's and flags' TYPE's values, one line a
-** type, `@TYPE nick=NAME…`, in their order.
+** bhg_scan_reads_no_text), parsed:TYPE (a TYPE GtkBuilder reads some
+** texts as, not every one: a colour, a GVariant; bhg_scan_reads_some_text),
+** bool, double (a float or a double), enum:TYPE and flags:TYPE. Then each
+** enum's and flags' TYPE's values, one line a type, `@TYPE nick=NAME…`,
+** in their order; then each parsed TYPE's form, as the pre-scan's fix
+** words it, one line a type, `%TYPE form`, and the CSS colour names GTK reads, `&GdkRGBA name…`.
 */
 #include "adopt_probe.h"
+#include "child_type_probe.h"
 #include "tag_probe.h"
 #include <gtk/gtk.h>
 #include <gtk_shim.h>
@@ -91,6 +102,7 @@ static const char *kind_of (GParamSpec *spec) {
   if (type == G_TYPE_INT || type == G_TYPE_LONG || type == G_TYPE_INT64) return "int";
   if (type == G_TYPE_UINT || type == G_TYPE_ULONG || type == G_TYPE_UINT64) return "uint";
   if (bhg_scan_reads_no_text(spec)) return "textless";
+  if (bhg_scan_reads_some_text(spec)) return "parsed";
   if (type == G_TYPE_BOOLEAN) return "bool";
   if (type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE) return "double";
   if (G_TYPE_IS_ENUM(type)) return "enum";
@@ -98,8 +110,9 @@ static const char *kind_of (GParamSpec *spec) {
   return NULL;
 }
 
-/* The enum and flags types a property of a kind has, for their values. */
-static GHashTable *enums;
+/* The enum and flags types a property of a kind has, for their values,
+** and the types GtkBuilder reads some texts as, for their forms. */
+static GHashTable *enums, *parsed;
 
 /* A property's kind as written: an enum's or flags' with its type
 ** (enum:GtkOrientation), whose values follow the classes. */
@@ -111,6 +124,9 @@ static void print_kind (const char *name, GParamSpec *spec) {
     g_hash_table_add(enums, GSIZE_TO_POINTER(type));
   } else if (strcmp(kind, "textless") == 0) {
     printf(" %s=%s:%s", name, kind, g_type_name(type));
+  } else if (strcmp(kind, "parsed") == 0) {
+    printf(" %s=%s:%s", name, kind, g_type_name(type));
+    g_hash_table_add(parsed, GSIZE_TO_POINTER(type));
   } else {
     printf(" %s=%s", name, kind);
   }
@@ -127,6 +143,40 @@ static void print_values (GType type) {
     GFlagsClass *klass = g_type_class_ref(type);
     for (guint i = 0; i < klass->n_values; i++) printf(" %s=%s", klass->values[i].value_nick, klass->values[i].value_name);
     g_type_class_unref(klass);
+  }
+  printf("\n");
+}
+
+/* The colour names of CSS, which headless Behave may know a colour by:
+** those GTK reads (gdk_rgba_parse; Pango's names, X11's, are more) are
+** written for it, GTK's verdict, not this list's. */
+static const char *const css_colours[] = {
+  "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black", "blanchedalmond", "blue",
+  "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse", "chocolate", "coral", "cornflowerblue", "cornsilk",
+  "crimson", "cyan", "darkblue", "darkcyan", "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki",
+  "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred", "darksalmon", "darkseagreen",
+  "darkslateblue", "darkslategray", "darkslategrey", "darkturquoise", "darkviolet", "deeppink", "deepskyblue",
+  "dimgray", "dimgrey", "dodgerblue", "firebrick", "floralwhite", "forestgreen", "fuchsia", "gainsboro",
+  "ghostwhite", "gold", "goldenrod", "gray", "green", "greenyellow", "grey", "honeydew", "hotpink", "indianred",
+  "indigo", "ivory", "khaki", "lavender", "lavenderblush", "lawngreen", "lemonchiffon", "lightblue", "lightcoral",
+  "lightcyan", "lightgoldenrodyellow", "lightgray", "lightgreen", "lightgrey", "lightpink", "lightsalmon",
+  "lightseagreen", "lightskyblue", "lightslategray", "lightslategrey", "lightsteelblue", "lightyellow", "lime",
+  "limegreen", "linen", "magenta", "maroon", "mediumaquamarine", "mediumblue", "mediumorchid", "mediumpurple",
+  "mediumseagreen", "mediumslateblue", "mediumspringgreen", "mediumturquoise", "mediumvioletred", "midnightblue",
+  "mintcream", "mistyrose", "moccasin", "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+  "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise", "palevioletred", "papayawhip", "peachpuff",
+  "peru", "pink", "plum", "powderblue", "purple", "rebeccapurple", "red", "rosybrown", "royalblue", "saddlebrown",
+  "salmon", "sandybrown", "seagreen", "seashell", "sienna", "silver", "skyblue", "slateblue", "slategray",
+  "slategrey", "snow", "springgreen", "steelblue", "tan", "teal", "thistle", "tomato", "transparent", "turquoise",
+  "violet", "wheat", "white", "whitesmoke", "yellow", "yellowgreen",
+};
+
+/* The CSS colour names GTK reads, `&GdkRGBA name…`. */
+static void print_colours (void) {
+  printf("&%s", g_type_name(GDK_TYPE_RGBA));
+  for (guint i = 0; i < G_N_ELEMENTS(css_colours); i++) {
+    GdkRGBA colour;
+    if (gdk_rgba_parse(&colour, css_colours[i])) printf(" %s", css_colours[i]);
   }
   printf("\n");
 }
@@ -230,6 +280,7 @@ int main (int argc, char **argv) {
   gboolean kinds = argc > 1 && strcmp(argv[1], "--kinds") == 0;
   GHashTable *wanted = g_hash_table_new(NULL, NULL);
   enums = g_hash_table_new(NULL, NULL);
+  parsed = g_hash_table_new(NULL, NULL);
   gtk_test_register_all_types();
   walk(wanted, G_TYPE_OBJECT);
   GPtrArray *types = g_ptr_array_new();
@@ -249,6 +300,14 @@ int main (int argc, char **argv) {
     for (guint i = 0; i < types->len; i++) all[i] = GPOINTER_TO_SIZE(types->pdata[i]);
     return print_adopting(all, types->len);
   }
+  /* The buildable classes GtkBuilder can make, probed for the child types they take. */
+  GPtrArray *buildable = g_ptr_array_new();
+  for (guint i = 0; i < made->len; i++)
+    if (g_type_is_a(g_type_from_name(made->pdata[i]), GTK_TYPE_BUILDABLE)) g_ptr_array_add(buildable, made->pdata[i]);
+  if (argc == 2 && strcmp(argv[1], "--child-types") == 0)
+    return print_child_types((const char *const *)buildable->pdata, buildable->len);
+  if (argc == 3 && strcmp(argv[1], "--child-types-from") == 0)
+    return probe_child_types((const char *const *)buildable->pdata, buildable->len, (guint)strtoul(argv[2], NULL, 10));
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = NULL;
@@ -282,11 +341,24 @@ int main (int argc, char **argv) {
     g_ptr_array_sort(values, by_type_name);
     for (guint i = 0; i < values->len; i++) print_values(GPOINTER_TO_SIZE(values->pdata[i]));
     g_ptr_array_free(values, TRUE);
+    GPtrArray *forms = g_ptr_array_new();
+    g_hash_table_iter_init(&each, parsed);
+    while (g_hash_table_iter_next(&each, &key, NULL)) g_ptr_array_add(forms, key);
+    g_ptr_array_sort(forms, by_type_name);
+    for (guint i = 0; i < forms->len; i++) {
+      char *form = bhg_scan_value_form(GPOINTER_TO_SIZE(forms->pdata[i]));
+      printf("%%%s %s\n", g_type_name(GPOINTER_TO_SIZE(forms->pdata[i])), form);
+      g_free(form);
+    }
+    g_ptr_array_free(forms, TRUE);
+    print_colours();
   }
   g_free(results);
+  g_ptr_array_free(buildable, TRUE);
   g_ptr_array_free(made, TRUE);
   g_ptr_array_free(types, TRUE);
   g_hash_table_unref(wanted);
   g_hash_table_unref(enums);
+  g_hash_table_unref(parsed);
   return 0;
 }

@@ -348,4 +348,17 @@ gboolean bhg_scan_draws_with (GType type);
 ** --kinds writes each such property for headless Behave. */
 gboolean bhg_scan_reads_no_text (GParamSpec *pspec);
 
+/* Whether GtkBuilder reads some texts, not every one, as a value of the
+** writable property `pspec` (a colour, a transform, a GVariant), and what
+** one is written as, for a fix (builder_scan.c): the pre-scan refuses a
+** value GtkBuilder cannot read, and gtk-class-table --kinds writes each
+** such property, and each form, for headless Behave. */
+gboolean bhg_scan_reads_some_text (GParamSpec *pspec);
+char *bhg_scan_value_form (GType type);
+
+/* Hands the pre-scan (builder_scan.c) the child types each class takes,
+** as gtk-class-table --child-types writes them (the first call's kept):
+** it refuses a <child type> its parent does not take. */
+void bhg_scan_set_child_types (const char *table);
+
 #endif

@@ -1,0 +1,157 @@
+/*
+** child_type_probe.c: which child types (`<child type="tab">`) each of
+** GTK's classes takes, found by asking GtkBuilder itself. A probe is one
+** small interface,
+**
+**   <interface><object class="GtkActionBar"><child type="tab"><object class="GtkLabel"/></child></object></interface>
+**
+** given to gtk_builder_add_from_string: a class that does not take the
+** type warns "'tab' is not a valid child type of 'GtkActionBar'"
+** (GTK_BUILDER_WARN_INVALID_CHILD_TYPE), and goes on. The types tried
+** are every type a class of GTK 4.8's takes (collected from GTK's
+** documentation; the verdict is GtkBuilder's), and a type no class takes:
+** a class that takes that one (a popover menu takes any, as the id of a
+** custom item) or says nothing of it does not judge child types, and is
+** not listed.
+**
+** Some classes stop the program on a probe child (a notebook's tab before
+** any page asserts; a dialog's titlebar not a header bar crashes), or
+** might loop: the probes run in a child process, this program again
+** (`--child-types-from N`: a fresh GTK), which writes a letter a probe
+** ('+' taken, '-' refused) to a pipe, and is stopped past probe_seconds
+** in one; when it dies or is stopped in a probe, the probe is told as
+** untried (`?type`: taken, for the pre-scan and headless), and a new
+** child goes on after it.
+*/
+#include "child_type_probe.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The child types GTK 4.8's classes take, in name order, then one none takes. */
+static const char *const child_types[] = {
+  "action", "action-end", "action-start", "center", "end", "label", "overlay", "placeholder", "start", "tab", "title",
+  "titlebar", "behave-probe-type",
+};
+static const guint child_type_count = G_N_ELEMENTS(child_types);
+
+/* How long a probe may take before the child is stopped. */
+enum { probe_seconds = 3 };
+
+/* The warnings of the probe being made. */
+static GString *warned;
+
+static GLogWriterOutput keep (GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+  (void)level; (void)data;
+  for (gsize i = 0; i < count; i++)
+    if (strcmp(fields[i].key, "MESSAGE") == 0 && fields[i].length < 0) g_string_append_printf(warned, "%s\n", (const char *)fields[i].value);
+  return G_LOG_WRITER_HANDLED;
+}
+
+/* The pipe to the parent, in the child. */
+enum { probe_pipe = 3 };
+
+int probe_child_types (const char *const *classes, guint count, guint from) {
+  /* A crash ends the child at once, and GLib tells of one on stdout and
+     stderr, which are not the pipe. */
+  const int crash_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+  for (guint i = 0; i < G_N_ELEMENTS(crash_signals); i++) signal(crash_signals[i], SIG_DFL);
+  int nothing = open("/dev/null", O_WRONLY);
+  dup2(nothing, STDOUT_FILENO);
+  dup2(nothing, STDERR_FILENO);
+  g_setenv("GTK_A11Y", "none", TRUE);
+  FILE *writing = fdopen(probe_pipe, "w");
+  if (writing == NULL) return 1;
+  setvbuf(writing, NULL, _IONBF, 0);
+  if (!gtk_init_check()) {
+    fputc('D', writing);
+    return 0;
+  }
+  warned = g_string_new("");
+  g_log_set_writer_func(keep, NULL, NULL);
+  for (guint probe = from; probe < count * child_type_count; probe++) {
+    const char *class_name = classes[probe / child_type_count], *type = child_types[probe % child_type_count];
+    alarm(probe_seconds);
+    char *text = g_strdup_printf("<interface><object class=\"%s\"><child type=\"%s\"><object class=\"GtkLabel\"/></child></object></interface>",
+                                 class_name, type);
+    char *refusal = g_strdup_printf("'%s' is not a valid child type of '%s'", type, class_name);
+    g_string_truncate(warned, 0);
+    GtkBuilder *builder = gtk_builder_new();
+    gtk_builder_add_from_string(builder, text, -1, NULL);
+    fputc(strstr(warned->str, refusal) != NULL ? '-' : '+', writing);
+    g_object_unref(builder);
+    GList *windows = gtk_window_list_toplevels();
+    for (GList *window = windows; window != NULL; window = window->next) gtk_window_destroy(window->data);
+    g_list_free(windows);
+    g_free(refusal);
+    g_free(text);
+  }
+  fclose(writing);
+  return 0;
+}
+
+/* Every probe's letter ('?' untried) of the `count` classes, in
+   `letters`, each in a child process; FALSE when GTK cannot open a
+   display. */
+static gboolean probe_all (guint count, char *letters) {
+  guint total = count * child_type_count, next = 0, displayless = 0;
+  while (next < total) {
+    int ends[2];
+    if (pipe(ends) != 0) return FALSE;
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+      dup2(ends[1], probe_pipe);
+      char number[16];
+      snprintf(number, sizeof number, "%u", next);
+      execl("/proc/self/exe", "gtk-class-table", "--child-types-from", number, (char *)NULL);
+      _exit(127);
+    }
+    close(ends[1]);
+    FILE *reading = fdopen(ends[0], "r");
+    int letter = EOF;
+    while (next < total && (letter = fgetc(reading)) != EOF && letter != 'D') letters[next++] = (char)letter;
+    fclose(reading);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return FALSE;
+    if (letter == 'D') {
+      /* The X server may not yet have let go of the child before, which
+         died in a probe (as tag_probe.c finds): a few children. */
+      if (++displayless == 50) return FALSE;
+      g_usleep(100000);
+      continue;
+    }
+    displayless = 0;
+    /* Dead or stopped in a probe: it is untried, and the next goes on. */
+    if (next < total) letters[next++] = '?';
+  }
+  return TRUE;
+}
+
+int print_child_types (const char *const *classes, guint count) {
+  char *letters = g_malloc(count * child_type_count);
+  if (!probe_all(count, letters)) {
+    fprintf(stderr, "gtk-class-table: GTK cannot open a display, which it asks which class takes which child type on; "
+                    "run it with one (xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --child-types)\n");
+    g_free(letters);
+    return 1;
+  }
+  printf("# GTK %u.%u.%u: written by Hosts/GTK/Sources/gtk-class-table/main.c --child-types\n",
+         gtk_get_major_version(), gtk_get_minor_version(), gtk_get_micro_version());
+  for (guint i = 0; i < count; i++) {
+    const char *own = &letters[i * child_type_count];
+    /* A class that does not refuse a type none takes does not judge them. */
+    if (own[child_type_count - 1] != '-') continue;
+    printf("%s", classes[i]);
+    for (guint t = 0; t + 1 < child_type_count; t++)
+      if (own[t] != '-') printf(" %s%s", own[t] == '?' ? "?" : "", child_types[t]);
+    printf("\n");
+  }
+  g_free(letters);
+  return 0;
+}
