@@ -347,7 +347,7 @@ void bh_set_env_api (lua_State *L) {
 ** script's first read would bring in), its identity (when 'identity' is
 ** not 0), and the template metatable. */
 void bh_push_behaviour_env (lua_State *L, int identity) {
-  int env, mt;
+  int env, mt, i;
   identity = (identity == 0) ? 0 : lua_absindex(L, identity);
   lua_createtable(L, 0, 4);
   env = lua_gettop(L);
@@ -359,11 +359,17 @@ void bh_push_behaviour_env (lua_State *L, int identity) {
   }
   bh__push_own(L, BH_OWN_ENVMETA);
   mt = env + 1;
-  push_sources(L, mt);
   lua_pushstring(L, made_with);
-  if (template_value(L, mt + 1, lua_gettop(L))) {
-    own_copy(L);
-    lua_setfield(L, env, made_with);
+  /* the sources one at a time: the first (the api) has it */
+  for (i = 1; i <= N_SOURCES; i++) {
+    lua_rawgeti(L, mt, i);
+    lua_pushvalue(L, mt + 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+      own_copy(L);
+      lua_setfield(L, env, made_with);
+      break;
+    }
+    lua_pop(L, 2);
   }
   lua_settop(L, mt);
   lua_setmetatable(L, env);
