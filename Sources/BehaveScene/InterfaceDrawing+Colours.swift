@@ -34,7 +34,8 @@ extension InterfaceDrawing {
         guard rest.first == "(" else { return .refused }
         rest = rest.dropFirst()
         for part in 0..<parts {
-            rest = rest.drop(while: blank)
+            // GTK passes over spaces, then strtod over any C blank (a tab, a line break).
+            rest = rest.drop(while: blank).drop { " \t\n\u{0B}\u{0C}\r".unicodeScalars.contains($0) }
             guard let after = colourNumber(rest) else {
                 // strtod reads more than decimals (0x10); GTK refuses infinities.
                 return rest.prefix(while: { !blank($0) && $0 != "," && $0 != ")" }).contains(where: \.properties.isAlphabetic)
@@ -42,12 +43,26 @@ extension InterfaceDrawing {
             }
             // strtod reads on where this stops (0x10).
             if let next = after.first, next.properties.isAlphabetic { return .unjudged }
+            let range = rangeVerdict(rest[..<after.startIndex])
+            guard range == .reads else { return range }
             rest = after.drop(while: blank)
             if rest.first == "%", part < 3 { rest = rest.dropFirst().drop(while: blank) }
             guard rest.first == (part == parts - 1 ? ")" : ",") else { return .refused }
             rest = rest.dropFirst()
         }
         return rest.allSatisfy(blank) ? .reads : .refused
+    }
+
+    /// Whether GTK takes a decimal number's size: it refuses one strtod
+    /// reads with ERANGE, one beyond a double (`1e400`) or one that reads
+    /// as 0 (`1e-400`); a subnormal (`1e-310`) too, unless it is exact,
+    /// which headless does not judge.
+    private static func rangeVerdict(_ number: ArraySlice<Unicode.Scalar>) -> ValueVerdict {
+        guard let value = Double(String(String.UnicodeScalarView(number))) else { return .unjudged }
+        if !value.isFinite { return .refused }
+        let mantissa = number.prefix { $0 != "e" && $0 != "E" }
+        if value == 0 { return mantissa.contains { ("1"..."9").contains($0) } ? .refused : .reads }
+        return value.isSubnormal ? .unjudged : .reads
     }
 
     /// What follows a decimal number (`-1`, `.5`, `2e3`) at the start of
