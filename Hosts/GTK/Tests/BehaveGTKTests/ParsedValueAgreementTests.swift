@@ -23,6 +23,9 @@ final class ParsedValueAgreementTests: InProcessGtkTestCase {
                 "rgb(1\t,2,3)", "rgb(1%,2%,3%)", "rgb(1 %,2,3)", "rgba(1,2,3,0.5)", "rgba(1,2,3)", "rgb(1,2,3,4)", "rgba(1,2,3,50%)",
                 "rgb(inf,0,0)", "rgb(0x10,0,0)", "rgb(1e2,0,0)", "rgb(-1,.5,5.)", "rgb(1e,0,0)", "rgb(.,0,0)", " rgb(1,2,3)",
                 "RGB(1,2,3)", "rgb(1,2,3)x", "rgb(1,2,3", "hsl(0,50%,50%)", "hsl(0,50,50)", "hsla(0,50%,50%,1)", "hsla(0,50%,50%,50%)",
+                // strtod's edges: blanks it skips, numbers past a double's range.
+                "rgb(\t1,2,3)", "rgb(\n1,2,3)", "rgba(1,2,3,\t1)", "hsl(\t1,50%,50%)", "rgb(1e400,0,0)", "rgb(1e309,0,0)",
+                "rgb(1e-400,0,0)", "rgb(0e400,0,0)", "rgb(1e308,0,0)",
             ]),
             ("GtkFixedLayoutChild", "transform", [
                 "rotate(45)", "scale(2, 3)", "matrix(1,0,0,1,0,0)", "rotate(720) translate(-65535, .5)", " rotate(+5) ", "none",
@@ -42,7 +45,7 @@ final class ParsedValueAgreementTests: InProcessGtkTestCase {
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         var differences: [String] = [], judged = 0
         for (className, property, texts) in samples {
-            let type = g_type_from_name(className)
+            let type = gtk_builder_get_type_from_name(builder, className)
             XCTAssertNotEqual(type, 0, className)
             guard case .parsed(let kind) = GtkPropertyKinds.gtk.kind(of: property, in: className) else {
                 XCTFail("\(className).\(property) is not of a parsed kind")
