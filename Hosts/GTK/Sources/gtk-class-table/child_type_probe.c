@@ -24,12 +24,9 @@
 ** child goes on after it.
 */
 #include "child_type_probe.h"
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
+#include "probe_process.h"
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* The child types GTK 4.8's classes take, in name order, then one none takes. */
@@ -52,25 +49,10 @@ static GLogWriterOutput keep (GLogLevelFlags level, const GLogField *fields, gsi
   return G_LOG_WRITER_HANDLED;
 }
 
-/* The pipe to the parent, in the child. */
-enum { probe_pipe = 3 };
-
 int probe_child_types (const char *const *classes, guint count, guint from) {
-  /* A crash ends the child at once, and GLib tells of one on stdout and
-     stderr, which are not the pipe. */
-  const int crash_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
-  for (guint i = 0; i < G_N_ELEMENTS(crash_signals); i++) signal(crash_signals[i], SIG_DFL);
-  int nothing = open("/dev/null", O_WRONLY);
-  dup2(nothing, STDOUT_FILENO);
-  dup2(nothing, STDERR_FILENO);
-  g_setenv("GTK_A11Y", "none", TRUE);
-  FILE *writing = fdopen(probe_pipe, "w");
-  if (writing == NULL) return 1;
-  setvbuf(writing, NULL, _IONBF, 0);
-  if (!gtk_init_check()) {
-    fputc('D', writing);
-    return 0;
-  }
+  int status;
+  FILE *writing = probe_process_begin(&status);
+  if (writing == NULL) return status;
   warned = g_string_new("");
   g_log_set_writer_func(keep, NULL, NULL);
   for (guint probe = from; probe < count * child_type_count; probe++) {
@@ -84,9 +66,7 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
     gtk_builder_add_from_string(builder, text, -1, NULL);
     fputc(strstr(warned->str, refusal) != NULL ? '-' : '+', writing);
     g_object_unref(builder);
-    GList *windows = gtk_window_list_toplevels();
-    for (GList *window = windows; window != NULL; window = window->next) gtk_window_destroy(window->data);
-    g_list_free(windows);
+    probe_process_close_windows();
     g_free(refusal);
     g_free(text);
   }
@@ -100,25 +80,13 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
 static gboolean probe_all (guint count, char *letters) {
   guint total = count * child_type_count, next = 0, displayless = 0;
   while (next < total) {
-    int ends[2];
-    if (pipe(ends) != 0) return FALSE;
-    fflush(stdout);
-    pid_t child = fork();
-    if (child == 0) {
-      dup2(ends[1], probe_pipe);
-      char number[16];
-      snprintf(number, sizeof number, "%u", next);
-      execl("/proc/self/exe", "gtk-class-table", "--child-types-from", number, (char *)NULL);
-      _exit(127);
-    }
-    close(ends[1]);
-    FILE *reading = fdopen(ends[0], "r");
+    FILE *reading;
+    pid_t child = probe_process_start("--child-types-from", next, &reading);
+    if (child < 0) return FALSE;
     int letter = EOF;
     while (next < total && (letter = fgetc(reading)) != EOF && letter != 'D') letters[next++] = (char)letter;
     fclose(reading);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return FALSE;
+    if (probe_process_failed_to_start(probe_process_wait(child))) return FALSE;
     if (letter == 'D') {
       /* The X server may not yet have let go of the child before, which
          died in a probe (as tag_probe.c finds): a few children. */

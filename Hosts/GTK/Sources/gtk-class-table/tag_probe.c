@@ -28,9 +28,7 @@
 ** its message.
 */
 #include "tag_probe.h"
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
+#include "probe_process.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -82,25 +80,10 @@ static GLogWriterOutput quiet (GLogLevelFlags level, const GLogField *fields, gs
 }
 
 /* The pipe to the parent, in the child. */
-enum { probe_pipe = 3 };
-
 int probe_child (const char *const *classes, guint count, guint from) {
-  /* A crash ends the child at once (no Swift runtime backtrace), and GLib
-     tells of one on stdout and stderr, which are not the pipe. */
-  const int crash_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
-  for (guint i = 0; i < G_N_ELEMENTS(crash_signals); i++) signal(crash_signals[i], SIG_DFL);
-  int nothing = open("/dev/null", O_WRONLY);
-  dup2(nothing, STDOUT_FILENO);
-  dup2(nothing, STDERR_FILENO);
-  /* No accessibility bus: what a probe asks does not need one. */
-  g_setenv("GTK_A11Y", "none", TRUE);
-  FILE *writing = fdopen(probe_pipe, "w");
-  if (writing == NULL) return 1;
-  setvbuf(writing, NULL, _IONBF, 0);
-  if (!gtk_init_check()) {
-    fputc('D', writing);
-    return 0;
-  }
+  int status;
+  FILE *writing = probe_process_begin(&status);
+  if (writing == NULL) return status;
   g_log_set_writer_func(quiet, NULL, NULL);
   for (guint probe = from; probe < count * probe_tag_count * PROBE_PLACES; probe++) {
     const char *class_name = classes[probe / (PROBE_PLACES * probe_tag_count)];
@@ -119,41 +102,19 @@ int probe_child (const char *const *classes, guint count, guint from) {
     }
     g_free(why);
     g_object_unref(builder);
-    /* GTK keeps a window until it is destroyed. */
-    GList *windows = gtk_window_list_toplevels();
-    for (GList *window = windows; window != NULL; window = window->next) gtk_window_destroy(window->data);
-    g_list_free(windows);
+    probe_process_close_windows();
     fputc('.', writing);
   }
   fclose(writing);
   return 0;
 }
 
-/* A child probing from `from` on, its pipe's end in `reading`. */
-static pid_t start_child (guint from, int *reading) {
-  int ends[2];
-  if (pipe(ends) != 0) return -1;
-  fflush(stdout);
-  pid_t child = fork();
-  if (child == 0) {
-    dup2(ends[1], probe_pipe);
-    char number[16];
-    snprintf(number, sizeof number, "%u", from);
-    execl("/proc/self/exe", "gtk-class-table", "--probe-from", number, (char *)NULL);
-    _exit(127);
-  }
-  close(ends[1]);
-  *reading = ends[0];
-  return child;
-}
-
 gboolean probe_classes (guint count, ProbeResult *results) {
   guint total = count * probe_tag_count * PROBE_PLACES, next = 0, retried = G_MAXUINT, displayless = 0;
   while (next < total) {
-    int end;
-    pid_t child = start_child(next, &end);
+    FILE *reading;
+    pid_t child = probe_process_start("--probe-from", next, &reading);
     if (child < 0) return FALSE;
-    FILE *reading = fdopen(end, "r");
     gboolean freed = TRUE;   /* whether the child freed what its last probe made */
     int letter;
     while ((letter = fgetc(reading)) != EOF) {
@@ -174,9 +135,8 @@ gboolean probe_classes (guint count, ProbeResult *results) {
       }
     }
     fclose(reading);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return FALSE;
+    int status = probe_process_wait(child);
+    if (probe_process_failed_to_start(status)) return FALSE;
     if (letter == 'D') {
       /* The X server may not yet have taken the connection of the child
          before, which died in a probe, off its queue (GTK, once it failed
