@@ -100,8 +100,8 @@ public final class GtkHost {
         interface = nil
         builder = nil
         appWidgets = widgets
-        // Not kept: when the app's window goes, its widgets go, and their
-        // controls leave the scene (the behaviours they own are destroyed).
+        // Not kept: when the app's window goes, its widgets go, their
+        // controls leave the scene, and the scene is dismissed.
         self.content = content
         bhg_weak_ref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -114,6 +114,10 @@ public final class GtkHost {
     fileprivate func contentDidGo() {
         contentIsAlive = false
         tick = 0
+        // The app's window went, and with it the screen the scene was on:
+        // the scene ends as a window's does (its behaviours destroyed, their
+        // timers with them). The window's own host ends with its program.
+        if appWidgets != nil, let scene, scene.isPresented { scene.perform { scene.dismiss() } }
     }
 
     /// The sides of the largest window a `.ui` file may ask for.

@@ -111,14 +111,16 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         try pump(until: "the new scene's switch") { self.text(of: self.status) == "checking" }
 
         // The app closes the window with the scene still running: its
-        // widgets go, and each takes its control out of the scene (before:
-        // the host kept the content, and with it every widget and control).
+        // widgets go, each takes its control out of the scene (before: the
+        // host kept the content, and with it every widget and control), and
+        // the scene on it ends, destroying the behaviour its screen owns
+        // (before: only a dismiss by the app did).
+        let screen = loaded.scene.screen
         bhg_window_destroy(window)
         window = nil
-        try pump(until: "the controls gone") { loaded.scene.screen?.rootViews.isEmpty == true }
+        try pump(until: "the controls gone") { screen?.rootViews.isEmpty == true }
+        XCTAssertFalse(loaded.scene.isPresented)
         XCTAssertFalse(host.contentIsAlive)
-        // The behaviour belongs to the screen: dismissing it destroys it.
-        loaded.scene.dismiss()
         XCTAssertTrue(lines.contains { $0.hasSuffix("tally destroyed at Hearts: 1") }, lines.joined(separator: "\n"))
         withExtendedLifetime(host) {}
     }
