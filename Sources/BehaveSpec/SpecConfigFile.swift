@@ -22,6 +22,7 @@ public struct SpecConfigFile: Equatable, Sendable {
     public var filtersOut: [String]?
     public var tags: [String]?
     public var excludedTags: [String]?
+    public var names: [String]?
     public var shuffle: Bool?
     public var shuffleFiles: Bool?
     public var shuffleTests: Bool?
@@ -33,7 +34,7 @@ public struct SpecConfigFile: Equatable, Sendable {
     public init() {}
 
     /// The keys `behave test` honours, as busted spells them.
-    public static let keys = ["ROOT", "output", "filter", "filter-out", "tags", "exclude-tags",
+    public static let keys = ["ROOT", "output", "filter", "filter-out", "name", "tags", "exclude-tags",
                               "shuffle", "shuffle-files", "shuffle-tests", "seed"]
 
     /// Reads the file at `path` (`shown` names it in messages) and takes
@@ -131,6 +132,7 @@ public struct SpecConfigFile: Equatable, Sendable {
             case "filter-out": filtersOut = try texts()
             case "tags": tags = SpecSelection.tags(try texts())
             case "exclude-tags": excludedTags = SpecSelection.tags(try texts())
+            case "name": names = try texts()
             case "shuffle": shuffle = try flag()
             case "shuffle-files": shuffleFiles = try flag()
             case "shuffle-tests": shuffleTests = try flag()

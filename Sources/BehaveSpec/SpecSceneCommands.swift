@@ -15,14 +15,23 @@ extension SpecFileRun {
         let name = try call.requireString(1, "script path")
         var found = locatedScripts[name]
         if found == nil {
+            // Next to the spec, then from the working directory (where
+            // `require` and `scene.load` also look, and where a busted
+            // suite keeps its code beside `spec/`), then the bundled Scripts/.
+            let files = FileManager.default
+            let fromWorkingDirectory = !name.hasPrefix("/")
+                && !files.fileExists(atPath: (directory as NSString).appendingPathComponent(name))
+                && files.fileExists(atPath: name)
             do throws(ValueError) {
-                found = try LuaScript.locate(name, relativeTo: directory, access: access)
+                found = try LuaScript.locate(name, relativeTo: fromWorkingDirectory ? nil : directory, access: access)
             } catch {
                 throw LuaError(error.message)
             }
         }
         guard let path = found else {
-            throw LuaError("\(name): \(LuaScript.notFound(name, relativeTo: directory, reason: "no such script next to the spec or in the bundled Scripts/"))")
+            let reason = "no such script next to the spec (\(directory.isEmpty ? "." : directory)/), in the working directory "
+                + "or in the bundled Scripts/; give its path from one of the first two"
+            throw LuaError("\(name): \(LuaScript.notFound(name, relativeTo: directory, reason: reason))")
         }
         // Found once per file: its specs make its scene again and again.
         locatedScripts[name] = path

@@ -3,7 +3,8 @@ import BehaveLua
 
 /// Which specs run, as busted chooses them, by the spec's full name (its
 /// describe names and its own, joined by spaces): `--filter` and
-/// `--filter-out` take Lua patterns; `--tags` and `--exclude-tags` take
+/// `--filter-out` take Lua patterns; `--name` takes a whole full name,
+/// as it is (for a name full of pattern characters); `--tags` and `--exclude-tags` take
 /// tags, written `#tag` in names, each matched as busted does, as the
 /// pattern `#` followed by the tag (so `api` also selects `#apiv2`).
 /// Exclusions win. Patterns are matched by the sandbox's own matcher
@@ -17,16 +18,22 @@ public struct SpecSelection: Sendable, Equatable, Codable {
     public var tags: [String] = []
     /// A spec does not run when its name has one of these tags.
     public var excludedTags: [String] = []
+    /// A spec runs when its name is one of these, byte for byte (or there are none).
+    public var names: [String] = []
 
-    public init(filters: [String] = [], filtersOut: [String] = [], tags: [String] = [], excludedTags: [String] = []) {
+    public init(filters: [String] = [], filtersOut: [String] = [], tags: [String] = [], excludedTags: [String] = [],
+                names: [String] = []) {
         self.filters = filters
         self.filtersOut = filtersOut
         self.tags = tags
         self.excludedTags = excludedTags
+        self.names = names
     }
 
     /// Whether every spec runs.
-    public var selectsAll: Bool { filters.isEmpty && filtersOut.isEmpty && tags.isEmpty && excludedTags.isEmpty }
+    public var selectsAll: Bool {
+        filters.isEmpty && filtersOut.isEmpty && tags.isEmpty && excludedTags.isEmpty && names.isEmpty
+    }
 
     /// The options' names on the command line, and in busted's config file.
     public static let flags = ["--filter", "--filter-out", "--tags", "--exclude-tags"]
@@ -58,6 +65,7 @@ public struct SpecSelection: Sendable, Equatable, Codable {
         if try any(filtersOut) { return false }
         if !tags.isEmpty, try !any(tags.map(Self.tagPattern)) { return false }
         if !filters.isEmpty, try !any(filters) { return false }
+        if !names.isEmpty, !names.contains(name) { return false }
         return true
     }
 

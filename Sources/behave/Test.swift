@@ -25,6 +25,9 @@ struct Test: Command {
             .option("filter-out", valueName: "PATTERN",
                     help: "Do not run specs whose full name matches this Lua pattern (repeatable; wins over --filter).",
                     repeatable: true),
+            .option("name", valueName: "NAME",
+                    help: "Run only the spec whose full name is NAME, as it is, not a pattern (repeatable: any of them).",
+                    repeatable: true),
             .option("tags", short: "t", valueName: "TAGS",
                     help: "Run only specs with one of these #tags in their full names (comma-separated, repeatable).",
                     repeatable: true),
@@ -59,6 +62,7 @@ struct Test: Command {
     var outputFile: String?
     var filter: [String]
     var filterOut: [String]
+    var name: [String]
     var tags: [String]
     var excludeTags: [String]
     var list: Bool
@@ -82,6 +86,7 @@ struct Test: Command {
         outputFile = arguments.string("output-file")
         filter = arguments.strings("filter")
         filterOut = arguments.strings("filter-out")
+        name = arguments.strings("name")
         tags = arguments.strings("tags")
         excludeTags = arguments.strings("exclude-tags")
         list = arguments.flag("list")

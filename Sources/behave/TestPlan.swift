@@ -71,14 +71,16 @@ struct TestPlan {
         // Each list from the command line, or else from the file; a bad
         // pattern is named where it was written.
         let given = SpecSelection(filters: test.filter, filtersOut: test.filterOut, tags: SpecSelection.tags(test.tags),
-                                  excludedTags: SpecSelection.tags(test.excludeTags))
+                                  excludedTags: SpecSelection.tags(test.excludeTags), names: test.name)
         let read = SpecSelection(
             filters: test.filter.isEmpty ? config.filters ?? [] : [],
             filtersOut: test.filterOut.isEmpty ? config.filtersOut ?? [] : [],
             tags: test.tags.isEmpty ? config.tags ?? [] : [],
-            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : [])
+            excludedTags: test.excludeTags.isEmpty ? config.excludedTags ?? [] : [],
+            names: test.name.isEmpty ? config.names ?? [] : [])
         let selection = SpecSelection(filters: given.filters + read.filters, filtersOut: given.filtersOut + read.filtersOut,
-                                      tags: given.tags + read.tags, excludedTags: given.excludedTags + read.excludedTags)
+                                      tags: given.tags + read.tags, excludedTags: given.excludedTags + read.excludedTags,
+                                      names: given.names + read.names)
         do throws(LuaError) {
             if !given.selectsAll { try given.check(with: LuaPatterns()) }
         } catch {

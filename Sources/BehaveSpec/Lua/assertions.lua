@@ -6,8 +6,8 @@
 local P = ...
 local show, deep_equal, differences, usage, catch = P.show, P.deep_equal, P.differences, P.usage, P.catch
 local same_colour, colour_of = P.same_colour, P.colour_of
-local type, tostring, tonumber, next, ipairs, getmetatable =
-      type, tostring, tonumber, next, ipairs, getmetatable
+local type, tostring, tonumber, next, ipairs, getmetatable, setmetatable =
+      type, tostring, tonumber, next, ipairs, getmetatable, setmetatable
 local format, find, match, concat, abs = string.format, string.find, string.match, table.concat, math.abs
 
 return function(M)
@@ -313,6 +313,44 @@ return function(M)
   end, nil, nil, function(arguments, negated)
     if negated then return format("expected anything but %s values, got them", tostring(arguments[1])) end
     return format("expected %s values, got %d", tostring(arguments[1]), arguments.n - 1)
+  end)
+
+  -- assert.array(t).has.no.holes([length] [, message]), luassert's: t[1]
+  -- up to t[length] (t's largest whole-number key when not given) are all
+  -- there. Turned around, `has.holes` passes when one is missing. Either
+  -- returns the first missing index (nil when there is none).
+  local arrays = setmetatable({}, { __mode = "k" })
+  register("modifier", "array", function(state, arguments)
+    if arguments == nil then return end
+    if type(arguments[1]) ~= "table" then usage("assert.array(t) takes the table to check: assert.array(t).has.no.holes()") end
+    local box = { arguments[1] }
+    arrays[box] = true
+    state.payload = box
+  end)
+  register("assertion", "holes", function(state, arguments)
+    local box = state.payload
+    if not arrays[box] then usage("'holes' must follow assert.array(t): assert.array(t).has.no.holes()") end
+    local t, length = box[1], arguments[1]
+    message_at(state, arguments, 2)
+    if length == nil then
+      length = 0
+      for key in next, t do
+        if math.type(key) == "integer" and key > length then length = key end
+      end
+    elseif math.type(length) ~= "integer" or length < 0 then
+      usage("assert.array(t).has.no.holes(length): the length is a whole number, 0 or more, not " .. show(length))
+    end
+    local missing
+    for i = 1, length do
+      if t[i] == nil then missing = i; break end
+    end
+    state.array, state.length, state.missing = t, length, missing
+    return missing ~= nil, { n = 1, missing }
+  end, nil, nil, function(_, negated, state)
+    if negated then
+      return format("expected no holes in [1] to [%d], but [%d] is nil: %s", state.length, state.missing, show(state.array))
+    end
+    return format("expected a hole in [1] to [%d], but none is nil: %s", state.length, show(state.array))
   end)
 
   -- fail([message]): never passes.

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// What a busted user reaches for first, through the built tool: code kept
+/// at the root of a suite with its specs in `spec/`, `--name` for a spec
+/// whose name is full of pattern characters, luassert's `assert.array`.
+final class BustedHabitsTests: XCTestCase {
+    private func write(_ files: [String: String], in directory: String) throws {
+        for (name, text) in files {
+            let path = directory + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func testSceneScriptFindsAScriptOfTheWorkingDirectoryFromASpecInSpec() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "counter.lua": """
+                local Counter = behaviour { name = "Counter", outlets = { button = "Button" } }
+                function Counter:awake()
+                  self.count = 0
+                  self.button:on("touchUpInside", function() self.count = self.count + 1 end)
+                end
+                return Counter
+                """,
+            "spec/counter_spec.lua": """
+                describe("counter", function()
+                  it("counts taps", function()
+                    local s = scene.script("counter.lua")
+                    s:tap("button")
+                    assert.are.equal(1, s.counter.count)
+                  end)
+                  it("names where it looked", function()
+                    scene.script("missing.lua")
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.output, """
+            ERROR spec/counter_spec.lua:8: counter names where it looked: missing.lua: no such script next to the spec \
+            (spec/), in the working directory or in the bundled Scripts/; give its path from one of the first two
+            1 passed, 0 failed, 1 errored
+
+            """, run.errors)
+    }
+
+    func testNameRunsTheSpecOfThatFullNameAsItIsNotAsAPattern() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "a_spec.lua": """
+                describe("parse", function()
+                  it("reads (a) 100%", function() end)
+                  it("reads (a) 100% too", function() end)
+                  it("reads a 100", function() end)
+                end)
+                """,
+            ".busted": "return { default = { name = \"parse reads a 100\" } }\n",
+        ], in: directory)
+        let named = try runBehaveWithErrors(["test", "--name", "parse reads (a) 100%", "--list"], in: directory)
+        XCTAssertEqual(named.output, "a_spec.lua:2: parse reads (a) 100%\n", named.errors)
+        let two = try runBehaveWithErrors(["test", "--name", "parse reads (a) 100%", "--name", "parse reads a 100"],
+                                          in: directory)
+        XCTAssertEqual(two.output, "2 passed, 0 failed\n", two.errors)
+        // busted's `name` key of `.busted`, which the command line overrides.
+        let configured = try runBehaveWithErrors(["test", "--list"], in: directory)
+        XCTAssertEqual(configured.output, "a_spec.lua:4: parse reads a 100\n", configured.errors)
+        XCTAssertEqual(configured.errors, "", configured.errors)
+    }
+
+    func testAssertArrayHasNoHolesAsLuassertChecksIt() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "array_spec.lua": """
+                describe("array", function()
+                  it("passes", function()
+                    assert.array({ 1, 2, 3 }).has.no.holes()
+                    assert.are.equal(2, assert.array({ 1, nil, 3 }).has.holes())
+                    assert.is_nil(assert.array({}).has.no.holes())
+                  end)
+                  it("fails at the length given", function()
+                    assert.array({ 1, 2 }).has.no.holes(3)
+                  end)
+                  it("fails without one", function()
+                    assert.array({ 1, 2 }).has.holes()
+                  end)
+                  it("needs the array", function()
+                    assert.has.no.holes()
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.output, """
+            FAIL array_spec.lua:8: array fails at the length given: expected no holes in [1] to [3], but [3] is nil: {1, 2}
+            FAIL array_spec.lua:11: array fails without one: expected a hole in [1] to [2], but none is nil: {1, 2}
+            ERROR array_spec.lua:14: array needs the array: 'holes' must follow assert.array(t): assert.array(t).has.no.holes()
+            1 passed, 2 failed, 1 errored
+
+            """, run.errors)
+    }
+}
