@@ -71,6 +71,9 @@ public enum ArgumentReader {
             }
             let (name, attached) = split(argument)
             guard let (parameter, on) = find(name, in: command) else {
+                if let absent = command.absent.first(where: { $0.names.contains(name) }) {
+                    throw ArgumentError("Unknown option '\(name)': \(absent.advice)")
+                }
                 let names = command.parameters.filter { !$0.isPositional && !$0.hidden }.map { "--" + $0.name }
                 throw ArgumentError("Unknown option '\(name)'." + suggestion(for: name, in: names))
             }

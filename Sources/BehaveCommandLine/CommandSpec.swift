@@ -77,6 +77,21 @@ public struct Parameter: Sendable {
     }
 }
 
+/// Options of the tool a command follows (busted's, for `behave test`)
+/// that it leaves out on purpose: given, each is bad usage that says why
+/// and what to do instead, rather than only "unknown".
+public struct AbsentOption: Sendable {
+    /// As typed: `-v`, `--verbose`, `--no-verbose`.
+    public var names: [String]
+    /// Whose option it is and what to do instead, one sentence.
+    public var advice: String
+
+    public init(_ names: [String], _ advice: String) {
+        self.names = names
+        self.advice = advice
+    }
+}
+
 /// A command as data: its name, what help says of it, its parameters and
 /// its subcommands.
 public struct CommandSpec: Sendable {
@@ -87,6 +102,8 @@ public struct CommandSpec: Sendable {
     public var subcommands: [CommandSpec] = []
     /// Printed by `--version`, on the root.
     public var version: String?
+    /// Another tool's options this command does not take, with the reason.
+    public var absent: [AbsentOption] = []
 
     /// `behave run`: the names from the root to this command.
     public var path: [String] = []
@@ -99,7 +116,8 @@ public struct CommandSpec: Sendable {
     }
 
     public init(name: String, abstract: String, discussion: String = "", parameters: [Parameter] = [],
-                subcommands: [CommandSpec] = [], version: String? = nil, path: [String] = []) {
+                subcommands: [CommandSpec] = [], version: String? = nil, path: [String] = [],
+                absent: [AbsentOption] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -107,6 +125,7 @@ public struct CommandSpec: Sendable {
         self.subcommands = subcommands
         self.version = version
         self.path = path
+        self.absent = absent
     }
 
     public var qualifiedName: String { (path.isEmpty ? [name] : path).joined(separator: " ") }

@@ -54,7 +54,39 @@ struct Test: Command {
             .flag("worker", help: "", hidden: true),
             // Runs the specs in this process: a crash in Swift ends the whole run.
             .flag("in-process", help: "", hidden: true),
-        ])
+        ],
+        absent: bustedOptions)
+
+    /// busted's options that `behave test` leaves out, each told why and
+    /// what to do instead (Docs/testing.md has the list too).
+    static let bustedOptions: [AbsentOption] = [
+        AbsentOption(["-v", "--verbose", "--no-verbose"],
+                     "busted's --verbose is not needed: each failure and error is printed whole, with its file:line; -o TAP or -o junit name every spec"),
+        AbsentOption(["--repeat"],
+                     "busted's --repeat has no counterpart (a spec's clock and random numbers are the same each run); to look for order-dependence, run with --shuffle"),
+        AbsentOption(["-p", "--pattern", "--exclude-pattern"],
+                     "spec files are always *_spec.lua; name other files on the command line (a file given by name runs whatever it is called)"),
+        AbsentOption(["-C", "--directory"], "busted's --directory has no counterpart; run `cd DIR && behave test`"),
+        AbsentOption(["-m", "--lpath", "--cpath", "--helper", "-e", "--lua", "--loaders", "-c", "--coverage", "--no-coverage",
+                      "--coverage-config-file", "--ignore-lua", "-Xhelper"],
+                     "specs run in Behave's sandbox, which loads no host code: modules are found in src/, the working directory and beside the spec, and a spec may set package.path"),
+        AbsentOption(["--lazy", "--no-lazy"],
+                     "setup and teardown already run only around the specs that run (busted's lazy_setup); strict_setup is the same"),
+        AbsentOption(["--sort", "--no-sort", "--sort-files", "--no-sort-files", "--sort-tests", "--no-sort-tests"],
+                     "files always run in the order of their paths and specs in the order declared, unless --shuffle"),
+        AbsentOption(["-k", "--keep-going", "--no-keep-going"], "every file always runs, whatever the others do"),
+        AbsentOption(["--auto-insulate", "--no-auto-insulate"], "every spec file always runs in a fresh sandbox"),
+        AbsentOption(["-R", "--recursive", "--no-recursive"], "directories are always searched recursively"),
+        AbsentOption(["--suppress-pending", "--no-suppress-pending"],
+                     "busted's --suppress-pending has no counterpart; pending specs are one PENDING line each and never fail a run"),
+        AbsentOption(["--defer-print", "--no-defer-print"],
+                     "what a spec prints is already kept and shown under its failure (and in TAP and JUnit reports)"),
+        AbsentOption(["--exclude-names-file", "--log-success"],
+                     "behave test reads and writes no such list; use --filter-out or --name, and -o junit --output-file FILE for what passed"),
+        AbsentOption(["--lang"], "messages are in English"),
+        AbsentOption(["-s", "--enable-sound", "--no-enable-sound", "-Xoutput"],
+                     "output handlers are built in: plain, TAP and junit (-o), with no options of their own"),
+    ]
 
     var paths: [String]
     var output: String?

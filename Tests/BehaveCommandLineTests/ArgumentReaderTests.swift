@@ -145,4 +145,29 @@ final class ArgumentReaderTests: XCTestCase {
             }
         }
     }
+
+    /// Another tool's options a command leaves out are told with their
+    /// reason; `behave test`'s list of busted's never names an option it has.
+    func testAnAbsentOptionSaysWhy() {
+        var command = CommandSpec(name: "test", abstract: "Test.", parameters: [.flag("list", short: "l", help: "List.")],
+                                  absent: [AbsentOption(["-v", "--verbose"], "printed whole already"),
+                                           AbsentOption(["-l"], "never reached")])
+        command.path = ["tool", "test"]
+        let tool = CommandSpec(name: "tool", abstract: "A tool.", subcommands: [command])
+        func reason(_ arguments: [String]) -> String? {
+            do { _ = try ArgumentReader.read(arguments, root: tool); return nil } catch { return error.reason }
+        }
+        XCTAssertEqual(reason(["test", "--verbose"]), "Unknown option '--verbose': printed whole already")
+        XCTAssertEqual(reason(["test", "-v"]), "Unknown option '-v': printed whole already")
+        XCTAssertNil(reason(["test", "-l"]))
+        let reader = Test.spec
+        for name in Test.bustedOptions.flatMap(\.names) {
+            do {
+                _ = try ArgumentReader.values([name], for: reader)
+                XCTFail("\(name) is read")
+            } catch {
+                XCTAssertTrue(error.reason.hasPrefix("Unknown option '\(name)': "), error.reason)
+            }
+        }
+    }
 }

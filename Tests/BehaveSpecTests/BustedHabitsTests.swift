@@ -70,6 +70,28 @@ final class BustedHabitsTests: XCTestCase {
         XCTAssertEqual(configured.errors, "", configured.errors)
     }
 
+    func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
+        let directory = try temporaryDirectory(self)
+        try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
+        let cases = [
+            (["-v"], "Unknown option '-v': busted's --verbose is not needed: each failure and error is printed whole"),
+            (["--no-verbose"], "Unknown option '--no-verbose': busted's --verbose is not needed"),
+            (["--repeat=3"], "Unknown option '--repeat': busted's --repeat has no counterpart"),
+            (["-p", "_test"], "Unknown option '-p': spec files are always *_spec.lua; name other files on the command line"),
+            (["--lpath", "./?.lua"], "Unknown option '--lpath': specs run in Behave's sandbox, which loads no host code"),
+            (["-C", "spec"], "Unknown option '-C': busted's --directory has no counterpart; run `cd DIR && behave test`"),
+        ]
+        for (arguments, start) in cases {
+            let run = try runBehaveWithErrors(["test"] + arguments, in: directory)
+            XCTAssertEqual(run.status, 2, run.errors)
+            XCTAssertEqual(run.output, "")
+            XCTAssertTrue(run.errors.hasPrefix("behave: " + start), run.errors)
+            XCTAssertEqual(run.errors.split(separator: "\n").count, 1, run.errors)
+        }
+        // Behave's own options are never told to be busted's.
+        XCTAssertEqual(try runBehaveWithErrors(["test", "-l"], in: directory).output, "a_spec.lua:1: runs\n")
+    }
+
     func testAssertArrayHasNoHolesAsLuassertChecksIt() throws {
         let directory = try temporaryDirectory(self)
         try write([

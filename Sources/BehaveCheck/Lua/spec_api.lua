@@ -78,6 +78,8 @@ package = {}
 ---@field returned_arguments fun(count: integer, ...: any)
 ---@field spy fun(s: Behave.Spy): table
 ---@field stub fun(s: Behave.Spy): table
+---luassert's `assert.array(t).has.no.holes([length])`.
+---@field array fun(t: table): { has: { holes: fun(length?: integer): integer?, no: { holes: fun(length?: integer): integer? } } }
 ---@field message fun(text: string): Behave.Assert
 ---@field is_not Behave.Assert
 ---@field are Behave.Assert
