@@ -3,7 +3,8 @@ import BehaveCore
 /// The default report: one line per failure (`FAIL file:line: name:
 /// message`) and per error (`ERROR …`), with the details and what the spec
 /// printed indented below, pending specs by name, a passed spec's note
-/// (`toggle.behave:1: transcript toggle.behave: updated: …`), and the
+/// (`toggle.behave:1: transcript toggle.behave: updated: …`) or what it
+/// printed (under `PASS file:line: name`), and the
 /// counts as the last line. On a terminal a progress line is redrawn as
 /// files finish, and with `colours` the markers and the last line are
 /// coloured (only Behave's own words: text from specs is escaped, never
@@ -26,10 +27,16 @@ public final class PlainReporter: SpecReporter {
         case .listed:
             return
         case .passed:
-            // Only a note (a transcript rewritten) is worth a line.
-            guard !result.message.isEmpty else { return }
+            // Only a note (a transcript rewritten) or what the spec printed
+            // is worth a line: busted shows a passing spec's prints too, and
+            // print is how a spec is debugged.
+            guard !result.message.isEmpty || !result.output.isEmpty else { return }
             clearProgress()
-            write("\(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(DisplayText.line(result.message))\n")
+            var text = result.message.isEmpty
+                ? "\(paint("PASS", .green)) \(DisplayText.line(result.file)):\(result.line): \(DisplayText.line(result.name))\n"
+                : "\(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(DisplayText.line(result.message))\n"
+            text += printed(result.output)
+            write(text)
         case .pending:
             clearProgress()
             let reason = result.message.isEmpty ? "" : ": \(DisplayText.line(result.message))"
@@ -40,12 +47,14 @@ public final class PlainReporter: SpecReporter {
             // lines and what the spec printed indented below it.
             let marker = result.status == .failed ? paint("FAIL", .red) : paint("ERROR", .magenta)
             let message = DisplayText.indented(result.message, by: "    ")
-            var text = "\(marker) \(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(message)\n"
-            for printed in result.output {
-                text += "    | " + DisplayText.indented(printed, by: "    | ") + "\n"
-            }
-            write(text)
+            write("\(marker) \(DisplayText.line(result.location)): \(DisplayText.line(result.name)): \(message)\n"
+                  + printed(result.output))
         }
+    }
+
+    /// What a spec printed (and its scenes logged), a `| ` line each.
+    private func printed(_ output: [String]) -> String {
+        output.map { "    | " + DisplayText.indented($0, by: "    | ") + "\n" }.joined()
     }
 
     public func progress(filesDone: Int, of total: Int, summary: SpecSummary) {

@@ -3,7 +3,8 @@ import XCTest
 
 /// What a busted user reaches for first, through the built tool: code kept
 /// at the root of a suite with its specs in `spec/`, `--name` for a spec
-/// whose name is full of pattern characters, luassert's `assert.array`.
+/// whose name is full of pattern characters, luassert's `assert.array`,
+/// busted's options Behave leaves out, print in a passing spec.
 final class BustedHabitsTests: XCTestCase {
     private func write(_ files: [String: String], in directory: String) throws {
         for (name, text) in files {
@@ -90,6 +91,34 @@ final class BustedHabitsTests: XCTestCase {
         }
         // Behave's own options are never told to be busted's.
         XCTAssertEqual(try runBehaveWithErrors(["test", "-l"], in: directory).output, "a_spec.lua:1: runs\n")
+    }
+
+    func testWhatAPassingSpecPrintsIsShownAsBustedShowsIt() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "print_spec.lua": """
+                describe("debugging", function()
+                  it("prints and passes", function()
+                    print("got", 42)
+                    assert.are.equal(42, 42)
+                  end)
+                  it("passes quietly", function() end)
+                  it("prints and fails", function()
+                    print("got", 41)
+                    assert.are.equal(42, 41)
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.output, """
+            PASS print_spec.lua:2: debugging prints and passes
+                | got\t42
+            FAIL print_spec.lua:9: debugging prints and fails: expected 42, got 41
+                | got\t41
+            2 passed, 1 failed
+
+            """, run.errors)
     }
 
     func testAssertArrayHasNoHolesAsLuassertChecksIt() throws {
