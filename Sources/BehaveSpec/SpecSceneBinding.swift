@@ -55,7 +55,16 @@ extension SpecFileRun {
                 let scene = try self.scene(call)
                 let name = try call.requireString(2, "name")
                 let key = try call.requireString(3, "property name")
-                let value = try call.data(4).looseValue(for: "\(name).\(key)")
+                let value: LooseValue
+                do throws(LuaError) {
+                    value = try call.data(4).looseValue(for: "\(name).\(key)")
+                } catch {
+                    // `spy.on(s.toggle, "toggle")`, `stub(s.toggle, …)` (a spy is a
+                    // table of functions): a busted user's first try, which cannot
+                    // reach the behaviour's own Lua state.
+                    guard let record = scene.scene.record(named: name) else { throw error }
+                    throw LuaError(SpecFileRun.behaviourFunctionSet(name, key, events: record.behaviour?.eventNames ?? []))
+                }
                 try self.execute(.set(name, property: key, value: value), in: scene, call)
             }),
             ("command", { [unowned self] call throws(LuaError) in
@@ -78,6 +87,16 @@ extension SpecFileRun {
         let events = view.schema.events
         let event = "\(view.name).\(events.contains("touchUpInside") ? "touchUpInside" : events.first ?? "EVENT")"
         return "\(inScript); a spec hears a control's events by recording them: `local events = s:record(\"\(event)\")` fills as the event fires"
+    }
+
+    /// A spec that puts a function (a spy, a stub) on a behaviour is told
+    /// why it cannot and what a spec does instead.
+    static func behaviourFunctionSet(_ name: String, _ key: String, events: [String]) -> String {
+        let event = "\(name).\(events.first ?? "EVENT")"
+        return "`\(name).\(key)` cannot be replaced by a function: the behaviour `\(name)` runs in its scene's own Lua state, "
+            + "which the spec's spies and stubs do not reach; check what it does instead: "
+            + "`s:record(\"\(event)\")` fills as it sends that event, `s:record(\"\(name).\(key)\")` as the action "
+            + "`\(key)` reaches it from a connection or a call (not from its own `self:\(key)()`), and `s.\(name).FIELD` reads its state"
     }
 
     /// The scene a call is about (argument 1 is its id).

@@ -4,7 +4,8 @@ import XCTest
 /// What a busted user reaches for first, through the built tool: code kept
 /// at the root of a suite with its specs in `spec/`, `--name` for a spec
 /// whose name is full of pattern characters, luassert's `assert.array`,
-/// busted's options Behave leaves out, print in a passing spec.
+/// busted's options Behave leaves out, print in a passing spec, a spy put
+/// on a behaviour.
 final class BustedHabitsTests: XCTestCase {
     private func write(_ files: [String: String], in directory: String) throws {
         for (name, text) in files {
@@ -117,6 +118,41 @@ final class BustedHabitsTests: XCTestCase {
             FAIL print_spec.lua:9: debugging prints and fails: expected 42, got 41
                 | got\t41
             2 passed, 1 failed
+
+            """, run.errors)
+    }
+
+    func testASpyOnABehaviourSaysWhyNotAndWhatToRecord() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "spy_spec.lua": """
+                describe("toggle", function()
+                  it("is spied on", function()
+                    local s = scene.script("toggle.lua")
+                    spy.on(s.toggle, "toggle")
+                  end)
+                  it("is stubbed", function()
+                    local s = scene.script("toggle.lua")
+                    stub(s.toggle, "toggle")
+                  end)
+                  it("takes values as ever", function()
+                    local s = scene.script("toggle.lua")
+                    s.toggle.duration = 2
+                    assert.are.equal(2, s.toggle.duration)
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        let reason = "`toggle.toggle` cannot be replaced by a function: the behaviour `toggle` runs in its scene's own Lua "
+            + "state, which the spec's spies and stubs do not reach; check what it does instead: "
+            + "`s:record(\"toggle.valueChanged\")` fills as it sends that event, `s:record(\"toggle.toggle\")` as the "
+            + "action `toggle` reaches it from a connection or a call (not from its own `self:toggle()`), and "
+            + "`s.toggle.FIELD` reads its state"
+        XCTAssertEqual(run.output, """
+            ERROR spy_spec.lua:4: toggle is spied on: \(reason)
+            ERROR spy_spec.lua:8: toggle is stubbed: \(reason)
+            1 passed, 0 failed, 2 errored
 
             """, run.errors)
     }
