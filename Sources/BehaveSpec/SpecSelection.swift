@@ -72,8 +72,21 @@ public struct SpecSelection: Sendable, Equatable, Codable {
     private static func tagPattern(_ tag: String) -> String { "#" + tag }
 
     /// Tags as busted takes them on its command line and in `.busted`:
-    /// comma-separated, each repeatable; blanks around them are dropped.
+    /// comma-separated, each repeatable; blanks around them are dropped,
+    /// and a `#` before one, as names write it (`--tags '#slow'`), which
+    /// busted would look for as `##slow` and find nowhere.
     public static func tags(_ lists: [String]) -> [String] {
-        lists.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        lists.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The options that chose, as a command line gives them (for a run
+    /// that chose no spec).
+    public var described: String {
+        let parts = filters.map { "--filter \($0)" } + filtersOut.map { "--filter-out \($0)" } + names.map { "--name \($0)" }
+            + tags.map { "--tags \($0)" } + excludedTags.map { "--exclude-tags \($0)" }
+        return parts.joined(separator: " ")
     }
 }

@@ -182,7 +182,9 @@ struct Test: Command {
                 case .tap: TAPReporter(write: out)
                 case .junit: JUnitReporter(write: out)
                 }
-                return runner.run(files, reporter: reporter).succeeded ? 0 : 1
+                let summary = runner.run(files, reporter: reporter)
+                warnIfNoneChosen(summary, by: plan.options.selection)
+                return summary.succeeded ? 0 : 1
             }
             // The handler's report to the file, the plain report to standard output.
             guard FileManager.default.createFile(atPath: outputFile, contents: nil) else {
@@ -195,11 +197,21 @@ struct Test: Command {
             case .junit: JUnitReporter { report += $0 }
             }
             let summary = runner.run(files, reporter: TeeReporter([plain, handler]))
+            warnIfNoneChosen(summary, by: plan.options.selection)
             guard FileManager.default.createFile(atPath: outputFile, contents: Data(report.utf8)) else {
                 throw UsageFailure("\(outputFile): cannot write the file")
             }
             return summary.succeeded ? 0 : 1
         }
+    }
+
+    /// A selection that chose no spec passes, as busted's does; a CI job
+    /// whose filter or tag is misspelt should not pass unremarked.
+    private func warnIfNoneChosen(_ summary: SpecSummary, by selection: SpecSelection) {
+        guard !selection.selectsAll, summary.files > 0,
+              summary.passed + summary.failed + summary.errors + summary.skipped == 0 else { return }
+        writeError("warning: no spec was chosen by \(DisplayText.line(selection.described)); "
+                   + "`behave test --list` without them names every spec, with its #tags")
     }
 
     /// Spec files run in a worker process, so that a crash in Swift fails

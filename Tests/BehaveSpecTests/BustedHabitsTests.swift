@@ -72,6 +72,24 @@ final class BustedHabitsTests: XCTestCase {
         XCTAssertEqual(configured.errors, "", configured.errors)
     }
 
+    func testATagWrittenWithItsHashSelectsAndASelectionOfNothingIsTold() throws {
+        let directory = try temporaryDirectory(self)
+        try write(["a_spec.lua": """
+            describe("io #slow", function()
+              it("reads", function() end)
+            end)
+            it("adds #fast", function() end)
+            """], in: directory)
+        let hashed = try runBehaveWithErrors(["test", "--tags", "#slow", "--exclude-tags", " #fast"], in: directory)
+        XCTAssertEqual(hashed.output, "1 passed, 0 failed\n", hashed.errors)
+        XCTAssertEqual(hashed.errors, "")
+        let none = try runBehaveWithErrors(["test", "--filter", "^write", "--tags", "slow"], in: directory)
+        XCTAssertEqual(none.status, 0, "busted passes a run that chose nothing")
+        XCTAssertEqual(none.output, "0 passed, 0 failed\n")
+        XCTAssertEqual(none.errors, "behave: warning: no spec was chosen by --filter ^write --tags slow; "
+                       + "`behave test --list` without them names every spec, with its #tags\n")
+    }
+
     func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
         let directory = try temporaryDirectory(self)
         try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
