@@ -605,6 +605,45 @@ class InspectorEditors(unittest.TestCase):
         self.assertEqual(len(sets()), 2, sets())
 
 
+class NarrowWindows(unittest.TestCase):
+    """A window narrower than three columns: the page goes down, never
+    sideways, and every part of it stays within the window."""
+
+    def test_the_page_fits_narrow_windows(self):
+        studio = Studio(os.path.join(REPOSITORY, "Examples", "Toggle"), "toggle.scene.yaml")
+        browser = chromium()
+        try:
+            for width in [1000, 900, 420]:
+                browser.set_window_size(width, 900)
+                page = Page(browser, studio.url)
+                wait_for(lambda: page.field("toggle.normalImage"), what="the inspector")
+                fits = browser.execute_script("""
+                    const inside = (element, box) => {
+                      const r = element.getBoundingClientRect();
+                      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+                    };
+                    const view = { left: 0, right: document.documentElement.clientWidth };
+                    const card = document.querySelector('.card[data-behaviour="toggle"]').getBoundingClientRect();
+                    return {
+                      sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+                      phone: inside(document.querySelector(".phone"), view),
+                      clock: inside(document.getElementById("keyboard-toggle"), view),
+                      timeline: inside(document.getElementById("timeline"), view),
+                      command: inside(document.querySelector("#command-form button"), view),
+                      card: inside(document.querySelector('.card[data-behaviour="toggle"]'), view),
+                      editor: inside(document.querySelector('[data-field="toggle.normalImage"] input'), card),
+                      slider: inside(document.querySelector('[data-field="toggle.duration"] input[type=range]'), card),
+                    };""")
+                self.assertEqual(fits, {"sideways": False, "phone": True, "clock": True, "timeline": True, "command": True,
+                                        "card": True, "editor": True, "slider": True}, f"at {width} pixels")
+            # And it works there: a click is a command as anywhere.
+            page.widget("wifi").click()
+            wait_for(lambda: page.image_name("wifi") == "toggle-on", what="wifi on at 420 pixels")
+        finally:
+            browser.quit()
+            studio.stop()
+
+
 class OnlyTheStudiosOwnPage(unittest.TestCase):
     """Origins, hosts and paths: what a web site or a crafted request gets."""
 
