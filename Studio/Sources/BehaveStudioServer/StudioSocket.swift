@@ -32,7 +32,9 @@ struct StudioSocket: Sendable {
             // watch below guards it instead.
             try? await channel.pipeline.removeHandler(name: StudioQuietDeadline.name).get()
             guard let subscription = host.subscribe() else {
-                try await outbound.close(.policyViolation, reason: "too many pages are connected")
+                // The page shows the reason, and tries again.
+                try await outbound.close(.policyViolation,
+                                         reason: "\(StudioHost.maximumSubscriptions) pages are connected already: close one")
                 return
             }
             defer { host.unsubscribe(subscription) }
