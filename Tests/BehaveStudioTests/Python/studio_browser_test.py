@@ -229,6 +229,20 @@ class ToggleInTheStudio(unittest.TestCase):
         wait_for(lambda: page.problem() is None, timeout=5, what="the problem gone once fixed")
 
 
+    def test_7_the_command_box_suggests_this_scenes_commands(self):
+        # Lines that work here, in the scene's own names (not another scene's).
+        page = self.page
+        shown = lambda: page.find("#command-line").get_attribute("placeholder")
+        suggestion = wait_for(lambda: shown() if shown().startswith("tap ") else None, what="the command box's suggestion")
+        # animated as the inspector has it (an earlier test set it).
+        self.assertRegex(suggestion, r"^tap wifi · advance 0\.5 · set toggle\.animated (true|false) · help$")
+        command = page.find("#command-line")
+        for line in suggestion.split(" · "):
+            command.send_keys(line, Keys.ENTER)
+            wait_for(lambda: any(f"> {line}" in entry for entry in page.timeline()), what=f"{line} run")
+            self.assertEqual(page.find("#mistake").text, "", line)
+
+
 class ImagePickerInTheStudio(unittest.TestCase):
     """The image picker: action sheet, photo picker with the real photos."""
 
