@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// `behave-studio SCENE --port 0`, built beside these tests, in the
 /// scene's folder: the real server, as `behave studio` runs it.
@@ -35,7 +34,7 @@ final class StudioServerProcess {
         guard let range = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression),
               let port = Int(text[range].split(separator: ":")[1]) else {
             process.terminate()
-            throw XCTSkip("behave-studio did not start: \(text)")
+            throw TestConnection.Failure(description: "behave-studio did not start: \(text)")
         }
         self.port = port
     }
