@@ -40,6 +40,8 @@ let package = Package(
                 "_FoundationCShims", "CoreFoundation", "_FoundationICU",
             ].flatMap { ["-Xlinker", "-l\($0)"] }, .when(platforms: [.linux], configuration: .release))]
         ),
+        // The server as a client meets it: the built behave-studio, over sockets.
+        .testTarget(name: "BehaveStudioServerTests", dependencies: ["BehaveStudioServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,12 @@ struct StudioServer {
 
     /// Connections at once, at most (pages, their files, their sockets).
     static let maximumConnections = 64
+    /// How long a connection that is not a page's WebSocket may go without
+    /// the studio having anything to answer: a request must be all there
+    /// by then, and a kept-alive connection closes (the browser opens
+    /// another). A browser sends a request at once; a client that sends
+    /// one slowly, or nothing, gives its place back this soon.
+    static let quietLimit = TimeAmount.seconds(10)
 
     struct BindFailure: Error {
         var message: String
@@ -49,11 +55,13 @@ struct StudioServer {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                configuration: .init(http1: .init(idleTimeout: .seconds(60)),
-                                     ws: .init(maxFrameSize: StudioSocket.maximumFrame))
-            ) { request, _, _ in
-                socket.shouldUpgrade(request)
+            server: HTTPServerBuilder { responder in
+                StudioChannel(inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    configuration: .init(ws: .init(maxFrameSize: StudioSocket.maximumFrame))
+                ) { request, channel, _ in
+                    socket.shouldUpgrade(request, channel: channel)
+                }, quietLimit: StudioServer.quietLimit)
             },
             configuration: .init(address: .hostname(StudioAddress.host, port: port), serverName: nil,
                                  availableConnectionsDelegate: MaximumAvailableConnections(StudioServer.maximumConnections)),

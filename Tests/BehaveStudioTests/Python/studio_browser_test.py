@@ -45,9 +45,12 @@ def http_get(port, path, host=None):
 class Page:
     """The studio's page in the browser."""
 
-    def __init__(self, browser, url):
+    def __init__(self, browser, url=None):
+        """Opens the page at `url` (without one: the page the browser shows)
+        and waits until it is connected."""
         self.browser = browser
-        browser.get(url)
+        if url:
+            browser.get(url)
         wait_for(lambda: "is-connected" in browser.find_element(By.TAG_NAME, "body").get_attribute("class"),
                  what="the page to connect")
 
@@ -224,6 +227,20 @@ class ToggleInTheStudio(unittest.TestCase):
         wait_for(lambda: page.image_name("sound") != name, timeout=5, what="the old scene still answering")
         save(self.script, self.original)
         wait_for(lambda: page.problem() is None, timeout=5, what="the problem gone once fixed")
+
+
+    def test_7_the_command_box_suggests_this_scenes_commands(self):
+        # Lines that work here, in the scene's own names (not another scene's).
+        page = self.page
+        shown = lambda: page.find("#command-line").get_attribute("placeholder")
+        suggestion = wait_for(lambda: shown() if shown().startswith("tap ") else None, what="the command box's suggestion")
+        # animated as the inspector has it (an earlier test set it).
+        self.assertRegex(suggestion, r"^tap wifi · advance 0\.5 · set toggle\.animated (true|false) · help$")
+        command = page.find("#command-line")
+        for line in suggestion.split(" · "):
+            command.send_keys(line, Keys.ENTER)
+            wait_for(lambda: any(f"> {line}" in entry for entry in page.timeline()), what=f"{line} run")
+            self.assertEqual(page.find("#mistake").text, "", line)
 
 
 class ImagePickerInTheStudio(unittest.TestCase):
@@ -603,6 +620,101 @@ class InspectorEditors(unittest.TestCase):
         field.send_keys(Keys.TAB)
         time.sleep(0.3)
         self.assertEqual(len(sets()), 2, sets())
+
+
+class NarrowWindows(unittest.TestCase):
+    """A window narrower than three columns: the page goes down, never
+    sideways, and every part of it stays within the window."""
+
+    def test_the_page_fits_narrow_windows(self):
+        studio = Studio(os.path.join(REPOSITORY, "Examples", "Toggle"), "toggle.scene.yaml")
+        browser = chromium()
+        try:
+            for width in [1000, 900, 420]:
+                browser.set_window_size(width, 900)
+                page = Page(browser, studio.url)
+                wait_for(lambda: page.field("toggle.normalImage"), what="the inspector")
+                fits = browser.execute_script("""
+                    const inside = (element, box) => {
+                      const r = element.getBoundingClientRect();
+                      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+                    };
+                    const view = { left: 0, right: document.documentElement.clientWidth };
+                    const card = document.querySelector('.card[data-behaviour="toggle"]').getBoundingClientRect();
+                    return {
+                      sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+                      phone: inside(document.querySelector(".phone"), view),
+                      clock: inside(document.getElementById("keyboard-toggle"), view),
+                      timeline: inside(document.getElementById("timeline"), view),
+                      command: inside(document.querySelector("#command-form button"), view),
+                      card: inside(document.querySelector('.card[data-behaviour="toggle"]'), view),
+                      editor: inside(document.querySelector('[data-field="toggle.normalImage"] input'), card),
+                      slider: inside(document.querySelector('[data-field="toggle.duration"] input[type=range]'), card),
+                    };""")
+                self.assertEqual(fits, {"sideways": False, "phone": True, "clock": True, "timeline": True, "command": True,
+                                        "card": True, "editor": True, "slider": True}, f"at {width} pixels")
+            # And it works there: a click is a command as anywhere.
+            page.widget("wifi").click()
+            wait_for(lambda: page.image_name("wifi") == "toggle-on", what="wifi on at 420 pixels")
+        finally:
+            browser.quit()
+            studio.stop()
+
+
+def page_socket(port):
+    """A WebSocket to the studio as its page opens one (its Origin); the
+    socket, once the studio has taken it."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+    connection.sendall((f"GET /socket HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                        "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                        f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += connection.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return connection
+
+
+def masked_text(text):
+    """One text frame as a client sends it (masked; short)."""
+    data = text.encode()
+    mask = bytes([1, 2, 3, 4])
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+class WhenThePageCannotConnect(unittest.TestCase):
+    """A page the studio turns away, or whose studio has stopped, says why
+    and takes no clicks that would go nowhere."""
+
+    def test_turned_away_then_stopped(self):
+        studio = Studio(os.path.join(REPOSITORY, "Examples", "Toggle"), "toggle.scene.yaml")
+        browser = chromium()
+        others = []
+        try:
+            # Every page's place taken (their clock paused, so little is sent to them).
+            for _ in range(16):
+                others.append(page_socket(studio.port))
+            others[0].sendall(masked_text('{"kind": "clock", "running": false}'))
+            browser.get(studio.url)
+            status = lambda: browser.find_element(By.ID, "connection").text
+            wait_for(lambda: "pages are connected" in status(), what="the reason the page is turned away")
+            self.assertEqual(status(), "disconnected: 16 pages are connected already: close one")
+            self.assertLess(float(browser.find_element(By.CSS_SELECTOR, ".device").value_of_css_property("opacity")), 1)
+            # A place comes free: the page connects by itself.
+            others.pop().close()
+            page = Page(browser)
+            wait_for(lambda: page.widget("wifi"), what="the screen")
+            self.assertEqual(page.widget("wifi").value_of_css_property("pointer-events"), "auto")
+            # The studio stops: the page says so, and its screen takes no clicks.
+            studio.stop()
+            wait_for(lambda: status() == "disconnected: is behave studio still running?", what="the page told")
+            self.assertEqual(page.widget("wifi").value_of_css_property("pointer-events"), "none")
+            self.assertEqual(page.find("#command-line").value_of_css_property("pointer-events"), "none")
+        finally:
+            for other in others:
+                other.close()
+            browser.quit()
+            studio.stop()
 
 
 class OnlyTheStudiosOwnPage(unittest.TestCase):

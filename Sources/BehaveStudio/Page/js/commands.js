@@ -25,3 +25,25 @@ export function value(type, v) {
     default: return phrase(String(v));
   }
 }
+
+// Examples for the command box, in this scene's own names: a button (or
+// any control) to tap, and an inspectable with a plain value (a bool, a
+// number, a string) set to the value it has.
+export function examples(scene, state) {
+  const lines = [];
+  const controls = Object.entries((state && state.controls) || {});
+  const control = controls.find(([, c]) => c && c.widget === "Button") || controls[0];
+  if (control) lines.push(`tap ${word(control[0])}`);
+  lines.push("advance 0.5");
+  const plain = (v) => ["boolean", "number", "string"].includes(typeof v);
+  for (const behaviour of (scene && scene.behaviours) || []) {
+    const live = (((state && state.behaviours) || {})[behaviour.name] || {}).inspectables || {};
+    const spec = ((behaviour.declaration || {}).inspectables || []).find((s) => plain(live[s.name]));
+    if (spec) {
+      lines.push(`set ${behaviour.name}.${spec.name} ${value(spec.type, live[spec.name])}`);
+      break;
+    }
+  }
+  lines.push("help");
+  return lines.join(" · ");
+}

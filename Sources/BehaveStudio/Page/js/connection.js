@@ -26,8 +26,9 @@ export class Connection {
       }
       if (part && typeof part.kind === "string") this.onPart(part.kind, part.data);
     });
-    socket.addEventListener("close", () => {
-      this.onStatus("disconnected: is behave studio still running?");
+    socket.addEventListener("close", (event) => {
+      // The studio says why when it turns a page away (too many pages).
+      this.onStatus(`disconnected: ${event.reason || "is behave studio still running?"}`);
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     });

@@ -4,6 +4,7 @@
 // last mistake).
 import { setText } from "./dom.js";
 import { Connection } from "./connection.js";
+import { examples } from "./commands.js";
 import { Screen } from "./screen.js";
 import { Dialogs } from "./dialogs.js";
 import { Inspector } from "./inspector.js";
@@ -15,6 +16,7 @@ import { NameTags } from "./names.js";
 const connectionLabel = document.getElementById("connection");
 let files = new ImageFiles();
 let lastState = null;
+let lastScene = null;
 
 const connection = new Connection(receive, (status) => {
   setText(connectionLabel, status);
@@ -39,6 +41,8 @@ function receive(kind, data) {
       document.title = `${data.file} — Behave Studio`;
       screen.clear();
       inspector.build(data);
+      lastScene = data;
+      document.getElementById("command-line").placeholder = "";
       document.body.dataset.generation = String(data.generation);
       if (lastState) showState(lastState);
       break;
@@ -58,6 +62,8 @@ function receive(kind, data) {
 }
 
 function showState(state) {
+  const commandLine = document.getElementById("command-line");
+  if (!commandLine.placeholder && lastScene) commandLine.placeholder = examples(lastScene, state);
   screen.update(state.controls, files);
   names.refresh();
   dialogs.update(state.dialog, files);
