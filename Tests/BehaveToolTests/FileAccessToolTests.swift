@@ -89,7 +89,10 @@ final class FileAccessToolTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.errors)
         XCTAssertTrue(run.output.contains("module 'helpers': \(sceneRefusal)"), run.output)
         XCTAssertTrue(run.output.contains("module 'keys': \(sceneRefusal)"), run.output)
-        XCTAssertTrue(run.output.contains("keep a scene's scripts, modules and photos in its folder or below it"), run.output)
+        // The script run alone and in a scene are refused in the same words.
+        let keep = (scene: "keep what the scene uses (its scripts, the modules they require, its photos) in its folder or below it, as files rather than links that lead elsewhere",
+                    script: "keep what the script uses (the modules it requires) in its folder or below it, as files rather than links that lead elsewhere")
+        XCTAssertTrue(run.output.contains("module 'helpers': \(sceneRefusal); \(keep.scene)"), run.output)
         let json = try behave(["run", "scene/reach.scene.yaml", "--json", "--do", "tap button", "--do", "quit"], in: root)
         XCTAssertEqual(json.status, 1, json.errors)
         XCTAssertTrue(json.output.contains("module 'helpers': \(sceneRefusal)"), json.output)
@@ -98,7 +101,7 @@ final class FileAccessToolTests: XCTestCase {
         let script = try behave(["run", "top.lua", "--do", "quit"], in: root.appendingPathComponent("scene"))
         XCTAssertEqual(script.status, 2)
         XCTAssertTrue(script.errors.contains("module 'helpers': \(scriptRefusal)"), script.errors)
-        XCTAssertTrue(script.errors.contains("keep the modules a script requires in its folder or below it"), script.errors)
+        XCTAssertTrue(script.errors.contains("module 'helpers': \(scriptRefusal); \(keep.script)"), script.errors)
 
         // A link that stays inside the folder is followed.
         try """
@@ -114,7 +117,7 @@ final class FileAccessToolTests: XCTestCase {
         let root = try tree()
         let run = try behave(["run", "scene/far.scene.yaml", "--do", "quit"], in: root)
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read (the scene's folder and the bundled Scripts/); keep a scene's scripts"),
+        XCTAssertTrue(run.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read (the scene's folder and the bundled Scripts/); keep what the scene uses (its scripts,"),
                       run.errors)
         XCTAssertTrue(run.errors.contains("behaviour `linked`: linked.lua: \(sceneRefusal)"), run.errors)
         let check = try behave(["check", "scene/far.scene.yaml", "scene/reach.scene.yaml"], in: root)
