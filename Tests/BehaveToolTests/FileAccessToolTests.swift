@@ -113,6 +113,36 @@ final class FileAccessToolTests: XCTestCase {
         XCTAssertTrue(near.output.contains("label.text: \"\" → \"shared\""), near.output)
     }
 
+    /// Through a linked folder, a scene's script and the modules it
+    /// requires are named as the user named the folder (`through/`), not
+    /// where the link leads; a link out of the folder is still refused.
+    func testFilesReachedThroughALinkedFolderAreNamedAsTyped() throws {
+        let root = try tree()
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("through").path, withDestinationPath: "scene")
+        try "local M = {}\nfunction M.blow() error('blown') end\nreturn M\n"
+            .write(to: root.appendingPathComponent("scene/fuse.lua"), atomically: true, encoding: .utf8)
+        try """
+            local fuse = require "fuse"
+            local Blow = behaviour { name = "Blow", outlets = { button = "Button" } }
+            function Blow:awake() self.button:on("touchUpInside", function() fuse.blow() end) end
+            return Blow
+            """.write(to: root.appendingPathComponent("scene/blow.lua"), atomically: true, encoding: .utf8)
+        try """
+            controls: { button: { type: Button } }
+            behaviours: { blow: { script: blow.lua, outlets: { button: button } } }
+            """.write(to: root.appendingPathComponent("scene/blow.scene.yaml"), atomically: true, encoding: .utf8)
+        let run = try behave(["run", "through/blow.scene.yaml", "--do", "tap button", "--do", "quit"], in: root)
+        XCTAssertEqual(run.status, 1, run.errors)
+        XCTAssertTrue(run.output.contains("through/fuse.lua:2: blown"), run.output)
+        XCTAssertTrue(run.output.contains("through/blow.lua:3: in function"), run.output)
+        XCTAssertFalse(run.output.contains("scene/"), run.output)
+        // The check is the resolved path's: a link out of the folder is
+        // refused through the linked folder too.
+        let reach = try behave(["run", "through/reach.scene.yaml", "--do", "tap button", "--do", "quit"], in: root)
+        XCTAssertEqual(reach.status, 1, reach.errors)
+        XCTAssertTrue(reach.output.contains("through/reach.lua:5: module 'helpers': \(sceneRefusal)"), reach.output)
+    }
+
     func testAScenesScriptOutsideItsFolderIsRefusedByName() throws {
         let root = try tree()
         let run = try behave(["run", "scene/far.scene.yaml", "--do", "quit"], in: root)
