@@ -9,19 +9,29 @@ import Synchronization
 /// file has, UTF-8 or not.
 public final class LuaScript {
     /// The path as messages show it (relative to the working directory when
-    /// it is inside it).
+    /// it is inside it): as the user or the scene named it.
     public let displayName: String
+    /// The path read (a link's target, once checked, when access is
+    /// restricted).
     public let path: String
+    /// The path as named, through any linked folder: messages and the
+    /// folder its `require` looks in go by it, so that a script reached
+    /// through `link/` is `link/toggle.lua`, not where the link leads.
+    public let namedPath: String
     public let source: [UInt8]
     /// The file's name (`toggle.lua`), which every instance's record in the
     /// scene shows: made once, not per instance.
     public let fileName: String
 
-    public init(path: String, source: [UInt8]) {
+    /// `named`: the path as the user or a scene named it, when it is not
+    /// `path` (a link followed).
+    public init(path: String, source: [UInt8], named: String? = nil) {
+        let named = named ?? path
         self.path = path
+        self.namedPath = named
         self.source = source
-        self.displayName = LuaScript.display(path)
-        self.fileName = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        self.displayName = LuaScript.display(named)
+        self.fileName = named.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(named[named.utf8.index(after: $0)...]) } ?? named
     }
 
     public convenience init(path: String, source: String) {
@@ -31,8 +41,9 @@ public final class LuaScript {
     /// Scripts, scenes and specs are read up to this size.
     public static let maximumBytes = 16 << 20
 
-    /// Reads a script file, or a bundled script (`BundledScripts`).
-    public convenience init(contentsOf path: String) throws(LuaError) {
+    /// Reads a script file, or a bundled script (`BundledScripts`);
+    /// `named` as in `init(path:source:named:)`.
+    public convenience init(contentsOf path: String, named: String? = nil) throws(LuaError) {
         if let bundled = BundledScripts.source(atPath: path) {
             self.init(path: path, source: bundled)
             return
@@ -41,9 +52,9 @@ public final class LuaScript {
         do throws(ValueError) {
             bytes = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
         } catch {
-            throw LuaError("\(LuaScript.display(path)): \(error.message)")
+            throw LuaError("\(LuaScript.display(named ?? path)): \(error.message)")
         }
-        self.init(path: path, source: bytes)
+        self.init(path: path, source: bytes, named: named)
     }
 
     /// Finds a script: as given (relative to `directory`), then among the
@@ -95,7 +106,7 @@ public final class LuaScript {
     }
 
     /// The file `name` names: itself when absolute, else inside `directory`.
-    private static func candidate(_ name: String, relativeTo directory: String?) -> String {
+    public static func candidate(_ name: String, relativeTo directory: String?) -> String {
         if name.hasPrefix("/") { return name }
         return directory.map { ($0 as NSString).appendingPathComponent(name) } ?? name
     }
@@ -317,7 +328,7 @@ extension LuaRuntime {
         // Its `require` looks beside it first.
         modules.scopes["@" + script.displayName] = ModuleScope(roots: BundledScripts.isBundled(script.path)
             ? [LuaRuntime.bundledModules]
-            : [(script.path as NSString).deletingLastPathComponent, LuaRuntime.bundledModules])
+            : [(script.namedPath as NSString).deletingLastPathComponent, LuaRuntime.bundledModules])
         return ref
     }
 

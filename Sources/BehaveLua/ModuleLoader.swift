@@ -106,6 +106,7 @@ extension LuaRuntime {
         }
         let scope = callerModuleScope(S)
         let path: String
+        var named: String?
         if modules.preloads[name] != nil {
             path = LuaRuntime.preloadPrefix + name
         } else if modules.followsPackage, lua_type(S, 2) == LUA_TSTRING, let searched = string(at: 2, in: S) {
@@ -114,11 +115,12 @@ extension LuaRuntime {
             guard let found = search.found else { throw ValueError(search.notFound(name)) }
             path = found
         } else {
-            let (found, tried) = try LuaRuntime.findModule(name, roots: scope.roots, access: modules.fileAccess)
+            let (found, tried, shown) = try LuaRuntime.findModule(name, roots: scope.roots, access: modules.fileAccess)
             guard let found else {
                 throw ValueError("module '\(name)' not found; tried \(tried.joined(separator: ", ")) (\(scope.hint))")
             }
             path = found
+            named = shown
         }
         switch modules.states[path] {
         case .loaded(let ref)?:
@@ -139,7 +141,7 @@ extension LuaRuntime {
             pushString(":preload:", on: S)
             chunk = ""
         } else {
-            chunk = try pushModuleChunk(LuaScript.read(path), scope: scope, on: S)
+            chunk = try pushModuleChunk(LuaScript.read(path, named: named), scope: scope, on: S)
             pushString(path, on: S)
         }
         pushString(path, on: S)
@@ -264,9 +266,10 @@ extension LuaRuntime {
     /// folder, `bundledModules`, or a template of Lua's `package.path`,
     /// a path ending in `.lua` with `?` for the module's path, such as
     /// busted's `./src/?/init.lua`), and the places tried, as messages show
-    /// them (`./name.lua` in the working directory, as Lua's path reads).
-    public static func findModule(_ name: String, roots: [String],
-                                  access: FileAccess = .unrestricted) throws(ValueError) -> (String?, [String]) {
+    /// them (`./name.lua` in the working directory, as Lua's path reads),
+    /// and the module's path as named (through a linked folder: `named`).
+    public static func findModule(_ name: String, roots: [String], access: FileAccess = .unrestricted)
+        throws(ValueError) -> (String?, [String], named: String?) {
         let relative = try modulePath(name)
         var tried: [String] = []
         for root in roots {
@@ -274,18 +277,18 @@ extension LuaRuntime {
             for candidate in isTemplate ? [""] : [relative + ".lua", relative + "/init.lua"] {
                 if root == bundledModules {
                     tried.append(BundledScripts.folder + "/" + candidate)
-                    if let path = BundledScripts.path(of: candidate) { return (path, tried) }
+                    if let path = BundledScripts.path(of: candidate) { return (path, tried, nil) }
                     continue
                 }
                 let path = isTemplate
                     ? root.replacingOccurrences(of: "?", with: relative) : (root as NSString).appendingPathComponent(candidate)
                 tried.append(root == "." ? "./" + candidate : isTemplate && path.hasPrefix("./") ? path : LuaScript.display(path))
                 if let real = try access.check(path, shown: "module '\(name)'") {
-                    return (access.isRestricted ? real : path, tried)
+                    return (access.isRestricted ? real : path, tried, path)
                 }
             }
         }
-        return (nil, tried)
+        return (nil, tried, nil)
     }
 
     /// `a.b` (or `a/b`, as Lua's path allows) as `a/b`: words of letters,
@@ -348,8 +351,8 @@ extension LuaRuntime {
 
 extension LuaScript {
     /// A script or module file, read within the size scripts may have.
-    static func read(_ path: String) throws(ValueError) -> LuaScript {
-        try LuaScript(contentsOf: path)
+    static func read(_ path: String, named: String? = nil) throws(ValueError) -> LuaScript {
+        try LuaScript(contentsOf: path, named: named)
     }
 }
 

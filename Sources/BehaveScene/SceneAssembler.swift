@@ -401,7 +401,9 @@ final class SceneAssembler {
             if let cached = scripts[located] {
                 script = cached
             } else {
-                script = try LuaScript(contentsOf: located)
+                // Read where the check found it; named as the scene names it.
+                let named = directory.map { LuaScript.candidate(path.value, relativeTo: $0) }
+                script = try LuaScript(contentsOf: located, named: BundledScripts.isBundled(located) ? nil : named)
                 scripts[located] = script
             }
             return try LuaBehaviour(script: script, name: name, runtime: runtime)

@@ -8,8 +8,9 @@ package struct LuaParser {
     /// (Lua's compiler stops at 200 levels too).
     package static let maximumDepth = 200
 
-    /// Links of one suffix chain (`a.b[c]:d()…`) kept one by one in the
-    /// tree; the rest are folded (`LuaExpression.longChain`).
+    /// Links of one suffix chain (`a.b[c]:d()…`) nested in one segment of
+    /// the tree; a longer chain is cut into segments of about this many
+    /// (`LuaExpression.longChain`).
     package static let maximumLinks = 64
 
     /// Lua compiles a chain of `and`/`or`, or of `elseif`, in time that
@@ -500,26 +501,30 @@ package struct LuaParser {
     private mutating func suffixedExpression() throws(LuaSyntaxError) -> LuaExpression {
         var expression = try primaryExpression()
         // A chain of suffixes is a loop in Lua's parser, not nesting: any
-        // length compiles. Past `maximumLinks` the links before the last
-        // are folded into one `.longChain`, so a chain a million long is
-        // never a million levels deep when the tree is walked or freed.
+        // length compiles. So that a chain a million long is never a
+        // million levels deep when the tree is walked or freed, it is cut
+        // into segments of `maximumLinks` links or a few more, each whole
+        // (its names, keys and arguments: the linter reads every link)
+        // and each after the first on a stand-in for what came before it.
+        // A segment ends before a `.`, `[` or `:`, so that a name and its
+        // call (`x.on(…)`) stay in one; a run of calls alone is cut at
+        // twice the length.
         var links = 0
-        var start: LuaExpression?
-        var folded: [LuaExpression] = []
+        var segments: [LuaExpression] = []
         while true {
             let position = token.position
             switch token.kind {
             case .symbol("."), .symbol("["), .symbol(":"), .symbol("("), .symbol("{"), .string:
-                links += 1
-                if links > LuaParser.maximumLinks, let (object, parts) = expression.lastLink {
-                    let first = start ?? object
-                    start = first
-                    folded += parts
-                    expression = .longChain(first, [])
+                let startsName = token.kind == .symbol(".") || token.kind == .symbol("[") || token.kind == .symbol(":")
+                if links >= (startsName ? LuaParser.maximumLinks : 2 * LuaParser.maximumLinks) {
+                    segments.append(expression)
+                    expression = LuaExpression.chainStandIn(at: position)
+                    links = 0
                 }
+                links += 1
             default:
-                guard let start else { return expression }
-                return expression.withObject(.longChain(start, folded))
+                guard let first = segments.first else { return expression }
+                return expression.standingOn(.longChain(first, Array(segments.dropFirst())))
             }
             switch token.kind {
             case .symbol("."):

@@ -66,9 +66,11 @@ package indirect enum LuaExpression {
     case operation([LuaExpression], operators: [String], SourcePosition)
     case table([LuaTableItem], SourcePosition)
     case parenthesized(LuaExpression)
-    /// The start of a suffix chain longer than `LuaParser.maximumLinks`
-    /// and the keys and arguments of its links after that, but the last
-    /// (which wraps this), kept flat so no walk recurses along the chain.
+    /// A suffix chain longer than `LuaParser.maximumLinks`, cut into
+    /// segments kept flat so that no walk recurses along the whole chain:
+    /// the first segment (from the chain's start), then the middle ones,
+    /// each on a stand-in for what came before it
+    /// (`LuaExpression.chainStandIn`). The last segment stands on this.
     case longChain(LuaExpression, [LuaExpression])
 
     package var position: SourcePosition {
@@ -84,26 +86,22 @@ package indirect enum LuaExpression {
         }
     }
 
-    /// A suffix's object and its keys or arguments (nil for what is no
-    /// suffix), for folding a long chain.
-    var lastLink: (object: LuaExpression, parts: [LuaExpression])? {
-        switch self {
-        case .field(let object, _): return (object, [])
-        case .index(let object, let key, _): return (object, [key])
-        case .call(let callee, let arguments, _): return (callee, arguments)
-        case .methodCall(let object, _, let arguments): return (object, arguments)
-        default: return nil
-        }
+    /// What a segment of a long chain after the first stands on, in place
+    /// of the segments before it: `...`, a value every walk passes over
+    /// and nothing is known of, as nothing is of a link 64 deep.
+    static func chainStandIn(at position: SourcePosition) -> LuaExpression {
+        .vararg(position)
     }
 
-    /// The same suffix on another object.
-    func withObject(_ object: LuaExpression) -> LuaExpression {
+    /// The same links on `base` in place of the stand-in the segment
+    /// starts from (recursing along one segment only).
+    func standingOn(_ base: LuaExpression) -> LuaExpression {
         switch self {
-        case .field(_, let key): return .field(object, key)
-        case .index(_, let key, let p): return .index(object, key, p)
-        case .call(_, let arguments, let p): return .call(object, arguments, p)
-        case .methodCall(_, let method, let arguments): return .methodCall(object, method, arguments)
-        default: return self
+        case .field(let object, let key): .field(object.standingOn(base), key)
+        case .index(let object, let key, let p): .index(object.standingOn(base), key, p)
+        case .call(let callee, let arguments, let p): .call(callee.standingOn(base), arguments, p)
+        case .methodCall(let object, let method, let arguments): .methodCall(object.standingOn(base), method, arguments)
+        default: base
         }
     }
 }

@@ -467,8 +467,9 @@ int bh__open_sandbox(lua_State *L);   /* a lua_CFunction, run protected */
 void bh__keep_generator(lua_State *L, int math);  /* at the opening */
 int bh__is_math_library(lua_State *L, int idx);
 /* the fresh copy of math at 'copy' gets a generator of its own, seeded for
-** the identity string at 'identity' (0: none) */
-void bh__own_generator(lua_State *L, int copy, int identity);
+** the identity string at 'identity' (0: none), counted among those of its
+** name when 'counted' (a behaviour's, whose name need not be unique) */
+void bh__own_generator(lua_State *L, int copy, int identity, int counted);
 int bh__reseed(lua_State *L);         /* a lua_CFunction, run protected */
 int bh__guard_handler(lua_State *L);  /* xpcall: wraps the handler */
 

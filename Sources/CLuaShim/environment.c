@@ -104,7 +104,7 @@ static void own_value (lua_State *L, int env) {
   own_copy(L);
   if (math) {
     lua_rawgetp(L, env, &bh__key_identity);
-    bh__own_generator(L, -2, lua_gettop(L));
+    bh__own_generator(L, -2, lua_gettop(L), 1);
     lua_pop(L, 1);
   }
 }

@@ -19,6 +19,19 @@
 ** rolls change it. A behaviour that never reads `math` makes none
 ** (environment.c brings `math` in when it is first read).
 **
+** Names need not be unique: an embedding app may give two instances one.
+** So a behaviour's environment counts, for its identity, the generators
+** made before it (in the order their scripts first read `math`, which a
+** run repeats): the first hashes the name alone, as a name seen once
+** always has; the n-th hashes the name, a line feed and n, as an identity
+** of two parts does (bh_identity_hash). Two instances of one name draw
+** apart, and a scene of distinct names draws what it always drew.
+**
+** Every generator made is kept in a weak table, so that a new seed
+** (bh_set_config) restarts each as if it had been made with that seed:
+** the scene draws what a scene started with it draws, whichever of its
+** behaviours were made before the change.
+**
 ** A front runs Lua's function in its own frame as a plain C call, with the
 ** state as its upvalue 1, as Lua's function expects. What the front adds
 ** is a name: Lua names a function its call site does not name (one
@@ -29,6 +42,7 @@
 ** would seed from the clock: the front seeds with what the generator
 ** started from instead.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "bh_internal.h"
@@ -42,6 +56,11 @@ const char bh__key_identity = 'i';
 const char bh__key_math = 'M';
 const char bh__key_random = 'g';
 const char bh__key_seed = 's';
+/* Registry keys: the generators made (their randomseed fronts, weak
+** keys), and for each identity how many behaviours' generators it has
+** had. Made at their first use. */
+static const char key_generators = 'G';
+static const char key_made = 'n';
 
 /* The fronts' upvalues. */
 #define STATE   lua_upvalueindex(1)  /* the generator's state */
@@ -73,6 +92,57 @@ static lua_Integer identity_hash (lua_State *L, int identity) {
     return 0;
   s = lua_tolstring(L, identity, &len);
   return (lua_Integer)fnv(FNV_BASIS, s, len);
+}
+
+
+/* The hash of a behaviour's identity at 'identity' (0 or not a string:
+** none, 0), counted (above): the name's own for its first generator, the
+** name and its count after it. Raises only the memory limit's error. */
+static lua_Integer instance_hash (lua_State *L, int identity) {
+  unsigned long long hash = (unsigned long long)identity_hash(L, identity);
+  lua_Integer made;
+  char digits[24];
+  int n;
+  if (identity == 0 || lua_type(L, identity) != LUA_TSTRING)
+    return 0;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_made) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_made);
+  }
+  lua_pushvalue(L, identity);
+  made = (lua_rawget(L, -2) == LUA_TNUMBER) ? lua_tointeger(L, -1) + 1 : 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, identity);
+  lua_pushinteger(L, made);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  if (made > 1) {
+    n = snprintf(digits, sizeof digits, "%lld", (long long)made);
+    hash = fnv(fnv(hash, "\n", 1), digits, (size_t)n);
+  }
+  return (lua_Integer)hash;
+}
+
+
+/* Notes the randomseed front on top among the generators made (it stays
+** on top). */
+static void note_generator (lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_generators) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);  /* weak keys */
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &key_generators);
+  }
+  lua_pushvalue(L, -2);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
 }
 
 
@@ -176,6 +246,7 @@ static void give_generator (lua_State *L, int lib, lua_Integer hash) {
   push_front(L, sb_randomseed, seed, state, 1);
   lua_pushvalue(L, -1);
   lua_call(L, 0, 0);  /* its first seeding */
+  note_generator(L);
   lua_setfield(L, lib, "randomseed");
   lua_pop(L, 1);  /* the state */
 }
@@ -195,11 +266,14 @@ int bh__is_math_library (lua_State *L, int idx) {
 
 
 /* Gives the fresh copy of the math library at 'copy' a generator of its
-** own, seeded for the identity (a string) at 'identity' (0: none). Raises
+** own, seeded for the identity (a string) at 'identity' (0: none), a
+** behaviour's when 'counted' (then two of one name draw apart). Raises
 ** only the memory limit's error. */
-void bh__own_generator (lua_State *L, int copy, int identity) {
-  lua_Integer hash = identity_hash(L, identity);
-  give_generator(L, lua_absindex(L, copy), hash);
+void bh__own_generator (lua_State *L, int copy, int identity, int counted) {
+  lua_Integer hash;
+  copy = lua_absindex(L, copy);
+  hash = counted ? instance_hash(L, identity) : identity_hash(L, identity);
+  give_generator(L, copy, hash);
 }
 
 
@@ -237,7 +311,9 @@ void bh__keep_generator (lua_State *L, int math) {
 
 
 /* Seeds the library's own generator (the state's globals') with the
-** configured seed; a lua_CFunction, run protected. */
+** configured seed, and restarts every generator made with it, each for
+** its identity; a lua_CFunction, run protected. Nothing here allocates:
+** a front's seeding pushes four integers. */
 int bh__reseed (lua_State *L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &bh__key_math);
   lua_pushliteral(L, "randomseed");
@@ -247,6 +323,18 @@ int bh__reseed (lua_State *L) {
     lua_setupvalue(L, -2, 3);
     lua_call(L, 0, 0);
   }
+  else
+    lua_pop(L, 1);
+  lua_pop(L, 1);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_generators) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, -1);
+      lua_call(L, 0, 0);
+    }
+  }
+  lua_pop(L, 1);
   return 0;
 }
 

@@ -890,7 +890,7 @@ void bh_push_sandbox_env (lua_State *L, int identity) {
     copy_fields(L, -2, -1);
     lua_replace(L, -2);  /* name, copy */
     if (math)
-      bh__own_generator(L, -1, identity);
+      bh__own_generator(L, -1, identity, 0);
     lua_pushvalue(L, -2);
     lua_insert(L, -2);  /* name, name, copy */
     lua_rawset(L, env);  /* a fresh copy: changes stay in this env */

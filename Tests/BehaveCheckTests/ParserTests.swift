@@ -169,6 +169,13 @@ final class ParserTests: XCTestCase {
         // What the chain holds is still read: a misspelt global in a key.
         let misspelt = ScriptLinter.lint("local a = {}\nreturn a" + String(repeating: "[1]", count: 500) + "[pirnt]\n", file: "chain.lua")
         XCTAssertEqual(misspelt.map(\.code), ["undefined-global"])
+        // And every link's name: a `.on(…)` past the 64th link is found as
+        // near the start, in a chain of any length.
+        for count in [10, LuaParser.maximumLinks, 500, 100_000] {
+            let source = "local x = {}\nlocal _ = x" + String(repeating: ".b", count: count) + ".on(\"touchUpInside\", print)"
+                + String(repeating: "()", count: 300) + String(repeating: "[1]", count: 300) + "\n"
+            XCTAssertEqual(ScriptLinter.lint(source, file: "chain.lua").map(\.code), ["dot-call"], "after \(count) links")
+        }
     }
 
     func testAnyBytesGiveFindingsNotACrash() {

@@ -93,6 +93,23 @@ final class LooseValueTests: XCTestCase {
         XCTAssertNotNil(error { _ = try convert("[1, 2]", rect) })
         XCTAssertNotNil(error { _ = try size.convert(.map([.init(key: "width", value: .text("3", quoted: false))])) })
     }
+
+    /// A scene file's mapping typed on the command line is text: said so,
+    /// with the list to write, not split at its commas into "a list of 5
+    /// items".
+    func testAMappingWrittenOnTheCommandLineIsToldAsText() throws {
+        let point = PropertySpec("offset", .point)
+        XCTAssertEqual(error { _ = try convert("{x: 1, y: 2}", point) }?.description,
+                       "offset takes a point (x, y), and `{x: 1, y: 2}` reads as text: only a scene file writes a mapping; write its numbers in a list, `[1, 2]`")
+        XCTAssertEqual(error { _ = try convert("{ width = 3, height = 4.5 }", PropertySpec("maxSize", .size)) }?.description,
+                       "maxSize takes a size (width, height), and `{ width = 3, height = 4.5 }` reads as text: only a scene file writes a mapping; write its numbers in a list, `[3, 4.5]`")
+        XCTAssertEqual(error { _ = try convert("{x: 1, y: 2}", PropertySpec("frame", .rect)) }?.description,
+                       "frame takes a rect (x, y, width, height), and `{x: 1, y: 2}` reads as text: only a scene file writes a mapping; write its numbers in a list, `[x, y, width, height]`")
+        XCTAssertEqual(error { _ = try convert("{name: cat, width: 640}", PropertySpec("image", .image)) }?.description,
+                       "image takes an image (a name), and `{name: cat, width: 640}` reads as text: only a scene file writes a mapping; write the image's name alone, `cat`")
+        // Quoted, braces are the text of an image's name.
+        XCTAssertEqual(try convert("\"{cat}\"", PropertySpec("image", .image)), .image(Image(name: "{cat}")))
+    }
 }
 
 final class ValueFormattingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import BehaveCore
 @testable import BehaveLua
+import CLuaShim
 import Foundation
 import ToolRunning
 import XCTest
@@ -50,6 +51,54 @@ final class RandomStreamTests: XCTestCase {
         var seeded = SandboxLimits.testing
         seeded.randomSeed = 2
         XCTAssertNotEqual(try draws(of: "roller", limits: seeded), roller, "the scene's seed moves every stream")
+    }
+
+    /// An embedding app may give two instances one name: they draw apart,
+    /// the first as a lone behaviour of the name draws, and both the same
+    /// on every run.
+    func testTwoInstancesOfOneNameDrawApartAndRepeat() throws {
+        func twins() throws -> [JSON?] {
+            let test = try TestScene()
+            let first = try attach("roller.lua", as: "roller", in: test)
+            let second = try attach("roller.lua", as: "roller", in: test)
+            let third = try attach("roller.lua", as: "roller", in: test)
+            XCTAssertEqual(test.errors, [])
+            return [first, second, third].map { test.field("draws", of: $0) }
+        }
+        let draws = try twins()
+        XCTAssertEqual(draws[0], try self.draws(of: "roller"))
+        XCTAssertNotEqual(draws[1], draws[0], "two instances of one name roll apart")
+        XCTAssertNotEqual(draws[2], draws[1])
+        XCTAssertNotEqual(draws[2], draws[0])
+        XCTAssertEqual(try twins(), draws, "and repeat on every run")
+    }
+
+    /// A new seed (`bh_set_config`) restarts a behaviour's own generator:
+    /// what it draws next is what a scene started with that seed draws.
+    func testANewSeedRestartsEveryBehavioursGenerator() throws {
+        func tapped(seed: UInt64, reseededTo later: UInt64? = nil) throws -> JSON? {
+            var limits = SandboxLimits.testing
+            limits.randomSeed = seed
+            let test = try TestScene(limits: limits)
+            let button = test.control(Button.self, "button")
+            let tapper = try LuaBehaviour(path: Self.directory.appendingPathComponent("tapper.lua").path, name: "tapper",
+                                          runtime: test.runtime)
+            try tapper.setOutlet("button", to: button)
+            test.scene.attach(tapper)
+            tapper.start()
+            button.tap()
+            if let later {
+                var config = bh_config(memory_limit: limits.memory, instruction_budget: Int64(limits.instructions),
+                                       time_limit: limits.seconds, random_seed: later)
+                bh_set_config(test.runtime.L, &config)
+                button.tap()
+            }
+            XCTAssertEqual(test.errors, [])
+            return test.field("draws", of: tapper)
+        }
+        let fresh = try XCTUnwrap(try tapped(seed: 2))
+        XCTAssertNotEqual(try tapped(seed: 1), fresh)
+        XCTAssertEqual(try tapped(seed: 1, reseededTo: 2), fresh)
     }
 
     func testRandomseedWithoutArgumentsRestartsTheBehavioursOwnStream() throws {

@@ -89,7 +89,10 @@ final class FileAccessToolTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.errors)
         XCTAssertTrue(run.output.contains("module 'helpers': \(sceneRefusal)"), run.output)
         XCTAssertTrue(run.output.contains("module 'keys': \(sceneRefusal)"), run.output)
-        XCTAssertTrue(run.output.contains("keep a scene's scripts, modules and photos in its folder or below it"), run.output)
+        // The script run alone and in a scene are refused in the same words.
+        let keep = (scene: "keep what the scene uses (its scripts, the modules they require, its photos) in its folder or below it, as files rather than links that lead elsewhere",
+                    script: "keep what the script uses (the modules it requires) in its folder or below it, as files rather than links that lead elsewhere")
+        XCTAssertTrue(run.output.contains("module 'helpers': \(sceneRefusal); \(keep.scene)"), run.output)
         let json = try behave(["run", "scene/reach.scene.yaml", "--json", "--do", "tap button", "--do", "quit"], in: root)
         XCTAssertEqual(json.status, 1, json.errors)
         XCTAssertTrue(json.output.contains("module 'helpers': \(sceneRefusal)"), json.output)
@@ -98,7 +101,7 @@ final class FileAccessToolTests: XCTestCase {
         let script = try behave(["run", "top.lua", "--do", "quit"], in: root.appendingPathComponent("scene"))
         XCTAssertEqual(script.status, 2)
         XCTAssertTrue(script.errors.contains("module 'helpers': \(scriptRefusal)"), script.errors)
-        XCTAssertTrue(script.errors.contains("keep the modules a script requires in its folder or below it"), script.errors)
+        XCTAssertTrue(script.errors.contains("module 'helpers': \(scriptRefusal); \(keep.script)"), script.errors)
 
         // A link that stays inside the folder is followed.
         try """
@@ -110,11 +113,41 @@ final class FileAccessToolTests: XCTestCase {
         XCTAssertTrue(near.output.contains("label.text: \"\" → \"shared\""), near.output)
     }
 
+    /// Through a linked folder, a scene's script and the modules it
+    /// requires are named as the user named the folder (`through/`), not
+    /// where the link leads; a link out of the folder is still refused.
+    func testFilesReachedThroughALinkedFolderAreNamedAsTyped() throws {
+        let root = try tree()
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("through").path, withDestinationPath: "scene")
+        try "local M = {}\nfunction M.blow() error('blown') end\nreturn M\n"
+            .write(to: root.appendingPathComponent("scene/fuse.lua"), atomically: true, encoding: .utf8)
+        try """
+            local fuse = require "fuse"
+            local Blow = behaviour { name = "Blow", outlets = { button = "Button" } }
+            function Blow:awake() self.button:on("touchUpInside", function() fuse.blow() end) end
+            return Blow
+            """.write(to: root.appendingPathComponent("scene/blow.lua"), atomically: true, encoding: .utf8)
+        try """
+            controls: { button: { type: Button } }
+            behaviours: { blow: { script: blow.lua, outlets: { button: button } } }
+            """.write(to: root.appendingPathComponent("scene/blow.scene.yaml"), atomically: true, encoding: .utf8)
+        let run = try behave(["run", "through/blow.scene.yaml", "--do", "tap button", "--do", "quit"], in: root)
+        XCTAssertEqual(run.status, 1, run.errors)
+        XCTAssertTrue(run.output.contains("through/fuse.lua:2: blown"), run.output)
+        XCTAssertTrue(run.output.contains("through/blow.lua:3: in function"), run.output)
+        XCTAssertFalse(run.output.contains("scene/"), run.output)
+        // The check is the resolved path's: a link out of the folder is
+        // refused through the linked folder too.
+        let reach = try behave(["run", "through/reach.scene.yaml", "--do", "tap button", "--do", "quit"], in: root)
+        XCTAssertEqual(reach.status, 1, reach.errors)
+        XCTAssertTrue(reach.output.contains("through/reach.lua:5: module 'helpers': \(sceneRefusal)"), reach.output)
+    }
+
     func testAScenesScriptOutsideItsFolderIsRefusedByName() throws {
         let root = try tree()
         let run = try behave(["run", "scene/far.scene.yaml", "--do", "quit"], in: root)
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read (the scene's folder and the bundled Scripts/); keep a scene's scripts"),
+        XCTAssertTrue(run.errors.contains("behaviour `far`: ../outside/far.lua: outside the folders the scene may read (the scene's folder and the bundled Scripts/); keep what the scene uses (its scripts,"),
                       run.errors)
         XCTAssertTrue(run.errors.contains("behaviour `linked`: linked.lua: \(sceneRefusal)"), run.errors)
         let check = try behave(["check", "scene/far.scene.yaml", "scene/reach.scene.yaml"], in: root)

@@ -63,11 +63,12 @@ public struct FileAccess: Sendable {
             let realFolder = (real as NSString).deletingLastPathComponent
             if realFolder != realPath(absolute(folder)) { folders.append(realFolder) }
         }
+        // One sentence for both, so that a script run alone and the same
+        // script in a scene are refused in the same words.
         let owner = isScene ? "the scene" : "the script"
+        let uses = isScene ? "its scripts, the modules they require, its photos" : "the modules it requires"
         var access = FileAccess(folders: folders, description: "\(owner)'s folder and the bundled Scripts/", reader: owner,
-                                fix: isScene
-                                  ? "keep a scene's scripts, modules and photos in its folder or below it, as files rather than links that lead elsewhere"
-                                  : "keep the modules a script requires in its folder or below it, as files rather than links that lead elsewhere")
+                                fix: "keep what \(owner) uses (\(uses)) in its folder or below it, as files rather than links that lead elsewhere")
         access.named = absolutePath(file)
         return access
     }

@@ -209,6 +209,21 @@ extension LooseValue {
         throw ValueError("an action's argument is nil, true or false, a number, text, a point [x, y] or { x =, y = }, a size { width =, height = } or a rect [x, y, width, height]; a list or table of anything else is none of these")
     }
 
+    /// The fields of text written as a mapping in braces, `{x: 1, y: 2}`
+    /// or Lua's `{ x = 1, y = 2 }`, each trimmed; nil when the text is not
+    /// in braces. A field without a key has an empty one.
+    static func bracedFields(_ text: String) -> [(key: String, value: String)]? {
+        let inner = text.trimmingCharacters(in: .whitespaces)
+        guard inner.count >= 2, inner.first == "{", inner.last == "}" else { return nil }
+        return inner.dropFirst().dropLast().split(separator: ",").map { part in
+            guard let separator = part.firstIndex(where: { $0 == ":" || $0 == "=" }) else {
+                return ("", part.trimmingCharacters(in: .whitespaces))
+            }
+            return (part[..<separator].trimmingCharacters(in: .whitespaces),
+                    part[part.index(after: separator)...].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// An unquoted number, as a list item or a field.
     private var plainNumber: Double? {
         if case .number(let n) = self, n.isFinite { return n }
@@ -241,6 +256,24 @@ extension PropertySpec {
         try validate(try looseValue(loose))
     }
 
+    /// `{x: 1, y: 2}` where a mapping is text (a command line's value, a
+    /// quoted one in a scene file): said as read, with the form to write in
+    /// its place, not split at its commas and its `x` as `10,20` would be.
+    private func bracesReadAsText(_ text: String) -> ValueError {
+        let fields = LooseValue.bracedFields(text) ?? []
+        let said = "\(name) takes \(typeDescription), and `\(text)` reads as text: only a scene file writes a mapping"
+        func field(_ key: String) -> String? { fields.first { $0.key == key }?.value }
+        if type == .image {
+            let imageName = field("name").flatMap { $0.isEmpty ? nil : $0 }
+            return ValueError(text: said, fix: imageName.map { "write the image's name alone, `\($0)`" } ?? "write the image's name alone")
+        }
+        let order = type.fieldNames ?? []
+        let numbers = order.compactMap { field($0).flatMap { Double($0) } }
+        let form = numbers.count == order.count && fields.count == order.count
+            ? numbers.map(LooseValue.digits).joined(separator: ", ") : order.joined(separator: ", ")
+        return ValueError(text: said, fix: "write its numbers in a list, `[\(form)]`")
+    }
+
     private func looseValue(_ loose: LooseValue) throws(ValueError) -> Value {
         switch loose {
         case .null: return .null
@@ -265,9 +298,12 @@ extension PropertySpec {
                     throw ValueError("\(name) takes \(typeDescription), not \(quoted ? "the text " : "")`\(text)`")
                 }
                 return .number(n)
+            case .image where !quoted && LooseValue.bracedFields(text) != nil:
+                throw bracesReadAsText(text)
             case .string, .enumeration, .image, .color:
                 return .string(text)
             case .point, .size, .rect:
+                if LooseValue.bracedFields(text) != nil { throw bracesReadAsText(text) }
                 let separators: Set<Character> = [",", "x", "×", " "]
                 let parts = text.split(whereSeparator: { separators.contains($0) }).map { LooseValue.text(String($0), quoted: false) }
                 guard parts.count > 1 else { throw ValueError("\(name) takes \(typeDescription), not `\(text)`") }

@@ -133,7 +133,7 @@ public enum SceneFiles {
             while let script = pending.popLast(), result.count < 1000 {
                 guard let source = try? LuaScript(contentsOf: script) else { continue }
                 for name in LuaSource.requiredModules(source.source) {
-                    guard let (found, _) = try? LuaRuntime.findModule(name, roots: roots, access: modules) else { continue }
+                    guard let (found, _, _) = try? LuaRuntime.findModule(name, roots: roots, access: modules) else { continue }
                     guard let found else {
                         if let relative = try? LuaRuntime.modulePath(name) {
                             awaited += [relative + ".lua", relative + "/init.lua"]

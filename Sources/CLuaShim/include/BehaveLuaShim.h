@@ -115,8 +115,9 @@ void bh_close_later(lua_State *L);
 void bh_close_when_idle(lua_State *L);
 
 /* New limits. The memory limit applies at once, the budget and time limit
-** from the next outermost callback. A changed random_seed reseeds
-** math.random at once. */
+** from the next outermost callback. A changed random_seed restarts every
+** math.random at once (the state's, each behaviour's, module's and spec
+** file's), as if it had been made with the new seed. */
 void bh_set_config(lua_State *L, const bh_config *config);
 
 /* Pops a table whose keys are threads that only the host may resume or
