@@ -206,4 +206,79 @@ final class BustedHabitsTests: XCTestCase {
 
             """, run.errors)
     }
+
+    /// busted prints a table raised as an error; so does the report, read
+    /// raw and bounded whatever the table: no metamethod of it runs (they
+    /// would loop or raise here), cycles and nesting stop two levels down,
+    /// and a table of any size shows eight entries.
+    func testATableRaisedAsAnErrorIsShownRawAndBounded() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "error_spec.lua": """
+                describe("raising", function()
+                  it("a code", function()
+                    error({ code = 42 })
+                  end)
+                  it("a cycle", function()
+                    local t = { name = "loop" }
+                    t.self = t
+                    error(t)
+                  end)
+                  it("a big table", function()
+                    local t = {}
+                    for i = 1, 100000 do t[i] = i; t["k" .. i] = i end
+                    error(t)
+                  end)
+                  it("keys of every kind", function()
+                    local hostile = { __name = "Oops", __index = function() error("index") end,
+                                      __pairs = function() while true do end end,
+                                      __tostring = function() while true do end end,
+                                      __len = function() error("len") end, __lt = function() error("lt") end,
+                                      __eq = function() error("eq") end }
+                    error(setmetatable({ [true] = 1, [1.5] = "a\\0b\\n", ["a b"] = {}, [print] = 2,
+                                         [setmetatable({}, hostile)] = 3, ["end"] = 1,
+                                         nested = { deeper = { deepest = {} } } }, hostile))
+                  end)
+                  it("a deep one", function()
+                    local t = {}
+                    for _ = 1, 100000 do t = { t } end
+                    error(t)
+                  end)
+                  it("long text", function()
+                    error({ ("é"):rep(100), [("x"):rep(1000)] = 1 })
+                  end)
+                  it("nothing", function()
+                    error()
+                  end)
+                  it("a table caught", function()
+                    assert.has_error(function() error({ code = 42 }) end, { code = 42 })
+                  end)
+                  it("a wide one", function()
+                    local t = {}
+                    for i = 1, 8 do t[i] = { ("z"):rep(60), ("z"):rep(60) } end
+                    error(t)
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        var lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let wide = lines.count > 7 ? lines.remove(at: 7) : ""
+        XCTAssertEqual(lines.joined(separator: "\n"), """
+            ERROR error_spec.lua:3: raising a code: {code = 42}
+            ERROR error_spec.lua:8: raising a cycle: {name = "loop", self = {name = "loop", self = {…}}}
+            ERROR error_spec.lua:13: raising a big table: {1, 2, 3, 4, 5, 6, 7, 8, …}
+            ERROR error_spec.lua:21: raising keys of every kind: Oops {[1.5] = "a\\0b\\n", ["a b"] = {}, ["end"] = 1, \
+            nested = {deeper = {…}}, [true] = 1, [Oops {}] = 3, [function] = 2}
+            ERROR error_spec.lua:28: raising a deep one: {{{…}}}
+            ERROR error_spec.lua:31: raising long text: {"\(String(repeating: "é", count: 30))…", \
+            ["\(String(repeating: "x", count: 60))…"] = 1}
+            ERROR error_spec.lua:34: raising nothing: (error object is a nil value)
+            1 passed, 0 failed, 8 errored
+
+            """, run.errors)
+        XCTAssertTrue(wide.hasPrefix("ERROR error_spec.lua:42: raising a wide one: {{\"zzz"), wide)
+        XCTAssertTrue(wide.hasSuffix("z…"), wide)
+        XCTAssertLessThan(wide.utf8.count, 460, wide)
+    }
 }
