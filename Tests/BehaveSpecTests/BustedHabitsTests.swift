@@ -90,6 +90,27 @@ final class BustedHabitsTests: XCTestCase {
                        + "`behave test --list` without them names every spec, with its #tags\n")
     }
 
+    /// A selection of nothing names its options where they were given: a
+    /// config file's are read again on the next run, whatever is typed.
+    func testASelectionOfNothingNamesWhereItsOptionsWereGiven() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "a_spec.lua": "it(\"adds #fast\", function() end)\n",
+            ".busted": "return { default = { filter = \"^write\", [\"exclude-tags\"] = \"fast\" } }\n",
+            "ci.busted": "return { default = { name = \"adds\" } }\n",
+        ], in: directory)
+        let configured = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(configured.output, "0 passed, 0 failed\n")
+        XCTAssertEqual(configured.errors, "behave: warning: no spec was chosen by .busted's `filter` ^write, "
+                       + "`exclude-tags` fast; `behave test --list` without them names every spec, with its #tags\n")
+        let both = try runBehaveWithErrors(["test", "--filter", "adds"], in: directory)
+        XCTAssertEqual(both.errors, "behave: warning: no spec was chosen by --filter adds and .busted's "
+                       + "`exclude-tags` fast; `behave test --list` without them names every spec, with its #tags\n")
+        let other = try runBehaveWithErrors(["test", "-f", "ci.busted", "--tags", "slow"], in: directory)
+        XCTAssertEqual(other.errors, "behave: warning: no spec was chosen by --tags slow and ci.busted's `name` adds; "
+                       + "`behave test --list` without them names every spec, with its #tags\n")
+    }
+
     func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
         let directory = try temporaryDirectory(self)
         try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
