@@ -111,6 +111,39 @@ final class BustedHabitsTests: XCTestCase {
                        + "`behave test --list` without them names every spec, with its #tags\n")
     }
 
+    /// error_matches matches the pattern against the message without the
+    /// position Lua put at its head; its failure shows that text.
+    func testErrorMatchesShowsTheTextItMatched() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "match_spec.lua": """
+                describe("matching", function()
+                  it("fails", function()
+                    assert.error_matches(function() error("disk full") end, "^full")
+                  end)
+                  it("fails turned around", function()
+                    assert.no.error_matches(function() error("disk full") end, "^disk")
+                  end)
+                  it("passes without the position", function()
+                    assert.error_matches(function() error("disk full") end, "^disk full$")
+                  end)
+                  it("fails on a table", function()
+                    assert.error_matches(function() error({ code = 1 }) end, "code")
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.output, """
+            FAIL match_spec.lua:3: matching fails: expected an error matching the pattern "^full", got "disk full"
+            FAIL match_spec.lua:6: matching fails turned around: expected no error matching the pattern "^disk", \
+            got "disk full"
+            FAIL match_spec.lua:12: matching fails on a table: expected an error matching the pattern "code", got {code = 1}
+            1 passed, 3 failed
+
+            """, run.errors)
+    }
+
     func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
         let directory = try temporaryDirectory(self)
         try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
