@@ -39,17 +39,19 @@ public enum ArgumentReader {
         }
         if !command.subcommands.isEmpty {
             guard let first = rest.first else { return .help(command) }
-            throw ArgumentError("Unknown option '\(first)'.")
+            throw unknownOption(split(first).0, of: command, takesVersion: root.version != nil)
         }
-        return .run(command, try values(Array(rest), for: command))
+        return .run(command, try values(Array(rest), for: command, takesVersion: root.version != nil))
     }
 
     private static func isPassthrough(_ command: CommandSpec) -> Bool {
         command.parameters.contains { if case .passthrough = $0.kind { true } else { false } }
     }
 
-    /// The values of one command's parameters.
-    public static func values(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+    /// The values of one command's parameters (`takesVersion`: the tool's
+    /// `--version` is read with them, for "did you mean").
+    public static func values(_ arguments: [String], for command: CommandSpec,
+                              takesVersion: Bool = false) throws(ArgumentError) -> ParsedArguments {
         var parsed = ParsedArguments(parameters: command.parameters)
         if let passthrough = command.parameters.first(where: { if case .passthrough = $0.kind { true } else { false } }) {
             parsed.values[passthrough.name] = arguments
@@ -71,11 +73,7 @@ public enum ArgumentReader {
             }
             let (name, attached) = split(argument)
             guard let (parameter, on) = find(name, in: command) else {
-                if let absent = command.absent.first(where: { $0.names.contains(name) }) {
-                    throw ArgumentError("Unknown option '\(name)': \(absent.advice)")
-                }
-                let names = command.parameters.filter { !$0.isPositional && !$0.hidden }.map { "--" + $0.name }
-                throw ArgumentError("Unknown option '\(name)'." + suggestion(for: name, in: names))
+                throw unknownOption(name, of: command, takesVersion: takesVersion)
             }
             switch parameter.kind {
             case .flag:
@@ -145,6 +143,33 @@ public enum ArgumentReader {
         guard argument.hasPrefix("-"), argument != "-" else { return false }
         let rest = argument.dropFirst().drop { $0 == "." }
         return !(rest.first?.isASCII == true && rest.first?.isNumber == true)
+    }
+
+    /// An option `command` does not take: another tool's that it leaves out
+    /// says why (also when misspelt: `--verbos` is busted's `--verbose`),
+    /// else the nearest option it takes, as typed (`--no-shuffle`, `--help`
+    /// and `--version` too). A letter (`-x`) has no nearest: any other
+    /// letter is one typo away.
+    private static func unknownOption(_ name: String, of command: CommandSpec,
+                                      takesVersion: Bool) -> ArgumentError {
+        if let absent = command.absent.first(where: { $0.names.contains(name) }) {
+            return ArgumentError("Unknown option '\(name)': \(absent.advice)")
+        }
+        guard name.count > 2 else { return ArgumentError("Unknown option '\(name)'.") }
+        var names = ["--help"] + (takesVersion ? ["--version"] : [])
+        for parameter in command.parameters where !parameter.isPositional && !parameter.hidden {
+            names.append("--" + parameter.name)
+            if case .flag(inverted: true) = parameter.kind { names.append("--no-" + parameter.name) }
+        }
+        if let near = Suggestions.nearest(to: name, in: names) {
+            return ArgumentError("Unknown option '\(name)'. Did you mean '\(near)'?")
+        }
+        let absentNames = command.absent.flatMap(\.names).filter { $0.count > 2 }
+        if let near = Suggestions.nearest(to: name, in: absentNames),
+           let absent = command.absent.first(where: { $0.names.contains(near) }) {
+            return ArgumentError("Unknown option '\(name)': \(absent.advice)")
+        }
+        return ArgumentError("Unknown option '\(name)'.")
     }
 
     private static func suggestion(for name: String, in names: [String]) -> String {

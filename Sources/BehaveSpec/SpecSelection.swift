@@ -82,11 +82,11 @@ public struct SpecSelection: Sendable, Equatable, Codable {
             .filter { !$0.isEmpty }
     }
 
-    /// The options that chose, as a command line gives them (for a run
-    /// that chose no spec).
-    public var described: String {
-        let parts = filters.map { "--filter \($0)" } + filtersOut.map { "--filter-out \($0)" } + names.map { "--name \($0)" }
-            + tags.map { "--tags \($0)" } + excludedTags.map { "--exclude-tags \($0)" }
-        return parts.joined(separator: " ")
+    /// The options that chose, each named as `options` names filters,
+    /// exclusions, tags, excluded tags and names (for a run that chose no
+    /// spec): as a command line gives them, or a config file's keys.
+    public func described(options: [String] = SpecSelection.flags + ["--name"], separator: String = " ") -> String {
+        let lists = [filters, filtersOut, tags, excludedTags, names]
+        return zip(options, lists).flatMap { option, list in list.map { "\(option) \($0)" } }.joined(separator: separator)
     }
 }

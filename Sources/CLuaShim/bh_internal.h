@@ -456,6 +456,11 @@ void bh__resume_error(lua_State *L, lua_State *co, int status);
 ** of L, and notes its position. */
 void bh__load_error(lua_State *L, int status, const char *chunkname);
 
+/* errortable.c: pushes onto L the one line a spec file's report shows
+** for the table at 'idx' of 'co', raised as an error: read raw, bounded,
+** no script code run (see there). */
+void bh__push_error_table(lua_State *L, lua_State *co, int idx);
+
 /* sandbox.c */
 /* A behaviour's environment, filled as it is used (environment.c). */
 int bh__is_partial_env(lua_State *L, int idx);

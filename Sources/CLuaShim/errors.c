@@ -19,7 +19,8 @@
 
 /* Pushes onto L a string for the error object at 'idx' of 'co': strings
 ** cut to about 'max' bytes, numbers converted, anything else described by
-** its type only (never by __tostring, which would run script code). A long
+** its type only (never by __tostring, which would run script code); a
+** spec file's tables are shown raw (errortable.c), for its report. A long
 ** message loses its middle: its head says where, its tail often says why
 ** (errors passing through coroutine.wrap gather a prefix at each level). */
 static void push_error_text (lua_State *L, lua_State *co, int idx,
@@ -37,6 +38,8 @@ static void push_error_text (lua_State *L, lua_State *co, int idx,
     else
       lua_pushlstring(L, s, len);
   }
+  else if (t == LUA_TTABLE && bh__host(L)->live_metatables)
+    bh__push_error_table(L, co, idx);
   else
     lua_pushfstring(L, "(error object is a %s value)", lua_typename(co, t));
 }

@@ -183,7 +183,7 @@ struct Test: Command {
                 case .junit: JUnitReporter(write: out)
                 }
                 let summary = runner.run(files, reporter: reporter)
-                warnIfNoneChosen(summary, by: plan.options.selection)
+                warnIfNoneChosen(summary, by: plan)
                 return summary.succeeded ? 0 : 1
             }
             // The handler's report to the file, the plain report to standard output.
@@ -197,7 +197,7 @@ struct Test: Command {
             case .junit: JUnitReporter { report += $0 }
             }
             let summary = runner.run(files, reporter: TeeReporter([plain, handler]))
-            warnIfNoneChosen(summary, by: plan.options.selection)
+            warnIfNoneChosen(summary, by: plan)
             guard FileManager.default.createFile(atPath: outputFile, contents: Data(report.utf8)) else {
                 throw UsageFailure("\(outputFile): cannot write the file")
             }
@@ -207,10 +207,12 @@ struct Test: Command {
 
     /// A selection that chose no spec passes, as busted's does; a CI job
     /// whose filter or tag is misspelt should not pass unremarked.
-    private func warnIfNoneChosen(_ summary: SpecSummary, by selection: SpecSelection) {
-        guard !selection.selectsAll, summary.files > 0,
+    /// The options are named where they were given: on the command line,
+    /// or in the config file, which the next run reads again.
+    private func warnIfNoneChosen(_ summary: SpecSummary, by plan: TestPlan) {
+        guard !plan.options.selection.selectsAll, summary.files > 0,
               summary.passed + summary.failed + summary.errors + summary.skipped == 0 else { return }
-        writeError("warning: no spec was chosen by \(DisplayText.line(selection.described)); "
+        writeError("warning: no spec was chosen by \(DisplayText.line(plan.chosenBy)); "
                    + "`behave test --list` without them names every spec, with its #tags")
     }
 

@@ -36,6 +36,10 @@ struct TestPlan {
     var handler: Handler
     var outputFile: String?
     var options: SpecOptions
+    /// The options that chose the specs, named where each was given (the
+    /// command line's, then the config file's keys), for a run that chose
+    /// none; "" when every spec runs.
+    var chosenBy: String
     /// The order of the files and of each file's specs; nil: as found.
     var shuffle: SpecShuffle?
     var shard: SpecShard?
@@ -81,6 +85,11 @@ struct TestPlan {
         let selection = SpecSelection(filters: given.filters + read.filters, filtersOut: given.filtersOut + read.filtersOut,
                                       tags: given.tags + read.tags, excludedTags: given.excludedTags + read.excludedTags,
                                       names: given.names + read.names)
+        let configShown = test.configFile ?? TestPlan.configName
+        chosenBy = [given.selectsAll ? nil : given.described(),
+                    read.selectsAll ? nil : "\(configShown)'s "
+                        + read.described(options: (SpecSelection.configKeys + ["name"]).map { "`\($0)`" }, separator: ", ")]
+            .compactMap { $0 }.joined(separator: " and ")
         do throws(LuaError) {
             if !given.selectsAll { try given.check(with: LuaPatterns()) }
         } catch {

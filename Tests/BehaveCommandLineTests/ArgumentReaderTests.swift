@@ -62,6 +62,46 @@ final class ArgumentReaderTests: XCTestCase {
         XCTAssertEqual(reason(["frob"]), "Unknown command 'frob'.")
     }
 
+    /// A misspelt option is told the nearest one the command takes, as it
+    /// is typed: an inverted flag's `--no-` form, `--help` and the tool's
+    /// `--version` included, before a command and after it.
+    func testAMisspeltOptionIsToldTheNearestItTakes() {
+        XCTAssertEqual(reason(["go", "a.lua", "--no-shufle"]), "Unknown option '--no-shufle'. Did you mean '--no-shuffle'?")
+        XCTAssertEqual(reason(["go", "a.lua", "--hlep"]), "Unknown option '--hlep'. Did you mean '--help'?")
+        XCTAssertEqual(reason(["go", "--versoin"]), "Unknown option '--versoin'. Did you mean '--version'?")
+        XCTAssertEqual(reason(["--versoin"]), "Unknown option '--versoin'. Did you mean '--version'?")
+        XCTAssertEqual(reason(["--verison=2"]), "Unknown option '--verison'. Did you mean '--version'?")
+        XCTAssertEqual(reason(["go", "a.lua", "--secrt"]), "Unknown option '--secrt'.", "a hidden option is never offered")
+    }
+
+    /// Every command of `behave` (but `studio`, whose options another
+    /// program reads) suggests each option it takes misspelt by a letter,
+    /// as it is typed: `--no-` forms, `--help` and `--version` too.
+    func testEveryBehaveCommandSuggestsItsOptionsMisspelt() {
+        var checked = 0
+        for command in Behave.spec.subcommands where command.name != "studio" {
+            var typed = ["--help", "--version"]
+            for parameter in command.parameters where !parameter.isPositional && !parameter.hidden {
+                typed.append("--" + parameter.name)
+                if case .flag(inverted: true) = parameter.kind { typed.append("--no-" + parameter.name) }
+            }
+            for option in typed where option.count > 5 {
+                let typo = String(option.dropLast())
+                // Another option may be nearer still (`--tag` is `--tags`'s).
+                guard !typed.contains(typo) else { continue }
+                do {
+                    _ = try ArgumentReader.read([command.name, typo], root: Behave.spec)
+                    XCTFail("behave \(command.name) \(typo) is read")
+                } catch {
+                    XCTAssertEqual(error.reason, "Unknown option '\(typo)'. Did you mean '\(option)'?",
+                                   "behave \(command.name)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 30)
+    }
+
     func testMissingValue() {
         XCTAssertEqual(reason(["go", "a.lua", "--name"]), "Missing value for '--name <name>'.")
         XCTAssertEqual(reason(["go", "a.lua", "--name", "--json"]), "Missing value for '--name <name>'.")
@@ -159,6 +199,8 @@ final class ArgumentReaderTests: XCTestCase {
         }
         XCTAssertEqual(reason(["test", "--verbose"]), "Unknown option '--verbose': printed whole already")
         XCTAssertEqual(reason(["test", "-v"]), "Unknown option '-v': printed whole already")
+        // Misspelt, it is still the other tool's, with its reason.
+        XCTAssertEqual(reason(["test", "--verbos"]), "Unknown option '--verbos': printed whole already")
         XCTAssertNil(reason(["test", "-l"]))
         let reader = Test.spec
         for name in Test.bustedOptions.flatMap(\.names) {

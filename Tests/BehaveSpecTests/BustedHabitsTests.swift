@@ -90,6 +90,60 @@ final class BustedHabitsTests: XCTestCase {
                        + "`behave test --list` without them names every spec, with its #tags\n")
     }
 
+    /// A selection of nothing names its options where they were given: a
+    /// config file's are read again on the next run, whatever is typed.
+    func testASelectionOfNothingNamesWhereItsOptionsWereGiven() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "a_spec.lua": "it(\"adds #fast\", function() end)\n",
+            ".busted": "return { default = { filter = \"^write\", [\"exclude-tags\"] = \"fast\" } }\n",
+            "ci.busted": "return { default = { name = \"adds\" } }\n",
+        ], in: directory)
+        let configured = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(configured.output, "0 passed, 0 failed\n")
+        XCTAssertEqual(configured.errors, "behave: warning: no spec was chosen by .busted's `filter` ^write, "
+                       + "`exclude-tags` fast; `behave test --list` without them names every spec, with its #tags\n")
+        let both = try runBehaveWithErrors(["test", "--filter", "adds"], in: directory)
+        XCTAssertEqual(both.errors, "behave: warning: no spec was chosen by --filter adds and .busted's "
+                       + "`exclude-tags` fast; `behave test --list` without them names every spec, with its #tags\n")
+        let other = try runBehaveWithErrors(["test", "-f", "ci.busted", "--tags", "slow"], in: directory)
+        XCTAssertEqual(other.errors, "behave: warning: no spec was chosen by --tags slow and ci.busted's `name` adds; "
+                       + "`behave test --list` without them names every spec, with its #tags\n")
+    }
+
+    /// error_matches matches the pattern against the message without the
+    /// position Lua put at its head; its failure shows that text.
+    func testErrorMatchesShowsTheTextItMatched() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "match_spec.lua": """
+                describe("matching", function()
+                  it("fails", function()
+                    assert.error_matches(function() error("disk full") end, "^full")
+                  end)
+                  it("fails turned around", function()
+                    assert.no.error_matches(function() error("disk full") end, "^disk")
+                  end)
+                  it("passes without the position", function()
+                    assert.error_matches(function() error("disk full") end, "^disk full$")
+                  end)
+                  it("fails on a table", function()
+                    assert.error_matches(function() error({ code = 1 }) end, "code")
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        XCTAssertEqual(run.output, """
+            FAIL match_spec.lua:3: matching fails: expected an error matching the pattern "^full", got "disk full"
+            FAIL match_spec.lua:6: matching fails turned around: expected no error matching the pattern "^disk", \
+            got "disk full"
+            FAIL match_spec.lua:12: matching fails on a table: expected an error matching the pattern "code", got {code = 1}
+            1 passed, 3 failed
+
+            """, run.errors)
+    }
+
     func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
         let directory = try temporaryDirectory(self)
         try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
@@ -205,5 +259,80 @@ final class BustedHabitsTests: XCTestCase {
             1 passed, 2 failed, 1 errored
 
             """, run.errors)
+    }
+
+    /// busted prints a table raised as an error; so does the report, read
+    /// raw and bounded whatever the table: no metamethod of it runs (they
+    /// would loop or raise here), cycles and nesting stop two levels down,
+    /// and a table of any size shows eight entries.
+    func testATableRaisedAsAnErrorIsShownRawAndBounded() throws {
+        let directory = try temporaryDirectory(self)
+        try write([
+            "error_spec.lua": """
+                describe("raising", function()
+                  it("a code", function()
+                    error({ code = 42 })
+                  end)
+                  it("a cycle", function()
+                    local t = { name = "loop" }
+                    t.self = t
+                    error(t)
+                  end)
+                  it("a big table", function()
+                    local t = {}
+                    for i = 1, 100000 do t[i] = i; t["k" .. i] = i end
+                    error(t)
+                  end)
+                  it("keys of every kind", function()
+                    local hostile = { __name = "Oops", __index = function() error("index") end,
+                                      __pairs = function() while true do end end,
+                                      __tostring = function() while true do end end,
+                                      __len = function() error("len") end, __lt = function() error("lt") end,
+                                      __eq = function() error("eq") end }
+                    error(setmetatable({ [true] = 1, [1.5] = "a\\0b\\n", ["a b"] = {}, [print] = 2,
+                                         [setmetatable({}, hostile)] = 3, ["end"] = 1,
+                                         nested = { deeper = { deepest = {} } } }, hostile))
+                  end)
+                  it("a deep one", function()
+                    local t = {}
+                    for _ = 1, 100000 do t = { t } end
+                    error(t)
+                  end)
+                  it("long text", function()
+                    error({ ("é"):rep(100), [("x"):rep(1000)] = 1 })
+                  end)
+                  it("nothing", function()
+                    error()
+                  end)
+                  it("a table caught", function()
+                    assert.has_error(function() error({ code = 42 }) end, { code = 42 })
+                  end)
+                  it("a wide one", function()
+                    local t = {}
+                    for i = 1, 8 do t[i] = { ("z"):rep(60), ("z"):rep(60) } end
+                    error(t)
+                  end)
+                end)
+                """,
+        ], in: directory)
+        let run = try runBehaveWithErrors(["test"], in: directory)
+        var lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let wide = lines.count > 7 ? lines.remove(at: 7) : ""
+        XCTAssertEqual(lines.joined(separator: "\n"), """
+            ERROR error_spec.lua:3: raising a code: {code = 42}
+            ERROR error_spec.lua:8: raising a cycle: {name = "loop", self = {name = "loop", self = {…}}}
+            ERROR error_spec.lua:13: raising a big table: {1, 2, 3, 4, 5, 6, 7, 8, …}
+            ERROR error_spec.lua:21: raising keys of every kind: Oops {[1.5] = "a\\0b\\n", ["a b"] = {}, ["end"] = 1, \
+            nested = {deeper = {…}}, [true] = 1, [Oops {}] = 3, [function] = 2}
+            ERROR error_spec.lua:28: raising a deep one: {{{…}}}
+            ERROR error_spec.lua:31: raising long text: {"\(String(repeating: "é", count: 30))…", \
+            ["\(String(repeating: "x", count: 60))…"] = 1}
+            ERROR error_spec.lua:34: raising nothing: (error object is a nil value)
+            1 passed, 0 failed, 8 errored
+
+            """, run.errors)
+        XCTAssertTrue(wide.hasPrefix("ERROR error_spec.lua:42: raising a wide one: {{\"zzz"), wide)
+        XCTAssertTrue(wide.hasSuffix("z…"), wide)
+        XCTAssertLessThan(wide.utf8.count, 460, wide)
     }
 }

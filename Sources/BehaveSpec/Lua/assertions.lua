@@ -257,6 +257,8 @@ return function(M)
     state.caught = { ok = ok, err = err }
     if ok then return false end
     local text = as_text(bare) or (type(err) == "boolean" and tostring(err)) or nil
+    -- The message shows what was matched: the text without its position.
+    state.caught.compared = text
     if text == nil then return false, { err, n = 1 } end
     if plain then return find(text, pattern, tonumber(init), true) ~= nil, { pattern, n = 1 } end
     local captures = { match(text, pattern, tonumber(init)) }
@@ -265,11 +267,12 @@ return function(M)
   end
   local function explain_error_matches(arguments, negated, state)
     local caught = state.caught
+    local got = show(caught.compared == nil and caught.err or caught.compared)
     if negated then
-      return format("expected no error matching the pattern %s, got %s", show(arguments[2]), show(caught.err))
+      return format("expected no error matching the pattern %s, got %s", show(arguments[2]), got)
     end
     if caught.ok then return "expected an error, but none was raised" end
-    return format("expected an error matching the pattern %s, got %s", show(arguments[2]), show(caught.err))
+    return format("expected an error matching the pattern %s, got %s", show(arguments[2]), got)
   end
   for _, name in ipairs { "error_matches", "error_match", "matches_error", "match_error" } do
     register("assertion", name, error_matches_pattern, nil, nil, explain_error_matches)
