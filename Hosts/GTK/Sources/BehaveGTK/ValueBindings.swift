@@ -68,7 +68,8 @@ final class SwitchBinding: WidgetBinding {
 }
 
 /// Slider → `GtkScale`, Stepper → `GtkSpinButton`: a number within a
-/// range; the user's drag or press is a `valueChanged`. A `.ui` file's
+/// range; the user's drag or press is a `valueChanged`, and text typed
+/// into a spin button that is no number keeps its value. A `.ui` file's
 /// adjustment is the control's range (and a stepper's step) unless the
 /// scene sets it.
 final class RangeBinding: WidgetBinding {
@@ -80,7 +81,10 @@ final class RangeBinding: WidgetBinding {
     private var valueChanged: UInt = 0
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        if isSpin { leastDigits = bhg_spin_get_digits(widget) }
+        if isSpin {
+            leastDigits = bhg_spin_get_digits(widget)
+            hear(UnsafeMutableRawPointer(widget), UInt(bhg_spin_keep_value_on_bad_text(widget)))
+        }
         checkDrawnRange(widget)
         valueChanged = Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }

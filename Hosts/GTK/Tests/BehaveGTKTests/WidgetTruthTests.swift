@@ -43,6 +43,39 @@ final class WidgetTruthTests: XCTestCase {
         }
     }
 
+    /// Text that is no number, typed into a stepper, keeps its value: GTK
+    /// read "abc" as 0 and "5x" as 5 at the Tab, a `valueChanged` and a
+    /// value the user never typed.
+    func testWordsTypedIntoAStepperKeepItsValue() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/decimals.scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        let text = ["mousemove", "\(place.x + 20)", "\(place.y + place.height / 2)", "click", "1"]
+        for typed in ["abc", "5x", " "] {
+            try driver.xdotool(text)
+            try driver.key("ctrl+a")
+            try driver.type(typed)
+            try driver.key("Tab")
+        }
+        // A number last: GTK takes X events in order, so its change says
+        // what the words before it left.
+        try driver.xdotool(text)
+        try driver.key("ctrl+a")
+        try driver.type("8")
+        try driver.key("Tab")
+        let change = try driver.waitForLine(containing: "count.value:")
+        XCTAssertTrue(change.hasSuffix("count.value: 2.5 → 8"), driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""controls""#)
+        let state = driver.lines.last { $0.contains(#""controls""#) } ?? ""
+        XCTAssertTrue(state.contains(#""value":8"#), state)
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.

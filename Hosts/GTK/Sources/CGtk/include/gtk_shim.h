@@ -339,6 +339,11 @@ static inline GtkEventController *bhg_add_press_controller (GtkWidget *w) {
 ** screen around it); 0 when it cannot. */
 int bhg_snapshot_png (GtkWidget *w, const char *path);
 
+/* Makes text typed into the spin button that is no number (blank, words,
+** a number followed by more, an infinity) keep the button's value, where
+** GTK made it 0 or the number's start (spin_input.c); the handler's id. */
+gulong bhg_spin_keep_value_on_bad_text (GtkWidget *w);
+
 /* Whether a scene's .ui file may hold an object of `type` (builder_scan.c):
 ** a widget, or a helper a screen is drawn with. */
 gboolean bhg_scan_draws_with (GType type);
