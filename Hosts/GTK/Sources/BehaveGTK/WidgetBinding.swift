@@ -129,6 +129,10 @@ class WidgetBinding: ControlWidget {
     /// (subclasses); nil when the control's stands.
     func shownValue(of property: PropertySpec) -> Value? { nil }
 
+    /// The value the widget holds once told `value` (subclasses): `value`
+    /// unless GTK keeps the property within bounds of its own.
+    func heldValue(_ value: Value, for property: PropertySpec) -> Value { value }
+
     /// The values the widget was drawn with, its type's own: a frame is
     /// never taken from it, but read (`currentValue`), GTK moving it.
     func drawnValue(of property: PropertySpec) -> Value? { shownValue(of: property) }

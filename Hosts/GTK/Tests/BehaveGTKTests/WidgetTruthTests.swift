@@ -76,6 +76,66 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A script's offset is what the scrolled window holds, in the trace,
+    /// the state and the script's own read: GTK keeps it within the
+    /// content. Before: the trace said the script's (0, 1000) and the
+    /// state GTK's (0, 300); an offset set at `awake`, before GTK laid the
+    /// window out, or into content grown in the same handler, was cut to
+    /// the bounds GTK last laid out (0), the trace saying otherwise.
+    func testAScriptsOffsetIsTheOneTheScrolledWindowHolds() throws {
+        let scene = try scratchScene("offset.scene.yaml", [
+            "offset.scene.yaml": """
+            screen: Offset
+            controls:
+              list: { type: ScrollView, frame: [0, 0, 200, 100], contentSize: [200, 400] }
+              more: { type: Button, title: More, frame: [0, 120, 120, 40] }
+            behaviours:
+              offset: { script: offset.lua, outlets: { list: list, more: more } }
+
+            """,
+            "offset.lua": """
+            local Offset = behaviour { name = "Offset", outlets = { list = "ScrollView", more = "Button" } }
+            function Offset:awake()
+              self.list.contentOffset = { x = 0, y = 150 }
+              self.taps = 0
+              self.more:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                if self.taps == 1 then
+                  self.list.contentOffset = { x = -20, y = 1000 }
+                else
+                  self.list.contentSize = { width = 200, height = 800 }
+                  self.list.contentOffset = { x = 0, y = 500 }
+                end
+                print("read " .. self.list.contentOffset.x .. "," .. self.list.contentOffset.y)
+              end)
+            end
+            return Offset
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.waitForLine(containing: "list.contentOffset: (0, 0) → (0, 150)")
+        func stateHolds(_ y: Int) throws {
+            input.fileHandleForWriting.write(Data("state\n".utf8))
+            try driver.waitForLine(containing: #""contentOffset":{"x":0,"y":\#(y)}"#)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try stateHolds(150)
+        try driver.click("more")
+        try driver.waitForLine(containing: "read 0,300")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 150) → (0, 300)") }, driver.lines.joined(separator: "\n"))
+        try stateHolds(300)
+        try driver.click("more")
+        try driver.waitForLine(containing: "read 0,500")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 300) → (0, 500)") }, driver.lines.joined(separator: "\n"))
+        Thread.sleep(forTimeInterval: 0.3)
+        try stateHolds(500)
+        XCTAssertFalse(driver.lines.contains { $0.contains("list.contentOffset: (0, 500) →") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.

@@ -344,6 +344,14 @@ int bhg_snapshot_png (GtkWidget *w, const char *path);
 ** GTK made it 0 or the number's start (spin_input.c); the handler's id. */
 gulong bhg_spin_keep_value_on_bad_text (GtkWidget *w);
 
+/* How far the scrolled window's content scrolls along `o`: its natural
+** size less the visible size (`unlaid_view` before GTK lays the window
+** out), as GTK bounds it at its next layout; and a scroll to `value` kept
+** within that, into content grown since the last layout; the value held
+** (scroll_extent.c). */
+double bhg_scrolled_furthest (GtkWidget *s, GtkOrientation o, double unlaid_view);
+double bhg_scrolled_scroll (GtkWidget *s, GtkOrientation o, double value, double unlaid_view);
+
 /* Whether a scene's .ui file may hold an object of `type` (builder_scan.c):
 ** a widget, or a helper a screen is drawn with. */
 gboolean bhg_scan_draws_with (GType type);
