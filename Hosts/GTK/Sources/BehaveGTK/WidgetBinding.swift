@@ -101,8 +101,11 @@ class WidgetBinding: ControlWidget {
         case ("alpha", .number(let alpha)):
             gtk_widget_set_opacity(widget, alpha)
         case ("hidden", .bool(let hidden)):
+            // The control's touch is cancelled (`View.store`); so is GTK's.
+            if hidden { bhg_cancel_gestures(widget) }
             gtk_widget_set_visible(widget, hidden ? 0 : 1)
         case ("userInteractionEnabled", .bool(let enabled)):
+            if !enabled { bhg_cancel_gestures(widget) }
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
             style.set("background-color", to: color.colorValue)

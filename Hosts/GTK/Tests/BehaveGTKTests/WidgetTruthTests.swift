@@ -136,6 +136,51 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A stepper hidden while its + is held stops: GTK's press is
+    /// cancelled with the control's touch. Before: GTK never heard the
+    /// release (it went to what was under the pointer) and stepped on
+    /// for ever, a value refused many times a second while hidden and
+    /// taken once shown again.
+    func testAStepperHiddenWhileHeldStopsStepping() throws {
+        let scene = try scratchScene("held.scene.yaml", [
+            "held.scene.yaml": """
+            screen: Held
+            controls:
+              count: { type: Stepper, frame: [10, 10, 160, 40] }
+              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
+            behaviours:
+              held: { script: held.lua, outlets: { count: count, back: back } }
+
+            """,
+            "held.lua": """
+            local Held = behaviour { name = "Held", outlets = { count = "Stepper", back = "Button" } }
+            function Held:awake()
+              self.count:on("valueChanged", function() self.count.hidden = true end)
+              self.back:on("touchUpInside", function() self.count.hidden = false end)
+            end
+            return Held
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        let place = try XCTUnwrap(driver.places["count"])
+        // GTK repeats a held + after half a second: held past that.
+        try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
+                            "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
+        try driver.click("back")
+        try driver.waitForLine(containing: "count.hidden: true → false")
+        Thread.sleep(forTimeInterval: 1)
+        // A click after the wait: once it is heard, all before it is told.
+        try driver.click("back")
+        try driver.wait(for: "the second click") { driver.lines.filter { $0.hasSuffix("back touchUpInside") }.count == 2 }
+        XCTAssertEqual(driver.lines.filter { $0.contains("count.value:") }, driver.lines.filter { $0.hasSuffix("count.value: 0 → 1") },
+                       driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("ignores the user's value") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.

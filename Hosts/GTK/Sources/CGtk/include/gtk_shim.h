@@ -352,6 +352,11 @@ gulong bhg_spin_keep_value_on_bad_text (GtkWidget *w);
 double bhg_scrolled_furthest (GtkWidget *s, GtkOrientation o, double unlaid_view);
 double bhg_scrolled_scroll (GtkWidget *s, GtkOrientation o, double value, double unlaid_view);
 
+/* Cancels what the pointer is doing in `w` and the widgets in it (a press
+** held, a drag), as GTK does for a widget turned insensitive: for one
+** hidden or taking no pointer events (gesture_cancel.c). */
+void bhg_cancel_gestures (GtkWidget *w);
+
 /* Whether a scene's .ui file may hold an object of `type` (builder_scan.c):
 ** a widget, or a helper a screen is drawn with. */
 gboolean bhg_scan_draws_with (GType type);
