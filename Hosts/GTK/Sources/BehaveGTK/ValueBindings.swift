@@ -201,6 +201,13 @@ final class RangeBinding: WidgetBinding {
         return readValue().map(Value.number)
     }
 
+    /// A scale drawn with a fill level holds its value within it (as it
+    /// holds a drag), which headless does not know of.
+    override func heldValue(_ value: Value, for property: PropertySpec) -> Value {
+        guard property.name == "value", let widget, !isSpin, case .number(let number) = value else { return value }
+        return .number(min(number, bhg_range_value_ceiling(widget)))
+    }
+
     /// The range (and a spin button's step) as drawn, checked by
     /// `checkDrawnRange`: the control takes them, but reads of them stay
     /// the control's, which only the control changes. A scale that rounds

@@ -181,6 +181,57 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A scale drawn with a fill level holds a script's value within it,
+    /// and the trace, the state and the script's read give the value held.
+    /// Before: the trace said the script's 80, the read and the state 50.
+    func testAScriptsValuePastAScalesFillLevelIsTheOneHeld() throws {
+        let scene = try scratchScene("fill.scene.yaml", [
+            "fill.scene.yaml": """
+            screen: Fill
+            ui: fill.ui
+            controls:
+              level: { type: Slider }
+              go: { type: Button, title: Go }
+            behaviours:
+              fill: { script: fill.lua, outlets: { level: level, go: go } }
+
+            """,
+            "fill.ui": """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <property name="orientation">vertical</property>
+              <child><object class="GtkScale" id="level">
+                <property name="fill-level">50</property>
+                <property name="show-fill-level">1</property>
+                <property name="adjustment"><object class="GtkAdjustment">
+                  <property name="upper">100</property><property name="value">10</property>
+                </object></property>
+              </object></child>
+              <child><object class="GtkButton" id="go"/></child>
+            </object></child></object></interface>
+            """,
+            "fill.lua": """
+            local Fill = behaviour { name = "Fill", outlets = { level = "Slider", go = "Button" } }
+            function Fill:awake()
+              self.go:on("touchUpInside", function()
+                self.level.value = 80
+                print("read " .. self.level.value)
+              end)
+            end
+            return Fill
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 50")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("level.value: 10 → 50") }, driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""value":50,"minimumValue":0,"maximumValue":100"#)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.

@@ -130,6 +130,14 @@ static inline double bhg_spin_get_value (GtkWidget *s) { return gtk_spin_button_
 static inline void bhg_spin_set_digits (GtkWidget *s, int digits) { gtk_spin_button_set_digits(GTK_SPIN_BUTTON(s), digits); }
 static inline int bhg_spin_get_digits (GtkWidget *s) { return (int)gtk_spin_button_get_digits(GTK_SPIN_BUTTON(s)); }
 static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
+/* The most a scale's value is set to: GTK holds it within the fill level
+** when the scale keeps it there (`restrict-to-fill-level`, on unless a .ui
+** file says otherwise, with a fill level only a .ui file gives). */
+static inline double bhg_range_value_ceiling (GtkWidget *w) {
+  GtkRange *r = GTK_RANGE(w);
+  if (!gtk_range_get_restrict_to_fill_level(r)) return G_MAXDOUBLE;
+  return MAX(gtk_adjustment_get_lower(gtk_range_get_adjustment(r)), gtk_range_get_fill_level(r));
+}
 /* The adjustment of a scale or a spin button: its range, step and value. */
 static inline GtkAdjustment *bhg_range_adjustment (GtkWidget *w) {
   return GTK_IS_SPIN_BUTTON(w) ? gtk_spin_button_get_adjustment(GTK_SPIN_BUTTON(w)) : gtk_range_get_adjustment(GTK_RANGE(w));
