@@ -249,6 +249,14 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "value").last?.new, .number(50))
         XCTAssertEqual(try slider.value("value"), .number(50))
         XCTAssertEqual(loaded.scene.trace.entries.last { $0.message.contains("volume.value") }?.message, "volume.value: 0 → 50")
+        // The user's `slide` past it, as the widget holds it: nothing moved.
+        let volume = try XCTUnwrap(slider as? Slider)
+        XCTAssertFalse(volume.slide(to: 90))
+        XCTAssertTrue(volume.slide(to: 30))
+        XCTAssertTrue(volume.slide(to: 70))
+        XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message.hasPrefix("volume.value") }.map(\.message),
+                       ["volume.value: 0 → 50", "volume.value: 50 → 30", "volume.value: 30 → 50"])
+        XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message == "volume valueChanged" }.count, 2)
     }
 
     /// A host's type with 70 properties of its own, bound to a widget drawn

@@ -132,7 +132,13 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 300) → (0, 500)") }, driver.lines.joined(separator: "\n"))
         Thread.sleep(forTimeInterval: 0.3)
         try stateHolds(500)
-        XCTAssertFalse(driver.lines.contains { $0.contains("list.contentOffset: (0, 500) →") }, driver.lines.joined(separator: "\n"))
+        // The user's `scroll` is held as a script's is.
+        input.fileHandleForWriting.write(Data("scroll list 2000\nscroll list -10\n".utf8))
+        try driver.waitForLine(containing: "list.contentOffset: (0, 700) → (0, 0)")
+        XCTAssertEqual(driver.lines.filter { $0.contains("list.contentOffset:") }.map { String($0.drop { $0 != "l" }) },
+                       ["list.contentOffset: (0, 0) → (0, 150)", "list.contentOffset: (0, 150) → (0, 300)",
+                        "list.contentOffset: (0, 300) → (0, 500)", "list.contentOffset: (0, 500) → (0, 700)",
+                        "list.contentOffset: (0, 700) → (0, 0)"], driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
