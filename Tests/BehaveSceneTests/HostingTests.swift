@@ -18,6 +18,8 @@ final class FakeWidget: ControlWidget {
     var drawn: [String: Value] = [:]
     var takesAnimations = false
     var animations: [HostAnimation] = []
+    /// The most the widget holds of a number it keeps (a scale's fill level).
+    var ceilings: [String: Double] = [:]
 
     func apply(_ change: PropertyChange) {
         applied.append(change)
@@ -30,6 +32,11 @@ final class FakeWidget: ControlWidget {
 
     func drawnValue(of property: PropertySpec) -> Value? {
         drawn[property.name] ?? currentValue(of: property)
+    }
+
+    func heldValue(_ value: Value, for property: PropertySpec) -> Value {
+        guard let ceiling = ceilings[property.name], case .number(let number) = value else { return value }
+        return .number(min(number, ceiling))
     }
 
     func animate(_ animation: HostAnimation) -> Bool {
@@ -227,6 +234,29 @@ final class HostingTests: XCTestCase {
         // 40 is past the scene's end: the slider keeps its 0, and says so to the widget.
         XCTAssertEqual(told.changes(of: "value").map(\.new), [.number(0)])
         XCTAssertEqual(try explicit.value("value"), .number(0), "reads ask the widget, which shows the control's value")
+    }
+
+    /// A set the widget holds otherwise (a scale's fill level) stores and
+    /// traces what the widget holds: the trace, reads and the widget agree.
+    func testASetIsStoredAndTracedAsTheWidgetHoldsIt() throws {
+        let fixture = try SceneFixture(["volume.scene.yaml": "controls:\n  volume: { type: Slider, maximumValue: 100 }\n"])
+        let widget = FakeWidget()
+        widget.keeps = ["value"]
+        widget.ceilings["value"] = 50
+        let loaded = try SceneLoader.load(file: fixture.path("volume.scene.yaml"), hosting: SceneHosting(bindControl: { $0.bind(widget) }))
+        let slider = try XCTUnwrap(loaded.scene.control(named: "volume"))
+        try loaded.scene.execute(.set("volume", property: "value", value: .text("80", quoted: false)))
+        XCTAssertEqual(widget.changes(of: "value").last?.new, .number(50))
+        XCTAssertEqual(try slider.value("value"), .number(50))
+        XCTAssertEqual(loaded.scene.trace.entries.last { $0.message.contains("volume.value") }?.message, "volume.value: 0 → 50")
+        // The user's `slide` past it, as the widget holds it: nothing moved.
+        let volume = try XCTUnwrap(slider as? Slider)
+        XCTAssertFalse(volume.slide(to: 90))
+        XCTAssertTrue(volume.slide(to: 30))
+        XCTAssertTrue(volume.slide(to: 70))
+        XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message.hasPrefix("volume.value") }.map(\.message),
+                       ["volume.value: 0 → 50", "volume.value: 50 → 30", "volume.value: 30 → 50"])
+        XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message == "volume valueChanged" }.count, 2)
     }
 
     /// A host's type with 70 properties of its own, bound to a widget drawn

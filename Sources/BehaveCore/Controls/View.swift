@@ -129,6 +129,7 @@ open class View: Control, BehaviourOwner {
         let spec = schema.properties[index]
         if spec.isReadOnly { throw ValueError("\(typeName).\(spec.name) is read-only") }
         var checked = try validate(value, for: spec)
+        checked = heldByWidget(checked, at: index)
         let scene = self.scene
         // A name the host's catalogue knows becomes its image, with its size.
         if let catalogue = scene?.imageCatalog { checked = catalogue.sized(checked) }

@@ -30,6 +30,14 @@ public protocol ControlWidget: AnyObject {
     /// control's own value stands (the default).
     func currentValue(of property: PropertySpec) -> Value?
 
+    /// The value the widget will hold for `property` once told `value`,
+    /// a property it keeps (`currentValue(of:)` answers) within bounds of
+    /// its own: a GTK scrolled window keeps its offset within its content.
+    /// A script's or a command's set stores (and traces) that value, so
+    /// what it reads back, the trace and the widget agree. `value` by
+    /// default.
+    func heldValue(_ value: Value, for property: PropertySpec) -> Value
+
     /// The value the widget was laid out with for `property`, which the
     /// control takes when it is bound adopting the widget's values (a
     /// `.ui` file's), unless the scene set it: `currentValue(of:)` by
@@ -54,6 +62,7 @@ public protocol ControlWidget: AnyObject {
 
 extension ControlWidget {
     public func currentValue(of property: PropertySpec) -> Value? { nil }
+    public func heldValue(_ value: Value, for property: PropertySpec) -> Value { value }
     public func drawnValue(of property: PropertySpec) -> Value? { currentValue(of: property) }
     public func animate(_ animation: HostAnimation) -> Bool { false }
     public func controlWasRemoved() {}

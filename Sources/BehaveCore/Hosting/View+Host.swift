@@ -195,9 +195,21 @@ extension View {
     /// switch's tap, a stepper's press): stored as the user's, then
     /// `event` is sent.
     func storeUserEdit(_ index: Int, to value: Value, sending event: String) -> Bool {
-        store(value, at: index, source: .user)
+        let held = heldByWidget(value, at: index)
+        // The widget holds it where it is (a scale at its fill level): nothing moved.
+        if held != value, held == storedValue(at: index) { return false }
+        store(held, at: index, source: .user)
         sendActions(for: event)
         return true
+    }
+
+    /// `value` as the widget bound behind the control holds it, for a
+    /// property the widget keeps (`ControlWidget.heldValue`): what a set
+    /// stores and traces, so that the trace, reads and the widget agree.
+    @inline(__always)
+    func heldByWidget(_ value: Value, at index: Int) -> Value {
+        guard widgetReads.contains(index), let widget else { return value }
+        return widget.heldValue(value, for: schema.properties[index])
     }
 
     /// Whether a widget or observers hear this control's changes.

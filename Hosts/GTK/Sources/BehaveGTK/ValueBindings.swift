@@ -68,7 +68,8 @@ final class SwitchBinding: WidgetBinding {
 }
 
 /// Slider → `GtkScale`, Stepper → `GtkSpinButton`: a number within a
-/// range; the user's drag or press is a `valueChanged`. A `.ui` file's
+/// range; the user's drag or press is a `valueChanged`, and text typed
+/// into a spin button that is no number keeps its value. A `.ui` file's
 /// adjustment is the control's range (and a stepper's step) unless the
 /// scene sets it.
 final class RangeBinding: WidgetBinding {
@@ -80,7 +81,10 @@ final class RangeBinding: WidgetBinding {
     private var valueChanged: UInt = 0
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
-        if isSpin { leastDigits = bhg_spin_get_digits(widget) }
+        if isSpin {
+            leastDigits = bhg_spin_get_digits(widget)
+            hear(UnsafeMutableRawPointer(widget), UInt(bhg_spin_keep_value_on_bad_text(widget)))
+        }
         checkDrawnRange(widget)
         valueChanged = Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
@@ -195,6 +199,13 @@ final class RangeBinding: WidgetBinding {
     override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "value" else { return nil }
         return readValue().map(Value.number)
+    }
+
+    /// A scale drawn with a fill level holds its value within it (as it
+    /// holds a drag), which headless does not know of.
+    override func heldValue(_ value: Value, for property: PropertySpec) -> Value {
+        guard property.name == "value", let widget, !isSpin, case .number(let number) = value else { return value }
+        return .number(min(number, bhg_range_value_ceiling(widget)))
     }
 
     /// The range (and a spin button's step) as drawn, checked by
@@ -329,7 +340,8 @@ final class ImageViewBinding: WidgetBinding {
 
 /// ScrollView → `GtkScrolledWindow`: its content is a fixed container of
 /// `contentSize`; the user's scroll moves `contentOffset` (the delegate
-/// hears `scrollViewDidScroll`), and a script's offset scrolls it.
+/// hears `scrollViewDidScroll`), and a script's offset scrolls it, held
+/// within the content as GTK holds it.
 final class ScrollViewBinding: WidgetBinding {
     override func connectSignals(_ widget: GtkWidgetPointer) {
         for adjustment in [bhg_scrolled_vadjustment(widget), bhg_scrolled_hadjustment(widget)] {
@@ -349,8 +361,9 @@ final class ScrollViewBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("contentOffset", .point(let offset)):
-            if let vertical = bhg_scrolled_vadjustment(widget) { gtk_adjustment_set_value(vertical, GtkHost.coordinate(offset.y)) }
-            if let horizontal = bhg_scrolled_hadjustment(widget) { gtk_adjustment_set_value(horizontal, GtkHost.coordinate(offset.x)) }
+            let view = unlaidView
+            _ = bhg_scrolled_scroll(widget, GTK_ORIENTATION_VERTICAL, GtkHost.coordinate(offset.y), view.height)
+            _ = bhg_scrolled_scroll(widget, GTK_ORIENTATION_HORIZONTAL, GtkHost.coordinate(offset.x), view.width)
         case ("contentSize", _), ("bottomInset", _):
             // The change is stored already: both read as they are now.
             let size = (try? control.value("contentSize"))?.sizeValue ?? Size(width: 0, height: 0)
@@ -367,6 +380,27 @@ final class ScrollViewBinding: WidgetBinding {
     override func shownValue(of property: PropertySpec) -> Value? {
         guard property.name == "contentOffset" else { return nil }
         return readOffset().map(Value.point)
+    }
+
+    /// GTK keeps the offset within the content, from 0 to the content's
+    /// size less the visible size (a UIScrollView, and headless, take any
+    /// offset): a script's offset past the content is held at its end.
+    override func heldValue(_ value: Value, for property: PropertySpec) -> Value {
+        guard property.name == "contentOffset", case .point(let offset) = value, let widget else { return value }
+        let view = unlaidView
+        func held(_ wanted: Double, _ orientation: GtkOrientation, _ visible: Double) -> Double {
+            min(max(GtkHost.coordinate(wanted), 0), bhg_scrolled_furthest(widget, orientation, visible))
+        }
+        return .point(Point(x: held(offset.x, GTK_ORIENTATION_HORIZONTAL, view.width),
+                            y: held(offset.y, GTK_ORIENTATION_VERTICAL, view.height)))
+    }
+
+    /// What is visible before GTK lays the window out: the frame's size
+    /// (0 where a `.ui` file lays the scroll view out; GTK's layout then
+    /// holds the offset within the content, and says so).
+    private var unlaidView: Size {
+        guard !isLaidOutByDesign, let frame = (try? control.value("frame"))?.rectValue else { return Size(width: 0, height: 0) }
+        return Size(width: frame.width, height: frame.height)
     }
 }
 

@@ -101,8 +101,11 @@ class WidgetBinding: ControlWidget {
         case ("alpha", .number(let alpha)):
             gtk_widget_set_opacity(widget, alpha)
         case ("hidden", .bool(let hidden)):
+            // The control's touch is cancelled (`View.store`); so is GTK's.
+            if hidden { bhg_cancel_gestures(widget) }
             gtk_widget_set_visible(widget, hidden ? 0 : 1)
         case ("userInteractionEnabled", .bool(let enabled)):
+            if !enabled { bhg_cancel_gestures(widget) }
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
             style.set("background-color", to: color.colorValue)
@@ -128,6 +131,10 @@ class WidgetBinding: ControlWidget {
     /// The value the widget shows for one of its type's own properties
     /// (subclasses); nil when the control's stands.
     func shownValue(of property: PropertySpec) -> Value? { nil }
+
+    /// The value the widget holds once told `value` (subclasses): `value`
+    /// unless GTK keeps the property within bounds of its own.
+    func heldValue(_ value: Value, for property: PropertySpec) -> Value { value }
 
     /// The values the widget was drawn with, its type's own: a frame is
     /// never taken from it, but read (`currentValue`), GTK moving it.

@@ -43,6 +43,201 @@ final class WidgetTruthTests: XCTestCase {
         }
     }
 
+    /// Text that is no number, typed into a stepper, keeps its value: GTK
+    /// read "abc" as 0 and "5x" as 5 at the Tab, a `valueChanged` and a
+    /// value the user never typed.
+    func testWordsTypedIntoAStepperKeepItsValue() throws {
+        let driver = try WindowDriver()
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Edits/decimals.scene.yaml").path
+        let input = Pipe()
+        try driver.open(scene, input: input)
+        let place = try XCTUnwrap(driver.places["count"])
+        let text = ["mousemove", "\(place.x + 20)", "\(place.y + place.height / 2)", "click", "1"]
+        for typed in ["abc", "5x", " "] {
+            try driver.xdotool(text)
+            try driver.key("ctrl+a")
+            try driver.type(typed)
+            try driver.key("Tab")
+        }
+        // A number last: GTK takes X events in order, so its change says
+        // what the words before it left.
+        try driver.xdotool(text)
+        try driver.key("ctrl+a")
+        try driver.type("8")
+        try driver.key("Tab")
+        let change = try driver.waitForLine(containing: "count.value:")
+        XCTAssertTrue(change.hasSuffix("count.value: 2.5 → 8"), driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""controls""#)
+        let state = driver.lines.last { $0.contains(#""controls""#) } ?? ""
+        XCTAssertTrue(state.contains(#""value":8"#), state)
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A script's offset is what the scrolled window holds, in the trace,
+    /// the state and the script's own read: GTK keeps it within the
+    /// content. Before: the trace said the script's (0, 1000) and the
+    /// state GTK's (0, 300); an offset set at `awake`, before GTK laid the
+    /// window out, or into content grown in the same handler, was cut to
+    /// the bounds GTK last laid out (0), the trace saying otherwise.
+    func testAScriptsOffsetIsTheOneTheScrolledWindowHolds() throws {
+        let scene = try scratchScene("offset.scene.yaml", [
+            "offset.scene.yaml": """
+            screen: Offset
+            controls:
+              list: { type: ScrollView, frame: [0, 0, 200, 100], contentSize: [200, 400] }
+              more: { type: Button, title: More, frame: [0, 120, 120, 40] }
+            behaviours:
+              offset: { script: offset.lua, outlets: { list: list, more: more } }
+
+            """,
+            "offset.lua": """
+            local Offset = behaviour { name = "Offset", outlets = { list = "ScrollView", more = "Button" } }
+            function Offset:awake()
+              self.list.contentOffset = { x = 0, y = 150 }
+              self.taps = 0
+              self.more:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                if self.taps == 1 then
+                  self.list.contentOffset = { x = -20, y = 1000 }
+                else
+                  self.list.contentSize = { width = 200, height = 800 }
+                  self.list.contentOffset = { x = 0, y = 500 }
+                end
+                print("read " .. self.list.contentOffset.x .. "," .. self.list.contentOffset.y)
+              end)
+            end
+            return Offset
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.waitForLine(containing: "list.contentOffset: (0, 0) → (0, 150)")
+        func stateHolds(_ y: Int) throws {
+            input.fileHandleForWriting.write(Data("state\n".utf8))
+            try driver.waitForLine(containing: #""contentOffset":{"x":0,"y":\#(y)}"#)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try stateHolds(150)
+        try driver.click("more")
+        try driver.waitForLine(containing: "read 0,300")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 150) → (0, 300)") }, driver.lines.joined(separator: "\n"))
+        try stateHolds(300)
+        try driver.click("more")
+        try driver.waitForLine(containing: "read 0,500")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 300) → (0, 500)") }, driver.lines.joined(separator: "\n"))
+        Thread.sleep(forTimeInterval: 0.3)
+        try stateHolds(500)
+        // The user's `scroll` is held as a script's is.
+        input.fileHandleForWriting.write(Data("scroll list 2000\nscroll list -10\n".utf8))
+        try driver.waitForLine(containing: "list.contentOffset: (0, 700) → (0, 0)")
+        XCTAssertEqual(driver.lines.filter { $0.contains("list.contentOffset:") }.map { String($0.drop { $0 != "l" }) },
+                       ["list.contentOffset: (0, 0) → (0, 150)", "list.contentOffset: (0, 150) → (0, 300)",
+                        "list.contentOffset: (0, 300) → (0, 500)", "list.contentOffset: (0, 500) → (0, 700)",
+                        "list.contentOffset: (0, 700) → (0, 0)"], driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A stepper hidden while its + is held stops: GTK's press is
+    /// cancelled with the control's touch. Before: GTK never heard the
+    /// release (it went to what was under the pointer) and stepped on
+    /// for ever, a value refused many times a second while hidden and
+    /// taken once shown again.
+    func testAStepperHiddenWhileHeldStopsStepping() throws {
+        let scene = try scratchScene("held.scene.yaml", [
+            "held.scene.yaml": """
+            screen: Held
+            controls:
+              count: { type: Stepper, frame: [10, 10, 160, 40] }
+              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
+            behaviours:
+              held: { script: held.lua, outlets: { count: count, back: back } }
+
+            """,
+            "held.lua": """
+            local Held = behaviour { name = "Held", outlets = { count = "Stepper", back = "Button" } }
+            function Held:awake()
+              self.count:on("valueChanged", function() self.count.hidden = true end)
+              self.back:on("touchUpInside", function() self.count.hidden = false end)
+            end
+            return Held
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        let place = try XCTUnwrap(driver.places["count"])
+        // GTK repeats a held + after half a second: held past that.
+        try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
+                            "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
+        try driver.click("back")
+        try driver.waitForLine(containing: "count.hidden: true → false")
+        Thread.sleep(forTimeInterval: 1)
+        // A click after the wait: once it is heard, all before it is told.
+        try driver.click("back")
+        try driver.wait(for: "the second click") { driver.lines.filter { $0.hasSuffix("back touchUpInside") }.count == 2 }
+        XCTAssertEqual(driver.lines.filter { $0.contains("count.value:") }, driver.lines.filter { $0.hasSuffix("count.value: 0 → 1") },
+                       driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("ignores the user's value") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A scale drawn with a fill level holds a script's value within it,
+    /// and the trace, the state and the script's read give the value held.
+    /// Before: the trace said the script's 80, the read and the state 50.
+    func testAScriptsValuePastAScalesFillLevelIsTheOneHeld() throws {
+        let scene = try scratchScene("fill.scene.yaml", [
+            "fill.scene.yaml": """
+            screen: Fill
+            ui: fill.ui
+            controls:
+              level: { type: Slider }
+              go: { type: Button, title: Go }
+            behaviours:
+              fill: { script: fill.lua, outlets: { level: level, go: go } }
+
+            """,
+            "fill.ui": """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <property name="orientation">vertical</property>
+              <child><object class="GtkScale" id="level">
+                <property name="fill-level">50</property>
+                <property name="show-fill-level">1</property>
+                <property name="adjustment"><object class="GtkAdjustment">
+                  <property name="upper">100</property><property name="value">10</property>
+                </object></property>
+              </object></child>
+              <child><object class="GtkButton" id="go"/></child>
+            </object></child></object></interface>
+            """,
+            "fill.lua": """
+            local Fill = behaviour { name = "Fill", outlets = { level = "Slider", go = "Button" } }
+            function Fill:awake()
+              self.go:on("touchUpInside", function()
+                self.level.value = 80
+                print("read " .. self.level.value)
+              end)
+            end
+            return Fill
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 50")
+        XCTAssertTrue(driver.lines.contains { $0.hasSuffix("level.value: 10 → 50") }, driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""value":50,"minimumValue":0,"maximumValue":100"#)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.

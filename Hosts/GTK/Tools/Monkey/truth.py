@@ -6,8 +6,8 @@ slider's or a stepper's value and a scroll view's offset from the widget
 the control stored. After the storm the two must agree: the last value
 the trace gave each of those properties (in the last scene loaded) is what
 the last `state` printed. Text the trace shortens, or writes with escapes,
-is left out. A scroll view's offset is only noted: a script may set it
-anywhere, and a GtkScrolledWindow holds it within its content.
+is left out. A script's offset past a scroll view's content is traced as
+the offset the GtkScrolledWindow holds, within its content.
 
     python3 truth.py window.log      # exit 1, with each disagreement, when they differ
 """
@@ -68,11 +68,6 @@ def main(path):
         if value is None or name not in state["controls"]:
             continue
         if not same(value, shown):
-            if prop == "contentOffset":
-                # A script may set an offset anywhere; GTK holds it within
-                # the content (README.md here): said, not a finding.
-                print(f"truth: note: {name}.{prop} was set to {value!r}; the scrolled window holds {shown!r}")
-                continue
             print(f"truth: {name}.{prop} was last stored as {value!r}, but the widget shows {shown!r}")
             differ = 1
     return differ

@@ -17,7 +17,7 @@ public final class ScrollView: View {
         let before = contentOffset
         setState(.bool(true), at: ScrollView.draggingIndex)
         defer { setState(.bool(false), at: ScrollView.draggingIndex) }
-        store(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex, source: .user)
+        store(heldByWidget(.point(Point(x: contentOffset.x, y: y)), at: ScrollView.offsetIndex), at: ScrollView.offsetIndex, source: .user)
         if contentOffset == before { sendDelegateMessage("scrollViewDidScroll") }
         return true
     }

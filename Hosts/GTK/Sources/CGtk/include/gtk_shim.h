@@ -130,6 +130,14 @@ static inline double bhg_spin_get_value (GtkWidget *s) { return gtk_spin_button_
 static inline void bhg_spin_set_digits (GtkWidget *s, int digits) { gtk_spin_button_set_digits(GTK_SPIN_BUTTON(s), digits); }
 static inline int bhg_spin_get_digits (GtkWidget *s) { return (int)gtk_spin_button_get_digits(GTK_SPIN_BUTTON(s)); }
 static inline int bhg_is_spin (GtkWidget *w) { return GTK_IS_SPIN_BUTTON(w); }
+/* The most a scale's value is set to: GTK holds it within the fill level
+** when the scale keeps it there (`restrict-to-fill-level`, on unless a .ui
+** file says otherwise, with a fill level only a .ui file gives). */
+static inline double bhg_range_value_ceiling (GtkWidget *w) {
+  GtkRange *r = GTK_RANGE(w);
+  if (!gtk_range_get_restrict_to_fill_level(r)) return G_MAXDOUBLE;
+  return MAX(gtk_adjustment_get_lower(gtk_range_get_adjustment(r)), gtk_range_get_fill_level(r));
+}
 /* The adjustment of a scale or a spin button: its range, step and value. */
 static inline GtkAdjustment *bhg_range_adjustment (GtkWidget *w) {
   return GTK_IS_SPIN_BUTTON(w) ? gtk_spin_button_get_adjustment(GTK_SPIN_BUTTON(w)) : gtk_range_get_adjustment(GTK_RANGE(w));
@@ -338,6 +346,24 @@ static inline GtkEventController *bhg_add_press_controller (GtkWidget *w) {
 /* Writes what `w` shows now to a PNG file (its own rendering, without the
 ** screen around it); 0 when it cannot. */
 int bhg_snapshot_png (GtkWidget *w, const char *path);
+
+/* Makes text typed into the spin button that is no number (blank, words,
+** a number followed by more, an infinity) keep the button's value, where
+** GTK made it 0 or the number's start (spin_input.c); the handler's id. */
+gulong bhg_spin_keep_value_on_bad_text (GtkWidget *w);
+
+/* How far the scrolled window's content scrolls along `o`: its natural
+** size less the visible size (`unlaid_view` before GTK lays the window
+** out), as GTK bounds it at its next layout; and a scroll to `value` kept
+** within that, into content grown since the last layout; the value held
+** (scroll_extent.c). */
+double bhg_scrolled_furthest (GtkWidget *s, GtkOrientation o, double unlaid_view);
+double bhg_scrolled_scroll (GtkWidget *s, GtkOrientation o, double value, double unlaid_view);
+
+/* Cancels what the pointer is doing in `w` and the widgets in it (a press
+** held, a drag), as GTK does for a widget turned insensitive: for one
+** hidden or taking no pointer events (gesture_cancel.c). */
+void bhg_cancel_gestures (GtkWidget *w);
 
 /* Whether a scene's .ui file may hold an object of `type` (builder_scan.c):
 ** a widget, or a helper a screen is drawn with. */
