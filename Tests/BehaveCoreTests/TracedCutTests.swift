@@ -1,0 +1,41 @@
+import XCTest
+@testable import BehaveCore
+
+/// Where the trace, `state` and `show` cut a long text: its first 200
+/// characters, and no more than a thousand scalars however few characters
+/// they make (a letter under thousands of accents is one character).
+final class TracedCutTests: XCTestCase {
+    /// 300 letters under 5,000 accents each were shown as 200 characters:
+    /// a megabyte; one letter under 100,000 accents was shown whole.
+    func testCharactersOfManyScalarsAreCutByTheirScalars() throws {
+        let accent = "\u{301}"
+        let letters = String(repeating: "e" + String(repeating: accent, count: 5_000), count: 300)
+        guard case .string(let shown) = JSON.string(letters).cutForReading else { return XCTFail("not a text") }
+        XCTAssertLessThan(shown.unicodeScalars.count, 1_100)
+        XCTAssertTrue(shown.hasSuffix("… (300 characters)"), "\(shown.unicodeScalars.count) scalars")
+        XCTAssertTrue(shown.unicodeScalars.starts(with: ("e" + String(repeating: accent, count: 999)).unicodeScalars),
+                      "the first letter, cut inside its accents")
+
+        let one = "a" + String(repeating: accent, count: 100_000)
+        guard case .string(let cut) = JSON.string(one).cutForReading else { return XCTFail("not a text") }
+        XCTAssertLessThan(cut.unicodeScalars.count, 1_100)
+        XCTAssertTrue(cut.hasSuffix("… (1 characters)"), "\(cut.unicodeScalars.count) scalars")
+        XCTAssertLessThan(Value.string(one).description.unicodeScalars.count, 1_100)
+    }
+
+    /// Whole characters are kept while they fit: a text of 200 family
+    /// emoji (seven scalars each) is cut before the character the bound
+    /// falls in, not inside it; a text of 200 characters is not cut.
+    func testTheCutKeepsWholeCharactersWhenItCan() throws {
+        let family = "👨‍👩‍👧‍👦"
+        let text = String(repeating: family, count: 200)
+        guard case .string(let shown) = JSON.string(text).cutForReading else { return XCTFail("not a text") }
+        let kept = try XCTUnwrap(shown.components(separatedBy: "…").first)
+        XCTAssertTrue(kept == String(repeating: family, count: 142), "\(kept.count) families, \(kept.unicodeScalars.count) scalars")
+        XCTAssertTrue(shown.hasSuffix("… (200 characters)"))
+        let short = String(repeating: "é", count: 200)
+        XCTAssertEqual(JSON.string(short).cutForReading, .string(short))
+        let long = String(repeating: "x", count: 199) + "é€😀"
+        XCTAssertEqual(JSON.string(long).cutForReading, .string(String(repeating: "x", count: 199) + "é… (202 characters)"))
+    }
+}
