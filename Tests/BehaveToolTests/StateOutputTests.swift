@@ -58,6 +58,29 @@ final class StateOutputTests: XCTestCase {
         XCTAssertTrue(final.contains(#""…":"… (300 more fields)""#), String(final.prefix(500)))
     }
 
+    /// A field's name is cut as its text is: a behaviour's field, or a
+    /// table's, named by a megabyte was printed whole by `state`, `show`
+    /// and `--json`'s mid-run state.
+    func testALongFieldNameIsCutInStateAndShow() throws {
+        let work = try folder(["names.lua": """
+            local Names = behaviour { name = "Names" }
+            function Names:awake()
+              self[string.rep("k", 1000000)] = 1
+              self.nested = { [string.rep("n", 1000000)] = 2 }
+            end
+            return Names
+            """])
+        let behave = try builtBehave()
+        for arguments in [["--do", "state"], ["--do", "show"], ["--json", "--do", "state"]] {
+            let result = try run(behave, ["run", "names.lua"] + arguments, in: work)
+            let shown = arguments.contains("--json") ? String(result.output.split(separator: "\n").dropLast().joined()) : result.output
+            XCTAssertEqual(result.status, 0, result.errors)
+            XCTAssertLessThan(shown.utf8.count, 3000, "\(arguments)")
+            XCTAssertTrue(shown.contains(String(repeating: "k", count: 200) + "… (1000000 characters)"), "\(arguments)")
+            XCTAssertTrue(shown.contains(String(repeating: "n", count: 200) + "… (1000000 characters)"), "\(arguments)")
+        }
+    }
+
     /// Field names that are not UTF-8 stay apart: each such byte is
     /// written `\xFF`; decoded, both read U+FFFD and printed as one key.
     /// A name that reads as another (a script's own `"\\xFF"`) gets its

@@ -10,11 +10,17 @@ extension JSON {
     /// program or a spec reads keeps every text whole.
     public var cutForReading: JSON {
         switch self {
-        case .string(let text): Value.tracedCut(of: text).map { .string("\($0)… (\(text.count) characters)") } ?? self
+        case .string(let text): .string(JSON.cutForReading(text))
         case .array(let items): .array(items.map(\.cutForReading))
         case .object(let pairs): .object(pairs.map { ($0.0, $0.0 == "fields" ? $0.1.fieldCutForReading : $0.1.cutForReading) })
         case .null, .bool, .number: self
         }
+    }
+
+    /// A text (or a field's name) cut where the trace cuts it, with its
+    /// length: `abc… (1048576 characters)`; as it is when short.
+    public static func cutForReading(_ text: String) -> String {
+        Value.tracedCut(of: text).map { "\($0)… (\(text.count) characters)" } ?? text
     }
 
     /// Entries of a field's table `state` and `show` print, at most.
@@ -34,11 +40,14 @@ extension JSON {
         case .object(var pairs):
             var more = 0
             if let last = pairs.last, last.0 == "…", let count = last.1.leftOutCount { pairs.removeLast(); more = count }
+            // A field's name is a script's text too: a name of a megabyte
+            // was printed whole.
             guard pairs.count + (more > 0 ? 1 : 0) > JSON.longestShownTable else {
-                return .object(pairs.map { ($0.0, $0.1.fieldCutForReading) } + (more > 0 ? [("…", JSON.leftOut(more, of: "fields"))] : []))
+                return .object(pairs.map { (JSON.cutForReading($0.0), $0.1.fieldCutForReading) }
+                               + (more > 0 ? [("…", JSON.leftOut(more, of: "fields"))] : []))
             }
             more += pairs.count - JSON.longestShownTable
-            return .object(pairs.prefix(JSON.longestShownTable).map { ($0.0, $0.1.fieldCutForReading) }
+            return .object(pairs.prefix(JSON.longestShownTable).map { (JSON.cutForReading($0.0), $0.1.fieldCutForReading) }
                            + [("…", JSON.leftOut(more, of: "fields"))])
         case .string, .null, .bool, .number: return cutForReading
         }
