@@ -48,4 +48,31 @@ final class InputReaderTests: XCTestCase {
         XCTAssertFalse(reader.read())
         XCTAssertEqual(lines, ["tap plus", "show"])
     }
+
+    /// A descriptor that does not block (a parent may make a shared pipe
+    /// so) is waited on: its "nothing yet" ended the input at once, and a
+    /// line half written ran as a command. The window, which reads only
+    /// when told the input is ready, is not kept waiting.
+    func testADescriptorThatDoesNotBlockIsWaitedOn() throws {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]) }
+        XCTAssertEqual(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK), 0)
+        var lines: [String] = []
+        let reader = InputReader(descriptor: ends[0]) { lines.append($0) }
+        XCTAssertTrue(reader.read(waits: false), "nothing yet is not the end")
+        let writer = ends[1], done = DispatchSemaphore(value: 0)
+        let written = Thread {
+            for piece in ["tap pl", "us\nshow\n"] {
+                Thread.sleep(forTimeInterval: 0.2)
+                _ = piece.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+            }
+            close(writer)
+            done.signal()
+        }
+        written.start()
+        while reader.read() {}
+        done.wait()  // the pipe is closed only once the writer is done with it
+        XCTAssertEqual(lines, ["tap plus", "show"])
+    }
 }
