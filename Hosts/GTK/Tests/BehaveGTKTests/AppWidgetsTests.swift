@@ -188,6 +188,26 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// An app that takes a widget out of its box between making the host
+    /// and loading the scene frees it (the box held its last reference):
+    /// the load refuses it with the fix, and binds nothing. Before: the
+    /// host read the freed widget.
+    func testAWidgetDestroyedBeforeTheLoadIsRefusedWithTheFix() throws {
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        let gone = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        gone.initialize(to: false)
+        defer { gone.deallocate() }
+        bhg_weak_ref(status, { data, _ in data?.assumingMemoryBound(to: Bool.self).pointee = true }, gone)
+        bhg_box_remove(box, status)
+        status = nil
+        XCTAssertTrue(gone.pointee, "the box held the label's last reference")
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting)) { error in
+            XCTAssertTrue("\(error)".contains("the widget the app gave for `status` was destroyed before the scene loaded"), "\(error)")
+            XCTAssertTrue("\(error)".contains("g_object_ref it before you remove it"), "\(error)")
+        }
+        XCTAssertEqual(text(of: count), "", "nothing bound")
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {
