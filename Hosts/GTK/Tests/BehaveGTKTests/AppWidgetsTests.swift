@@ -208,6 +208,31 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// An app may load a scene from a handler of the one running (a tap
+    /// that opens the next screen on the same widgets). The tap that
+    /// loaded it is the old scene's alone: GTK gave the new scene's
+    /// controller that release too, and it counted a tap nobody made for it.
+    func testASceneLoadedFromATapsHandlerDoesNotHearThatTap() throws {
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        var next: LoadedScene?
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in
+            guard next == nil, entry.line.hasSuffix("\"Likes: 0\" → \"Likes: 1\"") else { return }
+            next = try? SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting) { self.lines.append($0.line) }
+        }
+        let first = try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting, listener: listener)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "the next scene loaded") { next != nil }
+        pump(for: 0.3)
+        XCTAssertEqual(text(of: count), "Likes: 0", lines.joined(separator: "\n"))
+        XCTAssertFalse(lines.contains { $0.hasSuffix("like touchUpInside") }, lines.joined(separator: "\n"))
+        try click(like)
+        try pump(until: "the next scene's own tap") { self.text(of: self.count) == "Likes: 1" }
+        first.scene.dismiss()
+        next?.scene.dismiss()
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {
