@@ -34,6 +34,25 @@ final class InputReaderTests: XCTestCase {
         XCTAssertEqual(notes, 1)
     }
 
+    /// The limit is the line's, without its ending: a line of 64 MiB
+    /// that ends in CR LF runs as one that ends in LF does (it was left
+    /// out), whether its CR comes with its line feed or in the read before.
+    func testALineAtTheLimitRunsWhateverItsEnding() {
+        var lines: [String] = [], notes = 0
+        let reader = InputReader(tooLong: { notes += 1 }) { lines.append($0) }
+        let piece = ArraySlice(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for ending in ["\n", "\r\n", "\r|\n"] {
+            for _ in 0..<(InputReader.maximumLine >> 20) { reader.take(piece) }
+            for part in ending.split(separator: "|") { reader.take(ArraySlice(part.utf8)) }
+        }
+        reader.take(ArraySlice("show\n".utf8))
+        XCTAssertEqual(notes, 0)
+        XCTAssertEqual(lines.map(\.utf8.count), [InputReader.maximumLine, InputReader.maximumLine, InputReader.maximumLine, 4])
+        for _ in 0...(InputReader.maximumLine >> 20) { reader.take(piece) }
+        reader.take(ArraySlice("\r\nshow\n".utf8))
+        XCTAssertEqual(notes, 1, "a byte more is too long")
+    }
+
     /// What `read` takes from its descriptor (standard input in the window).
     func testReadTakesLinesFromItsDescriptor() throws {
         var ends: [Int32] = [0, 0]

@@ -74,7 +74,7 @@ public final class InputReader {
         while let newline = pending[scanned...].firstIndex(of: 10) {
             if skipping {
                 skipping = false
-            } else if newline - start > InputReader.maximumLine {
+            } else if newline - start - (newline > start && pending[newline - 1] == 13 ? 1 : 0) > InputReader.maximumLine {
                 tooLong()  // its line break came in the read that took it past the limit
             } else {
                 line(Self.text(pending[start..<newline]))
@@ -84,7 +84,10 @@ public final class InputReader {
         }
         pending.removeFirst(start)
         scanned = pending.count
-        if pending.count > InputReader.maximumLine {
+        // The limit is the line's, without its ending: a CR that came
+        // before its line feed does not count (a CR LF line of 64 MiB was
+        // left out, the same line ending in LF was run).
+        if pending.count - (pending.last == 13 ? 1 : 0) > InputReader.maximumLine {
             if !skipping { tooLong() }
             skipping = true
             pending.removeAll()
