@@ -194,7 +194,7 @@ extension Value: CustomStringConvertible {
             guard let cut = Value.tracedCut(of: s) else { return "\"\(DisplayText.line(s))\"" }
             return "\"\(DisplayText.line(String(cut)))…\" (\(s.count) characters)"
         case .image(let i):
-            let name = DisplayText.line(i.name)
+            let name = DisplayText.line(JSON.cutForReading(i.name))
             if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }
             return name
         case .color(let c): return c.written
