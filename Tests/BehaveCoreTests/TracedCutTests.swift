@@ -39,3 +39,25 @@ final class TracedCutTests: XCTestCase {
         XCTAssertEqual(JSON.string(long).cutForReading, .string(String(repeating: "x", count: 199) + "é… (202 characters)"))
     }
 }
+
+/// A dialog's texts are a script's: `show` and the trace cut each as a
+/// long text is, where 64 options of 100,000 characters were a 9 MB line
+/// in each (the state a program reads keeps them whole).
+final class DialogTextCutTests: XCTestCase {
+    func testADialogsLongTextsAreCutInShowAndTheTrace() throws {
+        let scene = Scene(screen: "Long")
+        let long = String(repeating: "t", count: 100_000), cut = String(repeating: "t", count: 200) + "… (100000 characters)"
+        let options = (0..<64).map { String(repeating: "\($0 % 10)", count: 100_000) }
+        try scene.present(Dialog(style: .alert, title: long, message: long, options: options, cancel: long)) { _ in }
+        let drawn = scene.render()
+        XCTAssertLessThan(drawn.utf8.count, 20_000)
+        XCTAssertTrue(drawn.contains("│ \(cut)\n│ \(cut)\n│ [ \(String(repeating: "0", count: 200))… (100000 characters) ]"))
+        XCTAssertTrue(drawn.contains("[ \(cut) ]\n└─"))
+        try scene.choose(options[3])
+        let messages = scene.trace.entries.filter { $0.kind == .dialog }.map(\.message)
+        XCTAssertEqual(messages.count, 2)
+        XCTAssertTrue(messages.allSatisfy { $0.utf8.count < 20_000 }, "\(messages.map(\.utf8.count))")
+        XCTAssertTrue(messages.first?.hasPrefix("alert \(cut): \(cut): \"\(String(repeating: "0", count: 200))… (100000 characters)\"") ?? false)
+        XCTAssertEqual(messages.last, "chose \"\(String(repeating: "3", count: 200))… (100000 characters)\"")
+    }
+}

@@ -14,9 +14,10 @@ extension Scene {
         }
         if let dialog = presentedDialog {
             lines.append("├─ \(dialog.style.rawValue)")
-            if let title = dialog.title { lines.append("│ \(title)") }
-            if let message = dialog.message { lines.append("│ \(message)") }
-            let options = dialog.options.map { "[ \($0) ]" } + (dialog.cancel.map { ["[ \($0) ]"] } ?? [])
+            // Each cut as a long text is: 64 options of 100,000 characters were a 9 MB line.
+            if let title = dialog.title { lines.append("│ \(JSON.cutForReading(title))") }
+            if let message = dialog.message { lines.append("│ \(JSON.cutForReading(message))") }
+            let options = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "[ \(JSON.cutForReading($0)) ]" }
             lines.append("│ " + options.joined(separator: " "))
         }
         lines.append("└─")
