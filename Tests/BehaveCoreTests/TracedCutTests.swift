@@ -61,3 +61,24 @@ final class DialogTextCutTests: XCTestCase {
         XCTAssertEqual(messages.last, "chose \"\(String(repeating: "3", count: 200))… (100000 characters)\"")
     }
 }
+
+/// A field's table is cut for reading to its first ten entries, then how
+/// many more it has, counting the note the state ends a table of more
+/// than 200 with; a script's own text that reads like that note is an
+/// entry like any other.
+final class TableCutTests: XCTestCase {
+    func testATextThatReadsLikeTheNoteIsAnEntry() {
+        let numbers: [JSON] = (1...10).map { .number(Double($0)) }
+        let list = JSON.array(numbers + [.string("… (1000 more items)")])
+        XCTAssertEqual(list.fieldCutForReading, JSON.array(numbers + [.string("… (1 more items)")]))
+        let short = JSON.array([.number(1), .string("… (1000 more items)")])
+        XCTAssertEqual(short.fieldCutForReading, short)
+        let named: [(String, JSON)] = (1...10).map { ("k\($0)", .number(1)) }
+        let fields = JSON.object(named + [("…", JSON.string("… (5 more fields)"))])
+        XCTAssertEqual(fields.fieldCutForReading, JSON.object(named + [("…", JSON.string("… (1 more fields)"))]))
+        // The state's own note, after 200 entries, is counted.
+        let all: [JSON] = (1...200).map { .number(Double($0)) }
+        let cut = JSON.array(all + [.string("… (800 more items)")])
+        XCTAssertEqual(cut.fieldCutForReading, JSON.array(numbers + [.string("… (990 more items)")]))
+    }
+}
