@@ -275,7 +275,7 @@ extension LuaRuntime {
     }
 
     /// Entries of one table the state holds, at most.
-    static let maximumTableEntries = 200
+    static let maximumTableEntries = JSON.longestStateTable
 
     /// A string key as the state names a field: its text, each byte that
     /// is not UTF-8 written `\xFF` (decoded, two such keys both read

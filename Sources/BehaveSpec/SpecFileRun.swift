@@ -39,17 +39,27 @@ final class SpecFileRun {
     /// Scenes open at once in one file (each has a Lua state; a dismissed
     /// scene's is freed and does not count).
     static let maximumScenes = 64
-    /// What the open scenes of one file may hold in all: each may fill its
-    /// memory limit, so fewer are open at once when the limit is high (16
-    /// at the default 64 MiB), where 64 of 64 MiB could take 4 GiB.
+    /// What the open scenes of one file may hold in all: each may fill what
+    /// it may hold (`sceneFootprint`), so fewer are open at once when the
+    /// limit is high (7 at the default 64 MiB), where 64 of 64 MiB could
+    /// take 9 GiB.
     static let sceneMemoryBudget = 1 << 30
+
+    /// What one open scene may hold under `limits`: its Lua state's memory
+    /// limit, as much again of the text its controls, behaviours and
+    /// dialogs hold outside it (a scene's text limit is its memory limit),
+    /// and the texts its trace keeps. Counting the Lua state alone, 16
+    /// scenes held 2 GiB.
+    static func sceneFootprint(under limits: SandboxLimits) -> Int {
+        2 * limits.memory + Trace.keptTextLimit
+    }
 
     /// Scenes open at once in one file under `limits`: at most
     /// `maximumScenes`, and as many as fill `sceneMemoryBudget` (one at
     /// least, whatever its limit).
     static func maximumOpenScenes(under limits: SandboxLimits) -> Int {
         guard limits.memory > 0 else { return maximumScenes }
-        return max(1, min(maximumScenes, sceneMemoryBudget / limits.memory))
+        return max(1, min(maximumScenes, sceneMemoryBudget / sceneFootprint(under: limits)))
     }
     /// Scenes kept at once in one file, dismissed ones included (their state
     /// and errors stay readable while the spec holds them).

@@ -186,8 +186,10 @@ extension SpecFileRun {
         guard open() >= maximum || scenes.count >= SpecFileRun.maximumKeptScenes else { return }
         closeUnreferencedScenes()
         guard open() < maximum else {
+            let limit = options.limits.memory >> 20, trace = Trace.keptTextLimit >> 20
             let memory = maximum < SpecFileRun.maximumScenes
-                ? " (each may hold \(options.limits.memory >> 20) MiB, and a file's open scenes \(SpecFileRun.sceneMemoryBudget >> 20) MiB in all)"
+                ? " (each may hold \(SpecFileRun.sceneFootprint(under: options.limits) >> 20) MiB: \(limit) MiB in Lua, \(limit) MiB of "
+                    + "text and \(trace) MiB of trace; a file's open scenes \(SpecFileRun.sceneMemoryBudget >> 20) MiB in all)"
                 : ""
             let lower = maximum < SpecFileRun.maximumScenes ? ", or run with a lower --memory-limit" : ""
             throw LuaError("more than \(maximum) scenes open at once in one spec file\(memory); dismiss the ones you are done with (s:dismiss()) or let go of them\(lower)")

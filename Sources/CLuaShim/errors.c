@@ -194,17 +194,44 @@ static int heads (bh_error_site *e, const char *msg, size_t len,
 }
 
 
+/* The bytes of "behave:LINE: " heading 'msg', 0 when it has none: Lua's
+** own functions head their errors so when Behave's chunk called them (the
+** prelude's print, whose tostring met a __tostring that gave no text): a
+** line of Behave's names no place a user can go to either. */
+static size_t internal_place (const char *msg, size_t len) {
+  static const char internal[] = "behave:";
+  const size_t n = sizeof(internal) - 1;
+  size_t at = n;
+  if (len < n || memcmp(msg, internal, n) != 0) return 0;
+  while (at < len && msg[at] >= '0' && msg[at] <= '9') at++;
+  if (at == n || at + 2 > len || msg[at] != ':' || msg[at + 1] != ' ') return 0;
+  return at + 2;
+}
+
+
 /* Lua heads an error raised in code without debug information (Behave's
 ** own chunks, loaded stripped: the spec runner's spies, the prelude) with
 ** "?:-1: ", which names no place a user can go to: it is cut off, with no
 ** place noted, so the error is told at the user's line among the frames
-** ("?:-1: stack overflow" became "stack overflow" at the spec's line). */
-static void cut_unknown_place (bh_error_site *e, const char *msg,
-                               size_t len) {
+** ("?:-1: stack overflow" became "stack overflow" at the spec's line).
+** "behave:LINE: " is cut off too; then 1, and the first frame of the
+** script's is noted as the place. */
+static int cut_unknown_place (bh_error_site *e, const char *msg,
+                              size_t len) {
   static const char unknown[] = "?:-1: ";
   const size_t n = sizeof(unknown) - 1;
-  while (e->where + n <= len && memcmp(msg + e->where, unknown, n) == 0)
-    e->where += n;
+  size_t ours;
+  int cut_ours = 0;
+  for (;;) {
+    if (e->where + n <= len && memcmp(msg + e->where, unknown, n) == 0)
+      e->where += n;
+    else if ((ours = internal_place(msg + e->where, len - e->where)) > 0) {
+      e->where += ours;
+      cut_ours = 1;
+    }
+    else
+      return cut_ours;
+  }
 }
 
 
@@ -248,7 +275,8 @@ static void note_site (lua_State *L, lua_State *co, int level,
             lua_getstack(co, level + BH_DEEP_FRAMES, &ar);
   if (msg == NULL) return;
   for (i = 0; i < e->nframes; i++)
-    if (heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
+    if (strcmp(e->frames[i].source, "behave") != 0 &&
+        heads(e, msg, len, e->frames[i].source, e->frames[i].line)) break;
   if (i == e->nframes && bh_limit_reason(L) != BH_LIMIT_NONE &&
       bh__host(L)->spent_source[0] != '\0' &&
       heads(e, msg, len, bh__host(L)->spent_source, bh__host(L)->spent_line))
@@ -261,8 +289,17 @@ static void note_site (lua_State *L, lua_State *co, int level,
     i = -1;
   }
   e->raised_source[0] = '\0';
-  if (i == e->nframes)
-    cut_unknown_place(e, msg, len);
+  if (i == e->nframes && cut_unknown_place(e, msg, len)) {
+    /* Behave's line cut off: the error is the script's line that called
+    ** into Behave's chunk, the first frame of the script's. */
+    for (i = 0; i < e->nframes; i++)
+      if (strcmp(e->frames[i].source, "behave") != 0) {
+        memcpy(e->source, e->frames[i].source, LUA_IDSIZE);
+        e->line = e->frames[i].line;
+        e->repeats = 1;
+        break;
+      }
+  }
 }
 
 

@@ -80,9 +80,11 @@ final class SceneCommandParseTests: XCTestCase {
             ("remove", "usage: remove NAME"),
             ("dismiss now", "usage: dismiss"),
             ("state all", "usage: state"),
-            ("set label.text \"two\nlines\"", "a command is one line, and this one holds a line break; give each command its own --do "
+            ("set label.text \"two\nlines\"", "a command is one line, and this one holds a line break (a line feed, or a carriage return `\\13`); end each "
+                + "command of standard input with a line feed (a CR alone ends none), and give each command its own --do "
                 + "(a text of several lines can be set by a script)"),
-            ("tap button\r", "a command is one line, and this one holds a line break; give each command its own --do "
+            ("tap button\r", "a command is one line, and this one holds a line break (a line feed, or a carriage return `\\13`); end each "
+                + "command of standard input with a line feed (a CR alone ends none), and give each command its own --do "
                 + "(a text of several lines can be set by a script)"),
         ]
         for (line, message) in cases {

@@ -28,6 +28,22 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(error.frames.first, ScriptError.Frame(file: "probe.lua", line: 4, function: error.frames.first?.function))
     }
 
+    /// `print` is Behave's own Lua, and Lua's `tostring` heads its error
+    /// with the line of the function that called it: a `__tostring` that
+    /// gives no text was told at `behave:22:`, a line of Behave's no user
+    /// can go to; it is the script's line that printed.
+    func testAnErrorInBehavesOwnLuaIsToldAtTheScriptsLine() throws {
+        let error = try firstError("""
+            function Probe:awake()
+              local odd = setmetatable({}, { __tostring = function() return {} end })
+              print("value:", odd)
+            end
+            """)
+        XCTAssertEqual(error.file, "probe.lua")
+        XCTAssertEqual(error.line, 4)
+        XCTAssertEqual(error.headline, "probe.lua:4: '__tostring' must return a string")
+    }
+
     /// Code nested past the compiler's levels (here, the targets of one
     /// assignment) stops Lua with "C stack overflow", raised as a run-time
     /// error with no line: it is told as the syntax error it is, at its

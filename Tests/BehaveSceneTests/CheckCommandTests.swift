@@ -165,8 +165,9 @@ final class CheckCommandTests: XCTestCase {
         let record = try behave(["run", "toggle.lua", "--do", "tap button", "--do", "set button.title \"x\n> dismiss\"",
                                  "--do", "advance 1", "--record", fixture.path("t.behave")])
         XCTAssertEqual(record.status, 2, "a mistyped command")
-        XCTAssertEqual(record.errors, "error: a command is one line, and this one holds a line break; give each command its own "
-                       + "--do (a text of several lines can be set by a script)\n")
+        XCTAssertEqual(record.errors, "error: a command is one line, and this one holds a line break (a line feed, or a carriage return "
+                       + "`\\13`); end each command of standard input with a line feed (a CR alone ends none), and give each "
+                       + "command its own --do (a text of several lines can be set by a script)\n")
         let text = try String(contentsOfFile: fixture.path("t.behave"), encoding: .utf8)
         XCTAssertFalse(text.contains("> dismiss"), text)
         XCTAssertEqual(try TranscriptReplay.replay(file: fixture.path("t.behave")), .passed)

@@ -34,6 +34,25 @@ final class InputReaderTests: XCTestCase {
         XCTAssertEqual(notes, 1)
     }
 
+    /// The limit is the line's, without its ending: a line of 64 MiB
+    /// that ends in CR LF runs as one that ends in LF does (it was left
+    /// out), whether its CR comes with its line feed or in the read before.
+    func testALineAtTheLimitRunsWhateverItsEnding() {
+        var lines: [String] = [], notes = 0
+        let reader = InputReader(tooLong: { notes += 1 }) { lines.append($0) }
+        let piece = ArraySlice(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for ending in ["\n", "\r\n", "\r|\n"] {
+            for _ in 0..<(InputReader.maximumLine >> 20) { reader.take(piece) }
+            for part in ending.split(separator: "|") { reader.take(ArraySlice(part.utf8)) }
+        }
+        reader.take(ArraySlice("show\n".utf8))
+        XCTAssertEqual(notes, 0)
+        XCTAssertEqual(lines.map(\.utf8.count), [InputReader.maximumLine, InputReader.maximumLine, InputReader.maximumLine, 4])
+        for _ in 0...(InputReader.maximumLine >> 20) { reader.take(piece) }
+        reader.take(ArraySlice("\r\nshow\n".utf8))
+        XCTAssertEqual(notes, 1, "a byte more is too long")
+    }
+
     /// What `read` takes from its descriptor (standard input in the window).
     func testReadTakesLinesFromItsDescriptor() throws {
         var ends: [Int32] = [0, 0]
@@ -46,6 +65,33 @@ final class InputReaderTests: XCTestCase {
         close(ends[1])
         XCTAssertTrue(reader.read())
         XCTAssertFalse(reader.read())
+        XCTAssertEqual(lines, ["tap plus", "show"])
+    }
+
+    /// A descriptor that does not block (a parent may make a shared pipe
+    /// so) is waited on: its "nothing yet" ended the input at once, and a
+    /// line half written ran as a command. The window, which reads only
+    /// when told the input is ready, is not kept waiting.
+    func testADescriptorThatDoesNotBlockIsWaitedOn() throws {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]) }
+        XCTAssertEqual(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK), 0)
+        var lines: [String] = []
+        let reader = InputReader(descriptor: ends[0]) { lines.append($0) }
+        XCTAssertTrue(reader.read(waits: false), "nothing yet is not the end")
+        let writer = ends[1], done = DispatchSemaphore(value: 0)
+        let written = Thread {
+            for piece in ["tap pl", "us\nshow\n"] {
+                Thread.sleep(forTimeInterval: 0.2)
+                _ = piece.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+            }
+            close(writer)
+            done.signal()
+        }
+        written.start()
+        while reader.read() {}
+        done.wait()  // the pipe is closed only once the writer is done with it
         XCTAssertEqual(lines, ["tap plus", "show"])
     }
 }

@@ -85,7 +85,7 @@ final class SpecResultIntegrityTests: XCTestCase {
     }
 }
 
-/// The limit of 64 scenes counts the scenes open at once: a dismissed
+/// The limit of open scenes counts the scenes open at once: a dismissed
 /// scene's Lua state is freed, and a scene the spec lets go of is closed.
 final class SpecSceneLimitTests: XCTestCase {
     func testOnlyOpenScenesCount() throws {
@@ -113,7 +113,7 @@ final class SpecSceneLimitTests: XCTestCase {
             end)
             """.write(toFile: path, atomically: true, encoding: .utf8)
         // Making a scene takes host time that counts against the spec's.
-        let limits = SandboxLimits(memory: 16 << 20, instructions: 1_000_000, seconds: 60)
+        let limits = SandboxLimits(memory: 4 << 20, instructions: 1_000_000, seconds: 60)
         let (_, run) = runSpecs([path], limits: limits)
         for name in ["dismissed", "let go of", "dismissed but readable"] {
             let result = try run.result(name)
@@ -121,33 +121,38 @@ final class SpecSceneLimitTests: XCTestCase {
         }
         XCTAssertEqual(try run.result("kept").status, .errored)
         XCTAssertEqual(try run.result("kept").message,
-                       "more than 64 scenes open at once in one spec file; dismiss the ones you are done with (s:dismiss()) or let go of them")
+                       "more than 42 scenes open at once in one spec file (each may hold 24 MiB: 4 MiB in Lua, 4 MiB of text and 16 MiB "
+                       + "of trace; a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them, "
+                       + "or run with a lower --memory-limit")
     }
 
-    /// The open scenes of a file share a budget of 1 GiB: at the default
-    /// memory limit of 64 MiB, 16 are open at once, where 64 of them could
-    /// hold 4 GiB; each dismissed one makes room again.
+    /// The open scenes of a file share a budget of 1 GiB: each may hold
+    /// its memory limit in Lua, as much of text outside it, and 16 MiB of
+    /// trace, so at the default limit of 64 MiB 7 are open at once (16
+    /// were, which could hold 2.3 GiB); each dismissed one makes room again.
     func testOpenScenesShareOneMemoryBudget() throws {
         let folder = try temporaryDirectory(self)
         let path = folder + "/budget_spec.lua"
         try """
-            it("sixteen", function()
+            it("seven", function()
               local kept = {}
-              for i = 1, 16 do kept[i] = scene.script("toggle.lua") end
+              for i = 1, 7 do kept[i] = scene.script("toggle.lua") end
               kept[1]:dismiss()
-              kept[17] = scene.script("toggle.lua")
+              kept[8] = scene.script("toggle.lua")
             end)
-            it("seventeen", function()
+            it("eight", function()
               local kept = {}
-              for i = 1, 17 do kept[i] = scene.script("toggle.lua") end
+              for i = 1, 8 do kept[i] = scene.script("toggle.lua") end
             end)
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000, seconds: 60)
         let (_, run) = runSpecs([path], limits: limits)
-        let sixteen = try run.result("sixteen")
-        XCTAssertEqual(sixteen.status, .passed, sixteen.message)
-        XCTAssertEqual(try run.result("seventeen").status, .errored)
-        XCTAssertEqual(try run.result("seventeen").message,
-                       "more than 16 scenes open at once in one spec file (each may hold 64 MiB, and a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them, or run with a lower --memory-limit")
+        let seven = try run.result("seven")
+        XCTAssertEqual(seven.status, .passed, seven.message)
+        XCTAssertEqual(try run.result("eight").status, .errored)
+        XCTAssertEqual(try run.result("eight").message,
+                       "more than 7 scenes open at once in one spec file (each may hold 144 MiB: 64 MiB in Lua, 64 MiB of text and 16 MiB "
+                       + "of trace; a file's open scenes 1024 MiB in all); dismiss the ones you are done with (s:dismiss()) or let go of them, "
+                       + "or run with a lower --memory-limit")
     }
 }

@@ -32,4 +32,16 @@ final class RunInputTests: XCTestCase {
         XCTAssertTrue(record?.contains("unknown command `\(y(79))…\(y(18))`;") ?? false, String(run.output.prefix(500)))
         XCTAssertLessThan(record?.utf8.count ?? .max, 1000)
     }
+
+    /// Standard input whose lines end in a CR alone (as an old Mac wrote
+    /// them) is one line that holds line breaks: the error says how to end
+    /// a command of standard input (it said only to give each its own
+    /// `--do`, which the user did not use).
+    func testCommandsEndedByACarriageReturnAreToldHowToEndThem() throws {
+        let work = try folder(["input.txt": "tap button\rshow\r"])
+        let run = try run(try program("sh"), ["-c", #""$0" run toggle.lua < input.txt"#, try builtBehave().path], in: work)
+        XCTAssertEqual(run.status, 2, run.errors)
+        XCTAssertTrue(run.errors.contains("holds a line break (a line feed, or a carriage return `\\13`); end each command of "
+                                          + "standard input with a line feed (a CR alone ends none)"), run.errors)
+    }
 }

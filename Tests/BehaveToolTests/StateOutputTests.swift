@@ -58,6 +58,63 @@ final class StateOutputTests: XCTestCase {
         XCTAssertTrue(final.contains(#""…":"… (300 more fields)""#), String(final.prefix(500)))
     }
 
+    /// A field's name is cut as its text is: a behaviour's field, or a
+    /// table's, named by a megabyte was printed whole by `state`, `show`
+    /// and `--json`'s mid-run state.
+    func testALongFieldNameIsCutInStateAndShow() throws {
+        let work = try folder(["names.lua": """
+            local Names = behaviour { name = "Names" }
+            function Names:awake()
+              self[string.rep("k", 1000000)] = 1
+              self.nested = { [string.rep("n", 1000000)] = 2 }
+            end
+            return Names
+            """])
+        let behave = try builtBehave()
+        for arguments in [["--do", "state"], ["--do", "show"], ["--json", "--do", "state"]] {
+            let result = try run(behave, ["run", "names.lua"] + arguments, in: work)
+            let shown = arguments.contains("--json") ? String(result.output.split(separator: "\n").dropLast().joined()) : result.output
+            XCTAssertEqual(result.status, 0, result.errors)
+            XCTAssertLessThan(shown.utf8.count, 3000, "\(arguments)")
+            XCTAssertTrue(shown.contains(String(repeating: "k", count: 200) + "… (1000000 characters)"), "\(arguments)")
+            XCTAssertTrue(shown.contains(String(repeating: "n", count: 200) + "… (1000000 characters)"), "\(arguments)")
+        }
+    }
+
+    /// `show` draws a control's long text cut as `state` gives it: a
+    /// label's text, a button's title, a text field's (its dots when it
+    /// is secure), an image's name. Each was drawn whole: a megabyte a
+    /// line, and 200 KB of dots for a secure text of 65,534 characters.
+    func testShowCutsTheLongTextsOfControls() throws {
+        let work = try folder(["long.lua": """
+            local Long = behaviour {
+              name = "Long",
+              outlets = { label = "Label", button = "Button", field = "TextField", secret = "TextField", picture = "ImageView" },
+            }
+            function Long:awake()
+              local long = string.rep("x", 1000000)
+              self.label.text = long
+              self.button.title = long
+              self.button.image = string.rep("i", 1000000)
+              self.field.text = string.rep("x", 50000)   -- a text field holds 65,534 at most
+              self.secret.secureTextEntry = true
+              self.secret.text = string.rep("x", 50000)
+              self.picture.image = string.rep("p", 1000000)
+            end
+            return Long
+            """])
+        let shown = try run(try builtBehave(), ["run", "long.lua", "--do", "show"], in: work)
+        XCTAssertEqual(shown.status, 0, shown.errors)
+        let drawing = shown.output.split(separator: "\n").drop { !$0.hasPrefix("┌") }.joined(separator: "\n")
+        XCTAssertLessThan(drawing.utf8.count, 4000, String(drawing.prefix(2000)))
+        let cut = String(repeating: "x", count: 200) + "… (1000000 characters)"
+        XCTAssertTrue(drawing.contains("label        \"\(cut)\""), drawing)
+        XCTAssertTrue(drawing.contains("[ \(String(repeating: "i", count: 200))… (1000000 characters) \"\(cut)\" ]"), drawing)
+        XCTAssertTrue(drawing.contains("[\(String(repeating: "x", count: 200))… (50000 characters)]"), drawing)
+        XCTAssertTrue(drawing.contains("[\(String(repeating: "•", count: 200))… (50000 characters)]"), drawing)
+        XCTAssertTrue(drawing.contains("▨ \(String(repeating: "p", count: 200))… (1000000 characters)"), drawing)
+    }
+
     /// Field names that are not UTF-8 stay apart: each such byte is
     /// written `\xFF`; decoded, both read U+FFFD and printed as one key.
     /// A name that reads as another (a script's own `"\\xFF"`) gets its

@@ -104,7 +104,7 @@ extension Scene {
         dialogPresenter?.dismiss(dialog, in: self)
         // A dialog the answer presents into an empty queue announces itself.
         let othersWaiting = !dialogs.waiting.isEmpty
-        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line($0))\"" } ?? "cancel")",
+        trace.record(.dialog, subject: "dialog", "chose \(chosen.map { "\"\(DisplayText.line(JSON.cutForReading($0)))\"" } ?? "cancel")",
                      fields: [("choice", chosen.map(JSON.string) ?? .null)])
         answer(chosen)
         if othersWaiting, let next = dialogs.waiting.first?.dialog { announce(next) }
@@ -112,9 +112,11 @@ extension Scene {
 
     private func announce(_ dialog: Dialog) {
         defer { dialogPresenter?.present(dialog, in: self) }
-        // Titles and options are the script's: one line in the trace (the JSON field keeps them as they are).
-        let heading = [dialog.title, dialog.message].compactMap { $0 }.map(DisplayText.line).joined(separator: ": ")
-        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\(DisplayText.line($0))\"" }
+        // Titles and options are the script's: one line in the trace, each
+        // cut as a long text is (the JSON field keeps them as they are).
+        let heading = [dialog.title, dialog.message].compactMap { $0 }.map { DisplayText.line(JSON.cutForReading($0)) }
+            .joined(separator: ": ")
+        let choices = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "\"\(DisplayText.line(JSON.cutForReading($0)))\"" }
             .joined(separator: " | ")
         trace.record(.dialog, subject: "dialog", "\(dialog.style.rawValue)\(heading.isEmpty ? "" : " \(heading)"): \(choices)",
                      fields: [("dialog", dialog.json)])

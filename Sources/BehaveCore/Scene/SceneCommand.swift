@@ -51,13 +51,20 @@ public enum SceneCommand: Equatable, Sendable {
     static let sceneVerbs = ["send", "call", "set", "keyboard", "advance", "choose", "remove", "dismiss", "show", "state",
                              "help", "quit"]
 
+    /// Why a command holding a line break is refused, with both fixes.
+    static let lineBreakRefusal = "a command is one line, and this one holds a line break (a line feed, or a carriage return "
+        + "`\\13`); end each command of standard input with a line feed (a CR alone ends none), and give each command its own "
+        + "--do (a text of several lines can be set by a script)"
+
     /// Parses one line; nil for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(ValueError) -> SceneCommand? {
         // Commands are lines (of standard input, of a transcript): one that
-        // holds a line break, which only `--do` or a host can pass, would
-        // be recorded as two and replay as something else.
+        // holds a line break, which `--do`, a host, or standard input with
+        // a CR alone can pass, would be recorded as two and replay as
+        // something else. The fix names both ways in: a file of CR endings
+        // was told to use --do, which it did not.
         if line.utf8.contains(where: { $0 == 10 || $0 == 13 }) {
-            throw ValueError("a command is one line, and this one holds a line break; give each command its own --do (a text of several lines can be set by a script)")
+            throw ValueError(SceneCommand.lineBreakRefusal)
         }
         let words = split(line)
         guard let verb = words.first, !verb.hasPrefix("#") else { return nil }

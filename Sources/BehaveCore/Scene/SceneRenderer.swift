@@ -14,9 +14,10 @@ extension Scene {
         }
         if let dialog = presentedDialog {
             lines.append("├─ \(dialog.style.rawValue)")
-            if let title = dialog.title { lines.append("│ \(title)") }
-            if let message = dialog.message { lines.append("│ \(message)") }
-            let options = dialog.options.map { "[ \($0) ]" } + (dialog.cancel.map { ["[ \($0) ]"] } ?? [])
+            // Each cut as a long text is: 64 options of 100,000 characters were a 9 MB line.
+            if let title = dialog.title { lines.append("│ \(JSON.cutForReading(title))") }
+            if let message = dialog.message { lines.append("│ \(JSON.cutForReading(message))") }
+            let options = (dialog.options + (dialog.cancel.map { [$0] } ?? [])).map { "[ \(JSON.cutForReading($0)) ]" }
             lines.append("│ " + options.joined(separator: " "))
         }
         lines.append("└─")
@@ -85,7 +86,7 @@ extension Scene {
         let marker = record.isAlive ? "●" : "○"
         var parts = ["\(marker) \(record.name)", record.sourceName]
         if case .object(let pairs)? = record.state["fields"], !pairs.isEmpty {
-            parts.append(pairs.map { "\($0.0)=\($0.1.fieldCutForReading.text)" }.joined(separator: " "))
+            parts.append(pairs.map { "\(JSON.cutForReading($0.0))=\($0.1.fieldCutForReading.text)" }.joined(separator: " "))
         }
         if !record.isAlive { parts.append("destroyed") }
         if let errors = record.behaviour?.errorCount, errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }

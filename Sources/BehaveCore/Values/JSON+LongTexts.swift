@@ -10,12 +10,25 @@ extension JSON {
     /// program or a spec reads keeps every text whole.
     public var cutForReading: JSON {
         switch self {
-        case .string(let text): Value.tracedCut(of: text).map { .string("\($0)… (\(text.count) characters)") } ?? self
+        case .string(let text): .string(JSON.cutForReading(text))
         case .array(let items): .array(items.map(\.cutForReading))
         case .object(let pairs): .object(pairs.map { ($0.0, $0.0 == "fields" ? $0.1.fieldCutForReading : $0.1.cutForReading) })
         case .null, .bool, .number: self
         }
     }
+
+    /// A text (or a field's name) cut where the trace cuts it, with its
+    /// length: `abc… (1048576 characters)`; as it is when short.
+    public static func cutForReading(_ text: String) -> String {
+        Value.tracedCut(of: text).map { "\($0)… (\(text.count) characters)" } ?? text
+    }
+
+    /// Entries of one table the state holds, at most: a table with more
+    /// holds that many, then the note of how many more it has (`leftOut`).
+    /// Only a table of that many and a note ends in one: a script's own
+    /// text that reads like a note (a list of 11 ending in "… (1000 more
+    /// items)") was taken for one, and said 1000 items were left out.
+    public static let longestStateTable = 200
 
     /// Entries of a field's table `state` and `show` print, at most.
     public static let longestShownTable = 10
@@ -25,7 +38,7 @@ extension JSON {
         switch self {
         case .array(var items):
             var more = 0
-            if let last = items.last, let count = last.leftOutCount { items.removeLast(); more = count }
+            if items.count == JSON.longestStateTable + 1, let count = items.last?.leftOutCount { items.removeLast(); more = count }
             guard items.count + (more > 0 ? 1 : 0) > JSON.longestShownTable else {
                 return .array(items.map(\.fieldCutForReading) + (more > 0 ? [JSON.leftOut(more, of: "items")] : []))
             }
@@ -33,12 +46,18 @@ extension JSON {
             return .array(items.prefix(JSON.longestShownTable).map(\.fieldCutForReading) + [JSON.leftOut(more, of: "items")])
         case .object(var pairs):
             var more = 0
-            if let last = pairs.last, last.0 == "…", let count = last.1.leftOutCount { pairs.removeLast(); more = count }
+            if pairs.count == JSON.longestStateTable + 1, let last = pairs.last, last.0 == "…", let count = last.1.leftOutCount {
+                pairs.removeLast()
+                more = count
+            }
+            // A field's name is a script's text too: a name of a megabyte
+            // was printed whole.
             guard pairs.count + (more > 0 ? 1 : 0) > JSON.longestShownTable else {
-                return .object(pairs.map { ($0.0, $0.1.fieldCutForReading) } + (more > 0 ? [("…", JSON.leftOut(more, of: "fields"))] : []))
+                return .object(pairs.map { (JSON.cutForReading($0.0), $0.1.fieldCutForReading) }
+                               + (more > 0 ? [("…", JSON.leftOut(more, of: "fields"))] : []))
             }
             more += pairs.count - JSON.longestShownTable
-            return .object(pairs.prefix(JSON.longestShownTable).map { ($0.0, $0.1.fieldCutForReading) }
+            return .object(pairs.prefix(JSON.longestShownTable).map { (JSON.cutForReading($0.0), $0.1.fieldCutForReading) }
                            + [("…", JSON.leftOut(more, of: "fields"))])
         case .string, .null, .bool, .number: return cutForReading
         }

@@ -194,7 +194,7 @@ extension Value: CustomStringConvertible {
             guard let cut = Value.tracedCut(of: s) else { return "\"\(DisplayText.line(s))\"" }
             return "\"\(DisplayText.line(String(cut)))…\" (\(s.count) characters)"
         case .image(let i):
-            let name = DisplayText.line(i.name)
+            let name = DisplayText.line(JSON.cutForReading(i.name))
             if let w = i.width, let h = i.height { return "\(name) (\(w)×\(h))" }
             return name
         case .color(let c): return c.written
@@ -207,14 +207,26 @@ extension Value: CustomStringConvertible {
 }
 
 extension Value {
+    /// Unicode scalars of a text a trace entry shows at most, however few
+    /// characters they make: a letter under 5,000 accents is one
+    /// character, and 200 of them were a megabyte on the terminal.
+    static let longestTracedScalars = 5 * longestTracedText
+
     /// A text's first `longestTracedText` characters when it has more,
-    /// which is where the trace cuts it; nil when it has no more. Reads
-    /// no further than them, whatever the text's length.
+    /// which is where the trace cuts it, or fewer when they hold more than
+    /// `longestTracedScalars`; nil when it has no more. A character is
+    /// split only when it alone passes that bound. Reads no further than
+    /// the bound, whatever the text's length.
     static func tracedCut(of text: String) -> Substring? {
-        guard text.utf8.count > longestTracedText,
-              let end = text.index(text.startIndex, offsetBy: longestTracedText, limitedBy: text.endIndex),
-              end < text.endIndex else { return nil }
-        return text[..<end]
+        guard text.utf8.count > longestTracedText else { return nil }
+        let scalars = text.unicodeScalars
+        let bound = scalars.index(scalars.startIndex, offsetBy: longestTracedScalars, limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        var cut = Substring(scalars[..<bound]).prefix(longestTracedText)
+        guard cut.endIndex < text.endIndex else { return nil }
+        // The bound fell inside the last character: it is left out.
+        if cut.endIndex == bound, String.Index(bound, within: text) == nil, cut.count > 1 { cut = cut.dropLast() }
+        return cut
     }
 
     /// `description`, a cut text's length being `characters` when given

@@ -28,19 +28,30 @@ public final class InputReader {
         self.line = line
     }
 
-    /// Reads what is there (waiting for it when the descriptor blocks);
-    /// false at the end of the input. One may end in CR LF, and the last
-    /// may end without a line break, as `readLine` reads them.
-    public func read() -> Bool {
+    /// Reads what is there, waiting for it (`waits`) or not; false at the
+    /// end of the input. One may end in CR LF, and the last may end
+    /// without a line break, as `readLine` reads them. A descriptor that
+    /// does not block (a parent may have made a shared pipe so) is waited
+    /// on: its "nothing yet" ended the input at once, and ran the half
+    /// line it had as a command.
+    public func read(waits: Bool = true) -> Bool {
         // Read into memory left uninitialized: zeroing 64 KiB first was 3%
         // of `behave run`'s cold start.
-        var count = 0
+        var count = 0, nothingYet = false
         let bytes = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, initialized in
-            repeat {
+            while true {
                 count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-            } while count < 0 && errno == EINTR
+                guard count < 0 else { break }
+                if errno == EINTR { continue }
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { break }
+                guard waits else { nothingYet = true; break }
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), polled: Int32
+                repeat { polled = poll(&ready, 1, -1) } while polled < 0 && errno == EINTR
+                guard polled > 0 else { break }
+            }
             initialized = max(count, 0)
         }
+        if nothingYet { return true }
         guard count > 0 else {
             if !pending.isEmpty, !skipping { line(Self.text(pending[...])) }
             pending.removeAll()
@@ -63,7 +74,7 @@ public final class InputReader {
         while let newline = pending[scanned...].firstIndex(of: 10) {
             if skipping {
                 skipping = false
-            } else if newline - start > InputReader.maximumLine {
+            } else if newline - start - (newline > start && pending[newline - 1] == 13 ? 1 : 0) > InputReader.maximumLine {
                 tooLong()  // its line break came in the read that took it past the limit
             } else {
                 line(Self.text(pending[start..<newline]))
@@ -73,7 +84,10 @@ public final class InputReader {
         }
         pending.removeFirst(start)
         scanned = pending.count
-        if pending.count > InputReader.maximumLine {
+        // The limit is the line's, without its ending: a CR that came
+        // before its line feed does not count (a CR LF line of 64 MiB was
+        // left out, the same line ending in LF was run).
+        if pending.count - (pending.last == 13 ? 1 : 0) > InputReader.maximumLine {
             if !skipping { tooLong() }
             skipping = true
             pending.removeAll()

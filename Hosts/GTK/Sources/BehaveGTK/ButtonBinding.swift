@@ -14,6 +14,10 @@ final class ButtonBinding: WidgetBinding {
     /// button (or one whose handler hid or disabled it), so the mark goes
     /// once the event is done: left, it took the next Space for the press's.
     private var releasing = false
+    /// False until the event being handled when the binding was made is
+    /// done: GTK gives a controller added during an event that event too,
+    /// so a scene loaded from a tap's handler heard that tap as its own.
+    private var hearing = false
 
     override func connectSignals(_ widget: GtkWidgetPointer) {
         if let face = bhg_button_get_child(widget), bhg_get_data(face, "behave-face") != nil {
@@ -35,12 +39,14 @@ final class ButtonBinding: WidgetBinding {
             self.picture = picture
             self.label = label
         }
+        Signals.afterThis { [weak self] in self?.hearing = true }
         let press = added(bhg_add_press_controller(widget)!)
         Signals.press(press, "pressed") { [unowned self] _, _ in
+            guard hearing else { return }
             _ = try? control.beginTouch()
         }
         Signals.press(press, "released") { [unowned self] x, y in
-            guard let widget = self.widget, control.touch != nil else { return }
+            guard hearing, let widget = self.widget, control.touch != nil else { return }
             let inside = x >= 0 && y >= 0 && x < Double(gtk_widget_get_width(widget)) && y < Double(gtk_widget_get_height(widget))
             releasing = true
             Signals.afterThis { [weak self] in self?.releasing = false }
@@ -49,7 +55,7 @@ final class ButtonBinding: WidgetBinding {
         hear(UnsafeMutableRawPointer(widget), Signals.connect(UnsafeMutableRawPointer(widget), "clicked") { [unowned self] in
             if releasing {
                 releasing = false
-            } else {
+            } else if hearing {
                 control.tap()   // Enter or Space on the focused button
             }
         })

@@ -19,6 +19,11 @@ extension GtkHost {
                 + (nearest.map { " (did you mean `\($0)`?); rename the control or the widget's key" }
                     ?? "; add `\"\(name)\": widget` to its widgets, or remove the control from the scene"))
         }
+        guard !destroyedAppWidgets.contains(UnsafeMutableRawPointer(widget)) else {
+            throw ValueError("the widget the app gave for `\(name)` was destroyed before the scene loaded (taken out of its "
+                + "container, which held its last reference); keep it alive (g_object_ref it before you remove it), "
+                + "or make a new host with the widgets the window has")
+        }
         guard widget == content || gtk_widget_is_ancestor(widget, content) != 0 else {
             throw ValueError("the widget the app gave for `\(name)` is not inside the content given to GtkHost(widgets:in:); "
                 + "add it to the content before loading, or give the container that holds it")

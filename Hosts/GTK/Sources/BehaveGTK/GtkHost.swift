@@ -30,6 +30,9 @@ public final class GtkHost {
     private var made: [GtkWidgetPointer] = []
     /// An app's own widgets by control name (`init(widgets:in:)`).
     let appWidgets: [String: GtkWidgetPointer]?
+    /// Those of the app's widgets that were destroyed (watched from the
+    /// host's making): a load refuses them, where it read them freed.
+    var destroyedAppWidgets: Set<UnsafeMutableRawPointer> = []
     /// The frame clock's callback on an app's content, which moves the
     /// scene's clock (`init(widgets:in:)`).
     private var tick: UInt32 = 0
@@ -104,6 +107,9 @@ public final class GtkHost {
         // controls leave the scene, and the scene is dismissed.
         self.content = content
         bhg_weak_ref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
+        // An app may destroy a widget before it loads the scene (it took it
+        // out of its box): the host hears it, rather than read it freed.
+        for widget in Set(widgets.values) { bhg_weak_ref(widget, appWidgetWent, Unmanaged.passUnretained(self).toOpaque()) }
     }
 
     fileprivate func tickEnded() {
@@ -189,6 +195,9 @@ public final class GtkHost {
         } else if contentIsAlive {
             if tick != 0 { gtk_widget_remove_tick_callback(content, guint(tick)) }
             bhg_weak_unref(content, contentWent, Unmanaged.passUnretained(self).toOpaque())
+        }
+        for widget in Set(appWidgets.map { Array($0.values) } ?? []) where !destroyedAppWidgets.contains(UnsafeMutableRawPointer(widget)) {
+            bhg_weak_unref(widget, appWidgetWent, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
@@ -416,6 +425,12 @@ public final class GtkHost {
 private let contentWent: GWeakNotify = { data, _ in
     guard let data else { return }
     Unmanaged<GtkHost>.fromOpaque(data).takeUnretainedValue().contentDidGo()
+}
+
+/// One of an app's widgets is gone: its host refuses it from now on.
+private let appWidgetWent: GWeakNotify = { data, widget in
+    guard let data, let widget else { return }
+    Unmanaged<GtkHost>.fromOpaque(data).takeUnretainedValue().destroyedAppWidgets.insert(UnsafeMutableRawPointer(widget))
 }
 
 private let hostTick: GtkTickCallback = { _, _, data in

@@ -369,5 +369,7 @@ private let pollTick: GSourceFunc = { data in
 
 private let inputReady: GUnixFDSourceFunc = { _, _, data in
     guard let data else { return 0 }
-    return Unmanaged<InputReader>.fromOpaque(data).takeUnretainedValue().read() ? 1 : 0
+    // Called when the input is ready: another reader of a shared pipe may
+    // have taken it first, and the main loop must not wait for more.
+    return Unmanaged<InputReader>.fromOpaque(data).takeUnretainedValue().read(waits: false) ? 1 : 0
 }

@@ -188,6 +188,51 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// An app that takes a widget out of its box between making the host
+    /// and loading the scene frees it (the box held its last reference):
+    /// the load refuses it with the fix, and binds nothing. Before: the
+    /// host read the freed widget.
+    func testAWidgetDestroyedBeforeTheLoadIsRefusedWithTheFix() throws {
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        let gone = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        gone.initialize(to: false)
+        defer { gone.deallocate() }
+        bhg_weak_ref(status, { data, _ in data?.assumingMemoryBound(to: Bool.self).pointee = true }, gone)
+        bhg_box_remove(box, status)
+        status = nil
+        XCTAssertTrue(gone.pointee, "the box held the label's last reference")
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting)) { error in
+            XCTAssertTrue("\(error)".contains("the widget the app gave for `status` was destroyed before the scene loaded"), "\(error)")
+            XCTAssertTrue("\(error)".contains("g_object_ref it before you remove it"), "\(error)")
+        }
+        XCTAssertEqual(text(of: count), "", "nothing bound")
+    }
+
+    /// An app may load a scene from a handler of the one running (a tap
+    /// that opens the next screen on the same widgets). The tap that
+    /// loaded it is the old scene's alone: GTK gave the new scene's
+    /// controller that release too, and it counted a tap nobody made for it.
+    func testASceneLoadedFromATapsHandlerDoesNotHearThatTap() throws {
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        var next: LoadedScene?
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in
+            guard next == nil, entry.line.hasSuffix("\"Likes: 0\" → \"Likes: 1\"") else { return }
+            next = try? SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting) { self.lines.append($0.line) }
+        }
+        let first = try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting, listener: listener)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "the next scene loaded") { next != nil }
+        pump(for: 0.3)
+        XCTAssertEqual(text(of: count), "Likes: 0", lines.joined(separator: "\n"))
+        XCTAssertFalse(lines.contains { $0.hasSuffix("like touchUpInside") }, lines.joined(separator: "\n"))
+        try click(like)
+        try pump(until: "the next scene's own tap") { self.text(of: self.count) == "Likes: 1" }
+        first.scene.dismiss()
+        next?.scene.dismiss()
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {

@@ -43,8 +43,8 @@ extension ControlType {
         ],
         picture: { view in
             let button = view as? Button
-            let title = (try? view.value("title"))?.stringValue ?? ""
-            let image = (try? view.value("image"))?.imageValue?.name
+            let title = JSON.cutForReading((try? view.value("title"))?.stringValue ?? "")
+            let image = ((try? view.value("image"))?.imageValue?.name).map(JSON.cutForReading)
             let face = [image, title.isEmpty ? nil : "\"\(title)\""].compactMap { $0 }
             return "[ \(face.isEmpty ? " " : face.joined(separator: " ")) ]\(button?.isSelected ?? false ? " selected" : "")"
         },

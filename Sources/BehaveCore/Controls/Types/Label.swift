@@ -14,7 +14,7 @@ extension ControlType {
             PropertySpec("textColor", .color, default: .color(Color.named["black"]!)),
         ] + TextStyle.properties,
         events: [], delegateMessages: [], hostProperties: [], methods: [], commands: [],
-        picture: { view in "\"\((try? view.value("text"))?.stringValue ?? "")\"" },
+        picture: { view in "\"\(JSON.cutForReading((try? view.value("text"))?.stringValue ?? ""))\"" },
         widget: "Label",
         make: { Label(name: $0, type: $1) })
 }

@@ -175,8 +175,11 @@ extension ControlType {
         ],
         picture: { view in
             guard let field = view as? TextField else { return "[]" }
-            let typed = field.isSecure ? String(repeating: "•", count: field.text.count) : field.text
-            let placeholder = (try? field.value("placeholder"))?.stringValue ?? ""
+            // Cut as `state` cuts a text: a full secure field was 196 KB of dots.
+            let count = field.isSecure ? field.text.count : 0, longest = Value.longestTracedText
+            let typed = !field.isSecure ? JSON.cutForReading(field.text)
+                : count > longest ? String(repeating: "•", count: longest) + "… (\(count) characters)" : String(repeating: "•", count: count)
+            let placeholder = JSON.cutForReading((try? field.value("placeholder"))?.stringValue ?? "")
             let content = field.text.isEmpty ? placeholder : typed
             return "[\(content)\(field.isEditing ? "▏" : "")]"
         },
