@@ -16,6 +16,10 @@ extension Suggestions {
         "activate": .gtk("editingDidEndOnExit", "touchUpInside"),
         // UIKit's "semantic action triggered by buttons": a button's tap.
         "primaryActionTriggered": .uikit("touchUpInside"),
+        "touchDragOutside": .uikit(near: "touchDragExit",
+                                   "for each move of a finger outside the control; Behave's finger only crosses the edge, once as it slides off"),
+        "touchDragInside": .uikit(near: "touchDragEnter",
+                                  "for each move of a finger on the control; Behave's finger only crosses the edge, once as it slides back on"),
         "click": .web("touchUpInside"),
         "change": .web("valueChanged", "editingChanged"),
         "input": .web("editingChanged", "valueChanged"),
