@@ -861,6 +861,15 @@ final class LintWalk {
                    "Behave never calls `\(name)` by itself; it is an action. `\(name)` is \(word.whose) name for `\(meant)`, which Behave calls \(meant == "awake" ? "once the outlets and inspectables are set" : "when the owner goes")",
                    fix: "did you mean `function \(className):\(meant)(…)`?")
         }
+        // `function Form:textFieldDidBeginEditing()`: a UIKit delegate
+        // message no control of Behave's sends, so never called.
+        for (name, position) in methods where !calledHere.contains(name) {
+            guard let unsent = Suggestions.unsentDelegateMessages[name] else { continue }
+            let heard = unsent.control.delegateMessages.map { "`\($0)`" }.joined(separator: ", ")
+            report(.warning, "misspelt-method", at: position,
+                   "Behave never sends `\(name)` to a delegate; it is an action. A \(unsent.control.name)'s delegate hears only \(heard)",
+                   fix: unsent.instead)
+        }
         for call in dotCalls where colonMethods.contains(call.method) || LintWalk.behaviourMethods.contains(call.method) {
             report(.error, "dot-call", at: call.position, ScriptAdvice.dotCall(call.method, on: call.receiver, passing: .behaviour))
         }

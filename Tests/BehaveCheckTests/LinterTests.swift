@@ -230,6 +230,23 @@ final class LinterTests: XCTestCase {
                        "like.lua:10:15: error: a Button has no property `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
     }
 
+    /// UIKit's `textFieldDidBeginEditing`: a delegate message no control of
+    /// Behave's sends, told what the control's delegate hears and what
+    /// Behave has instead; not when the script calls it itself.
+    func testAUIKitDelegateMessageBehaveNeverSends() {
+        let field = only(lint(like(replacing: "return Like",
+                                   with: "function Like:textFieldDidBeginEditing(field)\n  self.liked = false\nend\n\nreturn Like")))
+        XCTAssertEqual(field?.description,
+                       "like.lua:20:15: warning: Behave never sends `textFieldDidBeginEditing` to a delegate; it is an action. A TextField's delegate hears only `textFieldShouldReturn`; hear the field's `editingDidBegin` event, with `:on(\"editingDidBegin\", function(field) … end)`")
+        let scroll = only(lint(like(replacing: "return Like",
+                                    with: "function Like:scrollViewDidEndDragging(scrollView)\n  self.liked = false\nend\n\nreturn Like")))
+        XCTAssertEqual(scroll?.message,
+                       "Behave never sends `scrollViewDidEndDragging` to a delegate; it is an action. A ScrollView's delegate hears only `scrollViewDidScroll`")
+        let helper = like(replacing: "return Like", with: "function Like:textFieldDidEndEditing()\n  self.liked = false\nend\n\nreturn Like")
+            .replacingOccurrences(of: "  self.liked = false\n  self.button", with: "  self:textFieldDidEndEditing()\n  self.button")
+        XCTAssertEqual(lint(helper), [])
+    }
+
     func testAMisspeltLifecycleMethod() {
         let finding = only(lint(like(replacing: "function Like:awake()", with: "function Like:awak()")))
         XCTAssertEqual(finding?.code, "misspelt-method")

@@ -33,7 +33,7 @@ final class SceneValidationTests: XCTestCase {
         }
     }
 
-    /// GTK's and the web's names for events are told Behave's: in a
+    /// GTK's, UIKit's and the web's names for events are told Behave's: in a
     /// connection, as a script connects, and when a command sends one.
     func testAnotherToolkitsEventNameIsToldBehavesWord() throws {
         XCTAssertEqual(try mistakes("""
@@ -46,11 +46,19 @@ final class SceneValidationTests: XCTestCase {
               - decaf.toggled -> screen.place
               - note.changed -> screen.place
               - note.blur -> screen.place
+              - order.primaryActionTriggered -> screen.place
+              - order.touchDragOutside -> screen.place
+              - order.touchDragInside -> screen.place
             """), [
             "6: connection: `order` has no event `clicked` (did you mean `touchUpInside`? `clicked` is GTK's name for it); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "7: connection: `decaf` has no event `toggled` (did you mean `valueChanged`? `toggled` is GTK's name for it); its events: valueChanged",
             "8: connection: `note` has no event `changed` (did you mean `editingChanged`? `changed` is GTK's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
             "9: connection: `note` has no event `blur` (did you mean `editingDidEnd`? `blur` is the web's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
+            "10: connection: `order` has no event `primaryActionTriggered` (did you mean `touchUpInside`? `primaryActionTriggered` is UIKit's name for it); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
+            // Not the nearest spelling (`touchUpOutside`, a lift), but the drag
+            // Behave has, with how the two differ.
+            "11: connection: `order` has no event `touchDragOutside` (did you mean `touchDragExit`? `touchDragOutside` is UIKit's name for each move of a finger outside the control; Behave's finger only crosses the edge, once as it slides off); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
+            "12: connection: `order` has no event `touchDragInside` (did you mean `touchDragEnter`? `touchDragInside` is UIKit's name for each move of a finger on the control; Behave's finger only crosses the edge, once as it slides back on); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
         ])
         let (loaded, fixture) = try load("""
             controls:

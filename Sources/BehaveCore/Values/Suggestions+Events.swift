@@ -1,6 +1,6 @@
 /// "did you mean …?" for an event: a misspelling, or the name another
 /// toolkit gives it (GTK's `clicked` is a button's `touchUpInside`), so
-/// that people who come from GTK or the web are told Behave's word.
+/// that people who come from GTK, UIKit or the web are told Behave's word.
 extension Suggestions {
     /// Other toolkits' names for events, each with the events of Behave's
     /// controls it may mean, the first a control sends being the one.
@@ -14,6 +14,12 @@ extension Suggestions {
         "value-changed": .gtk("valueChanged"),
         "changed": .gtk("editingChanged", "valueChanged"),
         "activate": .gtk("editingDidEndOnExit", "touchUpInside"),
+        // UIKit's "semantic action triggered by buttons": a button's tap.
+        "primaryActionTriggered": .uikit("touchUpInside"),
+        "touchDragOutside": .uikit(near: "touchDragExit",
+                                   "for each move of a finger outside the control; Behave's finger only crosses the edge, once as it slides off"),
+        "touchDragInside": .uikit(near: "touchDragEnter",
+                                  "for each move of a finger on the control; Behave's finger only crosses the edge, once as it slides back on"),
         "click": .web("touchUpInside"),
         "change": .web("valueChanged", "editingChanged"),
         "input": .web("editingChanged", "valueChanged"),

@@ -12,9 +12,25 @@ public struct ToolkitWord: Sendable {
     /// It says the opposite of Behave's word (GTK's `visible` is `hidden`
     /// inverted), which the message says too.
     public let isOpposite: Bool
+    /// How it differs from the nearest of Behave's words, when it is no
+    /// other name for it (UIKit's `touchDragOutside` repeats as the finger
+    /// moves; Behave's `touchDragExit` comes once): said in place of "is
+    /// UIKit's name for it", so that the nearest spelling (`touchUpOutside`,
+    /// a lift) is not offered instead.
+    public let note: String?
+
+    init(whose: String, meanings: [String], isOpposite: Bool, note: String? = nil) {
+        self.whose = whose
+        self.meanings = meanings
+        self.isOpposite = isOpposite
+        self.note = note
+    }
 
     static func gtk(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "GTK's", meanings: meanings, isOpposite: false) }
     static func uikit(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "UIKit's", meanings: meanings, isOpposite: false) }
+    static func uikit(near meaning: String, _ note: String) -> ToolkitWord {
+        ToolkitWord(whose: "UIKit's", meanings: [meaning], isOpposite: false, note: note)
+    }
     static func web(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "the web's", meanings: meanings, isOpposite: false) }
     static func gtkAndWeb(_ meanings: String...) -> ToolkitWord {
         ToolkitWord(whose: "GTK's and the web's", meanings: meanings, isOpposite: false)
@@ -72,7 +88,9 @@ extension Suggestions {
         guard let (name, word) = meant(written, among: candidates, words: words, has: has ?? candidates.contains)
         else { return nil }
         var fix = "did you mean `\(shown(name))`?"
-        if let word {
+        if let word, let note = word.note {
+            fix += " `\(written)` is \(word.whose) \(words.noun) \(note)"
+        } else if let word {
             fix += word.isOpposite
                 ? " `\(written)` is \(word.whose) \(words.noun) for its opposite: \(name) = not \(written)"
                 : " `\(written)` is \(word.whose) \(words.noun) for it"
