@@ -238,6 +238,64 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A scale's fill level holds its value again when its range moves: a
+    /// minimum lowered under the fill level lets GTK hold the value at the
+    /// fill level, and the trace, the state and the script's read say so.
+    /// Before: the control kept 70 (raised there with the minimum) while
+    /// the scale held 50.
+    func testAScalesValueIsHeldAtItsFillLevelWhenItsRangeMoves() throws {
+        let scene = try scratchScene("refill.scene.yaml", [
+            "refill.scene.yaml": """
+            screen: Refill
+            ui: refill.ui
+            controls:
+              level: { type: Slider }
+              go: { type: Button, title: Go }
+            behaviours:
+              refill: { script: refill.lua, outlets: { level: level, go: go } }
+
+            """,
+            "refill.ui": """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <property name="orientation">vertical</property>
+              <child><object class="GtkScale" id="level">
+                <property name="fill-level">50</property>
+                <property name="show-fill-level">1</property>
+                <property name="adjustment"><object class="GtkAdjustment">
+                  <property name="upper">100</property><property name="value">10</property>
+                </object></property>
+              </object></child>
+              <child><object class="GtkButton" id="go"/></child>
+            </object></child></object></interface>
+            """,
+            "refill.lua": """
+            local Refill = behaviour { name = "Refill", outlets = { level = "Slider", go = "Button" } }
+            function Refill:awake()
+              self.taps = 0
+              self.go:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                self.level.minimumValue = self.taps == 1 and 70 or 0
+                print("read " .. self.taps .. " " .. self.level.value)
+              end)
+            end
+            return Refill
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 1 70")
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 2 50")
+        XCTAssertEqual(driver.lines.filter { $0.contains("level.value:") }.map { String($0.drop { $0 != "l" }) },
+                       ["level.value: 10 → 70", "level.value: 70 → 50"], driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""value":50,"minimumValue":0,"maximumValue":100"#)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A spin button drawn without a step, at a value between whole steps,
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.
