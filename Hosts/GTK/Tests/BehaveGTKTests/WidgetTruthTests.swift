@@ -187,6 +187,51 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A stepper made not user-interactive while its + is held stops, as
+    /// a hidden one does: GTK's press is cancelled with the control's
+    /// touch. GTK resets its gestures only for an insensitive widget, so
+    /// the held + would step on, each step refused, and be taken again
+    /// once the stepper took touches.
+    func testAStepperMadeNotInteractiveWhileHeldStopsStepping() throws {
+        let scene = try scratchScene("locked.scene.yaml", [
+            "locked.scene.yaml": """
+            screen: Locked
+            controls:
+              count: { type: Stepper, frame: [10, 10, 160, 40] }
+              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
+            behaviours:
+              locked: { script: locked.lua, outlets: { count: count, back: back } }
+
+            """,
+            "locked.lua": """
+            local Locked = behaviour { name = "Locked", outlets = { count = "Stepper", back = "Button" } }
+            function Locked:awake()
+              self.count:on("valueChanged", function() self.count.userInteractionEnabled = false end)
+              self.back:on("touchUpInside", function() self.count.userInteractionEnabled = true end)
+            end
+            return Locked
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        let place = try XCTUnwrap(driver.places["count"])
+        // GTK repeats a held + after half a second: held past that.
+        try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
+                            "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
+        try driver.click("back")
+        try driver.waitForLine(containing: "count.userInteractionEnabled: false → true")
+        Thread.sleep(forTimeInterval: 1)
+        // A click after the wait: once it is heard, all before it is told.
+        try driver.click("back")
+        try driver.wait(for: "the second click") { driver.lines.filter { $0.hasSuffix("back touchUpInside") }.count == 2 }
+        XCTAssertEqual(driver.lines.filter { $0.contains("count.value:") }, driver.lines.filter { $0.hasSuffix("count.value: 0 → 1") },
+                       driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("ignores the user's value") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A scale drawn with a fill level holds a script's value within it,
     /// and the trace, the state and the script's read give the value held.
     /// Before: the trace said the script's 80, the read and the state 50.
