@@ -18,7 +18,8 @@ final class FakeWidget: ControlWidget {
     var drawn: [String: Value] = [:]
     var takesAnimations = false
     var animations: [HostAnimation] = []
-    /// The most the widget holds of a number it keeps (a scale's fill level).
+    /// The most the widget holds of a number it keeps (a scale's fill
+    /// level), unless the minimum it shows is higher (as GtkRange holds it).
     var ceilings: [String: Double] = [:]
 
     func apply(_ change: PropertyChange) {
@@ -36,7 +37,7 @@ final class FakeWidget: ControlWidget {
 
     func heldValue(_ value: Value, for property: PropertySpec) -> Value {
         guard let ceiling = ceilings[property.name], case .number(let number) = value else { return value }
-        return .number(min(number, ceiling))
+        return .number(min(number, max(ceiling, shown["minimumValue"]?.numberValue ?? -.infinity)))
     }
 
     func animate(_ animation: HostAnimation) -> Bool {
@@ -257,6 +258,24 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message.hasPrefix("volume.value") }.map(\.message),
                        ["volume.value: 0 → 50", "volume.value: 50 → 30", "volume.value: 30 → 50"])
         XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message == "volume valueChanged" }.count, 2)
+    }
+
+    /// A range moved under a widget that holds the value within more than
+    /// it (a scale's fill level): the value is stored as the widget then
+    /// holds it, a minimum lowered under the ceiling bringing it down.
+    func testAMovedRangeStoresTheValueAsTheWidgetHoldsIt() throws {
+        let fixture = try SceneFixture(["volume.scene.yaml": "controls:\n  volume: { type: Slider, maximumValue: 100 }\n"])
+        let widget = FakeWidget()
+        widget.keeps = ["value"]
+        widget.ceilings["value"] = 50
+        let loaded = try SceneLoader.load(file: fixture.path("volume.scene.yaml"), hosting: SceneHosting(bindControl: { $0.bind(widget) }))
+        let slider = try XCTUnwrap(loaded.scene.control(named: "volume"))
+        try loaded.scene.execute(.set("volume", property: "minimumValue", value: .text("70", quoted: false)))
+        try loaded.scene.execute(.set("volume", property: "minimumValue", value: .text("0", quoted: false)))
+        XCTAssertEqual(try slider.value("value"), .number(50))
+        XCTAssertEqual(widget.changes(of: "value").last?.new, .number(50))
+        XCTAssertEqual(loaded.scene.trace.entries.filter { $0.message.hasPrefix("volume.value") }.map(\.message),
+                       ["volume.value: 0 → 70", "volume.value: 70 → 50"])
     }
 
     /// A host's type with 70 properties of its own, bound to a widget drawn

@@ -166,6 +166,24 @@ extension View {
         return userDidEdit(index, to: value, sending: event)
     }
 
+    /// The widget moved `property` to `value` by itself, holding a value
+    /// the control gave it within bounds it learnt later (GTK's first
+    /// layout holds a scroll view's offset, set before it, within the
+    /// content laid out): stored as that change's consequence, marked with
+    /// its `source`, with no event; not the user's edit. False, storing
+    /// nothing, for a value the control refuses or a text (which the
+    /// scene counts): the widget tells it as the user's edit then.
+    public func widgetDidHold(_ property: String, at value: Value, after source: ChangeSource) -> Bool {
+        guard let index = schema.index(of: property), let checked = try? validate(value, for: schema.properties[index]),
+              !checked.holdsText else { return false }
+        guard let scene else {
+            storeWidgetEdit(checked, at: index, source: source)
+            return true
+        }
+        scene.perform { storeWidgetEdit(checked, at: index, source: source) }
+        return true
+    }
+
     /// The widget sent `event` (a click's `touchUpInside`): handlers,
     /// targets and the responder chain hear it, under the limits of one
     /// command.

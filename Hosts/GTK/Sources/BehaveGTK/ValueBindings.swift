@@ -343,14 +343,36 @@ final class ImageViewBinding: WidgetBinding {
 /// hears `scrollViewDidScroll`), and a script's offset scrolls it, held
 /// within the content as GTK holds it.
 final class ScrollViewBinding: WidgetBinding {
+    /// The offset the control last gave GTK, and where it came from, until
+    /// the user scrolls: GTK's layout may hold it within content it lays
+    /// out later (an offset set before the first layout where a `.ui`
+    /// file or the app lays the scroll view out), which is that set's
+    /// consequence, not the user's scroll.
+    private var given: (offset: Point, source: ChangeSource)?
+
     override func connectSignals(_ widget: GtkWidgetPointer) {
         for adjustment in [bhg_scrolled_vadjustment(widget), bhg_scrolled_hadjustment(widget)] {
             guard let adjustment else { continue }
             hear(UnsafeMutableRawPointer(adjustment), Signals.connect(UnsafeMutableRawPointer(adjustment), "value-changed") { [unowned self] in
-                guard let offset = readOffset() else { return }
+                guard !showsControlChange, let offset = readOffset() else { return }
+                if let given, holds(given.offset, at: offset),
+                   control.widgetDidHold("contentOffset", at: .point(offset), after: given.source) { return }
+                given = nil
                 userEdited("contentOffset", to: .point(offset), sending: nil)
             })
         }
+    }
+
+    /// Whether `offset` is `given` held within the bounds GTK laid out.
+    private func holds(_ given: Point, at offset: Point) -> Bool {
+        guard offset != given, let widget, let vertical = bhg_scrolled_vadjustment(widget),
+              let horizontal = bhg_scrolled_hadjustment(widget) else { return false }
+        func held(_ wanted: Double, _ adjustment: UnsafeMutablePointer<GtkAdjustment>) -> Double {
+            let lower = gtk_adjustment_get_lower(adjustment)
+            let furthest = max(lower, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            return min(max(GtkHost.coordinate(wanted), lower), furthest)
+        }
+        return offset == Point(x: held(given.x, horizontal), y: held(given.y, vertical))
     }
 
     private func readOffset() -> Point? {
@@ -361,6 +383,7 @@ final class ScrollViewBinding: WidgetBinding {
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
         switch (change.property, change.new) {
         case ("contentOffset", .point(let offset)):
+            given = (offset, change.source)
             let view = unlaidView
             _ = bhg_scrolled_scroll(widget, GTK_ORIENTATION_VERTICAL, GtkHost.coordinate(offset.y), view.height)
             _ = bhg_scrolled_scroll(widget, GTK_ORIENTATION_HORIZONTAL, GtkHost.coordinate(offset.x), view.width)
@@ -397,7 +420,8 @@ final class ScrollViewBinding: WidgetBinding {
 
     /// What is visible before GTK lays the window out: the frame's size
     /// (0 where a `.ui` file lays the scroll view out; GTK's layout then
-    /// holds the offset within the content, and says so).
+    /// holds the offset within the content, as the set's consequence:
+    /// `given`).
     private var unlaidView: Size {
         guard !isLaidOutByDesign, let frame = (try? control.value("frame"))?.rectValue else { return Size(width: 0, height: 0) }
         return Size(width: frame.width, height: frame.height)

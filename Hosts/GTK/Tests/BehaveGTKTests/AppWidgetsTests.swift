@@ -233,6 +233,41 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         next?.scene.dismiss()
     }
 
+    /// An offset a script sets at `awake` in the app's scroll view, past
+    /// the end of the content GTK has not laid out yet, is held there by
+    /// GTK's first layout: a change the script's set brings, as a range
+    /// moving a value along is, not the user's scroll. Before: the
+    /// layout's hold was the user's edit (a change of source `user`, with
+    /// no event).
+    func testAnOffsetTheFirstLayoutHoldsIsTheScriptsNotTheUsers() throws {
+        let scrolled = try XCTUnwrap(gtk_scrolled_window_new()), content = try XCTUnwrap(gtk_fixed_new())
+        gtk_widget_set_size_request(content, 200, 400)
+        bhg_scrolled_set_child(scrolled, content)
+        gtk_widget_set_size_request(scrolled, 200, 100)
+        bhg_box_append(box, scrolled)
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in lines.append(entry.line) }
+        let host = GtkHost(widgets: ["list": scrolled], in: box)
+        let loaded = try SceneLoader.load(file: fixture("far.scene.yaml"), hosting: host.hosting, listener: listener)
+        var changes: [PropertyChange] = []
+        let observer = try XCTUnwrap(loaded.scene.control(named: "list")).observeChanges { changes.append($0) }
+        defer { withExtendedLifetime(loaded) { observer.cancel() } }    // the app keeps the scene while it runs
+        bhg_window_present(window)
+        try pump(until: "the offset held") { changes.contains { $0.property == "contentOffset" } }
+        pump(for: 0.2)
+        // The user's wheel, after it, is the user's scroll.
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        XCTAssertNotEqual(bhg_bounds(scrolled, window, &x, &y, &width, &height), 0)
+        try xdotool(["mousemove", "\(Int(x + width / 2))", "\(Int(y + height / 2))", "click", "4"])
+        try pump(until: "the wheel's scroll") { changes.filter { $0.property == "contentOffset" }.count > 1 }
+        let held = changes.filter { $0.property == "contentOffset" }
+        XCTAssertEqual(held.first?.new, .point(Point(x: 0, y: 300)))
+        XCTAssertEqual(held.first?.source, .script, "GTK held the script's offset: the change is the script's")
+        XCTAssertEqual(held.dropFirst().map(\.source), held.dropFirst().map { _ in .user })
+        XCTAssertEqual(lines.filter { $0.contains("list.contentOffset:") }.prefix(2).map { String($0.drop { $0 != "l" }) },
+                       ["list.contentOffset: (0, 0) → (0, 350)", "list.contentOffset: (0, 350) → (0, 300)"],
+                       lines.joined(separator: "\n"))
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {

@@ -187,6 +187,51 @@ final class WidgetTruthTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// A stepper made not user-interactive while its + is held stops, as
+    /// a hidden one does: GTK's press is cancelled with the control's
+    /// touch. GTK resets its gestures only for an insensitive widget, so
+    /// the held + would step on, each step refused, and be taken again
+    /// once the stepper took touches.
+    func testAStepperMadeNotInteractiveWhileHeldStopsStepping() throws {
+        let scene = try scratchScene("locked.scene.yaml", [
+            "locked.scene.yaml": """
+            screen: Locked
+            controls:
+              count: { type: Stepper, frame: [10, 10, 160, 40] }
+              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
+            behaviours:
+              locked: { script: locked.lua, outlets: { count: count, back: back } }
+
+            """,
+            "locked.lua": """
+            local Locked = behaviour { name = "Locked", outlets = { count = "Stepper", back = "Button" } }
+            function Locked:awake()
+              self.count:on("valueChanged", function() self.count.userInteractionEnabled = false end)
+              self.back:on("touchUpInside", function() self.count.userInteractionEnabled = true end)
+            end
+            return Locked
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        let place = try XCTUnwrap(driver.places["count"])
+        // GTK repeats a held + after half a second: held past that.
+        try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
+                            "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
+        try driver.click("back")
+        try driver.waitForLine(containing: "count.userInteractionEnabled: false → true")
+        Thread.sleep(forTimeInterval: 1)
+        // A click after the wait: once it is heard, all before it is told.
+        try driver.click("back")
+        try driver.wait(for: "the second click") { driver.lines.filter { $0.hasSuffix("back touchUpInside") }.count == 2 }
+        XCTAssertEqual(driver.lines.filter { $0.contains("count.value:") }, driver.lines.filter { $0.hasSuffix("count.value: 0 → 1") },
+                       driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
+        XCTAssertFalse(driver.lines.contains { $0.contains("ignores the user's value") }, driver.lines.joined(separator: "\n"))
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A scale drawn with a fill level holds a script's value within it,
     /// and the trace, the state and the script's read give the value held.
     /// Before: the trace said the script's 80, the read and the state 50.
@@ -233,6 +278,64 @@ final class WidgetTruthTests: XCTestCase {
         try driver.click("go")
         try driver.waitForLine(containing: "read 50")
         XCTAssertTrue(driver.lines.contains { $0.hasSuffix("level.value: 10 → 50") }, driver.lines.joined(separator: "\n"))
+        input.fileHandleForWriting.write(Data("state\n".utf8))
+        try driver.waitForLine(containing: #""value":50,"minimumValue":0,"maximumValue":100"#)
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A scale's fill level holds its value again when its range moves: a
+    /// minimum lowered under the fill level lets GTK hold the value at the
+    /// fill level, and the trace, the state and the script's read say so.
+    /// Before: the control kept 70 (raised there with the minimum) while
+    /// the scale held 50.
+    func testAScalesValueIsHeldAtItsFillLevelWhenItsRangeMoves() throws {
+        let scene = try scratchScene("refill.scene.yaml", [
+            "refill.scene.yaml": """
+            screen: Refill
+            ui: refill.ui
+            controls:
+              level: { type: Slider }
+              go: { type: Button, title: Go }
+            behaviours:
+              refill: { script: refill.lua, outlets: { level: level, go: go } }
+
+            """,
+            "refill.ui": """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <property name="orientation">vertical</property>
+              <child><object class="GtkScale" id="level">
+                <property name="fill-level">50</property>
+                <property name="show-fill-level">1</property>
+                <property name="adjustment"><object class="GtkAdjustment">
+                  <property name="upper">100</property><property name="value">10</property>
+                </object></property>
+              </object></child>
+              <child><object class="GtkButton" id="go"/></child>
+            </object></child></object></interface>
+            """,
+            "refill.lua": """
+            local Refill = behaviour { name = "Refill", outlets = { level = "Slider", go = "Button" } }
+            function Refill:awake()
+              self.taps = 0
+              self.go:on("touchUpInside", function()
+                self.taps = self.taps + 1
+                self.level.minimumValue = self.taps == 1 and 70 or 0
+                print("read " .. self.taps .. " " .. self.level.value)
+              end)
+            end
+            return Refill
+
+            """,
+        ])
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(scene.path, input: input)
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 1 70")
+        try driver.click("go")
+        try driver.waitForLine(containing: "read 2 50")
+        XCTAssertEqual(driver.lines.filter { $0.contains("level.value:") }.map { String($0.drop { $0 != "l" }) },
+                       ["level.value: 10 → 70", "level.value: 70 → 50"], driver.lines.joined(separator: "\n"))
         input.fileHandleForWriting.write(Data("state\n".utf8))
         try driver.waitForLine(containing: #""value":50,"minimumValue":0,"maximumValue":100"#)
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)

@@ -105,8 +105,11 @@ extension View {
         // The control's own value: a widget behind it (a GtkScale) has
         // clamped its own to the new range already, and read so, the
         // value moved in without a change the trace and observers hear.
+        // A widget holding the value within more than the range (a
+        // GtkScale within its fill level, which a lowered minimum lets
+        // hold it lower) holds it so now: stored as it holds it.
         let current = storedValue(at: valueIndex).numberValue ?? low
-        if current < low { store(.number(low), at: valueIndex) }
-        if current > high { store(.number(high), at: valueIndex) }
+        let kept = heldByWidget(.number(min(max(current, low), high)), at: valueIndex)
+        if kept != .number(current) { store(kept, at: valueIndex) }
     }
 }
