@@ -30,7 +30,8 @@ public final class LuaBehaviour: Behaviour {
         runtime.pushString(name, on: L)
         let nameIndex = lua_gettop(L)
         defer { lua_settop(L, nameIndex - 1) }
-        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: nameIndex)
+        let (declaration, classRef, tables) = try runtime.instantiate(script, identity: nameIndex, keepingEnvironment: true)
+        let environment = nameIndex + 1
         self.script = script
         self.runtime = runtime
         self.classRef = classRef
@@ -47,7 +48,7 @@ public final class LuaBehaviour: Behaviour {
         bh_push_self_call(L, lua_Integer(id), runtime.selves.sendActionID)
         lua_setfield(L, -2, "sendAction")
         // Its metatable, `self` and `self`'s metatable, made in C.
-        selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared)
+        selfRef = bh_new_self(L, classRef, lua_Integer(id), tables.declared, environment)
     }
 
     /// Loads the script at `path` and makes an instance.
@@ -130,6 +131,9 @@ public final class LuaBehaviour: Behaviour {
 
     override public func destroy() {
         callMethod("destroy", info: LuaBehaviour.destroyInfo, evenIfDestroyed: true)
+        // Its math.random's slot, for the next behaviour of its name: an
+        // app that names a behaviour per row holds what it has live.
+        if selfRef != 0, !runtime.isClosed { bh_release_self_generator(runtime.callerThread, selfRef) }
         runtime.forget(self)
     }
 

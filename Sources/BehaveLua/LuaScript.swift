@@ -334,13 +334,22 @@ extension LuaRuntime {
 
     /// Runs a script in a fresh sandbox environment, named by the string at
     /// stack index `identity` (the instance's name; 0 for none): its
-    /// declaration, and the registry ref of its class table.
-    func instantiate(_ script: LuaScript, identity: Int32) throws(LuaError) -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
+    /// declaration, and the registry ref of its class table. With
+    /// `keepingEnvironment`, the environment is left on top of the stack
+    /// (its instance keeps it, to give its math.random's slot back); a
+    /// script that fails gives it back at once.
+    func instantiate(_ script: LuaScript, identity: Int32, keepingEnvironment: Bool = false) throws(LuaError)
+        -> (BehaviourDeclaration, classRef: Int32, tables: TypeTables) {
         let chunk = try compiled(script)
         let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        pushRef(chunk, on: L)
+        var made = false
+        defer {
+            if !made { bh_release_generator(L, top + 1) }
+            lua_settop(L, made && keepingEnvironment ? top + 1 : top)
+        }
         pushEnvironment(identity: identity)
+        pushRef(chunk, on: L)
+        lua_pushvalue(L, top + 1)
         scripts.loading = script
         scripts.pendingClass = nil
         let failure = protectedCall(arguments: 1, results: 1)
@@ -370,6 +379,7 @@ extension LuaRuntime {
                            text: "the script must end by returning its behaviour, or Behave cannot use it", fix: fix)
         }
         // Found by behaviour { … } (one lookup of the path, not two).
+        made = true
         if let cached, cached.version == scripts.declarationsChanged {
             return (declaration, classRef, cached.tables)
         }

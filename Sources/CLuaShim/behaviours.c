@@ -233,6 +233,7 @@ void bh_push_run_changes (lua_State *L) {
 #define SELF_ID        1
 #define SELF_DECLARED  2
 #define SELF_MIRROR    3
+#define SELF_ENV       4  /* its environment: its math.random's slot */
 
 /* Pushes the field 'key' of the metatable of 'self' at 'idx' (a behaviour's
 ** `self`: raises otherwise). */
@@ -315,7 +316,8 @@ void bh_set_self_metamethods (lua_State *L) {
 ** protected call of a Lua function (about 0.7 K instructions an attach):
 ** no script code runs, and what is made is the host's, as the mirror's
 ** copy of the defaults is. */
-int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared,
+                 int env) {
   int props = lua_gettop(L), ref;
   lua_createtable(L, 0, 2);  /* props' metatable: reads go on to the class */
   lua_rawgeti(L, LUA_REGISTRYINDEX, cls);
@@ -328,13 +330,15 @@ int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
      cost about 500 instructions; the sizes it grows through are the same
      (a second field makes it 2, then 4), so are the orders pairs gives */
   lua_createtable(L, 0, 1);
-  lua_createtable(L, 3, 4);  /* its metatable: id, declared, mirror; 4 keys */
+  lua_createtable(L, 4, 4);  /* its metatable: id, declared, mirror, env; 4 keys */
   lua_pushinteger(L, id);
   lua_rawseti(L, -2, SELF_ID);
   lua_rawgeti(L, LUA_REGISTRYINDEX, declared);
   lua_rawseti(L, -2, SELF_DECLARED);
   lua_pushvalue(L, props);
   lua_rawseti(L, -2, SELF_MIRROR);
+  lua_pushvalue(L, env);
+  lua_rawseti(L, -2, SELF_ENV);
   lua_pushvalue(L, props);
   lua_setfield(L, -2, "__index");
   bh__push_own(L, BH_OWN_SELF_NEWINDEX);
@@ -347,6 +351,18 @@ int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared) {
   ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 1);  /* the mirror */
   return ref;
+}
+
+
+void bh_release_self_generator (lua_State *L, int self_ref) {
+  int top = lua_gettop(L);
+  if (!lua_checkstack(L, 4))
+    return;
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, self_ref) == LUA_TTABLE &&
+      lua_getmetatable(L, -1) &&
+      lua_rawgeti(L, -1, SELF_ENV) == LUA_TTABLE)
+    bh_release_generator(L, -1);
+  lua_settop(L, top);
 }
 
 

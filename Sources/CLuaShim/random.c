@@ -20,12 +20,18 @@
 ** (environment.c brings `math` in when it is first read).
 **
 ** Names need not be unique: an embedding app may give two instances one.
-** So a behaviour's environment counts, for its identity, the generators
-** made before it (in the order their scripts first read `math`, which a
-** run repeats): the first hashes the name alone, as a name seen once
-** always has; the n-th hashes the name, a line feed and n, as an identity
-** of two parts does (bh_identity_hash). Two instances of one name draw
-** apart, and a scene of distinct names draws what it always drew.
+** So a behaviour's generator takes, for its identity, a slot among the
+** live generators of its name (in the order their scripts first read
+** `math`, which a run repeats): the first hashes the name alone, as a name
+** seen once always has; slot n hashes the name, a line feed and n, as an
+** identity of two parts does (bh_identity_hash). Two live instances of one
+** name draw apart, and a scene of distinct names draws what it always
+** drew. A destroyed behaviour gives its slot back (bh_release_generator),
+** the next of its name takes the slot last given back, else one past the
+** highest: only live names are counted, so an app that makes behaviours
+** of new names without end (a cell per row) holds no more than it has
+** live, and what is drawn depends on the order of makes and destroys,
+** never on when the collector runs.
 **
 ** Every generator made is kept in a weak table, so that a new seed
 ** (bh_set_config) restarts each as if it had been made with that seed:
@@ -57,8 +63,10 @@ const char bh__key_math = 'M';
 const char bh__key_random = 'g';
 const char bh__key_seed = 's';
 /* Registry keys: the generators made (their randomseed fronts, weak
-** keys), and for each identity how many behaviours' generators it has
-** had. Made at their first use. */
+** keys), and for each identity with live generators its slots: n when
+** slots 1 to n are taken; else a table, its field 0 the highest slot
+** handed out, its array those given back (taken from its end). Made at
+** their first use. */
 static const char key_generators = 'G';
 static const char key_made = 'n';
 
@@ -66,6 +74,10 @@ static const char key_made = 'n';
 #define STATE   lua_upvalueindex(1)  /* the generator's state */
 #define REAL    lua_upvalueindex(2)  /* Lua's function, a light C function */
 #define HASH    lua_upvalueindex(3)  /* randomseed's: the identity's hash */
+/* A behaviour's randomseed front's further upvalues: its name and slot
+** (0 once given back). */
+#define NAME    4
+#define SLOT    5
 
 
 #define FNV_BASIS  0xcbf29ce484222325ull
@@ -95,16 +107,12 @@ static lua_Integer identity_hash (lua_State *L, int identity) {
 }
 
 
-/* The hash of a behaviour's identity at 'identity' (0 or not a string:
-** none, 0), counted (above): the name's own for its first generator, the
-** name and its count after it. Raises only the memory limit's error. */
-static lua_Integer instance_hash (lua_State *L, int identity) {
-  unsigned long long hash = (unsigned long long)identity_hash(L, identity);
-  lua_Integer made;
-  char digits[24];
-  int n;
-  if (identity == 0 || lua_type(L, identity) != LUA_TSTRING)
-    return 0;
+/* Takes a slot for a behaviour's identity (a string) at 'identity':
+** the one last given back, else one past the highest. Raises only the
+** memory limit's error. */
+static lua_Integer take_slot (lua_State *L, int identity) {
+  lua_Integer slot;
+  int t;
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_made) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
@@ -112,14 +120,89 @@ static lua_Integer instance_hash (lua_State *L, int identity) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &key_made);
   }
   lua_pushvalue(L, identity);
-  made = (lua_rawget(L, -2) == LUA_TNUMBER) ? lua_tointeger(L, -1) + 1 : 1;
+  t = lua_rawget(L, -2);
+  if (t == LUA_TTABLE) {
+    lua_Integer back = (lua_Integer)lua_rawlen(L, -1);
+    if (back > 0) {
+      lua_rawgeti(L, -1, back);
+      slot = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      lua_pushnil(L);
+      lua_rawseti(L, -2, back);
+    }
+    else {
+      lua_rawgeti(L, -1, 0);
+      slot = lua_tointeger(L, -1) + 1;
+      lua_pop(L, 1);
+      lua_pushinteger(L, slot);
+      lua_rawseti(L, -2, 0);
+    }
+    lua_pop(L, 2);
+    return slot;
+  }
+  slot = (t == LUA_TNUMBER) ? lua_tointeger(L, -1) + 1 : 1;
   lua_pop(L, 1);
   lua_pushvalue(L, identity);
-  lua_pushinteger(L, made);
+  lua_pushinteger(L, slot);
   lua_rawset(L, -3);
   lua_pop(L, 1);
-  if (made > 1) {
-    n = snprintf(digits, sizeof digits, "%lld", (long long)made);
+  return slot;
+}
+
+
+/* Gives slot 2 of the identity 1 back; a lua_CFunction, run protected
+** (making the table of slots given back allocates). */
+static int give_back (lua_State *L) {
+  lua_Integer slot = lua_tointeger(L, 2);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key_made) != LUA_TTABLE)
+    return 0;
+  lua_pushvalue(L, 1);
+  switch (lua_rawget(L, 3)) {
+    case LUA_TNUMBER: {
+      lua_Integer top = lua_tointeger(L, 4);
+      lua_pushvalue(L, 1);
+      if (slot == top && top > 1)
+        lua_pushinteger(L, top - 1);
+      else if (slot == top)
+        lua_pushnil(L);  /* none left: the name is forgotten */
+      else {
+        lua_createtable(L, 1, 1);
+        lua_pushinteger(L, top);
+        lua_rawseti(L, -2, 0);
+        lua_pushinteger(L, slot);
+        lua_rawseti(L, -2, 1);
+      }
+      lua_rawset(L, 3);
+      break;
+    }
+    case LUA_TTABLE: {
+      lua_Integer back = (lua_Integer)lua_rawlen(L, 4);
+      lua_rawgeti(L, 4, 0);
+      if (back + 1 >= lua_tointeger(L, -1)) {
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        lua_rawset(L, 3);
+      }
+      else {
+        lua_pushinteger(L, slot);
+        lua_rawseti(L, 4, back + 1);
+      }
+      break;
+    }
+    default: break;
+  }
+  return 0;
+}
+
+
+/* The hash of slot 'slot' of the identity (a string) at 'identity': the
+** name's own for slot 1, the name and the slot after it. */
+static lua_Integer slot_hash (lua_State *L, int identity, lua_Integer slot) {
+  unsigned long long hash = (unsigned long long)identity_hash(L, identity);
+  char digits[24];
+  int n;
+  if (slot > 1) {
+    n = snprintf(digits, sizeof digits, "%lld", (long long)slot);
     hash = fnv(fnv(hash, "\n", 1), digits, (size_t)n);
   }
   return (lua_Integer)hash;
@@ -225,9 +308,12 @@ static void push_front (lua_State *L, lua_CFunction f, lua_CFunction real,
 
 
 /* Sets lib.random and lib.randomseed ('lib' absolute) to fronts on a new
-** generator, seeded for identity 'hash'. Lua's own functions, kept at the
-** state's opening, give the C functions and the size of a state. */
-static void give_generator (lua_State *L, int lib, lua_Integer hash) {
+** generator, seeded for identity 'hash'; a behaviour's ('slot' > 0) keeps
+** its name (at 'identity') and slot, to give the slot back. Lua's own
+** functions, kept at the state's opening, give the C functions and the
+** size of a state. */
+static void give_generator (lua_State *L, int lib, lua_Integer hash,
+                            int identity, lua_Integer slot) {
   lua_CFunction random, seed;
   size_t size;
   int state;
@@ -243,7 +329,11 @@ static void give_generator (lua_State *L, int lib, lua_Integer hash) {
   push_front(L, sb_random, random, state, 0);
   lua_setfield(L, lib, "random");
   lua_pushinteger(L, hash);
-  push_front(L, sb_randomseed, seed, state, 1);
+  if (slot > 0) {
+    lua_pushvalue(L, identity);
+    lua_pushinteger(L, slot);
+  }
+  push_front(L, sb_randomseed, seed, state, slot > 0 ? 3 : 1);
   lua_pushvalue(L, -1);
   lua_call(L, 0, 0);  /* its first seeding */
   note_generator(L);
@@ -270,10 +360,41 @@ int bh__is_math_library (lua_State *L, int idx) {
 ** behaviour's when 'counted' (then two of one name draw apart). Raises
 ** only the memory limit's error. */
 void bh__own_generator (lua_State *L, int copy, int identity, int counted) {
-  lua_Integer hash;
   copy = lua_absindex(L, copy);
-  hash = counted ? instance_hash(L, identity) : identity_hash(L, identity);
-  give_generator(L, copy, hash);
+  if (counted && identity != 0 && lua_type(L, identity) == LUA_TSTRING) {
+    lua_Integer slot = take_slot(L, identity);
+    give_generator(L, copy, slot_hash(L, identity, slot), identity, slot);
+  }
+  else
+    give_generator(L, copy, identity_hash(L, identity), 0, 0);
+}
+
+
+/* Gives back the slot of the generator of the behaviour environment at
+** 'env', if it made one and has not given it back. Raises nothing: should
+** the memory limit end the giving back, the slot stays taken. */
+void bh_release_generator (lua_State *L, int env) {
+  int top = lua_gettop(L);
+  env = lua_absindex(L, env);
+  if (lua_type(L, env) != LUA_TTABLE || !lua_checkstack(L, 8))
+    return;
+  lua_pushliteral(L, "math");
+  if (lua_rawget(L, env) == LUA_TTABLE) {
+    lua_pushliteral(L, "randomseed");
+    if (lua_rawget(L, -2) == LUA_TFUNCTION &&
+        lua_tocfunction(L, -1) == sb_randomseed &&
+        lua_getupvalue(L, -1, SLOT) != NULL && lua_tointeger(L, -1) > 0) {
+      int front = lua_gettop(L) - 1;
+      lua_pushcfunction(L, give_back);
+      lua_getupvalue(L, front, NAME);
+      lua_pushvalue(L, front + 1);
+      if (lua_pcall(L, 2, 0, 0) == LUA_OK) {
+        lua_pushinteger(L, 0);
+        lua_setupvalue(L, front, SLOT);
+      }
+    }
+  }
+  lua_settop(L, top);
 }
 
 

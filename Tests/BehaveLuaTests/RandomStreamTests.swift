@@ -73,6 +73,56 @@ final class RandomStreamTests: XCTestCase {
         XCTAssertEqual(try twins(), draws, "and repeat on every run")
     }
 
+    /// A destroyed behaviour gives its generator's slot back: the next
+    /// behaviour of its name draws what it drew, the same on every run,
+    /// however often the collector runs between.
+    func testADestroyedBehavioursStreamGoesToTheNextOfItsName() throws {
+        func run(collecting: Bool) throws -> [JSON?] {
+            let test = try TestScene()
+            var draws: [JSON?] = []
+            func make() throws -> LuaBehaviour {
+                let behaviour = try attach("roller.lua", as: "roller", in: test)
+                draws.append(test.field("draws", of: behaviour))
+                return behaviour
+            }
+            func destroy(_ behaviour: LuaBehaviour) {
+                behaviour.tearDown()
+                if collecting { test.runtime.collectGarbage() }
+            }
+            let first = try make()
+            let second = try make()
+            destroy(first)
+            let third = try make()
+            destroy(second)
+            _ = try make()
+            destroy(third)
+            XCTAssertEqual(test.errors, [])
+            return draws
+        }
+        let draws = try run(collecting: false)
+        XCTAssertNotEqual(draws[1], draws[0], "two live instances of one name roll apart")
+        XCTAssertEqual(draws[2], draws[0], "the first's stream, given back, goes to the next")
+        XCTAssertEqual(draws[3], draws[1])
+        XCTAssertEqual(try run(collecting: false), draws, "and repeat on every run")
+        XCTAssertEqual(try run(collecting: true), draws, "whenever the collector runs")
+    }
+
+    /// An app that names a behaviour per row, made and destroyed without
+    /// end, holds no more for their generators than what it has live.
+    func testBehavioursOfNewNamesComingAndGoingHoldNoMoreMemory() throws {
+        let test = try TestScene()
+        func churn(_ rows: Range<Int>) throws {
+            for row in rows { try attach("roller.lua", as: "row \(row)", in: test).tearDown() }
+        }
+        try churn(0..<500)
+        test.runtime.collectGarbage()
+        let before = test.runtime.memoryUsed
+        try churn(500..<10_500)
+        test.runtime.collectGarbage()
+        XCTAssertEqual(test.errors, [])
+        XCTAssertLessThan(test.runtime.memoryUsed - before, 16 << 10, "bytes grown over 10,000 behaviours of new names")
+    }
+
     /// A new seed (`bh_set_config`) restarts a behaviour's own generator:
     /// what it draws next is what a scene started with that seed draws.
     func testANewSeedRestartsEveryBehavioursGenerator() throws {

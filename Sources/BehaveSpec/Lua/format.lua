@@ -4,7 +4,7 @@
 local P = ...
 local type, tostring, tonumber, rawget, next, ipairs = type, tostring, tonumber, rawget, next, ipairs
 local format, match, gsub, sub, byte, find = string.format, string.match, string.gsub, string.sub, string.byte, string.find
-local concat, sort, mathtype = table.concat, table.sort, math.type
+local concat, insert, mathtype = table.concat, table.insert, math.type
 local utf8len, utf8codepoint = utf8.len, utf8.codepoint
 
 local show
@@ -62,9 +62,17 @@ local function show_number(n)
 end
 
 local function show_key(k)
-  if type(k) == "string" and match(k, "^[%a_][%w_]*$") then return k end
+  if type(k) == "string" and #k <= 60 and match(k, "^[%a_][%w_]*$") then return k end
   return "[" .. show(k, 2) .. "]"
 end
+
+-- Bounded whatever the table: two levels of tables (deeper ones are
+-- {…}), SHOWN entries a table chosen in key order among the first LOOKED
+-- keys read, and a table's text stops at its first entry past TEXT bytes.
+-- Read raw, keys ordered without tostring: no metamethod of the spec's runs
+-- while a failure is told (one could raise, loop or yield there).
+local SHOWN, LOOKED, DEEP, TEXT = 8, 256, 2, 1000
+local key_before = P.key_before
 
 function show(v, depth)
   local t = type(v)
@@ -72,26 +80,41 @@ function show(v, depth)
   if t == "number" then return show_number(v) end
   if t ~= "table" then return tostring(v) end
   depth = depth or 0
-  if depth >= 2 then return next(v) == nil and "{}" or "{…}" end
+  if depth >= DEEP then return next(v) == nil and "{}" or "{…}" end
   local parts, length = {}, 0
-  while rawget(v, length + 1) ~= nil and length < 8 do
+  while length < SHOWN and rawget(v, length + 1) ~= nil do
     length = length + 1
     parts[length] = show(rawget(v, length), depth + 1)
   end
-  local keys = {}
-  for k in next, v do keys[#keys + 1] = k end
-  sort(keys, P.key_before)
-  local shown = length
-  for _, k in ipairs(keys) do
+  -- The keys to show after the array's, in order, insertion by insertion.
+  local kept, need, looked, more = {}, SHOWN - length, 0, false
+  for k in next, v do
     if not (mathtype(k) == "integer" and k >= 1 and k <= length) then
-      if shown >= 8 then
-        parts[#parts + 1] = "…"
-        break
+      looked = looked + 1
+      if looked > LOOKED then more = true; break end
+      local at = #kept + 1
+      while at > 1 and key_before(k, kept[at - 1]) do at = at - 1 end
+      if at > need then
+        more = true
+      else
+        if #kept == need then more = true; kept[need] = nil end
+        insert(kept, at, k)
       end
-      shown = shown + 1
-      parts[#parts + 1] = show_key(k) .. " = " .. show(rawget(v, k), depth + 1)
     end
   end
+  for _, k in ipairs(kept) do
+    parts[#parts + 1] = show_key(k) .. " = " .. show(rawget(v, k), depth + 1)
+  end
+  local used = 0
+  for i, part in ipairs(parts) do
+    used = used + #part + 2
+    if used > TEXT and i > 1 then
+      for j = #parts, i, -1 do parts[j] = nil end
+      more = true
+      break
+    end
+  end
+  if more then parts[#parts + 1] = "…" end
   return "{" .. concat(parts, ", ") .. "}"
 end
 

@@ -51,12 +51,16 @@ local function line_of(level)
   return line
 end
 
--- The tables' keys in a stable order: numbers, then strings.
+-- The tables' keys in a stable order: by type's name (booleans, false
+-- first, then numbers, then strings), numbers and strings by value; keys
+-- of the other types tie, never passed to tostring, which would run a
+-- spec's __tostring (it may raise, loop or yield).
 local function key_before(a, b)
   local ta, tb = type(a), type(b)
   if ta ~= tb then return ta < tb end
   if ta == "number" or ta == "string" then return a < b end
-  return tostring(a) < tostring(b)
+  if ta == "boolean" then return b and not a end
+  return false
 end
 P.key_before = key_before
 

@@ -522,10 +522,19 @@ void bh_set_self_metamethods (lua_State *L);
 /* With a behaviour's mirror (`props`) on top: sets its metatable, so that
 ** reads go on to the class (registry reference 'cls'), makes its `self`
 ** (metatable: its id, its type's 'declared' (a registry reference) and the
-** mirror at [1] to [3], the shared metamethods), pops the mirror and
-** returns a registry reference to `self`. Runs no script code
-** (behaviours.c). */
-int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared);
+** mirror at [1] to [3], its environment (at 'env', absolute) at [4], the
+** shared metamethods), pops the mirror and returns a registry reference
+** to `self`. Runs no script code (behaviours.c). */
+int bh_new_self (lua_State *L, int cls, lua_Integer id, int declared,
+                 int env);
+/* Gives back the slot among its name's live generators that the
+** math.random of the behaviour environment at 'env' took, so that the next
+** behaviour of its name may take it (random.c); nothing when it took none
+** or gave it back. Raises nothing. */
+void bh_release_generator (lua_State *L, int env);
+/* The same for the environment of the behaviour whose `self` is
+** 'self_ref' (behaviours.c). */
+void bh_release_self_generator (lua_State *L, int self_ref);
 /* The id of the behaviour whose `self` (of this state) is the value at
 ** 'idx'; -1 for any other value. Raises no error. */
 lua_Integer bh_self_id (lua_State *L, int idx);

@@ -1,0 +1,100 @@
+import BehaveLua
+import BehaveSpec
+import Foundation
+import XCTest
+
+/// How a failed assertion shows the tables it was given: bounded in work
+/// and text whatever the table, read raw, and never by running a metamethod
+/// of the spec's own.
+final class SpecFailureRenderingTests: XCTestCase {
+    private func run(_ source: String, limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
+        let folder = try temporaryDirectory(self)
+        let path = folder + "/render_spec.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return runSpecs([path], limits: limits).results
+    }
+
+    func testTableKeysAreOrderedWithoutTheirTostring() throws {
+        let run = try run("""
+            local calls = 0
+            local loud = { __tostring = function() calls = calls + 1; error("tostring ran") end }
+            local a, b = setmetatable({}, loud), setmetatable({}, loud)
+            it("same", function()
+              assert.same({ [a] = 1, [b] = 2, x = 1 }, { [a] = 1, [b] = 2, x = 2 })
+            end)
+            it("shown", function()
+              assert.is_nil({ [a] = 1, [b] = 2, n = 3 })
+            end)
+            it("ran none", function() assert.equals(0, calls) end)
+            """)
+        XCTAssertEqual(try run.result("same").message, "tables differ at .x: expected 1, got 2")
+        // Tables as keys tie: they come in the order the table gives them.
+        let shown = try run.result("shown").message
+        XCTAssertTrue(["expected nil, got {n = 3, [{}] = 1, [{}] = 2}", "expected nil, got {n = 3, [{}] = 2, [{}] = 1}"]
+            .contains(shown), shown)
+        let none = try run.result("ran none")
+        XCTAssertEqual(none.status, .passed, none.message)
+    }
+
+    func testAMillionKeysAreShownInBriefAtOnce() throws {
+        // Enough to make the table, far too little to sort its keys.
+        let limits = SandboxLimits(memory: 256 << 20, instructions: 40_000_000, seconds: 10)
+        let run = try run("""
+            it("a million", function()
+              local big = {}
+              for i = 1, 1000000 do big["k" .. i] = i end
+              assert.is_nil(big)
+            end)
+            """, limits: limits)
+        let result = try run.result("a million")
+        XCTAssertEqual(result.status, .failed, result.message)
+        XCTAssertTrue(result.message.hasPrefix("expected nil, got {k"), result.message)
+        XCTAssertTrue(result.message.hasSuffix(", …}"), result.message)
+        XCTAssertEqual(result.message.components(separatedBy: " = ").count - 1, 8, result.message)
+    }
+
+    func testKeysOfEveryTypeCyclesAndAnEmptiedArray() throws {
+        let run = try run("""
+            it("every type", function()
+              assert.is_nil({ [false] = 1, [true] = 2, [2.5] = 3, [-1] = 4, s = 5, ["not a name"] = 6, [print] = 7 })
+            end)
+            it("cycle", function()
+              local t = { name = "loop" }
+              t.self = t
+              assert.is_nil(t)
+            end)
+            it("emptied", function()
+              local t = {}
+              for i = 1, 1000000 do t[i] = true end
+              for i = 1, 1000000 do t[i] = nil end
+              t.left = 1
+              assert.is_nil(t)
+            end)
+            """, limits: SandboxLimits(memory: 64 << 20, instructions: 20_000_000, seconds: 10))
+        let every = try run.result("every type").message
+        XCTAssertTrue(every.hasPrefix("expected nil, got {[false] = 1, [true] = 2, [function"), every)
+        XCTAssertTrue(every.hasSuffix("] = 7, [-1] = 4, [2.5] = 3, [\"not a name\"] = 6, s = 5}"), every)
+        XCTAssertEqual(try run.result("cycle").message,
+                       "expected nil, got {name = \"loop\", self = {name = \"loop\", self = {…}}}")
+        XCTAssertEqual(try run.result("emptied").message, "expected nil, got {left = 1}")
+    }
+
+    func testTheTextOfATableIsBounded() throws {
+        let run = try run("""
+            it("wide", function()
+              local long = string.rep("x", 100000)
+              local t = {}
+              for i = 1, 8 do
+                local inner = {}
+                for j = 1, 8 do inner[long .. j] = long end
+                t[long .. i] = inner
+              end
+              assert.is_nil(t)
+            end)
+            """)
+        let message = try run.result("wide").message
+        XCTAssertTrue(message.hasPrefix("expected nil, got {[\"" + String(repeating: "x", count: 200) + "…\"] = {["), message)
+        XCTAssertTrue(message.hasSuffix(", …}"), message)
+        XCTAssertLessThan(message.utf8.count, 2_500)
+    }
+}
