@@ -212,6 +212,10 @@ final class BustedHabitsTests: XCTestCase {
                     s.toggle.duration = 2
                     assert.are.equal(2, s.toggle.duration)
                   end)
+                  it("is given a thread", function()
+                    local s = scene.script("toggle.lua")
+                    s.toggle.duration = coroutine.create(print)
+                  end)
                 end)
                 """,
         ], in: directory)
@@ -224,7 +228,8 @@ final class BustedHabitsTests: XCTestCase {
         XCTAssertEqual(run.output, """
             ERROR spy_spec.lua:4: toggle is spied on: \(reason)
             ERROR spy_spec.lua:8: toggle is stubbed: \(reason)
-            1 passed, 0 failed, 2 errored
+            ERROR spy_spec.lua:17: toggle is given a thread: toggle.duration cannot be a thread
+            1 passed, 0 failed, 3 errored
 
             """, run.errors)
     }
