@@ -45,6 +45,18 @@ public struct LuaCall {
         index > count ? .null : runtime.value(at: Int32(index), in: S)
     }
 
+    /// Whether the argument can be called: a function, or a table whose
+    /// metatable has a `__call` (a spec's spy), read raw.
+    public func isCallable(_ index: Int) -> Bool {
+        guard index <= count else { return false }
+        let at = Int32(index)
+        if lua_type(S, at) == LUA_TFUNCTION { return true }
+        guard lua_type(S, at) == LUA_TTABLE, lua_getmetatable(S, at) != 0 else { return false }
+        let call = runtime.field("__call", of: -1, in: S)
+        bh_pop(S, 2)
+        return call != LUA_TNIL
+    }
+
     /// The argument as plain data, tables included (read raw, depth and
     /// size bounded).
     public func data(_ index: Int) throws(LuaError) -> LooseValue {

@@ -60,9 +60,10 @@ extension SpecFileRun {
                     value = try call.data(4).looseValue(for: "\(name).\(key)")
                 } catch {
                     // `spy.on(s.toggle, "toggle")`, `stub(s.toggle, …)` (a spy is a
-                    // table of functions): a busted user's first try, which cannot
-                    // reach the behaviour's own Lua state.
-                    guard let record = scene.scene.record(named: name) else { throw error }
+                    // callable table): a busted user's first try, which cannot
+                    // reach the behaviour's own Lua state. Any other value is
+                    // refused for what it is (a thread, a cycle).
+                    guard call.isCallable(4), let record = scene.scene.record(named: name) else { throw error }
                     throw LuaError(SpecFileRun.behaviourFunctionSet(name, key, events: record.behaviour?.eventNames ?? []))
                 }
                 try self.execute(.set(name, property: key, value: value), in: scene, call)

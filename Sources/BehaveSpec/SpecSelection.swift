@@ -35,9 +35,11 @@ public struct SpecSelection: Sendable, Equatable, Codable {
         filters.isEmpty && filtersOut.isEmpty && tags.isEmpty && excludedTags.isEmpty && names.isEmpty
     }
 
-    /// The options' names on the command line, and in busted's config file.
-    public static let flags = ["--filter", "--filter-out", "--tags", "--exclude-tags"]
-    public static let configKeys = ["filter", "filter-out", "tags", "exclude-tags"]
+    /// The options' names on the command line, and in busted's config file,
+    /// in the order of the lists: filters, exclusions, tags, excluded tags,
+    /// names.
+    public static let flags = ["--filter", "--filter-out", "--tags", "--exclude-tags", "--name"]
+    public static let configKeys = ["filter", "filter-out", "tags", "exclude-tags", "name"]
 
     /// Throws the first mistake in a pattern, named by its option
     /// (`--filter "[a": malformed pattern (missing ']')`; `options` names
@@ -85,7 +87,7 @@ public struct SpecSelection: Sendable, Equatable, Codable {
     /// The options that chose, each named as `options` names filters,
     /// exclusions, tags, excluded tags and names (for a run that chose no
     /// spec): as a command line gives them, or a config file's keys.
-    public func described(options: [String] = SpecSelection.flags + ["--name"], separator: String = " ") -> String {
+    public func described(options: [String] = SpecSelection.flags, separator: String = " ") -> String {
         let lists = [filters, filtersOut, tags, excludedTags, names]
         return zip(options, lists).flatMap { option, list in list.map { "\(option) \($0)" } }.joined(separator: separator)
     }

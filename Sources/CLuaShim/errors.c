@@ -197,15 +197,24 @@ static int heads (bh_error_site *e, const char *msg, size_t len,
 /* The bytes of "behave:LINE: " heading 'msg', 0 when it has none: Lua's
 ** own functions head their errors so when Behave's chunk called them (the
 ** prelude's print, whose tostring met a __tostring that gave no text): a
-** line of Behave's names no place a user can go to either. */
-static size_t internal_place (const char *msg, size_t len) {
+** line of Behave's names no place a user can go to either. Only a line of
+** a live frame of Behave's counts: a script's own text that begins so
+** (`error("behave:7: …", 0)`) is the script's words, kept whole. */
+static size_t internal_place (const bh_error_site *e, const char *msg,
+                              size_t len) {
   static const char internal[] = "behave:";
   const size_t n = sizeof(internal) - 1;
   size_t at = n;
+  int line = 0, i;
   if (len < n || memcmp(msg, internal, n) != 0) return 0;
-  while (at < len && msg[at] >= '0' && msg[at] <= '9') at++;
+  /* nine digits at most: any line a chunk has, and no overflow */
+  while (at < len && at < n + 9 && msg[at] >= '0' && msg[at] <= '9')
+    line = line * 10 + (msg[at++] - '0');
   if (at == n || at + 2 > len || msg[at] != ':' || msg[at + 1] != ' ') return 0;
-  return at + 2;
+  for (i = 0; i < e->nframes; i++)
+    if (e->frames[i].line == line && strcmp(e->frames[i].source, "behave") == 0)
+      return at + 2;
+  return 0;
 }
 
 
@@ -225,7 +234,7 @@ static int cut_unknown_place (bh_error_site *e, const char *msg,
   for (;;) {
     if (e->where + n <= len && memcmp(msg + e->where, unknown, n) == 0)
       e->where += n;
-    else if ((ours = internal_place(msg + e->where, len - e->where)) > 0) {
+    else if ((ours = internal_place(e, msg + e->where, len - e->where)) > 0) {
       e->where += ours;
       cut_ours = 1;
     }

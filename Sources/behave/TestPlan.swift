@@ -88,7 +88,7 @@ struct TestPlan {
         let configShown = test.configFile ?? TestPlan.configName
         chosenBy = [given.selectsAll ? nil : given.described(),
                     read.selectsAll ? nil : "\(configShown)'s "
-                        + read.described(options: (SpecSelection.configKeys + ["name"]).map { "`\($0)`" }, separator: ", ")]
+                        + read.described(options: SpecSelection.configKeys.map { "`\($0)`" }, separator: ", ")]
             .compactMap { $0 }.joined(separator: " and ")
         do throws(LuaError) {
             if !given.selectsAll { try given.check(with: LuaPatterns()) }

@@ -44,6 +44,17 @@ final class ScriptErrorTests: XCTestCase {
         XCTAssertEqual(error.headline, "probe.lua:4: '__tostring' must return a string")
     }
 
+    /// Only a line of Behave's own Lua that was running is cut: a
+    /// script's own message that starts the same way is its words, whole.
+    func testAScriptsOwnMessageThatStartsLikeBehavesLineIsKept() throws {
+        let error = try firstError("""
+            function Probe:awake()
+              error("behave:7: the user's own words", 0)
+            end
+            """)
+        XCTAssertEqual(error.text, "behave:7: the user's own words")
+    }
+
     /// Code nested past the compiler's levels (here, the targets of one
     /// assignment) stops Lua with "C stack overflow", raised as a run-time
     /// error with no line: it is told as the syntax error it is, at its

@@ -5,41 +5,13 @@ import XCTest
 /// at the root of a suite with its specs in `spec/`, `--name` for a spec
 /// whose name is full of pattern characters, luassert's `assert.array`,
 /// busted's options Behave leaves out, print in a passing spec, a spy put
-/// on a behaviour.
+/// on a behaviour. Each test runs `behave test` in a suite of
+/// `Fixtures/.habits`: a hidden folder, because its specs fail on purpose
+/// and `behave test` at the checkout's root, which runs every other spec,
+/// passes over hidden folders.
 final class BustedHabitsTests: XCTestCase {
-    private func write(_ files: [String: String], in directory: String) throws {
-        for (name, text) in files {
-            let path = directory + "/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-    }
-
     func testSceneScriptFindsAScriptOfTheWorkingDirectoryFromASpecInSpec() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "counter.lua": """
-                local Counter = behaviour { name = "Counter", outlets = { button = "Button" } }
-                function Counter:awake()
-                  self.count = 0
-                  self.button:on("touchUpInside", function() self.count = self.count + 1 end)
-                end
-                return Counter
-                """,
-            "spec/counter_spec.lua": """
-                describe("counter", function()
-                  it("counts taps", function()
-                    local s = scene.script("counter.lua")
-                    s:tap("button")
-                    assert.are.equal(1, s.counter.count)
-                  end)
-                  it("names where it looked", function()
-                    scene.script("missing.lua")
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/working_directory")
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.output, """
             ERROR spec/counter_spec.lua:8: counter names where it looked: missing.lua: no such script next to the spec \
@@ -50,17 +22,7 @@ final class BustedHabitsTests: XCTestCase {
     }
 
     func testNameRunsTheSpecOfThatFullNameAsItIsNotAsAPattern() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "a_spec.lua": """
-                describe("parse", function()
-                  it("reads (a) 100%", function() end)
-                  it("reads (a) 100% too", function() end)
-                  it("reads a 100", function() end)
-                end)
-                """,
-            ".busted": "return { default = { name = \"parse reads a 100\" } }\n",
-        ], in: directory)
+        let directory = fixture(".habits/name")
         let named = try runBehaveWithErrors(["test", "--name", "parse reads (a) 100%", "--list"], in: directory)
         XCTAssertEqual(named.output, "a_spec.lua:2: parse reads (a) 100%\n", named.errors)
         let two = try runBehaveWithErrors(["test", "--name", "parse reads (a) 100%", "--name", "parse reads a 100"],
@@ -73,13 +35,7 @@ final class BustedHabitsTests: XCTestCase {
     }
 
     func testATagWrittenWithItsHashSelectsAndASelectionOfNothingIsTold() throws {
-        let directory = try temporaryDirectory(self)
-        try write(["a_spec.lua": """
-            describe("io #slow", function()
-              it("reads", function() end)
-            end)
-            it("adds #fast", function() end)
-            """], in: directory)
+        let directory = fixture(".habits/tags")
         let hashed = try runBehaveWithErrors(["test", "--tags", "#slow", "--exclude-tags", " #fast"], in: directory)
         XCTAssertEqual(hashed.output, "1 passed, 0 failed\n", hashed.errors)
         XCTAssertEqual(hashed.errors, "")
@@ -93,12 +49,7 @@ final class BustedHabitsTests: XCTestCase {
     /// A selection of nothing names its options where they were given: a
     /// config file's are read again on the next run, whatever is typed.
     func testASelectionOfNothingNamesWhereItsOptionsWereGiven() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "a_spec.lua": "it(\"adds #fast\", function() end)\n",
-            ".busted": "return { default = { filter = \"^write\", [\"exclude-tags\"] = \"fast\" } }\n",
-            "ci.busted": "return { default = { name = \"adds\" } }\n",
-        ], in: directory)
+        let directory = fixture(".habits/nothing_chosen")
         let configured = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(configured.output, "0 passed, 0 failed\n")
         XCTAssertEqual(configured.errors, "behave: warning: no spec was chosen by .busted's `filter` ^write, "
@@ -114,25 +65,7 @@ final class BustedHabitsTests: XCTestCase {
     /// error_matches matches the pattern against the message without the
     /// position Lua put at its head; its failure shows that text.
     func testErrorMatchesShowsTheTextItMatched() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "match_spec.lua": """
-                describe("matching", function()
-                  it("fails", function()
-                    assert.error_matches(function() error("disk full") end, "^full")
-                  end)
-                  it("fails turned around", function()
-                    assert.no.error_matches(function() error("disk full") end, "^disk")
-                  end)
-                  it("passes without the position", function()
-                    assert.error_matches(function() error("disk full") end, "^disk full$")
-                  end)
-                  it("fails on a table", function()
-                    assert.error_matches(function() error({ code = 1 }) end, "code")
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/error_matches")
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.output, """
             FAIL match_spec.lua:3: matching fails: expected an error matching the pattern "^full", got "disk full"
@@ -145,8 +78,7 @@ final class BustedHabitsTests: XCTestCase {
     }
 
     func testBustedsOptionsThatBehaveLeavesOutSayWhyAndWhatToDo() throws {
-        let directory = try temporaryDirectory(self)
-        try write(["a_spec.lua": "it(\"runs\", function() end)\n"], in: directory)
+        let directory = fixture(".habits/absent_options")
         let cases = [
             (["-v"], "Unknown option '-v': busted's --verbose is not needed: each failure and error is printed whole"),
             (["--no-verbose"], "Unknown option '--no-verbose': busted's --verbose is not needed"),
@@ -167,22 +99,7 @@ final class BustedHabitsTests: XCTestCase {
     }
 
     func testWhatAPassingSpecPrintsIsShownAsBustedShowsIt() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "print_spec.lua": """
-                describe("debugging", function()
-                  it("prints and passes", function()
-                    print("got", 42)
-                    assert.are.equal(42, 42)
-                  end)
-                  it("passes quietly", function() end)
-                  it("prints and fails", function()
-                    print("got", 41)
-                    assert.are.equal(42, 41)
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/prints")
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.output, """
             PASS print_spec.lua:2: debugging prints and passes
@@ -195,26 +112,7 @@ final class BustedHabitsTests: XCTestCase {
     }
 
     func testASpyOnABehaviourSaysWhyNotAndWhatToRecord() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "spy_spec.lua": """
-                describe("toggle", function()
-                  it("is spied on", function()
-                    local s = scene.script("toggle.lua")
-                    spy.on(s.toggle, "toggle")
-                  end)
-                  it("is stubbed", function()
-                    local s = scene.script("toggle.lua")
-                    stub(s.toggle, "toggle")
-                  end)
-                  it("takes values as ever", function()
-                    local s = scene.script("toggle.lua")
-                    s.toggle.duration = 2
-                    assert.are.equal(2, s.toggle.duration)
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/spy")
         let run = try runBehaveWithErrors(["test"], in: directory)
         let reason = "`toggle.toggle` cannot be replaced by a function: the behaviour `toggle` runs in its scene's own Lua "
             + "state, which the spec's spies and stubs do not reach; check what it does instead: "
@@ -224,33 +122,14 @@ final class BustedHabitsTests: XCTestCase {
         XCTAssertEqual(run.output, """
             ERROR spy_spec.lua:4: toggle is spied on: \(reason)
             ERROR spy_spec.lua:8: toggle is stubbed: \(reason)
-            1 passed, 0 failed, 2 errored
+            ERROR spy_spec.lua:17: toggle is given a thread: toggle.duration cannot be a thread
+            1 passed, 0 failed, 3 errored
 
             """, run.errors)
     }
 
     func testAssertArrayHasNoHolesAsLuassertChecksIt() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "array_spec.lua": """
-                describe("array", function()
-                  it("passes", function()
-                    assert.array({ 1, 2, 3 }).has.no.holes()
-                    assert.are.equal(2, assert.array({ 1, nil, 3 }).has.holes())
-                    assert.is_nil(assert.array({}).has.no.holes())
-                  end)
-                  it("fails at the length given", function()
-                    assert.array({ 1, 2 }).has.no.holes(3)
-                  end)
-                  it("fails without one", function()
-                    assert.array({ 1, 2 }).has.holes()
-                  end)
-                  it("needs the array", function()
-                    assert.has.no.holes()
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/holes")
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.output, """
             FAIL array_spec.lua:8: array fails at the length given: expected no holes in [1] to [3], but [3] is nil: {1, 2}
@@ -266,55 +145,7 @@ final class BustedHabitsTests: XCTestCase {
     /// would loop or raise here), cycles and nesting stop two levels down,
     /// and a table of any size shows eight entries.
     func testATableRaisedAsAnErrorIsShownRawAndBounded() throws {
-        let directory = try temporaryDirectory(self)
-        try write([
-            "error_spec.lua": """
-                describe("raising", function()
-                  it("a code", function()
-                    error({ code = 42 })
-                  end)
-                  it("a cycle", function()
-                    local t = { name = "loop" }
-                    t.self = t
-                    error(t)
-                  end)
-                  it("a big table", function()
-                    local t = {}
-                    for i = 1, 100000 do t[i] = i; t["k" .. i] = i end
-                    error(t)
-                  end)
-                  it("keys of every kind", function()
-                    local hostile = { __name = "Oops", __index = function() error("index") end,
-                                      __pairs = function() while true do end end,
-                                      __tostring = function() while true do end end,
-                                      __len = function() error("len") end, __lt = function() error("lt") end,
-                                      __eq = function() error("eq") end }
-                    error(setmetatable({ [true] = 1, [1.5] = "a\\0b\\n", ["a b"] = {}, [print] = 2,
-                                         [setmetatable({}, hostile)] = 3, ["end"] = 1,
-                                         nested = { deeper = { deepest = {} } } }, hostile))
-                  end)
-                  it("a deep one", function()
-                    local t = {}
-                    for _ = 1, 100000 do t = { t } end
-                    error(t)
-                  end)
-                  it("long text", function()
-                    error({ ("é"):rep(100), [("x"):rep(1000)] = 1 })
-                  end)
-                  it("nothing", function()
-                    error()
-                  end)
-                  it("a table caught", function()
-                    assert.has_error(function() error({ code = 42 }) end, { code = 42 })
-                  end)
-                  it("a wide one", function()
-                    local t = {}
-                    for i = 1, 8 do t[i] = { ("z"):rep(60), ("z"):rep(60) } end
-                    error(t)
-                  end)
-                end)
-                """,
-        ], in: directory)
+        let directory = fixture(".habits/error_tables")
         let run = try runBehaveWithErrors(["test"], in: directory)
         var lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let wide = lines.count > 7 ? lines.remove(at: 7) : ""

@@ -12,8 +12,7 @@ final class WidgetTruthTests: XCTestCase {
     /// steps (7.25) went the same way at the next Tab.
     func testTabbingThroughAStepperLeavesAValueBetweenItsSteps() throws {
         let driver = try WindowDriver()
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Edits/decimals.scene.yaml").path
+        let scene = fixture("Edits/decimals.scene.yaml")
         let input = Pipe()
         try driver.open(scene, input: input)
         let place = try XCTUnwrap(driver.places["count"])
@@ -23,24 +22,17 @@ final class WidgetTruthTests: XCTestCase {
         // before it left (a Tab that changed 2.5 made it `2 → 7.25`).
         try driver.xdotool(text)
         try driver.key("Tab")
-        try typeIntoTheStepper("7.25")
+        try type("7.25", intoTheStepperAt: text, driver)
         let first = try driver.waitForLine(containing: "count.value:")
         XCTAssertTrue(first.hasSuffix("count.value: 2.5 → 7.25"), driver.lines.joined(separator: "\n"))
 
         try driver.xdotool(text)
         try driver.key("Tab")
-        try typeIntoTheStepper("8")
+        try type("8", intoTheStepperAt: text, driver)
         let second = try driver.waitForLine(containing: "count.value: 7.25 →")
         XCTAssertTrue(second.hasSuffix("count.value: 7.25 → 8"), driver.lines.joined(separator: "\n"))
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
-
-        func typeIntoTheStepper(_ value: String) throws {
-            try driver.xdotool(text)
-            try driver.key("ctrl+a")
-            try driver.type(value)
-            try driver.key("Tab")
-        }
     }
 
     /// Text that is no number, typed into a stepper, keeps its value: GTK
@@ -48,24 +40,14 @@ final class WidgetTruthTests: XCTestCase {
     /// value the user never typed.
     func testWordsTypedIntoAStepperKeepItsValue() throws {
         let driver = try WindowDriver()
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Edits/decimals.scene.yaml").path
+        let scene = fixture("Edits/decimals.scene.yaml")
         let input = Pipe()
         try driver.open(scene, input: input)
         let place = try XCTUnwrap(driver.places["count"])
         let text = ["mousemove", "\(place.x + 20)", "\(place.y + place.height / 2)", "click", "1"]
-        for typed in ["abc", "5x", " "] {
-            try driver.xdotool(text)
-            try driver.key("ctrl+a")
-            try driver.type(typed)
-            try driver.key("Tab")
-        }
         // A number last: GTK takes X events in order, so its change says
         // what the words before it left.
-        try driver.xdotool(text)
-        try driver.key("ctrl+a")
-        try driver.type("8")
-        try driver.key("Tab")
+        for typed in ["abc", "5x", " ", "8"] { try type(typed, intoTheStepperAt: text, driver) }
         let change = try driver.waitForLine(containing: "count.value:")
         XCTAssertTrue(change.hasSuffix("count.value: 2.5 → 8"), driver.lines.joined(separator: "\n"))
         input.fileHandleForWriting.write(Data("state\n".utf8))
@@ -83,39 +65,10 @@ final class WidgetTruthTests: XCTestCase {
     /// window out, or into content grown in the same handler, was cut to
     /// the bounds GTK last laid out (0), the trace saying otherwise.
     func testAScriptsOffsetIsTheOneTheScrolledWindowHolds() throws {
-        let scene = try scratchScene("offset.scene.yaml", [
-            "offset.scene.yaml": """
-            screen: Offset
-            controls:
-              list: { type: ScrollView, frame: [0, 0, 200, 100], contentSize: [200, 400] }
-              more: { type: Button, title: More, frame: [0, 120, 120, 40] }
-            behaviours:
-              offset: { script: offset.lua, outlets: { list: list, more: more } }
-
-            """,
-            "offset.lua": """
-            local Offset = behaviour { name = "Offset", outlets = { list = "ScrollView", more = "Button" } }
-            function Offset:awake()
-              self.list.contentOffset = { x = 0, y = 150 }
-              self.taps = 0
-              self.more:on("touchUpInside", function()
-                self.taps = self.taps + 1
-                if self.taps == 1 then
-                  self.list.contentOffset = { x = -20, y = 1000 }
-                else
-                  self.list.contentSize = { width = 200, height = 800 }
-                  self.list.contentOffset = { x = 0, y = 500 }
-                end
-                print("read " .. self.list.contentOffset.x .. "," .. self.list.contentOffset.y)
-              end)
-            end
-            return Offset
-
-            """,
-        ])
+        let scene = fixture("Offset/offset.scene.yaml")
         let driver = try WindowDriver()
         let input = Pipe()
-        try driver.open(scene.path, input: input)
+        try driver.open(scene, input: input)
         try driver.waitForLine(containing: "list.contentOffset: (0, 0) → (0, 150)")
         func stateHolds(_ y: Int) throws {
             input.fileHandleForWriting.write(Data("state\n".utf8))
@@ -148,28 +101,9 @@ final class WidgetTruthTests: XCTestCase {
     /// for ever, a value refused many times a second while hidden and
     /// taken once shown again.
     func testAStepperHiddenWhileHeldStopsStepping() throws {
-        let scene = try scratchScene("held.scene.yaml", [
-            "held.scene.yaml": """
-            screen: Held
-            controls:
-              count: { type: Stepper, frame: [10, 10, 160, 40] }
-              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
-            behaviours:
-              held: { script: held.lua, outlets: { count: count, back: back } }
-
-            """,
-            "held.lua": """
-            local Held = behaviour { name = "Held", outlets = { count = "Stepper", back = "Button" } }
-            function Held:awake()
-              self.count:on("valueChanged", function() self.count.hidden = true end)
-              self.back:on("touchUpInside", function() self.count.hidden = false end)
-            end
-            return Held
-
-            """,
-        ])
+        let scene = fixture("Held/held.scene.yaml")
         let driver = try WindowDriver()
-        try driver.open(scene.path)
+        try driver.open(scene)
         let place = try XCTUnwrap(driver.places["count"])
         // GTK repeats a held + after half a second: held past that.
         try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
@@ -236,45 +170,10 @@ final class WidgetTruthTests: XCTestCase {
     /// and the trace, the state and the script's read give the value held.
     /// Before: the trace said the script's 80, the read and the state 50.
     func testAScriptsValuePastAScalesFillLevelIsTheOneHeld() throws {
-        let scene = try scratchScene("fill.scene.yaml", [
-            "fill.scene.yaml": """
-            screen: Fill
-            ui: fill.ui
-            controls:
-              level: { type: Slider }
-              go: { type: Button, title: Go }
-            behaviours:
-              fill: { script: fill.lua, outlets: { level: level, go: go } }
-
-            """,
-            "fill.ui": """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <property name="orientation">vertical</property>
-              <child><object class="GtkScale" id="level">
-                <property name="fill-level">50</property>
-                <property name="show-fill-level">1</property>
-                <property name="adjustment"><object class="GtkAdjustment">
-                  <property name="upper">100</property><property name="value">10</property>
-                </object></property>
-              </object></child>
-              <child><object class="GtkButton" id="go"/></child>
-            </object></child></object></interface>
-            """,
-            "fill.lua": """
-            local Fill = behaviour { name = "Fill", outlets = { level = "Slider", go = "Button" } }
-            function Fill:awake()
-              self.go:on("touchUpInside", function()
-                self.level.value = 80
-                print("read " .. self.level.value)
-              end)
-            end
-            return Fill
-
-            """,
-        ])
+        let scene = fixture("Fill/fill.scene.yaml")
         let driver = try WindowDriver()
         let input = Pipe()
-        try driver.open(scene.path, input: input)
+        try driver.open(scene, input: input)
         try driver.click("go")
         try driver.waitForLine(containing: "read 50")
         XCTAssertTrue(driver.lines.contains { $0.hasSuffix("level.value: 10 → 50") }, driver.lines.joined(separator: "\n"))
@@ -410,8 +309,7 @@ final class WidgetTruthTests: XCTestCase {
     /// tap. Before: the press's mark that its `clicked` was to come stayed
     /// set, and swallowed that Space.
     func testAPressLiftedOffTheButtonLeavesTheNextSpaceATap() throws {
-        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Taps/taps.scene.yaml").path
+        let scene = fixture("Taps/taps.scene.yaml")
         let driver = try WindowDriver()
         try driver.open(scene)
         try driver.click("button")      // a tap, and the button has the focus
@@ -427,5 +325,21 @@ final class WidgetTruthTests: XCTestCase {
         try driver.waitForLine(containing: "other valueChanged")
         XCTAssertEqual(driver.lines.filter { $0.hasSuffix("] tapped") }.count, 2, driver.lines.joined(separator: "\n"))
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    // MARK: Support
+
+    /// A scene of `Fixtures/`, by its path there.
+    private func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+    }
+
+    /// Clicks into the stepper's text (`click`: xdotool's words for it),
+    /// replaces it with `value` and leaves with Tab, when GTK reads it.
+    private func type(_ value: String, intoTheStepperAt click: [String], _ driver: WindowDriver) throws {
+        try driver.xdotool(click)
+        try driver.key("ctrl+a")
+        try driver.type(value)
+        try driver.key("Tab")
     }
 }

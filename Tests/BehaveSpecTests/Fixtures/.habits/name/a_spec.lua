@@ -1,0 +1,5 @@
+describe("parse", function()
+  it("reads (a) 100%", function() end)
+  it("reads (a) 100% too", function() end)
+  it("reads a 100", function() end)
+end)

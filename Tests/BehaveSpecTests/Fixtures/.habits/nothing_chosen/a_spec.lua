@@ -1,0 +1,1 @@
+it("adds #fast", function() end)

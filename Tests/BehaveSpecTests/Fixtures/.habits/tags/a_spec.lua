@@ -1,0 +1,4 @@
+describe("io #slow", function()
+  it("reads", function() end)
+end)
+it("adds #fast", function() end)
