@@ -127,28 +127,9 @@ final class WidgetTruthTests: XCTestCase {
     /// the held + would step on, each step refused, and be taken again
     /// once the stepper took touches.
     func testAStepperMadeNotInteractiveWhileHeldStopsStepping() throws {
-        let scene = try scratchScene("locked.scene.yaml", [
-            "locked.scene.yaml": """
-            screen: Locked
-            controls:
-              count: { type: Stepper, frame: [10, 10, 160, 40] }
-              back: { type: Button, title: Back, frame: [10, 80, 120, 40] }
-            behaviours:
-              locked: { script: locked.lua, outlets: { count: count, back: back } }
-
-            """,
-            "locked.lua": """
-            local Locked = behaviour { name = "Locked", outlets = { count = "Stepper", back = "Button" } }
-            function Locked:awake()
-              self.count:on("valueChanged", function() self.count.userInteractionEnabled = false end)
-              self.back:on("touchUpInside", function() self.count.userInteractionEnabled = true end)
-            end
-            return Locked
-
-            """,
-        ])
+        let scene = fixture("Locked/locked.scene.yaml")
         let driver = try WindowDriver()
-        try driver.open(scene.path)
+        try driver.open(scene)
         let place = try XCTUnwrap(driver.places["count"])
         // GTK repeats a held + after half a second: held past that.
         try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
@@ -188,47 +169,10 @@ final class WidgetTruthTests: XCTestCase {
     /// Before: the control kept 70 (raised there with the minimum) while
     /// the scale held 50.
     func testAScalesValueIsHeldAtItsFillLevelWhenItsRangeMoves() throws {
-        let scene = try scratchScene("refill.scene.yaml", [
-            "refill.scene.yaml": """
-            screen: Refill
-            ui: refill.ui
-            controls:
-              level: { type: Slider }
-              go: { type: Button, title: Go }
-            behaviours:
-              refill: { script: refill.lua, outlets: { level: level, go: go } }
-
-            """,
-            "refill.ui": """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <property name="orientation">vertical</property>
-              <child><object class="GtkScale" id="level">
-                <property name="fill-level">50</property>
-                <property name="show-fill-level">1</property>
-                <property name="adjustment"><object class="GtkAdjustment">
-                  <property name="upper">100</property><property name="value">10</property>
-                </object></property>
-              </object></child>
-              <child><object class="GtkButton" id="go"/></child>
-            </object></child></object></interface>
-            """,
-            "refill.lua": """
-            local Refill = behaviour { name = "Refill", outlets = { level = "Slider", go = "Button" } }
-            function Refill:awake()
-              self.taps = 0
-              self.go:on("touchUpInside", function()
-                self.taps = self.taps + 1
-                self.level.minimumValue = self.taps == 1 and 70 or 0
-                print("read " .. self.taps .. " " .. self.level.value)
-              end)
-            end
-            return Refill
-
-            """,
-        ])
+        let scene = fixture("Refill/refill.scene.yaml")
         let driver = try WindowDriver()
         let input = Pipe()
-        try driver.open(scene.path, input: input)
+        try driver.open(scene, input: input)
         try driver.click("go")
         try driver.waitForLine(containing: "read 1 70")
         try driver.click("go")
