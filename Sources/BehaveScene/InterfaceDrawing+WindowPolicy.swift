@@ -145,8 +145,9 @@ extension InterfaceDrawing {
                 "`\(property)` of \(className) is `\(value)`, a \(type), which headless Behave cannot check: behave window asks "
                     + "GTK to read it, and refuses the file if GTK cannot"
             case .childType(let type, let parent, let taken):
-                "a <child type=\"\(type)\"> of a \(parent), which takes no child "
-                    + (taken.isEmpty ? "type" : "of that type") + " (GTK warns, and leaves the child out)"
+                "a <child type=\"\(type)\"> of a \(parent), which takes no child " + (taken.isEmpty ? "type" : "of that type")
+                    + (InterfaceDrawing.widgetChildFate(parent, kind: type).map { ": GTK warns, keeps a widget there, and \($0)" }
+                        ?? " (GTK warns, and leaves the child out)")
             case .childOfUnbuildable(let className, let parent):
                 "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
                     + "GTK stops the program (an assertion)"
@@ -191,8 +192,10 @@ extension InterfaceDrawing {
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
-            case .childType(_, _, let taken):
-                taken.isEmpty ? "remove the type"
+            case .childType(let type, let parent, let taken):
+                // A text view's child is refused whatever its type.
+                InterfaceDrawing.widgetChildFate(parent, kind: type) != nil ? "remove the <child>"
+                    : taken.isEmpty ? "remove the type"
                     : (taken.count == 1 ? "make it type=\"\(taken[0])\"" : "give one of " + taken.joined(separator: ", ")) + ", or remove the type"
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"

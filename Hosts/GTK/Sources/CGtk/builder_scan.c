@@ -980,8 +980,13 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   char *taken = in_object && strcmp(element, "child") == 0 && child_type != NULL
     && attribute(names, values, "internal-child") == NULL ? refuses_child_type(inside, child_type) : NULL;
   if (taken != NULL) {
-    /* GTK warns ("is not a valid child type"), and leaves the child out. */
-    if (*taken == '\0')
+    /* GTK warns ("is not a valid child type"), and leaves the child out;
+    ** a text view keeps a widget there, and is refused it whatever its type. */
+    const char *fate = widget_child_fate(inside, 0, child_type);
+    if (fate != NULL)
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child %s: GTK warns, keeps a widget there, and %s; "
+             "remove the <child>", child_type, g_type_name(inside), *taken == '\0' ? "type" : "of that type", fate);
+    else if (*taken == '\0')
       refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child type (GTK warns, and leaves the child out); "
              "remove the type", child_type, g_type_name(inside));
     else if (strchr(taken, ',') == NULL)
