@@ -1,4 +1,5 @@
 import CInterfaceLimits
+import Foundation
 
 /// What `behave window`'s pre-scan (Hosts/GTK's builder_scan.c) refuses in
 /// a `.ui` file though GtkBuilder would read it: what would call into the
@@ -130,7 +131,8 @@ extension InterfaceDrawing {
                 "`\(property)` is \(value), but GTK lays a screen out in C ints, and its whole numbers here are at most \(WindowLimits.integer)"
             case .largeTransform(let value):
                 "`transform` is `\(value)`, but GTK lays a screen out in C ints, and the numbers of a transform here are at most "
-                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees)"
+                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees, and stops the program on one it "
+                    + "reads as no number, as 0e400)"
             case .longLabel(let property, let characters): "`\(property)` holds \(characters) characters"
             case .link(let property, let uri): "`\(property)` is `\(uri)`"
             case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
@@ -394,33 +396,51 @@ extension InterfaceDrawing {
         return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
     }
 
-    /// Whether a number of a transform given as text (`rotate(1e10)`, read
-    /// as CSS reads its numbers) is past `WindowLimits.integer`.
+    /// Whether a number of a transform given as text (`rotate(1e10)`) is
+    /// past `WindowLimits.integer`, or no number, as GTK's CSS tokenizer
+    /// reads it: its whole part and its exponent in 64-bit integers that
+    /// wrap, 18 digits of its fraction, then (whole + fraction) ×
+    /// 10^exponent, so that 0e400 is NaN and 1e-10000000000000000000
+    /// infinite (the window's pre-scan reads it so too).
     static func transformPastLimits(_ text: String) -> Bool {
         let bytes = Array(text.utf8), n = bytes.count
         let digit = { (i: Int) in i < n && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        let value = { (i: Int) in Int64(bytes[i] - UInt8(ascii: "0")) }
         var i = 0
         while i < n {
-            let start = i, j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
+            let j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
             guard digit(j) || j < n && bytes[j] == UInt8(ascii: ".") && digit(j + 1) else {
                 i += 1
                 continue
             }
+            let sign: Double = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+            var whole: Int64 = 0, fraction: Int64 = 0, scale: Int64 = 1, exponent: Int64 = 0
             i = j
-            while digit(i) { i += 1 }
+            while digit(i) {
+                whole = whole &* 10 &+ value(i)
+                i += 1
+            }
             if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {
                 i += 1
-                while digit(i) { i += 1 }
-            }
-            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-                let k = i + 1 + (i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-")) ? 1 : 0)
-                if digit(k) {
-                    i = k
-                    while digit(i) { i += 1 }
+                while digit(i) {
+                    if scale < Int64.max / 10 { (fraction, scale) = (fraction * 10 + value(i), scale * 10) }
+                    i += 1
                 }
             }
-            let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
-            if !(abs(value) <= Double(WindowLimits.integer)) { return true }
+            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                let signed = i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-"))
+                if digit(i + 1 + (signed ? 1 : 0)) {
+                    let negative = bytes[i + 1] == UInt8(ascii: "-")
+                    i += 1 + (signed ? 1 : 0)
+                    while digit(i) {
+                        exponent = exponent &* 10 &+ value(i)
+                        i += 1
+                    }
+                    if negative { exponent = 0 &- exponent }
+                }
+            }
+            let number = sign * (Double(whole) + Double(fraction) / Double(scale)) * pow(10, Double(exponent))
+            if !(abs(number) <= Double(WindowLimits.integer)) { return true }
         }
         return false
     }
