@@ -27,7 +27,8 @@ extension InterfaceDrawing {
         init(_ drawing: InterfaceDrawing) {
             let document = drawing.document, elements = document.elements, classes = GtkClasses.gtk
             var childContent: Int?, propertyContent: Int?
-            // The expanders the file leaves collapsed (`expanded` is set before a child is added, or later by id, either way).
+            // The expanders the file leaves collapsed: none of its `expanded` is true (one opened
+            // after its child was given parents it then, so the order is no matter).
             let collapsed = Set(elements.indices.filter { index in
                 elements[index].name == "object" && classes.isA(elements[index].attribute("class") ?? "", "GtkExpander")
                     && !elements[index].content.contains { content in
