@@ -55,7 +55,7 @@ let package = Package(
         // their cast macros and variadic functions (gtk_shim.h).
         .target(name: "CGtk", dependencies: [.product(name: "CInterfaceLimits", package: "Behave")],
                 cSettings: [.unsafeFlags(includes.map { "-I\($0)" })],
-                linkerSettings: ["gtk-4", "gobject-2.0", "glib-2.0", "gio-2.0", "cairo", "graphene-1.0", "pango-1.0"]
+                linkerSettings: ["gtk-4", "gobject-2.0", "glib-2.0", "gio-2.0", "cairo", "graphene-1.0", "pango-1.0", "m"]
                     .map { .linkedLibrary($0) }),
         // The GTK host: a widget behind each control, a window for a scene.
         .target(name: "BehaveGTK", dependencies: [

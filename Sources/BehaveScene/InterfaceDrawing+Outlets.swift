@@ -12,8 +12,9 @@ extension InterfaceDrawing {
     /// window shows as its content.
     struct Outlets {
         /// Each object's holder, by element, and whether it holds it as
-        /// its titlebar (not the window's content).
-        private var holders: [Int: (holder: Int, titlebar: Bool)] = [:]
+        /// its titlebar (not the window's content), or hides it (the child
+        /// of a collapsed expander, which GTK parents as it opens).
+        private var holders: [Int: (holder: Int, titlebar: Bool, hidden: Bool)] = [:]
         /// The screen's window, and its content (nil: the window's own
         /// child, a dialog's; the window itself is never shown).
         private var window: Int?
@@ -26,9 +27,23 @@ extension InterfaceDrawing {
         init(_ drawing: InterfaceDrawing) {
             let document = drawing.document, elements = document.elements, classes = GtkClasses.gtk
             var childContent: Int?, propertyContent: Int?
-            func hold(_ object: Int, by holder: Int, titlebar: Bool, asChild: Bool) {
+            // The expanders the file leaves collapsed: none of its `expanded` is true (one opened
+            // after its child was given parents it then, so the order is no matter).
+            let collapsed = Set(elements.indices.filter { index in
+                elements[index].name == "object" && classes.isA(elements[index].attribute("class") ?? "", "GtkExpander")
+                    && !elements[index].content.contains { content in
+                        guard case .element(let property) = content, elements[property].name == "property",
+                              InterfaceDrawing.propertyName(elements[property].attribute("name") ?? "") == "expanded" else { return false }
+                        return InterfaceDrawing.boolean(document.text(of: property).trimmingCharacters(in: .whitespacesAndNewlines)) == true
+                    }
+            })
+            // `kind`: the child's `<child type>`, or the property that holds it.
+            func hold(_ object: Int, by holder: Int, kind: String?, asChild: Bool) {
                 guard holders[object] == nil else { return }
-                holders[object] = (holder, titlebar)
+                let titlebar = kind == "titlebar"
+                // An expander's child, not its label widget: it keeps it unparented while collapsed.
+                let hidden = collapsed.contains(holder) && (asChild ? kind != "label" : kind == "child")
+                holders[object] = (holder, titlebar, hidden)
                 // A window takes a widget as its child; a controller it adds to itself.
                 guard holder == window, !titlebar, drawing.isWidget(object) != false else { return }
                 if asChild { childContent = object } else { propertyContent = object }
@@ -48,10 +63,10 @@ extension InterfaceDrawing {
                 guard outer.parent >= 0, elements[outer.parent].name == "object" else { continue }
                 let holder = outer.parent
                 if element.name == "object", outer.name == "child" {
-                    hold(index, by: holder, titlebar: outer.attribute("type") == "titlebar", asChild: true)
+                    hold(index, by: holder, kind: outer.attribute("type"), asChild: true)
                 } else if element.name == "object", outer.name == "property", let name = outer.attribute("name"),
                           InterfaceDrawing.adoptingProperties.contains(InterfaceDrawing.propertyName(name)) {
-                    hold(index, by: holder, titlebar: InterfaceDrawing.propertyName(name) == "titlebar", asChild: false)
+                    hold(index, by: holder, kind: InterfaceDrawing.propertyName(name), asChild: false)
                 }
             }
             // A widget given by id to a property that adopts it.
@@ -59,7 +74,7 @@ extension InterfaceDrawing {
                 guard elements[element.parent].name == "object", let name = element.attribute("name"),
                       InterfaceDrawing.adoptingProperties.contains(InterfaceDrawing.propertyName(name)),
                       let child = drawing.objects[InterfaceDrawing.stripped(document.text(of: index))] else { continue }
-                hold(child, by: element.parent, titlebar: InterfaceDrawing.propertyName(name) == "titlebar", asChild: false)
+                hold(child, by: element.parent, kind: InterfaceDrawing.propertyName(name), asChild: false)
             }
             if let window {
                 // A `<child>` is added after the properties are set: it wins.
@@ -85,7 +100,7 @@ extension InterfaceDrawing {
             for _ in 0...holders.count {
                 if current == content { return true }
                 if content == nil, current == window { return current != object && !titlebar }
-                guard let up = holders[current] else { return false }
+                guard let up = holders[current], !up.hidden else { return false }
                 (current, titlebar) = (up.holder, up.titlebar)
             }
             return false

@@ -70,13 +70,17 @@ extension InterfaceDrawing {
     }
 
     /// A GVariant of a string quoted without quotes or backslashes in it,
-    /// a whole number of at most nine digits (an int32), true or false.
+    /// a whole number of at most nine digits (an int32) that does not
+    /// start with 0 (GVariant reads `010` in octal, and refuses `08`),
+    /// true or false.
     static func isPlainVariant(_ text: String) -> Bool {
         var value = Substring(text).drop { $0 == " " }
         while value.last == " " { value = value.dropLast() }
         if value == "true" || value == "false" { return true }
         let digits = value.first == "-" ? value.dropFirst() : value
-        if (1...9).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }) { return true }
+        if (1...9).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }), digits == "0" || digits.first != "0" {
+            return true
+        }
         guard let quote = value.first, quote == "'" || quote == "\"", value.count >= 2, value.last == quote else { return false }
         return !value.dropFirst().dropLast().contains { $0 == quote || $0 == "\\" }
     }

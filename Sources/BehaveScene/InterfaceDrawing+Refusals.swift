@@ -307,6 +307,12 @@ extension InterfaceDrawing {
                 if warning == nil { warning = (mistake, place) }
             }
         }
+        // What the window's pre-scan weighs once the file is read (an id
+        // may be named before it is given), as it does: the ids named
+        // where a widget must be, in the file's order, then the combo boxes,
+        // each as it ends.
+        if let named = seen.namedWidgets.min(by: { $0.at < $1.at }) { return located(named.mistake, at: named.at) }
+        if let combo = seen.combos.min(by: { $0.end < $1.end }) { return located(combo.mistake, at: combo.at) }
         if let (element, refusal) = overlayLayoutByID(in: document, classes: seen.classesByID) {
             // Told past the property's end tag, where GtkBuilder reads its id.
             return located(.window(refusal, place: document.elements[element].end), at: document.elements[element].end)
@@ -335,6 +341,11 @@ extension InterfaceDrawing {
         var objectsByID: [String: Int] = [:]
         /// What the window's pre-scan keeps (`windowRefusals`).
         var window = Watch()
+        /// The ids named where a widget must be that are not one, and
+        /// the combo boxes (their ends) whose entry column is no text
+        /// column: told once the file is read.
+        var namedWidgets: [(mistake: Mistake, at: Int)] = []
+        var combos: [(mistake: Mistake, at: Int, end: Int)] = []
     }
 
     /// The classes that read `<columns>` and `<data>` (GTK has none of
@@ -448,7 +459,7 @@ extension InterfaceDrawing {
             for (end, namedBy) in [("target", "a <constraint>'s target is"), ("source", "a <constraint>'s source is")] {
                 if let id = element.attribute(end), id != "super",
                    let mistake = notAWidget(id, namedBy: namedBy, guide: true, classes: seen.classesByID) {
-                    found.append((mistake, opened))
+                    seen.namedWidgets.append((mistake, opened))
                 }
             }
         case "data":
@@ -461,7 +472,7 @@ extension InterfaceDrawing {
         }
         if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkComboBox"),
            let column = comboTextColumn(element, of: className, in: document, objects: seen.objectsByID) {
-            found.append((.comboTextColumn(column), opened))
+            seen.combos.append((.comboTextColumn(column), opened, element.end))
         }
         if element.name == "object", let className = element.attribute("class"), GtkClasses.gtk.isA(className, "GtkStackPage") {
             // Its child, an object in it or an id, which must be a widget.
@@ -474,7 +485,7 @@ extension InterfaceDrawing {
                 let id = document.text(of: child).trimmingCharacters(in: .whitespacesAndNewlines)
                 if !id.isEmpty, let mistake = notAWidget(id, namedBy: "a page's child is", guide: false, classes: seen.classesByID) {
                     // Told past the property's end tag, where its id is read.
-                    found.append((mistake, document.elements[child].end))
+                    seen.namedWidgets.append((mistake, document.elements[child].end))
                 }
             } else {
                 found.append((.pageWithoutChild(className: className), opened))

@@ -1,4 +1,5 @@
 import CInterfaceLimits
+import Foundation
 
 /// What `behave window`'s pre-scan (Hosts/GTK's builder_scan.c) refuses in
 /// a `.ui` file though GtkBuilder would read it: what would call into the
@@ -130,7 +131,8 @@ extension InterfaceDrawing {
                 "`\(property)` is \(value), but GTK lays a screen out in C ints, and its whole numbers here are at most \(WindowLimits.integer)"
             case .largeTransform(let value):
                 "`transform` is `\(value)`, but GTK lays a screen out in C ints, and the numbers of a transform here are at most "
-                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees)"
+                    + "\(WindowLimits.integer) (GTK hangs on an angle past about 8,600,000,000 degrees, and stops the program on one it "
+                    + "reads as no number, as 0e400)"
             case .longLabel(let property, let characters): "`\(property)` holds \(characters) characters"
             case .link(let property, let uri): "`\(property)` is `\(uri)`"
             case .markupLink(let place, let uri): "\(place) links to `\(uri)`"
@@ -145,8 +147,9 @@ extension InterfaceDrawing {
                 "`\(property)` of \(className) is `\(value)`, a \(type), which headless Behave cannot check: behave window asks "
                     + "GTK to read it, and refuses the file if GTK cannot"
             case .childType(let type, let parent, let taken):
-                "a <child type=\"\(type)\"> of a \(parent), which takes no child "
-                    + (taken.isEmpty ? "type" : "of that type") + " (GTK warns, and leaves the child out)"
+                "a <child type=\"\(type)\"> of a \(parent), which takes no child " + (taken.isEmpty ? "type" : "of that type")
+                    + (InterfaceDrawing.widgetChildFate(parent, kind: type).map { ": GTK warns, keeps a widget there, and \($0)" }
+                        ?? " (GTK warns, and leaves the child out)")
             case .childOfUnbuildable(let className, let parent):
                 "a \(className) in a <child> of a \(parent), which takes no children (it is not GtkBuildable), on which "
                     + "GTK stops the program (an assertion)"
@@ -191,8 +194,10 @@ extension InterfaceDrawing {
             case .longLabel: "a label shows at most \(WindowLimits.label) (a text view holds long text)"
             case .link, .markupLink: WindowRefusal.web
             case .notPangoMarkup: "write it as Pango markup (`&amp;` for `&`, `&lt;` for `<`), or turn use-markup off"
-            case .childType(_, _, let taken):
-                taken.isEmpty ? "remove the type"
+            case .childType(let type, let parent, let taken):
+                // A text view's child is refused whatever its type.
+                InterfaceDrawing.widgetChildFate(parent, kind: type) != nil ? "remove the <child>"
+                    : taken.isEmpty ? "remove the type"
                     : (taken.count == 1 ? "make it type=\"\(taken[0])\"" : "give one of " + taken.joined(separator: ", ")) + ", or remove the type"
             case .childOfUnbuildable: "remove the <child>, or give the object to one that takes it"
             case .childOfAnotherKind(_, _, let kind): "give it a \(kind), or remove the <child>"
@@ -391,33 +396,51 @@ extension InterfaceDrawing {
         return store.name == "object" && GtkClasses.gtk.isA(store.attribute("class") ?? "", "GtkTreeStore")
     }
 
-    /// Whether a number of a transform given as text (`rotate(1e10)`, read
-    /// as CSS reads its numbers) is past `WindowLimits.integer`.
+    /// Whether a number of a transform given as text (`rotate(1e10)`) is
+    /// past `WindowLimits.integer`, or no number, as GTK's CSS tokenizer
+    /// reads it: its whole part and its exponent in 64-bit integers that
+    /// wrap, 18 digits of its fraction, then (whole + fraction) ×
+    /// 10^exponent, so that 0e400 is NaN and 1e-10000000000000000000
+    /// infinite (the window's pre-scan reads it so too).
     static func transformPastLimits(_ text: String) -> Bool {
         let bytes = Array(text.utf8), n = bytes.count
         let digit = { (i: Int) in i < n && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) }
+        let value = { (i: Int) in Int64(bytes[i] - UInt8(ascii: "0")) }
         var i = 0
         while i < n {
-            let start = i, j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
+            let j = i + (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") ? 1 : 0)
             guard digit(j) || j < n && bytes[j] == UInt8(ascii: ".") && digit(j + 1) else {
                 i += 1
                 continue
             }
+            let sign: Double = bytes[i] == UInt8(ascii: "-") ? -1 : 1
+            var whole: Int64 = 0, fraction: Int64 = 0, scale: Int64 = 1, exponent: Int64 = 0
             i = j
-            while digit(i) { i += 1 }
+            while digit(i) {
+                whole = whole &* 10 &+ value(i)
+                i += 1
+            }
             if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {
                 i += 1
-                while digit(i) { i += 1 }
-            }
-            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-                let k = i + 1 + (i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-")) ? 1 : 0)
-                if digit(k) {
-                    i = k
-                    while digit(i) { i += 1 }
+                while digit(i) {
+                    if scale < Int64.max / 10 { (fraction, scale) = (fraction * 10 + value(i), scale * 10) }
+                    i += 1
                 }
             }
-            let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .infinity
-            if !(abs(value) <= Double(WindowLimits.integer)) { return true }
+            if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                let signed = i + 1 < n && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-"))
+                if digit(i + 1 + (signed ? 1 : 0)) {
+                    let negative = bytes[i + 1] == UInt8(ascii: "-")
+                    i += 1 + (signed ? 1 : 0)
+                    while digit(i) {
+                        exponent = exponent &* 10 &+ value(i)
+                        i += 1
+                    }
+                    if negative { exponent = 0 &- exponent }
+                }
+            }
+            let number = sign * (Double(whole) + Double(fraction) / Double(scale)) * pow(10, Double(exponent))
+            if !(abs(number) <= Double(WindowLimits.integer)) { return true }
         }
         return false
     }

@@ -220,14 +220,19 @@ final class InterfaceWindowPolicyTests: XCTestCase {
         }
         try assertRefused(switchChild, before(fixed(" rotate(1e10) ")),
                           "coffee.ui:18:134: `transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a "
-                            + "transform here are at most 65535 (GTK hangs on an angle past about 8,600,000,000 degrees)",
+                            + "transform here are at most 65535 (GTK hangs on an angle past about 8,600,000,000 degrees, and stops the "
+                            + "program on one it reads as no number, as 0e400)",
                           fix: "give smaller ones")
-        for transform in ["translate(-65536px, 0)", "rotate3d(0, 0, 1, .5e9)", "scale(1E+99)"] {
+        // GTK reads 0e400 as NaN (0 × 10^400), on which a rotation stops the program, and wraps a
+        // long exponent (e-10000000000000000000 is e+8446744073709551616), on which it hangs.
+        for transform in ["translate(-65536px, 0)", "rotate3d(0, 0, 1, .5e9)", "scale(1E+99)", "rotate(0e400)", "rotate(0.0e309)",
+                          "rotate(1e-10000000000000000000)", "rotate(18446744073709551616e309)"] {
             let (warnings, _) = try check(switchChild, before(fixed(transform)))
             XCTAssertEqual(warnings.count, 1, transform)
         }
         // GTK 4.8 reads a transform's numbers without units (`45deg` is no angle to it).
-        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5) translate(+65535, 1e3) scale(2, 2)")))
+        let (fine, _) = try check(switchChild, before(fixed("rotate(-720.5) translate(+65535, 1e3) scale(2, 2) rotate(0e308) "
+                                                                + "rotate(1e-400) rotate(18446744073709551617)")))
         XCTAssertEqual(fine, [])
         try assertRefused("Coffee &amp; tea", String(repeating: "x", count: 10_001), "coffee.ui:12:10107: `label` holds 10001 characters",
                           fix: "a label shows at most 10000 (a text view holds long text)")

@@ -511,28 +511,39 @@ static gboolean is_large_integer (GParamSpec *pspec, const char *text) {
   return FALSE;
 }
 
-/* Whether a number of a transform given as text (`rotate(1e10)`, read
-** as CSS reads its numbers) is past UI_MAX_INTEGER: GTK hangs on an angle
-** past about 8.6e9 degrees. */
+/* Whether a number of a transform given as text (`rotate(1e10)`) is past
+** UI_MAX_INTEGER, or no number, as GTK's CSS tokenizer reads it: its whole
+** part and its exponent in 64-bit integers that wrap, 18 digits of its
+** fraction, then (whole + fraction) * 10^exponent, so that 0e400 is NaN
+** and 1e-10000000000000000000 infinite. GTK hangs on an angle past about
+** 8.6e9 degrees, and stops the program on one that is no number. */
 static gboolean transform_past_limits (const char *text) {
   size_t i = 0, n = strlen(text);
   while (i < n) {
-    size_t start = i, j = i + (text[i] == '+' || text[i] == '-');
+    size_t j = i + (text[i] == '+' || text[i] == '-');
     if (!(j < n && (g_ascii_isdigit(text[j]) || (text[j] == '.' && j + 1 < n && g_ascii_isdigit(text[j + 1]))))) {
       i++;
       continue;
     }
-    for (i = j; i < n && g_ascii_isdigit(text[i]); i++) {}
+    double sign = text[i] == '-' ? -1 : 1;
+    guint64 whole = 0, fraction = 0, scale = 1, exponent = 0;
+    for (i = j; i < n && g_ascii_isdigit(text[i]); i++) whole = whole * 10 + (guint64)g_ascii_digit_value(text[i]);
     if (i + 1 < n && text[i] == '.' && g_ascii_isdigit(text[i + 1]))
-      for (i++; i < n && g_ascii_isdigit(text[i]); i++) {}
+      for (i++; i < n && g_ascii_isdigit(text[i]); i++)
+        if (scale < G_MAXINT64 / 10) {
+          fraction = fraction * 10 + (guint64)g_ascii_digit_value(text[i]);
+          scale *= 10;
+        }
+    gboolean negative = FALSE;
     if (i < n && (text[i] == 'e' || text[i] == 'E')) {
       size_t k = i + 1 + (i + 1 < n && (text[i + 1] == '+' || text[i + 1] == '-'));
-      if (k < n && g_ascii_isdigit(text[k]))
-        for (i = k; i < n && g_ascii_isdigit(text[i]); i++) {}
+      if (k < n && g_ascii_isdigit(text[k])) {
+        negative = text[i + 1] == '-';
+        for (i = k; i < n && g_ascii_isdigit(text[i]); i++) exponent = exponent * 10 + (guint64)g_ascii_digit_value(text[i]);
+      }
     }
-    char *number = g_strndup(text + start, i - start);
-    double value = g_ascii_strtod(number, NULL);
-    g_free(number);
+    gint64 power = (gint64)(negative ? 0 - exponent : exponent);
+    double value = sign * ((double)(gint64)whole + (double)(gint64)fraction / (double)(gint64)scale) * pow(10, (double)power);
     if (!(fabs(value) <= UI_MAX_INTEGER)) return TRUE;
   }
   return FALSE;
@@ -980,8 +991,13 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
   char *taken = in_object && strcmp(element, "child") == 0 && child_type != NULL
     && attribute(names, values, "internal-child") == NULL ? refuses_child_type(inside, child_type) : NULL;
   if (taken != NULL) {
-    /* GTK warns ("is not a valid child type"), and leaves the child out. */
-    if (*taken == '\0')
+    /* GTK warns ("is not a valid child type"), and leaves the child out;
+    ** a text view keeps a widget there, and is refused it whatever its type. */
+    const char *fate = widget_child_fate(inside, 0, child_type);
+    if (fate != NULL)
+      refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child %s: GTK warns, keeps a widget there, and %s; "
+             "remove the <child>", child_type, g_type_name(inside), *taken == '\0' ? "type" : "of that type", fate);
+    else if (*taken == '\0')
       refuse(scan, error, "a <child type=\"%s\"> of a %s, which takes no child type (GTK warns, and leaves the child out); "
              "remove the type", child_type, g_type_name(inside));
     else if (strchr(taken, ',') == NULL)
@@ -1258,7 +1274,8 @@ static void scan_end (GMarkupParseContext *context, const char *element, gpointe
   } else if (name != NULL && !scan->attribute && scan->layouts_open[scan->owner] && strcmp(name, "transform") == 0
              && transform_past_limits(text)) {
     refuse(scan, error, "`transform` is `%s`, but GTK lays a screen out in C ints, and the numbers of a transform here are "
-           "at most %d (GTK hangs on an angle past about 8,600,000,000 degrees); give smaller ones",
+           "at most %d (GTK hangs on an angle past about 8,600,000,000 degrees, and stops the program on one it reads as no "
+           "number, as 0e400); give smaller ones",
            g_strstrip(scan->text->str), UI_MAX_INTEGER);
   } else if (name != NULL && !scan->attribute && scan->layouts_open[scan->owner] && strcmp(name, "transform") == 0
              && !parses_transform(text)) {

@@ -14,14 +14,21 @@
 ** custom item) or says nothing of it does not judge child types, and is
 ** not listed.
 **
+** A `titlebar` is probed with a header bar: a dialog takes any child of
+** that type for one, and crashes on another (a file's is refused for it
+** apart), so a label there tells nothing of the type.
+**
 ** Some classes stop the program on a probe child (a notebook's tab before
-** any page asserts; a dialog's titlebar not a header bar crashes), or
-** might loop: the probes run in a child process, this program again
-** (`--child-types-from N`: a fresh GTK), which writes a letter a probe
-** ('+' taken, '-' refused) to a pipe, and is stopped past probe_seconds
-** in one; when it dies or is stopped in a probe, the probe is told as
-** untried (`?type`: taken, for the pre-scan and headless), and a new
-** child goes on after it.
+** any page asserts), or loop: the probes run in a child process, this
+** program again (`--child-types-from N`: a fresh GTK), which writes a
+** letter a probe ('+' taken, '-' refused) to a pipe once GtkBuilder has
+** added the child, and a '.' once the probe's objects are gone; it is
+** stopped past probe_seconds in one. When it dies or is stopped before
+** the letter, the probe is told as untried (`?type`: taken, for the
+** pre-scan and headless); after it, GtkBuilder's verdict stands (a text
+** view warns of every type, then loops for ever as it goes with the
+** child GTK laid over its text, typed or not, which a file's is refused
+** for apart). Either way a new child goes on after it.
 */
 #include "child_type_probe.h"
 #include "probe_process.h"
@@ -36,8 +43,9 @@ static const char *const child_types[] = {
 };
 static const guint child_type_count = G_N_ELEMENTS(child_types);
 
-/* How long a probe may take before the child is stopped. */
-enum { probe_seconds = 3 };
+/* How long a probe may take before the child is stopped, and its objects
+   to go once it has a verdict. */
+enum { probe_seconds = 3, teardown_seconds = 1 };
 
 /* The warnings of the probe being made. */
 static GString *warned;
@@ -58,15 +66,18 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
   for (guint probe = from; probe < count * child_type_count; probe++) {
     const char *class_name = classes[probe / child_type_count], *type = child_types[probe % child_type_count];
     alarm(probe_seconds);
-    char *text = g_strdup_printf("<interface><object class=\"%s\"><child type=\"%s\"><object class=\"GtkLabel\"/></child></object></interface>",
-                                 class_name, type);
+    const char *child = strcmp(type, "titlebar") == 0 ? "GtkHeaderBar" : "GtkLabel";
+    char *text = g_strdup_printf("<interface><object class=\"%s\"><child type=\"%s\"><object class=\"%s\"/></child></object></interface>",
+                                 class_name, type, child);
     char *refusal = g_strdup_printf("'%s' is not a valid child type of '%s'", type, class_name);
     g_string_truncate(warned, 0);
     GtkBuilder *builder = gtk_builder_new();
     gtk_builder_add_from_string(builder, text, -1, NULL);
     fputc(strstr(warned->str, refusal) != NULL ? '-' : '+', writing);
+    alarm(teardown_seconds);
     g_object_unref(builder);
     probe_process_close_windows();
+    fputc('.', writing);
     g_free(refusal);
     g_free(text);
   }
@@ -83,8 +94,17 @@ static gboolean probe_all (guint count, char *letters) {
     FILE *reading;
     pid_t child = probe_process_start("--child-types-from", next, &reading);
     if (child < 0) return FALSE;
+    /* Each probe's letter, then '.' once its objects are gone. */
     int letter = EOF;
-    while (next < total && (letter = fgetc(reading)) != EOF && letter != 'D') letters[next++] = (char)letter;
+    gboolean gone = TRUE;
+    while (next < total && (letter = fgetc(reading)) != EOF && letter != 'D') {
+      if (letter == '.') {
+        gone = TRUE;
+        continue;
+      }
+      letters[next++] = (char)letter;
+      gone = FALSE;
+    }
     fclose(reading);
     if (probe_process_failed_to_start(probe_process_wait(child))) return FALSE;
     if (letter == 'D') {
@@ -95,8 +115,9 @@ static gboolean probe_all (guint count, char *letters) {
       continue;
     }
     displayless = 0;
-    /* Dead or stopped in a probe: it is untried, and the next goes on. */
-    if (next < total) letters[next++] = '?';
+    /* Dead or stopped in a probe before its verdict: it is untried; past
+       it, as its objects went, the verdict stands. The next goes on. */
+    if (next < total && gone) letters[next++] = '?';
   }
   return TRUE;
 }

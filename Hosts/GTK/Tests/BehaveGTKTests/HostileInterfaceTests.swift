@@ -153,6 +153,13 @@ final class HostileInterfaceTests: XCTestCase {
         try assertRefused(scene("angle", #"        <child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(1e10)</property></layout></object></child></object></child>"#),
                           ["angle.ui:7:", "`transform` is `rotate(1e10)`, but GTK lays a screen out in C ints, and the numbers of a transform "
                             + "here are at most 65535", "give smaller ones"], driver: driver)
+        // GTK reads 0e400 as NaN (0 × 10^400) and wraps a long exponent: before, behave window
+        // stopped on GTK's assertion (an angle of NaN), and hung on the wrapped one.
+        for (name, angle) in [("nan", "0e400"), ("wrapped", "1e-10000000000000000000")] {
+            try assertRefused(scene(name, #"        <child><object class="GtkFixed"><child><object class="GtkLabel"><layout><property name="transform">rotate(\#(angle))</property></layout></object></child></object></child>"#),
+                              ["\(name).ui:7:", "`transform` is `rotate(\(angle))`", "stops the program on one it reads as no number",
+                               "give smaller ones"], driver: driver)
+        }
         // Before: Pango's criticals and warnings on stderr, and no text.
         try assertRefused(scene("span", #"        <child><object class="GtkLabel"><property name="label">&lt;span size="2147483647"&gt;X&lt;/span&gt;</property><property name="use-markup">yes</property></object></child>"#),
                           ["span.ui:7:", "the label (use-markup is on) gives a size past what Pango lays out"], driver: driver)

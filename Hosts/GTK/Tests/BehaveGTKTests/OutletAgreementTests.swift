@@ -125,7 +125,9 @@ final class OutletAgreementTests: XCTestCase {
     }
 
     /// Widgets held other than in a `<child>`: a stack's page's, a
-    /// frame's child given by id, a popover's; a titlebar given by id; and
+    /// frame's child given by id, a popover's; a titlebar given by id; an
+    /// expander's child, which is inside the window only while the
+    /// expander is open (before: headless bound a collapsed one's); and
     /// a screen drawn without a window (its one widget at the top). Each
     /// file also binds an id it lacks, so the window exits.
     func testHeadlessFindsWhatTheWindowShowsAsTheWindowDoes() throws {
@@ -141,6 +143,12 @@ final class OutletAgreementTests: XCTestCase {
                     <property name="child"><object class="GtkLabel" id="paged"/></property>
                   </object></child></object></child>
                   <child><object class="GtkFrame"><property name="child">framed</property></object></child>
+                  <child><object class="GtkExpander"><property name="child">folded</property></object></child>
+                  <child><object class="GtkExpander"><property name="expanded">no</property>
+                    <property name="label-widget"><object class="GtkLabel" id="foldedTitle"/></property>
+                    <child><object class="GtkBox"><child><object class="GtkButton" id="foldedChild"/></child></object></child>
+                  </object></child>
+                  <child><object class="GtkExpander"><property name="child">unfolded</property><property name="expanded">True</property></object></child>
                   <child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover">
                     <property name="child"><object class="GtkButton" id="popped"/></property>
                   </object></property></object></child>
@@ -148,6 +156,8 @@ final class OutletAgreementTests: XCTestCase {
               </object>
               <object class="GtkHeaderBar" id="bar"><child><object class="GtkButton" id="barButton"/></child></object>
               <object class="GtkLabel" id="framed"/>
+              <object class="GtkLabel" id="folded"/>
+              <object class="GtkLabel" id="unfolded"/>
             </interface>
 
             """
@@ -161,7 +171,8 @@ final class OutletAgreementTests: XCTestCase {
         let driver = try WindowDriver()
         for (name, ui, controls) in [
             ("held", held, "  paged: { type: Label }\n  framed: { type: Label }\n  popped: { type: Button }\n"
-                + "  bar: { type: View }\n  barButton: { type: Button }\n  framd: { type: Label }\n"),
+                + "  bar: { type: View }\n  barButton: { type: Button }\n  framd: { type: Label }\n  folded: { type: Label }\n"
+                + "  foldedChild: { type: Button }\n  foldedTitle: { type: Label }\n  unfolded: { type: Label }\n"),
             ("alone", alone, "  top: { type: Stack }\n  inner: { type: Button }\n  range: { type: Slider }\n  innr: { type: Button }\n"),
         ] {
             try ui.write(to: folder.appendingPathComponent("\(name).ui"), atomically: true, encoding: .utf8)
@@ -169,8 +180,15 @@ final class OutletAgreementTests: XCTestCase {
             try "screen: S\nui: \(name).ui\ncontrols:\n\(controls)".write(toFile: scene, atomically: true, encoding: .utf8)
             let headless = try assertAgree(scene, driver: driver)
             XCTAssertFalse(headless.isEmpty, name)
-            // What is shown binds: only the titlebar's, the adjustment and the misspelt ids are refused.
-            for shown in ["paged", "framed", "popped", "top", "inner"] {
+            if name == "held" {
+                for folded in ["folded", "foldedChild"] {
+                    XCTAssertTrue(headless.contains { $0.contains("control `\(folded)`: `\(folded)` in held.ui is not inside the screen's window") },
+                                  "\(folded) in \(headless)")
+                }
+            }
+            // What is shown binds: only the titlebar's, a collapsed expander's child (GTK
+            // parents it as the expander opens), the adjustment and the misspelt ids are refused.
+            for shown in ["paged", "framed", "popped", "top", "inner", "foldedTitle", "unfolded"] {
                 XCTAssertFalse(headless.contains { $0.contains("control `\(shown)`") }, "\(name): \(shown) in \(headless)")
             }
         }
