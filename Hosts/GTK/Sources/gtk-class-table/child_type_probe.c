@@ -16,13 +16,15 @@
 **
 ** A `titlebar` is probed with a header bar: a dialog takes any child of
 ** that type for one, and crashes on another (a file's is refused for it
-** apart), so a label there tells nothing of the type.
+** apart), so a label there tells nothing of the type. A `tab` is probed
+** after a page (a `<child>` without a type): a notebook gives a tab to
+** the page before it, and asserts one (a file's tab before any page is
+** refused apart).
 **
-** Some classes stop the program on a probe child (a notebook's tab before
-** any page asserts), or loop: the probes run in a child process, this
-** program again (`--child-types-from N`: a fresh GTK), which writes a
-** letter a probe ('+' taken, '-' refused) to a pipe once GtkBuilder has
-** added the child, and a '.' once the probe's objects are gone; it is
+** Some classes stop the program on a probe child, or loop: the probes
+** run in a child process, this program again (`--child-types-from N`: a
+** fresh GTK), which writes a letter a probe ('+' taken, '-' refused) to a
+** pipe once GtkBuilder has added the child, and a '.' once the probe's objects are gone; it is
 ** stopped past probe_seconds in one. When it dies or is stopped before
 ** the letter, the probe is told as untried (`?type`: taken, for the
 ** pre-scan and headless); after it, GtkBuilder's verdict stands (a text
@@ -67,8 +69,10 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
     const char *class_name = classes[probe / child_type_count], *type = child_types[probe % child_type_count];
     alarm(probe_seconds);
     const char *child = strcmp(type, "titlebar") == 0 ? "GtkHeaderBar" : "GtkLabel";
-    char *text = g_strdup_printf("<interface><object class=\"%s\"><child type=\"%s\"><object class=\"%s\"/></child></object></interface>",
-                                 class_name, type, child);
+    /* A tab is given to the page before it: a notebook asserts one. */
+    const char *page = strcmp(type, "tab") == 0 ? "<child><object class=\"GtkLabel\"/></child>" : "";
+    char *text = g_strdup_printf("<interface><object class=\"%s\">%s<child type=\"%s\"><object class=\"%s\"/></child></object></interface>",
+                                 class_name, page, type, child);
     char *refusal = g_strdup_printf("'%s' is not a valid child type of '%s'", type, class_name);
     g_string_truncate(warned, 0);
     GtkBuilder *builder = gtk_builder_new();

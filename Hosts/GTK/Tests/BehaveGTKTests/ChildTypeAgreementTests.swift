@@ -35,6 +35,9 @@ final class ChildTypeAgreementTests: InProcessGtkTestCase {
         // A dialog's titlebar, probed with a header bar (it crashed on a
         // label), and a text view's types, past which it loops, are tried.
         XCTAssertTrue(fresh.contains("\nGtkDialog action titlebar\n") && fresh.contains("\nGtkTextView\n"), fresh)
+        // A notebook's tab, probed after a page (GTK asserted on one
+        // before any): before, untried (`?tab`).
+        XCTAssertTrue(fresh.contains("\nGtkNotebook action-end action-start tab\n"), fresh)
         XCTAssertEqual(try String(contentsOf: ChildTypeAgreementTests.committed, encoding: .utf8), fresh,
                        "write it again from the checkout: xvfb-run -a swift run --package-path Hosts/GTK gtk-class-table --child-types "
                        + "> Sources/BehaveScene/Data/gtk-child-types.txt")
@@ -55,7 +58,8 @@ final class ChildTypeAgreementTests: InProcessGtkTestCase {
             ("GtkCenterBox", "title", true), ("GtkCenterBox", "center", false),
             ("GtkOverlay", "start", true), ("GtkOverlay", "overlay", false),
             ("GtkInfoBar", "titlebar", true), ("GtkInfoBar", "action", false),
-            ("GtkNotebook", "label", true), ("GtkNotebook", "action-end", false),
+            // A notebook's child comes after a page (a tab before any is refused apart).
+            ("GtkNotebook", "label", true), ("GtkNotebook", "action-end", false), ("GtkNotebook", "tab", false),
             ("GtkLabel", "start", true),
             // GTK warns of each type, then loops for ever as the text view
             // goes (the probe's child died there): before, these were
@@ -65,9 +69,10 @@ final class ChildTypeAgreementTests: InProcessGtkTestCase {
         ]
         for (parent, type, refused) in cases {
             let name = "\(parent)-\(type)"
+            let page = parent == "GtkNotebook" ? "<child><object class=\"GtkLabel\"/></child>" : ""
             let text = "<interface>\n  <object class=\"GtkWindow\"><child><object class=\"GtkBox\">"
                 + "<child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child>\n"
-                + "    <child><object class=\"\(parent)\"><child type=\"\(type)\"><object class=\"GtkButton\"/></child></object></child>"
+                + "    <child><object class=\"\(parent)\">\(page)<child type=\"\(type)\"><object class=\"GtkButton\"/></child></object></child>"
                 + "</object></child></object>\n</interface>\n"
             try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).ui"))
             let scene = folder.appendingPathComponent("\(name).scene.yaml").path
