@@ -5,7 +5,8 @@
 /// description, tab stops), a type GtkBuilder reads some texts as (a
 /// colour, a transform, a GVariant, with what one is written as, and the
 /// CSS colour names GTK reads), and the values GtkBuilder reads by rules of
-/// its own (booleans, numbers, enums and flags, with their values). Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
+/// its own (booleans, numbers, enums and flags, with their values), and
+/// the properties GtkBuilder sets as it makes an object. Read from `Data/gtk-property-kinds.txt`, which Hosts/GTK's
 /// `gtk-class-table --kinds` writes from GTK itself (a GTK test compares
 /// the two), when a `.ui` file is first checked.
 struct GtkPropertyKinds: Sendable {
@@ -49,19 +50,28 @@ struct GtkPropertyKinds: Sendable {
     let forms: [String: String]
     /// The CSS colour names GTK reads as a `GdkRGBA` (Pango knows more).
     let colourNames: Set<String>
+    /// Each class's properties that GtkBuilder sets as it makes the
+    /// object (construct and construct-only) and its parent lacks: GObject
+    /// keeps the first of one given twice, with a critical.
+    let constructed: [String: Set<String>]
 
     static let gtk = GtkPropertyKinds(String(decoding: EmbeddedFiles.bytes("Data/gtk-property-kinds.txt") ?? [], as: UTF8.self))
 
     /// The table in `text`: a line a class, `Name property=kind…`, then a
     /// line a type of values, `@Type nick=NAME…`, a line a parsed type's
-    /// form, `%Type words…`, and the colour names, `&GdkRGBA name…`; `#`
-    /// lines aside.
+    /// form, `%Type words…`, the colour names, `&GdkRGBA name…`, and a
+    /// line a class of the properties set as it is made, `^Class name…`;
+    /// `#` lines aside.
     init(_ text: String) {
         var kinds: [String: [String: Kind]] = [:], values: [String: [(nick: String, name: String)]] = [:]
-        var forms: [String: String] = [:], colourNames: Set<String> = []
+        var forms: [String: String] = [:], colourNames: Set<String> = [], constructed: [String: Set<String>] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let words = line.split(separator: " ")
             guard let first = words.first else { continue }
+            if first.hasPrefix("^") {
+                constructed[String(first.dropFirst())] = Set(words.dropFirst().map(String.init))
+                continue
+            }
             if first.hasPrefix("%") {
                 forms[String(first.dropFirst())] = words.dropFirst().joined(separator: " ")
                 continue
@@ -84,6 +94,19 @@ struct GtkPropertyKinds: Sendable {
         self.values = values
         self.forms = forms
         self.colourNames = colourNames
+        self.constructed = constructed
+    }
+
+    /// Whether GtkBuilder sets `className`'s property `name` (`-` and `_`
+    /// alike) as it makes the object, as GObject finds the property.
+    func isSetAtConstruction(_ name: String, in className: String, classes: GtkClasses = .gtk) -> Bool {
+        let wanted = InterfaceDrawing.propertyName(name)
+        var next: String? = className
+        while let current = next, let found = classes.classes[current] {
+            if found.properties.contains(wanted) { return constructed[current]?.contains(wanted) ?? false }
+            next = found.parent
+        }
+        return false
     }
 
     /// The kind of `className`'s property `name` (`-` and `_` alike), as

@@ -94,6 +94,10 @@ extension InterfaceDrawing {
         /// An assistant without a page: its Back button shows, and GTK
         /// fails an assertion going back from none.
         case assistantWithoutPages(className: String)
+        /// A property GtkBuilder sets as it makes the object given to it
+        /// again (its first on `firstLine`): GObject keeps the first, with
+        /// a critical, where GtkBuilder keeps the last of another.
+        case givenTwice(property: String, className: String, firstLine: Int)
 
         /// Whether headless takes nothing from the file for it (all but a
         /// value it cannot judge, which it warns of).
@@ -172,6 +176,9 @@ extension InterfaceDrawing {
             case .assistantWithoutPages(let className):
                 "a \(className) without a page (a <child> of it), on which GTK fails an assertion (a critical) when its Back button "
                     + "is clicked"
+            case .givenTwice(let property, let className, let firstLine):
+                "`\(property)` is given twice to a \(className) (first on line \(firstLine)), which GTK sets as it makes the object: "
+                    + "it keeps the first, with a critical (\"cannot be set twice\")"
             }
         }
 
@@ -211,6 +218,7 @@ extension InterfaceDrawing {
             case .emptyTreeRow: "give it its values (<col id=\"0\">…</col>), or remove it"
             case .linkWithoutURI: "give it a <property name=\"uri\"> (a web page or mail: http, https, mailto)"
             case .assistantWithoutPages: "give it its pages, each in a <child>"
+            case .givenTwice: "remove one of them"
             }
         }
     }
@@ -222,6 +230,17 @@ extension InterfaceDrawing {
         /// The `<object>` each element is in or is (-1: none).
         var objects: [Int] = []
         var objectCount = 0, windowCount = 0
+        /// Each object's properties given so far (by the object's index),
+        /// each with its place.
+        var given: [Int: [String: Int]] = [:]
+
+        /// Where `object` was given `property` before (nil: not yet),
+        /// noting it given at `place`.
+        mutating func give(_ property: String, at place: Int, to object: Int) -> Int? {
+            if let first = given[object]?[property] { return first }
+            given[object, default: [:]][property] = place
+            return nil
+        }
     }
 
     /// What the window's pre-scan refuses of `element` (the `index`th),
@@ -307,7 +326,13 @@ extension InterfaceDrawing {
             guard let name = element.attribute("name") else { break }
             let className = object >= 0 ? document.elements[object].attribute("class") ?? "" : ""
             let kind = GtkPropertyKinds.gtk.kind(of: name, in: className), text = document.text(of: index)
-            if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
+            if object >= 0, object == element.parent, element.attribute("bind-source") == nil,
+               GtkPropertyKinds.gtk.isSetAtConstruction(name, in: className),
+               let first = watch.give(propertyName(name), at: opened, to: object) {
+                // Told at the second's start tag, before what else it holds.
+                found.append((.givenTwice(property: name, className: className, firstLine: windowPosition(of: first, in: bytes).line),
+                              opened))
+            } else if object >= 0, object == element.parent, name == "child", GtkClasses.gtk.has(property: name, in: className),
                let fate = widgetChildFate(className) {
                 found.append((.childProperty(className: className, fate: fate), opened))
             } else if name == "transform", element.parent >= 0, document.elements[element.parent].name == "layout",

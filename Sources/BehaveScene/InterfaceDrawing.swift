@@ -11,8 +11,9 @@ import BehaveCore
 /// GtkBuilder's own rules are followed where they change a value: objects
 /// are built in its order, one adjustment or buffer for all that name it
 /// (`InterfaceDrawing+Building.swift`), a property set twice keeps the
-/// last, an adjustment's value is kept within
-/// its range as it stands when the value is set, numbers are read as
+/// last (one GTK sets as it makes the object is refused given twice, as
+/// GTK keeps the first), an adjustment's value is kept within its range
+/// as it stands when the value is set, numbers are read as
 /// `g_ascii_strtod` reads them (what follows a number is passed over), and
 /// a value GtkBuilder would not set (a word where a number goes, a number
 /// too large) is not set. What the file cannot give is left to the

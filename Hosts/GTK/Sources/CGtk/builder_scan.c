@@ -124,6 +124,10 @@ typedef struct {
   ** assistant's page: GTK goes back from none). */
   gboolean linked[UI_MAX_DEPTH + 1];
   gboolean given_children[UI_MAX_DEPTH + 1];
+  /* Each open object's properties GTK sets as it makes it given so far
+  ** (their specs), each with its line: GObject keeps the first of one
+  ** given twice, with a critical (made at its first such property). */
+  GHashTable *given[UI_MAX_DEPTH + 1];
   /* Each object's class by its id, and the ids that must name a widget
   ** (or a guide), with where they are: checked at the file's end, as an
   ** id may be given after it is named. */
@@ -975,6 +979,16 @@ static void end_cell (Scan *scan, GError **error) {
 
 /* ------------------------------------------------------------- elements */
 
+/* The line the object of the property being read was given it on before
+** (0: not yet), noting it given. */
+static int given_before (Scan *scan) {
+  GHashTable **given = &scan->given[scan->owner];
+  if (*given == NULL) *given = g_hash_table_new(NULL, NULL);
+  int first = GPOINTER_TO_INT(g_hash_table_lookup(*given, scan->pspec));
+  if (first == 0) g_hash_table_insert(*given, scan->pspec, GINT_TO_POINTER(scan->line));
+  return first;
+}
+
 static void scan_start (GMarkupParseContext *context, const char *element, const char **names, const char **values,
                         gpointer data, GError **error) {
   Scan *scan = data;
@@ -1140,6 +1154,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       scan->childless[scan->depth] = g_type_is_a(type, GTK_TYPE_STACK_PAGE);
       scan->linked[scan->depth] = FALSE;
       scan->given_children[scan->depth] = FALSE;
+      g_clear_pointer(&scan->given[scan->depth], g_hash_table_unref);
       if (attribute(names, values, "id") != NULL)
         g_hash_table_insert(scan->classes_by_id, g_string_chunk_insert(scan->names, attribute(names, values, "id")),
                             GSIZE_TO_POINTER(type));
@@ -1189,6 +1204,7 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       scan->pspec = g_object_class_find_property(klass, name);
       g_type_class_unref(klass);
     }
+    int first = 0;
     if (!scan->attribute && in_object && G_TYPE_IS_OBJECT(inside) && scan->pspec == NULL) {
       const char *near = nearest_property(inside, name);
       if (near != NULL)
@@ -1196,6 +1212,14 @@ static void scan_start (GMarkupParseContext *context, const char *element, const
       else
         refuse(scan, error, "%s has no property `%s`; remove it (gtk4-builder-tool validate lists what GTK reads)",
                g_type_name(inside), name);
+    } else if (!scan->attribute && in_object && scan->pspec != NULL && !scan->bound
+               && (scan->pspec->flags & (G_PARAM_CONSTRUCT | G_PARAM_CONSTRUCT_ONLY)) != 0
+               && (first = given_before(scan)) != 0) {
+      /* GtkBuilder hands these to g_object_new, which keeps the first (the
+      ** others it sets after, the last standing). */
+      refuse(scan, error, "`%s` is given twice to a %s (first on line %d), which GTK sets as it makes the object: it "
+             "keeps the first, with a critical (\"cannot be set twice\"); remove one of them",
+             name, g_type_name(inside), first);
     } else if (!scan->attribute && in_object && strcmp(name, "child") == 0 && widget_child_fate(inside, 0, NULL) != NULL) {
       refuse(scan, error, "`child` of %s, on which GTK %s; remove the property", g_type_name(inside),
              widget_child_fate(inside, 0, NULL));
@@ -1395,6 +1419,7 @@ gboolean bhg_scan_ui (const char *text, gssize length, GError **error) {
   for (int depth = 0; depth <= UI_MAX_DEPTH; depth++) {
     g_clear_pointer(&scan.columns[depth], g_array_unref);
     g_clear_pointer(&scan.model_columns[depth], g_array_unref);
+    g_clear_pointer(&scan.given[depth], g_hash_table_unref);
   }
   g_markup_parse_context_free(scan.context);
   g_string_free(scan.text, TRUE);

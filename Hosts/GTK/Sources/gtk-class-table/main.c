@@ -51,6 +51,10 @@
 ** enum's and flags' TYPE's values, one line a type, `@TYPE nick=NAME…`,
 ** in their order; then each parsed TYPE's form, as the pre-scan's fix
 ** words it, one line a type, `%TYPE form`, and the CSS colour names GTK reads, `&GdkRGBA name…`.
+** Last, the properties GtkBuilder sets as it makes an object (construct
+** and construct-only: GObject keeps the first of one given twice, with a
+** critical), one line a class that has such properties its parent lacks,
+** `^Class name…`.
 */
 #include "adopt_probe.h"
 #include "child_type_probe.h"
@@ -172,6 +176,33 @@ static const char *const css_colours[] = {
 };
 
 /* The CSS colour names GTK reads, `&GdkRGBA name…`. */
+/* A class's properties GtkBuilder sets as it makes the object that its
+** parent lacks, `^Class name…`; nothing when it has none. */
+static void print_constructed (GType type) {
+  GObjectClass *klass = g_type_class_ref(type);
+  GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
+    ? g_type_class_ref(g_type_parent(type)) : NULL;
+  guint count = 0;
+  GParamSpec **specs = g_object_class_list_properties(klass, &count);
+  GPtrArray *names = g_ptr_array_new();
+  for (guint i = 0; i < count; i++) {
+    const char *name = g_param_spec_get_name(specs[i]);
+    if ((specs[i]->flags & (G_PARAM_CONSTRUCT | G_PARAM_CONSTRUCT_ONLY)) != 0 && (specs[i]->flags & G_PARAM_WRITABLE) != 0
+        && (parent == NULL || g_object_class_find_property(parent, name) == NULL))
+      g_ptr_array_add(names, (gpointer)name);
+  }
+  g_ptr_array_sort(names, by_name);
+  if (names->len > 0) {
+    printf("^%s", g_type_name(type));
+    for (guint i = 0; i < names->len; i++) printf(" %s", (const char *)names->pdata[i]);
+    printf("\n");
+  }
+  g_ptr_array_free(names, TRUE);
+  g_free(specs);
+  if (parent != NULL) g_type_class_unref(parent);
+  g_type_class_unref(klass);
+}
+
 static void print_colours (void) {
   printf("&%s", g_type_name(GDK_TYPE_RGBA));
   for (guint i = 0; i < G_N_ELEMENTS(css_colours); i++) {
@@ -352,6 +383,7 @@ int main (int argc, char **argv) {
     }
     g_ptr_array_free(forms, TRUE);
     print_colours();
+    for (guint i = 0; i < types->len; i++) print_constructed(GPOINTER_TO_SIZE(types->pdata[i]));
   }
   g_free(results);
   g_ptr_array_free(buildable, TRUE);

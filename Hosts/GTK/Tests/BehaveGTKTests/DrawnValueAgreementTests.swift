@@ -435,6 +435,52 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         }
     }
 
+    /// A property given twice to one object that GTK sets as it makes
+    /// the object (an expander's `expanded`, `label`): GObject keeps the
+    /// first, with a critical ("cannot be set twice"). The window refuses
+    /// the file at the second, in the words headless warns in there, and
+    /// headless takes nothing of it; spelt another way (`use_markup`,
+    /// `use-markup`) it is the same property. Another property given
+    /// twice (a label's `label`: GTK keeps the last, as headless does),
+    /// and one property of two objects, open in both. Before: the window
+    /// kept the first expanded with GTK's critical, and headless the last.
+    func testAPropertyGivenTwiceIsRefusedAtTheSecondInBothWords() throws {
+        func file(_ object: String, title: String = "<property name=\"label\">Drawn</property>") -> String {
+            "<interface>\n  <object class=\"GtkWindow\"><child><object class=\"GtkBox\">\n"
+                + "    <child><object class=\"GtkLabel\" id=\"title\">\(title)</object></child>\n"
+                + "\(object)\n  </object></child></object>\n</interface>\n"
+        }
+        let files: [(name: String, text: String, refused: (property: String, className: String, lines: (Int, Int))?)] = [
+            ("expanded", file("    <child><object class=\"GtkExpander\">\n      <property name=\"expanded\">true</property>\n"
+                              + "      <property name=\"expanded\">false</property>\n    </object></child>"),
+             ("expanded", "GtkExpander", (5, 6))),
+            ("label", file("    <child><object class=\"GtkExpander\"><property name=\"label\">one</property>\n"
+                           + "      <property name=\"expanded\">1</property><property name=\"label\">two</property></object></child>"),
+             ("label", "GtkExpander", (4, 5))),
+            ("spelt", file("    <child><object class=\"GtkExpander\"><property name=\"use_markup\">1</property>\n"
+                           + "      <property name=\"use-markup\">0</property></object></child>"),
+             ("use-markup", "GtkExpander", (4, 5))),
+            ("lastLabel", file("", title: "<property name=\"label\">First</property><property name=\"label\">Drawn</property>"), nil),
+            ("twoObjects", file("    <child><object class=\"GtkExpander\"><property name=\"expanded\">true</property></object></child>\n"
+                                + "    <child><object class=\"GtkExpander\"><property name=\"expanded\">true</property></object></child>"), nil),
+        ]
+        let scratch = try scratchFolder()
+        let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
+        for (name, text, refused) in files {
+            let (scene, told) = try windowReading(text, as: name, in: scratch)
+            XCTAssertEqual(told != nil, refused != nil, "\(name): \(told ?? "opened")")
+            let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
+            XCTAssertEqual(warnings.count, refused != nil ? 1 : 0, "\(name): \(warnings)")
+            let headless = try SceneLoader.load(file: scene)
+            XCTAssertEqual(try headless.scene.control(named: "title")?.value("text") == .string("Drawn"), refused == nil, name)
+            guard let refused, let told, let warning = warnings.first else { continue }
+            XCTAssertTrue(told.contains(".ui:\(refused.lines.1):") && told.contains(
+                "`\(refused.property)` is given twice to a \(refused.className) (first on line \(refused.lines.0))")
+                && told.hasSuffix("; remove one of them"), "\(name): \(told)")
+            XCTAssertEqual(warning.replacingOccurrences(of: headlessOnly, with: ";"), told, name)
+        }
+    }
+
     /// A name of 200 KB in a file the window refuses (no class of that
     /// name) is cut in the message, about an ellipsis, as headless cuts
     /// it. Before: the window's message held it whole.
