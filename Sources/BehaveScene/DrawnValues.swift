@@ -20,18 +20,21 @@ final class DrawnValues: ControlWidget {
 extension DrawnValues {
     /// Sliders and steppers whose widgets share one adjustment move
     /// together, as in `behave window`, where the adjustment moves every
-    /// widget on it and each tells its control as the user's edit: a
-    /// value one takes (a script's set, the user's slide) is the others'
-    /// user edit, with its `valueChanged`. Not the frames of an
-    /// animation: the value it ends at.
+    /// widget on it: a value one takes is the others' too, as that
+    /// change's consequence, with its source (a script's set stays the
+    /// script's); the user's slide of one is that one's edit, and only it
+    /// sends `valueChanged`. Not the frames of an animation: the value it
+    /// ends at.
     static func link(_ group: [View]) {
         for view in group {
             let others = group.filter { $0 !== view }.map { WeakView($0) }
             view.observeChanges { change in
                 guard change.property == "value", !change.isFrame else { return }
                 for other in others {
-                    guard let control = other.view, (try? control.value("value")) != change.new else { continue }
-                    control.userDidEdit("value", to: change.new, sending: "valueChanged")
+                    guard let control = other.view, (try? control.value("value")) != change.new,
+                          !control.widgetDidHold("value", at: change.new, after: change.source) else { continue }
+                    // One the control refuses is told as the widget's edit, as the window tells it.
+                    control.userDidEdit("value", to: change.new)
                 }
             }
         }

@@ -33,6 +33,10 @@ public final class GtkHost {
     /// Those of the app's widgets that were destroyed (watched from the
     /// host's making): a load refuses them, where it read them freed.
     var destroyedAppWidgets: Set<UnsafeMutableRawPointer> = []
+    /// The adjustments a range binding is showing its control's change on
+    /// now, with its widget and the change's source: the other widgets on
+    /// one follow that change (`RangeBinding`).
+    var showingOnAdjustment: [UnsafeMutableRawPointer: (widget: GtkWidgetPointer, source: ChangeSource)] = [:]
     /// The frame clock's callback on an app's content, which moves the
     /// scene's clock (`init(widgets:in:)`).
     private var tick: UInt32 = 0

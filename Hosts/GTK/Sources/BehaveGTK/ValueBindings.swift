@@ -71,8 +71,11 @@ final class SwitchBinding: WidgetBinding {
 /// range; the user's drag or press is a `valueChanged`, and text typed
 /// into a spin button that is no number keeps its value. A `.ui` file's
 /// adjustment is the control's range (and a stepper's step) unless the
-/// scene sets it.
+/// scene sets it. Widgets drawn on one adjustment move together: the
+/// change is the user's edit of the one they touched, or the change a
+/// control showed (a script's set) on its own; the others follow it.
 final class RangeBinding: WidgetBinding {
+
     private var isSpin: Bool { widget.map { bhg_is_spin($0) != 0 } ?? false }
     /// The fewest decimals a spin button shows: those drawn in a `.ui`
     /// file with its step, else those of the control's step (`showStep`).
@@ -86,9 +89,16 @@ final class RangeBinding: WidgetBinding {
             hear(UnsafeMutableRawPointer(widget), UInt(bhg_spin_keep_value_on_bad_text(widget)))
         }
         checkDrawnRange(widget)
+        if let adjustment = bhg_range_adjustment(widget) {
+            _ = added(bhg_adjustment_watch_touches(widget, adjustment)!)
+        }
         valueChanged = Signals.connect(UnsafeMutableRawPointer(widget), "value-changed") { [unowned self] in
             guard let value = readValue() else { return }
-            userEdited("value", to: .number(value), sending: "valueChanged")
+            if let source = movedThroughAnother() {
+                follow(.number(value), after: source)
+            } else {
+                userEdited("value", to: .number(value), sending: "valueChanged")
+            }
             showDigits()
         }
         hear(UnsafeMutableRawPointer(widget), valueChanged)
@@ -168,12 +178,37 @@ final class RangeBinding: WidgetBinding {
         return digits
     }
 
+    /// The source of the change when another widget on this one's
+    /// adjustment moved it: a change shown there (a script's set), or the
+    /// user's, touching that one; nil when it came through this widget.
+    private func movedThroughAnother() -> ChangeSource? {
+        guard let widget, let adjustment = bhg_range_adjustment(widget) else { return nil }
+        if let showing = host?.showingOnAdjustment[UnsafeMutableRawPointer(adjustment)] {
+            return showing.widget == widget ? nil : showing.source
+        }
+        guard let touched = bhg_adjustment_touched(adjustment), touched != widget else { return nil }
+        return .user
+    }
+
+    /// Takes the value another widget on the adjustment moved this one
+    /// to, as that change's consequence: no `valueChanged` of its own.
+    private func follow(_ value: Value, after source: ChangeSource) {
+        guard !showsControlChange, !control.widgetDidHold("value", at: value, after: source) else { return }
+        // One the control refuses is told as the widget's edit, which the control puts back.
+        userEdited("value", to: value, sending: nil)
+    }
+
     private func readValue() -> Double? {
         guard let widget else { return nil }
         return isSpin ? bhg_spin_get_value(widget) : bhg_range_get_value(widget)
     }
 
     override func applyOwn(_ change: PropertyChange, to widget: GtkWidgetPointer) -> Bool {
+        // The widgets sharing the adjustment follow the change, by its source.
+        let adjustment = bhg_range_adjustment(widget).map { UnsafeMutableRawPointer($0) }
+        let first = adjustment.map { host?.showingOnAdjustment[$0] == nil } ?? false
+        if first, let adjustment { host?.showingOnAdjustment[adjustment] = (widget, change.source) }
+        defer { if first, let adjustment { host?.showingOnAdjustment[adjustment] = nil } }
         switch (change.property, change.new) {
         case ("value", .number(let value)):
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }

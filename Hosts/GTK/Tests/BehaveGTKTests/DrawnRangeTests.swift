@@ -106,40 +106,49 @@ final class DrawnRangeTests: XCTestCase {
     }
 
     /// A slider and a stepper drawn on one adjustment move together, in
-    /// the window (GTK moves both widgets) and headless alike: a press of
-    /// the spin button's + and a drag of the scale each give the other
-    /// control the value and its `valueChanged`, as the user's edit.
-    /// (The window tells the controls in the order their widgets joined
-    /// the adjustment, the edited one's perhaps second; headless, the
-    /// edited one first.) Before: headless, the slider stayed at 40 while
-    /// the stepper went to 45, and at the end of the drag the stepper at
-    /// 45: a spec read what no window shows.
-    func testControlsOnOneAdjustmentMoveTogetherAsInTheWindow() throws {
-        let driver = try open("linked")
+    /// the window (GTK moves both widgets) and headless alike, and each
+    /// change is its maker's: a press of the spin button's + is the
+    /// stepper's edit and a click on the scale the slider's, each with
+    /// its one `valueChanged`, the other control following; a `set` of
+    /// the slider (as a script's set) moves the stepper with no
+    /// `valueChanged` at all. Before: every change of one was the other's
+    /// user edit, so a click on the scale sent the stepper's
+    /// `valueChanged` too, and a set of the slider sent the stepper's.
+    func testControlsOnOneAdjustmentMoveTogetherEachChangeItsMakers() throws {
+        let input = Pipe()
+        let driver = try open("linked", input: input)
+        func lines() -> [String] {
+            driver.lines.filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") }
+                .map { $0.replacingOccurrences(of: #"^\[[^\]]*\] "#, with: "", options: .regularExpression) }
+        }
         try driver.xdotool(try plus(driver))
-        try driver.waitForLine(endingWith: "count valueChanged")
-        try driver.drag("volume", fromFraction: 0.5, toFraction: 1.2)
-        try driver.wait(for: "the count at 100") { driver.lines.contains { $0.contains("count.value: ") && $0.hasSuffix(" → 100") } }
+        try driver.wait(for: "the volume at 45") { lines().contains("volume.value: 40 → 45") }
+        let place = try XCTUnwrap(driver.places["volume"])
+        try driver.xdotool(["mousemove", "\(place.x + place.width * 3 / 4)", "\(place.y + place.height / 2)", "click", "1"])
+        try driver.wait(for: "the count at the click's value") {
+            lines().contains { $0.hasPrefix("count.value: 45 → ") }
+        }
+        input.fileHandleForWriting.write(Data("set volume.value 20\n".utf8))
+        try driver.wait(for: "the count at 20") { lines().contains { $0.hasPrefix("count.value: ") && $0.hasSuffix(" → 20") } }
         Thread.sleep(forTimeInterval: 0.3)
-        let shown = driver.lines.filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") }
-            .map { $0.replacingOccurrences(of: #"^\[[^\]]*\] "#, with: "", options: .regularExpression) }
+        let shown = lines()
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
 
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ranges/linked.scene.yaml").path
         let headless = try SceneLoader.load(file: file)
-        var heard: [[String]] = []
-        for line in ["step count +", "slide volume 100"] {
+        var heard: [String] = []
+        for line in ["step count +", "slide volume 75", "set volume.value 20"] {
             let before = headless.scene.trace.entries.count
             try headless.scene.execute(try XCTUnwrap(SceneCommand.parse(line)))
-            heard.append(headless.scene.trace.entries.dropFirst(before).map(\.message).filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") })
+            heard += headless.scene.trace.entries.dropFirst(before).map(\.message).filter { $0.contains(".value: ") || $0.hasSuffix("valueChanged") }
         }
-        let press = ["count valueChanged", "count.value: 40 → 45", "volume valueChanged", "volume.value: 40 → 45"]
-        XCTAssertEqual(shown.prefix(4).sorted(), press, shown.joined(separator: "\n"))
-        XCTAssertEqual(heard[0].sorted(), press)
-        for (name, lines) in [("window", Array(shown.suffix(4))), ("headless", heard[1])] {
-            XCTAssertEqual(lines.filter { $0.hasSuffix("valueChanged") }.sorted(), ["count valueChanged", "volume valueChanged"], "\(name): \(lines)")
-            XCTAssertTrue(lines.contains { $0.hasPrefix("count.value: ") && $0.hasSuffix(" → 100") }, "\(name): \(lines)")
-            XCTAssertTrue(lines.contains { $0.hasPrefix("volume.value: ") && $0.hasSuffix(" → 100") }, "\(name): \(lines)")
+        let clicked = try XCTUnwrap(shown.first { $0.hasPrefix("volume.value: 45 → ") }, shown.joined(separator: "\n"))
+        for (name, lines, reached) in [("window", shown, String(clicked.dropFirst("volume.value: 45 → ".count))), ("headless", heard, "75")] {
+            XCTAssertEqual(lines.filter { $0.hasSuffix("valueChanged") }, ["count valueChanged", "volume valueChanged"], "\(name): \(lines)")
+            for expected in ["count.value: 40 → 45", "volume.value: 40 → 45", "volume.value: 45 → \(reached)",
+                             "count.value: 45 → \(reached)", "volume.value: \(reached) → 20", "count.value: \(reached) → 20"] {
+                XCTAssertTrue(lines.contains(expected), "\(name): \(expected) in \(lines)")
+            }
         }
     }
 

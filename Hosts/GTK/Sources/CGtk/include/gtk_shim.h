@@ -343,6 +343,13 @@ static inline GtkEventController *bhg_add_press_controller (GtkWidget *w) {
   return GTK_EVENT_CONTROLLER(g);
 }
 
+/* Notes `w` on `adjustment` as the user presses, scrolls or types into it,
+** before `w` acts on it; the controller added (adjustment_touch.c). */
+GtkEventController *bhg_adjustment_watch_touches (GtkWidget *w, GtkAdjustment *adjustment);
+/* The widget on `adjustment` the user last touched (NULL: none yet); to
+** compare, not to use: it may be gone. */
+GtkWidget *bhg_adjustment_touched (GtkAdjustment *adjustment);
+
 /* Writes what `w` shows now to a PNG file (its own rendering, without the
 ** screen around it); 0 when it cannot. */
 int bhg_snapshot_png (GtkWidget *w, const char *path);
