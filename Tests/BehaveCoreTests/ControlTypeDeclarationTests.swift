@@ -42,8 +42,57 @@ final class ControlTypeDeclarationTests: XCTestCase {
             // The studio has the widget it names.
             XCTAssertTrue(kindsBlock.contains(" \(type.studioWidget): "), "\(type.name): no studio widget `\(type.studioWidget)`")
             view.removeFromParent()
+            if type.schema.index(of: "enabled") != nil { try checkDisabling(type) }
         }
         XCTAssertTrue(kindsBlock.contains(" Generic: "), "the widget of types the page has none for")
+    }
+
+    /// Every control in UIKit's sense (a UIControl: what a person works)
+    /// has `enabled`, as UIKit's `isEnabled` and GTK's `sensitive`; views
+    /// a person reads or that hold others have only `userInteractionEnabled`.
+    func testTheControlsInUIKitsSenseHaveEnabled() {
+        let controls: Set = ["Button", "Switch", "Slider", "Stepper", "TextField"]
+        for type in ControlTypes.builtIn {
+            XCTAssertEqual(type.schema.spec("enabled")?.defaultValue, controls.contains(type.name) ? .bool(true) : nil, type.name)
+            XCTAssertEqual(type.docsRow.contains("`enabled`"), controls.contains(type.name), type.name)
+            XCTAssertTrue(type.makeControl(named: "probe").isEnabled, type.name)
+        }
+    }
+
+    /// A control of `type` disabled (by `enabled` or UIKit's `isEnabled`)
+    /// says so in `show`, and the user's commands its type proposes change
+    /// nothing and send nothing; enabled, the same commands do something.
+    private func checkDisabling(_ type: ControlType) throws {
+        func run(enabled: Bool) throws -> (heard: Int, changed: Bool, shown: String) {
+            let scene = Scene(screen: "walk")
+            let view = type.makeControl(named: "probe")
+            scene.add(view)
+            var heard = 0
+            for event in type.schema.events { view.on(event) { _ in heard += 1 } }
+            try view.set(enabled ? "enabled" : "isEnabled", to: .bool(enabled))
+            XCTAssertEqual(view.isEnabled, enabled, type.name)
+            XCTAssertEqual(view.canReceiveTouches, enabled, type.name)
+            let before = scene.state()["controls"]?["probe"]
+            // Each command's first proposal, a few times over (a slider's
+            // may land where it is).
+            for seed in 1...5 {
+                var random = ExplorationRandom(seed: UInt64(seed))
+                for command in type.commands {
+                    guard let line = command.explore?(view, &random).first else { continue }
+                    try scene.execute(try XCTUnwrap(SceneCommand.parse(line)))
+                }
+            }
+            let shown = scene.render().split(separator: "\n").first { $0.contains("probe") }.map(String.init) ?? ""
+            return (heard, scene.state()["controls"]?["probe"] != before, shown)
+        }
+        let disabled = try run(enabled: false)
+        XCTAssertEqual(disabled.heard, 0, "\(type.name): a disabled control sends no event of the user's")
+        XCTAssertFalse(disabled.changed, "\(type.name): a disabled control takes no input")
+        XCTAssertTrue(disabled.shown.hasSuffix("(disabled)"), "\(type.name): `show` says it is disabled: \(disabled.shown)")
+        let enabled = try run(enabled: true)
+        XCTAssertTrue(type.commands.allSatisfy { $0.explore == nil } || enabled.heard > 0 || enabled.changed,
+                      "\(type.name): enabled, its commands do something")
+        XCTAssertFalse(enabled.shown.contains("disabled"), enabled.shown)
     }
 
     /// Docs/controls.md holds the table the declarations make.

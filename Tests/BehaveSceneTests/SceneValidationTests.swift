@@ -90,14 +90,17 @@ final class SceneValidationTests: XCTestCase {
               decaf: { type: Switch, active: true, sensitive: false }
               note: { type: TextField, placeholder-text: Notes, visible: false }
               shots: { type: Stepper, lower: 1, upper: 4 }
+              caption: { type: Label, sensitive: false }
             """), [
             "2: control `order`: Button has no property `label` (did you mean `title`? `label` is GTK's name for it)",
             "3: control `decaf`: Switch has no property `active` (did you mean `isOn`? `active` is GTK's name for it)",
-            "3: control `decaf`: Switch has no property `sensitive` (did you mean `userInteractionEnabled`? `sensitive` is GTK's name for it)",
+            "3: control `decaf`: Switch has no property `sensitive` (did you mean `enabled`? `sensitive` is GTK's name for it)",
             "4: control `note`: TextField has no property `placeholder-text` (did you mean `placeholder`? `placeholder-text` is GTK's name for it)",
             "4: control `note`: TextField has no property `visible` (did you mean `hidden`? `visible` is GTK's name for its opposite: hidden = not visible)",
             "5: control `shots`: Stepper has no property `lower` (did you mean `minimumValue`? `lower` is GTK's name for it)",
             "5: control `shots`: Stepper has no property `upper` (did you mean `maximumValue`? `upper` is GTK's name for it)",
+            // A view a person only reads has no `enabled`: the next name.
+            "6: control `caption`: Label has no property `sensitive` (did you mean `userInteractionEnabled`? `sensitive` is GTK's name for it)",
         ])
         let (loaded, fixture) = try load("""
             controls:

@@ -75,7 +75,7 @@ extension Scene {
         var flags: [String] = []
         if view.isHidden { flags.append("hidden") }
         if !view.isUserInteractionEnabled { flags.append("not interactive") }
-        if (try? view.value("enabled")) == .bool(false) { flags.append("disabled") }
+        if !view.isEnabled { flags.append("disabled") }
         if view.alpha < 1 { flags.append("alpha \(formatNumber(view.alpha))") }
         flags += styleNotes(of: view)
         let suffix = flags.isEmpty ? "" : "  (" + flags.joined(separator: ", ") + ")"

@@ -25,7 +25,7 @@ extension Suggestions {
         "width-request": .gtk("frame"),
         "height-request": .gtk("frame"),
         "opacity": .gtkAndWeb("alpha"),
-        // UIKit names Behave's types lack (a Switch has no `enabled`)
+        // UIKit names Behave's types lack (a Label has no `enabled`)
         "enabled": .uikit("userInteractionEnabled"),
         "isEnabled": .uikit("enabled", "userInteractionEnabled"),
         "currentTitle": .uikit("title"),

@@ -2,8 +2,8 @@ import BehaveCore
 import CGtk
 
 /// Button → `GtkButton`: its face is a picture and a label side by side;
-/// `titleColor` is CSS, `enabled` is whether it is sensitive, `selected` a
-/// style class. A real press sends `touchDown`, a release over the button
+/// `titleColor` is CSS (a disabled one keeps the theme's dimmed text),
+/// `selected` a style class. A real press sends `touchDown`, a release over the button
 /// `touchUpInside` and off it `touchUpOutside`; a keyboard activation is a
 /// tap.
 final class ButtonBinding: WidgetBinding {
@@ -83,8 +83,6 @@ final class ButtonBinding: WidgetBinding {
         case ("titleColor", let color):
             // A disabled button keeps the theme's dimmed text, as UIKit's does.
             style.set("color", to: color.colorValue, state: ":not(:disabled)")
-        case ("enabled", .bool(let enabled)):
-            gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
         case ("selected", .bool(let selected)):
             if selected { gtk_widget_add_css_class(widget, "bh-selected") } else { gtk_widget_remove_css_class(widget, "bh-selected") }
         default:

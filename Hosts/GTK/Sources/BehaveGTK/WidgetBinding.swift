@@ -3,7 +3,8 @@ import CGtk
 
 /// A GTK widget standing behind a Behave control (`ControlWidget`): what
 /// every control has (`alpha` → opacity, `hidden` → visibility,
-/// `userInteractionEnabled` → whether it takes pointer events,
+/// `userInteractionEnabled` → whether it takes pointer events, `enabled`
+/// (on the types that have it) → whether it is sensitive,
 /// `backgroundColor`, `fontSize` and `fontWeight` → CSS, `frame` → its
 /// place in a fixed container, or, laid out by a `.ui` file, read from where
 /// GTK put it), with each type's own properties and
@@ -107,6 +108,10 @@ class WidgetBinding: ControlWidget {
         case ("userInteractionEnabled", .bool(let enabled)):
             if !enabled { bhg_cancel_gestures(widget) }
             gtk_widget_set_can_target(widget, enabled ? 1 : 0)
+        case ("enabled", .bool(let enabled)):
+            // Every control type that has it (UIControl's `isEnabled`):
+            // GTK's insensitive widget takes no input and is drawn dimmed.
+            gtk_widget_set_sensitive(widget, enabled ? 1 : 0)
         case ("backgroundColor", let color):
             style.set("background-color", to: color.colorValue)
         case ("fontSize", _), ("fontWeight", _):

@@ -27,7 +27,7 @@ final class DrawnRangeTests: XCTestCase {
         // end the user reaches is 100, and so is the slider's maximum.
         input.fileHandleForWriting.write(Data("state\n".utf8))
         try driver.waitForLine(containing: #""treble":{"type":"Slider","#)
-        XCTAssertTrue(driver.lines.contains { $0.contains(#""value":50,"minimumValue":0,"maximumValue":100}"#) },
+        XCTAssertTrue(driver.lines.contains { $0.contains(#""value":50,"minimumValue":0,"maximumValue":100,"#) },
                       driver.lines.joined(separator: "\n"))
         try driver.drag("treble", fromFraction: 0.5, toFraction: 1.2)
         try driver.wait(for: "the treble at 100") { driver.lines.contains { $0.contains("treble.value: ") && $0.hasSuffix(" → 100") } }

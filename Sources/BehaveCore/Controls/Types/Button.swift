@@ -4,7 +4,6 @@ public final class Button: View {
     public override class var controlType: ControlType { .button }
     public var title: String { string("title") }
     public var image: Image? { (try? value("image"))?.imageValue }
-    public var isEnabled: Bool { bool("enabled") }
     public var isSelected: Bool { bool("selected") }
 }
 
@@ -17,7 +16,7 @@ extension ControlType {
             // A system button's title is the tint colour, blue (UIKit's setTitleColor).
             PropertySpec("titleColor", .color, default: .color(Color.named["blue"]!)),
             PropertySpec("image", .image, default: .null, optional: true),
-            PropertySpec("enabled", .bool, default: .bool(true)),
+            .enabled,
             PropertySpec("selected", .bool, default: .bool(false)),
         ] + TextStyle.properties,
         events: ["touchDown", "touchUpInside", "touchUpOutside", "touchDragExit", "touchDragEnter", "touchCancel"],

@@ -54,6 +54,7 @@ extension ControlType {
             PropertySpec("value", .number, default: .number(0)),
             PropertySpec("minimumValue", .number, default: .number(0)),
             PropertySpec("maximumValue", .number, default: .number(1)),
+            .enabled,
         ],
         events: ["valueChanged"], delegateMessages: [],
         hostProperties: ["value", "minimumValue", "maximumValue"], methods: [],

@@ -37,6 +37,7 @@ extension ControlType {
             PropertySpec("minimumValue", .number, default: .number(0)),
             PropertySpec("maximumValue", .number, default: .number(100)),
             PropertySpec("stepValue", .number, default: .number(1)),
+            .enabled,
         ],
         events: ["valueChanged"], delegateMessages: [],
         hostProperties: ["value", "minimumValue", "maximumValue", "stepValue"], methods: [],

@@ -18,7 +18,7 @@ extension ControlType {
     public static let `switch` = ControlType(
         name: "Switch", parent: .view,
         summary: "On or off; a tap flips it.",
-        properties: [PropertySpec("on", .bool, default: .bool(false))],
+        properties: [PropertySpec("on", .bool, default: .bool(false)), .enabled],
         events: ["valueChanged"], delegateMessages: [], hostProperties: [], methods: [], commands: [],
         picture: { view in (view as? Switch)?.isOn ?? false ? "( ●) on" : "(○ ) off" },
         widget: "Switch",

@@ -145,6 +145,7 @@ extension ControlType {
             PropertySpec("placeholder", .string),
             PropertySpec("maxLength", .integer, default: .number(0), min: 0, max: 65535),
             PropertySpec("editing", .bool, default: .bool(false)),
+            .enabled,
             // UIKit's text input traits: drawn as dots, and which keyboard and
             // return key the field asks for (the names of UIKeyboardType and
             // UIReturnKeyType).

@@ -72,6 +72,12 @@ class Widget {
     this.element.dataset.alpha = String(alpha);
     this.element.classList.toggle("is-hidden", props.hidden === true);
     this.element.classList.toggle("no-touch", props.userInteractionEnabled === false);
+    // A disabled control (any type with `enabled`) is dimmed and its own
+    // inputs take nothing, as UIKit's and GTK's do.
+    const disabled = props.enabled === false;
+    this.element.classList.toggle("is-disabled", disabled);
+    if ("enabled" in props) this.element.setAttribute("aria-disabled", disabled ? "true" : "false");
+    for (const input of this.element.querySelectorAll("input, button")) input.disabled = disabled;
     style.backgroundColor = typeof props.backgroundColor === "string" ? props.backgroundColor : "";
     showFont(this.element, props);
   }
@@ -188,9 +194,7 @@ class ButtonWidget extends Widget {
     // A disabled button's title is dimmed, whatever its colour.
     this.title.style.color = typeof props.titleColor === "string" && props.enabled !== false ? props.titleColor : "";
     showImage(this.image, props.image, files);
-    this.element.classList.toggle("is-disabled", props.enabled === false);
     this.element.classList.toggle("is-selected", props.selected === true);
-    this.element.setAttribute("aria-disabled", props.enabled === false ? "true" : "false");
   }
 }
 
