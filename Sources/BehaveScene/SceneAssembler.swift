@@ -529,8 +529,13 @@ final class SceneAssembler {
                 do throws(ValueError) {
                     try set(setting.name, of: behaviour, to: setting.value)
                 } catch {
-                    // A default scene's inspectables are the script's.
-                    log.error(entry.furnished ? error.message : "behaviour `\(entry.name)`: \(error.message)", line: setting.line)
+                    // A default scene's inspectables are the script's, or
+                    // the option's that gave them (`--set value: …`).
+                    if let option = entry.settingsOption {
+                        log.optionError("\(option) \(setting.name): \(error.message)")
+                    } else {
+                        log.error(entry.furnished ? error.message : "behaviour `\(entry.name)`: \(error.message)", line: setting.line)
+                    }
                 }
             }
         }

@@ -69,6 +69,10 @@ struct BehaviourEntry {
     /// gets it as its delegate. Nobody wrote the entry: messages about it
     /// name the script, not the entry.
     var furnished = false
+    /// The command-line option that gave `inspectables` (`--set`), whose
+    /// mistakes are then said as that option's, as a scene file's `--set`
+    /// is; nil when a file or a spec gave them.
+    var settingsOption: String?
 }
 
 /// `source.event -> target.action`.
@@ -85,10 +89,11 @@ extension SceneDescription {
     /// `scene.script` in specs): a screen named after the script, the
     /// behaviour it owns, furnished with its outlets' controls, and
     /// `inspectables` over the declared defaults.
-    init(defaultSceneOf path: String, name: String, inspectables: [(String, LooseValue)]) {
+    init(defaultSceneOf path: String, name: String, inspectables: [(String, LooseValue)], option: String? = nil) {
         var behaviour = BehaviourEntry(name: name, line: 0, kind: .script(Located(value: path, line: 0)))
         behaviour.inspectables = inspectables.map { Setting(name: $0.0, value: $0.1, line: 0) }
         behaviour.furnished = true
+        behaviour.settingsOption = option
         self.init(screen: name, behaviours: [behaviour])
     }
 }

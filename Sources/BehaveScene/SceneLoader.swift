@@ -71,13 +71,14 @@ public enum SceneLoader {
     }
 
     /// Builds the default scene of the script at `path`, as `load` does,
-    /// but wakes nothing.
-    static func build(script path: String, inspectables: [(String, LooseValue)], limits: SandboxLimits,
-                      platform: PlatformConfiguration, images: (any ImageCatalog)?, access: FileAccess,
-                      hosting: SceneHosting) throws(SceneLoadError) -> LoadedScene {
+    /// but wakes nothing; `option` names the command-line option that gave
+    /// `inspectables` (`--set`), nil when a spec did.
+    static func build(script path: String, inspectables: [(String, LooseValue)], option: String? = nil,
+                      limits: SandboxLimits, platform: PlatformConfiguration, images: (any ImageCatalog)?,
+                      access: FileAccess, hosting: SceneHosting) throws(SceneLoadError) -> LoadedScene {
         let file = LuaScript.display(path)
         let description = SceneDescription(defaultSceneOf: path, name: LuaScript.defaultBehaviourName(ofPath: path),
-                                           inspectables: inspectables)
+                                           inspectables: inspectables, option: option)
         return try SceneAssembler.assemble(description, file: file, directory: nil, limits: limits,
                                            platform: platform, images: images, access: access, hosting: hosting,
                                            log: DiagnosticLog(file: file))

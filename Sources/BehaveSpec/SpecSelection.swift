@@ -43,8 +43,12 @@ public struct SpecSelection: Sendable, Equatable, Codable {
 
     /// Throws the first mistake in a pattern, named by its option
     /// (`--filter "[a": malformed pattern (missing ']')`; `options` names
-    /// them as the config file does).
+    /// them as the config file does), or an empty name, which no spec has.
     public func check(with patterns: LuaPatterns, options: [String] = SpecSelection.flags) throws(LuaError) {
+        if names.contains("") {
+            throw LuaError("\(options[4]) is empty, and no spec's name is; give a spec's full name "
+                           + "(`behave test --list` names each spec)")
+        }
         for (option, list, prefix) in [(options[0], filters, ""), (options[1], filtersOut, ""),
                                        (options[2], tags, "#"), (options[3], excludedTags, "#")] {
             for pattern in list {

@@ -18,6 +18,29 @@
 #define bh__inline  static inline
 #endif
 
+/* The length of the UTF-8 character at 's' (of at most 'left' bytes), 0
+** when the bytes there are not one. Strict, as Lua's utf8 library reads
+** them: no overlong form, no surrogate, nothing past U+10FFFF (controls.c
+** hands texts to the host; errortable.c escapes what is not UTF-8). */
+bh__inline size_t bh__utf8_width (const unsigned char *s, size_t left) {
+  unsigned c = s[0], cp;
+  size_t n, i;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) { n = 1; cp = c & 0x1F; }
+  else if (c >= 0xE0 && c <= 0xEF) { n = 2; cp = c & 0x0F; }
+  else if (c >= 0xF0 && c <= 0xF4) { n = 3; cp = c & 0x07; }
+  else return 0;
+  if (left <= n) return 0;
+  for (i = 1; i <= n; i++) {
+    if ((s[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (s[i] & 0x3F);
+  }
+  if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+      (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
+    return 0;
+  return n + 1;
+}
+
 /* Instructions between two count-hook events. Calls are not hooked: a
 ** new coroutine is charged a whole count window when it is made (it
 ** starts a fresh count), and C work is charged by the functions that do

@@ -185,23 +185,9 @@ static int is_utf8 (const char *s, size_t len) {
   const unsigned char *p = (const unsigned char *)s;
   const unsigned char *e = p + len;
   while (p < e) {
-    unsigned c = *p;
-    int n, i;
-    unsigned cp;
-    if (c < 0x80) { p++; continue; }
-    if (c >= 0xC2 && c <= 0xDF) { n = 1; cp = c & 0x1F; }
-    else if (c >= 0xE0 && c <= 0xEF) { n = 2; cp = c & 0x0F; }
-    else if (c >= 0xF0 && c <= 0xF4) { n = 3; cp = c & 0x07; }
-    else return 0;
-    if (e - p <= n) return 0;
-    for (i = 1; i <= n; i++) {
-      if ((p[i] & 0xC0) != 0x80) return 0;
-      cp = (cp << 6) | (p[i] & 0x3F);
-    }
-    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
-      return 0;
-    p += n + 1;
+    size_t width = *p < 0x80 ? 1 : bh__utf8_width(p, (size_t)(e - p));
+    if (width == 0) return 0;
+    p += width;
   }
   return 1;
 }

@@ -44,18 +44,6 @@ static void put (text *o, const char *s, size_t len) {
 
 #define put_cstr(o, s)  put(o, s, strlen(s))
 
-/* The length of the UTF-8 character at s (at most 'left' bytes), 0 when
-** the bytes there are not one. */
-static size_t utf8_width (const unsigned char *s, size_t left) {
-  size_t width = s[0] < 0x80 ? 1 : s[0] >= 0xF5 ? 0 : s[0] >= 0xF0 ? 4
-               : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-  size_t i;
-  if (width == 0 || width > left) return 0;
-  for (i = 1; i < width; i++)
-    if ((s[i] & 0xC0) != 0x80) return 0;
-  return width;
-}
-
 /* A string quoted, its first STRING bytes (whole characters), control
 ** characters and bytes that are not UTF-8 escaped. */
 static void put_string (text *o, const char *s, size_t len) {
@@ -63,7 +51,7 @@ static void put_string (text *o, const char *s, size_t len) {
   put(o, "\"", 1);
   while (i < len && !o->full) {
     unsigned char c = (unsigned char)s[i];
-    size_t width = utf8_width((const unsigned char *)s + i, len - i);
+    size_t width = bh__utf8_width((const unsigned char *)s + i, len - i);
     char escaped[8];
     if (i + (width ? width : 1) > STRING) {
       put_cstr(o, "…");

@@ -10,9 +10,11 @@ import Foundation
 enum ScriptLint {
     /// The findings in the script at `path`, named as messages name it
     /// (`kind`: what it is; nil: by its name).
-    /// `collectionSizes`: the outlet collections' sizes a scene gives.
-    static func findings(path: String, kind: ScriptLinter.Kind? = nil, collectionSizes: [String: Int] = [:]) -> [LintFinding] {
-        guard let script = try? LuaScript(contentsOf: path) else { return [] }
+    /// `collectionSizes`: the outlet collections' sizes a scene gives;
+    /// `named`: the path as named, when it is not `path` (a linked folder).
+    static func findings(path: String, named: String? = nil, kind: ScriptLinter.Kind? = nil,
+                         collectionSizes: [String: Int] = [:]) -> [LintFinding] {
+        guard let script = try? LuaScript(contentsOf: path, named: named) else { return [] }
         let kind = kind ?? ScriptLinter.Kind(file: script.displayName, source: script.source)
         let findings = ScriptLinter.lint(script.source, file: script.displayName, kind: kind,
                                          collectionSizes: collectionSizes)
@@ -52,16 +54,19 @@ enum ScriptLint {
     /// their names, those in `specModules` modules a spec requires, those in
     /// `modules` modules a script requires (told by name and source, as
     /// `check` tells them), the others behaviours; `collectionSizes` gives,
-    /// by script, the sizes of its outlet collections that a scene tells.
+    /// by script, the sizes of its outlet collections that a scene tells;
+    /// `names`, by path read, the path as named through a linked folder,
+    /// which the findings are named by.
     static func warn(scripts paths: [String], specs: Set<String> = [], specModules: Set<String> = [],
-                     modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:]) {
+                     modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:],
+                     names: [String: String] = [:]) {
         var seen = Set<String>()
         for path in linted(paths, collectionSizes: collectionSizes) where seen.insert((path as NSString).standardizingPath).inserted {
             // What a scene loads or a spec names as a script is a behaviour:
             // no reading of the whole source to tell.
             let kind: ScriptLinter.Kind? = specs.contains(path) ? .spec : specModules.contains(path) ? .specModule
                 : modules.contains(path) ? nil : .behaviour
-            for finding in findings(path: path, kind: kind, collectionSizes: collectionSizes[path] ?? [:])
+            for finding in findings(path: path, named: names[path], kind: kind, collectionSizes: collectionSizes[path] ?? [:])
             where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }

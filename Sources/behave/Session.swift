@@ -38,7 +38,7 @@ final class Session {
         if !scripts.paths.isEmpty { ScriptAPI.learnGlobalsFromNextRuntime() }
         let linter = Once {
             ScriptLint.warn(scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
-                            collectionSizes: scripts.collectionSizes)
+                            collectionSizes: scripts.collectionSizes, names: scripts.names)
         }
         let output: (String) -> Void = { line in
             linter.run()
@@ -71,30 +71,44 @@ final class Session {
     static func lint(_ source: SceneSource) {
         let scripts = lintedScripts(source)
         ScriptLint.warn(scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
-                        collectionSizes: scripts.collectionSizes)
+                        collectionSizes: scripts.collectionSizes, names: scripts.names)
     }
 
     /// The scripts of `source` the linter reads (none when all are bundled),
     /// the modules they require (and theirs) as `check` follows them, where
-    /// the scene may read them, and the sizes of the scripts' outlet
-    /// collections the scene gives.
+    /// the scene may read them, the sizes of the scripts' outlet
+    /// collections the scene gives, and the paths the scene names them by
+    /// where they are not the paths read (through a linked folder: errors
+    /// name them so, and the warnings agree).
     static func lintedScripts(_ source: SceneSource)
-        -> (paths: [String], modules: [String], collectionSizes: [String: [String: Int]]) {
+        -> (paths: [String], modules: [String], collectionSizes: [String: [String: Int]], names: [String: String]) {
         let paths: [String], sizes: [String: [String: Int]]
+        var names: [String: String] = [:]
         switch source.kind {
         case .sceneFile(let file):
             sizes = SceneFiles.collectionSizes(inScene: file)
             paths = ScriptLint.linted(SceneFiles.scripts(inScene: file), collectionSizes: sizes)
+            names = SceneFiles.scriptNames(inScene: file)
         case .script:
             sizes = [:]
             paths = source.scriptPath.map { ScriptLint.linted([$0]) } ?? []
         }
         // A bundled script's modules are bundled and lint clean: with no
         // script to lint, nothing is read (the cold start's path).
-        guard !paths.isEmpty else { return ([], [], sizes) }
+        guard !paths.isEmpty else { return ([], [], sizes, [:]) }
         let named = Set(paths)
-        let modules = SceneFiles.following(paths, access: source.access).map(\.file).filter { !named.contains($0) }
-        return (paths, ScriptLint.linted(modules), sizes)
+        let modules = ScriptLint.linted(SceneFiles.following(paths, access: source.access).map(\.file).filter { !named.contains($0) })
+        // A module in a script's folder, as `require` names it: in the
+        // folder the scene names.
+        let folders = names.map { (read: FileAccess.absolutePath(($0.key as NSString).deletingLastPathComponent),
+                                   named: ($0.value as NSString).deletingLastPathComponent) }
+        for module in modules where names[module] == nil {
+            let absolute = FileAccess.absolutePath(module)
+            guard let folder = folders.first(where: { absolute.hasPrefix($0.read + "/") }) else { continue }
+            names[module] = LuaScript.display((folder.named as NSString)
+                .appendingPathComponent(String(absolute.dropFirst(folder.read.count + 1))))
+        }
+        return (paths, modules, sizes, names)
     }
 
     /// Runs the commands, then those of standard input; returns the exit

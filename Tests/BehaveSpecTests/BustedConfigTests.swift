@@ -78,6 +78,7 @@ final class BustedConfigTests: XCTestCase {
             ("return { default = { filter = \"[x\" } }", "behave: .busted: `filter` [x: malformed pattern (missing ']')"),
             ("return { default = { [\"exclude-tags\"] = { \"ok\", \"%\" } } }",
              "behave: .busted: `exclude-tags` %: malformed pattern (ends with '%')"),
+            ("return { default = { name = \"\" } }", "behave: .busted: `name` is empty, and no spec's name is"),
             // A ROOT that is not there is the file's, too.
             ("return { default = { ROOT = { \"spec\", \"gone\" } } }", "behave: .busted: ROOT gone: no such file or directory"),
             ("return 42", "the file must return a table of tasks"),

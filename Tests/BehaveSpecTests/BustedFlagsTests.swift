@@ -179,6 +179,17 @@ final class BustedFlagsTests: XCTestCase {
         XCTAssertEqual(run.errors, "behave: --filter [a: malformed pattern (missing ']')\n")
     }
 
+    /// `--name=` (a variable left unset in a script) would choose no spec
+    /// and only warn; it is a mistake in the options, said before any runs.
+    func testAnEmptyNameIsBadUsage() throws {
+        let directory = try suite()
+        let run = try runBehaveWithErrors(["test", "--name="], in: directory)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.output, "")
+        XCTAssertEqual(run.errors, "behave: --name is empty, and no spec's name is; give a spec's full name "
+                       + "(`behave test --list` names each spec)\n")
+    }
+
     func testTagsSelectByHashTagsInNames() throws {
         let directory = try suite()
         func names(_ arguments: [String]) throws -> [String] {

@@ -159,7 +159,9 @@ final class BustedHabitsTests: XCTestCase {
             ERROR error_spec.lua:31: raising long text: {"\(String(repeating: "é", count: 30))…", \
             ["\(String(repeating: "x", count: 60))…"] = 1}
             ERROR error_spec.lua:34: raising nothing: (error object is a nil value)
-            1 passed, 0 failed, 8 errored
+            ERROR error_spec.lua:46: raising bytes that are not UTF-8: {"\\xE0\\x80\\x80", "\\xED\\xA0\\x80", \
+            "\\xF4\\x90\\x80\\x80", "\\xF0\\x80\\x80\\x80", "é"}
+            1 passed, 0 failed, 9 errored
 
             """, run.errors)
         XCTAssertTrue(wide.hasPrefix("ERROR error_spec.lua:42: raising a wide one: {{\"zzz"), wide)

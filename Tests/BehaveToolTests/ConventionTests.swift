@@ -172,6 +172,7 @@ final class ConventionTests: XCTestCase {
         let work = try folder([
             "counter.scene.yaml": "controls:\n  s: { type: Slider }\n",
             "broken.scene.yaml": "controls:\n  s: { type: Slider, alpha: 2 }\n",
+            "pt.lua": "local P = behaviour { name = \"P\", inspectables = { value = { type = \"number\", default = 1 } } }\nreturn P\n",
         ])
         for (arguments, line) in [
             (["--set", "s.value=abc"], "behave: --set s.value: value takes a number, not `abc`"),
@@ -187,6 +188,18 @@ final class ConventionTests: XCTestCase {
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(Set(both.errorLines), ["broken.scene.yaml:2: control `s`: alpha must be at most 1, not 2 (range 0…1)",
                                               "behave: --set s.value: value takes a number, not `abc`"], both.errors)
+        // A script's `--set` is said in the same form, where it read
+        // `behave: pt.lua: value takes a number, not `abc``.
+        for (arguments, line) in [
+            (["--set", "value=abc"], "behave: --set value: value takes a number, not `abc`"),
+            (["--set", "valeu=2"], "behave: --set valeu: P has no inspectable `valeu`"),
+        ] {
+            let outcome = try run(behave, ["run", "pt.lua"] + arguments, in: work)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.output, "", "\(arguments)")
+            XCTAssertTrue(outcome.errors.hasPrefix(line), "\(arguments): \(outcome.errors)")
+            XCTAssertEqual(outcome.errorLines.count, 1, outcome.errors)
+        }
     }
 
     // MARK: Colour

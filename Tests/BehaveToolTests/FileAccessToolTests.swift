@@ -143,6 +143,25 @@ final class FileAccessToolTests: XCTestCase {
         XCTAssertTrue(reach.output.contains("through/reach.lua:5: module 'helpers': \(sceneRefusal)"), reach.output)
     }
 
+    /// The linter's warnings before a run name a scene's script and its
+    /// module through a linked folder as its errors do (`through/…`),
+    /// where they named the folder the link leads to (`scene/…`).
+    func testLintWarningsThroughALinkedFolderNameItAsTyped() throws {
+        let root = try tree()
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("through").path, withDestinationPath: "scene")
+        try "local unused = 1\nreturn {}\n"
+            .write(to: root.appendingPathComponent("scene/idle.lua"), atomically: true, encoding: .utf8)
+        try "local spare = require \"idle\"\nlocal Idle = behaviour { name = \"Idle\" }\nreturn Idle\n"
+            .write(to: root.appendingPathComponent("scene/idler.lua"), atomically: true, encoding: .utf8)
+        try "behaviours: { idle: { script: idler.lua } }\n"
+            .write(to: root.appendingPathComponent("scene/idle.scene.yaml"), atomically: true, encoding: .utf8)
+        let run = try behave(["run", "through/idle.scene.yaml", "--do", "quit"], in: root)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.errors.contains("through/idler.lua:1:7: warning: the local `spare` is never used"), run.errors)
+        XCTAssertTrue(run.errors.contains("through/idle.lua:1:7: warning: the local `unused` is never used"), run.errors)
+        XCTAssertFalse(run.errors.contains("scene/"), run.errors)
+    }
+
     func testAScenesScriptOutsideItsFolderIsRefusedByName() throws {
         let root = try tree()
         let run = try behave(["run", "scene/far.scene.yaml", "--do", "quit"], in: root)

@@ -44,10 +44,16 @@ final class InstallTests: XCTestCase {
             "[0s] button.image: toggle-off → toggle-on", "[0s] toggle valueChanged",
         ])
         XCTAssertEqual(run.errors, "")
-        // A message about a bundled script names it as the checkout does.
+        // A `--set` the bundled script refuses is the option's mistake.
         let mistake = try self.run(behave, ["run", "toggle.lua", "--set", "duraton=1"], in: work)
         XCTAssertEqual(mistake.status, 2)
-        XCTAssertEqual(mistake.errors, "behave: Scripts/toggle.lua: ToggleButton has no inspectable `duraton` (did you mean `duration`?)\n")
+        XCTAssertEqual(mistake.errors, "behave: --set duraton: ToggleButton has no inspectable `duraton` (did you mean `duration`?)\n")
+        // A message about a bundled script names it as the checkout does.
+        let naming = try folder(["names_spec.lua": "it(\"names it\", function() scene.script(\"toggle.lua\", { duraton = 1 }) end)\n"])
+        let named = try self.run(behave, ["test"], in: naming)
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.output.contains(
+            "names it: Scripts/toggle.lua: ToggleButton has no inspectable `duraton` (did you mean `duration`?)"), named.output)
         // Specs find the bundled scripts too.
         let test = try self.run(behave, ["test"], in: work)
         XCTAssertEqual(test.status, 0, test.output + test.errors)

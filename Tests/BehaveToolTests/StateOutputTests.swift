@@ -58,6 +58,28 @@ final class StateOutputTests: XCTestCase {
         XCTAssertTrue(final.contains(#""…":"… (300 more fields)""#), String(final.prefix(500)))
     }
 
+    /// A behaviour's own fields are cut as `state` cuts them in `show`
+    /// too: ten, then how many more. `show` listed up to 200 of them on
+    /// one line, where `state` listed ten.
+    func testShowCutsABehavioursFieldsAsStateDoes() throws {
+        let work = try folder(["many.lua": """
+            local Many = behaviour { name = "Many" }
+            function Many:awake()
+              for i = 1, 25 do self[string.format("f%02d", i)] = i end
+            end
+            return Many
+            """])
+        let behave = try builtBehave()
+        let state = try run(behave, ["run", "many.lua", "--do", "state"], in: work)
+        XCTAssertEqual(state.status, 0, state.errors)
+        XCTAssertTrue(state.output.contains(#""f10":10,"…":"… (15 more fields)"}"#), state.output)
+        let shown = try run(behave, ["run", "many.lua", "--do", "show"], in: work)
+        XCTAssertEqual(shown.status, 0, shown.errors)
+        let fields = (1...10).map { String(format: "f%02d=%d", $0, $0) }.joined(separator: " ")
+        XCTAssertTrue(shown.output.contains(fields + #" …="… (15 more fields)""#), shown.output)
+        XCTAssertFalse(shown.output.contains("f11="), shown.output)
+    }
+
     /// A field's name is cut as its text is: a behaviour's field, or a
     /// table's, named by a megabyte was printed whole by `state`, `show`
     /// and `--json`'s mid-run state.

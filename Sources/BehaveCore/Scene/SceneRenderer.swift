@@ -85,8 +85,9 @@ extension Scene {
     private func describe(_ record: BehaviourRecord) -> String {
         let marker = record.isAlive ? "●" : "○"
         var parts = ["\(marker) \(record.name)", record.sourceName]
-        if case .object(let pairs)? = record.state["fields"], !pairs.isEmpty {
-            parts.append(pairs.map { "\(JSON.cutForReading($0.0))=\($0.1.fieldCutForReading.text)" }.joined(separator: " "))
+        // Cut as `state` cuts them: ten fields, then how many more.
+        if case .object(let pairs)? = record.state["fields"]?.fieldCutForReading, !pairs.isEmpty {
+            parts.append(pairs.map { "\($0.0)=\($0.1.text)" }.joined(separator: " "))
         }
         if !record.isAlive { parts.append("destroyed") }
         if let errors = record.behaviour?.errorCount, errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }

@@ -48,6 +48,20 @@ public enum SceneFiles {
         behaviours(inScene: file, access: access).map(\.script)
     }
 
+    /// Each script of a scene file (as `scripts(inScene:)` names it) that
+    /// the scene names by another path, through a linked folder: the path
+    /// as the scene names it (`link/esc.lua`, where the file read is the
+    /// one the link leads to).
+    public static func scriptNames(inScene file: String, access: FileAccess? = nil) -> [String: String] {
+        var names: [String: String] = [:]
+        for named in namedScripts(inScene: file, access: access) {
+            guard let script = named.script, !BundledScripts.isBundled(script),
+                  FileAccess.absolutePath(script) != FileAccess.absolutePath(named.beside) else { continue }
+            names[script] = LuaScript.display(named.beside)
+        }
+        return names
+    }
+
     /// How many controls each behaviour of a scene file lists for each
     /// outlet collection, by script (as `scripts(inScene:)` names it): for
     /// a script used by several behaviours, the fewest (an index past it

@@ -125,11 +125,13 @@ public struct SceneSource: Sendable {
                 throw SceneSourceError.usage("\(name): \(LuaScript.notFound(name))")
             }
             do throws(SceneLoadError) {
-                return try SceneLoader.build(script: path, inspectables: overrides, limits: limits,
+                return try SceneLoader.build(script: path, inspectables: overrides, option: "--set", limits: limits,
                                              platform: platform.applied(to: PlatformConfiguration()), images: images,
                                              access: access, hosting: hosting)
             } catch {
-                throw SceneSourceError.usage(error.description)
+                // Bad usage, each line as a scene's `--set` says it.
+                throw SceneSourceError.usage(error.diagnostics.map { $0.isOption ? $0.message : $0.description }
+                    .joined(separator: "\n"))
             }
         }
     }

@@ -41,4 +41,8 @@ describe("raising", function()
     for i = 1, 8 do t[i] = { ("z"):rep(60), ("z"):rep(60) } end
     error(t)
   end)
+  it("bytes that are not UTF-8", function()
+    -- overlong, a surrogate, past U+10FFFF, overlong again: each escaped
+    error({ "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF0\x80\x80\x80", "é" })
+  end)
 end)
