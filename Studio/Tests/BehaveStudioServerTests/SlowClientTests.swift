@@ -29,8 +29,10 @@ final class SlowClientTests: XCTestCase {
         let answer = try TestConnection.get("/", port: studio.port, timeout: patience)
         XCTAssertEqual(answer, "HTTP/1.1 200 OK", "the page did not load while \(connections) slow clients were connected")
         XCTAssertLessThan(Date().timeIntervalSince(started), patience)
-        // And every slow client was sent away.
-        let closing = Date().addingTimeInterval(2)
+        // And every slow client was sent away within the quiet limit (the
+        // page may have loaded sooner, as on a busy machine, where the
+        // server took the page's connection before all of theirs).
+        let closing = started.addingTimeInterval(patience + 2)
         let kept = slow.indices.filter { !slow[$0].isClosed(within: max(0.05, closing.timeIntervalSinceNow)) }
         XCTAssertEqual(kept, [], "slow clients still connected")
     }
