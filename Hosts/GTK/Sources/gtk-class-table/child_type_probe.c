@@ -94,11 +94,10 @@ int probe_child_types (const char *const *classes, guint count, guint from, gboo
    `letters`, each in a child process; FALSE when GTK cannot open a
    display. */
 static gboolean probe_all (guint count, char *letters) {
-  guint total = count * child_type_count, next = 0, displayless = 0;
-  gboolean again = FALSE;
+  guint total = count * child_type_count, next = 0, displayless = 0, retried = G_MAXUINT;
   while (next < total) {
     FILE *reading;
-    pid_t child = probe_process_start(again ? "--child-types-again" : "--child-types-from", next, &reading);
+    pid_t child = probe_process_start(next == retried ? "--child-types-again" : "--child-types-from", next, &reading);
     if (child < 0) return FALSE;
     /* Each probe's letter, then '.' once its objects are gone. */
     int letter = EOF;
@@ -125,11 +124,10 @@ static gboolean probe_all (guint count, char *letters) {
     /* Stopped in a probe before its verdict the first time: slow, or
        looping; it is tried again with longer. */
     gboolean stopped = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
-    if (next < total && gone && stopped && !again) {
-      again = TRUE;
+    if (next < total && gone && stopped && next != retried) {
+      retried = next;
       continue;
     }
-    again = FALSE;
     /* Dead in a probe, or stopped again, before its verdict: it is
        untried; past it, as its objects went, the verdict stands. The
        next goes on. */
