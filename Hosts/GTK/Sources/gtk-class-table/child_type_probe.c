@@ -23,10 +23,13 @@
 **
 ** Some classes stop the program on a probe child, or loop: the probes
 ** run in a child process, this program again (`--child-types-from N`: a
-** fresh GTK), which writes a letter a probe ('+' taken, '-' refused) to a
-** pipe once GtkBuilder has added the child, and a '.' once the probe's objects are gone; it is
-** stopped past probe_seconds in one. When it dies or is stopped before
-** the letter, the probe is told as untried (`?type`: taken, for the
+** fresh GTK), which writes a letter a probe ('+' taken, '-' refused) to a pipe once GtkBuilder has
+** added the child, and a '.' once the probe's objects are gone; it is
+** stopped past probe_seconds in one. A probe stopped before the letter
+** is tried again in a fresh child (`--child-types-again N`) with
+** again_seconds: a loaded machine takes longer than probe_seconds for
+** some that end. When it dies, or is stopped then too, before the
+** letter, the probe is told as untried (`?type`: taken, for the
 ** pre-scan and headless); after it, GtkBuilder's verdict stands (a text
 ** view warns of every type, then loops for ever as it goes with the
 ** child GTK laid over its text, typed or not, which a file's is refused
@@ -34,8 +37,10 @@
 */
 #include "child_type_probe.h"
 #include "probe_process.h"
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The child types GTK 4.8's classes take, in name order, then one none takes. */
@@ -45,9 +50,9 @@ static const char *const child_types[] = {
 };
 static const guint child_type_count = G_N_ELEMENTS(child_types);
 
-/* How long a probe may take before the child is stopped, and its objects
-   to go once it has a verdict. */
-enum { probe_seconds = 3, teardown_seconds = 1 };
+/* How long a probe may take before the child is stopped, the second time
+   it is tried, and its objects to go once it has a verdict. */
+enum { probe_seconds = 3, again_seconds = 30, teardown_seconds = 1 };
 
 /* The warnings of the probe being made. */
 static GString *warned;
@@ -59,7 +64,7 @@ static GLogWriterOutput keep (GLogLevelFlags level, const GLogField *fields, gsi
   return G_LOG_WRITER_HANDLED;
 }
 
-int probe_child_types (const char *const *classes, guint count, guint from) {
+int probe_child_types (const char *const *classes, guint count, guint from, gboolean again) {
   int status;
   FILE *writing = probe_process_begin(&status);
   if (writing == NULL) return status;
@@ -67,7 +72,7 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
   g_log_set_writer_func(keep, NULL, NULL);
   for (guint probe = from; probe < count * child_type_count; probe++) {
     const char *class_name = classes[probe / child_type_count], *type = child_types[probe % child_type_count];
-    alarm(probe_seconds);
+    alarm(again && probe == from ? again_seconds : probe_seconds);
     const char *child = strcmp(type, "titlebar") == 0 ? "GtkHeaderBar" : "GtkLabel";
     /* A tab is given to the page before it: a notebook asserts one. */
     const char *page = strcmp(type, "tab") == 0 ? "<child><object class=\"GtkLabel\"/></child>" : "";
@@ -93,10 +98,10 @@ int probe_child_types (const char *const *classes, guint count, guint from) {
    `letters`, each in a child process; FALSE when GTK cannot open a
    display. */
 static gboolean probe_all (guint count, char *letters) {
-  guint total = count * child_type_count, next = 0, displayless = 0;
+  guint total = count * child_type_count, next = 0, displayless = 0, retried = G_MAXUINT;
   while (next < total) {
     FILE *reading;
-    pid_t child = probe_process_start("--child-types-from", next, &reading);
+    pid_t child = probe_process_start(next == retried ? "--child-types-again" : "--child-types-from", next, &reading);
     if (child < 0) return FALSE;
     /* Each probe's letter, then '.' once its objects are gone. */
     int letter = EOF;
@@ -110,7 +115,8 @@ static gboolean probe_all (guint count, char *letters) {
       gone = FALSE;
     }
     fclose(reading);
-    if (probe_process_failed_to_start(probe_process_wait(child))) return FALSE;
+    int status = probe_process_wait(child);
+    if (probe_process_failed_to_start(status)) return FALSE;
     if (letter == 'D') {
       /* The X server may not yet have let go of the child before, which
          died in a probe (as tag_probe.c finds): a few children. */
@@ -119,8 +125,16 @@ static gboolean probe_all (guint count, char *letters) {
       continue;
     }
     displayless = 0;
-    /* Dead or stopped in a probe before its verdict: it is untried; past
-       it, as its objects went, the verdict stands. The next goes on. */
+    /* Stopped in a probe before its verdict the first time: slow, or
+       looping; it is tried again with longer. */
+    gboolean stopped = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
+    if (next < total && gone && stopped && next != retried) {
+      retried = next;
+      continue;
+    }
+    /* Dead in a probe, or stopped again, before its verdict: it is
+       untried; past it, as its objects went, the verdict stands. The
+       next goes on. */
     if (next < total && gone) letters[next++] = '?';
   }
   return TRUE;

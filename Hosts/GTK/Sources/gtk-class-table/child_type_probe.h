@@ -14,7 +14,8 @@
 int print_child_types (const char *const *classes, guint count);
 
 /* The child process's work: the probes from the `from`th on, a letter
-   each, told to its parent on file descriptor 3; its exit status. */
-int probe_child_types (const char *const *classes, guint count, guint from);
+   each, told to its parent on file descriptor 3, the first with longer
+   when it is tried `again`; its exit status. */
+int probe_child_types (const char *const *classes, guint count, guint from, gboolean again);
 
 #endif

@@ -337,8 +337,9 @@ int main (int argc, char **argv) {
     if (g_type_is_a(g_type_from_name(made->pdata[i]), GTK_TYPE_BUILDABLE)) g_ptr_array_add(buildable, made->pdata[i]);
   if (argc == 2 && strcmp(argv[1], "--child-types") == 0)
     return print_child_types((const char *const *)buildable->pdata, buildable->len);
-  if (argc == 3 && strcmp(argv[1], "--child-types-from") == 0)
-    return probe_child_types((const char *const *)buildable->pdata, buildable->len, (guint)strtoul(argv[2], NULL, 10));
+  gboolean again = argc == 3 && strcmp(argv[1], "--child-types-again") == 0;
+  if (again || (argc == 3 && strcmp(argv[1], "--child-types-from") == 0))
+    return probe_child_types((const char *const *)buildable->pdata, buildable->len, (guint)strtoul(argv[2], NULL, 10), again);
   if (argc == 3 && strcmp(argv[1], "--probe-from") == 0)
     return probe_child((const char *const *)made->pdata, made->len, (guint)strtoul(argv[2], NULL, 10));
   ProbeResult *results = NULL;

@@ -116,7 +116,7 @@ final class WindowDriver {
     /// Runs `behave-window` on `file` (absolute) until it ends by itself,
     /// as with a scene that does not load; its status and all it printed.
     /// A window still open after `timeout` fails the test.
-    func runToTheEnd(_ file: String, _ arguments: [String] = [], timeout: Double = 10) throws -> (status: Int32, output: String) {
+    func runToTheEnd(_ file: String, _ arguments: [String] = [], timeout: Double = 30) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary
         process.arguments = [file] + arguments
@@ -141,7 +141,7 @@ final class WindowDriver {
 
     /// Waits until the trace has a line containing `text`.
     @discardableResult
-    func waitForLine(containing text: String, timeout: Double = 10) throws -> String {
+    func waitForLine(containing text: String, timeout: Double = 30) throws -> String {
         var found: String?
         try wait(for: "a line with \(text)", timeout: timeout) {
             found = self.lines.first { $0.contains(text) }
@@ -152,7 +152,7 @@ final class WindowDriver {
 
     /// Waits until the trace has a line ending with `text` (a number
     /// that a longer one begins with, 45 of 45.2).
-    func waitForLine(endingWith text: String, timeout: Double = 10) throws {
+    func waitForLine(endingWith text: String, timeout: Double = 30) throws {
         try wait(for: "a line ending with \(text)", timeout: timeout) { self.lines.contains { $0.hasSuffix(text) } }
     }
 
@@ -263,7 +263,7 @@ final class WindowDriver {
     // MARK: Ending
 
     /// Sends `signal` to the window and waits for it to end; its status.
-    func end(with signal: Int32? = nil, timeout: Double = 10) throws -> Int32 {
+    func end(with signal: Int32? = nil, timeout: Double = 30) throws -> Int32 {
         let window = try XCTUnwrap(window)
         if let signal { kill(window.processIdentifier, signal) }
         try wait(for: "the window to end", timeout: timeout) { !window.isRunning }
@@ -292,7 +292,10 @@ final class WindowDriver {
         return text
     }
 
-    func wait(for what: String, timeout: Double = 10, _ condition: () -> Bool) throws {
+    /// Waits until `condition` holds. The timeout only catches a hang: on
+    /// a loaded machine a window may take many seconds for what is quick
+    /// on an idle one, which is not a failure.
+    func wait(for what: String, timeout: Double = 30, _ condition: () -> Bool) throws {
         let end = Date().addingTimeInterval(timeout)
         while !condition() {
             guard Date() < end else {
