@@ -82,10 +82,6 @@ static void walk (GHashTable *wanted, GType type) {
   g_free(children);
 }
 
-static int by_name (gconstpointer a, gconstpointer b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int by_type_name (gconstpointer a, gconstpointer b) {
   return strcmp(g_type_name(GPOINTER_TO_SIZE(*(gpointer const *)a)), g_type_name(GPOINTER_TO_SIZE(*(gpointer const *)b)));
 }
@@ -175,34 +171,52 @@ static const char *const css_colours[] = {
   "violet", "wheat", "white", "whitesmoke", "yellow", "yellowgreen",
 };
 
-/* The CSS colour names GTK reads, `&GdkRGBA name…`. */
-/* A class's properties GtkBuilder sets as it makes the object that its
-** parent lacks, `^Class name…`; nothing when it has none. */
-static void print_constructed (GType type) {
+/* Which of a class's own properties own_properties keeps. */
+typedef enum { ALL_PROPERTIES, OF_A_KIND, SET_AS_MADE } PropertyChoice;
+
+static int by_spec_name (gconstpointer a, gconstpointer b) {
+  return strcmp(g_param_spec_get_name(*(GParamSpec *const *)a), g_param_spec_get_name(*(GParamSpec *const *)b));
+}
+
+/* The properties of `type` that its parent lacks and `choice` keeps, in
+** name order (the specs are the class's, which a static type keeps for
+** the program's life: free only the array). */
+static GPtrArray *own_properties (GType type, PropertyChoice choice) {
   GObjectClass *klass = g_type_class_ref(type);
   GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
     ? g_type_class_ref(g_type_parent(type)) : NULL;
   guint count = 0;
   GParamSpec **specs = g_object_class_list_properties(klass, &count);
-  GPtrArray *names = g_ptr_array_new();
+  GPtrArray *own = g_ptr_array_new();
   for (guint i = 0; i < count; i++) {
-    const char *name = g_param_spec_get_name(specs[i]);
-    if ((specs[i]->flags & (G_PARAM_CONSTRUCT | G_PARAM_CONSTRUCT_ONLY)) != 0 && (specs[i]->flags & G_PARAM_WRITABLE) != 0
-        && (parent == NULL || g_object_class_find_property(parent, name) == NULL))
-      g_ptr_array_add(names, (gpointer)name);
+    GParamSpec *spec = specs[i];
+    gboolean kept = choice == ALL_PROPERTIES
+      || (choice == OF_A_KIND && kind_of(spec) != NULL)
+      || (choice == SET_AS_MADE && (spec->flags & (G_PARAM_CONSTRUCT | G_PARAM_CONSTRUCT_ONLY)) != 0
+          && (spec->flags & G_PARAM_WRITABLE) != 0);
+    if (kept && (parent == NULL || g_object_class_find_property(parent, g_param_spec_get_name(spec)) == NULL))
+      g_ptr_array_add(own, spec);
   }
-  g_ptr_array_sort(names, by_name);
-  if (names->len > 0) {
-    printf("^%s", g_type_name(type));
-    for (guint i = 0; i < names->len; i++) printf(" %s", (const char *)names->pdata[i]);
-    printf("\n");
-  }
-  g_ptr_array_free(names, TRUE);
+  g_ptr_array_sort(own, by_spec_name);
   g_free(specs);
   if (parent != NULL) g_type_class_unref(parent);
   g_type_class_unref(klass);
+  return own;
 }
 
+/* A class's properties GtkBuilder sets as it makes the object that its
+** parent lacks, `^Class name…`; nothing when it has none. */
+static void print_constructed (GType type) {
+  GPtrArray *own = own_properties(type, SET_AS_MADE);
+  if (own->len > 0) {
+    printf("^%s", g_type_name(type));
+    for (guint i = 0; i < own->len; i++) printf(" %s", g_param_spec_get_name(own->pdata[i]));
+    printf("\n");
+  }
+  g_ptr_array_free(own, TRUE);
+}
+
+/* The CSS colour names GTK reads, `&GdkRGBA name…`. */
 static void print_colours (void) {
   printf("&%s", g_type_name(GDK_TYPE_RGBA));
   for (guint i = 0; i < G_N_ELEMENTS(css_colours); i++) {
@@ -215,43 +229,20 @@ static void print_colours (void) {
 /* The properties of `type` that its parent lacks, in name order: each
 ** name, or with `kinds`, each of a kind as name=kind. */
 static void print_properties (GType type, gboolean kinds) {
-  GObjectClass *klass = g_type_class_ref(type);
-  GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
-    ? g_type_class_ref(g_type_parent(type)) : NULL;
-  guint count = 0;
-  GParamSpec **specs = g_object_class_list_properties(klass, &count);
-  GPtrArray *names = g_ptr_array_new();
-  for (guint i = 0; i < count; i++) {
-    const char *name = g_param_spec_get_name(specs[i]);
-    if ((parent == NULL || g_object_class_find_property(parent, name) == NULL) && (!kinds || kind_of(specs[i]) != NULL))
-      g_ptr_array_add(names, (gpointer)name);
+  GPtrArray *own = own_properties(type, kinds ? OF_A_KIND : ALL_PROPERTIES);
+  for (guint i = 0; i < own->len; i++) {
+    GParamSpec *spec = own->pdata[i];
+    if (kinds) print_kind(g_param_spec_get_name(spec), spec);
+    else printf(" %s", g_param_spec_get_name(spec));
   }
-  g_ptr_array_sort(names, by_name);
-  for (guint i = 0; i < names->len; i++) {
-    const char *name = names->pdata[i];
-    if (kinds) print_kind(name, g_object_class_find_property(klass, name));
-    else printf(" %s", name);
-  }
-  g_ptr_array_free(names, TRUE);
-  g_free(specs);
-  if (parent != NULL) g_type_class_unref(parent);
-  g_type_class_unref(klass);
+  g_ptr_array_free(own, TRUE);
 }
 
 /* Whether `type` has a property of a kind its parent lacks. */
 static gboolean has_kinds (GType type) {
-  GObjectClass *klass = g_type_class_ref(type);
-  GObjectClass *parent = g_type_parent(type) != 0 && G_TYPE_IS_OBJECT(g_type_parent(type))
-    ? g_type_class_ref(g_type_parent(type)) : NULL;
-  guint count = 0;
-  GParamSpec **specs = g_object_class_list_properties(klass, &count);
-  gboolean found = FALSE;
-  for (guint i = 0; i < count; i++)
-    if (kind_of(specs[i]) != NULL && (parent == NULL || g_object_class_find_property(parent, g_param_spec_get_name(specs[i])) == NULL))
-      found = TRUE;
-  g_free(specs);
-  if (parent != NULL) g_type_class_unref(parent);
-  g_type_class_unref(klass);
+  GPtrArray *own = own_properties(type, OF_A_KIND);
+  gboolean found = own->len > 0;
+  g_ptr_array_free(own, TRUE);
   return found;
 }
 
