@@ -387,7 +387,7 @@ final class WindowTests: XCTestCase {
         let driver = try WindowDriver()
         let input = Pipe()
         try driver.open("Examples/GTK/styles.scene.yaml", input: input)
-        try driver.waitForFrame(after: "geometry code ")
+        try driver.waitForLine(containing: "geometry code ")
         let plain = try driver.colour(of: "plain"), total = try driver.colour(of: "total")
         XCTAssertLessThan(abs(plain.red - plain.green), 0.02, "black text: \(plain)")
         XCTAssertGreaterThan(total.red - total.green, 0.04, "red text: \(total)")
