@@ -68,11 +68,13 @@ final class WindowDriver {
     /// Opens `file` (from the checkout) in a window and waits until every
     /// control has a place on the screen.
     func open(_ file: String, _ arguments: [String] = [], input: Pipe? = nil) throws {
+        // This window's lines, not those of one opened before it.
+        let start = max(0, lines.count - 1)
         try launch(file, arguments, input: input)
-        try wait(for: "the window's controls to be laid out") { self.lines.contains { $0.hasPrefix("geometry ") } }
+        try wait(for: "the window's controls to be laid out") { self.lines.dropFirst(start).contains { $0.hasPrefix("geometry ") } }
         // Places are printed at the frame after the one that laid them
         // out and drew them: a frame line comes before them.
-        try wait(for: "the window drawn") { self.lines.contains { $0.hasPrefix("frame ") } }
+        try wait(for: "the window drawn") { self.lines.dropFirst(start).contains { $0.hasPrefix("frame ") } }
         for line in lines where line.hasPrefix("geometry ") {
             let words = line.split(separator: " ").map(String.init)
             let numbers = words.suffix(4).compactMap(Int.init)
