@@ -152,7 +152,7 @@ final class ConventionTests: XCTestCase {
         let help = try run(behave, ["help", "window"], in: work)
         XCTAssertEqual(help.status, 0)
         for option in ["--images <DIR>", "--time-limit <SECONDS>", "--memory-limit <MiB>", "--instruction-limit <COUNT>",
-                       "--set <NAME=VALUE>", "--do <COMMAND>", "--print-geometry"] {
+                       "--set <NAME=VALUE>", "--do <COMMAND>", "--print-geometry", "--print-frames"] {
             XCTAssertTrue(help.output.contains(option), "\(option): \(help.output)")
         }
         XCTAssertEqual(try run(behave, ["window", "--help"], in: work).output, help.output)

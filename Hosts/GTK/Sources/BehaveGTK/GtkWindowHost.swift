@@ -23,6 +23,9 @@ public final class GtkWindowHost {
         /// Print each control's place in the window once it is shown
         /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
         public var printGeometry = false
+        /// Print `frame N` after each frame drawn, once the X server has
+        /// it: a screenshot taken after the line shows what was set before.
+        public var printFrames = false
         public init(file: String) { self.file = file }
     }
 
@@ -58,6 +61,10 @@ public final class GtkWindowHost {
     /// Inspectables set at the prompt since the start, kept across reloads.
     private var kept = KeptValues()
     private var geometryPrinted = false
+    /// Frames drawn (`--print-frames`); whether the one under way painted.
+    private var framesDrawn = 0
+    private var painting = false
+    private var framesWatched = false
     /// Whether places are printed (`--print-geometry`): dialogs' too.
     var printsGeometry: Bool { options.printGeometry }
     /// The scene ended (a command, the window closed, a signal): the loop
@@ -180,6 +187,7 @@ public final class GtkWindowHost {
 
     private func frame() {
         guard !ended else { return }
+        if options.printFrames, !framesWatched { watchFrames() }
         do throws(ValueError) {
             if let host, layoutGate.opens(for: host.content) { try driver?.tick() }
         } catch {
@@ -194,6 +202,24 @@ public final class GtkWindowHost {
             for place in places {
                 print("geometry \(place.name) \(Int(place.x.rounded())) \(Int(place.y.rounded())) \(Int(place.width.rounded())) \(Int(place.height.rounded()))")
             }
+            fflush(nil)
+        }
+    }
+
+    /// `--print-frames`: the window's frame clock (there once it is shown)
+    /// paints only what changed, and after its paint the X server is
+    /// waited for, so that what the line follows is on the screen.
+    private func watchFrames() {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        framesWatched = true
+        let instance = UnsafeMutableRawPointer(clock)
+        Signals.connect(instance, "paint") { [unowned self] in painting = true }
+        Signals.connect(instance, "after-paint") { [unowned self] in
+            guard painting, !windowGone else { return }
+            painting = false
+            framesDrawn += 1
+            gdk_display_sync(gtk_widget_get_display(window))
+            print("frame \(framesDrawn)")
             fflush(nil)
         }
     }

@@ -23,6 +23,7 @@ do throws(ArgumentError) {
         options.images = arguments.string("images")
         options.limits = limits.sandboxLimits
         options.printGeometry = arguments.flag("print-geometry")
+        options.printFrames = arguments.flag("print-frames")
         exit(GtkWindowHost.run(options))
     }
 } catch {

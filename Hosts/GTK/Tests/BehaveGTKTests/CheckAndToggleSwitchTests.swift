@@ -16,8 +16,7 @@ final class CheckAndToggleSwitchTests: XCTestCase {
 
         try driver.click("decaf")
         try driver.waitForLine(containing: "heard decaf true")
-        try driver.waitForLine(containing: "decaf.on: false → true")
-        Thread.sleep(forTimeInterval: 0.3)
+        try driver.waitForFrame(after: "decaf.on: false → true")
         let checked = try driver.snapshot("decaf")
         XCTAssertGreaterThan(try driver.differingPixels(unchecked, checked), 20, "the check mark is drawn")
 
@@ -25,8 +24,7 @@ final class CheckAndToggleSwitchTests: XCTestCase {
         try driver.waitForLine(containing: "heard mute true")
         try driver.waitForLine(containing: "mute.on: false → true")
         // The handler's set.
-        try driver.waitForLine(containing: "decaf.on: true → false")
-        Thread.sleep(forTimeInterval: 0.3)
+        try driver.waitForFrame(after: "decaf.on: true → false")
         XCTAssertGreaterThan(try driver.differingPixels(raised, try driver.snapshot("mute")), 20, "the button is drawn pressed in")
         let unset = try driver.snapshot("decaf")
         let fromChecked = try driver.differingPixels(checked, unset), fromUnchecked = try driver.differingPixels(unchecked, unset)

@@ -37,8 +37,9 @@ final class DesignedFrameTests: XCTestCase {
 
         // The user makes the window 200 pixels wider than the button was
         // laid out for: the button grows with it.
+        let frames = driver.framesDrawn
         try driver.resize(width: drawn.x + drawn.width + 200, height: 400)
-        Thread.sleep(forTimeInterval: 0.5)
+        try driver.waitForFrame(beyond: frames)
         try driver.click("measure")
         let wider = "measure is at \(drawn.x) \(drawn.y) \(drawn.width + 200) \(drawn.height)"
         try driver.waitForLine(containing: "pressed: \(wider)")

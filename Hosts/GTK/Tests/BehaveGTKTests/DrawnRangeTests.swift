@@ -21,7 +21,7 @@ final class DrawnRangeTests: XCTestCase {
         XCTAssertFalse(try driver.isFilled("volume", at: 0.6), "the scale shows 40 of 100")
         try driver.drag("volume", fromFraction: 0.4, toFraction: 1.2)
         try driver.waitForLine(endingWith: "] volume reads 100")
-        Thread.sleep(forTimeInterval: 0.3)
+        try driver.waitForFrame(after: "] volume reads 100")
         XCTAssertTrue(try driver.isFilled("volume", at: 0.8), "the scale shows 100, at its end")
         // Drawn as Glade drew adjustments, 0 to 110 less a page of 10: the
         // end the user reaches is 100, and so is the slider's maximum.
@@ -129,8 +129,12 @@ final class DrawnRangeTests: XCTestCase {
             lines().contains { $0.hasPrefix("count.value: 45 → ") }
         }
         input.fileHandleForWriting.write(Data("set volume.value 20\n".utf8))
-        try driver.wait(for: "the count at 20") { lines().contains { $0.hasPrefix("count.value: ") && $0.hasSuffix(" → 20") } }
-        Thread.sleep(forTimeInterval: 0.3)
+        var atTwenty = ""
+        try driver.wait(for: "the count at 20") {
+            atTwenty = lines().last { $0.hasPrefix("count.value: ") && $0.hasSuffix(" → 20") } ?? ""
+            return !atTwenty.isEmpty
+        }
+        try driver.waitForFrame(after: atTwenty)
         let shown = lines()
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
 

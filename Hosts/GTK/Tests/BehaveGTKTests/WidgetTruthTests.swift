@@ -69,12 +69,11 @@ final class WidgetTruthTests: XCTestCase {
         let driver = try WindowDriver()
         let input = Pipe()
         try driver.open(scene, input: input)
-        try driver.waitForLine(containing: "list.contentOffset: (0, 0) → (0, 150)")
+        try driver.waitForFrame(after: "list.contentOffset: (0, 0) → (0, 150)")
         func stateHolds(_ y: Int) throws {
             input.fileHandleForWriting.write(Data("state\n".utf8))
             try driver.waitForLine(containing: #""contentOffset":{"x":0,"y":\#(y)}"#)
         }
-        Thread.sleep(forTimeInterval: 0.3)
         try stateHolds(150)
         try driver.click("more")
         try driver.waitForLine(containing: "read 0,300")
@@ -83,7 +82,7 @@ final class WidgetTruthTests: XCTestCase {
         try driver.click("more")
         try driver.waitForLine(containing: "read 0,500")
         XCTAssertTrue(driver.lines.contains { $0.hasSuffix("list.contentOffset: (0, 300) → (0, 500)") }, driver.lines.joined(separator: "\n"))
-        Thread.sleep(forTimeInterval: 0.3)
+        try driver.waitForFrame(after: "list.contentOffset: (0, 300) → (0, 500)")
         try stateHolds(500)
         // The user's `scroll` is held as a script's is.
         input.fileHandleForWriting.write(Data("scroll list 2000\nscroll list -10\n".utf8))

@@ -68,9 +68,13 @@ final class WindowDriver {
     /// Opens `file` (from the checkout) in a window and waits until every
     /// control has a place on the screen.
     func open(_ file: String, _ arguments: [String] = [], input: Pipe? = nil) throws {
+        // This window's lines, not those of one opened before it.
+        let start = max(0, lines.count - 1)
         try launch(file, arguments, input: input)
-        try wait(for: "the window's controls to be laid out") { self.lines.contains { $0.hasPrefix("geometry ") } }
-        Thread.sleep(forTimeInterval: 0.3)
+        try wait(for: "the window's controls to be laid out") { self.lines.dropFirst(start).contains { $0.hasPrefix("geometry ") } }
+        // Places are printed at the frame after the one that laid them
+        // out and drew them: a frame line comes before them.
+        try wait(for: "the window drawn") { self.lines.dropFirst(start).contains { $0.hasPrefix("frame ") } }
         for line in lines where line.hasPrefix("geometry ") {
             let words = line.split(separator: " ").map(String.init)
             let numbers = words.suffix(4).compactMap(Int.init)
@@ -100,7 +104,7 @@ final class WindowDriver {
         let process = Process()
         process.executableURL = WindowDriver.windowBinary
         let path = file.hasPrefix("/") ? file : WindowDriver.checkout.appendingPathComponent(file).path
-        process.arguments = [path, "--print-geometry"] + arguments
+        process.arguments = [path, "--print-geometry", "--print-frames"] + arguments
         process.currentDirectoryURL = WindowDriver.checkout
         process.environment = windowEnvironment
         let pipe = Pipe()
@@ -154,6 +158,30 @@ final class WindowDriver {
     /// that a longer one begins with, 45 of 45.2).
     func waitForLine(endingWith text: String, timeout: Double = 30) throws {
         try wait(for: "a line ending with \(text)", timeout: timeout) { self.lines.contains { $0.hasSuffix(text) } }
+    }
+
+    /// Waits until the trace has a line containing `text` and the window
+    /// has drawn a frame after the last such line (`--print-frames`): what
+    /// the scene and GTK did before that line is on the screen. A frame
+    /// is only drawn when something changed, so `text` must say a change
+    /// that shows.
+    func waitForFrame(after text: String, timeout: Double = 30) throws {
+        try waitForLine(containing: text, timeout: timeout)
+        try wait(for: "a frame drawn after the line with \(text)", timeout: timeout) {
+            let lines = self.lines
+            guard let changed = lines.lastIndex(where: { $0.contains(text) }) else { return false }
+            return lines[(changed + 1)...].contains { $0.hasPrefix("frame ") }
+        }
+    }
+
+    /// How many frames the window has drawn so far.
+    var framesDrawn: Int { lines.filter { $0.hasPrefix("frame ") }.count }
+
+    /// Waits until the window has drawn more than `count` frames: after
+    /// input that changes the screen without a trace line (a resize),
+    /// with `count` read before it.
+    func waitForFrame(beyond count: Int, timeout: Double = 30) throws {
+        try wait(for: "a frame drawn", timeout: timeout) { self.framesDrawn > count }
     }
 
     func center(of control: String) throws -> (Int, Int) {
