@@ -64,7 +64,7 @@ final class TouchTests: XCTestCase {
     }
 
     func testHidingOrDisablingTheButtonUnderTheFingerCancelsTheTouch() throws {
-        for (property, off, on) in [("hidden", "true", "false"), ("enabled", "false", "true"),
+        for (property, off, on) in [("hidden", "true", "false"), ("enabled", "false", "true"), ("alpha", "0", "1"),
                                     ("userInteractionEnabled", "false", "true")] {
             events = []
             try scene.run("press button", "set button.\(property) \(off)")
@@ -72,6 +72,23 @@ final class TouchTests: XCTestCase {
             XCTAssertNil(button.touch, property)
             try scene.run("set button.\(property) \(on)")
         }
+    }
+
+    /// UIKit's hit-testing passes over a view whose alpha is below 0.01, and
+    /// so over what is in it: a switch faded out (or in a faded box) is not
+    /// flipped by a tap it cannot be seen to take; at 0.01 it is.
+    func testATransparentControlOrOneInATransparentViewTakesNoTap() throws {
+        let toggle = Switch(name: "toggle")
+        box.addSubview(toggle)
+        try scene.run("set toggle.alpha 0.009", "tap toggle")
+        XCTAssertEqual(toggle.bool("on"), false)
+        XCTAssertEqual(notes.last, "toggle ignores the tap (it is transparent: alpha below 0.01)")
+        try scene.run("set box.alpha 0", "tap button")
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(notes.last, "button ignores the tap (box is transparent: alpha below 0.01)")
+        try scene.run("set box.alpha 1", "set toggle.alpha 0.01", "tap toggle", "tap button")
+        XCTAssertEqual(toggle.bool("on"), true)
+        XCTAssertEqual(events, ["touchDown", "touchUpInside"])
     }
 
     /// Regression: only the control's own properties cancelled its touch; a

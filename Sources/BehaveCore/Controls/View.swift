@@ -177,9 +177,10 @@ open class View: Control, BehaviourOwner {
         guard changed else { return }
         didStore(at: index)
         for (text, limit) in schema.lengthLimits where limit == index { keepWithinLength(text, allowedBy: limit) }
-        // Hidden, disabled or made non-interactive under a finger (its own
-        // or one on a subview): the system cancels the touch.
-        if schema.touchGates.contains(index) { cancelTouchesThatCannotGoOn() }
+        // Hidden, faded out, disabled or made non-interactive under a finger
+        // (its own or one on a subview): the system cancels the touch. A
+        // fade's other steps walk nothing.
+        if schema.touchGates.contains(index), index != View.alphaIndex || isTransparentToTouches { cancelTouchesThatCannotGoOn() }
     }
 
     /// Sets a transient state the control keeps for readers (a scroll
@@ -310,8 +311,9 @@ open class View: Control, BehaviourOwner {
 
     // MARK: Common properties
 
+    static let alphaIndex = 1
     static let frameIndex = 5
-    public var alpha: Double { value(at: 1).numberValue ?? 1 }
+    public var alpha: Double { value(at: View.alphaIndex).numberValue ?? 1 }
     public var isHidden: Bool { boolValue(at: 2) ?? false }
     public var isUserInteractionEnabled: Bool { boolValue(at: 3) ?? true }
 
@@ -319,14 +321,26 @@ open class View: Control, BehaviourOwner {
     func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
     func string(_ property: String) -> String { (try? value(property))?.stringValue ?? "" }
 
+    /// Whether touches pass through it as through a hidden view: UIKit's
+    /// hit-testing skips a view whose `alpha` is below 0.01. The alpha set
+    /// counts, not the one an animation shows on its way there, as UIKit
+    /// asks the model layer: a control fading out is refused at once.
+    public var isTransparentToTouches: Bool {
+        let stored = bh_view_value(block, Int32(View.alphaIndex))!.pointee
+        return stored.type == BH_VNUMBER && stored.n.0 < View.touchableAlpha
+    }
+
+    /// The least alpha a touch finds a view at (UIKit's 0.01).
+    public static let touchableAlpha = 0.01
+
     /// Whether a touch reaches this control: no dialog is presented (they
-    /// are modal), it and its ancestors are shown and interactive, and it is
-    /// enabled.
+    /// are modal), it and its ancestors are shown, opaque enough to touch
+    /// and interactive, and it is enabled.
     public var canReceiveTouches: Bool {
         if scene?.isPresentingDialog == true { return false }
         var view: View? = self
         while let current = view {
-            if current.isHidden || !current.isUserInteractionEnabled { return false }
+            if current.isHidden || current.isTransparentToTouches || !current.isUserInteractionEnabled { return false }
             view = current.parent
         }
         if let index = schema.enabledIndex, boolValue(at: index) == false { return false }
@@ -519,6 +533,7 @@ open class View: Control, BehaviourOwner {
         while let current = view {
             let who = current === self ? "it" : current.name
             if current.isHidden { return "\(who) is hidden" }
+            if current.isTransparentToTouches { return "\(who) is transparent: alpha below 0.01" }
             if !current.isUserInteractionEnabled { return "\(who) is not user-interactive" }
             view = current.parent
         }
