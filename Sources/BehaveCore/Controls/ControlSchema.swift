@@ -44,11 +44,11 @@ public final class ControlSchema: Sendable {
             index[ControlSchema.swiftName(of: spec.name)] = i
         }
         self.indexByName = index
-        self.touchGates = ["alpha", "hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
+        self.touchGates = ["hidden", "userInteractionEnabled", "enabled"].compactMap { index[$0] }
         self.enabledIndex = index["enabled"]
         // A bound on a text's length cuts the text when it is set: its
         // control's code.
-        let host = Set((parent?.hostProperties ?? []) + hostProperties + ["alpha", "hidden", "userInteractionEnabled", "enabled"]
+        let host = Set((parent?.hostProperties ?? []) + hostProperties + ["hidden", "userInteractionEnabled", "enabled"]
                        + self.properties.compactMap(\.lengthLimit))
         self.hostProperties = Array(host)
         self.lengthLimits = self.properties.enumerated().compactMap { text, spec in

@@ -177,10 +177,9 @@ open class View: Control, BehaviourOwner {
         guard changed else { return }
         didStore(at: index)
         for (text, limit) in schema.lengthLimits where limit == index { keepWithinLength(text, allowedBy: limit) }
-        // Hidden, faded out, disabled or made non-interactive under a finger
-        // (its own or one on a subview): the system cancels the touch. A
-        // fade's other steps walk nothing.
-        if schema.touchGates.contains(index), index != View.alphaIndex || isTransparentToTouches { cancelTouchesThatCannotGoOn() }
+        // Hidden, disabled or made non-interactive under a finger (its own
+        // or one on a subview): the system cancels the touch.
+        if schema.touchGates.contains(index) { cancelTouchesThatCannotGoOn() }
     }
 
     /// Sets a transient state the control keeps for readers (a scroll
@@ -324,7 +323,9 @@ open class View: Control, BehaviourOwner {
     /// Whether touches pass through it as through a hidden view: UIKit's
     /// hit-testing skips a view whose `alpha` is below 0.01. The alpha set
     /// counts, not the one an animation shows on its way there, as UIKit
-    /// asks the model layer: a control fading out is refused at once.
+    /// asks the model layer: a control fading out is refused at once. A
+    /// touch already down goes on, as in UIKit (and a set from Lua keeps
+    /// the fast path: `alpha` is no touch gate).
     public var isTransparentToTouches: Bool {
         let stored = bh_view_value(block, Int32(View.alphaIndex))!.pointee
         return stored.type == BH_VNUMBER && stored.n.0 < View.touchableAlpha

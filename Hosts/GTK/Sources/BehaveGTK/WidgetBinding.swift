@@ -139,12 +139,12 @@ class WidgetBinding: ControlWidget {
     /// Whether a click finds the widget: GTK picks one at opacity 0 (it asks
     /// only that it is shown, targetable and sensitive), but a touch passes
     /// over a control whose alpha is below 0.01, as in UIKit, so GTK is
-    /// told so. Made no target, what GTK was doing with the pointer in it
-    /// stops, as the control's touch is cancelled.
+    /// told so. Made non-interactive, what GTK was doing with the pointer
+    /// in it stops, as the control's touch is cancelled; faded out, it goes
+    /// on, as the control's does.
     private func target(_ widget: GtkWidgetPointer) {
-        let targetable = interactive && alphaSet >= View.touchableAlpha
-        if !targetable { bhg_cancel_gestures(widget) }
-        gtk_widget_set_can_target(widget, targetable ? 1 : 0)
+        if !interactive { bhg_cancel_gestures(widget) }
+        gtk_widget_set_can_target(widget, interactive && alphaSet >= View.touchableAlpha ? 1 : 0)
     }
 
     /// A change of the type's own properties; false when it is not one.
