@@ -937,14 +937,15 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(output, "behave: --set toggle.duration: duration takes a number, not `abc`\n")
     }
 
-    /// A `--set` the script refuses is said as `behave run` says it:
-    /// `behave: FILE: REASON`, status 2 (it printed `FILE: REASON`).
+    /// A `--set` the script refuses is said as `behave run` says it, in
+    /// the form a scene's takes: `behave: --set NAME: REASON`, status 2 (it
+    /// printed `FILE: REASON`).
     func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
         let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
         let driver = try WindowDriver()
         let (status, output) = try driver.runToTheEnd(script, ["--set", "duration=abc"])
         XCTAssertEqual(status, 2, output)
-        XCTAssertEqual(output, "behave: \(script): duration takes a number, not `abc`\n")
+        XCTAssertEqual(output, "behave: --set duration: duration takes a number, not `abc`\n")
     }
 }
 
