@@ -23,8 +23,7 @@ function SettingsSummary:refresh()
   if not self.wifi.isOn and self.bluetooth.isOn then
     self.bluetooth.isOn = false
   end
-  self.bluetooth.userInteractionEnabled = self.wifi.isOn
-  self.bluetooth.alpha = self.wifi.isOn and 1 or 0.4
+  self.bluetooth.enabled = self.wifi.isOn
   local percent = math.floor(self.brightness.value * 100 + 0.5)
   self.brightnessLabel.text = string.format("Brightness %d%%", percent)
   self.summary.text = string.format("Wi-Fi %s · Bluetooth %s · brightness %d%%",

@@ -105,7 +105,7 @@ final class SceneAssembler {
         setDelegates()
         setTargets()
         connect()
-        checkImageNames()
+        checkImageNames(overrides: overrides)
         if !log.isEmpty { runtime.close() }
         return log.isEmpty
     }
@@ -631,30 +631,53 @@ final class SceneAssembler {
     /// default) that the folder lacks is most likely misspelt or not drawn
     /// yet: it would have no size, and windows and the studio would draw a
     /// placeholder. A warning, not a refusal: a bare name is still an image.
-    private func checkImageNames() {
+    /// One `--set` gave is said as that option's, for a script's default
+    /// scene and a scene file alike (`--set s.icon: inspectable `icon` …`).
+    private func checkImageNames(overrides: [(String, LooseValue)]) {
         guard let catalogue = scene.imageCatalog else { return }
         let folder = catalogue as? ImageFolder
         let known = folder?.names ?? []
         let place = folder?.folder ?? "the scene's images"
-        func check(_ value: Value?, _ subject: String, line: Int) {
+        enum Source { case line(Int), option(String) }
+        func check(_ value: Value?, _ subject: String, from source: Source) {
             guard case .image(let image)? = value, image.width == nil, catalogue.image(named: image.name) == nil else { return }
             let add = folder.map { "add \(image.name).png to \($0.folder)" } ?? "add it"
-            log.warning("\(subject) names the image `\(image.name)`, which is not in \(place)\(Suggestions.hint(for: image.name, in: known)): it has no size and is drawn as a placeholder; \(add), or name one of its images",
-                        line: line)
+            let warning = "\(subject) names the image `\(image.name)`, which is not in \(place)\(Suggestions.hint(for: image.name, in: known)): it has no size and is drawn as a placeholder; \(add), or name one of its images"
+            switch source {
+            case .line(let line): log.warning(warning, line: line)
+            case .option(let option): log.optionWarning("\(option): \(warning)")
+            }
         }
+        // The last `--set` of a key is the value; what the file gave for it
+        // is not.
+        let overridden = Set(overrides.map(\.0))
         for entry in description.controls {
             guard let view = views[entry.name] else { continue }
-            for setting in entry.properties where view.schema.spec(setting.name)?.type == .image {
-                check(try? view.value(setting.name), "control `\(entry.name)`: `\(setting.name)`", line: setting.line)
+            for setting in entry.properties where view.schema.spec(setting.name)?.type == .image
+                                               && !overridden.contains("\(entry.name).\(setting.name)") {
+                check(try? view.value(setting.name), "control `\(entry.name)`: `\(setting.name)`", from: .line(setting.line))
             }
         }
         for entry in description.behaviours {
             guard let behaviour = behaviours[entry.name] else { continue }
-            for spec in behaviour.declaration.inspectables where spec.type == .image {
+            for spec in behaviour.declaration.inspectables where spec.type == .image && !overridden.contains("\(entry.name).\(spec.name)") {
                 let setting = entry.inspectables.last { $0.name == spec.name }
+                if setting != nil, let option = entry.settingsOption {
+                    check(behaviour.inspectable(spec.name), "inspectable `\(spec.name)`", from: .option("\(option) \(spec.name)"))
+                    continue
+                }
                 let subject = (entry.furnished ? "" : "behaviour `\(entry.name)`: ") + "inspectable `\(spec.name)`"
                     + (setting == nil ? " (its default)" : "")
-                check(behaviour.inspectable(spec.name), subject, line: setting?.line ?? entry.line)
+                check(behaviour.inspectable(spec.name), subject, from: .line(setting?.line ?? entry.line))
+            }
+        }
+        for (index, (key, _)) in overrides.enumerated() where !overrides[(index + 1)...].contains(where: { $0.0 == key }) {
+            guard let dot = key.firstIndex(of: "."), dot != key.startIndex else { continue }
+            let name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
+            if let view = views[name], view.schema.spec(property)?.type == .image {
+                check(try? view.value(property), "`\(property)`", from: .option("--set \(key)"))
+            } else if let behaviour = behaviours[name], behaviour.declaration.inspectable(property)?.type == .image {
+                check(behaviour.inspectable(property), "inspectable `\(property)`", from: .option("--set \(key)"))
             }
         }
     }

@@ -25,10 +25,11 @@ public struct SceneDiagnostic: Equatable, Sendable, CustomStringConvertible {
 
     /// `file:line: message` (`file:line: warning: message`), as compilers
     /// print it; the message alone when it names its own place (no file);
-    /// an option's mistake as bad usage, `behave: --set NAME: message`.
+    /// an option's mistake as bad usage, `behave: --set NAME: message`
+    /// (`behave: warning: --set NAME: message`).
     public var description: String {
-        if isOption { return "behave: \(message)" }
         let message = isWarning ? "warning: \(self.message)" : self.message
+        if isOption { return "behave: \(message)" }
         if file.isEmpty { return message }
         guard let line, line > 0 else { return "\(file): \(message)" }
         return "\(file):\(line): \(message)"
@@ -76,6 +77,11 @@ struct DiagnosticLog {
     /// A mistake in a command-line option, not the file's (`isOption`).
     mutating func optionError(_ message: String) {
         diagnostics.append(SceneDiagnostic(file: file, line: nil, message: message, isOption: true))
+    }
+
+    /// A warning about what a command-line option gave (`isOption`).
+    mutating func optionWarning(_ message: String) {
+        warningDiagnostics.append(SceneDiagnostic(file: file, line: nil, message: message, isWarning: true, isOption: true))
     }
 
     mutating func warning(_ message: String, line: Int?) {

@@ -74,6 +74,28 @@ final class TouchTests: XCTestCase {
         }
     }
 
+    /// UIKit's hit-testing passes over a view whose alpha is below 0.01, and
+    /// so over what is in it: a switch faded out (or in a faded box) is not
+    /// flipped by a tap it cannot be seen to take; at 0.01 it is.
+    func testATransparentControlOrOneInATransparentViewTakesNoTap() throws {
+        let toggle = Switch(name: "toggle")
+        box.addSubview(toggle)
+        try scene.run("set toggle.alpha 0.009", "tap toggle")
+        XCTAssertEqual(toggle.bool("on"), false)
+        XCTAssertEqual(notes.last, "toggle ignores the tap (it is transparent: alpha below 0.01)")
+        try scene.run("set box.alpha 0", "tap button")
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(notes.last, "button ignores the tap (box is transparent: alpha below 0.01)")
+        try scene.run("set box.alpha 1", "set toggle.alpha 0.01", "tap toggle", "tap button")
+        XCTAssertEqual(toggle.bool("on"), true)
+        XCTAssertEqual(events, ["touchDown", "touchUpInside"])
+        // A touch that began goes on through a fade, as UIKit delivers it
+        // to the view it began in.
+        events = []
+        try scene.run("press button", "set button.alpha 0", "release button")
+        XCTAssertEqual(events, ["touchDown", "touchUpInside"])
+    }
+
     /// Regression: only the control's own properties cancelled its touch; a
     /// finger on a button in a container that was hidden went on to a
     /// touchUpInside.

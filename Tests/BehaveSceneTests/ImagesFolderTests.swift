@@ -135,6 +135,38 @@ final class ImagesFolderTests: XCTestCase {
         XCTAssertEqual(SceneLoader.inspect(file: plain.path("test.scene.yaml")), [])
     }
 
+    /// A name `--set` gave is warned of as that option's, for a script and
+    /// a scene file alike (as its other mistakes are). A script's read
+    /// `toggle.lua: warning: inspectable `normalImage` …`; a scene's
+    /// `behaviour `t`: inspectable `normalImage` (its default)`, at the
+    /// behaviour's line, and a control's was not warned of at all.
+    func testANameASetGaveIsWarnedOfAsThatOptionsForAScriptAndASceneAlike() throws {
+        let fixture = try fixture("""
+            images: icons/
+            controls:
+              a: { type: ImageView, image: on }
+              c: Button
+            behaviours:
+              t: { script: toggle.lua, outlets: { button: c }, inspectables: { selectedImage: on } }
+            """)
+        let of = LooseValue.text("of", quoted: false)
+        func warning(_ folder: String = "icons/") -> String {
+            "names the image `of`, which is not in \(folder) (did you mean `off`?): it has no size and is drawn as a placeholder; add of.png to \(folder), or name one of its images"
+        }
+        let icons = try ImageFolder(folder: fixture.path("icons"))
+        let script = try XCTUnwrap(LuaScript.locate("toggle.lua"))
+        let toggle = try SceneLoader.build(script: script, inspectables: [("normalImage", of)], option: "--set", limits: .default,
+                                           platform: PlatformConfiguration(), images: icons, access: .unrestricted,
+                                           hosting: SceneHosting())
+        XCTAssertEqual(toggle.warnings.map(\.description).filter { $0.contains("`of`") },
+                       ["behave: warning: --set normalImage: inspectable `normalImage` \(warning(icons.folder))"])
+        let scene = try SceneLoader.load(file: fixture.path("test.scene.yaml"), overrides: [("t.normalImage", of), ("a.image", of)])
+        XCTAssertEqual(scene.warnings.map(\.description), [
+            "behave: warning: --set t.normalImage: inspectable `normalImage` \(warning())",
+            "behave: warning: --set a.image: `image` \(warning())",
+        ], "\(scene.warnings)")
+    }
+
     func testAFolderGivenInCodeForAScriptOrInPlaceOfTheScenes() throws {
         let fixture = try fixture("images: nowhere/\ncontrols: { a: { type: ImageView, image: on } }\n",
                                   icons: ["on.png": (5, 6), "toggle-off.png": (7, 8), "toggle-on.png": (9, 10)])

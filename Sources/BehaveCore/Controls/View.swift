@@ -310,8 +310,9 @@ open class View: Control, BehaviourOwner {
 
     // MARK: Common properties
 
+    static let alphaIndex = 1
     static let frameIndex = 5
-    public var alpha: Double { value(at: 1).numberValue ?? 1 }
+    public var alpha: Double { value(at: View.alphaIndex).numberValue ?? 1 }
     public var isHidden: Bool { boolValue(at: 2) ?? false }
     public var isUserInteractionEnabled: Bool { boolValue(at: 3) ?? true }
 
@@ -319,14 +320,28 @@ open class View: Control, BehaviourOwner {
     func number(_ property: String) -> Double { (try? value(property))?.numberValue ?? 0 }
     func string(_ property: String) -> String { (try? value(property))?.stringValue ?? "" }
 
+    /// Whether touches pass through it as through a hidden view: UIKit's
+    /// hit-testing skips a view whose `alpha` is below 0.01. The alpha set
+    /// counts, not the one an animation shows on its way there, as UIKit
+    /// asks the model layer: a control fading out is refused at once. A
+    /// touch already down goes on, as in UIKit (and a set from Lua keeps
+    /// the fast path: `alpha` is no touch gate).
+    public var isTransparentToTouches: Bool {
+        let stored = bh_view_value(block, Int32(View.alphaIndex))!.pointee
+        return stored.type == BH_VNUMBER && stored.n.0 < View.touchableAlpha
+    }
+
+    /// The least alpha a touch finds a view at (UIKit's 0.01).
+    public static let touchableAlpha = 0.01
+
     /// Whether a touch reaches this control: no dialog is presented (they
-    /// are modal), it and its ancestors are shown and interactive, and it is
-    /// enabled.
+    /// are modal), it and its ancestors are shown, opaque enough to touch
+    /// and interactive, and it is enabled.
     public var canReceiveTouches: Bool {
         if scene?.isPresentingDialog == true { return false }
         var view: View? = self
         while let current = view {
-            if current.isHidden || !current.isUserInteractionEnabled { return false }
+            if current.isHidden || current.isTransparentToTouches || !current.isUserInteractionEnabled { return false }
             view = current.parent
         }
         if let index = schema.enabledIndex, boolValue(at: index) == false { return false }
@@ -519,6 +534,7 @@ open class View: Control, BehaviourOwner {
         while let current = view {
             let who = current === self ? "it" : current.name
             if current.isHidden { return "\(who) is hidden" }
+            if current.isTransparentToTouches { return "\(who) is transparent: alpha below 0.01" }
             if !current.isUserInteractionEnabled { return "\(who) is not user-interactive" }
             view = current.parent
         }

@@ -38,6 +38,8 @@ class WidgetBinding: ControlWidget {
         let earlier = bhg_get_data(widget, "behave-binding").map { Unmanaged<WidgetBinding>.fromOpaque($0).takeUnretainedValue() }
         earlier?.letGo()
         style = WidgetStyle(for: widget)
+        alphaSet = gtk_widget_get_opacity(widget)
+        interactive = gtk_widget_get_can_target(widget) != 0
         bhg_weak_ref(widget, widgetWent, Unmanaged.passUnretained(self).toOpaque())
         bhg_set_data_full(widget, "behave-binding", Unmanaged.passRetained(self).toOpaque(), releaseBinding)
         connectSignals(widget)
@@ -101,13 +103,19 @@ class WidgetBinding: ControlWidget {
         switch (change.property, change.new) {
         case ("alpha", .number(let alpha)):
             gtk_widget_set_opacity(widget, alpha)
+            // An animation's frames are drawn; its end (set at its start)
+            // decides, as UIKit's model layer does.
+            if !change.isFrame {
+                alphaSet = alpha
+                target(widget)
+            }
         case ("hidden", .bool(let hidden)):
             // The control's touch is cancelled (`View.store`); so is GTK's.
             if hidden { bhg_cancel_gestures(widget) }
             gtk_widget_set_visible(widget, hidden ? 0 : 1)
         case ("userInteractionEnabled", .bool(let enabled)):
-            if !enabled { bhg_cancel_gestures(widget) }
-            gtk_widget_set_can_target(widget, enabled ? 1 : 0)
+            interactive = enabled
+            target(widget)
         case ("enabled", .bool(let enabled)):
             // Every control type that has it (UIControl's `isEnabled`):
             // GTK's insensitive widget takes no input and is drawn dimmed.
@@ -121,6 +129,22 @@ class WidgetBinding: ControlWidget {
         default:
             break
         }
+    }
+
+    /// The alpha and `userInteractionEnabled` last told the widget (an
+    /// app's widget's own at first).
+    private var alphaSet = 1.0
+    private var interactive = true
+
+    /// Whether a click finds the widget: GTK picks one at opacity 0 (it asks
+    /// only that it is shown, targetable and sensitive), but a touch passes
+    /// over a control whose alpha is below 0.01, as in UIKit, so GTK is
+    /// told so. Made non-interactive, what GTK was doing with the pointer
+    /// in it stops, as the control's touch is cancelled; faded out, it goes
+    /// on, as the control's does.
+    private func target(_ widget: GtkWidgetPointer) {
+        if !interactive { bhg_cancel_gestures(widget) }
+        gtk_widget_set_can_target(widget, interactive && alphaSet >= View.touchableAlpha ? 1 : 0)
     }
 
     /// A change of the type's own properties; false when it is not one.

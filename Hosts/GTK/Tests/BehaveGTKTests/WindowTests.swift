@@ -84,7 +84,13 @@ final class WindowTests: XCTestCase {
         // Flipping Wi-Fi off turns Bluetooth off, on the screen too.
         try driver.click("wifi")
         try driver.waitForLine(containing: "bluetooth.on: true → false")
+        // and disables it (dimmed, insensitive): a click reaches nothing.
+        try driver.waitForLine(containing: "bluetooth.enabled: true → false")
         try driver.screenshot(screenshotFile("window.png"), width: 360, height: 378)
+        try driver.click("bluetooth")
+        try driver.click("wifi")
+        try driver.waitForLine(containing: "bluetooth.enabled: false → true")
+        XCTAssertEqual(driver.lines.filter { $0.contains("bluetooth.on: false → true") }.count, 1, "the disabled switch was flipped")
         // Ctrl+W closes the window: every behaviour is destroyed, status 0.
         try driver.key("ctrl+w")
         XCTAssertEqual(try driver.end(), 0)
@@ -927,9 +933,9 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(output, "behave: --set toggle.duration: duration takes a number, not `abc`\n")
     }
 
-    /// A `--set` the script refuses is said as `behave run` says it, as
-    /// the option's mistake (`behave: --set NAME: REASON`, status 2), as a
-    /// scene's is.
+    /// A `--set` the script refuses is said as `behave run` says it, in
+    /// the form a scene's takes: `behave: --set NAME: REASON`, status 2 (it
+    /// printed `FILE: REASON`).
     func testASetTheScriptRefusesIsSaidAsRunSaysIt() throws {
         let script = WindowDriver.checkout.appendingPathComponent("Scripts/toggle.lua").path
         let driver = try WindowDriver()
