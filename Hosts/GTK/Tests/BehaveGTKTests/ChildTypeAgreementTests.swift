@@ -74,15 +74,7 @@ final class ChildTypeAgreementTests: InProcessGtkTestCase {
                 + "<child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child>\n"
                 + "    <child><object class=\"\(parent)\">\(page)<child type=\"\(type)\"><object class=\"GtkButton\"/></child></object></child>"
                 + "</object></child></object>\n</interface>\n"
-            try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).ui"))
-            let scene = folder.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-            var told: String?
-            do {
-                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            } catch {
-                told = error.message
-            }
+            let (scene, told) = try windowVerdict(on: text, named: name, in: folder)
             XCTAssertEqual(told != nil, refused, "\(name): \(told ?? "opened")")
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
             XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")

@@ -30,15 +30,7 @@ final class FirstMistakeAgreementTests: InProcessGtkTestCase {
                 + "    \(first)\n    \(second)\n"
                 + "    <child><object class=\"GtkLabel\" id=\"title\"><property name=\"label\">Drawn</property></object></child>\n"
                 + "  </object></child></object>\n</interface>\n"
-            try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).ui"))
-            let scene = folder.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-            var told: String?
-            do {
-                _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            } catch {
-                told = error.message
-            }
+            let (scene, told) = try windowVerdict(on: text, named: name, in: folder)
             guard let told else {
                 XCTFail("\(name): the window opened")
                 continue
