@@ -356,7 +356,7 @@ final class WindowTests: XCTestCase {
 
             """.utf8).write(to: scene)
         func draw(_ property: String) throws {
-            try Data("""
+            try save("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <interface>
                   <requires lib="gtk" version="4.0"/>
@@ -367,17 +367,15 @@ final class WindowTests: XCTestCase {
                   </object>
                 </interface>
 
-                """.utf8).write(to: folder.appendingPathComponent("order.ui"))
+                """, to: folder.appendingPathComponent("order.ui"))
         }
         try draw("label")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "toggle awake")
-        Thread.sleep(forTimeInterval: 1.1)
         try draw("lable")
         try driver.waitForLine(containing: "order.ui saved, but the scene does not load; the last good scene keeps running.")
         try driver.waitForLine(containing: "order.ui:6:68: GtkButton has no property `lable` (did you mean `label`?)")
-        Thread.sleep(forTimeInterval: 1.1)
         try draw("label")
         try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
         try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry order ") }.count == 2 }
@@ -574,21 +572,20 @@ final class WindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("counter.scene.yaml")
         func write(_ title: String) throws {
-            try Data("""
+            try save("""
                 controls:
                   label:  { type: Label, text: "\(title)", frame: [16, 16, 200, 30] }
                   button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
                 behaviours:
                   toggle: { script: toggle.lua, outlets: { button: button } }
 
-                """.utf8).write(to: scene)
+                """, to: scene)
         }
         try write("First")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "toggle awake")
         // Saved: loaded again, the old scene's behaviours destroyed first.
-        Thread.sleep(forTimeInterval: 1.1)
         try write("Second")
         try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
         try driver.wait(for: "the scene loaded again") { driver.lines.filter { $0.hasSuffix("toggle awake") }.count == 2 }
@@ -601,8 +598,7 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
         // A mistake: the window says why; the last good scene runs on.
         let before = try driver.snapshot("label")
-        Thread.sleep(forTimeInterval: 1.1)
-        try Data("controls:\n  label: { type: Labl }\n".utf8).write(to: scene)
+        try save("controls:\n  label: { type: Labl }\n", to: scene)
         try driver.waitForLine(containing: "the last good scene keeps running")
         try driver.waitForFrame(after: "unknown control type `Labl`")
         XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the problem is shown over the scene")
@@ -626,14 +622,12 @@ final class WindowTests: XCTestCase {
         try driver.open(script.path, input: input)
         input.fileHandleForWriting.write(Data("set toggle.animated true\nset toggle.duration 5\n".utf8))
         try driver.waitForLine(containing: "toggle.duration: 0.7 → 5")
-        Thread.sleep(forTimeInterval: 1.1)
-        try Data((original + "-- saved\n").utf8).write(to: script)
+        try save(original + "-- saved\n", to: script)
         try driver.waitForLine(containing: "toggle.lua saved: the scene is loaded again")
         input.fileHandleForWriting.write(Data("state\n".utf8))
         try driver.waitForLine(containing: #""animated":true,"duration":5}"#)
         // The saved script allows at most 2: the scene loads without them.
-        Thread.sleep(forTimeInterval: 1.1)
-        try Data(original.replacingOccurrences(of: "max = 10", with: "max = 2").utf8).write(to: script)
+        try save(original.replacingOccurrences(of: "max = 10", with: "max = 2"), to: script)
         try driver.waitForLine(containing: "the values set since were dropped, as the new scene refuses them")
         try driver.waitForLine(containing: "duration must be at most 2, not 5")
         input.fileHandleForWriting.write(Data("state\n".utf8))
@@ -651,18 +645,17 @@ final class WindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("greeter.lua")
         func write(_ awake: String) throws {
-            try Data("""
+            try save("""
                 local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
                 function Greeter:awake() \(awake) end
                 return Greeter
 
-                """.utf8).write(to: script)
+                """, to: script)
         }
         try write(#"error("not yet")"#)
         let driver = try WindowDriver()
         try driver.open(script.path)
         try driver.waitForLine(containing: "greeter.lua:2: not yet")
-        Thread.sleep(forTimeInterval: 1.1)
         try write(#"self.label.text = "Hello""#)
         try driver.waitForLine(containing: "greeter.lua saved: the scene is loaded again")
         try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
