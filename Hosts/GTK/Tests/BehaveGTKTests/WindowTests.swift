@@ -39,8 +39,13 @@ final class WindowTests: XCTestCase {
         try driver.click("sound")
         try driver.xdotool(["mousemove", "700", "650"])     // no hover on the button
         try driver.waitForLine(containing: "sound touchUpInside")
-        Thread.sleep(forTimeInterval: 1.5)
-        let midFade = try driver.contrast(of: "sound")
+        // Looked at until it has lost some of its contrast, however late
+        // a loaded machine draws the fade: then it is on its way out.
+        var midFade = opaque
+        try driver.wait(for: "the button to fade") {
+            midFade = (try? driver.contrast(of: "sound")) ?? opaque
+            return midFade < opaque * 0.85
+        }
         try driver.screenshot(screenshotFile("window-fade.png"), width: 360, height: 220)
         // Half transparent: its text and border fade into the window.
         XCTAssertGreaterThan(midFade, opaque * 0.15, "not gone yet: opaque \(opaque)")
@@ -518,7 +523,12 @@ final class WindowTests: XCTestCase {
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "typo.lua:4: attempt to concatenate a nil value")
-        Thread.sleep(forTimeInterval: 0.8)
+        // The bar shows at the window's next look for errors, not with the
+        // line: its pink over the label (more red than green) says it is in.
+        try driver.wait(for: "the error shown over the label") {
+            guard let colour = try? driver.colour(of: "label") else { return false }
+            return colour.red - colour.green > 0.04
+        }
         let shown = try driver.snapshot("label")
         var gone: URL?
         try driver.wait(for: "the error to go") {
