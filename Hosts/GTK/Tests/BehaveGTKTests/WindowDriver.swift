@@ -14,6 +14,8 @@ final class WindowDriver {
     private let server: Process
     private var window: Process?
     private let output = Output()
+    /// Set when the window's output reached its end (all of it read).
+    private var windowOutputEnded: Flag?
     /// Where each control sits, from `--print-geometry`.
     private(set) var places: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
 
@@ -111,9 +113,7 @@ final class WindowDriver {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = input ?? Pipe()
-        let output = self.output
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
+        windowOutputEnded = try WindowDriver.gather(pipe, into: output, running: process)
         window = process
     }
 
@@ -130,14 +130,27 @@ final class WindowDriver {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = Pipe()
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
+        let ended = try WindowDriver.gather(pipe, into: output, running: process)
         defer { WindowDriver.stop(process) }
         try wait(for: "\((file as NSString).lastPathComponent) to end", timeout: timeout) { !process.isRunning }
         process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.1)
-        pipe.fileHandleForReading.readabilityHandler = nil
-        return (process.terminationStatus, output.text + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        try wait(for: "the end of what \((file as NSString).lastPathComponent) printed") { ended.isSet }
+        return (process.terminationStatus, output.text)
+    }
+
+    /// Runs `process` with what it prints gathered into `output` from the
+    /// pipe's thread; the flag is set once the pipe is at its end (the
+    /// process ended and all it printed was read).
+    private static func gather(_ pipe: Pipe, into output: Output, running process: Process) throws -> Flag {
+        let ended = Flag()
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard data.isEmpty else { return output.append(data) }
+            handle.readabilityHandler = nil
+            ended.set()
+        }
+        try process.run()
+        return ended
     }
 
     /// What the window printed so far, by line.
@@ -295,7 +308,8 @@ final class WindowDriver {
         let window = try XCTUnwrap(window)
         if let signal { kill(window.processIdentifier, signal) }
         try wait(for: "the window to end", timeout: timeout) { !window.isRunning }
-        Thread.sleep(forTimeInterval: 0.2)
+        let ended = try XCTUnwrap(windowOutputEnded)
+        try wait(for: "the end of what the window printed", timeout: timeout) { ended.isSet }
         return window.terminationStatus
     }
 
@@ -357,6 +371,24 @@ final class Output: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A mark set once from another thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }
 
