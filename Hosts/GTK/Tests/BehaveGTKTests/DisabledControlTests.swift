@@ -8,7 +8,7 @@ import XCTest
 /// drag, and the control then refuses what the user saw happen.
 final class DisabledControlTests: XCTestCase {
     func testARealClickOnADisabledSwitchAndADragOnADisabledSliderDoNothing() throws {
-        let scene = try scratchScene("disabled.scene.yaml", [
+        let (driver, input) = try openScratchScene("disabled.scene.yaml", [
             "disabled.scene.yaml": """
             screen: Disabled
             controls:
@@ -17,9 +17,6 @@ final class DisabledControlTests: XCTestCase {
               other:  { type: Switch, frame: [10, 110, 60, 30] }
             """,
         ])
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(scene.path, input: input)
         try driver.click("toggle")
         try driver.drag("volume", fromFraction: 0.05, toFraction: 0.9)
         // A click after them: GTK takes X events in order, so once the

@@ -8,7 +8,7 @@ import XCTest
 /// under the click and was flipped back).
 final class TransparentControlTests: XCTestCase {
     func testARealClickGoesThroughASwitchFadedOutToTheButtonUnderIt() throws {
-        let scene = try scratchScene("faded.scene.yaml", [
+        let (driver, input) = try openScratchScene("faded.scene.yaml", [
             "faded.scene.yaml": """
             screen: Faded
             controls:
@@ -16,9 +16,6 @@ final class TransparentControlTests: XCTestCase {
               toggle: { type: Switch, alpha: 0, frame: [10, 10, 120, 40] }
             """,
         ])
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(scene.path, input: input)
         try driver.click("toggle")
         try driver.waitForLine(containing: "under touchUpInside")
         let told = driver.lines.joined(separator: "\n")

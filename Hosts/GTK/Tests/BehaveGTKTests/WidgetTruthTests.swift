@@ -100,24 +100,7 @@ final class WidgetTruthTests: XCTestCase {
     /// for ever, a value refused many times a second while hidden and
     /// taken once shown again.
     func testAStepperHiddenWhileHeldStopsStepping() throws {
-        let scene = fixture("Held/held.scene.yaml")
-        let driver = try WindowDriver()
-        try driver.open(scene)
-        let place = try XCTUnwrap(driver.places["count"])
-        // GTK repeats a held + after half a second: held past that.
-        try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
-                            "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
-        try driver.click("back")
-        try driver.waitForLine(containing: "count.hidden: true → false")
-        Thread.sleep(forTimeInterval: 1)
-        // A click after the wait: once it is heard, all before it is told.
-        try driver.click("back")
-        try driver.wait(for: "the second click") { driver.lines.filter { $0.hasSuffix("back touchUpInside") }.count == 2 }
-        XCTAssertEqual(driver.lines.filter { $0.contains("count.value:") }, driver.lines.filter { $0.hasSuffix("count.value: 0 → 1") },
-                       driver.lines.joined(separator: "\n"))
-        XCTAssertEqual(driver.lines.filter { $0.hasSuffix("count valueChanged") }.count, 1, driver.lines.joined(separator: "\n"))
-        XCTAssertFalse(driver.lines.contains { $0.contains("ignores the user's value") }, driver.lines.joined(separator: "\n"))
-        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+        try holdThePlusThenClickBack(in: "Held/held.scene.yaml", until: "count.hidden: true → false")
     }
 
     /// A stepper made not user-interactive while its + is held stops, as
@@ -126,7 +109,15 @@ final class WidgetTruthTests: XCTestCase {
     /// the held + would step on, each step refused, and be taken again
     /// once the stepper took touches.
     func testAStepperMadeNotInteractiveWhileHeldStopsStepping() throws {
-        let scene = fixture("Locked/locked.scene.yaml")
+        try holdThePlusThenClickBack(in: "Locked/locked.scene.yaml", until: "count.userInteractionEnabled: false → true")
+    }
+
+    /// Holds the + of the fixture's stepper `count` past GTK's repeat
+    /// (the fixture takes it from the user meanwhile), lets go, clicks
+    /// `back` (which gives it back) and waits for `line`; then a second
+    /// for a stepper that stepped on to show it: it stepped once.
+    private func holdThePlusThenClickBack(in fixture: String, until line: String) throws {
+        let scene = self.fixture(fixture)
         let driver = try WindowDriver()
         try driver.open(scene)
         let place = try XCTUnwrap(driver.places["count"])
@@ -134,7 +125,7 @@ final class WidgetTruthTests: XCTestCase {
         try driver.xdotool(["mousemove", "\(place.x + place.width - 10)", "\(place.y + place.height / 2)",
                             "mousedown", "1", "sleep", "0.8", "mouseup", "1", "sleep", "1"])
         try driver.click("back")
-        try driver.waitForLine(containing: "count.userInteractionEnabled: false → true")
+        try driver.waitForLine(containing: line)
         Thread.sleep(forTimeInterval: 1)
         // A click after the wait: once it is heard, all before it is told.
         try driver.click("back")
@@ -187,7 +178,7 @@ final class WidgetTruthTests: XCTestCase {
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.
     func testASpinButtonDrawnWithoutAStepShowsItsDecimals() throws {
-        let scene = try scratchScene("spin.scene.yaml", [
+        let (driver, input) = try openScratchScene("spin.scene.yaml", [
             "spin.scene.yaml": "screen: Spin\nui: spin.ui\ncontrols:\n  count: { type: Stepper }\n",
             "spin.ui": """
             <interface><object class="GtkWindow"><child><object class="GtkSpinButton" id="count">
@@ -197,9 +188,6 @@ final class WidgetTruthTests: XCTestCase {
             </object></child></object></interface>
             """,
         ])
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(scene.path, input: input)
         input.fileHandleForWriting.write(Data("show\n".utf8))
         try driver.waitForLine(containing: "│ count ")
         XCTAssertTrue(driver.lines.contains { $0.contains("[ − 2.5 + ]") }, driver.lines.joined(separator: "\n"))
@@ -213,7 +201,7 @@ final class WidgetTruthTests: XCTestCase {
     /// held. Before: the real keys were typed in and flipped the switch,
     /// with `editingChanged` and `valueChanged`, while `keys` was refused.
     func testKeysOnAFieldOrSwitchThatTakesNoTouchesAreIgnored() throws {
-        let scene = try scratchScene("locked.scene.yaml", [
+        let (driver, input) = try openScratchScene("locked.scene.yaml", [
             "locked.scene.yaml": """
             screen: Locked
             controls:
@@ -221,9 +209,6 @@ final class WidgetTruthTests: XCTestCase {
               toggle: { type: Switch, frame: [10, 60, 60, 30] }
             """,
         ])
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(scene.path, input: input)
         try driver.click("field")
         try driver.waitForLine(containing: "field editingDidBegin")
         input.fileHandleForWriting.write(Data("set field.userInteractionEnabled false\n".utf8))

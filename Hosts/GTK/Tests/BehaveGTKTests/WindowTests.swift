@@ -1143,7 +1143,7 @@ final class UserEditTests: XCTestCase {
     /// leaves it: the key typed next in the window goes after it (it went
     /// before it, the caret left at the start by the command's text).
     func testTypingAfterAKeysOrTypeCommandGoesAtTheEndOfTheText() throws {
-        let scene = try scratchScene("field.scene.yaml", [
+        let (driver, input) = try openScratchScene("field.scene.yaml", [
             "field.scene.yaml": """
                 screen: Caret
                 controls:
@@ -1151,9 +1151,6 @@ final class UserEditTests: XCTestCase {
                   other: { type: TextField, frame: [16, 80, 240, 40] }
                 """,
         ])
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(scene.path, input: input)
         // The pointer over the window gives it the keyboard (no window
         // manager); it does not click, which would place the caret.
         let (x, y) = try driver.center(of: "other")
@@ -1239,5 +1236,14 @@ extension XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return folder.appendingPathComponent(scene)
+    }
+
+    /// A window on `scratchScene(scene, files)`, laid out, and its prompt.
+    func openScratchScene(_ scene: String, _ files: [String: String]) throws -> (WindowDriver, Pipe) {
+        let path = try scratchScene(scene, files).path
+        let driver = try WindowDriver()
+        let input = Pipe()
+        try driver.open(path, input: input)
+        return (driver, input)
     }
 }
