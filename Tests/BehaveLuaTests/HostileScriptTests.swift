@@ -7,6 +7,11 @@ import XCTest
 /// error — in the attacking call, or at load for `-- phase: load` — while the
 /// process, the other behaviours and the attacker's later calls carry on.
 final class HostileScriptTests: XCTestCase {
+    /// The time limit is part of what is tested here: a loop of long C
+    /// calls runs few instructions, and the clock ends it (every script
+    /// may end either way, so a loaded machine changes only which).
+    static let limits = SandboxLimits(memory: 32 << 20, instructions: 1_000_000, seconds: 0.5)
+
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile")
     }
@@ -36,7 +41,7 @@ final class HostileScriptTests: XCTestCase {
     func testEveryHostileScriptEndsInACleanErrorAndTheSceneCarriesOn() throws {
         for hostile in try Self.cases() {
             let started = Date()
-            let test = try TestScene()
+            let test = try TestScene(limits: Self.limits)
             let button = test.control(Button.self, "button")
             let toggleButton = test.control(Button.self, "toggleButton")
             let toggle = try test.bundled("toggle.lua", name: "toggle", outlets: ["button": toggleButton])
