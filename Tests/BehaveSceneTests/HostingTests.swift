@@ -237,15 +237,21 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(try explicit.value("value"), .number(0), "reads ask the widget, which shows the control's value")
     }
 
-    /// A set the widget holds otherwise (a scale's fill level) stores and
-    /// traces what the widget holds: the trace, reads and the widget agree.
-    func testASetIsStoredAndTracedAsTheWidgetHoldsIt() throws {
+    /// A slider `volume` (0…100) bound to a widget that holds its value at
+    /// most 50, as a scale with a fill level does.
+    private func loadVolumeHeldAtMost50() throws -> (FakeWidget, LoadedScene, View) {
         let fixture = try SceneFixture(["volume.scene.yaml": "controls:\n  volume: { type: Slider, maximumValue: 100 }\n"])
         let widget = FakeWidget()
         widget.keeps = ["value"]
         widget.ceilings["value"] = 50
         let loaded = try SceneLoader.load(file: fixture.path("volume.scene.yaml"), hosting: SceneHosting(bindControl: { $0.bind(widget) }))
-        let slider = try XCTUnwrap(loaded.scene.control(named: "volume"))
+        return (widget, loaded, try XCTUnwrap(loaded.scene.control(named: "volume")))
+    }
+
+    /// A set the widget holds otherwise (a scale's fill level) stores and
+    /// traces what the widget holds: the trace, reads and the widget agree.
+    func testASetIsStoredAndTracedAsTheWidgetHoldsIt() throws {
+        let (widget, loaded, slider) = try loadVolumeHeldAtMost50()
         try loaded.scene.execute(.set("volume", property: "value", value: .text("80", quoted: false)))
         XCTAssertEqual(widget.changes(of: "value").last?.new, .number(50))
         XCTAssertEqual(try slider.value("value"), .number(50))
@@ -264,12 +270,7 @@ final class HostingTests: XCTestCase {
     /// it (a scale's fill level): the value is stored as the widget then
     /// holds it, a minimum lowered under the ceiling bringing it down.
     func testAMovedRangeStoresTheValueAsTheWidgetHoldsIt() throws {
-        let fixture = try SceneFixture(["volume.scene.yaml": "controls:\n  volume: { type: Slider, maximumValue: 100 }\n"])
-        let widget = FakeWidget()
-        widget.keeps = ["value"]
-        widget.ceilings["value"] = 50
-        let loaded = try SceneLoader.load(file: fixture.path("volume.scene.yaml"), hosting: SceneHosting(bindControl: { $0.bind(widget) }))
-        let slider = try XCTUnwrap(loaded.scene.control(named: "volume"))
+        let (widget, loaded, slider) = try loadVolumeHeldAtMost50()
         try loaded.scene.execute(.set("volume", property: "minimumValue", value: .text("70", quoted: false)))
         try loaded.scene.execute(.set("volume", property: "minimumValue", value: .text("0", quoted: false)))
         XCTAssertEqual(try slider.value("value"), .number(50))
