@@ -209,7 +209,8 @@ final class WindowDriver {
         try xdotool(["mousemove", "\(x)", "\(y)", "click", "1"])
     }
 
-    /// Presses on `control`'s left part and drags to its right part.
+    /// Presses on `control`'s left part and drags to its right part, by
+    /// way of its middle a tenth of a second later, as a hand moves.
     func drag(_ control: String, fromFraction start: Double, toFraction end: Double) throws {
         let place = try XCTUnwrap(places[control])
         let y = place.y + place.height / 2
@@ -231,6 +232,8 @@ final class WindowDriver {
         try xdotool(["windowsize", id, "\(width)", "\(height)"])
     }
 
+    /// Sends real input, then pauses a moment, as a person's inputs are
+    /// apart. A test waits for what the input does, not on this pause.
     func xdotool(_ arguments: [String]) throws {
         try run("xdotool", arguments)
         Thread.sleep(forTimeInterval: 0.15)
