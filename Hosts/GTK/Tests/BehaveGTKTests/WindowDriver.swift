@@ -298,6 +298,23 @@ final class WindowDriver {
         return file
     }
 
+    /// A snapshot of `control` at rest: taken again until two in a row
+    /// differ in fewer than `tolerance` pixels. The first frame after a
+    /// change need not be its last (the theme eases a state change over
+    /// frames, a loaded machine draws them late), and nothing traces the end.
+    func stillSnapshot(_ control: String, tolerance: Int = 20) throws -> URL {
+        var last = try snapshot(control)
+        var still: URL?
+        try wait(for: "\(control) to be still") {
+            guard let next = try? snapshot(control) else { return false }
+            defer { last = next }
+            guard let differing = try? differingPixels(last, next), differing >= 0, differing < tolerance else { return false }
+            still = next
+            return true
+        }
+        return try XCTUnwrap(still)
+    }
+
     func differingPixels(_ a: URL, _ b: URL) throws -> Int {
         // compare prints the count on stderr and exits 1 when they differ.
         let text = try run("compare", ["-metric", "AE", a.path, b.path, "null:"], allowFailure: true)

@@ -1180,13 +1180,13 @@ final class UserEditTests: XCTestCase {
         let (driver, input, plus) = try openSpinButton("range")
         try driver.xdotool(plus)
         try driver.waitForFrame(after: "count.value: 99 → 100")
-        let top = try driver.snapshot("count")
+        let top = try driver.stillSnapshot("count")
         try driver.xdotool(plus)
         // A time, not a condition: the press past the end traces and draws
         // nothing (no frame follows it), and the window has no other
         // control whose input could follow it as a sign that GTK took it.
         Thread.sleep(forTimeInterval: 0.3)
-        let pressedPast = try driver.snapshot("count")
+        let pressedPast = try driver.stillSnapshot("count")
         XCTAssertLessThan(try driver.differingPixels(top, pressedPast), 40, "the spin button still shows 100")
         input.fileHandleForWriting.write(Data("show\n".utf8))
         try driver.waitForLine(containing: "│ count ")
