@@ -138,18 +138,21 @@ final class WindowDriver {
         return (process.terminationStatus, output.text)
     }
 
-    /// Runs `process` with what it prints gathered into `output` from the
-    /// pipe's thread; the flag is set once the pipe is at its end (the
-    /// process ended and all it printed was read).
+    /// Runs `process` with what it prints gathered into `output` by a
+    /// thread of its own; the flag is set once the pipe is at its end (the
+    /// process ended and all it printed was read). A blocking read sees
+    /// the end for certain; a readability handler was not always called
+    /// for it.
     private static func gather(_ pipe: Pipe, into output: Output, running process: Process) throws -> Flag {
         let ended = Flag()
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard data.isEmpty else { return output.append(data) }
-            handle.readabilityHandler = nil
+        let reading = pipe.fileHandleForReading
+        try process.run()
+        Thread.detachNewThread {
+            // (`availableData` gives what is there now, empty at the end;
+            // `read(upToCount:)` would wait for the count or the end.)
+            while case let data = reading.availableData, !data.isEmpty { output.append(data) }
             ended.set()
         }
-        try process.run()
         return ended
     }
 
