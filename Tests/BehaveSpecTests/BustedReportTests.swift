@@ -1,3 +1,4 @@
+import BehaveSpec
 import Foundation
 import ToolRunning
 import XCTest
@@ -105,7 +106,7 @@ final class BustedReportTests: XCTestCase {
             XCTAssertLessThanOrEqual(string.utf8.count, (16 << 10) + 64, String(string.prefix(80)))
         }
         let printer = try XCTUnwrap(all.first { ($0["name"] as? String)?.hasPrefix("hostile prints \u{1B}") == true })
-        XCTAssertEqual(printer["name"] as? String, "hostile prints \u{1B}[31mred\u{1B}[0m and bytes", "as it was, in JSON's escapes")
+        XCTAssertEqual(printer["name"] as? String, "hostile prints \u{1B}[31mred\u{1B}[0m and \u{0} bytes", "as it was, in JSON's escapes")
         XCTAssertEqual(printer["output"] as? [String], ["bad \\xFF\\xFE bytes \\0 and \\27[2J\\13\n\"quoted\" \\ end"])
         let message = try XCTUnwrap(printer["message"] as? String)
         XCTAssertTrue(message.hasPrefix("hostile_spec.lua:6: raised \u{FFFD} \u{1}\u{2} \u{202E} xxx"), message)
@@ -157,5 +158,41 @@ final class BustedReportTests: XCTestCase {
         let target = try temporaryDirectory(self) + "/suite"
         try FileManager.default.copyItem(atPath: folder, toPath: target)
         return target
+    }
+}
+
+/// `JSONReporter` itself, fed results no run makes (the runner bounds
+/// what specs raise and print before a reporter sees it).
+final class JSONReporterTests: XCTestCase {
+    private func report(_ results: [SpecResult]) throws -> [String: Any] {
+        var text = ""
+        let reporter = JSONReporter { text += $0 }
+        results.forEach(reporter.report)
+        reporter.finish(SpecSummary())
+        XCTAssertTrue(text.hasSuffix("}\n"))
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func testHugeTextIsCutAndSaysHowMuch() throws {
+        let huge = String(repeating: "é", count: 600_000)
+        let json = try report([SpecResult(file: "a_spec.lua", name: huge, line: 3, status: .failed,
+                                          location: "a_spec.lua:4", message: huge, output: [huge])])
+        let failure = try XCTUnwrap((json["failures"] as? [[String: Any]])?.first)
+        for text in [failure["name"] as? String, failure["message"] as? String, (failure["output"] as? [String])?.first] {
+            let text = try XCTUnwrap(text)
+            XCTAssertLessThanOrEqual(text.utf8.count, JSONReporter.longestString + 40)
+            XCTAssertTrue(text.hasSuffix(" more bytes left out)"), String(text.suffix(60)))
+            XCTAssertFalse(text.contains("\u{FFFD}"), "cut between characters")
+        }
+    }
+
+    func testEveryControlCharacterReadsBackAsItWas() throws {
+        let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init) + ["\u{7F}", "\u{9B}", "\u{202E}"]))
+        let json = try report([SpecResult(file: "a_spec.lua", name: controls, line: 1, status: .errored,
+                                          location: "a_spec.lua:2", message: controls + "\"\\")])
+        let error = try XCTUnwrap((json["errors"] as? [[String: Any]])?.first)
+        XCTAssertEqual(error["name"] as? String, controls)
+        XCTAssertEqual(error["message"] as? String, "a_spec.lua:2: " + controls + "\"\\")
+        XCTAssertEqual(error["isError"] as? Bool, true)
     }
 }
