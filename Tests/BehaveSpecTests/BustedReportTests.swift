@@ -153,6 +153,15 @@ final class BustedReportTests: XCTestCase {
         XCTAssertTrue(run.output.contains("\n  [       OK ] forged"), run.output)
     }
 
+    /// On a terminal only the markers are coloured, as busted's are.
+    func testGTestColoursItsMarkersOnly() throws {
+        let (text, _) = runSpecs([fixture("failing.lua")]) { GTestReporter(colours: true, write: $0) }
+        XCTAssertTrue(text.contains("\u{1B}[31m[  FAILED  ]\u{1B}[0m "), text)
+        XCTAssertTrue(text.contains("\u{1B}[32m[ RUN      ]\u{1B}[0m "), text)
+        let (plain, _) = runSpecs([fixture("failing.lua")]) { GTestReporter(write: $0) }
+        XCTAssertFalse(plain.contains("\u{1B}"), plain)
+    }
+
     /// A copy of `folder` the run may write its report in.
     private func copy(_ folder: String) throws -> String {
         let target = try temporaryDirectory(self) + "/suite"
