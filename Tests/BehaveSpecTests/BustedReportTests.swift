@@ -4,10 +4,10 @@ import ToolRunning
 import XCTest
 
 /// busted's `json` and `gtest` output handlers (`-o json`, `-o gtest`), on
-/// the suites in Fixtures/reports: `mixed` has one spec of each outcome,
+/// the suites in Fixtures/.reports: `mixed` has one spec of each outcome,
 /// `hostile` names, raises and prints what a report must carry unbroken.
 final class BustedReportTests: XCTestCase {
-    private let mixed = fixture("reports/mixed")
+    private let mixed = fixture(".reports/mixed")
 
     /// The report as a CI tool reads it: busted's keys, one entry per spec.
     private func json(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -84,7 +84,7 @@ final class BustedReportTests: XCTestCase {
     /// Bytes that are not UTF-8, control characters and huge text leave
     /// valid JSON, every string bounded, the specs still counted.
     func testHostileNamesMessagesAndPrintsLeaveValidBoundedJSON() throws {
-        let folder = try copy(fixture("reports/hostile"))
+        let folder = try copy(fixture(".reports/hostile"))
         let run = try runBehaveWithErrors(["test", "-o", "json", "--output-file", "report.json", "hostile_spec.lua"],
                                           in: folder)
         XCTAssertEqual(run.status, 1, run.errors)

@@ -3,10 +3,10 @@ import Foundation
 import XCTest
 
 /// `assert.same` compares without sorting keys: only a failure's message
-/// needs them in order (Fixtures/same).
+/// needs them in order (Fixtures/same.lua).
 final class SpecSameTests: XCTestCase {
     func testEqualTablesPassAndDifferentOnesNameTheFirstDifference() throws {
-        let (_, run) = runSpecs([fixture("same/same_spec.lua")])
+        let (_, run) = runSpecs([fixture("same.lua")])
         // Under the tests' budget of a million instructions a callback:
         // sorting both lists of 10,000 keys alone took more.
         for name in ["same passes two equal tables of 10,000 keys",
