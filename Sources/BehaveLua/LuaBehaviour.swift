@@ -131,6 +131,11 @@ public final class LuaBehaviour: Behaviour {
 
     override public func destroy() {
         callMethod("destroy", info: LuaBehaviour.destroyInfo, evenIfDestroyed: true)
+    }
+
+    /// Also for one torn down before it woke: its top level may have read
+    /// `math` (taking a slot) and its handles are in the runtime's tables.
+    override public func dispose() {
         // Its math.random's slot, for the next behaviour of its name: an
         // app that names a behaviour per row holds what it has live.
         if selfRef != 0, !runtime.isClosed { bh_release_self_generator(runtime.callerThread, selfRef) }

@@ -74,11 +74,7 @@ public final class PlainReporter: SpecReporter {
         progressShown = false
     }
 
-    private enum Colour: Int {
-        case red = 31, green = 32, yellow = 33, magenta = 35
-    }
-
-    private func paint(_ text: String, _ colour: Colour) -> String {
-        colours ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    private func paint(_ text: String, _ colour: ReportColour) -> String {
+        colour.paint(text, if: colours)
     }
 }

@@ -69,7 +69,7 @@ public protocol SpecFileRunner {
     func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary
 }
 
-/// Hears a run: the plain, TAP and JUnit reporters.
+/// Hears a run: the plain, TAP, JUnit, JSON and gtest reporters.
 public protocol SpecReporter: AnyObject {
     func start(fileCount: Int)
     /// A spec is about to run (heard only when files run one at a time).

@@ -16,7 +16,7 @@ struct Test: Command {
             .argument("paths", help: "Spec files or directories (default: the working directory, searched for *_spec.lua).",
                       repeatable: true),
             .option("output", short: "o", valueName: "NAME",
-                    help: "The output handler, as busted names them in any case: plain (also utfTerminal, plainTerminal), TAP or junit (default: plain)."),
+                    help: "The output handler, as busted names them in any case: \(TestPlan.Handler.listed) (plain is also utfTerminal, plainTerminal; default: plain)."),
             .option("reporter", valueName: "NAME", help: "The same as -o (Behave's first name for it)."),
             .option("output-file", valueName: "FILE",
                     help: "Write the output handler's report to FILE; the plain report then goes to standard output."),
@@ -61,7 +61,7 @@ struct Test: Command {
     /// what to do instead (Docs/testing.md has the list too).
     static let bustedOptions: [AbsentOption] = [
         AbsentOption(["-v", "--verbose", "--no-verbose"],
-                     "busted's --verbose is not needed: each failure and error is printed whole, with its file:line; -o TAP or -o junit name every spec"),
+                     "busted's --verbose is not needed: each failure and error is printed whole, with its file:line; -o TAP, junit, json or gtest name every spec"),
         AbsentOption(["--repeat"],
                      "busted's --repeat has no counterpart (a spec's clock and random numbers are the same each run); to look for order-dependence, run with --shuffle"),
         AbsentOption(["-p", "--pattern", "--exclude-pattern"],
@@ -80,12 +80,12 @@ struct Test: Command {
         AbsentOption(["--suppress-pending", "--no-suppress-pending"],
                      "busted's --suppress-pending has no counterpart; pending specs are one PENDING line each and never fail a run"),
         AbsentOption(["--defer-print", "--no-defer-print"],
-                     "what a spec prints is already kept and shown under its failure (and in TAP and JUnit reports)"),
+                     "what a spec prints is already kept and shown under its failure (and in the TAP, JUnit, JSON and gtest reports)"),
         AbsentOption(["--exclude-names-file", "--log-success"],
                      "behave test reads and writes no such list; use --filter-out or --name, and -o junit --output-file FILE for what passed"),
         AbsentOption(["--lang"], "messages are in English"),
         AbsentOption(["-s", "--enable-sound", "--no-enable-sound", "-Xoutput"],
-                     "output handlers are built in: plain, TAP and junit (-o), with no options of their own"),
+                     "output handlers are built in (-o \(TestPlan.Handler.listed)), with no options of their own"),
     ]
 
     var paths: [String]
@@ -177,11 +177,7 @@ struct Test: Command {
             ScriptLint.warn(scripts: files + modules + ScriptLint.scripts(usedBy: files), specs: Set(files), specModules: Set(modules))
             let plain = PlainReporter(showsProgress: Terminal.isTerminal(STDOUT_FILENO), colours: colours, write: out)
             guard let outputFile = plan.outputFile else {
-                let reporter: any SpecReporter = switch plan.handler {
-                case .plain: plain
-                case .tap: TAPReporter(write: out)
-                case .junit: JUnitReporter(write: out)
-                }
+                let reporter = plan.handler == .plain ? plain : plan.handler.reporter(colours: colours, write: out)
                 let summary = runner.run(files, reporter: reporter)
                 warnIfNoneChosen(summary, by: plan)
                 return summary.succeeded ? 0 : 1
@@ -191,11 +187,7 @@ struct Test: Command {
                 throw UsageFailure("\(outputFile): cannot write the file")
             }
             var report = ""
-            let handler: any SpecReporter = switch plan.handler {
-            case .plain: PlainReporter { report += $0 }
-            case .tap: TAPReporter { report += $0 }
-            case .junit: JUnitReporter { report += $0 }
-            }
+            let handler = plan.handler.reporter { report += $0 }
             let summary = runner.run(files, reporter: TeeReporter([plain, handler]))
             warnIfNoneChosen(summary, by: plan)
             guard FileManager.default.createFile(atPath: outputFile, contents: Data(report.utf8)) else {

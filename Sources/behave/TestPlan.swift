@@ -8,24 +8,49 @@ import Foundation
 struct TestPlan {
     /// busted's output handlers that Behave has, by the names busted gives
     /// them (any case).
-    enum Handler {
-        case plain, tap, junit
+    enum Handler: CaseIterable {
+        case plain, tap, junit, json, gtest
 
-        init?(busted name: String) {
-            switch name.lowercased() {
-            case "plain", "utfterminal", "plainterminal": self = .plain
-            case "tap": self = .tap
-            case "junit": self = .junit
-            default: return nil
+        /// Its names, the first as messages show it.
+        var names: [String] {
+            switch self {
+            case .plain: ["plain", "utfTerminal", "plainTerminal"]
+            case .tap: ["TAP"]
+            case .junit: ["junit"]
+            case .json: ["json"]
+            case .gtest: ["gtest"]
             }
         }
+
+        init?(busted name: String) {
+            let name = name.lowercased()
+            guard let found = Handler.allCases.first(where: { $0.names.contains { $0.lowercased() == name } }) else {
+                return nil
+            }
+            self = found
+        }
+
+        /// Every handler by its first name: `plain, TAP, junit, json or gtest`.
+        static let listed = allCases.dropLast().map { $0.names[0] }.joined(separator: ", ")
+            + " or " + allCases.last!.names[0]
 
         /// What is said of a handler Behave does not have.
         static func unknown(_ name: String) -> String {
             let hint = name.contains(".") || name.contains("/")
                 ? "; to write a report to a file, use --output-file FILE"
-                : Suggestions.hint(for: name, in: ["plain", "TAP", "junit", "utfTerminal", "plainTerminal"])
-            return "no output handler `\(DisplayText.line(name))`: plain, TAP or junit\(hint)"
+                : Suggestions.hint(for: name, in: allCases.flatMap(\.names))
+            return "no output handler `\(DisplayText.line(name))`: \(listed)\(hint)"
+        }
+
+        /// Its reporter, writing to `write` (`colours` on a terminal).
+        func reporter(colours: Bool = false, write: @escaping (String) -> Void) -> any SpecReporter {
+            switch self {
+            case .plain: PlainReporter(colours: colours, write: write)
+            case .tap: TAPReporter(write: write)
+            case .junit: JUnitReporter(write: write)
+            case .json: JSONReporter(write: write)
+            case .gtest: GTestReporter(colours: colours, write: write)
+            }
         }
     }
 

@@ -107,6 +107,23 @@ final class RandomStreamTests: XCTestCase {
         XCTAssertEqual(try run(collecting: true), draws, "whenever the collector runs")
     }
 
+    /// A behaviour torn down before it woke (its scene dismissed while it
+    /// loaded) gives back the slot its top level took, and the runtime
+    /// holds it no more: the next of its name draws what a lone one draws.
+    func testABehaviourTornDownBeforeItWokeGivesItsSlotBack() throws {
+        let alone = try XCTUnwrap(draws())
+        let test = try TestScene()
+        let early = try LuaBehaviour(path: Self.directory.appendingPathComponent("early.lua").path, name: "roller",
+                                     runtime: test.runtime)
+        test.scene.attach(early)
+        early.tearDown()
+        XCTAssertFalse(test.runtime.behaviours.all.contains { $0 === early }, "the runtime lets go of it")
+        XCTAssertNil(test.runtime.behaviour(early.id))
+        let roller = try attach("roller.lua", as: "roller", in: test)
+        XCTAssertEqual(test.errors, [])
+        XCTAssertEqual(test.field("draws", of: roller), alone)
+    }
+
     /// An app that names a behaviour per row, made and destroyed without
     /// end, holds no more for their generators than what it has live.
     func testBehavioursOfNewNamesComingAndGoingHoldNoMoreMemory() throws {

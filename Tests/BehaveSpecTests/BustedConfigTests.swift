@@ -95,19 +95,19 @@ final class BustedConfigTests: XCTestCase {
         XCTAssertEqual(given.status, 0, given.errors)
     }
 
-    /// An output handler Behave lacks (busted's `gtest`), named by the
+    /// An output handler Behave lacks (busted's `sound`), named by the
     /// file that comes with a suite, gives the plain report and a warning,
     /// as busted falls back to its default handler; the specs still run.
     /// Named on the command line, it is bad usage.
     func testAnOutputHandlerBehaveLacksFallsBackToThePlainReport() throws {
-        let directory = try folder(config: "return { default = { ROOT = { \"spec\" }, output = \"gtest\" } }\n")
+        let directory = try folder(config: "return { default = { ROOT = { \"spec\" }, output = \"sound\" } }\n")
         let run = try runBehaveWithErrors(["test"], in: directory)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.output, "2 passed, 0 failed\n")
-        XCTAssertEqual(run.errors, "behave: .busted: warning: no output handler `gtest`: plain, TAP or junit; the plain report is used instead\n")
-        let typed = try runBehaveWithErrors(["test", "-o", "gtest"], in: directory)
+        XCTAssertEqual(run.errors, "behave: .busted: warning: no output handler `sound`: plain, TAP, junit, json or gtest; the plain report is used instead\n")
+        let typed = try runBehaveWithErrors(["test", "-o", "sound"], in: directory)
         XCTAssertEqual(typed.status, 2)
-        XCTAssertEqual(typed.errors, "behave: -o/--output: no output handler `gtest`: plain, TAP or junit\n")
+        XCTAssertEqual(typed.errors, "behave: -o/--output: no output handler `sound`: plain, TAP, junit, json or gtest\n")
     }
 
     /// The file is untrusted: it runs in the sandbox, under its limits, and

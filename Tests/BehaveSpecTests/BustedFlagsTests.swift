@@ -67,7 +67,12 @@ final class BustedFlagsTests: XCTestCase {
         XCTAssertTrue(try runBehaveWithErrors(["test", "--reporter", "tap", "a_spec.lua"], in: directory).output
             .hasPrefix("TAP version 13\n"))
         XCTAssertEqual(try runBehaveWithErrors(["test", "--reporter", "tap", "-o", "junit"], in: directory).status, 2)
-        for name in ["json", "gtest", "report.xml"] {
+        for name in ["JSON", "GTest"] {
+            let run = try runBehaveWithErrors(["test", "-o", name, "a_spec.lua"], in: directory)
+            XCTAssertEqual(run.status, 0, run.errors)
+            XCTAssertTrue(run.output.hasPrefix(name == "JSON" ? "{" : "[==========]"), run.output)
+        }
+        for name in ["sound", "report.xml"] {
             let run = try runBehaveWithErrors(["test", "-o", name, "a_spec.lua"], in: directory)
             XCTAssertEqual(run.status, 2, name)
             XCTAssertEqual(run.output, "")

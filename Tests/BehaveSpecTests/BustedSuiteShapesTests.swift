@@ -47,12 +47,13 @@ final class BustedSuiteShapesTests: XCTestCase {
         }
     }
 
-    /// The `.busted` names `gtest`: the plain report, and a warning.
-    func testTheOutputHandlerTheConfigNamesFallsBack() throws {
+    /// The `.busted` names `gtest`: its report, and no warning.
+    func testTheOutputHandlerTheConfigNamesIsUsed() throws {
         let run = try runBehaveWithErrors(["test"], in: fixture("suites/options"))
         XCTAssertEqual(run.status, 0, run.errors)
-        XCTAssertEqual(run.output, "5 passed, 0 failed\n")
-        XCTAssertEqual(run.errors, "behave: .busted: warning: no output handler `gtest`: plain, TAP or junit; the plain report is used instead\n")
+        XCTAssertTrue(run.output.hasPrefix("[==========] Running tests from scanned files.\n"), run.output)
+        XCTAssertTrue(run.output.contains("\n[  PASSED  ] 5 tests.\n"), run.output)
+        XCTAssertEqual(run.errors, "")
     }
 
     /// From the checkout's root, the suite's `src/` is found too (the

@@ -97,6 +97,8 @@ open class Behaviour: Control, DelegateReceiver {
         bindings.removeAll()
         for binding in pending { binding.cancel() }
         if isAwake { destroy() }
+        // Whether it woke or not: one torn down before `start` held as much.
+        dispose()
         scene?.behaviourDidDie(self)
         let keepAlive = self
         ownerReference?.ownedBehaviours.remove(keepAlive)
@@ -133,6 +135,10 @@ open class Behaviour: Control, DelegateReceiver {
     open func ownerDidChange() {}
     open func changed(_ inspectable: String, from old: Value, to new: Value) {}
     open func destroy() {}
+    /// Once torn down, after `destroy` (or without it, for one that never
+    /// woke): a subclass lets go of what it holds for the behaviour. Runs
+    /// no script.
+    open func dispose() {}
 
     // MARK: Outlets
 

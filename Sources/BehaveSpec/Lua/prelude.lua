@@ -118,10 +118,55 @@ local function differences(e, a, path, out, seen, depth, equal)
 end
 P.differences = differences
 
+-- Whether differences would find none, without its sorting (only a
+-- failure's message needs an order) and stopping at the first difference:
+-- assert.same of two equal tables of 100,000 keys sorted both key lists.
+-- Its own stack of pairs, so tables deeper than Lua's stack compare too.
+-- A pair of tables met again is taken as equal (cycles end); a table is
+-- remembered with each table it met, so that two cycles of different
+-- lengths that read the same end too.
 local function deep_equal(e, a, equal)
-  local out = {}
-  differences(e, a, "", out, {}, 0, equal)
-  return #out == 0
+  if rawequal(e, a) then return true end
+  if type(e) ~= "table" or type(a) ~= "table" then
+    return e == a or (equal ~= nil and equal(e, a))
+  end
+  local stack, n, seen, also = { e, a }, 2, {}, nil
+  while n > 0 do
+    local x, y = stack[n - 1], stack[n]
+    stack[n - 1], stack[n] = nil, nil
+    n = n - 2
+    local met = seen[x]
+    if met == nil then
+      seen[x] = y
+    elseif met ~= y then
+      also = also or {}
+      local others = also[x]
+      if others == nil then others = {}; also[x] = others end
+      if others[y] then met = y else others[y] = true end
+    end
+    if met ~= y then
+      local count = 0
+      for k, v in next, x do
+        count = count + 1
+        local w = rawget(y, k)
+        if not rawequal(v, w) then
+          if type(v) == "table" and type(w) == "table" then
+            stack[n + 1], stack[n + 2] = v, w
+            n = n + 2
+          elseif not (v == w or (equal ~= nil and equal(v, w))) then
+            return false
+          end
+        end
+      end
+      -- Every key of x is in y (a missing one differed above): the same
+      -- count is the same keys.
+      for _ in next, y do
+        count = count - 1
+        if count < 0 then return false end
+      end
+    end
+  end
+  return true
 end
 P.deep_equal = deep_equal
 
