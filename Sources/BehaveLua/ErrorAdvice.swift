@@ -48,6 +48,8 @@ extension LuaRuntime {
             // sandbox leaves out (`io`, `package`), or one of Lua 5.1's.
             advice = ScriptAdvice.withheldInSpec(nilValue.name)
                 ?? ScriptAdvice.olderLuaGlobals[nilValue.name].map { ScriptAdvice.olderLuaGlobal(nilValue.name, fix: $0) }
+        } else if let argument = error.text.wholeNumberFormatArgument {
+            advice = ScriptAdvice.fractionForWholeNumber(argument: argument)
         } else if let script = behaviour?.script ?? script, script.source.count <= LuaRuntime.maximumAdvisedSource {
             if let nilValue = NilValue(error.text) {
                 advice = self.advice(for: nilValue, at: error, in: behaviour, script: script)
@@ -341,5 +343,17 @@ private extension [LuaToken] {
             if !names.isEmpty { return names.joined(separator: ".") }
         }
         return nil
+    }
+}
+
+extension String {
+    /// `#2` of Lua's "bad argument #2 to 'format' (number has no integer
+    /// representation)": a `%d` given a number with a fraction.
+    var wholeNumberFormatArgument: String? {
+        let prefix = "bad argument ", suffix = " to 'format' (number has no integer representation)"
+        guard hasPrefix(prefix), hasSuffix(suffix) else { return nil }
+        let argument = dropFirst(prefix.count).dropLast(suffix.count)
+        guard argument.first == "#", argument.dropFirst().allSatisfy(\.isNumber), argument.count > 1 else { return nil }
+        return String(argument)
     }
 }

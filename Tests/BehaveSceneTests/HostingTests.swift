@@ -477,6 +477,28 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(try driver.tick(now: start.advanced(by: .seconds(20))), 0)
     }
 
+    /// A frame source's own timestamps (GTK's frame time in microseconds, a
+    /// display link's seconds since boot) move the clock by the time
+    /// between them, whatever their clock's origin.
+    func testARealTimeDriverTakesAFrameSourcesOwnTimestamps() throws {
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: FakeWidget())
+        let driver = RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60)
+        let frameTime: Int64 = 98_765_432_101   // gdk_frame_clock_get_frame_time: µs since the machine started
+        // The first frame counts from when it comes (here at once: no time).
+        XCTAssertEqual(try driver.tick(timestamp: Double(frameTime) / 1e6), 0)
+        XCTAssertEqual(try driver.tick(timestamp: Double(frameTime + 5_000) / 1e6), 0, "not a frame yet")
+        // Within the few milliseconds between making the driver and its first tick.
+        XCTAssertEqual(try driver.tick(timestamp: Double(frameTime + 100_000) / 1e6), 0.1, accuracy: 0.005)
+        XCTAssertEqual(try driver.tick(timestamp: Double(frameTime + 200_000) / 1e6), 0.1, accuracy: 0.005)
+        XCTAssertEqual(loaded.scene.clock.now, 0.2, accuracy: 0.005)
+        let now = loaded.scene.clock.now
+        XCTAssertThrowsError(try driver.tick(timestamp: .nan)) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "RealTimeDriver.tick(timestamp:) takes a frame's time in seconds, not nan; the scene's clock stays where it was")
+        }
+        XCTAssertEqual(loaded.scene.clock.now, now)
+    }
+
     /// A host's own control type, registered once: scene files, outlets,
     /// scripts (its properties and methods), the state and `show` know it.
     func testAHostsOwnTypeRunsBehaviours() throws {

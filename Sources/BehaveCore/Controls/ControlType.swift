@@ -208,6 +208,10 @@ public enum ControlTypes {
     /// Registers a host's control type, so that scenes, scripts and every
     /// tool know it. Its name must be new, and a Lua name (scripts and
     /// outlets write it); its parent must be registered already.
+    /// Registering the same declaration again does nothing, as UIKit's
+    /// `register(_:forCellReuseIdentifier:)` again does: each window of an
+    /// app may register what it uses, without a once-per-process guard.
+    /// Another declaration under a taken name is refused.
     public static func register(_ type: ControlType) throws(ValueError) {
         guard isTypeName(type.name) else {
             throw ValueError("`\(type.name)` cannot name a control type: use letters, digits and _, starting with a capital letter")
@@ -217,7 +221,7 @@ public enum ControlTypes {
         }
         try checkProperties(of: type)
         let clash = registered.withLock { registry -> Bool in
-            if registry.types.contains(where: { $0.name == type.name }) { return true }
+            if let taken = registry.types.first(where: { $0.name == type.name }) { return taken !== type }
             registry = Registry(registry.types + [type])
             return false
         }
@@ -225,7 +229,7 @@ public enum ControlTypes {
         if builtIn.contains(where: { $0.name == type.name }) {
             throw ValueError("`\(type.name)` is one of Behave's control types; give yours a name of its own, or make it a kind of \(type.name) (`inheriting: .\(type.name.prefix(1).lowercased() + type.name.dropFirst())`)")
         }
-        throw ValueError("a control type named `\(type.name)` is already registered; register each type once, when the app starts (`ControlTypes.unregister(\"\(type.name)\")` first replaces it)")
+        throw ValueError("another control type named `\(type.name)` is already registered; register one declaration under a name (a `static let` of yours, registered again as often as you like), or `ControlTypes.unregister(\"\(type.name)\")` first to replace it")
     }
 
     /// A type's own properties are written in scripts (`self.knob.value`)

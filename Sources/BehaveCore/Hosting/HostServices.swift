@@ -61,6 +61,27 @@ public final class RealTimeDriver {
         return step
     }
 
+    /// A frame source's own timestamp, in seconds on its monotonic clock
+    /// (`CADisplayLink.timestamp`, `gdk_frame_clock_get_frame_time` / 1e6),
+    /// as the first `tick(timestamp:)` heard it, and the instant it was.
+    private var timestampOrigin: (seconds: Double, instant: ContinuousClock.Instant)?
+
+    /// `tick(now:)` for a frame source that gives its frame's time in
+    /// seconds on a clock of its own: only the time between two frames
+    /// counts, so any monotonic clock will do. The first such tick counts
+    /// from when it is called.
+    @discardableResult
+    public func tick(timestamp seconds: Double) throws(ValueError) -> Double {
+        try thread.check("RealTimeDriver.tick was called", "the scene's clock stays where it was",
+                         act: "tick", example: "try driver.tick(timestamp: link.timestamp)")
+        guard seconds.isFinite else {
+            throw ValueError("RealTimeDriver.tick(timestamp:) takes a frame's time in seconds, not \(seconds); the scene's clock stays where it was")
+        }
+        let origin = timestampOrigin ?? (seconds, .now)
+        timestampOrigin = origin
+        return try tick(now: origin.instant.advanced(by: .seconds(seconds - origin.seconds)))
+    }
+
     public var isRunning: Bool { wall.isRunning }
 
     /// Time stands still until `resume`.

@@ -27,11 +27,9 @@ extension ControlType {
         ],
         picture: { view in "(knob \(Int(((try? view.value("value"))?.numberValue ?? 0) * 100))%)" })
 
-    /// Registers the app's types, once per process, however many windows
-    /// open at the same time (a static's initializer runs once).
+    /// Registers the app's types, as each window opens: the same
+    /// declaration registered again changes nothing.
     static func registerAppTypes() throws(ValueError) {
-        try typesRegistered.get()
+        try ControlTypes.register(knob)
     }
-
-    private static let typesRegistered = Result { () throws(ValueError) in try ControlTypes.register(knob) }
 }

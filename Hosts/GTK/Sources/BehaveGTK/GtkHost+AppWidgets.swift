@@ -3,8 +3,27 @@ import BehaveScene
 import CGtk
 
 /// Checking an app's own widgets (`GtkHost(widgets:in:)`) against the
-/// scene's controls, in the words of the call the app made.
+/// scene's controls, in the words of the call the app made; and the
+/// bindings an app makes itself, for widgets no control type of Behave's
+/// fits (a `GtkLevelBar` behind a type of its own).
 extension GtkHost {
+    /// Binds the control named `name` with a binding of the app's own
+    /// (`ControlWidget`), made by `makeBinding` once the scene is good and
+    /// before any behaviour wakes, as `SceneHosting.bindControl` would: the
+    /// host gives that control no widget of its own and keeps the binding
+    /// while the scene runs. A binding that does not bind itself
+    /// (`control.bind(self)`) is bound taking its widget's values.
+    /// Call it before loading the scene with `hosting`.
+    public func bind(_ name: String, with makeBinding: @escaping (View) -> any ControlWidget) {
+        ownBindings[name] = makeBinding
+    }
+
+    func bindOwn(_ view: View, with makeBinding: (View) -> any ControlWidget) {
+        let binding = makeBinding(view)
+        if view.widget !== binding { view.bind(binding, adoptingItsValues: true) }
+        madeOwnBindings.append(binding)
+    }
+
     /// The widget the app gave for the control's name: of a class that fits
     /// its type, inside the content.
     func checkAppWidget(of view: View, among widgets: [String: GtkWidgetPointer]) throws(ValueError) {

@@ -30,6 +30,10 @@ public final class GtkHost {
     private var made: [GtkWidgetPointer] = []
     /// An app's own widgets by control name (`init(widgets:in:)`).
     let appWidgets: [String: GtkWidgetPointer]?
+    /// The bindings an app makes itself, by control name (`bind(_:with:)`),
+    /// and those made, kept while the scene runs.
+    var ownBindings: [String: (View) -> any ControlWidget] = [:]
+    var madeOwnBindings: [any ControlWidget] = []
     /// Those of the app's widgets that were destroyed (watched from the
     /// host's making): a load refuses them, where it read them freed.
     var destroyedAppWidgets: Set<UnsafeMutableRawPointer> = []
@@ -216,6 +220,19 @@ public final class GtkHost {
                      prepare: { scene in self.prepare(scene) })
     }
 
+    /// `hosting`, then the app's own `prepare` with the built scene, before
+    /// any behaviour wakes: where an app observes the scene's changes,
+    /// handles the screen's actions and listens to a behaviour's events
+    /// (`scene.behaviour(named:)?.on(…)`), so that it hears those of `awake`.
+    public func hosting(prepare: @escaping (Scene) -> Void) -> SceneHosting {
+        var hosting = self.hosting
+        hosting.prepare = { scene in
+            self.prepare(scene)
+            prepare(scene)
+        }
+        return hosting
+    }
+
     /// The `.ui` file's widgets found for controls, until they are bound.
     var found: [String: GtkWidgetPointer] = [:]
 
@@ -239,6 +256,7 @@ public final class GtkHost {
     /// it must be a widget of a class that fits the control's type, inside
     /// the screen's window.
     func check(_ view: View) throws(ValueError) {
+        if ownBindings[view.name] != nil { return }
         if let appWidgets { return try checkAppWidget(of: view, among: appWidgets) }
         guard let builder, let interface else { return }
         let kind = GtkControlKind.of(view.controlType)
@@ -267,6 +285,7 @@ public final class GtkHost {
     /// Binds the control's widget: the one `check` found in the `.ui` file
     /// or among the app's, which keeps the values drawn in it, or a new one.
     func bind(_ view: View) {
+        if let make = ownBindings[view.name] { return bindOwn(view, with: make) }
         let kind = GtkControlKind.of(view.controlType)
         let widget: GtkWidgetPointer
         if layoutOwner != nil {

@@ -268,6 +268,41 @@ final class AppWidgetsTests: InProcessGtkTestCase {
                        lines.joined(separator: "\n"))
     }
 
+    /// A widget no type of Behave's fits (a GtkLevelBar) stands behind a
+    /// control type of the app's own, bound by a binding of the app's,
+    /// beside the widgets GtkHost binds; the app hears a behaviour's
+    /// events from the moment it wakes, and the animation a real click
+    /// starts reaches the bar frame by frame, in real time.
+    func testAnAppsOwnWidgetStandsBehindItsOwnTypeAndTheAppHearsTheBehavioursEvents() throws {
+        try ControlTypes.register(.meter)
+        try ControlTypes.register(.meter)          // a second window registers what it uses too: nothing changes
+        let bar = try XCTUnwrap(gtk_level_bar_new())
+        bhg_box_append(box, bar)
+        var filled: [Double] = []
+        var frames = 0
+        let host = GtkHost(widgets: ["like": like], in: box)
+        host.bind("level") { control in LevelBinding(control: control, bar: bar) }   // a widget of your own
+        let hosting = host.hosting { scene in                                      // before any behaviour wakes
+            scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
+            scene.observeChanges { change in if change.isFrame { frames += 1 } }
+        }
+        let loaded = try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: hosting)
+        XCTAssertEqual(filled, [0], "the event awake sent")
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+
+        try click(like)
+        try pump(until: "the bar filled a quarter") { gtk_level_bar_get_value(OpaquePointer(bar)) == 0.25 }
+        XCTAssertGreaterThan(frames, 2, "the fill reached the bar frame by frame")
+        XCTAssertEqual(filled, [0, 0.25])
+        XCTAssertEqual(try loaded.scene.control(named: "level")?.value("level"), .number(0.25))
+        try click(like)
+        try pump(until: "the bar filled a half") { gtk_level_bar_get_value(OpaquePointer(bar)) == 0.5 }
+        XCTAssertEqual(filled, [0, 0.25, 0.5])
+        XCTAssertEqual(loaded.scene.errorCount, 0)
+        loaded.scene.dismiss()
+    }
+
     // MARK: Support
 
     private func fixture(_ name: String) -> String {
@@ -333,5 +368,29 @@ final class AppWidgetsTests: InProcessGtkTestCase {
             guard Date() < end else { return XCTFail("timed out waiting for \(what); the trace:\n\(lines.suffix(20).joined(separator: "\n"))") }
             pump(for: 0.02)
         }
+    }
+}
+
+/// The app's own control type: a level, which a GtkLevelBar shows.
+extension ControlType {
+    static let meter = ControlType(name: "Meter", summary: "A level from 0 to 1.",
+                                   properties: [PropertySpec("level", .number, default: .number(0), min: 0, max: 1)])
+}
+
+/// The app's binding of its GtkLevelBar behind a `Meter`: changes out.
+final class LevelBinding: ControlWidget {
+    let control: View
+    private let bar: GtkWidgetPointer
+
+    init(control: View, bar: GtkWidgetPointer) {
+        self.control = control
+        self.bar = bhg_ref(bar)                    // the bar lives while its binding does
+        control.bind(self)
+    }
+
+    deinit { bhg_unref(bar) }
+
+    func apply(_ change: PropertyChange) {        // an animation's frames too
+        if case ("level", .number(let level)) = (change.property, change.new) { gtk_level_bar_set_value(OpaquePointer(bar), level) }
     }
 }
