@@ -402,4 +402,14 @@ enum Unpausable {
             ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
         }
     }
+
+    /// The error for `what` called where Lua cannot pause the handler:
+    /// inside a function that a C function of Lua's calls (a `table.sort`
+    /// comparison, a `string.gsub` replacement, a `__tostring` that
+    /// `tostring` runs). Lua would refuse the pause only after the host had
+    /// started it (a timer, a dialog, an animation), which then resumed
+    /// the handler at a later pause of its own.
+    static func insideCCall(_ what: String) -> ValueError {
+        ValueError("\(what) cannot pause here: it was called inside a function that Lua's own C code runs (a table.sort comparison, a string.gsub replacement, a __tostring that tostring or print runs), which cannot pause; pause before or after that call")
+    }
 }
