@@ -244,6 +244,18 @@ static int cut_unknown_place (bh_error_site *e, const char *msg,
 }
 
 
+/* Whether the message, from 'e->where' on, is Lua's refusal of a yield
+** inside a function its C code called (coroutine.yield in a table.sort
+** comparison): Lua raises it from the C function that yielded, so it
+** names no place, and the script's line that yielded is the place. */
+static int unplaced_yield (const bh_error_site *e, const char *msg,
+                           size_t len) {
+  static const char refused[] = "attempt to yield across a C-call boundary";
+  return len - e->where == sizeof(refused) - 1 &&
+         memcmp(msg + e->where, refused, sizeof(refused) - 1) == 0;
+}
+
+
 /* Starts a site for a message of 'len' bytes: all text, no place yet (a
 ** note of where the host raised it, raised_source, is kept). */
 static void begin_site (bh_error_site *e, size_t len) {
@@ -298,9 +310,11 @@ static void note_site (lua_State *L, lua_State *co, int level,
     i = -1;
   }
   e->raised_source[0] = '\0';
-  if (i == e->nframes && cut_unknown_place(e, msg, len)) {
-    /* Behave's line cut off: the error is the script's line that called
-    ** into Behave's chunk, the first frame of the script's. */
+  if (i == e->nframes && (cut_unknown_place(e, msg, len) ||
+                           unplaced_yield(e, msg, len))) {
+    /* Behave's line cut off, or a yield Lua refused: the error is the
+    ** script's line that called into Behave's chunk (or yielded), the
+    ** first frame of the script's. */
     for (i = 0; i < e->nframes; i++)
       if (strcmp(e->frames[i].source, "behave") != 0) {
         memcpy(e->source, e->frames[i].source, LUA_IDSIZE);

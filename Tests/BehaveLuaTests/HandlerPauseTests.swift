@@ -159,6 +159,28 @@ final class HandlerPauseTests: XCTestCase {
         }
     }
 
+    /// Lua's refusal of a yield inside a function its C code runs
+    /// (coroutine.yield in a table.sort comparison) is raised from that C
+    /// function, with no position: it is reported at the script's line
+    /// that yielded.
+    func testAYieldLuaRefusesIsReportedAtItsLine() throws {
+        for site in ["table.sort({ 3, 2, 1 }, function(a, b) coroutine.yield(); return a < b end)",
+                     "string.gsub(\"ab\", \"%w\", function() coroutine.yield() end)"] {
+            let test = try TestScene()
+            let button = test.control(Button.self, "button")
+            let probe = try test.behaviour("p", source: script("""
+                function Probe:tapped()
+                  \(site)
+                end
+                """), file: "p.lua", outlets: ["button": button])
+            probe.performAction("tapped", sender: button, arguments: [])
+            let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, site)
+            XCTAssertEqual(entry.error?.location, "p.lua:3", "\(site): \(entry.message)")
+            XCTAssertEqual(errors(test).first?.components(separatedBy: "\n").first,
+                           "p.lua:3: attempt to yield across a C-call boundary", site)
+        }
+    }
+
     func testDestroyMayAnimateAtOnce() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
