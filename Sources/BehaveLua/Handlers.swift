@@ -166,8 +166,11 @@ extension LuaRuntime {
             if let paused, paused.isWaiting {
                 handlers[handler.thread] = paused
             } else {
-                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: info.context.text(of: behaviour))
+                // At the line that yielded: the thread keeps its frames while suspended.
+                let frame = callingFrame(in: handler.thread)
+                scene.reportError(ScriptError(file: frame?.file, line: frame?.line,
+                                              text: "coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
+                                              context: info.context.text(of: behaviour)), behaviour: behaviour)
                 var handler = handler
                 bh_end_handler(S, &handler, 0)
                 paused?.isFinished = true

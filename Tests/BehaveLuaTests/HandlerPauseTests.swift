@@ -159,6 +159,27 @@ final class HandlerPauseTests: XCTestCase {
         }
     }
 
+    /// A handler's own coroutine that the script yields (coroutine.yield
+    /// where `wait` was meant) is reported at the line that yielded; the
+    /// report named no line.
+    func testAHandlerYieldedByTheScriptIsReportedAtItsLine() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:tapped()
+              self.before = true
+              coroutine.yield(1)
+              self.after = true
+            end
+            """), file: "p.lua", outlets: ["button": button])
+        probe.performAction("tapped", sender: button, arguments: [])
+        let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error })
+        XCTAssertEqual(entry.error?.location, "p.lua:4", entry.message)
+        XCTAssertTrue(errors(test).first?.hasPrefix("p.lua:4: coroutine.yield was called outside a coroutine of the script's own")
+                      ?? false, "\(errors(test))")
+        XCTAssertNil(test.field("after", of: probe))
+    }
+
     /// Lua's refusal of a yield inside a function its C code runs
     /// (coroutine.yield in a table.sort comparison) is raised from that C
     /// function, with no position: it is reported at the script's line
