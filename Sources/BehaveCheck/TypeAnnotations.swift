@@ -28,6 +28,14 @@ public enum TypeAnnotations {
         return out
     }
 
+    /// `text` as a Lua string literal on one line: a script's enum values
+    /// may hold quotes, line breaks and escape sequences, which would end
+    /// the annotation's line or reach the terminal.
+    static func luaLiteral(_ text: String) -> String {
+        let quoted = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + DisplayText.line(quoted) + "\""
+    }
+
     /// The Lua type of a value type.
     static func luaType(_ type: ValueType) -> String {
         switch type {
@@ -35,7 +43,7 @@ public enum TypeAnnotations {
         case .number: "number"
         case .integer: "integer"
         case .string, .color: "string"
-        case .enumeration(let cases): cases.isEmpty ? "string" : cases.map { "\"\($0)\"" }.joined(separator: "|")
+        case .enumeration(let cases): cases.isEmpty ? "string" : cases.map(luaLiteral).joined(separator: "|")
         case .image: "Behave.Image"
         case .point: "Behave.Point"
         case .size: "Behave.Size"

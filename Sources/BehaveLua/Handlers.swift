@@ -166,8 +166,11 @@ extension LuaRuntime {
             if let paused, paused.isWaiting {
                 handlers[handler.thread] = paused
             } else {
-                scene.reportError("coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
-                                  behaviour: behaviour, context: info.context.text(of: behaviour))
+                // At the line that yielded: the thread keeps its frames while suspended.
+                let frame = callingFrame(in: handler.thread)
+                scene.reportError(ScriptError(file: frame?.file, line: frame?.line,
+                                              text: "coroutine.yield was called outside a coroutine of the script's own; use wait(seconds) to pause a handler",
+                                              context: info.context.text(of: behaviour)), behaviour: behaviour)
                 var handler = handler
                 bh_end_handler(S, &handler, 0)
                 paused?.isFinished = true
@@ -401,5 +404,15 @@ enum Unpausable {
         case .answer(let message):
             ValueError("\(message) cannot \(what): its answer is needed at once; answer, and start what takes time with after(0, function() … end)")
         }
+    }
+
+    /// The error for `what` called where Lua cannot pause the handler:
+    /// inside a function that a C function of Lua's calls (a `table.sort`
+    /// comparison, a `string.gsub` replacement, a `__tostring` that
+    /// `tostring` runs). Lua would refuse the pause only after the host had
+    /// started it (a timer, a dialog, an animation), which then resumed
+    /// the handler at a later pause of its own.
+    static func insideCCall(_ what: String) -> ValueError {
+        ValueError("\(what) cannot pause here: it was called inside a function that Lua's own C code runs (a table.sort comparison, a string.gsub replacement, a __tostring that tostring or print runs), which cannot pause; pause before or after that call")
     }
 }

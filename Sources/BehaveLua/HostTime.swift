@@ -25,6 +25,9 @@ extension LuaRuntime {
             throw ValueError("\(what) can only pause a handler, not a coroutine of the script's own or its top level")
         }
         if let unpausable = handler.unpausable { throw unpausable.refusal("call \(what)") }
+        guard lua_isyieldable(S) != 0 else {
+            throw capture != nil ? ValueError(String(cString: bh_changes_refusal())) : Unpausable.insideCCall(what)
+        }
         return handler
     }
 
@@ -108,6 +111,7 @@ extension LuaRuntime {
             if !animation.isFinished { behaviour.bind(animation) }
             return 0
         }
+        guard lua_isyieldable(S) != 0 else { throw Unpausable.insideCCall("animate over \(formatNumber(duration)) s") }
         let resume = resumption(of: handler)
         let animation = scene.animator.start(changes, duration: duration, curve: curve) { _ in resume() }
         behaviour.bind(animation)

@@ -194,12 +194,16 @@ void bh_push_where (lua_State *L) {
 */
 static const char yield_refused[] = "attempt to yield across a C-call boundary";
 
+const char *bh_changes_refusal (void) {
+  return "animate's changes cannot pause (coroutine.yield, ask, pickers, "
+         "permission requests): make the changes and return, and pause "
+         "before or after animate";
+}
+
 static int changes_handler (lua_State *L) {
   if (lua_type(L, 1) == LUA_TSTRING && strcmp(lua_tostring(L, 1), yield_refused) == 0) {
-    luaL_where(L, 2);  /* the script's line that paused (1: yield or ask) */
-    lua_pushliteral(L, "animate's changes cannot pause (coroutine.yield, "
-                       "ask, pickers, permission requests): make the "
-                       "changes and return, and pause before or after animate");
+    luaL_where(L, 2);  /* the script's line that paused (1: yield) */
+    lua_pushstring(L, bh_changes_refusal());
     lua_concat(L, 2);
   }
   return 1;

@@ -244,6 +244,32 @@ static int cut_unknown_place (bh_error_site *e, const char *msg,
 }
 
 
+/* Whether the message, from 'e->where' on, is Lua's refusal of a yield
+** inside a function its C code called (coroutine.yield in a table.sort
+** comparison): Lua raises it from the C function that yielded, so it
+** names no place, and the script's line that yielded is the place. */
+static int unplaced_yield (const bh_error_site *e, const char *msg,
+                           size_t len) {
+  static const char refused[] = "attempt to yield across a C-call boundary";
+  return len - e->where == sizeof(refused) - 1 &&
+         memcmp(msg + e->where, refused, sizeof(refused) - 1) == 0;
+}
+
+
+/* Places the error at the first frame of the script's (not Behave's own
+** chunk), its message kept whole. */
+static void at_first_script_frame (bh_error_site *e) {
+  int i;
+  for (i = 0; i < e->nframes; i++)
+    if (strcmp(e->frames[i].source, "behave") != 0) {
+      memcpy(e->source, e->frames[i].source, LUA_IDSIZE);
+      e->line = e->frames[i].line;
+      e->repeats = 1;
+      return;
+    }
+}
+
+
 /* Starts a site for a message of 'len' bytes: all text, no place yet (a
 ** note of where the host raised it, raised_source, is kept). */
 static void begin_site (bh_error_site *e, size_t len) {
@@ -298,17 +324,11 @@ static void note_site (lua_State *L, lua_State *co, int level,
     i = -1;
   }
   e->raised_source[0] = '\0';
-  if (i == e->nframes && cut_unknown_place(e, msg, len)) {
-    /* Behave's line cut off: the error is the script's line that called
-    ** into Behave's chunk, the first frame of the script's. */
-    for (i = 0; i < e->nframes; i++)
-      if (strcmp(e->frames[i].source, "behave") != 0) {
-        memcpy(e->source, e->frames[i].source, LUA_IDSIZE);
-        e->line = e->frames[i].line;
-        e->repeats = 1;
-        break;
-      }
-  }
+  if (i == e->nframes && (cut_unknown_place(e, msg, len) ||
+                           unplaced_yield(e, msg, len)))
+    /* Behave's line cut off, or a yield Lua refused: the error is the
+    ** script's line that called into Behave's chunk (or yielded). */
+    at_first_script_frame(e);
 }
 
 
@@ -534,8 +554,14 @@ void bh__resume_error (lua_State *L, lua_State *co, int status) {
     }
   }
   else {
+    /* Lua heads only a string with its position: another error object
+    ** (error({ code = 1 }), error(42)) is placed at the script's line
+    ** that raised it, which its frames still show. */
+    int object = lua_type(co, -1) != LUA_TSTRING;
     push_error_text(L, co, -1, BH_MAX_MESSAGE);
     note_site(L, co, 0, &h->error);
+    if (object && h->error.source[0] == '\0')
+      at_first_script_frame(&h->error);
   }
   push_traceback(L, co, 0);
 }

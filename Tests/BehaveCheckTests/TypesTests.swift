@@ -117,6 +117,28 @@ final class TypesTests: XCTestCase {
         XCTAssertEqual(try behave(["types", "nowhere.lua"], in: directory).status, 2)
     }
 
+    /// A script's enum values are written as Lua strings on one line: an
+    /// escape sequence in one reached the terminal, and a line break ended
+    /// the annotation and put the rest of the value on a line of its own.
+    func testAScriptsEnumValuesAreWrittenAsLuaStrings() throws {
+        let directory = try folder(["odd.lua": #"""
+            local Odd = behaviour {
+              name = "Odd",
+              inspectables = { mode = { type = "enum", values = { "\27[2J", "a\nb", "say \"hi\" \\ bye" }, default = "a\nb" } },
+            }
+            return Odd
+            """#])
+        let outcome = try behave(["types", "odd.lua"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        XCTAssertFalse(outcome.output.contains("\u{1B}"), outcome.output)
+        XCTAssertTrue(outcome.output.hasSuffix(#"""
+            ---@class Odd: Behave.Behaviour
+            ---@field mode "\27[2J"|"a\nb"|"say \"hi\" \\ bye" inspectable
+
+
+            """#), String(outcome.output.suffix(200)))
+    }
+
     /// A spec that lists its environment: the spec API is what the types
     /// and the linter say, and every function of `assert` and method of a
     /// scene that `spec_api.lua` annotates exists.

@@ -105,12 +105,100 @@ final class HandlerPauseTests: XCTestCase {
             XCTAssertTrue(errors(test).last?.hasPrefix(expected) ?? false, "\(changes): \(errors(test))")
             XCTAssertEqual(errors(test).count, 1, "\(changes): \(errors(test))")
             XCTAssertEqual(button.alpha, 1, "the failed animation's change is dropped")
+            XCTAssertNil(test.scene.presentedDialog, "\(changes): an ask refused is not presented")
             try button.set("alpha", to: .number(0.7))
             XCTAssertEqual(button.alpha, 0.7, "\(changes): a set after it is applied")
             other.performAction("fade", sender: label, arguments: [])
             XCTAssertEqual(errors(test).count, 1, "\(changes): \(errors(test))")
             XCTAssertEqual(label.alpha, 0.2, "\(changes): another behaviour animates")
             XCTAssertEqual(test.field("faded", of: other), .bool(true))
+        }
+    }
+
+    /// A pause inside a function that Lua's own C code runs (a table.sort
+    /// comparison, a gsub replacement, a __tostring that tostring runs) is
+    /// refused at its line before it starts. Lua refused it only after the
+    /// host had started it: the timer, the dialog or the animation went on
+    /// and resumed the handler in the middle of its next wait, and the
+    /// error ("attempt to yield across a C-call boundary") named no line.
+    func testAPauseWhereLuaCannotPauseIsRefusedBeforeItStarts() throws {
+        for (call, what) in [("wait(0.5)", "wait"), ("ask { options = { \"x\" } }", "ask"),
+                             ("animate(0.5, function() self.button.alpha = 0.2 end)", "animate over 0.5 s")] {
+            for site in ["table.sort({ 3, 2, 1 }, function(a, b) \(call); return a < b end)",
+                         "string.gsub(\"ab\", \"%w\", function() \(call) end)",
+                         "tostring(setmetatable({}, { __tostring = function() \(call); return \"x\" end }))"] {
+                let test = try TestScene()
+                let button = test.control(Button.self, "button")
+                let probe = try test.behaviour("p", source: script("""
+                    function Probe:awake()
+                      local ok, message = pcall(function() \(site) end)
+                      self.refused = message
+                      wait(1)
+                      self.resumedAt = now()
+                    end
+                    function Probe:uncaught()
+                      \(site)
+                    end
+                    """), file: "p.lua", outlets: ["button": button])
+                guard case .string(let refused)? = test.field("refused", of: probe) else {
+                    XCTFail("\(site): \(String(describing: test.field("refused", of: probe)))")
+                    continue
+                }
+                XCTAssertTrue(refused.hasPrefix("p.lua:3: \(what) cannot pause here: "), "\(site): \(refused)")
+                XCTAssertNil(test.scene.presentedDialog, site)
+                test.scene.clock.advance(by: 0.6)
+                XCTAssertNil(test.field("resumedAt", of: probe), "\(site): the refused pause resumed the handler")
+                XCTAssertEqual(button.alpha, 1, site)
+                test.scene.clock.advance(by: 0.5)
+                XCTAssertEqual(test.field("resumedAt", of: probe), .number(1), site)
+                probe.performAction("uncaught", sender: button, arguments: [])
+                let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, site)
+                XCTAssertEqual(entry.error?.location, "p.lua:9", "\(site): \(entry.message)")
+                XCTAssertTrue(errors(test).last?.hasPrefix("p.lua:9: \(what) cannot pause here") ?? false, "\(site): \(errors(test))")
+            }
+        }
+    }
+
+    /// A handler's own coroutine that the script yields (coroutine.yield
+    /// where `wait` was meant) is reported at the line that yielded; the
+    /// report named no line.
+    func testAHandlerYieldedByTheScriptIsReportedAtItsLine() throws {
+        let test = try TestScene()
+        let button = test.control(Button.self, "button")
+        let probe = try test.behaviour("p", source: script("""
+            function Probe:tapped()
+              self.before = true
+              coroutine.yield(1)
+              self.after = true
+            end
+            """), file: "p.lua", outlets: ["button": button])
+        probe.performAction("tapped", sender: button, arguments: [])
+        let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error })
+        XCTAssertEqual(entry.error?.location, "p.lua:4", entry.message)
+        XCTAssertTrue(errors(test).first?.hasPrefix("p.lua:4: coroutine.yield was called outside a coroutine of the script's own")
+                      ?? false, "\(errors(test))")
+        XCTAssertNil(test.field("after", of: probe))
+    }
+
+    /// Lua's refusal of a yield inside a function its C code runs
+    /// (coroutine.yield in a table.sort comparison) is raised from that C
+    /// function, with no position: it is reported at the script's line
+    /// that yielded.
+    func testAYieldLuaRefusesIsReportedAtItsLine() throws {
+        for site in ["table.sort({ 3, 2, 1 }, function(a, b) coroutine.yield(); return a < b end)",
+                     "string.gsub(\"ab\", \"%w\", function() coroutine.yield() end)"] {
+            let test = try TestScene()
+            let button = test.control(Button.self, "button")
+            let probe = try test.behaviour("p", source: script("""
+                function Probe:tapped()
+                  \(site)
+                end
+                """), file: "p.lua", outlets: ["button": button])
+            probe.performAction("tapped", sender: button, arguments: [])
+            let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, site)
+            XCTAssertEqual(entry.error?.location, "p.lua:3", "\(site): \(entry.message)")
+            XCTAssertEqual(errors(test).first?.components(separatedBy: "\n").first,
+                           "p.lua:3: attempt to yield across a C-call boundary", site)
         }
     }
 

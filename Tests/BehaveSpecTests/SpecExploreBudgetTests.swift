@@ -89,6 +89,21 @@ final class SpecExploreBudgetTests: XCTestCase {
                        .limit("the spec's instruction budget (1000000 instructions)", replays: 8))
     }
 
+    /// Invariants given as a list are checked as named ones are, named by
+    /// their number: each was looked up by the text of its key, which a
+    /// number's is not, and the spec failed with "attempt to call a nil
+    /// value (field '?')".
+    func testInvariantsGivenAsAListAreChecked() throws {
+        let results = try run("""
+            local s = scene.load("forty_taps.scene.yaml")
+            it("list", function()
+              s:explore { steps = 5, invariants = { function(t) return true end, function(t) return false, "never" end } }
+            end)
+            """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
+        let message = try results.result("list").message
+        XCTAssertTrue(message.contains("invariant \"2\" does not hold: never"), message)
+    }
+
     func testTheBudgetsKeysAreChecked() throws {
         let results = try run("""
             local s = scene.load("forty_taps.scene.yaml")

@@ -79,6 +79,30 @@ final class SpecFailureRenderingTests: XCTestCase {
         XCTAssertEqual(try run.result("emptied").message, "expected nil, got {left = 1}")
     }
 
+    /// assert.same walks each pair of tables once, as luassert does: two
+    /// cycles of different lengths (a ring of one node against a ring of
+    /// two) alternated their pairings and were walked until the budget ran
+    /// out ("this loop never ends?").
+    func testSameEndsOnCyclesOfDifferentLengths() throws {
+        let run = try run("""
+            it("rings", function()
+              local one = { v = 1 }; one.next = one
+              local two = { v = 1, next = { v = 1 } }; two.next.next = two
+              assert.same(one, two)
+            end)
+            it("rings that differ", function()
+              local one = { v = 1 }; one.next = one
+              local two = { v = 1, next = { v = 2 } }; two.next.next = two
+              assert.same(one, two)
+            end)
+            """)
+        let same = try run.result("rings")
+        XCTAssertEqual(same.status, .passed, same.message)
+        let differ = try run.result("rings that differ")
+        XCTAssertEqual(differ.status, .failed, differ.message)
+        XCTAssertEqual(differ.message, "tables differ at .next.v: expected 1, got 2")
+    }
+
     func testTheTextOfATableIsBounded() throws {
         let run = try run("""
             it("wide", function()

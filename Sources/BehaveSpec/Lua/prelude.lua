@@ -82,7 +82,9 @@ P.colour_of = colour_of
 -- (`same_colour` for assert.same). Paths name the first 100 levels (then
 -- `…`), so they stay short and the work linear however deep the tables.
 -- The walk keeps its own stack of tables, depth first in key order: tables
--- nested deeper than Lua's stack goes compare as any others.
+-- nested deeper than Lua's stack goes compare as any others. Each pair of
+-- tables is walked once (`seen[e][a]`), so cycles end, however their
+-- lengths differ (a ring of one against a ring of two), as luassert's.
 local function differences(e, a, path, out, seen, depth, equal)
   local walking = {}  -- the tables being walked, innermost last
   local function enter(e, a, path, depth)
@@ -91,8 +93,14 @@ local function differences(e, a, path, out, seen, depth, equal)
       if not (e == a or (equal ~= nil and equal(e, a))) then out[#out + 1] = { path, e, a } end
       return
     end
-    if seen[e] == a then return end
-    seen[e] = a
+    local pairs_of_e = seen[e]
+    if pairs_of_e == nil then
+      pairs_of_e = {}
+      seen[e] = pairs_of_e
+    elseif pairs_of_e[a] then
+      return
+    end
+    pairs_of_e[a] = true
     local keys, has = {}, {}
     for k in next, e do keys[#keys + 1] = k; has[k] = true end
     for k in next, a do if not has[k] then keys[#keys + 1] = k end end

@@ -196,20 +196,22 @@ end
 -- since its invariants are Lua.
 local sort, concat, floor = table.sort, table.concat, math.floor
 
+-- Invariants are checked in the order of their names; each is called by
+-- its own key, so a list of them (keys 1, 2, …) works as named ones do.
 local function checker(invariants)
-  local names = {}
-  for name, invariant in pairs(invariants or {}) do
+  local checks = {}
+  for key, invariant in pairs(invariants or {}) do
     if type(invariant) ~= "function" then
-      error(format("explore's invariant `%s` must be a function(s) that returns true while it holds", tostring(name)), 4)
+      error(format("explore's invariant `%s` must be a function(s) that returns true while it holds", tostring(key)), 4)
     end
-    names[#names + 1] = tostring(name)
+    checks[#checks + 1] = { name = tostring(key), invariant = invariant }
   end
-  sort(names)
+  sort(checks, function(a, b) return a.name < b.name end)
   return function(t)
-    for _, name in ipairs(names) do
-      local ok, seen = invariants[name](t)
+    for _, check in ipairs(checks) do
+      local ok, seen = check.invariant(t)
       if not ok then
-        return format("invariant \"%s\" does not hold%s", name, seen ~= nil and (": " .. tostring(seen)) or "")
+        return format("invariant \"%s\" does not hold%s", check.name, seen ~= nil and (": " .. tostring(seen)) or "")
       end
     end
     return nil

@@ -509,6 +509,10 @@ void bh_push_where (lua_State *L);
 /* Pushes run_changes(fn) for the prelude's animate: pcall(fn), except
 ** that fn cannot pause (behaviours.c). */
 void bh_push_run_changes (lua_State *L);
+/* Why animate's changes cannot pause, as run_changes says it after the
+** script's position: the host says it too, for a pause it refuses before
+** starting it there. */
+const char *bh_changes_refusal (void);
 /* Pushes own_field(self, key, value) for the prelude's instances: whether
 ** a new field of 'self' needs no word from the host, and if so sets it,
 ** and the behaviour's id (behaviours.c: both are kept in the metatable of
