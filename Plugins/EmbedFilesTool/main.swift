@@ -122,6 +122,11 @@ var source = """
             files[name].map(decode)
         }
 
+        /// Whether a file named `name` is embedded, told without decoding it.
+        static func contains(_ name: String) -> Bool {
+            files[name] != nil
+        }
+
         /// The bytes of a file the build embeds for certain (the target's own
         /// Lua); its absence is a broken build.
         static func lua(_ name: String) -> [UInt8] {

@@ -15,7 +15,7 @@ public enum ArgumentReader {
         var command = root
         var rest = arguments[...]
         // Subcommands by name; `behave help run` is `behave run --help`.
-        while let first = rest.first, !command.subcommands.isEmpty {
+        while let first = rest.first, command.hasSubcommands {
             if first == "help" {
                 var described = command
                 for name in rest.dropFirst() {
@@ -26,8 +26,7 @@ public enum ArgumentReader {
             }
             guard !first.hasPrefix("-") else { break }
             guard let next = command.subcommand(first) else {
-                let names = command.subcommands.map(\.name)
-                throw ArgumentError("Unknown command '\(first)'." + suggestion(for: first, in: names))
+                throw ArgumentError("Unknown command '\(first)'." + suggestion(for: first, in: command.subcommandNames))
             }
             command = next
             rest = rest.dropFirst()
@@ -37,7 +36,7 @@ public enum ArgumentReader {
             if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(command) }
             if let version = root.version, rest.contains("--version") { return .version(version) }
         }
-        if !command.subcommands.isEmpty {
+        if command.hasSubcommands {
             guard let first = rest.first else { return .help(command) }
             throw unknownOption(split(first).0, of: command, takesVersion: root.version != nil)
         }

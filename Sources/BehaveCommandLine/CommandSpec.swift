@@ -92,6 +92,20 @@ public struct AbsentOption: Sendable {
     }
 }
 
+/// A subcommand known by its name, its spec made when it is read: a
+/// command line names one, and making every spec cost `behave run` about
+/// 50 K instructions of its cold start.
+public struct Subcommand: Sendable {
+    public let name: String
+    let make: @Sendable () -> CommandSpec
+
+    /// `spec` makes a spec named `name`.
+    public init(_ name: String, spec: @escaping @Sendable () -> CommandSpec) {
+        self.name = name
+        make = spec
+    }
+}
+
 /// A command as data: its name, what help says of it, its parameters and
 /// its subcommands.
 public struct CommandSpec: Sendable {
@@ -99,7 +113,15 @@ public struct CommandSpec: Sendable {
     public var abstract: String
     public var discussion: String = ""
     public var parameters: [Parameter] = []
-    public var subcommands: [CommandSpec] = []
+    /// Every subcommand's spec (help lists them; reading a command line
+    /// makes only the one it names).
+    public var subcommands: [CommandSpec] {
+        get { subcommandEntries.map { $0.make() } }
+        set { subcommandEntries = newValue.map { spec in Subcommand(spec.name) { spec } } }
+    }
+    private var subcommandEntries: [Subcommand] = []
+    public var hasSubcommands: Bool { !subcommandEntries.isEmpty }
+    public var subcommandNames: [String] { subcommandEntries.map(\.name) }
     /// Printed by `--version`, on the root.
     public var version: String?
     /// Another tool's options this command does not take, with the reason.
@@ -110,7 +132,8 @@ public struct CommandSpec: Sendable {
 
     /// The subcommand named `name`, its path set.
     public func subcommand(_ name: String) -> CommandSpec? {
-        guard var found = subcommands.first(where: { $0.name == name }) else { return nil }
+        guard let entry = subcommandEntries.first(where: { $0.name == name }) else { return nil }
+        var found = entry.make()
         found.path = (path.isEmpty ? [self.name] : path) + [found.name]
         return found
     }
@@ -118,11 +141,20 @@ public struct CommandSpec: Sendable {
     public init(name: String, abstract: String, discussion: String = "", parameters: [Parameter] = [],
                 subcommands: [CommandSpec] = [], version: String? = nil, path: [String] = [],
                 absent: [AbsentOption] = []) {
+        self.init(name: name, abstract: abstract, discussion: discussion, parameters: parameters,
+                  made: subcommands.map { spec in Subcommand(spec.name) { spec } }, version: version, path: path,
+                  absent: absent)
+    }
+
+    /// A command whose subcommands' specs are made when read.
+    public init(name: String, abstract: String, discussion: String = "", parameters: [Parameter] = [],
+                made subcommands: [Subcommand], version: String? = nil, path: [String] = [],
+                absent: [AbsentOption] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.parameters = parameters
-        self.subcommands = subcommands
+        self.subcommandEntries = subcommands
         self.version = version
         self.path = path
         self.absent = absent

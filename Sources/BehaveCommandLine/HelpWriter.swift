@@ -28,7 +28,7 @@ public enum HelpWriter {
         out += "OPTIONS:\n" + named.filter { $0.section == nil }.map(entry).joined()
         if version { out += entry(label: "--version", help: "Show the version.") }
         out += entry(label: "-h, --help", help: "Show help information.")
-        if !command.subcommands.isEmpty {
+        if command.hasSubcommands {
             out += "\nSUBCOMMANDS:\n" + command.subcommands.map { entry(label: $0.name, help: $0.abstract) }.joined()
             out += "\n  See '\(command.qualifiedName) help <subcommand>' for detailed help.\n"
         }
@@ -39,7 +39,7 @@ public enum HelpWriter {
     /// `[<options>]` when that would be too long to read.
     public static func usage(_ command: CommandSpec) -> String {
         let name = command.qualifiedName
-        if !command.subcommands.isEmpty { return name + " <subcommand>" }
+        if command.hasSubcommands { return name + " <subcommand>" }
         let shown = command.parameters.filter { !$0.hidden }
         let positionals = shown.filter(\.isPositional).map { parameter in
             parameter.repeatable ? "[\(parameter.display) ...]"

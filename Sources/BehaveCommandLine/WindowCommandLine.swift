@@ -2,8 +2,9 @@
 /// window` shows) and `behave-window`, the program it runs, reads again:
 /// one declaration, one help text.
 public enum WindowCommandLine {
+    public static let name = "window"
     public static let spec = CommandSpec(
-        name: "window",
+        name: name,
         abstract: "Open a scene on real GTK widgets, at wall speed; saving a file reloads it.",
         discussion: """
             Controls sit at their frames, or a scene's `ui:` file gives the widgets by id. \

@@ -16,7 +16,7 @@ enum Behave {
             Results go to standard output, diagnostics (errors, warnings, bad usage) to standard error. \
             Exit status 2 is bad usage, with a one-line reason.
             """,
-        subcommands: commands.map { $0.spec },
+        made: commands.map { command in Subcommand(command.name) { command.spec } },
         version: BehaveVersion.current)
 
     static func main() {
@@ -35,7 +35,7 @@ enum Behave {
                 print(HelpWriter.text(for: command, version: true), terminator: "")
                 return 0
             case .run(let command, let values):
-                guard let type = commands.first(where: { $0.spec.name == command.name }) else { return 2 }
+                guard let type = commands.first(where: { $0.name == command.name }) else { return 2 }
                 let command = try type.init(values)
                 return command.run()
             }
@@ -48,7 +48,7 @@ enum Behave {
     /// `behave: REASON (see `behave test --help`)`: the reason on one line
     /// (control characters escaped), and where to read more.
     static func usageLine(for error: ArgumentError, arguments: [String]) -> String {
-        let names = commands.map { $0.spec.name }
+        let names = commands.map { $0.name }
         let command = arguments.first { names.contains($0) }.map { "behave \($0)" } ?? "behave"
         return error.usageLine(command: command)
     }

@@ -8,8 +8,9 @@ import BehaveSyntax
 import Foundation
 
 struct Check: Command {
+    static let name = "check"
     static let spec = CommandSpec(
-        name: "check",
+        name: name,
         abstract: "Check scene files and scripts (syntax, declarations, types, and the script linter) without running them.",
         discussion: """
             Prints `FILE: ok` on standard output for each valid file; every mistake (`file:line: message`, scripts: \

@@ -4,8 +4,9 @@ import BehaveScene
 import Foundation
 
 struct Explore: Command {
+    static let name = "explore"
     static let spec = CommandSpec(
-        name: "explore",
+        name: name,
         abstract: "Drive random actions a person could take on a scene, checking after each step that no script raised an error.",
         discussion: """
             A failure is shrunk to a shortest list of commands and written as a transcript that reproduces it; \

@@ -4,8 +4,9 @@ import BehaveLua
 import BehaveScene
 
 struct Inspect: Command {
+    static let name = "inspect"
     static let spec = CommandSpec(
-        name: "inspect",
+        name: name,
         abstract: "List a script's outlets, inspectables, events, actions and capabilities, without running its handlers.",
         parameters: [
             .argument("script", help: "A behaviour script."),

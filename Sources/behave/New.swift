@@ -6,8 +6,9 @@ import BehaveSyntax
 import Foundation
 
 struct New: Command {
+    static let name = "new"
     static let spec = CommandSpec(
-        name: "new",
+        name: name,
         abstract: "Write a starter behaviour: NAME.lua, NAME.scene.yaml and NAME_spec.lua, which pass `behave test` at once.",
         discussion: "Existing files are never overwritten. Exit status 2 for a bad name or outlet, or when a file exists.",
         parameters: [

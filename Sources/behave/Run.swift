@@ -5,8 +5,9 @@ import BehaveScene
 import Foundation
 
 struct Run: Command {
+    static let name = "run"
     static let spec = CommandSpec(
-        name: "run",
+        name: name,
         abstract: "Run a behaviour script (in its default scene) or a scene file.",
         discussion: "Commands come from --do, then from standard input, one a line. Type `help` for the list.",
         parameters: SceneOptions.parameters + [

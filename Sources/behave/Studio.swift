@@ -8,8 +8,9 @@ import Foundation
 /// `install` leaves them, then, for a development build in a checkout,
 /// where the checkout's Studio package builds it.
 struct Studio: Command {
+    static let name = "studio"
     static let spec = CommandSpec(
-        name: "studio",
+        name: name,
         abstract: "See a scene in the browser, click it, tune it in an inspector; saving a file reloads it.",
         discussion: """
             behave studio [SCENE.yaml | SCRIPT.lua] [--port N] [--set NAME=VALUE]... [--images DIR]

@@ -5,8 +5,9 @@ import BehaveSpec
 import Foundation
 
 struct Test: Command {
+    static let name = "test"
     static let spec = CommandSpec(
-        name: "test",
+        name: name,
         abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
         discussion: """
             Flags follow busted's where busted has one; options may also come from a busted config file (.busted). \

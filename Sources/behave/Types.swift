@@ -5,8 +5,9 @@ import BehaveLua
 import Foundation
 
 struct Types: Command {
+    static let name = "types"
     static let spec = CommandSpec(
-        name: "types",
+        name: name,
         abstract: "Write lua-language-server annotations of Behave's API, and a class for each script's `self`.",
         discussion: "Put the output in a folder your editor's Lua extension reads (see the README: Editors).",
         parameters: [

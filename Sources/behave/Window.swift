@@ -6,6 +6,7 @@ import BehaveCommandLine
 /// command line is read here first, so that bad usage and `--help` are
 /// `behave`'s own, and again by `behave-window` (`WindowCommandLine`).
 struct Window: Command {
+    static let name = WindowCommandLine.name
     static let spec = WindowCommandLine.spec
 
     var arguments: [String]

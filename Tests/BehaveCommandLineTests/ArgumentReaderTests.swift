@@ -74,6 +74,22 @@ final class ArgumentReaderTests: XCTestCase {
         XCTAssertEqual(reason(["go", "a.lua", "--secrt"]), "Unknown option '--secrt'.", "a hidden option is never offered")
     }
 
+    /// `behave`'s subcommands are listed by name and made when read: each
+    /// is made under the name it is listed by, in the order help lists.
+    func testBehaveSubcommandsAreMadeUnderTheNamesTheyAreListedBy() throws {
+        let names = Behave.spec.subcommandNames
+        XCTAssertEqual(names, Behave.commands.map { $0.spec.name })
+        XCTAssertEqual(Behave.spec.subcommands.map(\.name), names)
+        for name in names {
+            XCTAssertEqual(Behave.spec.subcommand(name)?.path, ["behave", name])
+        }
+        guard case .run(let run, _) = try ArgumentReader.read(["run", "toggle.lua"], root: Behave.spec) else {
+            return XCTFail("behave run toggle.lua is not read as run")
+        }
+        XCTAssertEqual(run.qualifiedName, "behave run")
+        XCTAssertEqual(run.parameters.first?.name, "file")
+    }
+
     /// Every command of `behave` (but `studio`, whose options another
     /// program reads) suggests each option it takes misspelt by a letter,
     /// as it is typed: `--no-` forms, `--help` and `--version` too.

@@ -91,7 +91,7 @@ public enum ValueType: Equatable, Sendable {
         case .string: .string("")
         case .enumeration(let values): values.first.map(Value.string) ?? .null
         case .image: .null
-        case .color: .color(Color.named["black"]!)
+        case .color: .color(Color.named("black")!)
         case .point: .point(Point(x: 0, y: 0))
         case .size: .size(Size(width: 0, height: 0))
         case .rect: .rect(Rect(x: 0, y: 0, width: 0, height: 0))

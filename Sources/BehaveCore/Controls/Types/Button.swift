@@ -14,7 +14,7 @@ extension ControlType {
         properties: [
             PropertySpec("title", .string),
             // A system button's title is the tint colour, blue (UIKit's setTitleColor).
-            PropertySpec("titleColor", .color, default: .color(Color.named["blue"]!)),
+            PropertySpec("titleColor", .color, default: .color(Color.named("blue")!)),
             PropertySpec("image", .image, default: .null, optional: true),
             .enabled,
             PropertySpec("selected", .bool, default: .bool(false)),

@@ -11,7 +11,7 @@ extension ControlType {
         properties: [
             PropertySpec("text", .string),
             // Defaults are written by name, so they read back as a script would write them.
-            PropertySpec("textColor", .color, default: .color(Color.named["black"]!)),
+            PropertySpec("textColor", .color, default: .color(Color.named("black")!)),
         ] + TextStyle.properties,
         events: [], delegateMessages: [], hostProperties: [], methods: [], commands: [],
         picture: { view in "\"\(JSON.cutForReading((try? view.value("text"))?.stringValue ?? ""))\"" },
