@@ -53,13 +53,7 @@ final class BustedReportTests: XCTestCase {
     /// specs in each list, at the same lines, and every key of ours that
     /// busted has too (`output` is Behave's) holds what busted's holds.
     func testJSONReadsAsBustedsDoes() throws {
-        let lua = URL(fileURLWithPath: "/usr/bin/lua5.4")
-        guard FileManager.default.isExecutableFile(atPath: lua.path),
-              let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            XCTFail("busted is not installed: run .ci/install (Debian's lua-busted and lua5.4)")
-            return
-        }
+        let (lua, busted) = try bustedOnLua54()
         let reference = try ToolRunning.run(lua, [busted, "-o", "json", "spec"], in: URL(fileURLWithPath: mixed))
         let theirs = try json(reference.output)
         let ours = try json(try runBehaveWithErrors(["test", "-o", "json", "spec"], in: mixed).output)

@@ -13,35 +13,17 @@ import XCTest
 final class BustedSuiteShapesTests: XCTestCase {
     static let suites = ["options", "heap", "template"]
 
-    /// The names of the specs that passed, from a TAP report.
-    private func passed(_ tap: String) -> Set<String> {
-        var names = Set<String>()
-        for line in tap.split(separator: "\n") where line.hasPrefix("ok ") && !line.contains("# SKIP") {
-            guard let dash = line.range(of: " - ") else { continue }
-            var name = String(line[dash.upperBound...])
-            if let colon = name.range(of: ".lua: ") { name = String(name[colon.upperBound...]) }
-            names.insert(name)
-        }
-        return names
-    }
-
     func testBehavePassesEverySpecBustedPasses() throws {
-        let lua = URL(fileURLWithPath: "/usr/bin/lua5.4")
-        guard FileManager.default.isExecutableFile(atPath: lua.path),
-              let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            XCTFail("busted is not installed: run .ci/install (Debian's lua-busted and lua5.4)")
-            return
-        }
+        let (lua, busted) = try bustedOnLua54()
         for suite in Self.suites {
             let folder = fixture("suites/" + suite)
             let reference = try ToolRunning.run(lua, [busted, "-o", "TAP"], in: URL(fileURLWithPath: folder))
             XCTAssertEqual(reference.status, 0, suite + ": " + reference.output + reference.errors)
-            let theirs = passed(reference.output)
+            let theirs = passedSpecs(inTAP: reference.output, droppingFilePrefix: true)
             XCTAssertGreaterThanOrEqual(theirs.count, 4, suite + ": " + reference.output)
             let run = try runBehaveWithErrors(["test", "-o", "TAP"], in: folder)
             XCTAssertEqual(run.status, 0, suite + ": " + run.output + run.errors)
-            XCTAssertEqual(passed(run.output), theirs, suite + ": " + run.output)
+            XCTAssertEqual(passedSpecs(inTAP: run.output, droppingFilePrefix: true), theirs, suite + ": " + run.output)
             // No word about the suite's helpers or its Lua 5.1 compatibility.
             XCTAssertEqual(run.errors, "", suite + ": " + run.errors)
         }
