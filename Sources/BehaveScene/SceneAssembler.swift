@@ -222,10 +222,10 @@ final class SceneAssembler {
             }
             // A stepper's or a slider's value and bounds are checked against
             // each other: checked as the file gives them, in any order.
-            let ordered = view.settingOrder(entry.properties, name: \.name) { setting in
-                view.schema.spec(setting.name).flatMap { try? $0.convert(setting.value) }?.numberValue
-            }
-            for setting in ordered {
+            let order = view.settingOrder(entry.properties.map { setting in
+                (setting.name, view.schema.spec(setting.name).flatMap { try? $0.convert(setting.value) }?.numberValue)
+            })
+            for setting in order.map({ entry.properties[$0] }) {
                 guard let spec = view.schema.spec(setting.name) else {
                     log.error("control `\(entry.name)`: \(view.schema.unknownProperty(setting.name).message)", line: setting.line)
                     continue
@@ -585,10 +585,12 @@ final class SceneAssembler {
         var ordered = overrides
         for (name, indices) in places {
             guard let view = views[name] else { continue }
-            let settings = view.settingOrder(indices.map { overrides[$0] }, name: { split($0.0)?.property ?? "" }) { setting in
-                split(setting.0).flatMap { view.schema.spec($0.property) }.flatMap { try? $0.convert(setting.1) }?.numberValue
-            }
-            for (index, setting) in zip(indices, settings) { ordered[index] = setting }
+            let order = view.settingOrder(indices.map { index in
+                let (key, loose) = overrides[index]
+                let property = split(key)?.property ?? ""
+                return (property, view.schema.spec(property).flatMap { try? $0.convert(loose) }?.numberValue)
+            })
+            for (index, each) in zip(indices, order) { ordered[index] = overrides[indices[each]] }
         }
         return ordered
     }

@@ -41,24 +41,27 @@ extension View {
     }
 
     /// The order to set properties given together in (a scene file's
-    /// control, the `--set`s of one control), so that each is checked
-    /// against the others as given, not against those they replace: the
-    /// value after the range, and of the bounds the one that makes room
-    /// first (the maximum when the minimum given is above the maximum
-    /// now). `name` and `number` read a setting; the order is otherwise
-    /// the one given.
-    public func settingOrder<Setting>(_ settings: [Setting], name: (Setting) -> String,
-                                      number given: (Setting) -> Double?) -> [Setting] {
-        let minimum = settings.last { name($0) == "minimumValue" }.flatMap(given)
+    /// control, the `--set`s of one control), as indices into `settings`,
+    /// so that each is checked against the others as given, not against
+    /// those they replace: the value after the range, and of the bounds
+    /// the one that makes room first (the maximum when the minimum given
+    /// is above the maximum now); otherwise the order given. Each setting
+    /// is its property's name and the number it gives, if any. Not
+    /// generic: unspecialized across modules, a generic one cost a cold
+    /// start a quarter more instructions (runtime metadata and conformance
+    /// lookups).
+    public func settingOrder(_ settings: [(name: String, number: Double?)]) -> [Int] {
+        let minimum = settings.last { $0.name == "minimumValue" }?.number
         let raised = minimum.map { $0 > number("maximumValue") } ?? false
-        func rank(_ setting: Setting) -> Int {
-            switch name(setting) {
+        func rank(_ name: String) -> Int {
+            switch name {
             case "minimumValue": raised ? 2 : 1
             case "maximumValue": raised ? 1 : 2
             case "value": 3
             default: 0
             }
         }
-        return settings.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        let ranks = settings.map { rank($0.name) }
+        return (0...3).flatMap { wanted in ranks.indices.filter { ranks[$0] == wanted } }
     }
 }
