@@ -220,10 +220,12 @@ final class SceneAssembler {
             } catch {
                 log.error("control `\(entry.name)`: \(error.message)", line: entry.line)
             }
-            // A stepper's or a slider's value is checked against its range:
-            // set the range first, whatever order the file uses.
-            let ordered = entry.properties.filter { $0.name != "value" } + entry.properties.filter { $0.name == "value" }
-            for setting in ordered {
+            // A stepper's or a slider's value and bounds are checked against
+            // each other: checked as the file gives them, in any order.
+            let order = view.settingOrder(entry.properties.map { setting in
+                (setting.name, view.schema.spec(setting.name).flatMap { try? $0.convert(setting.value) }?.numberValue)
+            })
+            for setting in order.map({ entry.properties[$0] }) {
                 guard let spec = view.schema.spec(setting.name) else {
                     log.error("control `\(entry.name)`: \(view.schema.unknownProperty(setting.name).message)", line: setting.line)
                     continue
@@ -549,12 +551,11 @@ final class SceneAssembler {
     /// `--set OBJECT.PROPERTY=VALUE` from the command line: after the
     /// scene's own values, before anything wakes.
     private func apply(_ overrides: [(String, LooseValue)]) {
-        for (key, loose) in overrides {
-            guard let dot = key.firstIndex(of: "."), dot != key.startIndex else {
+        for (key, loose) in orderedForEachControl(overrides) {
+            guard let (name, property) = Self.split(key) else {
                 log.optionError("--set \(key): in a scene, name the object too: \(objectsHaving(key))")
                 continue
             }
-            let name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
             do throws(ValueError) {
                 if let view = views[name] {
                     guard let spec = view.schema.spec(property) else { throw view.schema.unknownProperty(property) }
@@ -569,6 +570,35 @@ final class SceneAssembler {
                 log.optionError("--set \(key): \(error.message)")
             }
         }
+    }
+
+    /// The overrides with each control's own in its `settingOrder` (the
+    /// `--set`s of both of a stepper's or a slider's bounds are checked
+    /// together, as a scene file's are), each in a place one of that
+    /// control's had.
+    private func orderedForEachControl(_ overrides: [(String, LooseValue)]) -> [(String, LooseValue)] {
+        let split = Self.split
+        var places: [String: [Int]] = [:]
+        for (index, (key, _)) in overrides.enumerated() {
+            if let name = split(key)?.name, views[name] != nil { places[name, default: []].append(index) }
+        }
+        var ordered = overrides
+        for (name, indices) in places {
+            guard let view = views[name] else { continue }
+            let order = view.settingOrder(indices.map { index in
+                let (key, loose) = overrides[index]
+                let property = split(key)?.property ?? ""
+                return (property, view.schema.spec(property).flatMap { try? $0.convert(loose) }?.numberValue)
+            })
+            for (index, each) in zip(indices, order) { ordered[index] = overrides[indices[each]] }
+        }
+        return ordered
+    }
+
+    /// `OBJECT.PROPERTY` as its two names; nil without an object.
+    private static func split(_ key: String) -> (name: String, property: String)? {
+        guard let dot = key.firstIndex(of: "."), dot != key.startIndex else { return nil }
+        return (String(key[..<dot]), String(key[key.index(after: dot)...]))
     }
 
     /// `--set counter.maximum=VALUE` for a bare `--set maximum=…`: the

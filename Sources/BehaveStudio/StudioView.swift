@@ -62,12 +62,17 @@ enum StudioView {
     static func state(of scene: Scene) -> JSON {
         guard case .object(let pairs) = scene.state() else { return .null }
         let keyboard = scene.keyboard.frame.map { Value.rect($0).json } ?? .null
-        // Each control with the widget its type's declaration names.
+        // Each control with the widget its type's declaration names, and
+        // whether a touch reaches it by the core's own rule (hidden, alpha
+        // set, userInteractionEnabled, enabled, up its parents): the page
+        // lets a click through one that takes none to the control under
+        // it, as UIKit's hit-testing and GTK's picking do.
         let withWidgets = pairs.filter { $0.0 != "time" }.map { key, value -> (String, JSON) in
             guard key == "controls", case .object(let controls) = value else { return (key, value) }
             return (key, .object(controls.map { name, props in
                 guard case .object(let fields) = props, let view = scene.control(named: name) else { return (name, props) }
-                return (name, .object(fields + [("widget", .string(view.controlType.studioWidget))]))
+                return (name, .object(fields + [("widget", .string(view.controlType.studioWidget)),
+                                                ("touchable", .bool(view.canReceiveTouches))]))
             }))
         }
         return clipped(.object(withWidgets + [("keyboard", keyboard)]))

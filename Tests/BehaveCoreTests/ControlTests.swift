@@ -123,6 +123,27 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(events, 0, "the tap command obeys the same rule")
     }
 
+    /// A bound set past the other is an error that leaves the control as
+    /// it was, as UIStepper raises one; a slider's too. Before: the other
+    /// bound moved along (0…100 became 200…200).
+    func testABoundSetPastTheOtherIsAnErrorThatChangesNothing() throws {
+        for (view, maximum) in [(Stepper(name: "count") as View, 100.0), (Slider(name: "volume"), 1)] {
+            scene.add(view)
+            try view.set("value", to: .number(maximum / 2))
+            XCTAssertEqual(error { try view.set("minimumValue", to: .number(200)) }?.message,
+                           "minimumValue must be at most maximumValue (\(formatNumber(maximum))), not 200; give a smaller minimumValue, or raise maximumValue before it")
+            XCTAssertEqual(error { try view.set("maximumValue", to: .number(-5)) }?.message,
+                           "maximumValue must be at least minimumValue (0), not -5; give a larger maximumValue, or lower minimumValue before it")
+            XCTAssertEqual(try view.value("minimumValue"), .number(0))
+            XCTAssertEqual(try view.value("maximumValue"), .number(maximum))
+            XCTAssertEqual(try view.value("value"), .number(maximum / 2))
+            // The bound that makes room first; a range of one number is one.
+            try view.set("maximumValue", to: .number(300))
+            try view.set("minimumValue", to: .number(300))
+            XCTAssertEqual(try view.value("value"), .number(300))
+        }
+    }
+
     func testStepperPressWithinRangeSendsValueChangedAndNotAtTheLimit() throws {
         let stepper = Stepper(name: "stepper")
         scene.add(stepper)

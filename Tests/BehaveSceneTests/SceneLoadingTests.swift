@@ -216,6 +216,40 @@ final class SceneLoadingTests: XCTestCase {
         }
     }
 
+    /// A stepper's or a slider's range is checked as the file (or the
+    /// `--set`s) give it, in any order: 200…300 loads whichever bound
+    /// comes first, and a minimum above the maximum is a load error at
+    /// its line. Before: a bound moved the other along, so 50 and 10
+    /// loaded as 10…10.
+    func testARangeIsCheckedAsTheFileGivesIt() throws {
+        let (loaded, fixture) = try load("""
+            controls:
+              up: { type: Stepper, minimumValue: 200, maximumValue: 300, value: 250 }
+              down: { type: Slider, maximumValue: -10, minimumValue: -50, value: -20 }
+            """)
+        func range(_ scene: Scene, _ name: String) -> [Value?] {
+            ["minimumValue", "maximumValue", "value"].map { try? scene.control(named: name)?.value($0) }
+        }
+        XCTAssertEqual(range(loaded.scene, "up"), [.number(200), .number(300), .number(250)])
+        XCTAssertEqual(range(loaded.scene, "down"), [.number(-50), .number(-10), .number(-20)])
+        XCTAssertEqual(try mistakes("""
+            controls:
+              count: { type: Stepper, minimumValue: 50, maximumValue: 10 }
+              volume: { type: Slider, maximumValue: -1 }
+            """), [
+            "2: control `count`: maximumValue must be at least minimumValue (50), not 10; give a larger maximumValue, or lower minimumValue before it",
+            "3: control `volume`: maximumValue must be at least minimumValue (0), not -1; give a larger maximumValue, or lower minimumValue before it",
+        ])
+        let raised = try SceneLoader.load(file: fixture.path("test.scene.yaml"),
+                                          overrides: [("up.minimumValue", .text("400", quoted: false)),
+                                                      ("up.maximumValue", .text("500", quoted: false))])
+        XCTAssertEqual(range(raised.scene, "up"), [.number(400), .number(500), .number(400)])
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture.path("test.scene.yaml"),
+                                                  overrides: [("up.minimumValue", .text("400", quoted: false))])) { error in
+            XCTAssertTrue("\(error)".hasSuffix("behave: --set up.minimumValue: minimumValue must be at most maximumValue (300), not 400; give a smaller minimumValue, or raise maximumValue before it"), "\(error)")
+        }
+    }
+
     /// A bare `--set animated=true` on a scene names the objects that
     /// have it, as the fix to write.
     func testABareOverrideOfASceneNamesItsObjects() throws {

@@ -5,6 +5,7 @@ under test; BEHAVE_STUDIO_SCREENSHOT=Docs/studio.png writes the README's
 screenshot)."""
 import http.client
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -13,10 +14,11 @@ import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import REPOSITORY, Studio, behave_binary, folder_with, save, wait_for
+from support import REPOSITORY, Studio, behave_binary, folder_with, pixel, save, wait_for
 
 
 def chromium():
@@ -400,6 +402,77 @@ class Widgets(unittest.TestCase):
             browser.quit()
             studio.stop()
             shutil.rmtree(folder, ignore_errors=True)
+
+
+TOUCHES_SCENE = """
+screen: Touches
+controls:
+  under: { type: Switch, frame: [16, 100, 51, 31] }
+  veil: { type: Button, title: Veil, alpha: 0, frame: [0, 80, 200, 70] }
+  lamp: { type: Switch, frame: [16, 200, 51, 31] }
+  pane: { type: View, alpha: 0.005, frame: [0, 180, 200, 70] }
+  shield: { type: Button, title: Shield, parent: pane, frame: [0, 0, 200, 70] }
+  lit: { type: Switch, on: true, frame: [16, 300, 51, 31] }
+  dim: { type: Switch, on: true, enabled: false, frame: [116, 300, 51, 31] }
+"""
+
+
+def click_at(browser, element):
+    """A real click (pointer down and up) at the middle of `element`'s
+    box, on whatever the browser finds there."""
+    ActionChains(browser).move_to_element(element).click().perform()
+
+
+class TouchesInTheStudio(unittest.TestCase):
+    """A click goes to the topmost control a touch reaches, by the core's
+    rule (hidden, alpha below 0.01, userInteractionEnabled, enabled), as
+    UIKit's hit-testing and GTK's picking do."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = folder_with({"touches.scene.yaml": TOUCHES_SCENE})
+        cls.studio = Studio(cls.folder, "touches.scene.yaml")
+        cls.browser = chromium()
+        cls.page = Page(cls.browser, cls.studio.url)
+        wait_for(lambda: cls.page.widget("dim"), what="the screen")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.studio.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def mentions(self, name):
+        """The timeline's entries that name the control (a command sent to it)."""
+        return [entry for entry in self.page.timeline() if re.search(rf"\b{name}\b", entry)]
+
+    def test_a_transparent_control_lets_the_click_through(self):
+        page = self.page
+        # The veil (alpha 0) covers the switch: the click flips the switch.
+        click_at(self.browser, page.widget("under"))
+        wait_for(lambda: page.widget("under").get_attribute("aria-checked") == "true", what="the switch under the veil on")
+        self.assertEqual(self.mentions("veil"), [])
+
+    def test_a_control_in_a_transparent_view_lets_the_click_through(self):
+        page = self.page
+        # The shield is opaque, but in a view of alpha 0.005: a touch skips both.
+        click_at(self.browser, page.widget("lamp"))
+        wait_for(lambda: page.widget("lamp").get_attribute("aria-checked") == "true", what="the switch under the pane on")
+        self.assertEqual(self.mentions("shield"), [])
+
+    def test_a_disabled_control_is_dimmed_and_a_click_does_nothing(self):
+        page = self.page
+        # What a user sees: the on switch's green track, grey when it is disabled.
+        lit = pixel(page.widget("lit"), 8, 15)
+        dim = pixel(page.widget("dim"), 8, 15)
+        self.assertTrue(lit[1] > lit[0] + 80 and lit[1] > lit[2] + 80, f"an enabled switch that is on is green, not {lit}")
+        self.assertLess(max(dim) - min(dim), 12, f"a disabled switch is grey, not {dim}")
+        click_at(self.browser, page.widget("dim"))
+        # Commands run in order: once the next click's flip shows, the first was done.
+        click_at(self.browser, page.widget("lit"))
+        wait_for(lambda: page.widget("lit").get_attribute("aria-checked") == "false", what="the enabled switch off")
+        self.assertEqual(page.widget("dim").get_attribute("aria-checked"), "true")
+        self.assertEqual(self.mentions("dim"), [])
 
 
 LAYOUT_SCENE = '''

@@ -4,7 +4,9 @@ import re
 import shutil
 import subprocess
 import tempfile
+import struct
 import time
+import zlib
 
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 
@@ -79,3 +81,55 @@ class Studio:
             self.process.wait()
         self.process.stdout.close()
         self.process.stderr.close()
+
+
+def pixel(element, x, y):
+    """The colour (red, green, blue) the browser drew at CSS pixel (x, y)
+    of `element`, read from its screenshot."""
+    png = element.screenshot_as_png
+    width, height, rows = _decoded_png(png)
+    scale = width / element.size["width"]
+    column, row = int(x * scale), int(y * scale)
+    channels = len(rows[0]) // width
+    return tuple(rows[row][column * channels:column * channels + 3])
+
+
+def _decoded_png(data):
+    """A PNG of 8-bit RGB or RGBA (what Chromium's screenshots are): its
+    width, height and rows of bytes, unfiltered."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    position, compressed = 8, b""
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, "a PNG of 8-bit RGB or RGBA, not interlaced"
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            compressed += body
+        position += 12 + length
+    raw = zlib.decompress(compressed)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for index in range(height):
+        start = index * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                estimate = left + up - corner
+                a, b, c = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                nearest = left if a <= b and a <= c else up if b <= c else corner
+                line[i] = (line[i] + nearest) & 0xFF
+        rows.append(line)
+        previous = line
+    return width, height, rows

@@ -214,11 +214,10 @@ final class RangeBinding: WidgetBinding {
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }
             showDigits()
         case ("minimumValue", _), ("maximumValue", _):
+            // The control refuses a bound set past the other (GTK's ranges
+            // ask lower ≤ upper too); a range of one number it takes. The
+            // widget's value stays within what the control holds.
             let low = control.storedNumber("minimumValue"), high = control.storedNumber("maximumValue")
-            // A range of one number is one the control takes (a bound set
-            // past the other moves it along): the widget's value stays
-            // within what the control holds.
-            guard high >= low else { return true }
             if isSpin { bhg_spin_set_range(widget, low, high) } else { bhg_range_set_range(widget, low, high) }
             let value = control.storedNumber("value")
             if isSpin { bhg_spin_set_value(widget, value) } else { bhg_range_set_value(widget, value) }

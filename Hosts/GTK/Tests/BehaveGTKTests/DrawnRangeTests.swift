@@ -53,10 +53,14 @@ final class DrawnRangeTests: XCTestCase {
         try driver.waitForLine(containing: "│ count ")
         XCTAssertTrue(driver.lines.contains { $0.contains("[ − 45 + ]  (0…100)") }, driver.lines.joined(separator: "\n"))
         XCTAssertTrue(driver.lines.contains { $0.contains("┤ 45") }, driver.lines.joined(separator: "\n"))
-        // A start set past the end moves the end and the value along (a
-        // range of one number): the scale is told it, and reads give 200.
-        // Before: the scale kept 0…45 and its value 45, which reads gave.
-        input.fileHandleForWriting.write(Data("set volume.minimumValue 200\nshow\n".utf8))
+        // A start set past the end is refused, as headless refuses it, and
+        // the scale keeps its range; the end raised first, the start is
+        // taken (a range of one number): the scale is told it, and reads
+        // give 200. Before: the scale kept 0…45 and its value 45, which
+        // reads gave.
+        input.fileHandleForWriting.write(Data("set volume.minimumValue 200\n".utf8))
+        try driver.waitForLine(containing: "minimumValue must be at most maximumValue (45), not 200")
+        input.fileHandleForWriting.write(Data("set volume.maximumValue 200\nset volume.minimumValue 200\nshow\n".utf8))
         try driver.waitForLine(containing: "volume.minimumValue: 0 → 200")
         try driver.wait(for: "a second show") { driver.lines.filter { $0.contains("│ volume ") }.count == 2 }
         XCTAssertTrue(driver.lines.contains { $0.contains("┤ 200") }, driver.lines.joined(separator: "\n"))

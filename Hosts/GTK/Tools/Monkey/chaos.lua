@@ -37,10 +37,16 @@ local mischief = {
   function(self) self.stepper.minimumValue = pick(numbers) end,
   function(self) self.stepper.stepValue = pick(numbers) end,
   function(self) self.slider.value = pick(numbers) end,
-  function(self)
+  function(self) -- a new range, the bound that makes room set first
     local low = pick(numbers)
-    self.slider.minimumValue = low
-    self.slider.maximumValue = low + math.random(0, 3)
+    local high = low + math.random(0, 3)
+    if low > self.slider.maximumValue then
+      self.slider.maximumValue = high
+      self.slider.minimumValue = low
+    else
+      self.slider.minimumValue = low
+      self.slider.maximumValue = high
+    end
   end,
   function(self) self.toggle.isOn = not self.toggle.isOn end,
   function(self) self.toggle.hidden = not self.toggle.hidden end,

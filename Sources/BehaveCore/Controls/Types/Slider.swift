@@ -81,36 +81,3 @@ extension ControlType {
         widget: "Slider",
         make: { Slider(name: $0, type: $1) })
 }
-
-/// Steppers and sliders: `value` within `minimumValue…maximumValue`.
-extension View {
-    /// A set `value` must be within the range.
-    func validateRanged(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
-        let checked = try spec.validate(value)
-        let minimum = number("minimumValue"), maximum = number("maximumValue")
-        if spec.name == "value", let n = checked.numberValue, n < minimum || n > maximum {
-            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
-        }
-        return checked
-    }
-
-    /// As UISlider does: a new bound moves the other bound and the value
-    /// along when they would fall outside it, so the order of sets does not
-    /// matter.
-    func keepValueInRange(after index: Int) {
-        guard let minimumIndex = schema.index(of: "minimumValue"), let maximumIndex = schema.index(of: "maximumValue"),
-              let valueIndex = schema.index(of: "value"), index == minimumIndex || index == maximumIndex else { return }
-        let minimum = number("minimumValue"), maximum = number("maximumValue")
-        if minimum > maximum { store(.number(index == minimumIndex ? minimum : maximum), at: index == minimumIndex ? maximumIndex : minimumIndex) }
-        let low = min(minimum, maximum), high = max(minimum, maximum)
-        // The control's own value: a widget behind it (a GtkScale) has
-        // clamped its own to the new range already, and read so, the
-        // value moved in without a change the trace and observers hear.
-        // A widget holding the value within more than the range (a
-        // GtkScale within its fill level, which a lowered minimum lets
-        // hold it lower) holds it so now: stored as it holds it.
-        let current = storedValue(at: valueIndex).numberValue ?? low
-        let kept = heldByWidget(.number(min(max(current, low), high)), at: valueIndex)
-        if kept != .number(current) { store(kept, at: valueIndex) }
-    }
-}

@@ -71,7 +71,11 @@ class Widget {
     style.opacity = String(alpha);
     this.element.dataset.alpha = String(alpha);
     this.element.classList.toggle("is-hidden", props.hidden === true);
-    this.element.classList.toggle("no-touch", props.userInteractionEnabled === false);
+    // The core says whether a touch reaches the control (`touchable`); a
+    // click on one it does not reach goes to what is under it. A finger
+    // already down stays on its control until it lifts, as in UIKit.
+    this.touchable = props.touchable !== false;
+    this.showTouchable();
     // A disabled control (any type with `enabled`) is dimmed and its own
     // inputs take nothing, as UIKit's and GTK's do.
     const disabled = props.enabled === false;
@@ -80,6 +84,13 @@ class Widget {
     for (const input of this.element.querySelectorAll("input, button")) input.disabled = disabled;
     style.backgroundColor = typeof props.backgroundColor === "string" ? props.backgroundColor : "";
     showFont(this.element, props);
+  }
+
+  // Whether a finger pressed on the widget is still down.
+  holdsFinger() { return false; }
+
+  showTouchable() {
+    this.element.classList.toggle("no-touch", this.touchable === false && !this.holdsFinger());
   }
 }
 
@@ -157,6 +168,7 @@ class ButtonWidget extends Widget {
     const release = (event) => {
       if (!this.pressed) return;
       this.pressed = false;
+      this.showTouchable();
       document.removeEventListener("pointerup", release);
       const inside = this.element.contains(event.target);
       this.send(inside ? `release ${word(this.name)}` : `release ${word(this.name)} outside`);
@@ -187,6 +199,8 @@ class ButtonWidget extends Widget {
       }
     });
   }
+
+  holdsFinger() { return this.pressed; }
 
   update(props, files) {
     super.update(props);

@@ -1,0 +1,67 @@
+/// Steppers and sliders: `value` within `minimumValue…maximumValue`, a
+/// range whose minimum is at most its maximum. A bound set past the other
+/// is an error, as UIStepper raises one: a script sets the bound that makes
+/// room first. A range of one number is one the control takes (GTK's
+/// scale and spin button do).
+extension View {
+    /// A set `value` must be within the range, and a bound must not pass
+    /// the other.
+    func validateRanged(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
+        let checked = try spec.validate(value)
+        guard let n = checked.numberValue else { return checked }
+        let minimum = number("minimumValue"), maximum = number("maximumValue")
+        switch spec.name {
+        case "value" where n < minimum || n > maximum:
+            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
+        case "minimumValue" where n > maximum:
+            throw ValueError(text: "minimumValue must be at most maximumValue (\(formatNumber(maximum))), not \(formatNumber(n))",
+                             fix: "give a smaller minimumValue, or raise maximumValue before it")
+        case "maximumValue" where n < minimum:
+            throw ValueError(text: "maximumValue must be at least minimumValue (\(formatNumber(minimum))), not \(formatNumber(n))",
+                             fix: "give a larger maximumValue, or lower minimumValue before it")
+        default:
+            return checked
+        }
+    }
+
+    /// A new bound brings the value within the range, as UIKit does.
+    func keepValueInRange(after index: Int) {
+        guard let minimumIndex = schema.index(of: "minimumValue"), let maximumIndex = schema.index(of: "maximumValue"),
+              let valueIndex = schema.index(of: "value"), index == minimumIndex || index == maximumIndex else { return }
+        let low = number("minimumValue"), high = number("maximumValue")
+        // The control's own value: a widget behind it (a GtkScale) has
+        // clamped its own to the new range already, and read so, the
+        // value moved in without a change the trace and observers hear.
+        // A widget holding the value within more than the range (a
+        // GtkScale within its fill level, which a lowered minimum lets
+        // hold it lower) holds it so now: stored as it holds it.
+        let current = storedValue(at: valueIndex).numberValue ?? low
+        let kept = heldByWidget(.number(min(max(current, low), high)), at: valueIndex)
+        if kept != .number(current) { store(kept, at: valueIndex) }
+    }
+
+    /// The order to set properties given together in (a scene file's
+    /// control, the `--set`s of one control), as indices into `settings`,
+    /// so that each is checked against the others as given, not against
+    /// those they replace: the value after the range, and of the bounds
+    /// the one that makes room first (the maximum when the minimum given
+    /// is above the maximum now); otherwise the order given. Each setting
+    /// is its property's name and the number it gives, if any. Not
+    /// generic: unspecialized across modules, a generic one cost a cold
+    /// start a quarter more instructions (runtime metadata and conformance
+    /// lookups).
+    public func settingOrder(_ settings: [(name: String, number: Double?)]) -> [Int] {
+        let minimum = settings.last { $0.name == "minimumValue" }?.number
+        let raised = minimum.map { $0 > number("maximumValue") } ?? false
+        func rank(_ name: String) -> Int {
+            switch name {
+            case "minimumValue": raised ? 2 : 1
+            case "maximumValue": raised ? 1 : 2
+            case "value": 3
+            default: 0
+            }
+        }
+        let ranks = settings.map { rank($0.name) }
+        return (0...3).flatMap { wanted in ranks.indices.filter { ranks[$0] == wanted } }
+    }
+}
