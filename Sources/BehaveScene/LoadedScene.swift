@@ -53,8 +53,8 @@ public final class LoadedScene {
 
     /// Dismisses the screen as one command while the trace is still
     /// heard: what the behaviours' `destroy` handlers print and raise is
-    /// told as everything else is. A reload does this before the new scene
-    /// wakes; releasing the scene does it unheard.
+    /// told as everything else is. A reload does this once the new scene
+    /// woke; releasing the scene does it unheard.
     public func dismiss() {
         guard scene.isPresented else { return }
         scene.perform { scene.dismiss() }

@@ -165,8 +165,8 @@ final class StudioEngine {
             if problem != nil { recording.recorder = recorder }
             else if recorder != nil { timeline.note("note", "the transcript ends before this reload: it holds the scene as it was") }
         }
-        // The note goes after what the old scene's `destroy` handlers did,
-        // before what the new scene does as it wakes.
+        // The note goes before what the new scene does as it wakes (and
+        // what the old scene's `destroy` handlers do after).
         var before = timeline.lastSequence
         let (error, dropped) = watched.reload(from: base, keeping: kept) { [timeline] in before = timeline.lastSequence }
         if dropped != nil { kept.removeAll() }

@@ -45,7 +45,7 @@ struct WatchRun {
             guard !changed.isEmpty else { continue }
             let names = changed.map(LuaScript.display).joined(separator: ", ")
             Session.lint(source)
-            // Said between the old scene's last words and the new one's first.
+            // Said before the new scene's first words (the old one's last follow them).
             let error = watched.reload(from: source) { note("\(names) saved: reloaded") }
             if let error {
                 note("\(names) saved; the scene does not load, so the last good one stays:")

@@ -5,8 +5,9 @@ import XCTest
 
 /// What a reload does to the scene it replaces (`behave run --watch`,
 /// Behave Studio, `behave window`): the old behaviours are destroyed,
-/// heard, before the new ones wake; nothing of the old scene reaches the
-/// new one; a reload that fails runs nothing of the new scene.
+/// heard, once the new ones woke; nothing of the old scene reaches the
+/// new one; a reload that fails to load runs nothing of the new scene, and
+/// one whose `awake` raises leaves the old scene running.
 final class ReloadLifecycleTests: XCTestCase {
     /// What a session printed, in order.
     final class Output {
@@ -34,20 +35,22 @@ final class ReloadLifecycleTests: XCTestCase {
             .write(to: URL(fileURLWithPath: fixture.path("first.lua")))
     }
 
-    func testTheOldBehavioursAreDestroyedAloudBeforeTheNewOnesWake() throws {
+    func testTheOldBehavioursAreDestroyedAloudOnceTheNewOnesWoke() throws {
         let (fixture, watched, output) = try watch()
         watched.session.execute("advance 0.5")
         watched.session.execute("tap button")  // its handler waits
         try saveNewFirst(in: fixture)
         let start = output.lines.count
-        var said: [String] = []
-        XCTAssertNil(watched.reload(from: watched.source) { said = output.since(start) })
+        XCTAssertNil(watched.reload(from: watched.source) {
+            XCTAssertEqual(output.since(start), [], "the old scene was dismissed before the new one woke")
+        })
+        let heard = output.since(start).filter { !$0.contains("button.alpha") }
+        XCTAssertEqual(Array(heard.prefix(2)), ["[0s] first awake", "[0s] [first] again awake"])
         // Destroyed in reverse order of waking, as a dismissed screen is;
         // the animation stops where it was (`button.alpha: 1 → 0.875`).
-        XCTAssertEqual(said.filter { !$0.contains("button.alpha") }, ["[0.5s] screen Reload dismissed",
-                              "[0.5s] [second] second destroy", "[0.5s] second destroyed",
-                              "[0.5s] [first] first destroy", "[0.5s] first destroyed"])
-        XCTAssertEqual(Array(output.since(start).dropFirst(said.count).prefix(2)), ["[0s] first awake", "[0s] [first] again awake"])
+        XCTAssertEqual(Array(heard.suffix(5)), ["[0.5s] screen Reload dismissed",
+                                                "[0.5s] [second] second destroy", "[0.5s] second destroyed",
+                                                "[0.5s] [first] first destroy", "[0.5s] first destroyed"])
         // The old scene's timer, wait, animation and connection end with it.
         watched.session.execute("tap button")
         watched.session.execute("advance 3")
@@ -84,9 +87,45 @@ final class ReloadLifecycleTests: XCTestCase {
         XCTAssertEqual(output.since(start).last, "[0s] [first] first heard a tap")
     }
 
+    /// A new scene whose behaviour raises as it wakes replaces nothing,
+    /// as Defold's and Roblox Studio's hot reloads keep the running game:
+    /// the error names its line, the failed scene is dismissed (its timer
+    /// ends with it), the running scene is neither dismissed nor changed and
+    /// hears taps as before, and the next good save loads.
+    func testAnAwakeThatRaisesKeepsTheRunningScene() throws {
+        let (fixture, watched, output) = try watch()
+        let running = watched.session
+        running.execute("advance 0.5")
+        let good = try String(contentsOfFile: fixture.path("second.lua"), encoding: .utf8)
+        try Data(contentsOf: URL(fileURLWithPath: self.fixture("Later/raises_in_awake.lua")))
+            .write(to: URL(fileURLWithPath: fixture.path("second.lua")))
+        let start = output.lines.count
+        let error = watched.reload(from: watched.source)
+        XCTAssert(error?.description.contains("second.lua:7: not ready") ?? false, error?.description ?? "loaded")
+        XCTAssert(watched.session === running)
+        // What the failed scene did is heard at its own time, 0s; nothing
+        // of the running scene's (at 0.5s): it was not dismissed.
+        let heard = output.since(start)
+        XCTAssert(heard.contains { $0.hasPrefix("[0s]") && $0.contains("not ready") }, "\(heard)")
+        XCTAssert(heard.contains("[0s] screen Reload dismissed"), "the failed scene was not dismissed: \(heard)")
+        XCTAssertFalse(heard.contains { $0.hasPrefix("[0.5s]") }, "\(heard)")
+        running.execute("tap button")
+        XCTAssertEqual(output.lines.last, "[0.5s] [first] first heard a tap")
+        running.execute("advance 3")
+        XCTAssertFalse(output.since(start).contains { $0.contains("the failed scene's timer fired") })
+        XCTAssertEqual(watched.scriptErrors, 1, "the failed scene's error counts in the exit status")
+
+        try Data(good.utf8).write(to: URL(fileURLWithPath: fixture.path("second.lua")))
+        let next = output.lines.count
+        XCTAssertNil(watched.reload(from: watched.source))
+        XCTAssert(watched.session !== running)
+        XCTAssert(output.since(next).contains("[0s] [second] second awake"), "\(output.since(next))")
+        XCTAssert(output.since(next).contains("[3.5s] screen Reload dismissed"), "\(output.since(next))")
+    }
+
     /// A `destroy` that raises, runs away or tries to pause is stopped at
     /// its line, as in any handler; the other behaviours are destroyed and
-    /// the new scene wakes.
+    /// the new scene runs on.
     func testADestroyThatFailsDoesNotStopTheReload() throws {
         for (script, error) in [("raises_in_destroy.lua", "second.lua:9: cannot let go"),
                                 ("loops_in_destroy.lua", "second.lua:11: "),
@@ -98,7 +137,9 @@ final class ReloadLifecycleTests: XCTestCase {
             let heard = output.since(start)
             XCTAssert(heard.contains { $0.contains("error") && $0.contains(error) }, "\(script): \(heard)")
             XCTAssert(heard.contains("[0s] [first] first destroy"), "\(script): \(heard)")
-            XCTAssertEqual(heard.last, "[0s] [second] \(script.prefix { $0 != "_" }) awake", script)
+            // The new scene woke first; the old one's `destroy` failed after.
+            XCTAssertEqual(heard.first, "[0s] first awake", script)
+            XCTAssert(heard.contains("[0s] [second] \(script.prefix { $0 != "_" }) awake"), script)
             XCTAssertFalse(heard.contains { $0.contains("waited") }, script)
             withExtendedLifetime(fixture) {}
         }
@@ -134,7 +175,7 @@ final class ReloadLifecycleTests: XCTestCase {
         try saved("Later/third.lua", as: "third.lua")
         XCTAssertEqual(watched.changedFiles(), [fixture.path("third.lua")])
         XCTAssertNil(watched.reload(from: watched.source))
-        XCTAssertEqual(output.lines.last, "[0s] [third] third awake")
+        XCTAssert(output.lines.contains("[0s] [third] third awake"), "\(output.lines)")
 
         try saved("Later/needs_words.lua", as: "second.lua")
         XCTAssertEqual(watched.changedFiles(), [fixture.path("second.lua")])
@@ -160,7 +201,7 @@ final class ReloadLifecycleTests: XCTestCase {
         try Data(contentsOf: URL(fileURLWithPath: self.fixture("Later/other_words.lua"))).write(to: URL(fileURLWithPath: fixture.path("words.lua")))
         XCTAssertEqual(watched.changedFiles(), [fixture.path("words.lua")])
         XCTAssertNil(watched.reload(from: watched.source))
-        XCTAssertEqual(output.lines.last, "[0s] [second] hi")
+        XCTAssert(output.lines.contains("[0s] [second] hi"), "\(output.lines)")
     }
 
     func fixture(_ name: String) -> String {

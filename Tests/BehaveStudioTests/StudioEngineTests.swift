@@ -68,19 +68,22 @@ final class StudioEngineTests: XCTestCase {
         XCTAssert(probe.timeline.contains { $0.contains("toggle.lua saved: the scene is loaded again") })
     }
 
-    func testAReloadIsNotedBeforeWhatTheNewSceneDidAsItWoke() throws {
+    /// A saved script whose `awake` raises replaces nothing: the error is
+    /// the problem shown, with its line, and the scene runs on.
+    func testASaveWhoseAwakeRaisesLeavesTheLastGoodSceneRunning() throws {
         let probe = try EngineProbe(self)
         try save(fixtures.appendingPathComponent("toggle_awake_error.lua"), over: probe.script)
         probe.poll()
-        let timeline = probe.timeline
-        let note = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua saved: the scene is loaded again") }, "\(timeline) \(probe.status)")
-        let error = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua:17: cannot wake") }, "\(timeline)")
-        XCTAssertLessThan(note, error, "\(timeline)")
+        let problem = try XCTUnwrap(probe.status["problem"] as? String, "\(probe.status)")
+        XCTAssert(problem.contains("the last good scene keeps running"), problem)
+        XCTAssert(problem.contains("toggle.lua:17: cannot wake"), problem)
+        XCTAssertEqual(probe.status["generation"] as? Double, 1)
+        XCTAssertFalse(probe.timeline.contains { $0.contains("saved: the scene is loaded again") }, "\(probe.timeline)")
     }
 
-    /// The old scene's behaviours are destroyed in the timeline, then the
-    /// reload is noted, then the new ones wake.
-    func testTheOldSceneIsDestroyedInTheTimelineBeforeTheNewOneWakes() throws {
+    /// The reload is noted, then the new scene's behaviours wake, then
+    /// the old scene's are destroyed in the timeline.
+    func testTheOldSceneIsDestroyedInTheTimelineOnceTheNewOneWoke() throws {
         let probe = try EngineProbe(self)
         try save(repository.appendingPathComponent("Scripts/toggle.lua"), over: probe.script)
         probe.poll()
@@ -88,7 +91,7 @@ final class StudioEngineTests: XCTestCase {
         let destroyed = try XCTUnwrap(timeline.lastIndex(of: "toggle destroyed"), "\(timeline)")
         let note = try XCTUnwrap(timeline.lastIndex { $0.contains("toggle.lua saved: the scene is loaded again") }, "\(timeline)")
         let awake = try XCTUnwrap(timeline.lastIndex(of: "toggle awake"), "\(timeline)")
-        XCTAssert(destroyed < note && note < awake, "\(timeline)")
+        XCTAssert(note < awake && awake < destroyed, "\(timeline)")
     }
 
     func testASaveThatDoesNotLoadLeavesTheLastGoodSceneRunning() throws {

@@ -24,7 +24,7 @@ public final class CommandSession {
     /// given (Behave Studio draws them itself); `diagnostics` hears
     /// mistakes in commands (by default `output`). With `wakes` false the
     /// scene is built but its behaviours wake only at `wake()` (a reload
-    /// dismisses the old scene in between).
+    /// wakes the new scene before it dismisses the old one).
     public init(source: SceneSource, json: Bool = false, output: @escaping (String) -> Void,
                 diagnostics: ((String) -> Void)? = nil,
                 trace: ((Trace.Entry) -> Void)? = nil, hosting: SceneHosting = SceneHosting(),

@@ -1,10 +1,14 @@
+import BehaveCore
+
 /// A command session made again from its source when a file it uses is
 /// saved: `behave run --watch`, Behave Studio and `behave window`. A scene
-/// that fails to load leaves the last good one running.
+/// that fails to load, or whose behaviours raise as they wake, leaves the
+/// last good one running.
 public final class WatchedSession {
     /// Makes a session of a source without waking it
     /// (`CommandSession(…, wakes: false)`): the watched session wakes it
-    /// once the session it replaces is gone.
+    /// before it dismisses the session it replaces, so that one whose
+    /// `awake` raises replaces nothing.
     public typealias Maker = (SceneSource) throws(SceneSourceError) -> CommandSession
 
     /// The session running now: the last one that loaded.
@@ -46,32 +50,62 @@ public final class WatchedSession {
     }
 
     /// Makes the scene again from `source`. On success it replaces the
-    /// running one, as UIKit replaces a screen: the new scene is built and
-    /// checked whole, then the old one is dismissed (its behaviours'
-    /// `destroy` handlers run, heard as any handler is, and its timers,
-    /// waits, animations and connections end with it), then `willWake`
-    /// runs and the new scene's behaviours wake; nil is returned. On
-    /// failure nothing of the new scene ran, the running scene stays, and
-    /// the error is returned.
+    /// running one: the new scene is built and checked whole, `willWake`
+    /// runs and its behaviours wake, then the old one is dismissed (its
+    /// behaviours' `destroy` handlers run, heard as any handler is, and its
+    /// timers, waits, animations and connections end with it); nil is
+    /// returned. On failure the running scene stays, untouched, and the
+    /// error is returned: a scene that does not build ran nothing; one
+    /// whose behaviours raised as they woke is dismissed at once (its own
+    /// `destroy` handlers run, heard), and the error names each `awake`
+    /// that raised, at its line, as Defold's and Roblox Studio's hot
+    /// reloads keep the last good state.
     @discardableResult
     public func reload(from source: SceneSource, willWake: () -> Void = {}) -> SceneSourceError? {
+        replace(from: source, willWake: willWake)?.error
+    }
+
+    /// `reload(from:willWake:)`, telling whether the new scene got as far
+    /// as waking.
+    private func replace(from source: SceneSource, willWake: () -> Void) -> (error: SceneSourceError, woke: Bool)? {
         // A scene file may now name other scripts: watch them too.
         watcher.add(SceneFiles.of(source))
         let fresh: CommandSession
         do throws(SceneSourceError) {
             fresh = try make(source)
         } catch {
-            return error
+            return (error, false)
+        }
+        willWake()
+        fresh.wake()
+        // Modules required as it woke are watched, kept or not: fixing one
+        // is the save that should load the scene.
+        watcher.add(fresh.running.runtime.compiledPaths)
+        if fresh.scene.errorCount > 0 {
+            let error = WatchedSession.wakeFailure(of: fresh.scene)
+            fresh.dismiss()
+            // Counted as a replaced scene's: the exit status tells them.
+            replacedErrors += fresh.scene.errorCount
+            return (error, true)
         }
         session.dismiss()
         replacedErrors += session.scene.errorCount
-        // The old scene and its Lua state go before the new one wakes.
+        // The old scene and its Lua state go now.
         session = fresh
         self.source = source
-        willWake()
-        fresh.wake()
-        watcher.add(fresh.running.runtime.compiledPaths)
         return nil
+    }
+
+    /// The errors a scene's behaviours raised as they woke, each at its
+    /// place and in its handler, as a load's mistakes are told.
+    static func wakeFailure(of scene: Scene) -> SceneSourceError {
+        let raised = scene.trace.entries.filter { $0.kind == .error }.map { entry in
+            let context = entry.error?.context.map { " (\($0))" } ?? ""
+            return SceneDiagnostic(file: "", line: nil, message: (entry.error?.summary ?? entry.message) + context)
+        }
+        // The trace keeps its latest entries: a flood may have pushed them out.
+        let said = raised.isEmpty ? [SceneDiagnostic(file: "", line: nil, message: "a behaviour raised an error as it woke")] : raised
+        return .scene(SceneLoadError(said))
     }
 
     /// Reloads from `source` with the values `kept` set. If the new scene
@@ -80,10 +114,11 @@ public final class WatchedSession {
     /// refused: the caller forgets them. `error` is why neither loaded.
     public func reload(from source: SceneSource, keeping kept: KeptValues,
                        willWake: () -> Void = {}) -> (error: SceneSourceError?, dropped: SceneSourceError?) {
-        guard let refused = reload(from: kept.applied(to: source), willWake: willWake) else { return (nil, nil) }
-        guard !kept.isEmpty else { return (refused, nil) }
+        guard let refused = replace(from: kept.applied(to: source), willWake: willWake) else { return (nil, nil) }
+        // A behaviour that raised as it woke is the script's mistake, not the values'.
+        guard !kept.isEmpty, !refused.woke else { return (refused.error, nil) }
         // Perhaps only a kept value no longer fits the new script.
         if let error = reload(from: source, willWake: willWake) { return (error, nil) }
-        return (nil, refused)
+        return (nil, refused.error)
     }
 }

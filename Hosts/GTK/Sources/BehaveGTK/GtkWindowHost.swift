@@ -232,7 +232,7 @@ public final class GtkWindowHost {
         let saved = watched.changedFiles()
         guard !saved.isEmpty else { return }
         let names = saved.map(LuaScript.display).joined(separator: ", ")
-        // Said between the old scene's last words and the new one's first.
+        // Said before the new scene's first words (the old one's last follow them).
         let (error, dropped) = watched.reload(from: base, keeping: kept) {
             print("\(names) saved: the scene is loaded again")
             fflush(nil)

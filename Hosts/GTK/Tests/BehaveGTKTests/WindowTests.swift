@@ -595,14 +595,16 @@ final class WindowTests: XCTestCase {
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "toggle awake")
-        // Saved: loaded again, the old scene's behaviours destroyed first.
+        // Saved: loaded again, the old scene's behaviours destroyed once
+        // the new ones woke.
         try write("Second")
         try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
-        try driver.wait(for: "the scene loaded again") { driver.lines.filter { $0.hasSuffix("toggle awake") }.count == 2 }
+        try driver.waitForLine(containing: "toggle destroyed")
         let lines = driver.lines
         let destroyed = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("toggle destroyed") }, "\(lines)")
         let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: the scene is loaded again") }, "\(lines)")
-        XCTAssert(destroyed < saved && saved < lines.lastIndex { $0.hasSuffix("toggle awake") }!, "\(lines)")
+        let awake = try XCTUnwrap(lines.lastIndex { $0.hasSuffix("toggle awake") }, "\(lines)")
+        XCTAssert(saved < awake && awake < destroyed, "\(lines)")
         try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
@@ -615,6 +617,76 @@ final class WindowTests: XCTestCase {
         try driver.click("button")
         try driver.waitForLine(containing: "button.image: toggle-on → toggle-off")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A saved script whose `awake` raises replaces nothing, as Defold's
+    /// and Roblox Studio's hot reloads keep the running game: the bar shows
+    /// the error at its line, the widgets keep the old scene's values (not
+    /// what the failed `awake` set before it raised), a real click still
+    /// reaches the old behaviour, which still updates its widget, and the
+    /// next good save takes over. Before: the new scene replaced the old
+    /// one half-woken, and the click did nothing.
+    func testAnAwakeThatRaisesOnSaveKeepsTheRunningScene() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-awake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("counter.scene.yaml"), script = folder.appendingPathComponent("counter.lua")
+        try save("""
+            controls:
+              top:    { type: Label, text: Top, frame: [16, 16, 300, 30] }
+              button: { type: Button, title: Tap, frame: [16, 150, 120, 40] }
+              count:  { type: Label, text: "0", frame: [16, 260, 200, 30] }
+            behaviours:
+              counter: { script: counter.lua, outlets: { button: button, count: count } }
+
+            """, to: scene)
+        func write(_ word: String, then last: String = "") throws {
+            try save("""
+                local Counter = behaviour { name = "Counter", outlets = { button = "Button", count = "Label" } }
+                function Counter:awake()
+                  local taps = 0
+                  self.button:on("touchUpInside", function()
+                    taps = taps + 1
+                    self.count.text = "\(word) " .. taps
+                  end)
+                  self.count.text = "\(word) ready"
+                  \(last)
+                end
+                return Counter
+
+                """, to: script)
+        }
+        try write("old")
+        let driver = try WindowDriver()
+        try driver.open(scene.path)
+        try driver.click("button")
+        try driver.waitForFrame(after: #"count.text: "old ready" → "old 1""#)
+        let top = try driver.snapshot("top"), count = try driver.snapshot("count")
+
+        try write("half", then: #"error("not ready")"#)
+        try driver.waitForLine(containing: "counter.lua saved, but the scene does not load; the last good scene keeps running")
+        try driver.waitForLine(containing: "counter.lua:9: not ready")
+        try driver.waitForFrame(after: "counter.lua:9: not ready")
+        XCTAssertGreaterThan(try driver.differingPixels(top, try driver.snapshot("top")), 50, "the error is shown over the scene")
+        XCTAssertLessThan(try driver.differingPixels(count, try driver.snapshot("count")), 20,
+                          "the label shows the old scene's value, not the failed awake's \"half ready\"")
+        try driver.click("button")
+        try driver.waitForFrame(after: #"count.text: "old 1" → "old 2""#)
+        XCTAssertGreaterThan(try driver.differingPixels(count, try driver.snapshot("count")), 20, "the old scene still updates its widget")
+        // The failed scene was dismissed at its time, 0s; the running one, not at all.
+        XCTAssert(driver.lines.contains("[0s] counter destroyed"), "\(driver.lines)")
+        func oldSceneDestroyed() -> Bool { driver.lines.contains { $0.hasSuffix("counter destroyed") && !$0.hasPrefix("[0s]") } }
+        XCTAssertFalse(oldSceneDestroyed(), "the running scene was dismissed: \(driver.lines)")
+
+        try write("new")
+        try driver.waitForLine(containing: #"count.text: "0" → "new ready""#)
+        try driver.wait(for: "the old scene dismissed", oldSceneDestroyed)
+        try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }
+        try driver.click("button")
+        try driver.waitForFrame(after: #"count.text: "new ready" → "new 1""#)
+        XCTAssertLessThan(try driver.differingPixels(top, try driver.snapshot("top")), 20, "the error is gone with the good save")
+        // The failed scene's error counts, as a replaced scene's does.
+        XCTAssertEqual(try driver.end(with: SIGTERM), 1)
     }
 
     /// Values set at the prompt are kept across reloads, in a script's
