@@ -234,7 +234,7 @@ public final class GtkWindowHost {
         let names = saved.map(LuaScript.display).joined(separator: ", ")
         // Said before the new scene's first words (the old one's last follow them).
         let (error, dropped) = watched.reload(from: base, keeping: kept) {
-            print("\(names) saved: the scene is loaded again")
+            print("\(names) saved: loading the scene again")
             fflush(nil)
         }
         if let dropped {

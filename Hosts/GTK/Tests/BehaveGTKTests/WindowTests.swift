@@ -382,7 +382,7 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "order.ui saved, but the scene does not load; the last good scene keeps running.")
         try driver.waitForLine(containing: "order.ui:6:68: GtkButton has no property `lable` (did you mean `label`?)")
         try draw("label")
-        try driver.waitForLine(containing: "order.ui saved: the scene is loaded again")
+        try driver.waitForLine(containing: "order.ui saved: loading the scene again")
         try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry order ") }.count == 2 }
         try driver.click("order")
         try driver.waitForLine(containing: "order.image: toggle-off → toggle-on")
@@ -598,11 +598,11 @@ final class WindowTests: XCTestCase {
         // Saved: loaded again, the old scene's behaviours destroyed once
         // the new ones woke.
         try write("Second")
-        try driver.waitForLine(containing: "counter.scene.yaml saved: the scene is loaded again")
+        try driver.waitForLine(containing: "counter.scene.yaml saved: loading the scene again")
         try driver.waitForLine(containing: "toggle destroyed")
         let lines = driver.lines
         let destroyed = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("toggle destroyed") }, "\(lines)")
-        let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: the scene is loaded again") }, "\(lines)")
+        let saved = try XCTUnwrap(lines.firstIndex { $0.contains("saved: loading the scene again") }, "\(lines)")
         let awake = try XCTUnwrap(lines.lastIndex { $0.hasSuffix("toggle awake") }, "\(lines)")
         XCTAssert(saved < awake && awake < destroyed, "\(lines)")
         try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }
@@ -705,7 +705,7 @@ final class WindowTests: XCTestCase {
         input.fileHandleForWriting.write(Data("set toggle.animated true\nset toggle.duration 5\n".utf8))
         try driver.waitForLine(containing: "toggle.duration: 0.7 → 5")
         try save(original + "-- saved\n", to: script)
-        try driver.waitForLine(containing: "toggle.lua saved: the scene is loaded again")
+        try driver.waitForLine(containing: "toggle.lua saved: loading the scene again")
         input.fileHandleForWriting.write(Data("state\n".utf8))
         try driver.waitForLine(containing: #""animated":true,"duration":5}"#)
         // The saved script allows at most 2: the scene loads without them.
@@ -739,7 +739,7 @@ final class WindowTests: XCTestCase {
         try driver.open(script.path)
         try driver.waitForLine(containing: "greeter.lua:2: not yet")
         try write(#"self.label.text = "Hello""#)
-        try driver.waitForLine(containing: "greeter.lua saved: the scene is loaded again")
+        try driver.waitForLine(containing: "greeter.lua saved: loading the scene again")
         try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
         // Before: 0, the status of the last scene alone.
         XCTAssertEqual(try driver.end(with: SIGTERM), 1)
