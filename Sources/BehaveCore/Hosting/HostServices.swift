@@ -64,8 +64,9 @@ public final class RealTimeDriver {
     /// The last frame's timestamp (`tick(timestamp:)`, in seconds on the
     /// frame source's clock: `CADisplayLink.timestamp`,
     /// `gdk_frame_clock_get_frame_time` / 1e6) and the instant it stood
-    /// for.
-    private var lastFrame: (seconds: Double, instant: ContinuousClock.Instant)?
+    /// for; a nil timestamp when the next frame stands for the instant
+    /// (after `resume`).
+    private var lastFrame: (seconds: Double?, instant: ContinuousClock.Instant)?
 
     /// The longest time between two frames' timestamps that counts: a
     /// bigger one (a frame source's clock reset, a timestamp in the wrong
@@ -87,7 +88,8 @@ public final class RealTimeDriver {
         }
         let instant: ContinuousClock.Instant = switch lastFrame {
         case nil: .now
-        case (let last, let at)?: at.advanced(by: .seconds(min(max(seconds - last, 0), Self.longestFrameGap)))
+        case (nil, let resumed)?: resumed
+        case (let last?, let at)?: at.advanced(by: .seconds(min(max(seconds - last, 0), Self.longestFrameGap)))
         }
         lastFrame = (seconds, instant)
         return try tick(now: instant)
@@ -98,5 +100,11 @@ public final class RealTimeDriver {
     /// Time stands still until `resume`.
     public func pause() { wall.pause() }
 
-    public func resume(now: ContinuousClock.Instant = .now) { wall.run(now: now) }
+    public func resume(now: ContinuousClock.Instant = .now) {
+        // The next frame's timestamp stands for `now`: the frame source's
+        // clock may have stood while the wall's ran (GTK's frame clock
+        // and a display link's do not count a suspended machine).
+        if !wall.isRunning, lastFrame != nil { lastFrame = (nil, now) }
+        wall.run(now: now)
+    }
 }
