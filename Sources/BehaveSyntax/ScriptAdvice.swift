@@ -106,15 +106,17 @@ public struct ScriptAdvice: Equatable, Sendable {
         "warn": "write the warning with `print`, which goes to the spec's output",
     ]
 
-    /// `unpack`: a global of Lua 5.1 (`olderLuaGlobals`), with its `fix`.
-    /// `string.format("%d", 37.5)`: Lua's `%d`, `%i`, `%x` and `%c` take a
-    /// number with no fraction, and a slider's value (a division's result)
-    /// seldom has none. `argument` is Lua's `#2`, as the call counts it.
+    /// `string.format("%d", 37.5)`: Lua's `%d`, `%i`, `%x`, `%o` and `%c`
+    /// take a number with an integer's value, and a slider's value (a
+    /// division's result) seldom has one; Lua's words are the same for a
+    /// number too large for an integer (`12 / 0`). `argument` is Lua's
+    /// `#2`, as the call counts it.
     public static func fractionForWholeNumber(argument: String) -> ScriptAdvice {
-        ScriptAdvice("string.format's `%d` takes a whole number, but the number given for it (argument \(argument)) has a fraction",
+        ScriptAdvice("string.format's `%d` (or `%i`, `%x`, `%o`, `%c`) takes a whole number, but the number given for it (argument \(argument)) has a fraction or is beyond an integer's range",
                      fix: "round it first, `math.floor(value + 0.5)`, or write it with `%.0f`")
     }
 
+    /// `unpack`: a global of Lua 5.1 (`olderLuaGlobals`), with its `fix`.
     public static func olderLuaGlobal(_ name: String, fix: String) -> ScriptAdvice {
         ScriptAdvice("`\(name)` is not defined here: it is a global of Lua 5.1, which Lua 5.4 does not have", fix: fix)
     }

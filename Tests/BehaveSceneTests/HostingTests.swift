@@ -499,6 +499,34 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(loaded.scene.clock.now, now)
     }
 
+    /// Timestamps no clock gives (a jump of 1e30 seconds, one back in
+    /// time) move the scene as a stall does, or not at all: they made a
+    /// `Duration` that trapped.
+    func testARealTimeDriverTakesAnyFiniteTimestamp() throws {
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: FakeWidget())
+        let driver = RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60)
+        XCTAssertEqual(try driver.tick(timestamp: 0), 0)
+        XCTAssertEqual(try driver.tick(timestamp: 1e30), WallClock.longestStep, accuracy: 1e-9)
+        XCTAssertEqual(try driver.tick(timestamp: -1e30), 0, "back in time: none")
+        XCTAssertEqual(try driver.tick(timestamp: 1e30), WallClock.longestStep, accuracy: 1e-9)
+        XCTAssertEqual(try driver.tick(timestamp: 5), 0, "back in time again")
+        XCTAssertEqual(try driver.tick(timestamp: 5.1), 0.1, accuracy: 0.0015)
+    }
+
+    /// Resumed after the wall's clock ran on without the frame source's
+    /// (a suspended machine: GTK's frame time does not count it), the
+    /// timestamps move the scene at once, not once they catch up.
+    func testARealTimeDriverResumedTakesTheNextTimestampAsNow() throws {
+        let loaded = try loadToggle([("animated", .text("true", quoted: false))], widget: FakeWidget())
+        let driver = RealTimeDriver(scene: loaded.scene, interval: 1.0 / 60)
+        XCTAssertEqual(try driver.tick(timestamp: 10), 0)
+        XCTAssertEqual(try driver.tick(timestamp: 10.1), 0.1, accuracy: 0.005)
+        driver.pause()
+        driver.resume(now: .now.advanced(by: .seconds(600)))
+        XCTAssertEqual(try driver.tick(timestamp: 10.2), 0, "the first frame after resuming is where it resumed")
+        XCTAssertEqual(try driver.tick(timestamp: 10.3), 0.1, accuracy: 0.0015)
+    }
+
     /// A host's own control type, registered once: scene files, outlets,
     /// scripts (its properties and methods), the state and `show` know it.
     func testAHostsOwnTypeRunsBehaviours() throws {

@@ -104,6 +104,21 @@ final class SpecExploreBudgetTests: XCTestCase {
         XCTAssertTrue(message.contains("invariant \"2\" does not hold: never"), message)
     }
 
+    /// A list of invariants is checked in its order: the second before the
+    /// tenth, which the order of their names ("10" < "2") put first.
+    func testAListOfInvariantsIsCheckedInItsOrder() throws {
+        let results = try run("""
+            local s = scene.load("forty_taps.scene.yaml")
+            local holds = function(t) return true end
+            it("list", function()
+              s:explore { steps = 5, invariants = { holds, function(t) return false, "second" end, holds, holds, holds,
+                                                    holds, holds, holds, holds, function(t) return false, "tenth" end } }
+            end)
+            """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
+        let message = try results.result("list").message
+        XCTAssertTrue(message.contains("invariant \"2\" does not hold: second"), message)
+    }
+
     func testTheBudgetsKeysAreChecked() throws {
         let results = try run("""
             local s = scene.load("forty_taps.scene.yaml")

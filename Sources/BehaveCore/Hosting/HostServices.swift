@@ -61,15 +61,24 @@ public final class RealTimeDriver {
         return step
     }
 
-    /// A frame source's own timestamp, in seconds on its monotonic clock
-    /// (`CADisplayLink.timestamp`, `gdk_frame_clock_get_frame_time` / 1e6),
-    /// as the first `tick(timestamp:)` heard it, and the instant it was.
-    private var timestampOrigin: (seconds: Double, instant: ContinuousClock.Instant)?
+    /// The last frame's timestamp (`tick(timestamp:)`, in seconds on the
+    /// frame source's clock: `CADisplayLink.timestamp`,
+    /// `gdk_frame_clock_get_frame_time` / 1e6) and the instant it stood
+    /// for; a nil timestamp when the next frame stands for the instant
+    /// (after `resume`).
+    private var lastFrame: (seconds: Double?, instant: ContinuousClock.Instant)?
+
+    /// The longest time between two frames' timestamps that counts: a
+    /// bigger one (a frame source's clock reset, a timestamp in the wrong
+    /// unit) would make no `Duration`; the scene takes `longestStep` of
+    /// it anyway.
+    static let longestFrameGap = 3600.0
 
     /// `tick(now:)` for a frame source that gives its frame's time in
     /// seconds on a clock of its own: only the time between two frames
-    /// counts, so any monotonic clock will do. The first such tick counts
-    /// from when it is called.
+    /// counts, so any monotonic clock will do, and a timestamp earlier
+    /// than the last counts none. The first such tick counts from when it
+    /// is called.
     @discardableResult
     public func tick(timestamp seconds: Double) throws(ValueError) -> Double {
         try thread.check("RealTimeDriver.tick was called", "the scene's clock stays where it was",
@@ -77,9 +86,13 @@ public final class RealTimeDriver {
         guard seconds.isFinite else {
             throw ValueError("RealTimeDriver.tick(timestamp:) takes a frame's time in seconds, not \(seconds); the scene's clock stays where it was")
         }
-        let origin = timestampOrigin ?? (seconds, .now)
-        timestampOrigin = origin
-        return try tick(now: origin.instant.advanced(by: .seconds(seconds - origin.seconds)))
+        let instant: ContinuousClock.Instant = switch lastFrame {
+        case nil: .now
+        case (nil, let resumed)?: resumed
+        case (let last?, let at)?: at.advanced(by: .seconds(min(max(seconds - last, 0), Self.longestFrameGap)))
+        }
+        lastFrame = (seconds, instant)
+        return try tick(now: instant)
     }
 
     public var isRunning: Bool { wall.isRunning }
@@ -87,5 +100,11 @@ public final class RealTimeDriver {
     /// Time stands still until `resume`.
     public func pause() { wall.pause() }
 
-    public func resume(now: ContinuousClock.Instant = .now) { wall.run(now: now) }
+    public func resume(now: ContinuousClock.Instant = .now) {
+        // The next frame's timestamp stands for `now`: the frame source's
+        // clock may have stood while the wall's ran (GTK's frame clock
+        // and a display link's do not count a suspended machine).
+        if !wall.isRunning, lastFrame != nil { lastFrame = (nil, now) }
+        wall.run(now: now)
+    }
 }

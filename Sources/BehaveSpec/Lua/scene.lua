@@ -196,17 +196,25 @@ end
 -- since its invariants are Lua.
 local sort, concat, floor = table.sort, table.concat, math.floor
 
--- Invariants are checked in the order of their names; each is called by
--- its own key, so a list of them (keys 1, 2, …) works as named ones do.
+-- Invariants are checked a list's first, in its order (2 before 10), then
+-- in the order of their names; each is called by its own key, so a list
+-- of them (keys 1, 2, …) works as named ones do.
+local function check_before(a, b)
+  local a_numbered, b_numbered = type(a.key) == "number", type(b.key) == "number"
+  if a_numbered ~= b_numbered then return a_numbered end
+  if a_numbered then return a.key < b.key end
+  return a.name < b.name
+end
+
 local function checker(invariants)
   local checks = {}
   for key, invariant in pairs(invariants or {}) do
     if type(invariant) ~= "function" then
       error(format("explore's invariant `%s` must be a function(s) that returns true while it holds", tostring(key)), 4)
     end
-    checks[#checks + 1] = { name = tostring(key), invariant = invariant }
+    checks[#checks + 1] = { key = key, name = tostring(key), invariant = invariant }
   end
-  sort(checks, function(a, b) return a.name < b.name end)
+  sort(checks, check_before)
   return function(t)
     for _, check in ipairs(checks) do
       local ok, seen = check.invariant(t)

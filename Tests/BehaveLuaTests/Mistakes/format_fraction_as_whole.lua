@@ -1,4 +1,4 @@
--- expect: format_fraction_as_whole.lua:10: string.format's `%d` takes a whole number, but the number given for it (argument #2) has a fraction; round it first, `math.floor(value + 0.5)`, or write it with `%.0f`
+-- expect: format_fraction_as_whole.lua:10: string.format's `%d` (or `%i`, `%x`, `%o`, `%c`) takes a whole number, but the number given for it (argument #2) has a fraction or is beyond an integer's range; round it first, `math.floor(value + 0.5)`, or write it with `%.0f`
 -- connect: slider label
 local Volume = behaviour {
   name = "Volume",

@@ -107,21 +107,14 @@ class Page:
         return [entry.text for entry in self.finds("#timeline .entry")]
 
 
-class ToggleInTheStudio(unittest.TestCase):
-    """The toggle scene: its icons, clicks, the inspector, the clock,
-    reloading on save."""
+class OnAStudioPage(unittest.TestCase):
+    """A studio on a scratch folder's scene, open in a browser for the
+    tests of a class, and taken down after them."""
 
     @classmethod
-    def setUpClass(cls):
-        cls.folder = folder_with({
-            "toggle.scene.yaml": (os.path.join(REPOSITORY, "Examples", "Toggle", "toggle.scene.yaml"),),
-            "images": (os.path.join(REPOSITORY, "Examples", "Toggle", "images"),),
-            "toggle.lua": (os.path.join(REPOSITORY, "Scripts", "toggle.lua"),),
-        })
-        cls.script = os.path.join(cls.folder, "toggle.lua")
-        with open(cls.script, encoding="utf-8") as handle:
-            cls.original = handle.read()
-        cls.studio = Studio(cls.folder, "toggle.scene.yaml")
+    def open_studio(cls, files, scene):
+        cls.folder = folder_with(files)
+        cls.studio = Studio(cls.folder, scene)
         cls.browser = chromium()
         cls.page = Page(cls.browser, cls.studio.url)
 
@@ -130,6 +123,22 @@ class ToggleInTheStudio(unittest.TestCase):
         cls.browser.quit()
         cls.studio.stop()
         shutil.rmtree(cls.folder, ignore_errors=True)
+
+
+class ToggleInTheStudio(OnAStudioPage):
+    """The toggle scene: its icons, clicks, the inspector, the clock,
+    reloading on save."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_studio({
+            "toggle.scene.yaml": (os.path.join(REPOSITORY, "Examples", "Toggle", "toggle.scene.yaml"),),
+            "images": (os.path.join(REPOSITORY, "Examples", "Toggle", "images"),),
+            "toggle.lua": (os.path.join(REPOSITORY, "Scripts", "toggle.lua"),),
+        }, "toggle.scene.yaml")
+        cls.script = os.path.join(cls.folder, "toggle.lua")
+        with open(cls.script, encoding="utf-8") as handle:
+            cls.original = handle.read()
 
     def test_0_the_icons_of_the_images_folder(self):
         # The scene's `images: images/`: each toggle shows its PNG, by name.
@@ -423,24 +432,15 @@ def click_at(browser, element):
     ActionChains(browser).move_to_element(element).click().perform()
 
 
-class TouchesInTheStudio(unittest.TestCase):
+class TouchesInTheStudio(OnAStudioPage):
     """A click goes to the topmost control a touch reaches, by the core's
     rule (hidden, alpha below 0.01, userInteractionEnabled, enabled), as
     UIKit's hit-testing and GTK's picking do."""
 
     @classmethod
     def setUpClass(cls):
-        cls.folder = folder_with({"touches.scene.yaml": TOUCHES_SCENE})
-        cls.studio = Studio(cls.folder, "touches.scene.yaml")
-        cls.browser = chromium()
-        cls.page = Page(cls.browser, cls.studio.url)
+        cls.open_studio({"touches.scene.yaml": TOUCHES_SCENE}, "touches.scene.yaml")
         wait_for(lambda: cls.page.widget("dim"), what="the screen")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.studio.stop()
-        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def mentions(self, name):
         """The timeline's entries that name the control (a command sent to it)."""
@@ -626,22 +626,13 @@ behaviours:
 '''
 
 
-class InspectorEditors(unittest.TestCase):
+class InspectorEditors(OnAStudioPage):
     """Sliders only over ranges a slider can use; text applied when left."""
 
     @classmethod
     def setUpClass(cls):
-        cls.folder = folder_with({"probe.scene.yaml": INSPECTABLES_SCENE, "probe.lua": INSPECTABLES_SCRIPT})
-        cls.studio = Studio(cls.folder, "probe.scene.yaml")
-        cls.browser = chromium()
-        cls.page = Page(cls.browser, cls.studio.url)
+        cls.open_studio({"probe.scene.yaml": INSPECTABLES_SCENE, "probe.lua": INSPECTABLES_SCRIPT}, "probe.scene.yaml")
         wait_for(lambda: cls.page.field("probe.title"), what="the inspector")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.studio.stop()
-        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def test_sliders_only_over_usable_ranges(self):
         page = self.page
