@@ -1,5 +1,6 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// Which handlers may pause (`wait`, `animate` over time, `ask`, platform
@@ -7,6 +8,12 @@ import XCTest
 /// is needed at once. In those, pausing is an error at the script's line,
 /// never a silent end of the handler.
 final class HandlerPauseTests: XCTestCase {
+    /// The scripts of the pauses Lua cannot make, in Pauses/.
+    private func pause(_ file: String) throws -> String {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pauses")
+        return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     private func errors(_ test: TestScene) -> [String] {
         test.scene.trace.entries.filter { $0.kind == .error }.compactMap { entry in
             if case .string(let message)? = entry.fields.first(where: { $0.0 == "error" })?.1 { return message }
@@ -122,24 +129,12 @@ final class HandlerPauseTests: XCTestCase {
     /// and resumed the handler in the middle of its next wait, and the
     /// error ("attempt to yield across a C-call boundary") named no line.
     func testAPauseWhereLuaCannotPauseIsRefusedBeforeItStarts() throws {
-        for (call, what) in [("wait(0.5)", "wait"), ("ask { options = { \"x\" } }", "ask"),
-                             ("animate(0.5, function() self.button.alpha = 0.2 end)", "animate over 0.5 s")] {
-            for site in ["table.sort({ 3, 2, 1 }, function(a, b) \(call); return a < b end)",
-                         "string.gsub(\"ab\", \"%w\", function() \(call) end)",
-                         "tostring(setmetatable({}, { __tostring = function() \(call); return \"x\" end }))"] {
+        for (call, what) in [("wait", "wait"), ("ask", "ask"), ("animate", "animate over 0.5 s")] {
+            for place in ["sort", "gsub", "tostring"] {
+                let site = "\(call)_in_\(place).lua"
                 let test = try TestScene()
                 let button = test.control(Button.self, "button")
-                let probe = try test.behaviour("p", source: script("""
-                    function Probe:awake()
-                      local ok, message = pcall(function() \(site) end)
-                      self.refused = message
-                      wait(1)
-                      self.resumedAt = now()
-                    end
-                    function Probe:uncaught()
-                      \(site)
-                    end
-                    """), file: "p.lua", outlets: ["button": button])
+                let probe = try test.behaviour("p", source: pause(site), file: "p.lua", outlets: ["button": button])
                 guard case .string(let refused)? = test.field("refused", of: probe) else {
                     XCTFail("\(site): \(String(describing: test.field("refused", of: probe)))")
                     continue
@@ -165,13 +160,7 @@ final class HandlerPauseTests: XCTestCase {
     func testAHandlerYieldedByTheScriptIsReportedAtItsLine() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:tapped()
-              self.before = true
-              coroutine.yield(1)
-              self.after = true
-            end
-            """), file: "p.lua", outlets: ["button": button])
+        let probe = try test.behaviour("p", source: pause("yield_in_handler.lua"), file: "p.lua", outlets: ["button": button])
         probe.performAction("tapped", sender: button, arguments: [])
         let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error })
         XCTAssertEqual(entry.error?.location, "p.lua:4", entry.message)
@@ -185,15 +174,10 @@ final class HandlerPauseTests: XCTestCase {
     /// function, with no position: it is reported at the script's line
     /// that yielded.
     func testAYieldLuaRefusesIsReportedAtItsLine() throws {
-        for site in ["table.sort({ 3, 2, 1 }, function(a, b) coroutine.yield(); return a < b end)",
-                     "string.gsub(\"ab\", \"%w\", function() coroutine.yield() end)"] {
+        for site in ["yield_in_sort.lua", "yield_in_gsub.lua"] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
-            let probe = try test.behaviour("p", source: script("""
-                function Probe:tapped()
-                  \(site)
-                end
-                """), file: "p.lua", outlets: ["button": button])
+            let probe = try test.behaviour("p", source: pause(site), file: "p.lua", outlets: ["button": button])
             probe.performAction("tapped", sender: button, arguments: [])
             let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, site)
             XCTAssertEqual(entry.error?.location, "p.lua:3", "\(site): \(entry.message)")

@@ -1,0 +1,11 @@
+local Probe = behaviour { name = "Probe", outlets = { button = "Button" } }
+function Probe:awake()
+  local ok, message = pcall(function() string.gsub("ab", "%w", function() wait(0.5) end) end)
+  self.refused = message
+  wait(1)
+  self.resumedAt = now()
+end
+function Probe:uncaught()
+  string.gsub("ab", "%w", function() wait(0.5) end)
+end
+return Probe
