@@ -112,20 +112,18 @@ final class RuntimeMessageTests: XCTestCase {
     }
 
     /// An error object that is not a string (a table, a number, nil, a
-    /// control) is reported at the line that raised it: Lua heads only a
-    /// string with its position, and the report named no line.
+    /// control; the scripts in Raised/) is reported at the line that raised
+    /// it: Lua heads only a string with its position, and the report named
+    /// no line.
     func testAnErrorObjectThatIsNoStringIsToldAtItsLine() throws {
-        for (object, described) in [("{ code = 42 }", "(error object is a table value)"), ("42", "42"),
-                                    ("nil", "(error object is a nil value)"),
-                                    ("self.button", "(error object is a userdata value)")] {
+        let raised = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Raised")
+        for (object, described) in [("raises_table.lua", "(error object is a table value)"), ("raises_number.lua", "42"),
+                                    ("raises_nil.lua", "(error object is a nil value)"),
+                                    ("raises_control.lua", "(error object is a userdata value)")] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
-            let behaviour = try test.behaviour("raiser", source: script("""
-                function Probe:go()
-                  local ok = pcall(error, \(object))
-                  error(\(object))
-                end
-                """), file: "raiser.lua", outlets: ["button": button])
+            let source = try String(contentsOf: raised.appendingPathComponent(object), encoding: .utf8)
+            let behaviour = try test.behaviour("raiser", source: source, file: "raiser.lua", outlets: ["button": button])
             behaviour.performAction("go", sender: button, arguments: [])
             XCTAssertEqual(firstError(in: test.scene), "raiser.lua:4: \(described)", object)
             let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, object)
