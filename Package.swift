@@ -134,7 +134,7 @@ let package = Package(
         // Running the built `behave` from tests (Foundation only).
         .target(name: "ToolRunning", path: "Tests/ToolRunning"),
         .testTarget(name: "BehaveCheckTests", dependencies: ["BehaveCheck", "BehaveSyntax", "BehaveLua", "BehaveCore", "ToolRunning"],
-                    exclude: ["AppModules", "Modules"]),
+                    exclude: ["AppModules", "Modules", "Types"]),
         .testTarget(name: "BehaveLuaTests", dependencies: ["BehaveLua", "BehaveCore", "ToolRunning"], exclude: ["AppFunctions", "Hostile", "Mistakes", "Modules", "Pauses", "Raised", "Random"]),
         .testTarget(name: "BehaveSceneTests", dependencies: ["BehaveScene", "BehaveLua", "BehaveCore", "ToolRunning"], exclude: ["Reload"]),
         // The `behave` binary as users install and run it: copied alone, the conventions of every command;

@@ -119,15 +119,11 @@ final class TypesTests: XCTestCase {
 
     /// A script's enum values are written as Lua strings on one line: an
     /// escape sequence in one reached the terminal, and a line break ended
-    /// the annotation and put the rest of the value on a line of its own.
+    /// the annotation and put the rest of the value on a line of its own
+    /// (Types/odd.lua).
     func testAScriptsEnumValuesAreWrittenAsLuaStrings() throws {
-        let directory = try folder(["odd.lua": #"""
-            local Odd = behaviour {
-              name = "Odd",
-              inspectables = { mode = { type = "enum", values = { "\27[2J", "a\nb", "say \"hi\" \\ bye" }, default = "a\nb" } },
-            }
-            return Odd
-            """#])
+        let odd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Types/odd.lua")
+        let directory = try folder(["odd.lua": try String(contentsOf: odd, encoding: .utf8)])
         let outcome = try behave(["types", "odd.lua"], in: directory)
         XCTAssertEqual(outcome.status, 0, outcome.errors)
         XCTAssertFalse(outcome.output.contains("\u{1B}"), outcome.output)
