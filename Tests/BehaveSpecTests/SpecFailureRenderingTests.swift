@@ -82,20 +82,10 @@ final class SpecFailureRenderingTests: XCTestCase {
     /// assert.same walks each pair of tables once, as luassert does: two
     /// cycles of different lengths (a ring of one node against a ring of
     /// two) alternated their pairings and were walked until the budget ran
-    /// out ("this loop never ends?").
+    /// out ("this loop never ends?"). Its second spec fails on purpose,
+    /// so it is in a hidden folder the repository's `behave test` skips.
     func testSameEndsOnCyclesOfDifferentLengths() throws {
-        let run = try run("""
-            it("rings", function()
-              local one = { v = 1 }; one.next = one
-              local two = { v = 1, next = { v = 1 } }; two.next.next = two
-              assert.same(one, two)
-            end)
-            it("rings that differ", function()
-              local one = { v = 1 }; one.next = one
-              local two = { v = 1, next = { v = 2 } }; two.next.next = two
-              assert.same(one, two)
-            end)
-            """)
+        let run = try run(try String(contentsOfFile: fixture(".rendering/rings.lua"), encoding: .utf8))
         let same = try run.result("rings")
         XCTAssertEqual(same.status, .passed, same.message)
         let differ = try run.result("rings that differ")
