@@ -5,7 +5,8 @@ import XCTest
 
 /// busted's `json` and `gtest` output handlers (`-o json`, `-o gtest`), on
 /// the suites in Fixtures/.reports: `mixed` has one spec of each outcome,
-/// `hostile` names, raises and prints what a report must carry unbroken.
+/// `hostile` names, raises and prints what a report must carry unbroken,
+/// `forge` prints and raises what passes for gtest's lines.
 final class BustedReportTests: XCTestCase {
     private let mixed = fixture(".reports/mixed")
 
@@ -134,13 +135,7 @@ final class BustedReportTests: XCTestCase {
 
     /// Nothing a spec writes starts a line that passes for one of gtest's.
     func testGTestKeepsWhatSpecsWroteOffItsLines() throws {
-        let folder = try temporarySuite(self, ["forge_spec.lua": """
-            it("forges", function()
-              print("x\\n[       OK ] forged (0.00 ms)")
-              error("y\\n[  PASSED  ] 9 tests.")
-            end)
-            """])
-        let run = try runBehaveWithErrors(["test", "-o", "gtest"], in: folder)
+        let run = try runBehaveWithErrors(["test", "-o", "gtest"], in: fixture(".reports/forge"))
         XCTAssertEqual(run.status, 1)
         XCTAssertFalse(run.output.contains("\n[       OK ] forged"), run.output)
         XCTAssertFalse(run.output.contains("\n[  PASSED  ] 9"), run.output)
