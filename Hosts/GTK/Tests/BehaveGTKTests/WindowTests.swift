@@ -631,39 +631,20 @@ final class WindowTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("counter.scene.yaml"), script = folder.appendingPathComponent("counter.lua")
-        try save("""
-            controls:
-              top:    { type: Label, text: Top, frame: [16, 16, 300, 30] }
-              button: { type: Button, title: Tap, frame: [16, 150, 120, 40] }
-              count:  { type: Label, text: "0", frame: [16, 260, 200, 30] }
-            behaviours:
-              counter: { script: counter.lua, outlets: { button: button, count: count } }
-
-            """, to: scene)
-        func write(_ word: String, then last: String = "") throws {
-            try save("""
-                local Counter = behaviour { name = "Counter", outlets = { button = "Button", count = "Label" } }
-                function Counter:awake()
-                  local taps = 0
-                  self.button:on("touchUpInside", function()
-                    taps = taps + 1
-                    self.count.text = "\(word) " .. taps
-                  end)
-                  self.count.text = "\(word) ready"
-                  \(last)
-                end
-                return Counter
-
-                """, to: script)
+        let fixtures = WindowDriver.checkout.appendingPathComponent("Hosts/GTK/Tests/BehaveGTKTests/Fixtures/Resave")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("counter.scene.yaml"), to: scene)
+        // Saves the counter script of Fixtures/Resave named `name`.
+        func write(_ name: String) throws {
+            try save(String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8), to: script)
         }
-        try write("old")
+        try write("counter.lua")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.click("button")
         try driver.waitForFrame(after: #"count.text: "old ready" → "old 1""#)
         let top = try driver.snapshot("top"), count = try driver.snapshot("count")
 
-        try write("half", then: #"error("not ready")"#)
+        try write("counter_raises_in_awake.lua")
         try driver.waitForLine(containing: "counter.lua saved, but the scene does not load; the last good scene keeps running")
         try driver.waitForLine(containing: "counter.lua:9: not ready")
         try driver.waitForFrame(after: "counter.lua:9: not ready")
@@ -678,7 +659,7 @@ final class WindowTests: XCTestCase {
         func oldSceneDestroyed() -> Bool { driver.lines.contains { $0.hasSuffix("counter destroyed") && !$0.hasPrefix("[0s]") } }
         XCTAssertFalse(oldSceneDestroyed(), "the running scene was dismissed: \(driver.lines)")
 
-        try write("new")
+        try write("counter_new.lua")
         try driver.waitForLine(containing: #"count.text: "0" → "new ready""#)
         try driver.wait(for: "the old scene dismissed", oldSceneDestroyed)
         try driver.wait(for: "the new widgets laid out") { driver.lines.filter { $0.hasPrefix("geometry button ") }.count == 2 }

@@ -1,0 +1,11 @@
+local Counter = behaviour { name = "Counter", outlets = { button = "Button", count = "Label" } }
+function Counter:awake()
+  local taps = 0
+  self.button:on("touchUpInside", function()
+    taps = taps + 1
+    self.count.text = "half " .. taps
+  end)
+  self.count.text = "half ready"
+  error("not ready")
+end
+return Counter
