@@ -226,24 +226,15 @@ public final class IsolatedSpecRunner: SpecFileRunner {
             errorText.set(String(decoding: data.suffix(64 << 10), as: UTF8.self))
             errorsRead.signal()
         }
-        var pending: [UInt8] = []
+        var splitter = WorkerLineSplitter()
         let reader = output.fileHandleForReading
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
-            pending += chunk
-            // Every whole line, then what is left of the last (once: taking
-            // each line off the front would move the rest each time).
-            var start = 0
-            pending.withUnsafeBufferPointer { bytes in
-                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
-                    start = newline + 1
-                    guard line.starts(with: prefix) else { continue }
-                    if let event = WorkerEvent(jsonLine: UnsafeBufferPointer(rebasing: line[prefix.count...])) { hear(event) }
-                }
+            splitter.add(chunk) { line in
+                guard line.starts(with: prefix) else { return }
+                if let event = WorkerEvent(jsonLine: UnsafeBufferPointer(rebasing: line[prefix.count...])) { hear(event) }
             }
-            pending.removeFirst(start)
         }
         exited.wait()
         errorsRead.wait()

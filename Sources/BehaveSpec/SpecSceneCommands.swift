@@ -380,9 +380,9 @@ extension SpecFileRun {
         call.push(JSON.array([]))
         let recording = Recording(target: target, list: call.keep(-1))
         if let sender, isEvent {
-            recording.connection = sender.on(event) { [weak recording, weak scene] message in
+            recording.connection = sender.listen(declared: event) { [weak recording, weak scene] arguments in
                 guard let recording, let scene else { return }
-                scene.record(message.arguments, into: recording)
+                scene.record(arguments, into: recording)
             }
         } else {
             recording.connection = scene.scene.onAction(event, reaching: name) { [weak recording, weak scene] arguments in

@@ -149,9 +149,9 @@ final class BehaviourTests: XCTestCase {
         XCTAssertNil(probe.outlet("button"))
     }
 
-    func testSendDeliversDeclaredEventsOnly() {
+    func testSendDeliversDeclaredEventsOnly() throws {
         var heard: [String] = []
-        probe.on("valueChanged") { event in heard.append("\(event.name) from \(event.sender.responderName)") }
+        try probe.on("valueChanged") { event in heard.append("\(event.name) from \(event.sender.responderName)") }
         XCTAssertNoThrow(try probe.send("valueChanged"))
         XCTAssertEqual(heard, ["valueChanged from probe"])
         XCTAssertEqual(error { try probe.send("valueChange") }?.message,
@@ -159,12 +159,12 @@ final class BehaviourTests: XCTestCase {
         XCTAssertEqual(heard.count, 1)
     }
 
-    func testOnceAndDisconnect() {
+    func testOnceAndDisconnect() throws {
         let button = Button(name: "button")
         scene.add(button)
         var once = 0, always = 0
-        let single = button.on("touchUpInside", once: true) { _ in once += 1 }
-        let many = button.on("touchUpInside") { _ in always += 1 }
+        let single = try button.on("touchUpInside", once: true) { _ in once += 1 }
+        let many = try button.on("touchUpInside") { _ in always += 1 }
         button.tap(); button.tap()
         XCTAssertEqual(once, 1)
         XCTAssertFalse(single.isConnected)
@@ -175,17 +175,17 @@ final class BehaviourTests: XCTestCase {
         XCTAssertFalse(many.isConnected)
     }
 
-    func testEventsReachConnectionsInOrderWithArguments() {
+    func testEventsReachConnectionsInOrderWithArguments() throws {
         let button = Button(name: "button")
         scene.add(button)
         var order: [String] = []
-        button.on("touchDown") { _ in order.append("down") }
-        button.on("touchUpInside") { _ in order.append("up 1") }
-        button.on("touchUpInside") { _ in order.append("up 2") }
+        try button.on("touchDown") { _ in order.append("down") }
+        try button.on("touchUpInside") { _ in order.append("up 1") }
+        try button.on("touchUpInside") { _ in order.append("up 2") }
         button.tap()
         XCTAssertEqual(order, ["down", "up 1", "up 2"])
         var arguments: [Value] = []
-        probe.on("valueChanged") { arguments = $0.arguments }
+        try probe.on("valueChanged") { arguments = $0.arguments }
         try? probe.send("valueChanged", arguments: [.number(4)])
         XCTAssertEqual(arguments, [.number(4)])
     }

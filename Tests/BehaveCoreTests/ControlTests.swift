@@ -74,8 +74,8 @@ final class ControlTests: XCTestCase {
         let button = Button(name: "button")
         scene.add(button)
         var taps = 0
-        button.on("touchUpInside") { _ in taps += 1 }
-        button.on("touchDown") { _ in taps += 100 }
+        try button.on("touchUpInside") { _ in taps += 1 }
+        try button.on("touchDown") { _ in taps += 100 }
 
         try button.set("hidden", to: .bool(true))
         XCTAssertFalse(button.tap())
@@ -104,7 +104,7 @@ final class ControlTests: XCTestCase {
         [button, toggle, stepper, field].forEach(container.addSubview)
         var events = 0
         for control in [button, toggle, stepper, field] as [View] {
-            for event in control.eventNames { control.on(event) { _ in events += 1 } }
+            for event in control.eventNames { try control.on(event) { _ in events += 1 } }
         }
         try container.set("hidden", to: .bool(true))
         XCTAssertFalse(button.tap())
@@ -149,7 +149,7 @@ final class ControlTests: XCTestCase {
         scene.add(stepper)
         try stepper.set("maximumValue", to: .number(2))
         var changes = 0
-        stepper.on("valueChanged") { _ in changes += 1 }
+        try stepper.on("valueChanged") { _ in changes += 1 }
         XCTAssertFalse(stepper.press(up: false), "already at the minimum")
         XCTAssertEqual(changes, 0)
         XCTAssertTrue(stepper.press(up: true))
@@ -179,11 +179,11 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(slider.value, 0.5)
     }
 
-    func testSwitchTapFlipsAndSendsValueChanged() {
+    func testSwitchTapFlipsAndSendsValueChanged() throws {
         let toggle = Switch(name: "toggle")
         scene.add(toggle)
         var values: [Bool] = []
-        toggle.on("valueChanged") { event in values.append((event.sender as! Switch).isOn) }
+        try toggle.on("valueChanged") { event in values.append((event.sender as! Switch).isOn) }
         toggle.tap()
         toggle.tap()
         toggle.tap()
@@ -195,7 +195,7 @@ final class ControlTests: XCTestCase {
         let field = TextField(name: "field")
         scene.add(field)
         var events: [String] = []
-        for event in field.eventNames { field.on(event) { events.append($0.name) } }
+        for event in field.eventNames { try field.on(event) { events.append($0.name) } }
         try field.type("he")
         try field.type("hello")
         XCTAssertEqual(events, ["editingDidBegin", "editingChanged", "editingChanged"])
@@ -218,10 +218,10 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(scene.trace.entries.contains { $0.message == "list.contentOffset: (0, 0) → (0, 80)" })
     }
 
-    func testKeyboardSendsItsFrame() {
+    func testKeyboardSendsItsFrame() throws {
         var frames: [String: Value] = [:]
-        scene.keyboard.on("keyboardWillShow") { frames[$0.name] = $0.arguments.first }
-        scene.keyboard.on("keyboardWillHide") { frames[$0.name] = $0.arguments.first }
+        try scene.keyboard.on("keyboardWillShow") { frames[$0.name] = $0.arguments.first }
+        try scene.keyboard.on("keyboardWillHide") { frames[$0.name] = $0.arguments.first }
         scene.keyboard.show(height: 300)
         XCTAssertTrue(scene.keyboard.isShown)
         XCTAssertEqual(frames["keyboardWillShow"]?.rectValue?.height, 300)

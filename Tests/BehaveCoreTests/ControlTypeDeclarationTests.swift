@@ -68,7 +68,7 @@ final class ControlTypeDeclarationTests: XCTestCase {
             let view = type.makeControl(named: "probe")
             scene.add(view)
             var heard = 0
-            for event in type.schema.events { view.on(event) { _ in heard += 1 } }
+            for event in type.schema.events { try view.on(event) { _ in heard += 1 } }
             try view.set(enabled ? "enabled" : "isEnabled", to: .bool(enabled))
             XCTAssertEqual(view.isEnabled, enabled, type.name)
             XCTAssertEqual(view.canReceiveTouches, enabled, type.name)
@@ -178,7 +178,7 @@ final class ControlTypeDeclarationTests: XCTestCase {
         view.bind(dial)
         dial.told.removeAll()
         var heard = 0
-        view.on("valueChanged") { _ in heard += 1 }
+        try view.on("valueChanged") { _ in heard += 1 }
         try scene.execute(try XCTUnwrap(SceneCommand.parse("turn volume 0.25")))
         XCTAssertEqual(dial.told, [.number(0.25)], "the widget is told the command's value")
         XCTAssertEqual(try view.value("value"), .number(0.25))

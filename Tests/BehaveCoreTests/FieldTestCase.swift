@@ -9,11 +9,11 @@ class FieldTestCase: XCTestCase {
     /// The text at each editingChanged.
     var seen: [String] = []
 
-    override func setUp() {
+    override func setUpWithError() throws {
         scene = Scene(screen: "Typing")
         field = TextField(name: "field")
         scene.add(field)
-        field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
+        try field.on("editingChanged") { [unowned self] _ in seen.append(field.text) }
     }
 
     override func tearDown() {

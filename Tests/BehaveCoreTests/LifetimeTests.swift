@@ -93,7 +93,7 @@ final class LifetimeTests: XCTestCase {
         XCTAssertTrue(weakProbe?.owner === newOwner)
     }
 
-    func testDismissDestroysEveryBehaviourOnceAndReleasesScreenControlsAndBehaviours() {
+    func testDismissDestroysEveryBehaviourOnceAndReleasesScreenControlsAndBehaviours() throws {
         let scene = Scene(screen: "Main")
         let journal = Journal()
         weak let weakScreen: Screen? = scene.screen
@@ -110,7 +110,7 @@ final class LifetimeTests: XCTestCase {
             scene.attach(onButton, owner: button)
             try! onScreen.setOutlet("button", to: button)
             // A handler that strongly captures the behaviour, bound to it.
-            onScreen.bind(button.on("touchUpInside") { _ in onScreen.toggled.toggle() })
+            onScreen.bind(try button.on("touchUpInside") { _ in onScreen.toggled.toggle() })
             onScreen.start()
             onButton.start()
             weakOnScreen = onScreen
@@ -260,7 +260,7 @@ final class LifetimeTests: XCTestCase {
         XCTAssertEqual(scene.animator.runningCount, 0)
     }
 
-    func testConnectionsBoundToABehaviourDieWithIt() {
+    func testConnectionsBoundToABehaviourDieWithIt() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")
         scene.add(button)
@@ -268,7 +268,7 @@ final class LifetimeTests: XCTestCase {
         scene.attach(probe)
         probe.start()
         var taps = 0
-        let connection = button.on("touchUpInside") { _ in taps += 1 }
+        let connection = try button.on("touchUpInside") { _ in taps += 1 }
         probe.bind(connection)
         button.tap()
         XCTAssertEqual(taps, 1)
@@ -278,7 +278,7 @@ final class LifetimeTests: XCTestCase {
         XCTAssertEqual(taps, 1)
     }
 
-    func testAHandlerCapturingItsBehaviourDoesNotLeakIt() {
+    func testAHandlerCapturingItsBehaviourDoesNotLeakIt() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")
         scene.add(button)
@@ -287,7 +287,7 @@ final class LifetimeTests: XCTestCase {
             let probe = Probe()
             scene.attach(probe, owner: button)
             // The keyboard (which outlives this) holds the handler, the handler the behaviour.
-            probe.bind(scene.keyboard.on("keyboardWillShow") { _ in probe.toggled = true })
+            probe.bind(try scene.keyboard.on("keyboardWillShow") { _ in probe.toggled = true })
             probe.start()
             weakProbe = probe
         }

@@ -8,13 +8,13 @@ final class ModalDialogTests: XCTestCase {
     var scene: Scene!
     var heard: [String] = []
 
-    override func setUp() {
+    override func setUpWithError() throws {
         scene = Scene(screen: "Modal")
         let button = Button(name: "button"), stepper = Stepper(name: "stepper"), wifi = Switch(name: "wifi")
         let field = TextField(name: "field"), pages = ScrollView(name: "pages")
         for view in [button, stepper, wifi, field, pages] as [View] {
             scene.add(view)
-            for event in view.eventNames { view.on(event) { [unowned self] in heard.append("\(view.name) \($0.name)") } }
+            for event in view.eventNames { try view.on(event) { [unowned self] in heard.append("\(view.name) \($0.name)") } }
         }
         let listener = Listener("pages delegate", messages: ["scrollViewDidScroll"], journal: journal)
         listeners.append(listener)

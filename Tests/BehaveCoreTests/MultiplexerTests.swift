@@ -27,7 +27,7 @@ final class MultiplexerTests: XCTestCase {
         withExtendedLifetime([deaf, other]) {}
     }
 
-    func testAnswersWithTheFirstNonNilResult() {
+    func testAnswersWithTheFirstNonNilResult() throws {
         let scene = Scene(screen: "Main")
         let journal = Journal()
         let field = TextField(name: "field")
@@ -44,7 +44,7 @@ final class MultiplexerTests: XCTestCase {
         XCTAssertEqual(journal.lines.count, 4, "every responding target hears it, even after an answer")
 
         var ended = 0
-        field.on("editingDidEndOnExit") { _ in ended += 1 }
+        try field.on("editingDidEndOnExit") { _ in ended += 1 }
         field.pressReturn()
         XCTAssertEqual(ended, 0, "the first answer (false) refuses the return key")
 

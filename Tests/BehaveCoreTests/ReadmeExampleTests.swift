@@ -10,7 +10,8 @@ final class ReadmeExampleTests: XCTestCase {
         }
         var count = 0
         override func awake() {
-            outlet("button")?.on("touchUpInside") { [unowned self] _ in
+            // A button sends `touchUpInside`; `on` throws for an event it does not.
+            try! outlet("button")?.on("touchUpInside") { [unowned self] _ in
                 count += 1
                 try? send("valueChanged")
             }

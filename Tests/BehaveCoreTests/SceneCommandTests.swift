@@ -134,27 +134,27 @@ final class SceneExecuteTests: XCTestCase {
         error { _ = try scene.execute(try SceneCommand.parse(line)!) }?.message
     }
 
-    func testTapSendsTouchEvents() {
+    func testTapSendsTouchEvents() throws {
         var events: [String] = []
         let button = scene.control(named: "button")!
-        button.on("touchDown") { events.append($0.name) }
-        button.on("touchUpInside") { events.append($0.name) }
+        try button.on("touchDown") { events.append($0.name) }
+        try button.on("touchUpInside") { events.append($0.name) }
         run("tap button")
         XCTAssertEqual(events, ["touchDown", "touchUpInside"])
         XCTAssertEqual(failure("tap buton"), "no control or behaviour named `buton` (did you mean `button`?)")
     }
 
-    func testSendAnyEventOfAControlOrBehaviour() {
+    func testSendAnyEventOfAControlOrBehaviour() throws {
         var events: [String] = []
-        scene.control(named: "button")!.on("touchDown") { events.append($0.name) }
-        probe.on("valueChanged") { events.append("toggle.\($0.name)") }
+        try scene.control(named: "button")!.on("touchDown") { events.append($0.name) }
+        try probe.on("valueChanged") { events.append("toggle.\($0.name)") }
         run("send button touchDown")
         run("send toggle valueChanged")
         XCTAssertEqual(events, ["touchDown", "toggle.valueChanged"])
         XCTAssertEqual(failure("send button touchUpInsde"),
                        "`button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
         var keyboardEvents = 0
-        scene.keyboard.on("keyboardWillShow") { _ in keyboardEvents += 1 }
+        try scene.keyboard.on("keyboardWillShow") { _ in keyboardEvents += 1 }
         run("send keyboard keyboardWillShow")
         XCTAssertEqual(keyboardEvents, 1)
     }
@@ -195,9 +195,9 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(failure("send toggle valueChanged"), "behaviour `toggle` has been destroyed")
     }
 
-    func testStep() {
+    func testStep() throws {
         var changes = 0
-        scene.control(named: "stepper")!.on("valueChanged") { _ in changes += 1 }
+        try scene.control(named: "stepper")!.on("valueChanged") { _ in changes += 1 }
         run("step stepper +")
         run("step stepper +")
         run("step stepper -")
@@ -206,10 +206,10 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(failure("step button +"), "`button` is a Button: `step` is for a Stepper (a Button takes `tap`, `press`, `release`, `drag`)")
     }
 
-    func testTypeAndReturn() {
+    func testTypeAndReturn() throws {
         var events: [String] = []
         let field = scene.control(named: "field") as! TextField
-        for event in field.eventNames { field.on(event) { events.append($0.name) } }
+        for event in field.eventNames { try field.on(event) { events.append($0.name) } }
         run("type field \"hello world\"")
         XCTAssertEqual(field.text, "hello world")
         XCTAssertEqual(events, ["editingDidBegin", "editingChanged"])
@@ -227,9 +227,9 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(failure("scroll label 3"), "`label` is a Label: `scroll` is for a ScrollView (a Label takes `tap`)")
     }
 
-    func testKeyboard() {
+    func testKeyboard() throws {
         var heights: [Double] = []
-        scene.keyboard.on("keyboardWillShow") { heights.append($0.arguments.first?.rectValue?.height ?? -1) }
+        try scene.keyboard.on("keyboardWillShow") { heights.append($0.arguments.first?.rectValue?.height ?? -1) }
         run("keyboard show 291")
         XCTAssertEqual(heights, [291])
         XCTAssertEqual(scene.keyboard.frame?.height, 291)

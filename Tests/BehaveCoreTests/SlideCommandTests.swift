@@ -9,7 +9,7 @@ final class SlideCommandTests: XCTestCase {
         let slider = Slider(name: "volume")
         scene.add(slider)
         var heard: [Double] = []
-        slider.on("valueChanged") { _ in heard.append(slider.value) }
+        try slider.on("valueChanged") { _ in heard.append(slider.value) }
         XCTAssertEqual(try SceneCommand.parse("slide volume 0.25"), .slide("volume", value: 0.25))
         try scene.execute(.slide("volume", value: 0.25))
         try scene.execute(.slide("volume", value: 7))

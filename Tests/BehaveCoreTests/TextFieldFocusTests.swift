@@ -15,7 +15,7 @@ final class TextFieldFocusTests: XCTestCase {
         let (scene, fields) = screen("name")
         let field = fields[0]
         var events: [String] = []
-        for event in field.eventNames { field.on(event) { events.append($0.name) } }
+        for event in field.eventNames { try field.on(event) { events.append($0.name) } }
         try field.set("editing", to: .bool(true))
         XCTAssertTrue(field.isEditing)
         XCTAssertEqual(try field.value("editing"), .bool(true))
@@ -30,7 +30,7 @@ final class TextFieldFocusTests: XCTestCase {
         let (scene, fields) = screen("email", "password")
         try fields[0].type("ada@example.org")
         var ended = 0
-        fields[0].on("editingDidEnd") { _ in ended += 1 }
+        try fields[0].on("editingDidEnd") { _ in ended += 1 }
         try fields[1].set("editing", to: .bool(true))
         XCTAssertFalse(fields[0].isEditing)
         XCTAssertTrue(fields[1].isEditing)

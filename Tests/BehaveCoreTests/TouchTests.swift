@@ -9,13 +9,13 @@ final class TouchTests: XCTestCase {
     var button: Button!
     var events: [String] = []
 
-    override func setUp() {
+    override func setUpWithError() throws {
         scene = Scene(screen: "Touch")
         box = View(name: "box")
         button = Button(name: "button")
         scene.add(box)
         box.addSubview(button)
-        for event in button.eventNames { button.on(event) { [unowned self] in events.append($0.name) } }
+        for event in button.eventNames { try button.on(event) { [unowned self] in events.append($0.name) } }
     }
 
     override func tearDown() {
@@ -141,7 +141,7 @@ final class TouchTests: XCTestCase {
         let other = Button(name: "other")
         scene.add(other)
         var otherEvents: [String] = []
-        other.on("touchCancel") { otherEvents.append($0.name) }
+        try other.on("touchCancel") { otherEvents.append($0.name) }
         try scene.run("press button", "press other")
         try scene.present(Dialog(style: .alert, title: "Sure?", options: ["Yes"])) { _ in }
         XCTAssertEqual(events, ["touchDown", "touchCancel"])

@@ -90,7 +90,7 @@ final class TypingTests: FieldTestCase {
     }
 
     func testAHandlerThatEndsEditingStopsTheKeys() throws {
-        field.on("editingChanged") { [unowned self] _ in if field.text.count == 2 { field.endEditing() } }
+        try field.on("editingChanged") { [unowned self] _ in if field.text.count == 2 { field.endEditing() } }
         try scene.run("keys field abcdef")
         XCTAssertEqual(seen, ["a", "ab"])
     }
@@ -133,7 +133,7 @@ final class TypingTests: FieldTestCase {
     /// they got to when the command's time is up.
     func testKeysAndBackspaceStopWhenTheCommandsTimeIsUp() throws {
         scene.commandTimeLimit = 0.05
-        field.on("editingChanged") { _ in Thread.sleep(forTimeInterval: 0.01) }
+        try field.on("editingChanged") { _ in Thread.sleep(forTimeInterval: 0.01) }
         let started = Date()
         let message = error { try self.scene.run("keys field \(String(repeating: "k", count: 1000))") }?.message ?? ""
         XCTAssertTrue(message.hasPrefix("typing stopped after "), message)

@@ -182,7 +182,7 @@ final class PlatformBridgeTests: XCTestCase {
             $0.library = PhotoLibrary(folder: "photos", photos: PlatformBridgeTests.photos)
         }
         var sent: [[Value]] = []
-        picker.on("valueChanged") { sent.append($0.arguments) }
+        try picker.on("valueChanged") { sent.append($0.arguments) }
         picker.performAction("pickImage", sender: view, arguments: [])
         XCTAssertEqual(test.scene.presentedDialog?.options, ["Camera", "Photo Library"])
         try test.scene.choose("Photo Library")

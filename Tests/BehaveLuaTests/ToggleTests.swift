@@ -9,7 +9,7 @@ final class ToggleTests: XCTestCase {
         let button = test.control(Button.self, "button")
         let toggle = try test.bundled("toggle.lua", name: "toggle", outlets: ["button": button])
         var changes = 0
-        toggle.on("valueChanged") { _ in changes += 1 }
+        try toggle.on("valueChanged") { _ in changes += 1 }
         XCTAssertEqual(button.image?.name, "toggle-off")
 
         button.tap()
@@ -48,7 +48,7 @@ final class ToggleTests: XCTestCase {
         let toggle = try test.bundled("toggle.lua", name: "toggle", outlets: ["button": button])
         try toggle.setInspectable("animated", to: .bool(true))
         var changes = 0
-        toggle.on("valueChanged") { _ in changes += 1 }
+        try toggle.on("valueChanged") { _ in changes += 1 }
 
         button.tap()
         XCTAssertEqual(button.alpha, 1)

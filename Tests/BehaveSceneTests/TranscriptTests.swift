@@ -146,3 +146,22 @@ extension TranscriptTests {
         }
     }
 }
+
+extension TranscriptTests {
+    /// A refused command of a megabyte is named by its start and its
+    /// length, as the trace names a long text: the message held it whole.
+    func testAHugeRefusedCommandIsCutInTheMessage() throws {
+        let fixture = try toggleFixture()
+        let name = String(repeating: "x", count: 1 << 20)
+        let text = try String(contentsOfFile: fixture.path("toggle.behave"), encoding: .utf8)
+        XCTAssertTrue(text.contains("> tap wifi\n"))
+        try text.replacingOccurrences(of: "> tap wifi\n", with: "> tap \(name)\n> tap wifi\n")
+            .write(toFile: fixture.path("toggle.behave"), atomically: true, encoding: .utf8)
+        guard case .refusedCommand(let message, updated: true) = try TranscriptReplay.replay(file: fixture.path("toggle.behave"), update: true) else {
+            return XCTFail("the command is refused")
+        }
+        XCTAssertTrue(message.hasPrefix("`tap xxxxxxxx"), message)
+        XCTAssertTrue(message.contains("…` (\((1 << 20) + 4) characters) (command 1 of"), message)
+        XCTAssertLessThan(message.utf8.count, 600, message)
+    }
+}

@@ -122,27 +122,53 @@ open class Control: Responder {
         }
     }
 
-    /// Calls `handler` each time `event` is sent, until disconnected.
+    /// Calls `handler` each time `event` is sent, until disconnected. An
+    /// event it does not declare (`eventNames`) is refused, as a script's
+    /// `on` refuses it: a misspelt name was a handler never called.
     @discardableResult
-    public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) -> Connection {
-        let connection = Connection(event: event, source: self, once: once, handler: .event(handler))
-        connections.append(connection)
-        updateListened()
-        return connection
+    public func on(_ event: String, once: Bool = false, _ handler: @escaping (Event) -> Void) throws(ValueError) -> Connection {
+        guard eventNames.contains(event) else { throw noSuchEvent(event) }
+        return connect(declared: event, once: once, handler: .event(handler))
     }
 
     /// Calls `handler` with the event's values each time `event` is sent,
     /// until disconnected: `on` for a handler that needs no `Event` (the
     /// sender it knows), which costs less per event. An event that carries
-    /// no values goes to `direct` first, when there is one.
+    /// no values goes to `direct` first, when there is one. An event it
+    /// does not declare is refused, as `on` refuses it.
     @discardableResult
     public func listen(to event: String, once: Bool = false, direct: DirectCall? = nil,
-                       _ handler: @escaping ([Value]) -> Void) -> Connection {
-        let connection = Connection(event: event, source: self, once: once, handler: .values(handler))
+                       _ handler: @escaping ([Value]) -> Void) throws(ValueError) -> Connection {
+        guard eventNames.contains(event) else { throw noSuchEvent(event) }
+        return listen(declared: event, once: once, direct: direct, handler)
+    }
+
+    /// `listen(to:)` for an event the caller found in `eventNames` (a
+    /// script's `on`, which checks it to name the script's line): not
+    /// looked for twice.
+    @discardableResult
+    package func listen(declared event: String, once: Bool = false, direct: DirectCall? = nil,
+                        _ handler: @escaping ([Value]) -> Void) -> Connection {
+        connect(declared: event, once: once, handler: .values(handler), direct: direct)
+    }
+
+    private func connect(declared event: String, once: Bool, handler: Connection.Handler, direct: DirectCall? = nil) -> Connection {
+        let connection = Connection(event: event, source: self, once: once, handler: handler)
         connection.direct = direct
         connections.append(connection)
         updateListened()
         return connection
+    }
+
+    /// Why `event`, which it does not declare, cannot be heard: the
+    /// nearest name it declares ("did you mean"), or another toolkit's
+    /// word for one, and the events it has. What `on` throws, from a
+    /// script or from Swift.
+    public func noSuchEvent(_ event: String) -> ValueError {
+        let kind = (self as? View)?.typeName ?? (self is Behaviour ? "behaviour" : "the")
+        let events = eventNames
+        return ValueError("\(kind) `\(responderName)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: events))"
+            + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
     }
 
     /// Target–action: sends `action` to `target` (or along the responder

@@ -227,7 +227,7 @@ extension Value {
     /// `longestTracedScalars`; nil when it has no more. A character is
     /// split only when it alone passes that bound. Reads no further than
     /// the bound, whatever the text's length.
-    static func tracedCut(of text: String) -> Substring? {
+    public static func tracedCut(of text: String) -> Substring? {
         guard text.utf8.count > longestTracedText else { return nil }
         let scalars = text.unicodeScalars
         let bound = scalars.index(scalars.startIndex, offsetBy: longestTracedScalars, limitedBy: scalars.endIndex)

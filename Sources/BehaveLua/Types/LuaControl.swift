@@ -122,10 +122,7 @@ extension LuaRuntime {
         let verb = once ? "once" : "on"
         let source = try dotCalled(verb, passing: .control, in: S, control(at: 1, in: S))
         let event = try argument(2, "event name", string(at: 2, in: S), in: S)
-        guard source.eventNames.contains(event) else {
-            let kind = (source as? View)?.typeName ?? "the"
-            throw ValueError("\(kind) `\(source.responderName)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: source.eventNames))\(source.eventNames.isEmpty ? "; it sends no events" : "; its events: \(source.eventNames.joined(separator: ", "))")")
-        }
+        guard source.eventNames.contains(event) else { throw source.noSuchEvent(event) }
         guard lua_type(S, 3) == LUA_TFUNCTION else {
             throw ValueError("bad argument #2 to \(verb) (function expected, got \(typeName(at: 3, in: S)))")
         }
@@ -135,7 +132,7 @@ extension LuaRuntime {
         let callback = try callback(at: 3, info: HandlerInfo(.event(event, of: source.responderName)),
                                     sender: 1, for: verb, in: S)
         callback.behaviour = behaviour
-        let connection = source.listen(to: event, once: once, direct: callback.direct(for: behaviour)) { values in
+        let connection = source.listen(declared: event, once: once, direct: callback.direct(for: behaviour)) { values in
             callback.run(arguments: values)
         }
         behaviour.bind(connection)

@@ -88,16 +88,16 @@ public enum TranscriptReplay {
         var raised = firstError(in: session.scene, since: 0).map(normalize).map { "while the scene woke, before the first command: \($0)" }
         for (index, step) in transcript.steps.enumerated() {
             guard ContinuousClock.now < deadline else {
-                throw ValueError("the replay ran for more than \(formatNumber(allowed)) s, and stopped before `\(DisplayText.line(step.command))` (line \(step.line)); a transcript replays what a person did, which takes seconds")
+                throw ValueError("the replay ran for more than \(formatNumber(allowed)) s, and stopped before \(quoted(step.command)) (line \(step.line)); a transcript replays what a person did, which takes seconds")
             }
             steps.append(Transcript.Step(command: step.command, lines: [], line: step.line))
             let errors = session.scene.errorCount
             let quit = session.execute(step.command)
             if refused == nil, let failure = session.lastFailure {
-                refused = "`\(DisplayText.line(step.command))` (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(DisplayText.line(normalize(failure)))"
+                refused = "\(quoted(step.command)) (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(DisplayText.line(normalize(failure)))"
             }
             if raised == nil, let error = firstError(in: session.scene, since: errors).map(normalize) {
-                raised = "after `\(DisplayText.line(step.command))` (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(error)"
+                raised = "after \(quoted(step.command)) (command \(index + 1) of \(transcript.steps.count), line \(step.line)): \(error)"
             }
             if quit { break }
         }
@@ -106,6 +106,14 @@ public enum TranscriptReplay {
         actual.steps = steps
         actual.state = session.scene.state().lines.map(normalize)
         return (actual, raised, refused)
+    }
+
+    /// A command as a message quotes it: on one line, and cut where the
+    /// trace cuts a long text, with its length (`` `tap xxx…` (15728640
+    /// characters) ``): a refused command of 15 MB was repeated whole.
+    static func quoted(_ command: String) -> String {
+        guard let cut = Value.tracedCut(of: command) else { return "`\(DisplayText.line(command))`" }
+        return "`\(DisplayText.line(String(cut)))…` (\(command.count) characters)"
     }
 
     /// The first line of the first script error the scene raised after its
@@ -126,11 +134,11 @@ public enum TranscriptReplay {
         }
         for (index, step) in expected.steps.enumerated() {
             guard index < actual.steps.count else {
-                return "the run ended (quit) before `\(DisplayText.line(step.command))` (line \(step.line))"
+                return "the run ended (quit) before \(quoted(step.command)) (line \(step.line))"
             }
             let lines = actual.steps[index].lines
             if lines != step.lines {
-                return "diverged after `\(DisplayText.line(step.command))` (command \(index + 1) of \(expected.steps.count), line \(step.line)):\n"
+                return "diverged after \(quoted(step.command)) (command \(index + 1) of \(expected.steps.count), line \(step.line)):\n"
                     + diff(step.lines, lines)
             }
         }

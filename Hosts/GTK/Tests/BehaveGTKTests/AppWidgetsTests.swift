@@ -283,7 +283,8 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         let host = GtkHost(widgets: ["like": like], in: box)
         host.bind("level") { control in LevelBinding(control: control, bar: bar) }   // a widget of your own
         let hosting = host.hosting { scene in                                      // before any behaviour wakes
-            scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
+            // `on` throws for a name `events` lacks; `prepare` cannot, and "filled" is declared.
+            try! scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
             scene.observeChanges { change in if change.isFrame { frames += 1 } }
         }
         let loaded = try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: hosting)

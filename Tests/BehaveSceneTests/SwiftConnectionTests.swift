@@ -1,0 +1,45 @@
+import BehaveCore
+import BehaveLua
+@testable import BehaveScene
+import XCTest
+
+/// Connecting from Swift to an event that a control or behaviour does not
+/// send is refused, with the message a script's `on` gets: a misspelt
+/// name was a handler that never ran, and nothing said why.
+final class SwiftConnectionTests: XCTestCase {
+    func testAnUndeclaredEventIsRefusedAsAScriptsOnRefusesIt() throws {
+        let (loaded, fixture) = try load("""
+            controls:
+              order: Button
+            behaviours:
+              mixer: { script: mixer.lua, outlets: { order: order } }
+            """, scripts: ["mixer.lua": """
+                local Mixer = behaviour { name = "Mixer", outlets = { order = "Button" }, events = { "levelChanged" } }
+                function Mixer:awake() self.order:on("touchUpInsde", function() end) end
+                return Mixer
+                """])
+        _ = fixture
+        let scene = loaded.scene
+        let mixer = try XCTUnwrap(scene.behaviour(named: "mixer"))
+        XCTAssertThrowsError(try mixer.on("levelChange") { _ in }) { error in
+            XCTAssertEqual((error as? ValueError)?.message,
+                           "behaviour `mixer` has no event `levelChange` (did you mean `levelChanged`?); its events: levelChanged")
+        }
+        let order = try XCTUnwrap(scene.control(named: "order"))
+        var swiftMessage = ""
+        XCTAssertThrowsError(try order.listen(to: "touchUpInsde") { _ in }) { error in
+            swiftMessage = (error as? ValueError)?.message ?? ""
+        }
+        XCTAssertEqual(swiftMessage, "Button `order` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: "
+                           + "touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
+        XCTAssertTrue(scene.messages.contains { $0.contains("mixer.lua:2: " + swiftMessage + "\n") }, "\(scene.messages)")
+
+        // Nothing was connected; the declared events still are.
+        var heard: [String] = []
+        try mixer.on("levelChanged") { heard.append($0.name) }
+        try order.on("touchUpInside") { heard.append($0.name) }
+        try mixer.send("levelChanged")
+        order.tap()
+        XCTAssertEqual(heard, ["levelChanged", "touchUpInside"])
+    }
+}
