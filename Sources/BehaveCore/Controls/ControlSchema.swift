@@ -35,7 +35,10 @@ public final class ControlSchema: Sendable {
         self.properties = (parent?.properties ?? []) + properties
         self.events = (parent?.events ?? []) + events
         self.delegateMessages = (parent?.delegateMessages ?? []) + delegateMessages
-        var index: [String: Int] = [:]
+        // Sized for every name at once: grown step by step, it rehashed
+        // its names four times for a button.
+        var index = [String: Int](minimumCapacity: self.properties.count
+                                  + self.properties.count { $0.type == .bool })
         for (i, spec) in self.properties.enumerated() { index[spec.name] = i }
         // UIKit's Swift names of boolean properties read as well (`isOn`,
         // `isHidden`): in Lua `control.on` is the event method, so a
