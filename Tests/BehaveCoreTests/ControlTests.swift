@@ -269,4 +269,18 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(container.subviews.isEmpty)
         XCTAssertTrue(probe.isAlive)
     }
+
+    /// A boolean property reads under UIKit's Swift name too (`isOn`,
+    /// `isHidden`): its first letter raised, whatever follows kept.
+    func testABooleanPropertyAnswersToItsSwiftName() {
+        XCTAssertEqual(ControlSchema.swiftName(of: "on"), "isOn")
+        XCTAssertEqual(ControlSchema.swiftName(of: "userInteractionEnabled"), "isUserInteractionEnabled")
+        XCTAssertEqual(ControlSchema.swiftName(of: "_flag"), "is_flag")
+        XCTAssertEqual(ControlSchema.swiftName(of: "x2"), "isX2")
+        XCTAssertEqual(ControlSchema.swiftName(of: "été"), "isÉté")
+        let schema = Switch(name: "switch").schema
+        XCTAssertEqual(schema.index(of: "isOn"), schema.index(of: "on"))
+        XCTAssertEqual(schema.index(of: "isHidden"), schema.index(of: "hidden"))
+        XCTAssertNotNil(schema.index(of: "on"))
+    }
 }

@@ -35,7 +35,10 @@ public final class ControlSchema: Sendable {
         self.properties = (parent?.properties ?? []) + properties
         self.events = (parent?.events ?? []) + events
         self.delegateMessages = (parent?.delegateMessages ?? []) + delegateMessages
-        var index: [String: Int] = [:]
+        // Sized for every name at once: grown step by step, it rehashed
+        // its names four times for a button.
+        var index = [String: Int](minimumCapacity: self.properties.count
+                                  + self.properties.count { $0.type == .bool })
         for (i, spec) in self.properties.enumerated() { index[spec.name] = i }
         // UIKit's Swift names of boolean properties read as well (`isOn`,
         // `isHidden`): in Lua `control.on` is the event method, so a
@@ -60,7 +63,17 @@ public final class ControlSchema: Sendable {
 
     /// UIKit's Swift name of a boolean property (`isHidden`).
     static func swiftName(of property: String) -> String {
-        "is" + property.prefix(1).uppercased() + String(property.dropFirst())
+        // A Lua name's first letter is raised by arithmetic: `uppercased()`
+        // went through Unicode's tables, about 1 K instructions a name,
+        // and a cold start asks for each boolean property's twice.
+        guard let first = property.utf8.first, first < 0x80 else {
+            return "is" + property.prefix(1).uppercased() + String(property.dropFirst())
+        }
+        var bytes: [UInt8] = [UInt8(ascii: "i"), UInt8(ascii: "s")]
+        bytes.reserveCapacity(property.utf8.count + 2)
+        bytes.append(contentsOf: property.utf8)
+        if first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { bytes[2] = first - 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The properties whose sets always go through the host (see `init`).
