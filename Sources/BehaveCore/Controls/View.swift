@@ -323,10 +323,15 @@ open class View: Control, BehaviourOwner {
     /// Whether touches pass through it as through a hidden view: UIKit's
     /// hit-testing skips a view whose `alpha` is below 0.01. The alpha set
     /// counts, not the one an animation shows on its way there, as UIKit
-    /// asks the model layer: a control fading out is refused at once. A
-    /// touch already down goes on, as in UIKit (and a set from Lua keeps
-    /// the fast path: `alpha` is no touch gate).
+    /// asks the model layer: a control fading out is refused at once, one
+    /// fading in takes touches at once (an animation stores its end only
+    /// when it ends, so its target is asked while it runs). A touch
+    /// already down goes on, as in UIKit (and a set from Lua keeps the
+    /// fast path: `alpha` is no touch gate).
     public var isTransparentToTouches: Bool {
+        if !presenters.isEmpty, let target = presenters[View.alphaIndex]?.target(of: self, property: View.alphaIndex) {
+            return target.numberValue.map { $0 < View.touchableAlpha } ?? false
+        }
         let stored = bh_view_value(block, Int32(View.alphaIndex))!.pointee
         return stored.type == BH_VNUMBER && stored.n.0 < View.touchableAlpha
     }
