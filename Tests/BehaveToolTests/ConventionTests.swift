@@ -97,6 +97,10 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(run.output.contains("[0s] button.image: toggle-off → toggle-on\n"), run.output)
         XCTAssertFalse(run.output.contains("buton"), run.output)
         XCTAssertEqual(run.errors, "error: no control or behaviour named `buton` (did you mean `button`?)\n")
+        // A refused set names the control, the property and the value as
+        // they were typed (as `behave window` and the studio name them).
+        let set = try self.run(behave, ["run", "toggle.lua", "--do", "set button.alpha  2 "], in: work)
+        XCTAssertEqual(set.errors, "error: set button.alpha 2: alpha must be at most 1, not 2 (range 0…1)\n")
         // test: failures are results; the linter's warnings are diagnostics.
         let test = try self.run(behave, ["test"], in: work)
         XCTAssertEqual(test.status, 1)
