@@ -119,6 +119,19 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(try self.run(behave, ["types"], in: work).output.contains("---@class"))
     }
 
+    /// The chaos sweep's scenes and script (Hosts/GTK/Tools/Monkey) check
+    /// clean: its mischief is on purpose, not a mistake `check` finds.
+    /// Before: `field.enabled = nil`, written when a text field had no
+    /// `enabled`, was an error.
+    func testTheMonkeysScenesAndScriptCheckClean() throws {
+        let monkey = checkout.appendingPathComponent("Hosts/GTK/Tools/Monkey")
+        let files = ["chaos.lua", "chaos.scene.yaml", "chaos_frames.scene.yaml"]
+        let check = try self.run(try builtBehave(), ["check"] + files, in: monkey)
+        XCTAssertEqual(check.errors, "")
+        XCTAssertEqual(check.outputLines, files.map { "\($0): ok" })
+        XCTAssertEqual(check.status, 0)
+    }
+
     func testHelpNamesEachDefaultOnce() throws {
         let behave = try builtBehave()
         let work = try folder()
