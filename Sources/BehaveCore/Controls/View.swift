@@ -34,6 +34,10 @@ open class View: Control, BehaviourOwner {
     /// scene file's value, `--set`): a widget bound with its own values
     /// is told these instead (`bind(_:adoptingItsValues:)`).
     var givenBeforeScene = PropertyBits()
+    /// The values its widget was drawn with that it refused, by property
+    /// (a drawn minimum above the maximum a scene file gives): the
+    /// scene's loader warns of the range ones, headless and bound alike.
+    public internal(set) var refusedDrawnValues: [String: Value] = [:]
     /// The last frame each animated property showed, for frames' `old`.
     var lastFrames: [Int: Value] = [:]
 
