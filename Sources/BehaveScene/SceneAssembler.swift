@@ -214,12 +214,12 @@ final class SceneAssembler {
         let file = (interface.value as NSString).lastPathComponent
         for entry in description.controls {
             guard let view = views[entry.name], !view.refusedDrawnValues.isEmpty else { continue }
+            let kept = { (property: String) in formatNumber((try? view.value(property))?.numberValue ?? 0) }
+            let range = "\(kept("minimumValue"))…\(kept("maximumValue"))"
             for (bound, other, side, limit) in [("minimumValue", "maximumValue", "above", "a lower of at most"),
                                                 ("maximumValue", "minimumValue", "below", "an upper of at least")] {
-                let kept = { (property: String) in formatNumber((try? view.value(property))?.numberValue ?? 0) }
                 guard let drawn = view.refusedDrawnValues[bound]?.numberValue,
                       let given = (try? view.value(other))?.numberValue else { continue }
-                let range = "\(kept("minimumValue"))…\(kept("maximumValue"))"
                 log.warning("control `\(entry.name)`: \(file) draws its \(bound) \(formatNumber(drawn)), \(side) the \(other) "
                             + "it is given (\(formatNumber(given))), so it is not taken: \(entry.name) keeps \(range); "
                             + "give \(bound) here too, or give its adjustment \(limit) \(formatNumber(given)) in \(file)",

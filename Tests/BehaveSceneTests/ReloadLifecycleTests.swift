@@ -43,7 +43,7 @@ final class ReloadLifecycleTests: XCTestCase {
         var said: [String] = []
         XCTAssertNil(watched.reload(from: watched.source) { said = output.since(start) })
         // Destroyed in reverse order of waking, as a dismissed screen is;
-        // the animation stops where it was (`button.alpha: 1 → 0.875`).
+        // the animation stops where it was (`button.alpha: 1 → 0.9375`).
         XCTAssertEqual(said.filter { !$0.contains("button.alpha") }, ["[0.5s] screen Reload dismissed",
                               "[0.5s] [second] second destroy", "[0.5s] second destroyed",
                               "[0.5s] [first] first destroy", "[0.5s] first destroyed"])
