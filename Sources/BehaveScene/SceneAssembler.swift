@@ -53,6 +53,7 @@ final class SceneAssembler {
         assembler.scene.platform = HeadlessPlatform(platform)
         assembler.bindWidgets()
         assembler.adoptDrawing()
+        assembler.warnOfRefusedDrawnRanges()
         let behaviours = assembler.finish()
         // The controls are on the screen, no behaviour is awake yet.
         hosting.prepare?(assembler.scene)
@@ -201,6 +202,29 @@ final class SceneAssembler {
         }
         for group in drawing.sharingAdjustments(description.controls.compactMap { views[$0.name] }) {
             DrawnValues.link(group)
+        }
+    }
+
+    /// A bound the `.ui` file drew past the other bound the scene gives (a
+    /// drawn minimum above the scene file's maximum) is not taken, bound
+    /// to a widget (`behave window`) or read from the file (headless):
+    /// the designer hears of it at the scene file's line, in both.
+    private func warnOfRefusedDrawnRanges() {
+        guard let interface = description.interface else { return }
+        let file = (interface.value as NSString).lastPathComponent
+        for entry in description.controls {
+            guard let view = views[entry.name], !view.refusedDrawnValues.isEmpty else { continue }
+            let kept = { (property: String) in formatNumber((try? view.value(property))?.numberValue ?? 0) }
+            let range = "\(kept("minimumValue"))…\(kept("maximumValue"))"
+            for (bound, other, side, limit) in [("minimumValue", "maximumValue", "above", "a lower of at most"),
+                                                ("maximumValue", "minimumValue", "below", "an upper of at least")] {
+                guard let drawn = view.refusedDrawnValues[bound]?.numberValue,
+                      let given = (try? view.value(other))?.numberValue else { continue }
+                log.warning("control `\(entry.name)`: \(file) draws its \(bound) \(formatNumber(drawn)), \(side) the \(other) "
+                            + "it is given (\(formatNumber(given))), so it is not taken: \(entry.name) keeps \(range); "
+                            + "give \(bound) here too, or give its adjustment \(limit) \(formatNumber(given)) in \(file)",
+                            line: entry.properties.last { $0.name == other }?.line ?? entry.line)
+            }
         }
     }
 

@@ -96,6 +96,25 @@ final class TouchTests: XCTestCase {
         XCTAssertEqual(events, ["touchDown", "touchUpInside"])
     }
 
+    /// The alpha set gates a touch, not the one a fade shows on its way
+    /// there (UIKit's model layer): a button fading out is refused at once,
+    /// one fading in (in a box fading in) takes the tap. Before: the value
+    /// the fade started from gated it until the fade ended.
+    func testAFadeGatesTouchesByTheAlphaSet() throws {
+        try scene.animator.animate(duration: 1, curve: .linear, changes: { try button.set("alpha", to: .number(0)) })
+        scene.clock.advance(by: 0.1)
+        XCTAssertGreaterThan(button.alpha, 0.5, "it still shows")
+        try scene.run("tap button")
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(notes.last, "button ignores the tap (it is transparent: alpha below 0.01)")
+        try scene.run("set button.alpha 1", "set box.alpha 0")
+        try scene.animator.animate(duration: 1, curve: .linear, changes: { try box.set("alpha", to: .number(1)) })
+        scene.clock.advance(by: 0.005)
+        XCTAssertLessThan(box.alpha, 0.01, "it does not show yet")
+        try scene.run("tap button")
+        XCTAssertEqual(events, ["touchDown", "touchUpInside"])
+    }
+
     /// Regression: only the control's own properties cancelled its touch; a
     /// finger on a button in a container that was hidden went on to a
     /// touchUpInside.

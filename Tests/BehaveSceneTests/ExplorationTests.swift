@@ -77,6 +77,28 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(Set(answers.filter { !$0.hasPrefix("advance") }), ["choose Yes", "choose \"Not now\"", "choose cancel"])
     }
 
+    /// Touches are gated by the alpha set, not the one an animation shows
+    /// (the core's `canReceiveTouches`): a switch fading in is offered, and
+    /// tapping it flips it; one fading out is not, though it still shows.
+    func testAFadeIsJudgedByTheAlphaSetAsATouchIs() throws {
+        let scene = Scene(screen: "S")
+        let fadingIn = Switch(name: "fadingIn"), fadingOut = Switch(name: "fadingOut")
+        scene.add(fadingIn); scene.add(fadingOut)
+        try fadingIn.set("alpha", to: .number(0))
+        try scene.animator.animate(duration: 1, curve: .linear, changes: {
+            try fadingIn.set("alpha", to: .number(1))
+            try fadingOut.set("alpha", to: .number(0))
+        })
+        scene.clock.advance(by: 0.005)
+        XCTAssertLessThan(fadingIn.alpha, 0.01, "shown all but transparent")
+        XCTAssertGreaterThan(fadingOut.alpha, 0.99, "shown all but opaque")
+        var random = ExplorationRandom(seed: 1)
+        let seen = Set((0..<300).map { _ in Explorer.nextAction(in: scene, random: &random) }.filter { !$0.hasPrefix("advance") })
+        XCTAssertEqual(Set(seen.map { $0.split(separator: " ").last.map(String.init) ?? $0 }), ["fadingIn"], "\(seen)")
+        Exploration.perform("tap fadingIn", on: scene)
+        XCTAssertTrue(fadingIn.isOn, "a person's tap on it reaches it")
+    }
+
     /// The generator is ours: its numbers are fixed for a seed, on every
     /// machine (a change here changes every recorded exploration).
     func testTheRandomNumbersAreFixedForASeed() {

@@ -216,6 +216,46 @@ final class InterfaceDrawingTests: XCTestCase {
         ])
     }
 
+    /// A bound the file draws past the other bound the scene file gives
+    /// is not taken, and is warned of at the scene file's line, naming
+    /// both files (`behave window` warns alike: DrawnValueAgreementTests).
+    /// Before: dropped without a word.
+    func testADrawnBoundPastTheSceneFilesOtherBoundIsWarnedOf() throws {
+        let clash = """
+            <interface><object class="GtkWindow"><child><object class="GtkBox">
+              <child><object class="GtkScale" id="volume"><property name="adjustment"><object class="GtkAdjustment">
+                <property name="lower">200</property><property name="upper">300</property><property name="value">250</property>
+              </object></property></object></child>
+              <child><object class="GtkSpinButton" id="count"><property name="adjustment"><object class="GtkAdjustment">
+                <property name="upper">10</property><property name="step-increment">1</property>
+              </object></property></object></child>
+            </object></child></object></interface>
+            """
+        let fixture = try SceneFixture(["coffee.scene.yaml": """
+            screen: Coffee
+            ui: coffee.ui
+            controls:
+              volume: { type: Slider, maximumValue: 100 }
+              count:
+                type: Stepper
+                minimumValue: 50
+            """, "coffee.ui": clash])
+        let run = try SceneLoader.load(file: fixture.path("coffee.scene.yaml"))
+        let scene = keep(run)
+        XCTAssertEqual(try read(scene, "volume", "minimumValue"), .number(0))
+        XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(100))
+        XCTAssertEqual(try read(scene, "count", "maximumValue"), .number(100))
+        let warnings = SceneLoader.inspect(file: fixture.path("coffee.scene.yaml")).filter(\.isWarning)
+        XCTAssertEqual(warnings.map(\.line), [4, 7], "at the lines of the bounds the scene file gives")
+        XCTAssertEqual(warnings.map(\.message), [
+            "control `volume`: coffee.ui draws its minimumValue 200, above the maximumValue it is given (100), so it is not taken: "
+                + "volume keeps 0…100; give minimumValue here too, or give its adjustment a lower of at most 100 in coffee.ui",
+            "control `count`: coffee.ui draws its maximumValue 10, below the minimumValue it is given (50), so it is not taken: "
+                + "count keeps 50…100; give maximumValue here too, or give its adjustment an upper of at least 50 in coffee.ui",
+        ])
+        XCTAssertEqual(run.warnings.map(\.message), warnings.map(\.message), "a run is warned as check is")
+    }
+
     /// An adjustment or an entry buffer is GtkBuilder's one object however
     /// many widgets name it, set in GtkBuilder's order: a spin button's
     /// value moves the slider on its adjustment, an entry's text every

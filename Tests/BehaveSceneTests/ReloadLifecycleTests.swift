@@ -47,7 +47,7 @@ final class ReloadLifecycleTests: XCTestCase {
         let heard = output.since(start).filter { !$0.contains("button.alpha") }
         XCTAssertEqual(Array(heard.prefix(2)), ["[0s] first awake", "[0s] [first] again awake"])
         // Destroyed in reverse order of waking, as a dismissed screen is;
-        // the animation stops where it was (`button.alpha: 1 → 0.875`).
+        // the animation stops where it was (`button.alpha: 1 → 0.9375`).
         XCTAssertEqual(Array(heard.suffix(5)), ["[0.5s] screen Reload dismissed",
                                                 "[0.5s] [second] second destroy", "[0.5s] second destroyed",
                                                 "[0.5s] [first] first destroy", "[0.5s] first destroyed"])

@@ -26,13 +26,18 @@ final class StudioEngineTests: XCTestCase {
         XCTAssert(((probe.status["mistake"] as? [String: Any])?["message"] as? String ?? "").contains("Ctrl-C"))
         probe.handle(.command("tap wifi"))
         XCTAssert(probe.status["mistake"] is NSNull, "a command that runs clears the mistake")
+        // A refused set names the control and property as typed, as
+        // `behave run` and `behave window` name them.
+        probe.handle(.command("set  wifi.alpha 2"))
+        XCTAssertEqual((probe.status["mistake"] as? [String: Any])?["message"] as? String,
+                       "set wifi.alpha 2: alpha must be at most 1, not 2 (range 0…1)")
     }
 
     func testARefusedValueIsShownBesideItsField() throws {
         let probe = try EngineProbe(self)
         probe.handle(.set(object: "fadingToggle", property: "duration", value: "11"))
         let refusals = try XCTUnwrap(probe.status["refusals"] as? [String: String])
-        XCTAssertEqual(refusals["fadingToggle.duration"], "duration must be at most 10, not 11 (range 0…10)")
+        XCTAssertEqual(refusals["fadingToggle.duration"], "set fadingToggle.duration 11: duration must be at most 10, not 11 (range 0…10)")
         XCTAssertEqual(probe.inspectable("fadingToggle", "duration") as? Double, 0.7)
         probe.handle(.set(object: "fadingToggle", property: "duration", value: "2"))
         XCTAssertEqual((probe.status["refusals"] as? [String: String])?.isEmpty, true)

@@ -97,6 +97,10 @@ final class ConventionTests: XCTestCase {
         XCTAssertTrue(run.output.contains("[0s] button.image: toggle-off → toggle-on\n"), run.output)
         XCTAssertFalse(run.output.contains("buton"), run.output)
         XCTAssertEqual(run.errors, "error: no control or behaviour named `buton` (did you mean `button`?)\n")
+        // A refused set names the control, the property and the value as
+        // they were typed (as `behave window` and the studio name them).
+        let set = try self.run(behave, ["run", "toggle.lua", "--do", "set button.alpha  2 "], in: work)
+        XCTAssertEqual(set.errors, "error: set button.alpha 2: alpha must be at most 1, not 2 (range 0…1)\n")
         // test: failures are results; the linter's warnings are diagnostics.
         let test = try self.run(behave, ["test"], in: work)
         XCTAssertEqual(test.status, 1)
@@ -113,6 +117,19 @@ final class ConventionTests: XCTestCase {
         // inspect and types write their results on standard output.
         XCTAssertTrue(try self.run(behave, ["inspect", "toggle.lua"], in: work).output.hasPrefix("ToggleButton"))
         XCTAssertTrue(try self.run(behave, ["types"], in: work).output.contains("---@class"))
+    }
+
+    /// The chaos sweep's scenes and script (Hosts/GTK/Tools/Monkey) check
+    /// clean: its mischief is on purpose, not a mistake `check` finds.
+    /// Before: `field.enabled = nil`, written when a text field had no
+    /// `enabled`, was an error.
+    func testTheMonkeysScenesAndScriptCheckClean() throws {
+        let monkey = checkout.appendingPathComponent("Hosts/GTK/Tools/Monkey")
+        let files = ["chaos.lua", "chaos.scene.yaml", "chaos_frames.scene.yaml"]
+        let check = try self.run(try builtBehave(), ["check"] + files, in: monkey)
+        XCTAssertEqual(check.errors, "")
+        XCTAssertEqual(check.outputLines, files.map { "\($0): ok" })
+        XCTAssertEqual(check.status, 0)
     }
 
     func testHelpNamesEachDefaultOnce() throws {

@@ -34,6 +34,10 @@ open class View: Control, BehaviourOwner {
     /// scene file's value, `--set`): a widget bound with its own values
     /// is told these instead (`bind(_:adoptingItsValues:)`).
     var givenBeforeScene = PropertyBits()
+    /// The values its widget was drawn with that it refused, by property
+    /// (a drawn minimum above the maximum a scene file gives): the
+    /// scene's loader warns of the range ones, headless and bound alike.
+    public internal(set) var refusedDrawnValues: [String: Value] = [:]
     /// The last frame each animated property showed, for frames' `old`.
     var lastFrames: [Int: Value] = [:]
 
@@ -323,10 +327,15 @@ open class View: Control, BehaviourOwner {
     /// Whether touches pass through it as through a hidden view: UIKit's
     /// hit-testing skips a view whose `alpha` is below 0.01. The alpha set
     /// counts, not the one an animation shows on its way there, as UIKit
-    /// asks the model layer: a control fading out is refused at once. A
-    /// touch already down goes on, as in UIKit (and a set from Lua keeps
-    /// the fast path: `alpha` is no touch gate).
+    /// asks the model layer: a control fading out is refused at once, one
+    /// fading in takes touches at once (an animation stores its end only
+    /// when it ends, so its target is asked while it runs). A touch
+    /// already down goes on, as in UIKit (and a set from Lua keeps the
+    /// fast path: `alpha` is no touch gate).
     public var isTransparentToTouches: Bool {
+        if !presenters.isEmpty, let target = presenters[View.alphaIndex]?.target(of: self, property: View.alphaIndex) {
+            return target.numberValue.map { $0 < View.touchableAlpha } ?? false
+        }
         let stored = bh_view_value(block, Int32(View.alphaIndex))!.pointee
         return stored.type == BH_VNUMBER && stored.n.0 < View.touchableAlpha
     }

@@ -1,9 +1,8 @@
 /// The actions a person could take on a screen now, as command lines: what
 /// each control's type says its commands could do (taps, presses, steps,
 /// typing, scrolling…), answering the presented dialog, and letting time
-/// pass. Only controls
-/// that are visible and take touches are used; while a dialog is up, only
-/// its options (it is modal) and time.
+/// pass. Only controls a touch reaches are used (`canReceiveTouches`);
+/// while a dialog is up, only its options (it is modal) and time.
 public enum Explorer {
     /// Moments a person waits between two actions, in seconds.
     static let pauses: [Double] = [0.05, 0.1, 0.3, 0.7, 1, 2]
@@ -17,7 +16,9 @@ public enum Explorer {
             actions = dialog.options.map { "choose \(quoted($0))" }
             if dialog.cancel != nil || dialog.options.isEmpty { actions.append("choose cancel") }
         } else {
-            for view in scene.screen?.controls ?? [] where isReachable(view) {
+            // The core's one rule for touches: the alpha set counts, not
+            // one an animation shows (a control fading in takes taps).
+            for view in scene.screen?.controls ?? [] where view.canReceiveTouches {
                 actions += self.actions(on: view, random: &random)
             }
         }
@@ -26,17 +27,6 @@ public enum Explorer {
             return "advance \(formatNumber(random.pick(pauses)))"
         }
         return random.pick(actions)
-    }
-
-    /// Visible (shown, not transparent, on the screen) and taking touches.
-    static func isReachable(_ view: View) -> Bool {
-        guard view.canReceiveTouches else { return false }
-        var current: View? = view
-        while let each = current {
-            if each.alpha < 0.01 { return false }
-            current = each.parent
-        }
-        return true
     }
 
     /// What each of the control's commands could do to it now.

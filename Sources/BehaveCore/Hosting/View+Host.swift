@@ -56,6 +56,11 @@ extension View {
         // A value checked against others is taken once they are: a
         // slider's 40, drawn within 0…100, after that range.
         refused.removeAll { adoptDrawnValue(of: widget, at: $0) }
+        refusedDrawnValues = [:]
+        for index in refused {
+            let spec = schema.properties[index]
+            refusedDrawnValues[spec.name] = widget.drawnValue(of: spec)
+        }
         didAdoptDrawnValues(of: widget)
         return refused
     }

@@ -146,6 +146,12 @@ public final class Animation: Cancellable {
         return interpolate(track.from, track.to, progress)
     }
 
+    /// Where this animation takes `view`'s property, if it drives it: the
+    /// value a script set (UIKit's model layer).
+    func target(of view: View, property: Int) -> Value? {
+        tracks.first { $0.view === view && $0.property == property }?.to
+    }
+
     func presentationDidMove() {
         for track in tracks {
             guard let view = track.view, view.followsPresentation(of: track.property) else { continue }

@@ -57,8 +57,15 @@ public final class CommandSession {
     @discardableResult
     public func execute(_ line: String) -> Bool {
         lastFailure = nil
+        let command: SceneCommand
         do {
-            guard let command = try SceneCommand.parse(line) else { return false }
+            guard let parsed = try SceneCommand.parse(line) else { return false }
+            command = parsed
+        } catch {
+            refuse(error.message, command: line)
+            return false
+        }
+        do {
             switch try scene.execute(command) {
             case .none: return false
             case .quit: return true
@@ -73,9 +80,25 @@ public final class CommandSession {
                 output(json ? JSON.object([("kind", .string("state")), ("state", shown)]).text : shown.text)
             }
         } catch {
-            refuse(error.message, command: line)
+            refuse(CommandSession.subject(of: command, typed: line) + error.message, command: line)
         }
         return false
+    }
+
+    /// What a refused set names first, as it was typed (`set
+    /// volume.minimumValue 200: `): the value's own message names only the
+    /// property, and a window's or studio's line has no other context.
+    static func subject(of command: SceneCommand, typed line: String) -> String {
+        guard case .set = command else { return "" }
+        // Its words as typed, one space between them (the value's own
+        // spaces kept: a quoted text's are its).
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        var words = line.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSpace)
+        if let value = words.popLast() {
+            words.append(value.drop(while: isSpace))
+            while words.last?.last.map(isSpace) == true { words[words.count - 1].removeLast() }
+        }
+        return words.joined(separator: " ") + ": "
     }
 
     /// Counts a command that was mistyped, refused or never read (`command`

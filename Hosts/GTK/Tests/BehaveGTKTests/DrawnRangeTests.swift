@@ -59,7 +59,7 @@ final class DrawnRangeTests: XCTestCase {
         // give 200. Before: the scale kept 0…45 and its value 45, which
         // reads gave.
         input.fileHandleForWriting.write(Data("set volume.minimumValue 200\n".utf8))
-        try driver.waitForLine(containing: "minimumValue must be at most maximumValue (45), not 200")
+        try driver.waitForLine(containing: "error: set volume.minimumValue 200: minimumValue must be at most maximumValue (45), not 200")
         input.fileHandleForWriting.write(Data("set volume.maximumValue 200\nset volume.minimumValue 200\nshow\n".utf8))
         try driver.waitForLine(containing: "volume.minimumValue: 0 → 200")
         try driver.wait(for: "a second show") { driver.lines.filter { $0.contains("│ volume ") }.count == 2 }

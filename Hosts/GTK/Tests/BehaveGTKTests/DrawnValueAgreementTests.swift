@@ -26,7 +26,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     /// bound with sync-create read their own text (or nothing), not their
     /// sources'.
     func testHeadlessControlsReadWhatTheWindowsRead() throws {
-        for name in ["drawn", "set", "shared", "references", "bound"] {
+        for name in ["drawn", "set", "shared", "references", "bound", "clash"] {
             let file = folder.appendingPathComponent("\(name).scene.yaml").path
             let headless = try SceneLoader.load(file: file)
             let host = try GtkHost(interface: SceneLoader.interfaceFile(of: file), styles: GtkStyles())
@@ -81,6 +81,25 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         XCTAssertEqual(try read("blank", "placeholder"), .string("Preset name"))
         XCTAssertEqual(try read("secret", "placeholder"), .string("Password"))
         XCTAssertEqual(notes(headless.scene).count, 2, notes(headless.scene).joined(separator: "\n"))
+    }
+
+    /// A bound drawn past the other bound the scene file gives (clash.ui's
+    /// minimum 200 where the scene's maximum is 100, its maximum 10 where
+    /// the scene's minimum is 50) is not taken, and the load warns of it
+    /// at the scene file's line in the window as headless, in the same
+    /// words. Before: dropped without a word in both.
+    func testADrawnBoundPastTheSceneFilesIsWarnedOfAlike() throws {
+        let file = folder.appendingPathComponent("clash.scene.yaml").path
+        let headless = try SceneLoader.load(file: file)
+        let host = try GtkHost(interface: SceneLoader.interfaceFile(of: file), styles: GtkStyles())
+        let window = try SceneLoader.load(file: file, hosting: host.hosting)
+        let warned = { (loaded: LoadedScene) in loaded.warnings.map { "\($0.line ?? 0): \($0.message)" } }
+        XCTAssertEqual(warned(window), warned(headless))
+        XCTAssertEqual(warned(headless).count, 2, warned(headless).joined(separator: "\n"))
+        XCTAssertTrue(warned(headless).first?.hasPrefix("6: control `volume`: clash.ui draws its minimumValue 200, above the maximumValue it is given (100)") == true,
+                      warned(headless).joined(separator: "\n"))
+        XCTAssertEqual(try window.scene.control(named: "volume")?.value("minimumValue"), .number(0))
+        XCTAssertEqual(try window.scene.control(named: "count")?.value("maximumValue"), .number(100))
     }
 
     /// A drag GTK makes (GtkRange's change-value, which rounds to a scale's

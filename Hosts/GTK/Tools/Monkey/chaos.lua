@@ -176,7 +176,8 @@ function Chaos:awake()
     self:_mischief("field")
   end)
   self.field:on("editingDidEndOnExit", function(field)
-    field.enabled = nil    -- not a property of a text field: raises
+    field.enabled = false    -- disabled as its return ends the editing
+    after(0.05, function() field.enabled = true end)
   end)
   self.secret:on("editingChanged", function(secret)
     self.field.text = secret.text
