@@ -7,18 +7,11 @@ import XCTest
 /// send is refused, with the message a script's `on` gets: a misspelt
 /// name was a handler that never ran, and nothing said why.
 final class SwiftConnectionTests: XCTestCase {
+    static let connections = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Connections")
+
     func testAnUndeclaredEventIsRefusedAsAScriptsOnRefusesIt() throws {
-        let (loaded, fixture) = try load("""
-            controls:
-              order: Button
-            behaviours:
-              mixer: { script: mixer.lua, outlets: { order: order } }
-            """, scripts: ["mixer.lua": """
-                local Mixer = behaviour { name = "Mixer", outlets = { order = "Button" }, events = { "levelChanged" } }
-                function Mixer:awake() self.order:on("touchUpInsde", function() end) end
-                return Mixer
-                """])
-        _ = fixture
+        // Its script's own `on` misspells an event too, for the message to compare.
+        let loaded = try SceneLoader.load(file: Self.connections.appendingPathComponent("mixer.scene.yaml").path, limits: .default)
         let scene = loaded.scene
         let mixer = try XCTUnwrap(scene.behaviour(named: "mixer"))
         XCTAssertThrowsError(try mixer.on("levelChange") { _ in }) { error in
