@@ -150,7 +150,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         ]
         let scratch = try scratchFolder()
         for (name, text, refused, warned, takes) in files {
-            let (scene, told) = try windowReading(text, as: name, in: scratch)
+            let (scene, told) = try windowVerdict(on: text, named: name, in: scratch)
             XCTAssertEqual(told == nil, !refused, name)
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
             XCTAssertEqual(warnings.count, warned ? 1 : 0, "\(name): \(warnings)")
@@ -250,7 +250,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         ]
         let scratch = try scratchFolder()
         for (name, text, refused) in files {
-            let (scene, told) = try windowReading(text, as: name, in: scratch)
+            let (scene, told) = try windowVerdict(on: text, named: name, in: scratch)
             XCTAssertEqual(told == nil, !refused, name)
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning)
             XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
@@ -270,21 +270,6 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return folder
-    }
-
-    /// Writes `text` as `name`.ui in `folder`, with a scene of a `title`
-    /// label it may draw: the scene's path, and what the window refuses
-    /// of the file (nil when it opens).
-    private func windowReading(_ text: String, as name: String, in folder: URL) throws -> (scene: String, told: String?) {
-        try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).ui"))
-        let scene = folder.appendingPathComponent("\(name).scene.yaml").path
-        try "screen: S\nui: \(name).ui\ncontrols:\n  title: { type: Label }\n".write(toFile: scene, atomically: true, encoding: .utf8)
-        do {
-            _ = try GtkHost(interface: SceneLoader.interfaceFile(of: scene), styles: GtkStyles())
-            return (scene, nil)
-        } catch {
-            return (scene, error.message)
-        }
     }
 
     private func place(_ message: String) -> String? {
@@ -435,7 +420,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
         for (name, text, refused) in files {
-            let (scene, told) = try windowReading(text, as: name, in: scratch)
+            let (scene, told) = try windowVerdict(on: text, named: name, in: scratch)
             XCTAssertEqual(told != nil, refused, "\(name): \(told ?? "opened")")
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
             XCTAssertEqual(warnings.count, refused ? 1 : 0, "\(name): \(warnings)")
@@ -486,7 +471,7 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
         let scratch = try scratchFolder()
         let headlessOnly = ", which behave window refuses, so behave window cannot open it, and headless its controls keep their own values;"
         for (name, text, refused) in files {
-            let (scene, told) = try windowReading(text, as: name, in: scratch)
+            let (scene, told) = try windowVerdict(on: text, named: name, in: scratch)
             XCTAssertEqual(told != nil, refused != nil, "\(name): \(told ?? "opened")")
             let warnings = SceneLoader.inspect(file: scene).filter(\.isWarning).map(\.message)
             XCTAssertEqual(warnings.count, refused != nil ? 1 : 0, "\(name): \(warnings)")
