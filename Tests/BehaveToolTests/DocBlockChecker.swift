@@ -40,7 +40,8 @@ struct DocBlockChecker {
         case .notCompiled:
             if block.language != "swift" { fail("`not compiled:` marks a ```swift block; this one is `\(block.language)`") }
         case .file:
-            let url = files.appendingPathComponent(mark.detail)
+            let (name, directory) = placed(mark.detail, default: files)
+            let url = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try block.text.write(to: url, atomically: true, encoding: .utf8)
         case .runIn:
@@ -63,12 +64,7 @@ struct DocBlockChecker {
             let outcome = try lintOutcome(block.text, name: block.language == "yaml" ? "doc.scene.yaml" : "doc.lua")
             if outcome.status == 0 { fail("marked a mistake, but `behave check` finds none:\n\(outcome.output)") }
         case .outputOf:
-            var command = mark.detail
-            var directory = workspace
-            if let folder = command.range(of: " (in ", options: .backwards), command.hasSuffix(")") {
-                directory = self.folder(String(command[folder.upperBound...].dropLast()))
-                command = String(command[..<folder.lowerBound])
-            }
+            var (command, directory) = placed(mark.detail, default: workspace)
             if command == "the block above" {
                 guard let before, before.language == "sh" else { return fail("`output of: the block above`, but the block above is no ```sh") }
                 command = before.lines.filter { !$0.isEmpty }.joined(separator: "\n")
@@ -162,8 +158,9 @@ struct DocBlockChecker {
 
     /// A scene the page wrote as a `file:`, beside the other files it wrote.
     func checkWrittenScene() throws {
-        guard let name = block.mark?.detail else { return }
-        let outcome = try shell("behave check \(name)", in: files)
+        guard let detail = block.mark?.detail else { return }
+        let (name, directory) = placed(detail, default: files)
+        let outcome = try shell("behave check \(name)", in: directory)
         if outcome.status != 0 || outcome.output.contains("warning:") {
             fail("the scene does not pass `behave check` beside the page's files:\n\(outcome.output)")
         }
@@ -205,6 +202,13 @@ struct DocBlockChecker {
             let outcome = try shell(line, in: directory, home: home)
             if outcome.status != status { fail("`\(line)` exits \(outcome.status), not \(status):\n\(outcome.output)") }
         }
+    }
+
+    /// A mark's detail without its ` (in FOLDER)` at the end, and that
+    /// folder (`default` when it names none).
+    private func placed(_ detail: String, default directory: URL) -> (String, URL) {
+        guard let folder = detail.range(of: " (in ", options: .backwards), detail.hasSuffix(")") else { return (detail, directory) }
+        return (String(detail[..<folder.lowerBound]), self.folder(String(detail[folder.upperBound...].dropLast())))
     }
 
     /// A folder of the checkout (its copy), or the page's files (`the files above`).
