@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "ToyAppTests", dependencies: [
             "ToyApp", .product(name: "BehaveCore", package: "Behave"), .product(name: "BehaveLua", package: "Behave"),
             .product(name: "BehaveScene", package: "Behave"),
-        ]),
+        ], exclude: ["Later", "Mistakes"]),
     ],
     swiftLanguageModes: [.v6]
 )

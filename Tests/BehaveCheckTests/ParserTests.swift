@@ -73,7 +73,8 @@ final class ParserTests: XCTestCase {
         for folder in ["Scripts", "Examples"] {
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
             while let path = enumerator?.nextObject() as? String {
-                guard path.hasSuffix(".lua"), !path.hasSuffix("broken.lua") else { continue }
+                // Two of Mistakes do not parse, on purpose: broken.lua, and countdown.lua's missing `end`.
+                guard path.hasSuffix(".lua"), !["Mistakes/broken.lua", "Mistakes/countdown.lua"].contains(path) else { continue }
                 let source = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(path), encoding: .utf8)
                 XCTAssertTrue(accepts(source), path)
                 count += 1

@@ -51,6 +51,13 @@ struct DocBlockChecker {
             if ["lua", "yaml", "sh", "swift"].contains(block.language) {
                 fail("`not checked:` marks output; a `\(block.language)` block is checked, or marked a fragment, a mistake or not run")
             }
+        case .checkedBy:
+            let path = String(mark.detail.prefix { $0 != "," && $0 != " " })
+            guard let test = try? String(contentsOf: checkout.appendingPathComponent(path), encoding: .utf8) else {
+                return fail("`checked by: \(path)`, which is not a file of the checkout; name the test that compares this block first")
+            }
+            if !test.contains(block.page) { fail("`checked by: \(path)`, which does not read \(block.page)") }
+            if ["lua", "yaml", "sh", "swift"].contains(block.language) { fail("`checked by:` marks output; this block is `\(block.language)`") }
         case .notRun:
             if block.language != "sh" && block.language != "yaml" { fail("`not run:` marks commands; this block is `\(block.language)`") }
         case .fragment:

@@ -55,5 +55,6 @@ extension AppModule {
     private static let modulesRegistered = Result {
         try AppModules.register(haptics)
         try AppModules.register(analytics)
+        try AppModules.register(backendModule)
     }
 }

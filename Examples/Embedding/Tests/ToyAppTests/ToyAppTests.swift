@@ -100,6 +100,42 @@ import Testing
         app.close()
     }
 
+    /// Calls of the app's functions that do not fit its signatures are
+    /// errors at the script's line, in the words Docs/app-functions.md
+    /// shows: its block marked `checked by:` this file is what this app prints.
+    @Test func callsThatDoNotFitAreTheErrorsTheDocsShow() throws {
+        try AppModule.registerAppModules()
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let loaded = try SceneLoader.load(file: here.appendingPathComponent("Mistakes/feedback.scene.yaml").path)
+        loaded.scene.perform { loaded.scene.clock.advance(by: 0.1) }
+        let printed = loaded.scene.trace.entries.compactMap(\.error).map { error in
+            "\(URL(fileURLWithPath: error.file ?? "?").lastPathComponent):\(error.line ?? 0): \(error.explanation)"
+        }
+        loaded.scene.dismiss()
+
+        let checkout = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: checkout.appendingPathComponent("Docs/app-functions.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let mark = try #require(rows.firstIndex { $0.hasPrefix("<!-- checked by: Examples/Embedding/Tests/ToyAppTests/ToyAppTests.swift") })
+        let shown = rows[(mark + 2)...].prefix { $0 != "```" }
+        #expect(Array(shown) == printed, "the page shows:\n\(shown.joined(separator: "\n"))\nthe app prints:\n\(printed.joined(separator: "\n"))")
+    }
+
+    /// A function that answers later (Docs/app-functions.md, quoted from
+    /// AppModule+Backend.swift): the handler that called it waits while the
+    /// app's task runs. (The task answers on the main thread, which this
+    /// test's runner does not run as an app's run loop does; BehaveLuaTests'
+    /// AppFunctionTests answer later replies on the scene's thread.)
+    @Test func aFunctionThatAnswersLaterPausesItsCaller() throws {
+        try AppModule.registerAppModules()
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let loaded = try SceneLoader.load(file: here.appendingPathComponent("Later/profile.scene.yaml").path)
+        let label = try #require(loaded.scene.control(named: "name") as? Label)
+        #expect(label.text == "", "the handler waits for the answer")
+        #expect(loaded.scene.trace.entries.compactMap(\.error).isEmpty, "\(loaded.scene.trace.entries.map(\.message))")
+        loaded.scene.dismiss()
+    }
+
     /// A scene from its file or from a tree built in Swift (Docs/scenes.md,
     /// "From Swift"), and what the checker finds in a file.
     @Test func aSceneFromItsFileOrFromATree() throws {
