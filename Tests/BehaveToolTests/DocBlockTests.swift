@@ -65,9 +65,9 @@ final class DocBlockTests: XCTestCase {
 
     /// How many blocks each mark of a block left unchecked marks: the
     /// output of `behave window`; Swift of manifests that name Behave by URL
-    /// or sit outside the checkout, of AVFoundation and UIKit, and of an
-    /// app's own drawing. Counted, so that a new one fails here.
-    static let unchecked: [DocMark.Kind: Int] = [.notChecked: 1, .notCompiled: 7]
+    /// or sit outside the checkout, of AVFoundation and UIKit. Counted, so
+    /// that a new one fails here.
+    static let unchecked: [DocMark.Kind: Int] = [.notChecked: 1, .notCompiled: 6]
 
     /// The mechanism: blocks, their marks and their first lines are read
     /// as the docs write them; a mark that is not right before a fence, or

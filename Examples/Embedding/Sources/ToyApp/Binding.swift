@@ -37,8 +37,15 @@ final class Binding: ControlWidget {
         case ("alpha", .number(let alpha), _): widget.opacity = (alpha * 100).rounded() / 100
         case ("hidden", .bool(let hidden), _): widget.isVisible = !hidden
         case ("title", .string(let title), let button as ToyButton): button.title = title
-        case ("image", .image(let image), let button as ToyButton): button.icon = image.name
-        case ("image", .null, let button as ToyButton): button.icon = nil
+        case ("image", .image(let image), let button as ToyButton):
+            button.icon = image.name    // its file too, below
+            // A scene file's own images (`images:`) are files of the folder it read.
+            if let folder = control.scene?.imageCatalog as? ImageFolder, let file = folder.files[image.name] {
+                button.iconFile = file     // toggle-on → …/images/toggle-on.png
+            }
+        case ("image", .null, let button as ToyButton):
+            button.icon = nil
+            button.iconFile = nil
         case ("text", .string(let text), let label as ToyLabel): label.text = text
         case ("value", .number(let value), let knob as ToyKnob): knob.set(position: value)
         default: break

@@ -19,6 +19,8 @@ open class ToyWidget {
 public final class ToyButton: ToyWidget {
     public var title = ""
     public var icon: String?
+    /// The file the icon is drawn from, when the app has one for its name.
+    public var iconFile: String?
 
     /// The user clicks it.
     public func click() { onAction?("clicked") }

@@ -136,9 +136,37 @@ import Testing
         loaded.scene.dismiss()
     }
 
+    /// A scene file's own images (`images:`) reach the widgets as the files
+    /// of the folder it read (Docs/embedding.md, quoted from Binding.swift).
+    @Test func aSceneFilesImagesAreDrawnFromTheirFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toyapp-images-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: try #require(ToyApp.sceneFolder), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(at: checkout.appendingPathComponent("Examples/Toggle/images"),
+                                         to: folder.appendingPathComponent("images"))
+        let scene = folder.appendingPathComponent("app.scene.yaml")
+        let text = try String(contentsOf: scene, encoding: .utf8)
+        try text.replacingOccurrences(of: "screen: Toy\n", with: "screen: Toy\nimages: images/\n").write(to: scene, atomically: true, encoding: .utf8)
+
+        let app = ToyApp()
+        try app.open(scenePath: scene.path)
+        let button = try #require(app.window.widget("like") as? ToyButton)
+        #expect(button.icon == "toggle-off")
+        #expect(button.iconFile == folder.appendingPathComponent("images/toggle-off.png").path, "\(button.iconFile ?? "nil")")
+        button.click()
+        let loaded = try #require(app.loaded?.scene)
+        loaded.perform { loaded.clock.advance(by: 1) }                     // past the fade
+        #expect(button.icon == "toggle-on")
+        #expect(button.iconFile?.hasSuffix("/images/toggle-on.png") == true, "\(button.iconFile ?? "nil")")
+        app.close()
+    }
+
     /// A scene from its file or from a tree built in Swift (Docs/scenes.md,
     /// "From Swift"), and what the checker finds in a file.
     @Test func aSceneFromItsFileOrFromATree() throws {
+        try ControlType.registerAppTypes()   // its Knob, whichever test runs first
         try AppModule.registerAppModules()
         let file = try #require(ToyApp.sceneFolder).appendingPathComponent("app.scene.yaml").path
         let loaded = try SceneLoader.load(file: file)   // throws SceneLoadError
