@@ -743,7 +743,7 @@ final class SceneAssembler {
             let source = sender(connection)
             let target = receiver(connection)
             guard let source, let target else { continue }
-            source.addTarget(target, action: connection.action, for: connection.event)
+            source.addTarget(target, action: connection.action, declared: connection.event)   // `sender` checked it
         }
     }
 
