@@ -56,7 +56,13 @@ final class SceneAssembler {
         assembler.warnOfRefusedDrawnRanges()
         let behaviours = assembler.finish()
         // The controls are on the screen, no behaviour is awake yet.
-        hosting.prepare?(assembler.scene)
+        do {
+            try hosting.prepare?(assembler.scene)
+        } catch {
+            var refused = error as? ValueError ?? ValueError(text: "\(error)")
+            refused.context = "prepare"
+            assembler.scene.reportError(refused, behaviour: nil)
+        }
         return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
                            interface: assembler.interface,
                            file: file, behaviours: behaviours, warnings: assembler.log.warnings)
@@ -97,6 +103,7 @@ final class SceneAssembler {
         checkInterface()
         readDrawing()
         buildControls(description.controls)
+        checkHostsNames()
         arrangeControls()
         buildBehaviours()
         furnish()
@@ -263,6 +270,12 @@ final class SceneAssembler {
             checkLaidOutByInterface(entry)
             views[entry.name] = view
         }
+    }
+
+    /// What the host was given by name must name the scene's controls
+    /// (`SceneHosting.checkControlNames`): the app's mistake, at no line.
+    private func checkHostsNames() {
+        for error in hosting.checkControlNames?(controlNames) ?? [] { log.error(error.message, line: nil) }
     }
 
     /// A scene with a `ui:` file takes its widgets, laid out, from the
@@ -743,7 +756,7 @@ final class SceneAssembler {
             let source = sender(connection)
             let target = receiver(connection)
             guard let source, let target else { continue }
-            source.addTarget(target, action: connection.action, for: connection.event)
+            source.addTarget(target, action: connection.action, declared: connection.event)   // `sender` checked it
         }
     }
 

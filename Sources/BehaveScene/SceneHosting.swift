@@ -13,6 +13,13 @@ public struct SceneHosting {
     /// mistake of the scene at the control's line, and nothing is bound.
     /// Binds nothing itself.
     public var checkControl: ((View) throws(ValueError) -> Void)?
+    /// Called once, after every control is checked, with the names of the
+    /// scene file's controls in its order: returns an error for each thing
+    /// the host was given for a name the scene lacks (a widget, a binding
+    /// of the app's, under a misspelt name), which no control would ever
+    /// reach. Each is the app's mistake, not a line's: the load fails with
+    /// them, at no line, and nothing is bound.
+    public var checkControlNames: (([String]) -> [ValueError])?
     /// Called for each control, in the scene file's order, once the whole
     /// scene is checked and built, before the controls join the screen
     /// and before any behaviour wakes: the host binds its widget
@@ -22,12 +29,20 @@ public struct SceneHosting {
     public var bindControl: ((View) -> Void)?
     /// Called with the built scene before any behaviour wakes: the host
     /// sets its services there (`platform`, `dialogPresenter`,
-    /// `imageCatalog`, the screen's size).
-    public var prepare: ((Scene) -> Void)?
+    /// `imageCatalog`, the screen's size), an app connects to the scene's
+    /// events. What it throws (an event `on` refuses) is the scene's
+    /// error, as a behaviour's `awake` raising is: traced (kind `.error`,
+    /// context `prepare`, which the listener hears) and counted, and the
+    /// scene wakes on without the rest of `prepare`. Not a load error: the
+    /// widgets are bound by then, and a refused reload would leave them
+    /// bound to a scene that never runs.
+    public var prepare: ((Scene) throws -> Void)?
 
-    public init(checkControl: ((View) throws(ValueError) -> Void)? = nil, bindControl: ((View) -> Void)? = nil,
-                prepare: ((Scene) -> Void)? = nil) {
+    public init(checkControl: ((View) throws(ValueError) -> Void)? = nil,
+                checkControlNames: (([String]) -> [ValueError])? = nil,
+                bindControl: ((View) -> Void)? = nil, prepare: ((Scene) throws -> Void)? = nil) {
         self.checkControl = checkControl
+        self.checkControlNames = checkControlNames
         self.bindControl = bindControl
         self.prepare = prepare
     }

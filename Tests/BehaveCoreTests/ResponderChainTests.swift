@@ -3,7 +3,7 @@ import XCTest
 
 /// Target–action and the responder chain.
 final class ResponderChainTests: XCTestCase {
-    func testNilTargetedActionTravelsFromControlThroughParentsToScreen() {
+    func testNilTargetedActionTravelsFromControlThroughParentsToScreen() throws {
         let scene = Scene(screen: "Main")
         let outer = HandlerView(name: "outer")
         let inner = HandlerView(name: "inner")
@@ -15,8 +15,8 @@ final class ResponderChainTests: XCTestCase {
         scene.screen!.handle("save") { sender, _ in screenHeard.append(sender.responderName) }
         outer.handles = ["share"]
 
-        button.addTarget(nil, action: "save", for: "touchUpInside")
-        button.addTarget(nil, action: "share", for: "touchUpInside")
+        try button.addTarget(nil, action: "save", for: "touchUpInside")
+        try button.addTarget(nil, action: "share", for: "touchUpInside")
         button.tap()
 
         XCTAssertEqual(screenHeard, ["button"], "save passes the parents and reaches the screen")
@@ -92,7 +92,7 @@ final class ResponderChainTests: XCTestCase {
         XCTAssertTrue(actions?.first?["handledBy"] is NSNull)
     }
 
-    func testExplicitTargetGetsTheActionAndNobodyElse() {
+    func testExplicitTargetGetsTheActionAndNobodyElse() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")
         scene.add(button)
@@ -101,7 +101,7 @@ final class ResponderChainTests: XCTestCase {
         var screenHeard = 0
         scene.screen!.handle("toggle") { _, _ in screenHeard += 1 }
 
-        button.addTarget(probe, action: "toggle", for: "touchUpInside")
+        try button.addTarget(probe, action: "toggle", for: "touchUpInside")
         button.tap()
         XCTAssertTrue(probe.toggled)
         XCTAssertEqual(probe.performed.first?.sender, "button")
@@ -118,14 +118,14 @@ final class ResponderChainTests: XCTestCase {
         XCTAssertEqual(probe.performed.count, 1)
     }
 
-    func testTargetsAreHeldWeakly() {
+    func testTargetsAreHeldWeakly() throws {
         let scene = Scene(screen: "Main")
         let button = Button(name: "button")
         scene.add(button)
         weak var weakProbe: Probe?
         do {
             let probe = Probe()
-            button.addTarget(probe, action: "toggle", for: "touchUpInside")
+            try button.addTarget(probe, action: "toggle", for: "touchUpInside")
             weakProbe = probe
         }
         XCTAssertNil(weakProbe)

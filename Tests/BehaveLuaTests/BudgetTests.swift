@@ -125,7 +125,7 @@ final class BudgetTests: XCTestCase {
             end
             return B
             """)
-        sender.addTarget(spinner, action: "spin", for: "poked")
+        try sender.addTarget(spinner, action: "spin", for: "poked")
         sender.performAction("go", sender: button, arguments: [])
         let errors = test.errors
         XCTAssertEqual(errors.count, 2, "\(errors)")

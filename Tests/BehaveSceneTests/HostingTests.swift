@@ -52,7 +52,7 @@ final class FakeWidget: ControlWidget {
 final class HostingTests: XCTestCase {
     /// The bundled toggle on a button a fake widget stands behind.
     func loadToggle(_ inspectables: [(String, LooseValue)] = [], widget: FakeWidget,
-                    prepare: ((Scene) -> Void)? = nil) throws -> LoadedScene {
+                    prepare: ((Scene) throws -> Void)? = nil) throws -> LoadedScene {
         let path = try XCTUnwrap(LuaScript.locate("toggle.lua"))
         let hosting = SceneHosting(bindControl: { view in view.bind(widget) }, prepare: prepare)
         return try SceneLoader.load(script: path, inspectables: inspectables, hosting: hosting)
@@ -101,6 +101,47 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "alpha").last?.source, .scene)
         try loaded.scene.execute(.set("plus", property: "title", value: .text("x", quoted: true)))
         XCTAssertEqual(widget.changes(of: "title").last?.source, .command)
+    }
+
+    /// What a host was given by name is checked against the scene's
+    /// controls once (`checkControlNames`): each error it returns fails
+    /// the load at no line, and nothing binds.
+    func testAHostsNamesTheSceneLacksFailTheLoadAtNoLine() throws {
+        let fixture = try SceneFixture(["plus.scene.yaml": """
+            controls:
+              plus: { type: Button }
+              minus: { type: Button }
+            """])
+        var heard: [[String]] = []
+        let hosting = SceneHosting(checkControlNames: { names in
+            heard.append(names)
+            return [ValueError("the app gave a widget named `plsu`"), ValueError("and one named `times`")]
+        }, bindControl: { _ in XCTFail("nothing binds") })
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture.path("plus.scene.yaml"), hosting: hosting)) { error in
+            let lines = "\(error)".split(separator: "\n")
+            XCTAssertEqual(lines.count, 2, "\(error)")
+            XCTAssertTrue(lines.first?.hasSuffix("plus.scene.yaml: the app gave a widget named `plsu`") == true, "\(error)")
+            XCTAssertTrue(lines.last?.hasSuffix("plus.scene.yaml: and one named `times`") == true, "\(error)")
+        }
+        XCTAssertEqual(heard, [["plus", "minus"]])
+    }
+
+    /// A `prepare` that throws (an app's `on` for an event the control
+    /// does not declare) is the scene's error, traced with its context and
+    /// counted; the rest of `prepare` does not run, and the scene wakes on.
+    func testAPrepareThatThrowsIsTheScenesErrorAndTheSceneWakes() throws {
+        let widget = FakeWidget()
+        var after = false
+        let loaded = try loadToggle(widget: widget, prepare: { scene in
+            try scene.control(named: "button")?.on("tuchUpInside") { _ in }
+            after = true
+        })
+        XCTAssertFalse(after)
+        XCTAssertEqual(loaded.scene.errorCount, 1)
+        XCTAssertTrue(loaded.scene.messages.contains {
+            $0.contains("error (prepare): Button `button` has no event `tuchUpInside` (did you mean `touchUpInside`?)")
+        }, "\(loaded.scene.messages)")
+        XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")), "awake ran")
     }
 
     /// A host that builds its scene in code (`load(node:)`) binds its

@@ -35,4 +35,22 @@ final class SwiftConnectionTests: XCTestCase {
         order.tap()
         XCTAssertEqual(heard, ["levelChanged", "touchUpInside"])
     }
+
+    func testAnUndeclaredEventIsRefusedToTargetActionAsToOn() throws {
+        let loaded = try SceneLoader.load(file: Self.connections.appendingPathComponent("mixer.scene.yaml").path, limits: .default)
+        let scene = loaded.scene
+        let order = try XCTUnwrap(scene.control(named: "order"))
+        var saved: [String] = []
+        scene.screen?.handle("save") { sender, _ in saved.append(sender.responderName) }
+        XCTAssertThrowsError(try order.addTarget(nil, action: "save", for: "touchUpInsde")) { error in
+            XCTAssertEqual((error as? ValueError)?.message, "Button `order` has no event `touchUpInsde` (did you mean `touchUpInside`?); "
+                               + "its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
+        }
+        XCTAssertTrue(order.wiredActions.isEmpty, "nothing was added: \(order.wiredActions)")
+
+        // The declared event is wired and sends the action.
+        try order.addTarget(nil, action: "save", for: "touchUpInside")
+        order.tap()
+        XCTAssertEqual(saved, ["order"])
+    }
 }

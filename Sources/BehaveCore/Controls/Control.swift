@@ -172,8 +172,17 @@ open class Control: Responder {
     }
 
     /// Target–action: sends `action` to `target` (or along the responder
-    /// chain when `target` is nil) each time `event` is sent.
-    public func addTarget(_ target: Responder?, action: String, for event: String) {
+    /// chain when `target` is nil) each time `event` is sent. An event it
+    /// does not declare is refused, as `on` refuses it, and nothing is
+    /// added: a misspelt name was an action never sent.
+    public func addTarget(_ target: Responder?, action: String, for event: String) throws(ValueError) {
+        guard eventNames.contains(event) else { throw noSuchEvent(event) }
+        addTarget(target, action: action, declared: event)
+    }
+
+    /// `addTarget` for an event the caller found in `eventNames` (a scene
+    /// file's connection, which names its line): not looked for twice.
+    package func addTarget(_ target: Responder?, action: String, declared event: String) {
         targetActions.append(TargetAction(target: target, hasTarget: target != nil, action: action, event: event))
         updateListened()
     }

@@ -13,7 +13,8 @@ extension GtkHost {
     /// host gives that control no widget of its own and keeps the binding
     /// while the scene runs. A binding that does not bind itself
     /// (`control.bind(self)`) is bound taking its widget's values.
-    /// Call it before loading the scene with `hosting`.
+    /// Call it before loading the scene with `hosting`: a name no control
+    /// of the scene has fails the load (`mistakesInGivenNames`).
     public func bind(_ name: String, with makeBinding: @escaping (View) -> any ControlWidget) {
         ownBindings[name] = makeBinding
     }
@@ -22,6 +23,38 @@ extension GtkHost {
         let binding = makeBinding(view)
         if view.widget !== binding { view.bind(binding, adoptingItsValues: true) }
         madeOwnBindings.append(binding)
+    }
+
+    /// The names the app gave, a widget's (`init(widgets:in:)`) or a
+    /// binding's (`bind(_:with:)`), must be the scene's controls': a name
+    /// the scene lacks (a typo) would never be bound, and a control given
+    /// both would never reach its widget. A misspelt widget key that the
+    /// control's own check already suggests is not said twice.
+    func mistakesInGivenNames(against controls: [String]) -> [ValueError] {
+        let known = Set(controls)
+        var mistakes: [ValueError] = []
+        for name in ownBindings.keys.sorted() {
+            if known.contains(name) {
+                if appWidgets?[name] != nil {
+                    mistakes.append(ValueError("the app gave GtkHost(widgets:in:) a widget named `\(name)` and bound `\(name)` with "
+                        + "bind(_:with:) too, so the widget would never be bound; give the control one of them"))
+                }
+                continue
+            }
+            mistakes.append(ValueError("the app bound `\(name)` with GtkHost.bind(_:with:), but the scene has no control `\(name)`"
+                + Suggestions.hint(for: name, in: controls) + "; bind a control of the scene by its name, or add `\(name)` to the scene"))
+        }
+        if let appWidgets {
+            let keys = appWidgets.keys.sorted()
+            // Controls the app gave nothing for: their check names the key nearest them.
+            let unclaimed = controls.filter { appWidgets[$0] == nil && ownBindings[$0] == nil }
+            for name in keys where !known.contains(name) && ownBindings[name] == nil {
+                guard !unclaimed.contains(where: { Suggestions.nearest(to: $0, in: keys) == name }) else { continue }
+                mistakes.append(ValueError("the app gave GtkHost(widgets:in:) a widget named `\(name)`, but the scene has no control `\(name)`"
+                    + Suggestions.hint(for: name, in: controls) + "; name the widget after its control, or add `\(name)` to the scene"))
+            }
+        }
+        return mistakes
     }
 
     /// The widget the app gave for the control's name: of a class that fits
@@ -33,7 +66,7 @@ extension GtkHost {
                 + "make a new host with the widgets of a window that is open")
         }
         guard let widget = widgets[name] else {
-            let nearest = Suggestions.nearest(to: name, in: Array(widgets.keys))
+            let nearest = Suggestions.nearest(to: name, in: widgets.keys.sorted())
             throw ValueError("the app gave GtkHost(widgets:in:) no widget named `\(name)`"
                 + (nearest.map { " (did you mean `\($0)`?); rename the control or the widget's key" }
                     ?? "; add `\"\(name)\": widget` to its widgets, or remove the control from the scene"))

@@ -216,6 +216,7 @@ public final class GtkHost {
     /// `load`); the loader keeps none of them after.
     public var hosting: SceneHosting {
         SceneHosting(checkControl: { view throws(ValueError) in try self.check(view) },
+                     checkControlNames: { names in self.mistakesInGivenNames(against: names) },
                      bindControl: { view in self.bind(view) },
                      prepare: { scene in self.prepare(scene) })
     }
@@ -224,11 +225,12 @@ public final class GtkHost {
     /// any behaviour wakes: where an app observes the scene's changes,
     /// handles the screen's actions and listens to a behaviour's events
     /// (`scene.behaviour(named:)?.on(…)`), so that it hears those of `awake`.
-    public func hosting(prepare: @escaping (Scene) -> Void) -> SceneHosting {
+    /// What it throws is the scene's error (`SceneHosting.prepare`).
+    public func hosting(prepare: @escaping (Scene) throws -> Void) -> SceneHosting {
         var hosting = self.hosting
         hosting.prepare = { scene in
             self.prepare(scene)
-            prepare(scene)
+            try prepare(scene)
         }
         return hosting
     }

@@ -283,8 +283,8 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         let host = GtkHost(widgets: ["like": like], in: box)
         host.bind("level") { control in LevelBinding(control: control, bar: bar) }   // a widget of your own
         let hosting = host.hosting { scene in                                      // before any behaviour wakes
-            // `on` throws for a name `events` lacks; `prepare` cannot, and "filled" is declared.
-            try! scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
+            // `on` throws for a name `events` lacks: the scene's error, in the trace.
+            try scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
             scene.observeChanges { change in if change.isFrame { frames += 1 } }
         }
         let loaded = try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: hosting)
@@ -301,6 +301,68 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         try pump(until: "the bar filled a half") { gtk_level_bar_get_value(OpaquePointer(bar)) == 0.5 }
         XCTAssertEqual(filled, [0, 0.25, 0.5])
         XCTAssertEqual(loaded.scene.errorCount, 0)
+        loaded.scene.dismiss()
+    }
+
+    /// A name the app gives that no control of the scene has (a widget's
+    /// key, a binding's name: a typo) fails the load with the fix, as a
+    /// control without a widget does, and nothing is bound. Before: the
+    /// widget or binding was never used, and nothing said so.
+    func testANameTheAppGivesThatTheSceneLacksFailsTheLoad() throws {
+        let extra = try XCTUnwrap(gtk_label_new(""))
+        bhg_box_append(box, extra)
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status, "emial": extra],
+                           in: box)
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("app.scene.yaml"), hosting: host.hosting)) { error in
+            XCTAssertTrue("\(error)".contains("app.scene.yaml: the app gave GtkHost(widgets:in:) a widget named `emial`, but the scene "
+                + "has no control `emial` (did you mean `email`?); name the widget after its control, or add `emial` to the scene"),
+                          "\(error)")
+        }
+        XCTAssertEqual(text(of: count), "", "nothing bound")
+
+        try ControlTypes.register(.meter)
+        let bar = try XCTUnwrap(gtk_level_bar_new())
+        bhg_box_append(box, bar)
+        let bound = GtkHost(widgets: ["like": like], in: box)
+        bound.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        bound.bind("levle") { control in LevelBinding(control: control, bar: bar) }
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: bound.hosting)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("meter.scene.yaml: the app bound `levle` with GtkHost.bind(_:with:), but the scene has "
+                + "no control `levle` (did you mean `level`?); bind a control of the scene by its name, or add `levle` to the scene"),
+                          "\(error)")
+        }
+        // A control given a widget and a binding both would never reach the widget.
+        let both = GtkHost(widgets: ["like": like, "level": bar], in: box)
+        both.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: both.hosting)) { error in
+            XCTAssertTrue("\(error)".contains("a widget named `level` and bound `level` with bind(_:with:) too"), "\(error)")
+        }
+        XCTAssertEqual(gtk_level_bar_get_value(OpaquePointer(bar)), 0, "nothing bound")
+    }
+
+    /// An app's `prepare` may throw (an event the behaviour does not
+    /// declare): the scene's error, which the listener hears with the
+    /// fix, and the scene wakes on, as when an `awake` raises. Before, it
+    /// could not throw, and the docs said `try!`: a renamed event crashed
+    /// the app.
+    func testAnAppsPrepareThatThrowsIsTheScenesErrorAndTheSceneRunsOn() throws {
+        try ControlTypes.register(.meter)
+        let bar = try XCTUnwrap(gtk_level_bar_new())
+        bhg_box_append(box, bar)
+        let host = GtkHost(widgets: ["like": like], in: box)
+        host.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        var after = false
+        let hosting = host.hosting { scene in
+            try scene.behaviour(named: "filler")?.on("fild") { _ in }
+            after = true
+        }
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in lines.append(entry.line) }
+        let loaded = try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: hosting, listener: listener)
+        XCTAssertFalse(after, "the rest of prepare did not run")
+        XCTAssertEqual(loaded.scene.errorCount, 1)
+        XCTAssertTrue(lines.contains { $0.contains("error (prepare): behaviour `filler` has no event `fild` (did you mean `filled`?)") },
+                      "\(lines)")
+        XCTAssertTrue(loaded.isAwake, "the scene woke on")
         loaded.scene.dismiss()
     }
 
