@@ -28,7 +28,10 @@ final class ControlTypeDeclarationTests: XCTestCase {
             for command in type.commands {
                 XCTAssertFalse(command.help.isEmpty, "\(type.name) \(command.verb)")
                 XCTAssertTrue(command.usage.hasPrefix("\(command.verb) NAME"), command.usage)
-                XCTAssertNotNil(ControlTypes.commands.first { $0.verb == command.verb }, command.verb)
+                let listed = ControlTypes.commands.first { $0.verb == command.verb }
+                XCTAssertNotNil(listed, command.verb)
+                // A command line finds the same command without the list.
+                XCTAssertEqual(ControlTypes.command(command.verb)?.help, listed?.help, command.verb)
                 // What exploration proposes parses, and names the control.
                 var random = ExplorationRandom(seed: 1)
                 for line in command.explore?(view, &random) ?? [] {
