@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import BehaveCore
 
@@ -28,7 +29,10 @@ final class ControlTypeDeclarationTests: XCTestCase {
             for command in type.commands {
                 XCTAssertFalse(command.help.isEmpty, "\(type.name) \(command.verb)")
                 XCTAssertTrue(command.usage.hasPrefix("\(command.verb) NAME"), command.usage)
-                XCTAssertNotNil(ControlTypes.commands.first { $0.verb == command.verb }, command.verb)
+                let listed = ControlTypes.commands.first { $0.verb == command.verb }
+                XCTAssertNotNil(listed, command.verb)
+                // A command line finds the same command without the list.
+                XCTAssertEqual(ControlTypes.command(command.verb)?.help, listed?.help, command.verb)
                 // What exploration proposes parses, and names the control.
                 var random = ExplorationRandom(seed: 1)
                 for line in command.explore?(view, &random) ?? [] {
@@ -45,6 +49,23 @@ final class ControlTypeDeclarationTests: XCTestCase {
             if type.schema.index(of: "enabled") != nil { try checkDisabling(type) }
         }
         XCTAssertTrue(kindsBlock.contains(" Generic: "), "the widget of types the page has none for")
+    }
+
+    /// A type's properties, methods and commands are made the first time
+    /// one is read: the registry lists every type, and a start makes only
+    /// those its scene uses.
+    func testADeclarationIsMadeWhenFirstRead() {
+        final class Count: Sendable { let made = Mutex(0) }
+        let count = Count()
+        let probe = ControlType(name: "LazyProbe", parent: .view, summary: "A probe.",
+                                properties: { count.made.withLock { $0 += 1 }; return [PropertySpec("level", .number)] }(),
+                                picture: nil, widget: nil, make: { View(name: $0, type: $1) })
+        XCTAssertEqual(probe.name, "LazyProbe")
+        XCTAssertTrue(probe.delegateMessages.isEmpty)
+        XCTAssertEqual(count.made.withLock { $0 }, 0, "made before anything read it")
+        XCTAssertNotNil(probe.schema.index(of: "level"))
+        XCTAssertFalse(probe.commands.isEmpty, "a view's commands, inherited")
+        XCTAssertEqual(count.made.withLock { $0 }, 1, "made once")
     }
 
     /// Every control in UIKit's sense (a UIControl: what a person works)

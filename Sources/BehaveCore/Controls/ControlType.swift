@@ -21,7 +21,7 @@ public final class ControlType: Sendable {
     /// One sentence: the docs' table and `behave types` say it of the type.
     public let summary: String
     /// Its own properties and events (the parent's come first in `schema`).
-    public let ownProperties: [PropertySpec]
+    public var ownProperties: [PropertySpec] { parts.ownProperties }
     public let ownEvents: [String]
     /// Delegate messages its controls send their `delegate`: its own.
     public let ownDelegateMessages: [String]
@@ -29,9 +29,9 @@ public final class ControlType: Sendable {
     /// kept by siblings), never set by the Lua bridge's C alone.
     let hostProperties: [String]
     /// Methods scripts call on its controls (`knob:spin(2)`).
-    public let ownMethods: [ControlMethod]
+    public var ownMethods: [ControlMethod] { parts.ownMethods }
     /// What a person does to its controls, as commands (`step NAME +`).
-    public let ownCommands: [UserCommand]
+    public var ownCommands: [UserCommand] { parts.ownCommands }
     /// The `show` picture of a control of this type (one line); nil takes
     /// the parent's.
     let pictureBody: (@Sendable (View) -> String)?
@@ -42,6 +42,34 @@ public final class ControlType: Sendable {
     let make: @Sendable (String, ControlType) -> View
 
     private let built = Mutex<ControlSchema?>(nil)
+
+    /// Its properties, methods and commands, the costly part of a
+    /// declaration: made the first time any is read, so that a start
+    /// builds only the types its scene uses, though the registry lists
+    /// every type.
+    private struct Parts: Sendable {
+        let ownProperties: [PropertySpec]
+        let ownMethods: [ControlMethod]
+        let ownCommands: [UserCommand]
+        let methods: [ControlMethod]
+        let commands: [UserCommand]
+    }
+    private let declare: @Sendable () -> (properties: [PropertySpec], methods: [ControlMethod], commands: [UserCommand])
+    private let declared = Mutex<Parts?>(nil)
+
+    private var parts: Parts {
+        if let parts = declared.withLock({ $0 }) { return parts }
+        // Made outside the lock: the parent's parts take its own lock.
+        let (properties, methods, commands) = declare()
+        let ownVerbs = Set(commands.map(\.verb)), ownNames = Set(methods.map(\.name))
+        let made = Parts(ownProperties: properties, ownMethods: methods, ownCommands: commands,
+                         methods: (parent?.methods ?? []).filter { !ownNames.contains($0.name) } + methods,
+                         commands: (parent?.commands ?? []).filter { !ownVerbs.contains($0.verb) } + commands)
+        return declared.withLock { parts in
+            if parts == nil { parts = made }
+            return parts ?? made
+        }
+    }
 
     /// A control type. `make` makes its headless control (a `View`
     /// subclass of the host's own, or the plain `View` when nil).
@@ -58,22 +86,22 @@ public final class ControlType: Sendable {
                   picture: picture, widget: widget, make: make ?? { View(name: $0, type: $1) })
     }
 
-    init(name: String, parent: ControlType?, summary: String, properties: [PropertySpec], events: [String] = [],
-         delegateMessages: [String] = [], hostProperties: [String] = [], methods: [ControlMethod] = [],
-         commands: [UserCommand] = [], picture: (@Sendable (View) -> String)?, widget: String?,
+    /// The built-in types' declaration: properties, methods and commands
+    /// are made when first read.
+    init(name: String, parent: ControlType?, summary: String,
+         properties: @autoclosure @escaping @Sendable () -> [PropertySpec], events: [String] = [],
+         delegateMessages: [String] = [], hostProperties: [String] = [],
+         methods: @autoclosure @escaping @Sendable () -> [ControlMethod] = [],
+         commands: @autoclosure @escaping @Sendable () -> [UserCommand] = [],
+         picture: (@Sendable (View) -> String)?, widget: String?,
          make: @escaping @Sendable (String, ControlType) -> View) {
         self.name = name
         self.parent = parent
         self.summary = summary
-        self.ownProperties = properties
+        self.declare = { (properties(), methods(), commands()) }
         self.ownEvents = events
         self.ownDelegateMessages = delegateMessages
         self.hostProperties = hostProperties
-        self.ownMethods = methods
-        self.ownCommands = commands
-        let ownVerbs = Set(commands.map(\.verb)), ownNames = Set(methods.map(\.name))
-        self.commands = (parent?.commands ?? []).filter { !ownVerbs.contains($0.verb) } + commands
-        self.methods = (parent?.methods ?? []).filter { !ownNames.contains($0.name) } + methods
         self.delegateMessages = (parent?.delegateMessages ?? []) + delegateMessages
         self.pictureBody = picture
         self.widget = widget
@@ -98,14 +126,14 @@ public final class ControlType: Sendable {
 
     /// Its methods, the parent's first (a method of its own of the same
     /// name takes the parent's place).
-    public let methods: [ControlMethod]
+    public var methods: [ControlMethod] { parts.methods }
 
     public func method(named name: String) -> ControlMethod? {
         ownMethods.first { $0.name == name } ?? parent?.method(named: name)
     }
 
     /// The commands its controls take, the parent's first.
-    public let commands: [UserCommand]
+    public var commands: [UserCommand] { parts.commands }
 
     public func command(_ verb: String) -> UserCommand? {
         ownCommands.first { $0.verb == verb } ?? parent?.command(verb)
@@ -191,15 +219,24 @@ public enum ControlTypes {
     ]
 
     /// The types, and every command by verb (the first type that declares
-    /// it), kept together.
+    /// it), kept together; the commands are gathered when first asked for,
+    /// as gathering them makes every type's declaration.
     private struct Registry {
         var types: [ControlType]
-        var commands: [UserCommand]
+        private var gathered: [UserCommand]?
 
         init(_ types: [ControlType]) {
             self.types = types
-            var seen: Set<String> = []
-            commands = types.flatMap(\.ownCommands).filter { seen.insert($0.verb).inserted }
+        }
+
+        var commands: [UserCommand] {
+            mutating get {
+                if let gathered { return gathered }
+                var seen: Set<String> = []
+                let commands = types.flatMap(\.ownCommands).filter { seen.insert($0.verb).inserted }
+                gathered = commands
+                return commands
+            }
         }
     }
 
@@ -288,6 +325,15 @@ public enum ControlTypes {
     /// Every command a control takes, once by verb (the first type that
     /// declares it), in the types' order.
     public static var commands: [UserCommand] { registered.withLock { $0.commands } }
+
+    /// The command of a verb (the first type that declares it), making only
+    /// the declarations of the types up to that one.
+    public static func command(_ verb: String) -> UserCommand? {
+        for type in all {
+            if let command = type.ownCommands.first(where: { $0.verb == verb }) { return command }
+        }
+        return nil
+    }
 
     /// The error for an unknown type name.
     public static func unknown(_ name: String) -> ValueError {

@@ -78,7 +78,7 @@ public enum SceneCommand: Equatable, Sendable {
             return n
         }
         if !sceneVerbs.contains(verb), verb != "?", verb != "exit",
-           let command = ControlTypes.commands.first(where: { $0.verb == verb }) {
+           let command = ControlTypes.command(verb) {
             guard let name = rest.first else { throw ValueError("usage: \(command.usage)") }
             let arguments = try command.parse(words: Array(rest.dropFirst()), rest: rawRest(of: line, after: 2))
             return .control(verb: verb, name: name, arguments: arguments)
