@@ -1107,23 +1107,4 @@ extension XCTestCase {
         try driver.open(fixtures(scene).path, input: input)
         return (driver, input)
     }
-
-    /// A scene of `files` (name → text) in a folder of its own, removed
-    /// when the test ends: the path of `scene`.
-    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return folder.appendingPathComponent(scene)
-    }
-
-    /// A window on `scratchScene(scene, files)`, laid out, and its prompt.
-    func openScratchScene(_ scene: String, _ files: [String: String]) throws -> (WindowDriver, Pipe) {
-        let path = try scratchScene(scene, files).path
-        let driver = try WindowDriver()
-        let input = Pipe()
-        try driver.open(path, input: input)
-        return (driver, input)
-    }
 }
