@@ -1,17 +1,23 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// Findings of the audit that once crashed or misbehaved.
 final class AuditRegressionTests: XCTestCase {
+    /// The scripts of these findings, in Audit/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Audit")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     /// A scene released without a dismiss still runs no Lua against a
     /// scene that is going away (it used to abort on an unowned reference).
     func testReleasingASceneWhoseBehaviourHasADestroyDoesNotCrash() throws {
         var scene: Scene? = Scene(screen: "Test")
         let runtime = try LuaRuntime(scene: scene!, limits: .testing)
-        let behaviour = try LuaBehaviour(script: LuaScript(path: "d.lua", source: script("""
-            function Probe:destroy() print("bye"); self.x = 1; after(1, function() end) end
-            """, outlets: "")), name: "d", runtime: runtime)
+        let behaviour = try LuaBehaviour(script: LuaScript(path: "d.lua", source: source("destroy_after_release.lua")), name: "d", runtime: runtime)
         scene!.attach(behaviour)
         behaviour.start()
         weak let weakScene = scene
@@ -22,9 +28,7 @@ final class AuditRegressionTests: XCTestCase {
 
     func testDestroyMayStillUseItsOwnFields() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:destroy() self.goodbye = true end
-            """, outlets: ""))
+        let probe = try test.behaviour("p", source: source("destroy_own_fields.lua"))
         test.scene.dismiss()
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
         XCTAssertEqual(test.scene.record(named: "p")?.state["fields"]?["goodbye"], .bool(true))
@@ -34,12 +38,7 @@ final class AuditRegressionTests: XCTestCase {
     func testASwitchReadsAsIsOnBecauseOnIsTheEventMethod() throws {
         let test = try TestScene()
         let toggle = test.control(Switch.self, "sw")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.sw:on("valueChanged", function(sw) self.seen = sw.isOn end)
-              self.sw.isOn = true
-            end
-            """, outlets: "sw = \"Switch\""), outlets: ["sw": toggle])
+        let probe = try test.behaviour("p", source: source("switch_is_on.lua"), outlets: ["sw": toggle])
         XCTAssertTrue(toggle.isOn)
         toggle.tap()
         XCTAssertEqual(test.field("seen", of: probe), .bool(false))
@@ -48,14 +47,7 @@ final class AuditRegressionTests: XCTestCase {
     func testAScriptCanMakeItselfADelegate() throws {
         let test = try TestScene()
         let scroll = test.control(ScrollView.self, "scroll")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.scroll.delegate = self
-              self.same = self.scroll.delegate == self
-              self.bad = select(2, pcall(function() self.scroll.delegate = 5 end))
-            end
-            function Probe:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
-            """, outlets: "scroll = \"ScrollView\""), outlets: ["scroll": scroll])
+        let probe = try test.behaviour("p", source: source("own_delegate.lua"), outlets: ["scroll": scroll])
         scroll.scroll(toY: 42)
         XCTAssertEqual(test.field("y", of: probe), .number(42))
         XCTAssertEqual(test.field("same", of: probe), .bool(true))
@@ -69,22 +61,7 @@ final class AuditRegressionTests: XCTestCase {
     func testATableMadeToLookLikeASelfIsNoDelegate() throws {
         let test = try TestScene()
         let scroll = test.control(ScrollView.self, "scroll")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local refused = 0
-              for id = -1, 8 do
-                local fake = setmetatable({}, { id, {}, {}, __index = self, __newindex = rawset,
-                                                __metatable = false })
-                local ok, message = pcall(function() self.scroll.delegate = fake end)
-                if not ok and message:find("a delegate must be a behaviour", 1, true) then
-                  refused = refused + 1
-                end
-              end
-              self.refused = refused
-              self.kept = self.scroll.delegate == nil
-            end
-            function Probe:scrollViewDidScroll() self.heard = true end
-            """, outlets: "scroll = \"ScrollView\""), outlets: ["scroll": scroll])
+        let probe = try test.behaviour("p", source: source("lookalike_self.lua"), outlets: ["scroll": scroll])
         scroll.scroll(toY: 42)
         XCTAssertEqual(test.errors, [])
         XCTAssertEqual(test.field("refused", of: probe), .number(10))
@@ -99,12 +76,7 @@ final class AuditRegressionTests: XCTestCase {
     func testAControlKeptInAFieldShowsInTheStateByName() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.kept = self.button
-              self.list = { self.button, self.button }
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("control_in_field.lua"), outlets: ["button": button])
         XCTAssertEqual(test.field("kept", of: probe), .string("button"))
         XCTAssertEqual(test.field("list", of: probe), .array([.string("button"), .string("button")]))
         XCTAssertEqual(test.scene.record(named: "p")?.state["fields"]?["kept"], .string("button"))
@@ -115,12 +87,7 @@ final class AuditRegressionTests: XCTestCase {
     func testAnErrorMessageKeepsItsNulBytes() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function() error("in handler\\0after") end)
-              error("in awake\\0after")
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("nul_bytes.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 2, "\(test.errors)")
         XCTAssertTrue(test.errors[0].contains("in awake\u{0}after"), test.errors[0])

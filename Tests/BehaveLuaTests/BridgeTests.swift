@@ -1,6 +1,15 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
+
+/// The scripts of this file's tests, in Bridge/.
+private let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Bridge")
+
+/// The text of Bridge/`file`.
+private func source(_ file: String) throws -> String {
+    try String(contentsOf: scripts.appendingPathComponent(file), encoding: .utf8)
+}
 
 final class BridgeTests: XCTestCase {
     // MARK: Errors, Lua to Swift
@@ -8,14 +17,7 @@ final class BridgeTests: XCTestCase {
     func testAHandlerErrorIsReportedWithFileLineTracebackAndContext() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function() self:explode() end)
-            end
-            function Probe:explode()
-              error("boom")
-            end
-            """), file: "probe.lua", outlets: ["button": button])
+        try test.behaviour("probe", source: source("handler_error.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error })
         XCTAssertTrue(entry.message.contains("probe.lua:6: boom"), entry.message)
@@ -28,13 +30,9 @@ final class BridgeTests: XCTestCase {
     /// instance of one script its own.
     func testALifecycleErrorNamesItsBehaviour() throws {
         let test = try TestScene()
-        let source = script("""
-            function Probe:awake() error("woke " .. self.name) end
-            function Probe:changed() error("changed " .. self.name) end
-            function Probe:destroy() error("gone " .. self.name) end
-            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1 } }")
-        let first = try test.behaviour("first", source: source, file: "probe.lua")
-        let second = try test.behaviour("second", source: source, file: "probe.lua")
+        let shared = try source("lifecycle_error.lua")
+        let first = try test.behaviour("first", source: shared, file: "probe.lua")
+        let second = try test.behaviour("second", source: shared, file: "probe.lua")
         try second.setInspectable("speed", to: .number(2))
         try first.setInspectable("speed", to: .number(3))
         second.tearDown()
@@ -56,17 +54,8 @@ final class BridgeTests: XCTestCase {
     func testAControlIsOneValueThroughEveryOutletAndSender() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-        function Probe:awake()
-          self.same = rawequal(self.a, self.b)
-          self.a:on("touchUpInside", function(sender) self.sender = rawequal(sender, self.b) end)
-        end
-        """, outlets: "a = \"Button\", b = \"Button\""), outlets: ["a": button, "b": button])
-        let other = try test.behaviour("other", source: script("""
-        function Probe:awake()
-          self.button:on("touchUpInside", function(sender) self.sender = rawequal(sender, self.button) end)
-        end
-        """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("control_through_outlets.lua"), outlets: ["a": button, "b": button])
+        let other = try test.behaviour("other", source: source("control_through_sender.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.field("same", of: probe), .bool(true))
         XCTAssertEqual(test.field("sender", of: probe), .bool(true))
@@ -78,13 +67,7 @@ final class BridgeTests: XCTestCase {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
         let card = test.control(View.self, "card")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                self.seen = (self.seen or "") .. (self.owner and self.owner.name or "none") .. " "
-              end)
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("owner_follows.lua"), outlets: ["button": button])
         button.tap()
         probe.owner = card
         button.tap()
@@ -100,15 +83,7 @@ final class BridgeTests: XCTestCase {
     func testAHostErrorIsALuaErrorAtTheScriptLineThatScriptsCanCatch() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              local ok, message = pcall(function()
-                self.button.alpha = 1.5
-              end)
-              self.caught = message
-              self.ok = ok
-            end
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("host_error_caught.lua"), file: "probe.lua", outlets: ["button": button])
         XCTAssertEqual(test.field("ok", of: probe), .bool(false))
         guard case .string(let message)? = test.field("caught", of: probe) else { return XCTFail("no message") }
         XCTAssertTrue(message.hasPrefix("probe.lua:4: "), message)
@@ -124,14 +99,7 @@ final class BridgeTests: XCTestCase {
         do {
             let button = test.control(Button.self, "button")
             weakButton = button
-            try test.behaviour("probe", source: script("""
-                function Probe:awake()
-                  for _ = 1, 1000 do
-                    pcall(function() self.button.alpha = 5 end)
-                    pcall(function() self.button.image = {} end)
-                  end
-                end
-                """), outlets: ["button": button])
+            try test.behaviour("probe", source: source("thousand_host_errors.lua"), outlets: ["button": button])
             button.removeFromParent()
         }
         XCTAssertNil(weakButton, "an error raised across a Swift frame would have leaked the button")
@@ -141,17 +109,8 @@ final class BridgeTests: XCTestCase {
     func testAFailingBehaviourLeavesItsNeighbourRunning() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        try test.behaviour("broken", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function() local x = nil; return x.y end)
-            end
-            """), outlets: ["button": button])
-        let counter = try test.behaviour("counter", source: script("""
-            function Probe:awake()
-              self.taps = 0
-              self.button:on("touchUpInside", function() self.taps = self.taps + 1 end)
-            end
-            """), outlets: ["button": button])
+        try test.behaviour("broken", source: source("broken.lua"), outlets: ["button": button])
+        let counter = try test.behaviour("counter", source: source("counter.lua"), outlets: ["button": button])
         for _ in 1...3 { button.tap() }
         XCTAssertEqual(test.field("taps", of: counter), .number(3))
         XCTAssertEqual(test.scene.errorCount, 3)
@@ -162,18 +121,8 @@ final class BridgeTests: XCTestCase {
 
     func testOneBehavioursGlobalsAndLibrariesAreInvisibleToAnother() throws {
         let test = try TestScene()
-        let a = try test.behaviour("a", source: script("""
-            shared = "from a"
-            string.upper = nil
-            function Probe:awake() self.sawUpper = string.upper == nil end
-            """, outlets: ""))
-        let b = try test.behaviour("b", source: script("""
-            function Probe:awake()
-              self.shared = tostring(shared)
-              self.upper = string.upper("ok")
-              self.method = ("ok"):upper()
-            end
-            """, outlets: ""))
+        let a = try test.behaviour("a", source: source("globals_of_a.lua"))
+        let b = try test.behaviour("b", source: source("globals_of_b.lua"))
         XCTAssertEqual(test.field("sawUpper", of: a), .bool(true))
         XCTAssertEqual(test.field("shared", of: b), .string("nil"))
         XCTAssertEqual(test.field("upper", of: b), .string("OK"))
@@ -184,16 +133,7 @@ final class BridgeTests: XCTestCase {
     /// as the whole table it stands for, whatever a script does to it.
     func testAnEnvironmentActsAsIfEveryGlobalWereInItFromTheStart() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local seen = {}
-              for name in pairs(_G) do seen[#seen + 1] = name end
-              table.sort(seen)
-              self.names = table.concat(seen, " ")
-              self.raw = type(rawget(_G, "ipairs")) .. " " .. type(rawget(_G, "math"))
-              self.meta = tostring(getmetatable(_G))
-            end
-            """, outlets: ""))
+        let probe = try test.behaviour("p", source: source("environment_names.lua"))
         guard case .string(let names) = test.field("names", of: probe) else {
             return XCTFail("no names: \(test.errors)")
         }
@@ -203,36 +143,14 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(test.field("raw", of: probe), .string("function table"))
         XCTAssertEqual(test.field("meta", of: probe), .string("nil"))
 
-        let deleting = try test.behaviour("d", source: script("""
-            print = nil
-            function Probe:awake()
-              self.printGone = print == nil
-              tostring = nil
-              self.tostringGone = tostring == nil
-              rawset(_G, "select", nil)
-              self.selectGone = select == nil
-              local s = string
-              self.sameString = s == string
-              string = nil
-              self.stringGone = string == nil
-              self.first = next(_G) ~= nil
-              _G.after = 1
-              self.after = after
-            end
-            """, outlets: ""))
+        let deleting = try test.behaviour("d", source: source("environment_deleting.lua"))
         for field in ["printGone", "tostringGone", "selectGone", "sameString", "stringGone", "first"] {
             XCTAssertEqual(test.field(field, of: deleting), .bool(true), field)
         }
         XCTAssertEqual(test.field("after", of: deleting), .number(1))
 
         // The strict-mode idiom: a metatable on _G of the script's own.
-        let strict = try test.behaviour("s", source: script("""
-            setmetatable(_G, { __index = function(_, name) error("undeclared " .. name, 2) end })
-            function Probe:awake()
-              self.ok = pcall(function() return undeclared_name end) == false
-              self.type = type(pairs)
-            end
-            """, outlets: ""))
+        let strict = try test.behaviour("s", source: source("environment_strict.lua"))
         XCTAssertEqual(test.field("ok", of: strict), .bool(true))
         XCTAssertEqual(test.field("type", of: strict), .string("function"))
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
@@ -242,16 +160,7 @@ final class BridgeTests: XCTestCase {
     /// checks every declared name and notes a likely misspelling.
     func testSelfFieldsAreCheckedOnlyWhereTheDeclarationSaysSo() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.toggled = true
-              self.durration = 2
-              self.okType = pcall(function() self.duration = 3 end)
-              self.badType = pcall(function() self.duration = "slow" end)
-              self.outletSet = pcall(function() self.button = nil end)
-              self.nameSet = pcall(function() self.name = "other" end)
-            end
-            """, extra: ", inspectables = { duration = { type = \"number\", default = 1, min = 0, max = 5 } }"),
+        let probe = try test.behaviour("p", source: source("declared_fields.lua"),
             outlets: ["button": test.control(Button.self, "b")])
         XCTAssertEqual(test.field("toggled", of: probe), .bool(true))
         XCTAssertEqual(test.field("durration", of: probe), .number(2))
@@ -269,15 +178,9 @@ final class BridgeTests: XCTestCase {
     /// each one's sets reach its own behaviour.
     func testInstancesOfOneScriptTellThemselvesApart() throws {
         let test = try TestScene()
-        let source = script("""
-            function Probe:awake()
-              self.described = tostring(self)
-              self.duration = #self.name
-              self.outletSet = select(2, pcall(function() self.button = nil end))
-            end
-            """, extra: ", inspectables = { duration = { type = \"number\", default = 1 } }")
-        let p = try test.behaviour("p", source: source, outlets: ["button": test.control(Button.self, "b")])
-        let longer = try test.behaviour("longer", source: source, outlets: ["button": test.control(Button.self, "c")])
+        let shared = try source("instances_apart.lua")
+        let p = try test.behaviour("p", source: shared, outlets: ["button": test.control(Button.self, "b")])
+        let longer = try test.behaviour("longer", source: shared, outlets: ["button": test.control(Button.self, "c")])
         XCTAssertEqual(test.field("described", of: p), .string("behaviour p"))
         XCTAssertEqual(test.field("described", of: longer), .string("behaviour longer"))
         XCTAssertEqual(p.inspectable("duration"), .number(1))
@@ -289,9 +192,7 @@ final class BridgeTests: XCTestCase {
     func testMathRandomIsDeterministicPerScene() throws {
         func draws() throws -> JSON? {
             let test = try TestScene()
-            let probe = try test.behaviour("p", source: script("""
-                function Probe:awake() self.draws = { math.random(1000), math.random(1000), math.random(1000) } end
-                """, outlets: ""))
+            let probe = try test.behaviour("p", source: source("random_draws.lua"))
             return test.field("draws", of: probe)
         }
         XCTAssertEqual(try draws(), try draws())
@@ -305,12 +206,9 @@ final class BridgeTests: XCTestCase {
     /// that metatable.
     func testTheHostWritesEachBehavioursOwnMirror() throws {
         let test = try TestScene()
-        let source = script("""
-            function Probe:awake() self.seen = { tostring(self.button), tostring(getmetatable(self)) } end
-            function Probe:changed(name) self.seen[#self.seen + 1] = tostring(self[name]) end
-            """, extra: ", inspectables = { speed = { type = \"number\", default = 1 } }")
-        let first = try test.behaviour("first", source: source, file: "probe.lua", outlets: ["button": test.control(Button.self, "one")])
-        let second = try test.behaviour("second", source: source, file: "probe.lua", outlets: ["button": test.control(Button.self, "two")])
+        let shared = try source("own_mirror.lua")
+        let first = try test.behaviour("first", source: shared, file: "probe.lua", outlets: ["button": test.control(Button.self, "one")])
+        let second = try test.behaviour("second", source: shared, file: "probe.lua", outlets: ["button": test.control(Button.self, "two")])
         try second.setInspectable("speed", to: .number(2))
         try first.setInspectable("speed", to: .number(3))
         XCTAssertEqual(test.field("seen", of: first), .array([.string("Button(one)"), .string("false"), .string("3")]))
@@ -320,12 +218,7 @@ final class BridgeTests: XCTestCase {
 
     func testChangedHearsOldAndNewValuesAfterAwakeOnly() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake() self.log = {} end
-            function Probe:changed(name, old, new)
-              self.log[#self.log + 1] = name .. ":" .. tostring(old) .. "->" .. tostring(new)
-            end
-            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1, min = 0, max = 5 } }"))
+        let probe = try test.behaviour("p", source: source("changed_values.lua"))
         try probe.setInspectable("speed", to: .number(2))
         XCTAssertEqual(test.field("log", of: probe), .array([.string("speed:1->2")]))
         XCTAssertEqual(probe.inspectable("speed"), .number(2))
@@ -333,12 +226,7 @@ final class BridgeTests: XCTestCase {
 
     func testAScriptSettingItsOwnInspectableIsChecked() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.speed = 3
-              self.ok, self.message = pcall(function() self.speed = 9 end)
-            end
-            """, outlets: "", extra: ", inspectables = { speed = { type = \"number\", default = 1, min = 0, max = 5 } }"))
+        let probe = try test.behaviour("p", source: source("own_inspectable.lua"))
         XCTAssertEqual(probe.inspectable("speed"), .number(3))
         XCTAssertEqual(test.field("ok", of: probe), .bool(false))
         guard case .string(let message)? = test.field("message", of: probe) else { return XCTFail() }
@@ -348,15 +236,7 @@ final class BridgeTests: XCTestCase {
     func testWaitAfterAndCancelRunOnTheVirtualClock() throws {
         let test = try TestScene()
         let label = test.control(Label.self, "label")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.cancelled = after(1, function() self.label.text = "never" end)
-              self.cancelled:cancel()
-              after(2, function() self.label.text = "after 2" end)
-              wait(1)
-              self.label.text = "waited 1 at " .. now()
-            end
-            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        let probe = try test.behaviour("p", source: source("virtual_clock.lua"), outlets: ["label": label])
         XCTAssertEqual(label.text, "")
         test.scene.clock.advance(by: 1)
         XCTAssertEqual(label.text, "waited 1 at 1")
@@ -369,17 +249,7 @@ final class BridgeTests: XCTestCase {
     func testOnceFiresOnceAndDisconnectStops() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.once, self.every = 0, 0
-              self.button:once("touchUpInside", function() self.once = self.once + 1 end)
-              self.connection = self.button:on("touchUpInside", function(sender)
-                self.every = self.every + 1
-                self.sender = sender.name
-                if self.every == 2 then self.connection:disconnect() end
-              end)
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("once_and_disconnect.lua"), outlets: ["button": button])
         for _ in 1...4 { button.tap() }
         XCTAssertEqual(test.field("once", of: probe), .number(1))
         XCTAssertEqual(test.field("every", of: probe), .number(2))
@@ -396,25 +266,7 @@ final class BridgeTests: XCTestCase {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
         let other = test.control(Button.self, "other")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.taps = 0
-              self.failing = self.button:on("touchUpInside", function()
-                self.taps = self.taps + 1
-                if self.taps == 2 then
-                  self.failing:disconnect()
-                  self.failing = nil
-                  error("disconnected")
-                end
-              end)
-              self.waiting = self.other:on("touchUpInside", function()
-                self.waiting:disconnect()
-                self.waiting = nil
-                wait(1)
-                self.resumed = true
-              end)
-            end
-            """, outlets: "button = \"Button\", other = \"Button\""), outlets: ["button": button, "other": other])
+        let probe = try test.behaviour("p", source: source("disconnects_itself.lua"), outlets: ["button": button, "other": other])
         for _ in 1...3 { button.tap() }
         XCTAssertEqual(test.field("taps", of: probe), .number(2))
         XCTAssertEqual(test.errors.count, 1, test.errors.joined(separator: "\n"))
@@ -430,12 +282,7 @@ final class BridgeTests: XCTestCase {
     func testUnknownEventsAndPropertiesSuggestTheNearestName() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.a = select(2, pcall(function() self.button:on("touchUpInsde", function() end) end))
-              self.b = select(2, pcall(function() return self.button.titel end))
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("nearest_names.lua"), outlets: ["button": button])
         guard case .string(let a)? = test.field("a", of: probe), case .string(let b)? = test.field("b", of: probe) else {
             return XCTFail()
         }
@@ -447,12 +294,7 @@ final class BridgeTests: XCTestCase {
         let test = try TestScene()
         var heard: [String] = []
         test.scene.screen?.handle("saved") { sender, _ in heard.append(sender.responderName) }
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self:sendAction("saved")
-              self:sendAction("nobodyListens")
-            end
-            """, outlets: ""))
+        try test.behaviour("p", source: source("send_action.lua"))
         XCTAssertEqual(heard, ["p"])
         XCTAssertEqual(test.scene.actions.map(\.name), ["saved", "nobodyListens"])
         XCTAssertEqual(test.scene.actions.map(\.handledBy), ["screen", nil])
@@ -463,16 +305,8 @@ final class BridgeTests: XCTestCase {
         let scroll = test.control(ScrollView.self, "scroll")
         let header = test.control(View.self, "header")
         let title = test.control(Label.self, "title")
-        let parallax = try test.behaviour("parallax", source: script("""
-            function Probe:scrollViewDidScroll(scrollView)
-              self.header.frame = { 0, scrollView.contentOffset.y * 0.5, 100, 50 }
-            end
-            """, outlets: "header = \"View\""), outlets: ["header": header])
-        let fade = try test.behaviour("fade", source: script("""
-            function Probe:scrollViewDidScroll(scrollView)
-              self.title.alpha = math.max(0, 1 - scrollView.contentOffset.y / 200)
-            end
-            """, outlets: "title = \"Label\""), outlets: ["title": title])
+        let parallax = try test.behaviour("parallax", source: source("parallax.lua"), outlets: ["header": header])
+        let fade = try test.behaviour("fade", source: source("fade.lua"), outlets: ["title": title])
         let multiplexer = Multiplexer(name: "mux", targets: [parallax, fade])
         test.scene.attach(multiplexer)
         scroll.delegate = multiplexer
@@ -485,13 +319,7 @@ final class BridgeTests: XCTestCase {
     func testAskPresentsADialogAndReturnsTheChoice() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                self.choice = ask { title = "Source", options = { "Camera", "Photo Library" }, cancel = "Cancel" } or "cancelled"
-              end)
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("ask.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.scene.presentedDialog?.options, ["Camera", "Photo Library"])
         try test.scene.choose("Photo Library")
@@ -506,12 +334,7 @@ final class BridgeTests: XCTestCase {
         let other = test.control(Button.self, "other")
         do {
             let button = test.control(Button.self, "button")
-            try test.behaviour("p", source: script("""
-                function Probe:awake()
-                  local button = self.button
-                  self.other:on("touchUpInside", function() button.title = "still here?" end)
-                end
-                """, outlets: "button = \"Button\", other = \"Button\""), outlets: ["button": button, "other": other])
+            try test.behaviour("p", source: source("control_gone.lua"), outlets: ["button": button, "other": other])
             button.removeFromParent()
         }
         other.tap()
@@ -529,17 +352,7 @@ final class BridgeTests: XCTestCase {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
         let picture = test.control(ImageView.self, "picture")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              for i = 1, 3 do
-                self.button.image = "b" .. i
-                self.picture.image = "p" .. i
-              end
-              self.buttonImage = self.button.image.name
-              self.pictureImage = self.picture.image.name
-              self.buttonTitle = self.button.title
-            end
-            """, outlets: "button = \"Button\", picture = \"ImageView\""),
+        let probe = try test.behaviour("probe", source: source("property_of_two_types.lua"),
             outlets: ["button": button, "picture": picture])
         XCTAssertEqual(button.image?.name, "b3")
         XCTAssertEqual(picture.image?.name, "p3")
@@ -557,18 +370,7 @@ final class BridgeTests: XCTestCase {
         let test = try TestScene()
         let field = test.control(TextField.self, "field")
         try field.set("maxLength", to: .number(5))
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.field.text = "abc"
-              self.short = self.field.text
-              self.field.text = "héllo wörld"
-              self.cut = self.field.text
-              self.field.text = "ééééé"
-              self.accented = self.field.text
-              self.field.maxLength = 2
-              self.lowered = self.field.text
-            end
-            """, outlets: "field = \"TextField\""), outlets: ["field": field])
+        let probe = try test.behaviour("probe", source: source("max_length.lua"), outlets: ["field": field])
         XCTAssertEqual(test.field("short", of: probe), .string("abc"))
         XCTAssertEqual(test.field("cut", of: probe), .string("héllo"))
         XCTAssertEqual(test.field("accented", of: probe), .string("ééééé"))
@@ -584,14 +386,7 @@ final class BridgeTests: XCTestCase {
     func testAScriptsTextIsCutToTheBytesAFieldHolds() throws {
         let test = try TestScene()
         let field = test.control(TextField.self, "field")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.field.text = string.rep("ab", 40000)
-              self.bytes = #self.field.text
-              self.field.text = "ab\0cd"
-              self.nul = self.field.text
-            end
-            """, outlets: "field = \"TextField\""), outlets: ["field": field])
+        let probe = try test.behaviour("probe", source: source("field_bytes.lua"), outlets: ["field": field])
         XCTAssertEqual(test.field("bytes", of: probe), .number(65_534))
         XCTAssertEqual(test.field("nul", of: probe), .string("ab"), "GTK's buffer ends at a NUL")
         XCTAssertEqual(test.errors, [])
@@ -625,26 +420,9 @@ final class BridgeTests: XCTestCase {
                 return "loaded"
             } catch { return error.message }
         }
-        XCTAssertEqual(loadError("""
-            local B = behaviour {
-              inspectables = {
-                speed = { type = "nubmer", default = 1 },
-              },
-            }
-            return B
-            """), "bad.lua:3: inspectable `speed`: unknown type `nubmer` (did you mean `number`?); types: bool, number, integer, string, enum, image, color, point, size, rect")
-        XCTAssertEqual(loadError("""
-            local B = behaviour {
-              outlets = { go = "Buton" },
-            }
-            return B
-            """), "bad.lua:2: outlet `go`: unknown control type `Buton` (did you mean `Button`?)")
-        XCTAssertEqual(loadError("""
-            local B = behaviour {
-              inspectable = {},
-            }
-            return B
-            """).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
+        XCTAssertEqual(loadError(try source("unknown_inspectable_type.lua")), "bad.lua:3: inspectable `speed`: unknown type `nubmer` (did you mean `number`?); types: bool, number, integer, string, enum, image, color, point, size, rect")
+        XCTAssertEqual(loadError(try source("unknown_outlet_type.lua")), "bad.lua:2: outlet `go`: unknown control type `Buton` (did you mean `Button`?)")
+        XCTAssertEqual(loadError(try source("misspelt_key.lua")).hasPrefix("bad.lua:2: behaviour { … } has no key `inspectable` (did you mean `inspectables`?)"), true)
         XCTAssertEqual(loadError("local B = behaviour { inspectables = { d = { type = \"number\", default = 20, max = 10 } } }\nreturn B"),
                        "bad.lua:1: inspectable `d`: bad default: d must be at most 10, not 20")
         // At Lua's line whatever ends the lines (with CR, every mistake was on line 1).
@@ -704,13 +482,7 @@ final class KeyboardBridgeTests: XCTestCase {
     func testBehavioursFollowTheKeyboardThroughTheKeyboardGlobal() throws {
         let test = try TestScene()
         let label = test.control(Label.self, "label")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              keyboard:on("keyboardWillShow", function(_, frame) self.label.text = "top " .. frame.y end)
-              keyboard:on("keyboardWillHide", function() self.label.text = "hidden" end)
-              self.bad = select(2, pcall(function() keyboard:on("keyboardWilShow", print) end))
-            end
-            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        let probe = try test.behaviour("p", source: source("keyboard.lua"), outlets: ["label": label])
         test.scene.keyboard.show(height: 300)
         XCTAssertEqual(label.text, "top 512")
         test.scene.keyboard.hide()
@@ -721,13 +493,7 @@ final class KeyboardBridgeTests: XCTestCase {
 
     func testImagesTakeNoNewFields() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local image = self.picture
-              self.ok, self.message = pcall(function() image.size = 3 end)
-              self.pictureName = image.name
-            end
-            """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" } }"))
+        let probe = try test.behaviour("p", source: source("image_fields.lua"))
         XCTAssertEqual(test.field("ok", of: probe), .bool(false))
         XCTAssertEqual(test.field("pictureName", of: probe), .string("cat"))
     }
@@ -737,21 +503,10 @@ final class KeyboardBridgeTests: XCTestCase {
     /// and each copy keeps the image's metatable and fields.
     func testEachInstanceStartsWithItsOwnCopyOfTheDefaults() throws {
         let test = try TestScene()
-        let source = script("""
-            function Probe:awake()
-              local image = self.picture
-              self.before = image.name
-              rawset(image, "name", self.name)
-              local keys = {}
-              for key in pairs(image) do keys[#keys + 1] = key end
-              table.sort(keys)
-              self.keys = table.concat(keys, " ")
-              self.fitted = tostring(image:fitting(1, 1))
-            end
-            """, outlets: "", extra: ", inspectables = { picture = { type = \"image\", default = \"cat\" }, speed = { type = \"number\", default = 2 } }")
+        let shared = try source("own_defaults.lua")
         // The first copies the type's defaults, the second plans the
         // copies, the third copies by the plan.
-        let probes = try ["first", "second", "third"].map { try test.behaviour($0, source: source, file: "probe.lua") }
+        let probes = try ["first", "second", "third"].map { try test.behaviour($0, source: shared, file: "probe.lua") }
         for probe in probes {
             XCTAssertEqual(test.field("before", of: probe), .string("cat"), "an earlier one's change reached \(probe.name)")
             XCTAssertEqual(test.field("keys", of: probe), .string("name"))

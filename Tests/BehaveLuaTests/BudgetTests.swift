@@ -7,26 +7,25 @@ import XCTest
 /// run with no hook, and a runaway is still stopped, at the same line on
 /// every run, in the thread it runs in, whatever thread the host uses.
 final class BudgetTests: XCTestCase {
-    static func probe(_ body: String) -> String {
-        """
-        local Probe = behaviour { name = "Probe", outlets = { button = "Button" } }
-        \(body)
-        return Probe
-        """
+    /// The scripts these tests run, in Budget/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Budget")
+
+    static func source(_ file: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
     }
 
-    /// Runs `Probe:go` and returns the errors it ended with.
-    static func errors(running body: String, limits: SandboxLimits = .testing) throws -> [String] {
+    /// Runs `Probe:go` of the script `source` and returns the errors it ended with.
+    static func errors(running source: String, limits: SandboxLimits = .testing) throws -> [String] {
         let test = try TestScene(limits: limits)
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe(body), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source, outlets: ["button": button])
         probe.performAction("go", sender: button, arguments: [])
         return test.errors
     }
 
     /// The one error of `Probe:go`.
-    func error(running body: String, limits: SandboxLimits = .testing) throws -> String {
-        let errors = try Self.errors(running: body, limits: limits)
+    func error(running source: String, limits: SandboxLimits = .testing) throws -> String {
+        let errors = try Self.errors(running: source, limits: limits)
         XCTAssertEqual(errors.count, 1, "\(errors)")
         return errors.first ?? ""
     }
@@ -37,7 +36,7 @@ final class BudgetTests: XCTestCase {
     func testOnLinuxScriptsRunWithoutAHookAndAWatchdogKeepsTheBudget() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 20_000_000, seconds: 5))
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: Self.probe("function Probe:go() while true do end end"),
+        let probe = try test.behaviour("probe", source: Self.source("runaway.lua"),
                                        outlets: ["button": button])
         probe.performAction("go", sender: button, arguments: [])
         XCTAssertEqual(test.errors.count, 1)
@@ -53,28 +52,13 @@ final class BudgetTests: XCTestCase {
     /// the same line on every run, here a loop whose body calls a Lua
     /// function (a line of its own) and a host function.
     func testARunawayIsNamedAtItsLoopsLineOnEveryRun() throws {
-        let body = """
-            local function describe(n)
-              local parts = {}
-              for i = 1, 3 do parts[i] = tostring(n + i) end
-              return table.concat(parts, ",")
-            end
-
-            function Probe:go()
-              local n = 0
-              while n >= 0 do
-                n = n + 1
-                local text = describe(n)
-                now()
-              end
-            end
-            """
+        let source = try Self.source("runaway_calling.lua")
         // Time in host functions (here most of the turn) is not the
         // script's: a busy machine could reach the tests' half second of
         // wall-clock time first.
         let limits = SandboxLimits(memory: 32 << 20, instructions: 1_000_000, seconds: 5)
         for _ in 1...5 {
-            let message = try error(running: body, limits: limits)
+            let message = try error(running: source, limits: limits)
             XCTAssertTrue(message.contains("): probe.lua:10: instruction budget exceeded"), message)
         }
     }
@@ -84,19 +68,13 @@ final class BudgetTests: XCTestCase {
     /// coroutine.resume, whose false the callback may drop and return at
     /// once: the callback ends with the error, at the loop's line.
     func testARunawayInACoroutineIsStoppedAndNoPcallSwallowsIt() throws {
+        // Budget/coroutine_runaway.lua, its start and what follows substituted.
+        let runaway = try Self.source("coroutine_runaway.lua")
         for start in ["pcall(coroutine.wrap(spin))", "coroutine.resume(coroutine.create(spin))",
                       "pcall(coroutine.resume, coroutine.create(spin))"] {
             for after in ["self.after = true", ""] {
-                let message = try error(running: """
-                    local function spin()
-                      while true do end
-                    end
-
-                    function Probe:go()
-                      \(start)
-                      \(after)
-                    end
-                    """)
+                let message = try error(running: runaway.replacingOccurrences(of: "pcall(coroutine.wrap(spin))", with: start)
+                    .replacingOccurrences(of: "self.after = true", with: after))
                 XCTAssertTrue(message.contains("): probe.lua:3: instruction budget exceeded"), "\(start) \(after): \(message)")
             }
         }
@@ -109,22 +87,8 @@ final class BudgetTests: XCTestCase {
     func testAHandlerEndedByOneItStartedSaysSoAtItsOwnLine() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let sender = try test.behaviour("a", source: """
-            local A = behaviour { name = "A", outlets = { button = "Button" }, events = { "poked" } }
-            function A:go()
-              print("before")
-              self:send("poked")
-              print("after")
-            end
-            return A
-            """, outlets: ["button": button])
-        let spinner = try test.behaviour("b", source: """
-            local B = behaviour { name = "B" }
-            function B:spin()
-              while true do end
-            end
-            return B
-            """)
+        let sender = try test.behaviour("a", source: Self.source("poking.lua"), outlets: ["button": button])
+        let spinner = try test.behaviour("b", source: Self.source("spinner.lua"))
         try sender.addTarget(spinner, action: "spin", for: "poked")
         sender.performAction("go", sender: button, arguments: [])
         let errors = test.errors
@@ -143,7 +107,7 @@ final class BudgetTests: XCTestCase {
     /// callbacks' budgets kept.
     func testACallbackOnAThreadThatBlocksSignalsIsStillStopped() throws {
         let errors = try errorsOnAThreadOfItsOwn(blockingSignals: true,
-                                                 running: "function Probe:go() while true do end end")
+                                                 running: Self.source("runaway.lua"))
         XCTAssertEqual(errors.count, 1)
         XCTAssertTrue(errors.first?.contains("instruction budget exceeded") ?? false, "\(errors)")
     }
@@ -151,7 +115,7 @@ final class BudgetTests: XCTestCase {
     /// The errors of `Probe:go`, run on a thread of its own with a large
     /// stack (and every signal blocked, as an app's thread may), which must
     /// end within 20 seconds.
-    private func errorsOnAThreadOfItsOwn(blockingSignals: Bool = false, running body: String,
+    private func errorsOnAThreadOfItsOwn(blockingSignals: Bool = false, running source: String,
                                          limits: SandboxLimits = .testing) throws -> [String] {
         final class Outcome: @unchecked Sendable {
             var errors: Result<[String], Error> = .success([])
@@ -164,7 +128,7 @@ final class BudgetTests: XCTestCase {
                 sigfillset(&all)
                 pthread_sigmask(SIG_SETMASK, &all, nil)
             }
-            outcome.errors = Result { try Self.errors(running: body, limits: limits) }
+            outcome.errors = Result { try Self.errors(running: source, limits: limits) }
             outcome.done.signal()
         }
         thread.stackSize = 4 << 20
@@ -179,16 +143,8 @@ final class BudgetTests: XCTestCase {
     /// 100th call and that raises its own error some 15,000 lines later,
     /// sooner than the stop gives up waiting for a loop (20,000 lines).
     func testAnErrorOfTheScriptsOwnBeforeTheStopIsTheScripts() throws {
-        let message = try error(running: """
-            function Probe:go()
-              local function dive(n)
-                coroutine.create(dive)
-                if n == 5000 then error("mine") end
-                return 1 + dive(n + 1)
-              end
-              return dive(1)
-            end
-            """, limits: SandboxLimits(memory: 32 << 20, instructions: 100_000, seconds: 5))
+        let message = try error(running: Self.source("own_error.lua"),
+                                limits: SandboxLimits(memory: 32 << 20, instructions: 100_000, seconds: 5))
         XCTAssertTrue(message.contains("probe.lua:5: mine"), message)
         XCTAssertFalse(message.contains("instruction budget exceeded"), message)
     }
@@ -201,15 +157,8 @@ final class BudgetTests: XCTestCase {
     /// memory limit come first.)
     func testARecursionThatNeverLoopsIsStoppedAtItsLine() throws {
         for _ in 1...3 {
-            let message = try error(running: """
-                function Probe:go()
-                  local function dive(n)
-                    coroutine.create(dive)
-                    return 1 + dive(n + 1)
-                  end
-                  return dive(1)
-                end
-                """, limits: SandboxLimits(memory: 16 << 20, instructions: 100_000, seconds: 5))
+            let message = try error(running: Self.source("dive.lua"),
+                                    limits: SandboxLimits(memory: 16 << 20, instructions: 100_000, seconds: 5))
             XCTAssertTrue(message.contains("): probe.lua:4: instruction budget exceeded (100000 instructions) while running this line"),
                           message)
         }
@@ -222,16 +171,11 @@ final class BudgetTests: XCTestCase {
     /// "memory limit exceeded".)
     func testATopLevelThatRunsOutOfMemoryIsToldAtItsLine() throws {
         let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
+        // Budget/hog.lua, growing its table by `grow`.
+        let hog = try Self.source("hog.lua")
         for grow in ["t[i] = string.rep(\"x\", 100000) .. i", "t[#t + 1] = {}"] {
             let test = try TestScene(limits: limits)
-            let source = """
-                local Hog = behaviour { name = "Hog" }
-                local t = {}
-                for i = 1, 1e9 do
-                  \(grow)
-                end
-                return Hog
-                """
+            let source = hog.replacingOccurrences(of: #"t[i] = string.rep("x", 100000) .. i"#, with: grow)
             XCTAssertThrowsError(try test.behaviour("hog", source: source)) { error in
                 let message = (error as? LuaError)?.message ?? "\(error)"
                 XCTAssertTrue(message.contains("hog.lua:4: memory limit exceeded (8192 KiB)"), message)
@@ -246,31 +190,10 @@ final class BudgetTests: XCTestCase {
     func testAMemoryErrorInACoroutineOrUnderAnErrorHandlerIsToldAtItsLine() throws {
         let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
         let cases = [
-            ("in_coroutine.lua", 5, """
-                local Hog = behaviour { name = "Hog" }
-                local grow = coroutine.wrap(function()
-                  local t = {}
-                  for i = 1, 1e9 do
-                    t[i] = string.rep("x", 100) .. i
-                  end
-                end)
-                grow()
-                return Hog
-                """),
+            ("in_coroutine.lua", 5, try Self.source("in_coroutine.lua")),
             // (The handler's work or xpcall's own may be what the limit
             // refuses for good: either line is the script's.)
-            ("under_handler.lua", 0, """
-                local Hog = behaviour { name = "Hog" }
-                print(xpcall(function()
-                  local t = {}
-                  for i = 1, 1e9 do t[i] = {} end
-                end, function()
-                  local parts = {}
-                  for i = 1, 1e6 do parts[i] = tostring(i) end
-                  return table.concat(parts)
-                end))
-                return Hog
-                """),
+            ("under_handler.lua", 0, try Self.source("under_handler.lua")),
         ]
         for (file, line, source) in cases {
             let test = try TestScene(limits: limits)
@@ -286,18 +209,8 @@ final class BudgetTests: XCTestCase {
     /// an eye on, is stopped too (in the recursion or at the loop: where
     /// depends on how deep the count ran out), not left to spin.
     func testALoopDeepUnderARecursionIsStopped() throws {
-        let errors = try errorsOnAThreadOfItsOwn(running: """
-            function Probe:go()
-              local function dive(n)
-                if n > 60000 then
-                  while true do end
-                end
-                local text = tostring(n) .. "x" .. tostring(n * 2)
-                return #text + dive(n + 1)
-              end
-              return dive(1)
-            end
-            """, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000, seconds: 5))
+        let errors = try errorsOnAThreadOfItsOwn(running: Self.source("deep_loop.lua"),
+                                                 limits: SandboxLimits(memory: 64 << 20, instructions: 100_000, seconds: 5))
         XCTAssertEqual(errors.count, 1, "\(errors)")
         let message = errors.first ?? ""
         XCTAssertTrue(message.contains("instruction budget exceeded (100000 instructions) while running this line"), message)
@@ -310,9 +223,7 @@ final class BudgetTests: XCTestCase {
     func testTheTimeLeftInACallbackIsNeverMoreThanItsLimit() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: Self.probe("""
-            function Probe:go() self.button.alpha = 0.5 end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: Self.source("half_alpha.lua"), outlets: ["button": button])
         var left: [Double] = []
         let observer = button.observeChanges { _ in
             if let seconds = test.runtime.callbackLeft.seconds { left.append(seconds) }

@@ -1,16 +1,22 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// A behaviour's environment is filled as it is used (CLuaShim/environment.c)
 /// but looks whole from everywhere: to the host's snapshots, in Lua's own
 /// messages, and when the memory limit cuts a fill short.
 final class EnvironmentTests: XCTestCase {
+    /// The scripts that read and change their environment, in Environment/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Environment")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     func testASnapshotOfAFieldHoldingTheEnvironmentListsEveryName() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("g", source: script("""
-            function Probe:awake() self.g = _G end
-            """, outlets: ""))
+        let probe = try test.behaviour("g", source: source("global_table_field.lua"))
         guard case .object(let fields)? = test.field("g", of: probe) else {
             return XCTFail("no table: \(String(describing: test.field("g", of: probe))) \(test.errors)")
         }
@@ -25,45 +31,23 @@ final class EnvironmentTests: XCTestCase {
     /// made whole), and a whole environment lists it once.
     func testTheBehaviourGlobalAnEnvironmentIsMadeWithIsLikeAnyOther() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("b", source: script("""
-            function Probe:awake()
-              self.same = type(behaviour)
-              behaviour = nil
-              self.partial = tostring(behaviour) .. " " .. tostring(getmetatable(_G))
-              behaviour = 1
-              behaviour = nil
-              self.again = tostring(behaviour)
-            end
-            function Probe:whole()
-              local listed = 0
-              for name in pairs(_G) do if name == "behaviour" then listed = listed + 1 end end
-              self.deleted = listed
-            end
-            """, outlets: ""))
+        let probe = try test.behaviour("b", source: source("behaviour_global.lua"))
         XCTAssertEqual(test.errors, [])
         XCTAssertEqual(test.field("same", of: probe), .string("function"))
         XCTAssertEqual(test.field("partial", of: probe), .string("nil nil"))
         XCTAssertEqual(test.field("again", of: probe), .string("nil"))
         probe.performAction("whole", sender: probe, arguments: [])
         XCTAssertEqual(test.field("deleted", of: probe), .number(0))
-        let kept = try test.behaviour("k", source: script("""
-            function Probe:awake()
-              local listed = 0
-              for name, value in pairs(_G) do
-                if name == "behaviour" and type(value) == "function" then listed = listed + 1 end
-              end
-              self.listed = listed
-            end
-            """, outlets: ""))
+        let kept = try test.behaviour("k", source: source("behaviour_global_other.lua"))
         XCTAssertEqual(test.field("listed", of: kept), .number(1))
     }
 
     func testANilOrNaNKeyOnTheEnvironmentGetsLuasMessage() throws {
+        // Environment/nil_key.lua, its key `nil` or another.
+        let script = try source("nil_key.lua")
         for (key, message) in [("nil", "table index is nil"), ("0/0", "table index is NaN")] {
             let test = try TestScene()
-            _ = try test.behaviour("k", source: script("""
-                function Probe:awake() local k = \(key); _G[k] = 1 end
-                """, outlets: ""))
+            _ = try test.behaviour("k", source: script.replacingOccurrences(of: "local k = nil", with: "local k = \(key)"))
             XCTAssertEqual(test.errors.count, 1)
             XCTAssertTrue(test.errors.first?.contains("k.lua:2: \(message)") == true, "\(test.errors)")
         }
@@ -75,27 +59,14 @@ final class EnvironmentTests: XCTestCase {
     /// the limit within the fill is found by bisection, then each padding
     /// around it is tried, so some of them end in the middle of the fill.
     func testAFillTheMemoryLimitCutsShortLeavesDeletedGlobalsDeleted() throws {
-        let source = script("""
-            function Probe:fill(_, n)
-              local head = nil
-              for _ = 1, n do head = { head } end
-              self.pad = head
-              for _ in pairs(_G) do end
-            end
-            function Probe:check()
-              self.pad = nil
-              local env = _ENV
-              env.string, env.table, env.math = nil, nil, nil
-              self.left = tostring(env.string) .. " " .. tostring(env.table) .. " " .. tostring(env.math)
-            end
-            """)
+        let filling = try source("fill_deletes_globals.lua")
         let limits = SandboxLimits(memory: 4 << 20, instructions: 100_000_000, seconds: 5)
         /// Whether the fill with `n` tables of padding ran out of memory,
         /// and what the deleted globals read afterwards.
         func attempt(_ n: Int) throws -> (ranOut: Bool, left: JSON?) {
             let test = try TestScene(limits: limits)
             let button = test.control(Button.self, "button")
-            let probe = try test.behaviour("p", source: source, outlets: ["button": button])
+            let probe = try test.behaviour("p", source: filling, outlets: ["button": button])
             probe.performAction("fill", sender: button, arguments: [.number(Double(n))])
             let ranOut = test.errors.contains { $0.contains("memory limit exceeded") }
             probe.performAction("check", sender: button, arguments: [])

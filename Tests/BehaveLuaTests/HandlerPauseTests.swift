@@ -8,7 +8,7 @@ import XCTest
 /// is needed at once. In those, pausing is an error at the script's line,
 /// never a silent end of the handler.
 final class HandlerPauseTests: XCTestCase {
-    /// The scripts of the pauses Lua cannot make, in Pauses/.
+    /// The scripts of the pauses tried here, in Pauses/.
     private func pause(_ file: String) throws -> String {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Pauses")
         return try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
@@ -25,16 +25,10 @@ final class HandlerPauseTests: XCTestCase {
     /// there) holds the clock at one moment: the clock stops it, at the
     /// script's line, with the fix; `after(0, …)` rescheduling itself too.
     func testALoopThatWaitsNoTimeIsNamedAtItsLine() throws {
-        for (loop, line) in [("while true do wait(0) end", 3), ("local function again() after(0, again) end\n  again()", 3)] {
+        for (loop, line) in [("wait_zero_loop.lua", 3), ("after_zero_loop.lua", 3)] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
-            let waits = try test.behaviour("w", source: """
-                local Waits = behaviour { name = "Waits", outlets = { button = "Button" } }
-                function Waits:awake()
-                  \(loop)
-                end
-                return Waits
-                """, file: "w.lua", outlets: ["button": button])
+            let waits = try test.behaviour("w", source: pause(loop), file: "w.lua", outlets: ["button": button])
             test.scene.clock.advance(by: 1)
             let entry = try XCTUnwrap(test.scene.trace.entries.last { $0.kind == .error }, loop)
             XCTAssertEqual(entry.error?.location, "w.lua:\(line)", "\(loop): \(entry.message)")
@@ -53,21 +47,13 @@ final class HandlerPauseTests: XCTestCase {
     }
 
     func testDestroyCannotPauseAndSaysSoAtItsLine() throws {
-        for (pause, what) in [("wait(1)", "destroy() cannot call wait: it would pause"),
-                              ("animate(0.3, function() self.button.alpha = 0 end)", "destroy() cannot animate over 0.3 s"),
-                              ("ask { options = { \"a\" } }", "destroy() cannot call ask: it would pause"),
-                              ("platform.requestPermission(\"camera\")", "destroy() cannot call platform.requestPermission")] {
+        for (pause, what) in [("destroy_wait.lua", "destroy() cannot call wait: it would pause"),
+                              ("destroy_animate.lua", "destroy() cannot animate over 0.3 s"),
+                              ("destroy_ask.lua", "destroy() cannot call ask: it would pause"),
+                              ("destroy_request.lua", "destroy() cannot call platform.requestPermission")] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
-            let probe = try test.behaviour("d", source: """
-                local Probe = behaviour { name = "Probe", outlets = { button = "Button" }, requires = { "camera" } }
-                function Probe:destroy()
-                  self.before = true
-                  \(pause)
-                  self.after = true
-                end
-                return Probe
-                """, file: "d.lua", outlets: ["button": button])
+            let probe = try test.behaviour("d", source: self.pause(pause), file: "d.lua", outlets: ["button": button])
             test.scene.dismiss()
             XCTAssertEqual(errors(test).count, 1, "\(pause): \(errors(test))")
             XCTAssertTrue(errors(test).first?.hasPrefix("d.lua:4: \(what)") ?? false, "\(pause): \(errors(test))")
@@ -85,29 +71,15 @@ final class HandlerPauseTests: XCTestCase {
     /// `animate` of every behaviour failed.
     func testAnimateChangesCannotPauseAndAFailedOneEndsItsCapture() throws {
         for (changes, expected) in [
-            ("coroutine.wrap(function() animate(1, function() self.button.alpha = 0.5; coroutine.yield() end) end)()",
-             "a.lua:4: a.lua:4: animate's changes cannot pause"),
-            ("animate(1, function() self.button.alpha = 0.5; ask { options = { \"x\" } } end)",
-             "a.lua:4: animate's changes cannot pause"),
-            ("animate(1, function() self.button.alpha = 0.5; while true do end end)",
-             "a.lua:4: instruction budget exceeded"),
+            ("animate_changes_yield.lua", "a.lua:4: a.lua:4: animate's changes cannot pause"),
+            ("animate_changes_ask.lua", "a.lua:4: animate's changes cannot pause"),
+            ("animate_changes_loop.lua", "a.lua:4: instruction budget exceeded"),
         ] {
             let test = try TestScene()
             let button = test.control(Button.self, "button")
             let label = test.control(Label.self, "label")
-            let attacker = try test.behaviour("a", source: script("""
-                function Probe:attack()
-                  self.started = true
-                  \(changes)
-                end
-                """), file: "a.lua", outlets: ["button": button])
-            let other = try test.behaviour("o", source: script("""
-                function Probe:fade()
-                  self.label.alpha = 0.8
-                  animate(0, function() self.label.alpha = 0.2 end)
-                  self.faded = true
-                end
-                """, outlets: "label = \"Label\""), file: "o.lua", outlets: ["label": label])
+            let attacker = try test.behaviour("a", source: pause(changes), file: "a.lua", outlets: ["button": button])
+            let other = try test.behaviour("o", source: pause("fade.lua"), file: "o.lua", outlets: ["label": label])
             attacker.performAction("attack", sender: button, arguments: [])
             XCTAssertTrue(errors(test).last?.hasPrefix(expected) ?? false, "\(changes): \(errors(test))")
             XCTAssertEqual(errors(test).count, 1, "\(changes): \(errors(test))")
@@ -189,12 +161,7 @@ final class HandlerPauseTests: XCTestCase {
     func testDestroyMayAnimateAtOnce() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        _ = try test.behaviour("d", source: script("""
-            function Probe:destroy()
-              animate(0, function() self.button.alpha = 0.5 end)
-              self.done = true
-            end
-            """), outlets: ["button": button])
+        _ = try test.behaviour("d", source: pause("destroy_animates_at_once.lua"), outlets: ["button": button])
         test.scene.dismiss()
         XCTAssertEqual(errors(test), [])
         XCTAssertEqual(button.alpha, 0.5)
@@ -203,10 +170,7 @@ final class HandlerPauseTests: XCTestCase {
 
     func testAwakeAndChangedMayWait() throws {
         let test = try TestScene()
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake() wait(1); self.woke = true end
-            function Probe:changed(name) wait(1); self.changedLater = name end
-            """, outlets: "", extra: ", inspectables = { speed = 1 }"))
+        let probe = try test.behaviour("p", source: pause("awake_and_changed_wait.lua"))
         try probe.setInspectable("speed", to: .number(2))
         XCTAssertNil(test.field("woke", of: probe))
         test.scene.clock.advance(by: 1)
@@ -219,11 +183,7 @@ final class HandlerPauseTests: XCTestCase {
         let test = try TestScene()
         let field = test.control(TextField.self, "field")
         let scroll = test.control(ScrollView.self, "scroll")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:textFieldShouldReturn() wait(1); return false end
-            function Probe:scrollViewDidScroll() wait(1); self.scrolled = true end
-            """, outlets: "field = \"TextField\", scroll = \"ScrollView\""),
-            file: "p.lua", outlets: ["field": field, "scroll": scroll])
+        let probe = try test.behaviour("p", source: pause("delegate_waits.lua"), file: "p.lua", outlets: ["field": field, "scroll": scroll])
         field.delegate = probe
         scroll.delegate = probe
         field.pressReturn()

@@ -1,10 +1,18 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// Work and memory a script makes the host spend without spending its own
 /// budget: each is bounded by something a script cannot grow.
 final class HostWorkBoundsTests: XCTestCase {
+    /// The scripts that make the host work, in Bounds/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Bounds")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     /// Thousands of live animations and a timer that fires every
     /// nanosecond used to move every animation at every firing (56 s for
     /// one advance), each move a trace entry. Animations are now read at
@@ -12,19 +20,7 @@ final class HostWorkBoundsTests: XCTestCase {
     func testAnimationsCostNothingWhileTimersFire() throws {
         let test = try TestScene()
         let label = test.control(Label.self, "label")
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              for i = 1, 2000 do
-                after(0, function() animate(10, function() self.label.alpha = 0 end) end)
-              end
-              local ticks = 0
-              local function tick()
-                ticks = ticks + 1
-                if ticks < 20000 then after(1e-9, tick) end
-              end
-              tick()
-            end
-            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        try test.behaviour("p", source: source("animations_and_timer.lua"), outlets: ["label": label])
         test.scene.clock.advance(by: 5)
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
         XCTAssertEqual(test.scene.animator.runningCount, 2000, "a taken-over animation still ends at its time")
@@ -62,13 +58,7 @@ final class HostWorkBoundsTests: XCTestCase {
         let limits = SandboxLimits(memory: 32 << 20, instructions: 1 << 40, seconds: 0.02)
         let test = try TestScene(limits: limits)
         let button = test.control(Button.self, "button")
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              for i = 1, 1000 do
-                self.button:on("touchUpInside", function() while true do end end)
-              end
-            end
-            """), outlets: ["button": button])
+        try test.behaviour("p", source: source("ten_time_limits.lua"), outlets: ["button": button])
         try test.scene.execute(.tap("button"))
         let errors = test.errors
         let perCallback = errors.filter { $0.contains("time limit exceeded (0.02") }.count
@@ -92,15 +82,7 @@ final class HostWorkBoundsTests: XCTestCase {
     func testAnAdvanceStopsWhenItsCommandIsOutOfTime() throws {
         let limits = SandboxLimits(memory: 32 << 20, instructions: 1 << 40, seconds: 0.02)
         let test = try TestScene(limits: limits)
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local function work()
-                local t = now()
-                for i = 1, 200000 do t = t + i end
-              end
-              for i = 1, 50000 do after(i / 1000, work) end
-            end
-            """, outlets: ""))
+        try test.behaviour("p", source: source("advance_out_of_time.lua"))
         try test.scene.execute(.advance(100))
         XCTAssertLessThan(test.scene.clock.now, 50, "the clock stopped where the time ran out")
         XCTAssertLessThan(test.errors.count, 1000)
@@ -118,13 +100,7 @@ final class HostWorkBoundsTests: XCTestCase {
         test.scene.trace.listener = { entry in
             if entry.kind == .change { heard = max(heard, text(entry.json["new"]).utf8.count) }
         }
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local s = ("x"):rep(1000000)
-              for i = 1, 200 do self.label.text = s .. i end
-              print(s)
-            end
-            """, outlets: "label = \"Label\""), outlets: ["label": label])
+        try test.behaviour("p", source: source("trace_text.lua"), outlets: ["label": label])
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
         XCTAssertEqual(heard, 1_000_003, "the listener hears the whole value (\"x\" * 10^6 .. 200)")
         let kept = test.scene.trace.entries.map { $0.json.text.utf8.count }
@@ -142,16 +118,7 @@ final class HostWorkBoundsTests: XCTestCase {
     func testControlTextCountsAgainstTheScenesMemoryLimit() throws {
         let wired = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
         let views = (1...10).map { wired.control(Label.self, "l\($0)") }
-        let script = LuaScript(path: "p.lua", source: script("""
-            function Probe:awake()
-              local s = ("x"):rep(12000000)
-              self.set = 0
-              for _, label in ipairs(self.labels) do
-                label.text = s
-                self.set = self.set + 1
-              end
-            end
-            """, outlets: "", extra: ", outletCollections = { labels = \"Label\" }"))
+        let script = LuaScript(path: "p.lua", source: try source("control_text.lua"))
         let behaviour = try LuaBehaviour(script: script, name: "p", runtime: wired.runtime)
         try behaviour.setOutletCollection("labels", to: views)
         wired.scene.attach(behaviour)
@@ -172,24 +139,7 @@ final class HostWorkBoundsTests: XCTestCase {
     func testTimersAndConnectionsCountAgainstTheMemoryLimit() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 16 << 20, instructions: 100_000_000, seconds: 5))
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            local function nothing() end
-            function Probe:fill(make)
-              local made, message = 0, nil
-              for i = 1, 100000 do
-                local ok, err = pcall(make, i)
-                if not ok then message = err break end
-                made = made + 1
-              end
-              return made, message
-            end
-            function Probe:awake()
-              self.timers, self.refused = self:fill(function(i) after(i / 100, nothing) end)
-            end
-            function Probe:connect()
-              self.connections, self.refused = self:fill(function() self.button:on("touchDown", nothing) end)
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("timers_and_connections.lua"), outlets: ["button": button])
         guard case .number(let timers) = test.field("timers", of: probe) else { return XCTFail("\(test.errors)") }
         XCTAssertGreaterThan(timers, 10_000, "a scene may hold many timers")
         XCTAssertLessThan(timers, Double((16 << 20) / LuaCallback.hostBytes), "but not more than its memory limit")
@@ -216,22 +166,7 @@ final class HostWorkBoundsTests: XCTestCase {
     func testABehaviourWithManyConnectionsDiesAtOnce() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 5))
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local function nothing() end
-              for _ = 1, 20000 do self.button:on("touchDown", nothing) end
-              self.heard = 0
-              local kept = {}
-              for i = 1, 100 do
-                kept[i] = self.button:on("touchUpInside", function() self.heard = self.heard + 1 end)
-              end
-              for i = 1, 60 do kept[i]:disconnect() end
-              self.kept = kept
-            end
-            function Probe:keepOne()
-              for i = 61, 99 do self.kept[i]:disconnect() end
-            end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("p", source: source("many_connections.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.field("heard", of: probe), .number(40), "disconnected handlers do not run")
         probe.performAction("keepOne", sender: button, arguments: [])
@@ -248,19 +183,7 @@ final class HostWorkBoundsTests: XCTestCase {
     /// asking with 64 long options each used to hold 1.3 GB.
     func testWaitingDialogsAreBounded() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local options = {}
-              for i = 1, 64 do options[i] = ("o"):rep(100000) .. i end
-              self.asked = 0
-              for i = 1, 100 do
-                after(0, function()
-                  self.asked = self.asked + 1
-                  ask { style = "alert", title = "Sure?", options = options }
-                end)
-              end
-            end
-            """, outlets: ""))
+        try test.behaviour("p", source: source("waiting_dialogs.lua"))
         try test.scene.execute(.advance(1))
         let errors = test.errors
         XCTAssertEqual(test.field("asked", of: test.scene.behaviour(named: "p")!), .number(100))
@@ -276,23 +199,7 @@ final class HostWorkBoundsTests: XCTestCase {
     /// string was dropped, and a title or message that is no string.
     func testAskRefusesWhatItWouldLeaveOut() throws {
         let test = try TestScene()
-        try test.behaviour("p", source: script("""
-            local function try(what, arguments)
-              local ok, message = pcall(ask, arguments)
-              print(what, ok, message)
-            end
-
-            function Probe:awake()
-              local many = {}
-              for i = 1, 65 do many[i] = "o" .. i end
-              try("many", { options = many })
-              try("number", { options = { "a", 2 } })
-              try("list", { options = "a" })
-              try("title", { title = 5, options = { "a" } })
-              try("message", { message = {}, options = { "a" } })
-              try("cancel", { cancel = false })
-            end
-            """, outlets: ""))
+        try test.behaviour("p", source: source("ask_refuses.lua"))
         let lines = test.scene.trace.entries.filter { $0.kind == .log }.map(\.message)
         XCTAssertEqual(lines, [
             "[p] many\tfalse\tp.lua:3: ask: 65 options; a dialog has at most 64",
@@ -321,12 +228,7 @@ final class HostWorkBoundsTests: XCTestCase {
     /// last thousand, their names cut like trace text.
     func testTheActionLogIsBounded() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 32 << 20, instructions: 100_000_000, seconds: 5))
-        try test.behaviour("p", source: script("""
-            function Probe:awake()
-              local long = ("x"):rep(100000)
-              for i = 1, 5000 do self:sendAction(i == 5000 and long or "a" .. i) end
-            end
-            """, outlets: ""))
+        try test.behaviour("p", source: source("action_log.lua"))
         XCTAssertEqual(test.scene.errorCount, 0, "\(test.errors)")
         XCTAssertEqual(test.scene.actions.count, Scene.maximumActions)
         XCTAssertEqual(test.scene.actions.first?.name, "a4001")

@@ -8,19 +8,26 @@ import XCTest
 /// it refuses a script for good, the script stops, whatever `pcall`,
 /// `xpcall` or coroutine it is in, and the error names the line that asked.
 final class MemoryLimitTests: XCTestCase {
+    /// The scripts these tests run, in Memory/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Memory")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     static let limits = SandboxLimits(memory: 8 << 20, instructions: 50_000_000, seconds: 10)
 
-    /// Runs `Probe:go` from `body` (lines of the file from 2 on) and returns
-    /// the errors it ended with and the button's title after it. A callback
-    /// that counts past the instructions after which the watchdog starts
-    /// runs first: the script then runs with no hook at all, the case where
-    /// nothing looked at the limit again.
-    func run(_ body: String) throws -> (errors: [String], title: String) {
+    /// Runs `Probe:go` of the script `source` and returns the errors it
+    /// ended with and the button's title after it. A callback that counts
+    /// past the instructions after which the watchdog starts runs first
+    /// (Memory/warm.lua): the script then runs with no hook at all, the
+    /// case where nothing looked at the limit again.
+    func run(_ source: String) throws -> (errors: [String], title: String) {
         let test = try TestScene(limits: Self.limits)
         let button = test.control(Button.self, "button")
-        let warm = try test.behaviour("warm", source: script("function Probe:go() for _ = 1, 2000000 do end end", name: "Warm"))
+        let warm = try test.behaviour("warm", source: self.source("warm.lua"))
         warm.performAction("go", sender: button, arguments: [])
-        let probe = try test.behaviour("probe", source: script(body), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source, outlets: ["button": button])
         #if os(Linux)
         XCTAssertTrue(test.runtime.countsInstructionsByWindows)
         #endif
@@ -28,10 +35,10 @@ final class MemoryLimitTests: XCTestCase {
         return (test.errors, button.title)
     }
 
-    /// Runs `body` and checks that it stopped at the memory limit, named
+    /// Runs `source` and checks that it stopped at the memory limit, named
     /// at `line`, before it set the button's title.
-    func assertStopped(at line: Int, running body: String, file: StaticString = #filePath, line testLine: UInt = #line) throws {
-        let (errors, title) = try run(body)
+    func assertStopped(at line: Int, running source: String, file: StaticString = #filePath, line testLine: UInt = #line) throws {
+        let (errors, title) = try run(source)
         XCTAssertEqual(title, "", "the script went on after the memory limit", file: file, line: testLine)
         XCTAssertEqual(errors.count, 1, "\(errors)", file: file, line: testLine)
         XCTAssertTrue(errors.first?.contains("probe.lua:\(line): memory limit exceeded (8192 KiB)") == true, "\(errors)",
@@ -41,56 +48,18 @@ final class MemoryLimitTests: XCTestCase {
     /// A script that catches "not enough memory" and then allocates nothing
     /// more used to go on: here it would count and set the button's title.
     func testAPcallDoesNotSwallowTheMemoryLimit() throws {
-        try assertStopped(at: 5, running: """
-            function Probe:go()
-              local keep = {}
-              pcall(function()
-                while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
-              end)
-              keep = nil
-              local n = 0
-              for i = 1, 100000 do n = n + i end
-              self.button.title = "went on " .. tostring(n)
-            end
-            """)
+        try assertStopped(at: 5, running: source("pcall.lua"))
     }
 
     /// The same under xpcall, with a message handler of the script's own.
     func testAnXpcallDoesNotSwallowTheMemoryLimit() throws {
-        try assertStopped(at: 5, running: """
-            function Probe:go()
-              local keep = {}
-              local ok = xpcall(function()
-                while true do keep[#keep + 1] = {} end
-              end, function(m) return "caught: " .. tostring(m) end)
-              keep = nil
-              local n = 0
-              for i = 1, 100000 do n = n + i end
-              self.button.title = ok and "no error" or "went on"
-            end
-            """)
+        try assertStopped(at: 5, running: source("xpcall.lua"))
     }
 
     /// Inside a coroutine: neither the coroutine's pcall, nor the
     /// coroutine's end, nor a pcall around its resumption swallows it.
     func testACoroutineDoesNotSwallowTheMemoryLimit() throws {
-        try assertStopped(at: 7, running: """
-            function Probe:go()
-              local button = self.button
-              local co = coroutine.create(function()
-                local keep = {}
-                pcall(function()
-                  while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
-                end)
-                keep = nil
-                button.title = "went on in the coroutine"
-              end)
-              pcall(coroutine.resume, co)
-              local n = 0
-              for i = 1, 100000 do n = n + i end
-              button.title = "went on after it " .. tostring(n)
-            end
-            """)
+        try assertStopped(at: 7, running: source("coroutine.lua"))
     }
 
     /// A library function called through `pcall` (two C frames above the
@@ -98,21 +67,8 @@ final class MemoryLimitTests: XCTestCase {
     /// that called pcall, not at the line after it where the hook stopped
     /// the script.
     func testARefusalThroughPcallNamesTheLineThatCalledIt() throws {
-        try assertStopped(at: 4, running: """
-            function Probe:go()
-              local parts = {}
-              local ok = pcall(string.rep, "y", 64 * 1024 * 1024)
-              self.button.title = ok and "made it" or "went on"
-            end
-            """)
-        try assertStopped(at: 5, running: """
-            function Probe:go()
-              local parts = {}
-              for i = 1, 40 do parts[i] = string.rep("z", 100000) end
-              local ok = pcall(table.concat, parts, string.rep("s", 200000))
-              self.button.title = ok and "made it" or "went on"
-            end
-            """)
+        try assertStopped(at: 4, running: source("pcall_string_rep.lua"))
+        try assertStopped(at: 5, running: source("pcall_table_concat.lua"))
     }
 
     /// A library's buffer (`string.rep`'s) is refused while the garbage
@@ -122,21 +78,7 @@ final class MemoryLimitTests: XCTestCase {
     /// string made from it), so it is not stopped: it used to be, at the
     /// `string.rep`.
     func testGarbageAwaitingCollectionDoesNotStopAScript() throws {
-        let (errors, title) = try run("""
-            function Probe:go()
-              local keep = {}
-              for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
-              local piece = string.rep("z", 50000)
-              local made = 0
-              for _, size in ipairs({900000, 1200000, 1500000}) do
-                for i = 1, 600 do
-                  local garbage = piece .. i
-                  if i % 11 == 0 then made = made + #string.rep("x", size) end
-                end
-              end
-              self.button.title = "made " .. made .. " with " .. #keep
-            end
-            """)
+        let (errors, title) = try run(source("garbage_awaiting_collection.lua"))
         XCTAssertEqual(errors, [])
         XCTAssertEqual(title, "made 194400000 with 3")
     }
@@ -159,7 +101,7 @@ final class MemoryLimitTests: XCTestCase {
     /// `setup` makes) 454 times while the script holds over 4 MB of 8 and
     /// leaves garbage, and returns the errors and the total length made.
     func runBesideGarbage(_ call: String, setup: String = "") throws -> (errors: [String], title: String) {
-        try run("""
+        try run(script("""
             function Probe:go()
               local keep = {}
               for i = 1, 3 do keep[i] = string.rep(tostring(i), 1000000) end
@@ -176,7 +118,7 @@ final class MemoryLimitTests: XCTestCase {
               end
               self.button.title = "made " .. made .. " with " .. #keep
             end
-            """)
+            """))
     }
 
     /// The other library functions that fill a library's buffer: each
@@ -223,17 +165,7 @@ final class MemoryLimitTests: XCTestCase {
     func testCollectionsForRoomAreChargedToTheBudget() throws {
         let test = try TestScene(limits: SandboxLimits(memory: 8 << 20, instructions: 300_000, seconds: 600))
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            local calls = 0
-            function Probe:go()
-              local big = string.rep("x", 3000000)
-              while true do
-                string.format("x", big)
-                calls = calls + 1
-              end
-            end
-            function Probe:report() self.button.title = tostring(calls) end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("collections_for_room.lua"), outlets: ["button": button])
         probe.performAction("go", sender: button, arguments: [])
         probe.performAction("report", sender: button, arguments: [])
         XCTAssertEqual(test.errors.count, 1, "\(test.errors)")
@@ -248,15 +180,10 @@ final class MemoryLimitTests: XCTestCase {
     /// text, and its line in the traceback): Lua raises that very string
     /// as a memory error, which used to be reported as the memory limit.
     func testAScriptsOwnNotEnoughMemoryIsItsError() throws {
+        // Memory/own_error_message.lua, raising `message` at its line 5.
+        let raising = try source("own_error_message.lua")
         func report(_ message: String) throws -> (errors: [String], title: String) {
-            try run("""
-                function Probe:go()
-                  local ok, caught = pcall(error, "not enough memory", 0)
-                  self.button.title = caught
-                  error("\(message)", 0)
-                  self.button.title = "went on"
-                end
-                """)
+            try run(raising.replacingOccurrences(of: #"error("not enough memory", 0)"#, with: #"error("\#(message)", 0)"#))
         }
         let (errors, title) = try report("not enough memory")
         let (others, _) = try report("out of paper")
@@ -271,15 +198,7 @@ final class MemoryLimitTests: XCTestCase {
     /// position in front of a memory error), and raised as a script is
     /// read, outside any callback.
     func testAScriptsOwnNotEnoughMemoryInACoroutineOrAtTopLevelIsItsError() throws {
-        let (errors, title) = try run("""
-            function Probe:go()
-              local f = coroutine.wrap(function()
-                error("not enough memory", 0)
-              end)
-              f()
-              self.button.title = "went on"
-            end
-            """)
+        let (errors, title) = try run(source("own_not_enough_memory_in_coroutine.lua"))
         XCTAssertEqual(title, "")
         XCTAssertEqual(errors.count, 1, "\(errors)")
         XCTAssertTrue(errors.first?.contains("): not enough memory\nstack traceback:") == true, "\(errors)")
@@ -299,13 +218,7 @@ final class MemoryLimitTests: XCTestCase {
     /// that the collection made good earlier (which the report used to name).
     func testAScriptsOwnNotEnoughMemoryFromAssertIsAtItsLine() throws {
         let test = try TestScene(limits: Self.limits)
-        XCTAssertThrowsError(try test.behaviour("probe", source: script("""
-            local garbage = {}
-            for i = 1, 3 do garbage[i] = string.rep("g", 2000000) .. i end
-            garbage = nil
-            local s = string.rep("y", 1500000) .. "!"
-            table.sort({"not enough memory", false}, assert)
-            """))) { error in
+        XCTAssertThrowsError(try test.behaviour("probe", source: source("assert_not_enough_memory.lua"))) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains("probe.lua:6: not enough memory"), text)
             XCTAssertFalse(text.contains("probe.lua:3:"), "a refusal made good: \(text)")
@@ -316,20 +229,8 @@ final class MemoryLimitTests: XCTestCase {
     /// The other way round: the limit itself, raised with no pcall and
     /// in a coroutine, is still the limit, at the line that asked.
     func testARealRefusalIsStillTheLimitAtItsLine() throws {
-        try assertStopped(at: 3, running: """
-            function Probe:go()
-              local s = string.rep("y", 64 * 1024 * 1024)
-              self.button.title = "made " .. #s
-            end
-            """)
-        try assertStopped(at: 4, running: """
-            function Probe:go()
-              local f = coroutine.wrap(function()
-                return string.rep("y", 64 * 1024 * 1024)
-              end)
-              self.button.title = "made " .. #f()
-            end
-            """)
+        try assertStopped(at: 3, running: source("string_rep_limit.lua"))
+        try assertStopped(at: 4, running: source("string_rep_limit_in_coroutine.lua"))
     }
 
     /// The stop ends the callback only: the behaviour's next action and its
@@ -342,20 +243,7 @@ final class MemoryLimitTests: XCTestCase {
         let test = try TestScene(limits: Self.limits)
         XCTAssertNotNil(bh_reused(test.runtime.L), "the state was not made again")
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            local keep = {}
-            function Probe:go()
-              pcall(function()
-                while true do keep[#keep + 1] = string.rep("y", 100000) .. #keep end
-              end)
-              self.button.title = "went on"
-            end
-            function Probe:again()
-              keep = {}
-              self.button.title = "again " .. string.rep("z", 3)
-            end
-            function Probe:destroy() self.button.title = "destroyed" end
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("stopped_state.lua"), outlets: ["button": button])
         probe.performAction("go", sender: button, arguments: [])
         XCTAssertEqual(button.title, "")
         XCTAssertEqual(test.errors.count, 1, "\(test.errors)")
@@ -370,13 +258,7 @@ final class MemoryLimitTests: XCTestCase {
         let next = try TestScene(limits: Self.limits)
         XCTAssertNotNil(bh_reused(next.runtime.L), "the stopped state was not made again")
         let other = next.control(Button.self, "button")
-        let fresh = try next.behaviour("probe", source: script("""
-            function Probe:go()
-              local parts = {}
-              for i = 1, 1000 do parts[i] = string.rep("x", 100) end
-              self.button.title = "ran " .. #table.concat(parts)
-            end
-            """), outlets: ["button": other])
+        let fresh = try next.behaviour("probe", source: source("stopped_state_fresh.lua"), outlets: ["button": other])
         fresh.performAction("go", sender: other, arguments: [])
         XCTAssertEqual(next.errors, [])
         XCTAssertEqual(other.title, "ran 100000")
@@ -407,28 +289,7 @@ final class MemoryLimitTests: XCTestCase {
         let fresh = try TestScene(limits: Self.limits)
         let base = Int(bh_memory_used(fresh.runtime.L))
         fresh.runtime.close()
-        let source = """
-            local keep = {}
-            for i = 1, 20 do keep[i] = { i, tostring(i) } end
-            local Sweep = behaviour {
-              name = "Sweep",
-              outlets = { button = "Button", scroll = "ScrollView" },
-              inspectables = { size = { type = "size", default = { 1, 2 } }, label = { type = "string", default = "x" } },
-              events = { "poked" },
-            }
-            function Sweep:awake()
-              self.toggled = false
-              self.kept = self.button
-              self.scroll.delegate = self
-              self.button:on("touchUpInside", function() self.toggled = not self.toggled; self:send("poked") end)
-              after(1, function() self.timed = true end)
-              local t = {}
-              for i = 1, 10 do t[i] = { i } end
-              self.t = t
-            end
-            function Sweep:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
-            return Sweep
-            """
+        let sweep = try source("sweep.lua")
         let limitsError = try Regex(#"^sweep\.lua(:\d+)?: memory limit exceeded \(\d+ KiB\)"#)
         let atTheLine = try Regex(#"\): sweep\.lua:\d+: (on: |after: )?memory limit exceeded \(\d+ KiB\)"#)
         var attached = 0, refused = 0
@@ -441,7 +302,7 @@ final class MemoryLimitTests: XCTestCase {
                 let button = test.control(Button.self, "b\(i)")
                 let scroll = test.control(ScrollView.self, "s\(i)")
                 do {
-                    let made = try test.behaviour("t\(i)", source: source, file: "sweep.lua",
+                    let made = try test.behaviour("t\(i)", source: sweep, file: "sweep.lua",
                                                   outlets: ["button": button, "scroll": scroll])
                     attached += 1
                     button.tap()

@@ -1,10 +1,18 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// `platform.*` for scripts: values, pausing handlers, errors with
 /// suggestions, the `requires` declaration, and the bundled image picker.
 final class PlatformBridgeTests: XCTestCase {
+    /// The scripts these tests run, in Platform/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Platform")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     func makeScene(_ configure: (inout PlatformConfiguration) -> Void = { _ in }) throws -> (TestScene, HeadlessPlatform) {
         var configuration = PlatformConfiguration()
         configure(&configuration)
@@ -21,13 +29,7 @@ final class PlatformBridgeTests: XCTestCase {
 
     func testAvailableAndPermission() throws {
         let (test, _) = try makeScene { $0.camera = .init(available: true, permission: .denied) }
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.camera = platform.available("camera")
-              self.library = platform.available("photoLibrary")
-              self.permission = platform.permission("camera")
-            end
-            """, extra: requiresBoth))
+        let probe = try test.behaviour("probe", source: source("available.lua"))
         XCTAssertEqual(test.field("camera", of: probe), .bool(true))
         XCTAssertEqual(test.field("library", of: probe), .bool(false))
         XCTAssertEqual(test.field("permission", of: probe), .string("denied"))
@@ -37,14 +39,7 @@ final class PlatformBridgeTests: XCTestCase {
     func testRequestPermissionPausesTheHandlerUntilAnswered() throws {
         let (test, platform) = try makeScene { $0.camera = .init(available: true, permission: .notDetermined) }
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                self.before = true
-                self.answer = platform.requestPermission("camera")
-              end)
-            end
-            """, extra: requiresBoth), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("request_permission.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.field("before", of: probe), .bool(true))
         XCTAssertNil(test.field("answer", of: probe))
@@ -64,15 +59,7 @@ final class PlatformBridgeTests: XCTestCase {
             $0.library = PhotoLibrary(folder: "photos", photos: PlatformBridgeTests.photos)
         }
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                local image = platform.pickImage("photoLibrary")
-                self.picked = image and image:fitting(1024, 1024) or "cancelled"
-                self.size = image and (image.width .. "x" .. image.height)
-              end)
-            end
-            """, extra: requiresBoth), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: source("pick_image.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.scene.presentedDialog?.options, ["wide.png", "tall.jpg", "small.png"])
         try test.scene.choose("wide.png")
@@ -90,14 +77,7 @@ final class PlatformBridgeTests: XCTestCase {
             $0.library = PhotoLibrary(folder: "photos", photos: PlatformBridgeTests.photos)
         }
         let button = test.control(Button.self, "button")
-        try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                local image = platform.pickImage("photoLibrary")
-                self.picked = image.fitting(64, 64)
-              end)
-            end
-            """, extra: requiresBoth), outlets: ["button": button])
+        try test.behaviour("probe", source: source("image_dot_call.lua"), outlets: ["button": button])
         button.tap()
         try test.scene.choose("wide.png")
         XCTAssertTrue(test.errors.last?.contains(
@@ -137,30 +117,15 @@ final class PlatformBridgeTests: XCTestCase {
 
     func testWaitingOutsideAHandlerIsAnError() throws {
         let (test, _) = try makeScene { $0.camera.permission = .notDetermined }
-        try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              local co = coroutine.create(function() return platform.requestPermission("camera") end)
-              self.ok, self.message = coroutine.resume(co)
-            end
-            """, extra: requiresBoth))
+        try test.behaviour("probe", source: source("wait_outside_handler.lua"))
         XCTAssertNil(test.scene.presentedDialog, "nothing is asked")
         XCTAssertEqual(test.errors, [])
     }
 
     func testEachBehaviourHasItsOwnPlatformTable() throws {
         let (test, platform) = try makeScene()
-        try test.behaviour("vandal", source: script("""
-            function Probe:awake()
-              platform.openSettings = function() end
-              rawset(platform, "available", function() return true end)
-            end
-            """))
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              platform.openSettings()
-              self.camera = platform.available("camera")
-            end
-            """))
+        try test.behaviour("vandal", source: source("vandal.lua"))
+        let probe = try test.behaviour("probe", source: source("own_table.lua"))
         XCTAssertEqual(platform.settingsOpened, 1)
         XCTAssertEqual(test.field("camera", of: probe), .bool(false))
     }

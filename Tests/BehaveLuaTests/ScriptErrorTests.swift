@@ -1,24 +1,28 @@
 import BehaveCore
 @testable import BehaveLua
+import Foundation
 import XCTest
 
 /// An error travels as one value (`ScriptError`): where it was raised is
 /// read from the frames live then, never from its text, so a message that
 /// names another place cannot pass for one.
 final class ScriptErrorTests: XCTestCase {
-    private func firstError(_ body: String) throws -> ScriptError {
+    /// The scripts that raise them, in Errors/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Errors")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    /// The error of Errors/`file`'s behaviour, loaded as probe.lua.
+    private func firstError(_ file: String) throws -> ScriptError {
         let test = try TestScene()
-        try test.behaviour("probe", source: script(body))
+        try test.behaviour("probe", source: source(file))
         return try XCTUnwrap(test.scene.trace.entries.first { $0.kind == .error }?.error)
     }
 
     func testAnErrorCarriesItsFileLineContextAndTraceback() throws {
-        let error = try firstError("""
-            function Probe:awake()
-              local t = nil
-              return t.x
-            end
-            """)
+        let error = try firstError("nil_index.lua")
         XCTAssertEqual(error.file, "probe.lua")
         XCTAssertEqual(error.line, 4)
         XCTAssertEqual(error.text, "attempt to index a nil value (local 't')")
@@ -33,12 +37,7 @@ final class ScriptErrorTests: XCTestCase {
     /// gives no text was told at `behave:22:`, a line of Behave's no user
     /// can go to; it is the script's line that printed.
     func testAnErrorInBehavesOwnLuaIsToldAtTheScriptsLine() throws {
-        let error = try firstError("""
-            function Probe:awake()
-              local odd = setmetatable({}, { __tostring = function() return {} end })
-              print("value:", odd)
-            end
-            """)
+        let error = try firstError("tostring_not_text.lua")
         XCTAssertEqual(error.file, "probe.lua")
         XCTAssertEqual(error.line, 4)
         XCTAssertEqual(error.headline, "probe.lua:4: '__tostring' must return a string")
@@ -47,11 +46,7 @@ final class ScriptErrorTests: XCTestCase {
     /// Only a line of Behave's own Lua that was running is cut: a
     /// script's own message that starts the same way is its words, whole.
     func testAScriptsOwnMessageThatStartsLikeBehavesLineIsKept() throws {
-        let error = try firstError("""
-            function Probe:awake()
-              error("behave:7: the user's own words", 0)
-            end
-            """)
+        let error = try firstError("behaves_own_line.lua")
         XCTAssertEqual(error.text, "behave:7: the user's own words")
     }
 
@@ -78,15 +73,7 @@ final class ScriptErrorTests: XCTestCase {
         let path = "Behaviours/a-rather-long-folder-name/with/several/levels/of/probe.lua"
         XCTAssertGreaterThan(path.utf8.count, 60)
         let test = try TestScene()
-        try test.behaviour("probe", source: script("""
-            local function helper()
-              pritn("x")
-            end
-
-            function Probe:awake()
-              helper()
-            end
-            """), file: path)
+        try test.behaviour("probe", source: source("misspelt_in_helper.lua"), file: path)
         let error = try XCTUnwrap(test.scene.trace.entries.first { $0.kind == .error }?.error)
         XCTAssertEqual(error.file, path)
         XCTAssertEqual(error.line, 3)
@@ -103,11 +90,8 @@ final class ScriptErrorTests: XCTestCase {
     func testTwoLongPathsThatEndAlikeAreLeftAsLuaNamesThem() throws {
         let test = try TestScene()
         for folder in ["first", "other"] {
-            try test.behaviour("probe\(folder)", source: script("""
-                function Probe:awake()
-                  error("boom")
-                end
-                """), file: "\(folder)/a-rather-long-folder-name/with/several/levels/of/probe.lua")
+            try test.behaviour("probe\(folder)", source: source("boom.lua"),
+                               file: "\(folder)/a-rather-long-folder-name/with/several/levels/of/probe.lua")
         }
         let files = test.scene.trace.entries.filter { $0.kind == .error }.compactMap { $0.error?.file }
         XCTAssertEqual(files, ["first/a-rather-long-folder-name/with/several/levels/of/probe.lua",
@@ -116,11 +100,7 @@ final class ScriptErrorTests: XCTestCase {
 
     func testTheTraceTellsFileAndLineAsFields() throws {
         let test = try TestScene()
-        try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              error("boom")
-            end
-            """))
+        try test.behaviour("probe", source: source("boom.lua"))
         let entry = try XCTUnwrap(test.scene.trace.entries.first { $0.kind == .error })
         let fields = Dictionary(entry.fields, uniquingKeysWith: { first, _ in first })
         XCTAssertEqual(fields["file"], .string("probe.lua"))
@@ -128,11 +108,7 @@ final class ScriptErrorTests: XCTestCase {
     }
 
     func testAMessageNamingAnotherPlaceIsNotTakenForOne() throws {
-        let error = try firstError("""
-            function Probe:awake()
-              error("other.lua:99: fake\\nstack traceback:\\n\\tother.lua:99: in main chunk", 0)
-            end
-            """)
+        let error = try firstError("another_place.lua")
         XCTAssertNil(error.file)
         XCTAssertNil(error.line)
         XCTAssertTrue(error.text.hasPrefix("other.lua:99: fake\nstack traceback:\n"), error.text)
@@ -140,26 +116,13 @@ final class ScriptErrorTests: XCTestCase {
     }
 
     func testARefusedValueIsAtTheLineThatGaveIt() throws {
-        let error = try firstError("""
-            function Probe:awake()
-              local a = 1
-              self.button.title = {}
-            end
-            """)
+        let error = try firstError("refused_value.lua")
         XCTAssertEqual(error.file, "probe.lua")
         XCTAssertEqual(error.line, 4)
     }
 
     func testAnErrorRaisedThroughManyLevelsIsToldOnce() throws {
-        let error = try firstError("""
-            local function deep(n)
-              if n == 0 then error("bottom") end
-              return coroutine.wrap(function() return deep(n - 1) end)()
-            end
-            function Probe:awake()
-              deep(5)
-            end
-            """)
+        let error = try firstError("many_levels.lua")
         // Each level prefixed the line that resumed it; the line that raised
         // stays with the text.
         XCTAssertEqual(error.headline, "probe.lua:4: probe.lua:3: bottom (raised through 5 levels)")

@@ -1,12 +1,20 @@
 import BehaveCore
 @testable import BehaveLua
 import CLuaShim
+import Foundation
 import XCTest
 
 /// A state closed on a thread is made again for the next one opened there
 /// (Sources/CLuaShim/recycle.c): it must be what a fresh state is, whatever
 /// the closed one's code did to it.
 final class StateRecycleTests: XCTestCase {
+    /// The chunks that look at a state and spoil it, in Recycle/.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Recycle")
+
+    private func source(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     // The budget, not the clock, bounds the loops compared: a time limit
     // only a backstop, out of reach of a loaded machine.
     private let limits = SandboxLimits(memory: 16 << 20, instructions: 200_000, seconds: 10)
@@ -23,37 +31,14 @@ final class StateRecycleTests: XCTestCase {
     /// numbers, the memory it counts, and a loop its budget lets run.
     private func look(_ runtime: LuaRuntime) throws -> [Value] {
         let memory = runtime.memoryUsed
-        let seen = try run("""
-            local left = {}
-            if LEFT ~= nil then left[#left + 1] = "a global" end
-            if string.left ~= nil or ("").left ~= nil then left[#left + 1] = "the string library" end
-            if getmetatable(_G) ~= nil then left[#left + 1] = "a metatable on the globals" end
-            if math.left ~= nil then left[#left + 1] = "the math library" end
-            if table.insert ~= table.insert or table.left then left[#left + 1] = "the table library" end
-            if SUSPENDED ~= nil then left[#left + 1] = "a suspended coroutine" end
-            local n = 0
-            for i = 1, 50000 do n = n + i end
-            return table.concat(left, ", "), math.random(1, 1000000), math.random(), n
-            """, in: runtime)
+        let seen = try run(source("look.lua"), in: runtime)
         return seen + [.number(Double(memory))]
     }
 
     /// Changes everything a script can reach of its state, then spends
     /// its budget.
     private func spoil(_ runtime: LuaRuntime) {
-        _ = try? run("""
-            LEFT = true
-            string.left = "x"
-            math.left = 1
-            table.left = 1
-            math.randomseed(99)
-            for i = 1, 10 do math.random() end
-            SUSPENDED = coroutine.create(function() coroutine.yield() end)
-            coroutine.resume(SUSPENDED)
-            KEPT = {}
-            for i = 1, 5000 do KEPT[i] = { i } end
-            setmetatable(_G, { __index = function() return "left" end })
-            """, in: runtime)
+        _ = try? run(source("spoil.lua"), in: runtime)
         // A runaway: the budget is spent when the state closes.
         XCTAssertThrowsError(try run("while true do end", in: runtime))
     }

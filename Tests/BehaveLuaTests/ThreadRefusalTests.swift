@@ -11,9 +11,7 @@ import XCTest
 /// through.
 final class ThreadRefusalTests: XCTestCase {
     func testAPermissionAnsweredOnAnotherThreadIsRefusedAndTheHandlerStillWaits() throws {
-        let (test, platform, button, probe) = try load("""
-            self.answer = platform.requestPermission("camera")
-            """)
+        let (test, platform, button, probe) = try load("permission.lua")
         button.tap()
         // A platform's answer is Sendable: a system's completion handler
         // carries it to another thread as it is, with no box of the host's.
@@ -28,10 +26,7 @@ final class ThreadRefusalTests: XCTestCase {
     }
 
     func testAPickedImageAnsweredOnAnotherThreadIsRefusedAndTheHandlerStillWaits() throws {
-        let (test, platform, button, probe) = try load("""
-            local image = platform.pickImage("camera")
-            self.picked = image and image.name or "cancelled"
-            """)
+        let (test, platform, button, probe) = try load("picked_image.lua")
         button.tap()
         let answer = try XCTUnwrap(platform.imageAnswers.first)
         let refusal = thrownOnAnotherThread { () throws(ValueError) in try answer(Image(name: "photo.jpg", width: 640, height: 480)) }
@@ -43,9 +38,7 @@ final class ThreadRefusalTests: XCTestCase {
     }
 
     func testADialogAnsweredOnAnotherThreadIsRefusedAndStillWaits() throws {
-        let (test, _, button, probe) = try load("""
-            self.choice = ask { title = "Delete?", options = { "Delete" } } or "cancelled"
-            """)
+        let (test, _, button, probe) = try load("dialog.lua")
         button.tap()
         XCTAssertEqual(test.scene.presentedDialog?.title, "Delete?")
         let scene = Racing(test.scene)
@@ -60,20 +53,16 @@ final class ThreadRefusalTests: XCTestCase {
         XCTAssertEqual(test.errors, [])
     }
 
-    /// A scene with `platform` as its platform and a behaviour whose
-    /// button's tap runs `body`.
-    private func load(_ body: String) throws -> (TestScene, WaitingPlatform, Button, LuaBehaviour) {
+    /// A scene with `platform` as its platform and the behaviour of
+    /// Threads/`file`, whose button's tap waits for the host's answer.
+    private func load(_ file: String) throws -> (TestScene, WaitingPlatform, Button, LuaBehaviour) {
         let test = try TestScene()
         let platform = WaitingPlatform()
         test.scene.platform = platform
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            function Probe:awake()
-              self.button:on("touchUpInside", function()
-                \(body)
-              end)
-            end
-            """, extra: #", requires = { "camera" }"#), outlets: ["button": button])
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Threads").appendingPathComponent(file), encoding: .utf8)
+        let probe = try test.behaviour("probe", source: source, outlets: ["button": button])
         return (test, platform, button, probe)
     }
 }

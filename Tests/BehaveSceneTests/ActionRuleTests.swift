@@ -1,57 +1,38 @@
 import BehaveCore
 import BehaveLua
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 /// Which methods are actions: every method of the class except lifecycle
 /// methods, delegate messages and names starting with `_`. `inspect`,
 /// scene files and the responder chain agree.
 final class ActionRuleTests: XCTestCase {
-    let script = """
-        local Like = behaviour { outlets = { button = "Button" } }
+    /// The script whose methods are or are not actions, and its scene, in Actions/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Actions")
 
-        function Like:awake() self.count = 0 end
-        function Like:like() self:_refresh() end
-        function Like:_refresh() self.count = self.count + 1 end
-        function Like:scrollViewDidScroll() end
-
-        return Like
-
-        """
+    /// The text of Actions/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
 
     func testInspectListsOnlyPublicMethods() throws {
-        let fixture = try SceneFixture(["like.lua": script])
+        let fixture = try SceneFixture(["like.lua": text("like.lua")])
         let declaration = try LuaScript(contentsOf: fixture.path("like.lua")).declaration()
         XCTAssertEqual(declaration.actions, ["like"])
     }
 
     func testASceneCannotWireAHelper() throws {
-        let fixture = try SceneFixture(["like.lua": script, "like.scene.yaml": """
-            screen: S
-            controls:
-              button: { type: Button }
-            behaviours:
-              like: { script: like.lua, outlets: { button: button } }
-            connections:
-              - button.touchUpInside -> like._refresh
-
-            """])
+        // Actions/like.scene.yaml, its button wired to the helper.
+        let scene = try text("like.scene.yaml").replacingOccurrences(of: "like.like", with: "like._refresh")
+        let fixture = try SceneFixture(["like.lua": text("like.lua"), "like.scene.yaml": scene])
         XCTAssertThrowsError(try SceneLoader.load(file: fixture.path("like.scene.yaml"))) { error in
             XCTAssertTrue("\(error)".contains("has no action `_refresh`"), "\(error)")
         }
     }
 
     func testASentHelperIsNotPerformed() throws {
-        let fixture = try SceneFixture(["like.lua": script, "like.scene.yaml": """
-            screen: S
-            controls:
-              button: { type: Button }
-            behaviours:
-              like: { script: like.lua, outlets: { button: button } }
-            connections:
-              - button.touchUpInside -> like.like
-
-            """])
+        let fixture = try SceneFixture(["like.lua": text("like.lua"), "like.scene.yaml": text("like.scene.yaml")])
         let loaded = try SceneLoader.load(file: fixture.path("like.scene.yaml"))
         let like = try XCTUnwrap(loaded.behaviours.first)
         XCTAssertTrue(like.canPerformAction("like"))

@@ -50,6 +50,14 @@ final class FakeWidget: ControlWidget {
 }
 
 final class HostingTests: XCTestCase {
+    /// The scenes and scripts these tests host, in Hosting/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hosting")
+
+    /// The text of Hosting/`name`.
+    private func fixtureText(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
     /// The bundled toggle on a button a fake widget stands behind.
     func loadToggle(_ inspectables: [(String, LooseValue)] = [], widget: FakeWidget,
                     prepare: ((Scene) throws -> Void)? = nil) throws -> LoadedScene {
@@ -88,10 +96,7 @@ final class HostingTests: XCTestCase {
     /// them look like a script's.
     func testTheSceneFilesValuesReachTheWidgetAsTheScenes() throws {
         let widget = FakeWidget()
-        let fixture = try SceneFixture(["plus.scene.yaml": """
-            controls:
-              plus: { type: Button, title: "+", alpha: 0.5 }
-            """])
+        let fixture = try SceneFixture(["plus.scene.yaml": fixtureText("plus.scene.yaml")])
         let hosting = SceneHosting(bindControl: { view in view.bind(widget) })
         let loaded = try SceneLoader.load(file: fixture.path("plus.scene.yaml"), hosting: hosting)
         XCTAssertEqual(widget.changes(of: "title").last?.new, .string("+"))
@@ -188,14 +193,7 @@ final class HostingTests: XCTestCase {
     }
 
     func testAUsersEditFlowsBackAndIsNotEchoed() throws {
-        let fixture = try SceneFixture(["switch.lua": """
-            local Watch = behaviour { name = "Watch", outlets = { toggle = "Switch" } }
-            function Watch:awake()
-              self.seen = {}
-              self.toggle:on("valueChanged", function(toggle) self.seen[#self.seen + 1] = toggle.isOn end)
-            end
-            return Watch
-            """])
+        let fixture = try SceneFixture(["switch.lua": fixtureText("switch.lua")])
         let widget = FakeWidget()
         widget.keeps = ["on"]
         let loaded = try SceneLoader.load(script: fixture.path("switch.lua"),
@@ -218,14 +216,7 @@ final class HostingTests: XCTestCase {
     /// value the control keeps (reads ask the widget: left so, scripts
     /// would read the refused value), and the event is not sent.
     func testARefusedEditPutsTheWidgetBack() throws {
-        let fixture = try SceneFixture(["dial.lua": """
-            local Watch = behaviour { name = "Watch", outlets = { slider = "Slider" } }
-            function Watch:awake()
-              self.heard = 0
-              self.slider:on("valueChanged", function() self.heard = self.heard + 1 end)
-            end
-            return Watch
-            """])
+        let fixture = try SceneFixture(["dial.lua": fixtureText("slider.lua")])
         let widget = FakeWidget()
         widget.keeps = ["value"]
         let loaded = try SceneLoader.load(script: fixture.path("dial.lua"),
@@ -386,14 +377,7 @@ final class HostingTests: XCTestCase {
     /// An edit past the scene's text is refused, and says so: the widget
     /// must show the control's value again (it said true, as if taken).
     func testAUsersEditPastTheScenesTextIsRefusedAndSaysSo() throws {
-        let fixture = try SceneFixture(["field.lua": """
-            local Echo = behaviour { name = "Echo", outlets = { field = "TextField" } }
-            function Echo:awake()
-              self.edits = 0
-              self.field:on("editingChanged", function() self.edits = self.edits + 1 end)
-            end
-            return Echo
-            """])
+        let fixture = try SceneFixture(["field.lua": fixtureText("field.lua")])
         let widget = FakeWidget()
         let loaded = try SceneLoader.load(script: fixture.path("field.lua"),
                                           hosting: SceneHosting(bindControl: { $0.bind(widget) }))
@@ -585,21 +569,8 @@ final class HostingTests: XCTestCase {
         if ControlTypes.named("HostingDial") == nil { try ControlTypes.register(dial) }
         defer { try? ControlTypes.unregister("HostingDial") }
         let fixture = try SceneFixture([
-            "dial.lua": """
-                local Meter = behaviour { name = "Meter", outlets = { dial = "HostingDial", label = "Label" } }
-                function Meter:awake()
-                  self.dial:on("valueChanged", function(dial) self.label.text = "level " .. dial.level end)
-                  self.label.text = "now " .. self.dial:nudge(2)
-                end
-                return Meter
-                """,
-            "dial.scene.yaml": """
-                controls:
-                  dial: { type: HostingDial, level: 3 }
-                  label: { type: Label }
-                behaviours:
-                  meter: { script: dial.lua, outlets: { dial: dial, label: label } }
-                """,
+            "dial.lua": fixtureText("Dial/dial.lua"),
+            "dial.scene.yaml": fixtureText("Dial/dial.scene.yaml"),
         ])
         let loaded = try SceneLoader.load(file: fixture.path("dial.scene.yaml"))
         let scene = loaded.scene
@@ -609,10 +580,7 @@ final class HostingTests: XCTestCase {
         XCTAssertTrue(scene.render().contains("dial         HostingDial level=9"), scene.render())
         XCTAssertEqual(scene.state()["controls"]?["dial"]?["level"], .number(9))
         // A wrong property or value of the host's type is the script's mistake, as a built-in type's.
-        let bad = try SceneFixture(["bad.scene.yaml": """
-            controls:
-              dial: { type: HostingDial, level: 11 }
-            """])
+        let bad = try SceneFixture(["bad.scene.yaml": fixtureText("Dial/bad.scene.yaml")])
         XCTAssertThrowsError(try SceneLoader.load(file: bad.path("bad.scene.yaml"))) { error in
             XCTAssertTrue("\(error)".contains("level must be at most 10"), "\(error)")
         }

@@ -9,6 +9,14 @@ import XCTest
 /// every mistake in the folder named with the scene's line; names the
 /// folder lacks still work, with a warning.
 final class ImagesFolderTests: XCTestCase {
+    /// The scenes and script these tests size images for, in Images/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Images")
+
+    /// The text of Images/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
     /// A scene file beside an `icons/` folder of the given images (name:
     /// width × height; a name ending in .txt is a text file).
     private func fixture(_ scene: String, icons: [String: (UInt32, UInt32)] = ["on.png": (64, 64), "off.png": (64, 64)],
@@ -43,15 +51,8 @@ final class ImagesFolderTests: XCTestCase {
     }
 
     func testNamesAreFileNamesWithoutExtensionsAndOtherNamesStayBare() throws {
-        let fixture = try fixture("""
-            images: icons/
-            controls:
-              a: { type: ImageView, image: on }
-              b: { type: ImageView, image: { name: off, width: 10, height: 20 } }
-              c: { type: Button, image: elsewhere }
-            behaviours:
-              t: { script: toggle.lua, outlets: { button: c }, inspectables: { normalImage: off, selectedImage: wide } }
-            """, icons: ["on.png": (64, 64), "off.png": (32, 32), "wide.jpg.png": (1, 1), "wide.png": (300, 100)])
+        let fixture = try fixture(text("names.scene.yaml"),
+                                  icons: ["on.png": (64, 64), "off.png": (32, 32), "wide.jpg.png": (1, 1), "wide.png": (300, 100)])
         let loaded = try SceneLoader.load(file: fixture.path("test.scene.yaml"))
         XCTAssertEqual(try image(loaded, "a"), Image(name: "on", width: 64, height: 64))
         XCTAssertEqual(try image(loaded, "b"), Image(name: "off", width: 10, height: 20), "a size given is kept")
@@ -67,20 +68,8 @@ final class ImagesFolderTests: XCTestCase {
     }
 
     func testScriptsReadTheSizes() throws {
-        let fixture = try fixture("""
-            images: icons/
-            controls: { button: Button }
-            behaviours: { sizes: { script: sizes.lua, outlets: { button: button } } }
-            """, icons: ["on.png": (64, 48)])
-        try """
-            local Sizes = behaviour { name = "Sizes", outlets = { button = "Button" }, inspectables = { icon = { type = "image", default = "on" } } }
-            function Sizes:awake()
-              self.button.image = "on"
-              log(string.format("%s %dx%d, default %dx%d", self.button.image.name, self.button.image.width,
-                                self.button.image.height, self.icon.width, self.icon.height))
-            end
-            return Sizes
-            """.write(toFile: fixture.path("sizes.lua"), atomically: true, encoding: .utf8)
+        let fixture = try fixture(text("sizes.scene.yaml"), icons: ["on.png": (64, 48)])
+        try text("sizes.lua").write(toFile: fixture.path("sizes.lua"), atomically: true, encoding: .utf8)
         let loaded = try SceneLoader.load(file: fixture.path("test.scene.yaml"))
         XCTAssertTrue(loaded.scene.messages.contains("[sizes] on 64x48, default 64x48"), "\(loaded.scene.messages)")
     }
@@ -113,15 +102,7 @@ final class ImagesFolderTests: XCTestCase {
     }
 
     func testANameTheFolderLacksIsWarnedOfAtItsLine() throws {
-        let fixture = try fixture("""
-            images: icons/
-            controls:
-              a: { type: ImageView, image: of }
-              b: { type: ImageView, image: { name: cat, width: 10, height: 20 } }
-              c: Button
-            behaviours:
-              t: { script: toggle.lua, outlets: { button: c }, inspectables: { normalImage: off } }
-            """)
+        let fixture = try fixture(text("missing_name.scene.yaml"))
         let warnings = SceneLoader.inspect(file: fixture.path("test.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
         XCTAssertEqual(warnings, [
             "3: control `a`: `image` names the image `of`, which is not in icons/ (did you mean `off`?): it has no size and is drawn as a placeholder; add of.png to icons/, or name one of its images",
@@ -141,14 +122,7 @@ final class ImagesFolderTests: XCTestCase {
     /// `behaviour `t`: inspectable `normalImage` (its default)`, at the
     /// behaviour's line, and a control's was not warned of at all.
     func testANameASetGaveIsWarnedOfAsThatOptionsForAScriptAndASceneAlike() throws {
-        let fixture = try fixture("""
-            images: icons/
-            controls:
-              a: { type: ImageView, image: on }
-              c: Button
-            behaviours:
-              t: { script: toggle.lua, outlets: { button: c }, inspectables: { selectedImage: on } }
-            """)
+        let fixture = try fixture(text("set_name.scene.yaml"))
         let of = LooseValue.text("of", quoted: false)
         func warning(_ folder: String = "icons/") -> String {
             "names the image `of`, which is not in \(folder) (did you mean `off`?): it has no size and is drawn as a placeholder; add of.png to \(folder), or name one of its images"
@@ -181,13 +155,7 @@ final class ImagesFolderTests: XCTestCase {
     }
 
     func testAHostsCatalogueSizesTheScenesValuesWithoutTracingThem() throws {
-        let fixture = try fixture("""
-            controls:
-              a: { type: ImageView, image: on }
-              c: Button
-            behaviours:
-              t: { script: toggle.lua, outlets: { button: c }, inspectables: { selectedImage: on } }
-            """, icons: ["on.png": (3, 4), "toggle-off.png": (5, 6)])
+        let fixture = try fixture(text("catalogue.scene.yaml"), icons: ["on.png": (3, 4), "toggle-off.png": (5, 6)])
         let icons = try ImageFolder(folder: fixture.path("icons"))
         // Set where a host sets its services: before anything wakes, while
         // the controls are not on the screen yet.

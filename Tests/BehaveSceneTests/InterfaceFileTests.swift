@@ -8,20 +8,18 @@ import XCTest
 /// regular file, or a GTK 3 file from Glade. A window's host takes only a
 /// file that passed, so it never opens one the scene may not read.
 final class InterfaceFileTests: XCTestCase {
-    private let scene = """
-        ui: screen.ui
-        controls:
-          ok: { type: Button }
+    /// UiFile/: a scene, the same scene with a frame, and the GTK 4 file they name.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("UiFile")
+    private var scene = "", framedScene = "", gtk4 = ""
 
-        """
-    private let gtk4 = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <requires lib="gtk" version="4.0"/>
-          <object class="GtkWindow"><child><object class="GtkButton" id="ok"/></child></object>
-        </interface>
-
-        """
+    override func setUpWithError() throws {
+        func text(_ name: String) throws -> String {
+            try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        scene = try text("test.scene.yaml")
+        framedScene = try text("framed.scene.yaml")
+        gtk4 = try text("screen.ui")
+    }
 
     private func mistakes(_ file: String) -> [String] {
         SceneLoader.check(file: file).map { "\($0.line ?? 0): \($0.message)" }
@@ -38,12 +36,7 @@ final class InterfaceFileTests: XCTestCase {
     /// is not used in `behave window`: a warning at the frame's line in
     /// every mode (the scene still loads; headless, the frame places it).
     func testAFrameBesideAUiFileIsAWarningAtItsLine() throws {
-        let framed = scene.replacingOccurrences(of: "ok: { type: Button }", with: """
-            ok:
-                type: Button
-                frame: [20, 40, 120, 44]
-            """)
-        let fixture = try SceneFixture(["test.scene.yaml": framed, "screen.ui": gtk4])
+        let fixture = try SceneFixture(["test.scene.yaml": framedScene, "screen.ui": gtk4])
         let file = fixture.path("test.scene.yaml")
         XCTAssertEqual(SceneLoader.inspect(file: file).map(\.description), [
             "\(file):5: warning: control `ok`: its frame is not used in behave window, where screen.ui lays its widget out "
@@ -54,7 +47,7 @@ final class InterfaceFileTests: XCTestCase {
         XCTAssertEqual(loaded.warnings.map(\.line), [5])
         XCTAssertEqual(try loaded.scene.control(named: "ok")?.value("frame"), .rect(Rect(x: 20, y: 40, width: 120, height: 44)))
         // Without a ui: file the frame is the layout: nothing to say.
-        let plain = try SceneFixture(["test.scene.yaml": framed.replacingOccurrences(of: "ui: screen.ui\n", with: "")])
+        let plain = try SceneFixture(["test.scene.yaml": framedScene.replacingOccurrences(of: "ui: screen.ui\n", with: "")])
         XCTAssertEqual(SceneLoader.inspect(file: plain.path("test.scene.yaml")).map(\.description), [])
     }
 

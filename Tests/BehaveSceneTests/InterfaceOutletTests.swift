@@ -10,41 +10,20 @@ import XCTest
 /// nothing wakes. Before: headless said nothing and ran the scene, so a
 /// spec passed on a scene the window would not open.
 final class InterfaceOutletTests: XCTestCase {
-    /// A window holding a box of a switch, an entry and a scale, with an
+    /// The `.ui` files these tests bind, in Outlets/: settings.ui is a
+    /// window holding a box of a switch, an entry and a scale, with an
     /// adjustment, a menu and a button beside the window.
-    static let settings = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <requires lib="gtk" version="4.0"/>
-          <object class="GtkAdjustment" id="range"/>
-          <menu id="actions"><section><item><attribute name="label">Open</attribute></item></section></menu>
-          <object class="GtkWindow" id="window">
-            <child type="titlebar"><object class="GtkHeaderBar" id="header">
-              <child><object class="GtkButton" id="inTitle"/></child>
-            </object></child>
-            <child>
-              <object class="GtkBox" id="column">
-                <child><object class="GtkSwitch" id="wifi"/></child>
-                <child><object class="GtkEntry" id="email"/></child>
-                <child><object class="GtkScale" id="shots"/></child>
-                <child><object class="GtkToggleButton" id="mute"/></child>
-                <child><object class="GtkStack"><child><object class="GtkStackPage">
-                  <property name="child"><object class="GtkLabel" id="paged"/></property>
-                </object></child></object></child>
-                <child><object class="GtkFrame"><property name="child">framed</property></object></child>
-              </object>
-            </child>
-          </object>
-          <object class="GtkButton" id="loose"/>
-          <object class="GtkLabel" id="framed"/>
-        </interface>
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Outlets")
 
-        """
+    /// The text of Outlets/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
 
     /// The scene's mistakes, each `file:line: message`, with the
     /// controls given (from the file's line 4).
-    private func refusals(_ controls: String, ui: String = settings, behaviour: Bool = false) throws -> [String] {
-        var files = ["s.scene.yaml": "screen: Settings\nui: s.ui\ncontrols:\n\(controls)", "s.ui": ui]
+    private func refusals(_ controls: String, ui: String? = nil, behaviour: Bool = false) throws -> [String] {
+        var files = ["s.scene.yaml": "screen: Settings\nui: s.ui\ncontrols:\n\(controls)", "s.ui": try ui ?? text("settings.ui")]
         if behaviour {
             files["s.scene.yaml"]! += "behaviours:\n  greeter: { script: greet.lua }\n"
             files["greet.lua"] = "local Greeter = behaviour { name = \"Greeter\" }\nfunction Greeter:awake() error(\"woke\") end\nreturn Greeter\n"
@@ -100,9 +79,7 @@ final class InterfaceOutletTests: XCTestCase {
         XCTAssertEqual(try refusals("  loose: { type: Button }\n  inTitle: { type: Button }\n  window: { type: View }\n"),
                        [outside("loose", 4), outside("inTitle", 5), outside("window", 6)])
         // Without a window, the one widget at the top level is the screen.
-        let drawnAsABox = """
-            <interface><object class="GtkBox" id="top"><child><object class="GtkButton" id="go"/></child></object></interface>
-            """
+        let drawnAsABox = try text("box.ui")
         XCTAssertEqual(try refusals("  top: { type: Stack }\n  go: { type: Button }\n", ui: drawnAsABox), [])
     }
 
@@ -126,9 +103,7 @@ final class InterfaceOutletTests: XCTestCase {
             "s.scene.yaml:4: control `header`: `header` in s.ui is not inside the screen's window (the file's GtkWindow); "
                 + "bind a widget drawn inside it",
         ])
-        let frame = """
-            <interface><object class="GtkWindow"><child><object class="GtkFrame" id="card"/></child></object></interface>
-            """
+        let frame = try text("frame.ui")
         XCTAssertEqual(try refusals("  card: { type: Button }\n", ui: frame), [
             "s.scene.yaml:4: control `card`: `card` in s.ui is a GtkFrame, but the scene says Button: a Button is a GtkButton; "
                 + "change the widget's class to GtkButton in s.ui, or the control to `type: View` in the scene (a View takes any widget)",
@@ -176,15 +151,7 @@ final class InterfaceOutletTests: XCTestCase {
     /// names the group or one named), is refused as a Switch, as the
     /// window refuses it, and taken as a View.
     func testCheckAndToggleButtonsAreSwitchesAndRadioButtonsAreNot() throws {
-        let ui = """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <child><object class="GtkCheckButton" id="decaf"><property name="label">Decaf</property><property name="active">1</property></object></child>
-              <child><object class="GtkToggleButton" id="mute"><property name="label">Mute</property><property name="active">yes</property></object></child>
-              <child><object class="GtkToggleButton" id="solo"><property name="label">Solo</property></object></child>
-              <child><object class="GtkCheckButton" id="tea"/></child>
-              <child><object class="GtkCheckButton" id="coffee"><property name="group">tea</property></object></child>
-            </object></child></object></interface>
-            """
+        let ui = try text("radio.ui")
         let fixture = try SceneFixture(["s.scene.yaml": "screen: S\nui: s.ui\ncontrols:\n  decaf: { type: Switch }\n  mute: { type: Switch }\n"
                                             + "  solo: { type: Button }\n  tea: { type: View }\n  coffee: { type: View }\n", "s.ui": ui])
         let loaded = try SceneLoader.load(file: fixture.path("s.scene.yaml"))

@@ -1,6 +1,7 @@
 import BehaveCore
 import BehaveLua
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 /// No script may change another behaviour's state. A script meets another
@@ -8,72 +9,16 @@ import XCTest
 /// an action's sender. It reads it as data, runs none of its code and may make it a
 /// delegate again, but changes nothing of it, by any way a script has.
 final class OtherBehaviourTests: XCTestCase {
-    private let keeper = """
-        local Keeper = behaviour { outlets = { scrollView = "ScrollView" }, events = { "counted" } }
+    /// Each test's scene and scripts, in a folder of Other/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Other")
 
-        function Keeper:awake()
-          self.count = 1
-          self.items = { "a" }
-          self.scrollView.delegate = self
-          print("own delegate is self:", self.scrollView.delegate == self)
-        end
-
-        function Keeper:bump()
-          self.count = self.count + 1
-        end
-
-        function Keeper:scrollViewDidScroll()
-          self:send("counted")
-        end
-
-        return Keeper
-
-        """
-
-    private let meddler = """
-        local Meddler = behaviour { outlets = { scrollView = "ScrollView" } }
-
-        local function try(what, fn)
-          local ok, message = pcall(fn)
-          print(what, ok, message)
-        end
-
-        function Meddler:meddle(keeper)
-          print("reads", tostring(keeper), keeper.count, keeper.items[1], #keeper.items, keeper == self.scrollView.delegate)
-          try("set", function() keeper.count = 99 end)
-          try("new", function() keeper.stolen = true end)
-          try("rawset", function() rawset(keeper, "count", 99) end)
-          try("nested", function() keeper.items[1] = "z" end)
-          try("insert", function() table.insert(keeper.items, "z") end)
-          try("method", function() keeper:bump() end)
-          try("metatable", function() setmetatable(keeper, nil) end)
-          print("metatable", getmetatable(keeper))
-          -- A view is still the behaviour it shows.
-          self.scrollView.delegate = keeper
-        end
-
-        function Meddler:awake()
-          self:meddle(self.scrollView.delegate)
-        end
-
-        function Meddler:counted(sender)
-          self:meddle(sender)
-        end
-
-        return Meddler
-
-        """
+    /// The scene of Other/`name`, loaded under `limits`.
+    private func loadScene(of name: String, limits: SandboxLimits = .default) throws -> LoadedScene {
+        try SceneLoader.load(file: Self.folder.appendingPathComponent(name).appendingPathComponent("test.scene.yaml").path, limits: limits)
+    }
 
     func testAnotherBehavioursSelfReadsButNothingOfItChanges() throws {
-        let (loaded, _) = try load("""
-            controls:
-              page: { type: ScrollView }
-            behaviours:
-              keeper: { script: keeper.lua, outlets: { scrollView: page } }
-              meddler: { script: meddler.lua, outlets: { scrollView: page } }
-            connections:
-              - keeper.counted -> meddler.counted
-            """, scripts: ["keeper.lua": keeper, "meddler.lua": meddler])
+        let loaded = try loadScene(of: "Meddling")
         let scene = loaded.scene
         // From the delegate (in awake), then from an action's sender.
         try scene.run("scroll page 10")
@@ -114,61 +59,7 @@ final class OtherBehaviourTests: XCTestCase {
     /// its connections, its events and actions, and what a table it holds
     /// hands out when called or measured.
     func testAnotherBehavioursTimersConnectionsEventsAndCallablesAreItsOwn() throws {
-        let owner = """
-            local Owner = behaviour { outlets = { scrollView = "ScrollView", button = "Button" }, events = { "alarm" } }
-
-            function Owner:awake()
-              self.tally = setmetatable({ n = 0 }, { __call = function(t) t.n = t.n + 1; return t end, __len = function(t) return t end })
-              self.timer = after(10, function() print("timer fired") end)
-              self.connection = self.button:on("touchUpInside", function() print("handler ran") end)
-              self.scrollView.delegate = self
-              self.chosen = { [{ n = 1 }] = true }
-            end
-
-            function Owner:stop()
-              self.timer:cancel()
-            end
-
-            function Owner:scrollViewDidScroll() end
-
-            function Owner:panic() print("panic performed") end
-
-            return Owner
-
-            """
-        let intruder = """
-            local Intruder = behaviour { outlets = { scrollView = "ScrollView" } }
-
-            local function try(what, fn)
-              local ok, message = pcall(fn)
-              print(what, ok, message)
-            end
-
-            function Intruder:awake()
-              local owner = self.scrollView.delegate
-              try("call", function() owner.tally() end)
-              try("length", function() return #owner.tally end)
-              try("cancel", function() owner.timer:cancel() end)
-              try("method", function() owner:stop() end)
-              try("disconnect", function() owner.connection:disconnect() end)
-              try("send", function() owner:send("alarm") end)
-              try("sendAction", function() owner.sendAction(nil, "panic") end)
-              try("key", function() for key in pairs(owner.chosen) do key.n = 99 end end)
-            end
-
-            return Intruder
-
-            """
-        let (loaded, _) = try load("""
-            controls:
-              page: { type: ScrollView }
-              button: { type: Button }
-            behaviours:
-              owner: { script: owner.lua, outlets: { scrollView: page, button: button } }
-              intruder: { script: intruder.lua, outlets: { scrollView: page } }
-            connections:
-              - owner.alarm -> screen.alarmed
-            """, scripts: ["owner.lua": owner, "intruder.lua": intruder])
+        let loaded = try loadScene(of: "Intruding")
         let scene = loaded.scene
         try scene.run("tap button", "advance 10")
         let lines = scene.trace.entries.filter { $0.kind == .log && $0.subject == "intruder" }.map {
@@ -205,56 +96,7 @@ final class OtherBehaviourTests: XCTestCase {
     /// where it ran as the reader's and could reach the reader's own `self`
     /// (a control's delegate) and change it.
     func testARefusalRunsNoCodeOfTheOtherBehaviourToNameItsKey() throws {
-        let reader = """
-            local Reader = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
-
-            function Reader:awake()
-              self.count = 1
-              self.mine.delegate = self
-            end
-
-            function Reader:scrollViewDidScroll() end
-
-            function Reader:inspect()
-              for _, value in pairs(self.theirs.delegate) do
-                if type(value) == "function" then print("call", pcall(value)) end
-              end
-              -- A key of the reader's own is named alike, by rawset too.
-              local key = setmetatable({}, { __tostring = error })
-              print("set", pcall(function() self.theirs.delegate[key] = 1 end))
-              print("rawset", pcall(function() rawset(self.theirs.delegate, key, 1) end))
-            end
-
-            return Reader
-
-            """
-        let planter = """
-            local Planter = behaviour { outlets = { mine = "ScrollView", theirs = "ScrollView" } }
-
-            function Planter:awake()
-              self.mine.delegate = self
-              local page = self.theirs
-              local key = setmetatable({}, { __tostring = function()
-                print("planter code ran")
-                page.delegate.count = 99
-                return "key"
-              end })
-              self[key] = function() end
-            end
-
-            function Planter:scrollViewDidScroll() end
-
-            return Planter
-
-            """
-        let (loaded, _) = try load("""
-            controls:
-              one: { type: ScrollView }
-              two: { type: ScrollView }
-            behaviours:
-              reader: { script: reader.lua, outlets: { mine: one, theirs: two } }
-              planter: { script: planter.lua, outlets: { mine: two, theirs: one } }
-            """, scripts: ["reader.lua": reader, "planter.lua": planter])
+        let loaded = try loadScene(of: "Planting")
         let scene = loaded.scene
         try scene.run("call reader.inspect")
         let lines = scene.trace.entries.filter { $0.kind == .log }.map {
@@ -278,91 +120,7 @@ final class OtherBehaviourTests: XCTestCase {
     /// `rawset` let it fill, and every other behaviour then read what it
     /// wrote in place of the keeper's data.
     func testAViewTheMemoryLimitCutShortIsNeverOneAnyoneCanFill() throws {
-        let keeper = """
-            local Keeper = behaviour { outlets = { scrollView = "ScrollView" } }
-
-            function Keeper:awake()
-              self.list = {}
-              for i = 1, 4000 do self.list[i] = { i } end
-              self.scrollView.delegate = self
-            end
-
-            function Keeper:scrollViewDidScroll() end
-
-            return Keeper
-
-            """
-        let meddler = """
-            local Meddler = behaviour { outlets = { scrollView = "ScrollView" } }
-            local shared = require "shared"
-
-            function Meddler:awake()
-              -- A module's views are known to rawset too: its table of
-              -- refusals grows before this viewer's table of views does.
-              local _ = shared.settings
-              self.list = self.scrollView.delegate.list
-              for i = 1, 1000 do _ = self.list[i] end
-              self.filler, self.used, self.chunk = {}, 0, 1 << 20
-              for i = 1, 400 do self.filler[i] = false end
-              self.reserve = ("r"):rep(32768)
-            end
-
-            -- Each step is a callback of its own, which the memory limit ends.
-            function Meddler:step()
-              if self.chunk >= 2048 then
-                -- Fill the memory, halving the chunk each time it is refused.
-                if self.trying then
-                  self.trying, self.chunk = nil, self.chunk // 2
-                  return
-                end
-                self.trying, self.used = true, self.used + 1
-                self.filler[self.used] = ("f"):rep(self.chunk - 25)
-                self.trying = nil
-              elseif not self.reached then
-                -- With the reserve let go, read on until a view cannot be made.
-                self.reserve = nil
-                for i = 1001, 4000 do
-                  self.reached = i
-                  local _ = self.list[i]
-                end
-              elseif not self.done then
-                self.done, self.filler = true, nil
-                for i = 1001, self.reached do
-                  if pcall(rawset, self.list[i], 1, "forged") then print("filled the view of item", i) end
-                end
-              end
-            end
-
-            return Meddler
-
-            """
-        let onlooker = """
-            local Onlooker = behaviour { outlets = { scrollView = "ScrollView" } }
-
-            function Onlooker:look()
-              local list = self.scrollView.delegate.list
-              for i = 1, 4000 do
-                if list[i][1] ~= i then print("item", i, "reads", list[i][1]) end
-              end
-            end
-
-            return Onlooker
-
-            """
-        let fixture = try SceneFixture([
-            "test.scene.yaml": """
-                controls:
-                  page: { type: ScrollView }
-                behaviours:
-                  keeper: { script: keeper.lua, outlets: { scrollView: page } }
-                  meddler: { script: meddler.lua, outlets: { scrollView: page } }
-                  onlooker: { script: onlooker.lua, outlets: { scrollView: page } }
-                """,
-            "keeper.lua": keeper, "meddler.lua": meddler, "onlooker.lua": onlooker,
-            "shared.lua": "return { settings = { theme = \"light\" } }\n",
-        ])
-        let loaded = try SceneLoader.load(file: fixture.path("test.scene.yaml"),
-                                          limits: SandboxLimits(memory: 4 << 20, instructions: 10_000_000, seconds: 10))
+        let loaded = try loadScene(of: "Cut", limits: SandboxLimits(memory: 4 << 20, instructions: 10_000_000, seconds: 10))
         let scene = loaded.scene
         for _ in 0..<80 { try scene.run("call meddler.step") }
         try scene.run("call onlooker.look")

@@ -6,6 +6,14 @@ import XCTest
 
 /// Regressions from the second audit of scene files.
 final class SceneAuditTests: XCTestCase {
+    /// The scenes these tests audit, in Audit/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Audit")
+
+    /// The text of Audit/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
     /// `cN: { type: View, parent: cN-1 }`, N from 1 to `count - 1`, in
     /// file order or from the deepest up.
     private func chain(_ count: Int, prefix: String = "c", reversed: Bool = false) -> [String] {
@@ -44,14 +52,7 @@ final class SceneAuditTests: XCTestCase {
     }
 
     func testSiblingsKeepTheFilesOrderWhateverTheOrderOfTheirParents() throws {
-        let (loaded, _) = try load("""
-            controls:
-              b2: { type: Label, parent: a }
-              c:  { type: Label, parent: b1 }
-              a:  View
-              b1: { type: View, parent: a }
-              b3: { type: Label, parent: a }
-            """)
+        let (loaded, _) = try load(text("sibling_order.scene.yaml"))
         XCTAssertEqual(loaded.scene.control(named: "a")?.subviews.map(\.name), ["b2", "b1", "b3"])
         XCTAssertEqual(loaded.scene.control(named: "b1")?.subviews.map(\.name), ["c"])
     }
@@ -67,15 +68,7 @@ final class SceneAuditTests: XCTestCase {
     // MARK: Every mistake listed
 
     func testAKeyThatIsNotANameHidesNoOtherMistake() throws {
-        let found = try mistakes("""
-            controls:
-              ? [x, y]
-              : Button
-              keyboard: Button
-              "": Label
-              ~: Label
-              ok: { type: Buton }
-            """)
+        let found = try mistakes(text("keys_not_names.scene.yaml"))
         XCTAssertEqual(found, [
             "2: a key must be a name, not a list",
             "4: `keyboard` cannot name a control: it is reserved for the keyboard",
@@ -131,15 +124,7 @@ final class SceneAuditTests: XCTestCase {
     // MARK: Unconnected outlets
 
     func testAnOutletLeftUnconnectedIsAWarningWithTheBehavioursLine() throws {
-        let yaml = """
-            controls:
-              b: Button
-            behaviours:
-              toggle: { script: toggle.lua }
-              other:
-                script: toggle.lua
-                outlets: { button: b }
-            """
+        let yaml = try text("unconnected.scene.yaml")
         let fixture = try SceneFixture(["w.scene.yaml": yaml])
         let file = fixture.path("w.scene.yaml")
         XCTAssertEqual(SceneLoader.check(file: file), [], "a warning does not make the scene invalid")
@@ -154,14 +139,7 @@ final class SceneAuditTests: XCTestCase {
     }
 
     func testNoWarningForAMisspeltOutletAndWarningsBesideMistakes() throws {
-        let fixture = try SceneFixture(["w.scene.yaml": """
-            controls:
-              b: Button
-              c: { type: Label, alpha: 3 }
-            behaviours:
-              typo: { script: toggle.lua, outlets: { buton: b } }
-              bare: { script: toggle.lua }
-            """])
+        let fixture = try SceneFixture(["w.scene.yaml": text("misspelt_beside_mistakes.scene.yaml")])
         let found = SceneLoader.inspect(file: fixture.path("w.scene.yaml")).map { "\($0.line ?? 0): \($0.isWarning ? "warning: " : "")\($0.message)" }
         XCTAssertEqual(found, [
             "3: control `c`: alpha must be at most 1, not 3 (range 0…1)",
@@ -173,13 +151,7 @@ final class SceneAuditTests: XCTestCase {
     // MARK: Quoted numbers
 
     func testAQuotedNumberIsANumberWhereANumberIsExpected() throws {
-        let (loaded, _) = try load("""
-            controls:
-              b: { type: Button, alpha: "0.5" }
-              l: { type: Label, text: "12" }
-            behaviours:
-              toggle: { script: toggle.lua, outlets: { button: b }, inspectables: { duration: "0.25", animated: "yes" } }
-            """)
+        let (loaded, _) = try load(text("quoted_numbers.scene.yaml"))
         XCTAssertEqual(loaded.scene.control(named: "b")?.alpha, 0.5)
         XCTAssertEqual(try loaded.scene.control(named: "l")?.value("text"), .string("12"))
         XCTAssertEqual(loaded.scene.behaviour(named: "toggle")?.inspectable("duration"), .number(0.25))

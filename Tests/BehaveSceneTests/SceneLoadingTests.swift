@@ -1,9 +1,18 @@
 import BehaveCore
 import BehaveLua
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 final class SceneLoadingTests: XCTestCase {
+    /// The scene files these tests load, in Loading/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Loading")
+
+    /// The text of Loading/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
     func testToggleExampleLoadsAndRuns() throws {
         let loaded = try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"))
         let scene = loaded.scene
@@ -25,18 +34,7 @@ final class SceneLoadingTests: XCTestCase {
     }
 
     func testInitialPropertiesOfEveryControlType() throws {
-        let (loaded, _) = try load("""
-            controls:
-              box:     { type: View, backgroundColor: "#FF0000", frame: [0, 0, 100, 50], hidden: true }
-              ok:      { type: Button, title: OK, image: check, enabled: false, selected: yes }
-              caption: { type: Label, text: "12", textColor: blue }
-              count:   { type: Stepper, value: 150, minimumValue: 100, maximumValue: 200, stepValue: 10 }
-              power:   { type: Switch, on: true }
-              level:   { type: Slider, value: 0.25, alpha: 0.5 }
-              email:   { type: TextField, placeholder: "you@example.com", userInteractionEnabled: false }
-              photo:   { type: ImageView, image: { name: cat, width: 640, height: 480 } }
-              page:    { type: ScrollView, contentOffset: [0, 40], contentSize: { width: 375, height: 2000 } }
-            """)
+        let (loaded, _) = try load(text("every_control.scene.yaml"))
         let scene = loaded.scene
         XCTAssertEqual(scene.screenTitle, "test", "the title defaults to the file's name")
         func value(_ control: String, _ property: String) -> Value? { try? scene.control(named: control)?.value(property) }
@@ -59,14 +57,7 @@ final class SceneLoadingTests: XCTestCase {
     }
 
     func testParentsNestViewsAndShortTypeForm() throws {
-        let (loaded, _) = try load("""
-            screen: Nested
-            controls:
-              card:   { type: View, parent: page }
-              page:   ScrollView
-              title:  { type: Label, parent: card }
-              button: { type: Button, parent: card }
-            """)
+        let (loaded, _) = try load(text("nested.scene.yaml"))
         let scene = loaded.scene
         XCTAssertEqual(scene.screen?.rootViews.map(\.name), ["page"])
         XCTAssertEqual(scene.control(named: "page")?.subviews.map(\.name), ["card"])
@@ -77,28 +68,8 @@ final class SceneLoadingTests: XCTestCase {
     }
 
     func testJSONSceneIsEquivalentToYAML() throws {
-        let json = """
-            {
-              "screen": "Settings",
-              "images": "\(example("Toggle/images"))",
-              "controls": {
-                "title": { "type": "Label", "text": "Settings", "frame": [16, 40, 343, 32] },
-                "wifi":  { "type": "Button", "title": "Wi-Fi", "frame": [16, 90, 160, 44] },
-                "sound": { "type": "Button", "title": "Sound", "frame": [16, 150, 160, 44] }
-              },
-              "behaviours": {
-                "toggle": { "script": "toggle.lua", "outlets": { "button": "wifi" } },
-                "fadingToggle": {
-                  "script": "toggle.lua",
-                  "outlets": { "button": "sound" },
-                  "inspectables": { "animated": true, "duration": 0.7,
-                                    "selectedImage": "sound-on", "normalImage": "sound-off" }
-                }
-              },
-              "connections": [ "toggle.valueChanged -> screen.toggleChanged" ]
-            }
-            """
-        let (fromJSON, _) = try load(json, named: "toggle.json")
+        // Its images are Examples/Toggle's, named from beside it.
+        let fromJSON = try SceneLoader.load(file: Self.folder.appendingPathComponent("toggle.json").path, limits: .default)
         let fromYAML = try SceneLoader.load(file: example("Toggle/toggle.scene.yaml"))
         for scene in [fromJSON.scene, fromYAML.scene] {
             try scene.run("tap wifi", "tap sound", "advance 1.4")
@@ -108,13 +79,7 @@ final class SceneLoadingTests: XCTestCase {
     }
 
     func testJSONMistakesHaveLinesToo() throws {
-        let lines = try mistakes("""
-            {
-              "controls": {
-                "b": { "type": "Button", "alpha": 2 }
-              }
-            }
-            """)
+        let lines = try mistakes(text("alpha_mistake.json"))
         XCTAssertEqual(lines, ["3: control `b`: alpha must be at most 1, not 2 (range 0…1)"])
     }
 
@@ -123,14 +88,10 @@ final class SceneLoadingTests: XCTestCase {
     /// output), is that character: it was refused as "found invalid
     /// Unicode character escape code". Half a pair is refused, with the fix.
     func testAJSONSurrogatePairIsOneCharacter() throws {
-        let (loaded, _) = try load(#"""
-            { "screen": "Likes \ud83d\udc4d",
-              "controls": { "b": { "type": "Button", "title": "\\ud83d \"\uDBFF\uDFFF\" \u00e9" } } }
-            """#, named: "likes.json")
+        let (loaded, _) = try load(text("likes.json"), named: "likes.json")
         XCTAssertEqual(loaded.scene.screenTitle, "Likes 👍")
         XCTAssertEqual(try loaded.scene.control(named: "b")?.value("title"), .string(#"\ud83d "\#u{10FFFF}" é"#))
-        let fixture = try SceneFixture(["half.json": #"{ "controls": { "b": "Button" },\#n  "screen": "\ud83d" }"#])
-        XCTAssertEqual(SceneLoader.check(file: fixture.path("half.json")).map { "\($0.line ?? 0): \($0.message)" }, [
+        XCTAssertEqual(SceneLoader.check(file: Self.folder.appendingPathComponent("half.json").path).map { "\($0.line ?? 0): \($0.message)" }, [
             "2: bad JSON: found invalid Unicode character escape code (while parsing a quoted scalar at line 2); a `\\uD800`…`\\uDFFF` "
                 + "escape is half of a character: write both halves, high then low (`\\ud83d\\ude00`), or the character itself",
         ])
@@ -193,11 +154,7 @@ final class SceneLoadingTests: XCTestCase {
     }
 
     func testPlatformIsKeptAsWritten() throws {
-        let (loaded, _) = try load("""
-            controls: { avatar: ImageView }
-            platform:
-              camera: { available: true, permission: denied }
-            """)
+        let (loaded, _) = try load(text("platform.scene.yaml"))
         guard case .map(let entries, let line)? = loaded.platform else { return XCTFail("no platform") }
         XCTAssertEqual(line, 3)
         XCTAssertEqual(entries.map(\.key), ["camera"])
@@ -222,21 +179,13 @@ final class SceneLoadingTests: XCTestCase {
     /// its line. Before: a bound moved the other along, so 50 and 10
     /// loaded as 10…10.
     func testARangeIsCheckedAsTheFileGivesIt() throws {
-        let (loaded, fixture) = try load("""
-            controls:
-              up: { type: Stepper, minimumValue: 200, maximumValue: 300, value: 250 }
-              down: { type: Slider, maximumValue: -10, minimumValue: -50, value: -20 }
-            """)
+        let (loaded, fixture) = try load(text("ranges.scene.yaml"))
         func range(_ scene: Scene, _ name: String) -> [Value?] {
             ["minimumValue", "maximumValue", "value"].map { try? scene.control(named: name)?.value($0) }
         }
         XCTAssertEqual(range(loaded.scene, "up"), [.number(200), .number(300), .number(250)])
         XCTAssertEqual(range(loaded.scene, "down"), [.number(-50), .number(-10), .number(-20)])
-        XCTAssertEqual(try mistakes("""
-            controls:
-              count: { type: Stepper, minimumValue: 50, maximumValue: 10 }
-              volume: { type: Slider, maximumValue: -1 }
-            """), [
+        XCTAssertEqual(try mistakes(text("reversed_ranges.scene.yaml")), [
             "2: control `count`: maximumValue must be at least minimumValue (50), not 10; give a larger maximumValue, or lower minimumValue before it",
             "3: control `volume`: maximumValue must be at least minimumValue (0), not -1; give a larger maximumValue, or lower minimumValue before it",
         ])

@@ -1,9 +1,21 @@
 import BehaveCore
 import BehaveLua
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 final class SceneValidationTests: XCTestCase {
+    /// The scene files these tests check, in Validation/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Validation")
+
+    /// The path of Validation/`name`.
+    private func fixture(_ name: String) -> String { Self.folder.appendingPathComponent(name).path }
+
+    /// The text of Validation/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
     func testTenMistakesAreAllReportedWithTheirLines() {
         let file = example("Mistakes/ten_mistakes.scene.yaml")
         let diagnostics = SceneLoader.check(file: file)
@@ -36,20 +48,7 @@ final class SceneValidationTests: XCTestCase {
     /// GTK's, UIKit's and the web's names for events are told Behave's: in a
     /// connection, as a script connects, and when a command sends one.
     func testAnotherToolkitsEventNameIsToldBehavesWord() throws {
-        XCTAssertEqual(try mistakes("""
-            controls:
-              order: Button
-              decaf: Switch
-              note: TextField
-            connections:
-              - order.clicked -> screen.place
-              - decaf.toggled -> screen.place
-              - note.changed -> screen.place
-              - note.blur -> screen.place
-              - order.primaryActionTriggered -> screen.place
-              - order.touchDragOutside -> screen.place
-              - order.touchDragInside -> screen.place
-            """), [
+        XCTAssertEqual(try mistakes(text("events.scene.yaml")), [
             "6: connection: `order` has no event `clicked` (did you mean `touchUpInside`? `clicked` is GTK's name for it); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "7: connection: `decaf` has no event `toggled` (did you mean `valueChanged`? `toggled` is GTK's name for it); its events: valueChanged",
             "8: connection: `note` has no event `changed` (did you mean `editingChanged`? `changed` is GTK's name for it); its events: editingDidBegin, editingChanged, editingDidEnd, editingDidEndOnExit",
@@ -60,17 +59,7 @@ final class SceneValidationTests: XCTestCase {
             "11: connection: `order` has no event `touchDragOutside` (did you mean `touchDragExit`? `touchDragOutside` is UIKit's name for each move of a finger outside the control; Behave's finger only crosses the edge, once as it slides off); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "12: connection: `order` has no event `touchDragInside` (did you mean `touchDragEnter`? `touchDragInside` is UIKit's name for each move of a finger on the control; Behave's finger only crosses the edge, once as it slides back on); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
         ])
-        let (loaded, fixture) = try load("""
-            controls:
-              decaf: Switch
-            behaviours:
-              probe: { script: probe.lua, outlets: { decaf: decaf } }
-            """, scripts: ["probe.lua": """
-                local Probe = behaviour { name = "Probe", outlets = { decaf = "Switch" } }
-                function Probe:awake() self.decaf:on("notify::active", function() end) end
-                return Probe
-                """])
-        _ = fixture
+        let loaded = try SceneLoader.load(file: fixture("ToolkitEvent/probe.scene.yaml"), limits: .default)
         XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
             "probe.lua:2: Switch `decaf` has no event `notify::active` (did you mean `valueChanged`? `notify::active` is GTK's name for it)") },
                       "\(loaded.scene.messages)")
@@ -84,14 +73,7 @@ final class SceneValidationTests: XCTestCase {
     /// Behave's, an opposite said as one: in a scene file, as a script
     /// sets one, and in a command; and a command by another toolkit's verb.
     func testAnotherToolkitsPropertyNameIsToldBehavesName() throws {
-        XCTAssertEqual(try mistakes("""
-            controls:
-              order: { type: Button, label: Order }
-              decaf: { type: Switch, active: true, sensitive: false }
-              note: { type: TextField, placeholder-text: Notes, visible: false }
-              shots: { type: Stepper, lower: 1, upper: 4 }
-              caption: { type: Label, sensitive: false }
-            """), [
+        XCTAssertEqual(try mistakes(text("properties.scene.yaml")), [
             "2: control `order`: Button has no property `label` (did you mean `title`? `label` is GTK's name for it)",
             "3: control `decaf`: Switch has no property `active` (did you mean `isOn`? `active` is GTK's name for it)",
             "3: control `decaf`: Switch has no property `sensitive` (did you mean `enabled`? `sensitive` is GTK's name for it)",
@@ -102,17 +84,7 @@ final class SceneValidationTests: XCTestCase {
             // A view a person only reads has no `enabled`: the next name.
             "6: control `caption`: Label has no property `sensitive` (did you mean `userInteractionEnabled`? `sensitive` is GTK's name for it)",
         ])
-        let (loaded, fixture) = try load("""
-            controls:
-              order: Button
-            behaviours:
-              probe: { script: probe.lua, outlets: { order: order } }
-            """, scripts: ["probe.lua": """
-                local Probe = behaviour { name = "Probe", outlets = { order = "Button" } }
-                function Probe:awake() self.order.sensitive = false end
-                return Probe
-                """])
-        _ = fixture
+        let loaded = try SceneLoader.load(file: fixture("ToolkitProperty/probe.scene.yaml"), limits: .default)
         XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
             "probe.lua:2: Button has no property `sensitive` (did you mean `enabled`? `sensitive` is GTK's name for it) (on `order`)") },
                       "\(loaded.scene.messages)")
@@ -131,18 +103,7 @@ final class SceneValidationTests: XCTestCase {
     /// (`button.Activated:Connect(fn)`, `field.onchange = fn`) are told
     /// how Behave hears an event, in a script, a scene file and a command.
     func testAnotherEnginesEventFieldIsToldHowToHearIt() throws {
-        let (loaded, fixture) = try load("""
-            controls:
-              order: Button
-              note: TextField
-            behaviours:
-              probe: { script: probe.lua, outlets: { order: order, note: note } }
-            """, scripts: ["probe.lua": """
-                local Probe = behaviour { name = "Probe", outlets = { order = "Button", note = "TextField" } }
-                function Probe:awake() self.order.MouseButton1Click:Connect(function() end) end
-                return Probe
-                """])
-        _ = fixture
+        let loaded = try SceneLoader.load(file: fixture("EngineEvent/probe.scene.yaml"), limits: .default)
         XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
             "probe.lua:2: Button has no property `MouseButton1Click` (`MouseButton1Click` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`) (on `order`)") },
                       "\(loaded.scene.messages)")
@@ -153,12 +114,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testBadYAMLNamesYamsLine() throws {
-        let lines = try mistakes("""
-            screen: Broken
-            controls:
-              a: { type: Button
-              b: { type: Label }
-            """)
+        let lines = try mistakes(text("unclosed_flow.scene.yaml"))
         XCTAssertEqual(lines, ["4: bad YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3); end the `{ … }` that line 3 opens with `}`, put a comma between its entries, and quote a value that holds `: ` or `,`"])
         XCTAssertEqual(try mistakes("controls:\n\tbutton: Button\n").first?.prefix(3), "2: ")
         XCTAssertEqual(try mistakes("# nothing\n"), ["1: the scene is empty; it needs at least `controls:` or `behaviours:`"])
@@ -173,12 +129,7 @@ final class SceneValidationTests: XCTestCase {
         }
         XCTAssertEqual(try fix("controls:\n\tbutton: { type: Button }\n"),
                        "YAML indents with spaces, never tabs: replace the tabs at the start of line 2 with spaces")
-        XCTAssertEqual(try fix("""
-            behaviours:
-              like:
-                script: toggle.lua
-                 outlets: { button: b }
-            """), "line 4 is indented more than line 3, whose key already has its value; indent it as line 3 is, or nest it under a key that ends with `:`")
+        XCTAssertEqual(try fix(text("over_indented.scene.yaml")), "line 4 is indented more than line 3, whose key already has its value; indent it as line 3 is, or nest it under a key that ends with `:`")
         XCTAssertEqual(try fix("controls:\n  b:\n    type: Button\n    title: Note: read me\n"),
                        "quote a value that holds `: ` (`title: \"Note: read me\"`)")
         XCTAssertEqual(try fix("controls:\n  a: { type: Button }\n # a comment\n b: { type: Label }\n"),
@@ -211,19 +162,7 @@ final class SceneValidationTests: XCTestCase {
     /// with the fix, where it was dropped unsaid and the value read
     /// without it (base64 text as an image's name).
     func testAYAMLTagBehaveDoesNotReadIsRefusedAtItsLine() throws {
-        XCTAssertEqual(try mistakes("""
-            controls:
-              a: !!map
-                type: Label
-                text: !!str 10
-              b: !!seq [Label]
-              c:
-                type: ImageView
-                image: !!binary |
-                  R0lGODlhDAAMAIQAAP
-              d: { type: Label, text: !!int 5 }
-              e: !gadget { type: Label }
-            """), [
+        XCTAssertEqual(try mistakes(text("tags.scene.yaml")), [
             "5: control `b` must be a mapping such as { type: Button, title: \"OK\" }, not a list",
             "8: the YAML tag `!!binary` on a value is not one Behave reads; remove it and give the data a file of its own, which the scene names (an image by its name)",
             "10: the YAML tag `!!int` on a value is not one Behave reads; remove it: the scene gives each value its type (`!!str` may stay, to make a value text)",
@@ -232,18 +171,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testDuplicateKeysAndSharedNames() throws {
-        let lines = try mistakes("""
-            controls:
-              button: { type: Button, title: A, title: B }
-              button: { type: Label }
-              probe:  Label
-            behaviours:
-              probe:
-                script: toggle.lua
-                outlets: { button: button }
-            connections: []
-            connections: []
-            """)
+        let lines = try mistakes(text("duplicates.scene.yaml"))
         XCTAssertEqual(lines, [
             "2: duplicate key `title` in control `button` (first at line 2); names must be unique",
             "3: duplicate key `button` in `controls` (first at line 2); names must be unique",
@@ -253,23 +181,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testSchemaMistakes() throws {
-        let lines = try mistakes("""
-            screen: [a]
-            controls:
-              ok: { type: Button }
-              screen: View
-              two words: View
-              noType: { title: x }
-              list: [1, 2]
-            behaviours:
-              none: { owner: screen }
-              both: { script: toggle.lua, type: Multiplexer }
-              other: { type: Mux, targets: [ok] }
-              file: { type: toggle.lua }
-              empty: { type: Multiplexer }
-              extra: { script: toggle.lua, outlet: { button: ok } }
-            conections: []
-            """)
+        let lines = try mistakes(text("schema.scene.yaml"))
         XCTAssertEqual(lines, [
             "1: `screen` (the screen's title) must be text, not a list",
             "4: `screen` cannot name a control: it is reserved for the screen",
@@ -287,20 +199,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testParentsOwnersAndDelegates() throws {
-        let lines = try mistakes("""
-            controls:
-              a: { type: View, parent: b }
-              b: { type: View, parent: a }
-              c: { type: View, parent: c }
-              d: { type: Button, delegate: toggle }
-              e: { type: ScrollView, delegate: toggle }
-              f: { type: ScrollView, delegate: d }
-              g: { type: ScrollView, delegate: mux }
-              button: Button
-            behaviours:
-              toggle: { script: toggle.lua, owner: buton, outlets: { button: button } }
-              mux: { type: Multiplexer, targets: [toggle, button, nope, mux], owner: toggle }
-            """)
+        let lines = try mistakes(text("parents.scene.yaml"))
         XCTAssertEqual(lines, [
             "2: controls are each other's parents: a → b → a",
             "4: control `c` cannot be its own parent",
@@ -321,20 +220,7 @@ final class SceneValidationTests: XCTestCase {
     /// with the form to write. A field it has not was dropped unsaid
     /// (`depth: 5` gave a 10×10 frame), and the list's refusal had no fix.
     func testAFixedSizeValueWithAnExtraItemIsRefusedWithItsForm() throws {
-        XCTAssertEqual(try mistakes("""
-            controls:
-              a:
-                type: Button
-                frame: [0, 0, 10, 10, 5]
-              b:
-                type: Button
-                frame: { x: 0, y: 0, width: 10, height: 10, depth: 5 }
-              page:
-                type: ScrollView
-                contentOffset: [0, 0, 3]
-                contentSize: { width: 10, height: 10, widht: 10 }
-              c: { type: Button, frame: "0 0 10 10 5" }
-            """), [
+        XCTAssertEqual(try mistakes(text("extra_items.scene.yaml")), [
             "4: control `a`: frame takes a rect (x, y, width, height), not a list of 5 numbers; write its 4 numbers in this order: `[x, y, width, height]`",
             "7: control `b`: frame takes a rect (x, y, width, height), which has no field `depth`; write only its fields, `{x: …, y: …, width: …, height: …}`",
             "10: control `page`: contentOffset takes a point (x, y), not a list of 3 numbers; write its 2 numbers in this order: `[x, y]`",
@@ -344,19 +230,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testOutletsAndInspectables() throws {
-        let lines = try mistakes("""
-            controls:
-              button: Button
-              label: Label
-              labels1: Label
-            behaviours:
-              probe:
-                script: probe.lua
-                outlets: { button: lable, label: button }
-                outletCollections: { button: [label] }
-                inspectables: { label: [1, 2], size: 3 }
-              missing: { script: nothere.lua }
-            """, scripts: ["probe.lua": probeScript])
+        let lines = try mistakes(text("outlets.scene.yaml"), scripts: ["probe.lua": probeScript])
         XCTAssertEqual(lines.dropLast(), [
             "8: behaviour `probe`: no control named `lable` for outlet `button` (did you mean `label`?)",
             "8: behaviour `probe`: Probe has no outlet `label`; its outlets: button",
@@ -369,27 +243,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testConnectionMistakes() throws {
-        let lines = try mistakes("""
-            controls:
-              button: Button
-              page: ScrollView
-            behaviours:
-              probe: { script: probe.lua, outlets: { button: button } }
-              mux: { type: Multiplexer, targets: [scroller] }
-              scroller: { script: scroller.lua }
-            connections:
-              - button.touchUpInsde -> probe.ping
-              - button.touchUpInside -> probe.pingg
-              - button.touchUpInside -> button.tap
-              - page.scrollViewDidScroll -> probe.ping
-              - screen.viewDidLoad -> probe.ping
-              - probe.valueChanged -> mux.ping
-              - probe.valueChanged -> probe.awake
-              - keyboard.keyboardWillShow -> keyboard.show
-              - probe.valueChanged -> nobody.ping
-              - probe.valueChanged
-              - { probe.valueChanged: screen.x }
-            """, scripts: ["probe.lua": probeScript, "scroller.lua": scrollScript("Scroller")])
+        let lines = try mistakes(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript, "scroller.lua": scrollScript("Scroller")])
         XCTAssertEqual(lines, [
             "9: connection: `button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "10: connection: behaviour `probe` (Probe) has no action `pingg` (did you mean `ping`?); its actions: keyboardShown, ping, pong, question",
@@ -406,11 +260,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testScriptThatFailsAtItsTopLevelIsReportedWithBothLines() throws {
-        let lines = try mistakes("""
-            behaviours:
-              bad:
-                script: bad.lua
-            """, scripts: ["bad.lua": "local B = behaviour { name = \"B\", outlets = { b = \"Buton\" } }\nreturn B\n"])
+        let lines = SceneLoader.check(file: fixture("TopLevel/bad.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasPrefix("3: behaviour `bad`: "), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("bad.lua:1: outlet `b`: unknown control type `Buton` (did you mean `Button`?)"), lines[0])
@@ -418,14 +268,7 @@ final class SceneValidationTests: XCTestCase {
 
     func testNothingWakesWhenAnythingIsWrong() throws {
         // A good behaviour next to a mistake: the scene is refused whole.
-        let fixture = try SceneFixture(["s.scene.yaml": """
-            controls:
-              button: Button
-              oops: { type: Label, alpha: 7 }
-            behaviours:
-              toggle: { script: toggle.lua, outlets: { button: button } }
-            """])
-        XCTAssertThrowsError(try SceneLoader.load(file: fixture.path("s.scene.yaml"))) { error in
+        XCTAssertThrowsError(try SceneLoader.load(file: fixture("refused_whole.scene.yaml"))) { error in
             XCTAssertEqual((error as? SceneLoadError)?.diagnostics.map(\.line), [3])
         }
     }

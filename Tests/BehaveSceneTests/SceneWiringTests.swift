@@ -1,20 +1,23 @@
 import BehaveCore
 import BehaveLua
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 final class SceneWiringTests: XCTestCase {
+    /// The scenes and scripts these tests wire, in Wiring/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Wiring")
+
+    /// The path of Wiring/`name`.
+    private func fixture(_ name: String) -> String { Self.folder.appendingPathComponent(name).path }
+
+    /// The text of Wiring/`name`.
+    private func text(_ name: String) throws -> String { try String(contentsOfFile: fixture(name), encoding: .utf8) }
+
     // MARK: Multiplexer
 
     func testMultiplexerDeliversTheDelegateMessageToEveryTarget() throws {
-        let (loaded, _) = try load("""
-            controls:
-              page: { type: ScrollView, delegate: mux }
-            behaviours:
-              mux: { type: Multiplexer, targets: [first, second] }
-              first: { script: first.lua }
-              second: { script: second.lua }
-            """, scripts: ["first.lua": scrollScript("First"), "second.lua": scrollScript("Second")])
+        let (loaded, _) = try load(text("multiplexer.scene.yaml"), scripts: ["first.lua": scrollScript("First"), "second.lua": scrollScript("Second")])
         let scene = loaded.scene
         let page = try XCTUnwrap(scene.control(named: "page") as? ScrollView)
         XCTAssertTrue(page.delegate === scene.behaviour(named: "mux"))
@@ -37,13 +40,8 @@ final class SceneWiringTests: XCTestCase {
     /// A script's default scene and a scene file are built alike: whoever
     /// listens hears what a script's top level printed, then its `awake`.
     func testAListenerHearsTheTopLevelOfEveryKindOfScene() throws {
-        let script = """
-            print("loading")
-            local P = behaviour { name = "P", outlets = { button = "Button" } }
-            function P:awake() print("awake") end
-            return P
-            """
-        let fixture = try SceneFixture(["p.lua": script, "p.scene.yaml": "controls: { b: Button }\nbehaviours: { p: { script: p.lua, outlets: { button: b } } }\n"])
+        // A copy outside the checkout, where the script's path is printed whole.
+        let fixture = try SceneFixture(["p.lua": text("Listener/p.lua"), "p.scene.yaml": text("Listener/p.scene.yaml")])
         for file in ["p.lua", "p.scene.yaml"] {
             var heard: [String] = []
             let loaded = try SceneSource(file: fixture.path(file)).make { heard.append($0.message) }
@@ -55,13 +53,7 @@ final class SceneWiringTests: XCTestCase {
     /// A default scene's controls are named after the outlets; a name
     /// taken already gets a suffix, so every control has a name of its own.
     func testTheDefaultSceneNamesEachControlOnce() throws {
-        let fixture = try SceneFixture(["clash.lua": """
-            local P = behaviour { name = "P", outlets = { item1 = "Button", scrollView = "TextField" },
-                                  outletCollections = { item = "Label" } }
-            function P:scrollViewDidScroll(scrollView) self.y = scrollView.contentOffset.y end
-            return P
-            """])
-        let loaded = try SceneLoader.load(script: fixture.path("clash.lua"))
+        let loaded = try SceneLoader.load(script: fixture("clash.lua"))
         let scene = loaded.scene
         XCTAssertEqual(scene.control(named: "item1")?.typeName, "Button")
         XCTAssertEqual(scene.control(named: "item1_2")?.typeName, "Label")
@@ -90,15 +82,7 @@ final class SceneWiringTests: XCTestCase {
     // MARK: Owners
 
     func testBehaviourOwnedByAControlDiesWithIt() throws {
-        let (loaded, _) = try load("""
-            controls:
-              card: View
-              button: { type: Button, parent: card }
-              other: Button
-            behaviours:
-              probe: { script: probe.lua, owner: button, outlets: { button: button } }
-              keeper: { script: probe.lua, outlets: { button: other } }
-            """, scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("owners.scene.yaml"), scripts: ["probe.lua": probeScript])
         let scene = loaded.scene
         weak let probe = scene.behaviour(named: "probe")
         weak let button = scene.control(named: "button")
@@ -122,18 +106,7 @@ final class SceneWiringTests: XCTestCase {
     // MARK: Connections
 
     func testConnectionsOfEveryKind() throws {
-        let (loaded, _) = try load("""
-            controls:
-              button: Button
-            behaviours:
-              first:  { script: probe.lua, outlets: { button: button } }
-              second: { script: probe.lua }
-            connections:
-              - button.touchUpInside -> first.ping          # control → behaviour
-              - first.valueChanged -> second.pong           # behaviour → behaviour
-              - first.valueChanged -> screen.firstChanged   # behaviour → screen
-              - keyboard.keyboardWillShow -> second.keyboardShown
-            """, scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript])
         let scene = loaded.scene
         try scene.run("tap button")
         XCTAssertEqual(scene.field("heard", of: "first"), .array([.string("ping from button")]))
@@ -157,14 +130,7 @@ final class SceneWiringTests: XCTestCase {
     }
 
     func testChooseAnswersADialogFromAScene() throws {
-        let (loaded, _) = try load("""
-            controls:
-              button: Button
-            behaviours:
-              probe: { script: probe.lua }
-            connections:
-              - button.touchUpInside -> probe.question
-            """, scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("choose.scene.yaml"), scripts: ["probe.lua": probeScript])
         let scene = loaded.scene
         try scene.run("tap button")
         XCTAssertEqual(scene.presentedDialog?.options, ["One", "Two"])
@@ -174,19 +140,7 @@ final class SceneWiringTests: XCTestCase {
     }
 
     func testBehavioursWakeInDeclarationOrderAfterWiring() throws {
-        let waker = """
-            local W = behaviour { name = "W", outlets = { button = "Button" } }
-            function W:awake() print(self.button.name .. " " .. tostring(self.button.title)) end
-            return W
-            """
-        let (loaded, _) = try load("""
-            controls:
-              b1: { type: Button, title: one }
-              b2: { type: Button, title: two }
-            behaviours:
-              second: { script: w.lua, outlets: { button: b2 } }
-              first: { script: w.lua, outlets: { button: b1 } }
-            """, scripts: ["w.lua": waker])
+        let loaded = try SceneLoader.load(file: fixture("Waking/test.scene.yaml"), limits: .default)
         XCTAssertEqual(loaded.scene.messages, ["second awake", "[second] b2 two", "first awake", "[first] b1 one"])
     }
 }

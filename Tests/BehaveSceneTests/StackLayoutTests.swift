@@ -1,5 +1,6 @@
 import BehaveCore
 @testable import BehaveScene
+import Foundation
 import XCTest
 
 /// Stacks in scene files: their settings are read and checked as any
@@ -7,23 +8,16 @@ import XCTest
 /// in the file's order, and `show` draws them so that the layout can be
 /// recognised: a column indented under its stack, a row on one line.
 final class StackLayoutTests: XCTestCase {
-    let scene = """
-        screen: Settings
-        controls:
-          content: { type: Stack, spacing: 12, padding: 16 }
-          tabBar:  { type: Stack, parent: content, axis: horizontal, distribution: fillEqually, spacing: 8 }
-          general: { type: Button, parent: tabBar, title: General, selected: true }
-          privacy: { type: Button, parent: tabBar, title: Privacy }
-          about:   { type: Button, parent: tabBar, title: About, hidden: true }
-          page:    { type: Label, parent: content, text: "Notifications: on" }
-          row:     { type: Stack, parent: content, axis: horizontal, alignment: center }
-          wifi:    { type: Switch, parent: row }
-          card:    { type: View, parent: row }
-          inside:  { type: Label, parent: card, text: Inside }
-        """
+    /// The scenes these tests lay out, in Stacks/.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Stacks")
+
+    /// The text of Stacks/`name`.
+    private func text(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    }
 
     func testAStackKeepsItsSettingsAndItsSubviewsInTheFilesOrder() throws {
-        let fixture = try SceneFixture(["stacks.scene.yaml": scene])
+        let fixture = try SceneFixture(["stacks.scene.yaml": text("stacks.scene.yaml")])
         let loaded = try SceneLoader.load(file: fixture.path("stacks.scene.yaml"))
         XCTAssertEqual(loaded.warnings.map(\.message), [])
         let content = try XCTUnwrap(loaded.scene.control(named: "content") as? Stack)
@@ -42,7 +36,7 @@ final class StackLayoutTests: XCTestCase {
     }
 
     func testShowDrawsAColumnUnderItsStackAndARowOnOneLine() throws {
-        let fixture = try SceneFixture(["stacks.scene.yaml": scene])
+        let fixture = try SceneFixture(["stacks.scene.yaml": text("stacks.scene.yaml")])
         let loaded = try SceneLoader.load(file: fixture.path("stacks.scene.yaml"))
         let lines = loaded.scene.render().split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines[1...5]), [
@@ -57,11 +51,7 @@ final class StackLayoutTests: XCTestCase {
     }
 
     func testAStacksSettingsAreChecked() throws {
-        let fixture = try SceneFixture(["bad.scene.yaml": """
-            controls:
-              column: { type: Stack, axis: diagonal, spacing: -4, alignment: top, padding: 2000 }
-              label:  { type: Label, parent: column }
-            """])
+        let fixture = try SceneFixture(["bad.scene.yaml": text("bad.scene.yaml")])
         XCTAssertEqual(SceneLoader.check(file: fixture.path("bad.scene.yaml")).map(\.description), [
             "\(fixture.path("bad.scene.yaml")):2: control `column`: axis takes one of \"vertical\", \"horizontal\", not \"diagonal\"",
             "\(fixture.path("bad.scene.yaml")):2: control `column`: spacing must be at least 0, not -4 (range 0…1000)",
@@ -74,16 +64,7 @@ final class StackLayoutTests: XCTestCase {
     /// in a stack would do nothing, and the designer hears so; its size is
     /// the control's.
     func testAFramesPlaceInAStackIsAWarning() throws {
-        let fixture = try SceneFixture(["frames.scene.yaml": """
-            controls:
-              column: { type: Stack }
-              sized:  { type: Button, parent: column, frame: [0, 0, 120, 44] }
-              placed:
-                type: Label
-                parent: column
-                frame: [16, 40, 200, 20]
-              free:   { type: Label, frame: [16, 40, 200, 20] }
-            """])
+        let fixture = try SceneFixture(["frames.scene.yaml": text("frames.scene.yaml")])
         let file = fixture.path("frames.scene.yaml")
         XCTAssertEqual(SceneLoader.inspect(file: file).map(\.description), [
             "\(file):7: warning: control `placed` is in stack `column`, which places it: its frame's x and y are not used; give its size alone (frame: [0, 0, 200, 20]) or take it out of the stack",

@@ -8,15 +8,7 @@ import XCTest
 /// drag, and the control then refuses what the user saw happen.
 final class DisabledControlTests: XCTestCase {
     func testARealClickOnADisabledSwitchAndADragOnADisabledSliderDoNothing() throws {
-        let (driver, input) = try openScratchScene("disabled.scene.yaml", [
-            "disabled.scene.yaml": """
-            screen: Disabled
-            controls:
-              toggle: { type: Switch, enabled: false, frame: [10, 10, 60, 30] }
-              volume: { type: Slider, enabled: false, frame: [10, 60, 200, 30] }
-              other:  { type: Switch, frame: [10, 110, 60, 30] }
-            """,
-        ])
+        let (driver, input) = try openFixture("Disabled/disabled.scene.yaml")
         try driver.click("toggle")
         try driver.drag("volume", fromFraction: 0.05, toFraction: 0.9)
         // A click after them: GTK takes X events in order, so once the

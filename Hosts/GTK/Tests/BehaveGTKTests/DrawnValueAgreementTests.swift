@@ -284,19 +284,10 @@ final class DrawnValueAgreementTests: InProcessGtkTestCase {
     /// and takes nothing of it; the markup GTK reads opens in both.
     /// Before: headless took each file's values with no word.
     func testHeadlessRefusesWhatThePreScanRefusesInItsWords() throws {
+        // Fixtures/PreScan's window, `inside` its box and `after` beside it.
+        let window = try String(contentsOf: fixtures("PreScan/window.ui"), encoding: .utf8)
         func file(_ inside: String, _ after: String = "") -> String {
-            """
-            <interface>
-              <object class="GtkWindow">
-                <child><object class="GtkBox">
-                  <child><object class="GtkLabel" id="title"><property name="label">Drawn</property></object></child>
-                  \(inside)
-                </object></child>
-              </object>
-              \(after)
-            </interface>
-
-            """
+            window.replacingOccurrences(of: "<!-- inside -->", with: inside).replacingOccurrences(of: "<!-- after -->", with: after)
         }
         let long = String(repeating: "é", count: 10_001)
         // Each file, and whether the window refuses it.

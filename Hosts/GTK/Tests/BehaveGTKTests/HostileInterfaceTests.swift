@@ -18,27 +18,16 @@ final class HostileInterfaceTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Writes `scene/NAME.ui` (a window holding `content`) and a scene
-    /// that binds its button `go`; the scene's path.
+    /// Writes `scene/NAME.ui`, Fixtures/Hostile's window holding `content`
+    /// (at line 7) and `extra` beside it, and its scene, which binds its
+    /// button `go` and names `ui` (NAME.ui if not given); the scene's path.
     private func scene(_ name: String, _ content: String, ui: String? = nil, extra: String = "") throws -> String {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <interface>
-              <object class="GtkWindow" id="window">
-                <child>
-                  <object class="GtkBox">
-                    <child><object class="GtkButton" id="go"/></child>
-            \(content)
-                  </object>
-                </child>
-              </object>
-            \(extra)
-            </interface>
-
-            """
-        try text.write(to: folder.appendingPathComponent("scene/\(name).ui"), atomically: true, encoding: .utf8)
+        let window = try String(contentsOf: fixtures("Hostile/window.ui"), encoding: .utf8)
+        try window.replacingOccurrences(of: "<!-- content -->", with: content).replacingOccurrences(of: "<!-- extra -->", with: extra)
+            .write(to: folder.appendingPathComponent("scene/\(name).ui"), atomically: true, encoding: .utf8)
         let path = folder.appendingPathComponent("scene/\(name).scene.yaml")
-        try "screen: S\nui: \(ui ?? name + ".ui")\ncontrols:\n  go: { type: Button }\n"
+        try String(contentsOf: fixtures("Hostile/window.scene.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "ui: window.ui", with: "ui: \(ui ?? name + ".ui")")
             .write(to: path, atomically: true, encoding: .utf8)
         return path.path
     }

@@ -43,30 +43,12 @@ final class OutletAgreementTests: XCTestCase {
                 controls += "  \(className)As\(type): { type: \(type) }\n"
             }
         }
-        let ui = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <interface>
-              <requires lib="gtk" version="4.0"/>
-              <object class="GtkAdjustment" id="range"/>
-              <object class="GtkWindow">
-                <child type="titlebar"><object class="GtkHeaderBar"><child><object class="GtkButton" id="inTitle"/></child></object></child>
-                <child><object class="GtkBox">
-                  <child><object class="GtkEntry" id="email"/></child>
-                  <child><object class="GtkCheckButton" id="tea"><property name="label">Tea</property></object></child>
-                  <child><object class="GtkCheckButton" id="coffee"><property name="group">tea</property></object></child>
-                  <child><object class="GtkCheckButton" id="milk"><property name="group">sugar</property></object></child>
-                  <child><object class="GtkCheckButton" id="sugar"/></child>
-            \(widgets)      </object></child>
-              </object>
-              <object class="GtkButton" id="loose"/>
-            </interface>
-
-            """
-        try ui.write(to: folder.appendingPathComponent("s.ui"), atomically: true, encoding: .utf8)
+        // Fixtures/Outlets' window and scene, the probes added to each.
+        let drawn = try String(contentsOf: fixtures("Outlets/s.ui"), encoding: .utf8)
+        try drawn.replacingOccurrences(of: "<!-- probes -->\n", with: widgets)
+            .write(to: folder.appendingPathComponent("s.ui"), atomically: true, encoding: .utf8)
         let scene = folder.appendingPathComponent("s.scene.yaml").path
-        try ("screen: S\nui: s.ui\ncontrols:\n  emial: { type: TextField }\n  range: { type: Slider }\n"
-             + "  loose: { type: Button }\n  inTitle: { type: Button }\n"
-             + "  tea: { type: Switch }\n  coffee: { type: Switch }\n  milk: { type: View }\n  sugar: { type: Switch }\n" + controls)
+        try (String(contentsOf: fixtures("Outlets/s.scene.yaml"), encoding: .utf8) + controls)
             .write(toFile: scene, atomically: true, encoding: .utf8)
 
         let driver = try WindowDriver()
@@ -131,53 +113,9 @@ final class OutletAgreementTests: XCTestCase {
     /// a screen drawn without a window (its one widget at the top). Each
     /// file also binds an id it lacks, so the window exits.
     func testHeadlessFindsWhatTheWindowShowsAsTheWindowDoes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-held-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let held = """
-            <interface>
-              <object class="GtkWindow">
-                <property name="titlebar">bar</property>
-                <child><object class="GtkBox">
-                  <child><object class="GtkStack"><child><object class="GtkStackPage">
-                    <property name="child"><object class="GtkLabel" id="paged"/></property>
-                  </object></child></object></child>
-                  <child><object class="GtkFrame"><property name="child">framed</property></object></child>
-                  <child><object class="GtkExpander"><property name="child">folded</property></object></child>
-                  <child><object class="GtkExpander"><property name="expanded">no</property>
-                    <property name="label-widget"><object class="GtkLabel" id="foldedTitle"/></property>
-                    <child><object class="GtkBox"><child><object class="GtkButton" id="foldedChild"/></child></object></child>
-                  </object></child>
-                  <child><object class="GtkExpander"><property name="child">unfolded</property><property name="expanded">True</property></object></child>
-                  <child><object class="GtkMenuButton"><property name="popover"><object class="GtkPopover">
-                    <property name="child"><object class="GtkButton" id="popped"/></property>
-                  </object></property></object></child>
-                </object></child>
-              </object>
-              <object class="GtkHeaderBar" id="bar"><child><object class="GtkButton" id="barButton"/></child></object>
-              <object class="GtkLabel" id="framed"/>
-              <object class="GtkLabel" id="folded"/>
-              <object class="GtkLabel" id="unfolded"/>
-            </interface>
-
-            """
-        let alone = """
-            <interface>
-              <object class="GtkAdjustment" id="range"/>
-              <object class="GtkBox" id="top"><child><object class="GtkButton" id="inner"/></child></object>
-            </interface>
-
-            """
         let driver = try WindowDriver()
-        for (name, ui, controls) in [
-            ("held", held, "  paged: { type: Label }\n  framed: { type: Label }\n  popped: { type: Button }\n"
-                + "  bar: { type: View }\n  barButton: { type: Button }\n  framd: { type: Label }\n  folded: { type: Label }\n"
-                + "  foldedChild: { type: Button }\n  foldedTitle: { type: Label }\n  unfolded: { type: Label }\n"),
-            ("alone", alone, "  top: { type: Stack }\n  inner: { type: Button }\n  range: { type: Slider }\n  innr: { type: Button }\n"),
-        ] {
-            try ui.write(to: folder.appendingPathComponent("\(name).ui"), atomically: true, encoding: .utf8)
-            let scene = folder.appendingPathComponent("\(name).scene.yaml").path
-            try "screen: S\nui: \(name).ui\ncontrols:\n\(controls)".write(toFile: scene, atomically: true, encoding: .utf8)
+        for name in ["held", "alone"] {
+            let scene = fixtures("Outlets/\(name).scene.yaml").path
             let headless = try assertAgree(scene, driver: driver)
             XCTAssertFalse(headless.isEmpty, name)
             if name == "held" {

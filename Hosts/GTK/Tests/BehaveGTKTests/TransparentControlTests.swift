@@ -8,14 +8,7 @@ import XCTest
 /// under the click and was flipped back).
 final class TransparentControlTests: XCTestCase {
     func testARealClickGoesThroughASwitchFadedOutToTheButtonUnderIt() throws {
-        let (driver, input) = try openScratchScene("faded.scene.yaml", [
-            "faded.scene.yaml": """
-            screen: Faded
-            controls:
-              under:  { type: Button, title: "Under", frame: [10, 10, 120, 40] }
-              toggle: { type: Switch, alpha: 0, frame: [10, 10, 120, 40] }
-            """,
-        ])
+        let (driver, input) = try openFixture("Faded/faded.scene.yaml")
         try driver.click("toggle")
         try driver.waitForLine(containing: "under touchUpInside")
         let told = driver.lines.joined(separator: "\n")

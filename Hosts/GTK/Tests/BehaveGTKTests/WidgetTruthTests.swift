@@ -178,16 +178,7 @@ final class WidgetTruthTests: XCTestCase {
     /// shows its decimals from the start, which GTK is told before the
     /// binding hears its signals: no GLib warning.
     func testASpinButtonDrawnWithoutAStepShowsItsDecimals() throws {
-        let (driver, input) = try openScratchScene("spin.scene.yaml", [
-            "spin.scene.yaml": "screen: Spin\nui: spin.ui\ncontrols:\n  count: { type: Stepper }\n",
-            "spin.ui": """
-            <interface><object class="GtkWindow"><child><object class="GtkSpinButton" id="count">
-              <property name="adjustment"><object class="GtkAdjustment">
-                <property name="upper">10</property><property name="value">2.5</property>
-              </object></property>
-            </object></child></object></interface>
-            """,
-        ])
+        let (driver, input) = try openFixture("Spin/spin.scene.yaml")
         input.fileHandleForWriting.write(Data("show\n".utf8))
         try driver.waitForLine(containing: "│ count ")
         XCTAssertTrue(driver.lines.contains { $0.contains("[ − 2.5 + ]") }, driver.lines.joined(separator: "\n"))
@@ -201,14 +192,7 @@ final class WidgetTruthTests: XCTestCase {
     /// held. Before: the real keys were typed in and flipped the switch,
     /// with `editingChanged` and `valueChanged`, while `keys` was refused.
     func testKeysOnAFieldOrSwitchThatTakesNoTouchesAreIgnored() throws {
-        let (driver, input) = try openScratchScene("locked.scene.yaml", [
-            "locked.scene.yaml": """
-            screen: Locked
-            controls:
-              field:  { type: TextField, text: kept, frame: [10, 10, 200, 34] }
-              toggle: { type: Switch, frame: [10, 60, 60, 30] }
-            """,
-        ])
+        let (driver, input) = try openFixture("Interactive/locked.scene.yaml")
         try driver.click("field")
         try driver.waitForLine(containing: "field editingDidBegin")
         input.fileHandleForWriting.write(Data("set field.userInteractionEnabled false\n".utf8))

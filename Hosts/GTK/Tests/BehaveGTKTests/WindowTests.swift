@@ -145,15 +145,11 @@ final class WindowTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let source = fixtures("Mistakes")
         let scene = folder.appendingPathComponent("order.scene.yaml")
         let ui = folder.appendingPathComponent("order.ui")
-        try Data("""
-            screen: Order
-            ui: order.ui
-            controls:
-              order: { type: Button, title: Order }
-
-            """.utf8).write(to: scene)
+        try FileManager.default.copyItem(at: source.appendingPathComponent("order.scene.yaml"), to: scene)
+        let window = try String(contentsOf: source.appendingPathComponent("order.ui"), encoding: .utf8)
         func refused(_ expected: String) throws {
             let driver = try WindowDriver()
             XCTAssertEqual(try driver.refuse(scene.path), 2)
@@ -163,19 +159,9 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(mkfifo(ui.path, 0o600), 0)
         try refused("order.scene.yaml:2: order.ui: not a regular file")
         try FileManager.default.removeItem(at: ui)
+        // Fixtures/Mistakes/order.ui's window, `button` in it (at line 6, column 7).
         func draw(_ button: String) throws {
-            try Data("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <interface>
-                  <requires lib="gtk" version="4.0"/>
-                  <object class="GtkWindow">
-                    <child>
-                      \(button)
-                    </child>
-                  </object>
-                </interface>
-
-                """.utf8).write(to: ui)
+            try Data(window.replacingOccurrences(of: "<!-- widget -->", with: button).utf8).write(to: ui)
         }
         try draw(#"<object class="GtkButton" id="ordr"/>"#)
         try refused("order.scene.yaml:4: control `order`: order.ui has no object with id `order` (did you mean `ordr`?); "
@@ -221,46 +207,10 @@ final class WindowTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("lone.scene.yaml")
-        try Data("""
-            screen: Lone
-            ui: lone.ui
-            controls:
-              order: { type: Button, title: Order }
-              count: { type: Label, text: "0" }
-            behaviours:
-              counter: { script: counter.lua, outlets: { button: order, label: count } }
-
-            """.utf8).write(to: scene)
-        try Data("""
-            local Counter = behaviour { name = "Counter", outlets = { button = "Button", label = "Label" } }
-            function Counter:awake()
-              self.taps = 0
-              self.button:on("touchUpInside", function()
-                self.taps = self.taps + 1
-                self.label.text = tostring(self.taps)
-              end)
-            end
-            return Counter
-
-            """.utf8).write(to: folder.appendingPathComponent("counter.lua"))
-        func draw(_ top: String) throws {
-            try Data("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <interface>
-                  <requires lib="gtk" version="4.0"/>
-                  \(top)
-                </interface>
-
-                """.utf8).write(to: folder.appendingPathComponent("lone.ui"))
+        // lone.ui draws a box at the top, without a window.
+        for name in ["lone.scene.yaml", "counter.lua", "lone.ui"] {
+            try FileManager.default.copyItem(at: fixtures("Lone").appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
-        let box = """
-            <object class="GtkBox">
-                <property name="orientation">vertical</property>
-                <child><object class="GtkButton" id="order"/></child>
-                <child><object class="GtkLabel" id="count"/></child>
-              </object>
-            """
-        try draw(box)
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.click("order")
@@ -268,7 +218,9 @@ final class WindowTests: XCTestCase {
         XCTAssertFalse(driver.lines.contains { $0.contains("Gtk-") }, "\(driver.lines)")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
         // Two widgets at the top: which is the screen is not known.
-        try draw(box + "\n  <object class=\"GtkLabel\" id=\"other\"/>")
+        let box = try String(contentsOf: folder.appendingPathComponent("lone.ui"), encoding: .utf8)
+        try Data(box.replacingOccurrences(of: "</interface>", with: "  <object class=\"GtkLabel\" id=\"other\"/>\n</interface>").utf8)
+            .write(to: folder.appendingPathComponent("lone.ui"))
         let refusing = try WindowDriver()
         XCTAssertEqual(try refusing.refuse(scene.path), 2)
         XCTAssertTrue(refusing.lines.contains { $0.hasSuffix("lone.ui: no GtkWindow, nor one widget at the top, to show; draw the screen "
@@ -308,34 +260,22 @@ final class WindowTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let source = fixtures("Coffee")
         let scene = folder.appendingPathComponent("coffee.scene.yaml")
-        try Data("""
-            screen: Coffee
-            ui: coffee.ui
-            controls:
-              shots: { type: Stepper, frame: [20, 20, 120, 32] }
-
-            """.utf8).write(to: scene)
-        func draw(_ widget: String) throws {
-            try Data("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <interface>
-                  <requires lib="gtk" version="4.0"/>
-                  <object class="GtkWindow">
-                    <child>\(widget)</child>
-                  </object>
-                </interface>
-
-                """.utf8).write(to: folder.appendingPathComponent("coffee.ui"))
+        try FileManager.default.copyItem(at: source.appendingPathComponent("coffee.scene.yaml"), to: scene)
+        let drawn = try String(contentsOf: source.appendingPathComponent("coffee.ui"), encoding: .utf8)
+        // Fixtures/Coffee/coffee.ui, its GtkSpinButton drawn as a `widgetClass`.
+        func draw(_ widgetClass: String) throws {
+            try Data(drawn.replacingOccurrences(of: "GtkSpinButton", with: widgetClass).utf8).write(to: folder.appendingPathComponent("coffee.ui"))
         }
-        try draw(#"<object class="GtkScale" id="shots"/>"#)
+        try draw("GtkScale")
         let refusing = try WindowDriver()
         XCTAssertEqual(try refusing.refuse(scene.path), 2)
         XCTAssertTrue(refusing.lines.contains { $0.hasSuffix(
             "coffee.scene.yaml:4: control `shots`: `shots` in coffee.ui is a GtkScale, but the scene says Stepper: "
             + "a Stepper is a GtkSpinButton; change the widget's class to GtkSpinButton in coffee.ui, "
             + "or the control to `type: Slider` in the scene (a GtkScale is a Slider)") }, "\(refusing.lines)")
-        try draw(#"<object class="GtkSpinButton" id="shots"/>"#)
+        try draw("GtkSpinButton")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         XCTAssertTrue(driver.lines.contains { $0.hasSuffix(
@@ -351,28 +291,13 @@ final class WindowTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let source = fixtures("UiReload")
         let scene = folder.appendingPathComponent("order.scene.yaml")
-        try Data("""
-            ui: order.ui
-            controls:
-              order: { type: Button }
-            behaviours:
-              toggle: { script: toggle.lua, outlets: { button: order } }
-
-            """.utf8).write(to: scene)
+        try FileManager.default.copyItem(at: source.appendingPathComponent("order.scene.yaml"), to: scene)
+        let drawn = try String(contentsOf: source.appendingPathComponent("order.ui"), encoding: .utf8)
+        // Saves Fixtures/UiReload/order.ui, its button's label given as `property`.
         func draw(_ property: String) throws {
-            try save("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <interface>
-                  <requires lib="gtk" version="4.0"/>
-                  <object class="GtkWindow">
-                    <child>
-                      <object class="GtkButton" id="order"><property name="\(property)">Order</property></object>
-                    </child>
-                  </object>
-                </interface>
-
-                """, to: folder.appendingPathComponent("order.ui"))
+            try save(drawn.replacingOccurrences(of: #"name="label""#, with: #"name="\#(property)""#), to: folder.appendingPathComponent("order.ui"))
         }
         try draw("label")
         let driver = try WindowDriver()
@@ -459,28 +384,7 @@ final class WindowTests: XCTestCase {
     /// line and handler, and goes after a while; the scene runs on.
     /// Before: only the terminal said it, and the click did nothing to see.
     func testAScriptErrorIsShownInTheWindowForAWhile() throws {
-        let scene = try scratchScene("broken.scene.yaml", [
-            "broken.lua": """
-            local Broken = behaviour { name = "Broken", outlets = { button = "Button", label = "Label" } }
-
-            function Broken:awake()
-              self.button:on("touchUpInside", function()
-                self.label.text = "tapped " .. nil
-              end)
-            end
-
-            return Broken
-
-            """,
-            "broken.scene.yaml": """
-            controls:
-              label:  { type: Label, text: Ready, frame: [16, 16, 300, 30] }
-              button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
-            behaviours:
-              broken: { script: broken.lua, outlets: { button: button, label: label } }
-
-            """,
-        ])
+        let scene = fixtures("Errors").appendingPathComponent("broken.scene.yaml")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "broken awake")
@@ -501,25 +405,7 @@ final class WindowTests: XCTestCase {
     /// handler's does, and goes after a while. Before: only the terminal
     /// told it (the scene's errors so far counted as seen).
     func testAnAwakesErrorIsShownInTheWindow() throws {
-        let scene = try scratchScene("typo.scene.yaml", [
-            "typo.lua": """
-            local Typo = behaviour { name = "Typo", outlets = { label = "Label" } }
-
-            function Typo:awake()
-              self.label.text = "ready " .. nil
-            end
-
-            return Typo
-
-            """,
-            "typo.scene.yaml": """
-            controls:
-              label: { type: Label, text: Ready, frame: [16, 16, 300, 30] }
-            behaviours:
-              typo: { script: typo.lua, outlets: { label: label } }
-
-            """,
-        ])
+        let scene = fixtures("Errors").appendingPathComponent("typo.scene.yaml")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "typo.lua:4: attempt to concatenate a nil value")
@@ -542,28 +428,7 @@ final class WindowTests: XCTestCase {
     /// scene below the bar stays in sight. Before: the bar grew to the
     /// window's height and hid the scene it says runs on.
     func testALongScriptErrorLeavesTheSceneInSight() throws {
-        let scene = try scratchScene("long.scene.yaml", [
-            "long.lua": """
-            local Long = behaviour { name = "Long", outlets = { button = "Button" } }
-
-            function Long:awake()
-              self.button:on("touchUpInside", function()
-                error("<b>not markup</b> " .. string.rep("line\\n", 300))
-              end)
-            end
-
-            return Long
-
-            """,
-            "long.scene.yaml": """
-            controls:
-              button: { type: Button, title: Tap, frame: [16, 16, 120, 40] }
-              low:    { type: Label, text: Still here, frame: [16, 330, 300, 30] }
-            behaviours:
-              long: { script: long.lua, outlets: { button: button } }
-
-            """,
-        ])
+        let scene = fixtures("Errors").appendingPathComponent("long.scene.yaml")
         let driver = try WindowDriver()
         try driver.open(scene.path)
         try driver.waitForLine(containing: "long awake")
@@ -581,15 +446,10 @@ final class WindowTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("counter.scene.yaml")
+        let first = try String(contentsOf: fixtures("Counter").appendingPathComponent("counter.scene.yaml"), encoding: .utf8)
+        // Saves Fixtures/Counter's scene, its label's text `title`.
         func write(_ title: String) throws {
-            try save("""
-                controls:
-                  label:  { type: Label, text: "\(title)", frame: [16, 16, 200, 30] }
-                  button: { type: Button, title: Tap, frame: [16, 60, 120, 40] }
-                behaviours:
-                  toggle: { script: toggle.lua, outlets: { button: button } }
-
-                """, to: scene)
+            try save(first.replacingOccurrences(of: #"text: "First""#, with: #"text: "\#(title)""#), to: scene)
         }
         try write("First")
         let driver = try WindowDriver()
@@ -610,7 +470,7 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "button.image: toggle-off → toggle-on")
         // A mistake: the window says why; the last good scene runs on.
         let before = try driver.snapshot("label")
-        try save("controls:\n  label: { type: Labl }\n", to: scene)
+        try save(first.replacingOccurrences(of: "type: Label", with: "type: Labl"), to: scene)
         try driver.waitForLine(containing: "the last good scene keeps running")
         try driver.waitForFrame(after: "unknown control type `Labl`")
         XCTAssertGreaterThan(try driver.differingPixels(before, try driver.snapshot("label")), 50, "the problem is shown over the scene")
@@ -707,19 +567,15 @@ final class WindowTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("greeter.lua")
-        func write(_ awake: String) throws {
-            try save("""
-                local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
-                function Greeter:awake() \(awake) end
-                return Greeter
-
-                """, to: script)
+        // Saves the greeter script of Fixtures/Greeter named `name`.
+        func write(_ name: String) throws {
+            try save(String(contentsOf: fixtures("Greeter").appendingPathComponent(name), encoding: .utf8), to: script)
         }
-        try write(#"error("not yet")"#)
+        try write("greeter.lua")
         let driver = try WindowDriver()
         try driver.open(script.path)
         try driver.waitForLine(containing: "greeter.lua:2: not yet")
-        try write(#"self.label.text = "Hello""#)
+        try write("greeter_fixed.lua")
         try driver.waitForLine(containing: "greeter.lua saved: loading the scene again")
         try driver.waitForLine(containing: #"label.text: "" → "Hello""#)
         // Before: 0, the status of the last scene alone.
@@ -866,55 +722,9 @@ final class WindowTests: XCTestCase {
     /// at its line, as are a script past a smaller memory or time limit;
     /// a folder of images given is read (one that is not there is refused).
     func testTheWindowTakesRunsLimitsAndImageFolder() throws {
-        let script = try scratchScene("busy.lua", [
-            "busy.lua": """
-                local Busy = behaviour { name = "Busy" }
-
-                function Busy:awake()
-                  local n = 0
-                  for i = 1, 300000 do
-                    n = n + i
-                  end
-                  print("summed " .. n)
-                end
-
-                return Busy
-                """,
-            "hungry.lua": """
-                local Hungry = behaviour { name = "Hungry" }
-
-                function Hungry:awake()
-                  local text = string.rep("x", 8 << 20)
-                  print("made " .. #text)
-                end
-
-                return Hungry
-                """,
-            "pic.lua": """
-                local Pic = behaviour { name = "Pic", outlets = { pic = "ImageView" } }
-
-                function Pic:awake()
-                  self.pic.image = "dot"
-                  print("dot is " .. tostring(self.pic.image.width) .. " wide")
-                end
-
-                return Pic
-                """,
-            "slow.lua": """
-                local Slow = behaviour { name = "Slow" }
-
-                function Slow:awake()
-                  local n = 0
-                  for i = 1, 20000000 do
-                    n = n + 1
-                  end
-                  print("counted " .. n)
-                end
-
-                return Slow
-                """,
-        ])
-        let folder = script.deletingLastPathComponent()
+        // A copy: the test adds a folder of images to it.
+        let folder = try scratchCopy(of: "Limits")
+        let script = folder.appendingPathComponent("busy.lua")
         let driver = try WindowDriver()
         let free = try driver.runToTheEnd(script.path, ["--do", "quit"])
         XCTAssertEqual(free.status, 0, free.output)
@@ -1065,12 +875,11 @@ final class ManyMistakesTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-mistakes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Ticking/ticking.lua")
-        try FileManager.default.copyItem(at: script, to: folder.appendingPathComponent("ticking.lua"))
+        for name in ["ticking.lua", "ticking.scene.yaml"] {
+            try FileManager.default.copyItem(at: fixtures("Ticking").appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         let scene = folder.appendingPathComponent("ticking.scene.yaml")
-        let good = "screen: Ticking\ncontrols:\n  go: { type: Button, title: Go, frame: [10, 10, 80, 30] }\n"
-            + "behaviours:\n  ticking: { script: ticking.lua, outlets: { go: go } }\n"
-        try good.write(to: scene, atomically: true, encoding: .utf8)
+        let good = try String(contentsOf: scene, encoding: .utf8)
         try driver.open(scene.path)
         try driver.waitForLine(containing: "tick 2")
         let mistakes = (0..<20_000).map { "  c\($0): { type: Buttonx\($0) }\n" }.joined()
@@ -1115,7 +924,7 @@ final class ManyStylesTests: XCTestCase {
         // GTK's selector tree took in recursively (2,000 overflowed its
         // stack); and a label named `problem` wore the problem bar's
         // style (a control's class was `bh-NAME`, as the host's are).
-        var scene = "screen: Many\ncontrols:\n  problem: { type: Label, text: \"Problem\", frame: [10, 10, 200, 40] }\n"
+        var scene = try String(contentsOf: fixtures("ManyStyles").appendingPathComponent("many.scene.yaml"), encoding: .utf8)
         for index in 0..<2000 {
             scene += "  l\(index): { type: Label, text: x, textColor: red, backgroundColor: blue, frame: [\((index % 20) * 35), \(60 + (index / 20) * 13), 30, 12] }\n"
         }
@@ -1196,14 +1005,7 @@ final class UserEditTests: XCTestCase {
     /// leaves it: the key typed next in the window goes after it (it went
     /// before it, the caret left at the start by the command's text).
     func testTypingAfterAKeysOrTypeCommandGoesAtTheEndOfTheText() throws {
-        let (driver, input) = try openScratchScene("field.scene.yaml", [
-            "field.scene.yaml": """
-                screen: Caret
-                controls:
-                  field: { type: TextField, frame: [16, 16, 240, 40] }
-                  other: { type: TextField, frame: [16, 80, 240, 40] }
-                """,
-        ])
+        let (driver, input) = try openFixture("Caret/field.scene.yaml")
         // The pointer over the window gives it the keyboard (no window
         // manager); it does not click, which would place the caret.
         let (x, y) = try driver.center(of: "other")
@@ -1284,22 +1086,25 @@ final class UserEditTests: XCTestCase {
 }
 
 extension XCTestCase {
-    /// A scene of `files` (name → text) in a folder of its own, removed
-    /// when the test ends: the path of `scene`.
-    func scratchScene(_ scene: String, _ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        return folder.appendingPathComponent(scene)
+    /// Fixtures/`name`, beside the tests.
+    func fixtures(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
     }
 
-    /// A window on `scratchScene(scene, files)`, laid out, and its prompt.
-    func openScratchScene(_ scene: String, _ files: [String: String]) throws -> (WindowDriver, Pipe) {
-        let path = try scratchScene(scene, files).path
+    /// A copy of Fixtures/`name` in a folder of its own, removed when the
+    /// test ends, for a test that adds or saves files in it.
+    func scratchCopy(of name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: fixtures(name), to: folder)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    /// A window on Fixtures/`scene`, laid out, and its prompt.
+    func openFixture(_ scene: String) throws -> (WindowDriver, Pipe) {
         let driver = try WindowDriver()
         let input = Pipe()
-        try driver.open(path, input: input)
+        try driver.open(fixtures(scene).path, input: input)
         return (driver, input)
     }
 }

@@ -1,0 +1,3 @@
+local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
+function Greeter:awake() error("not yet") end
+return Greeter

@@ -1,0 +1,3 @@
+local Greeter = behaviour { name = "Greeter", outlets = { label = "Label" } }
+function Greeter:awake() self.label.text = "Hello" end
+return Greeter

@@ -1,0 +1,4 @@
+local B = behaviour {
+  inspectable = {},
+}
+return B

@@ -1,0 +1,6 @@
+local B = behaviour {
+  inspectables = {
+    speed = { type = "nubmer", default = 1 },
+  },
+}
+return B

@@ -1,0 +1,4 @@
+local B = behaviour {
+  outlets = { go = "Buton" },
+}
+return B

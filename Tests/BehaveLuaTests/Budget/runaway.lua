@@ -1,0 +1,3 @@
+local Probe = behaviour { name = "Probe", outlets = { button = "Button" } }
+function Probe:go() while true do end end
+return Probe

@@ -1,0 +1,3 @@
+local Probe = behaviour { name = "Probe", outlets = {} }
+function Probe:awake() self.g = _G end
+return Probe

@@ -1,0 +1,3 @@
+local Probe = behaviour { name = "Probe", outlets = { order = "Button" } }
+function Probe:awake() self.order.sensitive = false end
+return Probe

@@ -1,0 +1,2 @@
+local B = behaviour { name = "B", outlets = { b = "Buton" } }
+return B
