@@ -5,7 +5,7 @@ import XCTest
 
 /// A stepper's or a slider's bounds as a scene file and `--set` give them:
 /// a bound that is no number is the mistake told, without the refusals
-/// that only follow from it.
+/// that only follow from it; a bound `--set` twice is the last one given.
 final class RangeSettingTests: XCTestCase {
     func fixture(_ name: String) -> String {
         repositoryRoot.appendingPathComponent("Tests/BehaveSceneTests/Ranges").appendingPathComponent(name).path
@@ -31,5 +31,19 @@ final class RangeSettingTests: XCTestCase {
         XCTAssertThrowsError(try source.make()) { error in
             XCTAssertEqual("\(error)", "behave: --set volume.minimumValue: minimumValue takes a number, not `ten`")
         }
+    }
+
+    /// A bound `--set` twice is the last one given, as an option given
+    /// twice is on most command lines. Before, each was applied in turn:
+    /// a first maximum of 5 pulled the value down to 5 for good, and a
+    /// first minimum of 200 was refused, though the last alone fitted.
+    func testTheLastSetOfABoundIsTheOneApplied() throws {
+        func made(_ settings: [String]) throws -> [Value?] {
+            let loaded = try SceneSource(file: fixture("volume.scene.yaml"), settings: settings).make()
+            return ["minimumValue", "maximumValue", "value"].map { try? loaded.scene.control(named: "volume")?.value($0) }
+        }
+        XCTAssertEqual(try made(["volume.maximumValue=5", "volume.maximumValue=50"]), [.number(0), .number(50), .number(30)])
+        XCTAssertEqual(try made(["volume.minimumValue=200", "volume.value=40", "volume.minimumValue=20"]),
+                       [.number(20), .number(100), .number(40)])
     }
 }
