@@ -256,7 +256,10 @@ final class SceneAssembler {
             let order = view.settingOrder(entry.properties.map { setting in
                 (setting.name, view.schema.spec(setting.name).flatMap { try? $0.convert(setting.value) }?.numberValue)
             })
-            for setting in order.map({ entry.properties[$0] }) {
+            // Those refused: a refusal that only follows from one is not told.
+            var refused: Set<String> = []
+            for index in order {
+                let setting = entry.properties[index]
                 guard let spec = view.schema.spec(setting.name) else {
                     log.error("control `\(entry.name)`: \(view.schema.unknownProperty(setting.name).message)", line: setting.line)
                     continue
@@ -264,7 +267,10 @@ final class SceneAssembler {
                 do throws(ValueError) {
                     try view.set(setting.name, to: try spec.convert(setting.value))
                 } catch {
-                    log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
+                    let n = (try? spec.convert(setting.value))?.numberValue
+                    let follows = view.refusalFollows(from: refused, setting: setting.name, to: n)
+                    refused.insert(setting.name)
+                    if !follows { log.error("control `\(entry.name)`: \(error.message)", line: setting.line) }
                 }
             }
             checkLaidOutByInterface(entry)
@@ -588,6 +594,9 @@ final class SceneAssembler {
     /// `--set OBJECT.PROPERTY=VALUE` from the command line: after the
     /// scene's own values, before anything wakes.
     private func apply(_ overrides: [(String, LooseValue)]) {
+        // Each control's refused properties: a refusal that only follows
+        // from one (`--set volume.minimumValue=ten`) is not told.
+        var refused: [String: Set<String>] = [:]
         for (key, loose) in orderedForEachControl(overrides) {
             guard let (name, property) = Self.split(key) else {
                 log.optionError("--set \(key): in a scene, name the object too: \(objectsHaving(key))")
@@ -596,7 +605,15 @@ final class SceneAssembler {
             do throws(ValueError) {
                 if let view = views[name] {
                     guard let spec = view.schema.spec(property) else { throw view.schema.unknownProperty(property) }
-                    try view.set(property, to: try spec.convert(loose))
+                    do throws(ValueError) {
+                        try view.set(property, to: try spec.convert(loose))
+                    } catch {
+                        let n = (try? spec.convert(loose))?.numberValue
+                        let follows = view.refusalFollows(from: refused[name, default: []], setting: property, to: n)
+                        refused[name, default: []].insert(property)
+                        if follows { continue }
+                        throw error
+                    }
                 } else if let behaviour = behaviours[name] {
                     try set(property, of: behaviour, to: loose)
                 } else {

@@ -1,5 +1,6 @@
 import BehaveCore
 import BehaveLua
+import BehaveScene
 
 /// A scene in a spec (`scene.new`, `scene.load`, `scene.script`), as the
 /// spec prelude's scene object (`Lua/scene.lua`) reaches it: its host
@@ -163,17 +164,19 @@ extension SpecFileRun {
         }
     }
 
-    /// Runs a command on the scene; a mistake (an unknown control, a bad
-    /// value) is the spec's error. Events recorded meanwhile reach their
-    /// lists before the spec runs on.
+    /// Runs a command on the scene (`typed`: the line `s:command` was
+    /// given); a mistake (an unknown control, a bad value) is the spec's
+    /// error, a refused set named as `behave run` names it. Events
+    /// recorded meanwhile reach their lists before the spec runs on.
     @discardableResult
-    func execute(_ command: SceneCommand, in scene: SpecScene, _ call: LuaCall) throws(LuaError) -> CommandOutput {
+    func execute(_ command: SceneCommand, in scene: SpecScene, _ call: LuaCall,
+                 typed: String? = nil) throws(LuaError) -> CommandOutput {
         let output: CommandOutput
         do throws(ValueError) {
             output = try scene.scene.execute(command)
         } catch {
             _ = try? flush(scene, call)
-            throw LuaError(error.message)
+            throw LuaError(CommandSession.subject(of: command, typed: typed) + error.message)
         }
         try flush(scene, call)
         return output

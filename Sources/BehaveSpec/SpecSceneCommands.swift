@@ -260,7 +260,7 @@ extension SpecFileRun {
             let parsed: SceneCommand?
             do throws(ValueError) { parsed = try SceneCommand.parse(line) } catch { throw LuaError(error.message) }
             guard let parsed else { return }
-            switch try execute(parsed, in: scene, call) {
+            switch try execute(parsed, in: scene, call, typed: line) {
             case .text(let text): call.push(text)
             case .state(let state): call.push(state)
             case .none, .quit: break

@@ -123,6 +123,23 @@ final class ReloadLifecycleTests: XCTestCase {
         XCTAssert(output.since(next).contains("[3.5s] screen Reload dismissed"), "\(output.since(next))")
     }
 
+    /// A new scene whose first behaviour raises as it wakes and whose
+    /// next prints more than the trace keeps: the reload's error still
+    /// names the behaviour, the file and the line that raised, where it
+    /// said only that a behaviour raised.
+    func testAFloodedTraceStillNamesTheAwakeThatRaised() throws {
+        let (fixture, watched, output) = try watch()
+        let running = watched.session
+        for name in ["flooded.scene.yaml", "raises_in_awake.lua", "floods_in_awake.lua"] {
+            try Data(contentsOf: URL(fileURLWithPath: self.fixture("Later/" + name))).write(to: URL(fileURLWithPath: fixture.path(name)))
+        }
+        let error = try XCTUnwrap(watched.reload(from: SceneSource(file: fixture.path("flooded.scene.yaml"))))
+        XCTAssertEqual(error.description.split(separator: "\n").first.map(String.init),
+                       fixture.path("raises_in_awake.lua") + ":7: not ready (in awake of raises)", error.description)
+        XCTAssert(output.lines.contains("[0s] [floods] line 12000"), "the flood was heard whole")
+        XCTAssert(watched.session === running)
+    }
+
     /// A `destroy` that raises, runs away or tries to pause is stopped at
     /// its line, as in any handler; the other behaviours are destroyed and
     /// the new scene runs on.

@@ -163,11 +163,12 @@ open class Control: Responder {
     /// Why `event`, which it does not declare, cannot be heard: the
     /// nearest name it declares ("did you mean"), or another toolkit's
     /// word for one, and the events it has. What `on` throws, from a
-    /// script or from Swift.
+    /// script or from Swift. A long name is cut as the trace cuts a long
+    /// text: a script's name of a megabyte made a message of one.
     public func noSuchEvent(_ event: String) -> ValueError {
         let kind = (self as? View)?.typeName ?? (self is Behaviour ? "behaviour" : "the")
         let events = eventNames
-        return ValueError("\(kind) `\(responderName)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: events))"
+        return ValueError("\(kind) `\(responderName)` has no event `\(JSON.cutForReading(event))`\(Suggestions.eventHint(for: event, in: events))"
             + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))"))
     }
 

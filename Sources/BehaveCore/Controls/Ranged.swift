@@ -8,20 +8,40 @@ extension View {
     /// the other.
     func validateRanged(_ value: Value, for spec: PropertySpec) throws(ValueError) -> Value {
         let checked = try spec.validate(value)
-        guard let n = checked.numberValue else { return checked }
+        guard let n = checked.numberValue, boundPassed(by: n, as: spec.name) != nil else { return checked }
         let minimum = number("minimumValue"), maximum = number("maximumValue")
         switch spec.name {
-        case "value" where n < minimum || n > maximum:
-            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
-        case "minimumValue" where n > maximum:
+        case "minimumValue":
             throw ValueError(text: "minimumValue must be at most maximumValue (\(formatNumber(maximum))), not \(formatNumber(n))",
                              fix: "give a smaller minimumValue, or raise maximumValue before it")
-        case "maximumValue" where n < minimum:
+        case "maximumValue":
             throw ValueError(text: "maximumValue must be at least minimumValue (\(formatNumber(minimum))), not \(formatNumber(n))",
                              fix: "give a larger maximumValue, or lower minimumValue before it")
         default:
-            return checked
+            throw ValueError("value must be within \(formatNumber(minimum))…\(formatNumber(maximum)) (minimumValue…maximumValue), not \(formatNumber(n))")
         }
+    }
+
+    /// The bound (`minimumValue` or `maximumValue`) that `n`, given to
+    /// `property`, would pass, and be refused for; nil when the range takes
+    /// it (or `property` is none of the three).
+    func boundPassed(by n: Double, as property: String) -> String? {
+        switch property {
+        case "value" where n < number("minimumValue"), "maximumValue" where n < number("minimumValue"): "minimumValue"
+        case "value" where n > number("maximumValue"), "minimumValue" where n > number("maximumValue"): "maximumValue"
+        default: nil
+        }
+    }
+
+    /// Whether a setting refused, of those given together (a scene file's
+    /// control, its `--set`s), was refused only for passing a bound given
+    /// with it that was itself refused (`minimumValue: ten`): checked
+    /// against the bound it kept, not the one given, so the refusal of the
+    /// bound is the mistake to tell, and this one would wrongly speak of
+    /// the bounds' order. `refused` names the properties refused so far.
+    public func refusalFollows(from refused: Set<String>, setting property: String, to n: Double?) -> Bool {
+        guard let n, let bound = boundPassed(by: n, as: property) else { return false }
+        return refused.contains(bound)
     }
 
     /// A new bound brings the value within the range, as UIKit does.

@@ -43,6 +43,10 @@ public final class Scene {
     private var actionObservers: [ActionObserver] = []
     /// Script errors raised so far (exit status 1 when any).
     public private(set) var errorCount = 0
+    /// The first of them, cut as the trace cuts an entry's texts: the trace
+    /// keeps its latest entries, and a flood of prints lets it go, where a
+    /// reload still names the `awake` that raised first.
+    public private(set) var firstError: ScriptError?
     /// Where behaviours' scripts and the scene came from, for messages.
     public var sourceName: String?
     let dialogs = DialogQueue()
@@ -283,6 +287,7 @@ public final class Scene {
 
     /// A script error: counted, traced, and the rest of the scene runs on.
     public func reportError(_ error: ScriptError, behaviour: Behaviour?) {
+        if errorCount == 0 { firstError = error.clipped(to: Trace.entryTextLimit) }
         errorCount += 1
         behaviour?.errorCount += 1
         let subject = behaviour?.name ?? "scene"

@@ -262,7 +262,8 @@ public final class Trace {
     }
 }
 
-private extension ScriptError {
+extension ScriptError {
+    /// Each text cut to `limit` bytes, as a kept entry's are.
     func clipped(to limit: Int) -> ScriptError {
         var error = self
         error.text = text.clipped(to: limit)

@@ -44,6 +44,21 @@ public indirect enum LooseValue: Equatable, Sendable {
         }
     }
 
+    /// The value as a command line writes it (`200`, `true`, `"a b"`,
+    /// `[10, 20]`): a command a spec gives as values (`s:set`), named in
+    /// its message as if it were typed. A mapping, which only a scene file
+    /// writes, is written `{x: 1, y: 2}` as there.
+    public var typed: String {
+        switch self {
+        case .null: "nil"
+        case .text(let text, quoted: true): text.contains("\"") ? "'\(text)'" : "\"\(text)\""
+        case .bool, .number, .text: written ?? ""
+        case .list(let items): "[" + items.map(\.typed).joined(separator: ", ") + "]"
+        case .map(let entries): "{" + entries.map { "\($0.key): \($0.value.typed)" }.joined(separator: ", ") + "}"
+        case .other(let typeName): typeName
+        }
+    }
+
     /// A number as text that reads back exactly (`formatNumber` rounds).
     public static func digits(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }

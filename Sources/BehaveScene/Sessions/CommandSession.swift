@@ -87,9 +87,12 @@ public final class CommandSession {
 
     /// What a refused set names first, as it was typed (`set
     /// volume.minimumValue 200: `): the value's own message names only the
-    /// property, and a window's or studio's line has no other context.
-    static func subject(of command: SceneCommand, typed line: String) -> String {
-        guard case .set = command else { return "" }
+    /// property, and a window's or studio's line has no other context. A
+    /// command given as values (a spec's `s:set`), with no `line`, is named
+    /// as it would be typed, its long words cut as a session cuts them.
+    public static func subject(of command: SceneCommand, typed line: String? = nil) -> String {
+        guard case .set(let object, let property, let value) = command else { return "" }
+        guard let line else { return DisplayText.shortened("set \(object).\(property) \(value.typed)") + ": " }
         // Its words as typed, one space between them (the value's own
         // spaces kept: a quoted text's are its).
         let isSpace = { (character: Character) in character == " " || character == "\t" }

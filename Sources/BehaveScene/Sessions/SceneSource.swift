@@ -68,7 +68,10 @@ public struct SceneSource: Sendable {
         }
     }
 
-    /// The `--set` overrides, read.
+    /// The `--set` overrides, read. Of a name set more than once the last
+    /// is the one applied, as most command lines take an option given
+    /// again: applied in turn, a first `--set volume.maximumValue=5` was
+    /// refused, or pulled the value down, where the last alone fitted.
     public func overrides() throws(SceneSourceError) -> [(String, LooseValue)] {
         var overrides: [(String, LooseValue)] = []
         for setting in settings {
@@ -81,7 +84,9 @@ public struct SceneSource: Sendable {
                 throw SceneSourceError.usage("--set \(setting[..<equals]): \(error.message)")
             }
         }
-        return overrides
+        guard overrides.count > 1 else { return overrides }
+        let last = Dictionary(overrides.enumerated().map { ($1.0, $0) }) { _, later in later }
+        return overrides.indices.filter { last[overrides[$0].0] == $0 }.map { overrides[$0] }
     }
 
     /// The path of the script, or nil when there is none (or it may not

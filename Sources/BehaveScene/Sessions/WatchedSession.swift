@@ -99,13 +99,22 @@ public final class WatchedSession {
     /// The errors a scene's behaviours raised as they woke, each at its
     /// place and in its handler, as a load's mistakes are told.
     static func wakeFailure(of scene: Scene) -> SceneSourceError {
-        let raised = scene.trace.entries.filter { $0.kind == .error }.map { entry in
-            let context = entry.error?.context.map { " (\($0))" } ?? ""
-            return SceneDiagnostic(file: "", line: nil, message: (entry.error?.summary ?? entry.message) + context)
+        func said(_ error: ScriptError?, or message: String) -> SceneDiagnostic {
+            let context = error?.context.map { " (\($0))" } ?? ""
+            return SceneDiagnostic(file: "", line: nil, message: (error?.summary ?? message) + context)
         }
-        // The trace keeps its latest entries: a flood may have pushed them out.
-        let said = raised.isEmpty ? [SceneDiagnostic(file: "", line: nil, message: "a behaviour raised an error as it woke")] : raised
-        return .scene(SceneLoadError(said))
+        var raised = scene.trace.entries.filter { $0.kind == .error }.map { said($0.error, or: $0.message) }
+        // The trace keeps its latest entries: a flood (a behaviour printing
+        // as it woke) may have pushed the first out. The scene keeps it.
+        if raised.count < scene.errorCount, let first = scene.firstError {
+            let between = scene.errorCount - raised.count - 1
+            if between > 0 {
+                raised.insert(SceneDiagnostic(file: "", line: nil, message: "\(between) more error\(between == 1 ? "" : "s") as it woke, "
+                                              + "which the trace no longer keeps (what came after pushed them out)"), at: 0)
+            }
+            raised.insert(said(first, or: ""), at: 0)
+        }
+        return .scene(SceneLoadError(raised.isEmpty ? [said(nil, or: "a behaviour raised an error as it woke")] : raised))
     }
 
     /// Reloads from `source` with the values `kept` set. If the new scene
