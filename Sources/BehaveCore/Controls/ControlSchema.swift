@@ -107,9 +107,14 @@ public final class ControlSchema: Sendable {
     /// `did you mean `title`? `label` is GTK's name for it` for a property
     /// this type does not have, also among `members` (what else the
     /// control answers to), or how to hear an event another engine reads
-    /// as a field (Roblox's `Activated`); nil when nothing is near.
+    /// as a field (Roblox's `Activated`) or hears with a method of its own
+    /// (UIKit's `addTarget`); nil when nothing is near.
     public func propertyFix(_ property: String, members: [String] = []) -> String? {
         Suggestions.eventFieldFix(for: property, in: events)
+            // `addTarget`, read as a field on its way to being called.
+            ?? Suggestions.toolkitEventMethods.word(property).flatMap { _ in
+                Suggestions.fix(for: property, among: [], words: Suggestions.toolkitEventMethods, has: { $0 == "on" })
+            }
             ?? Suggestions.fix(for: property, among: properties.map(\.name) + members, words: Suggestions.toolkitProperties,
                                has: { self.index(of: $0) != nil })
     }
