@@ -66,6 +66,8 @@ public struct ScriptAdvice: Equatable, Sendable {
         let fix: String
         if Suggestions.repeatingTimers.contains(name) {
             fix = Suggestions.repeatingTimerFix
+        } else if let whose = Suggestions.toolkitColourTypes[name] {
+            fix = "`\(name)` is \(whose) colour type, which Behave has no need of: \(Suggestions.colourFix)"
         } else if let meant = Suggestions.fix(for: name, among: others, words: Suggestions.toolkitGlobals) {
             fix = meant
         } else if let suggestion = Suggestions.nearest(to: name, in: others) {
