@@ -116,6 +116,23 @@ final class LinterTypeTests: XCTestCase {
         XCTAssertEqual(only(#"self.done:onn("valueChanged", function() end)"#)?.fix, "did you mean `on`?")
     }
 
+    /// A UIKit method that sets what Behave keeps as a property
+    /// (`setTitle(_:for:)`, `becomeFirstResponder()`) is told the property
+    /// and how to set it, where the control's type has it; before, the fix
+    /// only listed `on, once`.
+    func testAUIKitSetterIsToldTheProperty() {
+        XCTAssertEqual(only(#"self.field:becomeFirstResponder()"#)?.description,
+                       "cart.lua:8:14: error: a TextField has no method `becomeFirstResponder`; did you mean `editing`? "
+                           + "`becomeFirstResponder` is UIKit's method for it; here it is a property: `control.editing = true`")
+        XCTAssertEqual(only(#"self.done:setOn(true, false)"#)?.fix,
+                       "did you mean `isOn`? `setOn` is UIKit's method for it; here it is a property: `control.isOn = true`")
+        XCTAssertEqual(only(#"self.stars[1]:setTitle("Go", "normal")"#)?.fix,
+                       "did you mean `title`? `setTitle` is UIKit's method for it; here it is a property: "
+                           + "`control.title = \"Go\"` (a button has one title, not one a state)")
+        // A type without the property is told its methods.
+        XCTAssertEqual(only(#"self.totalLabel:setTitle("Go", "normal")"#)?.fix, "its methods: on, once")
+    }
+
     /// `self.name` is the behaviour's name, a string: a control's method
     /// called on it was meant for an outlet, which the fix names; a
     /// string's own methods are fine.
