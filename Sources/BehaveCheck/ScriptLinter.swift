@@ -657,10 +657,13 @@ final class LintWalk {
         guard let (schema, dependencies) = controlType(object) else { return }
         let methods = LintWalk.controlMethods.sorted() + (ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? [])
         guard !methods.contains(method.name) else { return }
-        let near = Suggestions.nearest(to: method.name, in: methods)
+        // A misspelling, another toolkit's way to hear an event (`addTarget`),
+        // or a UIKit method that sets a property (`setTitle`).
+        let near = Suggestions.fix(for: method.name, among: methods, words: Suggestions.toolkitEventMethods)
+            ?? schema.setterFix(method.name)
         settle(dependencies) {
             self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no method `\(method.name)`",
-                        fix: near.map { "did you mean `\($0)`?" } ?? "its methods: \(methods.joined(separator: ", "))")
+                        fix: near ?? "its methods: \(methods.joined(separator: ", "))")
         }
     }
 

@@ -398,7 +398,7 @@ final class SpecFileRun {
                 note(phase("teardown", block, step + 1), "in teardown")
             }
         }
-        let unchecked = endSpec(index)
+        let (unchecked, noted) = endSpec(index)
         for block in spec.blocks.reversed() where lastRunning[block] == index {
             closeScenes(of: .block(block))
         }
@@ -423,6 +423,11 @@ final class SpecFileRun {
                            "a scene raised a script error the spec did not check (read them with s:errors()): \(first.message)\(more)",
                            false)
             }
+        }
+        if let reason = failure, !noted.isEmpty {
+            // What the scene refused (a hidden field's typing) is often why
+            // the assertion after it failed.
+            failure = (reason.location, reason.message + noted, reason.isAssertion)
         }
         if failure == nil, let reason = skipped {
             return SpecResult(file: file, name: spec.name, line: spec.line, status: .pending, message: reason,
@@ -480,19 +485,34 @@ final class SpecFileRun {
         return summary == pendingSignal || summary.hasSuffix(": " + pendingSignal)
     }
 
-    /// Collects what the spec's scenes logged and the errors it did not
-    /// read, and closes the scenes it made.
-    private func endSpec(_ index: Int) -> [(message: String, call: ScriptError.Frame?, runaway: Bool)] {
+    /// Collects what the spec's scenes logged, the errors it did not read
+    /// and the scenes' notes (as lines for a failure's message: `\n(the
+    /// scene noted at spec.lua:6: field ignores typing (it is hidden))`),
+    /// and closes the scenes it made.
+    private func endSpec(_ index: Int) -> (unchecked: [(message: String, call: ScriptError.Frame?, runaway: Bool)], notes: String) {
         var unchecked: [(message: String, call: ScriptError.Frame?, runaway: Bool)] = []
+        var notes = "", kept = 0, leftOut = 0
         for id in scenes.keys.sorted() {
             guard let scene = scenes[id] else { continue }
             unchecked += scene.log.unchecked
             scene.log.checked = scene.log.errors.count
             for line in scene.log.logs { keep(line) }
             scene.log.logs.removeAll()
+            for note in scene.log.notes {
+                guard kept < SceneLog.maximumNotes else {
+                    leftOut += 1
+                    continue
+                }
+                notes += "\n(the scene noted\(calledAt(note.call)): \(note.message))"
+                kept += 1
+            }
+            leftOut += scene.log.notesLeftOut
+            scene.log.notes.removeAll()
+            scene.log.notesLeftOut = 0
         }
+        if leftOut > 0 { notes += "\n(and \(leftOut) more note\(leftOut == 1 ? "" : "s"): `s:trace()` has them)" }
         closeScenes(of: .spec(index))
-        return unchecked
+        return (unchecked, notes)
     }
 
     private func closeScenes(of owner: Owner) {

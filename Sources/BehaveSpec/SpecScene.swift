@@ -93,9 +93,12 @@ final class SpecScene {
 }
 
 /// What a scene's trace says that a spec must see: script errors (a spec
-/// that does not read them fails) and logs (shown with a failure).
+/// that does not read them fails), logs (shown with a failure) and notes
+/// (what the scene did not do as asked, said with a failure).
 final class SceneLog {
     static let maximumLines = 1000
+    /// Notes kept for a failure's report; the rest are counted.
+    static let maximumNotes = 3
     private(set) var errors: [String] = []
     /// Where each error came from: the spec's line whose call into the
     /// scene ran the failing code (`spec.lua:4`, "" when unknown), and
@@ -104,6 +107,13 @@ final class SceneLog {
     /// Errors before this index have been read by the spec (or reported).
     var checked = 0
     var logs: [String] = []
+    /// The trace's notes since the spec began (a tap a hidden control
+    /// ignored, keys past a field's `maxLength`), each with the spec's
+    /// line that called into the scene: a refused `s:keys` changes nothing
+    /// and raises nothing, so the failing assertion after it is all a
+    /// spec would otherwise say. `notesLeftOut` counts those not kept.
+    var notes: [(message: String, call: ScriptError.Frame?)] = []
+    var notesLeftOut = 0
 
     /// Takes an entry of the scene's trace; `call` is the spec's line that
     /// is calling into the scene, `runaway` whether the scene's last
@@ -120,6 +130,12 @@ final class SceneLog {
             origins.append((call, runaway))
         case .log:
             if logs.count < SceneLog.maximumLines { logs.append(String(entry.message.prefix(SpecFileRun.maximumLineLength + 1))) }
+        case .note:
+            guard notes.count < SceneLog.maximumNotes else {
+                notesLeftOut += 1
+                return
+            }
+            notes.append((String(entry.message.prefix(SpecFileRun.maximumLineLength + 1)), call))
         default:
             break
         }

@@ -66,6 +66,8 @@ public struct ScriptAdvice: Equatable, Sendable {
         let fix: String
         if Suggestions.repeatingTimers.contains(name) {
             fix = Suggestions.repeatingTimerFix
+        } else if let whose = Suggestions.toolkitColourTypes[name] {
+            fix = "`\(name)` is \(whose) colour type, which Behave has no need of: \(Suggestions.colourFix)"
         } else if let meant = Suggestions.fix(for: name, among: others, words: Suggestions.toolkitGlobals) {
             fix = meant
         } else if let suggestion = Suggestions.nearest(to: name, in: others) {
@@ -90,10 +92,24 @@ public struct ScriptAdvice: Equatable, Sendable {
     /// the modules they require), said with what a busted suite does
     /// instead; nil for a name a spec has.
     public static func withheldInSpec(_ name: String) -> ScriptAdvice? {
+        if let fix = specClock[name] {
+            return ScriptAdvice("`\(name)` is not defined in a spec: a spec has no clock of its own (a behaviour's `wait`, `after` and `now` run on its scene's)",
+                                fix: fix)
+        }
         guard let fix = specWithheld[name] else { return nil }
         return ScriptAdvice("`\(name)` is not available in a spec: `behave test` runs specs in Behave's sandbox, which leaves it out",
                             fix: fix)
     }
+
+    /// The behaviour API's time functions, which a spec reaches for when it
+    /// waits for a scene (busted's and UIKit tests' habit), and the scene's
+    /// way to do it.
+    static let specClock = [
+        "wait": "move the scene's clock with `s:advance(seconds)`: its timers fire, and its waits and animations end, on the way",
+        "sleep": "move the scene's clock with `s:advance(seconds)`: its timers fire, and its waits and animations end, on the way",
+        "after": "a spec runs in order: `s:advance(seconds)`, then what should come after",
+        "now": "read the scene's clock with `s:now()`",
+    ]
 
     /// The globals a spec file's sandbox leaves out, and the way around each.
     static let specWithheld = [

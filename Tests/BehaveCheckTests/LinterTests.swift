@@ -352,7 +352,7 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
         let shared = ["misspelt_outlet.lua", "missing_method.lua", "missing_method_no_near_name.lua", "dot_for_colon.lua",
                       "dot_send.lua", "dot_disconnect.lua", "method_as_global_call.lua", "american_spelling.lua",
                       "missing_return.lua", "misspelt_local.lua", "self_in_local_function.lua", "compare_number_with_string.lua",
-                      "undeclared_event.lua", "name_for_control.lua"]
+                      "undeclared_event.lua", "name_for_control.lua", "uikit_colour.lua"]
         for file in shared {
             let (source, line, text) = try expectation(file)
             let findings = ScriptLinter.lint(source, file: file).filter { $0.severity == .error }

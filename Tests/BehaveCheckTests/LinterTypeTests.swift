@@ -100,6 +100,39 @@ final class LinterTypeTests: XCTestCase {
                        "`self.done.isOn == 1` compares a boolean with a number, so it is always false: in Lua, values of two types are never equal")
     }
 
+    /// Another toolkit's way to hear an event, called on a control (UIKit's
+    /// `addTarget`, GTK's and Roblox's `connect`, the web's
+    /// `addEventListener`), is told the control's `on`, and how to call it;
+    /// before, the fix only listed `on, once`.
+    func testAnotherToolkitsWayToHearAnEventIsToldOn() {
+        let fix = "for it: a script hears an event with `control:on(\"event\", function(control) … end)`, or a scene wires it under `connections:`"
+        XCTAssertEqual(only(#"self.field:addTarget(self, "changed", "editingChanged")"#)?.description,
+                       "cart.lua:8:14: error: a TextField has no method `addTarget`; did you mean `on`? `addTarget` is UIKit's method " + fix)
+        XCTAssertEqual(only(#"self.done:connect("toggled", function() end)"#)?.fix,
+                       "did you mean `on`? `connect` is GTK's and Roblox's method " + fix)
+        XCTAssertEqual(only(#"self.field:addEventListener("input", function() end)"#)?.fix,
+                       "did you mean `on`? `addEventListener` is the web's method " + fix)
+        // A misspelling is still told the nearest method.
+        XCTAssertEqual(only(#"self.done:onn("valueChanged", function() end)"#)?.fix, "did you mean `on`?")
+    }
+
+    /// A UIKit method that sets what Behave keeps as a property
+    /// (`setTitle(_:for:)`, `becomeFirstResponder()`) is told the property
+    /// and how to set it, where the control's type has it; before, the fix
+    /// only listed `on, once`.
+    func testAUIKitSetterIsToldTheProperty() {
+        XCTAssertEqual(only(#"self.field:becomeFirstResponder()"#)?.description,
+                       "cart.lua:8:14: error: a TextField has no method `becomeFirstResponder`; did you mean `editing`? "
+                           + "`becomeFirstResponder` is UIKit's method for it; here it is a property: `control.editing = true`")
+        XCTAssertEqual(only(#"self.done:setOn(true, false)"#)?.fix,
+                       "did you mean `isOn`? `setOn` is UIKit's method for it; here it is a property: `control.isOn = true`")
+        XCTAssertEqual(only(#"self.stars[1]:setTitle("Go", "normal")"#)?.fix,
+                       "did you mean `title`? `setTitle` is UIKit's method for it; here it is a property: "
+                           + "`control.title = \"Go\"` (a button has one title, not one a state)")
+        // A type without the property is told its methods.
+        XCTAssertEqual(only(#"self.totalLabel:setTitle("Go", "normal")"#)?.fix, "its methods: on, once")
+    }
+
     /// `self.name` is the behaviour's name, a string: a control's method
     /// called on it was meant for an outlet, which the fix names; a
     /// string's own methods are fine.

@@ -75,6 +75,24 @@ final class SpecRunnerTests: XCTestCase {
         XCTAssertTrue(result.message.contains("broken.lua:5: on purpose (in touchUpInside handler of button)"), result.message)
     }
 
+    /// A user's command the scene refused (typing into a hidden field, a
+    /// tap on a disabled button) changes nothing and raises nothing: a
+    /// failure after it says what the scene noted, at the spec's line that
+    /// did it, at most three notes and a count of the rest; a passing spec
+    /// says nothing. Before, the failure was only `expected "abc", got ""`.
+    func testAFailureSaysWhatTheSceneRefused() throws {
+        let (text, run) = runSpecs([fixture("refused.lua")])
+        XCTAssertEqual(run.summary?.line, "1 passed, 2 failed", text)
+        // The spec's file as the report names it (from the working directory).
+        let file = try XCTUnwrap(try run.result("refused types into a hidden field").location.split(separator: ":").first)
+        XCTAssertEqual(try run.result("refused types into a hidden field").message,
+                       "expected \"abc\", got \"\"\n(the scene noted at \(file):16: note ignores typing (it is hidden))")
+        XCTAssertEqual(try run.result("refused taps a disabled button four times").message, "expected 4, got 0"
+            + String(repeating: "\n(the scene noted at \(file):22: post ignores the tap (it is disabled))", count: 3)
+            + "\n(and 1 more note: `s:trace()` has them)")
+        XCTAssertEqual(try run.result("refused means to tap a disabled button").message, "")
+    }
+
     func testAFileThatCannotLoadFailsAsAWhole() throws {
         let directory = try temporaryDirectory(self)
         let path = (directory as NSString).appendingPathComponent("syntax_spec.lua")

@@ -20,6 +20,26 @@ final class SpecSceneNamesTests: XCTestCase {
         XCTAssertEqual(run.summary?.line, "4 passed, 0 failed", text)
     }
 
+    /// A spec that waits for its scene as a behaviour would (`wait(0.5)`,
+    /// `now()`) or as a test tool does (`s:wait`, `s:sleep`) is told the
+    /// scene's clock moves with `s:advance`, when the line runs and, for the
+    /// globals, from `behave check` before it runs.
+    func testWaitingInASpecIsToldToAdvanceTheScenesClock() throws {
+        let clock = "is not defined in a spec: a spec has no clock of its own (a behaviour's `wait`, `after` and `now` run on its scene's); "
+        let wait = "move the scene's clock with `s:advance(seconds)`: its timers fire, and its waits and animations end, on the way"
+        let (text, run) = runSpecs([fixture("names/clock.lua")])
+        XCTAssertEqual(run.summary?.line, "1 passed, 0 failed, 2 errored", text)
+        XCTAssertTrue(text.contains("clock.lua:11: waiting for a scene waits as a behaviour would: `wait` " + clock + wait), text)
+        XCTAssertTrue(text.contains("clock.lua:15: waiting for a scene reads the time as a behaviour would: `now` " + clock
+            + "read the scene's clock with `s:now()`"), text)
+        let check = try runBehaveWithErrors(["check", "clock.lua"], in: fixture("names"))
+        XCTAssertEqual(check.status, 2, check.errors)
+        XCTAssertEqual(check.errors.split(separator: "\n"), [
+            "clock.lua:11:5: error: `wait` " + clock + wait,
+            "clock.lua:15:12: error: `now` " + clock + "read the scene's clock with `s:now()`",
+        ])
+    }
+
     /// `behave check` on the spec warns of each such name in the scene
     /// file it loads, at the `scene.load`, naming the scene file's line.
     func testCheckWarnsOfEachNameTakenByAMethod() throws {

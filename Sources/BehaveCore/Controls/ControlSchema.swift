@@ -104,12 +104,25 @@ public final class ControlSchema: Sendable {
         ValueError("\(typeName) has no property `\(property)`\(propertyFix(property).map { " (\($0))" } ?? "")")
     }
 
+    /// `did you mean `title`? `setTitle` is UIKit's method for it; …` for
+    /// a UIKit method that sets a property this type has; nil otherwise.
+    public func setterFix(_ method: String) -> String? {
+        guard Suggestions.toolkitPropertyMethods.word(method) != nil else { return nil }
+        return Suggestions.fix(for: method, among: [], words: Suggestions.toolkitPropertyMethods, has: { self.index(of: $0) != nil })
+    }
+
     /// `did you mean `title`? `label` is GTK's name for it` for a property
     /// this type does not have, also among `members` (what else the
     /// control answers to), or how to hear an event another engine reads
-    /// as a field (Roblox's `Activated`); nil when nothing is near.
+    /// as a field (Roblox's `Activated`) or hears with a method of its own
+    /// (UIKit's `addTarget`); nil when nothing is near.
     public func propertyFix(_ property: String, members: [String] = []) -> String? {
         Suggestions.eventFieldFix(for: property, in: events)
+            // `addTarget`, read as a field on its way to being called.
+            ?? Suggestions.toolkitEventMethods.word(property).flatMap { _ in
+                Suggestions.fix(for: property, among: [], words: Suggestions.toolkitEventMethods, has: { $0 == "on" })
+            }
+            ?? setterFix(property)
             ?? Suggestions.fix(for: property, among: properties.map(\.name) + members, words: Suggestions.toolkitProperties,
                                has: { self.index(of: $0) != nil })
     }

@@ -19,5 +19,10 @@ extension Suggestions {
         "scroll-to": .web("scroll"),
         "emit": .gtk("send"),
         "send-actions": .uikit("send"),
+        // A behaviour pauses on the scene's clock; a person at the prompt,
+        // or a spec, moves it.
+        "wait": ToolkitWord(whose: "a behaviour's", meanings: ["advance"], isOpposite: false,
+                            note: "that pauses its handler until the scene's clock gets there; here the clock moves when you advance it"),
+        "sleep": .others("advance"),
     ])
 }

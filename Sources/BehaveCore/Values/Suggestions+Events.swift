@@ -64,3 +64,20 @@ extension Suggestions {
         return "`\(field)` is \(word.whose) event, not a property; Behave's is `\(event)`, heard with `:on(\"\(event)\", function(control) … end)`"
     }
 }
+
+/// Other toolkits' ways to hear an event, called on a control (UIKit's
+/// `addTarget(_:action:for:)`, GTK's and Roblox's `connect`, the web's
+/// `addEventListener`): Behave's is the control's `on`.
+extension Suggestions {
+    public static let toolkitEventMethods = ToolkitWords(noun: "method", [
+        "addTarget": hearing("UIKit's"),
+        "connect": hearing("GTK's and Roblox's"),
+        "signal_connect": hearing("GTK's"),
+        "addEventListener": hearing("the web's"),
+    ])
+
+    private static func hearing(_ whose: String) -> ToolkitWord {
+        ToolkitWord(whose: whose, meanings: ["on"], isOpposite: false,
+                    note: "for it: a script hears an event with `control:on(\"event\", function(control) … end)`, or a scene wires it under `connections:`")
+    }
+}

@@ -11,6 +11,16 @@ extension Suggestions {
         "sleep": .others("wait"),
     ])
 
+    /// Other toolkits' colour types (UIKit's `UIColor.red`, Roblox's
+    /// `Color3.new(1, 0, 0)`), each with its owner: Behave has none.
+    public static let toolkitColourTypes = [
+        "UIColor": "UIKit's", "NSColor": "AppKit's", "Color3": "Roblox's", "CGColor": "Core Graphics'",
+    ]
+
+    /// How a script writes a colour in Behave.
+    public static let colourFix =
+        "a colour is a string here, a name or `#RRGGBB`: `label.textColor = \"red\"`, `\"#FF3B30\"`"
+
     /// Other engines' repeating timers (`setInterval`, `every`), which
     /// Behave does without: the fix says how.
     public static let repeatingTimers: Set<String> = ["setInterval", "every"]

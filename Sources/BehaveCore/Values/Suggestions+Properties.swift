@@ -44,3 +44,22 @@ extension Suggestions {
         "height": .web("frame"),
     ])
 }
+
+/// UIKit's methods that set what Behave keeps as a property
+/// (`button.setTitle(_:for:)`, `field.becomeFirstResponder()`): called on
+/// a control, each is told the property and how to set it.
+extension Suggestions {
+    public static let toolkitPropertyMethods = ToolkitWords(noun: "method", [
+        "setTitle": setting("title", "`control.title = \"Go\"` (a button has one title, not one a state)"),
+        "setTitleColor": setting("titleColor", "`control.titleColor = \"red\"`"),
+        "setImage": setting("image", "`control.image = \"toggle-on\"`"),
+        "setOn": setting("isOn", "`control.isOn = true`"),
+        "setValue": setting("value", "`control.value = 0.5`"),
+        "becomeFirstResponder": setting("editing", "`control.editing = true`"),
+        "resignFirstResponder": setting("editing", "`control.editing = false`"),
+    ])
+
+    private static func setting(_ property: String, _ example: String) -> ToolkitWord {
+        ToolkitWord(whose: "UIKit's", meanings: [property], isOpposite: false, note: "for it; here it is a property: \(example)")
+    }
+}
