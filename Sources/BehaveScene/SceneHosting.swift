@@ -6,6 +6,10 @@ import BehaveCore
 ///
 /// Nothing of the host's is touched by a scene that does not load: a
 /// reload with a mistake leaves the widgets bound to the scene that runs.
+/// A reload whose new scene raises as it wakes (`SceneLoader.reload`)
+/// calls the running scene's `checkControl` and `bindControl` again, with
+/// each of its controls whose widget the new scene took, to give it back:
+/// a loaded scene keeps those two calls until it is dismissed.
 public struct SceneHosting {
     /// Called for each control as it is made, while the scene is checked:
     /// throw when no widget of the host can stand behind it (a `.ui` file
