@@ -187,7 +187,7 @@ import Testing
             .write(to: script, atomically: true, encoding: .utf8)
         app.reloadIfSaved()
         let refusal = try #require(app.lines.last { $0.hasPrefix("reload refused:") }, "\(app.lines)")
-        #expect(refusal.contains("volume.lua:10: Label has no property `txt`"), "\(refusal)")
+        #expect(refusal.hasSuffix("volume.lua:10: Label has no property `txt` (did you mean `text`?) (on `level`) (in awake of meter)"), "\(refusal)")
         #expect(app.drawing == before, "the widgets show the running scene as before: \(app.drawing)")
         app.turn("volume", to: 0.5)
         #expect(app.drawing.contains("level: \"Volume 50%\""), "the running scene hears the knob: \(app.drawing)")
@@ -198,7 +198,7 @@ import Testing
         // Fixed, it loads, with the saved values.
         try lua.write(to: script, atomically: true, encoding: .utf8)
         app.reloadIfSaved()
-        #expect(app.drawing.contains("[ Saved]") && app.drawing.contains("level: \"Volume 10%\""), "\(app.drawing)")
+        #expect(app.drawing.contains("like: [toggle-off Saved]") && app.drawing.contains("level: \"Volume 10%\""), "\(app.drawing)")
         app.close()
     }
 
