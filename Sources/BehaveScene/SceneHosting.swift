@@ -38,8 +38,9 @@ public struct SceneHosting {
     /// error, as a behaviour's `awake` raising is: traced (kind `.error`,
     /// context `prepare`, which the listener hears) and counted, and the
     /// scene wakes on without the rest of `prepare`. Not a load error: the
-    /// widgets are bound by then, and a refused reload would leave them
-    /// bound to a scene that never runs.
+    /// widgets are bound by then. `SceneLoader.reload` refuses that scene
+    /// once it woke, as one whose `awake` raised, and gives the widgets
+    /// back to the scene that runs.
     public var prepare: ((Scene) throws -> Void)?
 
     public init(checkControl: ((View) throws(ValueError) -> Void)? = nil,

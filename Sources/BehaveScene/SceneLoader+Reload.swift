@@ -11,8 +11,9 @@ extension SceneLoader {
     /// runs after the new ones' `awake`); the new scene is returned.
     ///
     /// A mistake in the files throws as `load(file:)` does, binding
-    /// nothing. A behaviour that raises as it wakes throws too, with the
-    /// file and line of each `awake` that raised: the new scene is
+    /// nothing. A behaviour that raises as it wakes (or `hosting.prepare`
+    /// throwing) throws too, with the file and line of each `awake` that
+    /// raised: the new scene is
     /// dismissed (its own `destroy` handlers run, heard by `listener`) and
     /// `running` runs on, its controls bound again to the widgets the new
     /// scene took, through the hosting `running` was loaded with, showing

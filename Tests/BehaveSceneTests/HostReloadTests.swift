@@ -183,6 +183,26 @@ final class HostReloadTests: XCTestCase {
         }
     }
 
+    /// A host's `prepare` that throws is the new scene's error, as an
+    /// `awake` that raises is: `SceneLoader.reload` refuses that scene the
+    /// same way, and the widgets go back to the scene that runs.
+    func testAReloadWhosePrepareThrowsIsRefusedAsAnAwakeThatRaises() throws {
+        let fixture = try fixture()
+        let scene = fixture.path("counter.scene.yaml")
+        let window = FakeWindow(["button", "label", "note"])
+        let running = try SceneLoader.load(file: scene, hosting: window.hosting)
+        window.widgets["button"]?.click()
+        var hosting = window.hosting
+        hosting.prepare = { _ in throw ValueError("the app is not ready") }
+        XCTAssertThrowsError(try SceneLoader.reload(file: scene, replacing: running, hosting: hosting)) { error in
+            XCTAssertTrue("\(error)".contains("the app is not ready"), "\(error)")
+        }
+        XCTAssertTrue(running.scene.isPresented)
+        XCTAssertEqual(window.shown("label", "text"), .string("first 1"))
+        window.widgets["button"]?.click()
+        XCTAssertEqual(window.shown("label", "text"), .string("first 2"))
+    }
+
     /// Widgets laid out with values of their own (a `.ui` file's): the
     /// scene file's values win over them, and reach them; the widget's
     /// stand where the scene file says nothing.
