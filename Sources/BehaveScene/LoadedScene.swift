@@ -18,10 +18,15 @@ public final class LoadedScene {
     public let warnings: [SceneDiagnostic]
     /// Held weakly: owners keep behaviours alive, nothing else may.
     private let declared: [WeakBehaviour]
+    /// The host's calls that checked and bound its widgets, kept while the
+    /// scene runs: a reload refused gives the widgets back through them
+    /// (`SceneReplacement`). Not `prepare`, which nothing calls again.
+    private(set) var hosting: SceneHosting
 
     init(scene: Scene, runtime: LuaRuntime, platform: SceneNode?, interface: String? = nil, file: String,
-         behaviours: [Behaviour], warnings: [SceneDiagnostic] = []) {
+         behaviours: [Behaviour], warnings: [SceneDiagnostic] = [], hosting: SceneHosting = SceneHosting()) {
         self.scene = scene
+        self.hosting = SceneHosting(checkControl: hosting.checkControl, bindControl: hosting.bindControl)
         self.interface = interface
         self.runtime = runtime
         self.platform = platform
@@ -56,6 +61,9 @@ public final class LoadedScene {
     /// told as everything else is. A reload does this once the new scene
     /// woke; releasing the scene does it unheard.
     public func dismiss() {
+        // Its widgets are no longer given back to it: what the host's calls
+        // hold goes now.
+        hosting = SceneHosting()
         guard scene.isPresented else { return }
         scene.perform { scene.dismiss() }
     }

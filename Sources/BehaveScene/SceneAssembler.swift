@@ -65,7 +65,7 @@ final class SceneAssembler {
         }
         return LoadedScene(scene: assembler.scene, runtime: assembler.runtime, platform: description.platform,
                            interface: assembler.interface,
-                           file: file, behaviours: behaviours, warnings: assembler.log.warnings)
+                           file: file, behaviours: behaviours, warnings: assembler.log.warnings, hosting: hosting)
     }
 
     private init(description: SceneDescription, file: String, directory: String?, limits: SandboxLimits,

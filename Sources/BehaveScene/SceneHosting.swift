@@ -6,6 +6,10 @@ import BehaveCore
 ///
 /// Nothing of the host's is touched by a scene that does not load: a
 /// reload with a mistake leaves the widgets bound to the scene that runs.
+/// A reload whose new scene raises as it wakes (`SceneLoader.reload`)
+/// calls the running scene's `checkControl` and `bindControl` again, with
+/// each of its controls whose widget the new scene took, to give it back:
+/// a loaded scene keeps those two calls until it is dismissed.
 public struct SceneHosting {
     /// Called for each control as it is made, while the scene is checked:
     /// throw when no widget of the host can stand behind it (a `.ui` file
@@ -34,8 +38,9 @@ public struct SceneHosting {
     /// error, as a behaviour's `awake` raising is: traced (kind `.error`,
     /// context `prepare`, which the listener hears) and counted, and the
     /// scene wakes on without the rest of `prepare`. Not a load error: the
-    /// widgets are bound by then, and a refused reload would leave them
-    /// bound to a scene that never runs.
+    /// widgets are bound by then. `SceneLoader.reload` refuses that scene
+    /// once it woke, as one whose `awake` raised, and gives the widgets
+    /// back to the scene that runs.
     public var prepare: ((Scene) throws -> Void)?
 
     public init(checkControl: ((View) throws(ValueError) -> Void)? = nil,

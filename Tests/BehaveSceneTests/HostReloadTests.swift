@@ -129,6 +129,80 @@ final class HostReloadTests: XCTestCase {
         XCTAssertEqual(fresh.scene.errorCount, 0)
     }
 
+    /// A save whose `awake` raises replaces nothing
+    /// (`SceneLoader.reload`): the error names the script's line, the new
+    /// scene is dismissed, and each widget is the running control's again,
+    /// showing what it showed (none of the new files' values) and telling
+    /// it the user's clicks; a widget laid out with values of its own
+    /// (adopting) is told the control's, not read. The next good save
+    /// loads, and the running scene is dismissed.
+    func testAReloadWhoseAwakeRaisesGivesTheWidgetsBackToTheSceneThatRuns() throws {
+        for adopting in [false, true] {
+            let fixture = try fixture()
+            let scene = fixture.path("counter.scene.yaml")
+            let window = FakeWindow(["button", "label", "note"])
+            window.adopting = adopting
+            window.widgets["label"]?.keeps = ["text"]
+            let running = try SceneLoader.load(file: scene, hosting: window.hosting)
+            window.widgets["button"]?.click()
+            window.widgets["button"]?.click()
+            try running.scene.execute(.set("note", property: "text", value: .text("kept", quoted: true)))
+            let before = window.widgets.mapValues(\.shown)
+            XCTAssertEqual(before["label"]?["text"], .string("first 2"))
+
+            try save(fixture, replacing: "script: counter.lua", with: "script: awake_raises.lua")
+            try save(fixture, replacing: "prefix: \"first\"", with: "prefix: \"second\"")
+            try save(fixture, replacing: "alpha: 0.5", with: "alpha: 0.9")
+            XCTAssertThrowsError(try SceneLoader.reload(file: scene, replacing: running, hosting: window.hosting)) { error in
+                let raised = (error as? SceneLoadError)?.diagnostics ?? []
+                XCTAssertEqual(raised.count, 1, "\(error)")
+                XCTAssertTrue(raised.first?.file.hasSuffix("awake_raises.lua") ?? false, "\(error)")
+                XCTAssertEqual(raised.first?.line, 12, "\(error)")
+                XCTAssertTrue("\(error)".contains("Label has no property `txt`"), "\(error)")
+            }
+            XCTAssertTrue(running.scene.isPresented, "adopting: \(adopting)")
+            for (name, shown) in before {
+                let control = running.scene.control(named: name)
+                XCTAssertTrue(window.widgets[name]?.binding?.control === control, "\(name), adopting: \(adopting)")
+                for (property, value) in shown {
+                    XCTAssertEqual(window.shown(name, property), value, "\(name).\(property), adopting: \(adopting)")
+                    XCTAssertEqual(try control?.value(property), value, "\(name).\(property), adopting: \(adopting)")
+                }
+            }
+            window.widgets["button"]?.click()
+            XCTAssertEqual(window.shown("label", "text"), .string("first 3"), "adopting: \(adopting)")
+
+            try save(fixture, replacing: "script: awake_raises.lua", with: "script: counter.lua")
+            let fresh = try SceneLoader.reload(file: scene, replacing: running, hosting: window.hosting)
+            XCTAssertFalse(running.scene.isPresented)
+            XCTAssertEqual(window.shown("label", "text"), .string("second 0"))
+            XCTAssertEqual(window.shown("button", "alpha"), .number(0.9))
+            window.widgets["button"]?.click()
+            XCTAssertEqual(window.shown("label", "text"), .string("second 1"))
+            XCTAssertEqual(fresh.scene.errorCount, 0)
+        }
+    }
+
+    /// A host's `prepare` that throws is the new scene's error, as an
+    /// `awake` that raises is: `SceneLoader.reload` refuses that scene the
+    /// same way, and the widgets go back to the scene that runs.
+    func testAReloadWhosePrepareThrowsIsRefusedAsAnAwakeThatRaises() throws {
+        let fixture = try fixture()
+        let scene = fixture.path("counter.scene.yaml")
+        let window = FakeWindow(["button", "label", "note"])
+        let running = try SceneLoader.load(file: scene, hosting: window.hosting)
+        window.widgets["button"]?.click()
+        var hosting = window.hosting
+        hosting.prepare = { _ in throw ValueError("the app is not ready") }
+        XCTAssertThrowsError(try SceneLoader.reload(file: scene, replacing: running, hosting: hosting)) { error in
+            XCTAssertTrue("\(error)".contains("the app is not ready"), "\(error)")
+        }
+        XCTAssertTrue(running.scene.isPresented)
+        XCTAssertEqual(window.shown("label", "text"), .string("first 1"))
+        window.widgets["button"]?.click()
+        XCTAssertEqual(window.shown("label", "text"), .string("first 2"))
+    }
+
     /// Widgets laid out with values of their own (a `.ui` file's): the
     /// scene file's values win over them, and reach them; the widget's
     /// stand where the scene file says nothing.

@@ -15,10 +15,13 @@ extension View {
     /// which the widget is told (source `.scene`, `old` the default). A
     /// drawn value the control refuses is told back to the widget as the
     /// control's. Otherwise the widget is told every property's value now,
-    /// the same way.
+    /// the same way. A control already in a scene adopts nothing: its values
+    /// are what the widget showed of it (a widget given back to the running
+    /// scene after a refused reload, `SceneLoader.reload`), and the widget
+    /// is told them.
     public func bind(_ widget: any ControlWidget, adoptingItsValues: Bool = false) {
         self.widget = widget
-        let given = adoptingItsValues ? givenBeforeScene : nil
+        let given = adoptingItsValues && scene == nil ? givenBeforeScene : nil
         // The widget's own values are taken before it is told the scene's:
         // telling it one can redraw another (a range set anew moves a spin
         // button's value back into it, from the control's).

@@ -42,6 +42,14 @@ public final class CommandSession {
         running.start(listener: listener)
     }
 
+    /// Wakes the scene, built to replace `replacement`'s running scene:
+    /// when a behaviour raises as it wakes, this scene is dismissed, the
+    /// running one keeps its widgets, and the error says where
+    /// (`SceneReplacement`).
+    func wake(replacing replacement: SceneReplacement) throws(SceneLoadError) {
+        try replacement.wake(running, listener: listener)
+    }
+
     /// Dismisses the scene, telling what its behaviours' `destroy`
     /// handlers do.
     public func dismiss() {

@@ -57,9 +57,11 @@ public final class WatchedSession {
     /// returned. On failure the running scene stays, untouched, and the
     /// error is returned: a scene that does not build ran nothing; one
     /// whose behaviours raised as they woke is dismissed at once (its own
-    /// `destroy` handlers run, heard), and the error names each `awake`
-    /// that raised, at its line, as Defold's and Roblox Studio's hot
-    /// reloads keep the last good state.
+    /// `destroy` handlers run, heard), the running scene's controls take
+    /// back any widget of the host's it bound, and the error names each
+    /// `awake` that raised, at its line, as Defold's and Roblox Studio's
+    /// hot reloads keep the last good state. An app reloading on its own
+    /// widgets gets the same from `SceneLoader.reload(file:replacing:)`.
     @discardableResult
     public func reload(from source: SceneSource, willWake: () -> Void = {}) -> SceneSourceError? {
         replace(from: source, willWake: willWake)?.error
@@ -70,6 +72,8 @@ public final class WatchedSession {
     private func replace(from source: SceneSource, willWake: () -> Void) -> (error: SceneSourceError, woke: Bool)? {
         // A scene file may now name other scripts: watch them too.
         watcher.add(SceneFiles.of(source))
+        // Before the new scene is made, which may bind the running one's widgets.
+        let replacement = SceneReplacement(of: session.running)
         let fresh: CommandSession
         do throws(SceneSourceError) {
             fresh = try make(source)
@@ -77,44 +81,23 @@ public final class WatchedSession {
             return (error, false)
         }
         willWake()
-        fresh.wake()
-        // Modules required as it woke are watched, kept or not: fixing one
-        // is the save that should load the scene.
-        watcher.add(fresh.running.runtime.compiledPaths)
-        if fresh.scene.errorCount > 0 {
-            let error = WatchedSession.wakeFailure(of: fresh.scene)
-            fresh.dismiss()
+        do throws(SceneLoadError) {
+            try fresh.wake(replacing: replacement)
+        } catch {
+            // Modules required as it woke are watched, kept or not: fixing
+            // one is the save that should load the scene.
+            watcher.add(fresh.running.runtime.compiledPaths)
             // Counted as a replaced scene's: the exit status tells them.
             replacedErrors += fresh.scene.errorCount
-            return (error, true)
+            return (.scene(error), true)
         }
+        watcher.add(fresh.running.runtime.compiledPaths)
         session.dismiss()
         replacedErrors += session.scene.errorCount
         // The old scene and its Lua state go now.
         session = fresh
         self.source = source
         return nil
-    }
-
-    /// The errors a scene's behaviours raised as they woke, each at its
-    /// place and in its handler, as a load's mistakes are told.
-    static func wakeFailure(of scene: Scene) -> SceneSourceError {
-        func said(_ error: ScriptError?, or message: String) -> SceneDiagnostic {
-            let context = error?.context.map { " (\($0))" } ?? ""
-            return SceneDiagnostic(file: "", line: nil, message: (error?.summary ?? message) + context)
-        }
-        var raised = scene.trace.entries.filter { $0.kind == .error }.map { said($0.error, or: $0.message) }
-        // The trace keeps its latest entries: a flood (a behaviour printing
-        // as it woke) may have pushed the first out. The scene keeps it.
-        if raised.count < scene.errorCount, let first = scene.firstError {
-            let between = scene.errorCount - raised.count - 1
-            if between > 0 {
-                raised.insert(SceneDiagnostic(file: "", line: nil, message: "\(between) more error\(between == 1 ? "" : "s") as it woke, "
-                                              + "which the trace no longer keeps (what came after pushed them out)"), at: 0)
-            }
-            raised.insert(said(first, or: ""), at: 0)
-        }
-        return .scene(SceneLoadError(raised.isEmpty ? [said(nil, or: "a behaviour raised an error as it woke")] : raised))
     }
 
     /// Reloads from `source` with the values `kept` set. If the new scene

@@ -59,7 +59,9 @@ final class Binding: ControlWidget {
     }
 
     deinit {
-        // The widget went: so does its control, and what it owns.
+        // The widget went: so does its control, and what it owns. A widget
+        // that took another binding (a reload) leaves this control be.
+        guard widget == nil else { return }
         control.removeFromParent()
     }
 }

@@ -66,15 +66,15 @@ public final class ToyApp {
         var watcher = FileWatcher(SceneFiles.of(source))
 
         pollForSaves = { [unowned self] in
-            guard !watcher.changes().isEmpty else { return }
+            guard !watcher.changes().isEmpty, let running = loaded else { return }
             do {
-                let fresh = try SceneLoader.load(file: scenePath, hosting: hosting, listener: listener)
-                loaded?.scene.dismiss()                         // the old behaviours' destroy runs
+                // Dismisses `running` once the new scene woke (the old behaviours' destroy runs).
+                let fresh = try SceneLoader.reload(file: scenePath, replacing: running, hosting: hosting, listener: listener)
                 loaded = fresh
                 driver = RealTimeDriver(scene: fresh.scene)
                 watcher = FileWatcher(SceneFiles.of(source))   // a save may add a module
             } catch {
-                lines.append("reload refused: \(error)")       // the file and line; the old scene runs on
+                lines.append("reload refused: \(error)")       // the file and line; the old scene runs on, on the widgets
             }
         }
     }

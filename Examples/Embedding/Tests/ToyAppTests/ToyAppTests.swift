@@ -163,6 +163,45 @@ import Testing
         app.close()
     }
 
+    /// A save whose `awake` raises replaces nothing: the reload throws
+    /// with the script's file and line, the new scene is dismissed, and
+    /// the widgets are the running scene's again, showing its values, not
+    /// the saved files', and telling its behaviours what the user does.
+    @Test func aSaveWhoseAwakeRaisesKeepsTheRunningSceneOnTheWidgets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toyapp-awake-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: try #require(ToyApp.sceneFolder), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("app.scene.yaml"), script = folder.appendingPathComponent("volume.lua")
+        let app = ToyApp()
+        try app.open(scenePath: scene.path)
+        app.turn("volume", to: 0.75)
+        let before = app.drawing
+        #expect(before.contains("level: \"Volume 75%\"") && before.contains("(knob 75%)"), "\(before)")
+
+        // The new files set other values, and the new `awake` raises after them.
+        let yaml = try String(contentsOf: scene, encoding: .utf8)
+        try yaml.replacingOccurrences(of: "title: Like", with: "title: Saved").replacingOccurrences(of: "value: 0.25", with: "value: 0.1")
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let lua = try String(contentsOf: script, encoding: .utf8)
+        try lua.replacingOccurrences(of: "  self:show()\n  self.knob:on", with: "  self:show()\n  self.label.txt = \"oops\"\n  self.knob:on")
+            .write(to: script, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        let refusal = try #require(app.lines.last { $0.hasPrefix("reload refused:") }, "\(app.lines)")
+        #expect(refusal.hasSuffix("volume.lua:10: Label has no property `txt` (did you mean `text`?) (on `level`) (in awake of meter)"), "\(refusal)")
+        #expect(app.drawing == before, "the widgets show the running scene as before: \(app.drawing)")
+        app.turn("volume", to: 0.5)
+        #expect(app.drawing.contains("level: \"Volume 50%\""), "the running scene hears the knob: \(app.drawing)")
+        app.click("like")
+        app.wait(0.4)
+        #expect(app.drawing.contains("like: [toggle-on Like]"), "the running toggle hears the button: \(app.drawing)")
+
+        // Fixed, it loads, with the saved values.
+        try lua.write(to: script, atomically: true, encoding: .utf8)
+        app.reloadIfSaved()
+        #expect(app.drawing.contains("like: [toggle-off Saved]") && app.drawing.contains("level: \"Volume 10%\""), "\(app.drawing)")
+        app.close()
+    }
+
     /// A scene from its file or from a tree built in Swift (Docs/scenes.md,
     /// "From Swift"), and what the checker finds in a file.
     @Test func aSceneFromItsFileOrFromATree() throws {

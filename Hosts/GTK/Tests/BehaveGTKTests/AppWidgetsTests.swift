@@ -45,6 +45,15 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         return (host, loaded)
     }
 
+    /// Loads `scene` again on the same widgets in the place of `running`,
+    /// which is dismissed once the new scene woke without an error.
+    private func reload(_ scene: String, replacing running: LoadedScene) throws -> (GtkHost, LoadedScene) {
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in lines.append(entry.line) }
+        let host = GtkHost(widgets: ["like": like, "count": count, "check": check, "email": email, "status": status], in: box)
+        let fresh = try SceneLoader.reload(file: scene, replacing: running, hosting: host.hosting, listener: listener)
+        return (host, fresh)
+    }
+
     func testBehavioursHearRealInputOnTheAppsWidgetsAndTimeFollowsItsMainLoop() throws {
         // The app keeps the loaded scene alone: the host lives while it runs.
         let loaded = try load(fixture("app.scene.yaml")).1
@@ -122,6 +131,56 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertFalse(loaded.scene.isPresented)
         XCTAssertFalse(host.contentIsAlive)
         XCTAssertTrue(lines.contains { $0.hasSuffix("tally destroyed at Hearts: 1") }, lines.joined(separator: "\n"))
+        withExtendedLifetime(host) {}
+    }
+
+    /// A save whose `awake` raises replaces nothing: the reload throws
+    /// with the script's file and line, the new scene is dismissed, and
+    /// the app's widgets are the running scene's again, showing its values
+    /// (not the new files' nor the app's drawing) and telling its
+    /// behaviours the user's clicks. Before: the new scene, bound and
+    /// awake, replaced the old one, and the working scene was lost.
+    func testASaveWhoseAwakeRaisesLeavesTheRunningSceneOnTheAppsWidgets() throws {
+        let folder = try copyOfFixtures()
+        let scene = folder.appendingPathComponent("app.scene.yaml"), script = folder.appendingPathComponent("tally.lua")
+        var (host, loaded) = try load(scene.path)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "a tap counted") { self.text(of: self.count) == "Likes: 1" }
+        try click(check)
+        try pump(until: "the switch heard") { self.text(of: self.status) == "checking" }
+
+        // Saved: new values in the scene file, and an `awake` that raises once it showed them.
+        let yaml = try String(contentsOf: scene, encoding: .utf8), lua = try String(contentsOf: script, encoding: .utf8)
+        try save(yaml.replacingOccurrences(of: "like:   { type: Button }", with: "like:   { type: Button, title: Saved }")
+            .replacingOccurrences(of: "status: status }", with: "status: status }\n    inspectables: { prefix: \"Hearts: \" }"), to: scene)
+        try save(lua.replacingOccurrences(of: "  self.like.image = \"heart\"", with: "  self.like.image = \"star\"\n  self.count.txt = \"oops\""), to: script)
+        XCTAssertThrowsError(try reload(scene.path, replacing: loaded)) { error in
+            XCTAssert("\(error)".contains("tally.lua:13: Label has no property `txt`"), "\(error)")
+        }
+        XCTAssertTrue(lines.contains { $0.hasSuffix("tally destroyed at Hearts: 0") }, "the new scene was dismissed: \(lines)")
+        XCTAssertTrue(loaded.scene.isPresented)
+        XCTAssertEqual(text(of: count), "Likes: 1")
+        XCTAssertEqual(buttonText(), "[heart] Like")
+        XCTAssertEqual(text(of: status), "checking")
+        XCTAssertNotEqual(bhg_switch_get_active(check), 0)
+
+        // The running scene hears the widgets, once each.
+        try click(like)
+        try pump(until: "the running scene's tap") { self.text(of: self.count) == "Likes: 2" }
+        try click(check)
+        try pump(until: "the running scene's switch") { self.text(of: self.status) == "not checking" }
+        XCTAssertEqual(try loaded.scene.control(named: "check")?.value("on"), .bool(false))
+
+        // Fixed, it loads with the saved values, and the old scene goes.
+        try save(lua, to: script)
+        (host, loaded) = try reload(scene.path, replacing: loaded)
+        XCTAssertEqual(text(of: count), "Hearts: 0")
+        XCTAssertEqual(buttonText(), "[heart] Saved")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("tally destroyed at Likes: 2") }, lines.joined(separator: "\n"))
+        try click(like)
+        try pump(until: "the new scene's tap") { self.text(of: self.count) == "Hearts: 1" }
         withExtendedLifetime(host) {}
     }
 
