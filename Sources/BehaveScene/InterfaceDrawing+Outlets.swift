@@ -91,9 +91,10 @@ extension InterfaceDrawing {
         }
 
         /// Whether the window shows `object`: its content, or inside it.
-        /// True when the file gives no screen (the window refuses it whole).
+        /// True when the file gives no screen (the window refuses it whole,
+        /// and where a widget is drawn counts once the screen is drawn).
         func isShown(_ object: Int) -> Bool {
-            guard window != nil || content != nil else { return true }
+            guard screenRefusal == nil, window != nil || content != nil else { return true }
             var current = object, titlebar = false
             // Bounded: a file that gives a widget inside itself is refused
             // whole, but a walk must end on any file.

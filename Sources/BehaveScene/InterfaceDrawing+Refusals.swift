@@ -255,8 +255,9 @@ extension InterfaceDrawing {
         return "remove it (GtkBuilder reads <\(tag)> \(place) \(list))"
     }
 
-    /// The drawing in a `.ui` file's bytes, nil when GtkBuilder refuses
-    /// the file; and its first mistake GtkBuilder refuses it for, else the
+    /// The drawing in a `.ui` file's bytes, nil when its markup does not
+    /// read, unbuilt (its objects, no values) when GtkBuilder refuses the
+    /// file; and its first mistake GtkBuilder refuses it for, else the
     /// first it warns of, with its line and column.
     static func read(_ bytes: [UInt8]) -> (drawing: InterfaceDrawing?, mistake: (mistake: Mistake, line: Int, column: Int)?) {
         guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return (nil, (.byteOrderMark, 1, 1)) }
@@ -271,7 +272,7 @@ extension InterfaceDrawing {
             return (nil, (.notMarkup, line, column))
         }
         let mistake = mistake(in: document, bytes)
-        return (mistake?.mistake.refusesTheFile == true ? nil : InterfaceDrawing(document), mistake)
+        return (InterfaceDrawing(document, builds: mistake?.mistake.refusesTheFile != true), mistake)
     }
 
     /// The first mistake GtkBuilder refuses the file for ends the search:

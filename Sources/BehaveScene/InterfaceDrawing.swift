@@ -112,13 +112,16 @@ public struct InterfaceDrawing {
         self.init(document)
     }
 
-    /// The drawing in a well-formed document.
-    init(_ document: MarkupDocument) {
+    /// The drawing in a well-formed document; `builds` false for one
+    /// GtkBuilder refuses, of which only the objects are read (its ids
+    /// and classes, which the controls are checked against), never the
+    /// values GtkBuilder would have set.
+    init(_ document: MarkupDocument, builds: Bool = true) {
         self.document = document
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
         }
-        build()
+        if builds { build() }
     }
 
     /// The file's adjustments and entry buffers as GtkBuilder leaves them

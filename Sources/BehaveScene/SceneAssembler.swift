@@ -161,10 +161,14 @@ final class SceneAssembler {
 
     /// With no host's widgets (a headless run: `behave run`, specs, the
     /// studio), what the `.ui` file drew (`InterfaceDrawing`), read once
-    /// while the scene is checked; nil with a host, or a file GtkBuilder
-    /// would refuse whole (warned of here, as nothing else headless reads
-    /// the file's markup).
-    private var drawing: (drawing: InterfaceDrawing, outlets: InterfaceDrawing.Outlets, file: String)?
+    /// while the scene is checked; nil with a host, or a file whose markup
+    /// does not read. A file the window refuses whole (GtkBuilder refuses
+    /// it, or it gives no screen) is warned of here, as nothing else
+    /// headless reads the file's markup, and gives no values (`adopts`),
+    /// but its controls are still checked against its ids and classes, so
+    /// that one run tells a misspelt id too, as a compiler tells every
+    /// error: the window would refuse it once the file is mended.
+    private var drawing: (drawing: InterfaceDrawing, outlets: InterfaceDrawing.Outlets, file: String, adopts: Bool)?
 
     private func readDrawing() {
         defer { interfaceBytes = nil }
@@ -176,19 +180,19 @@ final class SceneAssembler {
         }
         guard let drawing else { return }
         let outlets = InterfaceDrawing.Outlets(drawing)
-        if let refusal = outlets.screenRefusal {
-            // The window refuses the file whole, at no place in it.
+        if let refusal = outlets.screenRefusal, mistake?.mistake.refusesTheFile != true {
+            // The window refuses the file whole, at no place in it (told once, after what GtkBuilder refuses).
             log.warning("\(file): \(InterfaceDrawing.Mistake.screen(refusal).message(file: file))", line: description.interface?.line)
-            return
         }
-        self.drawing = (drawing, outlets, file)
+        let adopts = mistake?.mistake.refusesTheFile != true && outlets.screenRefusal == nil
+        self.drawing = (drawing, outlets, file, adopts)
     }
 
     /// Headless, a control must have the widget behave window would bind
     /// to it (`InterfaceDrawing.Outlets`): the window's mistakes are the
     /// scene's in every mode. A host checks its own widgets.
     private func checkOutlet(_ view: View) throws(ValueError) {
-        guard hosting.checkControl == nil, let (drawing, outlets, file) = drawing else { return }
+        guard hosting.checkControl == nil, let (drawing, outlets, file, _) = drawing else { return }
         if let refusal = outlets.refusal(for: view, in: drawing, file: file) { throw ValueError(refusal) }
     }
 
@@ -196,7 +200,7 @@ final class SceneAssembler {
     /// `behave window`'s widgets give them: the same scene reads the same
     /// either way. Notes what a control cannot take.
     private func adoptDrawing() {
-        guard let (drawing, _, file) = drawing else { return }
+        guard let (drawing, _, file, adopts) = drawing, adopts else { return }
         for entry in description.controls {
             guard let view = views[entry.name], let drawn = drawing.drawn(for: view) else { continue }
             if let adjustment = drawn.adjustment {

@@ -100,6 +100,29 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(lines.last, "Examples/Mistakes/broken.lua:9: unexpected symbol near 'end'")
     }
 
+    /// A `.ui` file the window refuses whole (a property GtkLabel lacks; no
+    /// screen) is warned of, and the controls are still checked against
+    /// its ids: a misspelt one is an error at the control's line in the
+    /// window's words, told in the same run. Before: `ok`, the warning only.
+    func testAMisspeltIdIsToldBesideWhatTheWindowRefusesTheFileFor() throws {
+        let folder = "Tests/BehaveSceneTests/Misspelt"
+        let outcome = try behave(["check", "\(folder)/volume.scene.yaml", "\(folder)/loose.scene.yaml"])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertEqual(outcome.output, "")
+        XCTAssertEqual(outcome.errors.split(separator: "\n").map(String.init), [
+            "\(folder)/volume.scene.yaml:6: control `volume`: volume.ui has no object with id `volume` (did you mean "
+                + "`volum`?); rename the control or the widget",
+            "\(folder)/volume.scene.yaml:4: warning: volume.ui:16:37: a GtkLabel has no property `lable`, which GtkBuilder "
+                + "refuses (\"Invalid property: GtkLabel.lable\"), so behave window cannot open it, and headless its controls "
+                + "keep their own values; did you mean `label`?",
+            "\(folder)/loose.scene.yaml:8: control `volumeLabel`: loose.ui has no object with id `volumeLabel` (did you "
+                + "mean `volumLabel`?); rename the control or the widget",
+            "\(folder)/loose.scene.yaml:5: warning: loose.ui: no GtkWindow, nor one widget at the top, to show, which behave "
+                + "window refuses, so behave window cannot open it, and headless its controls keep their own values; draw the "
+                + "screen inside a GtkWindow, or as one widget (a GtkBox) at the file's top level",
+        ])
+    }
+
     func testMissingAndUnknownFiles() throws {
         let outcome = try behave(["check", "nothing.yaml", "notes.txt"])
         XCTAssertEqual(outcome.status, 2)

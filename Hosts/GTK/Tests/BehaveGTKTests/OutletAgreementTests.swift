@@ -84,6 +84,41 @@ final class OutletAgreementTests: XCTestCase {
         }
     }
 
+    /// A `.ui` file the window refuses whole (a property GtkLabel lacks)
+    /// that also lacks a control's id (Tests/BehaveSceneTests/Misspelt):
+    /// the window tells the property, at the line and column headless
+    /// warns of it; headless tells the id too, in the words the window
+    /// says once the property is mended. Before: headless said nothing
+    /// of the id, and `behave check` said `ok`.
+    func testAMisspeltIdIsToldHeadlessBesideTheFileTheWindowRefuses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("behave-misspelt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = WindowDriver.checkout.appendingPathComponent("Tests/BehaveSceneTests/Misspelt")
+        for name in ["volume.scene.yaml", "volume.lua", "volume.ui"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let scene = folder.appendingPathComponent("volume.scene.yaml").path
+        let diagnostics = SceneLoader.inspect(file: scene)
+        let warnings = diagnostics.filter(\.isWarning).map(\.message), errors = diagnostics.filter { !$0.isWarning }
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.hasPrefix("volume.ui:16:37: a GtkLabel has no property `lable`") == true, "\(warnings)")
+        XCTAssertEqual(errors.map(\.line), [6])
+        let id = "control `volume`: volume.ui has no object with id `volume` (did you mean `volum`?); rename the control or the widget"
+        XCTAssertEqual(errors.map(\.message), [id])
+
+        let driver = try WindowDriver()
+        let (status, output) = try driver.runToTheEnd(scene, timeout: 30)
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("volume.ui:16:37: GtkLabel has no property `lable` (did you mean `label`?)"), output)
+        XCTAssertFalse(output.contains("no object with id"), "the window stops at the file: \(output)")
+
+        let ui = folder.appendingPathComponent("volume.ui")
+        try String(contentsOf: ui, encoding: .utf8).replacingOccurrences(of: "\"lable\"", with: "\"label\"")
+            .write(to: ui, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try assertAgree(scene, driver: driver), ["volume.scene.yaml:6: \(id)"])
+    }
+
     /// The window's lines about `scene` (it exits 2) are headless's, in
     /// order and word for word; headless's.
     @discardableResult
