@@ -855,9 +855,13 @@ final class LintWalk {
         }
         // `function Like:init()`: another engine's name for `awake`, which
         // Behave never calls; unless the script calls it itself, or has the
-        // method Behave calls too (then it is a helper).
+        // method Behave calls too (then it is a helper). A method Behave
+        // calls itself (`awake`) is neither, so only the others are looked
+        // up: a script with no other method leaves both tables unbuilt,
+        // saving a cold start of `behave run` the cost of building them.
         let calledHere = Set(selfReads.filter(\.isMethodCall).map(\.name))
-        for (name, position) in methods where !calledHere.contains(name) {
+        let uncalled = methods.filter { !calledHere.contains($0.key) && !ScriptAPI.calledMethods.contains($0.key) }
+        for (name, position) in uncalled {
             guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first,
                   methods[meant] == nil else { continue }
             report(.warning, "misspelt-method", at: position,
@@ -866,7 +870,7 @@ final class LintWalk {
         }
         // `function Form:textFieldDidBeginEditing()`: a UIKit delegate
         // message no control of Behave's sends, so never called.
-        for (name, position) in methods where !calledHere.contains(name) {
+        for (name, position) in uncalled {
             guard let unsent = Suggestions.unsentDelegateMessages[name] else { continue }
             let heard = unsent.control.delegateMessages.map { "`\($0)`" }.joined(separator: ", ")
             report(.warning, "misspelt-method", at: position,
