@@ -116,7 +116,8 @@ extension InterfaceDrawing {
                 return WidgetClasses.missing(control.name, in: file, nearest: Suggestions.nearest(to: control.name, in: ids))
             }
             if drawing.isWidget(object) == false { return WidgetClasses.notAWidget(control.name, in: file) }
-            if !isShown(object) { return WidgetClasses.outsideTheWindow(control.name, in: file) }
+            // Where a refused file draws a widget is told once the file is mended.
+            if drawing.isBuilt, !isShown(object) { return WidgetClasses.outsideTheWindow(control.name, in: file) }
             let kind = WidgetClasses.kind(of: control.controlType)
             guard let className = drawing.document.elements[object].attribute("class"), GtkClasses.gtk.classes[className] != nil
             else { return nil }

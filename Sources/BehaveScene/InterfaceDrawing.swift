@@ -105,6 +105,9 @@ public struct InterfaceDrawing {
     let document: MarkupDocument
     /// The `<object>` elements by id, the first of each.
     private(set) var objects: [String: Int] = [:]
+    /// False for a file GtkBuilder refuses: its objects are read, not
+    /// where the window would draw them nor their values.
+    let isBuilt: Bool
 
     /// The drawing in a `.ui` file's bytes; nil when it is not well formed.
     init?(_ bytes: [UInt8]) {
@@ -118,6 +121,7 @@ public struct InterfaceDrawing {
     /// values GtkBuilder would have set.
     init(_ document: MarkupDocument, builds: Bool = true) {
         self.document = document
+        isBuilt = builds
         for (index, element) in document.elements.enumerated() where element.name == "object" {
             if let id = element.attribute("id"), objects[id] == nil { objects[id] = index }
         }
