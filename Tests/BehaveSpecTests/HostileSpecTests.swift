@@ -1,5 +1,6 @@
 import BehaveLua
 import BehaveSpec
+import Foundation
 import XCTest
 
 /// Docs/testing.md, "Isolation and limits": specs run under the same sandbox and limits as behaviours; one
@@ -84,6 +85,20 @@ final class HostileSpecTests: XCTestCase {
         let (_, run) = runSpecs([path], limits: limits)
         XCTAssertEqual(run.results.map(\.status), [.errored, .passed])
         XCTAssertTrue(run.results[0].message.hasPrefix("time limit exceeded"), run.results[0].message)
+    }
+
+    /// tonumber and arithmetic read a numeral in a string whole and make
+    /// nothing: a loop of them on a long one is stopped by the time limit at
+    /// the call, where it ran on for a minute between looks at the clock.
+    func testALoopReadingALongNumeralStopsAtTheTimeLimit() throws {
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000_000, seconds: 0.3)
+        let started = Date()
+        let (_, run) = runSpecs([fixture("hostile/numerals.lua")], limits: limits)
+        XCTAssertEqual(run.results.map(\.status), [.errored, .errored, .passed], run.results.map(\.message).description)
+        for result in run.results.prefix(2) {
+            XCTAssertTrue(result.message.hasPrefix("time limit exceeded (0.3 s)"), result.message)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
     /// The runner's own walks of a spec's values (a spy's copy of what it
