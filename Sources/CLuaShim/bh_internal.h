@@ -66,6 +66,9 @@ bh__inline size_t bh__utf8_width (const unsigned char *s, size_t left) {
 
 /* Growth by script code of at least this many bytes looks at the clock. */
 #define BH_CLOCK_BYTES  (64 << 10)
+/* Bytes of one allocation that start the watchdog (watchdog.c) and put
+** the slice under it. */
+#define BH_WATCH_BYTES  (1 << 20)
 
 /* C work (pattern-matching steps, elements moved) charged to the budget
 ** in chunks of this many units. */

@@ -405,8 +405,9 @@ static void count_all (lua_State *L, bh_host *h, lua_Debug *ar) {
   if (h->spent != BH_LIMIT_NONE)
     return;
   if (h->watchable &&
-      atomic_fetch_add(&counted_before_watching, count) + count >=
-        BH_WATCH_AFTER &&
+      (bh__watching() ||
+       atomic_fetch_add(&counted_before_watching, count) + count >=
+         BH_WATCH_AFTER) &&
       bh__watch_start()) {
     h->fast = 1;
     watch_slice(L, h);
