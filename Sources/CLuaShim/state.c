@@ -120,7 +120,7 @@ static void *alloc_any (bh_host *h, void *ptr, size_t osize, size_t nsize) {
           bh__watch_start()) {
         lua_State *co = atomic_load_explicit(&h->scripting,
                                              memory_order_relaxed);
-        if (co != NULL)
+        if (co != NULL && h->spent == BH_LIMIT_NONE)
           bh__arm(co);  /* its next instruction goes over to it */
       }
     }
