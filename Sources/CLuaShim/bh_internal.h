@@ -55,6 +55,9 @@ bh__inline size_t bh__utf8_width (const unsigned char *s, size_t left) {
 ** line events it waits for its outermost frame's (budget.c). */
 #define BH_STOP_FRAMES    32
 #define BH_STOP_PATIENCE  10000
+/* How long the search for where a spent slice stops may take: each line
+** may be long (two long strings compared), and past this it stops at once. */
+#define BH_STOP_GRACE_NS  (200 * 1000000LL)
 
 /* The signal the watchdog sends a thread running a callback (watchdog.c). */
 #define BH_WATCH_SIGNAL (SIGRTMAX - 7)
@@ -66,6 +69,9 @@ bh__inline size_t bh__utf8_width (const unsigned char *s, size_t left) {
 
 /* Growth by script code of at least this many bytes looks at the clock. */
 #define BH_CLOCK_BYTES  (64 << 10)
+/* Bytes of one allocation that start the watchdog (watchdog.c) and put
+** the slice under it. */
+#define BH_WATCH_BYTES  (1 << 20)
 
 /* C work (pattern-matching steps, elements moved) charged to the budget
 ** in chunks of this many units. */
@@ -279,6 +285,7 @@ typedef struct bh_host {
   int stopping;
   const void *stop_outer;   /* the thread's outermost Lua frame */
   long stop_events;
+  long long stop_by;    /* when the search for where to stop gives up */
   int nstops;
   int stop_turn;            /* the kept frame a new one replaces next */
   struct { const void *frame; int line; } stops[BH_STOP_FRAMES];

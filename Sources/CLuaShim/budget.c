@@ -227,6 +227,7 @@ static void begin_stop (lua_State *L, bh_host *h) {
   h->nstops = 0;
   h->stop_turn = 0;
   h->stop_events = 0;
+  h->stop_by = bh__now_ns() + BH_STOP_GRACE_NS;
   h->stop_outer = NULL;
   /* the deepest level (lua_getstack walks from the top: a runaway
      recursion can be deep), then the first Lua frame above it */
@@ -264,7 +265,9 @@ static void begin_stop (lua_State *L, bh_host *h) {
 ** it stops at its next call of a Lua function, at that function's first
 ** line (a recursion calls the same one each time). Left to go on, it would
 ** end in the memory limit, whose error has no line. Past three times as
-** many, it stops at any line: the search always ends.
+** many, it stops at any line: the search always ends, and ends at once
+** once it has taken BH_STOP_GRACE_NS (a loop of long instructions, whose
+** outermost frame is a runner's, heard a line a second).
 */
 static void stop_here (lua_State *L, bh_host *h, lua_Debug *ar) {
   int i;
@@ -275,6 +278,8 @@ static void stop_here (lua_State *L, bh_host *h, lua_Debug *ar) {
   }
   if (ar->event == LUA_HOOKTAILCALL)
     return;  /* its frame's next line says where it goes */
+  if (bh__now_ns() >= h->stop_by)
+    raise_spent(L, h);  /* long lines: the search would go on for minutes */
   for (i = 0; i < h->nstops && h->stops[i].frame != ar->i_ci; i++) {}
   if (ar->event == LUA_HOOKRET) {
     if (i < h->nstops)
@@ -405,8 +410,9 @@ static void count_all (lua_State *L, bh_host *h, lua_Debug *ar) {
   if (h->spent != BH_LIMIT_NONE)
     return;
   if (h->watchable &&
-      atomic_fetch_add(&counted_before_watching, count) + count >=
-        BH_WATCH_AFTER &&
+      (bh__watching() ||
+       atomic_fetch_add(&counted_before_watching, count) + count >=
+         BH_WATCH_AFTER) &&
       bh__watch_start()) {
     h->fast = 1;
     watch_slice(L, h);

@@ -22,6 +22,12 @@ static const char *const unsafe_base[] = {
   "collectgarbage", "dofile", "load", "loadfile", "print", "warn", NULL
 };
 
+/* The string metatable's arithmetic events. */
+static const char *const string_arithmetic[] = {
+  "__add", "__sub", "__mul", "__mod", "__pow", "__div", "__idiv", "__unm",
+  NULL
+};
+
 /* Libraries copied into each environment. */
 static const char *const safe_libs[] = {
   LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME,
@@ -645,13 +651,33 @@ static int sb_pack (lua_State *L) {
 }
 
 
-/* utf8.len and utf8.offset, charging the bytes they may scan (they make
-** nothing large, so no allocation looks at the clock for them). */
-static int sb_utf8scan (lua_State *L) {
+/* Functions that scan their strings and make nothing large, so that no
+** allocation looks at the clock for them, charged the bytes they may scan:
+** utf8.len and utf8.offset (their first argument), and those that read a
+** numeral in a string (tonumber, math.tointeger, the string metatable's
+** arithmetic: any argument). A long numeral is read whole by strtod, a few
+** instructions for millions of bytes, and the clock was looked at only
+** after a thousand instructions: a loop of them ran on for a minute past
+** a limit of half a second. A charge this large looks at it (budget.c). */
+static int sb_scan (lua_State *L) {
   size_t len = 0;
   if (lua_type(L, 1) == LUA_TSTRING)
     lua_tolstring(L, 1, &len);
-  bh__charge(L, (long long)(len / 64));
+  if (len >= 64)
+    bh__charge(L, (long long)(len / 64));
+  return call_through(L);
+}
+
+static int sb_numerals (lua_State *L) {
+  size_t bytes = 0, len;
+  int i, n = lua_gettop(L);
+  for (i = 1; i <= n; i++)
+    if (lua_type(L, i) == LUA_TSTRING) {
+      lua_tolstring(L, i, &len);
+      bytes += len;
+    }
+  if (bytes >= 64)
+    bh__charge(L, (long long)(bytes / 64));
   return call_through(L);
 }
 
@@ -798,9 +824,12 @@ int bh__open_sandbox (lua_State *L) {
   rawsetfield(L, str, "dump");
   bh__install_stringlib(L, str);
   bh__install_tablelib(L, tab);
-  /* the string metatable is shared by all scripts: hide it */
+  /* the string metatable is shared by all scripts: hide it; its
+     arithmetic reads numerals */
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);
+  for (name = string_arithmetic; *name != NULL; name++)
+    front_field(L, lua_gettop(L), *name, sb_numerals);
   lua_pushboolean(L, 0);
   rawsetfield(L, lua_gettop(L) - 1, "__metatable");
   lua_pop(L, 2);
@@ -821,9 +850,11 @@ int bh__open_sandbox (lua_State *L) {
   front_sized(L, str, "char", 1);
   rawgetfield(L, g, LUA_UTF8LIBNAME);
   front_sized(L, lua_gettop(L), "char", 16);
-  front_field(L, lua_gettop(L), "len", sb_utf8scan);
-  front_field(L, lua_gettop(L), "offset", sb_utf8scan);
+  front_field(L, lua_gettop(L), "len", sb_scan);
+  front_field(L, lua_gettop(L), "offset", sb_scan);
   lua_pop(L, 1);
+  front_field(L, g, "tonumber", sb_scan);
+  front_field(L, math, "tointeger", sb_scan);
   bh__keep_generator(L, math);
 
   push_setmetatable(L);

@@ -110,8 +110,20 @@ static void *alloc_any (bh_host *h, void *ptr, size_t osize, size_t nsize) {
     /* C work that makes large values (string.rep, ..., gsub) is bounded by
        the clock here; once the slice is spent, script code gets no more
        memory, so no library function can go on working for it */
-    if (h->depth > 0 && nsize - osize >= BH_CLOCK_BYTES)
+    if (h->depth > 0 && nsize - osize >= BH_CLOCK_BYTES) {
       bh__check_clock(h);
+      /* a value this large makes single instructions long (comparing two
+         such strings, reading one as a number): counted every thousand
+         instructions, a loop of them went a minute between looks at the
+         clock; the watchdog looks every millisecond (budget.c) */
+      if (!h->fast && h->watchable && nsize - osize >= BH_WATCH_BYTES &&
+          bh__watch_start()) {
+        lua_State *co = atomic_load_explicit(&h->scripting,
+                                             memory_order_relaxed);
+        if (co != NULL && h->spent == BH_LIMIT_NONE)
+          bh__arm(co);  /* its next instruction goes over to it */
+      }
+    }
     /* (while the hook looks for where to stop, the loop may go on) */
     if ((h->depth > 0 && h->spent != BH_LIMIT_NONE && !h->stopping) ||
         (limit != 0 && (nsize - osize > limit ||

@@ -31,6 +31,8 @@ static int push_number (lua_State *L, int i) {
   if (lua_type(L, i) != LUA_TSTRING)
     return 0;
   s = lua_tolstring(L, i, &len);
+  if (len >= 64)  /* strtod reads it whole, and makes nothing (sandbox.c) */
+    bh__charge(L, (long long)(len / 64));
   used = lua_stringtonumber(L, s);  /* pushes the number it reads */
   if (used == len + 1)
     return 1;

@@ -63,7 +63,13 @@ static void on_signal (int sig) {
   (void)sig;
   if (h != NULL && atomic_load_explicit(&h->in_script, memory_order_relaxed)) {
     lua_State *L = atomic_load_explicit(&h->scripting, memory_order_relaxed);
-    if (L != NULL && lua_gethook(L) == NULL)  /* not counting already */
+    /* not counting already; or counting, with the deadline past and not
+       yet seen: a window looks at the clock every thousand instructions,
+       and one instruction may take long (two long strings compared). Once
+       seen, the hook looks for where to stop, and is left to it. */
+    if (L != NULL && (lua_gethook(L) == NULL ||
+                      (h->spent == BH_LIMIT_NONE && h->deadline != 0 &&
+                       bh__now_ns() >= h->deadline)))
       bh__arm(L);
   }
   errno = saved;

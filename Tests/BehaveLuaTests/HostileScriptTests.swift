@@ -21,6 +21,9 @@ final class HostileScriptTests: XCTestCase {
         var source: String
         var expected: [String]
         var atLoad: Bool
+        /// `-- within: SECONDS`: each attack ends this soon (a loop of
+        /// long C calls is stopped at the call, not many calls later).
+        var within: Double?
     }
 
     static func cases() throws -> [Case] {
@@ -29,8 +32,9 @@ final class HostileScriptTests: XCTestCase {
             let source = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
             let expect = lines.first { $0.hasPrefix("-- expect: ") }.map { $0.dropFirst("-- expect: ".count) } ?? ""
+            let within = lines.first { $0.hasPrefix("-- within: ") }.flatMap { Double($0.dropFirst("-- within: ".count)) }
             return Case(name: file, source: source, expected: expect.split(separator: "|").map(String.init),
-                        atLoad: lines.contains { $0 == "-- phase: load" })
+                        atLoad: lines.contains { $0 == "-- phase: load" }, within: within)
         }
     }
 
@@ -59,7 +63,12 @@ final class HostileScriptTests: XCTestCase {
                                                   outlets: ["button": button])
                 for attempt in 1...2 {
                     let before = test.scene.errorCount
+                    let attacked = Date()
                     attacker.performAction("attack", sender: button, arguments: [])
+                    if let within = hostile.within {
+                        XCTAssertLessThan(Date().timeIntervalSince(attacked), within,
+                                          "\(hostile.name) attempt \(attempt): the limit of \(Self.limits.seconds) s stops it")
+                    }
                     XCTAssertEqual(test.scene.errorCount, before + 1, "\(hostile.name) attempt \(attempt): one error")
                     // The trace drops old entries on a flood; the newest error is last.
                     let message = test.errors.last ?? ""

@@ -1,5 +1,6 @@
 import BehaveLua
 import BehaveSpec
+import Foundation
 import XCTest
 
 /// Docs/testing.md, "Isolation and limits": specs run under the same sandbox and limits as behaviours; one
@@ -84,6 +85,22 @@ final class HostileSpecTests: XCTestCase {
         let (_, run) = runSpecs([path], limits: limits)
         XCTAssertEqual(run.results.map(\.status), [.errored, .passed])
         XCTAssertTrue(run.results[0].message.hasPrefix("time limit exceeded"), run.results[0].message)
+    }
+
+    /// tonumber, arithmetic and math functions read a numeral in a string
+    /// whole and make nothing, and comparing two long strings is one
+    /// instruction: a loop of them is stopped by the time limit at once,
+    /// where it ran on for a minute between looks at the clock.
+    func testALoopReadingALongNumeralStopsAtTheTimeLimit() throws {
+        let limits = SandboxLimits(memory: 64 << 20, instructions: 1_000_000_000, seconds: 0.3)
+        let started = Date()
+        let (_, run) = runSpecs([fixture("hostile/numerals.lua")], limits: limits)
+        XCTAssertEqual(run.results.map(\.status), [.errored, .errored, .errored, .errored, .passed],
+                       run.results.map(\.message).description)
+        for result in run.results.prefix(4) {
+            XCTAssertTrue(result.message.hasPrefix("time limit exceeded (0.3 s)"), result.message)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8)
     }
 
     /// The runner's own walks of a spec's values (a spy's copy of what it
