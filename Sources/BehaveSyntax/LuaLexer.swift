@@ -56,16 +56,40 @@ package struct LuaSyntaxError: Error {
 /// Work is linear in the input.
 package struct LuaLexer {
     /// By first byte, longest first, so `...` wins over `..` and `.`.
-    private static let symbols: [[(bytes: [UInt8], text: String)]] = {
-        var table = [[(bytes: [UInt8], text: String)]](repeating: [], count: 256)
-        for text in ["...", "==", "~=", "<=", ">=", "//", "::", "<<", ">>", "..",
-                     "+", "-", "*", "/", "%", "^", "#", "&", "~", "|", "<", ">", "=", "(", ")", "{", "}", "[", "]",
-                     ";", ":", ",", "."] {
-            let bytes = Array(text.utf8)
-            table[Int(bytes[0])].append((bytes, text))
+    /// Lua's symbols, the longest that starts at `index` (nil: none does).
+    /// A switch, not a table by first byte: building that table took 46 K
+    /// instructions of every start that lexes a script.
+    private func symbol(startingWith byte: UInt8) -> String? {
+        let next = peek(1)
+        switch byte {
+        case UInt8(ascii: "."):
+            guard next == UInt8(ascii: ".") else { return "." }
+            return peek(2) == UInt8(ascii: ".") ? "..." : ".."
+        case UInt8(ascii: "="): return next == UInt8(ascii: "=") ? "==" : "="
+        case UInt8(ascii: "~"): return next == UInt8(ascii: "=") ? "~=" : "~"
+        case UInt8(ascii: "<"): return next == UInt8(ascii: "=") ? "<=" : next == UInt8(ascii: "<") ? "<<" : "<"
+        case UInt8(ascii: ">"): return next == UInt8(ascii: "=") ? ">=" : next == UInt8(ascii: ">") ? ">>" : ">"
+        case UInt8(ascii: "/"): return next == UInt8(ascii: "/") ? "//" : "/"
+        case UInt8(ascii: ":"): return next == UInt8(ascii: ":") ? "::" : ":"
+        case UInt8(ascii: "+"): return "+"
+        case UInt8(ascii: "-"): return "-"
+        case UInt8(ascii: "*"): return "*"
+        case UInt8(ascii: "%"): return "%"
+        case UInt8(ascii: "^"): return "^"
+        case UInt8(ascii: "#"): return "#"
+        case UInt8(ascii: "&"): return "&"
+        case UInt8(ascii: "|"): return "|"
+        case UInt8(ascii: "("): return "("
+        case UInt8(ascii: ")"): return ")"
+        case UInt8(ascii: "{"): return "{"
+        case UInt8(ascii: "}"): return "}"
+        case UInt8(ascii: "["): return "["
+        case UInt8(ascii: "]"): return "]"
+        case UInt8(ascii: ";"): return ";"
+        case UInt8(ascii: ","): return ","
+        default: return nil
         }
-        return table
-    }()
+    }
 
     private let bytes: [UInt8]
     private var index = 0
@@ -138,10 +162,9 @@ package struct LuaLexer {
         if byte == UInt8(ascii: "["), let level = longBracketLevel() {
             return LuaToken(kind: .string(try longString(level: level, start: start, what: "string")), position: start)
         }
-        for symbol in LuaLexer.symbols[Int(byte)] where index + symbol.bytes.count <= bytes.count
-            && bytes[index..<index + symbol.bytes.count].elementsEqual(symbol.bytes) {
-            for _ in symbol.bytes { advance() }
-            return LuaToken(kind: .symbol(symbol.text), position: start)
+        if let symbol = symbol(startingWith: byte) {
+            for _ in symbol.utf8 { advance() }
+            return LuaToken(kind: .symbol(symbol), position: start)
         }
         let shown = byte < 0x80 && byte >= 0x20 ? "`\(Character(Unicode.Scalar(byte)))`" : "byte \(byte)"
         throw LuaSyntaxError(message: "unexpected character (\(shown)) outside a string", position: start)
