@@ -6,19 +6,35 @@ import Foundation
 extension Bench {
     /// `behave run toggle.lua --do "tap button"` beside lua5.4 running the
     /// toggle's logic as a plain file: both start a process, load Lua, flip
-    /// a toggle and print.
-    func coldStart() -> Figure {
-        let runs = options.quick ? 1 : 10
+    /// a toggle and print. Twice: from a folder without toggle.lua, so
+    /// the bundled script runs (bundled scripts lint clean and are not
+    /// linted), and from one holding the user's own copy of it, which
+    /// `behave run` lints first, as it does every script of a user's.
+    func coldStart() -> [Figure] {
         let plain = scratch.appendingPathComponent("toggle_plain.lua")
         try? benchmarkLua("toggle_plain.lua").write(to: plain, atomically: true, encoding: .utf8)
-        let command = [behaveBinary, "run", "toggle.lua", "--do", "tap button"]
-        let behave = options.measures("behave") ? commandTime(command, runs: runs) : nil
+        let bundled = scratch.appendingPathComponent("cold-bundled")
+        let own = scratch.appendingPathComponent("cold-own-script")
+        for directory in [bundled, own] {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        try? FileManager.default.copyItem(at: checkout.appendingPathComponent("Scripts/toggle.lua"),
+                                          to: own.appendingPathComponent("toggle.lua"))
+        let runs = options.quick ? 1 : 10
+        // One peer for both: the same work, whichever script Behave runs.
         let peer = options.measures("peer") ? Peers.lua54.flatMap { commandTime([$0.path, plain.path], runs: runs) } : nil
-        return Figure(name: "cold start: `behave run toggle.lua --do \"tap button\"`", key: "coldStart", unit: "ms",
-                      behave: behave, peer: peer, peerName: (Peers.lua54?.name ?? "lua5.4 (missing)") + ", a plain file",
-                      goal: .ratioAtMost(1.5),
-                      behaveCounting: .whole([strippedBehave ?? behaveBinary] + command.dropFirst()),
-                      peerCounting: Peers.lua54.map { .whole([$0.path, plain.path]) })
+        let peerCounting = Peers.lua54.map { Counting.whole([$0.path, plain.path]) }
+        let command = [behaveBinary, "run", "toggle.lua", "--do", "tap button"]
+        return [(bundled, "cold start: `behave run toggle.lua --do \"tap button\"`", "coldStart"),
+                (own, "cold start, the user's own script: the same, its toggle.lua in the folder (linted)",
+                 "coldStartOwnScript")].map { directory, name, key in
+            Figure(name: name, key: key, unit: "ms",
+                   behave: options.measures("behave") ? commandTime(command, directory: directory, runs: runs) : nil,
+                   peer: peer, peerName: (Peers.lua54?.name ?? "lua5.4 (missing)") + ", a plain file",
+                   goal: .ratioAtMost(1.5),
+                   behaveCounting: .whole([strippedBehave ?? behaveBinary] + command.dropFirst(), directory: directory),
+                   peerCounting: peerCounting)
+        }
     }
 
     /// 1,000 specs that each build a scene and tap its button, beside the

@@ -12,8 +12,9 @@ enum Counting {
     case bench(group: String, option: String, size: Int, arguments: [String])
     /// A command run at two sizes (`command(size)`), as above.
     case command(sizes: (Int, Int), (Int) -> [String])
-    /// A whole command, counted whole (with the processes it starts).
-    case whole([String])
+    /// A whole command, counted whole (with the processes it starts), run
+    /// in `directory` (nil: the benchmark's own).
+    case whole([String], directory: URL? = nil)
 }
 
 /// Counts with callgrind; nil where it cannot.
@@ -61,7 +62,7 @@ struct InstructionCounter {
     }
 
     /// Instructions per operation (or per whole command) on one side.
-    func count(_ counting: Counting, side: String, directory: URL? = nil) -> Double? {
+    func count(_ counting: Counting, side: String) -> Double? {
         switch counting {
         case .bench(let group, let option, let size, let arguments):
             let command = [bench, "--quick", "--only", group] + (arguments.contains("--side") ? [] : ["--side", side])
@@ -69,7 +70,7 @@ struct InstructionCounter {
             return total(command, measured: true).map { $0 / Double(size) }
         case .command(let sizes, let command):
             return perOperation(sizes, command)
-        case .whole(let command):
+        case .whole(let command, let directory):
             return total(command, directory: directory)
         }
     }

@@ -56,7 +56,7 @@ final class Bench {
         if options.wanted("cpu") { figures.append(try cpuBound()) }
         if options.wanted("host") { figures.append(try hostPath()) }
         if options.wanted("scale") { figures += try scaling() }
-        if options.wanted("cold") { figures.append(coldStart()) }
+        if options.wanted("cold") { figures += coldStart() }
         if options.wanted("specs") { figures += specRunner() }
         if options.wanted("explore") { figures.append(try exploration()) }
         return figures

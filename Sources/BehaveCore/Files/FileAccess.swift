@@ -138,6 +138,9 @@ public struct FileAccess: Sendable {
 
     /// `/a/b/../c/./d` as `/a/c/d`, without asking the file system.
     static func normalized(_ absolute: String) -> String {
+        // Most paths are normal already: one pass over the bytes says so,
+        // where splitting them into parts costs ten times as much.
+        if isNormal(absolute) { return absolute }
         var parts: [Substring] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -155,6 +158,30 @@ public struct FileAccess: Sendable {
             path.append(contentsOf: part)
         }
         return path.isEmpty ? "/" : path
+    }
+
+    /// Whether `path` starts with `/` and has no empty, `.` or `..` part
+    /// and no `/` at its end (`/` itself is normal).
+    static func isNormal(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == slash else { return false }
+        // The bytes of the part read so far: 0 (empty), 1 ("."), 2 (".."),
+        // 3 (anything else).
+        var part = 0
+        var length = 1
+        while let byte = bytes.next() {
+            length += 1
+            if byte == slash {
+                guard part == 3 else { return false }
+                part = 0
+            } else if byte == dot, part < 2 {
+                part += 1
+            } else {
+                part = 3
+            }
+        }
+        return part == 3 || length == 1
     }
 
     static func isInside(_ path: String, _ root: String) -> Bool {
