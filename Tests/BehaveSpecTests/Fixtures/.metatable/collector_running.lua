@@ -1,0 +1,18 @@
+it("answers as Lua's, but never stops", function()
+  assert.equals(0, collectgarbage())
+  assert.equals(0, collectgarbage("collect"))
+  assert.is_number(collectgarbage("count"))
+  assert.equals(0, collectgarbage("stop"))
+  assert.is_true(collectgarbage("isrunning"))
+  assert.equals(0, collectgarbage("restart"))
+  assert.is_boolean(collectgarbage("step", 10))
+  assert.equals("incremental", collectgarbage("generational"))
+  assert.has_error(function() collectgarbage("bogus") end, "bad argument #1 to 'collectgarbage' (invalid option 'bogus')")
+end)
+
+it("frees weak keys", function()
+  local weak = setmetatable({}, { __mode = "k" })
+  weak[{}] = true
+  collectgarbage()
+  assert.is_nil(next(weak))
+end)
