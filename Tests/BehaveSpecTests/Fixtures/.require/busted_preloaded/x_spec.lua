@@ -1,0 +1,12 @@
+it("are the spec's own objects", function()
+  local busted = require "busted"
+  assert.equals(it, busted.it)
+  assert.equals(describe, busted.describe)
+  assert.equals(assert, busted.assert)
+  assert.equals(assert, require "luassert")
+  assert.equals(spy, require "luassert.spy")
+  assert.equals(stub, require "luassert.stub")
+  assert.equals(mock, require "luassert.mock")
+  assert.equals(match, require "luassert.match")
+  assert.equals("hi", (function() local say = require "say"; say:set("k", "hi"); return say("k") end)())
+end)

@@ -1,0 +1,2 @@
+TRIES = (TRIES or 0) + 1
+error('broken on purpose')

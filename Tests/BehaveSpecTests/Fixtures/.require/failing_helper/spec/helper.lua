@@ -1,0 +1,4 @@
+local x = 1
+
+
+error('broken helper')
