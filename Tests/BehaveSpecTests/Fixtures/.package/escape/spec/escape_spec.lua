@@ -1,0 +1,4 @@
+it("does not search them", function()
+  package.path = "OUTSIDE/?.lua;../OUTSIDE_NAME/?.lua;./link/?.lua;./?.txt"
+  require "secret"
+end)

@@ -1,0 +1,1 @@
+return { name = 'i18n', plural = require 'i18n.plural' }

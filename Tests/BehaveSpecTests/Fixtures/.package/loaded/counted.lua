@@ -1,0 +1,2 @@
+LOADS = (LOADS or 0) + 1
+return { loads = LOADS }
