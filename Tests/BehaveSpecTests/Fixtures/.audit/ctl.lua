@@ -1,0 +1,6 @@
+it("ctl \1 bad \255", function()
+  print("\27[31m red \0")
+  print("two\nlines\r")
+  assert.equals("\1", "\255\2267")
+end)
+it("tab\tand \27", function() error("raw \27[2J") end)
