@@ -1,0 +1,5 @@
+describe("like", function()
+  it("counts", function()
+    assert.equals(1, 1)
+  end
+end)
