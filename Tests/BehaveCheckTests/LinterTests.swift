@@ -6,36 +6,17 @@ import XCTest
 /// script: the linter names its line and column and says the fix.
 final class LinterTests: XCTestCase {
     /// A correct behaviour: every test changes one thing in it.
-    static let like = """
-        local Like = behaviour {
-          name = "LikeButton",
-          outlets = { button = "Button", countLabel = "Label" },
-          inspectables = { count = 0 },
-          events = { "valueChanged" },
-        }
-
-        function Like:awake()
-          self.liked = false
-          self.button:on("touchUpInside", function() self:like() end)
-        end
-
-        function Like:like()
-          self.liked = not self.liked
-          self.count = self.count + 1
-          self.countLabel.text = tostring(self.count)
-          self:send("valueChanged")
-        end
-
-        return Like
-
-        """
+    static func like() throws -> String {
+        try text("like.lua")
+    }
 
     func lint(_ source: String) -> [LintFinding] { ScriptLinter.lint(source, file: "like.lua") }
 
     /// The script with `old` replaced by `new` (which must be there).
-    func like(replacing old: String, with new: String) -> String {
-        XCTAssertTrue(LinterTests.like.contains(old), old)
-        return LinterTests.like.replacingOccurrences(of: old, with: new)
+    func like(replacing old: String, with new: String) throws -> String {
+        let like = try LinterTests.like()
+        XCTAssertTrue(like.contains(old), old)
+        return like.replacingOccurrences(of: old, with: new)
     }
 
     func only(_ findings: [LintFinding], file: StaticString = #filePath, line: UInt = #line) -> LintFinding? {
@@ -43,18 +24,18 @@ final class LinterTests: XCTestCase {
         return findings.first
     }
 
-    func testTheCorrectScriptIsClean() {
-        XCTAssertEqual(lint(LinterTests.like).map(\.description), [])
+    func testTheCorrectScriptIsClean() throws {
+        XCTAssertEqual(lint(try LinterTests.like()).map(\.description), [])
     }
 
-    func testAGlobalVariable() {
-        let finding = only(lint(like(replacing: "function Like:awake()\n", with: "liked = false\n\nfunction Like:awake()\n")))
+    func testAGlobalVariable() throws {
+        let finding = only(lint(try like(replacing: "function Like:awake()\n", with: "liked = false\n\nfunction Like:awake()\n")))
         XCTAssertEqual(finding?.description,
                        "like.lua:8:1: warning: `liked` is set without `local`, so it is a global variable; write `local liked = …` where it is first set, or keep it on the behaviour as `self.liked`")
     }
 
-    func testAMisspeltGlobalRead() {
-        let script = like(replacing: "  self.count = self.count + 1\n", with: "  local total = totl + 1\n  self.count = total\n")
+    func testAMisspeltGlobalRead() throws {
+        let script = try like(replacing: "  self.count = self.count + 1\n", with: "  local total = totl + 1\n  self.count = total\n")
         let finding = only(lint(script))
         XCTAssertEqual(finding?.severity, .error)
         XCTAssertEqual(finding?.position, SourcePosition(line: 15, column: 17))
@@ -62,16 +43,16 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(finding?.fix, "did you mean `total`?")
     }
 
-    func testAGlobalReadIsFineWhenTheScriptSetsIt() {
-        let script = like(replacing: "local Like", with: "total = 0\nlocal Like")
+    func testAGlobalReadIsFineWhenTheScriptSetsIt() throws {
+        let script = try like(replacing: "local Like", with: "total = 0\nlocal Like")
             .replacingOccurrences(of: "  self.count = self.count + 1\n", with: "  total = total + 1\n")
         XCTAssertEqual(lint(script).map(\.code), ["global-variable"])
     }
 
     /// Every chunk has `_ENV`; under a `local _ENV` of the script's own,
     /// free names are that table's fields, not globals.
-    func testEnvIsDefinedAndALocalEnvHoldsTheFreeNames() {
-        let script = like(replacing: "function Like:awake()", with: """
+    func testEnvIsDefinedAndALocalEnvHoldsTheFreeNames() throws {
+        let script = try like(replacing: "function Like:awake()", with: """
             local function sum(fields)
               local _ENV = fields
               return x + y
@@ -82,73 +63,73 @@ final class LinterTests: XCTestCase {
               self.same = _ENV == _G
             """)
         XCTAssertEqual(lint(script).map(\.description), [])
-        let misspelt = like(replacing: "  self.count = self.count + 1\n", with: "  self.count = self.count + totl\n")
+        let misspelt = try like(replacing: "  self.count = self.count + 1\n", with: "  self.count = self.count + totl\n")
         XCTAssertEqual(lint(misspelt).map(\.code), ["undefined-global"])
     }
 
-    func testALifecycleMethodDefinedAsAGlobal() {
-        let finding = only(lint(like(replacing: "function Like:awake()", with: "function awake()")))
+    func testALifecycleMethodDefinedAsAGlobal() throws {
+        let finding = only(lint(try like(replacing: "function Like:awake()", with: "function awake()")))
         XCTAssertEqual(finding?.description,
                        "like.lua:8:10: error: `awake` is a lifecycle method but is defined as a plain function, so Behave never calls it; did you mean `function Like:awake(…)`?")
     }
 
-    func testADelegateMessageDefinedAsAGlobal() {
-        let script = like(replacing: "return Like", with: "function scrollViewDidScroll(scrollView)\nend\n\nreturn Like")
+    func testADelegateMessageDefinedAsAGlobal() throws {
+        let script = try like(replacing: "return Like", with: "function scrollViewDidScroll(scrollView)\nend\n\nreturn Like")
         let finding = only(lint(script))
         XCTAssertEqual(finding?.code, "method-as-global")
         XCTAssertEqual(finding?.fix, "did you mean `function Like:scrollViewDidScroll(…)`?")
     }
 
-    func testAMisspeltOutlet() {
-        let finding = only(lint(like(replacing: "self.countLabel.text", with: "self.countLable.text")))
+    func testAMisspeltOutlet() throws {
+        let finding = only(lint(try like(replacing: "self.countLabel.text", with: "self.countLable.text")))
         XCTAssertEqual(finding?.description,
                        "like.lua:16:8: error: `self.countLable` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.countLabel`?")
     }
 
-    func testAMisspeltFieldReadAsAValueIsAWarning() {
-        let finding = only(lint(like(replacing: "self.liked = not self.liked", with: "self.liked = not self.likedd")))
+    func testAMisspeltFieldReadAsAValueIsAWarning() throws {
+        let finding = only(lint(try like(replacing: "self.liked = not self.liked", with: "self.liked = not self.likedd")))
         XCTAssertEqual(finding?.severity, .warning)
         XCTAssertEqual(finding?.fix, "did you mean `self.liked`?")
     }
 
     /// Arithmetic, `..`, `<` and `#` on a misspelt field fail when the line
     /// runs, as indexing does: an error, in the runtime's words.
-    func testAMisspeltFieldInArithmeticIsAnError() {
-        let finding = only(lint(like(replacing: "self.count = self.count + 1", with: "self.count = self.cout + 1")))
+    func testAMisspeltFieldInArithmeticIsAnError() throws {
+        let finding = only(lint(try like(replacing: "self.count = self.count + 1", with: "self.count = self.cout + 1")))
         XCTAssertEqual(finding?.description,
                        "like.lua:15:21: error: `self.cout` is not an outlet, an inspectable, a method nor a field this script sets, so it is nil here and using it fails; did you mean `self.count`?")
         for fails in ["1 + self.cout", "-self.cout", "#self.cout", "\"n\" .. self.cout", "self.cout < 3"] {
-            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: fails)))?.severity, .error, fails)
+            XCTAssertEqual(only(lint(try like(replacing: "self.count + 1", with: fails)))?.severity, .error, fails)
         }
         for holds in ["self.cout or 1", "self.cout == nil and 1", "not self.cout"] {
-            XCTAssertEqual(only(lint(like(replacing: "self.count + 1", with: holds)))?.severity, .warning, holds)
+            XCTAssertEqual(only(lint(try like(replacing: "self.count + 1", with: holds)))?.severity, .warning, holds)
         }
     }
 
-    func testAFieldSetAnywhereCanBeRead() {
+    func testAFieldSetAnywhereCanBeRead() throws {
         // `liked` is set in awake, below a method that reads it.
-        let script = like(replacing: "function Like:awake()\n  self.liked = false\n", with: "function Like:awake()\n")
+        let script = try like(replacing: "function Like:awake()\n  self.liked = false\n", with: "function Like:awake()\n")
             .replacingOccurrences(of: "return Like", with: "function Like:reset()\n  self.liked = false\nend\n\nreturn Like")
         XCTAssertEqual(lint(script).map(\.description), [])
     }
 
-    func testADotWhereAColonIsNeededOnAControl() {
-        let finding = only(lint(like(replacing: "self.button:on(", with: "self.button.on(")))
+    func testADotWhereAColonIsNeededOnAControl() throws {
+        let finding = only(lint(try like(replacing: "self.button:on(", with: "self.button.on(")))
         XCTAssertEqual(finding?.description,
                        "like.lua:10:15: error: `on` is called with `.`, so the control is not passed to it; write `self.button:on(…)` with a colon")
     }
 
-    func testADotWhereAColonIsNeededOnAMethod() {
-        let finding = only(lint(like(replacing: "self:like()", with: "self.like()")))
+    func testADotWhereAColonIsNeededOnAMethod() throws {
+        let finding = only(lint(try like(replacing: "self:like()", with: "self.like()")))
         XCTAssertEqual(finding?.code, "dot-call")
         XCTAssertEqual(finding?.fix, "write `self:like(…)` with a colon")
-        XCTAssertEqual(only(lint(like(replacing: "self:send(", with: "self.send(")))?.fix, "write `self:send(…)` with a colon")
+        XCTAssertEqual(only(lint(try like(replacing: "self:send(", with: "self.send(")))?.fix, "write `self:send(…)` with a colon")
         // Passing self explicitly is the same call.
-        XCTAssertEqual(lint(like(replacing: "self:like()", with: "self.like(self)")).map(\.description), [])
+        XCTAssertEqual(lint(try like(replacing: "self:like()", with: "self.like(self)")).map(\.description), [])
     }
 
-    func testADotWhereAColonIsNeededOnAHeldObject() {
-        let script = like(replacing: "self.liked = false\n", with: """
+    func testADotWhereAColonIsNeededOnAHeldObject() throws {
+        let script = try like(replacing: "self.liked = false\n", with: """
             self.liked = false
               local tap = self.button:on("touchUpInside", function() end)
               tap.disconnect()
@@ -166,30 +147,30 @@ final class LinterTests: XCTestCase {
                         .filter { $0.code == "dot-call" }.count, 2)
     }
 
-    func testAMissingEnd() {
-        let finding = only(lint(like(replacing: "self:like() end)", with: "self:like())")))
+    func testAMissingEnd() throws {
+        let finding = only(lint(try like(replacing: "self:like() end)", with: "self:like())")))
         XCTAssertEqual(finding?.description,
                        "like.lua:10:57: error: found `)` where `end` was expected to close the `function` on line 10; add `end` where the `function` of line 10 should end")
     }
 
-    func testBehaviorSpeltTheAmericanWay() {
-        let finding = only(lint(like(replacing: "behaviour {", with: "behavior {")))
+    func testBehaviorSpeltTheAmericanWay() throws {
+        let finding = only(lint(try like(replacing: "behaviour {", with: "behavior {")))
         XCTAssertEqual(finding?.description,
                        "like.lua:1:14: error: `behavior` is not defined: Behave spells it `behaviour`; write `behaviour { … }`")
     }
 
-    func testAMissingReturnNamesTheLocal() {
-        let finding = only(lint(like(replacing: "return Like\n", with: "")))
+    func testAMissingReturnNamesTheLocal() throws {
+        let finding = only(lint(try like(replacing: "return Like\n", with: "")))
         XCTAssertEqual(finding?.code, "missing-return")
         // The local's name, not the declared `LikeButton`.
         XCTAssertEqual(finding?.fix, "end the script with `return Like`")
         XCTAssertEqual(finding?.position.line, 20)
-        XCTAssertEqual(lint(like(replacing: "return Like", with: "return LikeButton")).map(\.code),
+        XCTAssertEqual(lint(try like(replacing: "return Like", with: "return LikeButton")).map(\.code),
                        ["missing-return", "undefined-global"])
     }
 
-    func testUnusedAndShadowedLocals() {
-        let script = like(replacing: "  self.count = self.count + 1\n",
+    func testUnusedAndShadowedLocals() throws {
+        let script = try like(replacing: "  self.count = self.count + 1\n",
                           with: "  local step = 1\n  local count = self.count\n  if count then\n    local count = 2\n    self.count = count + 1\n  end\n")
         let findings = lint(script)
         XCTAssertEqual(findings.map(\.description), [
@@ -198,8 +179,8 @@ final class LinterTests: XCTestCase {
         ])
     }
 
-    func testUnreachableCode() {
-        let script = like(replacing: "  self:send(\"valueChanged\")\n",
+    func testUnreachableCode() throws {
+        let script = try like(replacing: "  self:send(\"valueChanged\")\n",
                           with: "  for i = 1, 3 do\n    break\n    print(i)\n  end\n  error(\"stop\")\n  self:send(\"valueChanged\")\n")
         XCTAssertEqual(lint(script).map(\.description), [
             "like.lua:19:5: warning: this line never runs: the `break` on line 18 always leaves before it; remove it, or move it above the `break`",
@@ -207,24 +188,24 @@ final class LinterTests: XCTestCase {
         ])
     }
 
-    func testWrongPropertiesEventsAndLibraryFields() {
-        XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
-        XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
+    func testWrongPropertiesEventsAndLibraryFields() throws {
+        XCTAssertEqual(only(lint(try like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
+        XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
                        "did you mean `touchUpInside`?")
         // GTK's name for it, as someone who comes from GTK writes it.
-        XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
+        XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
                        "did you mean `touchUpInside`? `clicked` is GTK's name for it")
         // And GTK's name for a property.
-        XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.label")))?.fix,
+        XCTAssertEqual(only(lint(try like(replacing: "self.countLabel.text", with: "self.countLabel.label")))?.fix,
                        "did you mean `text`? `label` is GTK's name for it")
-        XCTAssertEqual(only(lint(like(replacing: "tostring(self.count)", with: "string.fromat(\"%d\", self.count)")))?.fix,
+        XCTAssertEqual(only(lint(try like(replacing: "tostring(self.count)", with: "string.fromat(\"%d\", self.count)")))?.fix,
                        "did you mean `string.format`?")
-        XCTAssertEqual(only(lint(like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.description,
+        XCTAssertEqual(only(lint(try like(replacing: "self:send(\"valueChanged\")", with: "self:send(\"valueChaged\")")))?.description,
                        "like.lua:17:13: error: LikeButton does not declare the event `valueChaged` (did you mean `valueChanged`?); add it to `events`")
     }
 
-    func testRobloxsEventReadAsAFieldIsToldHowToHearIt() {
-        let finding = only(lint(like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
+    func testRobloxsEventReadAsAFieldIsToldHowToHearIt() throws {
+        let finding = only(lint(try like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
                                      with: "self.button.Activated:Connect(function() self:like() end)")))
         XCTAssertEqual(finding?.description,
                        "like.lua:10:15: error: a Button has no property `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
@@ -233,22 +214,22 @@ final class LinterTests: XCTestCase {
     /// UIKit's `textFieldDidBeginEditing`: a delegate message no control of
     /// Behave's sends, told what the control's delegate hears and what
     /// Behave has instead; not when the script calls it itself.
-    func testAUIKitDelegateMessageBehaveNeverSends() {
-        let field = only(lint(like(replacing: "return Like",
+    func testAUIKitDelegateMessageBehaveNeverSends() throws {
+        let field = only(lint(try like(replacing: "return Like",
                                    with: "function Like:textFieldDidBeginEditing(field)\n  self.liked = false\nend\n\nreturn Like")))
         XCTAssertEqual(field?.description,
                        "like.lua:20:15: warning: Behave never sends `textFieldDidBeginEditing` to a delegate; it is an action. A TextField's delegate hears only `textFieldShouldReturn`; hear the field's `editingDidBegin` event, with `:on(\"editingDidBegin\", function(field) … end)`")
-        let scroll = only(lint(like(replacing: "return Like",
+        let scroll = only(lint(try like(replacing: "return Like",
                                     with: "function Like:scrollViewDidEndDragging(scrollView)\n  self.liked = false\nend\n\nreturn Like")))
         XCTAssertEqual(scroll?.message,
                        "Behave never sends `scrollViewDidEndDragging` to a delegate; it is an action. A ScrollView's delegate hears only `scrollViewDidScroll`")
-        let helper = like(replacing: "return Like", with: "function Like:textFieldDidEndEditing()\n  self.liked = false\nend\n\nreturn Like")
+        let helper = try like(replacing: "return Like", with: "function Like:textFieldDidEndEditing()\n  self.liked = false\nend\n\nreturn Like")
             .replacingOccurrences(of: "  self.liked = false\n  self.button", with: "  self:textFieldDidEndEditing()\n  self.button")
         XCTAssertEqual(lint(helper), [])
     }
 
-    func testAMisspeltLifecycleMethod() {
-        let finding = only(lint(like(replacing: "function Like:awake()", with: "function Like:awak()")))
+    func testAMisspeltLifecycleMethod() throws {
+        let finding = only(lint(try like(replacing: "function Like:awake()", with: "function Like:awak()")))
         XCTAssertEqual(finding?.code, "misspelt-method")
         XCTAssertEqual(finding?.fix, "did you mean `function Like:awake(…)`?")
     }
@@ -256,77 +237,58 @@ final class LinterTests: XCTestCase {
     /// Defold's `init`, UIKit's `viewDidLoad`: another engine's name for a
     /// method Behave calls, which Behave never calls, told Behave's; not
     /// when the script calls it itself or has Behave's method too.
-    func testAnotherEnginesLifecycleMethod() {
-        let defold = only(lint(like(replacing: "function Like:awake()", with: "function Like:init()")))
+    func testAnotherEnginesLifecycleMethod() throws {
+        let defold = only(lint(try like(replacing: "function Like:awake()", with: "function Like:init()")))
         XCTAssertEqual(defold?.description,
                        "like.lua:8:15: warning: Behave never calls `init` by itself; it is an action. `init` is Defold's name for `awake`, which Behave calls once the outlets and inspectables are set; did you mean `function Like:awake(…)`?")
-        let uikit = lint(like(replacing: "return Like", with: "function Like:deinit()\n  self.liked = false\nend\n\nreturn Like"))
+        let uikit = lint(try like(replacing: "return Like", with: "function Like:deinit()\n  self.liked = false\nend\n\nreturn Like"))
         XCTAssertEqual(only(uikit)?.message,
                        "Behave never calls `deinit` by itself; it is an action. `deinit` is UIKit's name for `destroy`, which Behave calls when the owner goes")
         // A helper the script calls itself, or beside `awake`, is no mistake.
-        XCTAssertEqual(lint(like(replacing: "return Like", with: "function Like:init()\n  self.liked = false\nend\n\nreturn Like")), [])
-        let called = like(replacing: "function Like:awake()\n", with: "function Like:viewDidLoad()\n")
+        XCTAssertEqual(lint(try like(replacing: "return Like", with: "function Like:init()\n  self.liked = false\nend\n\nreturn Like")), [])
+        let called = try like(replacing: "function Like:awake()\n", with: "function Like:viewDidLoad()\n")
             .replacingOccurrences(of: "function Like:like()", with: "function Like:like()\n  self:viewDidLoad()")
         XCTAssertEqual(lint(called).map(\.code), [])
     }
 
-    func testAGlobalHelperFunction() {
-        let script = like(replacing: "return Like", with: "function refresh(self)\n  self.countLabel.text = tostring(self.count)\nend\n\nreturn Like")
+    func testAGlobalHelperFunction() throws {
+        let script = try like(replacing: "return Like", with: "function refresh(self)\n  self.countLabel.text = tostring(self.count)\nend\n\nreturn Like")
         let finding = only(lint(script))
         XCTAssertEqual(finding?.code, "global-function")
         XCTAssertEqual(finding?.fix, "write `local function refresh(…)` above its first use, or `function Like:refresh(…)` for a method")
     }
 
-    func testSpecFilesKnowTheSpecAPI() {
-        let spec = """
-            describe("like", function()
-              it("counts", function()
-                local s = scene.script("like.lua")
-                s:tap("button")
-                assert.equals(1, s.like.count)
-              end)
-              it("is pending")
-              pendng("later")
-            end)
-
-            """
+    func testSpecFilesKnowTheSpecAPI() throws {
+        let spec = try text("spec_api.lua")
         let findings = ScriptLinter.lint(spec, file: "like_spec.lua")
         XCTAssertEqual(findings.map(\.description), [
             "like_spec.lua:8:3: error: `pendng` is not defined here (no local, global or Behave function has this name), so it is nil; did you mean `pending`?",
         ])
         // A behaviour script does not see the spec API.
-        let behaviour = like(replacing: "return Like", with: spec + "return Like")
+        let behaviour = try like(replacing: "return Like", with: spec + "return Like")
         XCTAssertTrue(ScriptLinter.lint(behaviour, file: "like.lua").contains { $0.code == "undefined-global" && $0.message.hasPrefix("`describe`") })
     }
 
     /// A spec's `package` is known, with what it holds: setting its path
     /// and cache passes, a field it does not have is said.
-    func testSpecFilesKnowTheirPackage() {
-        let spec = """
-            package.path = "./lib/?.lua;" .. package.path
-            package.loaded.counted = nil
-            package.preload.made = function() return {} end
-            it("searches", function()
-              assert.is_nil(package.searchpath)
-            end)
-
-            """
+    func testSpecFilesKnowTheirPackage() throws {
+        let spec = try text("spec_package.lua")
         XCTAssertEqual(ScriptLinter.lint(spec, file: "path_spec.lua").map(\.description), [
             "path_spec.lua:5:25: error: `package` has no `searchpath`; it has: config, cpath, loaded, loadlib, path, preload",
         ])
-        XCTAssertTrue(ScriptLinter.lint(like(replacing: "return Like", with: spec + "return Like"), file: "like.lua")
+        XCTAssertTrue(ScriptLinter.lint(try like(replacing: "return Like", with: spec + "return Like"), file: "like.lua")
             .contains { $0.code == "undefined-global" && $0.message.hasPrefix("`package`") })
     }
 
-    func testFindingsAreBounded() {
+    func testFindingsAreBounded() throws {
         let source = (1...5000).map { "local unused\($0) = \($0)" }.joined(separator: "\n")
         let findings = ScriptLinter.lint(source, file: "many.lua")
         XCTAssertEqual(findings.count, ScriptLinter.maximumFindings + 1)
         XCTAssertEqual(findings.last?.message, "\(5000 - ScriptLinter.maximumFindings) more findings are not shown")
     }
 
-    func testJSONOfAFinding() {
-        let finding = only(lint(like(replacing: "self.button:on(", with: "self.button.on(")))
+    func testJSONOfAFinding() throws {
+        let finding = only(lint(try like(replacing: "self.button:on(", with: "self.button.on(")))
         XCTAssertEqual(finding?.json.text,
                        #"{"file":"like.lua","line":10,"column":15,"severity":"error","code":"dot-call","message":"`on` is called with `.`, so the control is not passed to it","fix":"write `self.button:on(…)` with a colon"}"#)
     }
@@ -382,4 +344,10 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
         let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") })
         XCTAssertEqual(ScriptLinter.lint(source, file: file).map(\.description), [String(expect.dropFirst("-- expect: ".count))])
     }
+}
+
+/// The text of Lint/`name`, a script these tests lint.
+private func text(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lint")
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
 }
