@@ -4,29 +4,15 @@ import XCTest
 /// The linter through the built tool: `check` (plain, JSON, exit codes,
 /// the `.luacheckrc`), and the warnings `run` and `test` print.
 final class CommandTests: XCTestCase {
-    static let mistakes = """
-        local Like = behaviour {
-          name = "LikeButton",
-          outlets = { button = "Button", countLabel = "Label" },
-        }
-
-        liked = false
-
-        function Like:awake()
-          self.button:on("touchUpInside", function()
-            liked = not liked
-            self.countLable.text = liked and "1" or "0"
-          end)
-        end
-
-        return Like
-
-        """
+    /// Like with two mistakes: a global variable and a misspelt outlet.
+    static func mistakes() throws -> String {
+        try text("like_mistakes.lua")
+    }
 
     /// Diagnostics go to standard error (errors first, then warnings);
     /// standard output has the results only (`FILE: ok` for a valid file).
     func testErrorsExit2AndEveryDiagnosticGoesToStandardError() throws {
-        let directory = try folder(["like.lua": CommandTests.mistakes])
+        let directory = try folder(["like.lua": CommandTests.mistakes()])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
         XCTAssertEqual(outcome.output, "")
@@ -38,7 +24,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testWarningsAloneKeepStatus0() throws {
-        let fixed = CommandTests.mistakes.replacingOccurrences(of: "countLable", with: "countLabel")
+        let fixed = try CommandTests.mistakes().replacingOccurrences(of: "countLable", with: "countLabel")
         let directory = try folder(["like.lua": fixed])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 0)
@@ -47,7 +33,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testJSONForEditors() throws {
-        let directory = try folder(["like.lua": CommandTests.mistakes])
+        let directory = try folder(["like.lua": CommandTests.mistakes()])
         let outcome = try behave(["check", "--json", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
         XCTAssertEqual(outcome.errors, "")
@@ -64,7 +50,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testAMissingReturnIsSaidOnceWithTheLocalsName() throws {
-        let directory = try folder(["like.lua": CommandTests.mistakes.replacingOccurrences(of: "return Like\n", with: "")
+        let directory = try folder(["like.lua": CommandTests.mistakes().replacingOccurrences(of: "return Like\n", with: "")
             .replacingOccurrences(of: "countLable", with: "countLabel")])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
@@ -77,20 +63,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testAMissingEndGetsItsLineAndFixBeforeLuasOwnMessage() throws {
-        let broken = """
-            local Like = behaviour { outlets = { button = "Button" } }
-
-            function Like:awake()
-              self.button:on("touchUpInside", function()
-                self:like()
-              )
-            end
-
-            function Like:like() end
-
-            return Like
-
-            """
+        let broken = try text("missing_end.lua")
         let directory = try folder(["like.lua": broken])
         let outcome = try behave(["check", "like.lua"], in: directory)
         XCTAssertEqual(outcome.status, 2)
@@ -162,14 +135,8 @@ final class CommandTests: XCTestCase {
     }
 
     func testRunAndTestPrintTheWarningsOnceWhenTheyLoadAScript() throws {
-        let fixed = CommandTests.mistakes.replacingOccurrences(of: "countLable", with: "countLabel")
-        let spec = """
-            describe("like", function()
-              it("taps", function() scene.script("like.lua"):tap("button") end)
-              it("taps again", function() scene.script("like.lua"):tap("button") end)
-            end)
-
-            """
+        let fixed = try CommandTests.mistakes().replacingOccurrences(of: "countLable", with: "countLabel")
+        let spec = try text("taps.lua")
         let directory = try folder(["like.lua": fixed, "like_spec.lua": spec])
         let warning = "like.lua:6:1: warning: `liked` is set without `local`"
         let ran = try behave(["run", "like.lua", "--do", "tap button"], in: directory)
@@ -189,7 +156,7 @@ final class CommandTests: XCTestCase {
         guard let luacheck = ["/usr/bin/luacheck", "/usr/local/bin/luacheck"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("luacheck is not installed")
         }
-        let directory = try folder([".luacheckrc": rc.output, "like.lua": CommandTests.mistakes,
+        let directory = try folder([".luacheckrc": rc.output, "like.lua": CommandTests.mistakes(),
                                     "toggle.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8),
                                     "toggle_spec.lua": try String(contentsOf: repository.appendingPathComponent("Scripts/toggle_spec.lua"), encoding: .utf8),
                                     "path_spec.lua": "package.path = './lib/?.lua;' .. package.path\npackage.loaded.toggle = nil\n"])
@@ -311,4 +278,10 @@ final class NewCommandTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
+}
+
+/// The text of Command/`name`, a file these tests check.
+private func text(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Command")
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
 }
