@@ -36,22 +36,10 @@ final class MistakeCommandTests: XCTestCase {
                 fix: "give it text: a string, `tostring(n)`, or `string.format(\"%.2f\", n)` for a set number of decimals"),
     ]
 
-    func script(_ mistake: Mistake) -> String {
-        """
-        local Cart = behaviour {
-          name = "Cart",
-          outlets = { quantity = "Stepper", slider = "Slider", totalLabel = "Label" },
-          outletCollections = { stars = "Button" },
-        }
-
-        \(mistake.helpers)
-        function Cart:awake()
-          \(mistake.awake)
-        end
-
-        return Cart
-
-        """
+    /// The cart with the mistake's helpers and body of `awake` in place.
+    func script(_ mistake: Mistake) throws -> String {
+        try text("cart.lua").replacingOccurrences(of: "HELPERS", with: mistake.helpers)
+            .replacingOccurrences(of: "AWAKE", with: mistake.awake)
     }
 
     func testCheckAndRunGiveTheLineAndTheFix() throws {
@@ -77,20 +65,7 @@ final class MistakeCommandTests: XCTestCase {
     /// A missing `end` in a nested block: both point at the block that
     /// lacks it, where adding `end` puts the code right.
     func testAMissingEndIsFoundWhereItIsMissing() throws {
-        let source = """
-            local Countdown = behaviour { name = "Countdown", outlets = { label = "Label" } }
-
-            function Countdown:awake()
-              local left = 3
-              while left > 0 do
-                self.label.text = tostring(left)
-                left = left - 1
-              self.label.text = "Resend"
-            end
-
-            return Countdown
-
-            """
+        let source = try text("countdown.lua")
         let directory = try folder(["countdown.lua": source])
         let expected = "countdown.lua:5:3: error: the `while` on line 5 has no `end`: the `end` on line 9, indented as the `function` of line 3, closes it instead, so that `function` is left open; add `end` for the `while` of line 5 before line 8, indented as the `while`"
         let checked = try behave(["check", "countdown.lua"], in: directory)
@@ -106,35 +81,8 @@ final class MistakeCommandTests: XCTestCase {
 /// `behave run` of the scene lints the script with it.
 final class CollectionSizeCommandTests: XCTestCase {
     func testRunningASceneKnowsTheCollectionsSize() throws {
-        let script = """
-            local Rating = behaviour {
-              name = "Rating",
-              outletCollections = { stars = "Button" },
-            }
-
-            function Rating:awake()
-              self.stars[3].title = "★"
-            end
-
-            function Rating:five()
-              self.stars[5].title = "★"
-            end
-
-            return Rating
-
-            """
-        let scene = """
-            screen: Rating
-            controls:
-              one: { type: Button }
-              two: { type: Button }
-              three: { type: Button }
-            behaviours:
-              rating:
-                script: rating.lua
-                outletCollections: { stars: [one, two, three] }
-
-            """
+        let script = try text("rating.lua")
+        let scene = try text("rating.scene.yaml")
         let directory = try folder(["rating.lua": script, "rating.scene.yaml": scene])
         let ran = try behave(["run", "rating.scene.yaml", "--do", "quit"], in: directory)
         XCTAssertEqual(ran.status, 0, ran.output)
@@ -146,4 +94,10 @@ final class CollectionSizeCommandTests: XCTestCase {
         let checked = try behave(["check", "rating.lua"], in: directory)
         XCTAssertEqual(checked.status, 0, checked.errors)
     }
+}
+
+/// The text of Mistakes/`name`, a file these tests check and run.
+private func text(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Mistakes")
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
 }
