@@ -1,0 +1,1 @@
+error('beside the working directory: src/ comes first')
