@@ -9,31 +9,17 @@ import XCTest
 final class SpecLintTests: XCTestCase {
     /// A spec file as busted suites write them: helpers as globals and
     /// locals, Lua 5.1 compatibility, a helper named like a lifecycle method.
-    static let suite = """
-        local unpack = unpack or table.unpack
-        local setfenv = setfenv or function(f) return f end
+    static func suite() throws -> String {
+        try text("busted_helpers.lua")
+    }
 
-        function unlpack(list) return unpack(list) end
-        function awake(s) return s end
-        local function join(...) return table.concat({ ... }, ",") end
-
-        describe("helpers", function()
-          it("unpacks", function()
-            assert.equals("1,2", join(unlpack({ 1, 2 })))
-            assert.is_function(setfenv)
-            awake(nil)
-          end)
-        end)
-
-        """
-
-    func testABustedSuitesHelpersDrawNoFinding() {
-        XCTAssertEqual(ScriptLinter.lint(SpecLintTests.suite, file: "helpers_spec.lua").map(\.description), [])
+    func testABustedSuitesHelpersDrawNoFinding() throws {
+        XCTAssertEqual(ScriptLinter.lint(try SpecLintTests.suite(), file: "helpers_spec.lua").map(\.description), [])
     }
 
     /// The same code read as a behaviour script is spoken of as one.
-    func testTheSameCodeInABehaviourIsSpokenOfAsABehaviour() {
-        let behaviour = "local B = behaviour { name = \"B\" }\n" + SpecLintTests.suite + "return B\n"
+    func testTheSameCodeInABehaviourIsSpokenOfAsABehaviour() throws {
+        let behaviour = try "local B = behaviour { name = \"B\" }\n" + SpecLintTests.suite() + "return B\n"
         let codes = ScriptLinter.lint(behaviour, file: "helpers.lua").map(\.code)
         XCTAssertTrue(codes.contains("global-function"), "\(codes)")
         XCTAssertTrue(codes.contains("method-as-global"), "\(codes)")
@@ -41,19 +27,12 @@ final class SpecLintTests: XCTestCase {
 
     /// A file not named `_spec.lua` that calls `describe` and declares no
     /// behaviour is a spec (`behave test FILE` runs it as one).
-    func testASpecIsKnownByWhatItDoes() {
-        XCTAssertEqual(ScriptLinter.lint(SpecLintTests.suite, file: "helpers.lua").map(\.description), [])
+    func testASpecIsKnownByWhatItDoes() throws {
+        XCTAssertEqual(ScriptLinter.lint(try SpecLintTests.suite(), file: "helpers.lua").map(\.description), [])
     }
 
-    func testASpecsOwnMistakesInItsWords() {
-        let findings = ScriptLinter.lint("""
-            count = 0
-            function describe() end
-            it("reads self", function() return self end)
-            local t = unpack({ 1 })
-            return t
-
-            """, file: "words_spec.lua")
+    func testASpecsOwnMistakesInItsWords() throws {
+        let findings = ScriptLinter.lint(try text("spec_mistakes.lua"), file: "words_spec.lua")
         XCTAssertEqual(findings.map(\.description), [
             "words_spec.lua:1:1: warning: `count` is set without `local`, so it is a global that every spec of this file shares; declare `local count` in the `describe` block and set it in `before_each`, so each spec starts afresh",
             "words_spec.lua:2:10: warning: this replaces the spec API's `describe` for the whole spec file; use another name (`local myDescribe = …`)",
@@ -71,19 +50,8 @@ final class SpecLintTests: XCTestCase {
         XCTAssertEqual(finding?.fix, "define it first with `local total = …`")
     }
 
-    func testSceneTablesWithNamesOfSceneMethods() {
-        let spec = """
-            it("uses a scene", function()
-              local s = scene.new {
-                controls = { remove = { type = "Button" }, ["show"] = { type = "Label" }, title = { type = "Label" } },
-                behaviours = { state = { script = "toggle.lua", outlets = { button = "remove" } } },
-              }
-              s:tap("remove")
-              local t = scene.load("form.scene.yaml")
-              t:tap("ok")
-            end)
-
-            """
+    func testSceneTablesWithNamesOfSceneMethods() throws {
+        let spec = try text("scene_method_names.lua")
         let findings = SpecSceneNames.findings(Array(spec.utf8), file: "names_spec.lua") { path in
             path == "form.scene.yaml" ? [.init(name: "ok", isControl: true, line: 3), .init(name: "controls", isControl: true, line: 4)] : nil
         }
@@ -102,4 +70,10 @@ final class SpecLintTests: XCTestCase {
         }
         XCTAssertFalse(SpecSceneNames.taken.contains("button"))
     }
+}
+
+/// The text of Lint/`name`, a spec file these tests lint.
+private func text(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Lint")
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
 }
