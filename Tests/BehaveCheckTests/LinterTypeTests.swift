@@ -9,7 +9,7 @@ import XCTest
 final class LinterTypeTests: XCTestCase {
     /// A cart line: every test adds one line to `awake`.
     static func cart(_ line: String) throws -> String {
-        try text("cart.lua").replacingOccurrences(of: "LINE", with: line)
+        try text("cart.lua").replacingOccurrences(of: "-- LINE", with: line)
     }
 
     func lint(_ line: String, sizes: [String: Int] = [:]) throws -> [LintFinding] {

@@ -38,8 +38,8 @@ final class MistakeCommandTests: XCTestCase {
 
     /// The cart with the mistake's helpers and body of `awake` in place.
     func script(_ mistake: Mistake) throws -> String {
-        try text("cart.lua").replacingOccurrences(of: "HELPERS", with: mistake.helpers)
-            .replacingOccurrences(of: "AWAKE", with: mistake.awake)
+        try text("cart.lua").replacingOccurrences(of: "-- HELPERS", with: mistake.helpers)
+            .replacingOccurrences(of: "-- AWAKE", with: mistake.awake)
     }
 
     func testCheckAndRunGiveTheLineAndTheFix() throws {

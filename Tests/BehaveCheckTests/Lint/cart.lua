@@ -5,7 +5,7 @@ local Cart = behaviour {
 }
 
 function Cart:awake()
-  LINE
+  -- LINE
 end
 
 return Cart

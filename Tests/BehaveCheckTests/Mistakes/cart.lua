@@ -4,9 +4,9 @@ local Cart = behaviour {
   outletCollections = { stars = "Button" },
 }
 
-HELPERS
+-- HELPERS
 function Cart:awake()
-  AWAKE
+  -- AWAKE
 end
 
 return Cart
