@@ -20,6 +20,12 @@ final class DeclarationCacheTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The text of Declarations/`name`.
+    private func text(_ name: String) throws -> String {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Declarations")
+        return try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
     private func write(_ text: String, to file: String) throws {
         try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
@@ -34,14 +40,7 @@ final class DeclarationCacheTests: XCTestCase {
     }
 
     func testADeclarationThatAModuleChangesIsReadAgainInTheNextScene() throws {
-        try write("""
-            local settings = require "settings"
-            local Tuned = behaviour {
-              name = "Tuned",
-              inspectables = { speed = { type = "number", default = settings.speed } },
-            }
-            return Tuned
-            """, to: "tuned.lua")
+        try write(text("tuned_speed.lua"), to: "tuned.lua")
         try write("return { speed = 1 }\n", to: "settings.lua")
         XCTAssertEqual(try speedDefault(), .number(1))
         XCTAssertEqual(try speedDefault(), .number(1))
@@ -56,14 +55,7 @@ final class DeclarationCacheTests: XCTestCase {
     /// may have different ones, and the declaration kept for one was handed
     /// to the other.
     func testAListWithAHoleIsReadAgainWhenItsBorderDiffers() throws {
-        try write("""
-            local settings = require "settings"
-            local Tuned = behaviour {
-              name = "Tuned",
-              inspectables = { mode = { type = "enum", values = settings.modes(), default = "a" } },
-            }
-            return Tuned
-            """, to: "tuned.lua")
+        try write(text("tuned_modes.lua"), to: "tuned.lua")
         func modes() throws -> [String] {
             let test = try TestScene()
             let behaviour = try LuaBehaviour(path: folder.appendingPathComponent("tuned.lua").path, name: "tuned",
@@ -93,19 +85,7 @@ final class DeclarationCacheTests: XCTestCase {
     }
 
     func testTablesDescribeAlikeExactlyWhenTheirContentsAreAlike() throws {
-        let described = try descriptions(of: """
-            local a = { name = "A", inspectables = { x = 1, y = { type = "number", min = 0 } }, events = { "e", "f" } }
-            local b = { events = { "e", "f" } }
-            b.inspectables = { y = { min = 0, type = "number" } }
-            b.inspectables.x = 1
-            b.name = "A"
-            for i = 1, 40 do b[i + 100] = i end
-            for i = 1, 40 do b[i + 100] = nil end
-            return a, b,
-              { name = "A", inspectables = { x = 1.0, y = { type = "number", min = 0 } }, events = { "e", "f" } },
-              { name = "A", inspectables = { x = "1", y = { type = "number", min = 0 } }, events = { "e", "f" } },
-              { name = "A", inspectables = { x = 1, y = { type = "number", min = 0 } }, events = { "f", "e" } }
-            """)
+        let described = try descriptions(of: text("tables_alike.lua"))
         XCTAssertEqual(described.count, 5)
         XCTAssertNotNil(described[0])
         XCTAssertEqual(described[0], described[1], "the same contents, made in another order")
@@ -115,15 +95,7 @@ final class DeclarationCacheTests: XCTestCase {
     }
 
     func testOnlyPlainDataDescribes() throws {
-        let described = try descriptions(of: """
-            local cycle = {}
-            cycle.again = cycle
-            local deep = {}
-            for _ = 1, 20 do deep = { deep } end
-            local wide = {}
-            for i = 1, 100 do wide[i] = i end
-            return { f = function() end }, cycle, deep, wide, setmetatable({}, { __index = {} }), { [{}] = 1 }, { "fine" }
-            """)
+        let described = try descriptions(of: text("plain_data.lua"))
         XCTAssertEqual(described.count, 7)
         for (i, description) in described.dropLast().enumerated() {
             XCTAssertNil(description, "table \(i + 1) described")
