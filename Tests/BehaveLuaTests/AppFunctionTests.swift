@@ -23,6 +23,11 @@ final class AppFunctionTests: XCTestCase {
         AppModules.unregister(TestApp.name)
     }
 
+    /// The text of `file` in AppFunctions/.
+    func text(_ file: String) throws -> String {
+        try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
     /// A scene with a button and the behaviour of `file` in AppFunctions/.
     func load(_ file: String, limits: SandboxLimits = .testing) throws -> (TestScene, Button, LuaBehaviour) {
         let test = try TestScene(limits: limits)
@@ -152,13 +157,8 @@ final class AppFunctionTests: XCTestCase {
 
     func testTheAppsBodyCannotRunScripts() throws {
         let (test, button, behaviour) = try load("mistakes.lua")
-        let handler = try LuaBehaviour(script: LuaScript(path: "listener.lua", source: """
-            local Listener = behaviour { name = "Listener", outlets = { button = "Button" } }
-            function Listener:awake()
-              self.button:on("touchUpInside", function() self.heard = true end)
-            end
-            return Listener
-            """), name: "listener", runtime: test.runtime)
+        let handler = try LuaBehaviour(script: LuaScript(path: "listener.lua", source: text("listener.lua")), name: "listener",
+                                       runtime: test.runtime)
         try handler.setOutlet("button", to: button)
         test.scene.attach(handler)
         handler.start()
@@ -352,16 +352,7 @@ extension AppFunctionTests {
         var test: TestScene? = try TestScene()
         holder.runtime = test?.runtime
         let button = try XCTUnwrap(test).control(Button.self, "button")
-        var quitter: LuaBehaviour? = try XCTUnwrap(test).behaviour("quitter", source: """
-            local Quitter = behaviour { name = "Quitter", outlets = { button = "Button" } }
-            function Quitter:awake()
-              self.button:on("touchUpInside", function() self.button.image = "ran" end)
-              closer.quit()
-              local kept = {}
-              for i = 1, 2000 do kept[i] = { i } end  -- the script goes on after the call
-            end
-            return Quitter
-            """, outlets: ["button": button])
+        var quitter: LuaBehaviour? = try XCTUnwrap(test).behaviour("quitter", source: text("quitter_on_awake.lua"), outlets: ["button": button])
         XCTAssertEqual(holder.runtime?.isClosed, true)
         button.tap()  // nothing of the closed scene runs
         XCTAssertEqual(quitter?.isAlive, false)
@@ -383,8 +374,9 @@ extension AppFunctionTests {
         var heard: [String] = []
     }
 
-    /// A scene whose button's handler calls `quit` with `source`; `quit`
-    /// closes the runtime (and lets the scene go, when `letsGo`).
+    /// A scene whose button's handler calls `quit` with `source` (in place
+    /// of AppFunctions/quitter_on_tap.lua's `-- SOURCE`); `quit` closes the
+    /// runtime (and lets the scene go, when `letsGo`).
     private func tapThatCloses(_ source: String, letsGo: Bool) throws -> (Closing, Button) {
         let closing = Closing()
         closing.letsGo = letsGo
@@ -403,17 +395,8 @@ extension AppFunctionTests {
         closing.test = try TestScene()
         closing.runtime = closing.test?.runtime
         let button = try XCTUnwrap(closing.test).control(Button.self, "button")
-        closing.behaviour = try XCTUnwrap(closing.test).behaviour("quitter", source: """
-            local Quitter = behaviour { name = "Quitter", outlets = { button = "Button" } }
-            function Quitter:awake()
-              self.button:on("touchUpInside", function()
-            \(source)
-                closer.note("after")
-                self.button.image = "ran"
-              end)
-            end
-            return Quitter
-            """, outlets: ["button": button])
+        let quitter = try text("quitter_on_tap.lua").replacingOccurrences(of: "-- SOURCE", with: source)
+        closing.behaviour = try XCTUnwrap(closing.test).behaviour("quitter", source: quitter, outlets: ["button": button])
         button.tap()
         return (closing, button)
     }
