@@ -30,50 +30,22 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 func example(_ path: String) -> String { repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(path).path }
 
+/// The text of Support/`name`, a script the scenes of many tests use.
+private func supportText(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support")
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+}
+
 /// A behaviour that records what reaches it: actions (`ping`, `pong`), a
-/// delegate message, the keyboard, and a dialog.
-let probeScript = """
-    local Probe = behaviour {
-      name = "Probe",
-      outlets = { button = "Button" },
-      inspectables = { label = "probe" },
-      events = { "valueChanged" },
-    }
+/// delegate message, the keyboard, and a dialog (Support/probe.lua).
+func probeScript() throws -> String {
+    try supportText("probe.lua")
+}
 
-    function Probe:awake()
-      self.heard = {}
-    end
-
-    function Probe:ping(sender)
-      table.insert(self.heard, 'ping from ' .. (sender and sender.name or 'a behaviour'))
-      self:send("valueChanged")
-    end
-
-    function Probe:pong()
-      table.insert(self.heard, 'pong')
-    end
-
-    function Probe:keyboardShown(_, frame)
-      self.keyboardHeight = frame.height
-    end
-
-    function Probe:question()
-      self.answer = ask { style = "actionSheet", title = "Pick", options = { "One", "Two" }, cancel = "Cancel" }
-    end
-
-    return Probe
-    """
-
-/// A behaviour that answers the scroll view's delegate message.
-func scrollScript(_ name: String) -> String {
-    """
-    local S = behaviour { name = "\(name)" }
-    function S:scrollViewDidScroll(scrollView)
-      self.offset = scrollView.contentOffset.y
-      return "\(name)"
-    end
-    return S
-    """
+/// A behaviour named `name` that answers the scroll view's delegate
+/// message with its name (Support/scroll.lua).
+func scrollScript(_ name: String) throws -> String {
+    try supportText("scroll.lua").replacingOccurrences(of: "NAME", with: name)
 }
 
 extension XCTestCase {

@@ -230,7 +230,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testOutletsAndInspectables() throws {
-        let lines = try mistakes(text("outlets.scene.yaml"), scripts: ["probe.lua": probeScript])
+        let lines = try mistakes(text("outlets.scene.yaml"), scripts: ["probe.lua": probeScript()])
         XCTAssertEqual(lines.dropLast(), [
             "8: behaviour `probe`: no control named `lable` for outlet `button` (did you mean `label`?)",
             "8: behaviour `probe`: Probe has no outlet `label`; its outlets: button",
@@ -243,7 +243,7 @@ final class SceneValidationTests: XCTestCase {
     }
 
     func testConnectionMistakes() throws {
-        let lines = try mistakes(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript, "scroller.lua": scrollScript("Scroller")])
+        let lines = try mistakes(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript(), "scroller.lua": scrollScript("Scroller")])
         XCTAssertEqual(lines, [
             "9: connection: `button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel",
             "10: connection: behaviour `probe` (Probe) has no action `pingg` (did you mean `ping`?); its actions: keyboardShown, ping, pong, question",

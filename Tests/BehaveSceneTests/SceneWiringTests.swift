@@ -82,7 +82,7 @@ final class SceneWiringTests: XCTestCase {
     // MARK: Owners
 
     func testBehaviourOwnedByAControlDiesWithIt() throws {
-        let (loaded, _) = try load(text("owners.scene.yaml"), scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("owners.scene.yaml"), scripts: ["probe.lua": probeScript()])
         let scene = loaded.scene
         weak let probe = scene.behaviour(named: "probe")
         weak let button = scene.control(named: "button")
@@ -106,7 +106,7 @@ final class SceneWiringTests: XCTestCase {
     // MARK: Connections
 
     func testConnectionsOfEveryKind() throws {
-        let (loaded, _) = try load(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("connections.scene.yaml"), scripts: ["probe.lua": probeScript()])
         let scene = loaded.scene
         try scene.run("tap button")
         XCTAssertEqual(scene.field("heard", of: "first"), .array([.string("ping from button")]))
@@ -130,7 +130,7 @@ final class SceneWiringTests: XCTestCase {
     }
 
     func testChooseAnswersADialogFromAScene() throws {
-        let (loaded, _) = try load(text("choose.scene.yaml"), scripts: ["probe.lua": probeScript])
+        let (loaded, _) = try load(text("choose.scene.yaml"), scripts: ["probe.lua": probeScript()])
         let scene = loaded.scene
         try scene.run("tap button")
         XCTAssertEqual(scene.presentedDialog?.options, ["One", "Two"])
