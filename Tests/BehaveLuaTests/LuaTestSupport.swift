@@ -61,12 +61,14 @@ extension SandboxLimits {
     static let testing = SandboxLimits(memory: 32 << 20, instructions: 1_000_000, seconds: 10)
 }
 
-/// A minimal behaviour with one button outlet, for tests.
+/// A minimal behaviour with one button outlet, for tests: Support/probe.lua
+/// with its name, outlets, the rest of its declaration and its body in place.
 func script(_ body: String, name: String = "Probe", outlets: String = "button = \"Button\"",
-            extra: String = "") -> String {
-    """
-    local Probe = behaviour { name = "\(name)", outlets = { \(outlets) }\(extra) }
-    \(body)
-    return Probe
-    """
+            extra: String = "") throws -> String {
+    let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support/probe.lua")
+    return try String(contentsOf: template, encoding: .utf8)
+        .replacingOccurrences(of: "\"NAME\"", with: "\"\(name)\"")
+        .replacingOccurrences(of: "{ OUTLETS }", with: "{ \(outlets) }")
+        .replacingOccurrences(of: "--[[EXTRA]]", with: extra)
+        .replacingOccurrences(of: "-- BODY", with: body)
 }

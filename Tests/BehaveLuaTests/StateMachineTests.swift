@@ -6,8 +6,8 @@ import XCTest
 final class StateMachineTests: XCTestCase {
     /// A behaviour with a `button` whose taps fire `tap`, driving `machine`
     /// (Lua source defining `local machine = StateMachine { … }`).
-    private func probe(_ machine: String, awake: String = "") -> String {
-        script("""
+    private func probe(_ machine: String, awake: String = "") throws -> String {
+        try script("""
             \(machine)
             function Probe:awake()
               self.log = {}

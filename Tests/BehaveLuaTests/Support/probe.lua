@@ -1,0 +1,3 @@
+local Probe = behaviour { name = "NAME", outlets = { OUTLETS }--[[EXTRA]] }
+-- BODY
+return Probe
