@@ -30,7 +30,7 @@ describe("a refused set", function()
     assert.has_error(function() s:command("set volume.value " .. long) end,
       "set volume.value " .. cut(long .. ":") .. " value takes a number, not " .. cut("`" .. long .. "`"))
     assert.has_error(function() s:set("volume.value", long) end,
-      "set volume.value " .. cut('"' .. long .. '"') .. ": value takes a number, not the text " .. cut("`" .. long .. "`"))
+      "set volume.value " .. cut('"' .. long .. '":') .. " value takes a number, not the text " .. cut("`" .. long .. "`"))
   end)
 
   it("says nothing more of another command", function()
