@@ -176,7 +176,9 @@ extension SpecFileRun {
             output = try scene.scene.execute(command)
         } catch {
             _ = try? flush(scene, call)
-            throw LuaError(CommandSession.subject(of: command, typed: typed) + error.message)
+            // Its long words cut, as `behave run` cuts the line it prints:
+            // a value of a megabyte was said twice, typed and in the reason.
+            throw LuaError(DisplayText.shortened(CommandSession.subject(of: command, typed: typed) + error.message))
         }
         try flush(scene, call)
         return output

@@ -523,6 +523,13 @@ void bh__where (lua_State *L, int level);
 
 /* stringarith.c: a spec state's string arithmetic (see there) */
 void bh__install_string_arith (lua_State *L);
+/* The string metatable's arithmetic events and their operations, ended by
+** a NULL event: the ones stringarith.c replaces in a spec state and
+** sandbox.c charges for the numerals they read. */
+extern const struct bh_string_arith_event {
+  const char *event;
+  int op;
+} bh__string_arith_events[];
 
 /* concatstep.c: whether the __concat metamethod a dispatcher is about to
 ** run is for the last step of an OP_CONCAT of a Lua function */

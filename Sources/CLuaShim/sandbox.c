@@ -22,12 +22,6 @@ static const char *const unsafe_base[] = {
   "collectgarbage", "dofile", "load", "loadfile", "print", "warn", NULL
 };
 
-/* The string metatable's arithmetic events. */
-static const char *const string_arithmetic[] = {
-  "__add", "__sub", "__mul", "__mod", "__pow", "__div", "__idiv", "__unm",
-  NULL
-};
-
 /* Libraries copied into each environment. */
 static const char *const safe_libs[] = {
   LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME,
@@ -806,7 +800,7 @@ int bh__open_sandbox (lua_State *L) {
   };
   const luaL_Reg *lib;
   const char *const *name;
-  int g, str, tab, co, math, tmp;
+  int g, str, tab, co, math, tmp, i;
   for (lib = libs; lib->func != NULL; lib++) {
     luaL_requiref(L, lib->name, lib->func, 1);
     lua_pop(L, 1);
@@ -828,8 +822,9 @@ int bh__open_sandbox (lua_State *L) {
      arithmetic reads numerals */
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);
-  for (name = string_arithmetic; *name != NULL; name++)
-    front_field(L, lua_gettop(L), *name, sb_numerals);
+  for (i = 0; bh__string_arith_events[i].event != NULL; i++)
+    front_field(L, lua_gettop(L), bh__string_arith_events[i].event,
+                sb_numerals);
   lua_pushboolean(L, 0);
   rawsetfield(L, lua_gettop(L) - 1, "__metatable");
   lua_pop(L, 2);

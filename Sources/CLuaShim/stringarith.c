@@ -66,12 +66,15 @@ static int string_arith (lua_State *L) {
 }
 
 
+const struct bh_string_arith_event bh__string_arith_events[] = {
+  {"__add", LUA_OPADD}, {"__sub", LUA_OPSUB}, {"__mul", LUA_OPMUL},
+  {"__mod", LUA_OPMOD}, {"__pow", LUA_OPPOW}, {"__div", LUA_OPDIV},
+  {"__idiv", LUA_OPIDIV}, {"__unm", LUA_OPUNM}, {NULL, 0}
+};
+
+
 void bh__install_string_arith (lua_State *L) {
-  static const struct { const char *event; int op; } events[] = {
-    {"__add", LUA_OPADD}, {"__sub", LUA_OPSUB}, {"__mul", LUA_OPMUL},
-    {"__mod", LUA_OPMOD}, {"__pow", LUA_OPPOW}, {"__div", LUA_OPDIV},
-    {"__idiv", LUA_OPIDIV}, {"__unm", LUA_OPUNM}, {NULL, 0}
-  };
+  const struct bh_string_arith_event *events = bh__string_arith_events;
   int i, mt;
   lua_pushliteral(L, "");
   if (!lua_getmetatable(L, -1)) {

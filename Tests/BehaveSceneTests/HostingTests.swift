@@ -112,11 +112,7 @@ final class HostingTests: XCTestCase {
     /// controls once (`checkControlNames`): each error it returns fails
     /// the load at no line, and nothing binds.
     func testAHostsNamesTheSceneLacksFailTheLoadAtNoLine() throws {
-        let fixture = try SceneFixture(["plus.scene.yaml": """
-            controls:
-              plus: { type: Button }
-              minus: { type: Button }
-            """])
+        let fixture = try SceneFixture(["plus.scene.yaml": fixtureText("plus_minus.scene.yaml")])
         var heard: [[String]] = []
         let hosting = SceneHosting(checkControlNames: { names in
             heard.append(names)

@@ -7,6 +7,6 @@ import XCTest
 final class SpecSetRefusalTests: XCTestCase {
     func testARefusedSetNamesTheCommandAsTyped() {
         let (text, run) = runSpecs([fixture("sets/refused_set.lua")])
-        XCTAssertEqual(run.summary?.line, "3 passed, 0 failed", text)
+        XCTAssertEqual(run.summary?.line, "4 passed, 0 failed", text)
     }
 }

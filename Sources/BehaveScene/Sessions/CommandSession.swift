@@ -97,10 +97,11 @@ public final class CommandSession {
     /// volume.minimumValue 200: `): the value's own message names only the
     /// property, and a window's or studio's line has no other context. A
     /// command given as values (a spec's `s:set`), with no `line`, is named
-    /// as it would be typed, its long words cut as a session cuts them.
+    /// as it would be typed. Long words are the caller's to cut, with the
+    /// message (`DisplayText.shortened`), as `refuse` cuts them.
     public static func subject(of command: SceneCommand, typed line: String? = nil) -> String {
         guard case .set(let object, let property, let value) = command else { return "" }
-        guard let line else { return DisplayText.shortened("set \(object).\(property) \(value.typed)") + ": " }
+        guard let line else { return "set \(object).\(property) \(value.typed): " }
         // Its words as typed, one space between them (the value's own
         // spaces kept: a quoted text's are its).
         let isSpace = { (character: Character) in character == " " || character == "\t" }

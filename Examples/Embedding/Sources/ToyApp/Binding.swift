@@ -39,10 +39,9 @@ final class Binding: ControlWidget {
         case ("title", .string(let title), let button as ToyButton): button.title = title
         case ("image", .image(let image), let button as ToyButton):
             button.icon = image.name    // its file too, below
-            // A scene file's own images (`images:`) are files of the folder it read.
-            if let folder = control.scene?.imageCatalog as? ImageFolder, let file = folder.files[image.name] {
-                button.iconFile = file     // toggle-on → …/images/toggle-on.png
-            }
+            // A scene file's own images (`images:`) are files of the folder
+            // it read; an image it has no file for draws none, not the last.
+            button.iconFile = (control.scene?.imageCatalog as? ImageFolder)?.files[image.name]   // toggle-on → …/images/toggle-on.png
         case ("image", .null, let button as ToyButton):
             button.icon = nil
             button.iconFile = nil

@@ -22,6 +22,17 @@ describe("a refused set", function()
         .. "write its 4 numbers in this order: `[x, y, width, height]`")
   end)
 
+  it("cuts a long word as behave run does, typed or given as values", function()
+    local long = string.rep("x", 100000)
+    -- A word (a run without a blank, its punctuation too) of its first 80
+    -- and last 20 characters.
+    local function cut(word) return word:sub(1, 80) .. "…" .. word:sub(-20) end
+    assert.has_error(function() s:command("set volume.value " .. long) end,
+      "set volume.value " .. cut(long .. ":") .. " value takes a number, not " .. cut("`" .. long .. "`"))
+    assert.has_error(function() s:set("volume.value", long) end,
+      "set volume.value " .. cut('"' .. long .. '":') .. " value takes a number, not the text " .. cut("`" .. long .. "`"))
+  end)
+
   it("says nothing more of another command", function()
     assert.has_error(function() s:tap("nothing") end, "no control or behaviour named `nothing`")
   end)
