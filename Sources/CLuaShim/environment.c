@@ -308,7 +308,9 @@ void bh__fill_env (lua_State *L, int env) {
 /* The names of the env at 1, as bh_push_env_names pushes them: its own
 ** string keys, then each source's not yet listed and not its own (a name
 ** it deleted), in the order making it whole brings them in. Copies no
-** table (the template's values are listed), and notes nothing. */
+** table (the template's values are listed; the env's own value, _G, is
+** listed as the list, whose names a whole env's _G has), and notes
+** nothing. */
 static int env_names (lua_State *L) {
   int env = 1, names, mt, i;
   lua_settop(L, 1);
@@ -319,6 +321,10 @@ static int env_names (lua_State *L) {
   lua_pushnil(L);
   while (lua_next(L, env)) {
     if (lua_type(L, -2) == LUA_TSTRING) {
+      if (lua_rawequal(L, -1, env)) {  /* _G: the list stands for the env */
+        lua_pop(L, 1);
+        lua_pushvalue(L, names);
+      }
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       lua_rawset(L, names);

@@ -47,6 +47,13 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(lint(LinterTests.like).map(\.description), [])
     }
 
+    /// `_G` holds every global, as a whole environment's does: a field of
+    /// it is no unknown field.
+    func testAGlobalReadThroughUnderscoreGIsKnown() {
+        let script = like(replacing: "  self.count = self.count + 1\n", with: "  self.count = _G.tonumber(self.count) + 1\n")
+        XCTAssertEqual(lint(script).map(\.description), [])
+    }
+
     func testAGlobalVariable() {
         let finding = only(lint(like(replacing: "function Like:awake()\n", with: "liked = false\n\nfunction Like:awake()\n")))
         XCTAssertEqual(finding?.description,
