@@ -132,7 +132,9 @@ extension LuaRuntime {
         defer { lua_settop(L, top) }
         if behaviourAPI {
             pushEnvironment(identity: 0)
-            bh_fill_env(L, -1)  // every name in, to walk it raw
+            // Its names as making it whole would bring them in, without
+            // copying the libraries' tables (half of reading them).
+            if bh_push_env_names(L, -1) == 0 { bh_fill_env(L, -1) }
         } else {
             bh_push_sandbox_env(L, 0)
         }

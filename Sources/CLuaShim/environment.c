@@ -305,6 +305,69 @@ void bh__fill_env (lua_State *L, int env) {
 }
 
 
+/* The names of the env at 1, as bh_push_env_names pushes them: its own
+** string keys, then each source's not yet listed and not its own (a name
+** it deleted), in the order making it whole brings them in. Copies no
+** table (the template's values are listed; the env's own value, _G, is
+** listed as the list, whose names a whole env's _G has), and notes
+** nothing. */
+static int env_names (lua_State *L) {
+  int env = 1, names, mt, i;
+  lua_settop(L, 1);
+  if (!bh__is_partial_env(L, env))
+    return 1;  /* whole: its own fields are its names */
+  lua_createtable(L, 0, 160);
+  names = 2;
+  lua_pushnil(L);
+  while (lua_next(L, env)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      if (lua_rawequal(L, -1, env)) {  /* _G: the list stands for the env */
+        lua_pop(L, 1);
+        lua_pushvalue(L, names);
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, names);
+    }
+    else
+      lua_pop(L, 1);
+  }
+  lua_getmetatable(L, env);
+  mt = names + 1;
+  push_sources(L, mt);
+  for (i = 1; i <= N_SOURCES; i++) {
+    lua_pushnil(L);
+    while (lua_next(L, mt + i)) {  /* key, value */
+      int key = lua_gettop(L) - 1;
+      lua_pushvalue(L, key);
+      if (lua_type(L, key) != LUA_TSTRING || lua_rawget(L, names) != LUA_TNIL ||
+          is_own(L, env, key)) {
+        lua_pop(L, 2);  /* listed already, or deleted */
+        continue;
+      }
+      lua_pop(L, 1);
+      lua_pushvalue(L, key);
+      lua_insert(L, -2);
+      lua_rawset(L, names);
+    }
+  }
+  lua_settop(L, names);
+  return 1;
+}
+
+
+int bh_push_env_names (lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, env_names);
+  lua_pushvalue(L, idx);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  return 1;
+}
+
+
 /* __pairs(env): the env made whole, then walked as a plain table. */
 static int env_pairs (lua_State *L) {
   bh__fill_env(L, 1);

@@ -28,6 +28,13 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(lint(try LinterTests.like()).map(\.description), [])
     }
 
+    /// `_G` holds every global, as a whole environment's does: a field of
+    /// it is no unknown field.
+    func testAGlobalReadThroughUnderscoreGIsKnown() throws {
+        let script = try like(replacing: "  self.count = self.count + 1\n", with: "  self.count = _G.tonumber(self.count) + 1\n")
+        XCTAssertEqual(lint(script).map(\.description), [])
+    }
+
     func testAGlobalVariable() throws {
         let finding = only(lint(try like(replacing: "function Like:awake()\n", with: "liked = false\n\nfunction Like:awake()\n")))
         XCTAssertEqual(finding?.description,

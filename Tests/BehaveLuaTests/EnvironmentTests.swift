@@ -1,5 +1,7 @@
 import BehaveCore
 @testable import BehaveLua
+import CLua
+import CLuaShim
 import Foundation
 import XCTest
 
@@ -40,6 +42,49 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(test.field("deleted", of: probe), .number(0))
         let kept = try test.behaviour("k", source: source("behaviour_global_other.lua"))
         XCTAssertEqual(test.field("listed", of: kept), .number(1))
+    }
+
+    /// The names the host lists without making an environment whole
+    /// (`bh_push_env_names`, what the linter checks globals against) are
+    /// those a whole one holds, each table's fields too (`_G`'s are every
+    /// name); a name the environment deleted is not among them, and the
+    /// environment stays partial.
+    func testTheNamesListedWithoutFillingAreThoseOfAWholeEnvironment() throws {
+        let scene = Scene(screen: "names")
+        let runtime = try LuaRuntime(scene: scene)
+        defer { runtime.close() }
+        let L = runtime.L
+        func names(ofTableAt index: Int32) -> [String: [String]?] {
+            let table = lua_absindex(L, index)
+            var names: [String: [String]?] = [:]
+            lua_pushnil(L)
+            while lua_next(L, table) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let key = lua_tolstring(L, -2, nil).map({ String(cString: $0) }) {
+                    names[key] = lua_type(L, -1) == LUA_TTABLE ? runtime.stringKeys(ofTableAt: -1) : nil
+                }
+                lua_settop(L, -2)
+            }
+            return names
+        }
+        for deleted in [nil, "string", "behaviour", "keyboard"] {
+            runtime.pushEnvironment(identity: 0)
+            if let deleted {
+                lua_pushnil(L)
+                lua_setfield(L, -2, deleted)
+            }
+            XCTAssertEqual(bh_push_env_names(L, -1), 1)
+            let listed = names(ofTableAt: -1)
+            lua_settop(L, -2)
+            XCTAssertNotEqual(lua_getmetatable(L, -1), 0, "made whole")  // a whole one has none
+            lua_settop(L, -2)
+            bh_fill_env(L, -1)
+            let whole = names(ofTableAt: -1)
+            lua_settop(L, -2)
+            XCTAssertEqual(listed, whole, "deleted: \(deleted ?? "none")")
+            XCTAssertGreaterThan(whole.count, 30)
+            XCTAssertEqual(whole["_G"]??.count, whole.count, "_G's fields are every name")
+            if let deleted { XCTAssertFalse(whole.keys.contains(deleted)) }
+        }
     }
 
     func testANilOrNaNKeyOnTheEnvironmentGetsLuasMessage() throws {

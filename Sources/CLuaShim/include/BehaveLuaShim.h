@@ -227,10 +227,14 @@ void bh_restart_generator(lua_State *L, int ref, unsigned long long hash);
 ** are first read or set (environment.c). bh_set_env_api takes (pops) the
 ** state's API table once; bh_push_behaviour_env pushes a new environment
 ** (named by the string at 'identity', 0 for none, as above);
-** bh_fill_env makes the one at 'idx' whole, for the host to walk it raw. */
+** bh_fill_env makes the one at 'idx' whole, for the host to walk it raw;
+** bh_push_env_names pushes a table of the names it would then hold, each
+** with its value there or the template's (uncopied), leaving it as it is
+** (the env itself when it is whole); 0 and nothing pushed on an error. */
 void bh_set_env_api(lua_State *L);
 void bh_push_behaviour_env(lua_State *L, int identity);
 void bh_fill_env(lua_State *L, int idx);
+int bh_push_env_names(lua_State *L, int idx);
 
 /* Makes the state a spec file's: objects get live metatables (a copy whose
 ** metamethods look the original's up when they run), __gc is allowed and
