@@ -207,8 +207,13 @@ struct EndlessRecursion {
             if cycle.count > 3 { return nil }
         }
         guard let first = cycle.first, calls.count >= 2 * cycle.count else { return nil }
-        names = cycle.compactMap(\.function).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-        call = calls.last { $0 == first } ?? first
+        // Told from the cycle's outermost call kept, where it was entered:
+        // which of its functions was running when the stack or the memory
+        // ran out varies with the memory's history.
+        let outermost = calls.last { frame in cycle.contains(frame) } ?? first
+        let start = cycle.firstIndex(of: outermost) ?? 0
+        names = (cycle[start...] + cycle[..<start]).compactMap(\.function).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        call = outermost
     }
 }
 
