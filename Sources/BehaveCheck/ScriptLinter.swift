@@ -381,7 +381,7 @@ final class LintWalk {
                     methods[key.name] = methods[key.name] ?? key.position
                 }
             }
-            checkControlProperty(object, key)
+            checkControlProperty(object, key, isRead: false)
             if let value { checkPropertyValue(object, key, value) }
             expression(object, use: .indexed)
         case .index(let object, let key, _):
@@ -504,7 +504,7 @@ final class LintWalk {
                 selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use != .value))
                 return
             }
-            checkControlProperty(object, key)
+            checkControlProperty(object, key, isRead: true)
             checkLibraryField(object, key)
             self.expression(object, use: .indexed)
         case .index(let object, let key, _):
@@ -591,7 +591,9 @@ final class LintWalk {
     }
 
     /// `self.button.titel`: a property the control type does not have.
-    func checkControlProperty(_ object: LuaExpression, _ key: LuaName) {
+    /// A read says "property or method", as the runtime does: a read
+    /// reaches a control's methods too.
+    func checkControlProperty(_ object: LuaExpression, _ key: LuaName, isRead: Bool) {
         guard let (schema, dependencies) = controlType(object) else { return }
         // What every control has, its delegate, and its type's own methods
         // (a host's `knob:turnBy`).
@@ -600,7 +602,7 @@ final class LintWalk {
         guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
         let near = schema.propertyFix(key.name, members: members)
         settle(dependencies) {
-            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no property `\(key.name)`",
+            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no \(isRead ? "property or method" : "property") `\(key.name)`",
                         fix: near
                             ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
         }
@@ -661,8 +663,10 @@ final class LintWalk {
         // or a UIKit method that sets a property (`setTitle`).
         let near = Suggestions.fix(for: method.name, among: methods, words: Suggestions.toolkitEventMethods)
             ?? schema.setterFix(method.name)
+            ?? Suggestions.none(for: method.name, words: Suggestions.toolkitProperties)
         settle(dependencies) {
-            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no method `\(method.name)`",
+            // Worded as the runtime words it: a read reaches both.
+            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no property or method `\(method.name)`",
                         fix: near ?? "its methods: \(methods.joined(separator: ", "))")
         }
     }

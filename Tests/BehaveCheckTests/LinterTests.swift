@@ -214,6 +214,9 @@ final class LinterTests: XCTestCase {
         // GTK's name for it, as someone who comes from GTK writes it.
         XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
                        "did you mean `touchUpInside`? `clicked` is GTK's name for it")
+        // The action name UIKit code wires to the event (`@objc func buttonTapped`).
+        XCTAssertEqual(only(lint(like(replacing: "\"touchUpInside\"", with: "\"buttonTapped\"")))?.fix,
+                       "did you mean `touchUpInside`? `buttonTapped` is UIKit code's usual action name for it")
         // And GTK's name for a property.
         XCTAssertEqual(only(lint(like(replacing: "self.countLabel.text", with: "self.countLabel.label")))?.fix,
                        "did you mean `text`? `label` is GTK's name for it")
@@ -227,7 +230,7 @@ final class LinterTests: XCTestCase {
         let finding = only(lint(like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
                                      with: "self.button.Activated:Connect(function() self:like() end)")))
         XCTAssertEqual(finding?.description,
-                       "like.lua:10:15: error: a Button has no property `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
+                       "like.lua:10:15: error: a Button has no property or method `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
     }
 
     /// UIKit's `textFieldDidBeginEditing`: a delegate message no control of
@@ -373,6 +376,19 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
             XCTAssertEqual(findings.count, 1, "\(file): \(findings.map(\.description))")
             if let fix = findings.first?.fix { XCTAssertTrue(text.hasSuffix("; " + fix), "\(file): \(text) does not end with \(fix)") }
         }
+    }
+
+    /// A UIKit property called as a method (`self.label:textAlignment()`):
+    /// both say "property or method", since the runtime's read reaches
+    /// either, and both say Behave has none.
+    func testANameCalledOnAControlReadsTheSame() throws {
+        let file = "uikit_text_alignment.lua"
+        let (source, line, text) = try expectation(file)
+        let finding = try XCTUnwrap(ScriptLinter.lint(source, file: file).first { $0.severity == .error })
+        XCTAssertEqual(finding.position.line, line)
+        XCTAssertEqual(finding.message, "a Label has no property or method `textAlignment`")
+        XCTAssertEqual(finding.fix, "`textAlignment` is UIKit's name for a text's alignment; Behave has none")
+        XCTAssertTrue(text.hasPrefix("Label has no property or method `textAlignment` (\(finding.fix))"), text)
     }
 
     /// A syntax error: the runtime's reading is the linter's finding.
