@@ -859,18 +859,22 @@ final class LintWalk {
         }
         // `function Like:init()`: another engine's name for `awake`, which
         // Behave never calls; unless the script calls it itself, or has the
-        // method Behave calls too (then it is a helper). A method Behave
+        // method Behave calls too and the name is one a helper may have
+        // (`init`; not `viewDidLoad`, whose body beside `awake` never
+        // runs, so its fix is to move it there). A method Behave
         // calls itself (`awake`) is neither, so only the others are looked
         // up: a script with no other method leaves both tables unbuilt,
         // saving a cold start of `behave run` the cost of building them.
         let calledHere = Set(selfReads.filter(\.isMethodCall).map(\.name))
         let uncalled = methods.filter { !calledHere.contains($0.key) && !ScriptAPI.calledMethods.contains($0.key) }
         for (name, position) in uncalled {
-            guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first,
-                  methods[meant] == nil else { continue }
+            guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first else { continue }
+            let hasMeant = methods[meant] != nil
+            if hasMeant, Suggestions.toolkitLifecycleHelperNames.contains(name) { continue }
             report(.warning, "misspelt-method", at: position,
                    "Behave never calls `\(name)` by itself; it is an action. `\(name)` is \(word.whose) name for `\(meant)`, which Behave calls \(meant == "awake" ? "once the outlets and inspectables are set" : "when the owner goes")",
-                   fix: "did you mean `function \(className):\(meant)(…)`?")
+                   fix: hasMeant ? "move its body into `function \(className):\(meant)(…)`, which this script has too"
+                                 : "did you mean `function \(className):\(meant)(…)`?")
         }
         // `function Form:textFieldDidBeginEditing()`: a UIKit delegate
         // message no control of Behave's sends, so never called.

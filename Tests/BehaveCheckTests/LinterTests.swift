@@ -273,6 +273,19 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(lint(called).map(\.code), [])
     }
 
+    /// UIKit's `viewDidLoad` with a body beside `awake`: no one names an
+    /// action so, and Behave never calls it, so its body never runs; the
+    /// fix is to move it into `awake`. (Defold's `init` beside `awake`
+    /// stays a helper, above.)
+    func testAUIKitLifecycleMethodBesideAwake() throws {
+        let file = "view_did_load_beside_awake.lua"
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Lifecycle/\(file)"), encoding: .utf8)
+        XCTAssertEqual(ScriptLinter.lint(source, file: file).map(\.description), [
+            "\(file):12:17: warning: Behave never calls `viewDidLoad` by itself; it is an action. `viewDidLoad` is UIKit's name for `awake`, which Behave calls once the outlets and inspectables are set; move its body into `function Search:awake(…)`, which this script has too",
+        ])
+    }
+
     func testAGlobalHelperFunction() {
         let script = like(replacing: "return Like", with: "function refresh(self)\n  self.countLabel.text = tostring(self.count)\nend\n\nreturn Like")
         let finding = only(lint(script))
