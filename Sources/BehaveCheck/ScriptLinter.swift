@@ -381,7 +381,7 @@ final class LintWalk {
                     methods[key.name] = methods[key.name] ?? key.position
                 }
             }
-            checkControlProperty(object, key)
+            checkControlProperty(object, key, isRead: false)
             if let value { checkPropertyValue(object, key, value) }
             expression(object, use: .indexed)
         case .index(let object, let key, _):
@@ -504,7 +504,7 @@ final class LintWalk {
                 selfReads.append(SelfRead(name: key.name, position: key.position, indexed: use != .value))
                 return
             }
-            checkControlProperty(object, key)
+            checkControlProperty(object, key, isRead: true)
             checkLibraryField(object, key)
             self.expression(object, use: .indexed)
         case .index(let object, let key, _):
@@ -591,7 +591,9 @@ final class LintWalk {
     }
 
     /// `self.button.titel`: a property the control type does not have.
-    func checkControlProperty(_ object: LuaExpression, _ key: LuaName) {
+    /// A read says "property or method", as the runtime does: a read
+    /// reaches a control's methods too.
+    func checkControlProperty(_ object: LuaExpression, _ key: LuaName, isRead: Bool) {
         guard let (schema, dependencies) = controlType(object) else { return }
         // What every control has, its delegate, and its type's own methods
         // (a host's `knob:turnBy`).
@@ -600,7 +602,7 @@ final class LintWalk {
         guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
         let near = schema.propertyFix(key.name, members: members)
         settle(dependencies) {
-            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no property `\(key.name)`",
+            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no \(isRead ? "property or method" : "property") `\(key.name)`",
                         fix: near
                             ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
         }
@@ -661,8 +663,10 @@ final class LintWalk {
         // or a UIKit method that sets a property (`setTitle`).
         let near = Suggestions.fix(for: method.name, among: methods, words: Suggestions.toolkitEventMethods)
             ?? schema.setterFix(method.name)
+            ?? Suggestions.none(for: method.name, words: Suggestions.toolkitProperties)
         settle(dependencies) {
-            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no method `\(method.name)`",
+            // Worded as the runtime words it: a read reaches both.
+            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no property or method `\(method.name)`",
                         fix: near ?? "its methods: \(methods.joined(separator: ", "))")
         }
     }
@@ -855,18 +859,22 @@ final class LintWalk {
         }
         // `function Like:init()`: another engine's name for `awake`, which
         // Behave never calls; unless the script calls it itself, or has the
-        // method Behave calls too (then it is a helper). A method Behave
+        // method Behave calls too and the name is one a helper may have
+        // (`init`; not `viewDidLoad`, whose body beside `awake` never
+        // runs, so its fix is to move it there). A method Behave
         // calls itself (`awake`) is neither, so only the others are looked
         // up: a script with no other method leaves both tables unbuilt,
         // saving a cold start of `behave run` the cost of building them.
         let calledHere = Set(selfReads.filter(\.isMethodCall).map(\.name))
         let uncalled = methods.filter { !calledHere.contains($0.key) && !ScriptAPI.calledMethods.contains($0.key) }
         for (name, position) in uncalled {
-            guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first,
-                  methods[meant] == nil else { continue }
+            guard let word = Suggestions.toolkitLifecycle.word(name), let meant = word.meanings.first else { continue }
+            let hasMeant = methods[meant] != nil
+            if hasMeant, Suggestions.toolkitLifecycleHelperNames.contains(name) { continue }
             report(.warning, "misspelt-method", at: position,
                    "Behave never calls `\(name)` by itself; it is an action. `\(name)` is \(word.whose) name for `\(meant)`, which Behave calls \(meant == "awake" ? "once the outlets and inspectables are set" : "when the owner goes")",
-                   fix: "did you mean `function \(className):\(meant)(…)`?")
+                   fix: hasMeant ? "move its body into `function \(className):\(meant)(…)`, which this script has too"
+                                 : "did you mean `function \(className):\(meant)(…)`?")
         }
         // `function Form:textFieldDidBeginEditing()`: a UIKit delegate
         // message no control of Behave's sends, so never called.

@@ -150,9 +150,12 @@ public final class LuaScript {
 
     /// The first line where `key` is assigned (`key =` or `["key"] =`),
     /// for messages and declaration order.
-    func line(ofKey key: String) -> Int? { assignmentLines[key] }
+    func line(ofKey key: String) -> Int? { assignmentLines[key].map { $0 >> 32 } }
 
-    /// Every name the source assigns with `=`, at its first line: built once
+    /// Every name the source assigns with `=`, at its first line (shifted
+    /// 32 bits up) and the offset of that assignment (the low bits), so
+    /// that names on one line (`outlets = { title = …, field = … }`) keep
+    /// the source's order: built once
     /// per source, so reading a declaration stays linear in the source, and
     /// each scene of a script (a spec's thousand) does not build it again.
     private lazy var assignmentLines: [String: Int] = {
@@ -211,7 +214,7 @@ public final class LuaScript {
                     let doubled = index < bytes.count && bytes[index] == UInt8(ascii: "=")
                     if !doubled, !candidate.isEmpty {
                         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[candidate]), as: UTF8.self)
-                        if lines[name] == nil { lines[name] = line }
+                        if lines[name] == nil { lines[name] = line << 32 | candidate.lowerBound }
                     }
                     if doubled { index += 1 }
                     (start, end) = (index, index)
@@ -253,7 +256,7 @@ public final class LuaScript {
     func sortedBySource(_ names: [String]) -> [String] {
         // One name has one order: no need to read the source for it.
         guard names.count > 1 else { return names }
-        let positions = Dictionary(uniqueKeysWithValues: names.map { ($0, line(ofKey: $0) ?? Int.max) })
+        let positions = Dictionary(uniqueKeysWithValues: names.map { ($0, assignmentLines[$0] ?? Int.max) })
         return names.sorted { (positions[$0]!, $0) < (positions[$1]!, $1) }
     }
 }

@@ -202,6 +202,9 @@ final class LinterTests: XCTestCase {
         // GTK's name for it, as someone who comes from GTK writes it.
         XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
                        "did you mean `touchUpInside`? `clicked` is GTK's name for it")
+        // The action name UIKit code wires to the event (`@objc func buttonTapped`).
+        XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"buttonTapped\"")))?.fix,
+                       "did you mean `touchUpInside`? `buttonTapped` is UIKit code's usual action name for it")
         // And GTK's name for a property.
         XCTAssertEqual(only(lint(try like(replacing: "self.countLabel.text", with: "self.countLabel.label")))?.fix,
                        "did you mean `text`? `label` is GTK's name for it")
@@ -215,7 +218,7 @@ final class LinterTests: XCTestCase {
         let finding = only(lint(try like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
                                      with: "self.button.Activated:Connect(function() self:like() end)")))
         XCTAssertEqual(finding?.description,
-                       "like.lua:10:15: error: a Button has no property `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
+                       "like.lua:10:15: error: a Button has no property or method `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
     }
 
     /// UIKit's `textFieldDidBeginEditing`: a delegate message no control of
@@ -256,6 +259,19 @@ final class LinterTests: XCTestCase {
         let called = try like(replacing: "function Like:awake()\n", with: "function Like:viewDidLoad()\n")
             .replacingOccurrences(of: "function Like:like()", with: "function Like:like()\n  self:viewDidLoad()")
         XCTAssertEqual(lint(called).map(\.code), [])
+    }
+
+    /// UIKit's `viewDidLoad` with a body beside `awake`: no one names an
+    /// action so, and Behave never calls it, so its body never runs; the
+    /// fix is to move it into `awake`. (Defold's `init` beside `awake`
+    /// stays a helper, above.)
+    func testAUIKitLifecycleMethodBesideAwake() throws {
+        let file = "view_did_load_beside_awake.lua"
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Lifecycle/\(file)"), encoding: .utf8)
+        XCTAssertEqual(ScriptLinter.lint(source, file: file).map(\.description), [
+            "\(file):12:17: warning: Behave never calls `viewDidLoad` by itself; it is an action. `viewDidLoad` is UIKit's name for `awake`, which Behave calls once the outlets and inspectables are set; move its body into `function Search:awake(…)`, which this script has too",
+        ])
     }
 
     func testAGlobalHelperFunction() throws {
@@ -342,6 +358,19 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
             XCTAssertEqual(findings.count, 1, "\(file): \(findings.map(\.description))")
             if let fix = findings.first?.fix { XCTAssertTrue(text.hasSuffix("; " + fix), "\(file): \(text) does not end with \(fix)") }
         }
+    }
+
+    /// A UIKit property called as a method (`self.label:textAlignment()`):
+    /// both say "property or method", since the runtime's read reaches
+    /// either, and both say Behave has none.
+    func testANameCalledOnAControlReadsTheSame() throws {
+        let file = "uikit_text_alignment.lua"
+        let (source, line, text) = try expectation(file)
+        let finding = try XCTUnwrap(ScriptLinter.lint(source, file: file).first { $0.severity == .error })
+        XCTAssertEqual(finding.position.line, line)
+        XCTAssertEqual(finding.message, "a Label has no property or method `textAlignment`")
+        XCTAssertEqual(finding.fix, "`textAlignment` is UIKit's name for a text's alignment; Behave has none")
+        XCTAssertTrue(text.hasPrefix("Label has no property or method `textAlignment` (\(finding.fix))"), text)
     }
 
     /// A syntax error: the runtime's reading is the linter's finding.

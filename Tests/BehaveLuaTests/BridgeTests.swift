@@ -174,6 +174,16 @@ final class BridgeTests: XCTestCase {
         XCTAssertTrue(notes.contains { $0.contains("new field `durration`; did you mean `duration`?") }, "\(notes)")
     }
 
+    /// A declaration keeps the order the script writes its names in, also
+    /// several on one line (`behave inspect` lists them so), where Lua's
+    /// table keeps none and they were listed alphabetically.
+    func testNamesOnOneLineKeepTheirOrder() throws {
+        let declaration = try LuaScript(path: "one_line_declaration.lua", source: source("one_line_declaration.lua")).declaration()
+        XCTAssertEqual(declaration.outlets.map(\.name), ["title", "field", "button"])
+        XCTAssertEqual(declaration.outletCollections.map(\.name), ["stars", "hearts"])
+        XCTAssertEqual(declaration.inspectables.map(\.name), ["prompt", "limit"])
+    }
+
     /// Every `self` shares its metamethods: each still names itself, and
     /// each one's sets reach its own behaviour.
     func testInstancesOfOneScriptTellThemselvesApart() throws {

@@ -105,7 +105,7 @@ final class SceneValidationTests: XCTestCase {
     func testAnotherEnginesEventFieldIsToldHowToHearIt() throws {
         let loaded = try SceneLoader.load(file: fixture("EngineEvent/probe.scene.yaml"), limits: .default)
         XCTAssertTrue(loaded.scene.messages.contains { $0.contains(
-            "probe.lua:2: Button has no property `MouseButton1Click` (`MouseButton1Click` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`) (on `order`)") },
+            "probe.lua:2: Button has no property or method `MouseButton1Click` (`MouseButton1Click` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`) (on `order`)") },
                       "\(loaded.scene.messages)")
         XCTAssertThrowsError(try loaded.scene.run("set note.onchange x")) { error in
             XCTAssertEqual((error as? ValueError)?.message,

@@ -104,6 +104,13 @@ public final class ControlSchema: Sendable {
         ValueError("\(typeName) has no property `\(property)`\(propertyFix(property).map { " (\($0))" } ?? "")")
     }
 
+    /// The error for a name a script reads on a control, which may be on
+    /// its way to being called (`self.field:textAlignment()`): a read
+    /// reaches the control's methods as well as its properties.
+    public func unknownMember(_ name: String) -> ValueError {
+        ValueError("\(typeName) has no property or method `\(name)`\(propertyFix(name).map { " (\($0))" } ?? "")")
+    }
+
     /// `did you mean `title`? `setTitle` is UIKit's method for it; …` for
     /// a UIKit method that sets a property this type has; nil otherwise.
     public func setterFix(_ method: String) -> String? {

@@ -20,6 +20,12 @@ extension Suggestions {
                                    "for each move of a finger outside the control; Behave's finger only crosses the edge, once as it slides off"),
         "touchDragInside": .uikit(near: "touchDragEnter",
                                   "for each move of a finger on the control; Behave's finger only crosses the edge, once as it slides back on"),
+        // The `@objc` action names UIKit code gives its targets
+        // (`#selector(textFieldDidChange)` for `.editingChanged`).
+        "textFieldDidChange": .uikitAction("editingChanged"),
+        "buttonTapped": .uikitAction("touchUpInside"),
+        "switchValueChanged": .uikitAction("valueChanged"),
+        "sliderValueChanged": .uikitAction("valueChanged"),
         "click": .web("touchUpInside"),
         "change": .web("valueChanged", "editingChanged"),
         "input": .web("editingChanged", "valueChanged"),

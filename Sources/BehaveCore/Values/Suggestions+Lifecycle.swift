@@ -12,4 +12,10 @@ extension Suggestions {
         "deinit": .uikit("destroy"),
         "dealloc": .uikit("destroy"),
     ])
+
+    /// Of those, the names a Lua script may well give a helper of its own
+    /// (a class's `init`): warned of only where the script lacks Behave's
+    /// method. The others no one names an action, so one beside Behave's
+    /// method (`viewDidLoad` beside `awake`) is code that never runs.
+    public static let toolkitLifecycleHelperNames: Set<String> = ["init", "final"]
 }

@@ -29,6 +29,12 @@ extension Suggestions {
         "enabled": .uikit("userInteractionEnabled"),
         "isEnabled": .uikit("enabled", "userInteractionEnabled"),
         "currentTitle": .uikit("title"),
+        // UIKit properties Behave's controls have no equivalent of
+        "textAlignment": .uikit(none: "a text's alignment"),
+        "numberOfLines": .uikit(none: "a label's most lines"),
+        "tintColor": .uikit(none: "a control's accent colour"),
+        "onTintColor": .uikit(none: "a switch's colour while on"),
+        "tag": .uikit(none: "a view's number"),
         // the web (HTML elements, CSS)
         "disabled": ToolkitWord.web("enabled", "userInteractionEnabled").opposite,
         "checked": .web("isOn", "selected"),

@@ -31,6 +31,15 @@ public struct ToolkitWord: Sendable {
     static func uikit(near meaning: String, _ note: String) -> ToolkitWord {
         ToolkitWord(whose: "UIKit's", meanings: [meaning], isOpposite: false, note: note)
     }
+    /// The name UIKit code usually gives the action it wires to an event.
+    static func uikitAction(_ meanings: String...) -> ToolkitWord {
+        ToolkitWord(whose: "UIKit code's usual action", meanings: meanings, isOpposite: false)
+    }
+    /// UIKit's name for something Behave has no equivalent of, said as
+    /// "UIKit's name for `what`; Behave has none".
+    static func uikit(none what: String) -> ToolkitWord {
+        ToolkitWord(whose: "UIKit's", meanings: [], isOpposite: false, note: what)
+    }
     static func web(_ meanings: String...) -> ToolkitWord { ToolkitWord(whose: "the web's", meanings: meanings, isOpposite: false) }
     static func gtkAndWeb(_ meanings: String...) -> ToolkitWord {
         ToolkitWord(whose: "GTK's and the web's", meanings: meanings, isOpposite: false)
@@ -85,6 +94,7 @@ extension Suggestions {
     /// `shown` writes the name meant (`s:tap` for a scene's method).
     public static func fix(for written: String, among candidates: [String], words: ToolkitWords,
                            has: ((String) -> Bool)? = nil, shown: (String) -> String = { $0 }) -> String? {
+        if let none = none(for: written, words: words) { return none }
         guard let (name, word) = meant(written, among: candidates, words: words, has: has ?? candidates.contains)
         else { return nil }
         var fix = "did you mean `\(shown(name))`?"
@@ -96,6 +106,13 @@ extension Suggestions {
                 : " `\(written)` is \(word.whose) \(words.noun) for it"
         }
         return fix
+    }
+
+    /// `` `textAlignment` is UIKit's name for …; Behave has none `` when
+    /// `written` is another toolkit's word for what Behave lacks.
+    public static func none(for written: String, words: ToolkitWords) -> String? {
+        guard let word = words.word(written), word.meanings.isEmpty, let what = word.note else { return nil }
+        return "`\(written)` is \(word.whose) \(words.noun) for \(what); Behave has none"
     }
 
     /// ` (did you mean …?)`, or nothing.

@@ -53,7 +53,7 @@ extension LuaRuntime {
                     pushControlMethod(method, of: view.controlType, on: S)
                     return 1
                 }
-                throw ValueError("\(view.schema.unknownProperty(key).message) (on `\(view.name)`)")
+                throw ValueError("\(view.schema.unknownMember(key).message) (on `\(view.name)`)")
             }
             push(view.value(at: index), on: S)
         }
