@@ -55,7 +55,7 @@ public struct StudioImageFiles: Sendable, Equatable {
         }
         let access = FileAccess(folders: [folder], description: "the scene's images")
         guard let path = try? access.check(folder + "/" + file),
-              let bytes = try? HostFile.contents(of: path, maximumBytes: StudioImageFiles.maximumBytes),
+              let bytes = try? access.contents(of: path, maximumBytes: StudioImageFiles.maximumBytes),
               let type = StudioImageFiles.mediaType(of: bytes) else { return nil }
         return (bytes, type)
     }
