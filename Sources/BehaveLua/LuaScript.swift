@@ -42,15 +42,16 @@ public final class LuaScript {
     public static let maximumBytes = 16 << 20
 
     /// Reads a script file, or a bundled script (`BundledScripts`);
-    /// `named` as in `init(path:source:named:)`.
-    public convenience init(contentsOf path: String, named: String? = nil) throws(LuaError) {
+    /// `named` as in `init(path:source:named:)`; a path a restricted
+    /// `access` returned is read as it reads it.
+    public convenience init(contentsOf path: String, named: String? = nil, access: FileAccess = .unrestricted) throws(LuaError) {
         if let bundled = BundledScripts.source(atPath: path) {
             self.init(path: path, source: bundled)
             return
         }
         let bytes: [UInt8]
         do throws(ValueError) {
-            bytes = try HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes)
+            bytes = try access.contents(of: path, maximumBytes: LuaScript.maximumBytes)
         } catch {
             throw LuaError("\(LuaScript.display(named ?? path)): \(error.message)")
         }

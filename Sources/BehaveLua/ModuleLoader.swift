@@ -141,7 +141,7 @@ extension LuaRuntime {
             pushString(":preload:", on: S)
             chunk = ""
         } else {
-            chunk = try pushModuleChunk(LuaScript.read(path, named: named), scope: scope, on: S)
+            chunk = try pushModuleChunk(LuaScript.read(path, named: named, access: modules.fileAccess), scope: scope, on: S)
             pushString(path, on: S)
         }
         pushString(path, on: S)
@@ -351,8 +351,8 @@ extension LuaRuntime {
 
 extension LuaScript {
     /// A script or module file, read within the size scripts may have.
-    static func read(_ path: String, named: String? = nil) throws(ValueError) -> LuaScript {
-        try LuaScript(contentsOf: path, named: named)
+    static func read(_ path: String, named: String? = nil, access: FileAccess) throws(ValueError) -> LuaScript {
+        try LuaScript(contentsOf: path, named: named, access: access)
     }
 }
 

@@ -27,7 +27,7 @@ enum InterfaceFile {
         }
         let bytes: [UInt8]
         do throws(ValueError) {
-            bytes = try HostFile.contents(of: found, maximumBytes: SceneLoader.maximumBytes)
+            bytes = try access.contents(of: found, maximumBytes: SceneLoader.maximumBytes)
         } catch {
             throw ValueError("\(written): \(error.message)")
         }

@@ -123,7 +123,7 @@ struct PlatformReader {
                 guard let file = try access.check(PhotoLibrary.resolve(path, relativeTo: directory)) else {
                     throw ValueError("no such file")
                 }
-                let header = try ImageHeader.read(file: file)
+                let header = try ImageHeader.read(file: file, access: access)
                 return Image(name: (path as NSString).lastPathComponent, width: header.width, height: header.height)
             } catch {
                 log.error("camera `image`: \(path): \(error.message)", line: node.line)

@@ -452,7 +452,7 @@ final class SceneAssembler {
             } else {
                 // Read where the check found it; named as the scene names it.
                 let named = directory.map { LuaScript.candidate(path.value, relativeTo: $0) }
-                script = try LuaScript(contentsOf: located, named: BundledScripts.isBundled(located) ? nil : named)
+                script = try LuaScript(contentsOf: located, named: BundledScripts.isBundled(located) ? nil : named, access: access)
                 scripts[located] = script
             }
             return try LuaBehaviour(script: script, name: name, runtime: runtime)

@@ -104,7 +104,7 @@ public enum SceneLoader {
         let found: String?
         do throws(ValueError) { found = try access.check(file) } catch { throw refuse(error.message) }
         guard let path = found else { throw refuse("no such file") }
-        let (root, log) = try parse(file: path, named: file)
+        let (root, log) = try parse(file: path, named: file, access: access)
         guard case .map(let entries, _) = root, entries.contains(where: { SchemaReader.sceneKeys.contains($0.key) }) else {
             throw refuse("not a scene file: its top level has none of the keys \(SchemaReader.sceneKeys.joined(separator: ", "))")
         }
@@ -158,11 +158,13 @@ public enum SceneLoader {
 
     /// The tree of a file and the mistakes that did not stop reading it.
     /// The file at `path` is named `file` in diagnostics.
-    static func parse(file path: String, named file: String? = nil) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
+    /// Read as `access` reads a path its check returned.
+    static func parse(file path: String, named file: String? = nil,
+                      access: FileAccess = .unrestricted) throws(SceneLoadError) -> (SceneNode, DiagnosticLog) {
         let file = file ?? path
         let bytes: [UInt8]
         do throws(ValueError) {
-            bytes = try HostFile.contents(of: path, maximumBytes: maximumBytes)
+            bytes = try access.contents(of: path, maximumBytes: maximumBytes)
         } catch {
             throw SceneLoadError([SceneDiagnostic(file: file, line: nil, message: error.message)])
         }

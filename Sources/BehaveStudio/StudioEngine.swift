@@ -18,9 +18,8 @@ final class StudioEngine {
     private let showFiles: (_ photos: StudioImageFiles, _ images: StudioImageFiles) -> Void
     /// Inspectable values set in the inspector, kept across reloads.
     private var kept = KeptValues()
-    /// Values the scene refused, by `object.property`: the message shown
-    /// beside the field until a value is taken.
-    private var refusals: [String: String] = [:]
+    /// Values the scene refused (`StudioRefusals`).
+    private var refusals = StudioRefusals()
     /// The last command that was refused or mistyped.
     private var mistake: JSON = .null
     /// Why the files saved last do not load (the last good scene runs on).
@@ -86,10 +85,10 @@ final class StudioEngine {
         case .set(let object, let property, let value):
             let key = "\(object).\(property)"
             guard run("set \(key) \(value)") else {
-                refusals[key] = session.lastFailure
+                refusals.refuse(key, session.lastFailure ?? "")
                 return
             }
-            refusals[key] = nil
+            refusals.take(key)
             if session.scene.behaviour(named: object) != nil {
                 kept.keep(behaviour: object, property: property, value: value)
             }
@@ -176,7 +175,7 @@ final class StudioEngine {
             return
         }
         problem = nil
-        refusals = [:]
+        refusals.removeAll()
         mistake = .null
         generation += 1
         timeline.note("reload", "\(names) saved: the scene is loaded again"
@@ -219,7 +218,7 @@ final class StudioEngine {
             ("running", .bool(clock.isRunning)),
             ("time", .number(session.scene.clock.now)),
             ("problem", problem.map(JSON.string) ?? .null),
-            ("refusals", .object(refusals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("refusals", .object(refusals.entries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.message)) })),
             ("mistake", mistake),
         ]))
     }

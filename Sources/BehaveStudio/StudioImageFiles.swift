@@ -13,6 +13,9 @@ public struct StudioImageFiles: Sendable, Equatable {
     let folder: String?
     /// The file (its name in the folder) of each image, by name.
     let files: [String: String]
+    /// The folder as it was when read: the folder swapped since for a link
+    /// that leads elsewhere is outside it.
+    private let access: FileAccess?
 
     /// Bytes of one file served, at most.
     public static let maximumBytes = 32 << 20
@@ -22,6 +25,11 @@ public struct StudioImageFiles: Sendable, Equatable {
     init(folder: String?, files: [String: String]) {
         self.folder = folder
         self.files = files
+        access = folder.map { FileAccess(folders: [$0], description: "the scene's images") }
+    }
+
+    public static func == (one: StudioImageFiles, other: StudioImageFiles) -> Bool {
+        one.folder == other.folder && one.files == other.files
     }
 
     /// The photos of `library`, by their file names.
@@ -50,12 +58,12 @@ public struct StudioImageFiles: Sendable, Equatable {
     /// there is none (or its file is no longer a readable PNG or JPEG
     /// inside the folder).
     public func file(named name: String) -> (bytes: [UInt8], type: String)? {
-        guard let folder, let file = files[name], !file.contains("/"), file != ".", file != "..", !file.hasPrefix(".") else {
+        guard let folder, let access, let file = files[name], !file.contains("/"), file != ".", file != "..",
+              !file.hasPrefix(".") else {
             return nil
         }
-        let access = FileAccess(folders: [folder], description: "the scene's images")
         guard let path = try? access.check(folder + "/" + file),
-              let bytes = try? HostFile.contents(of: path, maximumBytes: StudioImageFiles.maximumBytes),
+              let bytes = try? access.contents(of: path, maximumBytes: StudioImageFiles.maximumBytes),
               let type = StudioImageFiles.mediaType(of: bytes) else { return nil }
         return (bytes, type)
     }

@@ -44,6 +44,22 @@ final class StudioEngineTests: XCTestCase {
         XCTAssertEqual(probe.inspectable("fadingToggle", "duration") as? Double, 2)
     }
 
+    func testRefusalsForThousandsOfNamesKeepOnlyTheLatest() throws {
+        let probe = try EngineProbe(self)
+        for index in 0..<1000 {
+            probe.engine.handle(.set(object: "ghost\(index)", property: "alpha", value: "1"))
+        }
+        probe.handle(.set(object: "fadingToggle", property: "duration", value: "11"))
+        let refusals = try XCTUnwrap(probe.status["refusals"] as? [String: String])
+        XCTAssertEqual(refusals.count, StudioRefusals.capacity)
+        XCTAssertNotNil(refusals["fadingToggle.duration"], "the latest refusal is shown")
+        XCTAssertNotNil(refusals["ghost999.alpha"])
+        XCTAssertNil(refusals["ghost0.alpha"], "the oldest went")
+        probe.handle(.set(object: "fadingToggle", property: "duration", value: "2"))
+        XCTAssertNil((probe.status["refusals"] as? [String: String])?["fadingToggle.duration"])
+        XCTAssertEqual(probe.inspectable("fadingToggle", "duration") as? Double, 2)
+    }
+
     func testTheClockRunsAtWallSpeedPausesAndSteps() throws {
         let probe = try EngineProbe(self)
         probe.engine.tick(now: .now.advanced(by: .milliseconds(100)))

@@ -63,6 +63,22 @@ final class StudioFilesTests: XCTestCase {
         XCTAssertNil(StudioImageFiles.none.file(named: "badge.png"))
     }
 
+    func testAPhotoFolderSwappedForALinkAfterItWasReadIsNotServed() throws {
+        let folder = try temporaryFolder(self)
+        let photos = folder.appendingPathComponent("photos"), elsewhere = folder.appendingPathComponent("elsewhere")
+        let badge = repository.appendingPathComponent("Examples/ImagePicker/photos/badge.png")
+        for place in [photos, elsewhere] {
+            try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: badge, to: place.appendingPathComponent("badge.png"))
+        }
+        let served = StudioImageFiles(try PhotoLibrary.load(folder: photos.path))
+        XCTAssertEqual(served.file(named: "badge.png")?.type, "image/png")
+        // The folder itself, not a file in it, now leads elsewhere.
+        try FileManager.default.moveItem(at: photos, to: folder.appendingPathComponent("old"))
+        try FileManager.default.createSymbolicLink(at: photos, withDestinationURL: elsewhere)
+        XCTAssertNil(served.file(named: "badge.png"))
+    }
+
     func testOnlyTheStudiosOwnHostAndOrigin() {
         let address = StudioAddress(port: 8470)
         XCTAssertEqual(address.url, "http://127.0.0.1:8470/")

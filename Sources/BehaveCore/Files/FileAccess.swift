@@ -124,6 +124,34 @@ public struct FileAccess: Sendable {
         return real
     }
 
+    /// The bytes of `path`, which `check` returned: read from the file
+    /// that was opened, and refused unless that file is the one `path`
+    /// leads to once opened, inside the folders. Between the check and
+    /// the read, a part of the path can be swapped for a symbolic link
+    /// that leads outside; the open file is what counts. Unrestricted
+    /// access and the file the user named read as `HostFile` does.
+    public func contents(of path: String, maximumBytes: Int) throws(ValueError) -> [UInt8] {
+        try HostFile.contents(of: path, maximumBytes: maximumBytes, confirm: confirmation(path))
+    }
+
+    /// A reader of `path`, which `check` returned, confined as `contents(of:maximumBytes:)` is.
+    public func reader(_ path: String) throws(ValueError) -> HostFile.Reader {
+        try HostFile.Reader(path, confirm: confirmation(path))
+    }
+
+    private func confirmation(_ path: String) -> HostFile.Confirmation? {
+        guard let roots, !isNamed(path) else { return nil }
+        let refusal = "a symbolic link leads outside the folders \(reader) may read (\(description))" + (fix.map { "; \($0)" } ?? "")
+        return { (opened: FileIdentity?) throws(ValueError) in
+            // What the path leads to now, with its links resolved, must be
+            // inside and be the very file that was opened: a file outside
+            // reached through a swapped folder differs from it.
+            guard let opened, let real = FileAccess.realPath(FileAccess.absolute(path)),
+                  roots.contains(where: { FileAccess.isInside(real, $0.real) }),
+                  FileIdentity(real) == opened else { throw ValueError(refusal) }
+        }
+    }
+
     // MARK: Paths
 
     /// `path` as an absolute path without `.` and `..` (the file system is

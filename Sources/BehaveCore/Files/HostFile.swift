@@ -6,7 +6,17 @@ import Foundation
 public enum HostFile {
     /// The whole file, refused when it holds more than `maximumBytes`.
     public static func contents(of path: String, maximumBytes: Int) throws(ValueError) -> [UInt8] {
-        let file = try open(path)
+        try contents(of: path, maximumBytes: maximumBytes, confirm: nil)
+    }
+
+    /// What is checked of the file once it is open, before a byte is read
+    /// (`FileAccess.contents(of:maximumBytes:)`); nil: nothing. With a
+    /// check, a symbolic link at the path's last part is not followed: the
+    /// check is then given nil.
+    typealias Confirmation = (FileIdentity?) throws(ValueError) -> Void
+
+    static func contents(of path: String, maximumBytes: Int, confirm: Confirmation?) throws(ValueError) -> [UInt8] {
+        let file = try open(path, confirm: confirm)
         defer { close(file.descriptor) }
         guard file.size <= maximumBytes else {
             throw ValueError("the file is too large (\(file.size) bytes; at most \(maximumBytes))")
@@ -25,8 +35,12 @@ public enum HostFile {
         /// Whether the end of the file has been read.
         public private(set) var atEnd = false
 
-        public init(_ path: String) throws(ValueError) {
-            descriptor = try HostFile.open(path).descriptor
+        public convenience init(_ path: String) throws(ValueError) {
+            try self.init(path, confirm: nil)
+        }
+
+        init(_ path: String, confirm: Confirmation?) throws(ValueError) {
+            descriptor = try HostFile.open(path, confirm: confirm).descriptor
         }
 
         deinit { close(descriptor) }
@@ -40,17 +54,28 @@ public enum HostFile {
         }
     }
 
-    private static func open(_ path: String) throws(ValueError) -> (descriptor: Int32, size: Int) {
+    private static func open(_ path: String, confirm: Confirmation?) throws(ValueError) -> (descriptor: Int32, size: Int) {
         // Non-blocking, so that a FIFO does not wait for a writer; the kind
         // is checked on the open file, so that it cannot change meanwhile.
-        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (confirm == nil ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
-            throw ValueError(errno == ENOENT ? "no such file" : "cannot read the file")
+            let error = errno
+            // A link where the checked path had a file: put there since.
+            if error == ELOOP, let confirm { try confirm(nil) }
+            throw ValueError(error == ENOENT ? "no such file" : "cannot read the file")
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
             throw ValueError("cannot read the file")
+        }
+        if let confirm {
+            do throws(ValueError) {
+                try confirm(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+            } catch {
+                close(descriptor)
+                throw error
+            }
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
@@ -139,6 +164,11 @@ public struct FolderListing {
 public struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 
     /// Of what `path` leads to; nil when it does not exist.
     public init?(_ path: String) {

@@ -31,11 +31,12 @@ public struct ImageHeader: Equatable, Sendable {
         }
     }
 
-    /// Reads the header of the file at `path`. The message of the error
-    /// does not name the file; callers add it.
-    public static func read(file path: String) throws(ValueError) -> ImageHeader {
+    /// Reads the header of the file at `path` (as `access` reads a path its
+    /// check returned). The message of the error does not name the file;
+    /// callers add it.
+    public static func read(file path: String, access: FileAccess = .unrestricted) throws(ValueError) -> ImageHeader {
         var budget = maximumRead
-        return try read(file: path, budget: &budget)
+        return try read(file: path, access: access, budget: &budget)
     }
 
     /// Reads the header of the file at `path`, at most `maximumRead` bytes
@@ -44,8 +45,8 @@ public struct ImageHeader: Equatable, Sendable {
     /// JPEG's frame header can follow large metadata segments, so the rest
     /// of the bound is read only when the start is not enough (each byte is
     /// read once, and parsed at most twice).
-    static func read(file path: String, budget: inout Int) throws(ValueError) -> ImageHeader {
-        let reader = try HostFile.Reader(path)
+    static func read(file path: String, access: FileAccess = .unrestricted, budget: inout Int) throws(ValueError) -> ImageHeader {
+        let reader = try access.reader(path)
         for limit in [initialRead, maximumRead] {
             guard budget > 0 else { throw ValueError("not read: no bytes left to read") }
             let before = reader.bytes.count

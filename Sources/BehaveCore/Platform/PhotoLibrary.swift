@@ -141,7 +141,7 @@ public struct PhotoLibrary: Equatable, Sendable {
                 break
             }
             do throws(ValueError) {
-                let header = try ImageHeader.read(file: readable, budget: &budget)
+                let header = try ImageHeader.read(file: readable, access: access, budget: &budget)
                 let name = contents.name(ofFile: entry.name)
                 if let other = fileNamed[name] {
                     problem("\(folder): two \(contents.plural) are named `\(name)` (\(other) and \(entry.name)); keep one")

@@ -145,7 +145,8 @@ public enum SceneFiles {
             let modules = access ?? .named(file, isScene: false)
             var pending = [file]
             while let script = pending.popLast(), result.count < 1000 {
-                guard let source = try? LuaScript(contentsOf: script) else { continue }
+                // A module is read as its check found it; the file given, as it is.
+                guard let source = try? LuaScript(contentsOf: script, access: script == file ? .unrestricted : modules) else { continue }
                 for name in LuaSource.requiredModules(source.source) {
                     guard let (found, _, _) = try? LuaRuntime.findModule(name, roots: roots, access: modules) else { continue }
                     guard let found else {

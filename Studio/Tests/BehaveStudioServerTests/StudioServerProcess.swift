@@ -39,6 +39,17 @@ final class StudioServerProcess {
         self.port = port
     }
 
+    /// Whether the server still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// The server's resident memory in bytes (Linux's /proc), nil when unknown.
+    var residentBytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+
     func stop() {
         process.terminate()
         process.waitUntilExit()
