@@ -4,7 +4,8 @@ import CLuaShim
 /// A behaviour written in Lua: the script's class and its instance table,
 /// driven by the core like any Swift behaviour.
 public final class LuaBehaviour: Behaviour {
-    static let lifecycleMethods: Set<String> = ["awake", "changed", "destroy"]
+    /// The core's lifecycle methods (`BehaviourDeclaration`), looked up by name.
+    static let lifecycleMethods = Set(BehaviourDeclaration.lifecycleMethods)
 
     public let script: LuaScript
     let runtime: LuaRuntime
