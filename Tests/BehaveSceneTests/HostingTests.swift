@@ -365,6 +365,11 @@ final class HostingTests: XCTestCase {
         XCTAssertTrue(slider.userDidEdit("value", to: .number(0.5), sending: "valueChange"))
         XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
                        "volume delivers `valueChange`, an event Slider does not declare (did you mean `valueChanged`?); the binding names an event the control does not send")
+        // A megabyte name is named by its start and its length, as `on` names it.
+        let huge = "tapped" + String(repeating: "!", count: 1 << 20)
+        button.deliver(huge)
+        XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
+                       "button delivers `\(huge.prefix(200))… (1048582 characters)`, an event Button does not declare; the binding names an event the control does not send")
         button.deliver("touchUpInside")
         XCTAssertFalse(loaded.scene.trace.entries.suffix(3).contains { $0.message.contains("does not declare") },
                        "a declared event leaves no note")
@@ -582,3 +587,4 @@ final class HostingTests: XCTestCase {
         }
     }
 }
+

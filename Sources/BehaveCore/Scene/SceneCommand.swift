@@ -254,7 +254,7 @@ extension Scene {
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
                 let events = target.eventNames.isEmpty ? "it sends no events" : "its events: \(target.eventNames.joined(separator: ", "))"
-                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: target.eventNames)); \(events)")
+                throw ValueError("`\(name)` has no event `\(JSON.cutForReading(event))`\(Suggestions.eventHint(for: event, in: target.eventNames)); \(events)")
             }
             if let field = target as? TextField, event == "editingDidEndOnExit" {
                 field.returnKey()

@@ -41,6 +41,14 @@ describe("other toolkits' words", function()
     assert.is_true(s.decaf.isOn)
   end)
 
+  it("names a megabyte event it cannot record by its start and its length, as `on` does", function()
+    local huge = "tapped" .. string.rep("!", 1 << 20)
+    local ok, message = pcall(s.record, s, "order." .. huge)
+    assert.is_false(ok)
+    assert.truthy(message:find("`order` has no event or action `" .. huge:sub(1, 200) .. "… (1048582 characters)`; its events: ", 1, true))
+    assert.is_true(#message < 1000)
+  end)
+
   it("tells a control's script method the spec's way to hear its events", function()
     assert.has_error(function() s.order:on("touchUpInside", function() end) end,
       "`on` is a method behaviours call on a Button (`self.order:on(…)`), which a spec's scene does not offer; a spec hears a control's events by recording them: `local events = s:record(\"order.touchUpInside\")` fills as the event fires")
