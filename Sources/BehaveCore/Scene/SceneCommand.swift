@@ -211,7 +211,10 @@ public enum SceneCommand: Equatable, Sendable {
     }
 
     static func unquote(_ text: String) -> String {
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+        // As a value is read (`LooseValue.parse`): `"a" and "b"` is no one
+        // quoted text, and is typed as written.
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
+           !text.dropFirst().dropLast().contains(first) {
             return String(text.dropFirst().dropLast())
         }
         return text
