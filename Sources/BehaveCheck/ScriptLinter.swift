@@ -602,7 +602,7 @@ final class LintWalk {
         guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
         let near = schema.propertyFix(key.name, members: members)
         settle(dependencies) {
-            self.report(.error, "unknown-property", at: key.position, "a \(schema.typeName) has no \(isRead ? "property or method" : "property") `\(key.name)`",
+            self.report(.error, "unknown-property", at: key.position, "\(schema.typeName) has no \(isRead ? "property or method" : "property") `\(key.name)`",
                         fix: near
                             ?? "its properties: \(schema.properties.map(\.name).joined(separator: ", "))")
         }
@@ -666,7 +666,7 @@ final class LintWalk {
             ?? Suggestions.none(for: method.name, words: Suggestions.toolkitProperties)
         settle(dependencies) {
             // Worded as the runtime words it: a read reaches both.
-            self.report(.error, "unknown-method", at: method.position, "a \(schema.typeName) has no property or method `\(method.name)`",
+            self.report(.error, "unknown-method", at: method.position, "\(schema.typeName) has no property or method `\(method.name)`",
                         fix: near ?? "its methods: \(methods.joined(separator: ", "))")
         }
     }
@@ -687,7 +687,8 @@ final class LintWalk {
               case .string(let event, let position)? = arguments.first, !schema.events.contains(event) else { return }
         let near = Suggestions.eventFix(for: event, in: schema.events)
         settle(dependencies) {
-            self.report(.error, "unknown-event", at: position, "a \(schema.typeName) never sends `\(event)`",
+            // Worded as `on` words it when the line runs (`noSuchEvent`).
+            self.report(.error, "unknown-event", at: position, "\(schema.typeName) has no event `\(event)`",
                         fix: near
                             ?? (schema.events.isEmpty ? "it sends no events" : "its events: \(schema.events.joined(separator: ", "))"))
         }

@@ -59,7 +59,7 @@ final class SceneAssembler {
         do {
             try hosting.prepare?(assembler.scene)
         } catch {
-            var refused = error as? ValueError ?? ValueError(text: "\(error)")
+            var refused = SceneHosting.prepareError(error, scene: file)
             refused.context = "prepare"
             assembler.scene.reportError(refused, behaviour: nil)
         }

@@ -45,7 +45,7 @@ extension SpecFileRun {
                 guard let view = scene.control(named: name) else { throw SpecFileRun.unknown(name, in: scene) }
                 if key == "type" { return call.push(view.typeName) }
                 guard let index = view.schema.index(of: key) else {
-                    throw LuaError(SpecFileRun.scriptMethodRead(key, of: view) ?? "\(view.schema.unknownProperty(key).message) (on `\(name)`)")
+                    throw LuaError(SpecFileRun.scriptMethodRead(key, of: view) ?? "\(view.schema.unknownMember(key).message) (on `\(name)`)")
                 }
                 call.push(view.value(at: index))
             }),

@@ -370,7 +370,7 @@ extension SpecFileRun {
         // The screen hears any action; a behaviour, the ones it has.
         guard isEvent || name == "screen" || actions.contains(event) else {
             let known = events + actions
-            throw LuaError("`\(name)` has no event or action `\(event)`\(Suggestions.eventHint(for: event, in: known))"
+            throw LuaError("`\(name)` has no event or action `\(JSON.cutForReading(event))`\(Suggestions.eventHint(for: event, in: known))"
                 + (events.isEmpty ? "; it sends no events" : "; its events: \(events.joined(separator: ", "))")
                 + (actions.isEmpty ? "" : "; its actions: \(actions.joined(separator: ", "))"))
         }

@@ -199,6 +199,10 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(only(lint(try like(replacing: "self.countLabel.text", with: "self.countLabel.txt")))?.fix, "did you mean `text`?")
         XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.fix,
                        "did you mean `touchUpInside`?")
+        // Worded as the runtime's `on` words it (`Button `button` has no
+        // event `touchUpInsde` (did you mean …)`), not "never sends".
+        XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"touchUpInsde\"")))?.description,
+                       "like.lua:10:18: error: Button has no event `touchUpInsde`; did you mean `touchUpInside`?")
         // GTK's name for it, as someone who comes from GTK writes it.
         XCTAssertEqual(only(lint(try like(replacing: "\"touchUpInside\"", with: "\"clicked\"")))?.fix,
                        "did you mean `touchUpInside`? `clicked` is GTK's name for it")
@@ -218,7 +222,7 @@ final class LinterTests: XCTestCase {
         let finding = only(lint(try like(replacing: "self.button:on(\"touchUpInside\", function() self:like() end)",
                                      with: "self.button.Activated:Connect(function() self:like() end)")))
         XCTAssertEqual(finding?.description,
-                       "like.lua:10:15: error: a Button has no property or method `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
+                       "like.lua:10:15: error: Button has no property or method `Activated`; `Activated` is Roblox's event, not a property; Behave's is `touchUpInside`, heard with `:on(\"touchUpInside\", function(control) … end)`")
     }
 
     /// UIKit's `textFieldDidBeginEditing`: a delegate message no control of
@@ -361,16 +365,17 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
     }
 
     /// A UIKit property called as a method (`self.label:textAlignment()`):
-    /// both say "property or method", since the runtime's read reaches
-    /// either, and both say Behave has none.
+    /// both say "Label has no property or method", in the same words,
+    /// since the runtime's read reaches either, and both say Behave has none.
     func testANameCalledOnAControlReadsTheSame() throws {
         let file = "uikit_text_alignment.lua"
         let (source, line, text) = try expectation(file)
         let finding = try XCTUnwrap(ScriptLinter.lint(source, file: file).first { $0.severity == .error })
         XCTAssertEqual(finding.position.line, line)
-        XCTAssertEqual(finding.message, "a Label has no property or method `textAlignment`")
+        XCTAssertEqual(finding.message, "Label has no property or method `textAlignment`")
         XCTAssertEqual(finding.fix, "`textAlignment` is UIKit's name for a text's alignment; Behave has none")
-        XCTAssertTrue(text.hasPrefix("Label has no property or method `textAlignment` (\(finding.fix))"), text)
+        // The runtime's words begin with the finding's own.
+        XCTAssertTrue(text.hasPrefix("\(finding.message) (\(finding.fix))"), text)
     }
 
     /// A syntax error: the runtime's reading is the linter's finding.

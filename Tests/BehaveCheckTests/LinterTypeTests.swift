@@ -94,7 +94,7 @@ final class LinterTypeTests: XCTestCase {
     func testAnotherToolkitsWayToHearAnEventIsToldOn() throws {
         let fix = "for it: a script hears an event with `control:on(\"event\", function(control) … end)`, or a scene wires it under `connections:`"
         XCTAssertEqual(try only(#"self.field:addTarget(self, "changed", "editingChanged")"#)?.description,
-                       "cart.lua:8:14: error: a TextField has no property or method `addTarget`; did you mean `on`? `addTarget` is UIKit's method " + fix)
+                       "cart.lua:8:14: error: TextField has no property or method `addTarget`; did you mean `on`? `addTarget` is UIKit's method " + fix)
         XCTAssertEqual(try only(#"self.done:connect("toggled", function() end)"#)?.fix,
                        "did you mean `on`? `connect` is GTK's and Roblox's method " + fix)
         XCTAssertEqual(try only(#"self.field:addEventListener("input", function() end)"#)?.fix,
@@ -109,7 +109,7 @@ final class LinterTypeTests: XCTestCase {
     /// only listed `on, once`.
     func testAUIKitSetterIsToldTheProperty() throws {
         XCTAssertEqual(try only(#"self.field:becomeFirstResponder()"#)?.description,
-                       "cart.lua:8:14: error: a TextField has no property or method `becomeFirstResponder`; did you mean `editing`? "
+                       "cart.lua:8:14: error: TextField has no property or method `becomeFirstResponder`; did you mean `editing`? "
                            + "`becomeFirstResponder` is UIKit's method for it; here it is a property: `control.editing = true`")
         XCTAssertEqual(try only(#"self.done:setOn(true, false)"#)?.fix,
                        "did you mean `isOn`? `setOn` is UIKit's method for it; here it is a property: `control.isOn = true`")

@@ -153,6 +153,16 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(events, ["touchDown", "toggle.valueChanged"])
         XCTAssertEqual(failure("send button touchUpInsde"),
                        "`button` has no event `touchUpInsde` (did you mean `touchUpInside`?); its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
+        // A megabyte name is named by its start and its length, as `on` names it.
+        let huge = "tapped" + String(repeating: "!", count: 1 << 20)
+        XCTAssertEqual(failure("send button \(huge)"),
+                       "`button` has no event `\(huge.prefix(200))… (1048582 characters)`; its events: touchDown, touchUpInside, touchUpOutside, touchDragExit, touchDragEnter, touchCancel")
+        // And a behaviour's `send` of a name it does not declare.
+        XCTAssertThrowsError(try probe.send(huge)) { error in
+            let message = (error as? ValueError)?.message ?? ""
+            XCTAssertTrue(message.contains("the event `\(huge.prefix(200))… (1048582 characters)`;"), String(message.prefix(300)))
+            XCTAssertLessThan(message.utf8.count, 1000)
+        }
         var keyboardEvents = 0
         try scene.keyboard.on("keyboardWillShow") { _ in keyboardEvents += 1 }
         run("send keyboard keyboardWillShow")

@@ -19,6 +19,28 @@ final class LooseValueTests: XCTestCase {
         XCTAssertEqual(try LooseValue.parse("null"), .null)
     }
 
+    /// A quote ends at the next of its kind, at the top level as in a
+    /// list: `"a" and "b"` is text as written (it was read as `a" and "b`,
+    /// its first and last quotes taken off), and a text that holds both
+    /// kinds (`He said "it's"`) is written so that it reads back.
+    func testQuotesInsideAText() throws {
+        XCTAssertEqual(try LooseValue.parse(#""a" and "b""#), .text(#""a" and "b""#, quoted: false))
+        XCTAssertEqual(try LooseValue.parse(#"He said "it's""#), .text(#"He said "it's""#, quoted: false))
+        XCTAssertEqual(try LooseValue.parse(#"'He said "hi"'"#), .text(#"He said "hi""#, quoted: true))
+        XCTAssertEqual(SceneCommand.unquote(#""a" and "b""#), #""a" and "b""#)
+        XCTAssertEqual(SceneCommand.unquote(#""a b""#), "a b")
+        for text in [#"He said "it's""#, #"it's"#, #"say "hi""#, #""a" and 'b'"#, "plain"] {
+            let value = LooseValue.text(text, quoted: true)
+            XCTAssertEqual(try LooseValue.parse(value.typed).written, text, value.typed)
+            // In a list, one that starts with a quote and holds both kinds
+            // cannot be written at all (there are no escapes).
+            guard !text.hasPrefix("\"") || !text.contains("'") else { continue }
+            let list = LooseValue.list([value, .number(2)])
+            XCTAssertEqual(try LooseValue.parse(list.typed), .list([try LooseValue.parse(value.typed), .text("2", quoted: false)]), list.typed)
+        }
+        XCTAssertEqual(LooseValue.list([.text(#"He said "it's""#, quoted: true)]).typed, #"[He said "it's"]"#)
+    }
+
     func testBools() throws {
         let spec = PropertySpec("animated", .bool)
         XCTAssertEqual(try convert("true", spec), .bool(true))

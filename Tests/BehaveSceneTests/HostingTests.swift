@@ -145,6 +145,38 @@ final class HostingTests: XCTestCase {
         XCTAssertEqual(widget.changes(of: "image").last?.new, .image(Image(name: "toggle-off")), "awake ran")
     }
 
+    /// An app's own error thrown from `prepare` (an enum's case, a file
+    /// error of Foundation's) names the host's `prepare`, the scene, the
+    /// error's type and its words, and the file a file error names: not
+    /// the bare case (`notReady`) or `Error Domain=…` Swift prints.
+    func testAPreparesOwnErrorNamesTheHostTheSceneAndTheError() throws {
+        func prepareError(_ thrown: any Error) throws -> String {
+            let loaded = try loadToggle(widget: FakeWidget(), prepare: { _ in throw thrown })
+            XCTAssertEqual(loaded.scene.errorCount, 1)
+            return try XCTUnwrap(loaded.scene.trace.entries.last { $0.kind == .error }?.message)
+        }
+        let fix = "it is the app's code, run before any behaviour wakes; the rest of `prepare` did not run"
+        XCTAssertEqual(try prepareError(AppSetupError.notReady),
+                       "error (prepare): the host's `prepare` for `toggle.lua` threw BehaveSceneTests.AppSetupError: notReady; \(fix)")
+        XCTAssertEqual(try prepareError(AppDescribedError()),
+                       "error (prepare): the host's `prepare` for `toggle.lua` threw BehaveSceneTests.AppDescribedError: the database is locked; \(fix)")
+        let missing = "/nonexistent/settings.plist"
+        let fileError: any Error
+        do {
+            _ = try Data(contentsOf: URL(fileURLWithPath: missing))
+            return XCTFail("read a file that is not there")
+        } catch {
+            fileError = error
+        }
+        let said = try prepareError(fileError)
+        XCTAssertTrue(said.hasPrefix("error (prepare): the host's `prepare` for `toggle.lua` threw "), said)
+        XCTAssertTrue(said.contains("file \(missing))"), said)
+        XCTAssertFalse(said.contains("Error Domain="), said)
+        // Behave's own errors keep their words (and their place).
+        XCTAssertEqual(try prepareError(ValueError(file: "setup.lua", line: 3, text: "the app is not ready")),
+                       "error (prepare): setup.lua:3: the app is not ready")
+    }
+
     /// A host that builds its scene in code (`load(node:)`) binds its
     /// widgets and hears the trace as one that loads a file does.
     func testASceneBuiltInCodeIsHostedAsAFileIs() throws {
@@ -365,6 +397,11 @@ final class HostingTests: XCTestCase {
         XCTAssertTrue(slider.userDidEdit("value", to: .number(0.5), sending: "valueChange"))
         XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
                        "volume delivers `valueChange`, an event Slider does not declare (did you mean `valueChanged`?); the binding names an event the control does not send")
+        // A megabyte name is named by its start and its length, as `on` names it.
+        let huge = "tapped" + String(repeating: "!", count: 1 << 20)
+        button.deliver(huge)
+        XCTAssertEqual(loaded.scene.trace.entries.last(where: { $0.kind == .note })?.message,
+                       "button delivers `\(huge.prefix(200))… (1048582 characters)`, an event Button does not declare; the binding names an event the control does not send")
         button.deliver("touchUpInside")
         XCTAssertFalse(loaded.scene.trace.entries.suffix(3).contains { $0.message.contains("does not declare") },
                        "a declared event leaves no note")
@@ -581,4 +618,12 @@ final class HostingTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("level must be at most 10"), "\(error)")
         }
     }
+}
+
+/// An app's error with no words of its own: Swift prints its case alone.
+enum AppSetupError: Error { case notReady }
+
+/// An app's error that says what went wrong.
+struct AppDescribedError: LocalizedError {
+    var errorDescription: String? { "the database is locked" }
 }

@@ -243,7 +243,7 @@ open class Behaviour: Control, DelegateReceiver {
     /// Sends one of the declared events to whatever is connected.
     public func send(_ event: String, arguments: [Value] = []) throws(ValueError) {
         guard declaration.events.contains(event) else {
-            throw ValueError("\(declaration.name) does not declare the event `\(event)`\(Suggestions.hint(for: event, in: declaration.events)); add it to `events`")
+            throw ValueError("\(declaration.name) does not declare the event `\(JSON.cutForReading(event))`\(Suggestions.hint(for: event, in: declaration.events)); add it to `events`")
         }
         sendActions(for: event, arguments: arguments)
     }

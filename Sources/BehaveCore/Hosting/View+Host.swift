@@ -207,7 +207,7 @@ extension View {
     /// still sent, for targets the host itself added.
     private func noteIfUndeclared(_ event: String) {
         guard !schema.events.contains(event) else { return }
-        scene?.trace.record(.note, subject: name, "\(name) delivers `\(event)`, an event \(schema.typeName) does not declare\(Suggestions.eventHint(for: event, in: schema.events)); the binding names an event the control does not send")
+        scene?.trace.record(.note, subject: name, "\(name) delivers `\(JSON.cutForReading(event))`, an event \(schema.typeName) does not declare\(Suggestions.eventHint(for: event, in: schema.events)); the binding names an event the control does not send")
     }
 
     /// Stores a value the widget already shows: no echo back to it.

@@ -211,7 +211,10 @@ public enum SceneCommand: Equatable, Sendable {
     }
 
     static func unquote(_ text: String) -> String {
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+        // As a value is read (`LooseValue.parse`): `"a" and "b"` is no one
+        // quoted text, and is typed as written.
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
+           !text.dropFirst().dropLast().contains(first) {
             return String(text.dropFirst().dropLast())
         }
         return text
@@ -254,7 +257,7 @@ extension Scene {
             let target = try requireSender(name)
             guard target.eventNames.contains(event) else {
                 let events = target.eventNames.isEmpty ? "it sends no events" : "its events: \(target.eventNames.joined(separator: ", "))"
-                throw ValueError("`\(name)` has no event `\(event)`\(Suggestions.eventHint(for: event, in: target.eventNames)); \(events)")
+                throw ValueError("`\(name)` has no event `\(JSON.cutForReading(event))`\(Suggestions.eventHint(for: event, in: target.eventNames)); \(events)")
             }
             if let field = target as? TextField, event == "editingDidEndOnExit" {
                 field.returnKey()

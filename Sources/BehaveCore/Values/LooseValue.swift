@@ -48,15 +48,31 @@ public indirect enum LooseValue: Equatable, Sendable {
     /// `[10, 20]`): a command a spec gives as values (`s:set`), named in
     /// its message as if it were typed. A mapping, which only a scene file
     /// writes, is written `{x: 1, y: 2}` as there.
-    public var typed: String {
+    public var typed: String { typed(inList: false) }
+
+    private func typed(inList: Bool) -> String {
         switch self {
         case .null: "nil"
-        case .text(let text, quoted: true): text.contains("\"") ? "'\(text)'" : "\"\(text)\""
+        case .text(let text, quoted: true): LooseValue.typedText(text, inList: inList)
         case .bool, .number, .text: written ?? ""
-        case .list(let items): "[" + items.map(\.typed).joined(separator: ", ") + "]"
+        case .list(let items): "[" + items.map { $0.typed(inList: true) }.joined(separator: ", ") + "]"
         case .map(let entries): "{" + entries.map { "\($0.key): \($0.value.typed)" }.joined(separator: ", ") + "}"
         case .other(let typeName): typeName
         }
+    }
+
+    /// Text in the quotes that read it back: `"…"`, or `'…'` when it holds
+    /// a `"`. A quote ends at the next of its kind, with no escapes, so
+    /// text that holds both (`He said "it's"`) has no quotes that read it
+    /// back: it is written bare when that reads it back, as it does unless
+    /// it starts with a quote or a `[`, or in a list holds a `,` or `]`;
+    /// otherwise in `'…'`, the nearest there is.
+    static func typedText(_ text: String, inList: Bool) -> String {
+        if !text.contains("\"") { return "\"\(text)\"" }
+        if !text.contains("'") { return "'\(text)'" }
+        let read = try? LooseValue.parse(inList ? "[\(text)]" : text)
+        let item: LooseValue? = inList ? read.flatMap { if case .list(let items) = $0, items.count == 1 { items[0] } else { nil } } : read
+        return item == .text(text, quoted: false) ? text : "'\(text)'"
     }
 
     /// A number as text that reads back exactly (`formatNumber` rounds).
@@ -115,8 +131,12 @@ private struct LooseValueReader {
         let range = trimmed(0..<bytes.count)
         guard range.count >= 2 else { return bare(range) }
         let first = bytes[range.lowerBound], last = bytes[range.upperBound - 1]
-        if (first == Self.doubleQuote || first == Self.singleQuote) && last == first {
-            return .text(text(range.lowerBound + 1..<range.upperBound - 1), quoted: true)
+        // One quoted text: its quote closes at its end, as in a list (there
+        // are no escapes). `"a" and "b"`, two quoted words and one between,
+        // is text as written, as a `[…]` that is no list is.
+        let inside = range.lowerBound + 1..<range.upperBound - 1
+        if (first == Self.doubleQuote || first == Self.singleQuote) && last == first && !bytes[inside].contains(first) {
+            return .text(text(inside), quoted: true)
         }
         if first == Self.open && last == Self.close {
             index = range.lowerBound

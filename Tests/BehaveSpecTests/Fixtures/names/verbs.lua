@@ -29,13 +29,24 @@ describe("other toolkits' words", function()
 
   it("tells the property another toolkit's name means", function()
     assert.has_error(function() return s.order.label end,
-      "Button has no property `label` (did you mean `title`? `label` is GTK's name for it) (on `order`)")
+      "Button has no property or method `label` (did you mean `title`? `label` is GTK's name for it) (on `order`)")
     assert.has_error(function() return s.decaf.active end,
-      "Switch has no property `active` (did you mean `isOn`? `active` is GTK's name for it) (on `decaf`)")
+      "Switch has no property or method `active` (did you mean `isOn`? `active` is GTK's name for it) (on `decaf`)")
     assert.has_error(function() return s.order.visible end,
-      "Button has no property `visible` (did you mean `hidden`? `visible` is GTK's name for its opposite: hidden = not visible) (on `order`)")
+      "Button has no property or method `visible` (did you mean `hidden`? `visible` is GTK's name for its opposite: hidden = not visible) (on `order`)")
+    -- A set reaches properties only, and says so.
+    assert.has_error(function() s.order.label = "Go" end,
+      "Button has no property `label` (did you mean `title`? `label` is GTK's name for it)")
     s:tap("decaf")
     assert.is_true(s.decaf.isOn)
+  end)
+
+  it("names a megabyte event it cannot record by its start and its length, as `on` does", function()
+    local huge = "tapped" .. string.rep("!", 1 << 20)
+    local ok, message = pcall(s.record, s, "order." .. huge)
+    assert.is_false(ok)
+    assert.truthy(message:find("`order` has no event or action `" .. huge:sub(1, 200) .. "… (1048582 characters)`; its events: ", 1, true))
+    assert.is_true(#message < 1000)
   end)
 
   it("tells a control's script method the spec's way to hear its events", function()
