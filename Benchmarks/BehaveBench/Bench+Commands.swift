@@ -10,9 +10,9 @@ extension Bench {
     /// so the bundled script runs (bundled scripts lint clean and are not
     /// linted), and from one holding the user's own copy of it, which
     /// `behave run` lints unless its lint cache holds it as clean: the
-    /// first start after an edit (the cache emptied before each run: the
-    /// script linted, its entry written), and a start repeated (the entry
-    /// read, nothing linted).
+    /// first start after an edit (the cache folder emptied before each run:
+    /// the script linted, its entry written), and a start repeated (the
+    /// entry read, nothing linted).
     func coldStart() -> [Figure] {
         let plain = scratch.appendingPathComponent("toggle_plain.lua")
         try? benchmarkLua("toggle_plain.lua").write(to: plain, atomically: true, encoding: .utf8)
@@ -28,7 +28,12 @@ extension Bench {
         let peer = options.measures("peer") ? Peers.lua54.flatMap { commandTime([$0.path, plain.path], runs: runs) } : nil
         let peerCounting = Peers.lua54.map { Counting.whole([$0.path, plain.path]) }
         let command = [behaveBinary, "run", "toggle.lua", "--do", "tap button"]
-        let empty: () -> Void = { [lintCache] in try? FileManager.default.removeItem(at: lintCache) }
+        // After an edit the cache folder is there, the script's entry is not.
+        let empty: () -> Void = { [lintCache] in
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: lintCache.path)) ?? [] {
+                try? FileManager.default.removeItem(at: lintCache.appendingPathComponent(entry))
+            }
+        }
         // Each binary (the copy timed, the stripped one counted) is a
         // build of its own to the cache: each fills its own entry.
         let filled: () -> Void = { [behaveBinary, strippedBehave] in
