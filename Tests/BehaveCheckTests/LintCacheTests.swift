@@ -75,6 +75,27 @@ final class LintCacheTests: XCTestCase {
         XCTAssertTrue(errors.contains("tools.lua:2:23: " + LintCacheTests.globalWarning), errors)
     }
 
+    /// `behave test` remembers the scripts a spec loads, not the spec,
+    /// whose findings depend on the scene files it names too.
+    func testTestRemembersTheScriptsASpecLoads() throws {
+        let home = try cacheHome()
+        let spec = """
+            describe("toggle", function()
+              it("taps", function() scene.script("toggle.lua"):tap("button") end)
+            end)
+
+            """
+        let directory = try folder(["toggle.lua": toggle(), "toggle_spec.lua": spec])
+        let environment = ["XDG_CACHE_HOME": home.path]
+        let first = try ToolRunning.run(try tool(), ["test"], in: directory, environment: environment)
+        XCTAssertEqual(first.status, 0, first.output)
+        XCTAssertEqual(first.errors, "")
+        XCTAssertEqual(entries(home).count, 1, "toggle.lua alone")
+        try ("counter = 0\n" + toggle()).write(to: directory.appendingPathComponent("toggle.lua"), atomically: true, encoding: .utf8)
+        let edited = try ToolRunning.run(try tool(), ["test"], in: directory, environment: environment)
+        XCTAssertTrue(edited.errors.hasPrefix("toggle.lua:1:1: " + LintCacheTests.globalWarning), edited.errors)
+    }
+
     func testTheCacheTurnedOffAndCheckNeitherReadNorWriteIt() throws {
         let home = try cacheHome()
         let directory = try folder(["toggle.lua": toggle()])
