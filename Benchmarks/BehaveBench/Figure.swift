@@ -133,9 +133,11 @@ func which(_ tool: String) -> String? {
 
 /// Median wall time of a command, in milliseconds; nil if it cannot run.
 /// Spawned directly (Foundation's Process adds tens of milliseconds).
-func commandTime(_ command: [String], directory: URL? = nil, runs: Int) -> Double? {
+/// `prepare` runs before each run, untimed.
+func commandTime(_ command: [String], directory: URL? = nil, runs: Int, prepare: (() -> Void)? = nil) -> Double? {
     var samples: [Double] = []
     for _ in 0..<runs {
+        prepare?()
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let time = argv.withUnsafeBufferPointer { baseline_time_command($0.baseAddress!, directory?.path) }

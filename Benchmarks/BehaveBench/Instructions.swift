@@ -13,8 +13,8 @@ enum Counting {
     /// A command run at two sizes (`command(size)`), as above.
     case command(sizes: (Int, Int), (Int) -> [String])
     /// A whole command, counted whole (with the processes it starts), run
-    /// in `directory` (nil: the benchmark's own).
-    case whole([String], directory: URL? = nil)
+    /// in `directory` (nil: the benchmark's own), after `prepare`.
+    case whole([String], directory: URL? = nil, prepare: (() -> Void)? = nil)
 }
 
 /// Counts with callgrind; nil where it cannot.
@@ -70,7 +70,8 @@ struct InstructionCounter {
             return total(command, measured: true).map { $0 / Double(size) }
         case .command(let sizes, let command):
             return perOperation(sizes, command)
-        case .whole(let command, let directory):
+        case .whole(let command, let directory, let prepare):
+            prepare?()
             return total(command, directory: directory)
         }
     }

@@ -19,7 +19,14 @@ final class Bench {
     init(options: Options) {
         self.options = options
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // The `behave` runs keep their lint cache here, not in the user's,
+        // and keep one whatever the user's environment says.
+        setenv("XDG_CACHE_HOME", scratch.appendingPathComponent("cache").path, 1)
+        unsetenv("BEHAVE_NO_CACHE")
     }
+
+    /// The lint cache folder of the `behave` runs (`XDG_CACHE_HOME` above).
+    var lintCache: URL { scratch.appendingPathComponent("cache/behave/lint") }
 
     /// The `behave` the whole-command figures time: a copy of the build's,
     /// as the README's `install` makes one. The file the linker has just

@@ -15,6 +15,12 @@ enum ScriptLint {
     static func findings(path: String, named: String? = nil, kind: ScriptLinter.Kind? = nil,
                          collectionSizes: [String: Int] = [:]) -> [LintFinding] {
         guard let script = try? LuaScript(contentsOf: path, named: named) else { return [] }
+        return findings(script, path: path, kind: kind, collectionSizes: collectionSizes)
+    }
+
+    /// The findings in `script`, read from `path`.
+    static func findings(_ script: LuaScript, path: String, kind: ScriptLinter.Kind?,
+                         collectionSizes: [String: Int]) -> [LintFinding] {
         let kind = kind ?? ScriptLinter.Kind(file: script.displayName, source: script.source)
         let findings = ScriptLinter.lint(script.source, file: script.displayName, kind: kind,
                                          collectionSizes: collectionSizes)
@@ -48,29 +54,73 @@ enum ScriptLint {
         paths.filter { !BundledScripts.isBundled($0) || !(collectionSizes[$0]?.isEmpty ?? true) }
     }
 
-    /// Prints the findings of each script once, on standard error; what
-    /// the loader stops on (a syntax error, a missing `return`) is left to
-    /// it, which says the same. The files in `specs` are spec files, whatever
-    /// their names, those in `specModules` modules a spec requires, those in
-    /// `modules` modules a script requires (told by name and source, as
-    /// `check` tells them), the others behaviours; `collectionSizes` gives,
-    /// by script, the sizes of its outlet collections that a scene tells;
+    /// A script to lint, read, with what its findings depend on; `key`:
+    /// its lint cache entry (nil: not cached).
+    struct Pending {
+        let path: String
+        let script: LuaScript
+        let kind: ScriptLinter.Kind?
+        let collectionSizes: [String: Int]
+        let key: String?
+    }
+
+    /// The scripts to lint, each once, read: those the cache holds as clean
+    /// left out. The files in `specs` are spec files, whatever their names,
+    /// those in `specModules` modules a spec requires, those in `modules`
+    /// modules a script requires (told by name and source, as `check`
+    /// tells them), the others behaviours; `collectionSizes` gives, by
+    /// script, the sizes of its outlet collections that a scene tells;
     /// `names`, by path read, the path as named through a linked folder,
-    /// which the findings are named by.
-    static func warn(scripts paths: [String], specs: Set<String> = [], specModules: Set<String> = [],
-                     modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:],
-                     names: [String: String] = [:]) {
+    /// which the findings are named by. A spec file is linted every time:
+    /// its findings depend on the scene files it names too.
+    static func pending(scripts paths: [String], specs: Set<String> = [], specModules: Set<String> = [],
+                        modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:],
+                        names: [String: String] = [:], cache: LintCache?) -> [Pending] {
         var seen = Set<String>()
+        var pending: [Pending] = []
         for path in linted(paths, collectionSizes: collectionSizes) where seen.insert((path as NSString).standardizingPath).inserted {
+            guard let script = try? LuaScript(contentsOf: path, named: names[path]) else { continue }
             // What a scene loads or a spec names as a script is a behaviour:
             // no reading of the whole source to tell.
             let kind: ScriptLinter.Kind? = specs.contains(path) ? .spec : specModules.contains(path) ? .specModule
                 : modules.contains(path) ? nil : .behaviour
-            for finding in findings(path: path, named: names[path], kind: kind, collectionSizes: collectionSizes[path] ?? [:])
-            where !ScriptLinter.stopsLoading(finding) {
+            let sizes = collectionSizes[path] ?? [:]
+            // The kind by name, written out: `"\(kind)"` reflects on the
+            // enum, 3 M instructions of a start.
+            let tag: String? = switch kind {
+            case .behaviour?: "behaviour"
+            case .specModule?: "spec module"
+            case nil: "module"
+            case .spec?: nil
+            }
+            let key = tag.flatMap { cache?.key(for: script, kind: $0, collectionSizes: sizes) }
+            if let key, cache?.isClean(key) == true { continue }
+            pending.append(Pending(path: path, script: script, kind: kind, collectionSizes: sizes, key: key))
+        }
+        return pending
+    }
+
+    /// Prints the findings of each script on standard error; what the
+    /// loader stops on (a syntax error, a missing `return`) is left to it,
+    /// which says the same. A script without findings is remembered in
+    /// `cache`.
+    static func report(_ pending: [Pending], cache: LintCache?) {
+        for item in pending {
+            let found = findings(item.script, path: item.path, kind: item.kind, collectionSizes: item.collectionSizes)
+            if found.isEmpty, let key = item.key { cache?.remember(key) }
+            for finding in found where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }
         }
+    }
+
+    /// `pending` and `report` at once, with the user's lint cache.
+    static func warn(scripts paths: [String], specs: Set<String> = [], specModules: Set<String> = [],
+                     modules: Set<String> = [], collectionSizes: [String: [String: Int]] = [:],
+                     names: [String: String] = [:]) {
+        let cache = LintCache.user()
+        report(pending(scripts: paths, specs: specs, specModules: specModules, modules: modules,
+                       collectionSizes: collectionSizes, names: names, cache: cache), cache: cache)
     }
 
     /// The behaviour scripts a spec file names (`scene.script("toggle.lua")`,

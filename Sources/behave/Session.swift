@@ -34,12 +34,14 @@ final class Session {
         // or once it is loaded (or failed to load) when it printed none.
         // Linting once the scene's runtime exists spares the linter one of
         // its own: that runtime tells it the globals (`ScriptAPI.globals`).
+        // Scripts the lint cache holds as clean are not linted again.
         let scripts = lintedScripts(source)
-        if !scripts.paths.isEmpty { ScriptAPI.learnGlobalsFromNextRuntime() }
-        let linter = Once {
-            ScriptLint.warn(scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
-                            collectionSizes: scripts.collectionSizes, names: scripts.names)
-        }
+        let cache = scripts.paths.isEmpty ? nil : LintCache.user()
+        let pending = scripts.paths.isEmpty ? [] : ScriptLint.pending(
+            scripts: scripts.paths + scripts.modules, modules: Set(scripts.modules),
+            collectionSizes: scripts.collectionSizes, names: scripts.names, cache: cache)
+        if !pending.isEmpty { ScriptAPI.learnGlobalsFromNextRuntime() }
+        let linter = Once { ScriptLint.report(pending, cache: cache) }
         let output: (String) -> Void = { line in
             linter.run()
             Swift.print(line)

@@ -35,7 +35,8 @@ final class BenchmarkRunsTests: XCTestCase {
 
         for row in ["event round trip", "property get/set", "memory per attached toggle", "attach per toggle",
                     "churn per cell", "memory after", "scroll storm frame", "CPU-bound Lua", "host path",
-                    "one click in a scene of 100 behaviours vs of 10", "cold start", "cold start, the user's own script",
+                    "one click in a scene of 100 behaviours vs of 10", "cold start", "cold start, the user's own script, first start after an edit",
+                    "cold start, the user's own script, started again unchanged",
                     "specs, each a scene and a tap",
                     "10,000 exploration steps (Modes)"] {
             XCTAssertTrue(output.contains(row), "missing figure \(row):\n\(output)")
@@ -44,7 +45,7 @@ final class BenchmarkRunsTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: [String: Any]])
         XCTAssertTrue(Set(json.keys).isSuperset(of: [
             "eventRoundTrip", "propertyAccess", "memoryPerBehaviour", "attachTime", "churnTime", "churnMemory",
-            "scrollStorm", "cpuBound", "hostPath", "scale100", "coldStart", "coldStartOwnScript", "specRunner", "exploration",
+            "scrollStorm", "cpuBound", "hostPath", "scale100", "coldStart", "coldStartOwnScript", "coldStartOwnScriptCached", "specRunner", "exploration",
         ]), "\(json.keys.sorted())")
         for (key, figure) in json {
             XCTAssertNotNil(figure["behave"] as? Double, "\(key) has no Behave figure")

@@ -1,0 +1,152 @@
+import Foundation
+import ToolRunning
+import XCTest
+
+/// The lint cache through the built tool: `behave run` lints a script of
+/// the user's once, and again only when it (or a module it requires)
+/// changed; a cache folder that is missing, hostile or turned off leaves
+/// the run linting every time.
+final class LintCacheTests: XCTestCase {
+    private static let globalWarning = "warning: `counter` is set without `local`"
+
+    /// A fresh folder to be `XDG_CACHE_HOME`.
+    private func cacheHome() throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("lint-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+        return home
+    }
+
+    private func toggle() throws -> String {
+        try String(contentsOf: repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8)
+    }
+
+    /// `behave run SCRIPT --do "tap button"` with the cache at `home`.
+    private func run(_ script: String, in directory: URL, home: URL,
+                     environment: [String: String] = [:]) throws -> Outcome {
+        let outcome = try ToolRunning.run(try tool(), ["run", script, "--do", "tap button"], in: directory,
+                                          environment: ["XDG_CACHE_HOME": home.path].merging(environment) { $1 })
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        return outcome
+    }
+
+    /// The entries of the cache at `home`, by name, with their inodes.
+    private func entries(_ home: URL) -> [String: UInt64] {
+        let folder = home.appendingPathComponent("behave/lint").path
+        var found: [String: UInt64] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            var status = stat()
+            if stat(folder + "/" + name, &status) == 0 { found[name] = UInt64(status.st_ino) }
+        }
+        return found
+    }
+
+    func testACleanScriptIsLintedOnceAndAnEditedOneAgain() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        let first = entries(home)
+        XCTAssertEqual(first.count, 1, "a clean script is remembered")
+        XCTAssertTrue(first.keys.allSatisfy { $0.count == 32 && !$0.hasPrefix(".") }, "\(first)")
+        // Unchanged: not linted, so not written again (the same file).
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        XCTAssertEqual(entries(home), first)
+
+        // Edited: linted again, its warning shown at every start, and not remembered.
+        try ("counter = 0\n" + toggle()).write(to: directory.appendingPathComponent("toggle.lua"), atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let errors = try run("toggle.lua", in: directory, home: home).errors
+            XCTAssertTrue(errors.hasPrefix("toggle.lua:1:1: " + LintCacheTests.globalWarning), errors)
+        }
+        XCTAssertEqual(entries(home), first)
+    }
+
+    func testAChangedModuleIsLintedAgain() throws {
+        let home = try cacheHome()
+        let script = try toggle().replacingOccurrences(of: "function Toggle:awake()                 -- outlets and inspectables are set\n",
+                                                       with: "function Toggle:awake()\n  self.step = tools.step()\n")
+        let directory = try folder(["toggle.lua": "local tools = require(\"tools\")\n" + script,
+                                    "tools.lua": "local tools = {}\nfunction tools.step() return 1 end\nreturn tools\n"])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        XCTAssertEqual(entries(home).count, 2, "the script and its module, each remembered")
+        try "local tools = {}\nfunction tools.step() counter = 1 return 1 end\nreturn tools\n"
+            .write(to: directory.appendingPathComponent("tools.lua"), atomically: true, encoding: .utf8)
+        let errors = try run("toggle.lua", in: directory, home: home).errors
+        XCTAssertTrue(errors.contains("tools.lua:2:23: " + LintCacheTests.globalWarning), errors)
+    }
+
+    /// `behave test` remembers the scripts a spec loads, not the spec,
+    /// whose findings depend on the scene files it names too.
+    func testTestRemembersTheScriptsASpecLoads() throws {
+        let home = try cacheHome()
+        let spec = """
+            describe("toggle", function()
+              it("taps", function() scene.script("toggle.lua"):tap("button") end)
+            end)
+
+            """
+        let directory = try folder(["toggle.lua": toggle(), "toggle_spec.lua": spec])
+        let environment = ["XDG_CACHE_HOME": home.path]
+        let first = try ToolRunning.run(try tool(), ["test"], in: directory, environment: environment)
+        XCTAssertEqual(first.status, 0, first.output)
+        XCTAssertEqual(first.errors, "")
+        XCTAssertEqual(entries(home).count, 1, "toggle.lua alone")
+        try ("counter = 0\n" + toggle()).write(to: directory.appendingPathComponent("toggle.lua"), atomically: true, encoding: .utf8)
+        let edited = try ToolRunning.run(try tool(), ["test"], in: directory, environment: environment)
+        XCTAssertTrue(edited.errors.hasPrefix("toggle.lua:1:1: " + LintCacheTests.globalWarning), edited.errors)
+    }
+
+    func testTheCacheTurnedOffAndCheckNeitherReadNorWriteIt() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home, environment: ["BEHAVE_NO_CACHE": "1"]).errors, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("behave").path))
+        let checked = try ToolRunning.run(try tool(), ["check", "toggle.lua"], in: directory,
+                                          environment: ["XDG_CACHE_HOME": home.path])
+        XCTAssertEqual(checked.output, "toggle.lua: ok\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("behave").path))
+    }
+
+    /// Garbage in an entry is no entry: the script is linted and the entry
+    /// written anew.
+    func testAnEntryWithOtherContentsIsNotTakenAsClean() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        _ = try run("toggle.lua", in: directory, home: home)
+        let name = try XCTUnwrap(entries(home).first?.key)
+        let entry = home.appendingPathComponent("behave/lint/" + name)
+        for garbage in ["", "behave lint: clean\nmore\n", "\u{0}\u{1}garbage", "behave lint: cleaN\n"] {
+            try Data(garbage.utf8).write(to: entry)
+            _ = try run("toggle.lua", in: directory, home: home)
+            XCTAssertEqual(try String(contentsOf: entry, encoding: .utf8), "behave lint: clean\n")
+            XCTAssertEqual(entries(home).count, 1, "no temporary file left")
+        }
+    }
+
+    func testAHostileCacheFolderLeavesTheRunLinting() throws {
+        let script = try "counter = 0\n" + toggle()
+        let clean = try toggle()
+        // A file where a folder should be; a link in place of the folder;
+        // a folder others may write to; a place that cannot be made.
+        let fileInPlace = try cacheHome()
+        try Data("not a folder".utf8).write(to: fileInPlace.appendingPathComponent("behave"))
+        let linked = try cacheHome()
+        let elsewhere = try cacheHome()
+        try FileManager.default.createDirectory(at: linked.appendingPathComponent("behave"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: linked.appendingPathComponent("behave/lint"), withDestinationURL: elsewhere)
+        let shared = try cacheHome()
+        try FileManager.default.createDirectory(at: shared.appendingPathComponent("behave/lint"), withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(shared.appendingPathComponent("behave/lint").path, 0o777), 0)
+        let missing = URL(fileURLWithPath: "/proc/behave-no-such-folder")
+        for home in [fileInPlace, linked, shared, missing] {
+            for _ in 0..<2 {
+                let directory = try folder(["toggle.lua": clean, "warned.lua": script])
+                XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "", home.path)
+                let errors = try run("warned.lua", in: directory, home: home).errors
+                XCTAssertTrue(errors.hasPrefix("warned.lua:1:1: " + LintCacheTests.globalWarning), errors)
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [], "nothing written through the link")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("behave/lint").path), [])
+    }
+}
