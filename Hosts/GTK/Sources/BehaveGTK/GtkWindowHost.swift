@@ -21,7 +21,8 @@ public final class GtkWindowHost {
         public var limits = SandboxLimits.default
         public var images: String?
         /// Print each control's place in the window once it is shown
-        /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
+        /// (`geometry NAME X Y WIDTH HEIGHT`), and again when a layout
+        /// changes it (`GeometryLines`), for tools that drive it.
         public var printGeometry = false
         /// Print `frame N` after each frame drawn, once the X server has
         /// it: a screenshot taken after the line shows what was set before.
