@@ -15,7 +15,7 @@ public enum WindowCommandLine {
             Runs behave-window, found beside behave or, in a checkout, where `swift build --package-path Hosts/GTK` builds it.
             """,
         parameters: SceneOptions.parameters + [
-            .flag("print-geometry", help: "Print each control's place once the window shows (`geometry NAME X Y WIDTH HEIGHT`, in the window's pixels), for tools that click it (xdotool)."),
+            .flag("print-geometry", help: "Print each control's place once the window shows (`geometry NAME X Y WIDTH HEIGHT`, in the window's pixels), and again when a layout moves, resizes or shows it (`geometry NAME hidden` once it is not shown), for tools that click it (xdotool)."),
             .flag("print-frames", help: "Print `frame N` each time the window has drawn a frame and the X server holds it, for tools that look at the screen after a change (a screenshot taken after the line shows the change)."),
         ],
         path: ["behave", "window"])

@@ -14,8 +14,16 @@ extension GtkHost {
     /// while the scene runs. A binding that does not bind itself
     /// (`control.bind(self)`) is bound taking its widget's values.
     /// Call it before loading the scene with `hosting`: a name no control
-    /// of the scene has fails the load (`mistakesInGivenNames`).
-    public func bind(_ name: String, with makeBinding: @escaping (View) -> any ControlWidget) {
+    /// of the scene has fails the load (`mistakesInGivenNames`). Called
+    /// once a scene loaded on this host, it throws: the host binds its
+    /// controls as the scene loads, and only then.
+    public func bind(_ name: String, with makeBinding: @escaping (View) -> any ControlWidget) throws(ValueError) {
+        // Before, the binding was kept and never made: the control stayed on its widget, or on none.
+        if hasLoaded {
+            throw ValueError("GtkHost.bind(_:with:) for `\(name)` came after the scene loaded on this host, which binds its "
+                + "controls as the scene loads; call bind before SceneLoader.load(file:hosting:) with this host's hosting, "
+                + "or bind on a new GtkHost and load the scene again with it (SceneLoader.reload(file:replacing:hosting:))")
+        }
         ownBindings[name] = makeBinding
     }
 

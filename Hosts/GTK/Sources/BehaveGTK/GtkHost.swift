@@ -49,6 +49,9 @@ public final class GtkHost {
     /// Controls without a frame, one under the other.
     private var column: GtkWidgetPointer?
     private(set) weak var scene: Scene?
+    /// A scene loaded on this host: its controls are bound, and
+    /// `bind(_:with:)` comes too late.
+    private(set) var hasLoaded = false
     /// The window the scene's dialogs belong to.
     weak var window: GtkWindowHost?
 
@@ -315,6 +318,7 @@ public final class GtkHost {
     /// Lays the controls out and sets the scene's services.
     func prepare(_ scene: Scene) {
         self.scene = scene
+        hasLoaded = true
         for note in bindingNotes { scene.trace.record(.note, subject: note.subject, note.text) }
         bindingNotes = []
         scene.dialogPresenter = GtkDialogs(host: self)

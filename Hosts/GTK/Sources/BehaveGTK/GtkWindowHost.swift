@@ -21,7 +21,8 @@ public final class GtkWindowHost {
         public var limits = SandboxLimits.default
         public var images: String?
         /// Print each control's place in the window once it is shown
-        /// (`geometry NAME X Y WIDTH HEIGHT`), for tools that drive it.
+        /// (`geometry NAME X Y WIDTH HEIGHT`), and again when a layout
+        /// changes it (`GeometryLines`), for tools that drive it.
         public var printGeometry = false
         /// Print `frame N` after each frame drawn, once the X server has
         /// it: a screenshot taken after the line shows what was set before.
@@ -60,7 +61,13 @@ public final class GtkWindowHost {
     private let base: SceneSource
     /// Inspectables set at the prompt since the start, kept across reloads.
     private var kept = KeptValues()
-    private var geometryPrinted = false
+    /// `--print-geometry`'s lines for the scene shown, whether GTK laid
+    /// the window out since the last frame, and the content's least size
+    /// then (`growToContent`).
+    private var geometry = GeometryLines()
+    private var laidOut = false
+    private var layoutsWatched = false
+    private var contentLeast: (width: Int32, height: Int32)?
     /// Frames drawn (`--print-frames`); whether the one under way painted.
     private var framesDrawn = 0
     private var painting = false
@@ -143,7 +150,9 @@ public final class GtkWindowHost {
         bhg_window_set_default_size(window, host.defaultSize.width, host.defaultSize.height)
         driver = RealTimeDriver(scene: session.scene)
         layoutGate = LayoutGate()
-        geometryPrinted = false
+        geometry = GeometryLines()
+        laidOut = true
+        contentLeast = nil
         // The new scene's own errors show, its behaviours' `awake` among them.
         errorsSeen = 0
         shownError = nil
@@ -195,15 +204,57 @@ public final class GtkWindowHost {
             // source runs on the main loop's, so this says it moved.
             FileHandle.standardError.write(Data("behave window: \(error.message)\n".utf8))
         }
-        if options.printGeometry, !geometryPrinted, let host, gtk_widget_get_width(window) > 0 {
-            let places = host.geometry(in: window)
-            guard !places.isEmpty, places.allSatisfy({ $0.width > 0 || $0.height > 0 }) else { return }
-            geometryPrinted = true
-            for place in places {
-                print("geometry \(place.name) \(Int(place.x.rounded())) \(Int(place.y.rounded())) \(Int(place.width.rounded())) \(Int(place.height.rounded()))")
-            }
-            fflush(nil)
+        if !layoutsWatched { watchLayouts() }
+        guard laidOut, let host, gtk_widget_get_width(window) > 0 else { return }
+        growToContent(host)
+        guard options.printGeometry else { return laidOut = false }
+        guard let lines = geometry.lines(for: host.geometry(in: window)) else { return }
+        laidOut = false
+        guard !lines.isEmpty else { return }
+        for line in lines { print(line) }
+        fflush(nil)
+    }
+
+    /// Places and sizes change only when GTK lays the window out (the
+    /// frame clock's layout phase, which runs when a widget's size or
+    /// visibility changed): the frame after one reads them again.
+    private func watchLayouts() {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        layoutsWatched = true
+        laidOut = true
+        Signals.connect(UnsafeMutableRawPointer(clock), "layout") { [unowned self] in laidOut = true }
+    }
+
+    /// A GTK window grows when its content's least size outgrows it, and
+    /// otherwise keeps the size it has (the user's); the scroller that
+    /// keeps a huge scene within the screen hides that size from GTK, so
+    /// a label a behaviour made longer was cut off at the window's edge.
+    /// The window grows by what the content's least size grew past what
+    /// the scroller shows, up to the screen's size (beyond it, it scrolls).
+    private func growToContent(_ host: GtkHost) {
+        let content = host.content
+        let shown = (width: gtk_widget_get_width(scroller), height: gtk_widget_get_height(scroller))
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &width, nil, nil, nil)
+        gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, max(width, shown.width), &height, nil, nil, nil)
+        // A fixed container measures a wrapping label one line high, and
+        // lays it out as tall as its wrapped lines: where the controls
+        // reach counts too.
+        for place in host.geometry(in: content) {
+            width = max(width, Int32(GtkHost.coordinate(place.x + place.width).rounded(.up)) + gtk_widget_get_margin_end(content))
+            height = max(height, Int32(GtkHost.coordinate(place.y + place.height).rounded(.up)) + gtk_widget_get_margin_bottom(content))
         }
+        defer { contentLeast = (width, height) }
+        // The first layout's size is the one the window opened at.
+        guard let before = contentLeast, width > before.width || height > before.height else { return }
+        let more = (width: width > before.width ? max(0, width - shown.width) : 0,
+                    height: height > before.height ? max(0, height - shown.height) : 0)
+        guard more.width > 0 || more.height > 0 else { return }
+        var screenWidth = GtkHost.largestSide, screenHeight = GtkHost.largestSide
+        _ = bhg_screen_size(&screenWidth, &screenHeight)
+        let now = (width: gtk_widget_get_width(window), height: gtk_widget_get_height(window))
+        bhg_window_set_default_size(window, max(now.width, min(now.width + more.width, screenWidth)),
+                                    max(now.height, min(now.height + more.height, screenHeight)))
     }
 
     /// `--print-frames`: the window's frame clock (there once it is shown)

@@ -340,7 +340,7 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         var filled: [Double] = []
         var frames = 0
         let host = GtkHost(widgets: ["like": like], in: box)
-        host.bind("level") { control in LevelBinding(control: control, bar: bar) }   // a widget of your own
+        try host.bind("level") { control in LevelBinding(control: control, bar: bar) }   // a widget of your own
         let hosting = host.hosting { scene in                                      // before any behaviour wakes
             // `on` throws for a name `events` lacks: the scene's error, in the trace.
             try scene.behaviour(named: "filler")?.on("filled") { event in filled.append(event.arguments.first?.numberValue ?? -1) }
@@ -360,6 +360,60 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         try pump(until: "the bar filled a half") { gtk_level_bar_get_value(OpaquePointer(bar)) == 0.5 }
         XCTAssertEqual(filled, [0, 0.25, 0.5])
         XCTAssertEqual(loaded.scene.errorCount, 0)
+
+        // Bound once the scene loaded, too late: said, where before it was kept and never made.
+        let late = try XCTUnwrap(gtk_level_bar_new())
+        XCTAssertThrowsError(try host.bind("level") { control in LevelBinding(control: control, bar: late) }) { error in
+            XCTAssertTrue("\(error)".hasPrefix("GtkHost.bind(_:with:) for `level` came after the scene loaded on this host"), "\(error)")
+            XCTAssertTrue("\(error)".contains("call bind before SceneLoader.load(file:hosting:)"), "\(error)")
+        }
+        try click(like)
+        try pump(until: "the bar filled three quarters") { gtk_level_bar_get_value(OpaquePointer(bar)) == 0.75 }
+        g_object_ref_sink(UnsafeMutableRawPointer(late))
+        g_object_unref(UnsafeMutableRawPointer(late))
+        loaded.scene.dismiss()
+    }
+
+    /// A control the app binds itself (`bind(_:with:)`) to a widget the
+    /// user clicks hears the clicks again after a reload whose `awake`
+    /// raises, once each, in the running scene, and the scene the fixed
+    /// save loads hears them alone.
+    func testAControlTheAppBindsHearsTheUserAfterARefusedReload() throws {
+        let folder = try copyOfFixtures()
+        let scene = folder.appendingPathComponent("app.scene.yaml"), script = folder.appendingPathComponent("tally.lua")
+        let listener: (Trace.Entry) -> Void = { [unowned self] entry in lines.append(entry.line) }
+        func hosting() throws -> GtkHost {
+            let host = GtkHost(widgets: ["count": count, "check": check, "email": email, "status": status], in: box)
+            try host.bind("like") { [like] control in TapBinding(control: control, button: like!) }
+            return host
+        }
+        var host = try hosting()
+        var loaded = try SceneLoader.load(file: scene.path, hosting: host.hosting, listener: listener)
+        bhg_window_present(window)
+        try pump(until: "the window is laid out") { gtk_widget_get_width(self.like) > 0 }
+        try click(like)
+        try pump(until: "a tap counted") { self.text(of: self.count) == "Likes: 1" }
+
+        let lua = try String(contentsOf: script, encoding: .utf8)
+        try save(lua.replacingOccurrences(of: "  self.like.image = \"heart\"", with: "  self.count.txt = \"oops\""), to: script)
+        XCTAssertThrowsError(try SceneLoader.reload(file: scene.path, replacing: loaded, hosting: try hosting().hosting, listener: listener))
+        XCTAssertTrue(loaded.scene.isPresented)
+        pump(for: 0.2)                              // the refused scene's host lets go
+
+        try click(like)
+        try pump(until: "the running scene's tap") { self.text(of: self.count) == "Likes: 2" }
+        try click(like)
+        try pump(until: "the running scene's second tap") { self.text(of: self.count) == "Likes: 3" }
+        XCTAssertEqual(loaded.scene.errorCount, 0, lines.joined(separator: "\n"))
+
+        try save(lua, to: script)
+        host = try hosting()
+        loaded = try SceneLoader.reload(file: scene.path, replacing: loaded, hosting: host.hosting, listener: listener)
+        XCTAssertEqual(text(of: count), "Likes: 0")
+        try click(like)
+        try pump(until: "the new scene's tap") { self.text(of: self.count) == "Likes: 1" }
+        pump(for: 0.2)
+        XCTAssertEqual(text(of: count), "Likes: 1", "one scene heard the tap")
         loaded.scene.dismiss()
     }
 
@@ -383,8 +437,8 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         let bar = try XCTUnwrap(gtk_level_bar_new())
         bhg_box_append(box, bar)
         let bound = GtkHost(widgets: ["like": like], in: box)
-        bound.bind("level") { control in LevelBinding(control: control, bar: bar) }
-        bound.bind("levle") { control in LevelBinding(control: control, bar: bar) }
+        try bound.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        try bound.bind("levle") { control in LevelBinding(control: control, bar: bar) }
         XCTAssertThrowsError(try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: bound.hosting)) { error in
             XCTAssertTrue("\(error)".hasSuffix("meter.scene.yaml: the app bound `levle` with GtkHost.bind(_:with:), but the scene has "
                 + "no control `levle` (did you mean `level`?); bind a control of the scene by its name, or add `levle` to the scene"),
@@ -392,7 +446,7 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         }
         // A control given a widget and a binding both would never reach the widget.
         let both = GtkHost(widgets: ["like": like, "level": bar], in: box)
-        both.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        try both.bind("level") { control in LevelBinding(control: control, bar: bar) }
         XCTAssertThrowsError(try SceneLoader.load(file: fixture("meter.scene.yaml"), hosting: both.hosting)) { error in
             XCTAssertTrue("\(error)".contains("a widget named `level` and bound `level` with bind(_:with:) too"), "\(error)")
         }
@@ -409,7 +463,7 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         let bar = try XCTUnwrap(gtk_level_bar_new())
         bhg_box_append(box, bar)
         let host = GtkHost(widgets: ["like": like], in: box)
-        host.bind("level") { control in LevelBinding(control: control, bar: bar) }
+        try host.bind("level") { control in LevelBinding(control: control, bar: bar) }
         var after = false
         let hosting = host.hosting { scene in
             try scene.behaviour(named: "filler")?.on("fild") { _ in }
@@ -515,4 +569,32 @@ final class LevelBinding: ControlWidget {
     func apply(_ change: PropertyChange) {        // an animation's frames too
         if case ("level", .number(let level)) = (change.property, change.new) { gtk_level_bar_set_value(OpaquePointer(bar), level) }
     }
+}
+
+/// An app's binding of a button of its own behind a `Button`: the user's
+/// clicks in, as long as the binding lives.
+final class TapBinding: ControlWidget {
+    let control: View
+    private let button: GtkWidgetPointer
+    private var clicked: gulong = 0
+
+    init(control: View, button: GtkWidgetPointer) {
+        self.control = control
+        self.button = bhg_ref(button)
+        control.bind(self)
+        clicked = bhg_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(tapped, to: UnsafeMutableRawPointer.self),
+                              Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(button), clicked)
+        bhg_unref(button)
+    }
+
+    func apply(_ change: PropertyChange) {}
+}
+
+private let tapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    guard let data else { return }
+    Unmanaged<TapBinding>.fromOpaque(data).takeUnretainedValue().control.tap()
 }
