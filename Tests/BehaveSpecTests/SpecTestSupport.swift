@@ -79,6 +79,14 @@ func temporaryDirectory(_ test: XCTestCase) throws -> String {
     return path
 }
 
+/// A copy of the suite Fixtures/`name` in a fresh directory, removed at
+/// the end: specs that run from their own suite, or write to it.
+func fixtureSuite(_ test: XCTestCase, _ name: String) throws -> String {
+    let folder = try temporaryDirectory(test) + "/" + (name as NSString).lastPathComponent
+    try FileManager.default.copyItem(atPath: fixture(name), toPath: folder)
+    return folder
+}
+
 /// A fresh directory holding `files` (path -> text, folders made as
 /// needed), removed at the end.
 func temporarySuite(_ test: XCTestCase, _ files: [String: String]) throws -> String {
