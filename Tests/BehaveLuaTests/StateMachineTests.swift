@@ -140,7 +140,7 @@ final class StateMachineTests: XCTestCase {
     func testALimitAfterAWaitLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: try probe("limit_after_wait.lua"), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("first_tap_fails.lua", awake: "wait_then_loop.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()                            // waits
         button.tap()                            // queued behind it
         test.scene.clock.advance(by: 0.5)       // resumes, runs out of budget: the queued tap is dropped
@@ -155,7 +155,7 @@ final class StateMachineTests: XCTestCase {
     func testAMemoryLimitInAHandlerLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: try probe("memory_limit.lua"), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("first_tap_fails.lua", awake: "allocate_too_much.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 1)
         XCTAssertTrue(test.errors[0].contains("memory"), test.errors[0])

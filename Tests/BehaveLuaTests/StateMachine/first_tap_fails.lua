@@ -5,7 +5,7 @@ local machine = StateMachine {
     a = {
       tap = function(self)
         self.count = (self.count or 0) + 1
-        if self.count == 1 then self.big = string.rep("x", 64 << 20) end
+        if self.count == 1 then self.firstTap() end   -- what the probe's awake gives
         return "b"
       end,
     },
