@@ -11,14 +11,11 @@ final class SpecFailureRenderingTests: XCTestCase {
     /// specs fail on purpose and `behave test` at the checkout's root
     /// passes over hidden folders.
     private func spec(_ name: String) throws -> String {
-        try String(contentsOfFile: fixture(".rendering/" + name), encoding: .utf8)
+        try fixtureText(".rendering/" + name)
     }
 
     private func run(_ source: String, limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
-        let folder = try temporaryDirectory(self)
-        let path = folder + "/render_spec.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
-        return runSpecs([path], limits: limits).results
+        try runSpec(self, source, as: "render_spec.lua", limits: limits)
     }
 
     func testTableKeysAreOrderedWithoutTheirTostring() throws {

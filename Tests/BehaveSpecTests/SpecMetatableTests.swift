@@ -12,14 +12,11 @@ final class SpecMetatableTests: XCTestCase {
     /// its specs fail on purpose and `behave test` at the checkout's root
     /// passes over hidden folders.
     private func spec(_ name: String) throws -> String {
-        try String(contentsOfFile: fixture(".metatable/" + name), encoding: .utf8)
+        try fixtureText(".metatable/" + name)
     }
 
     private func run(_ source: String, limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
-        let folder = try temporaryDirectory(self)
-        let path = folder + "/meta_spec.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
-        return runSpecs([path], limits: limits).results
+        try runSpec(self, source, as: "meta_spec.lua", limits: limits)
     }
 
     private func assertAllPass(_ run: CollectingReporter, file: StaticString = #filePath, line: UInt = #line) {
@@ -58,7 +55,7 @@ final class SpecMetatableTests: XCTestCase {
     /// the benchmarks' business: the limit here is generous.) The chain is
     /// the sandbox differential tests' finding, in a spec.
     func testTailCallsThroughAChainOfCallMetamethodsInACoroutine() throws {
-        let chain = try String(contentsOfFile: fixture("../../SandboxDifferentialTests/Findings/call_chain_tail_calls.lua"), encoding: .utf8)
+        let chain = try fixtureText("../../SandboxDifferentialTests/Findings/call_chain_tail_calls.lua")
         let source = try spec("call_chain_tail_calls.lua").replacingOccurrences(of: "-- CHAIN", with: chain)
         let run = try run(source, limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 30))
         assertAllPass(run)

@@ -7,17 +7,14 @@ import XCTest
 /// fail on purpose and `behave test` at the checkout's root passes over
 /// hidden folders.
 private func spec(_ name: String) throws -> String {
-    try String(contentsOfFile: fixture(".integrity/" + name), encoding: .utf8)
+    try fixtureText(".integrity/" + name)
 }
 
 /// A failed spec stays failed (or errored) whatever its code does
 /// afterwards, and no error object, however odd, reads as a pass.
 final class SpecResultIntegrityTests: XCTestCase {
     private func run(_ source: String) throws -> CollectingReporter {
-        let folder = try temporaryDirectory(self)
-        let path = folder + "/integrity_spec.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
-        return runSpecs([path]).results
+        try runSpec(self, source, as: "integrity_spec.lua")
     }
 
     func testPendingAfterAFailureLeavesTheSpecFailed() throws {
