@@ -269,12 +269,9 @@ final class SceneAssembler {
                     continue
                 }
                 do throws(ValueError) {
-                    try view.set(setting.name, to: try spec.convert(setting.value))
+                    try view.set(setting.name, to: setting.value, as: spec, refused: &refused)
                 } catch {
-                    let n = (try? spec.convert(setting.value))?.numberValue
-                    let follows = view.refusalFollows(from: refused, setting: setting.name, to: n)
-                    refused.insert(setting.name)
-                    if !follows { log.error("control `\(entry.name)`: \(error.message)", line: setting.line) }
+                    log.error("control `\(entry.name)`: \(error.message)", line: setting.line)
                 }
             }
             checkLaidOutByInterface(entry)
@@ -609,15 +606,7 @@ final class SceneAssembler {
             do throws(ValueError) {
                 if let view = views[name] {
                     guard let spec = view.schema.spec(property) else { throw view.schema.unknownProperty(property) }
-                    do throws(ValueError) {
-                        try view.set(property, to: try spec.convert(loose))
-                    } catch {
-                        let n = (try? spec.convert(loose))?.numberValue
-                        let follows = view.refusalFollows(from: refused[name, default: []], setting: property, to: n)
-                        refused[name, default: []].insert(property)
-                        if follows { continue }
-                        throw error
-                    }
+                    try view.set(property, to: loose, as: spec, refused: &refused[name, default: []])
                 } else if let behaviour = behaviours[name] {
                     try set(property, of: behaviour, to: loose)
                 } else {

@@ -378,11 +378,14 @@ final class LinterAgreesWithTheRuntimeTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("\(finding.message) (\(finding.fix))"), text)
     }
 
-    /// A syntax error: the runtime's reading is the linter's finding.
+    /// A syntax error: the runtime's reading is the linter's finding. The
+    /// script is the one its `-- source:` line names (Examples/Mistakes/countdown.lua).
     func testASyntaxErrorReadsTheSame() throws {
         let file = "missing_inner_end.lua"
-        let source = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
-        let expect = try XCTUnwrap(source.split(separator: "\n").first { $0.hasPrefix("-- expect: ") })
+        let headers = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+        let expect = try XCTUnwrap(headers.first { $0.hasPrefix("-- expect: ") })
+        let shared = try XCTUnwrap(headers.first { $0.hasPrefix("-- source: ") }).dropFirst("-- source: ".count)
+        let source = try String(contentsOf: repository.appendingPathComponent(String(shared)), encoding: .utf8)
         XCTAssertEqual(ScriptLinter.lint(source, file: file).map(\.description), [String(expect.dropFirst("-- expect: ".count))])
     }
 }

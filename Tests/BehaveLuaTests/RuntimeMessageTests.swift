@@ -10,7 +10,9 @@ import XCTest
 /// others are not; the mistake happens at load (`-- phase: load`), in
 /// `awake` or in the action `go`. `-- limits: memory=MIB instructions=N`
 /// runs it under other limits than the tests' (which one a mistake meets
-/// first is then certain).
+/// first is then certain). A mistake the examples already make names
+/// their script in `-- source: PATH` (from the checkout) and is only its
+/// headers: the script runs under the mistake's name.
 final class RuntimeMessageTests: XCTestCase {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Mistakes")
@@ -34,6 +36,10 @@ final class RuntimeMessageTests: XCTestCase {
             expected = header("expect").joined(separator: "\n")
             connected = header("connect").flatMap { $0.split(separator: " ").map(String.init) }
             atLoad = header("phase") == ["load"]
+            if let shared = header("source").first {
+                let checkout = RuntimeMessageTests.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                source = try String(contentsOf: checkout.appendingPathComponent(shared), encoding: .utf8)
+            }
             for setting in header("limits").flatMap({ $0.split(separator: " ") }) {
                 let parts = setting.split(separator: "=")
                 guard parts.count == 2, let value = Int(parts[1]) else { continue }

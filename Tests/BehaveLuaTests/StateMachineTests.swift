@@ -4,35 +4,21 @@ import XCTest
 
 /// The `StateMachine` library every behaviour environment gets.
 final class StateMachineTests: XCTestCase {
-    /// A behaviour with a `button` whose taps fire `tap`, driving `machine`
-    /// (Lua source defining `local machine = StateMachine { … }`).
-    private func probe(_ machine: String, awake: String = "") throws -> String {
-        try script("""
-            \(machine)
-            function Probe:awake()
-              self.log = {}
-              self.machine = machine:start(self)
-              self.button:on("touchUpInside", function() self.machine:fire("tap") end)
-              \(awake)
-            end
-            """)
+    /// StateMachine/`name`: a script, or a part of one.
+    private func source(_ name: String) throws -> String {
+        try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("StateMachine").appendingPathComponent(name), encoding: .utf8)
     }
 
-    private let lights = """
-        local machine = StateMachine {
-          initial = "red",
-          transitions = { red = { "green" }, green = { "amber" }, amber = { "red" } },
-          states = {
-            red = {
-              enter = function(self, from) self.log[#self.log + 1] = "enter red from " .. tostring(from) end,
-              exit = function(self, to) self.log[#self.log + 1] = "exit red to " .. to end,
-              tap = function() return "green" end,
-            },
-            green = { tap = function() return "amber" end, skip = function() return "red" end },
-            amber = { tap = function() return "red" end },
-          },
-        }
-        """
+    /// StateMachine/probe.lua: a behaviour with a `button` whose taps fire
+    /// `tap`, driving the machine StateMachine/`machine` defines (`local
+    /// machine = StateMachine { … }`), with the lines of StateMachine/`awake`
+    /// at the end of its `awake`.
+    private func probe(_ machine: String, awake: String? = nil) throws -> String {
+        try source("probe.lua")
+            .replacingOccurrences(of: "-- MACHINE\n", with: try source(machine))
+            .replacingOccurrences(of: "-- AWAKE\n", with: try awake.map(source) ?? "\n")
+    }
 
     private func state(_ behaviour: Behaviour, in test: TestScene) -> JSON? {
         test.field("machine", of: behaviour)?["state"]
@@ -41,7 +27,7 @@ final class StateMachineTests: XCTestCase {
     func testStartEntersTheInitialStateAndEventsFollowTheDeclaredTransitions() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe(lights), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("lights.lua"), outlets: ["button": button])
         XCTAssertEqual(state(probe, in: test), .string("red"))
         button.tap()
         XCTAssertEqual(state(probe, in: test), .string("green"))
@@ -56,11 +42,7 @@ final class StateMachineTests: XCTestCase {
     func testAnUndeclaredTransitionIsAnErrorNamingItAtTheLineThatFired() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe(lights, awake: """
-              self.button:on("touchDown", function()
-                self.machine:fire("skip")
-              end)
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("lights.lua", awake: "skip_on_touch_down.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()  // touchDown: skip in red is ignored; touchUpInside: red → green
         XCTAssertEqual(test.errors, [])
         button.tap()  // touchDown: skip in green returns red, which green may not go to
@@ -73,21 +55,7 @@ final class StateMachineTests: XCTestCase {
     func testInvariantsAreCheckedAfterEveryEventAndNameWhatBroke() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "off",
-              transitions = { off = { "on" }, on = { "off" } },
-              states = {
-                off = { tap = function(self) self.button.title = "on"; return "on" end },
-                on = { tap = function() return "off" end },   -- forgets the title
-              },
-              invariants = {
-                ["the title names the state"] = function(self, state)
-                  return self.button.title == state or (state == "off" and self.button.title == ""), self.button.title
-                end,
-              },
-            }
-            """), file: "probe.lua", outlets: ["button": button])
+        try test.behaviour("probe", source: try probe("invariants.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors, [])
         button.tap()
@@ -98,23 +66,7 @@ final class StateMachineTests: XCTestCase {
     func testEventsFiredDuringATransitionRunAfterIt() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "c" }, c = {} },
-              states = {
-                a = { tap = function() return "b" end },
-                b = {
-                  enter = function(self)
-                    self.machine:fire("next")                 -- queued: b is not entered yet
-                    self.log[#self.log + 1] = "entered b, still " .. self.machine.state
-                  end,
-                  next = function() return "c" end,
-                },
-                c = { enter = function(self) self.log[#self.log + 1] = "entered c" end },
-              },
-            }
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("queued.lua"), outlets: ["button": button])
         button.tap()
         XCTAssertEqual(state(probe, in: test), .string("c"))
         XCTAssertEqual(test.field("log", of: probe), .array([.string("entered b, still b"), .string("entered c")]))
@@ -124,29 +76,7 @@ final class StateMachineTests: XCTestCase {
     func testEventsWaitWhileAnEnterHandlerAnimates() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "shown",
-              transitions = { shown = { "hidden" }, hidden = { "shown" } },
-              states = {
-                shown = {
-                  enter = function(self, from)   -- no fade on start: start returns once it is entered
-                    if from then animate(0.5, function() self.button.alpha = 1 end) end
-                  end,
-                  tap = function() return "hidden" end,
-                },
-                hidden = {
-                  enter = function(self) animate(0.5, function() self.button.alpha = 0.5 end) end,
-                  tap = function() return "shown" end,
-                },
-              },
-              invariants = {
-                ["the fade is over"] = function(self, state)
-                  return self.button.alpha == (state == "shown" and 1 or 0.5)
-                end,
-              },
-            }
-            """), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("faded.lua"), outlets: ["button": button])
         button.tap()
         test.scene.clock.advance(by: 0.25)
         button.tap()  // queued behind the fade to hidden
@@ -161,16 +91,7 @@ final class StateMachineTests: XCTestCase {
     func testAnErrorInAHandlerLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = { tap = function(self) if not self.armed then self.armed = true; error("not yet") end return "b" end },
-                b = { tap = function() return "a" end },
-              },
-            }
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("handler_error.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 1)
         XCTAssertTrue(test.errors[0].contains("probe.lua:6: not yet"), test.errors[0])
@@ -185,24 +106,7 @@ final class StateMachineTests: XCTestCase {
     func testALimitThatCutsAHandlerOffLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = { loop = function() while true do end end, tap = function() return "b" end },
-                b = { tap = function() return "a" end },
-              },
-            }
-            function Probe:awake()
-              self.taps = 0
-              self.machine = machine:start(self)
-              self.button:on("touchUpInside", function()
-                self.taps = self.taps + 1
-                self.machine:fire(self.taps == 1 and "loop" or "tap")
-              end)
-            end
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try source("limit_in_handler.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 1)
         let message = try XCTUnwrap(test.errors.first)
@@ -220,24 +124,7 @@ final class StateMachineTests: XCTestCase {
     func testALimitInsideEnterLeavesTheNewStateAndDropsTheQueue() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = { tap = function() return "b" end },
-                b = {
-                  enter = function(self)
-                    self.machine:fire("next")                    -- queued behind the tap
-                    self.log[#self.log + 1] = "entering b"
-                    while true do end
-                  end,
-                  next = function(self) self.log[#self.log + 1] = "next"; return "a" end,
-                  tap = function(self) self.log[#self.log + 1] = "tap in b"; return "a" end,
-                },
-              },
-            }
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("limit_in_enter.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 1)
         XCTAssertTrue(test.errors[0].contains("): probe.lua:11: instruction budget exceeded"), test.errors[0])
@@ -253,22 +140,7 @@ final class StateMachineTests: XCTestCase {
     func testALimitAfterAWaitLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = {
-                  tap = function(self)
-                    self.count = (self.count or 0) + 1
-                    if self.count == 1 then wait(0.5); while true do end end
-                    return "b"
-                  end,
-                },
-                b = { tap = function() return "a" end },
-              },
-            }
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("first_tap_fails.lua", awake: "wait_then_loop.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()                            // waits
         button.tap()                            // queued behind it
         test.scene.clock.advance(by: 0.5)       // resumes, runs out of budget: the queued tap is dropped
@@ -283,22 +155,7 @@ final class StateMachineTests: XCTestCase {
     func testAMemoryLimitInAHandlerLeavesTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = {
-                  tap = function(self)
-                    self.count = (self.count or 0) + 1
-                    if self.count == 1 then self.big = string.rep("x", 64 << 20) end
-                    return "b"
-                  end,
-                },
-                b = { tap = function() return "a" end },
-              },
-            }
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("first_tap_fails.lua", awake: "allocate_too_much.lua"), file: "probe.lua", outlets: ["button": button])
         button.tap()
         XCTAssertEqual(test.errors.count, 1)
         XCTAssertTrue(test.errors[0].contains("memory"), test.errors[0])
@@ -312,35 +169,7 @@ final class StateMachineTests: XCTestCase {
     func testErrorsAScriptCatchesLeaveTheMachineUsable() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: script("""
-            local machine = StateMachine {
-              initial = "a",
-              transitions = { a = { "b" }, b = { "a" } },
-              states = {
-                a = { tap = function(self) if self.fail then self.fail = false; error("not yet") end return "b" end },
-                b = { tap = function() return "a" end },
-              },
-            }
-            function Probe:awake()
-              self.log = {}
-              self.machine = machine:start(self)
-              self.fail = true
-              local ok, message = pcall(function() self.machine:fire("tap") end)
-              self.log[#self.log + 1] = message
-              self.machine:fire("tap")
-              self.log[#self.log + 1] = self.machine.state
-              self.machine:fire("tap")
-              self.fail = true
-              local co = coroutine.create(function() self.machine:fire("tap") end)
-              ok, message = coroutine.resume(co)
-              self.log[#self.log + 1] = message
-              self.machine:fire("tap")
-              self.log[#self.log + 1] = self.machine.state
-              coroutine.close(co)                       -- the dead pass closes now: nothing changes
-              self.machine:fire("tap")
-              self.log[#self.log + 1] = self.machine.state
-            end
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try source("caught_errors.lua"), file: "probe.lua", outlets: ["button": button])
         XCTAssertEqual(test.field("log", of: probe), .array([
             .string("probe.lua:6: not yet"), .string("b"), .string("probe.lua:6: not yet"), .string("b"), .string("a"),
         ]))
@@ -350,17 +179,7 @@ final class StateMachineTests: XCTestCase {
     func testMistakesInUseAreErrorsAtTheCallersLine() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let probe = try test.behaviour("probe", source: probe(lights, awake: """
-              local function try(f) local ok, message = pcall(f); self.log[#self.log + 1] = message end
-              try(function() self.machine:fire("tpa") end)
-              try(function() self.machine:go("blue") end)
-              try(function() self.machine.fire("tap") end)
-              try(function() self.machine.colour = "red" end)
-              try(function() self.machine:is("read") end)
-              self.machine.state = "amber"
-              try(function() self.machine:check() end)
-              self.canGreen, self.isRed = self.machine:can("green"), self.machine:is("red")
-            """), file: "probe.lua", outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("lights.lua", awake: "mistakes_in_use.lua"), file: "probe.lua", outlets: ["button": button])
         guard case .array(let messages)? = test.field("log", of: probe) else { return XCTFail("no log") }
         XCTAssertEqual(messages.dropFirst(), [
             .string("probe.lua:20: no state handles the event `tpa` (events: skip, tap)"),
@@ -375,23 +194,17 @@ final class StateMachineTests: XCTestCase {
     }
 
     func testADefinitionMistakeFailsTheScriptAtItsLine() throws {
+        // Each StateMachine/definition_*.lua defines its machine on line 2.
         let cases: [(String, String)] = [
-            (#"StateMachine { initial = "a", states = { a = {} }, transitions = { a = { "b" } } }"#,
-             "transitions.a: no state `b` (states: a)"),
-            (#"StateMachine { initial = "a", states = { a = {}, b = {} }, transitions = {} }"#,
-             "state `b` cannot be reached from `a` by the declared transitions"),
-            (#"StateMachine { initial = "z", states = { a = {} }, transitions = {} }"#,
-             "StateMachine needs `initial`, one of its states (a), not z"),
-            (#"StateMachine { initial = "a", states = { a = { tap = "b" } }, transitions = {} }"#,
-             "state `a`: `tap` must be a function (enter, exit or an event handler), not a string"),
-            (#"StateMachine { initial = "a", states = { a = {} }, transition = {} }"#,
-             "StateMachine has no option `transition` (options: initial, states, transitions, invariants)"),
-            (#"StateMachine { initial = "a", states = { a = {} } }"#,
-             "StateMachine needs `transitions`"),
+            ("definition_unknown_target.lua", "transitions.a: no state `b` (states: a)"),
+            ("definition_unreachable.lua", "state `b` cannot be reached from `a` by the declared transitions"),
+            ("definition_initial_not_a_state.lua", "StateMachine needs `initial`, one of its states (a), not z"),
+            ("definition_handler_not_a_function.lua", "state `a`: `tap` must be a function (enter, exit or an event handler), not a string"),
+            ("definition_unknown_option.lua", "StateMachine has no option `transition` (options: initial, states, transitions, invariants)"),
+            ("definition_no_transitions.lua", "StateMachine needs `transitions`"),
         ]
-        for (definition, expected) in cases {
-            let source = "local Probe = behaviour { name = \"Probe\" }\nlocal machine = \(definition)\nreturn Probe\n"
-            XCTAssertThrowsError(try LuaScript(path: "bad.lua", source: source).declaration(limits: .testing)) { error in
+        for (file, expected) in cases {
+            XCTAssertThrowsError(try LuaScript(path: "bad.lua", source: try source(file)).declaration(limits: .testing)) { error in
                 let message = (error as? LuaError)?.message ?? "\(error)"
                 XCTAssertTrue(message.hasPrefix("bad.lua:2: "), message)
                 XCTAssertTrue(message.contains(expected), message)
@@ -404,16 +217,10 @@ final class StateMachineTests: XCTestCase {
     func testTheGlobalIsSharedAndReadOnly() throws {
         let test = try TestScene()
         let button = test.control(Button.self, "button")
-        let vandal = try test.behaviour("vandal", source: script("""
-            function Probe:awake()
-              self.indexed = pcall(function() StateMachine.start = 1 end)
-              self.metatable = tostring(getmetatable(StateMachine { initial = "a", states = { a = {} }, transitions = {} }))
-              StateMachine = nil   -- only this environment's global
-            end
-            """), outlets: ["button": button])
+        let vandal = try test.behaviour("vandal", source: try source("vandal.lua"), outlets: ["button": button])
         XCTAssertEqual(test.field("indexed", of: vandal), .bool(false))
         XCTAssertEqual(test.field("metatable", of: vandal), .string("false"))
-        let probe = try test.behaviour("probe", source: probe(lights), outlets: ["button": button])
+        let probe = try test.behaviour("probe", source: try probe("lights.lua"), outlets: ["button": button])
         XCTAssertEqual(state(probe, in: test), .string("red"))
         XCTAssertEqual(test.errors, [])
     }

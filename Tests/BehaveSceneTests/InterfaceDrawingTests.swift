@@ -3,6 +3,13 @@ import BehaveCore
 import Foundation
 import XCTest
 
+/// The text of Drawing/`name`: a `.ui` file, a scene file, or the
+/// controls of a scene file (what follows `controls:`).
+private func drawing(_ name: String) throws -> String {
+    try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Drawing").appendingPathComponent(name), encoding: .utf8)
+}
+
 /// Headless (`behave run`, specs, the studio), a scene's controls take the
 /// values its `.ui` file drew, as `behave window`'s widgets give them: the
 /// same scene reads the same values with or without a window.
@@ -10,45 +17,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// A volume of 0 to 100 at 40, a treble drawn as Glade draws
     /// adjustments (0 to 110 less a page of 10), a count by 5, and the
     /// values of a label, a switch and entries.
-    static let coffee = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <requires lib="gtk" version="4.0"/>
-          <object class="GtkAdjustment" id="countRange">
-            <property name="upper">20</property>
-            <property name="step_increment">5</property>
-            <property name="value">10</property>
-          </object>
-          <object class="GtkWindow" id="window">
-            <child>
-              <object class="GtkBox">
-                <child><object class="GtkLabel" id="title"><property name="label" translatable="yes">Coffee &amp; tea</property></object></child>
-                <child><object class="GtkLabel" id="shortcut">
-                  <property name="label">&lt;b&gt;_Milk&lt;/b&gt; &amp;amp; sugar</property>
-                  <property name="use-markup">True</property>
-                  <property name="use-underline">yes</property>
-                </object></child>
-                <child><object class="GtkSwitch" id="decaf"><property name="active">true</property></object></child>
-                <child><object class="GtkScale" id="volume">
-                  <property name="adjustment"><object class="GtkAdjustment">
-                    <property name="lower">0</property><property name="upper">100</property>
-                    <property name="step-increment">5</property><property name="value">40</property>
-                  </object></property>
-                </object></child>
-                <child><object class="GtkScale" id="treble">
-                  <property name="adjustment"><object class="GtkAdjustment">
-                    <property name="upper">110</property><property name="page-size">10</property><property name="value">105</property>
-                  </object></property>
-                </object></child>
-                <child><object class="GtkSpinButton" id="count"><property name="adjustment">countRange</property></object></child>
-                <child><object class="GtkEntry" id="name"><property name="text">Ada Lovelace</property><property name="max-length">3</property></object></child>
-                <child><object class="GtkPasswordEntry" id="secret"><property name="text">s3cret</property></object></child>
-              </object>
-            </child>
-          </object>
-        </interface>
-
-        """
+    static let coffee = (try? drawing("coffee.ui")) ?? ""  // empty when unreadable: every test fails
 
     /// The loaded scenes, kept while the test runs (a scene goes with its `LoadedScene`).
     private var loaded: [LoadedScene] = []
@@ -70,17 +39,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// Before: the slider read 0 in 0…1, the stepper stepped by 1 to 100,
     /// the label, the switch and the fields read their defaults.
     func testControlsReadWhatTheDesignerDrew() throws {
-        let scene = try load("""
-              title: { type: Label }
-              shortcut: { type: Label }
-              decaf: { type: Switch }
-              volume: { type: Slider }
-              treble: { type: Slider }
-              count: { type: Stepper }
-              name: { type: TextField }
-              secret: { type: TextField }
-
-            """)
+        let scene = try load(try drawing("every_control.yaml"))
         XCTAssertEqual(try read(scene, "volume", "value"), .number(40))
         XCTAssertEqual(try read(scene, "volume", "minimumValue"), .number(0))
         XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(100))
@@ -103,13 +62,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// What the scene file sets wins; a drawn value the control refuses
     /// (40, past the scene's 0…10) is not taken.
     func testTheSceneFileWinsAndARefusedValueIsNotTaken() throws {
-        let scene = try load("""
-              title: { type: Label, text: Menu }
-              volume: { type: Slider, maximumValue: 10 }
-              decaf: { type: Switch, on: false }
-              count: { type: Stepper, stepValue: 2 }
-
-            """)
+        let scene = try load(try drawing("scene_wins.yaml"))
         XCTAssertEqual(try read(scene, "title", "text"), .string("Menu"))
         XCTAssertEqual(try read(scene, "volume", "maximumValue"), .number(10))
         XCTAssertEqual(try read(scene, "volume", "minimumValue"), .number(0))
@@ -125,24 +78,14 @@ final class InterfaceDrawingTests: XCTestCase {
     /// Before: the field had no limit, and took a scene's or a user's text
     /// whole where the window cut it.
     func testAnEntrysMaxLengthIsTheFieldsLimit() throws {
-        var scene = try load("""
-              name: { type: TextField }
-              secret: { type: TextField }
-
-            """)
+        var scene = try load(try drawing("name_and_secret.yaml"))
         XCTAssertEqual(try read(scene, "name", "maxLength"), .number(3))
         XCTAssertEqual(try read(scene, "secret", "maxLength"), .number(0))
         try scene.run("keys name xyz")
         XCTAssertEqual(try read(scene, "name", "text"), .string("Ada"))
-        scene = try load("""
-              name: { type: TextField, text: Grace Hopper }
-
-            """)
+        scene = try load(try drawing("name_given.yaml"))
         XCTAssertEqual(try read(scene, "name", "text"), .string("Gra"))
-        scene = try load("""
-              name: { type: TextField, text: Grace Hopper, maxLength: 0 }
-
-            """)
+        scene = try load(try drawing("name_given_no_limit.yaml"))
         XCTAssertEqual(try read(scene, "name", "text"), .string("Grace Hopper"))
     }
 
@@ -151,33 +94,8 @@ final class InterfaceDrawingTests: XCTestCase {
     /// placeholder the field's, and the scene file's win. Before: every
     /// title and placeholder read "", and `show` drew the button blank.
     func testAButtonsLabelAndAnEntrysPlaceholderAreTaken() throws {
-        let ui = """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <child><object class="GtkButton" id="save"><property name="label">Save preset</property></object></child>
-              <child><object class="GtkButton" id="mnemonic">
-                <property name="label">_Save</property><property name="use_underline">True</property>
-              </object></child>
-              <child><object class="GtkButton" id="iconic">
-                <property name="label">Hidden</property>
-                <child><object class="GtkImage"><property name="icon-name">document-save</property></object></child>
-              </object></child>
-              <child><object class="GtkButton" id="relabelled">
-                <child><object class="GtkImage"/></child>
-                <property name="label">Shown</property>
-              </object></child>
-              <child><object class="GtkEntry" id="name"><property name="placeholder-text">Preset name</property></object></child>
-              <child><object class="GtkPasswordEntry" id="secret"><property name="placeholder-text">Password</property></object></child>
-            </object></child></object></interface>
-            """
-        let scene = try load("""
-              save: { type: Button }
-              mnemonic: { type: Button }
-              iconic: { type: Button }
-              relabelled: { type: Button }
-              name: { type: TextField }
-              secret: { type: TextField, placeholder: Passphrase }
-
-            """, ui: ui)
+        let ui = try drawing("buttons.ui")
+        let scene = try load(try drawing("buttons.yaml"), ui: ui)
         XCTAssertEqual(try read(scene, "save", "title"), .string("Save preset"))
         XCTAssertEqual(try read(scene, "mnemonic", "title"), .string("Save"))
         XCTAssertEqual(try read(scene, "iconic", "title"), .string(""))
@@ -190,16 +108,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// A range no control can take is noted, naming the file and the
     /// widget, in the words `behave window` uses; the control keeps its own.
     func testARangeNoControlCanTakeIsNotedAndLeftToTheControl() throws {
-        let backwards = """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <child><object class="GtkScale" id="volume"><property name="adjustment"><object class="GtkAdjustment">
-                <property name="lower">10</property><property name="upper">5</property><property name="value">7</property>
-              </object></property></object></child>
-              <child><object class="GtkSpinButton" id="count"><property name="adjustment"><object class="GtkAdjustment">
-                <property name="upper">50</property><property name="step-increment">-1</property>
-              </object></property></object></child>
-            </object></child></object></interface>
-            """
+        let backwards = try drawing("backwards.ui")
         let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n  volume: { type: Slider }\n  count: { type: Stepper }\n",
                                         "coffee.ui": backwards])
         let scene = try keep(SceneLoader.load(file: fixture.path("coffee.scene.yaml")))
@@ -221,25 +130,8 @@ final class InterfaceDrawingTests: XCTestCase {
     /// both files (`behave window` warns alike: DrawnValueAgreementTests).
     /// Before: dropped without a word.
     func testADrawnBoundPastTheSceneFilesOtherBoundIsWarnedOf() throws {
-        let clash = """
-            <interface><object class="GtkWindow"><child><object class="GtkBox">
-              <child><object class="GtkScale" id="volume"><property name="adjustment"><object class="GtkAdjustment">
-                <property name="lower">200</property><property name="upper">300</property><property name="value">250</property>
-              </object></property></object></child>
-              <child><object class="GtkSpinButton" id="count"><property name="adjustment"><object class="GtkAdjustment">
-                <property name="upper">10</property><property name="step-increment">1</property>
-              </object></property></object></child>
-            </object></child></object></interface>
-            """
-        let fixture = try SceneFixture(["coffee.scene.yaml": """
-            screen: Coffee
-            ui: coffee.ui
-            controls:
-              volume: { type: Slider, maximumValue: 100 }
-              count:
-                type: Stepper
-                minimumValue: 50
-            """, "coffee.ui": clash])
+        let clash = try drawing("clash.ui")
+        let fixture = try SceneFixture(["coffee.scene.yaml": try drawing("clash.scene.yaml"), "coffee.ui": clash])
         let run = try SceneLoader.load(file: fixture.path("coffee.scene.yaml"))
         let scene = keep(run)
         XCTAssertEqual(try read(scene, "volume", "minimumValue"), .number(0))
@@ -265,31 +157,8 @@ final class InterfaceDrawingTests: XCTestCase {
     /// `spaced` 0 in 0…100 (the window 10 in 0…100) and `second` the
     /// buffer's own text.
     func testSharedAndLaterObjectsAreGtkBuildersOne() throws {
-        let ui = """
-            <interface>
-              <object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">10</property></object>
-              <object class="GtkEntryBuffer" id="words"><property name="text">buffer</property></object>
-              <object class="GtkWindow"><child><object class="GtkBox">
-                <child><object class="GtkScale" id="volume"><property name="adjustment">range</property></object></child>
-                <child><object class="GtkSpinButton" id="number"><property name="adjustment">range</property><property name="value">15</property></object></child>
-                <child><object class="GtkSpinButton" id="later"><property name="adjustment">laterRange</property><property name="value">50</property></object></child>
-                <child><object class="GtkSpinButton" id="spaced"><property name="adjustment">
-                  laterRange </property></object></child>
-                <child><object class="GtkEntry" id="first"><property name="buffer">words</property><property name="text">typed</property></object></child>
-                <child><object class="GtkEntry" id="second"><property name="buffer">words</property></object></child>
-              </object></child></object>
-              <object class="GtkAdjustment" id="laterRange"><property name="upper">100</property><property name="value">10</property></object>
-            </interface>
-            """
-        let scene = try load("""
-              volume: { type: Slider }
-              number: { type: Stepper }
-              later: { type: Stepper }
-              spaced: { type: Stepper }
-              first: { type: TextField }
-              second: { type: TextField }
-
-            """, ui: ui)
+        let ui = try drawing("shared.ui")
+        let scene = try load(try drawing("shared.yaml"), ui: ui)
         XCTAssertEqual(try read(scene, "volume", "value"), .number(15))
         XCTAssertEqual(try read(scene, "number", "value"), .number(15))
         XCTAssertEqual(try read(scene, "later", "value"), .number(10))
@@ -303,14 +172,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// from what it shows then, as GTK does: 10.26 shown as 10.3 is 10.5
     /// by steps of 0.5. Before: 10.26, where the window read 10.5.
     func testSnapToTicksMovesTheValueAsShownToAStep() throws {
-        let ui = """
-            <interface><object class="GtkSpinButton" id="count">
-              <property name="adjustment"><object class="GtkAdjustment">
-                <property name="upper">100</property><property name="step-increment">0.5</property><property name="value">10.26</property>
-              </object></property>
-              <property name="digits">1</property><property name="snap-to-ticks">True</property>
-            </object></interface>
-            """
+        let ui = try drawing("snap.ui")
         XCTAssertEqual(try read(load("  count: { type: Stepper }\n", ui: ui), "count", "value"), .number(10.5))
     }
 
@@ -318,11 +180,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// 10) is noted with the fix that fits it. Before, the note told to
     /// give an upper above the lower, which the upper of 10 already was.
     func testARangeThePageSizeTakesWholeIsNotedWithItsFix() throws {
-        let ui = """
-            <interface><object class="GtkScale" id="volume"><property name="adjustment"><object class="GtkAdjustment">
-              <property name="upper">10</property><property name="page-size">10</property>
-            </object></property></object></interface>
-            """
+        let ui = try drawing("page_size.ui")
         let scene = try load("  volume: { type: Slider }\n", ui: ui)
         XCTAssertEqual(scene.trace.entries.filter { $0.kind == .note }.map(\.message), [
             "`volume` in coffee.ui: its GtkAdjustment runs from 0 to 10 less its page size 10, which a Slider cannot take "
@@ -335,27 +193,8 @@ final class InterfaceDrawingTests: XCTestCase {
     /// one's value once the file is built, as GtkBuilder binds it last;
     /// without sync-create, its own. Before: "Nobody", off and 5.
     func testABoundPropertyTakesItsSourcesValue() throws {
-        let ui = """
-            <interface><object class="GtkBox">
-              <child><object class="GtkEntry" id="name"><property name="text">Ada</property></object></child>
-              <child><object class="GtkLabel" id="greeting"><property name="label" bind-source="name" bind-property="text" bind-flags="sync-create">Nobody</property></object></child>
-              <child><object class="GtkLabel" id="unsynced"><property name="label" bind-source="name" bind-property="text">Nobody yet</property></object></child>
-              <child><object class="GtkSwitch" id="muted"><property name="active" bind-source="loud" bind-flags="G_BINDING_SYNC_CREATE|G_BINDING_INVERT_BOOLEAN"/></object></child>
-              <child><object class="GtkSwitch" id="loud"><property name="active">0</property></object></child>
-              <child><object class="GtkSpinButton" id="level">
-                <property name="adjustment"><object class="GtkAdjustment"><property name="upper">100</property></object></property>
-                <property name="value" bind-source="range" bind-flags="sync-create">5</property>
-              </object></child>
-            </object>
-            <object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">30</property></object></interface>
-            """
-        let scene = try load("""
-              greeting: { type: Label }
-              unsynced: { type: Label }
-              muted: { type: Switch }
-              level: { type: Stepper }
-
-            """, ui: ui)
+        let ui = try drawing("bound.ui")
+        let scene = try load(try drawing("bound.yaml"), ui: ui)
         XCTAssertEqual(try read(scene, "greeting", "text"), .string("Ada"))
         XCTAssertEqual(try read(scene, "unsynced", "text"), .string("Nobody yet"))
         XCTAssertEqual(try read(scene, "muted", "on"), .bool(true))
@@ -369,14 +208,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// then each took the other's change as the user's edit, with a
     /// `valueChanged` of its own.
     func testControlsOnOneAdjustmentMoveTogether() throws {
-        let ui = """
-            <interface><object class="GtkAdjustment" id="range"><property name="upper">100</property><property name="value">10</property></object>
-            <object class="GtkBox">
-              <child><object class="GtkScale" id="volume"><property name="adjustment">range</property></object></child>
-              <child><object class="GtkSpinButton" id="number"><property name="adjustment">range</property></object></child>
-              <child><object class="GtkSpinButton" id="other"><property name="adjustment"><object class="GtkAdjustment"><property name="upper">9</property></object></property></object></child>
-            </object></interface>
-            """
+        let ui = try drawing("one_adjustment.ui")
         let scene = try load("  volume: { type: Slider }\n  number: { type: Stepper }\n  other: { type: Stepper }\n", ui: ui)
         try scene.execute(try XCTUnwrap(SceneCommand.parse("step number +")))
         XCTAssertEqual(try read(scene, "volume", "value"), .number(11))
@@ -616,14 +448,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// took the entry's text and max-length from inside it with no word,
     /// while behave window would not open the file.
     func testATemplateIsRefusedAsGtkBuilderRefusesIt() throws {
-        let ui = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <interface>
-              <template class="CoffeeWindow" parent="GtkWindow">
-                <child><object class="GtkEntry" id="name"><property name="text">Ada</property></object></child>
-              </template>
-            </interface>
-            """
+        let ui = try drawing("template.ui")
         let scene = try load("  name: { type: TextField }\n", ui: ui)
         XCTAssertEqual(try read(scene, "name", "text"), .string(""))
         let found = try warnings(ui, "  name: { type: TextField }\n")
@@ -650,13 +475,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// builds its objects. Before: headless warned that the file was not
     /// XML and took nothing.
     func testASecondInterfaceIsReadAsGtkReadsIt() throws {
-        let ui = InterfaceDrawingTests.coffee + """
-            <!-- drawn later -->
-            <interface>
-              <object class="GtkLabel" id="later"><property name="label">From the second</property></object>
-            </interface>
-
-            """
+        let ui = try InterfaceDrawingTests.coffee + drawing("second_interface.ui")
         let scene = try load("  volume: { type: Slider }\n", ui: ui)
         XCTAssertEqual(try read(scene, "volume", "value"), .number(40))
         // Its label is an object of the file, outside the screen's window (as behave window says).
@@ -672,12 +491,7 @@ final class InterfaceDrawingTests: XCTestCase {
     /// them as its parent does: a GtkToggleButton's or a GtkLinkButton's
     /// label is a button's title. Before: "" headless, the label in the window.
     func testASubclassGivesWhatItsParentGives() throws {
-        let ui = """
-            <interface><object class="GtkBox">
-              <child><object class="GtkToggleButton" id="mute"><property name="label">_Mute</property><property name="use-underline">1</property></object></child>
-              <child><object class="GtkLinkButton" id="help"><property name="uri">https://example.org</property><property name="label">Help</property></object></child>
-            </object></interface>
-            """
+        let ui = try drawing("subclass.ui")
         let scene = try load("  mute: { type: Button }\n  help: { type: Button }\n", ui: ui)
         XCTAssertEqual(try read(scene, "mute", "title"), .string("Mute"))
         XCTAssertEqual(try read(scene, "help", "title"), .string("Help"))
@@ -843,13 +657,7 @@ final class InterfaceDrawingTests: XCTestCase {
             .replacingOccurrences(of: label, with: label + #"<attributes><attribute name="weight" value="bold"/></attributes><accessibility><property name="label">T</property><relation name="labelled-by">decaf</relation></accessibility>"#)
             .replacingOccurrences(of: #"<property name="active">true</property>"#,
                                   with: #"<property name="active">true</property><style><class name="big"/></style><placeholder/><requires lib="gtk" version="4.0"/>"#)
-            .replacingOccurrences(of: "</interface>", with: """
-                <object class="GtkStringList"><items><item translatable="yes">A</item></items></object>
-                <object class="GtkSizeGroup"><widgets><widget name="decaf"/></widgets></object>
-                <menu id="m"><section><item><attribute name="label">A</attribute><link name="submenu"><item/></link></item></section></menu>
-                <placeholder/>
-                </interface>
-                """)
+            .replacingOccurrences(of: "</interface>", with: try drawing("builder_tags_taken.ui"))
         XCTAssertEqual(try warnings(taken).map(\.message), [])
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
@@ -891,15 +699,7 @@ final class InterfaceDrawingTests: XCTestCase {
         // scale's marks, a file filter's patterns, an info bar's action widgets,
         // a combo box's cell attributes in its <child> after its object.
         let taken = InterfaceDrawingTests.coffee
-            .replacingOccurrences(of: "</interface>", with: """
-                <object class="GtkScale"><marks><mark value="1"/></marks></object>
-                <object class="GtkLevelBar"><offsets><offset name="low" value="0.25"/></offsets></object>
-                <object class="GtkFileFilter"><patterns><pattern>*.txt</pattern></patterns><mime-types><mime-type>text/plain</mime-type></mime-types></object>
-                <object class="GtkComboBox"><child><object class="GtkCellRendererText"/><attributes><attribute name="text">0</attribute></attributes><cell-packing><property name="expand">1</property></cell-packing></child></object>
-                <object class="GtkComboBoxText"><items><item>A</item></items></object>
-                <object class="GtkInfoBar"><action-widgets><action-widget response="ok">decaf</action-widget></action-widgets></object>
-                </interface>
-                """)
+            .replacingOccurrences(of: "</interface>", with: try drawing("class_tags_taken.ui"))
         XCTAssertEqual(try warnings(taken).map(\.message), [])
         XCTAssertEqual(try read(load("  volume: { type: Slider }\n", ui: taken), "volume", "maximumValue"), .number(100))
     }
@@ -967,12 +767,7 @@ final class InterfaceDrawingTests: XCTestCase {
         for (objects, told, fix) in refused { try assertRefused("</interface>", objects + "</interface>", told, endsWith: fix) }
         // A page after its tab's page, a stack page's child widget, a
         // constraint on a widget or a guide are read.
-        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: #"""
-            <object class="GtkNotebook"><child><object class="GtkLabel"/></child><child type="tab"><object class="GtkLabel"/></child></object>
-            <object class="GtkStack"><child><object class="GtkStackPage"><property name="child"><object class="GtkLabel"/></property></object></child></object>
-            <object class="GtkBox"><child><object class="GtkLabel" id="text"/></child><property name="layout-manager"><object class="GtkConstraintLayout"><constraints><guide name="g"/><constraint target="text" target-attribute="width" source="g" source-attribute="width"/></constraints></object></property></object>
-            </interface>
-            """#)
+        let fine = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: try drawing("stopping_tags_taken.ui"))
         XCTAssertEqual(try warnings(fine).map(\.message), [])
     }
 

@@ -23,20 +23,19 @@ final class SpecExploreBudgetTests: XCTestCase {
         return runSpecs([folder + "/explore_spec.lua"], limits: limits).results
     }
 
+    /// The text of Fixtures/.explore/`name`, a spec to run beside the
+    /// scene: a hidden folder, as its specs fail on purpose.
+    private func spec(_ name: String) throws -> String {
+        try String(contentsOfFile: fixture(".explore/" + name), encoding: .utf8)
+    }
+
     /// The shortest commands the failure lists.
     private func commands(in message: String) -> [String] {
         message.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
     }
 
     func testABudgetStopsShrinkingAndTheFailureSaysSo() throws {
-        let results = try run("""
-            it("five replays", function()
-              scene.load("forty_taps.scene.yaml"):explore { steps = 1000, shrinkReplays = 5 }
-            end)
-            it("no time", function()
-              scene.load("forty_taps.scene.yaml"):explore { steps = 1000, shrinkTime = 0 }
-            end)
-            """, limits: SandboxLimits(instructions: 10_000_000, seconds: 60))
+        let results = try run(try spec("budgets_stop_shrinking.lua"), limits: SandboxLimits(instructions: 10_000_000, seconds: 60))
         let five = try results.result("five replays").message
         XCTAssertTrue(five.contains("exploration failed (seed 1): "), five)
         XCTAssertTrue(five.contains("forty_taps.lua:16: tapped 40 times\nshrinking stopped early: its budget of 5 replays ran out; these commands fail the same way, but fewer might (shrinkTime and shrinkReplays give shrinking more)\nshortest commands found that fail the same way ("), five)
@@ -51,11 +50,7 @@ final class SpecExploreBudgetTests: XCTestCase {
     /// in the scene's state, in host functions of the spec's) it ends
     /// within them; never with "budget exceeded" and no commands.
     func testShrinkingEndsWithinTheSpecsOwnBudget() throws {
-        let results = try run("""
-            it("explores", function()
-              scene.load("forty_taps.scene.yaml"):explore { steps = 1000 }
-            end)
-            """, limits: SandboxLimits(instructions: 300_000, seconds: 60))
+        let results = try run(try spec("within_the_specs_budget.lua"), limits: SandboxLimits(instructions: 300_000, seconds: 60))
         let message = try results.result("explores").message
         XCTAssertTrue(message.contains("forty_taps.lua:16: tapped 40 times"), message)
         if message.contains("shrinking stopped early") {
@@ -95,7 +90,7 @@ final class SpecExploreBudgetTests: XCTestCase {
     /// value (field '?')". Its spec fails on purpose, so it is in a hidden
     /// folder that the repository's own `behave test` does not run.
     func testInvariantsGivenAsAListAreChecked() throws {
-        let results = try run(try String(contentsOfFile: fixture(".explore/invariants_as_a_list.lua"), encoding: .utf8), limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
+        let results = try run(spec("invariants_as_a_list.lua"), limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
         let message = try results.result("list").message
         XCTAssertTrue(message.contains("invariant \"2\" does not hold: never"), message)
     }
@@ -103,18 +98,13 @@ final class SpecExploreBudgetTests: XCTestCase {
     /// A list of invariants is checked in its order: the second before the
     /// tenth, which the order of their names ("10" < "2") put first.
     func testAListOfInvariantsIsCheckedInItsOrder() throws {
-        let results = try run(try String(contentsOfFile: fixture(".explore/invariants_in_list_order.lua"), encoding: .utf8), limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
+        let results = try run(spec("invariants_in_list_order.lua"), limits: SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 20))
         let message = try results.result("list").message
         XCTAssertTrue(message.contains("invariant \"2\" does not hold: second"), message)
     }
 
     func testTheBudgetsKeysAreChecked() throws {
-        let results = try run("""
-            local s = scene.load("forty_taps.scene.yaml")
-            it("typo", function() s:explore { shrinktime = 1 } end)
-            it("negative", function() s:explore { shrinkTime = -1 } end)
-            it("fraction", function() s:explore { shrinkReplays = 1.5 } end)
-            """, limits: .specTesting)
+        let results = try run(try spec("budget_keys.lua"), limits: .specTesting)
         XCTAssertTrue(try results.result("typo").message.hasSuffix(
             "explore has no option `shrinktime`; its options: steps, seed, runs, invariants, shrinkTime, shrinkReplays"))
         XCTAssertTrue(try results.result("negative").message.hasSuffix("explore's `shrinkTime` is a number of seconds from 0, not -1"))

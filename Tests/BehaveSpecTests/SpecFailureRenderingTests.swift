@@ -7,26 +7,19 @@ import XCTest
 /// and text whatever the table, read raw, and never by running a metamethod
 /// of the spec's own.
 final class SpecFailureRenderingTests: XCTestCase {
+    /// The text of Fixtures/.rendering/`name`: a hidden folder, as its
+    /// specs fail on purpose and `behave test` at the checkout's root
+    /// passes over hidden folders.
+    private func spec(_ name: String) throws -> String {
+        try fixtureText(".rendering/" + name)
+    }
+
     private func run(_ source: String, limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
-        let folder = try temporaryDirectory(self)
-        let path = folder + "/render_spec.lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
-        return runSpecs([path], limits: limits).results
+        try runSpec(self, source, as: "render_spec.lua", limits: limits)
     }
 
     func testTableKeysAreOrderedWithoutTheirTostring() throws {
-        let run = try run("""
-            local calls = 0
-            local loud = { __tostring = function() calls = calls + 1; error("tostring ran") end }
-            local a, b = setmetatable({}, loud), setmetatable({}, loud)
-            it("same", function()
-              assert.same({ [a] = 1, [b] = 2, x = 1 }, { [a] = 1, [b] = 2, x = 2 })
-            end)
-            it("shown", function()
-              assert.is_nil({ [a] = 1, [b] = 2, n = 3 })
-            end)
-            it("ran none", function() assert.equals(0, calls) end)
-            """)
+        let run = try run(try spec("keys_ordered.lua"))
         XCTAssertEqual(try run.result("same").message, "tables differ at .x: expected 1, got 2")
         // Tables as keys tie: they come in the order the table gives them.
         let shown = try run.result("shown").message
@@ -39,13 +32,7 @@ final class SpecFailureRenderingTests: XCTestCase {
     func testAMillionKeysAreShownInBriefAtOnce() throws {
         // Enough to make the table, far too little to sort its keys.
         let limits = SandboxLimits(memory: 256 << 20, instructions: 40_000_000, seconds: 10)
-        let run = try run("""
-            it("a million", function()
-              local big = {}
-              for i = 1, 1000000 do big["k" .. i] = i end
-              assert.is_nil(big)
-            end)
-            """, limits: limits)
+        let run = try run(try spec("a_million.lua"), limits: limits)
         let result = try run.result("a million")
         XCTAssertEqual(result.status, .failed, result.message)
         XCTAssertTrue(result.message.hasPrefix("expected nil, got {k"), result.message)
@@ -54,23 +41,7 @@ final class SpecFailureRenderingTests: XCTestCase {
     }
 
     func testKeysOfEveryTypeCyclesAndAnEmptiedArray() throws {
-        let run = try run("""
-            it("every type", function()
-              assert.is_nil({ [false] = 1, [true] = 2, [2.5] = 3, [-1] = 4, s = 5, ["not a name"] = 6, [print] = 7 })
-            end)
-            it("cycle", function()
-              local t = { name = "loop" }
-              t.self = t
-              assert.is_nil(t)
-            end)
-            it("emptied", function()
-              local t = {}
-              for i = 1, 1000000 do t[i] = true end
-              for i = 1, 1000000 do t[i] = nil end
-              t.left = 1
-              assert.is_nil(t)
-            end)
-            """, limits: SandboxLimits(memory: 64 << 20, instructions: 20_000_000, seconds: 10))
+        let run = try run(try spec("every_type.lua"), limits: SandboxLimits(memory: 64 << 20, instructions: 20_000_000, seconds: 10))
         let every = try run.result("every type").message
         XCTAssertTrue(every.hasPrefix("expected nil, got {[false] = 1, [true] = 2, [function"), every)
         XCTAssertTrue(every.hasSuffix("] = 7, [-1] = 4, [2.5] = 3, [\"not a name\"] = 6, s = 5}"), every)
@@ -85,7 +56,7 @@ final class SpecFailureRenderingTests: XCTestCase {
     /// out ("this loop never ends?"). Its second spec fails on purpose,
     /// so it is in a hidden folder the repository's `behave test` skips.
     func testSameEndsOnCyclesOfDifferentLengths() throws {
-        let run = try run(try String(contentsOfFile: fixture(".rendering/rings.lua"), encoding: .utf8))
+        let run = try run(try spec("rings.lua"))
         let same = try run.result("rings")
         XCTAssertEqual(same.status, .passed, same.message)
         let differ = try run.result("rings that differ")
@@ -94,18 +65,7 @@ final class SpecFailureRenderingTests: XCTestCase {
     }
 
     func testTheTextOfATableIsBounded() throws {
-        let run = try run("""
-            it("wide", function()
-              local long = string.rep("x", 100000)
-              local t = {}
-              for i = 1, 8 do
-                local inner = {}
-                for j = 1, 8 do inner[long .. j] = long end
-                t[long .. i] = inner
-              end
-              assert.is_nil(t)
-            end)
-            """)
+        let run = try run(try spec("wide.lua"))
         let message = try run.result("wide").message
         XCTAssertTrue(message.hasPrefix("expected nil, got {[\"" + String(repeating: "x", count: 200) + "…\"] = {["), message)
         XCTAssertTrue(message.hasSuffix(", …}"), message)

@@ -23,6 +23,12 @@ final class SpecFileAccessTests: XCTestCase {
         return folder
     }
 
+    /// The text of Fixtures/.file_access/`name`, a spec (hidden: it runs
+    /// only from the folder a test makes).
+    private func spec(_ name: String) throws -> String {
+        try String(contentsOfFile: fixture(".file_access/" + name), encoding: .utf8)
+    }
+
     /// Runs `body` (Lua) as specs, each `it` raising what it found.
     private func run(_ body: String, in folder: String) throws -> CollectingReporter {
         let path = folder + "/access_spec.lua"
@@ -39,30 +45,9 @@ final class SpecFileAccessTests: XCTestCase {
         try "SECRET-6\n".write(toFile: folder + "/plain.yaml", atomically: true, encoding: .utf8)
         try "SECRET-7\n".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
         let up = "../" + (outside as NSString).lastPathComponent
-        let run = try run("""
-            local function refused(f, ...) local ok, err = pcall(f, ...); assert(not ok); error(err, 0) end
-            it("absolute", function() refused(scene.load, [[\(outside)/secret.yaml]]) end)
-            it("dots", function() refused(scene.load, [[\(up)/secret.yaml]]) end)
-            it("link", function() refused(scene.load, "link.yaml") end)
-            it("linked folder", function() refused(scene.load, "door/secret.yaml") end)
-            it("not yaml", function() refused(scene.load, [[\(outside)/passwd]]) end)
-            it("not a scene", function() refused(scene.load, "config.yaml") end)
-            it("one value", function() refused(scene.load, "plain.yaml") end)
-            it("text", function() refused(scene.load, "notes.txt") end)
-            it("script", function() refused(scene.script, [[\(outside)/secret.lua]]) end)
-            it("script not lua", function() refused(scene.script, "notes.txt") end)
-            it("scene script", function()
-              refused(scene.new, { behaviours = { b = { script = [[\(up)/secret.lua]] } } })
-            end)
-            it("photo folder", function() refused(scene.new, { platform = { photoLibrary = [[\(outside)]] } }) end)
-            it("photo folder link", function() refused(scene.new, { platform = { photoLibrary = "door" } }) end)
-            it("images folder", function() refused(scene.new, { images = [[\(outside)]] }) end)
-            it("images folder link", function() refused(scene.new, { images = "door" }) end)
-            it("script images", function() refused(scene.script, "toggle.lua", nil, { images = [[\(up)]] }) end)
-            it("camera image", function()
-              refused(scene.script, "toggle.lua", nil, { platform = { camera = { image = [[\(outside)/notes.txt]] } } })
-            end)
-            """, in: folder)
+        // The spec's OUTSIDE and UP: the folder outside, absolute and from the spec's folder.
+        let source = try spec("refused.lua").replacingOccurrences(of: "OUTSIDE", with: outside).replacingOccurrences(of: "UP", with: up)
+        let run = try run(source, in: folder)
         let outsideMessage = "outside the folders a spec may read (the spec's folder, the working directory and the bundled Scripts/)"
         let expected: [(String, String)] = [
             ("absolute", outsideMessage), ("dots", outsideMessage),
@@ -94,28 +79,13 @@ final class SpecFileAccessTests: XCTestCase {
     func testWhatASpecMayReadStillLoads() throws {
         let folder = try temporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: folder + "/scenes", withIntermediateDirectories: true)
-        try """
-            controls: { button: { type: Button } }
-            behaviours: { toggle: { script: toggle.lua, outlets: { button: button } } }
-            images: ../icons
-            """.write(toFile: folder + "/scenes/toggle.scene.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: fixture(".file_access/toggle.scene.yaml"), toPath: folder + "/scenes/toggle.scene.yaml")
         try FileManager.default.createDirectory(atPath: folder + "/icons", withIntermediateDirectories: true)
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         try FileManager.default.copyItem(atPath: repository + "/Examples/Toggle/images/toggle-on.png",
                                          toPath: folder + "/icons/toggle-on.png")
-        let run = try run("""
-            it("loads", function()
-              local s = scene.load("scenes/../scenes/toggle.scene.yaml")
-              s:tap("button")
-              assert.is_true(s.toggle.toggled)
-              assert.same({ name = "toggle-on", width = 64, height = 64 }, s:state().controls.button.image)
-              assert.is_true(scene.script("toggle.lua").toggle.alive)
-              assert.equals(64, scene.script("toggle.lua", nil, { images = "icons" }).toggle.selectedImage.width)
-              local new = scene.new { images = "icons/", controls = { b = { type = "Button", image = "toggle-on" } } }
-              assert.equals(64, new.b.image.height)
-            end)
-            """, in: folder)
+        let run = try run(try spec("loads.lua"), in: folder)
         XCTAssertEqual(run.results.map(\.status), [.passed], run.results.first?.message ?? "")
     }
 }

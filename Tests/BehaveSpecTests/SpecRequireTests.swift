@@ -12,9 +12,7 @@ final class SpecRequireTests: XCTestCase {
     /// at the checkout's root passes over specs written to run from their
     /// own suite.
     private func suite(_ name: String) throws -> String {
-        let folder = try temporaryDirectory(self) + "/" + name
-        try FileManager.default.copyItem(atPath: fixture(".require/" + name), toPath: folder)
-        return folder
+        try fixtureSuite(self, ".require/" + name)
     }
 
     private func passes(_ folder: String, _ arguments: [String] = ["test"], file: StaticString = #filePath, line: UInt = #line) throws -> String {

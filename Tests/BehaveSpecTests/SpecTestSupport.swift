@@ -79,6 +79,27 @@ func temporaryDirectory(_ test: XCTestCase) throws -> String {
     return path
 }
 
+/// The text of Fixtures/`name`.
+func fixtureText(_ name: String) throws -> String {
+    try String(contentsOfFile: fixture(name), encoding: .utf8)
+}
+
+/// `source` run as the spec file `name` in a fresh folder, removed at the end.
+func runSpec(_ test: XCTestCase, _ source: String, as name: String,
+             limits: SandboxLimits = .specTesting) throws -> CollectingReporter {
+    let path = try temporaryDirectory(test) + "/" + name
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    return runSpecs([path], limits: limits).results
+}
+
+/// A copy of the suite Fixtures/`name` in a fresh directory, removed at
+/// the end: specs that run from their own suite, or write to it.
+func fixtureSuite(_ test: XCTestCase, _ name: String) throws -> String {
+    let folder = try temporaryDirectory(test) + "/" + (name as NSString).lastPathComponent
+    try FileManager.default.copyItem(atPath: fixture(name), toPath: folder)
+    return folder
+}
+
 /// A fresh directory holding `files` (path -> text, folders made as
 /// needed), removed at the end.
 func temporarySuite(_ test: XCTestCase, _ files: [String: String]) throws -> String {

@@ -5,32 +5,11 @@ import XCTest
 /// sandbox leaves out (`io`, `os`, `debug`, `load`…): that the
 /// sandbox leaves it out, and what to do instead, both when the line runs
 /// and, for the spec file itself, before it runs; the error a `pcall`
-/// sees stays Lua's own.
+/// sees stays Lua's own. Its suites are Fixtures/.withheld's folders
+/// (hidden: their specs fail on purpose).
 final class SpecWithheldGlobalsTests: XCTestCase {
     func testAWithheldGlobalIsSaidToBeTheSandboxsWithTheFix() throws {
-        let folder = try temporarySuite(self, [
-            "clock.lua": "return { now = function() return os.time() end }\n",
-            "old.lua": "return { first = function(t) return unpack(t) end }\n",
-            "spec/withheld_spec.lua": """
-                local clock = require 'clock'
-                local old = require 'old'
-
-                it("reads a file", function()
-                  local _ = io.input()
-                end)
-                it("reads the clock in a module", function()
-                  clock.now()
-                end)
-                it("calls Lua 5.1's unpack in a module", function()
-                  old.first({ 1 })
-                end)
-                it("sees Lua's own message in a pcall", function()
-                  local ok, message = pcall(function() return debug.traceback() end)
-                  assert.is_false(ok)
-                  assert.matches("attempt to index a nil value (global 'debug')", message, 1, true)
-                end)
-                """,
-        ])
+        let folder = try fixtureSuite(self, ".withheld/withheld")
         let run = try runBehaveWithErrors(["test"], in: folder)
         XCTAssertEqual(run.status, 1)
         let lines = run.output.split(separator: "\n").map(String.init)
@@ -55,28 +34,7 @@ final class SpecWithheldGlobalsTests: XCTestCase {
     /// error handling", which names no cause: the spec's report says that
     /// the handler failed, where, why and what to do instead.
     func testAMessageHandlerThatFailsIsNamedWithWhyAndTheFix() throws {
-        let folder = try temporarySuite(self, [
-            "parse.lua": """
-                local M = {}
-                function M.parse(text)
-                  local ok, err = xpcall(function() error("bad input: " .. text) end,
-                                         function(e) return debug.traceback(e, 2) end)
-                  if not ok then error(err, 0) end
-                end
-                return M
-                """,
-            "spec/parse_spec.lua": """
-                local parse = require 'parse'
-
-                it("raises the handler's result again", function()
-                  parse.parse("x")
-                end)
-                it("asserts on xpcall's message", function()
-                  local ok, err = xpcall(error, function(e) return e.where.line end, "first")
-                  assert.matches("first", err)
-                end)
-                """,
-        ])
+        let folder = try fixtureSuite(self, ".withheld/handler")
         let run = try runBehaveWithErrors(["test"], in: folder)
         XCTAssertEqual(run.status, 1)
         let lines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -14,41 +14,20 @@ final class StudioFileAccessTests: XCTestCase {
         var photos = StudioImageFiles.none
     }
 
-    /// `outside/` with a module and a photo, and `scene/`, whose
-    /// `helpers.lua` and `photos` are links to them.
+    /// A copy of Fixtures/file_access: `outside/` with a module (and here
+    /// a photo), and `scene/`, whose `helpers.lua` and `photos` are links
+    /// to them.
     private func tree() throws -> URL {
-        let root = try temporaryFolder(self)
+        let root = try temporaryFolder(self).appendingPathComponent("file_access")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("file_access"), to: root)
         let outside = root.appendingPathComponent("outside"), scene = root.appendingPathComponent("scene")
         try FileManager.default.createDirectory(at: outside.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: scene, withIntermediateDirectories: true)
-        try "return { value = 'SECRET-1' }\n".write(to: outside.appendingPathComponent("secret.lua"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Examples/ImagePicker/photos/badge.png"),
                                          to: outside.appendingPathComponent("photos/SECRET-2.png"))
         try FileManager.default.createSymbolicLink(atPath: scene.appendingPathComponent("helpers.lua").path,
                                                    withDestinationPath: "../outside/secret.lua")
         try FileManager.default.createSymbolicLink(atPath: scene.appendingPathComponent("photos").path,
                                                    withDestinationPath: "../outside/photos")
-        try """
-            local Reach = behaviour { name = "Reach", outlets = { label = "Label", button = "Button" } }
-            local function reach()
-              local ok, found = pcall(require, "helpers")
-              return ok and tostring(found.value) or tostring(found)
-            end
-            function Reach:awake()
-              self.label.text = reach()
-              self.button:on("touchUpInside", function() error(reach()) end)
-            end
-            return Reach
-            """.write(to: scene.appendingPathComponent("reach.lua"), atomically: true, encoding: .utf8)
-        try """
-            controls: { label: { type: Label }, button: { type: Button } }
-            behaviours: { reach: { script: reach.lua, outlets: { label: label, button: button } } }
-            """.write(to: scene.appendingPathComponent("reach.scene.yaml"), atomically: true, encoding: .utf8)
-        try """
-            controls: { change: { type: Button }, avatar: { type: ImageView } }
-            behaviours: { picker: { script: image_picker.lua, owner: change, outlets: { targetImageView: avatar } } }
-            platform: { photoLibrary: photos }
-            """.write(to: scene.appendingPathComponent("photos.scene.yaml"), atomically: true, encoding: .utf8)
         return scene
     }
 

@@ -14,29 +14,22 @@ final class InstallTests: XCTestCase {
         return copy
     }
 
-    /// A scene whose behaviour is the bundled toggle (`script:` is looked
-    /// up next to the scene, then among the bundled scripts).
-    private let scene = """
-        screen: Screen
-        controls:
-          b: { type: Button }
-        behaviours:
-          toggle: { script: toggle.lua, outlets: { button: b } }
-
-        """
-
-    private let spec = """
-        it("taps the bundled toggle", function()
-          local s = scene.script("toggle.lua")
-          s:tap("button")
-          assert.equals("toggle-on", s.button.image.name)
-        end)
-
-        """
+    /// A fresh folder holding copies of Fixtures/.install's `names`: a
+    /// spec that taps the bundled toggle, a scene whose behaviour is the
+    /// bundled toggle (`script:` is looked up next to the scene, then among
+    /// the bundled scripts), and the script that hides the checkout.
+    private func workFolder(_ names: [String]) throws -> URL {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/.install")
+        let work = try folder()
+        for name in names {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: work.appendingPathComponent(name))
+        }
+        return work
+    }
 
     func testACopyRunsTheBundledToggleFromAnUnrelatedFolder() throws {
         let behave = try installedCopy()
-        let work = try folder(["toggle_spec.lua": spec])
+        let work = try workFolder(["toggle_spec.lua"])
         let run = try run(behave, ["run", "toggle.lua", "--do", "tap button"], in: work)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.outputLines, [
@@ -67,16 +60,10 @@ final class InstallTests: XCTestCase {
     func testACopyDoesNotReadTheCheckout() throws {
         let unshare = try program("unshare")
         let behave = try installedCopy()
-        let work = try folder(["toggle_spec.lua": spec, "screen.scene.yaml": scene])
+        let work = try workFolder(["toggle_spec.lua", "screen.scene.yaml", "hidden.sh"])
         let probe = try run(unshare, ["-rm", "true"], in: work)
         guard probe.status == 0 else { throw XCTSkip("no mount namespaces here: \(probe.errors)") }
-        let script = """
-            mount -t tmpfs none "$1" || exit 90
-            [ -e "$1/Scripts/toggle.lua" ] && exit 91
-            "$2" run toggle.lua --do "tap button" && "$2" test && "$2" run screen.scene.yaml --do "tap b" \
-              && "$2" check toggle.lua
-            """
-        let hidden = try run(unshare, ["-rm", "sh", "-c", script, "sh", checkout.path, behave.path], in: work)
+        let hidden = try run(unshare, ["-rm", "sh", "hidden.sh", checkout.path, behave.path], in: work)
         XCTAssertEqual(hidden.status, 0, hidden.output + hidden.errors)
         XCTAssertTrue(hidden.output.contains("[0s] button.image: toggle-off → toggle-on\n"), hidden.output)
         XCTAssertTrue(hidden.output.contains("1 passed, 0 failed\n"), hidden.output)

@@ -6,18 +6,20 @@ import XCTest
 /// 1 MB field printed whole, a megabyte on the terminal. The state a
 /// program reads last (`--json`'s final line) keeps it whole.
 final class StateOutputTests: XCTestCase {
+    /// Fixtures/, whose scripts these tests run.
+    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
     func testALongFieldIsCutInStateAndShowAsTheTraceCutsIt() throws {
-        let work = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         let behave = try builtBehave()
         let cut = String(repeating: "a", count: 200) + "… (1048576 characters)"
-        let state = try run(behave, ["run", "big.lua", "--do", "state"], in: work)
+        let state = try run(behave, ["run", "big.lua", "--do", "state"], in: fixtures)
         XCTAssertEqual(state.status, 0, state.errors)
         XCTAssertLessThan(state.output.utf8.count, 2000)
         XCTAssertTrue(state.output.contains(#""fields":{"short":"ok","text":"\#(cut)"}"#), state.output)
-        let shown = try run(behave, ["run", "big.lua", "--do", "show"], in: work)
+        let shown = try run(behave, ["run", "big.lua", "--do", "show"], in: fixtures)
         XCTAssertTrue(shown.output.contains(#"short="ok" text="\#(cut)""#), shown.output)
         XCTAssertLessThan(shown.output.utf8.count, 2000)
-        let json = try run(behave, ["run", "big.lua", "--json", "--do", "state"], in: work)
+        let json = try run(behave, ["run", "big.lua", "--json", "--do", "state"], in: fixtures)
         let lines = json.output.split(separator: "\n")
         XCTAssertTrue(lines.dropLast().contains { $0.contains(cut) }, "the mid-run state record is cut")
         XCTAssertTrue(lines.last?.contains(String(repeating: "a", count: 1048576)) ?? false, "the final state is whole")
@@ -28,31 +30,17 @@ final class StateOutputTests: XCTestCase {
     /// numbers printed 40,000 of them. The state a program reads keeps the
     /// first 200 entries of each table, and says how many more it has.
     func testAHugeTableFieldIsCutInStateAndShowWithWhatWasLeftOut() throws {
-        let work = try folder(["huge.lua": """
-            local Huge = behaviour { name = "Huge" }
-            function Huge:awake()
-              local list, map = {}, {}
-              for i = 1, 20000 do list[i] = i end
-              for i = 1, 500 do
-                local row = {}
-                for j = 1, 300 do row[j] = j end
-                map["k" .. i] = row
-              end
-              self.list, self.map = list, map
-            end
-            return Huge
-            """])
         let behave = try builtBehave()
-        let state = try run(behave, ["run", "huge.lua", "--do", "state"], in: work)
+        let state = try run(behave, ["run", "huge.lua", "--do", "state"], in: fixtures)
         XCTAssertEqual(state.status, 0, state.errors)
         XCTAssertLessThan(state.output.utf8.count, 5000)
         XCTAssertTrue(state.output.contains(#""list":[1,2,3,4,5,6,7,8,9,10,"… (19990 more items)"]"#), state.output)
         XCTAssertTrue(state.output.contains(#""…":"… (490 more fields)""#), state.output)
         XCTAssertTrue(state.output.contains(#"[1,2,3,4,5,6,7,8,9,10,"… (290 more items)"]"#), state.output)
-        let shown = try run(behave, ["run", "huge.lua", "--do", "show"], in: work)
+        let shown = try run(behave, ["run", "huge.lua", "--do", "show"], in: fixtures)
         XCTAssertLessThan(shown.output.utf8.count, 5000)
         XCTAssertTrue(shown.output.contains(#"list=[1,2,3,4,5,6,7,8,9,10,"… (19990 more items)"]"#), shown.output)
-        let json = try run(behave, ["run", "huge.lua", "--json"], in: work)
+        let json = try run(behave, ["run", "huge.lua", "--json"], in: fixtures)
         let final = String(json.output.split(separator: "\n").last ?? "")
         XCTAssertTrue(final.contains(#",199,200,"… (19800 more items)"]"#), String(final.prefix(500)))
         XCTAssertTrue(final.contains(#""…":"… (300 more fields)""#), String(final.prefix(500)))
@@ -62,18 +50,11 @@ final class StateOutputTests: XCTestCase {
     /// too: ten, then how many more. `show` listed up to 200 of them on
     /// one line, where `state` listed ten.
     func testShowCutsABehavioursFieldsAsStateDoes() throws {
-        let work = try folder(["many.lua": """
-            local Many = behaviour { name = "Many" }
-            function Many:awake()
-              for i = 1, 25 do self[string.format("f%02d", i)] = i end
-            end
-            return Many
-            """])
         let behave = try builtBehave()
-        let state = try run(behave, ["run", "many.lua", "--do", "state"], in: work)
+        let state = try run(behave, ["run", "many.lua", "--do", "state"], in: fixtures)
         XCTAssertEqual(state.status, 0, state.errors)
         XCTAssertTrue(state.output.contains(#""f10":10,"…":"… (15 more fields)"}"#), state.output)
-        let shown = try run(behave, ["run", "many.lua", "--do", "show"], in: work)
+        let shown = try run(behave, ["run", "many.lua", "--do", "show"], in: fixtures)
         XCTAssertEqual(shown.status, 0, shown.errors)
         let fields = (1...10).map { String(format: "f%02d=%d", $0, $0) }.joined(separator: " ")
         XCTAssertTrue(shown.output.contains(fields + #" …="… (15 more fields)""#), shown.output)
@@ -84,17 +65,9 @@ final class StateOutputTests: XCTestCase {
     /// table's, named by a megabyte was printed whole by `state`, `show`
     /// and `--json`'s mid-run state.
     func testALongFieldNameIsCutInStateAndShow() throws {
-        let work = try folder(["names.lua": """
-            local Names = behaviour { name = "Names" }
-            function Names:awake()
-              self[string.rep("k", 1000000)] = 1
-              self.nested = { [string.rep("n", 1000000)] = 2 }
-            end
-            return Names
-            """])
         let behave = try builtBehave()
         for arguments in [["--do", "state"], ["--do", "show"], ["--json", "--do", "state"]] {
-            let result = try run(behave, ["run", "names.lua"] + arguments, in: work)
+            let result = try run(behave, ["run", "names.lua"] + arguments, in: fixtures)
             let shown = arguments.contains("--json") ? String(result.output.split(separator: "\n").dropLast().joined()) : result.output
             XCTAssertEqual(result.status, 0, result.errors)
             XCTAssertLessThan(shown.utf8.count, 3000, "\(arguments)")
@@ -108,24 +81,7 @@ final class StateOutputTests: XCTestCase {
     /// is secure), an image's name. Each was drawn whole: a megabyte a
     /// line, and 200 KB of dots for a secure text of 65,534 characters.
     func testShowCutsTheLongTextsOfControls() throws {
-        let work = try folder(["long.lua": """
-            local Long = behaviour {
-              name = "Long",
-              outlets = { label = "Label", button = "Button", field = "TextField", secret = "TextField", picture = "ImageView" },
-            }
-            function Long:awake()
-              local long = string.rep("x", 1000000)
-              self.label.text = long
-              self.button.title = long
-              self.button.image = string.rep("i", 1000000)
-              self.field.text = string.rep("x", 50000)   -- a text field holds 65,534 at most
-              self.secret.secureTextEntry = true
-              self.secret.text = string.rep("x", 50000)
-              self.picture.image = string.rep("p", 1000000)
-            end
-            return Long
-            """])
-        let shown = try run(try builtBehave(), ["run", "long.lua", "--do", "show"], in: work)
+        let shown = try run(try builtBehave(), ["run", "long.lua", "--do", "show"], in: fixtures)
         XCTAssertEqual(shown.status, 0, shown.errors)
         let drawing = shown.output.split(separator: "\n").drop { !$0.hasPrefix("┌") }.joined(separator: "\n")
         XCTAssertLessThan(drawing.utf8.count, 4000, String(drawing.prefix(2000)))
@@ -142,17 +98,7 @@ final class StateOutputTests: XCTestCase {
     /// A name that reads as another (a script's own `"\\xFF"`) gets its
     /// bytes after it.
     func testFieldNamesThatAreNotUTF8StayDistinct() throws {
-        let work = try folder(["bytes.lua": """
-            local Bytes = behaviour { name = "Bytes" }
-            function Bytes:awake()
-              self[string.char(255)] = 1
-              self[string.char(254)] = 2
-              self["\\\\xFF"] = 3
-              self["caf" .. string.char(233)] = 4
-            end
-            return Bytes
-            """])
-        let json = try run(try builtBehave(), ["run", "bytes.lua", "--json"], in: work)
+        let json = try run(try builtBehave(), ["run", "bytes.lua", "--json"], in: fixtures)
         XCTAssertEqual(json.status, 0, json.errors)
         let final = try XCTUnwrap(json.output.split(separator: "\n").last)
         let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(final.utf8)) as? [String: Any])

@@ -39,9 +39,24 @@ extension View {
     /// against the bound it kept, not the one given, so the refusal of the
     /// bound is the mistake to tell, and this one would wrongly speak of
     /// the bounds' order. `refused` names the properties refused so far.
-    public func refusalFollows(from refused: Set<String>, setting property: String, to n: Double?) -> Bool {
+    func refusalFollows(from refused: Set<String>, setting property: String, to n: Double?) -> Bool {
         guard let n, let bound = boundPassed(by: n, as: property) else { return false }
         return refused.contains(bound)
+    }
+
+    /// Sets `property`, one of settings given together, to `loose` as
+    /// `spec` converts it. A refusal joins `refused` (those of the settings
+    /// refused so far) and is thrown unless it only follows from one of
+    /// them (`refusalFollows`).
+    public func set(_ property: String, to loose: LooseValue, as spec: PropertySpec,
+                    refused: inout Set<String>) throws(ValueError) {
+        do throws(ValueError) {
+            try set(property, to: try spec.convert(loose))
+        } catch {
+            let follows = refusalFollows(from: refused, setting: property, to: (try? spec.convert(loose))?.numberValue)
+            refused.insert(property)
+            if !follows { throw error }
+        }
     }
 
     /// A new bound brings the value within the range, as UIKit does.

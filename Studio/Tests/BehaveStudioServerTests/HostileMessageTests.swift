@@ -7,12 +7,9 @@ import XCTest
 /// pages, and its memory stays bounded.
 final class HostileMessageTests: XCTestCase {
     func testMalformedHugeAndFloodingMessagesLeaveTheStudioAnsweringOthers() throws {
-        let studio = try StudioServerProcess(example: "Toggle", scene: "toggle.scene.yaml")
+        let studio = try StudioServerProcess.toggle()
         defer { studio.stop() }
-        let page = try TestConnection(port: studio.port)
-        XCTAssertEqual(page.openSocket(port: studio.port), "HTTP/1.1 101 Switching Protocols")
-        // The clock stands still, so that the page is sent only what changes.
-        page.sendMessage(#"{"kind": "clock", "running": false}"#)
+        let page = try studio.pausedPage()
         let before = studio.residentBytes
 
         let hostile = try TestConnection(port: studio.port)

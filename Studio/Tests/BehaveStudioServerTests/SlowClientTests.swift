@@ -13,7 +13,7 @@ final class SlowClientTests: XCTestCase {
     let patience = 16.0
 
     func testClientsThatSendAByteASecondDoNotLockThePageOut() throws {
-        let studio = try StudioServerProcess(example: "Toggle", scene: "toggle.scene.yaml")
+        let studio = try StudioServerProcess.toggle()
         defer { studio.stop() }
         XCTAssertEqual(try TestConnection.get("/", port: studio.port, timeout: 5), "HTTP/1.1 200 OK")
         // Every place taken: half send their headers a byte a second, half
@@ -38,12 +38,10 @@ final class SlowClientTests: XCTestCase {
     }
 
     func testAConnectionThatSendsNothingIsClosed() throws {
-        let studio = try StudioServerProcess(example: "Toggle", scene: "toggle.scene.yaml")
+        let studio = try StudioServerProcess.toggle()
         defer { studio.stop() }
         // A page with its clock paused has nothing to say for as long: it stays.
-        let page = try TestConnection(port: studio.port)
-        XCTAssertEqual(page.openSocket(port: studio.port), "HTTP/1.1 101 Switching Protocols")
-        page.sendMessage(#"{"kind": "clock", "running": false}"#)
+        let page = try studio.pausedPage()
         let silent = try TestConnection(port: studio.port)
         XCTAssertTrue(silent.isClosed(within: patience), "a connection that sent nothing was kept")
         // A kept-alive connection left idle after its answer is closed too.
@@ -57,7 +55,7 @@ final class SlowClientTests: XCTestCase {
     }
 
     func testPagesThatStopReadingAreDroppedSoThePageCanConnect() throws {
-        let studio = try StudioServerProcess(example: "Toggle", scene: "toggle.scene.yaml")
+        let studio = try StudioServerProcess.toggle()
         defer { studio.stop() }
         // Every page's place but one taken by a client that never reads
         // what it is sent; the last by one that changes the scene a lot

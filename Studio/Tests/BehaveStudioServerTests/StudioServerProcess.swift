@@ -39,6 +39,23 @@ final class StudioServerProcess {
         self.port = port
     }
 
+    /// The Toggle example's studio, the scene these tests drive.
+    static func toggle() throws -> StudioServerProcess {
+        try StudioServerProcess(example: "Toggle", scene: "toggle.scene.yaml")
+    }
+
+    /// A page with its socket open and its clock standing still, so that
+    /// it is sent only what changes.
+    func pausedPage() throws -> TestConnection {
+        let page = try TestConnection(port: port)
+        let answer = page.openSocket(port: port)
+        guard answer == "HTTP/1.1 101 Switching Protocols" else {
+            throw TestConnection.Failure(description: "the page's socket did not open: \(answer ?? "no answer")")
+        }
+        page.sendMessage(#"{"kind": "clock", "running": false}"#)
+        return page
+    }
+
     /// Whether the server still runs.
     var isRunning: Bool { process.isRunning }
 

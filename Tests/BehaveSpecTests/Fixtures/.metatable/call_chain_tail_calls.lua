@@ -1,10 +1,10 @@
+-- The sandbox differential tests' chunk, run in a spec: the test puts the
+-- text of Tests/SandboxDifferentialTests/Findings/call_chain_tail_calls.lua,
+-- whose last statement returns what the chain ends in, in place of the
+-- line below `local ended`.
 it("runs the chain", function()
-  local n = 10000
-  local function foo()
-    if n == 0 then return 1023 end
-    n = n - 1
-    return foo()
-  end
-  for _ = 1, 100 do foo = setmetatable({}, { __call = foo }) end
-  assert.equals(1023, coroutine.wrap(function() return foo() end)())
+  local ended = (function()
+-- CHAIN
+  end)()
+  assert.equals(1023, ended)
 end)

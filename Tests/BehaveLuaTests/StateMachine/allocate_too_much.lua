@@ -1,0 +1,1 @@
+  self.firstTap = function() self.big = string.rep("x", 64 << 20) end

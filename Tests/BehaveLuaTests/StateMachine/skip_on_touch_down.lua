@@ -1,0 +1,3 @@
+  self.button:on("touchDown", function()
+    self.machine:fire("skip")
+  end)

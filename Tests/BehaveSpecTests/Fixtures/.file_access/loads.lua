@@ -1,0 +1,10 @@
+it("loads", function()
+  local s = scene.load("scenes/../scenes/toggle.scene.yaml")
+  s:tap("button")
+  assert.is_true(s.toggle.toggled)
+  assert.same({ name = "toggle-on", width = 64, height = 64 }, s:state().controls.button.image)
+  assert.is_true(scene.script("toggle.lua").toggle.alive)
+  assert.equals(64, scene.script("toggle.lua", nil, { images = "icons" }).toggle.selectedImage.width)
+  local new = scene.new { images = "icons/", controls = { b = { type = "Button", image = "toggle-on" } } }
+  assert.equals(64, new.b.image.height)
+end)

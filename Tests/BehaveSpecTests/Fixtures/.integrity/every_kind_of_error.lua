@@ -1,0 +1,7 @@
+it("nil", function() error(nil) end)
+it("table", function() error({ status = "passed" }) end)
+it("tostring raises", function() error(setmetatable({}, { __tostring = function() error("x") end })) end)
+it("tostring passes", function() error(setmetatable({}, { __tostring = function() return "ok" end })) end)
+it("yield", function() coroutine.yield("passed") end)
+it("empty", function() error("") end)
+it("a pending lookalike", function() error("behave: pending", 0) end)

@@ -1,0 +1,7 @@
+it("pending in a coroutine", function()
+  coroutine.wrap(function() pending("not yet") end)()
+  error("never reached")
+end)
+it("pending two coroutines deep", function()
+  coroutine.wrap(function() coroutine.wrap(function() pending("deeper") end)() end)()
+end)

@@ -1,0 +1,1 @@
+return { now = function() return os.time() end }

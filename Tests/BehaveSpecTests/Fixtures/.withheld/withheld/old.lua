@@ -1,0 +1,1 @@
+return { first = function(t) return unpack(t) end }

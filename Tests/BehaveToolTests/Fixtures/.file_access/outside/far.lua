@@ -1,0 +1,1 @@
+local Far = behaviour { name = 'SECRET-3' } SECRET-4 (

@@ -1,0 +1,3 @@
+local Lint = behaviour { name = 'Lint' }
+function Lint:awake() print(SECRET_5) end
+return Lint

@@ -1,0 +1,1 @@
+return { value = 'SECRET-1' }

@@ -1,0 +1,3 @@
+local helpers = require "helpers"
+local Top = behaviour { name = helpers.value }
+return Top

@@ -1,0 +1,3 @@
+local M = {}
+function M.blow() error('blown') end
+return M

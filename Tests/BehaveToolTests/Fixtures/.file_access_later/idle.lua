@@ -1,0 +1,2 @@
+local unused = 1
+return {}

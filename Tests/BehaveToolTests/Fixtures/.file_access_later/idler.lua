@@ -1,0 +1,3 @@
+local spare = require "idle"
+local Idle = behaviour { name = "Idle" }
+return Idle

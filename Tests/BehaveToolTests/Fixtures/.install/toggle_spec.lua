@@ -1,0 +1,5 @@
+it("taps the bundled toggle", function()
+  local s = scene.script("toggle.lua")
+  s:tap("button")
+  assert.equals("toggle-on", s.button.image.name)
+end)
