@@ -266,6 +266,20 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertTrue(lines[0].hasSuffix("bad.lua:1: outlet `b`: unknown control type `Buton` (did you mean `Button`?)"), lines[0])
     }
 
+    /// Someone who draws in GTK names a widget's class as the control's
+    /// type: told the type it means, which no spelling distance finds.
+    func testGTKClassAsControlTypeIsToldTheTypeItMeans() throws {
+        let fixture = try SceneFixture([
+            "app.scene.yaml": "controls:\n  name: { type: GtkEntry }\n  count: { type: GtkLabel }\n  bold: { type: GtkToggleButton }\n",
+        ])
+        let lines = SceneLoader.check(file: fixture.path("app.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
+        XCTAssertEqual(lines, [
+            "2: control `name`: unknown control type `GtkEntry` (did you mean `TextField`? `GtkEntry` is GTK's class for it)",
+            "3: control `count`: unknown control type `GtkLabel` (did you mean `Label`? `GtkLabel` is GTK's class for it)",
+            "4: control `bold`: unknown control type `GtkToggleButton` (did you mean `Switch`? `GtkToggleButton` is GTK's class for it)",
+        ])
+    }
+
     func testNothingWakesWhenAnythingIsWrong() throws {
         // A good behaviour next to a mistake: the scene is refused whole.
         XCTAssertThrowsError(try SceneLoader.load(file: fixture("refused_whole.scene.yaml"))) { error in
