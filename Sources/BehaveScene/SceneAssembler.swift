@@ -621,8 +621,9 @@ final class SceneAssembler {
                 } else if let behaviour = behaviours[name] {
                     try set(property, of: behaviour, to: loose)
                 } else {
-                    let names = controlNames + behaviourNames
-                    throw ValueError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+                    throw ValueError("no control or behaviour named `\(name)`"
+                                     + Suggestions.hintOrList(for: name, in: controlNames + behaviourNames,
+                                                              listing: "the scene's controls and behaviours"))
                 }
             } catch {
                 log.optionError("--set \(key): \(error.message)")
@@ -879,7 +880,8 @@ final class SceneAssembler {
     }
 
     private func unknownObject(_ name: String) -> String {
-        let names = controlNames + behaviourNames + ["screen", "keyboard"]
-        return "no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))"
+        "no control or behaviour named `\(name)`"
+            + Suggestions.hintOrList(for: name, in: controlNames + behaviourNames, unlisted: ["screen", "keyboard"],
+                                     listing: "the scene's controls and behaviours")
     }
 }

@@ -253,7 +253,7 @@ final class SceneValidationTests: XCTestCase {
             "14: connection: behaviour `mux` (Multiplexer) has no action `ping`; it has no actions",
             "15: connection: behaviour `probe` (Probe) has no action `awake`; awake is a lifecycle method, called by the runtime",
             "16: connection: the keyboard performs no actions",
-            "17: connection: no control or behaviour named `nobody`",
+            "17: connection: no control or behaviour named `nobody`; the scene's controls and behaviours: button, page, probe, mux, scroller",
             "18: connection `probe.valueChanged`: write `source.event -> target.action` (e.g. `button.touchUpInside -> toggle.toggle`)",
             "19: a connection is written `source.event -> target.action`, not a mapping",
         ])
