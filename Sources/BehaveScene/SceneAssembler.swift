@@ -102,8 +102,10 @@ final class SceneAssembler {
         for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
         checkInterface()
         readDrawing()
-        buildControls(description.controls)
+        // The host hears the names first: its check of each control then
+        // knows which of its keys another control has.
         checkHostsNames()
+        buildControls(description.controls)
         arrangeControls()
         buildBehaviours()
         furnish()
