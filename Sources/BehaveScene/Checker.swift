@@ -12,6 +12,21 @@ public enum Checker {
         sceneExtensions.contains((file as NSString).pathExtension.lowercased())
     }
 
+    /// Whether `file` is a GtkBuilder `.ui` file: a scene's drawing, which
+    /// is no scene and no script, though a newcomer may give it as one.
+    public static func isDrawing(_ file: String) -> Bool {
+        (file as NSString).pathExtension.lowercased() == "ui"
+    }
+
+    /// Why `file` is neither a scene nor a script, with what to give
+    /// instead: a `.ui` file is checked and run through the scene that
+    /// names it.
+    public static func neitherSceneNorScript(_ file: String) -> String {
+        guard isDrawing(file) else { return "not a scene (.yaml, .yml, .json) or a script (.lua)" }
+        let name = (file as NSString).lastPathComponent
+        return "a GtkBuilder file, not a scene or a script: give the scene file that names it (`ui: \(name)`), whose controls are checked against it"
+    }
+
     /// The mistakes in a scene file or a script; none when it is valid.
     public static func check(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
         inspect(file, limits: limits).filter { !$0.isWarning }
@@ -22,7 +37,7 @@ public enum Checker {
     public static func inspect(_ file: String, limits: SandboxLimits = .default) -> [SceneDiagnostic] {
         if isScene(file) { return SceneLoader.inspect(file: file, limits: limits) }
         guard (file as NSString).pathExtension.lowercased() == "lua" else {
-            return [SceneDiagnostic(file: file, line: nil, message: "not a scene (.yaml, .yml, .json) or a script (.lua)")]
+            return [SceneDiagnostic(file: file, line: nil, message: neitherSceneNorScript(file))]
         }
         guard let path = LuaScript.locate(file) else {
             return [SceneDiagnostic(file: file, line: nil, message: LuaScript.notFound(file))]

@@ -102,8 +102,10 @@ final class SceneAssembler {
         for behaviour in description.behaviours { behaviourLines[behaviour.name] = behaviour.line }
         checkInterface()
         readDrawing()
-        buildControls(description.controls)
+        // The host hears the names first: its check of each control then
+        // knows which of its keys another control has.
         checkHostsNames()
+        buildControls(description.controls)
         arrangeControls()
         buildBehaviours()
         furnish()
@@ -610,8 +612,9 @@ final class SceneAssembler {
                 } else if let behaviour = behaviours[name] {
                     try set(property, of: behaviour, to: loose)
                 } else {
-                    let names = controlNames + behaviourNames
-                    throw ValueError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+                    throw ValueError("no control or behaviour named `\(name)`"
+                                     + Suggestions.hintOrList(for: name, in: controlNames + behaviourNames,
+                                                              listing: "the scene's controls and behaviours"))
                 }
             } catch {
                 log.optionError("--set \(key): \(error.message)")
@@ -868,7 +871,8 @@ final class SceneAssembler {
     }
 
     private func unknownObject(_ name: String) -> String {
-        let names = controlNames + behaviourNames + ["screen", "keyboard"]
-        return "no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))"
+        "no control or behaviour named `\(name)`"
+            + Suggestions.hintOrList(for: name, in: controlNames + behaviourNames, unlisted: ["screen", "keyboard"],
+                                     listing: "the scene's controls and behaviours")
     }
 }

@@ -6,23 +6,9 @@ import BehaveCore
 /// same names, so that both refuse the same scenes in the same words.
 public enum WidgetClasses {
     /// Each control type with the GTK classes (and their subclasses) that
-    /// fit it, the first a widget made for it; a `View` takes any widget.
-    /// A class may fit two types: a GtkToggleButton is a GtkButton, so a
-    /// `Button`, and on or off, so a `Switch` (UIKit's UISwitch is GTK's
-    /// switch, check button and toggle button alike); messages name the
-    /// first type it fits.
-    public static let fitting: [(controlType: String, classes: [String])] = [
-        ("Button", ["GtkButton"]),
-        ("Label", ["GtkLabel"]),
-        ("Switch", ["GtkSwitch", "GtkCheckButton", "GtkToggleButton"]),
-        ("Slider", ["GtkScale"]),
-        ("Stepper", ["GtkSpinButton"]),
-        ("TextField", ["GtkEntry", "GtkPasswordEntry"]),
-        ("ImageView", ["GtkPicture"]),
-        ("ScrollView", ["GtkScrolledWindow"]),
-        ("Stack", ["GtkBox"]),
-        ("View", ["GtkWidget"]),
-    ]
+    /// fit it, the first a widget made for it: the core's table, which
+    /// also tells a scene that names a GTK class as a type the type meant.
+    public static var fitting: [(controlType: String, classes: [String])] { ControlTypes.gtkClasses }
 
     /// The table's type for a control type: its own, or its nearest
     /// parent's (a host's type that inherits `Button` is a button); any

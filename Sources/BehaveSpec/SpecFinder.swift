@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveScene
 import Foundation
 
 /// Finds spec files: `*_spec.lua` under each directory (recursively,
@@ -28,11 +29,23 @@ public enum SpecFinder {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Failure(path: path) }
             if isDirectory.boolValue {
                 try search.directory(path, depth: 0)
+            } else if Checker.isScene(path) || Checker.isDrawing(path) {
+                // A file given by name runs whatever it is called, but a
+                // scene (or its drawing) read as Lua fails on its first line.
+                throw Failure(path: path, reason: notASpec(path))
             } else {
                 search.add(path)
             }
         }
         return search.files
+    }
+
+    private static func notASpec(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let what = Checker.isScene(path) ? "a scene file" : "a GtkBuilder file"
+        let scene = Checker.isScene(path) ? name : "SCENE.yaml"
+        return "\(what), not a spec: a spec is a *_spec.lua file that loads the scene, `scene.load(\"\(scene)\")`, "
+            + "and `behave test` with no path runs those of the working directory; `behave check \(Checker.isScene(path) ? name : scene)` checks it without a spec"
     }
 
     private struct Search {

@@ -127,7 +127,8 @@ extension SpecFileRun {
            let fix = Suggestions.fix(for: name, among: methods, words: Suggestions.toolkitCommands, shown: { "s:\($0)" }) {
             return LuaError("`\(name)` is not a scene method, nor a control or behaviour of this scene (\(fix))")
         }
-        return LuaError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+        return LuaError("no control or behaviour named `\(name)`"
+                        + Suggestions.hintOrList(for: name, in: names, listing: "the scene's controls and behaviours"))
     }
 
     /// `s.toggle.key`: the behaviour's own field, else its inspectable, else

@@ -113,7 +113,10 @@ struct Check: Command {
         let loaded = ((isSpec || isModule) && LuaScript.locate(file) != nil
             ? Checker.compile(file, limits: limits.sandboxLimits) : Checker.inspect(file, limits: limits.sandboxLimits))
             .map(CheckItem.diagnostic)
-        guard !Checker.isScene(file), let path = LuaScript.locate(file) else {
+        // Only a script is linted: a `.ui` file read as Lua gave a syntax
+        // error beside the refusal.
+        guard !Checker.isScene(file), (file as NSString).pathExtension.lowercased() == "lua",
+              let path = LuaScript.locate(file) else {
             return (loaded.filter { !$0.isWarning }, loaded.filter(\.isWarning))
         }
         var load = loaded

@@ -235,6 +235,9 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(ControlTypes.named("Button") === ControlType.button)
         XCTAssertNil(ControlTypes.named("Buton"))
         XCTAssertEqual(ControlTypes.unknown("Buton").message, "unknown control type `Buton` (did you mean `Button`?)")
+        // A GTK class is far from its type's name: told by GTK's table.
+        XCTAssertEqual(ControlTypes.unknown("GtkSpinButton").message,
+                       "unknown control type `GtkSpinButton` (did you mean `Stepper`? `GtkSpinButton` is GTK's class for it)")
         XCTAssertTrue(ControlType.button.isKind(of: "View"))
         XCTAssertTrue(ControlType.button.isKind(of: "Button"))
         XCTAssertFalse(ControlType.label.isKind(of: "Button"))

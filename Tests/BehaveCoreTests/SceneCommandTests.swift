@@ -142,6 +142,10 @@ final class SceneExecuteTests: XCTestCase {
         run("tap button")
         XCTAssertEqual(events, ["touchDown", "touchUpInside"])
         XCTAssertEqual(failure("tap buton"), "no control or behaviour named `buton` (did you mean `button`?)")
+        // Far from every name (a newcomer's guess): the names there are.
+        XCTAssertEqual(failure("tap save_button"),
+                       "no control or behaviour named `save_button`; the scene's controls and behaviours: button, label, stepper, field, list, toggle")
+        XCTAssertEqual(failure("tap keybord"), "no control or behaviour named `keybord` (did you mean `keyboard`?)")
     }
 
     func testSendAnyEventOfAControlOrBehaviour() throws {
@@ -195,7 +199,7 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(failure("set toggle.count abc"), "count takes an integer, not `abc`", "as the type is said elsewhere")
         XCTAssertEqual(failure("set toggle.duration 20"), "duration must be at most 10, not 20 (range 0…10)")
         XCTAssertEqual(failure("set button.titel x"), "Button has no property `titel` (did you mean `title`?)")
-        XCTAssertEqual(failure("set nobody.x 1"), "no control or behaviour named `nobody`")
+        XCTAssertEqual(failure("set nobody.x 1"), "no control or behaviour named `nobody`; the scene's controls and behaviours: button, label, stepper, field, list, toggle")
         XCTAssertNotNil(failure("set toggle.maxSize [1, 2, 3]"))
         XCTAssertEqual(scene.control(named: "button")!.alpha, 1)
         XCTAssertEqual(probe.inspectable("duration"), .number(0.7))
@@ -296,7 +300,7 @@ final class SceneExecuteTests: XCTestCase {
         XCTAssertEqual(weakProbe.destroyCount, 1)
         XCTAssertFalse(weakProbe.isAlive)
         XCTAssertNil((parsedState(scene)["controls"] as? [String: Any])?["button"])
-        XCTAssertEqual(failure("remove button"), "no control or behaviour named `button`")
+        XCTAssertEqual(failure("remove button"), "no control or behaviour named `button`; the scene's controls and behaviours: label, stepper, field, list, toggle, owned")
         XCTAssertTrue(scene.trace.entries.contains { $0.kind == .lifecycle && $0.message == "button removed" })
     }
 

@@ -74,6 +74,26 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(both.errors.components(separatedBy: finding).count, 2, both.errors)
     }
 
+    /// A newcomer gives `check` or `run` the `.ui` file and `test` the scene:
+    /// each is told what the file is and what to give instead, where the
+    /// `.ui` file was read as Lua (`found `<` here`) and the scene run as
+    /// a spec (`found the name `A Settings``).
+    func testADrawingOrASceneGivenWhereItDoesNotBelongIsToldWhatToGive() throws {
+        let ui = "Examples/GTK/settings.ui", scene = "Examples/GTK/settings.scene.yaml"
+        let drawing = "a GtkBuilder file, not a scene or a script: give the scene file that names it (`ui: settings.ui`), whose controls are checked against it"
+        let check = try behave(["check", ui])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.errors, "\(ui): \(drawing)\n")
+        let run = try behave(["run", ui])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.errors, "behave: \(ui): \(drawing)\n")
+        let test = try behave(["test", scene])
+        XCTAssertEqual(test.status, 2)
+        XCTAssertEqual(test.errors, "behave: \(scene): a scene file, not a spec: a spec is a *_spec.lua file that loads the scene, "
+                       + "`scene.load(\"settings.scene.yaml\")`, and `behave test` with no path runs those of the working directory; "
+                       + "`behave check settings.scene.yaml` checks it without a spec\n")
+    }
+
     /// A transcript that could not be written is refused before the run
     /// or exploration it would keep: written at the end, it lost them.
     func testRecordingWhereNoFolderIsIsRefusedBeforeTheRun() throws {

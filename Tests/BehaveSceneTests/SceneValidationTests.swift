@@ -253,7 +253,7 @@ final class SceneValidationTests: XCTestCase {
             "14: connection: behaviour `mux` (Multiplexer) has no action `ping`; it has no actions",
             "15: connection: behaviour `probe` (Probe) has no action `awake`; awake is a lifecycle method, called by the runtime",
             "16: connection: the keyboard performs no actions",
-            "17: connection: no control or behaviour named `nobody`",
+            "17: connection: no control or behaviour named `nobody`; the scene's controls and behaviours: button, page, probe, mux, scroller",
             "18: connection `probe.valueChanged`: write `source.event -> target.action` (e.g. `button.touchUpInside -> toggle.toggle`)",
             "19: a connection is written `source.event -> target.action`, not a mapping",
         ])
@@ -264,6 +264,20 @@ final class SceneValidationTests: XCTestCase {
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(lines[0].hasPrefix("3: behaviour `bad`: "), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("bad.lua:1: outlet `b`: unknown control type `Buton` (did you mean `Button`?)"), lines[0])
+    }
+
+    /// Someone who draws in GTK names a widget's class as the control's
+    /// type: told the type it means, which no spelling distance finds.
+    func testGTKClassAsControlTypeIsToldTheTypeItMeans() throws {
+        let fixture = try SceneFixture([
+            "app.scene.yaml": "controls:\n  name: { type: GtkEntry }\n  count: { type: GtkLabel }\n  bold: { type: GtkToggleButton }\n",
+        ])
+        let lines = SceneLoader.check(file: fixture.path("app.scene.yaml")).map { "\($0.line ?? 0): \($0.message)" }
+        XCTAssertEqual(lines, [
+            "2: control `name`: unknown control type `GtkEntry` (did you mean `TextField`? `GtkEntry` is GTK's class for it)",
+            "3: control `count`: unknown control type `GtkLabel` (did you mean `Label`? `GtkLabel` is GTK's class for it)",
+            "4: control `bold`: unknown control type `GtkToggleButton` (did you mean `Switch`? `GtkToggleButton` is GTK's class for it)",
+        ])
     }
 
     func testNothingWakesWhenAnythingIsWrong() throws {

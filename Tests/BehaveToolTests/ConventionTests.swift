@@ -195,6 +195,7 @@ final class ConventionTests: XCTestCase {
             (["--set", "s.value=abc"], "behave: --set s.value: value takes a number, not `abc`"),
             (["--set", "value=2"], "behave: --set value: in a scene, name the object too: --set s.value=VALUE"),
             (["--set", "t.value=2"], "behave: --set t.value: no control or behaviour named `t` (did you mean `s`?)"),
+            (["--set", "volume.value=2"], "behave: --set volume.value: no control or behaviour named `volume`; the scene's controls and behaviours: s"),
         ] {
             let outcome = try run(behave, ["run", "counter.scene.yaml"] + arguments, in: work)
             XCTAssertEqual(outcome.status, 2, "\(arguments)")

@@ -337,8 +337,9 @@ public enum ControlTypes {
 
     /// The error for an unknown type name.
     public static func unknown(_ name: String) -> ValueError {
-        // Far from every name, the names there are.
-        let fix = Suggestions.nearest(to: name, in: names).map { " (did you mean `\($0)`?)" }
+        // A GTK class (`GtkEntry`) or a misspelling: the type meant; far
+        // from every name, the names there are.
+        let fix = Suggestions.fix(for: name, among: names, words: toolkitTypes).map { " (\($0))" }
             ?? "; types: " + names.sorted().joined(separator: ", ")
         return ValueError("unknown control type `\(name)`\(fix)")
     }

@@ -348,7 +348,9 @@ extension Scene {
     }
 
     func unknownObject(_ name: String) -> ValueError {
-        let names = (screen?.controls.map(\.name) ?? []) + records.map(\.name) + ["keyboard"]
-        return ValueError("no control or behaviour named `\(name)`\(Suggestions.hint(for: name, in: names))")
+        let names = (screen?.controls.map(\.name) ?? []) + records.map(\.name)
+        return ValueError("no control or behaviour named `\(name)`"
+                          + Suggestions.hintOrList(for: name, in: names, unlisted: ["keyboard"],
+                                                   listing: "the scene's controls and behaviours"))
     }
 }

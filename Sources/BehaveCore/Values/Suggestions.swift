@@ -32,6 +32,19 @@ public enum Suggestions {
         nearest(to: name, in: candidates).map { " (did you mean `\($0)`?)" } ?? ""
     }
 
+    /// ` (did you mean `save`?)` for a name near one of `names` (or of
+    /// `unlisted`, names it answers to but that are not worth listing);
+    /// else `; the scene's controls and behaviours: plus, save, form`, so
+    /// that a name far from all of them (`save_button`) still shows what
+    /// to write. At most `listed` are named, then how many more there are.
+    public static func hintOrList(for name: String, in names: [String], unlisted: [String] = [],
+                                  listing: String, listed: Int = 12) -> String {
+        let hint = hint(for: name, in: names + unlisted)
+        guard hint.isEmpty, !names.isEmpty else { return hint }
+        let more = names.count > listed ? " and \(names.count - listed) more" : ""
+        return "; \(listing): " + names.prefix(listed).joined(separator: ", ") + more
+    }
+
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
         if a.isEmpty { return b.count }

@@ -92,7 +92,7 @@ public struct SceneSource: Sendable {
     /// The path of the script, or nil when there is none (or it may not
     /// be read).
     public var scriptPath: String? {
-        guard case .script(let name) = kind else { return nil }
+        guard case .script(let name) = kind, !Checker.isDrawing(name) else { return nil }
         return try? LuaScript.locate(name, relativeTo: nil, access: access)
     }
 
@@ -120,6 +120,8 @@ public struct SceneSource: Sendable {
                 throw SceneSourceError.scene(error)
             }
         case .script(let name):
+            // A `.ui` file read as Lua fails on its first `<`: say what it is.
+            if Checker.isDrawing(name) { throw SceneSourceError.usage("\(name): \(Checker.neitherSceneNorScript(name))") }
             let found: String?
             do throws(ValueError) {
                 found = try LuaScript.locate(name, relativeTo: nil, access: access)

@@ -40,6 +40,7 @@ extension GtkHost {
     /// control's own check already suggests is not said twice.
     func mistakesInGivenNames(against controls: [String]) -> [ValueError] {
         let known = Set(controls)
+        sceneControlNames = known
         var mistakes: [ValueError] = []
         for name in ownBindings.keys.sorted() {
             if known.contains(name) {
@@ -57,7 +58,7 @@ extension GtkHost {
             // Controls the app gave nothing for: their check names the key nearest them.
             let unclaimed = controls.filter { appWidgets[$0] == nil && ownBindings[$0] == nil }
             for name in keys where !known.contains(name) && ownBindings[name] == nil {
-                guard !unclaimed.contains(where: { Suggestions.nearest(to: $0, in: keys) == name }) else { continue }
+                guard !unclaimed.contains(where: { Suggestions.nearest(to: $0, in: keys.filter { !known.contains($0) }) == name }) else { continue }
                 mistakes.append(ValueError("the app gave GtkHost(widgets:in:) a widget named `\(name)`, but the scene has no control `\(name)`"
                     + Suggestions.hint(for: name, in: controls) + "; name the widget after its control, or add `\(name)` to the scene"))
             }
@@ -74,7 +75,9 @@ extension GtkHost {
                 + "make a new host with the widgets of a window that is open")
         }
         guard let widget = widgets[name] else {
-            let nearest = Suggestions.nearest(to: name, in: widgets.keys.sorted())
+            // A key another control has is that control's widget, not a
+            // misspelling of this one's name.
+            let nearest = Suggestions.nearest(to: name, in: widgets.keys.filter { !sceneControlNames.contains($0) }.sorted())
             throw ValueError("the app gave GtkHost(widgets:in:) no widget named `\(name)`"
                 + (nearest.map { " (did you mean `\($0)`?); rename the control or the widget's key" }
                     ?? "; add `\"\(name)\": widget` to its widgets, or remove the control from the scene"))

@@ -240,6 +240,9 @@ public final class GtkHost {
 
     /// The `.ui` file's widgets found for controls, until they are bound.
     var found: [String: GtkWidgetPointer] = [:]
+    /// The scene's control names, told before its controls are checked: a
+    /// control given no widget is offered only a key no control has.
+    var sceneControlNames: Set<String> = []
 
     /// The `.ui` file's name, as messages give it.
     var interfaceName: String? { interface.map { ($0 as NSString).lastPathComponent } }

@@ -210,6 +210,20 @@ final class AppWidgetsTests: InProcessGtkTestCase {
         XCTAssertEqual(text(of: count), "", "nothing bound")
     }
 
+    /// A control the app gave no widget for is not offered another
+    /// control's key: `likes` is not a misspelt `like`, whose widget is
+    /// `like`'s. It was told "did you mean `like`?".
+    func testAControlWithoutAWidgetIsNotOfferedAnotherControlsKey() throws {
+        let folder = try copyOfFixtures()
+        let scene = folder.appendingPathComponent("app.scene.yaml")
+        try String(contentsOf: scene, encoding: .utf8).replacingOccurrences(of: "  count:  { type: Label }", with: "  count:  { type: Label }\n  likes:  { type: Label }")
+            .write(to: scene, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try load(scene.path)) { error in
+            XCTAssertTrue("\(error)".contains("control `likes`: the app gave GtkHost(widgets:in:) no widget named `likes`; "
+                + "add `\"likes\": widget` to its widgets, or remove the control from the scene"), "\(error)")
+        }
+    }
+
     /// An app's GtkCheckButton stands behind a Switch as a GtkSwitch does:
     /// a real click is the user's flip. Put in a group (a radio button),
     /// it is refused with the fix, and nothing is bound.

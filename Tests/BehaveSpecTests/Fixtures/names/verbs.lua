@@ -27,6 +27,11 @@ describe("other toolkits' words", function()
     assert.has_error(function() return s.nothing end, "no control or behaviour named `nothing`")
   end)
 
+  it("lists the scene's names for a name far from all of them", function()
+    local message = assert.has_error(function() s:tap("save_button") end)
+    assert.matches("no control or behaviour named `save_button`; the scene's controls and behaviours: [%w_, ]*note", message)
+  end)
+
   it("tells the property another toolkit's name means", function()
     assert.has_error(function() return s.order.label end,
       "Button has no property or method `label` (did you mean `title`? `label` is GTK's name for it) (on `order`)")
