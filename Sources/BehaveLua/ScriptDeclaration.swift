@@ -52,7 +52,10 @@ struct DeclarationReader {
     let S: OpaquePointer
 
     /// Names a list declares at most (`events`, `requires`, an enum's
-    /// `values`): a longer one is refused whole, never cut to its first.
+    /// `values`, and the names of `outlets`, `outletCollections` and
+    /// `inspectables`): a longer one is refused whole, never cut to its
+    /// first. A scene finds each outlet by name, so a hundred thousand
+    /// took an hour to bind.
     static let maximumListLength = 1000
 
     /// An error at the line of `key` when the source shows it (else the
@@ -64,7 +67,7 @@ struct DeclarationReader {
 
     func read(at index: Int32) throws(ValueError) -> BehaviourDeclaration {
         let table = lua_absindex(S, index)
-        for key in stringKeys(of: table) where !LuaRuntime.declarationKeys.contains(key) {
+        for key in stringKeys(of: table) ?? [] where !LuaRuntime.declarationKeys.contains(key) {
             throw fail("behaviour { … } has no key `\(key)`\(Suggestions.hint(for: key, in: LuaRuntime.declarationKeys)); keys: \(LuaRuntime.declarationKeys.joined(separator: ", "))", at: key)
         }
         var declaration = BehaviourDeclaration(name: script.defaultBehaviourName)
@@ -109,14 +112,30 @@ struct DeclarationReader {
     }
 
     /// String keys of a table, in the order the source writes them.
-    func stringKeys(of table: Int32) -> [String] {
+    /// The table's string keys in the order the source writes them; nil
+    /// past `limit` keys of any kind, before the rest are read.
+    func stringKeys(of table: Int32, atMost limit: Int = .max) -> [String]? {
         var keys: [String] = []
+        var count = 0
         lua_pushnil(S)
         while lua_next(S, table) != 0 {
+            count += 1
+            guard count <= limit else {
+                bh_pop(S, 2)
+                return nil
+            }
             if let key = runtime.string(at: -2, in: S) { keys.append(key) }
             bh_pop(S, 1)
         }
         return script.sortedBySource(keys)
+    }
+
+    /// The names `key` declares (its string keys), at most `maximumListLength`.
+    private func declaredNames(_ key: String, of table: Int32) throws(ValueError) -> [String] {
+        guard let names = stringKeys(of: table, atMost: DeclarationReader.maximumListLength) else {
+            throw fail("`\(key)` declares more than \(DeclarationReader.maximumListLength) names; a behaviour declares at most \(DeclarationReader.maximumListLength)", at: key)
+        }
+        return names
     }
 
     private func outlets(_ key: String, of table: Int32) throws(ValueError) -> [BehaviourDeclaration.Outlet] {
@@ -126,7 +145,7 @@ struct DeclarationReader {
         guard type == LUA_TTABLE else { throw fail("`\(key)` must be a table of name = \"ControlType\"", at: key) }
         let outlets = lua_absindex(S, -1)
         var result: [BehaviourDeclaration.Outlet] = []
-        for name in stringKeys(of: outlets) {
+        for name in try declaredNames(key, of: outlets) {
             _ = runtime.field(name, of: outlets, in: S)
             let declared = runtime.string(at: -1, in: S)
             bh_pop(S, 1)
@@ -169,7 +188,7 @@ struct DeclarationReader {
         guard type == LUA_TTABLE else { throw fail("`inspectables` must be a table", at: "inspectables") }
         let inspectables = lua_absindex(S, -1)
         var result: [PropertySpec] = []
-        for name in stringKeys(of: inspectables) {
+        for name in try declaredNames("inspectables", of: inspectables) {
             _ = runtime.field(name, of: inspectables, in: S)
             defer { bh_pop(S, 1) }
             result.append(try inspectable(name, at: lua_absindex(S, -1)))

@@ -51,8 +51,14 @@ public struct SpecConfigFile: Equatable, Sendable {
         do throws(LuaError) {
             returned = try run(source, chunkName: "@" + shown, limits: limits)
         } catch {
-            // Its own `file:line: message`, without the traceback.
-            throw ValueError(DisplayText.line(String(error.message.prefix { $0 != "\n" })))
+            // Its own `file:line: message`, without the traceback. What Lua
+            // gave no position (an error object that is not a string, a
+            // yield, a returned table too deep to read) is placed too: at
+            // the line of the file that was running, else in the file.
+            let message = DisplayText.line(String(error.message.prefix { $0 != "\n" }))
+            guard error.location == nil else { throw ValueError(message) }
+            let line = error.frames.first { $0.file == shown }.map { ":\($0.line)" } ?? ""
+            throw ValueError("\(shown)\(line): \(message)")
         }
         guard case .map = returned else {
             throw ValueError("\(shown): the file must return a table of tasks (`return { default = { … } }`)")

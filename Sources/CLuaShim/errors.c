@@ -404,6 +404,7 @@ int bh__message_handler (lua_State *L) {
   bh_host *h = bh__host(L);
   int enforce = h->enforce;
   h->enforce = 0;  /* the traceback must not fail for want of memory */
+  int object = 0;
   h->error.valid = 0;
   /* No refusal's own error comes here (Lua raises a memory error with no
      message handler: the hook or a coroutine's end settles it), but an
@@ -415,9 +416,15 @@ int bh__message_handler (lua_State *L) {
     bh__push_limit_message(L, h);
     lua_concat(L, 2);
   }
-  else
+  else {
+    object = lua_type(L, 1) != LUA_TSTRING;
     push_error_text(L, L, 1, BH_MAX_MESSAGE);
+  }
   note_site(L, L, 1, &h->error);
+  /* an error object that is no string, at a script's top level or in a
+  ** module's: placed at the line that raised it, as a handler's is */
+  if (object && h->error.source[0] == '\0')
+    at_first_script_frame(&h->error);
   push_traceback(L, L, 1);
   h->enforce = enforce;
   return 1;

@@ -36,11 +36,20 @@ struct New: Command {
             for (path, _) in paths where FileManager.default.fileExists(atPath: path) {
                 throw UsageFailure("\(path) already exists; choose another name or move it away (nothing was written)")
             }
-            if let directory { try New.makeFolder(directory) }
-            for (path, text) in paths {
-                try New.write(text, to: path)
-                print("wrote \(DisplayText.line(path))")
+            // Nothing half-made: a folder or file that fails (a path past
+            // the system's length, a full disk) takes back what came before.
+            var made: [String] = []
+            do throws(UsageFailure) {
+                if let directory { try New.makeFolder(directory, made: &made) }
+                for (path, text) in paths {
+                    try New.write(text, to: path)
+                    made.append(path)
+                }
+            } catch {
+                for path in made.reversed() { remove(path) }
+                throw error
             }
+            for (path, _) in paths { print("wrote \(DisplayText.line(path))") }
             // The next commands as they run from here: in the folder written to.
             let (scene, spec) = directory == nil ? ("\(name).scene.yaml", "\(name)_spec.lua") : (paths[1].0, paths[2].0)
             print("next: behave test \(DisplayText.line(spec)), then behave run \(DisplayText.line(scene))")
@@ -51,8 +60,9 @@ struct New: Command {
 
 extension New {
     /// `--directory` made when it is missing, as `mkdir -p` would, so that
-    /// `behave new like --directory like` starts a folder of its own.
-    static func makeFolder(_ directory: String) throws(UsageFailure) {
+    /// `behave new like --directory like` starts a folder of its own; each
+    /// folder it makes is added to `made`.
+    static func makeFolder(_ directory: String, made folders: inout [String]) throws(UsageFailure) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
@@ -65,7 +75,9 @@ extension New {
         var made = directory.hasPrefix("/") ? "/" : ""
         for part in directory.split(separator: "/") {
             made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
-            if mkdir(made, 0o777) != 0 && errno != EEXIST {
+            if mkdir(made, 0o777) == 0 {
+                folders.append(made)
+            } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
                 throw UsageFailure("--directory \(directory): cannot make the folder \(made) (\(reason.lowercased())); choose a folder you can write to")
             }

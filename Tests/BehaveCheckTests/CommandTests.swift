@@ -227,6 +227,24 @@ final class NewCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["taken"])
     }
 
+    /// Regression: a folder past the system's length for a path was made
+    /// as deep as it could be (2,048 folders) before the error, and a path
+    /// that held the script but not the scene kept the script: what a
+    /// failing `new` made is taken back.
+    func testNewThatFailsPartWayLeavesNothingBehind() throws {
+        let directory = try folder([:])
+        let tooDeep = try behave(["new", "like", "--directory", String(repeating: "d/", count: 3000)], in: directory)
+        XCTAssertEqual(tooDeep.status, 2)
+        XCTAssertTrue(tooDeep.errors.contains("(file name too long); choose a folder you can write to"), tooDeep.errors)
+        // 4,083 bytes: like.lua fits within the 4,096 of a path, like.scene.yaml does not.
+        let long = Array(repeating: String(repeating: "x", count: 99), count: 40).joined(separator: "/") + "/" + String(repeating: "y", count: 83)
+        let partWay = try behave(["new", "like", "--directory", long], in: directory)
+        XCTAssertEqual(partWay.status, 2)
+        XCTAssertTrue(partWay.errors.contains("like.scene.yaml: cannot write the file (file name too long)"), partWay.errors)
+        XCTAssertEqual(partWay.output, "", "nothing is said to be written")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+    }
+
     func testOutletsOfEveryKind() throws {
         let directory = try folder([:])
         let made = try behave(["new", "form_row", "--outlet", "field:TextField", "--outlet", "title:Label",

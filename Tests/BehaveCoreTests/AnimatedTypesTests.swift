@@ -45,6 +45,31 @@ final class AnimatedTypesTests: XCTestCase {
         XCTAssertEqual(try scroll.value("contentSize"), .size(Size(width: 25, height: 250)))
     }
 
+    /// Regression: between ends as far apart as a double goes, a frame of
+    /// the animation read `inf`, which no set may give a control.
+    func testEndsFarApartStayFiniteOnTheWay() throws {
+        let slider = Slider(name: "slider")
+        scene.add(slider)
+        try slider.set("minimumValue", to: .number(-1.7e308))
+        try slider.set("maximumValue", to: .number(1.7e308))
+        try slider.set("value", to: .number(-1.7e308))
+        try label.set("frame", to: .rect(Rect(x: -1.7e308, y: 0, width: 1, height: 1)))
+        try animate {
+            try slider.set("value", to: .number(1.7e308))
+            try label.set("frame", to: .rect(Rect(x: 1.7e308, y: 0, width: 1, height: 1)))
+        }
+        for expected in [-0.85e308, 0, 0.85e308] {
+            scene.clock.advance(by: 0.25)
+            let value = try XCTUnwrap(slider.value("value").numberValue)
+            XCTAssertEqual(value, expected, accuracy: 1e293)
+            XCTAssertEqual(try label.value("frame").rectValue?.x, value)
+        }
+        scene.clock.advance(by: 0.25)
+        XCTAssertEqual(try slider.value("value"), .number(1.7e308))
+        let drawn = scene.render().split(separator: "\n").first { $0.contains("slider") }.map(String.init) ?? ""
+        XCTAssertTrue(drawn.hasSuffix("├──────────●┤ 1.7e+308"), "the thumb is at the end of the range: \(drawn)")
+    }
+
     func testWhatCannotAnimateIsAnError() throws {
         let button = Button(name: "button")
         scene.add(button)

@@ -450,6 +450,16 @@ final class BridgeTests: XCTestCase {
         XCTAssertEqual(loadError("local names = {}\nfor i = 1, 1001 do names[i] = \"v\" .. i end\n"
                                  + "local B = behaviour {\n  inspectables = {\n    mode = { type = \"enum\", values = names, default = \"v1\" },\n  },\n}\nreturn B"),
                        "bad.lua:5: inspectable `mode`: `values` lists 1001 values; an enum has at most 1000")
+        // So are the names of a map: a scene binds each outlet by its name,
+        // and a hundred thousand outlets took an hour to bind.
+        for key in ["outlets", "outletCollections"] {
+            XCTAssertEqual(loadError("local names = {}\nfor i = 1, 1001 do names[\"o\" .. i] = \"Button\" end\n"
+                                     + "local B = behaviour {\n  \(key) = names,\n}\nreturn B"),
+                           "bad.lua:4: `\(key)` declares more than 1000 names; a behaviour declares at most 1000")
+        }
+        XCTAssertEqual(loadError("local names = {}\nfor i = 1, 1001 do names[\"v\" .. i] = { type = \"number\", default = 0 } end\n"
+                                 + "local B = behaviour {\n  inspectables = names,\n}\nreturn B"),
+                       "bad.lua:4: `inspectables` declares more than 1000 names; a behaviour declares at most 1000")
         XCTAssertEqual(loadError("local B = behaviour {\n  inspectables = {\n    mode = { type = \"enum\", values = { \"a\", 2, \"c\" }, default = \"a\" },\n  },\n}\nreturn B"),
                        "bad.lua:3: inspectable `mode`: `values` must be a list of strings: { \"a\", \"b\" }")
         // The fix names the script's local, not the declared name.

@@ -1,3 +1,4 @@
+import BehaveCore
 import BehaveLua
 import BehaveSpec
 import Foundation
@@ -135,6 +136,27 @@ final class BustedConfigTests: XCTestCase {
         let run = try runBehaveWithErrors(["test", "spec"], in: directory)
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(run.output, "2 passed, 0 failed\n")
+    }
+
+    /// Regression: what Lua raises without a position (an error object that
+    /// is not a string, a yield, a table that cannot be read as data) was
+    /// told as bare text ("behave: table nested too deep …"), naming no file.
+    func testAnErrorWithoutAPositionNamesTheFile() throws {
+        let directory = try temporaryDirectory(self)
+        let path = directory + "/.busted"
+        let cases = [
+            ("local t = {}\nt._all = t\nreturn t", ".busted: table nested too deep"),
+            ("local t = {}\nfor i = 1, 200000 do t[i] = i end\nreturn { default = { tags = t } }", ".busted: table too large"),
+            ("\nerror({ code = 1 })", ".busted:2: (error object is a table value)"),
+            ("\n\ncoroutine.yield()", ".busted:3: attempt to yield from outside a coroutine"),
+        ]
+        for (config, message) in cases {
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try SpecConfigFile.read(path, shown: ".busted", task: nil), config) { error in
+                let told = (error as? ValueError)?.message ?? "\(error)"
+                XCTAssertTrue(told.hasPrefix(message), "\(config): \(told)")
+            }
+        }
     }
 
     func testTheReaderFromSwift() throws {

@@ -227,8 +227,17 @@ public enum Curve: String, Sendable, CaseIterable {
     }
 }
 
+/// The number `t` of the way from `a` to `b` (`t` from 0 to 1).
+func mix(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    // `b - a` overflows when the ends lie far apart (-1.7e308 to 1.7e308):
+    // the weighted sum stays between them, but rounds differently, so it
+    // is taken only then.
+    let value = a + (b - a) * t
+    return value.isFinite ? value : a * (1 - t) + b * t
+}
+
 func interpolate(_ from: Value, _ to: Value, _ t: Double) -> Value {
-    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+    func mix(_ a: Double, _ b: Double) -> Double { BehaveCore.mix(a, b, t) }
     switch (from, to) {
     case (.number(let a), .number(let b)):
         return .number(mix(a, b))

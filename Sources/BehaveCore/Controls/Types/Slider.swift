@@ -64,7 +64,7 @@ extension ControlType {
                         explore: { view, random in
                             let low = (try? view.value("minimumValue"))?.numberValue ?? 0
                             let high = (try? view.value("maximumValue"))?.numberValue ?? 1
-                            let target = low + (high - low) * Double(random.below(11)) / 10
+                            let target = mix(low, high, Double(random.below(11)) / 10)
                             return ["slide \(Explorer.quoted(view.name)) \(formatNumber(target))"]
                         },
                         perform: { view, arguments throws(ValueError) in (view as? Slider)?.slide(to: arguments.first?.number ?? 0) }),
@@ -73,7 +73,8 @@ extension ControlType {
             let low = (try? view.value("minimumValue"))?.numberValue ?? 0
             let high = (try? view.value("maximumValue"))?.numberValue ?? 1
             let value = (try? view.value("value"))?.numberValue ?? 0
-            let fraction = high > low ? (value - low) / (high - low) : 0
+            // Halves: a range as wide as a double goes (-1.7e308…1.7e308) is no wider than the largest.
+            let fraction = high > low ? (value / 2 - low / 2) / (high / 2 - low / 2) : 0
             let position = fraction.isFinite ? Int((min(1, max(0, fraction)) * 10).rounded()) : 0
             return "├" + String(repeating: "─", count: position) + "●" + String(repeating: "─", count: 10 - position)
                 + "┤ \(formatNumber(value))"
