@@ -75,6 +75,24 @@ final class LintCacheTests: XCTestCase {
         XCTAssertTrue(errors.contains("tools.lua:2:23: " + LintCacheTests.globalWarning), errors)
     }
 
+    /// A module named as a spec file (`names_spec.lua`) is linted as one,
+    /// against the scene files it loads: it is not remembered, so an edit
+    /// to such a scene file shows its warning at the next start.
+    func testAModuleLintedAsASpecIsNotRemembered() throws {
+        let home = try cacheHome()
+        let script = try toggle().replacingOccurrences(of: "function Toggle:awake()                 -- outlets and inspectables are set\n",
+                                                       with: "function Toggle:awake()\n  self.form = names.form\n")
+        let directory = try folder(["toggle.lua": "local names = require(\"names_spec\")\n" + script,
+                                    "names_spec.lua": "local names = {}\nfunction names.form()\n  return scene.load(\"form.scene.yaml\")\nend\nreturn names\n",
+                                    "form.scene.yaml": "screen: form\ncontrols:\n  ok: { type: Label }\n"])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        XCTAssertEqual(entries(home).count, 1, "toggle.lua alone")
+        try "screen: form\ncontrols:\n  ok: { type: Label }\n  remove: { type: Button }\n"
+            .write(to: directory.appendingPathComponent("form.scene.yaml"), atomically: true, encoding: .utf8)
+        let errors = try run("toggle.lua", in: directory, home: home).errors
+        XCTAssertTrue(errors.hasPrefix("names_spec.lua:3:21: warning: the control `remove` of form.scene.yaml (line 4)"), errors)
+    }
+
     /// `behave test` remembers the scripts a spec loads, not the spec,
     /// whose findings depend on the scene files it names too.
     func testTestRemembersTheScriptsASpecLoads() throws {
