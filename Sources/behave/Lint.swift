@@ -103,11 +103,15 @@ enum ScriptLint {
     /// Prints the findings of each script on standard error; what the
     /// loader stops on (a syntax error, a missing `return`) is left to it,
     /// which says the same. A script without findings is remembered in
-    /// `cache`.
+    /// `cache`, unless it was linted as a spec file.
     static func report(_ pending: [Pending], cache: LintCache?) {
         for item in pending {
-            let found = findings(item.script, path: item.path, kind: item.kind, collectionSizes: item.collectionSizes)
-            if found.isEmpty, let key = item.key { cache?.remember(key) }
+            // A module whose name or top level makes it a spec file
+            // (`names_spec.lua`) is linted as one: its findings depend on
+            // the scene files it names, which its key does not hold.
+            let kind = item.kind ?? ScriptLinter.Kind(file: item.script.displayName, source: item.script.source)
+            let found = findings(item.script, path: item.path, kind: kind, collectionSizes: item.collectionSizes)
+            if found.isEmpty, kind != .spec, let key = item.key { cache?.remember(key) }
             for finding in found where !ScriptLinter.stopsLoading(finding) {
                 FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
             }

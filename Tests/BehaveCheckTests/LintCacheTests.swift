@@ -21,6 +21,12 @@ final class LintCacheTests: XCTestCase {
         try String(contentsOf: repository.appendingPathComponent("Scripts/toggle.lua"), encoding: .utf8)
     }
 
+    /// The text of LintCache/`name`.
+    private func fixture(_ name: String) throws -> String {
+        try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("LintCache").appendingPathComponent(name), encoding: .utf8)
+    }
+
     /// `behave run SCRIPT --do "tap button"` with the cache at `home`.
     private func run(_ script: String, in directory: URL, home: URL,
                      environment: [String: String] = [:]) throws -> Outcome {
@@ -65,27 +71,35 @@ final class LintCacheTests: XCTestCase {
         let home = try cacheHome()
         let script = try toggle().replacingOccurrences(of: "function Toggle:awake()                 -- outlets and inspectables are set\n",
                                                        with: "function Toggle:awake()\n  self.step = tools.step()\n")
-        let directory = try folder(["toggle.lua": "local tools = require(\"tools\")\n" + script,
-                                    "tools.lua": "local tools = {}\nfunction tools.step() return 1 end\nreturn tools\n"])
+        let directory = try folder(["toggle.lua": "local tools = require(\"tools\")\n" + script, "tools.lua": fixture("tools.lua")])
         XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
         XCTAssertEqual(entries(home).count, 2, "the script and its module, each remembered")
-        try "local tools = {}\nfunction tools.step() counter = 1 return 1 end\nreturn tools\n"
-            .write(to: directory.appendingPathComponent("tools.lua"), atomically: true, encoding: .utf8)
+        try fixture("tools_global.lua").write(to: directory.appendingPathComponent("tools.lua"), atomically: true, encoding: .utf8)
         let errors = try run("toggle.lua", in: directory, home: home).errors
         XCTAssertTrue(errors.contains("tools.lua:2:23: " + LintCacheTests.globalWarning), errors)
+    }
+
+    /// A module named as a spec file (`names_spec.lua`) is linted as one,
+    /// against the scene files it loads: it is not remembered, so an edit
+    /// to such a scene file shows its warning at the next start.
+    func testAModuleLintedAsASpecIsNotRemembered() throws {
+        let home = try cacheHome()
+        let script = try toggle().replacingOccurrences(of: "function Toggle:awake()                 -- outlets and inspectables are set\n",
+                                                       with: "function Toggle:awake()\n  self.form = names.form\n")
+        let directory = try folder(["toggle.lua": "local names = require(\"names_spec\")\n" + script,
+                                    "names_spec.lua": fixture("names_spec.lua"), "form.scene.yaml": fixture("form.scene.yaml")])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        XCTAssertEqual(entries(home).count, 1, "toggle.lua alone")
+        try fixture("form_remove.scene.yaml").write(to: directory.appendingPathComponent("form.scene.yaml"), atomically: true, encoding: .utf8)
+        let errors = try run("toggle.lua", in: directory, home: home).errors
+        XCTAssertTrue(errors.hasPrefix("names_spec.lua:3:21: warning: the control `remove` of form.scene.yaml (line 4)"), errors)
     }
 
     /// `behave test` remembers the scripts a spec loads, not the spec,
     /// whose findings depend on the scene files it names too.
     func testTestRemembersTheScriptsASpecLoads() throws {
         let home = try cacheHome()
-        let spec = """
-            describe("toggle", function()
-              it("taps", function() scene.script("toggle.lua"):tap("button") end)
-            end)
-
-            """
-        let directory = try folder(["toggle.lua": toggle(), "toggle_spec.lua": spec])
+        let directory = try folder(["toggle.lua": toggle(), "toggle_spec.lua": fixture("toggle_spec.lua")])
         let environment = ["XDG_CACHE_HOME": home.path]
         let first = try ToolRunning.run(try tool(), ["test"], in: directory, environment: environment)
         XCTAssertEqual(first.status, 0, first.output)

@@ -1,0 +1,5 @@
+local names = {}
+function names.form()
+  return scene.load("form.scene.yaml")
+end
+return names

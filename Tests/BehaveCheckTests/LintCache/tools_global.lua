@@ -1,0 +1,3 @@
+local tools = {}
+function tools.step() counter = 1 return 1 end
+return tools
