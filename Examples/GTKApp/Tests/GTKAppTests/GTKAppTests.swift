@@ -72,6 +72,20 @@ final class GTKAppTests: XCTestCase {
         try app.waitUntil(#"count shows "Pressed 2 times""#)
     }
 
+    /// Docs/embedding.md shows the app's window as the file it is: its
+    /// block marked `checked by:` this file is app.ui.
+    func testTheDocsShowTheWindowsFileAsItIs() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let example = here.deletingLastPathComponent().deletingLastPathComponent()
+        let file = try String(contentsOf: example.appendingPathComponent("Sources/gtk-app/Interface/app.ui"), encoding: .utf8)
+        let page = try String(contentsOf: example.appendingPathComponent("../../Docs/embedding.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let mark = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("<!-- checked by: Examples/GTKApp/Tests/GTKAppTests/GTKAppTests.swift") },
+                                 "Docs/embedding.md shows no block checked by this file")
+        let shown = rows[(mark + 2)...].prefix { $0 != "```" }.map { $0 + "\n" }.joined()
+        XCTAssertEqual(shown, file, "Docs/embedding.md shows app.ui otherwise than it is; show the file as it is")
+    }
+
     /// A folder of this test's own, removed after it.
     private func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gtk-app-\(UUID().uuidString)")
