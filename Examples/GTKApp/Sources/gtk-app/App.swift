@@ -14,7 +14,7 @@ import Foundation
     struct UsageError: Error, CustomStringConvertible { let description: String }
 
     init(arguments: [String]) throws {
-        var folder = Bundle.module.url(forResource: "Interface", withExtension: nil)
+        var folder: URL?
         var printsWidgets = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -28,7 +28,10 @@ import Foundation
                 throw UsageError(description: "unknown option `\(argument)`; gtk-app takes --folder FOLDER and --print-widgets")
             }
         }
-        guard let folder else { throw UsageError(description: "the app's Interface folder is missing beside it; give one with --folder") }
+        // The app's own copy, among its resources, unless it was given another.
+        guard let folder = folder ?? Bundle.module.url(forResource: "Interface", withExtension: nil) else {
+            throw UsageError(description: "the app's Interface folder is missing from its resources; give one with --folder")
+        }
         self.folder = folder
         self.printsWidgets = printsWidgets
     }

@@ -36,7 +36,8 @@ import Foundation
         func widget(_ id: String) throws -> GtkWidgetPointer {
             var notAWidget: Int32 = 0
             guard let widget = bhg_builder_widget(builder, id, &notAWidget) else {
-                throw InterfaceError(description: "\(file): the object `\(id)` \(notAWidget != 0 ? "is no widget" : "is missing")")
+                let problem = notAWidget != 0 ? "is no widget" : "is missing"
+                throw InterfaceError(description: "\(file): the object with id `\(id)` \(problem); the app needs a widget with that id")
             }
             return widget
         }
