@@ -149,8 +149,9 @@ struct DocMark: Equatable {
         /// would need): shown, not checked.
         case notChecked = "not checked"
         /// Output that a test of another package prints and compares with
-        /// the block (the Embedding app's, which registers app functions):
-        /// the detail names the test's file first, which reads this page.
+        /// the block (the Embedding app's, which registers app functions),
+        /// or a file of that package no other rule reads (the GTK app's
+        /// `.ui`): the detail names the test's file first, which reads this page.
         case checkedBy = "checked by"
         /// Swift that no program compiles (DocSnippetTests reads it).
         case notCompiled = "not compiled"

@@ -3,7 +3,7 @@ import ToolRunning
 import XCTest
 
 /// The Swift the docs show is code that compiles: each ```swift block of
-/// README.md and Docs/ is an excerpt of a program CI builds (Examples/Embedding, the GTK app test,
+/// README.md and Docs/ is an excerpt of a program CI builds (Examples/Embedding, Examples/GTKApp, the GTK app test,
 /// the README's example test, the app package of `PackageTests`), so a
 /// change of the API that breaks a snippet breaks the build of its original,
 /// and a snippet edited away from its original fails here. A block that
@@ -14,7 +14,7 @@ import XCTest
 ///     ```swift
 final class DocSnippetTests: XCTestCase {
     /// What the docs may quote: files CI compiles.
-    static let compiledSources = ["Examples/Embedding", "Tests/BehaveCoreTests/ReadmeExampleTests.swift", "Tests/BehaveToolTests/App",
+    static let compiledSources = ["Examples/Embedding", "Examples/GTKApp", "Tests/BehaveCoreTests/ReadmeExampleTests.swift", "Tests/BehaveToolTests/App",
                                   "Hosts/GTK/Tests/BehaveGTKTests/AppWidgetsTests.swift"]
     static let marker = "<!-- \(DocMark.Kind.notCompiled.rawValue):"
 
