@@ -237,13 +237,6 @@ public final class GtkWindowHost {
         var width: Int32 = 0, height: Int32 = 0
         gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &width, nil, nil, nil)
         gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, max(width, shown.width), &height, nil, nil, nil)
-        // A fixed container measures a wrapping label one line high, and
-        // lays it out as tall as its wrapped lines: where the controls
-        // reach counts too.
-        for place in host.geometry(in: content) {
-            width = max(width, Int32(GtkHost.coordinate(place.x + place.width).rounded(.up)) + gtk_widget_get_margin_end(content))
-            height = max(height, Int32(GtkHost.coordinate(place.y + place.height).rounded(.up)) + gtk_widget_get_margin_bottom(content))
-        }
         defer { contentLeast = (width, height) }
         // The first layout's size is the one the window opened at.
         guard let before = contentLeast, width > before.width || height > before.height else { return }
