@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// What a user's resize of `behave window`'s windows does: the scene's
-/// window scrolls to what no longer fits.
+/// window scrolls to what no longer fits, and a dialog's buttons are
+/// printed again where the new size puts them (`--print-geometry`).
 final class ResizedWindowTests: XCTestCase {
     private func fixture(_ path: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(path)").path
@@ -46,6 +47,30 @@ final class ResizedWindowTests: XCTestCase {
         let ink = try driver.run("convert", [line.path, "-colorspace", "Gray", "-threshold", "70%", "-format", "%[fx:1-mean]", "info:"])
         XCTAssertGreaterThan(try XCTUnwrap(Double(ink.trimmingCharacters(in: .whitespacesAndNewlines)), ink), 0.03,
                              "the last line's text, on the screen")
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
+    /// A dialog the user widens: its buttons are printed again, as wide as
+    /// the dialog now makes them. Before: a dialog's buttons were printed
+    /// once, and a tool clicked where they no longer were.
+    func testADialogsButtonsArePrintedAgainWhenItIsResized() throws {
+        let driver = try WindowDriver()
+        try driver.open(fixture("ManyOptions/many_options.scene.yaml"))
+        try driver.click("go")
+        let first = try driver.waitForLine(containing: "geometry option:Cancel ")
+        let before = driver.lines.count - 1  // the last is the line under way (empty)
+        let opened = try size(of: "Pick one", driver)
+        let found = try driver.run("xdotool", ["search", "--name", "^Pick one$"])
+        let dialog = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), found)
+        try driver.xdotool(["windowsize", dialog, "\(opened.width + 200)", "\(opened.height)"])
+        try driver.wait(for: "the dialog's buttons printed again") {
+            driver.lines.dropFirst(before).contains { $0.hasPrefix("geometry option:Cancel ") }
+        }
+        let later = driver.lines.dropFirst(before).filter { $0.hasPrefix("geometry option:") }
+        let widths = [first, try XCTUnwrap(later.last { $0.hasPrefix("geometry option:Cancel ") })]
+            .map { $0.split(separator: " ").suffix(4).compactMap { Int($0) } }
+        XCTAssertEqual(widths[1][2] - widths[0][2], 200, "Cancel fills the wider dialog: \(widths)")
+        XCTAssertTrue(later.contains { $0.hasPrefix("geometry option:Option 1 ") }, "every button is printed again: \(later)")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
