@@ -50,6 +50,27 @@ final class ResizedWindowTests: XCTestCase {
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
     }
 
+    /// The same of a label in the column of controls without frames, made
+    /// longer by a tap (the window grew to show it, and the user made it
+    /// small again). Before: the column measured the label one line high.
+    func testALabelInTheColumnScrollsIntoView() throws {
+        let driver = try WindowDriver()
+        try driver.open(fixture("Grow/grow.scene.yaml"))
+        let opened = try size(of: "Grow", driver)
+        try driver.click("more")
+        try driver.wait(for: "the window to grow") { ((try? size(of: "Grow", driver))?.height ?? 0) > opened.height }
+        try driver.resize(width: opened.width, height: 150)
+        try driver.wait(for: "the user's size") { ((try? size(of: "Grow", driver))?.height ?? 0) == 150 }
+        let before = driver.lines.count - 1
+        try driver.xdotool(["mousemove", "100", "75", "click", "--repeat", "30", "--delay", "30", "5"])
+        try driver.wait(for: "the note's end in the window") {
+            guard let line = driver.lines.dropFirst(before).last(where: { $0.hasPrefix("geometry note ") }) else { return false }
+            let place = line.split(separator: " ").suffix(4).compactMap { Int($0) }
+            return place.count == 4 && place[3] > 150 && place[1] + place[3] <= 150
+        }
+        XCTAssertEqual(try driver.end(with: SIGTERM), 0)
+    }
+
     /// A dialog the user widens: its buttons are printed again, as wide as
     /// the dialog now makes them. Before: a dialog's buttons were printed
     /// once, and a tool clicked where they no longer were.
