@@ -151,7 +151,9 @@ public final class GtkWindowHost {
         driver = RealTimeDriver(scene: session.scene)
         layoutGate = LayoutGate()
         geometry = GeometryLines()
-        laidOut = true
+        // Its widgets are shown at once but placed at the next layout: read
+        // before it (a reload's), a button said `-10 -5 20 10`.
+        laidOut = false
         contentLeast = nil
         // The new scene's own errors show, its behaviours' `awake` among them.
         errorsSeen = 0
