@@ -17,7 +17,7 @@ struct GeometryLines {
         guard let printed else {
             guard !places.isEmpty, places.allSatisfy({ $0.width > 0 || $0.height > 0 }) else { return nil }
             self.printed = now
-            return places.map { GeometryLines.line($0.name, now[$0.name]!) }
+            return places.map { GeometryLines.line($0.name, GeometryLines.pixels(of: $0)) }
         }
         var lines = places.filter { printed[$0.name] != now[$0.name] }.map { GeometryLines.line($0.name, now[$0.name]!) }
         lines += printed.keys.filter { now[$0] == nil }.sorted().map { "geometry \($0) hidden" }

@@ -61,18 +61,29 @@ final class GtkDialogs: DialogPresenter {
     private var optionButtons: [(String, GtkWidgetPointer)] = []
 
     /// Prints where each button of the dialog is (`geometry option:TITLE X
-    /// Y WIDTH HEIGHT`) once the dialog is laid out, for tools that drive it.
+    /// Y WIDTH HEIGHT`) once the dialog is laid out, and again for those a
+    /// layout moved or sized anew (the user resized the dialog), as the
+    /// scene's window prints its controls (`GeometryLines`), for tools
+    /// that drive it.
     private func printGeometry(of window: GtkWidgetPointer, buttons: [(String, GtkWidgetPointer)]) {
-        var printed = false
+        var geometry = GeometryLines()
+        // Places change only when GTK lays the dialog out (its frame
+        // clock's layout phase): the frame after one reads them again.
+        var laidOut = true, layoutsWatched = false
         bhg_add_tick(window, dialogTick, Unmanaged.passRetained(SignalAction {
-            guard !printed, gtk_widget_get_width(window) > 0 else { return }
-            var lines: [String] = []
-            for (title, button) in buttons {
-                var x = 0.0, y = 0.0, width = 0.0, height = 0.0
-                guard bhg_bounds(button, window, &x, &y, &width, &height) != 0, width > 0 else { return }
-                lines.append("geometry option:\(DisplayText.line(title)) \(Int(x)) \(Int(y)) \(Int(width)) \(Int(height))")
+            if !layoutsWatched, let clock = gtk_widget_get_frame_clock(window) {
+                layoutsWatched = true
+                Signals.connect(UnsafeMutableRawPointer(clock), "layout") { laidOut = true }
             }
-            printed = true
+            guard laidOut, gtk_widget_get_width(window) > 0 else { return }
+            let places = buttons.compactMap { title, button -> GeometryLines.Place? in
+                var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+                guard bhg_bounds(button, window, &x, &y, &width, &height) != 0 else { return nil }
+                return ("option:" + DisplayText.line(title), x, y, width, height)
+            }
+            guard places.count == buttons.count, let lines = geometry.lines(for: places) else { return }
+            laidOut = false
+            guard !lines.isEmpty else { return }
             print(lines.joined(separator: "\n"))
             fflush(nil)
         }).toOpaque(), releaseBox)

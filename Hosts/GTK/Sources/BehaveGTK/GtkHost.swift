@@ -64,7 +64,9 @@ public final class GtkHost {
         appWidgets = nil
         guard let interface else {
             builder = nil
-            content = g_object_ref_sink(gtk_fixed_new())!.assumingMemoryBound(to: GtkWidget.self)
+            // Measured where its controls reach (a wrapping label, as tall as
+            // its lines), so that the window's scroller scrolls to them.
+            content = g_object_ref_sink(bhg_places_new())!.assumingMemoryBound(to: GtkWidget.self)
             // Room at the right and the bottom, as at the frames' left and top.
             gtk_widget_set_margin_end(content, 16)
             gtk_widget_set_margin_bottom(content, 16)

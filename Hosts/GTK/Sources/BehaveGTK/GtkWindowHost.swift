@@ -151,7 +151,9 @@ public final class GtkWindowHost {
         driver = RealTimeDriver(scene: session.scene)
         layoutGate = LayoutGate()
         geometry = GeometryLines()
-        laidOut = true
+        // Its widgets are shown at once but placed at the next layout: read
+        // before it (a reload's), a button said `-10 -5 20 10`.
+        laidOut = false
         contentLeast = nil
         // The new scene's own errors show, its behaviours' `awake` among them.
         errorsSeen = 0
@@ -237,13 +239,6 @@ public final class GtkWindowHost {
         var width: Int32 = 0, height: Int32 = 0
         gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &width, nil, nil, nil)
         gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, max(width, shown.width), &height, nil, nil, nil)
-        // A fixed container measures a wrapping label one line high, and
-        // lays it out as tall as its wrapped lines: where the controls
-        // reach counts too.
-        for place in host.geometry(in: content) {
-            width = max(width, Int32(GtkHost.coordinate(place.x + place.width).rounded(.up)) + gtk_widget_get_margin_end(content))
-            height = max(height, Int32(GtkHost.coordinate(place.y + place.height).rounded(.up)) + gtk_widget_get_margin_bottom(content))
-        }
         defer { contentLeast = (width, height) }
         // The first layout's size is the one the window opened at.
         guard let before = contentLeast, width > before.width || height > before.height else { return }

@@ -359,6 +359,11 @@ int bhg_snapshot_png (GtkWidget *w, const char *path);
 ** GTK made it 0 or the number's start (spin_input.c); the handler's id. */
 gulong bhg_spin_keep_value_on_bad_text (GtkWidget *w);
 
+/* A fixed container (`bhg_fixed_put`, `bhg_fixed_move`) that measures its
+** children where they reach at the sizes it gives them: a wrapping label
+** as tall as its lines (places.c). */
+GtkWidget *bhg_places_new (void);
+
 /* How far the scrolled window's content scrolls along `o`: its natural
 ** size less the visible size (`unlaid_view` before GTK lays the window
 ** out), as GTK bounds it at its next layout; and a scroll to `value` kept
