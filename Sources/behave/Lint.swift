@@ -2,6 +2,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSpec
 import BehaveSyntax
 import Foundation
 
@@ -105,12 +106,23 @@ enum ScriptLint {
     /// which says the same. A script without findings is remembered in
     /// `cache`.
     static func report(_ pending: [Pending], cache: LintCache?) {
-        for item in pending {
+        write(lint(pending, cache: cache))
+    }
+
+    /// The findings of each script, what the loader stops on left out (it
+    /// says the same); a script without findings is remembered in `cache`.
+    static func lint(_ pending: [Pending], cache: LintCache?) -> [LintFinding] {
+        pending.flatMap { item in
             let found = findings(item.script, path: item.path, kind: item.kind, collectionSizes: item.collectionSizes)
             if found.isEmpty, let key = item.key { cache?.remember(key) }
-            for finding in found where !ScriptLinter.stopsLoading(finding) {
-                FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
-            }
+            return found.filter { !ScriptLinter.stopsLoading($0) }
+        }
+    }
+
+    /// Prints `findings` on standard error, one a line.
+    static func write(_ findings: [LintFinding]) {
+        for finding in findings {
+            FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
         }
     }
 
@@ -121,6 +133,21 @@ enum ScriptLint {
         let cache = LintCache.user()
         report(pending(scripts: paths, specs: specs, specModules: specModules, modules: modules,
                        collectionSizes: collectionSizes, names: names, cache: cache), cache: cache)
+    }
+
+    /// For `behave test`: prints the warnings in `paths` on standard error
+    /// and returns each error as a result of the run. A linter error is
+    /// certain to go wrong when its line runs, and `check` fails on it: a
+    /// run whose specs never reach that line must not pass for it either.
+    static func errorResults(scripts paths: [String], specs: Set<String>, specModules: Set<String>) -> [SpecResult] {
+        let cache = LintCache.user()
+        let found = lint(pending(scripts: paths, specs: specs, specModules: specModules, cache: cache), cache: cache)
+        write(found.filter { $0.severity == .warning })
+        return found.filter { $0.severity == .error }.map { finding in
+            SpecResult(file: finding.file, name: "(linting \(finding.file))", line: finding.position.line, status: .errored,
+                       location: "\(finding.file):\(finding.position.line)",
+                       message: "\(finding.message); \(finding.fix)")
+        }
     }
 
     /// The behaviour scripts a spec file names (`scene.script("toggle.lua")`,

@@ -11,7 +11,8 @@ struct Test: Command {
         abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
         discussion: """
             Flags follow busted's where busted has one; options may also come from a busted config file (.busted). \
-            Exit status: 0 when no spec failed or raised an error, 1 otherwise, 2 for bad usage. See Docs/testing.md.
+            Exit status: 0 when no spec failed or raised an error and the linter found no error in the specs and the scripts \
+            they load (warnings allowed), 1 otherwise, 2 for bad usage. See Docs/testing.md.
             """,
         parameters: [
             .argument("paths", help: "Spec files or directories (default: the working directory, searched for *_spec.lua).",
@@ -173,13 +174,15 @@ struct Test: Command {
                 return summary.succeeded ? 0 : 1
             }
             // What the linter finds in the specs, the modules they require
-            // and the scripts they load, once each, on standard error.
+            // and the scripts they load, once each: warnings on standard
+            // error, errors as results of the run, which fail it.
             let modules = files.flatMap(SpecModules.files(requiredBy:))
-            ScriptLint.warn(scripts: files + modules + ScriptLint.scripts(usedBy: files), specs: Set(files), specModules: Set(modules))
+            let lintErrors = ScriptLint.errorResults(scripts: files + modules + ScriptLint.scripts(usedBy: files),
+                                                     specs: Set(files), specModules: Set(modules))
             let plain = PlainReporter(showsProgress: Terminal.isTerminal(STDOUT_FILENO), colours: colours, write: out)
             guard let outputFile = plan.outputFile else {
                 let reporter = plan.handler == .plain ? plain : plan.handler.reporter(colours: colours, write: out)
-                let summary = runner.run(files, reporter: reporter)
+                let summary = runner.run(files, reporter: reporter, first: lintErrors)
                 warnIfNoneChosen(summary, by: plan)
                 return summary.succeeded ? 0 : 1
             }
@@ -189,7 +192,7 @@ struct Test: Command {
             }
             var report = ""
             let handler = plan.handler.reporter { report += $0 }
-            let summary = runner.run(files, reporter: TeeReporter([plain, handler]))
+            let summary = runner.run(files, reporter: TeeReporter([plain, handler]), first: lintErrors)
             warnIfNoneChosen(summary, by: plan)
             guard FileManager.default.createFile(atPath: outputFile, contents: Data(report.utf8)) else {
                 throw UsageFailure("\(outputFile): cannot write the file")
