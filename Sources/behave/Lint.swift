@@ -135,15 +135,20 @@ enum ScriptLint {
                        collectionSizes: collectionSizes, names: names, cache: cache), cache: cache)
     }
 
-    /// For `behave test`: prints the warnings in `paths` on standard error
-    /// and returns each error as a result of the run. A linter error is
-    /// certain to go wrong when its line runs, and `check` fails on it: a
-    /// run whose specs never reach that line must not pass for it either.
+    /// For `behave test`: prints the findings in `paths` on standard error,
+    /// but for the errors in the behaviour scripts under test, returned as
+    /// results of the run. Such an error is certain to go wrong when its
+    /// line runs, and `check` fails on it: a run whose specs never reach
+    /// that line must not pass for it either. A spec's own lines run, and
+    /// fail there, when its specs run; and a spec or its module may read a
+    /// global the other sets, which the linter, reading one file, cannot see.
     static func errorResults(scripts paths: [String], specs: Set<String>, specModules: Set<String>) -> [SpecResult] {
         let cache = LintCache.user()
-        let found = lint(pending(scripts: paths, specs: specs, specModules: specModules, cache: cache), cache: cache)
-        write(found.filter { $0.severity == .warning })
-        return found.filter { $0.severity == .error }.map { finding in
+        let items = pending(scripts: paths, specs: specs, specModules: specModules, cache: cache)
+        let specsFound = lint(items.filter { $0.kind != .behaviour }, cache: cache)
+        let scriptsFound = lint(items.filter { $0.kind == .behaviour }, cache: cache)
+        write(specsFound + scriptsFound.filter { $0.severity == .warning })
+        return scriptsFound.filter { $0.severity == .error }.map { finding in
             SpecResult(file: finding.file, name: "(linting \(finding.file))", line: finding.position.line, status: .errored,
                        location: "\(finding.file):\(finding.position.line)",
                        message: "\(finding.message); \(finding.fix)")

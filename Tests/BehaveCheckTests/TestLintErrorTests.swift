@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// `behave test` fails on a linter error in a script it loads, as `check`
-/// does, even when no spec reaches the line; a warning does not fail it.
+/// `behave test` fails on a linter error in a behaviour script it loads,
+/// as `check` does, even when no spec reaches the line; a warning does
+/// not fail it, nor does a finding in a spec.
 final class TestLintErrorTests: XCTestCase {
     private let spec = """
         describe("counter", function()
@@ -49,6 +50,24 @@ final class TestLintErrorTests: XCTestCase {
         XCTAssertEqual(gtest.status, 1)
         XCTAssertTrue(gtest.output.contains("counter.lua:4: Error\n  " + finding), gtest.output)
         XCTAssertTrue(gtest.output.contains("[  ERROR   ] counter.lua:4: (linting counter.lua)\n"), gtest.output)
+
+        // The linter's error is no spec: a filter that chose none is still told.
+        let none = try behave(["test", "--filter", "nothing"], in: directory)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.errors.contains("warning: no spec was chosen by"), none.errors)
+    }
+
+    /// A spec may read a global its module sets, which the linter reading
+    /// the spec alone takes for undefined: told, but no failure.
+    func testALinterErrorInASpecDoesNotFailTheRun() throws {
+        let directory = try folder([
+            "setup.lua": "LOADED = true\nreturn {}\n",
+            "setup_spec.lua": "require(\"setup\")\ndescribe(\"setup\", function()\n  it(\"loads\", function() assert.is_true(LOADED) end)\nend)\n",
+        ])
+        let outcome = try behave(["test"], in: directory)
+        XCTAssertEqual(outcome.status, 0, outcome.output + outcome.errors)
+        XCTAssertTrue(outcome.output.hasSuffix("1 passed, 0 failed\n"), outcome.output)
+        XCTAssertTrue(outcome.errors.contains("setup_spec.lua:3:"), outcome.errors)
     }
 
     func testAWarningAloneDoesNotFailTheRun() throws {
