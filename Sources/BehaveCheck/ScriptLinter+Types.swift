@@ -159,7 +159,10 @@ extension LintWalk {
             }
             return
         }
-        guard let literal = LintWalk.literal(value) else { return }
+        guard let literal = LintWalk.literal(value) else {
+            checkCertainKind(of: value, target: target, spec: spec, dependencies: dependencies)
+            return
+        }
         do throws(ValueError) {
             _ = try spec.validate(literal)
         } catch {
@@ -171,6 +174,51 @@ extension LintWalk {
                 self.report(.error, "property-value", at: value.position,
                             ScriptAdvice.propertyValue(problem, spec: spec, given: literal))
             }
+        }
+    }
+
+    /// `self.save.enabled = #self.name.text`: a value whose Lua type no
+    /// metamethod can change (`certainKind`) given to a property that
+    /// refuses every value of that type (a boolean property takes only
+    /// booleans; no other property takes one), refused when the line runs.
+    private func checkCertainKind(of value: LuaExpression, target: String, spec: PropertySpec, dependencies: [Variable]) {
+        guard let (kind, given) = certainKind(value) else { return }
+        let isBool = spec.type == .bool
+        guard isBool ? kind != .boolean : kind == .boolean else { return }
+        // `#self.name.text` as written, for the message and the fix.
+        var shown: String?
+        if case .operation(let operands, ["#"], _) = value, let operand = operands.first {
+            shown = LintWalk.text(of: operand).map { "#" + $0 }
+        }
+        let fix = isBool && kind == .number ? "give it a comparison, as `\(shown ?? "n") > 0`"
+            : isBool ? "give it a comparison, as `s ~= \"\"`"
+            : "give it \(spec.typeDescription)"
+        let problem = "`\(target)` takes \(spec.typeDescription), not \(kind.described)" + (shown.map { " (`\($0)`)" } ?? "")
+        settle(dependencies + given) {
+            self.report(.error, "property-value", at: value.position, ScriptAdvice(problem, fix: fix))
+        }
+    }
+
+    /// The Lua type of `expression` when no metamethod can make it another:
+    /// a comparison or `not` (always a boolean), `#` of a string (its
+    /// length), `tostring(…)` (Lua refuses a `__tostring` that returns no
+    /// string); with the variables that knowledge relies on.
+    func certainKind(_ expression: LuaExpression) -> (LuaKind, [Variable])? {
+        switch expression {
+        case .operation(let operands, let operators, _):
+            switch operators.last {
+            case "==", "~=", "<", ">", "<=", ">=", "not": return (.boolean, [])
+            case "#" where operators.count == 1:
+                guard let operand = operands.first, let known = knowledge(operand), known.known.kind == .string else { return nil }
+                return (.number, known.dependencies)
+            default: return nil
+            }
+        case .call(.name(let callee), _, _) where callee.name == "tostring" && resolve("tostring") == nil:
+            return (.string, [])
+        case .parenthesized(let inner):
+            return certainKind(inner)
+        default:
+            return nil
         }
     }
 

@@ -1,4 +1,5 @@
 import BehaveCore
+import BehaveLua
 import Foundation
 
 /// A scene's `ui:` file: a GtkBuilder file for GTK 4, beside the scene or
@@ -15,6 +16,16 @@ enum InterfaceFile {
         try read(written, directory: directory, access: access).path
     }
 
+    /// `; did you mean `app.ui`?` for a `.ui` file of the folder `written`
+    /// names whose name is near; empty when none is.
+    private static func nearest(to written: String, directory: String?) -> String {
+        let folder = (written as NSString).deletingLastPathComponent
+        let listed = LuaScript.candidate(folder.isEmpty ? "." : folder, relativeTo: directory)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: listed)) ?? []).filter { $0.hasSuffix(".ui") }
+        let names = files.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        return Suggestions.nearest(to: written, in: names).map { "; did you mean `\($0)`?" } ?? ""
+    }
+
     /// The real path and the bytes of the file `written` names, checked as
     /// `check` does.
     static func read(_ written: String, directory: String?, access: FileAccess) throws(ValueError) -> (path: String, bytes: [UInt8]) {
@@ -23,7 +34,7 @@ enum InterfaceFile {
         }
         let path = PhotoLibrary.resolve(written, relativeTo: directory)
         guard let found = try access.check(path, shown: written) else {
-            throw ValueError("\(written): no such file (a `ui` file is looked for beside the scene)")
+            throw ValueError("\(written): no such file (a `ui` file is looked for beside the scene)" + nearest(to: written, directory: directory))
         }
         let bytes: [UInt8]
         do throws(ValueError) {

@@ -441,7 +441,8 @@ final class SceneAssembler {
             return nil
         }
         guard let located = found else {
-            log.error("behaviour `\(name)`: no script `\(path.value)` next to the scene (\(directory ?? ".")) or in the bundled Scripts/", line: path.line)
+            let reason = "no script `\(path.value)` next to the scene (\(directory ?? ".")) or in the bundled Scripts/"
+            log.error("behaviour `\(name)`: " + LuaScript.notFound(path.value, relativeTo: directory, reason: reason), line: path.line)
             return nil
         }
         do throws(LuaError) {
@@ -826,7 +827,7 @@ final class SceneAssembler {
             var message = "connection: behaviour `\(name)` (\(kind)) has no action `\(action)`\(Suggestions.hint(for: action, in: actions))"
             if let why = BehaviourDeclaration.whyNotAnAction(action) { message += "; \(why)" }
             if !BehaviourDeclaration.lifecycleMethods.contains(action) {
-                message += actions.isEmpty ? "; it has no actions" : "; its actions: \(actions.joined(separator: ", "))"
+                message += actions.isEmpty ? "; " + BehaviourDeclaration.noActions(kind, adding: action) : "; its actions: \(actions.joined(separator: ", "))"
             }
             log.error(message, line: line)
             return nil

@@ -114,11 +114,15 @@ public final class IsolatedSpecRunner: SpecFileRunner {
     }
 
     @discardableResult
-    public func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary {
+    public func run(_ files: [String], reporter: any SpecReporter, first: [SpecResult]) -> SpecSummary {
         var summary = SpecSummary()
         summary.files = files.count
         let started = DispatchTime.now()
         reporter.start(fileCount: files.count)
+        for result in first {
+            summary.add(result)
+            reporter.report(result)
+        }
         var next = 0
         while next < files.count {
             // The rest of the files, in one worker.

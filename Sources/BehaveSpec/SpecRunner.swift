@@ -16,13 +16,18 @@ public final class SpecRunner: SpecFileRunner {
         self.jobs = max(1, jobs)
     }
 
-    /// Runs `files` (paths of spec files, as `SpecFinder.find` gives them).
+    /// Runs `files` (paths of spec files, as `SpecFinder.find` gives them),
+    /// after reporting `first`.
     @discardableResult
-    public func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary {
+    public func run(_ files: [String], reporter: any SpecReporter, first: [SpecResult]) -> SpecSummary {
         var summary = SpecSummary()
         summary.files = files.count
         let started = DispatchTime.now()
         reporter.start(fileCount: files.count)
+        for result in first {
+            summary.add(result)
+            reporter.report(result)
+        }
         func deliver(_ index: Int, _ results: [SpecResult]) {
             for result in results {
                 summary.add(result)
@@ -65,8 +70,17 @@ public final class SpecRunner: SpecFileRunner {
 /// Runs spec files and tells a reporter: `SpecRunner` in this process,
 /// `IsolatedSpecRunner` in a worker process.
 public protocol SpecFileRunner {
+    /// Runs `files`; `first` (results found before the run, such as the
+    /// linter's errors) are reported and counted ahead of theirs.
     @discardableResult
-    func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary
+    func run(_ files: [String], reporter: any SpecReporter, first: [SpecResult]) -> SpecSummary
+}
+
+extension SpecFileRunner {
+    @discardableResult
+    public func run(_ files: [String], reporter: any SpecReporter) -> SpecSummary {
+        run(files, reporter: reporter, first: [])
+    }
 }
 
 /// Hears a run: the plain, TAP, JUnit, JSON and gtest reporters.

@@ -72,13 +72,18 @@ struct Check: Command {
     /// What the linter finds in the scripts a scene loads, as `behave run`
     /// prints them when it loads the scene (knowing the scene's outlet
     /// collections): a scene whose script `run` would tell of a mistake is
-    /// no more "ok" than the script. Scripts checked by name are left to
-    /// their own entry.
+    /// no more "ok" than the script. A script checked by name tells its own
+    /// findings, once; the scene tells only those its collection sizes add
+    /// (`self.stars[3]` of 2 stars), which the script alone cannot know.
     private func sceneScriptFindings(_ scene: String, except named: Set<String>) -> [CheckItem] {
         let sizes = SceneFiles.collectionSizes(inScene: scene)
         return ScriptLint.linted(SceneFiles.scripts(inScene: scene), collectionSizes: sizes)
-            .filter { !named.contains(Check.key($0)) }
-            .flatMap { ScriptLint.findings(path: $0, kind: .behaviour, collectionSizes: sizes[$0] ?? [:]) }
+            .flatMap { script -> [LintFinding] in
+                let found = ScriptLint.findings(path: script, kind: .behaviour, collectionSizes: sizes[script] ?? [:])
+                guard named.contains(Check.key(script)), !found.isEmpty else { return found }
+                let own = ScriptLint.findings(path: script, kind: .behaviour)
+                return found.filter { !own.contains($0) }
+            }
             .map(CheckItem.finding)
     }
 

@@ -2,6 +2,7 @@ import BehaveCheck
 import BehaveCore
 import BehaveLua
 import BehaveScene
+import BehaveSpec
 import BehaveSyntax
 import Foundation
 
@@ -105,16 +106,28 @@ enum ScriptLint {
     /// which says the same. A script without findings is remembered in
     /// `cache`, unless it was linted as a spec file.
     static func report(_ pending: [Pending], cache: LintCache?) {
-        for item in pending {
+        write(lint(pending, cache: cache))
+    }
+
+    /// The findings of each script, what the loader stops on left out (it
+    /// says the same); a script without findings is remembered in `cache`,
+    /// unless it was linted as a spec file.
+    static func lint(_ pending: [Pending], cache: LintCache?) -> [LintFinding] {
+        pending.flatMap { item in
             // A module whose name or top level makes it a spec file
             // (`names_spec.lua`) is linted as one: its findings depend on
             // the scene files it names, which its key does not hold.
             let kind = item.kind ?? ScriptLinter.Kind(file: item.script.displayName, source: item.script.source)
             let found = findings(item.script, path: item.path, kind: kind, collectionSizes: item.collectionSizes)
             if found.isEmpty, kind != .spec, let key = item.key { cache?.remember(key) }
-            for finding in found where !ScriptLinter.stopsLoading(finding) {
-                FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
-            }
+            return found.filter { !ScriptLinter.stopsLoading($0) }
+        }
+    }
+
+    /// Prints `findings` on standard error, one a line.
+    static func write(_ findings: [LintFinding]) {
+        for finding in findings {
+            FileHandle.standardError.write(Data((DisplayText.line(finding.description) + "\n").utf8))
         }
     }
 
@@ -125,6 +138,26 @@ enum ScriptLint {
         let cache = LintCache.user()
         report(pending(scripts: paths, specs: specs, specModules: specModules, modules: modules,
                        collectionSizes: collectionSizes, names: names, cache: cache), cache: cache)
+    }
+
+    /// For `behave test`: prints the findings in `paths` on standard error,
+    /// but for the errors in the behaviour scripts under test, returned as
+    /// results of the run. Such an error is certain to go wrong when its
+    /// line runs, and `check` fails on it: a run whose specs never reach
+    /// that line must not pass for it either. A spec's own lines run, and
+    /// fail there, when its specs run; and a spec or its module may read a
+    /// global the other sets, which the linter, reading one file, cannot see.
+    static func errorResults(scripts paths: [String], specs: Set<String>, specModules: Set<String>) -> [SpecResult] {
+        let cache = LintCache.user()
+        let items = pending(scripts: paths, specs: specs, specModules: specModules, cache: cache)
+        let specsFound = lint(items.filter { $0.kind != .behaviour }, cache: cache)
+        let scriptsFound = lint(items.filter { $0.kind == .behaviour }, cache: cache)
+        write(specsFound + scriptsFound.filter { $0.severity == .warning })
+        return scriptsFound.filter { $0.severity == .error }.map { finding in
+            SpecResult(file: finding.file, name: "(linting \(finding.file))", line: finding.position.line, status: .errored,
+                       location: "\(finding.file):\(finding.position.line)",
+                       message: "\(finding.message); \(finding.fix)")
+        }
     }
 
     /// The behaviour scripts a spec file names (`scene.script("toggle.lua")`,

@@ -11,7 +11,8 @@ struct Test: Command {
         abstract: "Run busted-style specs (*_spec.lua), each file in a fresh sandbox.",
         discussion: """
             Flags follow busted's where busted has one; options may also come from a busted config file (.busted). \
-            Exit status: 0 when no spec failed or raised an error, 1 otherwise, 2 for bad usage. See Docs/testing.md.
+            Exit status: 0 when no spec failed or raised an error and the linter found no error in the behaviour scripts \
+            the specs load (warnings allowed), 1 otherwise, 2 for bad usage. See Docs/testing.md.
             """,
         parameters: [
             .argument("paths", help: "Spec files or directories (default: the working directory, searched for *_spec.lua).",
@@ -173,14 +174,16 @@ struct Test: Command {
                 return summary.succeeded ? 0 : 1
             }
             // What the linter finds in the specs, the modules they require
-            // and the scripts they load, once each, on standard error.
+            // and the scripts they load, once each: warnings on standard
+            // error, errors as results of the run, which fail it.
             let modules = files.flatMap(SpecModules.files(requiredBy:))
-            ScriptLint.warn(scripts: files + modules + ScriptLint.scripts(usedBy: files), specs: Set(files), specModules: Set(modules))
+            let lintErrors = ScriptLint.errorResults(scripts: files + modules + ScriptLint.scripts(usedBy: files),
+                                                     specs: Set(files), specModules: Set(modules))
             let plain = PlainReporter(showsProgress: Terminal.isTerminal(STDOUT_FILENO), colours: colours, write: out)
             guard let outputFile = plan.outputFile else {
                 let reporter = plan.handler == .plain ? plain : plan.handler.reporter(colours: colours, write: out)
-                let summary = runner.run(files, reporter: reporter)
-                warnIfNoneChosen(summary, by: plan)
+                let summary = runner.run(files, reporter: reporter, first: lintErrors)
+                warnIfNoneChosen(summary, by: plan, linted: lintErrors.count)
                 return summary.succeeded ? 0 : 1
             }
             // The handler's report to the file, the plain report to standard output.
@@ -189,8 +192,8 @@ struct Test: Command {
             }
             var report = ""
             let handler = plan.handler.reporter { report += $0 }
-            let summary = runner.run(files, reporter: TeeReporter([plain, handler]))
-            warnIfNoneChosen(summary, by: plan)
+            let summary = runner.run(files, reporter: TeeReporter([plain, handler]), first: lintErrors)
+            warnIfNoneChosen(summary, by: plan, linted: lintErrors.count)
             guard FileManager.default.createFile(atPath: outputFile, contents: Data(report.utf8)) else {
                 throw UsageFailure("\(outputFile): cannot write the file")
             }
@@ -202,9 +205,10 @@ struct Test: Command {
     /// whose filter or tag is misspelt should not pass unremarked.
     /// The options are named where they were given: on the command line,
     /// or in the config file, which the next run reads again.
-    private func warnIfNoneChosen(_ summary: SpecSummary, by plan: TestPlan) {
+    /// (`linted`: the linter's errors, which are no specs.)
+    private func warnIfNoneChosen(_ summary: SpecSummary, by plan: TestPlan, linted: Int) {
         guard !plan.options.selection.selectsAll, summary.files > 0,
-              summary.passed + summary.failed + summary.errors + summary.skipped == 0 else { return }
+              summary.passed + summary.failed + summary.errors - linted + summary.skipped == 0 else { return }
         writeError("warning: no spec was chosen by \(DisplayText.line(plan.chosenBy)); "
                    + "`behave test --list` without them names every spec, with its #tags")
     }

@@ -178,6 +178,26 @@ final class LinterTypeTests: XCTestCase {
         XCTAssertEqual(try only("self.field.text = self.slider.value")?.code, "number-as-text")
     }
 
+    /// `self.done.enabled = #self.field.text`: a value whose type no
+    /// metamethod changes, of a type the property refuses whatever its
+    /// value; `check` said ok and the line failed when it ran.
+    func testAValueOfATypeThePropertyRefusesIsAnError() throws {
+        XCTAssertEqual(try only("self.done.enabled = #self.field.text")?.description,
+                       "cart.lua:8:23: error: `self.done.enabled` takes a bool (true or false), not a number (`#self.field.text`); "
+                       + "give it a comparison, as `#self.field.text > 0`")
+        XCTAssertEqual(try only("self.done.isOn = tostring(self.slider.value)")?.message,
+                       "`self.done.isOn` takes a bool (true or false), not a string")
+        XCTAssertEqual(try only("self.slider.value = self.quantity.value > 2")?.message,
+                       "`self.slider.value` takes a number, not a boolean")
+        XCTAssertEqual(try only("self.totalLabel.text = not self.done.isOn")?.code, "property-value")
+        // What a metamethod could make of another type, or a right type, draws nothing.
+        for line in ["local t = {} self.done.enabled = #t", "self.done.enabled = #self.field.text > 0",
+                     "self.slider.value = #self.field.text", "self.done.enabled = (self.slider.value == 1)",
+                     "self.done.enabled = self.quantity.value and true", "local tostring = function() return true end self.done.isOn = tostring(1)"] {
+            XCTAssertEqual(try lint(line).map(\.description), [], line)
+        }
+    }
+
     func testAnOutletCollectionIndexedAtZero() throws {
         XCTAssertEqual(try only(#"self.stars[0].title = "★""#)?.description,
                        "cart.lua:8:3: error: `self.stars[0]` is nil: an outlet collection is numbered from 1, as Lua lists are; the first is `self.stars[1]`; to go through them all, write `for i, control in ipairs(self.stars) do … end`")

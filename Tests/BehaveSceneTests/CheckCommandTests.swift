@@ -74,6 +74,41 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(both.errors.components(separatedBy: finding).count, 2, both.errors)
     }
 
+    /// A script named beside its scene is linted alone too, which cannot
+    /// know the scene's outlet collections: what their sizes show is the
+    /// scene's finding, not lost (both files were `ok`, exit 0).
+    func testASceneNamedWithItsScriptTellsWhatItsCollectionSizesShow() throws {
+        let fixture = try SceneFixture([
+            "r.scene.yaml": "controls: { a: Button, b: Button }\nbehaviours:\n  r: { script: r.lua, outletCollections: { stars: [a, b] } }\n",
+            "r.lua": """
+                local R = behaviour { name = "R", outletCollections = { stars = "Button" } }
+                function R:awake() self.stars[3].title = "x" end
+                return R
+
+                """,
+        ])
+        let finding = "r.lua:2:20: error: `self.stars[3]` is nil: the outlet collection `stars` holds 2 controls"
+        let both = try behave(["check", fixture.path("r.scene.yaml"), fixture.path("r.lua")])
+        XCTAssertEqual(both.status, 2, both.output + both.errors)
+        XCTAssertEqual(both.output, "\(fixture.path("r.lua")): ok\n", "the script alone has no mistake")
+        XCTAssertEqual(both.errors.components(separatedBy: finding).count, 2, both.errors)
+    }
+
+    /// A misspelt `ui:` file or script is told with the file of the
+    /// scene's folder it most likely means.
+    func testAMisspeltUIFileOrScriptSaysWhatItMeans() throws {
+        let fixture = try SceneFixture([
+            "s.scene.yaml": "ui: ap.ui\nbehaviours:\n  c: { script: countr.lua }\n",
+            "app.ui": "<?xml version=\"1.0\"?>\n<interface><object class=\"GtkBox\" id=\"root\"/></interface>\n",
+            "counter.lua": "local C = behaviour { name = \"C\" }\nreturn C\n",
+        ])
+        let outcome = try behave(["check", fixture.path("s.scene.yaml")])
+        XCTAssertEqual(outcome.status, 2)
+        XCTAssertTrue(outcome.errors.contains("s.scene.yaml:1: ap.ui: no such file (a `ui` file is looked for beside the scene); "
+                                              + "did you mean `app.ui`?\n"), outcome.errors)
+        XCTAssertTrue(outcome.errors.contains("or in the bundled Scripts/; did you mean `counter.lua`?\n"), outcome.errors)
+    }
+
     /// A newcomer gives `check` or `run` the `.ui` file and `test` the scene:
     /// each is told what the file is and what to give instead, where the
     /// `.ui` file was read as Lua (`found `<` here`) and the scene run as

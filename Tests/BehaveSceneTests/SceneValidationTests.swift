@@ -250,7 +250,9 @@ final class SceneValidationTests: XCTestCase {
             "11: connection: `button` is a control; controls perform no actions: connect to a behaviour's action or to `screen.tap`",
             "12: connection: `page` has no event `scrollViewDidScroll`; scrollViewDidScroll is a delegate message: set `delegate:` on `page` to a behaviour that has it",
             "13: connection: the screen sends no events; it receives actions (`… -> screen.action`)",
-            "14: connection: behaviour `mux` (Multiplexer) has no action `ping`; it has no actions",
+            "14: connection: behaviour `mux` (Multiplexer) has no action `ping`; it has no actions: an action is a method of its script, "
+                + "as `function Multiplexer:ping(sender) … end`, named without a leading `_` "
+                + "and neither a lifecycle method (awake, changed, destroy) nor a delegate method",
             "15: connection: behaviour `probe` (Probe) has no action `awake`; awake is a lifecycle method, called by the runtime",
             "16: connection: the keyboard performs no actions",
             "17: connection: no control or behaviour named `nobody`; the scene's controls and behaviours: button, page, probe, mux, scroller",

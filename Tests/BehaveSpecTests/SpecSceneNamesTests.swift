@@ -17,7 +17,7 @@ final class SpecSceneNamesTests: XCTestCase {
     /// (`s.order:on(…)`), how a spec hears its events.
     func testAnotherToolkitsVerbIsToldTheSceneMethod() throws {
         let (text, run) = runSpecs([fixture("names/verbs.lua")])
-        XCTAssertEqual(run.summary?.line, "5 passed, 0 failed", text)
+        XCTAssertEqual(run.summary?.line, "6 passed, 0 failed", text)
     }
 
     /// A spec that waits for its scene as a behaviour would (`wait(0.5)`,

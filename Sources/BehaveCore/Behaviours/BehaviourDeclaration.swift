@@ -137,6 +137,14 @@ public struct BehaviourDeclaration: Sendable {
     /// The methods the runtime calls by itself through a behaviour's life.
     public static let lifecycleMethods = ["awake", "changed", "destroy"]
 
+    /// What a refusal says of a behaviour without actions: what one is and
+    /// how to write `action`, so that the fix is in the message.
+    public static func noActions(_ behaviourName: String, adding action: String) -> String {
+        let method = LuaIdentifier.isValid(action) && whyNotAnAction(action) == nil ? action : "name"
+        return "it has no actions: an action is a method of its script, as `function \(behaviourName):\(method)(sender) … end`, "
+            + "named without a leading `_` and neither a lifecycle method (\(lifecycleMethods.joined(separator: ", "))) nor a delegate method"
+    }
+
     /// Why a method named `name` is no action when its name says so (a
     /// helper's `_`, a lifecycle method), for the message that refuses it;
     /// nil otherwise.

@@ -320,7 +320,7 @@ extension Scene {
         guard behaviour.isAlive else { throw ValueError("behaviour `\(name)` has been destroyed") }
         let actions = behaviour.declaration.actions
         guard behaviour.canPerformAction(action) else {
-            let listed = actions.isEmpty ? "it has no actions" : "its actions: \(actions.joined(separator: ", "))"
+            let listed = actions.isEmpty ? BehaviourDeclaration.noActions(behaviour.declaration.name, adding: action) : "its actions: \(actions.joined(separator: ", "))"
             let why = BehaviourDeclaration.whyNotAnAction(action).map { "; \($0)" } ?? ""
             throw ValueError("`\(name)` has no action `\(action)`\(Suggestions.hint(for: action, in: actions))\(why); \(listed)")
         }
