@@ -106,6 +106,12 @@ final class LintCache {
         return count == LintCache.entry.count && bytes.prefix(count).elementsEqual(LintCache.entry)
     }
 
+    /// The most entries the folder keeps. A script edited and run again
+    /// leaves an entry for each clean version, so the folder would only
+    /// grow: past this many, the oldest are removed (`prune`). An entry
+    /// removed costs one lint at most.
+    static let maximumEntries = 512
+
     /// Remembers that the script of `key` linted clean: written whole to a
     /// file of its own, then renamed onto the entry, so that a reader sees
     /// the entry whole or not at all. A failure is silent: the next start
@@ -124,6 +130,55 @@ final class LintCache {
             unlinkat(directory, temporary, 0)
             return
         }
+        prune(directory)
+    }
+
+    /// Past `maximumEntries`, removes the oldest entries (by the time they
+    /// were written) until a quarter fewer are left, so that the folder is
+    /// read whole only once in a while. Temporary files count as entries:
+    /// one a killed start left is old and goes first; one another start is
+    /// writing now is new and stays (were it removed, that start would only
+    /// not remember its script). Other files in the folder are not ours and
+    /// are left alone.
+    private func prune(_ directory: Int32) {
+        // A descriptor of its own, not a `dup`: a dup shares the reading
+        // position, and a second prune in one start would read nothing.
+        let listing = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard listing >= 0 else { return }
+        guard let stream = fdopendir(listing) else {
+            close(listing)
+            return
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let found = readdir(stream) {
+            let name = withUnsafeBytes(of: found.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if LintCache.isEntry(name) { names.append(name) }
+        }
+        guard names.count > LintCache.maximumEntries else { return }
+        var written: [(seconds: Int, nanoseconds: Int, name: String)] = []
+        for name in names {
+            var status = stat()
+            guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            written.append((status.st_mtim.tv_sec, status.st_mtim.tv_nsec, name))
+        }
+        written.sort { ($0.seconds, $0.nanoseconds) < ($1.seconds, $1.nanoseconds) }
+        for old in written.prefix(max(0, written.count - LintCache.maximumEntries * 3 / 4)) {
+            unlinkat(directory, old.name, 0)
+        }
+    }
+
+    /// Whether `name` is an entry's (32 hexadecimal digits) or one being
+    /// written (`.` and an entry's name, then `.` and more).
+    private static func isEntry(_ name: String) -> Bool {
+        var digits = name.utf8[...]
+        if digits.first == UInt8(ascii: ".") {
+            digits = digits.dropFirst()
+            guard digits.count > 33, digits[digits.index(digits.startIndex, offsetBy: 32)] == UInt8(ascii: ".") else { return false }
+            digits = digits.prefix(32)
+        }
+        return digits.count == 32 && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// The cache folder's descriptor, or a negative number. Its last two

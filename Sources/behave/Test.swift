@@ -1,7 +1,10 @@
+import BehaveCheck
 import BehaveCommandLine
 import BehaveCore
 import BehaveLua
+import BehaveScene
 import BehaveSpec
+import BehaveSyntax
 import Foundation
 
 struct Test: Command {
@@ -147,6 +150,24 @@ struct Test: Command {
         }
     }
 
+    /// Whether `path`, given by name, is a behaviour script rather than a
+    /// spec: it declares a behaviour (`local Toggle = behaviour { … }`) and
+    /// calls no `describe` or `it`. Run as a spec, its first line called an
+    /// undefined `behaviour`. Only files not named `*_spec.lua` are read.
+    private static func isBehaviourScript(_ path: String) -> Bool {
+        guard !path.hasSuffix("_spec.lua"), !Checker.isScene(path), !Checker.isDrawing(path),
+              let source = try? HostFile.contents(of: path, maximumBytes: LuaScript.maximumBytes),
+              ScriptOutline.className(in: source) != nil else { return false }
+        return ScriptLinter.Kind(file: path, source: source) != .spec
+    }
+
+    private static func notASpec(_ path: String) -> String {
+        let name = DisplayText.line((path as NSString).lastPathComponent)
+        return "\(DisplayText.line(path)): a behaviour script, not a spec: a spec is a *_spec.lua file that loads it, "
+            + "`scene.script(\"\(name)\")` (or the scene file that names it, `scene.load(\"SCENE.yaml\")`), and `behave test` "
+            + "with no path runs those of the working directory; `behave check \(name)` checks it without a spec"
+    }
+
     func run() -> Int32 {
         if worker {
             runAsWorker()
@@ -160,6 +181,9 @@ struct Test: Command {
             } catch {
                 // A ROOT of the config file is named as the file's.
                 throw UsageFailure((plan.pathsFile.map { "\($0): ROOT " } ?? "") + error.description)
+            }
+            if let script = plan.paths.first(where: Test.isBehaviourScript) {
+                throw UsageFailure((plan.pathsFile.map { "\($0): ROOT " } ?? "") + Test.notASpec(script))
             }
             if let shard = plan.shard { files = shard.select(files) }
             if let shuffle = plan.shuffle {

@@ -110,6 +110,41 @@ final class LintCacheTests: XCTestCase {
         XCTAssertTrue(edited.errors.hasPrefix("toggle.lua:1:1: " + LintCacheTests.globalWarning), edited.errors)
     }
 
+    /// A script edited and run again leaves an entry for each clean
+    /// version: past 512 entries, the oldest (and a temporary file a
+    /// killed start left) are removed, never a file that is not the
+    /// cache's, nor the entry just written.
+    func testTheCacheKeepsAtMost512Entries() throws {
+        let home = try cacheHome()
+        let folder = home.appendingPathComponent("behave/lint")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        XCTAssertEqual(chmod(home.appendingPathComponent("behave").path, 0o700), 0)
+        func write(_ name: String, _ text: String, writtenAt seconds: Int) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            XCTAssertEqual(utimensat(AT_FDCWD, folder.appendingPathComponent(name).path, &times, 0), 0)
+        }
+        let old = (0..<600).map { String(repeating: "0", count: 28) + String(format: "%04x", $0) }
+        for (age, name) in old.enumerated() { try write(name, "behave lint: clean\n", writtenAt: 1_000_000 + age) }
+        try write(".\(old[0]).4242.17", "behave lint: clean\n", writtenAt: 10)
+        try write("notes.txt", "mine", writtenAt: 1)
+
+        let directory = try self.folder(["toggle.lua": toggle()])
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        let left = Set(entries(home).keys)
+        XCTAssertEqual(left.count, 512 * 3 / 4 + 1, "a quarter fewer than 512, and the file that is not an entry")
+        XCTAssertTrue(left.contains("notes.txt"))
+        XCTAssertFalse(left.contains(".\(old[0]).4242.17"), "the temporary file is older than the entries kept")
+        XCTAssertEqual(left.subtracting(old + ["notes.txt"]).count, 1, "the entry just written")
+        XCTAssertTrue(Set(old.suffix(512 * 3 / 4 - 1)).isSubset(of: left), "the newest entries")
+        // Below the bound, nothing is removed.
+        let edited = try self.folder(["toggle.lua": "-- edited\n" + toggle()])
+        XCTAssertEqual(try run("toggle.lua", in: edited, home: home).errors, "")
+        XCTAssertEqual(Set(entries(home).keys).subtracting(left).count, 1)
+        XCTAssertTrue(left.isSubset(of: Set(entries(home).keys)))
+    }
+
     func testTheCacheTurnedOffAndCheckNeitherReadNorWriteIt() throws {
         let home = try cacheHome()
         let directory = try folder(["toggle.lua": toggle()])

@@ -129,6 +129,30 @@ final class CheckCommandTests: XCTestCase {
                        + "`behave check settings.scene.yaml` checks it without a spec\n")
     }
 
+    /// `test` given a behaviour script ran it as a spec, whose first line
+    /// called an undefined `behaviour`: it is told what the file is and
+    /// what to write. A spec named otherwise, and a module, still run.
+    func testABehaviourScriptGivenToTestIsToldWhatToGive() throws {
+        let script = "Examples/Cookbook/tabs.lua"
+        let test = try behave(["test", script])
+        XCTAssertEqual(test.status, 2, test.output)
+        XCTAssertEqual(test.errors, "behave: \(script): a behaviour script, not a spec: a spec is a *_spec.lua file that loads it, "
+                       + "`scene.script(\"tabs.lua\")` (or the scene file that names it, `scene.load(\"SCENE.yaml\")`), and "
+                       + "`behave test` with no path runs those of the working directory; `behave check tabs.lua` checks it without a spec\n")
+        let spec = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/Cookbook/tabs_spec.lua"), encoding: .utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        for name in ["tabs.lua", "tabs.scene.yaml"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Examples/Cookbook/" + name),
+                                             to: directory.appendingPathComponent(name))
+        }
+        try spec.write(to: directory.appendingPathComponent("tabs_checks.lua"), atomically: true, encoding: .utf8)
+        try "local words = {}\nreturn words\n".write(to: directory.appendingPathComponent("words.lua"), atomically: true, encoding: .utf8)
+        let named = try behave(["test", directory.appendingPathComponent("tabs_checks.lua").path, directory.appendingPathComponent("words.lua").path])
+        XCTAssertEqual(named.status, 0, named.output + named.errors)
+    }
+
     /// A transcript that could not be written is refused before the run
     /// or exploration it would keep: written at the end, it lost them.
     func testRecordingWhereNoFolderIsIsRefusedBeforeTheRun() throws {
