@@ -1,0 +1,114 @@
+import BehaveSyntax
+
+/// `computed-declaration`: a `behaviour { … }` whose values are computed
+/// when the script runs. Every instance runs the script's top level, but
+/// Behave reads the declaration once a scene, from the first instance
+/// (later ones share its class tables, and attach stays cheap), so a value
+/// that differs between instances (`math.random()`, `os.time()`, a counter
+/// in a module) is the first instance's for all of them.
+extension LintWalk {
+    /// The keys of an inspectable's table form (`{ type = …, default = … }`).
+    static let inspectableSpecKeys: Set<String> = ["type", "default", "min", "max", "step", "values"]
+
+    func checkDeclarationIsConstant(_ items: [LuaTableItem]) {
+        for case .named(let key, let value) in items {
+            guard key.name == "inspectables", case .table(let entries, _) = value else {
+                checkConstant(value, part: "`\(key.name)`", isDefault: nil)
+                continue
+            }
+            for entry in entries {
+                guard let (name, value) = LintWalk.namedEntry(entry) else { continue }
+                guard case .table(let fields, _) = value,
+                      fields.contains(where: { LintWalk.namedEntry($0).map { LintWalk.inspectableSpecKeys.contains($0.name) } ?? false })
+                else {
+                    // A bare default (`speed = 10`, `origin = { x = 0, y = 0 }`).
+                    checkConstant(value, part: "the default of `\(name)`", isDefault: name)
+                    continue
+                }
+                for field in fields {
+                    guard let (part, value) = LintWalk.namedEntry(field) else { continue }
+                    checkConstant(value, part: part == "default" ? "the default of `\(name)`" : "`\(part)` of `\(name)`",
+                                  isDefault: part == "default" ? name : nil)
+                }
+            }
+        }
+    }
+
+    /// `key = value` or `["key"] = value`.
+    static func namedEntry(_ item: LuaTableItem) -> (name: String, value: LuaExpression)? {
+        switch item {
+        case .named(let key, let value): return (key.name, value)
+        case .keyed(.string(let key, _), let value): return (key, value)
+        default: return nil
+        }
+    }
+
+    /// Reports `value` when running the script computes it. `isDefault`
+    /// names the inspectable whose default it is: that one can be set in
+    /// `awake` instead.
+    private func checkConstant(_ value: LuaExpression, part: String, isDefault inspectable: String?) {
+        var seen: Set<ObjectIdentifier> = []
+        guard let computed = computedPart(of: value, seen: &seen) else { return }
+        let shared = "but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value"
+        if let inspectable {
+            report(.warning, "computed-declaration", at: value.position,
+                   "\(part) is computed when the script runs (\(computed)), \(shared)",
+                   fix: "declare a constant default and set the value in `awake`: `function \(className):awake() self.\(inspectable) = … end`")
+        } else {
+            report(.warning, "computed-declaration", at: value.position,
+                   "\(part) in `behaviour { … }` is computed when the script runs (\(computed)), \(shared)",
+                   fix: "write it out as a constant: a declaration is the same for every instance of the script")
+        }
+    }
+
+    /// What in `expression` differs between runs of the script's top level:
+    /// a call (but `require`, whose module a scene loads once), `...` (the
+    /// instance's own arguments), or a local whose value is such. Nil for
+    /// constants, and for reads of globals and modules, which a scene
+    /// shares.
+    private func computedPart(of expression: LuaExpression, seen: inout Set<ObjectIdentifier>) -> String? {
+        switch expression {
+        case .constant, .string, .function:
+            return nil
+        case .vararg:
+            return "`...`"
+        case .name(let name):
+            // A local is followed to its value, once (`local a = a`).
+            guard let variable = resolve(name.name), let initializer = variable.initializer,
+                  seen.insert(ObjectIdentifier(variable)).inserted,
+                  let computed = computedPart(of: initializer, seen: &seen) else { return nil }
+            return "`\(name.name)` is \(computed)"
+        case .field(let object, _):
+            return computedPart(of: object, seen: &seen)
+        case .index(let object, let key, _):
+            return computedPart(of: object, seen: &seen) ?? computedPart(of: key, seen: &seen)
+        case .call(.name(let callee), _, _) where callee.name == "require" && resolve("require") == nil:
+            return nil
+        case .call(let callee, _, _):
+            return "`\(LintWalk.text(of: callee) ?? "a function")(…)`"
+        case .methodCall(let object, let method, _):
+            return "`\(LintWalk.text(of: object) ?? "an object"):\(method.name)(…)`"
+        case .longChain:
+            return "a call"
+        case .operation(let operands, _, _):
+            for operand in operands {
+                if let computed = computedPart(of: operand, seen: &seen) { return computed }
+            }
+            return nil
+        case .table(let items, _):
+            for item in items {
+                switch item {
+                case .named(_, let value), .positional(let value):
+                    if let computed = computedPart(of: value, seen: &seen) { return computed }
+                case .keyed(let key, let value):
+                    if let computed = computedPart(of: key, seen: &seen) ?? computedPart(of: value, seen: &seen) {
+                        return computed
+                    }
+                }
+            }
+            return nil
+        case .parenthesized(let inner):
+            return computedPart(of: inner, seen: &seen)
+        }
+    }
+}
