@@ -4,16 +4,16 @@ import BehaveSyntax
 /// when the script runs. Every instance runs the script's top level, but
 /// Behave reads the declaration once a scene, from the first instance
 /// (later ones share its class tables, and attach stays cheap), so a value
-/// that differs between instances (`math.random()`, `os.time()`, a counter
+/// that differs between instances (`math.random()`, `now()`, a counter
 /// in a module) is the first instance's for all of them.
 extension LintWalk {
     /// The keys of an inspectable's table form (`{ type = …, default = … }`).
     static let inspectableSpecKeys: Set<String> = ["type", "default", "min", "max", "step", "values"]
 
-    func checkDeclarationIsConstant(_ items: [LuaTableItem]) {
+    func checkDeclarationIsConstant(_ items: [LuaTableItem], of className: String) {
         for case .named(let key, let value) in items {
             guard key.name == "inspectables", case .table(let entries, _) = value else {
-                checkConstant(value, part: "`\(key.name)`", isDefault: nil)
+                checkConstant(value, part: "`\(key.name)`", isDefault: nil, of: className)
                 continue
             }
             for entry in entries {
@@ -22,13 +22,13 @@ extension LintWalk {
                       fields.contains(where: { LintWalk.namedEntry($0).map { LintWalk.inspectableSpecKeys.contains($0.name) } ?? false })
                 else {
                     // A bare default (`speed = 10`, `origin = { x = 0, y = 0 }`).
-                    checkConstant(value, part: "the default of `\(name)`", isDefault: name)
+                    checkConstant(value, part: "the default of `\(name)`", isDefault: name, of: className)
                     continue
                 }
                 for field in fields {
                     guard let (part, value) = LintWalk.namedEntry(field) else { continue }
                     checkConstant(value, part: part == "default" ? "the default of `\(name)`" : "`\(part)` of `\(name)`",
-                                  isDefault: part == "default" ? name : nil)
+                                  isDefault: part == "default" ? name : nil, of: className)
                 }
             }
         }
@@ -46,7 +46,7 @@ extension LintWalk {
     /// Reports `value` when running the script computes it. `isDefault`
     /// names the inspectable whose default it is: that one can be set in
     /// `awake` instead.
-    private func checkConstant(_ value: LuaExpression, part: String, isDefault inspectable: String?) {
+    private func checkConstant(_ value: LuaExpression, part: String, isDefault inspectable: String?, of className: String) {
         var seen: Set<ObjectIdentifier> = []
         guard let computed = computedPart(of: value, seen: &seen) else { return }
         let shared = "but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value"

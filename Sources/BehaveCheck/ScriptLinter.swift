@@ -310,7 +310,7 @@ final class LintWalk {
             let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
             let found = topLevel && classVariable == nil ? statement.behaviourClass : nil
             // Its names are not yet in scope, as in Lua.
-            if let found { checkDeclarationIsConstant(found.declaration) }
+            if let found { checkDeclarationIsConstant(found.declaration, of: found.name.name) }
             let variables = names.map { declare($0, .local) }
             for (variable, known) in zip(variables, known) { variable.known = known }
             if topLevel {

@@ -192,16 +192,16 @@ final class LinterTests: XCTestCase {
         let finding = only(lint(try like(replacing: "inspectables = { count = 0 }",
                                          with: "inspectables = { count = math.random(1, 10) }")))
         XCTAssertEqual(finding?.description,
-                       "like.lua:4:29: warning: the default of `count` is computed when the script runs (`math.random(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.count = … end`")
+                       "like.lua:4:28: warning: the default of `count` is computed when the script runs (`math.random(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.count = … end`")
         XCTAssertEqual(finding?.code, "computed-declaration")
     }
 
     func testAComputedValueIsFollowedThroughALocalAndATableForm() throws {
-        let script = try like(replacing: "local Like = behaviour {", with: "local started = os.time()\nlocal Like = behaviour {")
+        let script = try like(replacing: "local Like = behaviour {", with: "local started = now()\nlocal Like = behaviour {")
             .replacingOccurrences(of: "inspectables = { count = 0 }",
                                   with: "inspectables = { count = { type = \"integer\", default = started, max = 2 * 50 } }")
         XCTAssertEqual(only(lint(script))?.message,
-                       "the default of `count` is computed when the script runs (`started` is `os.time(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value")
+                       "the default of `count` is computed when the script runs (`started` is `now(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value")
     }
 
     func testAComputedPartOtherThanADefaultIsToldToBeWrittenOut() throws {
@@ -209,7 +209,7 @@ final class LinterTests: XCTestCase {
             .replacingOccurrences(of: "inspectables = { count = 0 }",
                                   with: "inspectables = { count = 0, mode = { type = \"enum\", values = names, default = select(1, ...) } }")
         XCTAssertEqual(lint(script).map(\.description), [
-            "like.lua:5:76: warning: the default of `mode` is computed when the script runs (`select(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.mode = … end`",
+            "like.lua:5:81: warning: the default of `mode` is computed when the script runs (`select(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.mode = … end`",
         ])
         let events = try like(replacing: "events = { \"valueChanged\" }", with: "events = { \"valueChanged\", string.lower(\"Done\") }")
         XCTAssertEqual(only(lint(events))?.description,
