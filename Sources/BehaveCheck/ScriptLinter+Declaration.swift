@@ -7,28 +7,31 @@ import BehaveSyntax
 /// that differs between instances (`math.random()`, `now()`, a counter
 /// in a module) is the first instance's for all of them.
 extension LintWalk {
-    /// The keys of an inspectable's table form (`{ type = …, default = … }`).
-    static let inspectableSpecKeys: Set<String> = ["type", "default", "min", "max", "step", "values"]
+    /// A part of the declaration, named only when a finding says it (the
+    /// linter of every start walks each declaration).
+    enum DeclaredPart {
+        case key(String)
+        /// An inspectable's default, which `awake` can set instead.
+        case defaultValue(of: String)
+        case field(String, of: String)
+    }
 
     func checkDeclarationIsConstant(_ items: [LuaTableItem], of className: String) {
         for case .named(let key, let value) in items {
             guard key.name == "inspectables", case .table(let entries, _) = value else {
-                checkConstant(value, part: "`\(key.name)`", isDefault: nil, of: className)
+                checkConstant(value, .key(key.name), of: className)
                 continue
             }
             for entry in entries {
                 guard let (name, value) = LintWalk.namedEntry(entry) else { continue }
-                guard case .table(let fields, _) = value,
-                      fields.contains(where: { LintWalk.namedEntry($0).map { LintWalk.inspectableSpecKeys.contains($0.name) } ?? false })
-                else {
+                guard case .table(let fields, _) = value, fields.contains(where: LintWalk.isSpecField) else {
                     // A bare default (`speed = 10`, `origin = { x = 0, y = 0 }`).
-                    checkConstant(value, part: "the default of `\(name)`", isDefault: name, of: className)
+                    checkConstant(value, .defaultValue(of: name), of: className)
                     continue
                 }
                 for field in fields {
                     guard let (part, value) = LintWalk.namedEntry(field) else { continue }
-                    checkConstant(value, part: part == "default" ? "the default of `\(name)`" : "`\(part)` of `\(name)`",
-                                  isDefault: part == "default" ? name : nil, of: className)
+                    checkConstant(value, part == "default" ? .defaultValue(of: name) : .field(part, of: name), of: className)
                 }
             }
         }
@@ -43,20 +46,28 @@ extension LintWalk {
         }
     }
 
-    /// Reports `value` when running the script computes it. `isDefault`
-    /// names the inspectable whose default it is: that one can be set in
-    /// `awake` instead.
-    private func checkConstant(_ value: LuaExpression, part: String, isDefault inspectable: String?, of className: String) {
-        var seen: Set<ObjectIdentifier> = []
+    /// A key of an inspectable's table form (`{ type = …, default = … }`).
+    static func isSpecField(_ item: LuaTableItem) -> Bool {
+        switch namedEntry(item)?.name {
+        case "type", "default", "min", "max", "step", "values": true
+        default: false
+        }
+    }
+
+    /// Reports `value` when running the script computes it.
+    private func checkConstant(_ value: LuaExpression, _ part: DeclaredPart, of className: String) {
+        var seen: [ObjectIdentifier] = []
         guard let computed = computedPart(of: value, seen: &seen) else { return }
         let shared = "but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value"
-        if let inspectable {
+        switch part {
+        case .defaultValue(let inspectable):
             report(.warning, "computed-declaration", at: value.position,
-                   "\(part) is computed when the script runs (\(computed)), \(shared)",
+                   "the default of `\(inspectable)` is computed when the script runs (\(computed)), \(shared)",
                    fix: "declare a constant default and set the value in `awake`: `function \(className):awake() self.\(inspectable) = … end`")
-        } else {
+        case .key(let key), .field(let key, _):
+            let named = if case .field(_, let inspectable) = part { "`\(key)` of `\(inspectable)`" } else { "`\(key)`" }
             report(.warning, "computed-declaration", at: value.position,
-                   "\(part) in `behaviour { … }` is computed when the script runs (\(computed)), \(shared)",
+                   "\(named) in `behaviour { … }` is computed when the script runs (\(computed)), \(shared)",
                    fix: "write it out as a constant: a declaration is the same for every instance of the script")
         }
     }
@@ -66,7 +77,7 @@ extension LintWalk {
     /// instance's own arguments), or a local whose value is such. Nil for
     /// constants, and for reads of globals and modules, which a scene
     /// shares.
-    private func computedPart(of expression: LuaExpression, seen: inout Set<ObjectIdentifier>) -> String? {
+    private func computedPart(of expression: LuaExpression, seen: inout [ObjectIdentifier]) -> String? {
         switch expression {
         case .constant, .string, .function:
             return nil
@@ -75,8 +86,9 @@ extension LintWalk {
         case .name(let name):
             // A local is followed to its value, once (`local a = a`).
             guard let variable = resolve(name.name), let initializer = variable.initializer,
-                  seen.insert(ObjectIdentifier(variable)).inserted,
-                  let computed = computedPart(of: initializer, seen: &seen) else { return nil }
+                  !seen.contains(ObjectIdentifier(variable)) else { return nil }
+            seen.append(ObjectIdentifier(variable))
+            guard let computed = computedPart(of: initializer, seen: &seen) else { return nil }
             return "`\(name.name)` is \(computed)"
         case .field(let object, _):
             return computedPart(of: object, seen: &seen)
