@@ -71,6 +71,9 @@ final class Variable {
     /// never assigned again, nor are the variables it was read from.
     var known: Knowledge?
     var isReassigned = false
+    /// Its value, for a local of the script's top level (which a
+    /// declaration may read: `computed-declaration`).
+    var initializer: LuaExpression?
 
     init(name: String, position: SourcePosition, kind: Kind) {
         self.name = name
@@ -305,9 +308,18 @@ final class LintWalk {
             for value in values { expression(value) }
             // Read before the names are in scope (`local value = value`).
             let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
+            let found = topLevel && classVariable == nil ? statement.behaviourClass : nil
+            // Its names are not yet in scope, as in Lua.
+            if let found { checkDeclarationIsConstant(found.declaration, of: found.name.name) }
             let variables = names.map { declare($0, .local) }
             for (variable, known) in zip(variables, known) { variable.known = known }
-            if topLevel, classVariable == nil, let found = statement.behaviourClass {
+            if topLevel {
+                // The names past the last value take what it returns.
+                for (i, variable) in variables.enumerated() {
+                    variable.initializer = i < values.count ? values[i] : values.last.flatMap { $0.isMultiple ? $0 : nil }
+                }
+            }
+            if let found {
                 classVariable = variables.first
                 declaration = StaticDeclaration(found.declaration)
             }

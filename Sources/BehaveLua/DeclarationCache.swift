@@ -8,9 +8,12 @@ import Synchronization
 /// description (`bh_describe`: the table's raw contents, all the reader
 /// sees). Every scene has a runtime of its own, so a thousand specs that
 /// each make a scene read the same declaration a thousand times; reading
-/// it cost a tenth of each spec. A table that does not describe (it holds
-/// a function, say) is read every time, and a script whose declaration
-/// came out differently (from a module, or the platform) is read again.
+/// it cost a tenth of each spec. Asked only by a scene's first instance of
+/// a script: later ones take the scene's (`ScriptRegistry.declarations`)
+/// without describing their table, so a declaration is static within a
+/// scene. Across scenes, one that came out differently (from a module,
+/// or the platform) is read again, and a table that does not describe
+/// (it holds a function, say) is read by every scene.
 enum DeclarationCache {
     private struct Entry {
         let source: [UInt8]

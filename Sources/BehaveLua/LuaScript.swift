@@ -287,7 +287,8 @@ struct ScriptRegistry {
     /// and source never change).
     var lastCompiled: (script: LuaScript, ref: Int32)?
     /// Declarations already read, by script path, with the Lua tables every
-    /// instance of the type uses (`TypeTables`).
+    /// instance of the type uses (`TypeTables`). Read from the first
+    /// instance: a later one's `behaviour { … }` table is not looked at.
     var declarations: [String: (source: [UInt8], declaration: BehaviourDeclaration, tables: TypeTables)] = [:] {
         didSet { declarationsChanged &+= 1 }
     }

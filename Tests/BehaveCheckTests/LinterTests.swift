@@ -186,6 +186,46 @@ final class LinterTests: XCTestCase {
         ])
     }
 
+    /// Behave reads a declaration from a scene's first instance of the
+    /// script: a value computed when the script runs is told, at its line.
+    func testADefaultComputedWhenTheScriptRunsIsTold() throws {
+        let finding = only(lint(try like(replacing: "inspectables = { count = 0 }",
+                                         with: "inspectables = { count = math.random(1, 10) }")))
+        XCTAssertEqual(finding?.description,
+                       "like.lua:4:28: warning: the default of `count` is computed when the script runs (`math.random(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.count = … end`")
+        XCTAssertEqual(finding?.code, "computed-declaration")
+    }
+
+    func testAComputedValueIsFollowedThroughALocalAndATableForm() throws {
+        let script = try like(replacing: "local Like = behaviour {", with: "local started = now()\nlocal Like = behaviour {")
+            .replacingOccurrences(of: "inspectables = { count = 0 }",
+                                  with: "inspectables = { count = { type = \"integer\", default = started, max = 2 * 50 } }")
+        XCTAssertEqual(only(lint(script))?.message,
+                       "the default of `count` is computed when the script runs (`started` is `now(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value")
+    }
+
+    func testAComputedPartOtherThanADefaultIsToldToBeWrittenOut() throws {
+        let script = try like(replacing: "local Like = behaviour {", with: "local names = { \"a\" }\nlocal Like = behaviour {")
+            .replacingOccurrences(of: "inspectables = { count = 0 }",
+                                  with: "inspectables = { count = 0, mode = { type = \"enum\", values = names, default = select(1, ...) } }")
+        XCTAssertEqual(lint(script).map(\.description), [
+            "like.lua:5:81: warning: the default of `mode` is computed when the script runs (`select(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; declare a constant default and set the value in `awake`: `function Like:awake() self.mode = … end`",
+        ])
+        let events = try like(replacing: "events = { \"valueChanged\" }", with: "events = { \"valueChanged\", string.lower(\"Done\") }")
+        XCTAssertEqual(only(lint(events))?.description,
+                       "like.lua:5:12: warning: `events` in `behaviour { … }` is computed when the script runs (`string.lower(…)`), but Behave reads a script's declaration once a scene, from its first instance, so every other instance gets the first one's value; write it out as a constant: a declaration is the same for every instance of the script")
+    }
+
+    /// A module is loaded once a scene, and a global is the scene's: what
+    /// a declaration reads from them is the same for every instance.
+    func testConstantsModulesAndGlobalsAreNotComputed() throws {
+        let script = try like(replacing: "local Like = behaviour {",
+                              with: "local settings = require \"settings\"\nlocal step = -1\nlocal Like = behaviour {")
+            .replacingOccurrences(of: "inspectables = { count = 0 }",
+                                  with: "inspectables = { count = settings.count, step = { default = step, max = math.huge }, unit = \"x\" .. \"y\" }")
+        XCTAssertEqual(lint(script).map(\.description), [])
+    }
+
     func testUnreachableCode() throws {
         let script = try like(replacing: "  self:send(\"valueChanged\")\n",
                           with: "  for i = 1, 3 do\n    break\n    print(i)\n  end\n  error(\"stop\")\n  self:send(\"valueChanged\")\n")

@@ -51,6 +51,21 @@ final class DeclarationCacheTests: XCTestCase {
         XCTAssertEqual(try speedDefault(), .number(1))
     }
 
+    /// A declaration is static in a scene (README): the host reads it from
+    /// the first instance, and a later one's table, here computed again
+    /// from a counter its module keeps, is not looked at. `behave check`
+    /// warns of such a declaration.
+    func testLaterInstancesInASceneTakeTheFirstInstancesDeclaration() throws {
+        try write(text("counted.lua"), to: "counted.lua")
+        try write(text("counter.lua"), to: "counter.lua")
+        let test = try TestScene()
+        let path = folder.appendingPathComponent("counted.lua").path
+        let first = try LuaBehaviour(path: path, name: "first", runtime: test.runtime)
+        let second = try LuaBehaviour(path: path, name: "second", runtime: test.runtime)
+        XCTAssertEqual(first.declaration.inspectable("serial")?.defaultValue, .number(1))
+        XCTAssertEqual(second.declaration.inspectable("serial")?.defaultValue, .number(1))
+    }
+
     /// A list read by its border (`#t`): two tables with the same contents
     /// may have different ones, and the declaration kept for one was handed
     /// to the other.

@@ -1,0 +1,6 @@
+local counter = require "counter"
+local Counted = behaviour {
+  name = "Counted",
+  inspectables = { serial = counter.next() },
+}
+return Counted
