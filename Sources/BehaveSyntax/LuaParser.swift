@@ -393,20 +393,30 @@ package struct LuaParser {
         try subexpression(limit: 0)
     }
 
-    /// Binary operators: (left priority, right priority), as in Lua 5.4.
-    private static let binaryPriority: [String: (Int, Int)] = [
-        "or": (1, 1), "and": (2, 2),
-        "<": (3, 3), ">": (3, 3), "<=": (3, 3), ">=": (3, 3), "~=": (3, 3), "==": (3, 3),
-        "|": (4, 4), "~": (5, 5), "&": (6, 6), "<<": (7, 7), ">>": (7, 7),
-        "..": (9, 8), "+": (10, 10), "-": (10, 10),
-        "*": (11, 11), "/": (11, 11), "//": (11, 11), "%": (11, 11),
-        "^": (14, 13),
-    ]
+    /// A binary operator's (left priority, right priority), as in Lua 5.4;
+    /// nil for what is none. A switch, not a dictionary: a cold start that
+    /// lints builds no table (nor its type's metadata) for it.
+    private static func binaryPriority(_ op: String) -> (Int, Int)? {
+        switch op {
+        case "or": (1, 1)
+        case "and": (2, 2)
+        case "<", ">", "<=", ">=", "~=", "==": (3, 3)
+        case "|": (4, 4)
+        case "~": (5, 5)
+        case "&": (6, 6)
+        case "<<", ">>": (7, 7)
+        case "..": (9, 8)
+        case "+", "-": (10, 10)
+        case "*", "/", "//", "%": (11, 11)
+        case "^": (14, 13)
+        default: nil
+        }
+    }
     private static let unaryPriority = 12
 
     private var binaryOperator: String? {
         switch token.kind {
-        case .symbol(let s) where LuaParser.binaryPriority[s] != nil: return s
+        case .symbol(let s) where LuaParser.binaryPriority(s) != nil: return s
         case .keyword("and"): return "and"
         case .keyword("or"): return "or"
         default: return nil
@@ -436,7 +446,7 @@ package struct LuaParser {
         // linter needs no operator tree, and a long chain stays flat.
         var operands: [LuaExpression] = []
         var operators: [String] = []
-        while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority[op], leftPriority > limit {
+        while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority(op), leftPriority > limit {
             if op == "and" || op == "or" {
                 logicalOperators += 1
                 guard logicalOperators <= LuaParser.maximumChain else { throw chainTooLong("`and`s and `or`s in one statement", at: token.position) }
