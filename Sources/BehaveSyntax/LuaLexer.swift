@@ -138,6 +138,26 @@ package struct LuaLexer {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
+    /// By length, the letters Lua's keywords of that length start with, a
+    /// bit each (`a` the lowest): most names (`self`, `button`) are told
+    /// from a keyword without hashing them.
+    private static let keywordStarts: [Int] = {
+        let longest = LuaIdentifier.keywords.map(\.utf8.count).max() ?? 0
+        var starts = [Int](repeating: 0, count: longest + 1)
+        for keyword in LuaIdentifier.keywords {
+            let utf8 = Array(keyword.utf8)
+            starts[utf8.count] |= 1 << Int(utf8[0] - UInt8(ascii: "a"))
+        }
+        return starts
+    }()
+
+    /// False when `word` is no keyword; true when it may be one.
+    private static func mayBeKeyword(_ word: ArraySlice<UInt8>) -> Bool {
+        guard word.count < keywordStarts.count, let first = word.first,
+              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+        return keywordStarts[word.count] & (1 << Int(first - UInt8(ascii: "a"))) != 0
+    }
+
     private static func isHexDigit(_ b: UInt8) -> Bool {
         isDigit(b) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)
     }
@@ -151,7 +171,8 @@ package struct LuaLexer {
             let first = index
             while let b = current, LuaLexer.isNameStart(b) || LuaLexer.isDigit(b) { advance() }
             let word = String(decoding: bytes[first..<index], as: UTF8.self)
-            return LuaToken(kind: LuaIdentifier.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
+            let isKeyword = LuaLexer.mayBeKeyword(bytes[first..<index]) && LuaIdentifier.keywords.contains(word)
+            return LuaToken(kind: isKeyword ? .keyword(word) : .name(word), position: start)
         }
         if LuaLexer.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(LuaLexer.isDigit) == true) {
             return LuaToken(kind: .number(try number(start: start)), position: start)
