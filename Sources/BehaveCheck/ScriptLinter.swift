@@ -143,8 +143,9 @@ final class LintWalk {
     struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
-    /// Where each function the walk is inside starts, innermost last.
-    var functionStarts: [SourcePosition] = []
+    /// Where the innermost function the walk is inside starts (nil at the
+    /// top level); each function puts back the one around it.
+    var functionStart: SourcePosition?
     var globalWrites: [String: SourcePosition] = [:]
     var selfReads: [SelfRead] = []
     var dotCalls: [DotCall] = []
@@ -505,8 +506,9 @@ final class LintWalk {
     /// handler's control).
     func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
-        functionStarts.append(function.position)
-        defer { functionStarts.removeLast() }
+        let outerStart = functionStart
+        functionStart = function.position
+        defer { functionStart = outerStart }
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
             variable.isBehaviourSelf = behaviourSelf
@@ -613,7 +615,7 @@ final class LintWalk {
 
     func globalRead(_ name: LuaName) {
         guard globals[name.name] == nil, namesGlobals else { return }
-        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStarts.last))
+        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStart))
     }
 
     /// The control type of `self.<outlet>`, when `expression` is one.
