@@ -139,14 +139,18 @@ package struct LuaLexer {
     private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
     /// By length, the letters Lua's keywords of that length start with, a
-    /// bit each (`a` the lowest): most names (`self`, `button`) are told
-    /// from a keyword without hashing them.
+    /// bit each (`a` the lowest; all are lower-case): most names (`self`,
+    /// `button`) are told from a keyword without hashing them. Built
+    /// without copying a keyword: a start that only looks for `require`
+    /// builds it too.
     private static let keywordStarts: [Int] = {
-        let longest = LuaIdentifier.keywords.map(\.utf8.count).max() ?? 0
-        var starts = [Int](repeating: 0, count: longest + 1)
+        var starts: [Int] = []
+        starts.reserveCapacity(16)
         for keyword in LuaIdentifier.keywords {
-            let utf8 = Array(keyword.utf8)
-            starts[utf8.count] |= 1 << Int(utf8[0] - UInt8(ascii: "a"))
+            let utf8 = keyword.utf8
+            guard let first = utf8.first else { continue }
+            while starts.count <= utf8.count { starts.append(0) }
+            starts[utf8.count] |= 1 << Int(first &- UInt8(ascii: "a"))
         }
         return starts
     }()
