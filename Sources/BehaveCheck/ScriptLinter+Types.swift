@@ -151,7 +151,8 @@ extension LintWalk {
     /// to a text property (a warning: it becomes text).
     func checkPropertyValue(_ object: LuaExpression, _ key: LuaName, _ value: LuaExpression) {
         guard let (schema, dependencies) = controlType(object), let spec = schema.spec(key.name) else { return }
-        let target = "\(LintWalk.text(of: object) ?? "control").\(key.name)"
+        // Named only in a finding (most values fit).
+        var target: String { "\(LintWalk.text(of: object) ?? "control").\(key.name)" }
         let given = knowledge(value)
         if spec.type == .string, given?.known.kind == .number {
             settle(dependencies + (given?.dependencies ?? [])) {

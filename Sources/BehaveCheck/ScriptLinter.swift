@@ -82,9 +82,32 @@ final class Variable {
     }
 }
 
+/// A block's variables, in the order declared. Blocks hold few: a name is
+/// looked for from the last declared back, as the innermost wins; past
+/// `indexedFrom` of them, in a table by name instead (a generated file
+/// with thousands of locals in one block stays linear).
 struct Scope {
-    var variables: [String: Variable] = [:]
-    var order: [Variable] = []
+    static let indexedFrom = 16
+    private(set) var order: [Variable] = []
+    private var byName: [String: Variable] = [:]
+
+    /// The last variable of this name declared in the block.
+    subscript(name: String) -> Variable? {
+        if order.count < Scope.indexedFrom {
+            for variable in order.reversed() where variable.name == name { return variable }
+            return nil
+        }
+        return byName[name]
+    }
+
+    mutating func add(_ variable: Variable) {
+        order.append(variable)
+        if order.count == Scope.indexedFrom {
+            for earlier in order { byName[earlier.name] = earlier }
+        } else if order.count > Scope.indexedFrom {
+            byName[variable.name] = variable
+        }
+    }
 }
 
 /// How an expression's value is used: `indexed` (indexed or called) and
@@ -123,14 +146,17 @@ final class LintWalk {
     struct SelfRead { var name: String; var position: SourcePosition; var indexed: Bool; var isMethodCall = false }
     struct DotCall { var method: String; var position: SourcePosition; var receiver: String }
     var globalReads: [PendingRead] = []
-    /// Where each function the walk is inside starts, innermost last.
-    var functionStarts: [SourcePosition] = []
+    /// Where the innermost function the walk is inside starts (nil at the
+    /// top level); each function puts back the one around it.
+    var functionStart: SourcePosition?
     var globalWrites: [String: SourcePosition] = [:]
     var selfReads: [SelfRead] = []
     var dotCalls: [DotCall] = []
     /// What the script defines, for "did you mean" (a typo may be read
-    /// before its local is in scope: `local total = totl + 1`).
-    var definedNames: Set<String> = []
+    /// before its local is in scope: `local total = totl + 1`); gathered
+    /// only when a finding asks.
+    lazy var definedNames: Set<String> = chunk.map { ScriptOutline.definedNames(in: $0) } ?? []
+    var chunk: LuaBlock?
     /// Checks that rely on variables never assigned again, run once the
     /// whole file is read (`settle`).
     var deferred: [(dependencies: [Variable], check: () -> Void)] = []
@@ -229,7 +255,7 @@ final class LintWalk {
 
     func resolve(_ name: String) -> Variable? {
         for scope in scopes.reversed() {
-            if let variable = scope.variables[name] { return variable }
+            if let variable = scope[name] { return variable }
         }
         return nil
     }
@@ -238,7 +264,7 @@ final class LintWalk {
     func declare(_ name: LuaName, _ kind: Variable.Kind) -> Variable {
         let variable = Variable(name: name.name, position: name.position, kind: kind)
         if name.name != "self", !name.name.hasPrefix("_"), kind != .implicitSelf, let outer = resolve(name.name) {
-            if scopes.last?.variables[name.name] === outer {
+            if scopes.last?[name.name] === outer {
                 report(.warning, "redefined-local", at: name.position,
                        "`\(name.name)` is declared again; the one on line \(outer.position.line) in the same block can no longer be reached",
                        fix: "drop `local` to change the existing one, or give this one another name")
@@ -248,15 +274,14 @@ final class LintWalk {
                        fix: "give one of them another name")
             }
         }
-        scopes[scopes.count - 1].variables[name.name] = variable
-        scopes[scopes.count - 1].order.append(variable)
+        scopes[scopes.count - 1].add(variable)
         return variable
     }
 
     // MARK: Statements
 
     func run(_ chunk: LuaBlock) {
-        definedNames = ScriptOutline.definedNames(in: chunk)
+        self.chunk = chunk
         open()
         chunkEnvironment = declare(LuaName(name: "_ENV", position: SourcePosition(line: 1, column: 1)), .parameter)
         block(chunk.statements, topLevel: true)
@@ -307,20 +332,30 @@ final class LintWalk {
         case .local(let names, let values):
             for value in values { expression(value) }
             // Read before the names are in scope (`local value = value`).
-            let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
             let found = topLevel && classVariable == nil ? statement.behaviourClass : nil
             // Its names are not yet in scope, as in Lua.
             if let found { checkDeclarationIsConstant(found.declaration, of: found.name.name) }
-            let variables = names.map { declare($0, .local) }
-            for (variable, known) in zip(variables, known) { variable.known = known }
-            if topLevel {
-                // The names past the last value take what it returns.
-                for (i, variable) in variables.enumerated() {
-                    variable.initializer = i < values.count ? values[i] : values.last.flatMap { $0.isMultiple ? $0 : nil }
+            // One name, the usual case, needs no lists.
+            let first: Variable?
+            if names.count == 1 {
+                let known = values.first.flatMap { values.count == 1 || !$0.isMultiple ? knowledge($0) : nil }
+                first = declare(names[0], .local)
+                first?.known = known
+                if topLevel { first?.initializer = values.first }
+            } else {
+                let known = values.map { names.count == values.count || !$0.isMultiple ? knowledge($0) : nil }
+                let variables = names.map { declare($0, .local) }
+                for (variable, known) in zip(variables, known) { variable.known = known }
+                if topLevel {
+                    // The names past the last value take what it returns.
+                    for (i, variable) in variables.enumerated() {
+                        variable.initializer = i < values.count ? values[i] : values.last.flatMap { $0.isMultiple ? $0 : nil }
+                    }
                 }
+                first = variables.first
             }
             if let found {
-                classVariable = variables.first
+                classVariable = first
                 declaration = StaticDeclaration(found.declaration)
             }
         case .assignment(let targets, let values):
@@ -484,8 +519,9 @@ final class LintWalk {
     /// handler's control).
     func function(_ function: LuaFunction, behaviourSelf: Bool, firstParameter: Knowledge? = nil) {
         open()
-        functionStarts.append(function.position)
-        defer { functionStarts.removeLast() }
+        let outerStart = functionStart
+        functionStart = function.position
+        defer { functionStart = outerStart }
         if function.isMethod {
             let variable = declare(LuaName(name: "self", position: function.position), .implicitSelf)
             variable.isBehaviourSelf = behaviourSelf
@@ -592,7 +628,7 @@ final class LintWalk {
 
     func globalRead(_ name: LuaName) {
         guard globals[name.name] == nil, namesGlobals else { return }
-        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStarts.last))
+        globalReads.append(PendingRead(name: name.name, position: name.position, function: functionStart))
     }
 
     /// The control type of `self.<outlet>`, when `expression` is one.
@@ -606,12 +642,14 @@ final class LintWalk {
     /// A read says "property or method", as the runtime does: a read
     /// reaches a control's methods too.
     func checkControlProperty(_ object: LuaExpression, _ key: LuaName, isRead: Bool) {
-        guard let (schema, dependencies) = controlType(object) else { return }
+        // A property of the type (the usual case) is settled before the
+        // other members are gathered.
+        guard let (schema, dependencies) = controlType(object), schema.index(of: key.name) == nil else { return }
         // What every control has, its delegate, and its type's own methods
         // (a host's `knob:turnBy`).
         let methods = ControlTypes.named(schema.typeName)?.methods.map(\.name) ?? []
         let members = LintWalk.controlMembers + methods + (schema.delegateMessages.isEmpty ? [] : ["delegate"])
-        guard schema.index(of: key.name) == nil, !members.contains(key.name) else { return }
+        guard !members.contains(key.name) else { return }
         let near = schema.propertyFix(key.name, members: members)
         settle(dependencies) {
             self.report(.error, "unknown-property", at: key.position, "\(schema.typeName) has no \(isRead ? "property or method" : "property") `\(key.name)`",
@@ -828,7 +866,9 @@ final class LintWalk {
         for (dependencies, check) in deferred where !dependencies.contains(where: \.isReassigned) { check() }
         // "Did you mean" looks where the runtime looks when the line runs:
         // among what the script defines and the globals it has.
-        let candidates = Array(definedNames.union(globals.keys))
+        // Built only for a finding that needs it (hashing every global's
+        // name took a tenth of a clean script's lint).
+        lazy var candidates = Array(definedNames.union(globals.keys))
         // `self` in a function that is no method is one mistake, said once
         // at its first use, however often the function reads it.
         // (The walk reads an assignment's value before its target.)

@@ -138,6 +138,30 @@ package struct LuaLexer {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
+    /// By length, the letters Lua's keywords of that length start with, a
+    /// bit each (`a` the lowest; all are lower-case): most names (`self`,
+    /// `button`) are told from a keyword without hashing them. Built
+    /// without copying a keyword: a start that only looks for `require`
+    /// builds it too.
+    private static let keywordStarts: [Int] = {
+        var starts: [Int] = []
+        starts.reserveCapacity(16)
+        for keyword in LuaIdentifier.keywords {
+            let utf8 = keyword.utf8
+            guard let first = utf8.first else { continue }
+            while starts.count <= utf8.count { starts.append(0) }
+            starts[utf8.count] |= 1 << Int(first &- UInt8(ascii: "a"))
+        }
+        return starts
+    }()
+
+    /// False when `word` is no keyword; true when it may be one.
+    private static func mayBeKeyword(_ word: ArraySlice<UInt8>) -> Bool {
+        guard word.count < keywordStarts.count, let first = word.first,
+              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+        return keywordStarts[word.count] & (1 << Int(first - UInt8(ascii: "a"))) != 0
+    }
+
     private static func isHexDigit(_ b: UInt8) -> Bool {
         isDigit(b) || (b >= 97 && b <= 102) || (b >= 65 && b <= 70)
     }
@@ -151,7 +175,8 @@ package struct LuaLexer {
             let first = index
             while let b = current, LuaLexer.isNameStart(b) || LuaLexer.isDigit(b) { advance() }
             let word = String(decoding: bytes[first..<index], as: UTF8.self)
-            return LuaToken(kind: LuaIdentifier.keywords.contains(word) ? .keyword(word) : .name(word), position: start)
+            let isKeyword = LuaLexer.mayBeKeyword(bytes[first..<index]) && LuaIdentifier.keywords.contains(word)
+            return LuaToken(kind: isKeyword ? .keyword(word) : .name(word), position: start)
         }
         if LuaLexer.isDigit(byte) || (byte == UInt8(ascii: ".") && peek(1).map(LuaLexer.isDigit) == true) {
             return LuaToken(kind: .number(try number(start: start)), position: start)

@@ -393,20 +393,46 @@ package struct LuaParser {
         try subexpression(limit: 0)
     }
 
-    /// Binary operators: (left priority, right priority), as in Lua 5.4.
-    private static let binaryPriority: [String: (Int, Int)] = [
-        "or": (1, 1), "and": (2, 2),
-        "<": (3, 3), ">": (3, 3), "<=": (3, 3), ">=": (3, 3), "~=": (3, 3), "==": (3, 3),
-        "|": (4, 4), "~": (5, 5), "&": (6, 6), "<<": (7, 7), ">>": (7, 7),
-        "..": (9, 8), "+": (10, 10), "-": (10, 10),
-        "*": (11, 11), "/": (11, 11), "//": (11, 11), "%": (11, 11),
-        "^": (14, 13),
-    ]
+    /// A binary operator's (left priority, right priority), as in Lua 5.4;
+    /// nil for what is none. Told by its bytes, not looked up in a table:
+    /// a cold start that lints builds none (nor its type's metadata), and
+    /// a symbol that is no operator (`)`, `,`) costs a few comparisons.
+    private static func binaryPriority(_ op: String) -> (Int, Int)? {
+        let utf8 = op.utf8
+        guard let first = utf8.first, let last = utf8.last else { return nil }
+        switch utf8.count {
+        case 1:
+            switch first {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): return (3, 3)
+            case UInt8(ascii: "|"): return (4, 4)
+            case UInt8(ascii: "~"): return (5, 5)
+            case UInt8(ascii: "&"): return (6, 6)
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): return (10, 10)
+            case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"): return (11, 11)
+            case UInt8(ascii: "^"): return (14, 13)
+            default: return nil
+            }
+        case 2:
+            switch (first, last) {
+            case (UInt8(ascii: "o"), UInt8(ascii: "r")): return (1, 1)
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")),
+                 (UInt8(ascii: "~"), UInt8(ascii: "=")), (UInt8(ascii: "="), UInt8(ascii: "=")): return (3, 3)
+            case (UInt8(ascii: "<"), UInt8(ascii: "<")), (UInt8(ascii: ">"), UInt8(ascii: ">")): return (7, 7)
+            case (UInt8(ascii: "."), UInt8(ascii: ".")): return (9, 8)
+            case (UInt8(ascii: "/"), UInt8(ascii: "/")): return (11, 11)
+            default: return nil
+            }
+        case 3:
+            return op == "and" ? (2, 2) : nil
+        default:
+            return nil
+        }
+    }
     private static let unaryPriority = 12
 
     private var binaryOperator: String? {
         switch token.kind {
-        case .symbol(let s) where LuaParser.binaryPriority[s] != nil: return s
+        case .symbol(let s) where LuaParser.binaryPriority(s) != nil: return s
         case .keyword("and"): return "and"
         case .keyword("or"): return "or"
         default: return nil
@@ -436,7 +462,7 @@ package struct LuaParser {
         // linter needs no operator tree, and a long chain stays flat.
         var operands: [LuaExpression] = []
         var operators: [String] = []
-        while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority[op], leftPriority > limit {
+        while let op = binaryOperator, let (leftPriority, rightPriority) = LuaParser.binaryPriority(op), leftPriority > limit {
             if op == "and" || op == "or" {
                 logicalOperators += 1
                 guard logicalOperators <= LuaParser.maximumChain else { throw chainTooLong("`and`s and `or`s in one statement", at: token.position) }

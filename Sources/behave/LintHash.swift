@@ -19,9 +19,25 @@ struct LintHash {
         words &+= 1
     }
 
-    /// Bytes, after their count: `"ab", "c"` and `"a", "bc"` differ.
+    /// Bytes, after their count: `"ab", "c"` and `"a", "bc"` differ. Each
+    /// eight bytes are one little-endian word; the last few, zero-padded.
     mutating func add(_ bytes: some Collection<UInt8>) {
         mix(UInt64(bytes.count))
+        // Contiguous bytes (a script's text) are read a word at a time.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var offset = 0
+            while raw.count - offset >= 8 {
+                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            addTail(raw[offset...])
+        }
+        if done == nil { addTail(bytes) }
+    }
+
+    /// Bytes a word at a time, the last word zero-padded.
+    private mutating func addTail(_ bytes: some Sequence<UInt8>) {
         var word: UInt64 = 0
         var filled: UInt64 = 0
         for byte in bytes {

@@ -24,6 +24,22 @@ final class LinterTests: XCTestCase {
         return findings.first
     }
 
+    /// A local declared again in its block, and one an inner block hides,
+    /// are told apart alike in a block of a few locals and in one of many
+    /// (which the linter looks up by name, not one by one).
+    func testALocalDeclaredAgainOrHiddenInBlocksOfFewAndOfManyLocals() {
+        for count in [2, 40] {
+            let names = (1...count).map { "v\($0)" }
+            let source = names.map { "local \($0) = 1\n" }.joined() + "print(\(names.joined(separator: ", ")))\n"
+                + "local v1 = 2\nprint(v1)\ndo\n  local v2 = 3\n  print(v2)\nend\n"
+            let findings = lint(source).map { "\($0.position.line):\($0.position.column) \($0.code): \($0.message)" }
+            XCTAssertEqual(findings, [
+                "\(count + 2):7 redefined-local: `v1` is declared again; the one on line 1 in the same block can no longer be reached",
+                "\(count + 5):9 shadowed-local: this `v2` hides the `v2` declared on line 2 for the rest of its block",
+            ], "\(count) locals")
+        }
+    }
+
     func testTheCorrectScriptIsClean() throws {
         XCTAssertEqual(lint(try LinterTests.like()).map(\.description), [])
     }
