@@ -161,7 +161,7 @@ import Testing
         #expect(button.icon == "toggle-on")
         #expect(button.iconFile?.hasSuffix("/images/toggle-on.png") == true, "\(button.iconFile ?? "nil")")
         // An image the folder has no file for draws no file, not the last one.
-        loaded.perform { try? loaded.execute(.set("like", property: "image", value: .text("heart", quoted: true))) }
+        loaded.perform { _ = try? loaded.execute(.set("like", property: "image", value: .text("heart", quoted: true))) }
         #expect(button.icon == "heart")
         #expect(button.iconFile == nil, "\(button.iconFile ?? "nil")")
         app.close()
