@@ -108,8 +108,8 @@ extension InterfaceDrawing {
                     + "the scene runs without what the file drew); fix the markup there (a tag left open, a stray `&` "
                     + "or `<`): `behave window` names what GTK finds"
             case .unclosed(let name, let line):
-                return "the file ends with <\(name)> (line \(line)) still open, which GTK's reader refuses (\"Document ended "
-                    + "unexpectedly with elements still open\"), \(refused); end it with </\(name)>"
+                return "the file ends with <\(name)> (line \(line)) still open (GtkBuilder passes over it, behave window does not: "
+                    + "\"Document ended unexpectedly with elements still open\"), \(refused); end it with </\(name)>"
             case .byteOrderMark:
                 return "the file starts with a byte-order mark, which GTK's reader refuses (\"Document must begin "
                     + "with an element\"), \(refused); save \(file) as UTF-8 without a byte-order mark"
