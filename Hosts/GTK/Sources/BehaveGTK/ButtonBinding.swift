@@ -2,8 +2,8 @@ import BehaveCore
 import CGtk
 
 /// Button → `GtkButton`: its face is a label, with a picture before it
-/// while the button shows an image; `titleColor` is CSS (a disabled one keeps the theme's dimmed text),
-/// `selected` a style class. A real press sends `touchDown`, a release over the button
+/// while the button shows an image; `titleColor` is CSS (a disabled one
+/// keeps the theme's dimmed text), `selected` a style class. A real press sends `touchDown`, a release over the button
 /// `touchUpInside` and off it `touchUpOutside`; a keyboard activation is a
 /// tap.
 final class ButtonBinding: WidgetBinding {
@@ -96,11 +96,12 @@ final class ButtonBinding: WidgetBinding {
 
     /// The face's picture, put before the label. It is in the face only
     /// while an image shows: a `GtkPicture` sizes its height for its
-    /// width, and GTK asks a box the height for a width of any child it
-    /// holds, hidden too; the button's row then measured one pixel taller
-    /// for a width than without (GTK's "reports a minimum height of 34,
-    /// but minimum height for width of 1048576 is 35", at every start of
-    /// an app whose buttons showed no image).
+    /// width, and GTK 4.8 takes a box's way of sizing from all its
+    /// children, hidden ones too, so a hidden picture made the button and
+    /// its row size their height for a width, where the row measured a
+    /// pixel taller than without one (GTK's CRITICAL "GtkBox reports a
+    /// minimum height of 34, but minimum height for width of 1048576 is
+    /// 35", at every start of an app whose buttons showed no image).
     private func showPicture() -> GtkWidgetPointer {
         if let picture { return picture }
         let picture = gtk_picture_new()!
