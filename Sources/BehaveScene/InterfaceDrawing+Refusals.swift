@@ -16,6 +16,9 @@ extension InterfaceDrawing {
     enum Mistake: Equatable {
         /// Not XML that GMarkup reads.
         case notMarkup
+        /// The file ends with the element `name`, whose start tag is on
+        /// `line`, still open (a `</interface>` left out).
+        case unclosed(name: String, line: Int)
         /// A byte-order mark before the first element.
         case byteOrderMark
         /// A second object with the id of the one on `firstLine`.
@@ -104,6 +107,9 @@ extension InterfaceDrawing {
                 return "Behave cannot read the file as XML from here, so its controls keep their own values (headless, "
                     + "the scene runs without what the file drew); fix the markup there (a tag left open, a stray `&` "
                     + "or `<`): `behave window` names what GTK finds"
+            case .unclosed(let name, let line):
+                return "the file ends with <\(name)> (line \(line)) still open (GtkBuilder passes over it, behave window does not: "
+                    + "\"Document ended unexpectedly with elements still open\"), \(refused); end it with </\(name)>"
             case .byteOrderMark:
                 return "the file starts with a byte-order mark, which GTK's reader refuses (\"Document must begin "
                     + "with an element\"), \(refused); save \(file) as UTF-8 without a byte-order mark"
@@ -269,6 +275,9 @@ extension InterfaceDrawing {
                 return (nil, (.window(.tooDeep, place: deep), line, column))
             }
             let (line, column) = MarkupDocument.position(of: failure.stop, in: bytes)
+            if let unclosed = failure.unclosed {
+                return (nil, (.unclosed(name: unclosed.name, line: MarkupDocument.position(of: unclosed.start, in: bytes).line), line, column))
+            }
             return (nil, (.notMarkup, line, column))
         }
         let mistake = mistake(in: document, bytes)

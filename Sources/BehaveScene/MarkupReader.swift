@@ -113,11 +113,15 @@ struct MarkupDocument {
     /// Where reading `bytes` stops when they are not well formed, and
     /// where GMarkup stands at the first element nested deeper than
     /// `behave window` takes (`UI_MAX_DEPTH`), if one came before: the
-    /// window refuses the file there first. Nil when they are well formed.
-    static func failure(in bytes: [UInt8], maximumElements: Int = maximumElements) -> (stop: Int, deep: Int?)? {
+    /// window refuses the file there first. When the bytes end with
+    /// elements still open, `unclosed` is the innermost one's name and
+    /// where its start tag begins. Nil when they are well formed.
+    static func failure(in bytes: [UInt8], maximumElements: Int = maximumElements)
+        -> (stop: Int, deep: Int?, unclosed: (name: String, start: Int)?)? {
         var reader = MarkupReader(bytes: bytes, maximumElements: maximumElements)
         guard case .none = reader.read() else { return nil }
-        return (reader.at, reader.firstTooDeep)
+        let unclosed = reader.at >= bytes.count ? reader.open.last.map { reader.document.elements[$0] } : nil
+        return (reader.at, reader.firstTooDeep, unclosed.map { ($0.name, $0.start) })
     }
 
     /// The line and the column (in characters) of byte `offset` of `bytes`.

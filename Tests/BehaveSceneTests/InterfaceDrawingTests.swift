@@ -267,6 +267,21 @@ final class InterfaceDrawingTests: XCTestCase {
                       warnings.first?.message ?? "no warning")
     }
 
+    /// A file without its closing `</interface>`, which GtkBuilder's
+    /// reader refuses (`behave window` says "Document ended unexpectedly"),
+    /// is told as such, with the element left open and its fix; before,
+    /// only "Behave cannot read the file as XML" at its last line.
+    func testAFileEndingWithAnElementOpenNamesItAndItsFix() throws {
+        let cut = InterfaceDrawingTests.coffee.replacingOccurrences(of: "</interface>", with: "")
+        let told = try XCTUnwrap(warnings(cut).first?.message, "no warning")
+        XCTAssertTrue(told.hasPrefix("coffee.ui:37:1: the file ends with <interface> (line 2) still open"), told)
+        XCTAssertTrue(told.hasSuffix("end it with </interface>"), told)
+        // Cut inside an object, the innermost one open is told.
+        let inside = InterfaceDrawingTests.coffee.split(separator: "\n").prefix(5).joined(separator: "\n")
+        let deeper = try XCTUnwrap(warnings(inside).first?.message, "no warning")
+        XCTAssertTrue(deeper.contains("the file ends with <object> (line 4) still open") && deeper.hasSuffix("end it with </object>"), deeper)
+    }
+
     /// The headless warnings of `ui` (the coffee scene's, with `controls`).
     private func warnings(_ ui: String, _ controls: String = "  volume: { type: Slider }\n") throws -> [SceneDiagnostic] {
         let fixture = try SceneFixture(["coffee.scene.yaml": "screen: Coffee\nui: coffee.ui\ncontrols:\n\(controls)", "coffee.ui": ui])

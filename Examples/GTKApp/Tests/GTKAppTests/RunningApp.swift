@@ -55,14 +55,25 @@ final class RunningApp {
         }
     }
 
+    /// Every test that ran the app fails on what GTK complained of: a
+    /// CRITICAL or WARNING is a mistake in the app or the host that a user
+    /// sees in the terminal.
     deinit {
         for process in [app, server] where process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
+        XCTAssertEqual(gtkComplaints, [], "GTK complained while the app ran")
     }
 
     var lines: [String] { output.lines }
+
+    /// GLib's CRITICAL and WARNING lines (`(gtk-app:1234): Gtk-CRITICAL **: …`),
+    /// but for the session bus GtkApplication finds on a desktop and not
+    /// under a bare X server.
+    var gtkComplaints: [String] {
+        output.lines.filter { ($0.contains("-CRITICAL **") || $0.contains("-WARNING **")) && !$0.contains("session bus") }
+    }
 
     /// Waits until the app's last line about a widget is `shown`
     /// (`count shows "Clicked once"`, `save is sensitive`).

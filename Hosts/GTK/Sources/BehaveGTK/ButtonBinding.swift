@@ -1,12 +1,16 @@
 import BehaveCore
 import CGtk
 
-/// Button → `GtkButton`: its face is a picture and a label side by side;
-/// `titleColor` is CSS (a disabled one keeps the theme's dimmed text),
-/// `selected` a style class. A real press sends `touchDown`, a release over the button
+/// Button → `GtkButton`: its face is a label, with a picture before it
+/// while the button shows an image; `titleColor` is CSS (a disabled one
+/// keeps the theme's dimmed text), `selected` a style class. A real press sends `touchDown`, a release over the button
 /// `touchUpInside` and off it `touchUpOutside`; a keyboard activation is a
 /// tap.
 final class ButtonBinding: WidgetBinding {
+    /// The box the binding put in the button, holding the label and, while
+    /// an image shows, the picture; nil when the file's own child (an
+    /// icon, a box) stands in the button.
+    private var face: GtkWidgetPointer?
     private var picture: GtkWidgetPointer?
     private var label: GtkWidgetPointer?
     /// A release just ended a press: a `clicked` GTK sends for it, in the
@@ -22,21 +26,20 @@ final class ButtonBinding: WidgetBinding {
     override func connectSignals(_ widget: GtkWidgetPointer) {
         if let face = bhg_button_get_child(widget), bhg_get_data(face, "behave-face") != nil {
             // The face a binding before this one made (an app's button bound again).
-            picture = gtk_widget_get_first_child(face)
+            self.face = face
             label = gtk_widget_get_last_child(face)
+            let first = gtk_widget_get_first_child(face)
+            picture = first != label ? first : nil
         } else if bhg_button_get_child(widget) == nil || bhg_button_get_label(widget) != nil {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-            let picture = gtk_picture_new()!
-            gtk_widget_set_visible(picture, 0)
             // A label drawn with `use-underline` keeps its mnemonic (`_Save` shows `Save`).
             let drawn = bhg_button_get_label(widget)
             let label = (bhg_button_get_use_underline(widget) != 0 ? gtk_label_new_with_mnemonic(drawn) : gtk_label_new(drawn))!
             gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
-            bhg_box_append(box, picture)
             bhg_box_append(box, label)
             bhg_button_set_child(widget, box)
             bhg_set_data_full(box, "behave-face", UnsafeMutableRawPointer(box), nil)
-            self.picture = picture
+            face = box
             self.label = label
         }
         Signals.afterThis { [weak self] in self?.hearing = true }
@@ -66,18 +69,18 @@ final class ButtonBinding: WidgetBinding {
         case ("title", let title):
             if let label { bhg_label_set_text(label, labelText(text(title))) } else { bhg_button_set_label(widget, labelText(text(title))) }
         case ("image", .image(let image)):
-            guard let picture else { return true }
+            guard face != nil else { return true }
             if let file = host?.imageFile(named: image.name) {
+                let picture = showPicture()
                 bhg_picture_set_filename(picture, file)
                 gtk_widget_set_size_request(picture, Int32(min(image.width ?? 32, 32)), Int32(min(image.height ?? 32, 32)))
-                gtk_widget_set_visible(picture, 1)
             } else {
                 // No file for the name: the name stands in, as the studio's placeholder does.
-                gtk_widget_set_visible(picture, 0)
+                hidePicture()
                 if let label { bhg_label_set_text(label, labelText("[\(image.name)] " + text(control.storedTitle))) }
             }
         case ("image", .null):
-            if let picture { gtk_widget_set_visible(picture, 0) }
+            hidePicture()
             // The name that stood in for a missing file goes with the image.
             if let label { bhg_label_set_text(label, labelText(text(control.storedTitle))) }
         case ("titleColor", let color):
@@ -89,6 +92,29 @@ final class ButtonBinding: WidgetBinding {
             return false
         }
         return true
+    }
+
+    /// The face's picture, put before the label. It is in the face only
+    /// while an image shows: a `GtkPicture` sizes its height for its
+    /// width, and GTK 4.8 takes a box's way of sizing from all its
+    /// children, hidden ones too, so a hidden picture made the button and
+    /// its row size their height for a width, where the row measured a
+    /// pixel taller than without one (GTK's CRITICAL "GtkBox reports a
+    /// minimum height of 34, but minimum height for width of 1048576 is
+    /// 35", at every start of an app whose buttons showed no image).
+    private func showPicture() -> GtkWidgetPointer {
+        if let picture { return picture }
+        let picture = gtk_picture_new()!
+        bhg_box_prepend(face, picture)
+        self.picture = picture
+        return picture
+    }
+
+    /// Takes the picture out of the face (the face held its only reference).
+    private func hidePicture() {
+        guard let picture, let face else { return }
+        bhg_box_remove(face, picture)
+        self.picture = nil
     }
 
     /// The title the button was drawn with, as its label shows it; none

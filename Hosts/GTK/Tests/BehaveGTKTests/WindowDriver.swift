@@ -41,10 +41,12 @@ final class WindowDriver {
         try wait(for: "the X server") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
     }
 
+    /// Every test that opened a window fails on what GTK complained of in it.
     deinit {
         if let window { WindowDriver.stop(window) }
         server.terminate()
         server.waitUntilExit()
+        XCTAssertEqual(GtkComplaints.lines(in: output.text), [], "GTK complained in behave-window")
     }
 
     /// Ends `process`: SIGTERM, then SIGKILL after five seconds (a window
@@ -135,6 +137,7 @@ final class WindowDriver {
         try wait(for: "\((file as NSString).lastPathComponent) to end", timeout: timeout) { !process.isRunning }
         process.waitUntilExit()
         try wait(for: "the end of what \((file as NSString).lastPathComponent) printed") { ended.isSet }
+        XCTAssertEqual(GtkComplaints.lines(in: output.text), [], "GTK complained in behave-window")
         return (process.terminationStatus, output.text)
     }
 

@@ -72,6 +72,7 @@ static inline void bhg_fixed_move (GtkWidget *f, GtkWidget *c, double x, double 
 static inline int bhg_is_fixed (GtkWidget *w) { return GTK_IS_FIXED(w); }
 static inline void bhg_fixed_remove (GtkWidget *f, GtkWidget *c) { gtk_fixed_remove(GTK_FIXED(f), c); }
 static inline void bhg_box_append (GtkWidget *b, GtkWidget *c) { gtk_box_append(GTK_BOX(b), c); }
+static inline void bhg_box_prepend (GtkWidget *b, GtkWidget *c) { gtk_box_prepend(GTK_BOX(b), c); }
 static inline int bhg_is_box (GtkWidget *w) { return GTK_IS_BOX(w); }
 static inline void bhg_box_remove (GtkWidget *b, GtkWidget *c) { gtk_box_remove(GTK_BOX(b), c); }
 static inline void bhg_box_set_spacing (GtkWidget *b, int spacing) { gtk_box_set_spacing(GTK_BOX(b), spacing); }
