@@ -217,4 +217,18 @@ final class LintCacheTests: XCTestCase {
         }
         return found.count == 1 ? found[0] : nil
     }
+
+    /// The suite's `behave` runs (`ToolRunning.run`) keep their lint cache
+    /// in a folder of the test process, never in the developer's
+    /// `~/.cache/behave/lint`.
+    func testTheSuitesRunsLeaveTheUsersCacheAlone() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        let outcome = try ToolRunning.run(try tool(), ["run", "toggle.lua", "--do", "tap button"], in: directory,
+                                          environment: ["HOME": home.path])
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".cache").path),
+                       "written into $HOME/.cache")
+        XCTAssertFalse(entries(URL(fileURLWithPath: ToolRunning.cacheHome)).isEmpty, "remembered in the test process's cache")
+    }
 }
