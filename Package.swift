@@ -91,6 +91,8 @@ let package = Package(
             name: "behave",
             dependencies: [
                 "BehaveCommandLine", "BehaveCore", "BehaveSyntax", "BehaveLua", "BehaveScene", "BehaveSpec", "BehaveCheck",
+                // The program's build ID, which keys the lint cache.
+                "CBehaveCore",
             ],
             exclude: ["startup.order"],
             // A release build is one static executable: no loader, no shared

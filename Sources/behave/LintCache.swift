@@ -1,4 +1,5 @@
 import BehaveLua
+import CBehaveCore
 import Foundation
 
 /// Scripts that linted clean, remembered between starts so that `behave
@@ -7,8 +8,9 @@ import Foundation
 /// (or `~/.cache/behave/lint`) named by the digest of everything the
 /// findings depend on (`key`): the script's bytes, the name it is shown
 /// by, its kind, the collection sizes a scene gives it, the app modules'
-/// names and this very `behave` executable. A script with findings is not
-/// remembered: it is linted, and its warnings shown, at every start.
+/// names and this very build of `behave` (its build ID). A script with
+/// findings is not remembered: it is linted, and its warnings shown, at
+/// every start.
 ///
 /// The cache can only ever make Behave skip advice: an entry is never run
 /// nor parsed, only compared with one fixed line. Whatever is wrong with
@@ -24,10 +26,10 @@ final class LintCache {
     private var folder: Int32 = -1
     /// Where the cache folder is made: `$XDG_CACHE_HOME` or `~/.cache`.
     private let base: String
-    /// This executable's file: device, inode, size, modification time.
-    private let build: (UInt64, UInt64, UInt64, UInt64, UInt64)
+    /// This build of `behave`: its build ID, or its file's identity.
+    private let build: [UInt8]
 
-    private init(base: String, build: (UInt64, UInt64, UInt64, UInt64, UInt64)) {
+    private init(base: String, build: [UInt8]) {
         self.base = base
         self.build = build
     }
@@ -35,21 +37,38 @@ final class LintCache {
     deinit { if folder >= 0 { close(folder) } }
 
     /// The cache, or nil when it is turned off or this executable cannot be
-    /// told from another build (its file not found).
+    /// told from another build.
     static func user() -> LintCache? {
         if let off = variable("BEHAVE_NO_CACHE"), !off.isEmpty, off != "0" { return nil }
-        guard let base = baseFolder() else { return nil }
-        // The build: the executable's file as it is now. A rebuilt or
-        // reinstalled `behave` is another file, or the same one changed.
+        guard let base = baseFolder(), let build = buildIdentity() else { return nil }
+        return LintCache(base: base, build: build)
+    }
+
+    /// What tells this build from any other: the build ID the linker wrote
+    /// into the program, read from its memory, so that it is the program's
+    /// however it was started (through the dynamic loader, /proc/self/exe
+    /// is the loader). Without one, the executable's file as it is now: a
+    /// rebuilt or reinstalled `behave` is another file, or the same one
+    /// changed. The first byte says which of the two it is.
+    private static func buildIdentity() -> [UInt8]? {
+        var identity = [UInt8](repeating: 0, count: 65)
+        let count = identity.withUnsafeMutableBufferPointer { bh_program_build_id($0.baseAddress! + 1, $0.count - 1) }
+        if count > 0 {
+            identity[0] = 1
+            return Array(identity.prefix(count + 1))
+        }
         // Found by its path, not by stat on the link: under valgrind the
         // link is valgrind's, whose readlink gives the program's.
         var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &path, Int(PATH_MAX))
         var status = stat()
         guard length > 0, stat(path, &status) == 0 else { return nil }
-        return LintCache(base: base, build: (UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size),
-                                             UInt64(bitPattern: Int64(status.st_mtim.tv_sec)),
-                                             UInt64(bitPattern: Int64(status.st_mtim.tv_nsec))))
+        var file: [UInt8] = [2]
+        for word in [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size),
+                     UInt64(bitPattern: Int64(status.st_mtim.tv_sec)), UInt64(bitPattern: Int64(status.st_mtim.tv_nsec))] {
+            withUnsafeBytes(of: word.littleEndian) { file.append(contentsOf: $0) }
+        }
+        return file
     }
 
     /// `$XDG_CACHE_HOME`, or `~/.cache`: absolute paths only, as the XDG
@@ -67,12 +86,8 @@ final class LintCache {
     /// The entry's name for a script: the digest of all its findings depend on.
     func key(for script: LuaScript, kind: String, collectionSizes: [String: Int]) -> String {
         var hash = LintHash()
-        hash.add("behave lint cache 1")
-        hash.add(build.0)
-        hash.add(build.1)
-        hash.add(build.2)
-        hash.add(build.3)
-        hash.add(build.4)
+        hash.add("behave lint cache 2")
+        hash.add(build)
         hash.add(kind)
         hash.add(script.displayName)
         hash.add(UInt64(collectionSizes.count))

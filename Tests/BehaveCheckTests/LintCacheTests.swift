@@ -198,4 +198,72 @@ final class LintCacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [], "nothing written through the link")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("behave/lint").path), [])
     }
+
+    /// An entry belongs to a build of `behave`, told by the build ID its
+    /// linker wrote, however the program was started: through the dynamic
+    /// loader (where /proc/self/exe is the loader, which all builds share)
+    /// or as a copy of the file. A build with another ID has entries of
+    /// its own.
+    func testAnEntryBelongsToTheBuildNotToTheFileStarted() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        let built = try tool()
+        XCTAssertEqual(try run("toggle.lua", in: directory, home: home).errors, "")
+        let first = entries(home)
+        XCTAssertEqual(first.count, 1)
+        let command = ["run", "toggle.lua", "--do", "tap button"]
+        let environment = ["XDG_CACHE_HOME": home.path]
+
+        let loader = try XCTUnwrap(["/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }, "no dynamic loader")
+        let loaded = try ToolRunning.run(URL(fileURLWithPath: loader), [built.path] + command, in: directory, environment: environment)
+        XCTAssertEqual(loaded.status, 0, loaded.errors)
+        XCTAssertEqual(entries(home), first, "started through the loader: the same build, its entry read")
+
+        // A copy is another file (inode, time) of the same build; a copy
+        // whose build ID differs by one bit is another build.
+        let bin = try folder([:])
+        let copy = bin.appendingPathComponent("behave"), other = bin.appendingPathComponent("behave-other")
+        var bytes = try Data(contentsOf: built)
+        try bytes.write(to: copy)
+        let id = try XCTUnwrap(LintCacheTests.buildID(in: bytes), "behave has no GNU build ID")
+        bytes[id] ^= 1
+        try bytes.write(to: other)
+        for file in [copy, other] { XCTAssertEqual(chmod(file.path, 0o755), 0) }
+        let copied = try ToolRunning.run(copy, command, in: directory, environment: environment)
+        XCTAssertEqual(copied.status, 0, copied.errors)
+        XCTAssertEqual(entries(home), first, "a copy of the same build: its entry read")
+        let rebuilt = try ToolRunning.run(other, command, in: directory, environment: environment)
+        XCTAssertEqual(rebuilt.status, 0, rebuilt.errors)
+        XCTAssertEqual(entries(home).count, 2, "another build ID: an entry of its own")
+    }
+
+    /// Where the GNU build ID of an ELF file starts: after the one note
+    /// named "GNU" (name size 4) of type 3, NT_GNU_BUILD_ID.
+    private static func buildID(in data: Data) -> Int? {
+        let typeAndName = Data([3, 0, 0, 0, 0x47, 0x4E, 0x55, 0])
+        var found: [Int] = []
+        var from = data.startIndex
+        while let range = data.range(of: typeAndName, in: from..<data.endIndex) {
+            if range.lowerBound >= 8, data[(range.lowerBound - 8)..<(range.lowerBound - 4)].elementsEqual([4, 0, 0, 0]) {
+                found.append(range.upperBound)
+            }
+            from = range.upperBound
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The suite's `behave` runs (`ToolRunning.run`) keep their lint cache
+    /// in a folder of the test process, never in the developer's
+    /// `~/.cache/behave/lint`.
+    func testTheSuitesRunsLeaveTheUsersCacheAlone() throws {
+        let home = try cacheHome()
+        let directory = try folder(["toggle.lua": toggle()])
+        let outcome = try ToolRunning.run(try tool(), ["run", "toggle.lua", "--do", "tap button"], in: directory,
+                                          environment: ["HOME": home.path])
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".cache").path),
+                       "written into $HOME/.cache")
+        XCTAssertFalse(entries(URL(fileURLWithPath: ToolRunning.cacheHome)).isEmpty, "remembered in the test process's cache")
+    }
 }

@@ -238,6 +238,9 @@ final class ControlTests: XCTestCase {
         // A GTK class is far from its type's name: told by GTK's table.
         XCTAssertEqual(ControlTypes.unknown("GtkSpinButton").message,
                        "unknown control type `GtkSpinButton` (did you mean `Stepper`? `GtkSpinButton` is GTK's class for it)")
+        // Misspelt, the class is named as GTK spells it, not as written.
+        XCTAssertEqual(ControlTypes.unknown("Gtkentry").message,
+                       "unknown control type `Gtkentry` (did you mean `TextField`? `GtkEntry` is GTK's class for it)")
         XCTAssertTrue(ControlType.button.isKind(of: "View"))
         XCTAssertTrue(ControlType.button.isKind(of: "Button"))
         XCTAssertFalse(ControlType.label.isKind(of: "Button"))

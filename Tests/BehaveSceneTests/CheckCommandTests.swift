@@ -1,5 +1,6 @@
 @testable import BehaveScene
 import Foundation
+import ToolRunning
 import XCTest
 
 /// `behave check` and `behave run` on scene files, through the built tool.
@@ -22,6 +23,7 @@ final class CheckCommandTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = tool
+        process.environment = ToolRunning.environment()
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
         let output = Pipe(), errors = Pipe()

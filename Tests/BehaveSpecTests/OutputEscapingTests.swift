@@ -1,6 +1,7 @@
 import BehaveCore
 import BehaveSpec
 import Foundation
+import ToolRunning
 import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
@@ -18,6 +19,7 @@ final class OutputEscapingTests: XCTestCase {
     private func behave(_ arguments: [String], in directory: String) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = try behaveBinary()
+        process.environment = ToolRunning.environment()
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let out = Pipe(), err = Pipe()

@@ -1,5 +1,6 @@
 @testable import BehaveSpec
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The modules `behave test` and `check` lint as a spec's are the files
@@ -46,6 +47,7 @@ final class SpecModuleLintTests: XCTestCase {
         for command in ["test", "check"] {
             let process = Process()
             process.executableURL = try behaveBinary()
+            process.environment = ToolRunning.environment()
             process.arguments = [command, "spec/builtin_spec.lua"]
             process.currentDirectoryURL = folder
             let out = Pipe(), err = Pipe()

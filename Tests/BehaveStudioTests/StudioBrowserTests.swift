@@ -44,7 +44,7 @@ final class StudioBrowserTests: XCTestCase {
         for binary in binaries where ToolRunning.built(binary) == nil {
             throw XCTSkip("\(binary) is not built beside the tests (swift build builds it)")
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ToolRunning.environment()
         environment["BEHAVE_BINARY"] = products.appendingPathComponent("behave").path
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         let outcome = run(["python3", StudioBrowserTests.python.appendingPathComponent(file).path], environment: environment)

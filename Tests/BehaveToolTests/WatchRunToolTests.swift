@@ -1,4 +1,5 @@
 import Foundation
+import ToolRunning
 import XCTest
 
 /// `behave run --watch` ends on Ctrl-C or SIGTERM as a window closes: the
@@ -26,6 +27,7 @@ final class WatchRunToolTests: XCTestCase {
                        _ more: [String] = []) throws -> (process: Process, output: LineReader, errors: LineReader) {
         let process = Process()
         process.executableURL = try builtBehave()
+        process.environment = ToolRunning.environment()
         process.arguments = ["run", script, "--watch"] + more
         process.currentDirectoryURL = work
         let output = Pipe(), errors = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRunning
 import XCTest
 
 /// The budget's watchdog thread starts only when a callback runs long: a
@@ -47,6 +48,7 @@ final class WatchdogToolTests: XCTestCase {
         let work = try folder(["busy.lua": busy])
         let process = Process()
         process.executableURL = try builtBehave()
+        process.environment = ToolRunning.environment()
         process.arguments = ["run", "busy.lua", "--instruction-limit", "50000000"]
         process.currentDirectoryURL = work
         let input = Pipe(), output = Pipe()

@@ -48,17 +48,33 @@ public enum ToolRunning {
             .appendingPathComponent("behave-studio")
     }
 
+    /// The lint cache of the `behave` runs of this test process: a folder of
+    /// its own, removed when the process ends, so that no test writes into
+    /// the developer's `~/.cache/behave/lint` nor reads an entry from it.
+    public static let cacheHome: String = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("behave-tests-cache-\(getpid())-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: ToolRunning.cacheHome) }
+        return folder
+    }()
+
+    /// The environment of a program a test starts: this process's, with
+    /// `XDG_CACHE_HOME` at `cacheHome`, then `environment` (which may name
+    /// a cache of its own).
+    public static func environment(adding environment: [String: String] = [:]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cacheHome]) { $1 }.merging(environment) { $1 }
+    }
+
     /// Runs `executable` in `directory` (nil: this process's) with standard
-    /// input empty; `environment` is added to this process's.
+    /// input empty; `environment` is added to this process's (`environment(adding:)`).
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
                            environment: [String: String] = [:]) throws -> ToolOutcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = ToolRunning.environment(adding: environment)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -61,17 +61,37 @@ public struct ToolkitWords: Sendable {
     /// (for what a person does).
     let noun: String
     private let words: [String: ToolkitWord]
+    /// Each word as the toolkit spells it, by its key.
+    private let spellings: [String: String]
 
     init(noun: String, _ words: [String: ToolkitWord]) {
         self.noun = noun
         var keyed: [String: ToolkitWord] = [:]
-        for (written, word) in words { keyed[Self.key(written)] = word }
+        var spellings: [String: String] = [:]
+        for (written, word) in words {
+            keyed[Self.key(written)] = word
+            spellings[Self.key(written)] = written
+        }
         self.words = keyed
+        self.spellings = spellings
     }
 
     /// The word as written, when it is one of these.
     public func word(_ written: String) -> ToolkitWord? {
         written.count <= 64 ? words[Self.key(written)] : nil
+    }
+
+    /// How a message names the word written: as written when a binding
+    /// spells it so (`placeholder_text`, `placeholderText`), else as the
+    /// toolkit does (`Gtkentry` is a misspelt `GtkEntry`, which is what
+    /// GTK calls it).
+    func spelling(_ written: String) -> String {
+        guard let own = spellings[Self.key(written)], written != own else { return written }
+        let parts = own.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        let camel = parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
+            .joined()
+        let bindings = [parts.joined(separator: "-"), parts.joined(separator: "_"), camel]
+        return bindings.contains(written) ? written : own
     }
 
     private static func key(_ written: String) -> String {
@@ -98,12 +118,13 @@ extension Suggestions {
         guard let (name, word) = meant(written, among: candidates, words: words, has: has ?? candidates.contains)
         else { return nil }
         var fix = "did you mean `\(shown(name))`?"
+        let spelt = words.spelling(written)
         if let word, let note = word.note {
-            fix += " `\(written)` is \(word.whose) \(words.noun) \(note)"
+            fix += " `\(spelt)` is \(word.whose) \(words.noun) \(note)"
         } else if let word {
             fix += word.isOpposite
-                ? " `\(written)` is \(word.whose) \(words.noun) for its opposite: \(name) = not \(written)"
-                : " `\(written)` is \(word.whose) \(words.noun) for it"
+                ? " `\(spelt)` is \(word.whose) \(words.noun) for its opposite: \(name) = not \(spelt)"
+                : " `\(spelt)` is \(word.whose) \(words.noun) for it"
         }
         return fix
     }
@@ -112,7 +133,7 @@ extension Suggestions {
     /// `written` is another toolkit's word for what Behave lacks.
     public static func none(for written: String, words: ToolkitWords) -> String? {
         guard let word = words.word(written), word.meanings.isEmpty, let what = word.note else { return nil }
-        return "`\(written)` is \(word.whose) \(words.noun) for \(what); Behave has none"
+        return "`\(words.spelling(written))` is \(word.whose) \(words.noun) for \(what); Behave has none"
     }
 
     /// ` (did you mean …?)`, or nothing.

@@ -378,4 +378,11 @@ int bh_view_store (bh_view *v, int index, const bh_value *value);
 ** ended). Safe from any thread. */
 uint64_t bh_thread_serial (void);
 
+
+/* -------------------------------------------------------------- program */
+
+/* The running program's GNU build ID, copied to 'out': its length, or 0
+** when the program has none or it is longer than 'capacity' (buildid.c). */
+size_t bh_program_build_id (uint8_t *out, size_t capacity);
+
 #endif
