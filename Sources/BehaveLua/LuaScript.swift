@@ -98,12 +98,19 @@ public final class LuaScript {
         if !name.hasSuffix(".lua"), locate(name + ".lua", relativeTo: directory) != nil {
             return "\(reason); did you mean `\(name).lua`?"
         }
+        let scripts = files(besides: name, relativeTo: directory, endingWith: ".lua")
+        guard let near = Suggestions.nearest(to: name, in: scripts + BundledScripts.names) else { return reason }
+        return "\(reason); did you mean `\(near)`?"
+    }
+
+    /// The files ending with `suffix` in the folder of `name` (a path as a
+    /// scene writes it), written as `name` would name them: what a
+    /// misspelt script or `ui:` file most likely meant is among them.
+    public static func files(besides name: String, relativeTo directory: String?, endingWith suffix: String) -> [String] {
         let folder = (name as NSString).deletingLastPathComponent
         let listed = candidate(folder.isEmpty ? "." : folder, relativeTo: directory)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: listed)) ?? []
-        let scripts = files.filter { $0.hasSuffix(".lua") }.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
-        guard let near = Suggestions.nearest(to: name, in: scripts + BundledScripts.names) else { return reason }
-        return "\(reason); did you mean `\(near)`?"
+        return files.filter { $0.hasSuffix(suffix) }.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
     }
 
     /// The file `name` names: itself when absolute, else inside `directory`.

@@ -19,10 +19,7 @@ enum InterfaceFile {
     /// `; did you mean `app.ui`?` for a `.ui` file of the folder `written`
     /// names whose name is near; empty when none is.
     private static func nearest(to written: String, directory: String?) -> String {
-        let folder = (written as NSString).deletingLastPathComponent
-        let listed = LuaScript.candidate(folder.isEmpty ? "." : folder, relativeTo: directory)
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: listed)) ?? []).filter { $0.hasSuffix(".ui") }
-        let names = files.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        let names = LuaScript.files(besides: written, relativeTo: directory, endingWith: ".ui")
         return Suggestions.nearest(to: written, in: names).map { "; did you mean `\($0)`?" } ?? ""
     }
 
