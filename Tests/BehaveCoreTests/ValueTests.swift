@@ -19,15 +19,17 @@ final class LooseValueTests: XCTestCase {
         XCTAssertEqual(try LooseValue.parse("null"), .null)
     }
 
-    /// A quote ends at the next of its kind, at the top level as in a
-    /// list: `"a" and "b"` is text as written (it was read as `a" and "b`,
-    /// its first and last quotes taken off), and a text that holds both
-    /// kinds (`He said "it's"`) is written so that it reads back.
+    /// A whole value in quotes is the text between them, whatever quotes it
+    /// holds (the studio sends a dialog's option as `choose "…"`, its text
+    /// as written inside); a text that holds both kinds (`He said "it's"`)
+    /// is written so that it reads back, in a list too, where a quote ends
+    /// at the next of its kind.
     func testQuotesInsideAText() throws {
-        XCTAssertEqual(try LooseValue.parse(#""a" and "b""#), .text(#""a" and "b""#, quoted: false))
+        XCTAssertEqual(try LooseValue.parse(#""He said "hi"""#), .text(#"He said "hi""#, quoted: true))
+        XCTAssertEqual(try LooseValue.parse(#""a" and "b""#), .text(#"a" and "b"#, quoted: true))
         XCTAssertEqual(try LooseValue.parse(#"He said "it's""#), .text(#"He said "it's""#, quoted: false))
         XCTAssertEqual(try LooseValue.parse(#"'He said "hi"'"#), .text(#"He said "hi""#, quoted: true))
-        XCTAssertEqual(SceneCommand.unquote(#""a" and "b""#), #""a" and "b""#)
+        XCTAssertEqual(SceneCommand.unquote(#""<img src="x">""#), #"<img src="x">"#)
         XCTAssertEqual(SceneCommand.unquote(#""a b""#), "a b")
         for text in [#"He said "it's""#, #"it's"#, #"say "hi""#, #""a" and 'b'"#, "plain"] {
             let value = LooseValue.text(text, quoted: true)

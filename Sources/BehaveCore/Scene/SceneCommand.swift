@@ -211,10 +211,9 @@ public enum SceneCommand: Equatable, Sendable {
     }
 
     static func unquote(_ text: String) -> String {
-        // As a value is read (`LooseValue.parse`): `"a" and "b"` is no one
-        // quoted text, and is typed as written.
-        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first,
-           !text.dropFirst().dropLast().contains(first) {
+        // As a value is read (`LooseValue.parse`): the outer quotes go,
+        // whatever is inside (the studio quotes a dialog's option so).
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
             return String(text.dropFirst().dropLast())
         }
         return text

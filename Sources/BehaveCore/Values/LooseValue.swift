@@ -131,12 +131,12 @@ private struct LooseValueReader {
         let range = trimmed(0..<bytes.count)
         guard range.count >= 2 else { return bare(range) }
         let first = bytes[range.lowerBound], last = bytes[range.upperBound - 1]
-        // One quoted text: its quote closes at its end, as in a list (there
-        // are no escapes). `"a" and "b"`, two quoted words and one between,
-        // is text as written, as a `[…]` that is no list is.
-        let inside = range.lowerBound + 1..<range.upperBound - 1
-        if (first == Self.doubleQuote || first == Self.singleQuote) && last == first && !bytes[inside].contains(first) {
-            return .text(text(inside), quoted: true)
+        // A whole value in quotes is the text between them, whatever quotes
+        // it holds (`"He said "hi""`): there are no escapes, so this is how
+        // any text is typed (the studio quotes a dialog's option so). In a
+        // list a quote ends at the next of its kind.
+        if (first == Self.doubleQuote || first == Self.singleQuote) && last == first {
+            return .text(text(range.lowerBound + 1..<range.upperBound - 1), quoted: true)
         }
         if first == Self.open && last == Self.close {
             index = range.lowerBound
