@@ -87,7 +87,10 @@ import Foundation
     private func close() {
         if poll != 0 { g_source_remove(poll) }
         poll = 0
-        shown = nil
+        // The behaviours' `destroy` may still change a label that `shown`
+        // hears: it stops hearing only after.
         loaded.scene.dismiss()
+        shown?.stop()
+        shown = nil
     }
 }

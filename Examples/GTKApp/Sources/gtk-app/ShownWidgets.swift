@@ -11,6 +11,10 @@ import CGtk
     private let window: GtkWidgetPointer
     private let widgets: [String: GtkWidgetPointer]
     private var printed: [String: String] = [:]
+    /// The signal handlers and the tick that point at this object, which
+    /// does not keep itself alive: `stop` takes them off.
+    private var handlers: [(widget: GtkWidgetPointer, id: gulong)] = []
+    private var tickID: guint = 0
 
     init(window: GtkWidgetPointer, widgets: [String: GtkWidgetPointer]) {
         self.window = window
@@ -21,13 +25,26 @@ import CGtk
         }
         for widget in widgets.values {
             let signal = bhg_is_label(widget) != 0 ? "notify::label" : "notify::sensitive"
-            bhg_connect(widget, signal, unsafeBitCast(changed, to: UnsafeMutableRawPointer.self), me)
+            handlers.append((widget, bhg_connect(widget, signal, unsafeBitCast(changed, to: UnsafeMutableRawPointer.self), me)))
         }
         let tick: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, _, data in
-            MainActor.assumeIsolated { Unmanaged<ShownWidgets>.fromOpaque(data!).takeUnretainedValue().printPlaces() ? 0 : 1 }
+            MainActor.assumeIsolated {
+                let shown = Unmanaged<ShownWidgets>.fromOpaque(data!).takeUnretainedValue()
+                guard shown.printPlaces() else { return 1 }
+                shown.tickID = 0   // GTK takes the tick off when it answers 0
+                return 0
+            }
         }
-        bhg_add_tick(window, tick, me, nil)
+        tickID = bhg_add_tick(window, tick, me, nil)
         printChanges()
+    }
+
+    /// Takes off what calls back into this object, before it goes.
+    func stop() {
+        for handler in handlers { g_signal_handler_disconnect(handler.widget, handler.id) }
+        handlers = []
+        if tickID != 0 { gtk_widget_remove_tick_callback(window, tickID) }
+        tickID = 0
     }
 
     /// Prints each widget's place once all have one; whether it did.
