@@ -19,12 +19,12 @@ final class ResizedWindowTests: XCTestCase {
         try driver.open(fixture("Wrap/wrap.scene.yaml"))
         let note = try XCTUnwrap(driver.places["note"])
         XCTAssertGreaterThan(note.height, 150, "the text wraps to many lines: \(note)")
-        let opened = try size(of: "Wrap", driver)
+        let opened = try driver.size(ofWindowTitled: "Wrap")
         XCTAssertGreaterThanOrEqual(opened.height, note.y + note.height, "the window opens with the label whole")
 
         let frames = driver.framesDrawn
         try driver.resize(width: 300, height: 150)
-        try driver.wait(for: "the user's size") { ((try? size(of: "Wrap", driver))?.height ?? 0) == 150 }
+        try driver.wait(for: "the user's size") { ((try? driver.size(ofWindowTitled: "Wrap"))?.height ?? 0) == 150 }
         try driver.waitForFrame(beyond: frames)
         let before = driver.lines.count - 1  // the last is the line under way (empty)
         // The wheel, over the label, turned down a notch at a time.
@@ -38,7 +38,7 @@ final class ResizedWindowTests: XCTestCase {
         XCTAssertEqual(last[2], note.width, "the label keeps its width: \(last)")
         XCTAssertEqual(last[3], note.height, "and its height: \(last)")
         // The line is printed after the frame that drew the label there.
-        let shot = screenshot("window-scrolled.png")
+        let shot = WindowDriver.screenshotFile("window-scrolled.png")
         try driver.screenshot(shot, width: 300, height: 150)
         // The label's last line (its bottom 18 pixels) is drawn in the window: ink there.
         let line = FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(UUID().uuidString).png")
@@ -56,11 +56,11 @@ final class ResizedWindowTests: XCTestCase {
     func testALabelInTheColumnScrollsIntoView() throws {
         let driver = try WindowDriver()
         try driver.open(fixture("Grow/grow.scene.yaml"))
-        let opened = try size(of: "Grow", driver)
+        let opened = try driver.size(ofWindowTitled: "Grow")
         try driver.click("more")
-        try driver.wait(for: "the window to grow") { ((try? size(of: "Grow", driver))?.height ?? 0) > opened.height }
+        try driver.wait(for: "the window to grow") { ((try? driver.size(ofWindowTitled: "Grow"))?.height ?? 0) > opened.height }
         try driver.resize(width: opened.width, height: 150)
-        try driver.wait(for: "the user's size") { ((try? size(of: "Grow", driver))?.height ?? 0) == 150 }
+        try driver.wait(for: "the user's size") { ((try? driver.size(ofWindowTitled: "Grow"))?.height ?? 0) == 150 }
         let before = driver.lines.count - 1
         try driver.xdotool(["mousemove", "100", "75", "click", "--repeat", "30", "--delay", "30", "5"])
         try driver.wait(for: "the note's end in the window") {
@@ -80,7 +80,7 @@ final class ResizedWindowTests: XCTestCase {
         try driver.click("go")
         let first = try driver.waitForLine(containing: "geometry option:Cancel ")
         let before = driver.lines.count - 1  // the last is the line under way (empty)
-        let opened = try size(of: "Pick one", driver)
+        let opened = try driver.size(ofWindowTitled: "Pick one")
         let found = try driver.run("xdotool", ["search", "--name", "^Pick one$"])
         let dialog = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), found)
         try driver.xdotool(["windowsize", dialog, "\(opened.width + 200)", "\(opened.height)"])
@@ -93,20 +93,5 @@ final class ResizedWindowTests: XCTestCase {
         XCTAssertEqual(widths[1][2] - widths[0][2], 200, "Cancel fills the wider dialog: \(widths)")
         XCTAssertTrue(later.contains { $0.hasPrefix("geometry option:Option 1 ") }, "every button is printed again: \(later)")
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
-    }
-
-    /// A window's size, as the X server has it, found by its title.
-    private func size(of title: String, _ driver: WindowDriver) throws -> (width: Int, height: Int) {
-        let geometry = try driver.run("xdotool", ["search", "--name", "^\(title)$", "getwindowgeometry"])
-        let line = try XCTUnwrap(geometry.split(separator: "\n").first { $0.contains("Geometry:") }, geometry)
-        let sides = line.split(separator: " ").last?.split(separator: "x").compactMap { Int($0) } ?? []
-        guard sides.count == 2 else { throw XCTSkip.failure("no size in \(geometry)") }
-        return (sides[0], sides[1])
-    }
-
-    private func screenshot(_ name: String) -> URL {
-        ProcessInfo.processInfo.environment["BEHAVE_SCREENSHOTS"] != nil
-            ? WindowDriver.checkout.appendingPathComponent("Docs").appendingPathComponent(name)
-            : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
     }
 }

@@ -37,38 +37,23 @@ final class WindowGrowthTests: XCTestCase {
     func testTheWindowGrowsWhenItsContentOutgrowsIt() throws {
         let driver = try WindowDriver()
         try driver.open(scene)
-        let opened = try size(driver)
+        let opened = try driver.size(ofWindowTitled: "Grow")
         let before = driver.lines.count
         try driver.click("more")
         try driver.wait(for: "the note's new place") { driver.lines.dropFirst(before).contains { $0.hasPrefix("geometry note ") } }
         let line = try XCTUnwrap(driver.lines.dropFirst(before).last { $0.hasPrefix("geometry note ") })
         let note = line.split(separator: " ").suffix(4).compactMap { Int($0) }
-        try driver.wait(for: "the window to grow") { ((try? size(driver))?.height ?? 0) > opened.height }
-        let grown = try size(driver)
-        try driver.screenshot(screenshot("window-grown.png"), width: 400, height: grown.height + 10)
+        try driver.wait(for: "the window to grow") { ((try? driver.size(ofWindowTitled: "Grow"))?.height ?? 0) > opened.height }
+        let grown = try driver.size(ofWindowTitled: "Grow")
+        try driver.screenshot(WindowDriver.screenshotFile("window-grown.png"), width: 400, height: grown.height + 10)
         XCTAssertEqual(grown.width, opened.width, "the note wraps: no wider")
         XCTAssertGreaterThanOrEqual(grown.height, note[1] + note[3], "the note's last line is in the window: \(line)")
 
         // The user's smaller size stays, until the content grows again.
         try driver.resize(width: opened.width, height: opened.height)
-        try driver.wait(for: "the user's size") { ((try? size(driver))?.height ?? 0) == opened.height }
+        try driver.wait(for: "the user's size") { ((try? driver.size(ofWindowTitled: "Grow"))?.height ?? 0) == opened.height }
         Thread.sleep(forTimeInterval: 1)            // the layouts after the user's resize, at 60 frames a second
-        XCTAssertEqual(try size(driver).height, opened.height)
+        XCTAssertEqual(try driver.size(ofWindowTitled: "Grow").height, opened.height)
         XCTAssertEqual(try driver.end(with: SIGTERM), 0)
-    }
-
-    /// The window's size, as the X server has it.
-    private func size(_ driver: WindowDriver) throws -> (width: Int, height: Int) {
-        let geometry = try driver.run("xdotool", ["search", "--name", "^Grow$", "getwindowgeometry"])
-        let line = try XCTUnwrap(geometry.split(separator: "\n").first { $0.contains("Geometry:") }, geometry)
-        let sides = line.split(separator: " ").last?.split(separator: "x").compactMap { Int($0) } ?? []
-        guard sides.count == 2 else { throw XCTSkip.failure("no size in \(geometry)") }
-        return (sides[0], sides[1])
-    }
-
-    private func screenshot(_ name: String) -> URL {
-        ProcessInfo.processInfo.environment["BEHAVE_SCREENSHOTS"] != nil
-            ? WindowDriver.checkout.appendingPathComponent("Docs").appendingPathComponent(name)
-            : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
     }
 }

@@ -6,14 +6,6 @@ import XCTest
 /// events: clicks, drags, typing and keys reach the behaviours, what they
 /// set reaches the screen, and ending the window destroys them.
 final class WindowTests: XCTestCase {
-    /// Screenshots for the README and the docs, when asked for
-    /// (`BEHAVE_SCREENSHOTS=1`); else into a temporary folder.
-    func screenshotFile(_ name: String) -> URL {
-        ProcessInfo.processInfo.environment["BEHAVE_SCREENSHOTS"] != nil
-            ? WindowDriver.checkout.appendingPathComponent("Docs").appendingPathComponent(name)
-            : FileManager.default.temporaryDirectory.appendingPathComponent("behave-\(name)")
-    }
-
     func testAClickOnTheToggleChangesItsPicture() throws {
         let driver = try WindowDriver()
         try driver.open("Examples/Toggle/toggle.scene.yaml")
@@ -46,7 +38,7 @@ final class WindowTests: XCTestCase {
             midFade = (try? driver.contrast(of: "sound")) ?? opaque
             return midFade < opaque * 0.85
         }
-        try driver.screenshot(screenshotFile("window-fade.png"), width: 360, height: 220)
+        try driver.screenshot(WindowDriver.screenshotFile("window-fade.png"), width: 360, height: 220)
         // Half transparent: its text and border fade into the window.
         XCTAssertGreaterThan(midFade, opaque * 0.15, "not gone yet: opaque \(opaque)")
         XCTAssertLessThan(midFade, opaque * 0.85, "fading: opaque \(opaque)")
@@ -91,7 +83,7 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: "bluetooth.on: true → false")
         // and disables it (dimmed, insensitive): a click reaches nothing.
         try driver.waitForLine(containing: "bluetooth.enabled: true → false")
-        try driver.screenshot(screenshotFile("window.png"), width: 360, height: 378)
+        try driver.screenshot(WindowDriver.screenshotFile("window.png"), width: 360, height: 378)
         try driver.click("bluetooth")
         try driver.click("wifi")
         try driver.waitForLine(containing: "bluetooth.enabled: false → true")
@@ -329,7 +321,7 @@ final class WindowTests: XCTestCase {
         XCTAssertGreaterThan(totalInk, plainInk * 1.8, "28 pt bold against 17 pt regular")
         let buy = try driver.colour(of: "buy")
         XCTAssertGreaterThan(buy.red - buy.blue, 0.03, "an orange title: \(buy)")
-        try driver.screenshot(screenshotFile("window-styles.png"), width: 300, height: 240)
+        try driver.screenshot(WindowDriver.screenshotFile("window-styles.png"), width: 300, height: 240)
 
         input.fileHandleForWriting.write(Data("set total.fontSize 12\nset buy.titleColor blue\nset plain.fontWeight heavy\n".utf8))
         try driver.waitForFrame(after: "plain.fontWeight")
@@ -364,7 +356,7 @@ final class WindowTests: XCTestCase {
         try driver.waitForLine(containing: #"chose "Photo Library""#)
         try driver.waitForLine(containing: "geometry option:mountains.png")
         option = try XCTUnwrap(self.option(driver, "mountains.png"))
-        try driver.screenshot(screenshotFile("window-picker.png"), width: 320, height: 480)
+        try driver.screenshot(WindowDriver.screenshotFile("window-picker.png"), width: 320, height: 480)
         try driver.xdotool(["mousemove", "\(option.0)", "\(option.1)", "click", "1"])
         try driver.waitForLine(containing: #"chose "mountains.png""#)
         try driver.waitForLine(containing: "avatar.image: nil → mountains.png")
@@ -656,7 +648,7 @@ final class WindowTests: XCTestCase {
         }
         XCTAssertNil(driver.places["emailError"], "hidden")
         // The window: the column and its margins (16 on each side).
-        try driver.screenshot(screenshotFile("window-stacks.png"), width: content.x + content.width + 32,
+        try driver.screenshot(WindowDriver.screenshotFile("window-stacks.png"), width: content.x + content.width + 32,
                               height: content.y + content.height + 32)
         // Real input on the stacked widgets.
         try driver.click("bluetooth")
